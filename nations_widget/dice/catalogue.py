@@ -1,0 +1,574 @@
+"""The dice game's components: dice faces, progress tiles, event tiles.
+
+The publisher never released the coloured dice faces or the tile lists as text, so the
+default catalogue (``data/catalogue.json``) is a *reconstruction* that honours every
+known fact (see ``data/PROVENANCE.md``).  A player who owns the game can write the real
+values into a file of the same shape and load it with :func:`load_catalogue`.
+
+Everything here is immutable; the engine refers to tiles and events by their index in
+``Catalogue.tiles`` / ``Catalogue.events`` for speed, and by their ``id`` in JSON.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import importlib.resources
+import json
+import os
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Literal, cast
+
+Resource = Literal["gold", "stone", "food", "book", "strength"]
+ChitKind = Literal["reroll", "gold", "stone", "food", "book", "strength"]
+DieColour = Literal["white", "blue", "orange", "red"]
+TileKind = Literal["building", "advisor", "colony", "wonder"]
+
+RESOURCES: tuple[Resource, ...] = ("gold", "stone", "food", "book", "strength")
+CHIT_KINDS: tuple[ChitKind, ...] = ("reroll", "gold", "stone", "food", "book", "strength")
+DIE_COLOURS: tuple[DieColour, ...] = ("white", "blue", "orange", "red")
+TILE_KINDS: tuple[TileKind, ...] = ("building", "advisor", "colony", "wonder")
+
+# Facts from the rulebook (box contents); not part of a catalogue file.
+SUPPLY_DICE: dict[DieColour, int] = {"white": 20, "blue": 8, "orange": 8, "red": 8}
+SUPPLY_CHITS: dict[ChitKind, int] = {
+    "reroll": 12, "gold": 9, "food": 3, "strength": 3, "book": 3, "stone": 3,
+}
+HALL_OF_FAME: tuple[tuple[int, str], ...] = (
+    (50, "Trajan"), (40, "Ashoka"), (35, "Wu Zetian"), (30, "Saladin"),
+    (25, "Victoria"), (20, "Charles V"), (15, "Cleopatra"), (10, "Dan Quayle"),
+)
+
+
+@dataclass(frozen=True)
+class Face:
+    """One face of a die: how many of each resource symbol it shows (1-3 symbols)."""
+
+    gold: int = 0
+    stone: int = 0
+    food: int = 0
+    book: int = 0
+    strength: int = 0
+
+    def count(self, resource: str) -> int:
+        return int(getattr(self, resource))
+
+    @property
+    def total(self) -> int:
+        return self.gold + self.stone + self.food + self.book + self.strength
+
+    def symbols(self) -> dict[str, int]:
+        """Non-zero symbols, in RESOURCES order (the JSON form of a face)."""
+        return {r: self.count(r) for r in RESOURCES if self.count(r)}
+
+
+@dataclass(frozen=True)
+class TileSpec:
+    """A progress tile (or one of the five printed starting buildings, age 0).
+
+    Which fields matter depends on ``kind``:
+    - building: ``dice_colour`` and ``dice_count`` (1 or 2) dice it gives;
+    - advisor: ``rerolls`` (reroll chits it gives);
+    - colony: ``chit`` (a chit kind, or None); bought with strength;
+    - wonder: ``stone_cost`` to build it and ``chit`` it gives once built (or None).
+    Every tile's ``vp`` counts at the end of the game (an unbuilt wonder counts nothing).
+    Buildings, advisors and wonders are bought with gold, colonies with strength; the
+    price is the progress-board row, not a tile field.
+    """
+
+    id: str
+    name: str
+    age: int
+    kind: TileKind
+    vp: int
+    dice_colour: DieColour | None = None
+    dice_count: int = 0
+    rerolls: int = 0
+    chit: ChitKind | None = None
+    stone_cost: int = 0
+
+    @property
+    def currency(self) -> Resource:
+        return "strength" if self.kind == "colony" else "gold"
+
+
+@dataclass(frozen=True)
+class EventSpec:
+    """An event tile: the age's famine (food) and war (strength) figures."""
+
+    id: str
+    name: str
+    age: int
+    famine: int
+    war: int
+
+    @property
+    def vp(self) -> int:
+        """Meeting the famine or the war figure scores the age's number in VP."""
+        return self.age
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """A complete set of components: die faces, starting buildings, tiles and events."""
+
+    name: str
+    reconstructed: bool
+    provenance: str
+    faces: dict[DieColour, tuple[Face, ...]]
+    starting_buildings: tuple[TileSpec, ...]
+    tiles: tuple[TileSpec, ...]
+    events: tuple[EventSpec, ...]
+    fingerprint: str
+
+
+# ---------------------------------------------------------------------------
+# Loading, validating and writing catalogue files
+# ---------------------------------------------------------------------------
+
+FORMAT_NAME = "nations-dice-catalogue"
+FORMAT_VERSION = 1
+AGES: tuple[int, ...] = (1, 2, 3, 4)
+TILES_PER_AGE = 15
+EVENTS_PER_AGE = 3
+FACES_PER_DIE = 6
+STARTING_BUILDING_COUNT = 5
+
+_TOP_FIELDS = (
+    "format", "version", "name", "reconstructed", "provenance",
+    "faces", "starting_buildings", "tiles", "events",
+)
+_COMMON_TILE_FIELDS = ("id", "name", "age", "kind", "vp")
+_KIND_FIELDS: dict[TileKind, tuple[str, ...]] = {
+    "building": ("dice_colour", "dice_count"),
+    "advisor": ("rerolls",),
+    "colony": ("chit",),
+    "wonder": ("stone_cost", "chit"),
+}
+_EVENT_FIELDS = ("id", "name", "age", "famine", "war")
+_COLOUR_RESOURCES: dict[DieColour, str] = {
+    "white": "any one resource",
+    "blue": "books and stone",
+    "orange": "gold and food",
+    "red": "strength",
+}
+
+
+class CatalogueError(ValueError):
+    """A catalogue file (or object) is malformed.
+
+    The message always starts with the source (a file name, or ``<data>``), then names
+    the item (tile, event, die face ...) and the field where that applies, e.g.
+    ``catalogue.json: tile 't2-04' field 'dice_count': must be 1 or 2, got 3``.
+    """
+
+    def __init__(
+        self, source: str, problem: str, *, item: str | None = None, field: str | None = None
+    ) -> None:
+        where = source
+        if item is not None:
+            where += f": {item}"
+        if field is not None:
+            where += f" field {field!r}" if item is not None else f": field {field!r}"
+        super().__init__(f"{where}: {problem}")
+        self.source = source
+        self.problem = problem
+        self.item = item
+        self.field = field
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild_error, (self.source, self.problem, self.item, self.field))
+
+
+def _rebuild_error(
+    source: str, problem: str, item: str | None, field: str | None
+) -> CatalogueError:
+    return CatalogueError(source, problem, item=item, field=field)
+
+
+class _Checker:
+    """Validation helpers that know the source and the item being checked."""
+
+    def __init__(self, source: str, item: str | None = None) -> None:
+        self.source = source
+        self.item = item
+
+    def at(self, item: str) -> _Checker:
+        return _Checker(self.source, item)
+
+    def fail(self, problem: str, field: str | None = None) -> CatalogueError:
+        return CatalogueError(self.source, problem, item=self.item, field=field)
+
+    def mapping(self, value: object, field: str | None = None) -> dict[str, object]:
+        if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
+            raise self.fail(f"must be a JSON object, got {_show(value)}", field)
+        return value
+
+    def array(self, value: object, field: str | None = None) -> list[object]:
+        if not isinstance(value, list):
+            raise self.fail(f"must be a JSON array, got {_show(value)}", field)
+        return value
+
+    def fields(
+        self, obj: dict[str, object], required: tuple[str, ...], optional: tuple[str, ...] = ()
+    ) -> None:
+        allowed = required + optional
+        unknown = [k for k in obj if k not in allowed]
+        if unknown:
+            problem = "unknown field"
+            if len(unknown) > 1:
+                problem += " (also unknown: " + ", ".join(repr(k) for k in unknown[1:]) + ")"
+            problem += "; the fields here are " + ", ".join(allowed)
+            raise self.fail(problem, unknown[0])
+        for name in required:
+            if name not in obj:
+                raise self.fail("missing", name)
+
+    def string(self, obj: dict[str, object], field: str) -> str:
+        value = obj[field]
+        if not isinstance(value, str) or not value.strip():
+            raise self.fail(f"must be a non-empty string, got {_show(value)}", field)
+        return value
+
+    def integer(
+        self, obj: dict[str, object], field: str, low: int, high: int | None = None
+    ) -> int:
+        value = obj[field]
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(f"must be an integer, got {_show(value)}", field)
+        if value < low or (high is not None and value > high):
+            if high is None:
+                wanted = f"must be at least {low}"
+            elif high == low + 1:
+                wanted = f"must be {low} or {high}"
+            elif high == low:
+                wanted = f"must be {low}"
+            else:
+                wanted = f"must be between {low} and {high}"
+            raise self.fail(f"{wanted}, got {value}", field)
+        return value
+
+    def choice(
+        self, obj: dict[str, object], field: str, options: tuple[str, ...]
+    ) -> str:
+        value = obj[field]
+        if not isinstance(value, str) or value not in options:
+            listed = ", ".join(options)
+            raise self.fail(f"must be one of {listed}; got {_show(value)}", field)
+        return value
+
+
+def _show(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (dict, list)):
+        return "an object" if isinstance(value, dict) else "an array"
+    text = json.dumps(value) if isinstance(value, (str, int, float)) else repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _parse_face(check: _Checker, raw: object, colour: DieColour) -> Face:
+    face = check.mapping(raw)
+    unknown = [k for k in face if k not in RESOURCES]
+    if unknown:
+        raise check.fail(
+            f"unknown resource {unknown[0]!r} (resources are {', '.join(RESOURCES)})", unknown[0]
+        )
+    counts: dict[str, int] = {}
+    for resource in face:
+        counts[resource] = check.integer(face, resource, 0)
+    total = sum(counts.values())
+    if not 1 <= total <= 3:
+        raise check.fail(f"must show 1 to 3 symbols, shows {total}")
+    if colour == "white" and (total != 1):
+        raise check.fail(f"a white face shows a single symbol, this one shows {total}")
+    return Face(**counts)
+
+
+def _parse_faces(check: _Checker, raw: object) -> dict[DieColour, tuple[Face, ...]]:
+    faces = check.mapping(raw, "faces")
+    unknown = [k for k in faces if k not in DIE_COLOURS]
+    if unknown:
+        raise check.fail(
+            f"unknown die colour {unknown[0]!r} (colours are {', '.join(DIE_COLOURS)})", "faces"
+        )
+    result: dict[DieColour, tuple[Face, ...]] = {}
+    for colour in DIE_COLOURS:
+        if colour not in faces:
+            raise check.fail(f"missing the {colour} die", "faces")
+        die = check.at(f"die {colour!r}")
+        listed = die.array(faces[colour], "faces")
+        if len(listed) != FACES_PER_DIE:
+            raise die.fail(f"must list exactly {FACES_PER_DIE} faces, got {len(listed)}", "faces")
+        result[colour] = tuple(
+            _parse_face(check.at(f"die {colour!r} face {n}"), face, colour)
+            for n, face in enumerate(listed, 1)
+        )
+    return result
+
+
+def _chit(check: _Checker, obj: dict[str, object]) -> ChitKind | None:
+    value = obj["chit"]
+    if value is None:
+        return None
+    if value == "reroll":
+        raise check.fail("colonies and wonders never give reroll chits", "chit")
+    kinds = tuple(c for c in CHIT_KINDS if c != "reroll")
+    if not isinstance(value, str) or value not in kinds:
+        raise check.fail(f"must be null or one of {', '.join(kinds)}; got {_show(value)}", "chit")
+    return cast(ChitKind, value)
+
+
+def _ident(check: _Checker, obj: dict[str, object]) -> str:
+    if "id" not in obj:
+        raise check.fail("missing", "id")
+    return check.string(obj, "id")
+
+
+def _parse_tile(
+    check: _Checker, raw: object, position: str, starting: bool = False
+) -> TileSpec:
+    tile = check.at(position).mapping(raw)
+    ident = _ident(check.at(position), tile)
+    label = "starting building" if starting else "tile"
+    check = check.at(f"{label} {ident!r}")
+    kind_value = tile.get("kind")
+    if kind_value not in TILE_KINDS:
+        if "kind" not in tile:
+            raise check.fail("missing", "kind")
+        check.choice(tile, "kind", TILE_KINDS)
+    kind = cast(TileKind, kind_value)
+    if starting and kind != "building":
+        raise check.fail(f"a starting building must be a building, got {_show(kind)}", "kind")
+    extra = _KIND_FIELDS[kind]
+    common = tuple(f for f in _COMMON_TILE_FIELDS if not (starting and f == "age"))
+    optional = ("age",) if starting else ()
+    other = sorted({f for fs in _KIND_FIELDS.values() for f in fs} - set(extra))
+    misplaced = [k for k in tile if k in other]
+    if misplaced:
+        raise check.fail(f"does not apply to a {kind}", misplaced[0])
+    check.fields(tile, common + extra, optional)
+    name = check.string(tile, "name")
+    if starting:
+        age = check.integer(tile, "age", 0, 0) if "age" in tile else 0
+    else:
+        age = check.integer(tile, "age", AGES[0], AGES[-1])
+    vp = check.integer(tile, "vp", 0)
+    spec = TileSpec(id=ident, name=name, age=age, kind=kind, vp=vp)
+    if kind == "building":
+        if starting:
+            colour = check.choice(tile, "dice_colour", ("white",))
+            count = check.integer(tile, "dice_count", 1, 1)
+        else:
+            colour = check.choice(tile, "dice_colour", ("blue", "orange", "red"))
+            count = check.integer(tile, "dice_count", 1, 2)
+        return replace(spec, dice_colour=cast(DieColour, colour), dice_count=count)
+    if kind == "advisor":
+        return replace(spec, rerolls=check.integer(tile, "rerolls", 1, 2))
+    if kind == "colony":
+        return replace(spec, chit=_chit(check, tile))
+    return replace(spec, stone_cost=check.integer(tile, "stone_cost", 1), chit=_chit(check, tile))
+
+
+def _parse_event(check: _Checker, raw: object, position: str) -> EventSpec:
+    event = check.at(position).mapping(raw)
+    ident = _ident(check.at(position), event)
+    check = check.at(f"event {ident!r}")
+    check.fields(event, _EVENT_FIELDS)
+    return EventSpec(
+        id=ident,
+        name=check.string(event, "name"),
+        age=check.integer(event, "age", AGES[0], AGES[-1]),
+        famine=check.integer(event, "famine", 1),
+        war=check.integer(event, "war", 1),
+    )
+
+
+def _count_per_age(check: _Checker, ages: list[int], wanted: int, what: str, field: str) -> None:
+    for age in AGES:
+        found = ages.count(age)
+        if found != wanted:
+            raise check.fail(f"age {age} must have exactly {wanted} {what}, got {found}", field)
+
+
+def parse_catalogue(data: object, source: str = "<data>") -> Catalogue:
+    """Validate a decoded catalogue file and build the :class:`Catalogue`.
+
+    ``source`` names the data in error messages (a file name, or ``<data>``).  Tiles and
+    events keep their file order.  The fingerprint is the first 16 hex digits of the
+    SHA-256 of the canonical JSON (sorted keys, no spaces) of the catalogue's normal form,
+    i.e. of :func:`catalogue_to_json` of the result; for a file already in normal form (as
+    the packaged one is) that is the canonical JSON of ``data`` itself.  Normalising first
+    keeps the fingerprint independent of spelling details such as zero counts on a face.
+    Raises :class:`CatalogueError` on any problem.
+    """
+    check = _Checker(source)
+    top = check.mapping(data)
+    check.fields(top, _TOP_FIELDS)
+    if top["format"] != FORMAT_NAME:
+        raise check.fail(f"must be {FORMAT_NAME!r}, got {_show(top['format'])}", "format")
+    check.integer(top, "version", FORMAT_VERSION, FORMAT_VERSION)
+    name = check.string(top, "name")
+    reconstructed = top["reconstructed"]
+    if not isinstance(reconstructed, bool):
+        raise check.fail(f"must be true or false, got {_show(reconstructed)}", "reconstructed")
+    provenance = top["provenance"]
+    if not isinstance(provenance, str):
+        raise check.fail(f"must be a string, got {_show(provenance)}", "provenance")
+
+    faces = _parse_faces(check, top["faces"])
+
+    raw_start = check.array(top["starting_buildings"], "starting_buildings")
+    if len(raw_start) != STARTING_BUILDING_COUNT:
+        raise check.fail(
+            f"must list exactly {STARTING_BUILDING_COUNT}, got {len(raw_start)}",
+            "starting_buildings",
+        )
+    starting = tuple(
+        _parse_tile(check, raw, f"starting building #{n}", starting=True)
+        for n, raw in enumerate(raw_start, 1)
+    )
+
+    raw_tiles = check.array(top["tiles"], "tiles")
+    tiles = tuple(_parse_tile(check, raw, f"tile #{n}") for n, raw in enumerate(raw_tiles, 1))
+    _count_per_age(check, [t.age for t in tiles], TILES_PER_AGE, "tiles", "tiles")
+
+    raw_events = check.array(top["events"], "events")
+    events = tuple(
+        _parse_event(check, raw, f"event #{n}") for n, raw in enumerate(raw_events, 1)
+    )
+    _count_per_age(check, [e.age for e in events], EVENTS_PER_AGE, "events", "events")
+
+    seen: set[str] = set()
+    for label, ident in (
+        [("starting building", t.id) for t in starting]
+        + [("tile", t.id) for t in tiles]
+        + [("event", e.id) for e in events]
+    ):
+        if ident in seen:
+            raise check.at(f"{label} {ident!r}").fail("duplicate id", "id")
+        seen.add(ident)
+
+    catalogue = Catalogue(
+        name=name, reconstructed=reconstructed, provenance=provenance, faces=faces,
+        starting_buildings=starting, tiles=tiles, events=events, fingerprint="",
+    )
+    return replace(catalogue, fingerprint=_fingerprint(catalogue_to_json(catalogue)))
+
+
+def _fingerprint(data: object) -> str:
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
+
+
+def load_catalogue(path: str | os.PathLike[str]) -> Catalogue:
+    """Read and validate a catalogue file; errors name the file."""
+    source = Path(path).name or os.fspath(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CatalogueError(source, f"no such file ({os.fspath(path)})") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CatalogueError(source, f"cannot read the file: {exc}") from exc
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CatalogueError(
+            source, f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
+        ) from exc
+    return parse_catalogue(data, source)
+
+
+@functools.cache
+def default_catalogue() -> Catalogue:
+    """The packaged (reconstructed) catalogue, loaded once."""
+    resource = importlib.resources.files("nations_widget.dice").joinpath("data/catalogue.json")
+    text = resource.read_text(encoding="utf-8")
+    return parse_catalogue(json.loads(text), "catalogue.json")
+
+
+def _tile_to_json(tile: TileSpec, starting: bool = False) -> dict[str, object]:
+    out: dict[str, object] = {"id": tile.id, "name": tile.name}
+    if not starting:
+        out["age"] = tile.age
+    out["kind"] = tile.kind
+    out["vp"] = tile.vp
+    if tile.kind == "building":
+        out["dice_colour"] = tile.dice_colour
+        out["dice_count"] = tile.dice_count
+    elif tile.kind == "advisor":
+        out["rerolls"] = tile.rerolls
+    elif tile.kind == "colony":
+        out["chit"] = tile.chit
+    else:
+        out["stone_cost"] = tile.stone_cost
+        out["chit"] = tile.chit
+    return out
+
+
+def catalogue_to_json(cat: Catalogue) -> dict[str, object]:
+    """The JSON form of a catalogue (the inverse of :func:`parse_catalogue`)."""
+    return {
+        "format": FORMAT_NAME,
+        "version": FORMAT_VERSION,
+        "name": cat.name,
+        "reconstructed": cat.reconstructed,
+        "provenance": cat.provenance,
+        "faces": {
+            colour: [face.symbols() for face in cat.faces[colour]]
+            for colour in DIE_COLOURS
+            if colour in cat.faces
+        },
+        "starting_buildings": [_tile_to_json(t, starting=True) for t in cat.starting_buildings],
+        "tiles": [_tile_to_json(t) for t in cat.tiles],
+        "events": [
+            {"id": e.id, "name": e.name, "age": e.age, "famine": e.famine, "war": e.war}
+            for e in cat.events
+        ],
+    }
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def describe_tile(tile: TileSpec) -> str:
+    """A one-line plain-English explanation of a tile, for tooltips."""
+    when = "starting building" if tile.age == 0 else f"age {tile.age}"
+    if tile.kind == "building":
+        colour = tile.dice_colour or "white"
+        dice = "die" if tile.dice_count == 1 else "dice"
+        gives = f"{tile.dice_count} {colour} {dice} ({_COLOUR_RESOURCES[colour]})"
+        if tile.age == 0:
+            return (
+                f"Building ({when}, {tile.vp} VP): printed on your board; gives {gives} "
+                "until a bought building replaces it."
+            )
+        return (
+            f"Building ({when}, {tile.vp} VP): replaces one of your buildings and gives "
+            f"{gives}, rolled at once."
+        )
+    if tile.kind == "advisor":
+        return (
+            f"Advisor ({when}, {tile.vp} VP): replaces your advisor, if any; gives "
+            f"{_plural(tile.rerolls, 'reroll chit')}, usable this round."
+        )
+    if tile.kind == "colony":
+        gives = f"gives a {tile.chit} chit, usable this round" if tile.chit else "gives no chit"
+        return f"Colony ({when}, {tile.vp} VP): bought with strength; {gives}."
+    gives = f"once built gives a {tile.chit} chit" if tile.chit else "gives no chit"
+    return (
+        f"Wonder ({when}, {tile.vp} VP once built): bought with gold, then built for "
+        f"{tile.stone_cost} stone; {gives}."
+    )
+
+
+def describe_event(ev: EventSpec) -> str:
+    """A one-line plain-English explanation of an event tile, for tooltips."""
+    return (
+        f"Event (age {ev.age}): using at least {ev.famine} food at the famine scores {ev.vp} VP, "
+        f"and using at least {ev.war} strength at the war scores {ev.vp} VP."
+    )
