@@ -1,0 +1,345 @@
+"""Moves: small immutable values with a JSON form and a short readable string.
+
+A move carries every choice a player makes in one decision: which dice to reroll, which
+tile to buy and how to pay for it, which building it replaces, and so on.  Moves know
+nothing of the state; :meth:`nations_widget.dice.GameState.describe` gives the long
+form with tile names and die faces.
+
+>>> m = Buy("t1-03", Payment(dice=(7, 2)), replaces="start-farm")
+>>> m.payment.dice          # normalised: sorted
+(2, 7)
+>>> str(m)
+'buy t1-03 paying d2+d7 replacing start-farm'
+>>> move_from_json(m.to_json()) == m
+True
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Union
+
+from .errors import MalformedMoveError
+
+__all__ = [
+    "Books",
+    "Build",
+    "Buy",
+    "Feed",
+    "Fight",
+    "Move",
+    "Pass",
+    "Payment",
+    "Reroll",
+    "move_from_json",
+]
+
+
+def _ints(value: object, what: str) -> tuple[int, ...]:
+    if not isinstance(value, (list, tuple)):
+        raise MalformedMoveError(f"{what} must be a list of die numbers")
+    out = []
+    for v in value:
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise MalformedMoveError(f"{what} must contain whole die numbers, got {v!r}")
+        out.append(v)
+    return tuple(out)
+
+
+def _int(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise MalformedMoveError(f"{what} must be a whole number, got {value!r}")
+    return value
+
+
+def _str(value: object, what: str) -> str:
+    if not isinstance(value, str) or not value:
+        raise MalformedMoveError(f"{what} must be a non-empty text, got {value!r}")
+    return value
+
+
+@dataclass(frozen=True)
+class Payment:
+    """What a player hands over: dice (by number), chits of the needed kind, and trades.
+
+    Each trade is a pair of dice that stand in for one gold, stone or food.
+    """
+
+    dice: tuple[int, ...] = ()
+    chits: int = 0
+    trades: tuple[tuple[int, int], ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "dice", tuple(sorted(self.dice)))
+        pairs = tuple(sorted(tuple(sorted(p)) for p in self.trades))
+        object.__setattr__(self, "trades", pairs)
+
+    def all_dice(self) -> tuple[int, ...]:
+        return self.dice + tuple(d for pair in self.trades for d in pair)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"dice": list(self.dice), "chits": self.chits,
+                "trades": [list(p) for p in self.trades]}
+
+    @staticmethod
+    def from_json(data: object) -> Payment:
+        if not isinstance(data, dict):
+            raise MalformedMoveError("payment must be an object with dice, chits and trades")
+        unknown = set(data) - {"dice", "chits", "trades"}
+        if unknown:
+            raise MalformedMoveError(f"payment has unknown field(s): {', '.join(sorted(unknown))}")
+        dice = _ints(data.get("dice", []), "payment dice")
+        chits = _int(data.get("chits", 0), "payment chits")
+        if chits < 0:
+            raise MalformedMoveError("payment chits cannot be negative")
+        raw = data.get("trades", [])
+        if not isinstance(raw, (list, tuple)):
+            raise MalformedMoveError("payment trades must be a list of die pairs")
+        trades = []
+        for pair in raw:
+            p = _ints(pair, "a trade")
+            if len(p) != 2:
+                raise MalformedMoveError("each trade is exactly two dice")
+            trades.append((p[0], p[1]))
+        return Payment(dice, chits, tuple(trades))
+
+    def __str__(self) -> str:
+        parts = [f"d{d}" for d in self.dice]
+        if self.chits:
+            parts.append(f"{self.chits} chit" + ("s" if self.chits > 1 else ""))
+        parts += [f"trade(d{a}+d{b})" for a, b in self.trades]
+        return "+".join(parts) if parts else "nothing"
+
+
+@dataclass(frozen=True)
+class _MoveBase:
+    type: ClassVar[str] = ""
+    order: ClassVar[int] = 0
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def to_json_str(self) -> str:
+        return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+
+    def sort_key(self) -> tuple[int, str]:
+        """Moves sort by type, then by their canonical JSON: a stable, documented order."""
+        return (self.order, self.to_json_str())
+
+
+@dataclass(frozen=True)
+class Pass(_MoveBase):
+    """End your actions for this round.  ``pledge`` (Accelerated variant only): dice you
+    set aside to trade for food in the famine phase, two dice per food; hidden from the
+    other players until everybody has passed."""
+
+    pledge: tuple[int, ...] = ()
+    type: ClassVar[str] = "pass"
+    order: ClassVar[int] = 0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pledge", tuple(sorted(self.pledge)))
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "pass"}
+        if self.pledge:
+            out["pledge"] = list(self.pledge)
+        return out
+
+    def __str__(self) -> str:
+        if self.pledge:
+            return "pass, trading " + "+".join(f"d{d}" for d in self.pledge) + " for food"
+        return "pass"
+
+
+@dataclass(frozen=True)
+class Reroll(_MoveBase):
+    """Spend a reroll chit to roll again the chosen unused dice."""
+
+    dice: tuple[int, ...] = ()
+    type: ClassVar[str] = "reroll"
+    order: ClassVar[int] = 1
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "dice", tuple(sorted(self.dice)))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "reroll", "dice": list(self.dice)}
+
+    def __str__(self) -> str:
+        return "reroll " + "+".join(f"d{d}" for d in self.dice)
+
+
+@dataclass(frozen=True)
+class Buy(_MoveBase):
+    """Buy a tile from the progress board (its row is its price).
+
+    ``replaces``: for a building, the id of your building it replaces (required).
+    ``returned_dice``: for a building, which of your dice of the old building's colour go
+    back to the supply (default: used ones first, then the least useful unused ones).
+    ``returned_used_rerolls``: for an advisor, how many of the old advisor's reroll chits
+    you give back from your used ones (default: as many as possible).
+    """
+
+    tile: str = ""
+    payment: Payment = field(default_factory=Payment)
+    replaces: str | None = None
+    returned_dice: tuple[int, ...] | None = None
+    returned_used_rerolls: int | None = None
+    type: ClassVar[str] = "buy"
+    order: ClassVar[int] = 2
+
+    def __post_init__(self) -> None:
+        if self.returned_dice is not None:
+            object.__setattr__(self, "returned_dice", tuple(sorted(self.returned_dice)))
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "buy", "tile": self.tile, "payment": self.payment.to_json()}
+        if self.replaces is not None:
+            out["replaces"] = self.replaces
+        if self.returned_dice is not None:
+            out["returned_dice"] = list(self.returned_dice)
+        if self.returned_used_rerolls is not None:
+            out["returned_used_rerolls"] = self.returned_used_rerolls
+        return out
+
+    def __str__(self) -> str:
+        text = f"buy {self.tile} paying {self.payment}"
+        if self.replaces:
+            text += f" replacing {self.replaces}"
+        return text
+
+
+@dataclass(frozen=True)
+class Build(_MoveBase):
+    """Pay stone to finish the wonder under construction."""
+
+    payment: Payment = field(default_factory=Payment)
+    type: ClassVar[str] = "build"
+    order: ClassVar[int] = 3
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "build", "payment": self.payment.to_json()}
+
+    def __str__(self) -> str:
+        return f"build wonder paying {self.payment}"
+
+
+@dataclass(frozen=True)
+class Books(_MoveBase):
+    """Books phase: the book dice and the number of book chits you use."""
+
+    dice: tuple[int, ...] = ()
+    chits: int = 0
+    type: ClassVar[str] = "books"
+    order: ClassVar[int] = 4
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "dice", tuple(sorted(self.dice)))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "books", "dice": list(self.dice), "chits": self.chits}
+
+    def __str__(self) -> str:
+        return f"use books {Payment(self.dice, self.chits)}"
+
+
+@dataclass(frozen=True)
+class Feed(_MoveBase):
+    """Famine phase: pay food (``None``: pay nothing and score nothing)."""
+
+    payment: Payment | None = None
+    type: ClassVar[str] = "feed"
+    order: ClassVar[int] = 5
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "feed",
+                "payment": None if self.payment is None else self.payment.to_json()}
+
+    def __str__(self) -> str:
+        return "do not feed" if self.payment is None else f"feed paying {self.payment}"
+
+
+@dataclass(frozen=True)
+class Fight(_MoveBase):
+    """War phase: pay strength (``None``: pay nothing and score nothing)."""
+
+    payment: Payment | None = None
+    type: ClassVar[str] = "fight"
+    order: ClassVar[int] = 6
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "fight",
+                "payment": None if self.payment is None else self.payment.to_json()}
+
+    def __str__(self) -> str:
+        return "do not fight" if self.payment is None else f"fight paying {self.payment}"
+
+
+Move = Union[Pass, Reroll, Buy, Build, Books, Feed, Fight]
+
+_FIELDS: dict[str, set[str]] = {
+    "pass": {"pledge"},
+    "reroll": {"dice"},
+    "buy": {"tile", "payment", "replaces", "returned_dice", "returned_used_rerolls"},
+    "build": {"payment"},
+    "books": {"dice", "chits"},
+    "feed": {"payment"},
+    "fight": {"payment"},
+}
+
+
+def move_from_json(data: object) -> Move:
+    """Parse a move from its JSON form (a dict, or a JSON text).
+
+    >>> move_from_json('{"type": "reroll", "dice": [3, 1]}')
+    Reroll(dice=(1, 3))
+    >>> move_from_json({"type": "dance"})
+    Traceback (most recent call last):
+    ...
+    nations_widget.dice.errors.MalformedMoveError: unknown move type 'dance' (expected one of: books, build, buy, feed, fight, pass, reroll)
+    """
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as exc:
+            raise MalformedMoveError(f"a move must be JSON: {exc.msg}") from None
+    if not isinstance(data, dict):
+        raise MalformedMoveError("a move must be a JSON object with a 'type'")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        raise MalformedMoveError(
+            f"unknown move type {kind!r} (expected one of: {', '.join(sorted(_FIELDS))})")
+    unknown = set(data) - _FIELDS[kind] - {"type"}
+    if unknown:
+        raise MalformedMoveError(f"a {kind} move has no field(s): {', '.join(sorted(unknown))}")
+    if kind == "pass":
+        return Pass(_ints(data.get("pledge", []), "pledge"))
+    if kind == "reroll":
+        if "dice" not in data:
+            raise MalformedMoveError("a reroll needs 'dice': the dice to roll again")
+        return Reroll(_ints(data["dice"], "reroll dice"))
+    if kind == "buy":
+        if "tile" not in data:
+            raise MalformedMoveError("a buy needs 'tile': the id of the tile to buy")
+        replaces = data.get("replaces")
+        returned = data.get("returned_dice")
+        used = data.get("returned_used_rerolls")
+        return Buy(
+            _str(data["tile"], "tile"),
+            Payment.from_json(data.get("payment", {})),
+            None if replaces is None else _str(replaces, "replaces"),
+            None if returned is None else _ints(returned, "returned_dice"),
+            None if used is None else _int(used, "returned_used_rerolls"),
+        )
+    if kind == "build":
+        return Build(Payment.from_json(data.get("payment", {})))
+    if kind == "books":
+        chits = _int(data.get("chits", 0), "book chits")
+        if chits < 0:
+            raise MalformedMoveError("book chits cannot be negative")
+        return Books(_ints(data.get("dice", []), "book dice"), chits)
+    pay = data.get("payment")
+    payment = None if pay is None else Payment.from_json(pay)
+    return Feed(payment) if kind == "feed" else Fight(payment)

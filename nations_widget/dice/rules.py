@@ -1,0 +1,981 @@
+"""The rules of Nations: The Dice Game.
+
+A round is a fixed list of steps, declared once in :data:`ROUND` (boardgame.io's
+"phases as data").  Each step says who acts in it (nobody, players in turn, or every
+player once in reverse order), what runs automatically, and which moves it accepts.
+Every change to a state goes through :func:`apply` -> :func:`_perform` and then
+:func:`_advance`, the one transition function that walks the steps until somebody has a
+decision to make.
+
+Validation never mutates: :func:`check` (used by :func:`apply` first) reads the state and
+returns a *plan* with every default resolved; only then does :func:`_perform` change it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from itertools import product
+from typing import Any, Literal
+
+from .catalogue import CHIT_KINDS, RESOURCES
+from .errors import IllegalMoveError, MalformedMoveError
+from .moves import Books, Build, Buy, Feed, Fight, Move, Pass, Payment, Reroll
+from .payments import (
+    FAMINE_WEIGHTS,
+    WAR_WEIGHTS,
+    find_payment,
+    food_now,
+    must_decide_books,
+    must_decide_famine,
+)
+from .rng import Rng
+from .state import (
+    BOOK,
+    DIE_COLOUR,
+    FOOD,
+    GOLD,
+    N_DICE,
+    REROLL_CHIT,
+    STONE,
+    STRENGTH,
+    Components,
+    GameConfig,
+    GameState,
+    PlayerState,
+)
+
+ROUNDS = 4
+RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
+
+
+# ---------------------------------------------------------------------------- the log
+@dataclass(frozen=True)
+class LogEntry:
+    """One thing that happened.  ``kind`` is a short tag (roll, reroll, buy, build, pass,
+    books, feed, fight, score, order, round, solo, end); ``text`` reads as a sentence;
+    ``data`` holds the numbers; ``auto`` marks what the engine did by itself."""
+
+    round: int
+    step: str
+    seat: int | None
+    kind: str
+    text: str
+    data: dict[str, Any] = field(default_factory=dict)
+    auto: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"round": self.round, "step": self.step, "seat": self.seat, "kind": self.kind,
+                "text": self.text, "data": self.data, "auto": self.auto}
+
+    def __str__(self) -> str:
+        return self.text
+
+
+Log = list[LogEntry]
+
+
+def _entry(s: GameState, seat: int | None, kind: str, text: str, auto: bool = False,
+           **data: Any) -> LogEntry:
+    return LogEntry(s.round, s.step, seat, kind, text, data, auto)
+
+
+# --------------------------------------------------------------------- words for things
+def seat_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def face_text(face: Sequence[int]) -> str:
+    parts = [f"{n} {RESOURCES[i]}" for i, n in enumerate(face) if n]
+    return " + ".join(parts) if parts else "blank"
+
+
+def die_text(s: GameState, d: int) -> str:
+    return f"{DIE_COLOUR[d]} die {d} ({face_text(s.face(d))})"
+
+
+def _payment_text(s: GameState, pay: Payment, res: int) -> str:
+    parts = [die_text(s, d) for d in pay.dice]
+    if pay.chits:
+        parts.append(f"{pay.chits} {RESOURCES[res]} chit" + ("s" if pay.chits > 1 else ""))
+    parts += [f"dice {a} and {b} traded for 1 {RESOURCES[res]}" for a, b in pay.trades]
+    return ", ".join(parts) if parts else "nothing"
+
+
+# ------------------------------------------------------------------------ the steps
+@dataclass(frozen=True)
+class Step:
+    """One step of a round.
+
+    who: "nobody" (runs by itself), "turns" (players act in order until all have passed)
+    or "reverse" (each player once, in reverse player order).
+    run: the automatic work of a "nobody" step, or the closing work of a "reverse" step.
+    auto: for "reverse" steps, the move the engine makes for a player who need not decide
+    (None: the player is asked).
+    moves: the move types the step accepts.
+    """
+
+    name: str
+    who: Literal["nobody", "turns", "reverse"]
+    moves: tuple[type, ...] = ()
+    run: Callable[[GameState, Log], None] | None = None
+    auto: Callable[[GameState, int], Move | None] | None = None
+
+
+def _rng_roll(s: GameState, dice: Sequence[int]) -> None:
+    rng = Rng(0)
+    rng.state = s.rng
+    for d in dice:
+        s.dice_face[d] = rng.below(6)
+    s.rng = rng.state
+
+
+def _rng_below(s: GameState, n: int) -> int:
+    rng = Rng(0)
+    rng.state = s.rng
+    x = rng.below(n)
+    s.rng = rng.state
+    return x
+
+
+def _run_new_round(s: GameState, log: Log) -> None:
+    age = s.round
+    cols = s.config.columns
+    rng = Rng(0)
+    rng.state = s.rng
+    stack = list(s.comp.age_tiles[age])
+    rng.shuffle(stack)
+    s.board = stack[:cols * 3]
+    events = s.comp.age_events[age]
+    s.event = events[rng.below(len(events))]
+    s.rng = rng.state
+    for d in range(N_DICE):
+        s.dice_used[d] = False
+    for p in s.players:
+        for k in range(len(CHIT_KINDS)):
+            p.chits[k] += p.chits_used[k]
+            p.chits_used[k] = 0
+        p.passed = p.rolled = False
+        p.pledge = ()
+        p.fed = p.fought = None
+    ev = s.event_spec
+    log.append(_entry(s, None, "round",
+                      f"Round {age} begins. Event: {ev.name} (famine {ev.famine} food, "
+                      f"war {ev.war} strength, {ev.vp} VP each).",
+                      tiles=[s.comp.tiles[t].id for t in s.board], event=ev.id))
+    if s.config.players == 1:
+        faces = s.comp.colour_faces["blue"]
+        rolled = [_rng_below(s, 6) for _ in range(age)]
+        books = sum(faces[f][BOOK] for f in rolled)
+        s.opponent_books += books
+        log.append(_entry(s, None, "solo",
+                          f"The shadow opponent rolls {age} blue "
+                          f"{'die' if age == 1 else 'dice'} and gains {books} "
+                          f"book{'s' if books != 1 else ''} (now {s.opponent_books}).",
+                          faces=rolled, books=books))
+
+
+def _run_score_books(s: GameState, log: Log) -> None:
+    n = s.config.players
+    books = [p.books for p in s.players]
+    if n == 1:
+        won = books[0] > s.opponent_books
+        s.players[0].vp_books += 2 if won else 0
+        log.append(_entry(s, 0, "score",
+                          f"Books: you have {books[0]}, the opponent {s.opponent_books}: "
+                          f"{'+2 VP' if won else 'no VP'}.", vp=[2 if won else 0]))
+        return
+    per = 2 if n == 2 else 1
+    gains = [per * sum(1 for o in range(n) if books[o] < books[me]) for me in range(n)]
+    for seat, g in enumerate(gains):
+        s.players[seat].vp_books += g
+    text = "; ".join(f"{seat_name(x)} {books[x]} books, +{gains[x]} VP" for x in s.order)
+    log.append(_entry(s, None, "score", f"Books scored: {text}.", books=books, vp=gains))
+
+
+def _unused_strength(s: GameState, seat: int) -> int:
+    return s.players[seat].chits[STRENGTH + 1] + sum(
+        s.face(d)[STRENGTH] for d in s.unused_dice(seat))
+
+
+def _run_player_order(s: GameState, log: Log) -> None:
+    strength = {seat: _unused_strength(s, seat) for seat in s.order}
+    # sorted() is stable, so ties keep their previous relative order.
+    s.order = sorted(s.order, key=lambda seat: -strength[seat])
+    text = ", ".join(f"{seat_name(x)} ({strength[x]} strength)" for x in s.order)
+    log.append(_entry(s, None, "order", f"New player order: {text}.",
+                      order=s.order[:], strength=[strength[x] for x in range(len(s.players))]))
+
+
+def _auto_books(s: GameState, seat: int) -> Move | None:
+    options = _legal_books(s, seat)
+    if len(options) == 1 or s.config.variant == "accelerated":
+        return options[0]                      # options[0] uses every book die and chit
+    if s.config.automate and not must_decide_books(s, seat):
+        return options[0]
+    return None
+
+
+def _auto_famine(s: GameState, seat: int) -> Move | None:
+    if s.config.variant == "accelerated":
+        return _accelerated_feeding(s, seat)
+    options = _legal_feed(s, seat)
+    if len(options) == 1:
+        return options[0]
+    if s.config.automate and not must_decide_famine(s, seat):
+        return options[-1]                     # pay (the only other option is not to)
+    return None
+
+
+def _auto_war(s: GameState, seat: int) -> Move | None:
+    options = _legal_fight(s, seat)
+    if len(options) == 1 or s.config.automate:
+        return options[-1]
+    return None
+
+
+ROUND: tuple[Step, ...] = (
+    Step("new_round", "nobody", run=_run_new_round),
+    Step("actions", "turns", moves=(Reroll, Buy, Build, Pass)),
+    Step("books", "reverse", moves=(Books,), run=_run_score_books, auto=_auto_books),
+    Step("famine", "reverse", moves=(Feed,), auto=_auto_famine),
+    Step("player_order", "nobody", run=_run_player_order),
+    Step("war", "reverse", moves=(Fight,), auto=_auto_war),
+)
+STEP_BY_NAME = {step.name: step for step in ROUND}
+STEP_INDEX = {step.name: i for i, step in enumerate(ROUND)}
+STEP_NAMES: tuple[str, ...] = (*(step.name for step in ROUND), "game_over")
+
+
+# ------------------------------------------------------------------ game creation
+def new_game(config: GameConfig, comp: Components, log: Log | None = None) -> GameState:
+    """Set up a game and run it to the first decision; what happened goes into ``log``."""
+    s = GameState.__new__(GameState)
+    s.config = config
+    s.comp = comp
+    s.rng = Rng(config.seed).next64()   # scramble the seed so seeds 1, 2, 3 look unrelated
+    s.round = 1
+    s.step = "new_round"
+    n = config.players
+    order = list(range(n))
+    rng = Rng(0)
+    rng.state = s.rng
+    rng.shuffle(order)
+    s.rng = rng.state
+    s.order = order
+    s.cursor = 0
+    s.pending = []
+    s.board = []
+    s.event = -1
+    s.dice_owner = [-1] * N_DICE
+    s.dice_used = [False] * N_DICE
+    s.dice_face = [0] * N_DICE
+    s.players = []
+    for seat in range(n):
+        p = PlayerState()
+        p.buildings = list(range(comp.n_start))
+        p.building_dice = [1] * comp.n_start
+        p.chits[RES_INDEX["gold"] + 1] = 1
+        p.chits[REROLL_CHIT] = 1
+        for d in range(5 * seat, 5 * seat + 5):
+            s.dice_owner[d] = seat
+        s.players.append(p)
+    for position, seat in enumerate(order, start=1):
+        s.players[seat].books = 1 if n == 1 else (3 if n == 2 and position == 2 else position)
+    s.opponent_books = 1 if n == 1 else 0
+    s.solo_roll = 0
+    _advance(s, [] if log is None else log)
+    return s
+
+
+# ------------------------------------------------------------ the state machine
+def current_player(s: GameState) -> int | None:
+    if s.step == "actions":
+        return s.order[s.cursor]
+    if s.step == "game_over" or not s.pending:
+        return None
+    return s.pending[0]
+
+
+def apply(s: GameState, move: Move) -> Log:
+    plan = check(s, move)
+    log: Log = []
+    seat = current_player(s)
+    assert seat is not None
+    _perform(s, seat, move, plan, log, auto=False)
+    _advance(s, log)
+    return log
+
+
+def _enter(s: GameState, name: str) -> None:
+    s.step = name
+    step = STEP_BY_NAME[name]
+    if step.who == "reverse":
+        s.pending = s.order[::-1]
+    elif step.who == "turns":
+        s.cursor = 0
+        s.pending = []
+    else:
+        s.pending = []
+
+
+def _advance(s: GameState, log: Log) -> None:
+    """Walk the round's steps, doing everything automatic, until a player must decide."""
+    while s.step != "game_over":
+        step = STEP_BY_NAME[s.step]
+        if step.who == "turns":
+            seat = s.order[s.cursor]
+            if not s.players[seat].passed:
+                if not s.players[seat].rolled:
+                    _roll_all(s, seat, log)
+                return
+            # everybody has passed (the cursor only rests on a passed seat then)
+        elif step.who == "reverse":
+            assert step.auto is not None
+            while s.pending:
+                seat = s.pending[0]
+                move = step.auto(s, seat)
+                if move is None:
+                    return
+                _perform(s, seat, move, check(s, move), log, auto=True)
+            if step.run:
+                step.run(s, log)
+        else:
+            assert step.run is not None
+            step.run(s, log)
+        index = STEP_INDEX[s.step] + 1
+        if index < len(ROUND):
+            _enter(s, ROUND[index].name)
+        elif s.round < ROUNDS:
+            s.round += 1
+            _enter(s, ROUND[0].name)
+        else:
+            _finish(s, log)
+
+
+def _finish(s: GameState, log: Log) -> None:
+    s.step = "game_over"
+    s.pending = []
+    scores = s.scores()
+    ranking = s.ranking()
+    parts = []
+    for seat in ranking:
+        b = s.score_breakdown(seat)
+        tiles = b["buildings"] + b["advisor"] + b["colonies"] + b["wonders"]
+        parts.append(f"{seat_name(seat)} {scores[seat]} VP ({s.players[seat].vp_track} "
+                     f"on the track + {tiles} from tiles)")
+    text = "Game over. " + "; ".join(parts) + f". {seat_name(ranking[0])} wins."
+    if s.config.players == 1:
+        title = s.hall_of_fame_title()
+        text = (f"Game over. You scored {scores[0]} VP. Hall of Fame: "
+                f"{title or 'below the lowest title (10 VP)'}.")
+    log.append(_entry(s, None, "end", text, scores=scores, ranking=ranking))
+
+
+def _roll_all(s: GameState, seat: int, log: Log) -> None:
+    p = s.players[seat]
+    p.rolled = True
+    dice = s.unused_dice(seat)
+    _rng_roll(s, dice)
+    faces = ", ".join(face_text(s.face(d)) for d in dice)
+    log.append(_entry(s, seat, "roll", f"{seat_name(seat)} rolls {len(dice)} dice: {faces}.",
+                      auto=True, dice=dice, faces=[s.dice_face[d] for d in dice]))
+
+
+# ----------------------------------------------------------------------- checking
+@dataclass
+class _Plan:
+    """What a checked move will do, with every default resolved."""
+
+    value: int = 0
+    slot: int = -1
+    returned_dice: tuple[int, ...] = ()
+    returned_used: int = 0
+    pays: bool = True
+
+
+def check(s: GameState, move: Move) -> _Plan:
+    """Validate ``move`` for the current player without changing anything."""
+    if s.step == "game_over":
+        raise IllegalMoveError("the game is over")
+    seat = current_player(s)
+    assert seat is not None
+    step = STEP_BY_NAME[s.step]
+    if not isinstance(move, step.moves):
+        if not isinstance(move, (Pass, Reroll, Buy, Build, Books, Feed, Fight)):
+            raise MalformedMoveError(f"not a move: {move!r}")
+        allowed = " or ".join(m.type for m in step.moves)
+        raise IllegalMoveError(
+            f"it is the {s.step.replace('_', ' ')} step: {seat_name(seat)} may only {allowed}, "
+            f"not {move.type}")
+    if isinstance(move, Reroll):
+        return _check_reroll(s, seat, move)
+    if isinstance(move, Buy):
+        return _check_buy(s, seat, move)
+    if isinstance(move, Build):
+        return _check_build(s, seat, move)
+    if isinstance(move, Pass):
+        return _check_pass(s, seat, move)
+    if isinstance(move, Books):
+        return _check_books(s, seat, move)
+    if isinstance(move, Feed):
+        return _check_feed(s, seat, move)
+    return _check_fight(s, seat, move)
+
+
+def _own_unused(s: GameState, seat: int, dice: Sequence[int], what: str) -> None:
+    seen: set[int] = set()
+    for d in dice:
+        if not 0 <= d < N_DICE:
+            raise IllegalMoveError(f"there is no die {d} (dice are numbered 0-{N_DICE - 1})")
+        if d in seen:
+            raise IllegalMoveError(f"die {d} is chosen twice for {what}")
+        seen.add(d)
+        if s.dice_owner[d] != seat:
+            raise IllegalMoveError(f"die {d} is not one of {seat_name(seat)}'s dice")
+        if s.dice_used[d]:
+            raise IllegalMoveError(f"die {d} is already used this round")
+
+
+def _check_payment(s: GameState, seat: int, pay: Payment, res: int, cost: int,
+                   trades_ok: bool, what: str, exclude: Sequence[int] = ()) -> int:
+    """Check a payment of resource ``res``; return the symbols it gives."""
+    name = RESOURCES[res]
+    _own_unused(s, seat, pay.all_dice(), what)
+    for d in pay.all_dice():
+        if d in exclude:
+            raise IllegalMoveError(f"die {d} is set aside to trade for food")
+    value = 0
+    for d in pay.dice:
+        v = s.face(d)[res]
+        if not v:
+            raise IllegalMoveError(f"die {d} shows {face_text(s.face(d))}, no {name}")
+        value += v
+    have = s.players[seat].chits[res + 1]
+    if pay.chits > have:
+        raise IllegalMoveError(f"{seat_name(seat)} has {have} unused {name} "
+                               f"chit{'s' if have != 1 else ''}, not {pay.chits}")
+    value += pay.chits
+    if pay.trades:
+        if res in (BOOK, STRENGTH):
+            raise IllegalMoveError(f"dice can be traded for gold, stone or food, never {name}")
+        if not trades_ok:
+            when = ("only in the famine step" if res == FOOD
+                    else "only from the start of the round until you pass")
+            raise IllegalMoveError(f"dice can be traded for {name} {when}")
+        value += len(pay.trades)
+    if value < cost:
+        raise IllegalMoveError(f"{what} costs {cost} {name}; the selected dice and chits "
+                               f"give {value}")
+    return value
+
+
+def _check_reroll(s: GameState, seat: int, m: Reroll) -> _Plan:
+    if s.players[seat].chits[REROLL_CHIT] < 1:
+        raise IllegalMoveError(f"{seat_name(seat)} has no unused reroll chit")
+    if not m.dice:
+        raise IllegalMoveError("choose at least one die to reroll")
+    _own_unused(s, seat, m.dice, "the reroll")
+    return _Plan()
+
+
+def _board_cell(s: GameState, tile_id: str) -> int:
+    ref = s.comp.tile_ref.get(tile_id)
+    if ref is None:
+        raise IllegalMoveError(f"there is no tile {tile_id!r}")
+    try:
+        return s.board.index(ref)
+    except ValueError:
+        name = s.comp.tiles[ref].name
+        raise IllegalMoveError(f"{name} ({tile_id}) is not on the progress board") from None
+
+
+def _check_buy(s: GameState, seat: int, m: Buy) -> _Plan:
+    cell = _board_cell(s, m.tile)
+    tile = s.comp.tiles[s.board[cell]]
+    cost = cell % 3 + 1
+    res = RES_INDEX[tile.currency]
+    plan = _Plan()
+    plan.value = _check_payment(s, seat, m.payment, res, cost, res == GOLD,
+                                f"{tile.name} (row {cost})")
+    p = s.players[seat]
+    if tile.kind != "building" and (m.replaces is not None or m.returned_dice is not None):
+        raise IllegalMoveError(f"{tile.name} is a {tile.kind}: only a building replaces one "
+                               "of yours")
+    if tile.kind != "advisor" and m.returned_used_rerolls is not None:
+        raise IllegalMoveError(f"{tile.name} is a {tile.kind}: only an advisor gives "
+                               "reroll chits back")
+    if tile.kind == "building":
+        names = ", ".join(f"{s.comp.tiles[b].id} ({s.comp.tiles[b].name})" for b in p.buildings)
+        if m.replaces is None:
+            raise IllegalMoveError(f"choose which building {tile.name} replaces: one of {names}")
+        ref = s.comp.tile_ref.get(m.replaces, -1)
+        if ref not in p.buildings:
+            raise IllegalMoveError(f"{m.replaces!r} is not one of your buildings: {names}")
+        plan.slot = p.buildings.index(ref)
+        plan.returned_dice = _returned_dice(s, seat, plan.slot, m, set(m.payment.all_dice()))
+    elif tile.kind == "advisor" and p.advisor >= 0:
+        n = p.advisor_rerolls
+        used = p.chits_used[REROLL_CHIT]
+        k = min(n, used) if m.returned_used_rerolls is None else m.returned_used_rerolls
+        if not 0 <= k <= n:
+            raise IllegalMoveError(f"your advisor gave {n} reroll chits; you can give back "
+                                   f"0 to {n} of them from your used ones, not {k}")
+        if k > used:
+            raise IllegalMoveError(f"you have only {used} used reroll chits to give back")
+        if n - k > p.chits[REROLL_CHIT]:
+            raise IllegalMoveError(f"you have only {p.chits[REROLL_CHIT]} unused reroll chits; "
+                                   f"give back at least {n - p.chits[REROLL_CHIT]} used ones")
+        plan.returned_used = k
+    elif tile.kind == "advisor" and m.returned_used_rerolls not in (None, 0):
+        raise IllegalMoveError("you have no advisor whose reroll chits could go back")
+    return plan
+
+
+def _returned_dice(s: GameState, seat: int, slot: int, m: Buy,
+                   paid: set[int]) -> tuple[int, ...]:
+    p = s.players[seat]
+    old = s.comp.tiles[p.buildings[slot]]
+    n = p.building_dice[slot]
+    colour = old.dice_colour
+    mine = [d for d in s.dice_of(seat) if DIE_COLOUR[d] == colour]
+    if m.returned_dice is None:
+        # Default: dice already used (or being paid now) first, then the least useful.
+        mine.sort(key=lambda d: (not (s.dice_used[d] or d in paid), sum(s.face(d)), d))
+        return tuple(sorted(mine[:n]))
+    chosen = m.returned_dice
+    if len(chosen) != n or len(set(chosen)) != n:
+        raise IllegalMoveError(f"{old.name} gave {n} {colour} "
+                               f"{'die' if n == 1 else 'dice'}: return exactly {n}")
+    for d in chosen:
+        if d not in mine:
+            raise IllegalMoveError(f"die {d} is not one of your {colour} dice")
+    return chosen
+
+
+def _check_build(s: GameState, seat: int, m: Build) -> _Plan:
+    p = s.players[seat]
+    if p.wonder < 0:
+        raise IllegalMoveError("you have no wonder under construction")
+    wonder = s.comp.tiles[p.wonder]
+    return _Plan(value=_check_payment(s, seat, m.payment, STONE, wonder.stone_cost, True,
+                                      f"building {wonder.name}"))
+
+
+def _check_pass(s: GameState, seat: int, m: Pass) -> _Plan:
+    if m.pledge:
+        if s.config.variant != "accelerated":
+            raise IllegalMoveError("setting dice aside for food when passing is part of the "
+                                   "Accelerated variant only; in the Original rules you trade "
+                                   "for food in the famine step")
+        if len(m.pledge) % 2:
+            raise IllegalMoveError("dice are traded for food two at a time: pledge an even "
+                                   "number of dice")
+        _own_unused(s, seat, m.pledge, "the food trade")
+    return _Plan()
+
+
+def _check_books(s: GameState, seat: int, m: Books) -> _Plan:
+    _own_unused(s, seat, m.dice, "books")
+    pledge = s.players[seat].pledge
+    value = 0
+    for d in m.dice:
+        if d in pledge:
+            raise IllegalMoveError(f"die {d} is set aside to trade for food")
+        if not s.face(d)[BOOK]:
+            raise IllegalMoveError(f"die {d} shows {face_text(s.face(d))}, no book")
+        value += s.face(d)[BOOK]
+    have = s.players[seat].chits[BOOK + 1]
+    if not 0 <= m.chits <= have:
+        raise IllegalMoveError(f"you have {have} unused book chits, not {m.chits}")
+    return _Plan(value=value + m.chits)
+
+
+def _check_feed(s: GameState, seat: int, m: Feed) -> _Plan:
+    need = s.event_spec.famine
+    pledge = s.players[seat].pledge
+    if m.payment is None:
+        return _Plan(pays=False)
+    pledged = len(pledge) // 2
+    accelerated = s.config.variant == "accelerated"
+    if accelerated and m.payment.trades:
+        raise IllegalMoveError("in the Accelerated variant food trades are chosen when "
+                               "passing")
+    value = _check_payment(s, seat, m.payment, FOOD, 0, not accelerated, "the famine",
+                           exclude=pledge)
+    if value + pledged < need:
+        raise IllegalMoveError(
+            f"the famine asks for {need} food; this gives {value + pledged}, which scores "
+            "nothing (a part payment is wasted): pay in full, or pay nothing")
+    return _Plan(value=value)
+
+
+def _check_fight(s: GameState, seat: int, m: Fight) -> _Plan:
+    need = s.event_spec.war
+    if m.payment is None:
+        return _Plan(pays=False)
+    value = _check_payment(s, seat, m.payment, STRENGTH, 0, False, "the war")
+    if value < need:
+        raise IllegalMoveError(
+            f"the war asks for {need} strength; this gives {value}, which scores nothing "
+            "(a part payment is wasted): pay in full, or pay nothing")
+    return _Plan(value=value)
+
+
+# ---------------------------------------------------------------------- performing
+def _spend(s: GameState, seat: int, pay: Payment, res: int) -> None:
+    for d in pay.all_dice():
+        s.dice_used[d] = True
+    p = s.players[seat]
+    p.chits[res + 1] -= pay.chits
+    p.chits_used[res + 1] += pay.chits
+
+
+def _gain_chit(s: GameState, seat: int, kind: str | None, source: str, log: Log) -> None:
+    if kind is None:
+        return
+    k = CHIT_KINDS.index(kind)  # type: ignore[arg-type]
+    if s.supply_chits()[k] > 0:
+        s.players[seat].chits[k] += 1
+        log.append(_entry(s, seat, "chit", f"{seat_name(seat)} takes a {kind} chit "
+                          f"from {source}.", chit=kind))
+    else:
+        log.append(_entry(s, seat, "chit", f"The supply has no {kind} chit left: "
+                          f"{source} gives none.", chit=None))
+
+
+def _perform(s: GameState, seat: int, move: Move, plan: _Plan, log: Log, auto: bool) -> None:
+    if isinstance(move, (Reroll, Buy, Build, Pass)):
+        _perform_action(s, seat, move, plan, log)
+        return
+    p = s.players[seat]
+    age = s.round
+    if isinstance(move, Books):
+        for d in move.dice:
+            s.dice_used[d] = True
+        p.chits[BOOK + 1] -= move.chits
+        p.chits_used[BOOK + 1] += move.chits
+        p.books += plan.value
+        log.append(_entry(s, seat, "books", f"{seat_name(seat)} uses {plan.value} "
+                          f"book{'s' if plan.value != 1 else ''} (now {p.books}).", auto,
+                          dice=list(move.dice), chits=move.chits, books=plan.value))
+    elif isinstance(move, Feed):
+        need = s.event_spec.famine
+        traded = ""
+        if p.pledge:
+            for d in p.pledge:
+                s.dice_used[d] = True
+            traded = f" (with {len(p.pledge) // 2} food traded when passing)"
+        if move.payment is not None:
+            _spend(s, seat, move.payment, FOOD)
+            p.vp_famine += age
+            p.fed = True
+            text = (f"{seat_name(seat)} feeds the people ({need} food) paying "
+                    f"{_payment_text(s, move.payment, FOOD)}{traded}: +{age} VP.")
+        else:
+            p.fed = False
+            text = f"{seat_name(seat)} does not meet the famine ({need} food){traded}."
+        log.append(_entry(s, seat, "feed", text, auto, fed=p.fed,
+                          payment=None if move.payment is None else move.payment.to_json(),
+                          pledge=list(p.pledge)))
+    elif isinstance(move, Fight):
+        need = s.event_spec.war
+        if move.payment is not None:
+            _spend(s, seat, move.payment, STRENGTH)
+            p.vp_war += age
+            p.fought = True
+            text = (f"{seat_name(seat)} wins the war ({need} strength) paying "
+                    f"{_payment_text(s, move.payment, STRENGTH)}: +{age} VP.")
+        else:
+            p.fought = False
+            text = f"{seat_name(seat)} does not meet the war ({need} strength)."
+        log.append(_entry(s, seat, "fight", text, auto, fought=p.fought,
+                          payment=None if move.payment is None else move.payment.to_json()))
+    s.pending.pop(0)
+
+
+def _perform_action(s: GameState, seat: int, move: Move, plan: _Plan, log: Log) -> None:
+    p = s.players[seat]
+    tiles = s.comp.tiles
+    if isinstance(move, Pass):
+        p.passed = True
+        p.pledge = move.pledge
+        log.append(_entry(s, seat, "pass", f"{seat_name(seat)} passes.",
+                          pledge_size=len(move.pledge)))
+    elif isinstance(move, Reroll):
+        p.chits[REROLL_CHIT] -= 1
+        p.chits_used[REROLL_CHIT] += 1
+        _rng_roll(s, move.dice)
+        faces = ", ".join(face_text(s.face(d)) for d in move.dice)
+        log.append(_entry(s, seat, "reroll", f"{seat_name(seat)} rerolls "
+                          f"{len(move.dice)} {'die' if len(move.dice) == 1 else 'dice'}: "
+                          f"{faces}.", dice=list(move.dice),
+                          faces=[s.dice_face[d] for d in move.dice]))
+    elif isinstance(move, Buy):
+        _perform_buy(s, seat, move, plan, log)
+    elif isinstance(move, Build):
+        wonder = tiles[p.wonder]
+        paid = _payment_text(s, move.payment, STONE)
+        _spend(s, seat, move.payment, STONE)
+        p.wonders.append(p.wonder)
+        p.wonder = -1
+        log.append(_entry(s, seat, "build", f"{seat_name(seat)} builds {wonder.name} "
+                          f"paying {paid}.", tile=wonder.id, payment=move.payment.to_json()))
+        _gain_chit(s, seat, wonder.chit, wonder.name, log)
+    if s.config.players == 1 and not isinstance(move, Pass):
+        _solo_removal(s, log)
+    # next seat in order that has not passed; the cursor stays put once all have passed
+    n = len(s.order)
+    for step in range(1, n + 1):
+        nxt = (s.cursor + step) % n
+        if not s.players[s.order[nxt]].passed:
+            s.cursor = nxt
+            break
+
+
+def _perform_buy(s: GameState, seat: int, m: Buy, plan: _Plan, log: Log) -> None:
+    p = s.players[seat]
+    tiles = s.comp.tiles
+    cell = s.board.index(s.comp.tile_ref[m.tile])
+    ref = s.board[cell]
+    tile = tiles[ref]
+    res = RES_INDEX[tile.currency]
+    paid = _payment_text(s, m.payment, res)
+    _spend(s, seat, m.payment, res)
+    s.board[cell] = -1
+    log.append(_entry(s, seat, "buy", f"{seat_name(seat)} buys {tile.name} ({tile.kind}, "
+                      f"row {cell % 3 + 1}) paying {paid}.", tile=tile.id,
+                      payment=m.payment.to_json()))
+    if tile.kind == "building":
+        old = tiles[p.buildings[plan.slot]]
+        for d in plan.returned_dice:
+            s.dice_owner[d] = -1
+            s.dice_used[d] = False
+            s.dice_face[d] = 0
+        colour = tile.dice_colour
+        assert colour is not None
+        supply = s.supply_dice(colour)
+        taken = supply[:tile.dice_count]
+        for d in taken:
+            s.dice_owner[d] = seat
+            s.dice_used[d] = False
+        _rng_roll(s, taken)
+        p.buildings[plan.slot] = ref
+        p.building_dice[plan.slot] = len(taken)
+        short = ""
+        if len(taken) < tile.dice_count:
+            short = f" (the supply had only {len(taken)} {colour} left)"
+        faces = ", ".join(face_text(s.face(d)) for d in taken) or "none"
+        log.append(_entry(s, seat, "building", f"{tile.name} replaces {old.name}; "
+                          f"{len(plan.returned_dice)} {old.dice_colour} "
+                          f"{'die goes' if len(plan.returned_dice) == 1 else 'dice go'} back, "
+                          f"{len(taken)} {colour} new: {faces}{short}.",
+                          replaced=old.id, returned=list(plan.returned_dice), taken=taken,
+                          faces=[s.dice_face[d] for d in taken]))
+    elif tile.kind == "advisor":
+        if p.advisor >= 0:
+            old = tiles[p.advisor]
+            k = plan.returned_used
+            p.chits_used[REROLL_CHIT] -= k
+            p.chits[REROLL_CHIT] -= p.advisor_rerolls - k
+            log.append(_entry(s, seat, "advisor", f"{old.name} leaves and takes back "
+                              f"{p.advisor_rerolls} reroll chits ({k} used).",
+                              replaced=old.id))
+        gain = min(tile.rerolls, s.supply_chits()[REROLL_CHIT])
+        p.chits[REROLL_CHIT] += gain
+        p.advisor = ref
+        p.advisor_rerolls = gain
+        log.append(_entry(s, seat, "advisor", f"{tile.name} brings {gain} reroll "
+                          f"chit{'s' if gain != 1 else ''}"
+                          + (" (the supply ran short)." if gain < tile.rerolls else "."),
+                          rerolls=gain))
+    elif tile.kind == "colony":
+        p.colonies.append(ref)
+        _gain_chit(s, seat, tile.chit, tile.name, log)
+    else:
+        if p.wonder >= 0:
+            log.append(_entry(s, seat, "wonder", f"The unbuilt {tiles[p.wonder].name} "
+                              "is discarded.", discarded=tiles[p.wonder].id))
+        p.wonder = ref
+
+
+def _solo_removal(s: GameState, log: Log) -> None:
+    roll = _rng_below(s, 4) + 1
+    rerolls = 0
+    while roll == 4 and s.config.solo_tougher:
+        rerolls += 1
+        roll = _rng_below(s, 4) + 1
+    s.solo_roll = roll
+    text = f"The shadow opponent rolls {roll}"
+    if rerolls:
+        text += f" (after rerolling {rerolls} four{'s' if rerolls > 1 else ''})"
+    removed = None
+    if roll <= 3:
+        column = s.board[(roll - 1) * 3:(roll - 1) * 3 + 3]
+        for row, ref in enumerate(column):
+            if ref >= 0:
+                s.board[(roll - 1) * 3 + row] = -1
+                removed = s.comp.tiles[ref]
+                text += f" and takes {removed.name} from column {roll}."
+                break
+        else:
+            text += f": column {roll} is empty, nothing happens."
+    else:
+        text += ": nothing happens."
+    log.append(_entry(s, None, "solo", text, auto=True, roll=roll,
+                      removed=None if removed is None else removed.id))
+
+
+# --------------------------------------------------------------------- legal moves
+def legal_moves(s: GameState) -> list[Move]:
+    seat = current_player(s)
+    if seat is None:
+        return []
+    if s.step == "actions":
+        return _legal_actions(s, seat)
+    if s.step == "books":
+        return _legal_books(s, seat)
+    if s.step == "famine":
+        return _legal_feed(s, seat)
+    return _legal_fight(s, seat)
+
+
+def _legal_actions(s: GameState, seat: int) -> list[Move]:
+    p = s.players[seat]
+    moves: list[Move] = [Pass()]
+    if s.config.variant == "accelerated":
+        moves += [Pass(pledge) for pledge in _pledge_options(s, seat)]
+    if p.chits[REROLL_CHIT]:
+        groups: dict[tuple[str, int], list[int]] = {}
+        for d in s.unused_dice(seat):
+            groups.setdefault((DIE_COLOUR[d], s.dice_face[d]), []).append(d)
+        lists = [groups[k] for k in sorted(groups)]
+        rerolls = []
+        for counts in product(*(range(len(g) + 1) for g in lists)):
+            dice = [d for g, c in zip(lists, counts) for d in g[:c]]
+            if dice:
+                rerolls.append(Reroll(tuple(dice)))
+        rerolls.sort(key=lambda m: m.dice)
+        moves += rerolls
+    payments: dict[tuple[int, int], Payment | None] = {}
+    buys: list[Buy] = []
+    tiles = s.comp.tiles
+    for cell, ref in enumerate(s.board):
+        if ref < 0:
+            continue
+        tile = tiles[ref]
+        res = RES_INDEX[tile.currency]
+        cost = cell % 3 + 1
+        if (res, cost) not in payments:
+            payments[res, cost] = find_payment(s, seat, res, cost, res == GOLD)
+        pay = payments[res, cost]
+        if pay is None:
+            continue
+        if tile.kind == "building":
+            seen = set()
+            for slot, b in enumerate(p.buildings):
+                old = tiles[b]
+                kind = (old.vp, old.dice_colour, p.building_dice[slot],
+                        b if b >= s.comp.n_start else -1)
+                if kind not in seen:
+                    seen.add(kind)
+                    buys.append(Buy(tile.id, pay, replaces=old.id))
+        else:
+            buys.append(Buy(tile.id, pay))
+    buys.sort(key=lambda m: (m.tile, m.replaces or ""))
+    moves += buys
+    if p.wonder >= 0:
+        pay = find_payment(s, seat, STONE, tiles[p.wonder].stone_cost, True)
+        if pay is not None:
+            moves.append(Build(pay))
+    return moves
+
+
+def _pledge_options(s: GameState, seat: int) -> list[tuple[int, ...]]:
+    """Accelerated variant: sets of dice worth pledging for food when passing."""
+    need = s.event_spec.famine - food_now(s, seat)
+    if need <= 0:
+        return []
+    out: list[tuple[int, ...]] = []
+    for spare in ((STRENGTH, BOOK), (BOOK, STRENGTH)):
+        candidates = [d for d in s.unused_dice(seat) if not s.face(d)[FOOD]]
+        if len(candidates) < 2 * need:
+            return []
+        candidates.sort(key=lambda d: (s.face(d)[spare[0]], s.face(d)[spare[1]],
+                                       sum(s.face(d)), d))
+        pledge = tuple(sorted(candidates[:2 * need]))
+        if pledge not in out:
+            out.append(pledge)
+    return sorted(out)
+
+
+def _legal_books(s: GameState, seat: int) -> list[Move]:
+    """Option k keeps the k book dice showing the fewest books (to trade them for food);
+    option 0 uses everything.  Book chits cannot be traded, so they are always used."""
+    pledge = s.players[seat].pledge
+    dice = [d for d in s.unused_dice(seat) if s.face(d)[BOOK] and d not in pledge]
+    dice.sort(key=lambda d: (s.face(d)[BOOK], d))
+    chits = s.players[seat].chits[BOOK + 1]
+    return [Books(tuple(dice[k:]), chits) for k in range(len(dice) + 1)]
+
+
+def _legal_feed(s: GameState, seat: int) -> list[Move]:
+    pay = find_payment(s, seat, FOOD, s.event_spec.famine, True, FAMINE_WEIGHTS)
+    return [Feed(None)] if pay is None else [Feed(None), Feed(pay)]
+
+
+def _accelerated_feeding(s: GameState, seat: int) -> Move:
+    pledge = s.players[seat].pledge
+    need = s.event_spec.famine - len(pledge) // 2
+    if need <= 0:
+        return Feed(Payment())
+    pay = find_payment(s, seat, FOOD, need, False, FAMINE_WEIGHTS, exclude=pledge)
+    return Feed(pay)
+
+
+def _legal_fight(s: GameState, seat: int) -> list[Move]:
+    pay = find_payment(s, seat, STRENGTH, s.event_spec.war, False, WAR_WEIGHTS)
+    return [Fight(None)] if pay is None else [Fight(None), Fight(pay)]
+
+
+# ------------------------------------------------------------------- descriptions
+def describe_move(s: GameState, move: Move) -> str:
+    """A sentence describing ``move`` in this position (for tooltips and logs)."""
+    tiles = s.comp.tiles
+    if isinstance(move, Pass):
+        if move.pledge:
+            return (f"Pass, setting aside {len(move.pledge)} dice to trade for "
+                    f"{len(move.pledge) // 2} food in the famine")
+        return "Pass (no more actions this round)"
+    if isinstance(move, Reroll):
+        return "Spend a reroll chit to roll again: " + ", ".join(
+            die_text(s, d) for d in move.dice)
+    if isinstance(move, Buy):
+        ref = s.comp.tile_ref.get(move.tile)
+        if ref is None:
+            return f"Buy unknown tile {move.tile}"
+        tile = tiles[ref]
+        res = RES_INDEX[tile.currency]
+        text = f"Buy {tile.name} ({tile.kind}) paying {_payment_text(s, move.payment, res)}"
+        if move.replaces:
+            old = s.comp.tile_ref.get(move.replaces)
+            text += f", replacing {tiles[old].name if old is not None else move.replaces}"
+        return text
+    if isinstance(move, Build):
+        seat = current_player(s)
+        wonder = s.players[seat].wonder if seat is not None else -1
+        name = tiles[wonder].name if wonder >= 0 else "the wonder"
+        return f"Build {name} paying {_payment_text(s, move.payment, STONE)}"
+    if isinstance(move, Books):
+        return "Use books: " + (_payment_text(s, Payment(move.dice, move.chits), BOOK))
+    if isinstance(move, Feed):
+        if move.payment is None:
+            return "Do not feed (score nothing for the famine)"
+        return f"Feed the people paying {_payment_text(s, move.payment, FOOD)}"
+    if move.payment is None:
+        return "Do not fight (score nothing for the war)"
+    return f"Fight paying {_payment_text(s, move.payment, STRENGTH)}"
+
+
+__all__ = ["ROUND", "STEP_NAMES", "LogEntry", "Step", "apply", "check", "current_player",
+           "describe_move", "legal_moves", "new_game"]

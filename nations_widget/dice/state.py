@@ -1,0 +1,473 @@
+"""The game state: plain data, cheap to clone, with a versioned JSON form.
+
+The state is a state machine in the OpenSpiel sense: :meth:`GameState.current_player`,
+:meth:`GameState.legal_moves` (stable order), :meth:`GameState.apply`,
+:meth:`GameState.is_terminal`, :meth:`GameState.scores`, :meth:`GameState.clone`.
+The rules themselves live in :mod:`nations_widget.dice.rules`; this module only holds and
+serialises data.
+
+Seats are numbered 0..n-1 and never change; *player order* (``order``) is the list of
+seats in the current order of play, first player first.
+
+Dice are numbered 0..43: 0-19 white, 20-27 blue, 28-35 orange, 36-43 red.  Each die has
+an owner (a seat, or -1 for the supply), a used flag and the index of its face up.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+from .catalogue import (
+    CHIT_KINDS,
+    DIE_COLOURS,
+    RESOURCES,
+    SUPPLY_CHITS,
+    SUPPLY_DICE,
+    Catalogue,
+    EventSpec,
+    TileSpec,
+    default_catalogue,
+)
+from .errors import StateFormatError
+
+if TYPE_CHECKING:
+    from .moves import Move
+    from .rules import LogEntry
+
+Variant = Literal["original", "accelerated"]
+VARIANTS: tuple[Variant, ...] = ("original", "accelerated")
+
+STATE_FORMAT = "nations-dice-state"
+STATE_VERSION = 1
+
+# Resource indices in face tuples; chit kind index = resource index + 1 (0 is reroll).
+GOLD, STONE, FOOD, BOOK, STRENGTH = range(5)
+REROLL_CHIT = 0
+
+DIE_COLOUR: tuple[str, ...] = tuple(
+    c for c in DIE_COLOURS for _ in range(SUPPLY_DICE[c]))
+N_DICE = len(DIE_COLOUR)
+N_CHITS = sum(SUPPLY_CHITS.values())
+CHIT_SUPPLY: tuple[int, ...] = tuple(SUPPLY_CHITS[k] for k in CHIT_KINDS)
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """How a game is set up.
+
+    ``automate``: resolve the obvious book, famine and war decisions automatically (the
+    online implementation's behaviour); a player is asked only when the choice matters.
+    ``solo_tougher``: in a solo game, reroll the 4-sided die's 4s.
+    """
+
+    players: int = 2
+    seed: int = 0
+    variant: Variant = "original"
+    automate: bool = True
+    solo_tougher: bool = False
+
+    def __post_init__(self) -> None:
+        if isinstance(self.players, bool) or not isinstance(self.players, int) \
+                or not 1 <= self.players <= 4:
+            raise ValueError(f"players must be 1, 2, 3 or 4, got {self.players!r}")
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
+            raise ValueError(f"seed must be a whole number, got {self.seed!r}")
+        if self.variant not in VARIANTS:
+            raise ValueError(f"variant must be 'original' or 'accelerated', got {self.variant!r}")
+        if not isinstance(self.automate, bool) or not isinstance(self.solo_tougher, bool):
+            raise ValueError("automate and solo_tougher are true or false")
+
+    @property
+    def columns(self) -> int:
+        """Progress-board columns: 4 in a 4-player game, else 3."""
+        return 4 if self.players == 4 else 3
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @staticmethod
+    def from_json(data: object) -> GameConfig:
+        if not isinstance(data, dict):
+            raise StateFormatError("config must be an object")
+        unknown = set(data) - {"players", "seed", "variant", "automate", "solo_tougher"}
+        if unknown:
+            raise StateFormatError(f"config has unknown field(s): {', '.join(sorted(unknown))}")
+        try:
+            return GameConfig(**data)
+        except (TypeError, ValueError) as exc:
+            raise StateFormatError(f"config: {exc}") from None
+
+
+class Components:
+    """A catalogue indexed for the engine: tiles by number ("ref"), faces per die."""
+
+    def __init__(self, cat: Catalogue) -> None:
+        self.catalogue = cat
+        # Refs 0-4 are the printed starting buildings, then the 60 progress tiles.
+        self.tiles: tuple[TileSpec, ...] = cat.starting_buildings + cat.tiles
+        self.tile_ref: dict[str, int] = {t.id: i for i, t in enumerate(self.tiles)}
+        self.events: tuple[EventSpec, ...] = cat.events
+        self.event_ref: dict[str, int] = {e.id: i for i, e in enumerate(self.events)}
+        self.age_tiles: dict[int, tuple[int, ...]] = {
+            age: tuple(i for i, t in enumerate(self.tiles) if t.age == age) for age in range(1, 5)}
+        self.age_events: dict[int, tuple[int, ...]] = {
+            age: tuple(i for i, e in enumerate(self.events) if e.age == age) for age in range(1, 5)}
+        faces = {c: tuple(tuple(f.count(r) for r in RESOURCES) for f in cat.faces[c])
+                 for c in DIE_COLOURS}
+        self.colour_faces: dict[str, tuple[tuple[int, ...], ...]] = faces
+        # die number -> its six faces, each a 5-tuple of resource counts
+        self.die_faces: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+            faces[c] for c in DIE_COLOUR)
+        self.n_start = len(cat.starting_buildings)
+
+
+_COMPONENTS: dict[str, Components] = {}
+
+
+def components(cat: Catalogue) -> Components:
+    comp = _COMPONENTS.get(cat.fingerprint)
+    if comp is None or comp.catalogue != cat:
+        comp = _COMPONENTS[cat.fingerprint] = Components(cat)
+    return comp
+
+
+class PlayerState:
+    """One seat's board.  Building slots hold tile refs; ``building_dice[i]`` is how many
+    dice slot i's building actually brought (fewer than printed if the supply ran short)."""
+
+    __slots__ = (
+        "advisor", "advisor_rerolls", "books", "building_dice", "buildings", "chits",
+        "chits_used", "colonies", "fed", "fought", "passed", "pledge", "rolled",
+        "vp_books", "vp_famine", "vp_war", "wonder", "wonders",
+    )
+
+    def __init__(self) -> None:
+        self.buildings: list[int] = []
+        self.building_dice: list[int] = []
+        self.advisor = -1
+        self.advisor_rerolls = 0
+        self.wonder = -1
+        self.colonies: list[int] = []
+        self.wonders: list[int] = []
+        self.chits = [0] * len(CHIT_KINDS)        # unused, by CHIT_KINDS index
+        self.chits_used = [0] * len(CHIT_KINDS)
+        self.books = 0
+        self.vp_books = 0
+        self.vp_famine = 0
+        self.vp_war = 0
+        self.passed = False
+        self.rolled = False
+        self.pledge: tuple[int, ...] = ()
+        self.fed: bool | None = None      # this round's famine result, None before famine
+        self.fought: bool | None = None
+
+    def copy(self) -> PlayerState:
+        new = PlayerState.__new__(PlayerState)
+        new.buildings = self.buildings[:]
+        new.building_dice = self.building_dice[:]
+        new.advisor = self.advisor
+        new.advisor_rerolls = self.advisor_rerolls
+        new.wonder = self.wonder
+        new.colonies = self.colonies[:]
+        new.wonders = self.wonders[:]
+        new.chits = self.chits[:]
+        new.chits_used = self.chits_used[:]
+        new.books = self.books
+        new.vp_books = self.vp_books
+        new.vp_famine = self.vp_famine
+        new.vp_war = self.vp_war
+        new.passed = self.passed
+        new.rolled = self.rolled
+        new.pledge = self.pledge
+        new.fed = self.fed
+        new.fought = self.fought
+        return new
+
+    @property
+    def vp_track(self) -> int:
+        return self.vp_books + self.vp_famine + self.vp_war
+
+
+class GameState:
+    """Everything about a game at one moment, including its random generator."""
+
+    __slots__ = (
+        "board", "comp", "config", "cursor", "dice_face", "dice_owner", "dice_used", "event",
+        "opponent_books", "order", "pending", "players", "rng", "round", "solo_roll", "step",
+    )
+
+    config: GameConfig
+    comp: Components
+    rng: int
+    round: int
+    step: str
+    order: list[int]
+    cursor: int
+    pending: list[int]
+    board: list[int]
+    event: int
+    players: list[PlayerState]
+    dice_owner: list[int]
+    dice_used: list[bool]
+    dice_face: list[int]
+    opponent_books: int
+    solo_roll: int
+
+    # ----------------------------------------------------------------- creation
+    @classmethod
+    def new(cls, config: GameConfig | None = None, catalogue: Catalogue | None = None,
+            **kwargs: Any) -> GameState:
+        """Set up a new game: ``GameState.new(GameConfig(players=3, seed=7))`` or
+        ``GameState.new(players=3, seed=7)``."""
+        from . import rules
+        if config is None:
+            config = GameConfig(**kwargs)
+        elif kwargs:
+            raise TypeError("give either a GameConfig or keyword settings, not both")
+        return rules.new_game(config, components(catalogue or default_catalogue()))
+
+    def clone(self) -> GameState:
+        new = GameState.__new__(GameState)
+        new.config = self.config
+        new.comp = self.comp
+        new.rng = self.rng
+        new.round = self.round
+        new.step = self.step
+        new.order = self.order[:]
+        new.cursor = self.cursor
+        new.pending = self.pending[:]
+        new.board = self.board[:]
+        new.event = self.event
+        new.players = [p.copy() for p in self.players]
+        new.dice_owner = self.dice_owner[:]
+        new.dice_used = self.dice_used[:]
+        new.dice_face = self.dice_face[:]
+        new.opponent_books = self.opponent_books
+        new.solo_roll = self.solo_roll
+        return new
+
+    def reseeded(self, seed: int) -> GameState:
+        """A clone whose future rolls come from another seed.  Search bots use this so that
+        they cannot peek at the real game's upcoming rolls."""
+        from .rng import Rng
+        new = self.clone()
+        new.rng = Rng(seed ^ 0x5DEECE66D).next64()
+        return new
+
+    # ------------------------------------------------------------- the machine
+    @property
+    def catalogue(self) -> Catalogue:
+        return self.comp.catalogue
+
+    def current_player(self) -> int | None:
+        """The seat that must decide now, or None when the game is over.
+
+        Chance (rolls, tile draws, the solo 4-sided die) never waits for anybody: it is
+        resolved inside :meth:`apply` from the state's own generator.
+        """
+        from . import rules
+        return rules.current_player(self)
+
+    def legal_moves(self) -> list[Move]:
+        """Every distinct legal move of the current player, in a stable sorted order.
+
+        For buys, builds and payments one canonical least-waste payment is listed per
+        target; any other payment that covers the cost is legal too (see :meth:`is_legal`).
+        Dice showing the same face are interchangeable, so rerolls are listed once per
+        distinct choice of faces.
+        """
+        from . import rules
+        return rules.legal_moves(self)
+
+    def apply(self, move: Move) -> list[LogEntry]:
+        """Play ``move`` for the current player, then run everything automatic up to the
+        next decision.  Raises :class:`IllegalMoveError` (state untouched) if it is not
+        legal.  Returns what happened, as log entries."""
+        from . import rules
+        return rules.apply(self, move)
+
+    def check(self, move: Move) -> None:
+        """Raise :class:`IllegalMoveError` if ``move`` is not legal now; change nothing."""
+        from . import rules
+        rules.check(self, move)
+
+    def is_legal(self, move: Move) -> bool:
+        from .errors import IllegalMoveError
+        try:
+            self.check(move)
+        except IllegalMoveError:
+            return False
+        return True
+
+    def is_terminal(self) -> bool:
+        return self.step == "game_over"
+
+    def describe(self, move: Move) -> str:
+        """A long human-readable description of a move in this position."""
+        from . import rules
+        return rules.describe_move(self, move)
+
+    # ----------------------------------------------------------------- scoring
+    def tile_vp(self, seat: int) -> int:
+        """VP printed on the seat's tiles (unbuilt wonders excluded); counted at game end."""
+        return sum(self.score_breakdown(seat)[k] for k in
+                   ("buildings", "advisor", "colonies", "wonders"))
+
+    def score_breakdown(self, seat: int) -> dict[str, int]:
+        p = self.players[seat]
+        tiles = self.comp.tiles
+        return {
+            "books": p.vp_books,
+            "famine": p.vp_famine,
+            "war": p.vp_war,
+            "buildings": sum(tiles[t].vp for t in p.buildings),
+            "advisor": tiles[p.advisor].vp if p.advisor >= 0 else 0,
+            "colonies": sum(tiles[t].vp for t in p.colonies),
+            "wonders": sum(tiles[t].vp for t in p.wonders),
+        }
+
+    def scores(self) -> list[int]:
+        """VP per seat: the score track during the game; track plus tiles once it is over."""
+        if self.is_terminal():
+            return [p.vp_track + self.tile_vp(i) for i, p in enumerate(self.players)]
+        return [p.vp_track for p in self.players]
+
+    def projected_scores(self) -> list[int]:
+        """Track VP plus the VP of tiles held now (what the score would be if it ended)."""
+        return [p.vp_track + self.tile_vp(i) for i, p in enumerate(self.players)]
+
+    def ranking(self) -> list[int]:
+        """Seats from best to worst: most VP, ties to the better player order."""
+        scores = self.projected_scores()
+        return sorted(self.order, key=lambda s: (-scores[s], self.order.index(s)))
+
+    def winner(self) -> int | None:
+        """The winning seat once the game is over, else None."""
+        return self.ranking()[0] if self.is_terminal() else None
+
+    def hall_of_fame_title(self) -> str | None:
+        """Solo games: the best Hall of Fame title the score reaches (None below 10 VP)."""
+        from .catalogue import HALL_OF_FAME
+        score = self.projected_scores()[0]
+        for threshold, name in HALL_OF_FAME:
+            if score >= threshold:
+                return name
+        return None
+
+    # ------------------------------------------------------------ dice helpers
+    def face(self, die: int) -> tuple[int, ...]:
+        return self.comp.die_faces[die][self.dice_face[die]]
+
+    def dice_of(self, seat: int) -> list[int]:
+        owner = self.dice_owner
+        return [d for d in range(N_DICE) if owner[d] == seat]
+
+    def unused_dice(self, seat: int) -> list[int]:
+        owner, used = self.dice_owner, self.dice_used
+        return [d for d in range(N_DICE) if owner[d] == seat and not used[d]]
+
+    def supply_dice(self, colour: str) -> list[int]:
+        return [d for d in range(N_DICE) if self.dice_owner[d] == -1 and DIE_COLOUR[d] == colour]
+
+    def supply_chits(self) -> list[int]:
+        out = list(CHIT_SUPPLY)
+        for p in self.players:
+            for k in range(len(CHIT_KINDS)):
+                out[k] -= p.chits[k] + p.chits_used[k]
+        return out
+
+    @property
+    def event_spec(self) -> EventSpec:
+        return self.comp.events[self.event]
+
+    # ------------------------------------------------------------------- JSON
+    def to_json(self) -> dict[str, Any]:
+        """The complete state as JSON-ready data (versioned); see :meth:`from_json`."""
+        tiles = self.comp.tiles
+
+        def tid(ref: int) -> str | None:
+            return None if ref < 0 else tiles[ref].id
+
+        cols = self.config.columns
+        return {
+            "format": STATE_FORMAT,
+            "version": STATE_VERSION,
+            "config": self.config.to_json(),
+            "catalogue": {"name": self.catalogue.name, "fingerprint": self.catalogue.fingerprint},
+            "rng": f"{self.rng:016x}",
+            "round": self.round,
+            "step": self.step,
+            "order": self.order[:],
+            "cursor": self.cursor,
+            "pending": self.pending[:],
+            "board": [[tid(self.board[c * 3 + r]) for r in range(3)] for c in range(cols)],
+            "event": self.comp.events[self.event].id if self.event >= 0 else None,
+            "dice": [[self.dice_owner[d], int(self.dice_used[d]), self.dice_face[d]]
+                     for d in range(N_DICE)],
+            "players": [_player_json(p, tid) for p in self.players],
+            "opponent_books": self.opponent_books,
+            "solo_roll": self.solo_roll,
+        }
+
+    def to_json_str(self) -> str:
+        return json.dumps(self.to_json(), separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, data: object, catalogue: Catalogue | None = None) -> GameState:
+        """Load a state saved by :meth:`to_json` (a dict or JSON text).  Every field is
+        checked, and so are the game's invariants; problems raise
+        :class:`StateFormatError` naming the field."""
+        from .serialization import state_from_json
+        return state_from_json(data, catalogue)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The state as ``seat`` may see it (None: a spectator).  The generator is left
+        out (it would tell future rolls), and in the Accelerated variant other players'
+        food pledges stay hidden until everybody has passed."""
+        data = self.to_json()
+        del data["rng"]
+        data["format"] = "nations-dice-view"
+        data["viewer"] = seat
+        hide = self.step == "actions"
+        for s, pj in enumerate(data["players"]):
+            if hide and s != seat and pj["pledge"]:
+                pj["pledge"] = "hidden"
+        return data
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        who = self.current_player()
+        return (f"<GameState {self.config.players}p round {self.round} {self.step}"
+                f" player={who} scores={self.scores()}>")
+
+    def _repr_html_(self) -> str:
+        from .render import state_html
+        return state_html(self)
+
+
+def _player_json(p: PlayerState, tid: Any) -> dict[str, Any]:
+    return {
+        "buildings": [[tid(t), n] for t, n in zip(p.buildings, p.building_dice)],
+        "advisor": None if p.advisor < 0 else [tid(p.advisor), p.advisor_rerolls],
+        "wonder": tid(p.wonder),
+        "colonies": [tid(t) for t in p.colonies],
+        "wonders": [tid(t) for t in p.wonders],
+        "chits": {k: p.chits[i] for i, k in enumerate(CHIT_KINDS)},
+        "chits_used": {k: p.chits_used[i] for i, k in enumerate(CHIT_KINDS)},
+        "books": p.books,
+        "vp": {"books": p.vp_books, "famine": p.vp_famine, "war": p.vp_war},
+        "passed": p.passed,
+        "rolled": p.rolled,
+        "pledge": list(p.pledge),
+        "fed": p.fed,
+        "fought": p.fought,
+    }
+
