@@ -1,0 +1,211 @@
+"""The JSON the widget publishes to the browser, built from an engine :class:`Game`.
+
+Nothing here imports Jupyter: these functions are plain data builders, used by the widget
+and by ``js/scripts/make_fixtures.py`` (the JS tests' fixtures).  The browser draws only
+from these payloads; it never decides what is legal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..dice import (
+    Catalogue,
+    EventSpec,
+    Game,
+    GameState,
+    Move,
+    Reroll,
+    TileSpec,
+    describe_event,
+    describe_tile,
+)
+from ..dice.catalogue import CHIT_KINDS, DIE_COLOURS, HALL_OF_FAME, RESOURCES, SUPPLY_DICE
+
+#: How many log entries the ``log`` trait carries (the newest ones).
+LOG_LIMIT = 80
+
+RECONSTRUCTION_NOTICE = (
+    "The tile values and coloured die faces of this catalogue ({name}) are a "
+    "reconstruction, not the printed components: the publisher never released them as "
+    "text. To play with the real ones, write them into a catalogue JSON file of the same "
+    "shape and load it (the \u201cLoad catalogue\u201d button, or "
+    "NationsWidget(catalogue=load_catalogue(path)) in Python)."
+)
+
+
+def _tile_json(tile: TileSpec) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "id": tile.id, "name": tile.name, "age": tile.age, "kind": tile.kind,
+        "vp": tile.vp, "currency": tile.currency, "tooltip": describe_tile(tile),
+    }
+    if tile.kind == "building":
+        out["dice_colour"] = tile.dice_colour
+        out["dice_count"] = tile.dice_count
+    elif tile.kind == "advisor":
+        out["rerolls"] = tile.rerolls
+    elif tile.kind == "colony":
+        out["chit"] = tile.chit
+    else:
+        out["stone_cost"] = tile.stone_cost
+        out["chit"] = tile.chit
+    return out
+
+
+def _event_json(ev: EventSpec) -> dict[str, Any]:
+    return {"id": ev.id, "name": ev.name, "age": ev.age, "famine": ev.famine, "war": ev.war,
+            "vp": ev.vp, "tooltip": describe_event(ev)}
+
+
+def catalogue_payload(cat: Catalogue) -> dict[str, Any]:
+    """Everything static about the components (sent once per catalogue)."""
+    die_colours = [c for c in DIE_COLOURS for _ in range(SUPPLY_DICE[c])]
+    return {
+        "name": cat.name,
+        "fingerprint": cat.fingerprint,
+        "reconstructed": cat.reconstructed,
+        "notice": RECONSTRUCTION_NOTICE.format(name=cat.name) if cat.reconstructed else "",
+        "resources": list(RESOURCES),
+        "chit_kinds": list(CHIT_KINDS),
+        "faces": {c: [f.symbols() for f in cat.faces[c]] for c in DIE_COLOURS},
+        "die_colours": die_colours,
+        "starting": [t.id for t in cat.starting_buildings],
+        "tiles": {t.id: _tile_json(t) for t in cat.starting_buildings + cat.tiles},
+        "events": {e.id: _event_json(e) for e in cat.events},
+        "hall_of_fame": [list(x) for x in HALL_OF_FAME],
+    }
+
+
+def seat_label(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def prompt(state: GameState, seats: list[str]) -> str:
+    """One sentence saying what the game waits for (shown above the board)."""
+    seat = state.current_player()
+    if seat is None:
+        if state.config.players == 1:
+            title = state.hall_of_fame_title()
+            return (f"Game over: you scored {state.scores()[0]} VP"
+                    + (f" (Hall of Fame: {title})." if title else "."))
+        winner = state.winner()
+        scores = state.scores()
+        return (f"Game over: {seat_label(winner if winner is not None else 0)} wins with "
+                f"{max(scores)} VP.")
+    who = seat_label(seat)
+    if seats[seat] != "human":
+        who += f" ({seats[seat]} bot)"
+    ev = state.event_spec if state.event >= 0 else None
+    if state.step == "actions":
+        return f"{who}: reroll, buy a tile, build your wonder, or pass."
+    if state.step == "books" and ev is not None:
+        return (f"Books: {who} chooses which book dice to use; dice kept back can be traded "
+                f"for food in the famine ({ev.famine} food).")
+    if state.step == "famine" and ev is not None:
+        return f"Famine: {who} pays {ev.famine} food to score {ev.vp} VP, or pays nothing."
+    if state.step == "war" and ev is not None:
+        return f"War: {who} pays {ev.war} strength to score {ev.vp} VP, or pays nothing."
+    return f"{who} to decide ({state.step.replace('_', ' ')})."
+
+
+def rolled_dice(game: Game) -> list[int]:
+    """The dice rolled by the move that led to the current position (for the animation)."""
+    dice: list[int] = []
+    for entry in game.log_of_move(game.position):
+        if entry.kind in ("roll", "reroll"):
+            dice += entry.data.get("dice", [])
+        elif entry.kind == "building":
+            dice += entry.data.get("taken", [])
+    return sorted(set(dice))
+
+
+def view_payload(game: Game, seats: list[str]) -> dict[str, Any]:
+    """``game.view(viewer)`` plus the few derived figures the board shows.
+
+    The viewer is the seat to move when it is a human, else the first human seat (or a
+    spectator when every seat is a bot); only the Accelerated variant hides anything.
+    """
+    state = game.state
+    current = state.current_player()
+    humans = [s for s, who in enumerate(seats) if who == "human"]
+    if current is not None and seats[current] == "human":
+        viewer: int | None = current
+    else:
+        viewer = humans[0] if humans else None
+    data = state.view(viewer)
+    data["current"] = current
+    data["human_turn"] = current is not None and seats[current] == "human"
+    data["scores"] = state.scores()
+    data["projected"] = state.projected_scores()
+    data["breakdown"] = [state.score_breakdown(s) for s in range(state.config.players)]
+    data["supply_chits"] = dict(zip(CHIT_KINDS, state.supply_chits(), strict=True))
+    data["position"] = game.position
+    data["rolled"] = rolled_dice(game)
+    data["prompt"] = prompt(state, seats)
+    data["winner"] = state.winner()
+    data["hall_of_fame"] = (state.hall_of_fame_title()
+                            if state.config.players == 1 and state.is_terminal() else None)
+    return data
+
+
+def move_entry(state: GameState, move: Move) -> dict[str, Any]:
+    return {"move": move.to_json(), "text": state.describe(move)}
+
+
+def legal_payload(state: GameState) -> list[dict[str, Any]]:
+    """The current player's legal moves, each ``{"move", "text"}``.
+
+    Rerolls are listed once, as the reroll of every unused die, marked ``"subset": true``:
+    any non-empty subset of those dice is legal too (the engine lists each distinct choice,
+    which can run to hundreds).  Buys and builds carry one canonical payment; any other
+    payment that covers the cost is legal too.
+    """
+    out: list[dict[str, Any]] = []
+    reroll_done = False
+    seat = state.current_player()
+    for move in state.legal_moves():
+        if move.type == "reroll":
+            if reroll_done or seat is None:
+                continue
+            reroll_done = True
+            every = Reroll(tuple(state.unused_dice(seat)))
+            entry = move_entry(state, every)
+            entry["subset"] = True
+            entry["text"] = ("Spend a reroll chit to roll again any of your unused dice "
+                             "(select them first)")
+            out.append(entry)
+            continue
+        out.append(move_entry(state, move))
+    return out
+
+
+def log_payload(game: Game, limit: int = LOG_LIMIT) -> list[dict[str, Any]]:
+    """The newest ``limit`` log entries up to the current position, oldest first.
+
+    ``n``: the entry's index in the whole log; ``pos``: the move that caused it (0: setup).
+    """
+    chunks: list[tuple[int, list[Any]]] = []
+    count = 0
+    for pos in range(game.position, -1, -1):
+        chunk = game.log_of_move(pos)
+        chunks.append((pos, chunk))
+        count += len(chunk)
+        if count >= limit:
+            break
+    total = sum(len(game.log_of_move(p)) for p in range(game.position + 1))
+    entries: list[dict[str, Any]] = []
+    for pos, chunk in reversed(chunks):
+        for e in chunk:
+            entries.append({"pos": pos, "round": e.round, "step": e.step, "seat": e.seat,
+                            "kind": e.kind, "text": e.text, "auto": e.auto})
+    entries = entries[-limit:]
+    first = total - len(entries)
+    for i, e in enumerate(entries):
+        e["n"] = first + i
+    return entries
+
+
+def history_payload(game: Game, undo_target: int | None) -> dict[str, Any]:
+    return {"position": game.position, "length": game.length, "can_undo": game.can_undo,
+            "can_redo": game.can_redo,
+            "undo_to": undo_target if undo_target is not None else max(game.position - 1, 0)}

@@ -1,0 +1,585 @@
+"""The Jupyter widget: one engine :class:`~nations_widget.dice.Game`, owned by Python,
+drawn by the browser bundle in ``nations_widget/static``.
+
+Python owns everything: the browser only draws the synced traits and sends *intents*
+(see :mod:`nations_widget.widget._intents`), which Python checks, has the engine validate,
+applies and publishes.  A refused intent sets ``error`` and changes nothing; no message
+from the browser ever raises into the kernel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..dice import (
+    Catalogue,
+    CatalogueError,
+    Game,
+    GameConfig,
+    GameState,
+    IllegalMoveError,
+    Move,
+    StateFormatError,
+    default_catalogue,
+)
+from ..dice.catalogue import parse_catalogue
+from ..dice.game import as_move
+from ._bots import Bot, BotFactory, default_seats, load_bots
+from ._intents import MAX_MESSAGE_CHARS, Intent, IntentError, check_settings, parse_intent
+from ._payloads import (
+    catalogue_payload,
+    history_payload,
+    legal_payload,
+    log_payload,
+    seat_label,
+    view_payload,
+)
+
+STATIC = Path(__file__).resolve().parent.parent / "static"
+
+#: Seconds between two bot moves in the browser (0: bots move at once, synchronously).
+DEFAULT_BOT_DELAY = 0.8
+
+
+class NationsWidget(anywidget.AnyWidget):
+    """Play Nations: The Dice Game in Jupyter or Voila.
+
+    >>> w = NationsWidget(players=2, seats=["human", "random"], seed=7, bot_delay=0)
+    >>> w.play(w.game.legal_moves()[0])      # doctest: +SKIP
+
+    Python API: :attr:`game`, :attr:`state`, :meth:`play`, :meth:`undo`, :meth:`redo`,
+    :meth:`goto`, :meth:`bot_move`, :meth:`play_bots`, :meth:`new_game`,
+    :meth:`save_json`, :meth:`load_json`, :meth:`set_seat`.  Whatever is done from Python
+    shows at once on the board.  ``bot_delay``: the pause before each bot move (seconds);
+    0 plays the bots synchronously, which is what tests and scripts want.
+    """
+
+    _esm = STATIC / "widget.js"
+    _css = STATIC / "widget.css"
+
+    # ------------------------------------------------------------ synced traits
+    #: static components: tiles and events (each with its tooltip), die faces
+    catalogue = traitlets.Dict().tag(sync=True)
+    #: the board as the acting seat sees it (``game.view(seat)`` plus derived figures)
+    view = traitlets.Dict().tag(sync=True)
+    #: the acting human's legal moves: ``[{move, text, subset?}]`` ([] on a bot's turn)
+    legal: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    #: the newest log entries (named ``game_log``: ``log`` is the widget's logger)
+    game_log: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    #: the last refusal's reason, '' when none
+    error = traitlets.Unicode("").tag(sync=True)
+    #: per seat, "human" or a bot name
+    seats: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    #: the bots that can take a seat
+    bot_names: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    #: the game's settings (players, seed, variant, automate, solo_tougher) and bot_delay
+    settings = traitlets.Dict().tag(sync=True)
+    #: position, length, can_undo, can_redo, undo_to
+    history = traitlets.Dict().tag(sync=True)
+    #: the components are a reconstruction (the notice is in ``catalogue["notice"]``)
+    reconstructed = traitlets.Bool(False).tag(sync=True)
+    #: bots are playing (scheduled moves pending)
+    busy = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, players: int = 2, seats: Sequence[str] | None = None,
+                 seed: int | None = None, *, variant: str = "original",
+                 automate: bool = True, solo_tougher: bool = False,
+                 catalogue: Catalogue | None = None, game: Game | None = None,
+                 bot_delay: float = DEFAULT_BOT_DELAY,
+                 bot_factory: BotFactory | None = None,
+                 bot_names: Sequence[str] | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._lock = threading.RLock()
+        self._epoch = 0                       # bumped to cancel scheduled bot moves
+        self._bots: dict[int, Bot] = {}
+        self._task: asyncio.Task[None] | None = None
+        if bot_factory is None:
+            names, factory = load_bots()
+        else:
+            names, factory = tuple(bot_names or ()), bot_factory
+        if bot_names is not None:
+            names = tuple(bot_names)
+        self._bot_factory = factory
+        self.bot_names = list(names)
+        self.bot_delay = float(bot_delay)
+        self._catalogue = catalogue or (game.catalogue if game else default_catalogue())
+        if game is None:
+            config = GameConfig(players, _seed(seed), variant,  # type: ignore[arg-type]
+                                automate, solo_tougher)
+            game = Game(config=config, catalogue=self._catalogue)
+        self._game = game
+        self._seats = self._checked_seats(seats, game.config.players)
+        self.on_msg(self._on_custom_msg)
+        self._publish(catalogue=True)
+        self._schedule_bots()
+
+    # ----------------------------------------------------------------- reading
+    @property
+    def game(self) -> Game:
+        """The engine game (with its history).  Change it through this widget's methods
+        so that the board follows; after changing it directly, call :meth:`refresh`."""
+        return self._game
+
+    @property
+    def state(self) -> GameState:
+        return self._game.state
+
+    def refresh(self) -> None:
+        """Publish the game again (after changing :attr:`game` behind the widget's back)."""
+        with self._lock:
+            self._publish(catalogue=True)
+
+    # ----------------------------------------------------------------- playing
+    def play(self, move: Move | dict[str, Any] | str) -> None:
+        """Play a move for the current player (whoever sits there); the bots then answer.
+        An illegal move raises :class:`IllegalMoveError`, shows its reason and changes
+        nothing."""
+        with self._lock:
+            try:
+                self._game.play(as_move(move))
+            except IllegalMoveError as exc:
+                self._fail(str(exc))
+                raise
+            self._epoch += 1
+            self._publish()
+        self._schedule_bots()
+
+    def undo(self, steps: int | None = 1) -> None:
+        """Go back ``steps`` moves (None: back to the previous decision of a human seat,
+        what the board's Undo button does).  Bots wait until told to play."""
+        with self._lock:
+            if steps is not None and steps < 1:
+                raise ValueError("steps must be at least 1")
+            target = self._undo_target() if steps is None else self._game.position - steps
+            if not self._game.can_undo or target < 0:
+                self._fail("nothing to undo: this is the start of the game")
+                raise IllegalMoveError("nothing to undo: this is the start of the game")
+            self._epoch += 1
+            self._game.goto(target)
+            self._publish()
+
+    def redo(self) -> None:
+        with self._lock:
+            if not self._game.can_redo:
+                self._fail("nothing to redo")
+                raise IllegalMoveError("nothing to redo")
+            self._epoch += 1
+            self._game.redo()
+            self._publish()
+
+    def goto(self, position: int) -> None:
+        """Jump to the position after ``position`` moves (a replay: nothing is re-rolled)."""
+        with self._lock:
+            if isinstance(position, bool) or not isinstance(position, int) \
+                    or not 0 <= position <= self._game.length:
+                msg = f"position must be 0-{self._game.length}, got {position!r}"
+                self._fail(msg)
+                raise IndexError(msg)
+            self._epoch += 1
+            self._game.goto(position)
+            self._publish()
+
+    def bot_move(self, name: str | None = None) -> Move:
+        """Let a bot play the current decision and return its move: the seat's own bot,
+        or ``name``, or for a human seat the first available bot (a hint)."""
+        with self._lock:
+            seat = self._game.current_player
+            if seat is None:
+                self._fail("the game is over")
+                raise IllegalMoveError("the game is over")
+            move = self._bot_for(seat, name).choose(self._game.state.clone())
+            try:
+                self._game.play(move)
+            except IllegalMoveError as exc:
+                self._fail(f"the bot's move was refused: {exc}")
+                raise
+            self._publish()
+            return move
+
+    def play_bots(self, max_moves: int = 100_000) -> int:
+        """Play bot seats synchronously until a human must decide or the game ends;
+        return how many moves the bots made."""
+        count = 0
+        with self._lock:
+            self._epoch += 1
+            while count < max_moves and self._bot_due():
+                seat = self._game.current_player
+                assert seat is not None
+                move = self._bot_for(seat).choose(self._game.state.clone())
+                self._game.play(move)
+                count += 1
+            self.busy = False
+            self._publish()
+        return count
+
+    def set_seat(self, seat: int, player: str) -> None:
+        """Seat a human (``"human"``) or a bot (one of :attr:`bot_names`) at ``seat``."""
+        with self._lock:
+            n = self._game.config.players
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+                raise ValueError(f"seat must be 0-{n - 1}, got {seat!r}")
+            seats = list(self._seats)
+            seats[seat] = player
+            self._seats = self._checked_seats(seats, n)
+            self._bots.pop(seat, None)
+            self._epoch += 1
+            self._publish()
+        self._schedule_bots()
+
+    def new_game(self, players: int | None = None, seats: Sequence[str] | None = None,
+                 seed: int | str | None = None, *, variant: str | None = None,
+                 automate: bool | None = None, solo_tougher: bool | None = None,
+                 bot_delay: float | None = None) -> None:
+        """Start a new game; unspecified settings keep their current values, except the
+        seed (None: a fresh random seed)."""
+        with self._lock:
+            old = self._game.config
+            n = old.players if players is None else players
+            config = GameConfig(
+                n, _seed(seed),
+                variant if variant is not None else old.variant,  # type: ignore[arg-type]
+                old.automate if automate is None else automate,
+                old.solo_tougher if solo_tougher is None else solo_tougher)
+            if seats is None:
+                seats = self._seats if len(self._seats) == n else None
+            checked = self._checked_seats(seats, n)
+            if bot_delay is not None:
+                if isinstance(bot_delay, bool) or not 0 <= bot_delay <= 30:
+                    raise ValueError("bot_delay must be 0-30 seconds")
+                self.bot_delay = float(bot_delay)
+            self._game = Game(config=config, catalogue=self._catalogue)
+            self._seats = checked
+            self._bots.clear()
+            self._epoch += 1
+            self.error = ""
+            self._publish()
+        self._schedule_bots()
+
+    # ------------------------------------------------------------ save and load
+    def save_json(self, indent: int | None = None) -> str:
+        """The game as JSON text (settings, moves and position): a replayable history."""
+        return self._game.to_json_str(indent)
+
+    def load_json(self, text: str | bytes | dict[str, Any]) -> None:
+        """Load a game saved by :meth:`save_json` (or by the board's Save button).
+        A bad file raises :class:`StateFormatError` with the reason, and changes nothing."""
+        with self._lock:
+            try:
+                game = self._load(text)
+            except StateFormatError as exc:
+                self._fail(f"could not load the game: {exc}")
+                raise
+            self._game = game
+            self._catalogue = game.catalogue
+            if len(self._seats) != game.config.players:
+                self._seats = default_seats(game.config.players, self.bot_names)
+            self._bots.clear()
+            self._epoch += 1
+            self.error = ""
+            self._publish(catalogue=True)
+
+    def load_catalogue(self, catalogue: Catalogue | str) -> None:
+        """Play with other components (a :class:`Catalogue`, or a catalogue file's JSON
+        text): starts a new game with the current settings."""
+        with self._lock:
+            if isinstance(catalogue, str):
+                try:
+                    data = json.loads(catalogue)
+                except json.JSONDecodeError as exc:
+                    raise CatalogueError("<file>", f"not valid JSON: {exc.msg} (line "
+                                         f"{exc.lineno})") from None
+                catalogue = parse_catalogue(data, "<file>")
+            self._catalogue = catalogue
+            config = self._game.config
+            self._game = Game(config=GameConfig(config.players, _seed(None), config.variant,
+                                                config.automate, config.solo_tougher),
+                              catalogue=catalogue)
+            self._bots.clear()
+            self._epoch += 1
+            self.error = ""
+            self._publish(catalogue=True)
+        self._schedule_bots()
+
+    def _load(self, text: str | bytes | dict[str, Any]) -> Game:
+        try:
+            return Game.from_json(text, catalogue=self._catalogue)
+        except StateFormatError as exc:
+            if "'catalogue'" in str(exc) and self._catalogue != default_catalogue():
+                return Game.from_json(text, catalogue=default_catalogue())
+            raise
+
+    # ---------------------------------------------------------------- messages
+    def _on_custom_msg(self, _widget: object, content: object,
+                       buffers: Sequence[object] | None = None) -> None:
+        """Every message from the browser lands here.  Nothing may escape."""
+        try:
+            if buffers:
+                raise IntentError("binary buffers are not accepted")
+            intent = parse_intent(content)
+            self._dispatch(intent)
+        except (IntentError, IllegalMoveError, StateFormatError, CatalogueError, ValueError,
+                IndexError) as exc:
+            self._fail(str(exc))
+        except Exception as exc:  # never raise into the kernel
+            self._fail(f"internal error ({type(exc).__name__}): {exc}")
+
+    def handle_intent(self, content: object) -> None:
+        """Act on an intent exactly as if the browser had sent it (for scripts and
+        tests): refusals go to :attr:`error`, nothing raises."""
+        self._on_custom_msg(self, content, None)
+
+    def _dispatch(self, intent: Intent) -> None:
+        f = intent.fields
+        kind = intent.kind
+        if kind == "move":
+            self._intent_move(f["move"], f.get("seat"))
+        elif kind == "undo":
+            steps = f.get("steps")
+            if steps is not None and steps < 1:
+                raise IntentError("'undo' field 'steps' must be at least 1")
+            self.undo(steps)
+            self.error = ""
+        elif kind == "redo":
+            self.redo()
+            self.error = ""
+        elif kind == "goto":
+            self.goto(f["position"])
+            self.error = ""
+        elif kind == "new_game":
+            self._intent_new_game(f.get("settings", {}))
+        elif kind == "load":
+            self._load_text(f["text"], f.get("name"))
+        elif kind == "load_catalogue":
+            name = f.get("name") or "the catalogue file"
+            try:
+                self.load_catalogue(f["text"])
+            except CatalogueError as exc:
+                raise IntentError(f"could not load {name}: {exc}") from None
+        elif kind == "save":
+            cfg = self._game.config
+            self.send({"kind": "saved", "text": self.save_json(indent=1),
+                       "filename": f"nations-dice-{cfg.players}p-seed{cfg.seed}-"
+                                   f"move{self._game.position}.json"})
+        elif kind == "set_seat":
+            self.set_seat(f["seat"], f["player"])
+            self.error = ""
+        elif kind == "bot_move":
+            with self._lock:
+                if self._game.is_over:
+                    raise IntentError("the game is over")
+                self._epoch += 1
+                self.error = ""
+                self.bot_move()
+            self._schedule_bots()
+        elif kind == "play_bots":
+            if not self._bot_due():
+                raise IntentError("no bot is to move: it is a human's decision"
+                                  if not self._game.is_over else "the game is over")
+            self.error = ""
+            self._schedule_bots()
+        elif kind == "clear_error":
+            self.error = ""
+
+    def _intent_move(self, raw: dict[str, Any], seat: int | None) -> None:
+        with self._lock:
+            current = self._game.current_player
+            if current is None:
+                raise IntentError("the game is over: no more moves")
+            if seat is not None and seat != current:
+                raise IntentError(f"it is not {seat_label(seat)}'s turn: "
+                                  f"{seat_label(current)} is to decide")
+            if self._seats[current] != "human":
+                raise IntentError(f"{seat_label(current)} is played by the "
+                                  f"{self._seats[current]} bot; wait for its move")
+            move = as_move(raw)
+            self._game.play(move)
+            self._epoch += 1
+            self.error = ""
+            self._publish()
+        self._schedule_bots()
+
+    def _intent_new_game(self, settings: dict[str, Any]) -> None:
+        check_settings(settings)
+        players = settings.get("players", self._game.config.players)
+        seed = settings.get("seed")
+        if isinstance(seed, str):
+            seed = seed.strip()
+            if seed and not seed.lstrip("-").isdigit():
+                raise IntentError(f"the seed must be a whole number, got {seed[:20]!r}")
+            seed = int(seed) if seed else None
+        delay = settings.get("bot_delay")
+        try:
+            self.new_game(players, settings.get("seats"), seed,
+                          variant=settings.get("variant"), automate=settings.get("automate"),
+                          solo_tougher=settings.get("solo_tougher"),
+                          bot_delay=None if delay is None else float(delay))
+        except ValueError as exc:
+            raise IntentError(f"cannot start that game: {exc}") from None
+
+    def _load_text(self, text: str, name: str | None) -> None:
+        what = name or "the file"
+        try:
+            self.load_json(text)
+        except StateFormatError as exc:
+            self._fail(f"could not load {what}: {exc}")
+
+    # ------------------------------------------------------------------- bots
+    def _bot_for(self, seat: int, name: str | None = None) -> Bot:
+        who = name or self._seats[seat]
+        if who == "human":
+            if not self.bot_names:
+                raise IntentError("no bot is available")
+            who = self.bot_names[0]
+        if name is None and self._seats[seat] != "human":
+            bot = self._bots.get(seat)
+            if bot is None:
+                bot = self._bots[seat] = self._bot_factory(who, self._bot_seed(seat))
+            return bot
+        return self._bot_factory(who, self._bot_seed(seat) + self._game.position)
+
+    def _bot_seed(self, seat: int) -> int:
+        return (self._game.config.seed * 7919 + seat * 104729) % (2**31)
+
+    def _bot_due(self) -> bool:
+        seat = self._game.current_player
+        return seat is not None and self._seats[seat] != "human"
+
+    def _schedule_bots(self) -> None:
+        """After a human decision: let the bots answer, one move per ``bot_delay``.
+
+        With a delay of 0 they play at once (synchronously).  Otherwise, inside a running
+        asyncio loop (Jupyter, Voila) a task plays them, each bot thinking in a worker
+        thread so the kernel stays responsive; without a loop, a timer thread does.
+        Anything that changes the game (a move, undo, new game...) cancels the chain.
+        """
+        if not self._bot_due():
+            return
+        if self.bot_delay <= 0:
+            try:
+                self.play_bots()
+            except Exception as exc:
+                self._fail(f"a bot failed ({type(exc).__name__}): {exc}")
+            return
+        with self._lock:
+            epoch = self._epoch
+            self.busy = True
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            timer = threading.Timer(self.bot_delay, self._thread_step, (epoch,))
+            timer.daemon = True
+            timer.start()
+            return
+        self._task = loop.create_task(self._async_bots(epoch))
+
+    async def _async_bots(self, epoch: int) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while epoch == self._epoch and self._bot_due():
+                await asyncio.sleep(self.bot_delay)
+                if epoch != self._epoch or not self._bot_due():
+                    break
+                seat = self._game.current_player
+                assert seat is not None
+                bot = self._bot_for(seat)
+                move = await loop.run_in_executor(None, bot.choose,
+                                                  self._game.state.clone())
+                with self._lock:
+                    if epoch != self._epoch:
+                        break
+                    self._game.play(move)
+                    self._publish()
+        except Exception as exc:
+            self._fail(f"a bot failed ({type(exc).__name__}): {exc}")
+        finally:
+            if epoch == self._epoch:
+                self.busy = False
+
+    def _thread_step(self, epoch: int) -> None:
+        try:
+            with self._lock:
+                if epoch != self._epoch or not self._bot_due():
+                    if epoch == self._epoch:
+                        self.busy = False
+                    return
+                seat = self._game.current_player
+                assert seat is not None
+                self._game.play(self._bot_for(seat).choose(self._game.state.clone()))
+                self._publish()
+                if not self._bot_due():
+                    self.busy = False
+                    return
+            timer = threading.Timer(self.bot_delay, self._thread_step, (epoch,))
+            timer.daemon = True
+            timer.start()
+        except Exception as exc:
+            self.busy = False
+            self._fail(f"a bot failed ({type(exc).__name__}): {exc}")
+
+    # ---------------------------------------------------------------- helpers
+    def _checked_seats(self, seats: Sequence[str] | None, players: int) -> list[str]:
+        if seats is None:
+            return default_seats(players, self.bot_names)
+        if isinstance(seats, str) or len(seats) != players:
+            raise ValueError(f"give one seat per player ({players}), got {list(seats)!r}")
+        allowed = ["human", *self.bot_names]
+        for who in seats:
+            if who not in allowed:
+                raise ValueError(f"unknown seat player {who!r}: choose one of "
+                                 f"{', '.join(allowed)}")
+        return list(seats)
+
+    def _undo_target(self) -> int:
+        """The position the board's Undo goes back to: the previous decision of a human
+        seat (so that undoing in a game against bots does not land on a bot's turn)."""
+        pos = self._game.position
+        if all(s == "human" for s in self._seats):
+            return pos - 1
+        for p in range(pos - 1, -1, -1):
+            seat = self._game.state_at(p).current_player()
+            if seat is not None and self._seats[seat] == "human":
+                return p
+        return pos - 1
+
+    def _fail(self, message: str) -> None:
+        self.error = message
+
+    def _publish(self, catalogue: bool = False) -> None:
+        game = self._game
+        undo_to: int | None = None
+        if game.can_undo:
+            undo_to = self._undo_target()
+        cfg = game.config
+        with self.hold_sync():
+            if catalogue or self.catalogue.get("fingerprint") != game.catalogue.fingerprint:
+                self.catalogue = catalogue_payload(game.catalogue)
+                self.reconstructed = game.catalogue.reconstructed
+            self.seats = list(self._seats)
+            self.settings = {**cfg.to_json(), "bot_delay": self.bot_delay,
+                             "max_message": MAX_MESSAGE_CHARS}
+            self.view = view_payload(game, self._seats)
+            current = game.current_player
+            human = current is not None and self._seats[current] == "human"
+            self.legal = legal_payload(game.state) if human else []
+            self.game_log = log_payload(game)
+            self.history = history_payload(game, undo_to)
+
+    def __repr__(self) -> str:
+        return f"<NationsWidget {self._game!r} seats={self._seats}>"
+
+
+def _seed(seed: int | str | None) -> int:
+    if seed is None or seed == "":
+        return secrets.randbelow(2**31)
+    if isinstance(seed, str):
+        return int(seed)
+    return seed
