@@ -75,6 +75,16 @@ class Payment:
         pairs = tuple(sorted(tuple(sorted(p)) for p in self.trades))
         object.__setattr__(self, "trades", pairs)
 
+    @classmethod
+    def of_sorted(cls, dice: tuple[int, ...], chits: int,
+                  trades: tuple[tuple[int, int], ...]) -> Payment:
+        """Fast constructor for parts already in canonical order (move generation)."""
+        pay = object.__new__(cls)
+        object.__setattr__(pay, "dice", dice)
+        object.__setattr__(pay, "chits", chits)
+        object.__setattr__(pay, "trades", trades)
+        return pay
+
     def all_dice(self) -> tuple[int, ...]:
         return self.dice + tuple(d for pair in self.trades for d in pair)
 
@@ -164,6 +174,13 @@ class Reroll(_MoveBase):
     def __post_init__(self) -> None:
         object.__setattr__(self, "dice", tuple(sorted(self.dice)))
 
+    @classmethod
+    def of_sorted(cls, dice: tuple[int, ...]) -> Reroll:
+        """Fast constructor for dice already in order (move generation makes many)."""
+        move = object.__new__(cls)
+        object.__setattr__(move, "dice", dice)
+        return move
+
     def to_json(self) -> dict[str, Any]:
         return {"type": "reroll", "dice": list(self.dice)}
 
@@ -193,6 +210,17 @@ class Buy(_MoveBase):
     def __post_init__(self) -> None:
         if self.returned_dice is not None:
             object.__setattr__(self, "returned_dice", tuple(sorted(self.returned_dice)))
+
+    @classmethod
+    def of(cls, tile: str, payment: Payment, replaces: str | None = None) -> Buy:
+        """Fast constructor for move generation (no defaults to normalise)."""
+        move = object.__new__(cls)
+        object.__setattr__(move, "tile", tile)
+        object.__setattr__(move, "payment", payment)
+        object.__setattr__(move, "replaces", replaces)
+        object.__setattr__(move, "returned_dice", None)
+        object.__setattr__(move, "returned_used_rerolls", None)
+        return move
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "buy", "tile": self.tile, "payment": self.payment.to_json()}

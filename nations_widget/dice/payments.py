@@ -4,8 +4,9 @@ A payment for ``cost`` of one resource combines dice showing it, chits of it, an
 gold, stone and food, when the rules allow) trades of two other dice for one.  The
 canonical payment is the least wasteful one, compared in this order:
 
-1. fewest symbols paid beyond the cost (there is no change);
-2. fewest trades (a trade burns two dice for one symbol);
+1. fewest trades (a trade burns two dice for one symbol, so trade only when dice and
+   chits showing the resource cannot cover the cost);
+2. fewest symbols paid beyond the cost (there is no change);
 3. least worth lost: symbols of *other* resources on the dice given up, weighted by what
    they can still be used for in this phase (in the famine only strength still matters);
 4. fewest chits (chits are exact and keep their value, so dice go first);
@@ -15,7 +16,6 @@ canonical payment is the least wasteful one, compared in this order:
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from itertools import product
 from typing import TYPE_CHECKING
 
 from .moves import Payment
@@ -35,61 +35,99 @@ def find_payment(state: GameState, seat: int, res: int, cost: int, trades_ok: bo
                  exclude: Collection[int] = ()) -> Payment | None:
     """The canonical payment of ``cost`` symbols of resource ``res``, or None if the seat
     cannot pay.  ``exclude``: dice that may not be used (e.g. pledged dice)."""
+    return find_payments(state, seat, res, (cost,), trades_ok, weights, exclude)[cost]
+
+
+def find_payments(state: GameState, seat: int, res: int, costs: Sequence[int],
+                  trades_ok: bool, weights: Sequence[int] = ACTION_WEIGHTS,
+                  exclude: Collection[int] = (),
+                  unused: Sequence[int] | None = None) -> dict[int, Payment | None]:
+    """:func:`find_payment` for several costs of one resource, in one search.
+    ``unused``: the seat's unused dice, when the caller already has them."""
     player = state.players[seat]
     chits = player.chits[res + 1]
-    faces, face_idx, owner, used = (state.comp.die_faces, state.dice_face,
-                                    state.dice_owner, state.dice_used)
+    faces, face_idx, totals = state.comp.die_faces, state.dice_face, state.comp.die_totals
     groups: dict[tuple[int, int], list[int]] = {}
     others: list[tuple[int, int]] = []
     total = chits
-    for d in range(len(owner)):
-        if owner[d] != seat or used[d] or d in exclude:
+    plain = weights == ACTION_WEIGHTS
+    for d in state.unused_dice(seat) if unused is None else unused:
+        if exclude and d in exclude:
             continue
         f = faces[d][face_idx[d]]
         v = f[res]
-        worth = 0
-        for i in range(5):
-            if i != res and f[i]:
-                worth += weights[i] * f[i]
+        if plain:
+            worth = totals[d][face_idx[d]] - v
+        else:
+            worth = 0
+            for i in range(5):
+                if i != res and f[i]:
+                    worth += weights[i] * f[i]
         if v:
             groups.setdefault((v, worth), []).append(d)
             total += v
         else:
             others.append((worth, d))
-    if trades_ok:
-        total += len(others) // 2
-    if total < cost:
-        return None
-    others.sort()
+    tradeable = len(others) // 2 if trades_ok else 0
+    total += tradeable
+    result: dict[int, Payment | None] = dict.fromkeys(costs)
+    todo = [c for c in costs if c <= total]
+    if not todo:
+        return result
+    top = max(todo)
+    trade_worth = [0]
+    if total - tradeable < top:       # some cost may need trades: rank the dice to trade
+        others.sort()
+        # prefix sums of the worth of the cheapest dice to trade away
+        for w, _ in others:
+            trade_worth.append(trade_worth[-1] + w)
+    # For a given dice value the chits and trades that complete it are fixed, so only the
+    # least wasteful way (lost worth, then dice count) to reach each value matters: a small
+    # dynamic programme over the groups of alike dice, keeping values up to the largest cost
+    # plus one die's overshoot.
     keys = sorted(groups)
-    best: tuple[tuple[int, ...], tuple[int, ...], int, int] | None = None
-    for counts in product(*(range(len(groups[k]) + 1) for k in keys)):
-        value = lost = n = 0
-        for k, c in zip(keys, counts):
-            value += k[0] * c
-            lost += k[1] * c
-            n += c
-        need = cost - value
-        if need <= 0:
-            key: tuple[int, ...] = (-need, 0, lost, 0, n)
-            chit_n = trades = 0
-        else:
-            chit_n = min(chits, need)
-            trades = need - chit_n
-            if trades:
-                if not trades_ok or 2 * trades > len(others):
+    cap = top + 3
+    reach: dict[int, tuple[int, int, tuple[int, ...]]] = {0: (0, 0, ())}
+    for v, w in keys:
+        size = len(groups[v, w])
+        nxt: dict[int, tuple[int, int, tuple[int, ...]]] = {}
+        for value, (lost, n, counts) in reach.items():
+            for c in range(size + 1):
+                nv = value + v * c
+                if nv > cap or (c and value >= top):
+                    break
+                cand = (lost + w * c, n + c, (*counts, c))
+                old = nxt.get(nv)
+                if old is None or cand < old:
+                    nxt[nv] = cand
+        reach = nxt
+    best: dict[int, tuple[tuple[int, ...], tuple[int, ...], int, int]] = {}
+    for value, (lost, n, counts) in reach.items():
+        for cost in todo:
+            need = cost - value
+            if need <= 0:
+                key: tuple[int, ...] = (0, -need, lost, 0, n)
+                chit_n = trades = 0
+            else:
+                chit_n = chits if chits < need else need
+                trades = need - chit_n
+                if trades > tradeable or (trades and len(trade_worth) == 1):
+                    # (trade_worth is only ranked when some cost cannot be met otherwise;
+                    # when it is not, a payment without trades exists and wins)
                     continue
-                lost += sum(w for w, _ in others[:2 * trades])
-            key = (0, trades, lost, chit_n, n)
-        if best is None or key < best[0]:
-            best = (key, counts, chit_n, trades)
-    if best is None:
-        return None
-    _, counts, chit_n, trades = best
-    dice = [d for k, c in zip(keys, counts) for d in groups[k][:c]]
-    traded = [d for _, d in others[:2 * trades]]
-    pairs = tuple((traded[i], traded[i + 1]) for i in range(0, len(traded), 2))
-    return Payment(tuple(dice), chit_n, pairs)
+                key = (trades, 0, lost + trade_worth[2 * trades], chit_n, n)
+            old = best.get(cost)
+            if old is None or key < old[0]:
+                best[cost] = (key, counts, chit_n, trades)
+    for cost, (_, counts, chit_n, trades) in best.items():
+        dice = tuple(sorted([d for k, c in zip(keys, counts) for d in groups[k][:c]]))
+        pairs: tuple[tuple[int, int], ...] = ()
+        if trades:
+            traded = [d for _, d in others[:2 * trades]]
+            pairs = tuple(sorted((min(a, b), max(a, b))
+                                 for a, b in zip(traded[::2], traded[1::2])))
+        result[cost] = Payment.of_sorted(dice, chit_n, pairs)
+    return result
 
 
 def food_now(state: GameState, seat: int, exclude: Collection[int] = ()) -> int:

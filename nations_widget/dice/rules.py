@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from itertools import product
-from typing import Any, Literal
+from itertools import chain, product
+from typing import Any, Literal, Union
 
 from .catalogue import CHIT_KINDS, RESOURCES
 from .errors import IllegalMoveError, MalformedMoveError
@@ -25,6 +25,7 @@ from .payments import (
     FAMINE_WEIGHTS,
     WAR_WEIGHTS,
     find_payment,
+    find_payments,
     food_now,
     must_decide_books,
     must_decide_famine,
@@ -73,6 +74,14 @@ class LogEntry:
 
 
 Log = list[LogEntry]
+MaybeLog = Union[Log, None]
+
+
+def _note(log: Log | None, make: Callable[[], LogEntry]) -> None:
+    """Add an entry to the log, if anybody keeps one: bots and search play without a log
+    (``apply(move, log=False)``), which skips formatting the sentences."""
+    if log is not None:
+        log.append(make())
 
 
 def _entry(s: GameState, seat: int | None, kind: str, text: str, auto: bool = False,
@@ -138,7 +147,7 @@ def _rng_below(s: GameState, n: int) -> int:
     return x
 
 
-def _run_new_round(s: GameState, log: Log) -> None:
+def _run_new_round(s: GameState, log: MaybeLog) -> None:
     age = s.round
     cols = s.config.columns
     rng = Rng(0)
@@ -159,7 +168,7 @@ def _run_new_round(s: GameState, log: Log) -> None:
         p.pledge = ()
         p.fed = p.fought = None
     ev = s.event_spec
-    log.append(_entry(s, None, "round",
+    _note(log, lambda: _entry(s, None, "round",
                       f"Round {age} begins. Event: {ev.name} (famine {ev.famine} food, "
                       f"war {ev.war} strength, {ev.vp} VP each).",
                       tiles=[s.comp.tiles[t].id for t in s.board], event=ev.id))
@@ -168,20 +177,20 @@ def _run_new_round(s: GameState, log: Log) -> None:
         rolled = [_rng_below(s, 6) for _ in range(age)]
         books = sum(faces[f][BOOK] for f in rolled)
         s.opponent_books += books
-        log.append(_entry(s, None, "solo",
+        _note(log, lambda: _entry(s, None, "solo",
                           f"The shadow opponent rolls {age} blue "
                           f"{'die' if age == 1 else 'dice'} and gains {books} "
                           f"book{'s' if books != 1 else ''} (now {s.opponent_books}).",
                           faces=rolled, books=books))
 
 
-def _run_score_books(s: GameState, log: Log) -> None:
+def _run_score_books(s: GameState, log: MaybeLog) -> None:
     n = s.config.players
     books = [p.books for p in s.players]
     if n == 1:
         won = books[0] > s.opponent_books
         s.players[0].vp_books += 2 if won else 0
-        log.append(_entry(s, 0, "score",
+        _note(log, lambda: _entry(s, 0, "score",
                           f"Books: you have {books[0]}, the opponent {s.opponent_books}: "
                           f"{'+2 VP' if won else 'no VP'}.", vp=[2 if won else 0]))
         return
@@ -190,7 +199,7 @@ def _run_score_books(s: GameState, log: Log) -> None:
     for seat, g in enumerate(gains):
         s.players[seat].vp_books += g
     text = "; ".join(f"{seat_name(x)} {books[x]} books, +{gains[x]} VP" for x in s.order)
-    log.append(_entry(s, None, "score", f"Books scored: {text}.", books=books, vp=gains))
+    _note(log, lambda: _entry(s, None, "score", f"Books scored: {text}.", books=books, vp=gains))
 
 
 def _unused_strength(s: GameState, seat: int) -> int:
@@ -198,12 +207,12 @@ def _unused_strength(s: GameState, seat: int) -> int:
         s.face(d)[STRENGTH] for d in s.unused_dice(seat))
 
 
-def _run_player_order(s: GameState, log: Log) -> None:
+def _run_player_order(s: GameState, log: MaybeLog) -> None:
     strength = {seat: _unused_strength(s, seat) for seat in s.order}
     # sorted() is stable, so ties keep their previous relative order.
     s.order = sorted(s.order, key=lambda seat: -strength[seat])
     text = ", ".join(f"{seat_name(x)} ({strength[x]} strength)" for x in s.order)
-    log.append(_entry(s, None, "order", f"New player order: {text}.",
+    _note(log, lambda: _entry(s, None, "order", f"New player order: {text}.",
                       order=s.order[:], strength=[strength[x] for x in range(len(s.players))]))
 
 
@@ -282,6 +291,7 @@ def new_game(config: GameConfig, comp: Components, log: Log | None = None) -> Ga
         s.players.append(p)
     for position, seat in enumerate(order, start=1):
         s.players[seat].books = 1 if n == 1 else (3 if n == 2 and position == 2 else position)
+    s.index_dice()
     s.opponent_books = 1 if n == 1 else 0
     s.solo_roll = 0
     _advance(s, [] if log is None else log)
@@ -297,14 +307,15 @@ def current_player(s: GameState) -> int | None:
     return s.pending[0]
 
 
-def apply(s: GameState, move: Move) -> Log:
+def apply(s: GameState, move: Move, log: bool = True) -> Log:
+    """Check and play ``move``; return the log entries (none when ``log`` is False)."""
     plan = check(s, move)
-    log: Log = []
+    entries: MaybeLog = [] if log else None
     seat = current_player(s)
     assert seat is not None
-    _perform(s, seat, move, plan, log, auto=False)
-    _advance(s, log)
-    return log
+    _perform(s, seat, move, plan, entries, auto=False)
+    _advance(s, entries)
+    return entries or []
 
 
 def _enter(s: GameState, name: str) -> None:
@@ -319,7 +330,7 @@ def _enter(s: GameState, name: str) -> None:
         s.pending = []
 
 
-def _advance(s: GameState, log: Log) -> None:
+def _advance(s: GameState, log: MaybeLog) -> None:
     """Walk the round's steps, doing everything automatic, until a player must decide."""
     while s.step != "game_over":
         step = STEP_BY_NAME[s.step]
@@ -353,7 +364,7 @@ def _advance(s: GameState, log: Log) -> None:
             _finish(s, log)
 
 
-def _finish(s: GameState, log: Log) -> None:
+def _finish(s: GameState, log: MaybeLog) -> None:
     s.step = "game_over"
     s.pending = []
     scores = s.scores()
@@ -369,16 +380,16 @@ def _finish(s: GameState, log: Log) -> None:
         title = s.hall_of_fame_title()
         text = (f"Game over. You scored {scores[0]} VP. Hall of Fame: "
                 f"{title or 'below the lowest title (10 VP)'}.")
-    log.append(_entry(s, None, "end", text, scores=scores, ranking=ranking))
+    _note(log, lambda: _entry(s, None, "end", text, scores=scores, ranking=ranking))
 
 
-def _roll_all(s: GameState, seat: int, log: Log) -> None:
+def _roll_all(s: GameState, seat: int, log: MaybeLog) -> None:
     p = s.players[seat]
     p.rolled = True
     dice = s.unused_dice(seat)
     _rng_roll(s, dice)
-    faces = ", ".join(face_text(s.face(d)) for d in dice)
-    log.append(_entry(s, seat, "roll", f"{seat_name(seat)} rolls {len(dice)} dice: {faces}.",
+    _note(log, lambda: _entry(s, seat, "roll", f"{seat_name(seat)} rolls {len(dice)} dice: "
+                              + ", ".join(face_text(s.face(d)) for d in dice) + ".",
                       auto=True, dice=dice, faces=[s.dice_face[d] for d in dice]))
 
 
@@ -631,20 +642,20 @@ def _spend(s: GameState, seat: int, pay: Payment, res: int) -> None:
     p.chits_used[res + 1] += pay.chits
 
 
-def _gain_chit(s: GameState, seat: int, kind: str | None, source: str, log: Log) -> None:
+def _gain_chit(s: GameState, seat: int, kind: str | None, source: str, log: MaybeLog) -> None:
     if kind is None:
         return
     k = CHIT_KINDS.index(kind)  # type: ignore[arg-type]
     if s.supply_chits()[k] > 0:
         s.players[seat].chits[k] += 1
-        log.append(_entry(s, seat, "chit", f"{seat_name(seat)} takes a {kind} chit "
+        _note(log, lambda: _entry(s, seat, "chit", f"{seat_name(seat)} takes a {kind} chit "
                           f"from {source}.", chit=kind))
     else:
-        log.append(_entry(s, seat, "chit", f"The supply has no {kind} chit left: "
+        _note(log, lambda: _entry(s, seat, "chit", f"The supply has no {kind} chit left: "
                           f"{source} gives none.", chit=None))
 
 
-def _perform(s: GameState, seat: int, move: Move, plan: _Plan, log: Log, auto: bool) -> None:
+def _perform(s: GameState, seat: int, move: Move, plan: _Plan, log: MaybeLog, auto: bool) -> None:
     if isinstance(move, (Reroll, Buy, Build, Pass)):
         _perform_action(s, seat, move, plan, log)
         return
@@ -656,7 +667,7 @@ def _perform(s: GameState, seat: int, move: Move, plan: _Plan, log: Log, auto: b
         p.chits[BOOK + 1] -= move.chits
         p.chits_used[BOOK + 1] += move.chits
         p.books += plan.value
-        log.append(_entry(s, seat, "books", f"{seat_name(seat)} uses {plan.value} "
+        _note(log, lambda: _entry(s, seat, "books", f"{seat_name(seat)} uses {plan.value} "
                           f"book{'s' if plan.value != 1 else ''} (now {p.books}).", auto,
                           dice=list(move.dice), chits=move.chits, books=plan.value))
     elif isinstance(move, Feed):
@@ -675,7 +686,7 @@ def _perform(s: GameState, seat: int, move: Move, plan: _Plan, log: Log, auto: b
         else:
             p.fed = False
             text = f"{seat_name(seat)} does not meet the famine ({need} food){traded}."
-        log.append(_entry(s, seat, "feed", text, auto, fed=p.fed,
+        _note(log, lambda: _entry(s, seat, "feed", text, auto, fed=p.fed,
                           payment=None if move.payment is None else move.payment.to_json(),
                           pledge=list(p.pledge)))
     elif isinstance(move, Fight):
@@ -689,38 +700,37 @@ def _perform(s: GameState, seat: int, move: Move, plan: _Plan, log: Log, auto: b
         else:
             p.fought = False
             text = f"{seat_name(seat)} does not meet the war ({need} strength)."
-        log.append(_entry(s, seat, "fight", text, auto, fought=p.fought,
+        _note(log, lambda: _entry(s, seat, "fight", text, auto, fought=p.fought,
                           payment=None if move.payment is None else move.payment.to_json()))
     s.pending.pop(0)
 
 
-def _perform_action(s: GameState, seat: int, move: Move, plan: _Plan, log: Log) -> None:
+def _perform_action(s: GameState, seat: int, move: Move, plan: _Plan, log: MaybeLog) -> None:
     p = s.players[seat]
     tiles = s.comp.tiles
     if isinstance(move, Pass):
         p.passed = True
         p.pledge = move.pledge
-        log.append(_entry(s, seat, "pass", f"{seat_name(seat)} passes.",
+        _note(log, lambda: _entry(s, seat, "pass", f"{seat_name(seat)} passes.",
                           pledge_size=len(move.pledge)))
     elif isinstance(move, Reroll):
         p.chits[REROLL_CHIT] -= 1
         p.chits_used[REROLL_CHIT] += 1
         _rng_roll(s, move.dice)
-        faces = ", ".join(face_text(s.face(d)) for d in move.dice)
-        log.append(_entry(s, seat, "reroll", f"{seat_name(seat)} rerolls "
+        _note(log, lambda: _entry(s, seat, "reroll", f"{seat_name(seat)} rerolls "
                           f"{len(move.dice)} {'die' if len(move.dice) == 1 else 'dice'}: "
-                          f"{faces}.", dice=list(move.dice),
+                          + ", ".join(face_text(s.face(d)) for d in move.dice) + ".", dice=list(move.dice),
                           faces=[s.dice_face[d] for d in move.dice]))
     elif isinstance(move, Buy):
         _perform_buy(s, seat, move, plan, log)
     elif isinstance(move, Build):
         wonder = tiles[p.wonder]
-        paid = _payment_text(s, move.payment, STONE)
         _spend(s, seat, move.payment, STONE)
         p.wonders.append(p.wonder)
         p.wonder = -1
-        log.append(_entry(s, seat, "build", f"{seat_name(seat)} builds {wonder.name} "
-                          f"paying {paid}.", tile=wonder.id, payment=move.payment.to_json()))
+        _note(log, lambda: _entry(s, seat, "build", f"{seat_name(seat)} builds {wonder.name} "
+                          f"paying {_payment_text(s, move.payment, STONE)}.", tile=wonder.id,
+                          payment=move.payment.to_json()))
         _gain_chit(s, seat, wonder.chit, wonder.name, log)
     if s.config.players == 1 and not isinstance(move, Pass):
         _solo_removal(s, log)
@@ -733,18 +743,17 @@ def _perform_action(s: GameState, seat: int, move: Move, plan: _Plan, log: Log) 
             break
 
 
-def _perform_buy(s: GameState, seat: int, m: Buy, plan: _Plan, log: Log) -> None:
+def _perform_buy(s: GameState, seat: int, m: Buy, plan: _Plan, log: MaybeLog) -> None:
     p = s.players[seat]
     tiles = s.comp.tiles
     cell = s.board.index(s.comp.tile_ref[m.tile])
     ref = s.board[cell]
     tile = tiles[ref]
     res = RES_INDEX[tile.currency]
-    paid = _payment_text(s, m.payment, res)
     _spend(s, seat, m.payment, res)
     s.board[cell] = -1
-    log.append(_entry(s, seat, "buy", f"{seat_name(seat)} buys {tile.name} ({tile.kind}, "
-                      f"row {cell % 3 + 1}) paying {paid}.", tile=tile.id,
+    _note(log, lambda: _entry(s, seat, "buy", f"{seat_name(seat)} buys {tile.name} ({tile.kind}, "
+                      f"row {cell % 3 + 1}) paying {_payment_text(s, m.payment, res)}.", tile=tile.id,
                       payment=m.payment.to_json()))
     if tile.kind == "building":
         old = tiles[p.buildings[plan.slot]]
@@ -759,17 +768,18 @@ def _perform_buy(s: GameState, seat: int, m: Buy, plan: _Plan, log: Log) -> None
         for d in taken:
             s.dice_owner[d] = seat
             s.dice_used[d] = False
+        s.index_dice()
         _rng_roll(s, taken)
         p.buildings[plan.slot] = ref
         p.building_dice[plan.slot] = len(taken)
         short = ""
         if len(taken) < tile.dice_count:
             short = f" (the supply had only {len(taken)} {colour} left)"
-        faces = ", ".join(face_text(s.face(d)) for d in taken) or "none"
-        log.append(_entry(s, seat, "building", f"{tile.name} replaces {old.name}; "
+        _note(log, lambda: _entry(s, seat, "building", f"{tile.name} replaces {old.name}; "
                           f"{len(plan.returned_dice)} {old.dice_colour} "
                           f"{'die goes' if len(plan.returned_dice) == 1 else 'dice go'} back, "
-                          f"{len(taken)} {colour} new: {faces}{short}.",
+                          f"{len(taken)} {colour} new: "
+                          f"{', '.join(face_text(s.face(d)) for d in taken) or 'none'}{short}.",
                           replaced=old.id, returned=list(plan.returned_dice), taken=taken,
                           faces=[s.dice_face[d] for d in taken]))
     elif tile.kind == "advisor":
@@ -778,14 +788,14 @@ def _perform_buy(s: GameState, seat: int, m: Buy, plan: _Plan, log: Log) -> None
             k = plan.returned_used
             p.chits_used[REROLL_CHIT] -= k
             p.chits[REROLL_CHIT] -= p.advisor_rerolls - k
-            log.append(_entry(s, seat, "advisor", f"{old.name} leaves and takes back "
+            _note(log, lambda: _entry(s, seat, "advisor", f"{old.name} leaves and takes back "
                               f"{p.advisor_rerolls} reroll chits ({k} used).",
                               replaced=old.id))
         gain = min(tile.rerolls, s.supply_chits()[REROLL_CHIT])
         p.chits[REROLL_CHIT] += gain
         p.advisor = ref
         p.advisor_rerolls = gain
-        log.append(_entry(s, seat, "advisor", f"{tile.name} brings {gain} reroll "
+        _note(log, lambda: _entry(s, seat, "advisor", f"{tile.name} brings {gain} reroll "
                           f"chit{'s' if gain != 1 else ''}"
                           + (" (the supply ran short)." if gain < tile.rerolls else "."),
                           rerolls=gain))
@@ -794,12 +804,12 @@ def _perform_buy(s: GameState, seat: int, m: Buy, plan: _Plan, log: Log) -> None
         _gain_chit(s, seat, tile.chit, tile.name, log)
     else:
         if p.wonder >= 0:
-            log.append(_entry(s, seat, "wonder", f"The unbuilt {tiles[p.wonder].name} "
+            _note(log, lambda: _entry(s, seat, "wonder", f"The unbuilt {tiles[p.wonder].name} "
                               "is discarded.", discarded=tiles[p.wonder].id))
         p.wonder = ref
 
 
-def _solo_removal(s: GameState, log: Log) -> None:
+def _solo_removal(s: GameState, log: MaybeLog) -> None:
     roll = _rng_below(s, 4) + 1
     rerolls = 0
     while roll == 4 and s.config.solo_tougher:
@@ -822,7 +832,7 @@ def _solo_removal(s: GameState, log: Log) -> None:
             text += f": column {roll} is empty, nothing happens."
     else:
         text += ": nothing happens."
-    log.append(_entry(s, None, "solo", text, auto=True, roll=roll,
+    _note(log, lambda: _entry(s, None, "solo", text, auto=True, roll=roll,
                       removed=None if removed is None else removed.id))
 
 
@@ -845,47 +855,51 @@ def _legal_actions(s: GameState, seat: int) -> list[Move]:
     moves: list[Move] = [Pass()]
     if s.config.variant == "accelerated":
         moves += [Pass(pledge) for pledge in _pledge_options(s, seat)]
+    unused = s.unused_dice(seat)
     if p.chits[REROLL_CHIT]:
         groups: dict[tuple[str, int], list[int]] = {}
-        for d in s.unused_dice(seat):
+        for d in unused:
             groups.setdefault((DIE_COLOUR[d], s.dice_face[d]), []).append(d)
-        lists = [groups[k] for k in sorted(groups)]
-        rerolls = []
-        for counts in product(*(range(len(g) + 1) for g in lists)):
-            dice = [d for g, c in zip(lists, counts) for d in g[:c]]
-            if dice:
-                rerolls.append(Reroll(tuple(dice)))
-        rerolls.sort(key=lambda m: m.dice)
-        moves += rerolls
-    payments: dict[tuple[int, int], Payment | None] = {}
-    buys: list[Buy] = []
+        # identical dice are interchangeable: choose how many of each (colour, face)
+        prefixes = [[g[:c] for c in range(len(g) + 1)] for g in groups.values()]
+        choices = sorted(map(tuple, map(sorted, map(chain.from_iterable,
+                                                     product(*prefixes)))))
+        moves += map(Reroll.of_sorted, choices[1:])   # choices[0] is the empty choice
     tiles = s.comp.tiles
-    for cell, ref in enumerate(s.board):
-        if ref < 0:
-            continue
-        tile = tiles[ref]
-        res = RES_INDEX[tile.currency]
-        cost = cell % 3 + 1
-        if (res, cost) not in payments:
-            payments[res, cost] = find_payment(s, seat, res, cost, res == GOLD)
-        pay = payments[res, cost]
+    board = s.board
+    currency = s.comp.tile_currency
+    costs: dict[int, set[int]] = {}
+    for cell, ref in enumerate(board):
+        if ref >= 0:
+            costs.setdefault(currency[ref], set()).add(cell % 3 + 1)
+    payments = {res: find_payments(s, seat, res, sorted(cs), res == GOLD, unused=unused)
+                for res, cs in costs.items()}
+    # The printed starting buildings are all alike (one white die, no VP), so replacing one
+    # or another is the same choice: list the first of them, and every bought building.
+    replaceable: list[str] = []
+    start_kinds = set()
+    n_start = s.comp.n_start
+    for slot, b in enumerate(p.buildings):
+        if b < n_start:
+            if p.building_dice[slot] in start_kinds:
+                continue
+            start_kinds.add(p.building_dice[slot])
+        replaceable.append(tiles[b].id)
+    rank = s.comp.tile_rank
+    for cell in sorted((c for c in range(len(board)) if board[c] >= 0),
+                       key=lambda c: rank[board[c]]):
+        ref = board[cell]
+        pay = payments[currency[ref]][cell % 3 + 1]
         if pay is None:
             continue
+        tile = tiles[ref]
         if tile.kind == "building":
-            seen = set()
-            for slot, b in enumerate(p.buildings):
-                old = tiles[b]
-                kind = (old.vp, old.dice_colour, p.building_dice[slot],
-                        b if b >= s.comp.n_start else -1)
-                if kind not in seen:
-                    seen.add(kind)
-                    buys.append(Buy(tile.id, pay, replaces=old.id))
+            moves += [Buy.of(tile.id, pay, r) for r in replaceable]
         else:
-            buys.append(Buy(tile.id, pay))
-    buys.sort(key=lambda m: (m.tile, m.replaces or ""))
-    moves += buys
+            moves.append(Buy.of(tile.id, pay))
     if p.wonder >= 0:
-        pay = find_payment(s, seat, STONE, tiles[p.wonder].stone_cost, True)
+        cost = tiles[p.wonder].stone_cost
+        pay = find_payments(s, seat, STONE, (cost,), True, unused=unused)[cost]
         if pay is not None:
             moves.append(Build(pay))
     return moves

@@ -30,6 +30,8 @@ def check_invariants(s: GameState) -> list[str]:
     """Everything that is wrong with ``s`` (an empty list for a sound state)."""
     problems: list[str] = []
     n = s.config.players
+    if s.owned != [[d for d in range(N_DICE) if s.dice_owner[d] == seat] for seat in range(n)]:
+        problems.append("the per-seat dice index disagrees with the dice owners")
     if sorted(s.order) != list(range(n)):
         problems.append(f"order {s.order} is not a permutation of the seats")
     counts = {c: 0 for c in DIE_COLOURS}
@@ -189,6 +191,7 @@ def state_from_json(data: object, catalogue: Catalogue | None = None) -> GameSta
     _want(isinstance(players, list) and len(players) == n, "players", f"must list {n} players")
     assert isinstance(players, list)
     s.players = [_player(pj, f"players[{i}]", ref) for i, pj in enumerate(players)]
+    s.index_dice()
     s.opponent_books = _int(data, "opponent_books", 0, 10_000)
     s.solo_roll = _int(data, "solo_roll", 0, 4)
     problems = check_invariants(s)

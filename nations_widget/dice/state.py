@@ -108,6 +108,12 @@ class Components:
         # Refs 0-4 are the printed starting buildings, then the 60 progress tiles.
         self.tiles: tuple[TileSpec, ...] = cat.starting_buildings + cat.tiles
         self.tile_ref: dict[str, int] = {t.id: i for i, t in enumerate(self.tiles)}
+        # the resource index each tile is bought with (strength for colonies, else gold)
+        # each tile's position in id order, so moves can be listed sorted by tile id
+        by_id = sorted(range(len(self.tiles)), key=lambda i: self.tiles[i].id)
+        self.tile_rank: tuple[int, ...] = tuple(by_id.index(i) for i in range(len(self.tiles)))
+        self.tile_currency: tuple[int, ...] = tuple(
+            RESOURCES.index(t.currency) for t in self.tiles)
         self.events: tuple[EventSpec, ...] = cat.events
         self.event_ref: dict[str, int] = {e.id: i for i, e in enumerate(self.events)}
         self.age_tiles: dict[int, tuple[int, ...]] = {
@@ -120,6 +126,9 @@ class Components:
         # die number -> its six faces, each a 5-tuple of resource counts
         self.die_faces: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
             faces[c] for c in DIE_COLOUR)
+        # die number -> the total number of symbols on each of its faces
+        self.die_totals: tuple[tuple[int, ...], ...] = tuple(
+            tuple(sum(f) for f in faces6) for faces6 in self.die_faces)
         self.n_start = len(cat.starting_buildings)
 
 
@@ -195,7 +204,8 @@ class GameState:
 
     __slots__ = (
         "board", "comp", "config", "cursor", "dice_face", "dice_owner", "dice_used", "event",
-        "opponent_books", "order", "pending", "players", "rng", "round", "solo_roll", "step",
+        "opponent_books", "order", "owned", "pending", "players", "rng", "round", "solo_roll",
+        "step",
     )
 
     config: GameConfig
@@ -212,6 +222,7 @@ class GameState:
     dice_owner: list[int]
     dice_used: list[bool]
     dice_face: list[int]
+    owned: list[list[int]]      # per seat, its dice in number order (derived from dice_owner)
     opponent_books: int
     solo_roll: int
 
@@ -244,6 +255,7 @@ class GameState:
         new.dice_owner = self.dice_owner[:]
         new.dice_used = self.dice_used[:]
         new.dice_face = self.dice_face[:]
+        new.owned = [dice[:] for dice in self.owned]
         new.opponent_books = self.opponent_books
         new.solo_roll = self.solo_roll
         return new
@@ -281,12 +293,13 @@ class GameState:
         from . import rules
         return rules.legal_moves(self)
 
-    def apply(self, move: Move) -> list[LogEntry]:
+    def apply(self, move: Move, log: bool = True) -> list[LogEntry]:
         """Play ``move`` for the current player, then run everything automatic up to the
         next decision.  Raises :class:`IllegalMoveError` (state untouched) if it is not
-        legal.  Returns what happened, as log entries."""
+        legal.  Returns what happened, as log entries; ``log=False`` (for bots and search)
+        skips writing them and returns an empty list."""
         from . import rules
-        return rules.apply(self, move)
+        return rules.apply(self, move, log)
 
     def check(self, move: Move) -> None:
         """Raise :class:`IllegalMoveError` if ``move`` is not legal now; change nothing."""
@@ -360,13 +373,19 @@ class GameState:
     def face(self, die: int) -> tuple[int, ...]:
         return self.comp.die_faces[die][self.dice_face[die]]
 
+    def index_dice(self) -> None:
+        """Rebuild ``owned`` from ``dice_owner``; call after dice change hands."""
+        self.owned = [[] for _ in range(self.config.players)]
+        for d, owner in enumerate(self.dice_owner):
+            if owner >= 0:
+                self.owned[owner].append(d)
+
     def dice_of(self, seat: int) -> list[int]:
-        owner = self.dice_owner
-        return [d for d in range(N_DICE) if owner[d] == seat]
+        return self.owned[seat][:]
 
     def unused_dice(self, seat: int) -> list[int]:
-        owner, used = self.dice_owner, self.dice_used
-        return [d for d in range(N_DICE) if owner[d] == seat and not used[d]]
+        used = self.dice_used
+        return [d for d in self.owned[seat] if not used[d]]
 
     def supply_dice(self, colour: str) -> list[int]:
         return [d for d in range(N_DICE) if self.dice_owner[d] == -1 and DIE_COLOUR[d] == colour]
