@@ -1,0 +1,95 @@
+"""Bots for Nations: The Dice Game: opponents from gentle to hard, and teachers.
+
+Pick a bot by name from Python or the widget::
+
+    >>> from nations_widget.dice import GameState
+    >>> from nations_widget.dice.bots import BOT_NAMES, make_bot
+    >>> bot = make_bot("heuristic", seed=1)
+    >>> state = GameState.new(players=2, seed=3)
+    >>> state.is_legal(bot.choose(state))
+    True
+
+Every bot has ``name`` and ``choose(state) -> Move`` (see :class:`Bot`); the move is legal,
+the same seed and position give the same move, and the state is never changed.
+:data:`BOT_NAMES` lists the names from weakest to strongest; :data:`BOT_INFO` gives each
+one's level (0 = gentlest) and a one-line description for menus.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .base import BaseBot, Bot, position_key
+from .heuristic import (
+    BALANCED,
+    BOOKS,
+    BUILDER,
+    MILITARY,
+    STRATEGIES,
+    WONDERS,
+    HeuristicBot,
+    Strategy,
+)
+from .mcts import MCTSBot
+from .random_bot import RandomBot
+
+
+@dataclass(frozen=True)
+class BotInfo:
+    """A menu entry: the bot's name, its level (0 = gentlest) and what it does."""
+
+    name: str
+    level: int
+    description: str
+    make: Callable[[int], Bot]
+
+
+def _heuristic(strategy: Strategy) -> Callable[[int], Bot]:
+    return lambda seed: HeuristicBot(strategy, seed)
+
+
+def _mcts(name: str, iterations: int) -> Callable[[int], Bot]:
+    return lambda seed: MCTSBot(seed, iterations=iterations, name=name)
+
+
+_INFO: tuple[BotInfo, ...] = (
+    BotInfo("random", 0, "plays a uniformly random legal move", RandomBot),
+    BotInfo("heuristic-books", 1, "books: " + BOOKS.summary, _heuristic(BOOKS)),
+    BotInfo("heuristic-wonders", 1, "wonders: " + WONDERS.summary, _heuristic(WONDERS)),
+    BotInfo("heuristic-builder", 1, "builder: " + BUILDER.summary, _heuristic(BUILDER)),
+    BotInfo("heuristic-military", 1, "military: " + MILITARY.summary, _heuristic(MILITARY)),
+    BotInfo("heuristic", 2, "balanced: " + BALANCED.summary, _heuristic(BALANCED)),
+    BotInfo("mcts-easy", 3, "tree search, 40 playouts per move", _mcts("mcts-easy", 40)),
+    BotInfo("mcts", 4, "tree search, 200 playouts per move", _mcts("mcts", 200)),
+    BotInfo("mcts-hard", 5, "tree search, 800 playouts per move", _mcts("mcts-hard", 800)),
+)
+
+BOT_INFO: dict[str, BotInfo] = {info.name: info for info in _INFO}
+BOT_NAMES: tuple[str, ...] = tuple(info.name for info in _INFO)
+BOT_LEVELS: dict[str, int] = {info.name: info.level for info in _INFO}
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """A new bot by name (one of :data:`BOT_NAMES`), seeded for reproducible play."""
+    info = BOT_INFO.get(name)
+    if info is None:
+        raise ValueError(f"unknown bot {name!r}; choose one of: {', '.join(BOT_NAMES)}")
+    return info.make(seed)
+
+
+__all__ = [
+    "BOT_INFO",
+    "BOT_LEVELS",
+    "BOT_NAMES",
+    "STRATEGIES",
+    "BaseBot",
+    "Bot",
+    "BotInfo",
+    "HeuristicBot",
+    "MCTSBot",
+    "RandomBot",
+    "Strategy",
+    "make_bot",
+    "position_key",
+]

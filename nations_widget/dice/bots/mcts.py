@@ -1,0 +1,288 @@
+"""The search bot: open-loop Monte Carlo tree search with dice as chance.
+
+Every iteration plays the game forward from a *determinization*: a copy of the position
+made with :meth:`GameState.reseeded`, so that its future rolls are fresh random ones (the
+bot never sees the real game's coming dice).  The tree is *open-loop*: a node is a
+sequence of actions, not a position, because the same action leads to different dice in
+different iterations.  Actions are abstract where the dice differ between iterations
+("buy tile t1-05", "build the wonder", "reroll the useless dice", "pass"); at the root,
+whose dice are known, they are concrete moves.  An action that is impossible in an
+iteration's determinization (no gold for that tile this time) is simply not available
+there; selection uses UCB1 with availability counts (as in ISMCTS).
+
+- **Selection**: UCB1 on each seat's own reward (max^n), children tried first in the
+  order the balanced heuristic ranks them.
+- **Rollouts**: the balanced heuristic plays every seat, up to ``horizon`` round ends
+  (then the position is evaluated: VP now plus what each seat's dice, advisor, chits,
+  wonder and book lead are worth for the rounds left) or to the end of the game.
+- **Reward**: half for being first, half a smooth function of the margin over the best
+  other seat, so close wins and near misses both teach something.
+- **Budget**: ``iterations`` (deterministic for a given seed) and an optional
+  ``seconds`` cap.  The move played is the most visited root action.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+
+from ..moves import Build, Buy, Move, Pass, Reroll
+from ..state import GameState
+from .base import BaseBot, check_turn
+from .heuristic import BALANCED, Option, Strategy, action_options, decide
+
+ROUNDS = 4
+
+
+@dataclass
+class _Edge:
+    prior: int                     # rank in the heuristic's ordering (0 = its choice)
+    visits: int = 0
+    total: float = 0.0
+    avail: int = 0
+    child: _Node | None = None
+
+
+@dataclass
+class _Node:
+    edges: dict[Hashable, _Edge] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SearchStats:
+    """What the last search did (for the curious and for tests)."""
+
+    iterations: int
+    seconds: float
+    candidates: int
+    visits: tuple[tuple[str, int, float], ...]   # (move, visits, mean reward) per root move
+
+
+def _key(move: Move) -> Hashable:
+    if isinstance(move, Buy):
+        return ("buy", move.tile)
+    if isinstance(move, Build):
+        return ("build",)
+    if isinstance(move, Reroll):
+        return ("reroll",)
+    if isinstance(move, Pass):
+        return ("pass",)
+    return (move.type, move.to_json_str())
+
+
+def root_candidates(state: GameState, seat: int, strategy: Strategy,
+                    width: int) -> list[Move]:
+    """The moves searched at the root, best-first by the heuristic: its top ``width``
+    actions (always including passing), plus two more rerolls (every die not showing
+    gold; every unused die)."""
+    if state.step != "actions":
+        return list(state.legal_moves())
+    options = action_options(state, seat, strategy)
+    moves = [o.move for o in options[:width]]
+    if not any(isinstance(m, Pass) for m in moves):
+        moves.append(next(o.move for o in options if isinstance(o.move, Pass)))
+    p = state.players[seat]
+    if p.chits[0] > 0:
+        dice = state.unused_dice(seat)
+        extra = [tuple(d for d in dice if not state.face(d)[0]), tuple(dice)]
+        seen = {m.dice for m in moves if isinstance(m, Reroll)}
+        for group in extra:
+            if group and group not in seen:
+                seen.add(group)
+                moves.append(Reroll(group))
+    return moves
+
+
+def _tree_options(state: GameState, seat: int, strategy: Strategy,
+                  width: int) -> list[Option]:
+    options = action_options(state, seat, strategy)
+    top = options[:width]
+    if not any(isinstance(o.move, Pass) for o in top):
+        top.append(next(o for o in options if isinstance(o.move, Pass)))
+    return top
+
+
+def evaluate(state: GameState) -> list[float]:
+    """Each seat's expected final VP: VP now, plus for every round left the worth of
+    its dice, rerolls, chits and book lead, plus an unbuilt wonder's chance."""
+    n = state.config.players
+    if state.is_terminal():
+        return [float(x) for x in state.scores()]
+    scores = state.projected_scores()
+    rounds_left = ROUNDS - state.round + (1 if state.step in ("new_round", "actions") else 0)
+    # A round not yet scored: count it fully when still in actions, else not at all.
+    if state.step not in ("new_round", "actions"):
+        rounds_left = ROUNDS - state.round
+    if rounds_left <= 0:
+        return [float(x) for x in scores]
+    sym = BALANCED.symbol
+    faces = state.comp.colour_faces
+    worth = {c: sum(sum(f[r] * sym[r] for r in range(5)) for f in fs) / 6
+             for c, fs in faces.items()}
+    tiles = state.comp.tiles
+    books = [p.books for p in state.players]
+    per = 2 if n <= 2 else 1
+    out: list[float] = []
+    for seat, p in enumerate(state.players):
+        v = float(scores[seat])
+        engine = 0.0
+        for ref, k in zip(p.buildings, p.building_dice, strict=True):
+            colour = tiles[ref].dice_colour
+            assert colour is not None
+            engine += k * worth[colour]
+        engine += 0.5 * (p.chits[0] + p.chits_used[0])
+        for k in range(1, 6):
+            engine += sym[k - 1] * (p.chits[k] + p.chits_used[k])
+        v += 0.45 * engine * rounds_left
+        if p.wonder >= 0:
+            v += 0.4 * tiles[p.wonder].vp
+        if n > 1:
+            lead = sum(1 for o in range(n) if o != seat and books[o] < books[seat])
+            v += 0.6 * per * lead * rounds_left
+        elif state.opponent_books < p.books:
+            v += 0.6 * 2 * rounds_left
+        out.append(v)
+    return out
+
+
+def rewards(values: list[float], order: list[int]) -> list[float]:
+    """Half for finishing first (ties to the better player order), half for the margin."""
+    n = len(values)
+    if n == 1:
+        # Solo: the Hall of Fame runs from 10 to 50 VP.
+        return [min(1.0, max(0.0, (values[0] - 10.0) / 45.0))]
+    best = min(range(n), key=lambda s: (-values[s], order.index(s)))
+    out = []
+    for s in range(n):
+        margin = values[s] - max(values[o] for o in range(n) if o != s)
+        out.append(0.5 * (s == best) + 0.5 / (1.0 + math.exp(-margin / 4.0)))
+    return out
+
+
+class MCTSBot(BaseBot):
+    """Open-loop UCT over determinizations (see the module docstring).
+
+    ``iterations``: playouts per decision; ``seconds``: an optional cap on the time per
+    decision (a time cap makes the bot depend on the machine's speed, so levels use
+    iterations); ``horizon``: round ends a playout runs through before the position is
+    evaluated (None: to the end of the game); ``width``: actions considered per node.
+    """
+
+    name = "mcts"
+
+    def __init__(self, seed: int = 0, iterations: int = 200, seconds: float | None = None,
+                 horizon: int | None = 1, width: int = 6, tree_width: int = 4,
+                 exploration: float = 0.7, rollout: Strategy = BALANCED,
+                 name: str | None = None) -> None:
+        super().__init__(seed, name)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.horizon = horizon
+        self.width = width
+        self.tree_width = tree_width
+        self.exploration = exploration
+        self.rollout = rollout
+        self.last: SearchStats | None = None
+
+    # ------------------------------------------------------------------ search
+    def choose(self, state: GameState) -> Move:
+        seat = check_turn(state)
+        start = time.perf_counter()
+        candidates = root_candidates(state, seat, self.rollout, self.width)
+        if len(candidates) == 1:
+            self.last = SearchStats(0, time.perf_counter() - start, 1,
+                                    ((str(candidates[0]), 0, 0.0),))
+            return candidates[0]
+        rng = self.rng_for(state, "mcts")
+        root = _Node()
+        keys: list[Hashable] = []
+        for rank, m in enumerate(candidates):
+            key = ("root", m.to_json_str())
+            keys.append(key)
+            root.edges[key] = _Edge(prior=rank)
+        stop_round = None if self.horizon is None else state.round + self.horizon - 1
+        done = 0
+        for i in range(self.iterations):
+            if self.seconds is not None and i and time.perf_counter() - start > self.seconds:
+                break
+            sim = state.reseeded(rng.getrandbits(62))
+            self._iterate(sim, root, candidates, keys, stop_round)
+            done += 1
+        best_i = max(range(len(candidates)), key=lambda j: (
+            root.edges[keys[j]].visits, _mean(root.edges[keys[j]]), -j))
+        self.last = SearchStats(
+            done, time.perf_counter() - start, len(candidates),
+            tuple((str(m), root.edges[k].visits, round(_mean(root.edges[k]), 4))
+                  for m, k in zip(candidates, keys, strict=True)))
+        return candidates[best_i]
+
+    def _iterate(self, s: GameState, root: _Node, root_moves: list[Move],
+                 root_keys: list[Hashable], stop_round: int | None) -> None:
+        path: list[tuple[_Edge, int]] = []
+        node: _Node | None = root
+        first = True
+        while node is not None and not _over(s, stop_round):
+            seat = s.current_player()
+            assert seat is not None
+            if first:
+                moves, keys = root_moves, root_keys
+                first = False
+            elif s.step != "actions":
+                s.apply(decide(s, seat, self.rollout))
+                continue
+            else:
+                options = _tree_options(s, seat, self.rollout, self.tree_width)
+                moves = [o.move for o in options]
+                keys = [_key(m) for m in moves]
+            if len(moves) == 1:
+                s.apply(moves[0])
+                continue
+            edges = []
+            for rank, k in enumerate(keys):
+                e = node.edges.get(k)
+                if e is None:
+                    e = node.edges[k] = _Edge(prior=rank)
+                e.avail += 1
+                edges.append(e)
+            untried = [j for j, e in enumerate(edges) if e.visits == 0]
+            if untried:
+                j = min(untried, key=lambda j: edges[j].prior)
+                s.apply(moves[j])
+                path.append((edges[j], seat))
+                node = None             # expanded: the rest is the playout
+                break
+            c = self.exploration
+            j = max(range(len(edges)), key=lambda j: (
+                edges[j].total / edges[j].visits
+                + c * math.sqrt(math.log(edges[j].avail) / edges[j].visits)))
+            s.apply(moves[j])
+            path.append((edges[j], seat))
+            if edges[j].child is None:
+                edges[j].child = _Node()
+            node = edges[j].child
+        self._playout(s, stop_round)
+        reward = rewards(evaluate(s), s.order)
+        for edge, seat in path:
+            edge.visits += 1
+            edge.total += reward[seat]
+
+    def _playout(self, s: GameState, stop_round: int | None) -> None:
+        while not _over(s, stop_round):
+            seat = s.current_player()
+            assert seat is not None
+            s.apply(decide(s, seat, self.rollout))
+
+
+def _over(s: GameState, stop_round: int | None) -> bool:
+    if s.is_terminal():
+        return True
+    return stop_round is not None and s.round > stop_round
+
+
+def _mean(e: _Edge) -> float:
+    return e.total / e.visits if e.visits else 0.0
+
+
+__all__ = ["MCTSBot", "SearchStats", "evaluate", "rewards", "root_candidates"]

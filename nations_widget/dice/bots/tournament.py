@@ -1,0 +1,399 @@
+"""Bot tournaments and the catalogue balance report (command-line tools).
+
+``python -m nations_widget.dice tournament --players 4 --games 400 \\
+--bots mcts,heuristic,heuristic,heuristic --seed 1 --csv results.csv``
+
+plays ``--games`` games; game ``g`` uses seed ``seed + g`` and rotates the seats (seat
+``i`` gets bot ``(i + g) mod players``), so every bot sits in every seat equally often.
+It prints, per bot, the win rate with a 95% Wilson confidence interval, the mean score
+and the mean and median time per decision (and, for solo games, the Hall of Fame titles).
+``--csv`` writes one row per seat per game.
+
+``python -m nations_widget.dice balance --games 400 --seed 1``
+
+pits the four heuristic strategies against each other in 4-player games (seats rotated)
+and reports each one's win rate, and the share of all VP that comes from books, famine,
+war and each tile type; ``--pairwise N`` adds 2-player head-to-head win rates.  Both
+commands take ``--catalogue FILE`` to try a modified catalogue.
+
+A bot in ``--bots`` is a name from :data:`BOT_NAMES`, optionally with search settings
+after slashes: ``mcts/iterations=400/horizon=2/seconds=1``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import math
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from ..catalogue import Catalogue, default_catalogue, load_catalogue
+from ..state import GameConfig, GameState, Variant
+from . import BOT_NAMES, make_bot
+from .base import Bot
+from .mcts import MCTSBot
+
+SOURCES = ("books", "famine", "war", "buildings", "advisor", "colonies", "wonders")
+DEFAULT_STRATEGIES = ("heuristic-builder", "heuristic-wonders", "heuristic-military",
+                      "heuristic-books")
+
+
+# ----------------------------------------------------------------------- bot specs
+def make_bot_spec(spec: str, seed: int) -> Bot:
+    """A bot from ``name`` or ``name/key=value/...`` (search settings for mcts bots:
+    iterations, seconds, horizon (a number or 'end'), width, tree_width, exploration)."""
+    name, *settings = spec.split("/")
+    bot = make_bot(name, seed)
+    if not settings:
+        return bot
+    if not isinstance(bot, MCTSBot):
+        raise ValueError(f"{name!r} takes no settings (only the mcts bots do)")
+    for item in settings:
+        key, _, raw = item.partition("=")
+        if key in ("iterations", "width", "tree_width"):
+            setattr(bot, key, int(raw))
+        elif key in ("seconds", "exploration"):
+            setattr(bot, key, float(raw))
+        elif key == "horizon":
+            bot.horizon = None if raw in ("end", "none", "") else int(raw)
+        else:
+            raise ValueError(f"unknown mcts setting {key!r} in {spec!r}")
+    bot.name = spec
+    return bot
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval for a win rate."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+# ------------------------------------------------------------------------ one game
+@dataclass
+class SeatResult:
+    seat: int
+    entry: int           # index into the tournament's bot list
+    bot: str
+    score: int
+    rank: int            # 1 = winner
+    breakdown: dict[str, int]
+    times: list[float] = field(default_factory=list)
+
+
+@dataclass
+class GameResult:
+    game: int
+    seed: int
+    seats: list[SeatResult]
+    moves: int
+    title: str | None = None
+
+
+def play_game(specs: Sequence[str], entries: Sequence[int], config: GameConfig,
+              catalogue: Catalogue, game: int, bot_seed: int) -> GameResult:
+    """Play one game; seat ``i`` is played by ``specs[entries[i]]``."""
+    bots = [make_bot_spec(specs[e], bot_seed + 7919 * i) for i, e in enumerate(entries)]
+    state = GameState.new(config, catalogue)
+    times: list[list[float]] = [[] for _ in entries]
+    moves = 0
+    while not state.is_terminal():
+        seat = state.current_player()
+        assert seat is not None
+        start = time.perf_counter()
+        move = bots[seat].choose(state)
+        times[seat].append(time.perf_counter() - start)
+        state.apply(move)
+        moves += 1
+    scores = state.scores()
+    ranking = state.ranking()
+    seats = [SeatResult(seat, e, specs[e], scores[seat], ranking.index(seat) + 1,
+                        state.score_breakdown(seat), times[seat])
+             for seat, e in enumerate(entries)]
+    title = state.hall_of_fame_title() if config.players == 1 else None
+    return GameResult(game, config.seed, seats, moves, title)
+
+
+def _play_job(job: tuple[Sequence[str], Sequence[int], GameConfig, str | None, int, int]
+              ) -> GameResult:
+    specs, entries, config, cat_path, game, bot_seed = job
+    catalogue = load_catalogue(cat_path) if cat_path else default_catalogue()
+    return play_game(specs, entries, config, catalogue, game, bot_seed)
+
+
+def run_games(specs: Sequence[str], players: int, games: int, seed: int, variant: Variant,
+              cat_path: str | None, jobs: int = 1, rotate: bool = True,
+              progress: TextIO | None = None) -> list[GameResult]:
+    """Play ``games`` games with seats rotated; in ``jobs`` processes if more than one."""
+    if len(specs) != players:
+        raise ValueError(f"give one bot per seat: {players} bots, got {len(specs)}")
+    work = []
+    for g in range(games):
+        entries = [((i + g) % players if rotate else i) for i in range(players)]
+        config = GameConfig(players, seed + g, variant)
+        work.append((list(specs), entries, config, cat_path, g, (seed + g) * 104729))
+    results: list[GameResult] = []
+    if jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            for r in pool.imap_unordered(_play_job, work):
+                results.append(r)
+                _progress(progress, r, len(results), games)
+        results.sort(key=lambda r: r.game)
+    else:
+        for job in work:
+            r = _play_job(job)
+            results.append(r)
+            _progress(progress, r, len(results), games)
+    return results
+
+
+def _progress(out: TextIO | None, r: GameResult, done: int, total: int) -> None:
+    if out is None:
+        return
+    parts = ", ".join(f"{s.bot}={s.score}" + ("*" if s.rank == 1 else "") for s in r.seats)
+    print(f"[{done}/{total}] game {r.game} seed {r.seed}: {parts}", file=out, flush=True)
+
+
+# ------------------------------------------------------------------------ reports
+@dataclass
+class EntryStats:
+    label: str
+    games: int = 0
+    wins: int = 0
+    scores: list[int] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+    breakdown: dict[str, int] = field(default_factory=lambda: {k: 0 for k in SOURCES})
+    titles: dict[str, int] = field(default_factory=dict)
+
+    def add(self, s: SeatResult, title: str | None = None, solo: bool = False) -> None:
+        self.games += 1
+        self.wins += s.rank == 1
+        self.scores.append(s.score)
+        self.times += s.times
+        for k in SOURCES:
+            self.breakdown[k] += s.breakdown[k]
+        if solo:
+            key = title or "(below 10 VP)"
+            self.titles[key] = self.titles.get(key, 0) + 1
+
+    def line(self) -> str:
+        lo, hi = wilson(self.wins, self.games)
+        rate = self.wins / self.games if self.games else 0.0
+        mean = statistics.mean(self.scores) if self.scores else 0.0
+        sd = statistics.pstdev(self.scores) if len(self.scores) > 1 else 0.0
+        t_mean = statistics.mean(self.times) if self.times else 0.0
+        t_med = statistics.median(self.times) if self.times else 0.0
+        return (f"{self.label:<28} {self.games:>5} {self.wins:>5} {100 * rate:6.1f}% "
+                f"[{100 * lo:5.1f}, {100 * hi:5.1f}] {mean:6.1f} ±{sd:4.1f} "
+                f"{1000 * t_mean:9.1f} {1000 * t_med:9.1f} {len(self.times):>7}")
+
+
+HEADER = (f"{'bot':<28} {'games':>5} {'wins':>5} {'win%':>7} {'95% CI':>14} "
+          f"{'mean score':>13} {'ms/move':>9} {'median':>9} {'moves':>7}")
+
+
+def entry_labels(specs: Sequence[str]) -> list[str]:
+    labels = []
+    for i, s in enumerate(specs):
+        dup = sum(1 for t in specs if t == s) > 1
+        labels.append(f"{s} (#{specs[:i + 1].count(s)})" if dup else s)
+    return labels
+
+
+def summarise(results: Sequence[GameResult], specs: Sequence[str], out: TextIO) -> None:
+    players = len(specs)
+    labels = entry_labels(specs)
+    per_entry = [EntryStats(label) for label in labels]
+    per_name: dict[str, EntryStats] = {}
+    solo = players == 1
+    for r in results:
+        for s in r.seats:
+            per_entry[s.entry].add(s, r.title, solo)
+            per_name.setdefault(s.bot, EntryStats(s.bot + " (all seats)")).add(s, r.title, solo)
+    print(HEADER, file=out)
+    for e in per_entry:
+        print(e.line(), file=out)
+    for name, stats in per_name.items():
+        if specs.count(name) > 1:
+            print(stats.line(), file=out)
+    if players > 1:
+        print(f"(par: {100 / players:.1f}% wins; ties go to the better player order)",
+              file=out)
+    else:
+        e = per_entry[0]
+        print("Hall of Fame: " + ", ".join(
+            f"{t}: {n}" for t, n in sorted(e.titles.items(), key=lambda kv: -kv[1])),
+            file=out)
+    if results:
+        moves = statistics.mean(r.moves for r in results)
+        print(f"{len(results)} games, {moves:.0f} decisions per game", file=out)
+
+
+def write_csv(results: Sequence[GameResult], path: str) -> None:
+    with open(path, "w", newline="") as fh:
+        w = csv.writer(fh)
+        w.writerow(["game", "seed", "seat", "bot", "score", "rank", "win", *SOURCES,
+                    "decisions", "think_seconds", "median_seconds", "title"])
+        for r in results:
+            for s in r.seats:
+                w.writerow([r.game, r.seed, s.seat, s.bot, s.score, s.rank, int(s.rank == 1),
+                            *(s.breakdown[k] for k in SOURCES), len(s.times),
+                            f"{sum(s.times):.4f}",
+                            f"{statistics.median(s.times) if s.times else 0.0:.4f}",
+                            r.title or ""])
+
+
+def vp_shares(results: Sequence[GameResult], bot: str | None = None) -> dict[str, float]:
+    """The share of all VP scored (by ``bot``, or by everybody) from each source."""
+    totals = {k: 0 for k in SOURCES}
+    for r in results:
+        for s in r.seats:
+            if bot is None or s.bot == bot:
+                for k in SOURCES:
+                    totals[k] += s.breakdown[k]
+    grand = sum(totals.values()) or 1
+    return {k: totals[k] / grand for k in SOURCES}
+
+
+# ------------------------------------------------------------------------- commands
+def _catalogue_path(args: argparse.Namespace) -> str | None:
+    path: str | None = args.catalogue
+    if path:
+        load_catalogue(path)   # fail early, with the loader's message
+    return path
+
+
+def run_tournament(args: argparse.Namespace) -> int:
+    specs = [b.strip() for b in args.bots.split(",") if b.strip()]
+    try:
+        for spec in specs:
+            make_bot_spec(spec, 0)
+        if len(specs) != args.players:
+            raise ValueError(f"--bots lists {len(specs)} bots for {args.players} players")
+    except ValueError as exc:
+        print(f"tournament: {exc}", file=sys.stderr)
+        return 2
+    out = sys.stdout
+    print(f"Tournament: {args.games} games, {args.players} players, variant {args.variant}, "
+          f"seeds {args.seed}..{args.seed + args.games - 1}, bots {', '.join(specs)}",
+          file=out, flush=True)
+    start = time.perf_counter()
+    results = run_games(specs, args.players, args.games, args.seed, args.variant,
+                        _catalogue_path(args), args.jobs, not args.no_rotate,
+                        sys.stderr if args.progress else None)
+    summarise(results, specs, out)
+    print(f"wall time {time.perf_counter() - start:.1f} s", file=out)
+    if args.csv:
+        write_csv(results, args.csv)
+        print(f"per-game results written to {args.csv}", file=out)
+    return 0
+
+
+def run_balance(args: argparse.Namespace) -> int:
+    specs = [b.strip() for b in args.strategies.split(",") if b.strip()]
+    if len(specs) != 4:
+        print("balance: --strategies lists four bots", file=sys.stderr)
+        return 2
+    cat_path = _catalogue_path(args)
+    out = sys.stdout
+    print(f"Balance report: {args.games} 4-player games, seeds {args.seed}.."
+          f"{args.seed + args.games - 1}, catalogue "
+          f"{cat_path or default_catalogue().name}", file=out, flush=True)
+    results = run_games(specs, 4, args.games, args.seed, args.variant, cat_path, args.jobs,
+                        True, sys.stderr if args.progress else None)
+    summarise(results, specs, out)
+    print("\nShare of VP by source (all seats; then per strategy):", file=out)
+    print(f"{'':<22}" + "".join(f"{k:>10}" for k in SOURCES) + f"{'mean VP':>10}", file=out)
+    rows: list[tuple[str, str | None]] = [("all", None)] + [(s, s) for s in specs]
+    for label, bot in rows:
+        shares = vp_shares(results, bot)
+        seats = [s for r in results for s in r.seats if bot is None or s.bot == bot]
+        mean = statistics.mean(s.score for s in seats) if seats else 0.0
+        print(f"{label:<22}" + "".join(f"{100 * shares[k]:9.1f}%" for k in SOURCES)
+              + f"{mean:10.1f}", file=out)
+    if args.pairwise:
+        print(f"\nHead to head (2 players, {args.pairwise} games per pair, seats "
+              "alternating): row's win rate against column", file=out)
+        print(f"{'':<22}" + "".join(f"{s[10:] if s.startswith('heuristic-') else s:>12}"
+                                     for s in specs), file=out)
+        for a in specs:
+            cells = []
+            for b in specs:
+                if a == b:
+                    cells.append(f"{'-':>12}")
+                    continue
+                rs = run_games([a, b], 2, args.pairwise, args.seed, args.variant, cat_path,
+                               args.jobs)
+                wins = sum(1 for r in rs for s in r.seats if s.entry == 0 and s.rank == 1)
+                cells.append(f"{100 * wins / len(rs):11.1f}%")
+            print(f"{a:<22}" + "".join(cells), file=out)
+    if args.csv:
+        write_csv(results, args.csv)
+        print(f"per-game results written to {args.csv}", file=out)
+    return 0
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    p.add_argument("--seed", type=int, default=1, help="game g uses seed SEED+g (default 1)")
+    p.add_argument("--variant", choices=("original", "accelerated"), default="original")
+    p.add_argument("--catalogue", metavar="FILE", help="play with this catalogue file")
+    p.add_argument("--csv", metavar="FILE", help="write per-game results to this CSV file")
+    p.add_argument("--jobs", type=int, default=1,
+                   help="games played in parallel processes (default 1: one core)")
+    p.add_argument("--progress", action="store_true", help="print each game on stderr")
+
+
+def add_tournament_parser(subparsers: Any) -> None:
+    """Register ``tournament`` on an argparse sub-parser set."""
+    p = subparsers.add_parser(
+        "tournament", help="play bots against each other and report win rates",
+        description="Play bots against each other with rotating seats. Bots: "
+                    + ", ".join(BOT_NAMES) + " (mcts bots take settings: "
+                    "mcts/iterations=400/horizon=2/seconds=1).")
+    p.add_argument("--players", type=int, default=4, choices=(1, 2, 3, 4))
+    p.add_argument("--bots", default="mcts,heuristic,heuristic,heuristic",
+                   help="comma-separated bots, one per seat (default: "
+                        "mcts,heuristic,heuristic,heuristic)")
+    p.add_argument("--no-rotate", action="store_true", help="keep bot i in seat i")
+    _common(p)
+    p.set_defaults(run=run_tournament)
+
+
+def add_balance_parser(subparsers: Any) -> None:
+    """Register ``balance`` on an argparse sub-parser set."""
+    p = subparsers.add_parser(
+        "balance", help="the heuristic strategies against each other: win rates, VP sources",
+        description="Balance report for a catalogue: the four heuristic strategies in "
+                    "4-player games (seats rotated), their win rates and where VP come from.")
+    p.add_argument("--strategies", default=",".join(DEFAULT_STRATEGIES),
+                   help="four comma-separated bots (default: the four strategies)")
+    p.add_argument("--pairwise", type=int, default=0, metavar="N",
+                   help="also play N 2-player games per pair of strategies")
+    _common(p)
+    p.set_defaults(run=run_balance)
+
+
+__all__ = [
+    "GameResult",
+    "SeatResult",
+    "add_balance_parser",
+    "add_tournament_parser",
+    "make_bot_spec",
+    "play_game",
+    "run_games",
+    "summarise",
+    "vp_shares",
+    "wilson",
+    "write_csv",
+]
