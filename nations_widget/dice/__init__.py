@@ -39,6 +39,7 @@ from .errors import IllegalMoveError, MalformedMoveError, StateFormatError
 from .game import Game
 from .moves import Books, Build, Buy, Feed, Fight, Move, Pass, Payment, Reroll, move_from_json
 from .rules import LogEntry
+from .scenario import scenario
 from .serialization import check_invariants
 from .state import GameConfig, GameState
 
@@ -70,4 +71,5 @@ __all__ = [
     "describe_tile",
     "load_catalogue",
     "move_from_json",
+    "scenario",
 ]

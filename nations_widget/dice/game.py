@@ -65,6 +65,17 @@ class Game:
         self._logs: list[list[LogEntry]] = [log]
         self._cursor = 0
 
+    @classmethod
+    def from_state(cls, state: GameState) -> Game:
+        """A game whose history starts at ``state`` (e.g. a :func:`scenario` position)."""
+        game = cls.__new__(cls)
+        game.catalogue = state.catalogue
+        game._states = [state.clone()]
+        game._moves = []
+        game._logs = [[]]
+        game._cursor = 0
+        return game
+
     # ---------------------------------------------------------------- reading
     @property
     def config(self) -> GameConfig:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Union
+from typing import Any, ClassVar
 
 from .errors import MalformedMoveError
 
@@ -29,6 +29,7 @@ __all__ = [
     "Feed",
     "Fight",
     "Move",
+    "MoveBase",
     "Pass",
     "Payment",
     "Reroll",
@@ -123,7 +124,7 @@ class Payment:
 
 
 @dataclass(frozen=True)
-class _MoveBase:
+class MoveBase:
     type: ClassVar[str] = ""
     order: ClassVar[int] = 0
 
@@ -139,7 +140,7 @@ class _MoveBase:
 
 
 @dataclass(frozen=True)
-class Pass(_MoveBase):
+class Pass(MoveBase):
     """End your actions for this round.  ``pledge`` (Accelerated variant only): dice you
     set aside to trade for food in the famine phase, two dice per food; hidden from the
     other players until everybody has passed."""
@@ -164,7 +165,7 @@ class Pass(_MoveBase):
 
 
 @dataclass(frozen=True)
-class Reroll(_MoveBase):
+class Reroll(MoveBase):
     """Spend a reroll chit to roll again the chosen unused dice."""
 
     dice: tuple[int, ...] = ()
@@ -189,7 +190,7 @@ class Reroll(_MoveBase):
 
 
 @dataclass(frozen=True)
-class Buy(_MoveBase):
+class Buy(MoveBase):
     """Buy a tile from the progress board (its row is its price).
 
     ``replaces``: for a building, the id of your building it replaces (required).
@@ -240,7 +241,7 @@ class Buy(_MoveBase):
 
 
 @dataclass(frozen=True)
-class Build(_MoveBase):
+class Build(MoveBase):
     """Pay stone to finish the wonder under construction."""
 
     payment: Payment = field(default_factory=Payment)
@@ -255,7 +256,7 @@ class Build(_MoveBase):
 
 
 @dataclass(frozen=True)
-class Books(_MoveBase):
+class Books(MoveBase):
     """Books phase: the book dice and the number of book chits you use."""
 
     dice: tuple[int, ...] = ()
@@ -274,7 +275,7 @@ class Books(_MoveBase):
 
 
 @dataclass(frozen=True)
-class Feed(_MoveBase):
+class Feed(MoveBase):
     """Famine phase: pay food (``None``: pay nothing and score nothing)."""
 
     payment: Payment | None = None
@@ -290,7 +291,7 @@ class Feed(_MoveBase):
 
 
 @dataclass(frozen=True)
-class Fight(_MoveBase):
+class Fight(MoveBase):
     """War phase: pay strength (``None``: pay nothing and score nothing)."""
 
     payment: Payment | None = None
@@ -305,7 +306,7 @@ class Fight(_MoveBase):
         return "do not fight" if self.payment is None else f"fight paying {self.payment}"
 
 
-Move = Union[Pass, Reroll, Buy, Build, Books, Feed, Fight]
+Move = Pass | Reroll | Buy | Build | Books | Feed | Fight
 
 _FIELDS: dict[str, set[str]] = {
     "pass": {"pledge"},
@@ -323,10 +324,10 @@ def move_from_json(data: object) -> Move:
 
     >>> move_from_json('{"type": "reroll", "dice": [3, 1]}')
     Reroll(dice=(1, 3))
-    >>> move_from_json({"type": "dance"})
+    >>> move_from_json({"type": "dance"})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    nations_widget.dice.errors.MalformedMoveError: unknown move type 'dance' (expected one of: books, build, buy, feed, fight, pass, reroll)
+    nations_widget.dice.errors.MalformedMoveError: unknown move type 'dance' (expected ...)
     """
     if isinstance(data, str):
         try:

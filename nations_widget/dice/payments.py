@@ -116,16 +116,16 @@ def find_payments(state: GameState, seat: int, res: int, costs: Sequence[int],
                     # when it is not, a payment without trades exists and wins)
                     continue
                 key = (trades, 0, lost + trade_worth[2 * trades], chit_n, n)
-            old = best.get(cost)
-            if old is None or key < old[0]:
+            known = best.get(cost)
+            if known is None or key < known[0]:
                 best[cost] = (key, counts, chit_n, trades)
     for cost, (_, counts, chit_n, trades) in best.items():
-        dice = tuple(sorted([d for k, c in zip(keys, counts) for d in groups[k][:c]]))
+        dice = tuple(sorted([d for k, c in zip(keys, counts, strict=True) for d in groups[k][:c]]))
         pairs: tuple[tuple[int, int], ...] = ()
         if trades:
             traded = [d for _, d in others[:2 * trades]]
             pairs = tuple(sorted((min(a, b), max(a, b))
-                                 for a, b in zip(traded[::2], traded[1::2])))
+                                 for a, b in zip(traded[::2], traded[1::2], strict=True)))
         result[cost] = Payment.of_sorted(dice, chit_n, pairs)
     return result
 

@@ -21,6 +21,13 @@ _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 
 T = TypeVar("T")
+_LIMITS: dict[int, int] = {}
+
+
+def _limit(n: int) -> int:
+    """The largest multiple of ``n`` not above 2**64: draws at or past it are redrawn."""
+    _LIMITS[n] = limit = (1 << 64) - ((1 << 64) % n)
+    return limit
 
 
 class Rng:
@@ -37,7 +44,7 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)``; rejection sampling keeps it exactly uniform."""
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _LIMITS.get(n) or _limit(n)
         while True:
             x = self.next64()
             if x < limit:

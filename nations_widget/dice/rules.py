@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, product
-from typing import Any, Literal, Union
+from typing import Any, Literal
 
 from .catalogue import CHIT_KINDS, RESOURCES
 from .errors import IllegalMoveError, MalformedMoveError
-from .moves import Books, Build, Buy, Feed, Fight, Move, Pass, Payment, Reroll
+from .moves import Books, Build, Buy, Feed, Fight, Move, MoveBase, Pass, Payment, Reroll
 from .payments import (
     FAMINE_WEIGHTS,
     WAR_WEIGHTS,
@@ -74,7 +74,7 @@ class LogEntry:
 
 
 Log = list[LogEntry]
-MaybeLog = Union[Log, None]
+MaybeLog = Log | None
 
 
 def _note(log: Log | None, make: Callable[[], LogEntry]) -> None:
@@ -126,8 +126,8 @@ class Step:
 
     name: str
     who: Literal["nobody", "turns", "reverse"]
-    moves: tuple[type, ...] = ()
-    run: Callable[[GameState, Log], None] | None = None
+    moves: tuple[type[MoveBase], ...] = ()
+    run: Callable[[GameState, MaybeLog], None] | None = None
     auto: Callable[[GameState, int], Move | None] | None = None
 
 
@@ -217,9 +217,9 @@ def _run_player_order(s: GameState, log: MaybeLog) -> None:
 
 
 def _auto_books(s: GameState, seat: int) -> Move | None:
-    options = _legal_books(s, seat)
+    options = _legal_books(s, seat)           # options[0] uses every book die and chit
     if len(options) == 1 or s.config.variant == "accelerated":
-        return options[0]                      # options[0] uses every book die and chit
+        return options[0]
     if s.config.automate and not must_decide_books(s, seat):
         return options[0]
     return None
@@ -228,12 +228,10 @@ def _auto_books(s: GameState, seat: int) -> Move | None:
 def _auto_famine(s: GameState, seat: int) -> Move | None:
     if s.config.variant == "accelerated":
         return _accelerated_feeding(s, seat)
-    options = _legal_feed(s, seat)
-    if len(options) == 1:
-        return options[0]
     if s.config.automate and not must_decide_famine(s, seat):
-        return options[-1]                     # pay (the only other option is not to)
-    return None
+        return _legal_feed(s, seat)[-1]        # pay if possible (the other option: not to)
+    options = _legal_feed(s, seat)
+    return options[0] if len(options) == 1 else None
 
 
 def _auto_war(s: GameState, seat: int) -> Move | None:
@@ -348,7 +346,7 @@ def _advance(s: GameState, log: MaybeLog) -> None:
                 move = step.auto(s, seat)
                 if move is None:
                     return
-                _perform(s, seat, move, check(s, move), log, auto=True)
+                _perform(s, seat, move, _AUTO_PLAN, log, auto=True)
             if step.run:
                 step.run(s, log)
         else:
@@ -367,6 +365,10 @@ def _advance(s: GameState, log: MaybeLog) -> None:
 def _finish(s: GameState, log: MaybeLog) -> None:
     s.step = "game_over"
     s.pending = []
+    _note(log, lambda: _final_entry(s))
+
+
+def _final_entry(s: GameState) -> LogEntry:
     scores = s.scores()
     ranking = s.ranking()
     parts = []
@@ -380,7 +382,7 @@ def _finish(s: GameState, log: MaybeLog) -> None:
         title = s.hall_of_fame_title()
         text = (f"Game over. You scored {scores[0]} VP. Hall of Fame: "
                 f"{title or 'below the lowest title (10 VP)'}.")
-    _note(log, lambda: _entry(s, None, "end", text, scores=scores, ranking=ranking))
+    return _entry(s, None, "end", text, scores=scores, ranking=ranking)
 
 
 def _roll_all(s: GameState, seat: int, log: MaybeLog) -> None:
@@ -403,6 +405,10 @@ class _Plan:
     returned_dice: tuple[int, ...] = ()
     returned_used: int = 0
     pays: bool = True
+
+
+# Moves the engine makes by itself need no plan: only actions use one.
+_AUTO_PLAN = _Plan()
 
 
 def check(s: GameState, move: Move) -> _Plan:
@@ -645,7 +651,7 @@ def _spend(s: GameState, seat: int, pay: Payment, res: int) -> None:
 def _gain_chit(s: GameState, seat: int, kind: str | None, source: str, log: MaybeLog) -> None:
     if kind is None:
         return
-    k = CHIT_KINDS.index(kind)  # type: ignore[arg-type]
+    k = CHIT_KINDS.index(kind)
     if s.supply_chits()[k] > 0:
         s.players[seat].chits[k] += 1
         _note(log, lambda: _entry(s, seat, "chit", f"{seat_name(seat)} takes a {kind} chit "
@@ -662,14 +668,16 @@ def _perform(s: GameState, seat: int, move: Move, plan: _Plan, log: MaybeLog, au
     p = s.players[seat]
     age = s.round
     if isinstance(move, Books):
+        gained = move.chits
         for d in move.dice:
             s.dice_used[d] = True
+            gained += s.face(d)[BOOK]
         p.chits[BOOK + 1] -= move.chits
         p.chits_used[BOOK + 1] += move.chits
-        p.books += plan.value
-        _note(log, lambda: _entry(s, seat, "books", f"{seat_name(seat)} uses {plan.value} "
-                          f"book{'s' if plan.value != 1 else ''} (now {p.books}).", auto,
-                          dice=list(move.dice), chits=move.chits, books=plan.value))
+        p.books += gained
+        _note(log, lambda: _entry(s, seat, "books", f"{seat_name(seat)} uses {gained} "
+                          f"book{'s' if gained != 1 else ''} (now {p.books}).", auto,
+                          dice=list(move.dice), chits=move.chits, books=gained))
     elif isinstance(move, Feed):
         need = s.event_spec.famine
         traded = ""
@@ -719,8 +727,8 @@ def _perform_action(s: GameState, seat: int, move: Move, plan: _Plan, log: Maybe
         _rng_roll(s, move.dice)
         _note(log, lambda: _entry(s, seat, "reroll", f"{seat_name(seat)} rerolls "
                           f"{len(move.dice)} {'die' if len(move.dice) == 1 else 'dice'}: "
-                          + ", ".join(face_text(s.face(d)) for d in move.dice) + ".", dice=list(move.dice),
-                          faces=[s.dice_face[d] for d in move.dice]))
+                          + ", ".join(face_text(s.face(d)) for d in move.dice) + ".",
+                          dice=list(move.dice), faces=[s.dice_face[d] for d in move.dice]))
     elif isinstance(move, Buy):
         _perform_buy(s, seat, move, plan, log)
     elif isinstance(move, Build):
@@ -753,14 +761,16 @@ def _perform_buy(s: GameState, seat: int, m: Buy, plan: _Plan, log: MaybeLog) ->
     _spend(s, seat, m.payment, res)
     s.board[cell] = -1
     _note(log, lambda: _entry(s, seat, "buy", f"{seat_name(seat)} buys {tile.name} ({tile.kind}, "
-                      f"row {cell % 3 + 1}) paying {_payment_text(s, m.payment, res)}.", tile=tile.id,
-                      payment=m.payment.to_json()))
+                      f"row {cell % 3 + 1}) paying {_payment_text(s, m.payment, res)}.",
+                      tile=tile.id, payment=m.payment.to_json()))
     if tile.kind == "building":
         old = tiles[p.buildings[plan.slot]]
+        mine = s.owned[seat]
         for d in plan.returned_dice:
             s.dice_owner[d] = -1
             s.dice_used[d] = False
             s.dice_face[d] = 0
+            mine.remove(d)
         colour = tile.dice_colour
         assert colour is not None
         supply = s.supply_dice(colour)
@@ -768,7 +778,8 @@ def _perform_buy(s: GameState, seat: int, m: Buy, plan: _Plan, log: MaybeLog) ->
         for d in taken:
             s.dice_owner[d] = seat
             s.dice_used[d] = False
-        s.index_dice()
+        mine += taken
+        mine.sort()
         _rng_roll(s, taken)
         p.buildings[plan.slot] = ref
         p.building_dice[plan.slot] = len(taken)

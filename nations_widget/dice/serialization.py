@@ -34,7 +34,7 @@ def check_invariants(s: GameState) -> list[str]:
         problems.append("the per-seat dice index disagrees with the dice owners")
     if sorted(s.order) != list(range(n)):
         problems.append(f"order {s.order} is not a permutation of the seats")
-    counts = {c: 0 for c in DIE_COLOURS}
+    counts: dict[str, int] = dict.fromkeys(DIE_COLOURS, 0)
     for d in range(N_DICE):
         counts[DIE_COLOUR[d]] += 1
         owner = s.dice_owner[d]
@@ -47,8 +47,8 @@ def check_invariants(s: GameState) -> list[str]:
     if counts != SUPPLY_DICE:
         problems.append(f"dice by colour {counts} differ from the box {SUPPLY_DICE}")
     for seat, p in enumerate(s.players):
-        need = {c: 0 for c in DIE_COLOURS}
-        for ref, k in zip(p.buildings, p.building_dice):
+        need: dict[str, int] = dict.fromkeys(DIE_COLOURS, 0)
+        for ref, k in zip(p.buildings, p.building_dice, strict=True):
             colour = s.comp.tiles[ref].dice_colour
             if colour is None or s.comp.tiles[ref].kind != "building":
                 problems.append(f"seat {seat} has a non-building in a building slot")
@@ -56,7 +56,7 @@ def check_invariants(s: GameState) -> list[str]:
             need[colour] += k
             if not 0 <= k <= s.comp.tiles[ref].dice_count:
                 problems.append(f"seat {seat} building {ref} holds {k} dice")
-        have = {c: 0 for c in DIE_COLOURS}
+        have: dict[str, int] = dict.fromkeys(DIE_COLOURS, 0)
         for d in range(N_DICE):
             if s.dice_owner[d] == seat:
                 have[DIE_COLOUR[d]] += 1

@@ -48,6 +48,9 @@ REROLL_CHIT = 0
 
 DIE_COLOUR: tuple[str, ...] = tuple(
     c for c in DIE_COLOURS for _ in range(SUPPLY_DICE[c]))
+# the die numbers of each colour (consecutive)
+DICE_OF_COLOUR: dict[str, range] = {
+    c: range(DIE_COLOUR.index(c), DIE_COLOUR.index(c) + SUPPLY_DICE[c]) for c in DIE_COLOURS}
 N_DICE = len(DIE_COLOUR)
 N_CHITS = sum(SUPPLY_CHITS.values())
 CHIT_SUPPLY: tuple[int, ...] = tuple(SUPPLY_CHITS[k] for k in CHIT_KINDS)
@@ -120,7 +123,8 @@ class Components:
             age: tuple(i for i, t in enumerate(self.tiles) if t.age == age) for age in range(1, 5)}
         self.age_events: dict[int, tuple[int, ...]] = {
             age: tuple(i for i, e in enumerate(self.events) if e.age == age) for age in range(1, 5)}
-        faces = {c: tuple(tuple(f.count(r) for r in RESOURCES) for f in cat.faces[c])
+        faces: dict[str, tuple[tuple[int, ...], ...]] = {
+            c: tuple(tuple(f.count(r) for r in RESOURCES) for f in cat.faces[c])
                  for c in DIE_COLOURS}
         self.colour_faces: dict[str, tuple[tuple[int, ...], ...]] = faces
         # die number -> its six faces, each a 5-tuple of resource counts
@@ -388,7 +392,8 @@ class GameState:
         return [d for d in self.owned[seat] if not used[d]]
 
     def supply_dice(self, colour: str) -> list[int]:
-        return [d for d in range(N_DICE) if self.dice_owner[d] == -1 and DIE_COLOUR[d] == colour]
+        owner = self.dice_owner
+        return [d for d in DICE_OF_COLOUR[colour] if owner[d] == -1]
 
     def supply_chits(self) -> list[int]:
         out = list(CHIT_SUPPLY)
@@ -474,7 +479,7 @@ class GameState:
 
 def _player_json(p: PlayerState, tid: Any) -> dict[str, Any]:
     return {
-        "buildings": [[tid(t), n] for t, n in zip(p.buildings, p.building_dice)],
+        "buildings": [[tid(t), n] for t, n in zip(p.buildings, p.building_dice, strict=True)],
         "advisor": None if p.advisor < 0 else [tid(p.advisor), p.advisor_rerolls],
         "wonder": tid(p.wonder),
         "colonies": [tid(t) for t in p.colonies],

@@ -1,0 +1,261 @@
+"""Build a position from a partial description, for lessons, examples and tests.
+
+Anything not described keeps the value of a freshly set-up game with the same settings.
+A description is a dict (or JSON text); every key is optional:
+
+``players``, ``seed``, ``variant``, ``automate``, ``solo_tougher``
+    the game's settings (as :class:`GameConfig`).
+``round`` (1-4), ``step`` ("actions", "books", "famine" or "war")
+``event``: an event id of that round's age (default: drawn from the seed).
+``board``: columns of three tile ids (or null), price-1 row first, like the state JSON;
+    default: drawn from that age's tiles.
+``order``: seats in play order; ``current``: the seat to act (default: the first in
+    order in the actions step, the last in the reverse-order steps).
+``seats``: a list with one dict per seat (or a dict from seat number to dict), each with
+    any of: ``dice`` (list of die descriptions, below), ``buildings`` (five tile ids),
+    ``advisor``, ``wonder``, ``colonies``, ``wonders``, ``chits`` and ``chits_used``
+    (kind -> count), ``books``, ``vp`` (a dict books/famine/war, or a number counted as
+    books), ``passed``, ``pledge`` (die numbers).
+``opponent_books``: the solo opponent's books.
+
+A die is described as ``"colour:face"`` or ``{"colour": ..., "face": ..., "used": bool}``;
+a face is written ``"gold"``, ``"2gold"`` or ``"book+stone"`` (or a dict of symbols).
+The dice of a seat must match its buildings: five printed buildings hold five white dice.
+
+>>> from nations_widget.dice import scenario
+>>> s = scenario({"players": 2, "seats": [{"dice": ["white:gold", "white:gold",
+...     "white:food", "white:book", "white:strength"]}]})
+>>> s.current_player(), [s.face(d)[0] for d in s.unused_dice(0)]
+(0, [1, 1, 0, 0, 0])
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .catalogue import CHIT_KINDS, DIE_COLOURS, RESOURCES, Catalogue, default_catalogue
+from .errors import StateFormatError
+from .rng import Rng
+from .serialization import check_invariants
+from .state import DIE_COLOUR, N_DICE, GameConfig, GameState, components
+
+_CONFIG_KEYS = {"players", "seed", "variant", "automate", "solo_tougher"}
+_KEYS = _CONFIG_KEYS | {"round", "step", "event", "board", "order", "current", "seats",
+                        "opponent_books"}
+_SEAT_KEYS = {"dice", "buildings", "advisor", "wonder", "colonies", "wonders", "chits",
+              "chits_used", "books", "vp", "passed", "pledge"}
+
+
+def _fail(where: str, what: str) -> StateFormatError:
+    return StateFormatError(f"scenario field '{where}': {what}")
+
+
+def parse_face(text: object, where: str) -> dict[str, int]:
+    """``"2gold"``, ``"book+stone"`` or ``{"gold": 2}`` -> symbol counts."""
+    if isinstance(text, dict):
+        items = list(text.items())
+    elif isinstance(text, str):
+        items = []
+        for part in text.split("+"):
+            part = part.strip()
+            digits = ""
+            while part[:1].isdigit():
+                digits, part = digits + part[0], part[1:]
+            items.append((part.strip(), int(digits or 1)))
+    else:
+        raise _fail(where, f"a face is text like '2gold' or 'book+stone', got {text!r}")
+    out: dict[str, int] = {}
+    for name, count in items:
+        if name not in RESOURCES or not isinstance(count, int) or count < 1:
+            raise _fail(where, f"unknown symbol {name!r} (use {', '.join(RESOURCES)})")
+        out[name] = out.get(name, 0) + count
+    return out
+
+
+def scenario(description: dict[str, Any] | str,
+             catalogue: Catalogue | None = None) -> GameState:
+    """Build a :class:`GameState` from a partial description (see the module docstring)."""
+    if isinstance(description, str):
+        try:
+            description = json.loads(description)
+        except json.JSONDecodeError as exc:
+            raise StateFormatError(f"scenario is not JSON: {exc.msg}") from None
+    if not isinstance(description, dict):
+        raise StateFormatError("a scenario is a JSON object")
+    desc: dict[str, Any] = description
+    unknown = set(desc) - _KEYS
+    if unknown:
+        raise _fail(sorted(unknown)[0], f"unknown key (known: {', '.join(sorted(_KEYS))})")
+    try:
+        config = GameConfig(**{k: desc[k] for k in _CONFIG_KEYS if k in desc})
+    except (TypeError, ValueError) as exc:
+        raise StateFormatError(f"scenario settings: {exc}") from None
+    cat = catalogue or default_catalogue()
+    comp = components(cat)
+    s = GameState.new(config, cat)
+    n = config.players
+    age = desc.get("round", 1)
+    if age not in (1, 2, 3, 4):
+        raise _fail("round", f"must be 1-4, got {age!r}")
+    s.round = age
+    rng = Rng(config.seed ^ age)
+    if "board" in desc:
+        board = desc["board"]
+        cols = config.columns
+        if not isinstance(board, list) or len(board) != cols or not all(
+                isinstance(c, list) and len(c) == 3 for c in board):
+            raise _fail("board", f"must be {cols} columns of 3 tile ids (or null)")
+        s.board = [_tile(comp, board[c][r], f"board[{c}][{r}]") for c in range(cols)
+                   for r in range(3)]
+    elif age != 1:
+        stack = list(comp.age_tiles[age])
+        rng.shuffle(stack)
+        s.board = stack[:config.columns * 3]
+    if "event" in desc:
+        if desc["event"] not in comp.event_ref:
+            raise _fail("event", f"unknown event {desc['event']!r}")
+        s.event = comp.event_ref[desc["event"]]
+    elif age != 1:
+        events = comp.age_events[age]
+        s.event = events[rng.below(len(events))]
+    if "order" in desc:
+        order = desc["order"]
+        if not isinstance(order, list) or sorted(order) != list(range(n)):
+            raise _fail("order", f"must list each seat 0-{n - 1} once")
+        s.order = list(order)
+    step = desc.get("step", "actions")
+    if step not in ("actions", "books", "famine", "war"):
+        raise _fail("step", f"must be actions, books, famine or war, got {step!r}")
+    s.step = step
+    seats = desc.get("seats", [])
+    if isinstance(seats, dict):
+        seats = {int(k): v for k, v in seats.items()}
+    elif isinstance(seats, list):
+        seats = dict(enumerate(seats))
+    else:
+        raise _fail("seats", "must be a list (or dict) of per-seat descriptions")
+    for seat, sd in seats.items():
+        if not 0 <= seat < n:
+            raise _fail("seats", f"there is no seat {seat} in a {n}-player game")
+        _apply_seat(s, comp, seat, sd, f"seats[{seat}]")
+    for p in s.players:
+        p.rolled = True     # a described position is mid-round: nobody rolls again
+        if step != "actions":
+            p.passed = True
+    if "opponent_books" in desc:
+        s.opponent_books = desc["opponent_books"]
+    current = desc.get("current")
+    if current is not None and current not in s.order:
+        raise _fail("current", f"must be a seat 0-{n - 1}")
+    if step == "actions":
+        if current is not None and s.players[current].passed:
+            raise _fail("current", f"seat {current} has passed and cannot act")
+        if current is None:
+            current = next((x for x in s.order if not s.players[x].passed), s.order[0])
+        s.cursor = s.order.index(current)
+        s.pending = []
+    else:
+        reverse = s.order[::-1]
+        start = reverse.index(current) if current is not None else 0
+        s.pending = reverse[start:]
+    s.index_dice()
+    problems = check_invariants(s)
+    if problems:
+        raise StateFormatError("the scenario breaks the rules: " + "; ".join(problems))
+    return s
+
+
+def _tile(comp: Any, tile_id: object, where: str) -> int:
+    if tile_id is None:
+        return -1
+    if not isinstance(tile_id, str) or tile_id not in comp.tile_ref:
+        raise _fail(where, f"unknown tile {tile_id!r}")
+    return int(comp.tile_ref[tile_id])
+
+
+def _apply_seat(s: GameState, comp: Any, seat: int, sd: object, where: str) -> None:
+    if not isinstance(sd, dict):
+        raise _fail(where, "must be an object")
+    unknown = set(sd) - _SEAT_KEYS
+    if unknown:
+        raise _fail(f"{where}.{sorted(unknown)[0]}",
+                    f"unknown key (known: {', '.join(sorted(_SEAT_KEYS))})")
+    p = s.players[seat]
+    if "buildings" in sd:
+        b = sd["buildings"]
+        if not isinstance(b, list) or len(b) != comp.n_start:
+            raise _fail(f"{where}.buildings", f"must list {comp.n_start} building ids")
+        p.buildings = [_tile(comp, t, f"{where}.buildings") for t in b]
+        p.building_dice = [comp.tiles[t].dice_count for t in p.buildings]
+    if "advisor" in sd:
+        p.advisor = _tile(comp, sd["advisor"], f"{where}.advisor")
+        p.advisor_rerolls = comp.tiles[p.advisor].rerolls if p.advisor >= 0 else 0
+    if "wonder" in sd:
+        p.wonder = _tile(comp, sd["wonder"], f"{where}.wonder")
+    for key in ("colonies", "wonders"):
+        if key in sd:
+            if not isinstance(sd[key], list):
+                raise _fail(f"{where}.{key}", "must be a list of tile ids")
+            setattr(p, key, [_tile(comp, t, f"{where}.{key}") for t in sd[key]])
+    for key, target in (("chits", p.chits), ("chits_used", p.chits_used)):
+        if key in sd:
+            if not isinstance(sd[key], dict):
+                raise _fail(f"{where}.{key}", "must map chit kinds to counts")
+            for kind in CHIT_KINDS:
+                target[CHIT_KINDS.index(kind)] = 0
+            for kind, count in sd[key].items():
+                if kind not in CHIT_KINDS or not isinstance(count, int) or count < 0:
+                    raise _fail(f"{where}.{key}.{kind}", f"kinds are {', '.join(CHIT_KINDS)}")
+                target[CHIT_KINDS.index(kind)] = count
+    if "books" in sd:
+        p.books = sd["books"]
+    if "vp" in sd:
+        vp = sd["vp"]
+        if isinstance(vp, int):
+            vp = {"books": vp}
+        p.vp_books = vp.get("books", 0)
+        p.vp_famine = vp.get("famine", 0)
+        p.vp_war = vp.get("war", 0)
+    if "passed" in sd:
+        p.passed = bool(sd["passed"])
+    if "dice" in sd:
+        _place_dice(s, comp, seat, sd["dice"], f"{where}.dice")
+    if "pledge" in sd:
+        p.pledge = tuple(sd["pledge"])
+
+
+def _place_dice(s: GameState, comp: Any, seat: int, dice: object, where: str) -> None:
+    if not isinstance(dice, list):
+        raise _fail(where, "must be a list of dice like 'white:gold'")
+    for d in range(N_DICE):
+        if s.dice_owner[d] == seat:
+            s.dice_owner[d] = -1
+            s.dice_used[d] = False
+            s.dice_face[d] = 0
+    for i, spec in enumerate(dice):
+        here = f"{where}[{i}]"
+        used: object = False
+        colour: object
+        face_text: object
+        if isinstance(spec, str):
+            colour, _, face_text = spec.partition(":")
+        elif isinstance(spec, dict):
+            colour, face_text, used = spec.get("colour"), spec.get("face"), spec.get("used", 0)
+        else:
+            raise _fail(here, "a die is 'colour:face' or {colour, face, used}")
+        if colour not in DIE_COLOURS:
+            raise _fail(here, f"colour must be one of {', '.join(DIE_COLOURS)}")
+        wanted = parse_face(face_text, here)
+        faces = comp.catalogue.faces[colour]
+        index = next((k for k, f in enumerate(faces) if f.symbols() == wanted), None)
+        if index is None:
+            shown = ", ".join("+".join(f"{v}{r}" for r, v in f.symbols().items()) for f in faces)
+            raise _fail(here, f"a {colour} die has no face {face_text!r} (faces: {shown})")
+        free = [d for d in range(N_DICE) if DIE_COLOUR[d] == colour and s.dice_owner[d] == -1]
+        if not free:
+            raise _fail(here, f"the supply has no {colour} die left")
+        d = free[0]
+        s.dice_owner[d] = seat
+        s.dice_used[d] = bool(used)
+        s.dice_face[d] = index
