@@ -458,6 +458,10 @@ def _check_payment(s: GameState, seat: int, pay: Payment, res: int, cost: int,
                    trades_ok: bool, what: str, exclude: Sequence[int] = ()) -> int:
     """Check a payment of resource ``res``; return the symbols it gives."""
     name = RESOURCES[res]
+    if pay.chits < 0:
+        raise MalformedMoveError(f"a payment cannot use a negative number of {name} chits")
+    if any(len(pair) != 2 for pair in pay.trades):
+        raise MalformedMoveError("each trade is exactly two dice")
     _own_unused(s, seat, pay.all_dice(), what)
     for d in pay.all_dice():
         if d in exclude:
