@@ -61,7 +61,13 @@ def load_bots() -> tuple[tuple[str, ...], BotFactory]:
     return names, factory
 
 
+#: The bot given to the other seats of a new widget, when it is available.
+PREFERRED_BOT = "heuristic"
+
+
 def default_seats(players: int, bot_names: Sequence[str]) -> list[str]:
-    """Seat 1 is a human, the others the first bot (all humans if there is no bot)."""
-    bot = bot_names[0] if bot_names else "human"
+    """Seat 1 is a human, the others the balanced heuristic bot (else the first bot; all
+    humans if there is no bot)."""
+    fallback = bot_names[0] if bot_names else "human"
+    bot = PREFERRED_BOT if PREFERRED_BOT in bot_names else fallback
     return ["human"] + [bot] * (players - 1)

@@ -150,6 +150,7 @@ class NationsWidget(anywidget.AnyWidget):
                 self._fail(str(exc))
                 raise
             self._epoch += 1
+            self.error = ""
             self._publish()
         self._schedule_bots()
 
@@ -165,6 +166,7 @@ class NationsWidget(anywidget.AnyWidget):
                 raise IllegalMoveError("nothing to undo: this is the start of the game")
             self._epoch += 1
             self._game.goto(target)
+            self.error = ""
             self._publish()
 
     def redo(self) -> None:
@@ -174,6 +176,7 @@ class NationsWidget(anywidget.AnyWidget):
                 raise IllegalMoveError("nothing to redo")
             self._epoch += 1
             self._game.redo()
+            self.error = ""
             self._publish()
 
     def goto(self, position: int) -> None:
@@ -186,6 +189,7 @@ class NationsWidget(anywidget.AnyWidget):
                 raise IndexError(msg)
             self._epoch += 1
             self._game.goto(position)
+            self.error = ""
             self._publish()
 
     def bot_move(self, name: str | None = None) -> Move:
@@ -202,6 +206,7 @@ class NationsWidget(anywidget.AnyWidget):
             except IllegalMoveError as exc:
                 self._fail(f"the bot's move was refused: {exc}")
                 raise
+            self.error = ""
             self._publish()
             return move
 
@@ -232,6 +237,7 @@ class NationsWidget(anywidget.AnyWidget):
             self._seats = self._checked_seats(seats, n)
             self._bots.pop(seat, None)
             self._epoch += 1
+            self.error = ""
             self._publish()
         self._schedule_bots()
 
@@ -266,8 +272,11 @@ class NationsWidget(anywidget.AnyWidget):
 
     # ------------------------------------------------------------ save and load
     def save_json(self, indent: int | None = None) -> str:
-        """The game as JSON text (settings, moves and position): a replayable history."""
-        return self._game.to_json_str(indent)
+        """The game as JSON text (settings, moves and position: a replayable history, in
+        the engine's format) plus the widget's ``seats``."""
+        data = self._game.to_json()
+        data["seats"] = list(self._seats)
+        return json.dumps(data, indent=indent)
 
     def load_json(self, text: str | bytes | dict[str, Any]) -> None:
         """Load a game saved by :meth:`save_json` (or by the board's Save button).
@@ -280,8 +289,7 @@ class NationsWidget(anywidget.AnyWidget):
                 raise
             self._game = game
             self._catalogue = game.catalogue
-            if len(self._seats) != game.config.players:
-                self._seats = default_seats(game.config.players, self.bot_names)
+            self._seats = self._saved_seats(text, game.config.players)
             self._bots.clear()
             self._epoch += 1
             self.error = ""
@@ -308,6 +316,20 @@ class NationsWidget(anywidget.AnyWidget):
             self.error = ""
             self._publish(catalogue=True)
         self._schedule_bots()
+
+    def _saved_seats(self, text: str | bytes | dict[str, Any], players: int) -> list[str]:
+        """The seats saved with the game when they still make sense, else the current
+        ones (or the defaults when the number of players changed)."""
+        data = text if isinstance(text, dict) else json.loads(text)
+        seats = data.get("seats") if isinstance(data, dict) else None
+        if isinstance(seats, list):
+            try:
+                return self._checked_seats(seats, players)
+            except (ValueError, TypeError):
+                pass
+        if len(self._seats) == players:
+            return list(self._seats)
+        return default_seats(players, self.bot_names)
 
     def _load(self, text: str | bytes | dict[str, Any]) -> Game:
         try:

@@ -1,0 +1,83 @@
+// Build the widget bundle: js/src -> nations_widget/static/{widget.js, widget.css}.
+//
+//   node build.mjs            build, and record the sources' hash in bundle-hash.json
+//   node build.mjs --check    build into a temporary folder and fail if the shipped bundle
+//                             differs (tests/test_bundle.py does the hash check without node)
+//
+// The hash covers every file under js/src, package-lock.json and this script, so the
+// Python test can tell a stale bundle from the sources alone.
+import { build } from "esbuild";
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const out = join(here, "..", "nations_widget", "static");
+
+function listFiles(dir) {
+  const files = [];
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) files.push(...listFiles(path));
+    else files.push(path);
+  }
+  return files;
+}
+
+export function sourcesHash() {
+  const files = [...listFiles(join(here, "src")), join(here, "package-lock.json"),
+    join(here, "build.mjs")];
+  const names = files.map((f) => relative(here, f).split(sep).join("/")).sort();
+  const hash = createHash("sha256");
+  for (const name of names) {
+    hash.update(name + "\0");
+    hash.update(readFileSync(join(here, name)));
+    hash.update("\0");
+  }
+  return { sha256: hash.digest("hex"), files: names };
+}
+
+async function bundle(outdir) {
+  await build({
+    entryPoints: { widget: join(here, "src", "index.js") },
+    bundle: true,
+    format: "esm",
+    target: "es2020",
+    outdir,
+    minify: false,
+    legalComments: "none",
+    logLevel: "warning",
+    charset: "utf8",
+  });
+}
+
+const check = process.argv.includes("--check");
+if (check) {
+  const tmp = mkdtempSync(join(tmpdir(), "nations-bundle-"));
+  try {
+    await bundle(tmp);
+    let stale = [];
+    for (const name of ["widget.js", "widget.css"]) {
+      const fresh = readFileSync(join(tmp, name));
+      let shipped = null;
+      try { shipped = readFileSync(join(out, name)); } catch { /* missing */ }
+      if (!shipped || !fresh.equals(shipped)) stale.push(name);
+    }
+    const recorded = JSON.parse(readFileSync(join(out, "bundle-hash.json"), "utf8"));
+    if (recorded.sha256 !== sourcesHash().sha256) stale.push("bundle-hash.json");
+    if (stale.length) {
+      console.error(`stale bundle: ${stale.join(", ")}; run "npm run build --prefix js"`);
+      process.exit(1);
+    }
+    console.log("bundle is up to date");
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+} else {
+  await bundle(out);
+  const info = sourcesHash();
+  writeFileSync(join(out, "bundle-hash.json"), JSON.stringify(info, null, 1) + "\n");
+  console.log(`built nations_widget/static/widget.js and widget.css (sources ${info.sha256.slice(0, 12)})`);
+}

@@ -1,0 +1,129 @@
+"""Write the JS tests' fixtures: real widget payloads from the Python engine.
+
+    .venv/bin/python js/scripts/make_fixtures.py
+
+Writes ``js/test/fixtures/catalogue.json`` (the ``catalogue`` trait) and one JSON file per
+scenario holding every other synced trait of a :class:`NationsWidget` at an interesting
+moment.  Games are driven by a fixed policy (no bots), so the files only change when the
+engine or the payloads do.  ``tests/widget/test_fixtures.py`` checks that the committed
+files still have the shape the widget publishes.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from nations_widget.dice import Game, GameConfig, Move  # noqa: E402
+from nations_widget.widget import NationsWidget  # noqa: E402
+from nations_widget.widget._bots import fallback_make_bot  # noqa: E402
+
+OUT = ROOT / "js" / "test" / "fixtures"
+TRAITS = ("view", "legal", "game_log", "error", "seats", "bot_names", "settings", "history",
+          "reconstructed", "busy")
+
+
+def policy(moves: list[Move]) -> Move:
+    """Build if possible, else the dearest buy, else the last option (pay), else pass."""
+    for kind in ("build", "buy"):
+        found = [m for m in moves if m.type == kind]
+        if found:
+            return found[-1]
+    return moves[-1] if moves[-1].type != "reroll" else moves[0]
+
+
+def widget(players: int, seed: int, seats: list[str] | None = None, **config: Any
+           ) -> NationsWidget:
+    game = Game(config=GameConfig(players, seed, **config))
+    return NationsWidget(game=game, seats=seats or ["human"] * players, bot_delay=0,
+                         bot_factory=fallback_make_bot, bot_names=["random"])
+
+
+def advance(w: NationsWidget, until: Callable[[NationsWidget], bool], limit: int = 400) -> None:
+    for _ in range(limit):
+        if until(w) or w.game.is_over:
+            return
+        w.play(policy(w.game.legal_moves()))
+    raise RuntimeError("scenario not reached")
+
+
+def rich(w: NationsWidget) -> bool:
+    """An actions turn whose player has an advisor, a wonder under construction and a
+    colony or built wonder, with some dice used."""
+    s = w.state
+    seat = s.current_player()
+    if s.step != "actions" or seat is None:
+        return False
+    p = s.players[seat]
+    used = any(s.dice_used[d] for d in s.dice_of(seat))
+    return (p.advisor >= 0 and p.wonder >= 0 and bool(p.colonies or p.wonders) and used
+            and len(s.unused_dice(seat)) >= 3)
+
+
+def dump(name: str, w: NationsWidget) -> dict[str, Any]:
+    data = {t: getattr(w, t) for t in TRAITS}
+    (OUT / f"{name}.json").write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+    return data
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    w = widget(2, 3, ["human", "random"])
+    (OUT / "catalogue.json").write_text(json.dumps(w.catalogue, indent=1, sort_keys=True) + "\n")
+    dump("start_2p", w)
+
+    for seed in range(1, 200):
+        w = widget(3, seed)
+        try:
+            advance(w, rich, 200)
+        except RuntimeError:
+            continue
+        if rich(w):
+            dump("rich_3p", w)
+            break
+    else:
+        raise RuntimeError("no rich position found")
+
+    for step in ("books", "famine", "war"):
+        for seed in range(1, 300):
+            w = widget(2, seed, automate=False)
+            advance(w, lambda x, st=step: x.state.step == st or x.game.is_over)
+            if w.state.step == step and len(w.legal) >= 2:
+                dump(step, w)
+                break
+        else:
+            raise RuntimeError(f"no {step} decision found")
+
+    for seed in range(1, 300):
+        w = widget(2, seed, variant="accelerated")
+        advance(w, lambda x: x.state.step == "actions"
+                and any(e["move"].get("pledge") for e in x.legal))
+        if any(e["move"].get("pledge") for e in w.legal):
+            dump("accelerated", w)
+            break
+
+    w = widget(1, 5)
+    advance(w, lambda x: x.game.position >= 3)
+    dump("solo", w)
+
+    w = widget(4, 11, ["human", "random", "random", "random"])
+    advance(w, lambda x: False, 2000)
+    dump("game_over_4p", w)
+
+    w = widget(2, 3, ["human", "random"])
+    w.handle_intent({"kind": "move", "move": {"type": "buy", "tile": "t1-04",
+                                               "payment": {"dice": [2]},
+                                               "replaces": "start-farm"}})
+    assert w.error, "the refused move should set error"
+    dump("refused", w)
+    print(f"fixtures written to {OUT.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,59 @@
+// Inline SVG icons: each resource has its own *shape* (coin, bricks, wheat, book, sword),
+// so faces read without colour; a number always goes with the icon.
+
+const PATHS = {
+  gold:
+    '<circle cx="8" cy="8" r="6.5" fill="#f2c230" stroke="#8a6500" stroke-width="1.3"/>' +
+    '<circle cx="8" cy="8" r="3.6" fill="none" stroke="#8a6500" stroke-width="1.1"/>',
+  stone:
+    '<rect x="1" y="3" width="6.5" height="4.5" rx="0.8" fill="#9aa0a6" stroke="#44484c" stroke-width="1"/>' +
+    '<rect x="8.5" y="3" width="6.5" height="4.5" rx="0.8" fill="#9aa0a6" stroke="#44484c" stroke-width="1"/>' +
+    '<rect x="4.5" y="8.5" width="7" height="4.5" rx="0.8" fill="#b6bbc0" stroke="#44484c" stroke-width="1"/>',
+  food:
+    '<path d="M8 15V5" stroke="#6b4a12" stroke-width="1.3" fill="none"/>' +
+    '<ellipse cx="8" cy="3.2" rx="1.6" ry="2.3" fill="#e0a526" stroke="#6b4a12" stroke-width="0.8"/>' +
+    '<ellipse cx="5.4" cy="6.6" rx="1.5" ry="2.3" transform="rotate(-35 5.4 6.6)" fill="#e0a526" stroke="#6b4a12" stroke-width="0.8"/>' +
+    '<ellipse cx="10.6" cy="6.6" rx="1.5" ry="2.3" transform="rotate(35 10.6 6.6)" fill="#e0a526" stroke="#6b4a12" stroke-width="0.8"/>' +
+    '<ellipse cx="5.4" cy="10.4" rx="1.5" ry="2.3" transform="rotate(-35 5.4 10.4)" fill="#e0a526" stroke="#6b4a12" stroke-width="0.8"/>' +
+    '<ellipse cx="10.6" cy="10.4" rx="1.5" ry="2.3" transform="rotate(35 10.6 10.4)" fill="#e0a526" stroke="#6b4a12" stroke-width="0.8"/>',
+  book:
+    '<path d="M2 3.2C4 2.4 6.2 2.6 8 3.8C9.8 2.6 12 2.4 14 3.2V13C12 12.2 9.8 12.4 8 13.6C6.2 12.4 4 12.2 2 13Z" fill="#3f6fb5" stroke="#1c3966" stroke-width="1"/>' +
+    '<path d="M8 3.8V13.6" stroke="#dfe8f5" stroke-width="1"/>',
+  strength:
+    '<path d="M12.8 1.6L14.4 3.2L6.4 11.2L4.8 9.6Z" fill="#c9ced4" stroke="#3b3f44" stroke-width="0.9"/>' +
+    '<path d="M3 8.6L7.4 13" stroke="#7a3b12" stroke-width="1.8" stroke-linecap="round"/>' +
+    '<path d="M4.9 11.1L2 14" stroke="#7a3b12" stroke-width="2" stroke-linecap="round"/>',
+  reroll:
+    '<path d="M13 8A5 5 0 1 1 11.2 4.2" fill="none" stroke="#2d6a4f" stroke-width="1.8" stroke-linecap="round"/>' +
+    '<path d="M9.4 1.6L13.2 3.2L11.2 6.6Z" fill="#2d6a4f"/>',
+  vp:
+    '<path d="M8 1.2L9.9 5.6L14.7 6L11 9.1L12.2 13.8L8 11.3L3.8 13.8L5 9.1L1.3 6L6.1 5.6Z" fill="#e8b41c" stroke="#7a5a00" stroke-width="0.9"/>',
+  die:
+    '<rect x="2" y="2" width="12" height="12" rx="2.5" fill="#fff" stroke="#333" stroke-width="1.2"/>' +
+    '<circle cx="5.5" cy="5.5" r="1.2" fill="#333"/><circle cx="10.5" cy="10.5" r="1.2" fill="#333"/>' +
+    '<circle cx="8" cy="8" r="1.2" fill="#333"/>',
+};
+
+export const RESOURCE_LABEL = {
+  gold: "gold",
+  stone: "stone",
+  food: "food",
+  book: "book",
+  strength: "strength",
+  reroll: "reroll",
+  vp: "VP",
+};
+
+/** An <svg> element for `name`, decorative (the text beside it says what it is). */
+export function icon(name, size = 16) {
+  const span = document.createElement("span");
+  span.className = `nw-icon nw-icon-${name}`;
+  span.setAttribute("aria-hidden", "true");
+  span.innerHTML =
+    `<svg viewBox="0 0 16 16" width="${size}" height="${size}" focusable="false">` +
+    (PATHS[name] || PATHS.die) +
+    "</svg>";
+  return span;
+}
+
+export const ICON_NAMES = Object.keys(PATHS);

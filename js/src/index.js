@@ -1,0 +1,285 @@
+// anywidget entry point: render({model, el}) draws the table from the synced traits and
+// turns clicks into intents (model.send).  Python validates and applies every intent.
+import "./widget.css";
+import { renderApp } from "./render.js";
+import {
+  buyMove,
+  cycleChit,
+  emptySelection,
+  pairForTrade,
+  pruneSelection,
+  rerollMove,
+  selectionIsEmpty,
+  toggleDie,
+} from "./logic.js";
+
+export const TRAITS = [
+  "catalogue", "view", "legal", "game_log", "error", "seats", "bot_names", "settings",
+  "history", "reconstructed", "busy",
+];
+
+/** The synced traits, read once per draw. */
+export function readState(model) {
+  return {
+    catalogue: model.get("catalogue") || {},
+    view: model.get("view") || {},
+    legal: model.get("legal") || [],
+    log: model.get("game_log") || [],
+    error: model.get("error") || "",
+    seats: model.get("seats") || [],
+    botNames: model.get("bot_names") || [],
+    settings: model.get("settings") || {},
+    history: model.get("history") || {},
+    reconstructed: Boolean(model.get("reconstructed")),
+    busy: Boolean(model.get("busy")),
+  };
+}
+
+function defaultForm(S) {
+  const players = S.settings.players || 2;
+  return {
+    players,
+    seats: [...S.seats],
+    variant: S.settings.variant || "original",
+    automate: S.settings.automate !== false,
+    solo_tougher: Boolean(S.settings.solo_tougher),
+    seed: "",
+    bot_delay: S.settings.bot_delay ?? 0.8,
+  };
+}
+
+function download(text, filename) {
+  if (typeof URL === "undefined" || typeof URL.createObjectURL !== "function") return false;
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = filename || "nations-dice-game.json";
+  a.style.display = "none";
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => {
+    if (typeof URL.revokeObjectURL === "function") URL.revokeObjectURL(url);
+  }, 1000);
+  return true;
+}
+
+/**
+ * The widget's controller: local visual state (selection, pending buy, form), the
+ * callbacks the drawing uses, and the subscriptions to the model.  Exported for tests.
+ */
+export function createController({ model, el }) {
+  const ui = {
+    sel: emptySelection(),
+    pendingBuy: null,
+    hint: "",
+    form: null,
+    newGameOpen: false,
+    rollingDice: [],
+    animatedPos: null,
+    selKey: null,
+    lastSaved: null,
+  };
+  let scheduled = false;
+  let destroyed = false;
+
+  const state = () => readState(model);
+
+  function send(intent) {
+    ui.hint = "";
+    model.send(intent);
+  }
+
+  function draw() {
+    scheduled = false;
+    if (destroyed) return;
+    const S = state();
+    if (!S.view || !S.view.dice || !S.catalogue.tiles) {
+      el.replaceChildren(Object.assign(document.createElement("div"), { className: "nw-root nw-loading", textContent: "Loading the game…" }));
+      return;
+    }
+    const key = `${S.view.position}:${S.view.current}:${S.view.step}`;
+    if (key !== ui.selKey) {
+      ui.selKey = key;
+      ui.sel = emptySelection();
+      ui.pendingBuy = null;
+    } else {
+      ui.sel = pruneSelection(S.view, S.view.human_turn ? S.view.current : null, ui.sel);
+    }
+    if (S.view.position !== ui.animatedPos) {
+      ui.rollingDice = S.view.rolled || [];
+      ui.animatedPos = S.view.position;
+    } else {
+      ui.rollingDice = [];
+    }
+    if (!ui.form) ui.form = defaultForm(S);
+    const active = el.ownerDocument ? el.ownerDocument.activeElement : null;
+    const focusKey = active && el.contains(active) && active.dataset ? active.dataset.key : null;
+    const app = renderApp(S, ui, act);
+    el.replaceChildren(app);
+    const logList = el.querySelector(".nw-log-list");
+    if (logList) logList.scrollTop = logList.scrollHeight;
+    if (focusKey) {
+      const again = [...el.querySelectorAll("[data-key]")].find((x) => x.dataset.key === focusKey);
+      if (again && typeof again.focus === "function") again.focus();
+    }
+  }
+
+  function schedule() {
+    if (scheduled) return;
+    scheduled = true;
+    queueMicrotask(draw);
+  }
+
+  const act = {
+    send,
+    move(move) {
+      if (!move) return;
+      const S = state();
+      send({ kind: "move", seat: S.view.current, move });
+    },
+    clickTile(tileId) {
+      const S = state();
+      const tile = S.catalogue.tiles[tileId];
+      if (!tile) return;
+      if (tile.kind === "building") {
+        ui.pendingBuy = ui.pendingBuy === tileId ? null : tileId;
+        draw();
+        return;
+      }
+      ui.pendingBuy = null;
+      act.move(buyMove(S.catalogue, S.legal, ui.sel, tileId));
+    },
+    chooseReplace(buildingId) {
+      const S = state();
+      if (!ui.pendingBuy) return;
+      const tileId = ui.pendingBuy;
+      ui.pendingBuy = null;
+      act.move(buyMove(S.catalogue, S.legal, ui.sel, tileId, buildingId));
+      draw();
+    },
+    cancelBuy() {
+      ui.pendingBuy = null;
+      draw();
+    },
+    toggleDie(d) {
+      ui.sel = toggleDie(ui.sel, d);
+      draw();
+    },
+    pairTrade() {
+      ui.sel = pairForTrade(ui.sel);
+      draw();
+    },
+    cycleChit(kind, available) {
+      ui.sel = cycleChit(ui.sel, kind, available);
+      draw();
+    },
+    clearSelection() {
+      ui.sel = emptySelection();
+      draw();
+    },
+    reroll() {
+      if (selectionIsEmpty(ui.sel) || !(ui.sel.dice.length || ui.sel.trades.length)) {
+        ui.hint = "Select the dice to reroll first (click them), then press Reroll.";
+        draw();
+        return;
+      }
+      act.move(rerollMove(ui.sel));
+    },
+    dismiss() {
+      ui.hint = "";
+      if (state().error) send({ kind: "clear_error" });
+      draw();
+    },
+    setUi(patch) {
+      Object.assign(ui, patch);
+    },
+    setForm(patch, redraw = true) {
+      const f = { ...ui.form, ...patch };
+      if (patch.players !== undefined) {
+        const S = state();
+        const bot = S.botNames.includes("heuristic") ? "heuristic" : S.botNames[0] || "human";
+        const seats = [];
+        for (let i = 0; i < f.players; i += 1) seats.push(f.seats[i] || (i === 0 ? "human" : bot));
+        f.seats = seats;
+      }
+      ui.form = f;
+      if (redraw) draw();
+    },
+    startGame() {
+      const f = ui.form;
+      const settings = {
+        players: f.players,
+        seats: f.seats.slice(0, f.players),
+        variant: f.variant,
+        automate: f.automate,
+        solo_tougher: f.players === 1 ? f.solo_tougher : false,
+        seed: String(f.seed || "").trim() === "" ? null : String(f.seed).trim(),
+      };
+      const delay = Number(f.bot_delay);
+      if (Number.isFinite(delay)) settings.bot_delay = delay;
+      ui.form = { ...f, seed: "" };
+      send({ kind: "new_game", settings });
+    },
+    /** Send a file's text as a load intent ("game" or "catalogue"). */
+    loadText(kind, name, text) {
+      const limit = (state().settings.max_message || 400000) - 1000;
+      if (text.length > limit) {
+        ui.hint = `${name} is too large (${text.length.toLocaleString()} characters; a saved game is far smaller).`;
+        draw();
+        return;
+      }
+      send({ kind: kind === "catalogue" ? "load_catalogue" : "load", text, name });
+    },
+    pickFile(kind) {
+      const input = document.createElement("input");
+      input.type = "file";
+      input.accept = ".json,application/json";
+      input.style.display = "none";
+      input.addEventListener("change", () => {
+        const file = input.files && input.files[0];
+        input.remove();
+        if (!file) return;
+        const reader = new FileReader();
+        reader.onload = () => act.loadText(kind, file.name, String(reader.result));
+        reader.onerror = () => {
+          ui.hint = `Could not read ${file.name}.`;
+          draw();
+        };
+        reader.readAsText(file);
+      });
+      el.appendChild(input);
+      input.click();
+    },
+  };
+
+  function onCustom(msg) {
+    if (msg && msg.kind === "saved") {
+      ui.lastSaved = msg;
+      download(msg.text, msg.filename);
+    }
+  }
+
+  const handlers = TRAITS.map((t) => [`change:${t}`, schedule]);
+  for (const [event, fn] of handlers) model.on(event, fn);
+  model.on("msg:custom", onCustom);
+  draw();
+
+  return {
+    ui,
+    act,
+    draw,
+    destroy() {
+      destroyed = true;
+      for (const [event, fn] of handlers) model.off(event, fn);
+      model.off("msg:custom", onCustom);
+    },
+  };
+}
+
+function render({ model, el }) {
+  const controller = createController({ model, el });
+  return () => controller.destroy();
+}
+
+export default { render };

@@ -1,0 +1,609 @@
+// Drawing the whole table from the synced payloads.  Everything here is a function of
+// (S: synced state, ui: local visual state, act: callbacks); nothing decides legality.
+import { h, uid } from "./dom.js";
+import { icon } from "./icons.js";
+import {
+  CHIT_KINDS,
+  RESOURCES,
+  STEPS,
+  STEP_LABEL,
+  buildMove,
+  buyMove,
+  diceOf,
+  dieColour,
+  dieFace,
+  faceText,
+  legalBuys,
+  legalOf,
+  ordinal,
+  passMove,
+  rerollMove,
+  seatName,
+  selectionIsEmpty,
+  selectionMove,
+  selectionSummary,
+  tileCost,
+  unusedTotals,
+} from "./logic.js";
+
+const KIND_LABEL = { building: "Building", advisor: "Advisor", colony: "Colony", wonder: "Wonder" };
+const AGE_ROMAN = ["", "I", "II", "III", "IV"];
+
+/** The seat whose buttons are live: the human to move (none while bots play). */
+export function actingSeat(S) {
+  const v = S.view;
+  if (!v || !v.human_turn || S.busy) return null;
+  return v.current;
+}
+
+// ------------------------------------------------------------------ small pieces
+function amount(name, n, label) {
+  return h("span", { class: `nw-amount nw-res-${name}`, title: label || `${n} ${name}` },
+    icon(name), h("span", { class: "nw-num" }, String(n)));
+}
+
+function tip(text) {
+  const id = uid("tip");
+  return { id, el: h("span", { class: "nw-tip", role: "tooltip", id }, text) };
+}
+
+function dieChips(colour, count) {
+  const chips = [];
+  for (let i = 0; i < count; i += 1) {
+    chips.push(h("span", { class: `nw-chip-die nw-die-${colour}`, "aria-hidden": "true" }));
+  }
+  return h("span", { class: "nw-gives-dice", title: `${count} ${colour} ${count === 1 ? "die" : "dice"}` },
+    chips, h("span", { class: "nw-small" }, `${count} ${colour}`));
+}
+
+/** What a tile gives, drawn compactly. */
+function tileGives(tile) {
+  if (tile.kind === "building") return dieChips(tile.dice_colour, tile.dice_count);
+  if (tile.kind === "advisor") return amount("reroll", tile.rerolls, `${tile.rerolls} reroll chits`);
+  const parts = [];
+  if (tile.kind === "wonder") {
+    parts.push(h("span", { class: "nw-build-cost", title: `build for ${tile.stone_cost} stone` },
+      "build ", amount("stone", tile.stone_cost, `${tile.stone_cost} stone to build`)));
+  }
+  if (tile.chit) parts.push(h("span", { class: "nw-gives-chit", title: `gives a ${tile.chit} chit` }, "+", icon(tile.chit), "chit"));
+  else if (tile.kind === "colony") parts.push(h("span", { class: "nw-small" }, "no chit"));
+  return h("span", { class: "nw-gives" }, parts);
+}
+
+/**
+ * A tile as a card.  opts: cost (board row price), onClick, affordable, selected,
+ * compact (player boards), key (focus restoring), extra (appended content), label.
+ */
+export function tileCard(S, tileId, opts = {}) {
+  const tile = S.catalogue.tiles[tileId];
+  if (!tile) return h("div", { class: "nw-tile nw-empty" }, "?");
+  const t = tip(
+    tile.tooltip + (opts.cost ? ` Costs ${opts.cost} ${tile.currency} (row ${opts.cost}).` : ""),
+  );
+  const classes = ["nw-tile", `nw-kind-${tile.kind}`, "nw-has-tip"];
+  if (opts.compact) classes.push("nw-compact");
+  if (opts.onClick) classes.push("nw-clickable");
+  if (opts.affordable) classes.push("nw-affordable");
+  if (opts.selected) classes.push("nw-selected");
+  if (opts.unbuilt) classes.push("nw-unbuilt");
+  const label = `${opts.label ? opts.label + ": " : ""}${tile.name}. ${tile.tooltip}` +
+    (opts.cost ? ` Costs ${opts.cost} ${tile.currency}.` : "") +
+    (opts.affordable ? " You can afford it." : "");
+  const body = [
+    h("span", { class: "nw-tile-top" },
+      h("span", { class: "nw-kind-badge" }, KIND_LABEL[tile.kind]),
+      tile.age ? h("span", { class: "nw-age", title: `age ${tile.age}` }, AGE_ROMAN[tile.age]) : null,
+      h("span", { class: "nw-vp" }, amount("vp", tile.vp, `${tile.vp} VP at the end of the game`))),
+    h("span", { class: "nw-tile-name" }, tile.name),
+    h("span", { class: "nw-tile-bottom" },
+      opts.cost ? h("span", { class: "nw-cost" }, amount(tile.currency, opts.cost, `costs ${opts.cost} ${tile.currency}`)) : null,
+      tileGives(tile)),
+    opts.extra || null,
+    t.el,
+  ];
+  const attrs = {
+    class: classes.join(" "),
+    "aria-describedby": t.id,
+    "aria-label": label,
+    dataset: { key: opts.key || `tile-${tileId}`, tile: tileId },
+  };
+  if (opts.onClick) {
+    return h("button", { ...attrs, type: "button", onclick: opts.onClick, "aria-pressed": opts.selected ? "true" : null }, body);
+  }
+  return h("div", { ...attrs, tabindex: "0", role: "group" }, body);
+}
+
+/** A die: icons + numbers for each symbol (readable without colour). */
+export function dieEl(S, d, opts = {}) {
+  const colour = dieColour(S.catalogue, d);
+  const face = dieFace(S.catalogue, S.view, d);
+  const syms = RESOURCES.filter((r) => face[r]);
+  const classes = ["nw-die", `nw-die-${colour}`];
+  if (opts.used) classes.push("nw-used");
+  if (opts.selected) classes.push("nw-selected");
+  if (opts.traded) classes.push("nw-traded");
+  if (opts.rolling) classes.push("nw-rolling");
+  const text = `${colour} die ${d}: ${faceText(face)}${opts.used ? " (used)" : ""}` +
+    (opts.selected ? ", selected" : "") + (opts.traded ? ", paired for a trade" : "");
+  const content = h("span", { class: `nw-face nw-syms-${syms.length}` },
+    syms.map((r) => h("span", { class: "nw-sym" }, icon(r, syms.length > 1 ? 13 : 17),
+      h("span", { class: "nw-num" }, String(face[r])))));
+  const attrs = {
+    class: classes.join(" "),
+    title: text,
+    "aria-label": text,
+    dataset: { key: `die-${d}`, die: d, face: S.view.dice[d][2] },
+  };
+  if (opts.onClick) {
+    return h("button", { ...attrs, type: "button", "aria-pressed": opts.selected || opts.traded ? "true" : "false", onclick: opts.onClick }, content);
+  }
+  return h("span", { ...attrs, role: "img" }, content);
+}
+
+// ------------------------------------------------------------------- header
+function header(S, ui, act) {
+  const v = S.view;
+  const steps = STEPS.map((s) => h("li", {
+    class: `nw-step${v.step === s ? " nw-current" : ""}`,
+    "aria-current": v.step === s ? "step" : null,
+  }, STEP_LABEL[s]));
+  const status = S.busy
+    ? h("span", { class: "nw-busy", role: "status" }, h("span", { class: "nw-spinner", "aria-hidden": "true" }), "Bots are playing…")
+    : null;
+  return h("header", { class: "nw-header" },
+    h("div", { class: "nw-title" },
+      h("span", { class: "nw-logo", "aria-hidden": "true" }, icon("die", 22)),
+      h("h2", {}, "Nations: The Dice Game"),
+      h("span", { class: "nw-round" }, v.step === "game_over" ? "Game over" : `Round ${v.round} of 4 · Age ${AGE_ROMAN[v.round]}`),
+      h("span", { class: "nw-meta" }, `${v.config.players} player${v.config.players > 1 ? "s" : ""} · ${v.config.variant} · seed ${v.config.seed}`)),
+    h("ol", { class: "nw-steps", "aria-label": "Steps of the round" }, steps),
+    h("p", { class: "nw-prompt", "aria-live": "polite" }, v.prompt, status ? " " : null, status),
+  );
+}
+
+function reconstructionNotice(S, ui, act) {
+  if (!S.reconstructed) return null;
+  return h("details", { class: "nw-notice" },
+    h("summary", {}, h("strong", {}, "Reconstructed components."),
+      " The default tile values and die faces are a reconstruction, not the printed game."),
+    h("p", {}, S.catalogue.notice),
+    h("button", { type: "button", class: "nw-btn", dataset: { key: "load-catalogue" }, onclick: () => act.pickFile("catalogue") }, "Load catalogue file…"));
+}
+
+// ------------------------------------------------------------ progress board
+function progressBoard(S, ui, act) {
+  const v = S.view;
+  const me = actingSeat(S);
+  const canBuy = me !== null && v.step === "actions";
+  const cols = v.board.length;
+  const rows = [2, 1, 0];
+  const grid = [];
+  grid.push(h("div", { class: "nw-corner" }, "Cost"));
+  for (let c = 0; c < cols; c += 1) {
+    grid.push(h("div", { class: "nw-col-head" }, v.config.players === 1 ? `Column ${c + 1}` : ""));
+  }
+  for (const r of rows) {
+    const cost = tileCost(r);
+    grid.push(h("div", { class: "nw-row-head", title: `Row ${cost}: pay ${cost} gold (strength for colonies)` },
+      h("span", { class: "nw-row-cost" }, String(cost)),
+      h("span", { class: "nw-row-icons" }, icon("gold", 14), icon("strength", 14))));
+    for (let c = 0; c < cols; c += 1) {
+      const id = v.board[c][r];
+      if (!id) {
+        grid.push(h("div", { class: "nw-tile nw-empty", "aria-label": `column ${c + 1}, row ${cost}: empty` }, "—"));
+        continue;
+      }
+      const affordable = canBuy && legalBuys(S.legal, id).length > 0;
+      grid.push(tileCard(S, id, {
+        cost,
+        affordable,
+        selected: ui.pendingBuy === id,
+        onClick: canBuy ? () => act.clickTile(id) : null,
+        key: `board-${id}`,
+      }));
+    }
+  }
+  return h("section", { class: "nw-panel nw-progress", "aria-label": "Progress board" },
+    h("h3", {}, "Progress board", h("span", { class: "nw-sub" }, canBuy ? " — click a tile to buy it" : "")),
+    h("div", { class: "nw-board-grid", style: { gridTemplateColumns: `3.2em repeat(${cols}, minmax(0, 1fr))` } }, grid));
+}
+
+// ----------------------------------------------------------- event + scores
+function eventTile(S) {
+  const v = S.view;
+  const ev = v.event ? S.catalogue.events[v.event] : null;
+  if (!ev) return h("section", { class: "nw-panel nw-event" }, h("h3", {}, "Event"), "—");
+  const t = tip(ev.tooltip);
+  return h("section", { class: "nw-panel nw-event", "aria-label": "Event tile" },
+    h("h3", {}, "Event"),
+    h("div", { class: "nw-event-card nw-has-tip", tabindex: "0", "aria-describedby": t.id, dataset: { key: "event" } },
+      h("div", { class: "nw-tile-name" }, ev.name, h("span", { class: "nw-age" }, AGE_ROMAN[ev.age])),
+      h("div", { class: "nw-event-rows" },
+        h("div", { class: "nw-event-row" }, h("span", {}, "Famine"), amount("food", ev.famine, `${ev.famine} food`), h("span", { class: "nw-arrow" }, "→"), amount("vp", ev.vp, `${ev.vp} VP`)),
+        h("div", { class: "nw-event-row" }, h("span", {}, "War"), amount("strength", ev.war, `${ev.war} strength`), h("span", { class: "nw-arrow" }, "→"), amount("vp", ev.vp, `${ev.vp} VP`))),
+      t.el));
+}
+
+function scoreBoard(S) {
+  const v = S.view;
+  const n = v.players.length;
+  const rows = v.order.map((seat, pos) => {
+    const p = v.players[seat];
+    const b = v.breakdown[seat];
+    const tiles = b.buildings + b.advisor + b.colonies + b.wonders;
+    const isCurrent = v.current === seat;
+    return h("tr", { class: `${isCurrent ? "nw-current" : ""}${p.passed ? " nw-passed" : ""}` },
+      h("td", {}, ordinal(pos)),
+      h("th", { scope: "row" }, h("span", { class: `nw-swatch nw-seat-${seat}`, "aria-hidden": "true" }), seatName(seat),
+        isCurrent ? h("span", { class: "nw-turn-badge", title: "to move" }, "▶ turn") : null,
+        p.passed && v.step === "actions" ? h("span", { class: "nw-passed-badge" }, "passed") : null),
+      h("td", { title: `books ${b.books}, famine ${b.famine}, war ${b.war}` }, String(v.scores[seat])),
+      h("td", { title: "VP printed on held tiles (counted at the end)" }, `+${tiles}`),
+      h("td", {}, String(p.books)));
+  });
+  if (n === 1) {
+    rows.push(h("tr", { class: "nw-opponent" },
+      h("td", {}, ""),
+      h("th", { scope: "row" }, "Shadow opponent"),
+      h("td", {}, "—"), h("td", {}, ""),
+      h("td", {}, String(v.opponent_books))));
+  }
+  const bookMax = Math.max(...v.players.map((p) => p.books), v.opponent_books || 0, 1);
+  const bars = v.players.map((p, seat) => h("div", { class: "nw-track-row" },
+    h("span", { class: "nw-track-label" }, `P${seat + 1}`),
+    h("span", { class: "nw-track" }, h("span", { class: `nw-track-fill nw-seat-bg-${seat}`, style: { width: `${(100 * p.books) / bookMax}%` } })),
+    h("span", { class: "nw-track-num" }, amount("book", p.books, `${p.books} books`))));
+  if (n === 1) {
+    bars.push(h("div", { class: "nw-track-row" },
+      h("span", { class: "nw-track-label" }, "Opp."),
+      h("span", { class: "nw-track" }, h("span", { class: "nw-track-fill nw-opp-bg", style: { width: `${(100 * v.opponent_books) / bookMax}%` } })),
+      h("span", { class: "nw-track-num" }, amount("book", v.opponent_books, `${v.opponent_books} books`))));
+  }
+  return h("section", { class: "nw-panel nw-scores", "aria-label": "Score board" },
+    h("h3", {}, "Score board & player order"),
+    h("table", { class: "nw-score-table" },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Order"), h("th", { scope: "col" }, "Player"),
+        h("th", { scope: "col", title: "VP track (books, famine, war)" }, icon("vp", 13), "Track"),
+        h("th", { scope: "col", title: "VP on tiles" }, "Tiles"),
+        h("th", { scope: "col" }, icon("book", 13), "Books"))),
+      h("tbody", {}, rows)),
+    h("div", { class: "nw-tracks", "aria-label": "Book track" }, bars),
+    n === 1 && v.solo_roll ? h("p", { class: "nw-small" }, `Last shadow-opponent roll: ${v.solo_roll}`) : null);
+}
+
+// ------------------------------------------------------------ player boards
+function chitEl(S, ui, act, seat, kind, live) {
+  const p = S.view.players[seat];
+  const unused = p.chits[kind] || 0;
+  const used = p.chits_used[kind] || 0;
+  const total = unused + used;
+  if (!total) return null;
+  const chosen = live ? ui.sel.chits[kind] || 0 : 0;
+  const text = `${kind} chits: ${unused} unused of ${total}` + (chosen ? `, ${chosen} selected` : "");
+  const body = [icon(kind, 15), h("span", { class: "nw-num" }, `${unused}/${total}`),
+    chosen ? h("span", { class: "nw-chit-sel" }, `✓${chosen}`) : null];
+  const cls = `nw-chit${chosen ? " nw-selected" : ""}${unused ? "" : " nw-used"}`;
+  if (live && kind !== "reroll" && unused) {
+    return h("button", { type: "button", class: cls, title: `${text} (click to select for payment)`, "aria-label": text,
+      "aria-pressed": chosen ? "true" : "false", dataset: { key: `chit-${seat}-${kind}` }, onclick: () => act.cycleChit(kind, unused) }, body);
+  }
+  return h("span", { class: cls, title: text, "aria-label": text, role: "img" }, body);
+}
+
+function playerBoard(S, ui, act, seat) {
+  const v = S.view;
+  const p = v.players[seat];
+  const me = actingSeat(S);
+  const live = me === seat;
+  const pos = v.order.indexOf(seat);
+  const who = S.seats[seat] === "human" ? "human" : `${S.seats[seat]} bot`;
+  const choosing = live && ui.pendingBuy && S.catalogue.tiles[ui.pendingBuy]?.kind === "building";
+  const slots = p.buildings.map(([id, n], i) => {
+    const card = tileCard(S, id, {
+      compact: true,
+      label: `building slot ${i + 1}`,
+      key: `slot-${seat}-${i}`,
+      onClick: choosing ? () => act.chooseReplace(id) : null,
+      extra: n !== S.catalogue.tiles[id].dice_count ? h("span", { class: "nw-small" }, `(${n} dice)`) : null,
+    });
+    return h("div", { class: "nw-slot" }, card);
+  });
+  const advisor = p.advisor
+    ? tileCard(S, p.advisor[0], { compact: true, label: "advisor", key: `adv-${seat}` })
+    : h("div", { class: "nw-tile nw-compact nw-empty-slot" }, "no advisor");
+  const wonder = p.wonder
+    ? tileCard(S, p.wonder, { compact: true, unbuilt: true, label: "wonder under construction", key: `wip-${seat}`,
+      extra: h("span", { class: "nw-small nw-wip" }, "under construction") })
+    : h("div", { class: "nw-tile nw-compact nw-empty-slot" }, "no wonder under construction");
+  const { unused, used } = diceOf(v, seat);
+  const rolling = new Set(ui.rollingDice || []);
+  const traded = new Set(ui.sel.trades.flat());
+  const pledge = Array.isArray(p.pledge) ? new Set(p.pledge) : new Set();
+  const unusedEls = unused.map((d) => dieEl(S, d, {
+    selected: live && ui.sel.dice.includes(d),
+    traded: live && traded.has(d),
+    rolling: rolling.has(d),
+    onClick: live ? () => act.toggleDie(d) : null,
+  }));
+  const usedEls = used.map((d) => dieEl(S, d, { used: true, rolling: rolling.has(d) }));
+  const totals = unusedTotals(S.catalogue, v, seat);
+  const chits = CHIT_KINDS.map((k) => chitEl(S, ui, act, seat, k, live)).filter(Boolean);
+  const statusBits = [];
+  if (p.passed && v.step === "actions") statusBits.push(h("span", { class: "nw-passed-badge" }, "passed"));
+  if (v.current === seat) statusBits.push(h("span", { class: "nw-turn-badge" }, "to move"));
+  if (p.fed !== null && p.fed !== undefined) statusBits.push(h("span", { class: `nw-result ${p.fed ? "nw-ok" : "nw-no"}` }, p.fed ? "fed" : "famine"));
+  if (p.fought !== null && p.fought !== undefined) statusBits.push(h("span", { class: `nw-result ${p.fought ? "nw-ok" : "nw-no"}` }, p.fought ? "war won" : "war lost"));
+  if (p.pledge === "hidden") statusBits.push(h("span", { class: "nw-small" }, "food trade: hidden"));
+  else if (pledge.size) statusBits.push(h("span", { class: "nw-small" }, `${pledge.size} dice set aside for food`));
+  return h("section", {
+    class: `nw-panel nw-player nw-seat-border-${seat}${v.current === seat ? " nw-current" : ""}${live ? " nw-live" : ""}`,
+    "aria-label": `${seatName(seat)}'s board (${who})`,
+  },
+  h("h3", {},
+    h("span", { class: `nw-swatch nw-seat-${seat}`, "aria-hidden": "true" }),
+    seatName(seat), h("span", { class: "nw-who" }, who), h("span", { class: "nw-order" }, `${ordinal(pos)} in order`),
+    h("span", { class: "nw-pscore" }, amount("vp", v.scores[seat], `${v.scores[seat]} VP on the track`), amount("book", p.books, `${p.books} books`)),
+    statusBits),
+  choosing ? h("p", { class: "nw-choose" }, `Choose the building that ${S.catalogue.tiles[ui.pendingBuy].name} replaces:`) : null,
+  h("div", { class: "nw-board-row" },
+    h("div", { class: "nw-advisor" }, h("div", { class: "nw-slot-label" }, "Advisor"), advisor),
+    h("div", { class: "nw-buildings" }, h("div", { class: "nw-slot-label" }, "Buildings"), h("div", { class: "nw-slots" }, slots)),
+    h("div", { class: "nw-wonder-slot" }, h("div", { class: "nw-slot-label" }, "Wonder"), wonder)),
+  h("div", { class: "nw-dice-row" },
+    h("div", { class: "nw-tray nw-unused", "aria-label": `${seatName(seat)}'s unused dice` },
+      h("div", { class: "nw-slot-label" }, `Unused dice (${unused.length})`,
+        h("span", { class: "nw-totals", "aria-label": "unused totals" },
+          RESOURCES.filter((r) => totals[r]).map((r) => amount(r, totals[r], `${totals[r]} ${r} unused (dice and chits)`)))),
+      h("div", { class: "nw-dice" }, unusedEls.length ? unusedEls : h("span", { class: "nw-small" }, "none"))),
+    h("div", { class: "nw-tray nw-used-area", "aria-label": `${seatName(seat)}'s used area` },
+      h("div", { class: "nw-slot-label" }, `Used (${used.length})`),
+      h("div", { class: "nw-dice" }, usedEls.length ? usedEls : h("span", { class: "nw-small" }, "empty")))),
+  h("div", { class: "nw-chits-row" },
+    h("span", { class: "nw-slot-label" }, "Chits (unused/total)"), chits.length ? chits : h("span", { class: "nw-small" }, "none")),
+  (p.colonies.length || p.wonders.length)
+    ? h("div", { class: "nw-built" },
+      h("span", { class: "nw-slot-label" }, "Colonies & built wonders"),
+      h("div", { class: "nw-built-list" },
+        p.colonies.map((id, i) => tileCard(S, id, { compact: true, label: "colony", key: `col-${seat}-${i}` })),
+        p.wonders.map((id, i) => tileCard(S, id, { compact: true, label: "built wonder", key: `won-${seat}-${i}` }))))
+    : null);
+}
+
+// --------------------------------------------------------------- action bar
+function optionButtons(S, act, entries) {
+  return entries.map((e, i) => h("button", {
+    type: "button", class: "nw-btn nw-option", dataset: { key: `opt-${e.move.type}-${i}` },
+    onclick: () => act.move(e.move),
+  }, e.text));
+}
+
+function actionPanel(S, ui, act) {
+  const v = S.view;
+  const me = actingSeat(S);
+  const err = S.error || ui.hint
+    ? h("div", { class: "nw-error", role: "alert" },
+      h("strong", {}, S.error ? "Refused: " : "Note: "), S.error || ui.hint,
+      h("button", { type: "button", class: "nw-btn nw-mini", "aria-label": "dismiss", dataset: { key: "dismiss" }, onclick: () => act.dismiss() }, "×"))
+    : null;
+  let body;
+  if (v.step === "game_over") {
+    body = gameOver(S);
+  } else if (me === null) {
+    const cur = v.current;
+    const bot = cur !== null && S.seats[cur] !== "human";
+    body = h("div", { class: "nw-waiting" },
+      h("p", {}, S.busy ? `${seatName(cur)} (${S.seats[cur]} bot) is thinking…` : bot ? `${seatName(cur)} is played by the ${S.seats[cur]} bot.` : "Waiting."),
+      bot && !S.busy ? h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "play-bots" }, onclick: () => act.send({ kind: "play_bots" }) }, "Let the bots play") : null,
+      bot && !S.busy ? h("button", { type: "button", class: "nw-btn", dataset: { key: "bot-step" }, onclick: () => act.send({ kind: "bot_move" }) }, "One bot move") : null);
+  } else {
+    body = v.step === "actions" ? actionsControls(S, ui, act) : endOfRoundControls(S, ui, act);
+  }
+  return h("section", { class: "nw-panel nw-actions", "aria-label": "Your decision" },
+    h("h3", {}, me !== null ? `${seatName(me)}, your decision` : "Decision"),
+    err, body);
+}
+
+function selectionLine(S, ui, act) {
+  return h("div", { class: "nw-selection" },
+    h("span", { class: "nw-slot-label" }, "Selected:"),
+    h("span", { class: "nw-sel-text", "aria-live": "polite" }, selectionSummary(S.catalogue, S.view, ui.sel)),
+    ui.sel.dice.length >= 2
+      ? h("button", { type: "button", class: "nw-btn nw-mini", dataset: { key: "trade" }, title: "Two unused dice stand for one gold, stone or food", onclick: () => act.pairTrade() }, "Trade 2 dice → 1")
+      : null,
+    !selectionIsEmpty(ui.sel) ? h("button", { type: "button", class: "nw-btn nw-mini", dataset: { key: "clear" }, onclick: () => act.clearSelection() }, "Clear") : null);
+}
+
+function actionsControls(S, ui, act) {
+  const v = S.view;
+  const me = v.current;
+  const p = v.players[me];
+  const reroll = legalOf(S.legal, "reroll")[0];
+  const passes = legalOf(S.legal, "pass");
+  const builds = legalOf(S.legal, "build");
+  const pledgeOptions = passes.filter((e) => e.move.pledge);
+  const buttons = [];
+  if (ui.pendingBuy) {
+    const tile = S.catalogue.tiles[ui.pendingBuy];
+    const options = p.buildings.map(([id]) => id).filter((id, i, a) => a.indexOf(id) === i);
+    return h("div", { class: "nw-pending" },
+      h("p", {}, `Buy ${tile.name}: which building does it replace? (Its dice go back to the supply.)`),
+      h("div", { class: "nw-buttons" },
+        options.map((id) => h("button", { type: "button", class: "nw-btn", dataset: { key: `replace-${id}` }, onclick: () => act.chooseReplace(id) },
+          `Replace ${S.catalogue.tiles[id].name}`)),
+        h("button", { type: "button", class: "nw-btn nw-cancel", dataset: { key: "cancel-buy" }, onclick: () => act.cancelBuy() }, "Cancel")),
+      selectionLine(S, ui, act));
+  }
+  buttons.push(h("button", {
+    type: "button", class: "nw-btn", dataset: { key: "reroll" },
+    disabled: !(p.chits.reroll > 0),
+    title: reroll ? reroll.text : "no unused reroll chit",
+    onclick: () => act.reroll(),
+  }, icon("reroll"), ` Reroll selected (${ui.sel.dice.length + 2 * ui.sel.trades.length})`));
+  if (p.wonder) {
+    const w = S.catalogue.tiles[p.wonder];
+    buttons.push(h("button", {
+      type: "button", class: `nw-btn${builds.length ? " nw-suggest" : ""}`, dataset: { key: "build" },
+      title: builds[0] ? builds[0].text : `needs ${w.stone_cost} stone`,
+      onclick: () => act.move(buildMove(S.legal, ui.sel)),
+    }, icon("stone"), ` Build ${w.name} (${w.stone_cost} stone)`));
+  }
+  const passLabel = v.config.variant === "accelerated" && !selectionIsEmpty(ui.sel)
+    ? "Pass, trading the selected dice for food" : "Pass";
+  buttons.push(h("button", { type: "button", class: "nw-btn nw-pass", dataset: { key: "pass" }, onclick: () => act.move(passMove(ui.sel, v.config.variant)) }, passLabel));
+  buttons.push(h("button", { type: "button", class: "nw-btn nw-ghost", dataset: { key: "hint" }, title: "Let a bot choose this move for you", onclick: () => act.send({ kind: "bot_move" }) }, "Bot hint"));
+  return h("div", {},
+    h("p", { class: "nw-help" }, "Click dice and chits to select them, then click a tile to buy it with them (or click a tile directly to pay the suggested way), build your wonder, or reroll the selected dice."),
+    selectionLine(S, ui, act),
+    h("div", { class: "nw-buttons" }, buttons),
+    pledgeOptions.length
+      ? h("div", { class: "nw-options" }, h("span", { class: "nw-slot-label" }, "Pass and trade for food:"), optionButtons(S, act, pledgeOptions))
+      : null);
+}
+
+function endOfRoundControls(S, ui, act) {
+  const v = S.view;
+  const step = v.step;
+  const ev = S.catalogue.events[v.event];
+  const explain = {
+    books: "Choose which book dice to use now. Dice kept back can be traded for food in the famine.",
+    famine: `Pay ${ev.famine} food (dice, food chits, or two dice per food) to score ${ev.vp} VP, or pay nothing.`,
+    war: `Pay ${ev.war} strength to score ${ev.vp} VP, or pay nothing. Unused strength also set the player order.`,
+  }[step];
+  const type = { books: "books", famine: "feed", war: "fight" }[step];
+  const entries = legalOf(S.legal, type);
+  const useLabel = { books: "Use the selected books", famine: "Feed with the selection", war: "Fight with the selection" }[step];
+  return h("div", {},
+    h("p", { class: "nw-help" }, explain),
+    h("div", { class: "nw-options" }, h("span", { class: "nw-slot-label" }, "Options:"), optionButtons(S, act, entries)),
+    selectionLine(S, ui, act),
+    h("div", { class: "nw-buttons" },
+      h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "use-selection" }, disabled: selectionIsEmpty(ui.sel),
+        onclick: () => act.move(selectionMove(step, ui.sel)) }, useLabel),
+      h("button", { type: "button", class: "nw-btn nw-ghost", dataset: { key: "hint" }, onclick: () => act.send({ kind: "bot_move" }) }, "Bot hint")));
+}
+
+function gameOver(S) {
+  const v = S.view;
+  const ranking = [...v.order].sort((a, b) => v.projected[b] - v.projected[a] || v.order.indexOf(a) - v.order.indexOf(b));
+  return h("div", { class: "nw-gameover" },
+    h("p", { class: "nw-big" }, v.prompt),
+    h("table", { class: "nw-score-table" },
+      h("thead", {}, h("tr", {}, ["Player", "Books", "Famine", "War", "Buildings", "Advisor", "Colonies", "Wonders", "Total"].map((x) => h("th", { scope: "col" }, x)))),
+      h("tbody", {}, ranking.map((seat) => {
+        const b = v.breakdown[seat];
+        return h("tr", { class: v.winner === seat ? "nw-winner" : "" },
+          h("th", { scope: "row" }, seatName(seat)),
+          [b.books, b.famine, b.war, b.buildings, b.advisor, b.colonies, b.wonders, v.projected[seat]].map((x) => h("td", {}, String(x))));
+      }))),
+    v.hall_of_fame ? h("p", {}, `Hall of Fame: ${v.hall_of_fame}`) : null);
+}
+
+// ------------------------------------------------------------ side panels
+function historyPanel(S, ui, act) {
+  const hi = S.history;
+  const busy = S.busy;
+  const btn = (key, label, aria, intent, disabled) => h("button", {
+    type: "button", class: "nw-btn nw-mini", "aria-label": aria, title: aria, dataset: { key }, disabled: disabled || false,
+    onclick: () => act.send(intent),
+  }, label);
+  const sliderId = uid("slider");
+  return h("section", { class: "nw-panel nw-history", "aria-label": "History" },
+    h("h3", {}, "History"),
+    h("div", { class: "nw-buttons" },
+      h("button", { type: "button", class: "nw-btn", dataset: { key: "undo" }, disabled: !hi.can_undo, onclick: () => act.send({ kind: "undo" }) }, "↶ Undo"),
+      h("button", { type: "button", class: "nw-btn", dataset: { key: "redo" }, disabled: !hi.can_redo, onclick: () => act.send({ kind: "redo" }) }, "Redo ↷")),
+    h("label", { for: sliderId, class: "nw-slider-label" }, `Move ${hi.position} of ${hi.length}`, busy ? " (bots playing)" : ""),
+    h("input", {
+      id: sliderId, type: "range", min: "0", max: String(hi.length), step: "1", value: String(hi.position),
+      class: "nw-slider", "aria-label": "Go to move", dataset: { key: "slider" },
+      onchange: (e) => act.send({ kind: "goto", position: Number(e.target.value) }),
+    }),
+    h("div", { class: "nw-buttons nw-step-buttons" },
+      btn("first", "«", "first position", { kind: "goto", position: 0 }, hi.position === 0),
+      btn("back", "‹", "one move back", { kind: "goto", position: Math.max(0, hi.position - 1) }, hi.position === 0),
+      btn("fwd", "›", "one move forward", { kind: "goto", position: Math.min(hi.length, hi.position + 1) }, hi.position >= hi.length),
+      btn("last", "»", "latest position", { kind: "goto", position: hi.length }, hi.position >= hi.length)));
+}
+
+function logPanel(S) {
+  const items = S.log.map((e) => h("li", {
+    class: `nw-log-${e.kind}${e.auto ? " nw-auto" : ""}`,
+    dataset: { n: e.n },
+  }, e.seat !== null && e.seat !== undefined ? h("span", { class: `nw-swatch nw-seat-${e.seat}`, "aria-hidden": "true" }) : null, e.text));
+  return h("section", { class: "nw-panel nw-log", "aria-label": "Game log" },
+    h("h3", {}, "Game log"),
+    h("ol", { class: "nw-log-list", tabindex: "0", "aria-label": "Game log entries", dataset: { key: "log" } }, items));
+}
+
+function gamePanel(S, ui, act) {
+  const f = ui.form;
+  const choices = ["human", ...S.botNames];
+  const seatSelect = (value, onchange, key, label) => h("select", { dataset: { key }, "aria-label": label, onchange },
+    choices.map((c) => h("option", { value: c, selected: c === value }, c === "human" ? "Human" : `Bot: ${c}`)));
+  const current = S.seats.map((who, seat) => h("div", { class: "nw-field" },
+    h("span", {}, seatName(seat)),
+    seatSelect(who, (e) => act.send({ kind: "set_seat", seat, player: e.target.value }), `seat-${seat}`, `${seatName(seat)} is played by`)));
+  const formSeats = [];
+  for (let seat = 0; seat < f.players; seat += 1) {
+    formSeats.push(h("div", { class: "nw-field" }, h("span", {}, seatName(seat)),
+      seatSelect(f.seats[seat] || "human", (e) => act.setForm({ seats: Object.assign([...f.seats], { [seat]: e.target.value }) }), `form-seat-${seat}`, `new game: ${seatName(seat)}`)));
+  }
+  const idp = uid("players");
+  const idv = uid("variant");
+  const ids = uid("seed");
+  const idd = uid("delay");
+  return h("section", { class: "nw-panel nw-game", "aria-label": "Game, seats and files" },
+    h("h3", {}, "Game"),
+    h("div", { class: "nw-buttons" },
+      h("button", { type: "button", class: "nw-btn", dataset: { key: "save" }, onclick: () => act.send({ kind: "save" }) }, "Save game"),
+      h("button", { type: "button", class: "nw-btn", dataset: { key: "load" }, onclick: () => act.pickFile("game") }, "Load game…")),
+    h("div", { class: "nw-seats" }, h("div", { class: "nw-slot-label" }, "Seats (change any time)"), current),
+    h("details", { class: "nw-newgame", open: ui.newGameOpen || null, ontoggle: (e) => act.setUi({ newGameOpen: e.target.open }) },
+      h("summary", { dataset: { key: "newgame-summary" } }, "New game…"),
+      h("div", { class: "nw-form" },
+        h("label", { class: "nw-field", for: idp }, h("span", {}, "Players"),
+          h("select", { id: idp, dataset: { key: "form-players" }, onchange: (e) => act.setForm({ players: Number(e.target.value) }) },
+            [1, 2, 3, 4].map((n) => h("option", { value: String(n), selected: n === f.players }, n === 1 ? "1 (solo)" : String(n))))),
+        formSeats,
+        h("label", { class: "nw-field", for: idv }, h("span", {}, "Variant"),
+          h("select", { id: idv, dataset: { key: "form-variant" }, onchange: (e) => act.setForm({ variant: e.target.value }) },
+            h("option", { value: "original", selected: f.variant === "original" }, "Original"),
+            h("option", { value: "accelerated", selected: f.variant === "accelerated" }, "Accelerated"))),
+        h("label", { class: "nw-field nw-check" }, h("input", { type: "checkbox", checked: f.automate, dataset: { key: "form-automate" }, onchange: (e) => act.setForm({ automate: e.target.checked }) }),
+          h("span", {}, "Automate obvious books/famine/war decisions")),
+        f.players === 1
+          ? h("label", { class: "nw-field nw-check" }, h("input", { type: "checkbox", checked: f.solo_tougher, dataset: { key: "form-tougher" }, onchange: (e) => act.setForm({ solo_tougher: e.target.checked }) }),
+            h("span", {}, "Solo: tougher (reroll the opponent's 4s)"))
+          : null,
+        h("label", { class: "nw-field", for: ids }, h("span", {}, "Seed"),
+          h("input", { id: ids, type: "text", inputmode: "numeric", placeholder: "random", value: f.seed, dataset: { key: "form-seed" }, oninput: (e) => act.setForm({ seed: e.target.value }, false) })),
+        h("label", { class: "nw-field", for: idd }, h("span", {}, "Bot pause (s)"),
+          h("input", { id: idd, type: "number", min: "0", max: "30", step: "0.1", value: String(f.bot_delay), dataset: { key: "form-delay" }, oninput: (e) => act.setForm({ bot_delay: Number(e.target.value) }, false) })),
+        h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "start" }, onclick: () => act.startGame() }, "Start new game"))));
+}
+
+// -------------------------------------------------------------------- app
+export function renderApp(S, ui, act) {
+  const v = S.view;
+  const seats = v.players.map((_, seat) => seat);
+  const me = actingSeat(S);
+  // the acting human's board first, then the others in player order
+  const ordered = [...v.order];
+  if (me !== null) ordered.sort((a, b) => (a === me ? -1 : b === me ? 1 : 0));
+  return h("div", { class: `nw-root${S.busy ? " nw-is-busy" : ""}`, dataset: { step: v.step } },
+    header(S, ui, act),
+    reconstructionNotice(S, ui, act),
+    h("div", { class: "nw-main" },
+      h("div", { class: "nw-left" },
+        progressBoard(S, ui, act),
+        actionPanel(S, ui, act),
+        h("div", { class: "nw-players" }, ordered.filter((s) => seats.includes(s)).map((seat) => playerBoard(S, ui, act, seat)))),
+      h("div", { class: "nw-right" },
+        eventTile(S),
+        scoreBoard(S),
+        historyPanel(S, ui, act),
+        logPanel(S),
+        gamePanel(S, ui, act))));
+}
+
+export { buyMove, rerollMove };

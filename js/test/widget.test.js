@@ -1,0 +1,348 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import widget, { createController } from "../src/index.js";
+import { click, fixture, mockModel, tick } from "./helpers.js";
+
+let el;
+beforeEach(() => {
+  el = document.createElement("div");
+  document.body.appendChild(el);
+});
+afterEach(() => {
+  el.remove();
+});
+
+function mount(name, patch = {}) {
+  const model = mockModel({ ...fixture(name), ...patch });
+  const controller = createController({ model, el });
+  return { model, controller };
+}
+
+const q = (sel) => el.querySelector(sel);
+const qa = (sel) => [...el.querySelectorAll(sel)];
+const byKey = (key) => q(`[data-key="${key}"]`);
+const lastMove = (model) => model.sent.filter((m) => m.kind === "move").at(-1);
+
+describe("rendering a real view", () => {
+  it("draws the progress board with every tile's name, cost and tooltip", () => {
+    const { model } = mount("start_2p");
+    const cat = model.data.catalogue;
+    const view = model.data.view;
+    const ids = view.board.flat().filter(Boolean);
+    expect(ids.length).toBe(9);
+    for (const id of ids) {
+      const card = byKey(`board-${id}`);
+      expect(card, id).toBeTruthy();
+      expect(card.textContent).toContain(cat.tiles[id].name);
+      const tipEl = document.getElementById(card.getAttribute("aria-describedby"));
+      expect(tipEl.getAttribute("role")).toBe("tooltip");
+      expect(tipEl.textContent).toContain(cat.tiles[id].tooltip);
+    }
+    // rows cost 3, 2, 1 from the top
+    expect(qa(".nw-row-cost").map((e) => e.textContent)).toEqual(["3", "2", "1"]);
+  });
+
+  it("shows the event, the phase, whose turn it is and the reconstruction notice", () => {
+    const { model } = mount("start_2p");
+    const ev = model.data.catalogue.events[model.data.view.event];
+    expect(q(".nw-event").textContent).toContain(ev.name);
+    expect(q(".nw-event").textContent).toContain(String(ev.famine));
+    expect(q(".nw-step.nw-current").textContent).toBe("Actions");
+    expect(q(".nw-prompt").textContent).toContain("Player 1");
+    expect(q(".nw-notice").textContent).toContain("reconstruction");
+  });
+
+  it("draws every player's board: five buildings, dice with faces, chits used/total", () => {
+    const { model } = mount("rich_3p");
+    const view = model.data.view;
+    const boards = qa(".nw-player");
+    expect(boards.length).toBe(3);
+    for (const board of boards) {
+      expect(board.querySelectorAll(".nw-slots > .nw-slot").length).toBe(5);
+    }
+    // every die owned by a player appears once, labelled with its face
+    const owned = view.dice.map((d, i) => [i, d]).filter(([, d]) => d[0] >= 0);
+    for (const [d] of owned) {
+      const die = byKey(`die-${d}`);
+      expect(die, `die ${d}`).toBeTruthy();
+      expect(die.getAttribute("aria-label")).toMatch(/die \d+: \d /);
+    }
+    expect(qa(".nw-used .nw-die, .nw-used-area .nw-die").length).toBeGreaterThan(0);
+    expect(q(".nw-chit").textContent).toMatch(/\d\/\d/);
+    expect(el.textContent).toContain("under construction");
+  });
+
+  it("die faces carry an icon and a number (readable without colour)", () => {
+    mount("start_2p");
+    const die = byKey("die-0");
+    expect(die.querySelector(".nw-icon svg")).toBeTruthy();
+    expect(die.querySelector(".nw-num").textContent).toBe("1");
+    expect(die.getAttribute("aria-label")).toContain("1 gold");
+  });
+
+  it("shows the solo opponent's books and the game-over table", () => {
+    mount("solo");
+    expect(q(".nw-opponent").textContent).toContain("Shadow opponent");
+    el.replaceChildren();
+    const { model } = mount("game_over_4p");
+    expect(q(".nw-gameover")).toBeTruthy();
+    expect(q(".nw-winner th").textContent).toBe(`Player ${model.data.view.winner + 1}`);
+    expect(qa(".nw-board-grid .nw-col-head").length).toBe(4);
+  });
+
+  it("draws the game log and history", () => {
+    const { model } = mount("rich_3p");
+    expect(qa(".nw-log-list li").length).toBe(model.data.game_log.length);
+    expect(q(".nw-slider").value).toBe(String(model.data.history.position));
+  });
+
+  it("works as an anywidget module and cleans up its listeners", () => {
+    const model = mockModel(fixture("start_2p"));
+    const cleanup = widget.render({ model, el });
+    expect(model.listenerCount()).toBeGreaterThan(0);
+    cleanup();
+    expect(model.listenerCount()).toBe(0);
+  });
+});
+
+describe("intents", () => {
+  it("selecting dice then clicking a tile sends that payment", () => {
+    const { model } = mount("start_2p");
+    click(byKey("die-0"));
+    click(byKey("die-1"));
+    expect(byKey("die-0").getAttribute("aria-pressed")).toBe("true");
+    click(byKey("board-t1-07")); // Sun Tzu, an advisor in row 2
+    expect(lastMove(model)).toEqual({
+      kind: "move",
+      seat: 0,
+      move: { type: "buy", tile: "t1-07", payment: { dice: [0, 1], chits: 0, trades: [] } },
+    });
+  });
+
+  it("a building asks which building it replaces", () => {
+    const { model } = mount("start_2p");
+    click(byKey("die-0"));
+    click(byKey("board-t1-03")); // Library, a building
+    expect(model.sent.length).toBe(0);
+    expect(q(".nw-pending").textContent).toContain("Library");
+    click(byKey("replace-start-temple"));
+    expect(lastMove(model).move).toEqual({
+      type: "buy", tile: "t1-03", payment: { dice: [0], chits: 0, trades: [] }, replaces: "start-temple",
+    });
+  });
+
+  it("the building slot on the player board also chooses the replacement", () => {
+    const { model } = mount("start_2p");
+    click(byKey("board-t1-01"));
+    click(byKey("slot-0-1"));
+    expect(lastMove(model).move).toMatchObject({ type: "buy", tile: "t1-01", replaces: "start-farm" });
+  });
+
+  it("clicking a tile with nothing selected uses the engine's suggested payment", () => {
+    const { model } = mount("start_2p");
+    click(byKey("board-t1-14")); // Great Library, a wonder
+    const hint = model.data.legal.find((e) => e.move.tile === "t1-14");
+    expect(lastMove(model).move).toEqual(hint.move);
+  });
+
+  it("chits and trades go into the payment", () => {
+    const { model } = mount("start_2p");
+    click(byKey("chit-0-gold"));
+    click(byKey("die-2"));
+    click(byKey("die-3"));
+    click(byKey("trade"));
+    expect(q(".nw-sel-text").textContent).toContain("1 gold chit");
+    click(byKey("board-t1-07"));
+    expect(lastMove(model).move.payment).toEqual({ dice: [], chits: 1, trades: [[2, 3]] });
+  });
+
+  it("pass", () => {
+    const { model } = mount("start_2p");
+    click(byKey("pass"));
+    expect(lastMove(model)).toEqual({ kind: "move", seat: 0, move: { type: "pass" } });
+  });
+
+  it("reroll needs a selection, then sends the selected dice", () => {
+    const { model } = mount("start_2p");
+    click(byKey("reroll"));
+    expect(model.sent.length).toBe(0);
+    expect(q(".nw-error").textContent).toContain("Select the dice to reroll");
+    click(byKey("die-4"));
+    click(byKey("die-2"));
+    click(byKey("reroll"));
+    expect(lastMove(model).move).toEqual({ type: "reroll", dice: [2, 4] });
+  });
+
+  it("build wonder without a selection sends the suggested build", () => {
+    const { model } = mount("rich_3p");
+    click(byKey("build"));
+    expect(lastMove(model).move.type).toBe("build");
+  });
+
+  it("books: the engine's options as buttons, and free selection", () => {
+    const { model } = mount("books");
+    const options = qa(".nw-option");
+    expect(options.map((b) => b.textContent)).toEqual(model.data.legal.map((e) => e.text));
+    click(options[0]);
+    expect(lastMove(model).move).toEqual(model.data.legal[0].move);
+    click(byKey("die-20"));
+    click(byKey("use-selection"));
+    expect(lastMove(model).move).toEqual({ type: "books", dice: [20], chits: 0 });
+  });
+
+  it("famine and war: options and selection payments", () => {
+    let { model } = mount("famine");
+    click(qa(".nw-option")[1]);
+    expect(lastMove(model).move).toEqual(model.data.legal[1].move);
+    click(byKey("die-0"));
+    click(byKey("chit-0-food"));
+    click(byKey("use-selection"));
+    expect(lastMove(model).move).toEqual({ type: "feed", payment: { dice: [0], chits: 1, trades: [] } });
+    el.replaceChildren();
+    ({ model } = mount("war"));
+    click(qa(".nw-option")[0]);
+    expect(lastMove(model).move).toEqual({ type: "fight", payment: null });
+    click(byKey("die-37"));
+    click(byKey("use-selection"));
+    expect(lastMove(model).move).toEqual({ type: "fight", payment: { dice: [37], chits: 0, trades: [] } });
+  });
+
+  it("accelerated: pledge options and passing with the selected dice", () => {
+    const { model } = mount("accelerated");
+    const pledge = model.data.legal.find((e) => e.move.pledge);
+    const button = qa(".nw-option").find((b) => b.textContent === pledge.text);
+    click(button);
+    expect(lastMove(model).move).toEqual(pledge.move);
+    click(byKey("die-9"));
+    click(byKey("die-6"));
+    expect(byKey("pass").textContent).toContain("trading");
+    click(byKey("pass"));
+    expect(lastMove(model).move).toEqual({ type: "pass", pledge: [6, 9] });
+  });
+
+  it("history, seats, save and bot buttons send their intents", () => {
+    const { model } = mount("rich_3p");
+    click(byKey("undo"));
+    expect(model.sent.at(-1)).toEqual({ kind: "undo" });
+    const slider = byKey("slider");
+    slider.value = "3";
+    slider.dispatchEvent(new Event("change"));
+    expect(model.sent.at(-1)).toEqual({ kind: "goto", position: 3 });
+    click(byKey("first"));
+    expect(model.sent.at(-1)).toEqual({ kind: "goto", position: 0 });
+    const seat = byKey("seat-1");
+    seat.value = "random";
+    seat.dispatchEvent(new Event("change"));
+    expect(model.sent.at(-1)).toEqual({ kind: "set_seat", seat: 1, player: "random" });
+    click(byKey("save"));
+    expect(model.sent.at(-1)).toEqual({ kind: "save" });
+    click(byKey("hint"));
+    expect(model.sent.at(-1)).toEqual({ kind: "bot_move" });
+  });
+
+  it("a new game sends the form's settings", () => {
+    const { model, controller } = mount("start_2p");
+    const players = byKey("form-players");
+    players.value = "3";
+    players.dispatchEvent(new Event("change"));
+    expect(qa('[data-key^="form-seat-"]').length).toBe(3);
+    const seed = byKey("form-seed");
+    seed.value = "42";
+    seed.dispatchEvent(new Event("input"));
+    click(byKey("start"));
+    expect(model.sent.at(-1)).toEqual({
+      kind: "new_game",
+      settings: {
+        players: 3, seats: ["human", "random", "random"], variant: "original", automate: true,
+        solo_tougher: false, seed: "42", bot_delay: 0,
+      },
+    });
+    expect(controller.ui.form.seed).toBe("");
+  });
+
+  it("loading a file sends its text; a huge file is refused locally", () => {
+    const { model, controller } = mount("start_2p");
+    controller.act.loadText("game", "g.json", '{"format": "x"}');
+    expect(model.sent.at(-1)).toEqual({ kind: "load", text: '{"format": "x"}', name: "g.json" });
+    controller.act.loadText("game", "big.json", "x".repeat(2_000_000));
+    expect(model.sent.length).toBe(1);
+    expect(q(".nw-error").textContent).toContain("too large");
+    controller.act.loadText("catalogue", "c.json", "{}");
+    expect(model.sent.at(-1).kind).toBe("load_catalogue");
+  });
+
+  it("a saved game from Python is downloaded", () => {
+    const { model, controller } = mount("start_2p");
+    const create = vi.fn(() => "blob:x");
+    const revoke = vi.fn();
+    const orig = [URL.createObjectURL, URL.revokeObjectURL];
+    URL.createObjectURL = create;
+    URL.revokeObjectURL = revoke;
+    const anchorClick = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    try {
+      model.custom({ kind: "saved", text: "{}", filename: "g.json" });
+      expect(create).toHaveBeenCalledOnce();
+      expect(controller.ui.lastSaved.filename).toBe("g.json");
+      expect(anchorClick).toHaveBeenCalledOnce();
+    } finally {
+      anchorClick.mockRestore();
+      [URL.createObjectURL, URL.revokeObjectURL] = orig;
+    }
+  });
+
+  it("no live controls while bots play; a bot's turn offers to let it play", () => {
+    mount("start_2p", { busy: true });
+    expect(q(".nw-busy")).toBeTruthy();
+    expect(byKey("die-0").tagName).toBe("SPAN");
+    expect(byKey("board-t1-07").tagName).toBe("DIV");
+    el.replaceChildren();
+    const data = fixture("start_2p");
+    data.view = { ...data.view, current: 1, human_turn: false };
+    data.legal = [];
+    const model = mockModel(data);
+    createController({ model, el });
+    click(byKey("play-bots"));
+    expect(model.sent.at(-1)).toEqual({ kind: "play_bots" });
+  });
+});
+
+describe("errors and updates", () => {
+  it("shows the engine's refusal next to the board, and clears it", () => {
+    const { model } = mount("refused");
+    const alert = q('[role="alert"]');
+    expect(alert.textContent).toContain(model.data.error);
+    click(byKey("dismiss"));
+    expect(model.sent.at(-1)).toEqual({ kind: "clear_error" });
+  });
+
+  it("re-renders when Python changes a trait", async () => {
+    const { model } = mount("start_2p");
+    expect(q('[role="alert"]')).toBeNull();
+    model.emit("error", "die 2 shows 1 food, no gold");
+    await tick();
+    expect(q('[role="alert"]').textContent).toContain("no gold");
+    const next = fixture("rich_3p");
+    model.data.catalogue = next.catalogue;
+    model.emit("view", next.view);
+    await tick();
+    expect(q(".nw-prompt").textContent).toBe(next.view.prompt);
+  });
+
+  it("a new position clears the selection and animates the rolled dice", async () => {
+    const { model, controller } = mount("start_2p");
+    expect(qa(".nw-rolling").length).toBe(model.data.view.rolled.length);
+    click(byKey("die-0"));
+    expect(controller.ui.sel.dice).toEqual([0]);
+    expect(qa(".nw-rolling").length).toBe(0); // no replay on a purely visual redraw
+    model.emit("view", { ...model.data.view, position: 1, rolled: [1] });
+    await tick();
+    expect(controller.ui.sel.dice).toEqual([]);
+    expect(qa(".nw-rolling").map((d) => d.dataset.die)).toEqual(["1"]);
+  });
+
+  it("keeps keyboard focus on the same control across a redraw", () => {
+    mount("start_2p");
+    byKey("die-1").focus();
+    byKey("die-1").dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    expect(document.activeElement.dataset.key).toBe("die-1");
+  });
+});

@@ -1,0 +1,1287 @@
+// src/dom.js
+function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === void 0 || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") {
+      el.addEventListener(key.slice(2), value);
+    } else if (key === "class") {
+      el.className = value;
+    } else if (key === "dataset") {
+      for (const [k, v] of Object.entries(value)) el.dataset[k] = String(v);
+    } else if (key === "style" && typeof value === "object") {
+      Object.assign(el.style, value);
+    } else if (key === "value") {
+      el.value = value;
+    } else if (key === "checked" || key === "disabled" || key === "selected") {
+      el[key] = Boolean(value);
+      if (key === "disabled") el.setAttribute("disabled", "");
+    } else {
+      el.setAttribute(key, value === true ? "" : String(value));
+    }
+  }
+  append(el, children);
+  return el;
+}
+function append(el, children) {
+  for (const child of children) {
+    if (child === null || child === void 0 || child === false) continue;
+    if (Array.isArray(child)) append(el, child);
+    else if (child instanceof Node) el.appendChild(child);
+    else el.appendChild(document.createTextNode(String(child)));
+  }
+}
+var counter = 0;
+function uid(prefix = "nw") {
+  counter += 1;
+  return `${prefix}-${counter}`;
+}
+
+// src/icons.js
+var PATHS = {
+  gold: '<circle cx="8" cy="8" r="6.5" fill="#f2c230" stroke="#8a6500" stroke-width="1.3"/><circle cx="8" cy="8" r="3.6" fill="none" stroke="#8a6500" stroke-width="1.1"/>',
+  stone: '<rect x="1" y="3" width="6.5" height="4.5" rx="0.8" fill="#9aa0a6" stroke="#44484c" stroke-width="1"/><rect x="8.5" y="3" width="6.5" height="4.5" rx="0.8" fill="#9aa0a6" stroke="#44484c" stroke-width="1"/><rect x="4.5" y="8.5" width="7" height="4.5" rx="0.8" fill="#b6bbc0" stroke="#44484c" stroke-width="1"/>',
+  food: '<path d="M8 15V5" stroke="#6b4a12" stroke-width="1.3" fill="none"/><ellipse cx="8" cy="3.2" rx="1.6" ry="2.3" fill="#e0a526" stroke="#6b4a12" stroke-width="0.8"/><ellipse cx="5.4" cy="6.6" rx="1.5" ry="2.3" transform="rotate(-35 5.4 6.6)" fill="#e0a526" stroke="#6b4a12" stroke-width="0.8"/><ellipse cx="10.6" cy="6.6" rx="1.5" ry="2.3" transform="rotate(35 10.6 6.6)" fill="#e0a526" stroke="#6b4a12" stroke-width="0.8"/><ellipse cx="5.4" cy="10.4" rx="1.5" ry="2.3" transform="rotate(-35 5.4 10.4)" fill="#e0a526" stroke="#6b4a12" stroke-width="0.8"/><ellipse cx="10.6" cy="10.4" rx="1.5" ry="2.3" transform="rotate(35 10.6 10.4)" fill="#e0a526" stroke="#6b4a12" stroke-width="0.8"/>',
+  book: '<path d="M2 3.2C4 2.4 6.2 2.6 8 3.8C9.8 2.6 12 2.4 14 3.2V13C12 12.2 9.8 12.4 8 13.6C6.2 12.4 4 12.2 2 13Z" fill="#3f6fb5" stroke="#1c3966" stroke-width="1"/><path d="M8 3.8V13.6" stroke="#dfe8f5" stroke-width="1"/>',
+  strength: '<path d="M12.8 1.6L14.4 3.2L6.4 11.2L4.8 9.6Z" fill="#c9ced4" stroke="#3b3f44" stroke-width="0.9"/><path d="M3 8.6L7.4 13" stroke="#7a3b12" stroke-width="1.8" stroke-linecap="round"/><path d="M4.9 11.1L2 14" stroke="#7a3b12" stroke-width="2" stroke-linecap="round"/>',
+  reroll: '<path d="M13 8A5 5 0 1 1 11.2 4.2" fill="none" stroke="#2d6a4f" stroke-width="1.8" stroke-linecap="round"/><path d="M9.4 1.6L13.2 3.2L11.2 6.6Z" fill="#2d6a4f"/>',
+  vp: '<path d="M8 1.2L9.9 5.6L14.7 6L11 9.1L12.2 13.8L8 11.3L3.8 13.8L5 9.1L1.3 6L6.1 5.6Z" fill="#e8b41c" stroke="#7a5a00" stroke-width="0.9"/>',
+  die: '<rect x="2" y="2" width="12" height="12" rx="2.5" fill="#fff" stroke="#333" stroke-width="1.2"/><circle cx="5.5" cy="5.5" r="1.2" fill="#333"/><circle cx="10.5" cy="10.5" r="1.2" fill="#333"/><circle cx="8" cy="8" r="1.2" fill="#333"/>'
+};
+function icon(name, size = 16) {
+  const span = document.createElement("span");
+  span.className = `nw-icon nw-icon-${name}`;
+  span.setAttribute("aria-hidden", "true");
+  span.innerHTML = `<svg viewBox="0 0 16 16" width="${size}" height="${size}" focusable="false">` + (PATHS[name] || PATHS.die) + "</svg>";
+  return span;
+}
+var ICON_NAMES = Object.keys(PATHS);
+
+// src/logic.js
+var RESOURCES = ["gold", "stone", "food", "book", "strength"];
+var CHIT_KINDS = ["reroll", "gold", "stone", "food", "book", "strength"];
+var STEPS = ["actions", "books", "famine", "player_order", "war"];
+var STEP_LABEL = {
+  new_round: "New round",
+  actions: "Actions",
+  books: "Books",
+  famine: "Famine",
+  player_order: "Player order",
+  war: "War",
+  game_over: "Game over"
+};
+function dieFace(catalogue, view, d) {
+  const colour = catalogue.die_colours[d];
+  const faceIndex = view.dice[d][2];
+  return catalogue.faces[colour][faceIndex] || {};
+}
+function dieColour(catalogue, d) {
+  return catalogue.die_colours[d];
+}
+function faceText(face) {
+  const parts = RESOURCES.filter((r) => face[r]).map((r) => `${face[r]} ${r}`);
+  return parts.length ? parts.join(" + ") : "blank";
+}
+function diceOf(view, seat) {
+  const unused = [];
+  const used = [];
+  view.dice.forEach(([owner, isUsed], d) => {
+    if (owner === seat) (isUsed ? used : unused).push(d);
+  });
+  return { unused, used };
+}
+function unusedTotals(catalogue, view, seat) {
+  const totals = Object.fromEntries(RESOURCES.map((r) => [r, 0]));
+  for (const d of diceOf(view, seat).unused) {
+    const face = dieFace(catalogue, view, d);
+    for (const r of RESOURCES) totals[r] += face[r] || 0;
+  }
+  const chits = view.players[seat].chits;
+  for (const r of RESOURCES) totals[r] += chits[r] || 0;
+  return totals;
+}
+function emptySelection() {
+  return { dice: [], trades: [], chits: {} };
+}
+function selectionIsEmpty(sel) {
+  return !sel.dice.length && !sel.trades.length && !Object.values(sel.chits).some((n) => n > 0);
+}
+function toggleDie(sel, d) {
+  const pair = sel.trades.findIndex((p) => p.includes(d));
+  if (pair >= 0) {
+    return { ...sel, trades: sel.trades.filter((_, i) => i !== pair) };
+  }
+  const dice = sel.dice.includes(d) ? sel.dice.filter((x) => x !== d) : [...sel.dice, d];
+  return { ...sel, dice };
+}
+function pairForTrade(sel) {
+  if (sel.dice.length < 2) return sel;
+  const [a, b, ...rest] = sel.dice;
+  return { ...sel, dice: rest, trades: [...sel.trades, [Math.min(a, b), Math.max(a, b)]] };
+}
+function cycleChit(sel, kind, available) {
+  const now = sel.chits[kind] || 0;
+  const next = now >= available ? 0 : now + 1;
+  return { ...sel, chits: { ...sel.chits, [kind]: next } };
+}
+var sortNum = (xs) => [...xs].sort((a, b) => a - b);
+function paymentFrom(sel, resource) {
+  return {
+    dice: sortNum(sel.dice),
+    chits: sel.chits[resource] || 0,
+    trades: sel.trades.map((p) => sortNum(p))
+  };
+}
+function legalOf(legal, type) {
+  return legal.filter((e) => e.move.type === type);
+}
+function legalBuys(legal, tileId) {
+  return legal.filter((e) => e.move.type === "buy" && e.move.tile === tileId);
+}
+function tileCost(row) {
+  return row + 1;
+}
+function buyMove(catalogue, legal, sel, tileId, replaces = null) {
+  const tile = catalogue.tiles[tileId];
+  let payment;
+  if (!selectionIsEmpty(sel)) {
+    payment = paymentFrom(sel, tile.currency);
+  } else {
+    const hint = legalBuys(legal, tileId)[0];
+    payment = hint ? hint.move.payment : { dice: [], chits: 0, trades: [] };
+  }
+  const move = { type: "buy", tile: tileId, payment };
+  if (tile.kind === "building") move.replaces = replaces;
+  return move;
+}
+function buildMove(legal, sel) {
+  if (!selectionIsEmpty(sel)) return { type: "build", payment: paymentFrom(sel, "stone") };
+  const hint = legalOf(legal, "build")[0];
+  return hint ? hint.move : { type: "build", payment: { dice: [], chits: 0, trades: [] } };
+}
+function rerollMove(sel) {
+  const dice = sortNum([...sel.dice, ...sel.trades.flat()]);
+  return { type: "reroll", dice };
+}
+function passMove(sel, variant) {
+  const dice = sortNum([...sel.dice, ...sel.trades.flat()]);
+  if (variant === "accelerated" && dice.length) return { type: "pass", pledge: dice };
+  return { type: "pass" };
+}
+function booksMove(sel) {
+  return { type: "books", dice: sortNum(sel.dice), chits: sel.chits.book || 0 };
+}
+function feedMove(sel) {
+  return { type: "feed", payment: paymentFrom(sel, "food") };
+}
+function fightMove(sel) {
+  return { type: "fight", payment: paymentFrom(sel, "strength") };
+}
+function selectionMove(step, sel) {
+  if (step === "books") return booksMove(sel);
+  if (step === "famine") return feedMove(sel);
+  if (step === "war") return fightMove(sel);
+  return null;
+}
+function selectionSummary(catalogue, view, sel) {
+  if (selectionIsEmpty(sel)) return "nothing selected";
+  const parts = [];
+  if (sel.dice.length) {
+    const totals = {};
+    for (const d of sel.dice) {
+      const face = dieFace(catalogue, view, d);
+      for (const r of RESOURCES) if (face[r]) totals[r] = (totals[r] || 0) + face[r];
+    }
+    const inner = RESOURCES.filter((r) => totals[r]).map((r) => `${totals[r]} ${r}`);
+    parts.push(`${sel.dice.length} ${sel.dice.length === 1 ? "die" : "dice"} (${inner.join(", ")})`);
+  }
+  for (const k of CHIT_KINDS) {
+    const n = sel.chits[k] || 0;
+    if (n) parts.push(`${n} ${k} chit${n > 1 ? "s" : ""}`);
+  }
+  if (sel.trades.length) {
+    parts.push(`${sel.trades.length} trade${sel.trades.length > 1 ? "s" : ""} (2 dice = 1 gold, stone or food)`);
+  }
+  return parts.join(", ");
+}
+function seatName(seat) {
+  return `Player ${seat + 1}`;
+}
+function ordinal(n) {
+  return ["1st", "2nd", "3rd", "4th"][n] || `${n + 1}th`;
+}
+function pruneSelection(view, seat, sel) {
+  if (seat === null || seat === void 0) return emptySelection();
+  const ok = new Set(diceOf(view, seat).unused);
+  const chits = {};
+  for (const [k, n] of Object.entries(sel.chits)) {
+    chits[k] = Math.min(n, view.players[seat].chits[k] || 0);
+  }
+  return {
+    dice: sel.dice.filter((d) => ok.has(d)),
+    trades: sel.trades.filter((p) => p.every((d) => ok.has(d))),
+    chits
+  };
+}
+
+// src/render.js
+var KIND_LABEL = { building: "Building", advisor: "Advisor", colony: "Colony", wonder: "Wonder" };
+var AGE_ROMAN = ["", "I", "II", "III", "IV"];
+function actingSeat(S) {
+  const v = S.view;
+  if (!v || !v.human_turn || S.busy) return null;
+  return v.current;
+}
+function amount(name, n, label) {
+  return h(
+    "span",
+    { class: `nw-amount nw-res-${name}`, title: label || `${n} ${name}` },
+    icon(name),
+    h("span", { class: "nw-num" }, String(n))
+  );
+}
+function tip(text) {
+  const id = uid("tip");
+  return { id, el: h("span", { class: "nw-tip", role: "tooltip", id }, text) };
+}
+function dieChips(colour, count) {
+  const chips = [];
+  for (let i = 0; i < count; i += 1) {
+    chips.push(h("span", { class: `nw-chip-die nw-die-${colour}`, "aria-hidden": "true" }));
+  }
+  return h(
+    "span",
+    { class: "nw-gives-dice", title: `${count} ${colour} ${count === 1 ? "die" : "dice"}` },
+    chips,
+    h("span", { class: "nw-small" }, `${count} ${colour}`)
+  );
+}
+function tileGives(tile) {
+  if (tile.kind === "building") return dieChips(tile.dice_colour, tile.dice_count);
+  if (tile.kind === "advisor") return amount("reroll", tile.rerolls, `${tile.rerolls} reroll chits`);
+  const parts = [];
+  if (tile.kind === "wonder") {
+    parts.push(h(
+      "span",
+      { class: "nw-build-cost", title: `build for ${tile.stone_cost} stone` },
+      "build ",
+      amount("stone", tile.stone_cost, `${tile.stone_cost} stone to build`)
+    ));
+  }
+  if (tile.chit) parts.push(h("span", { class: "nw-gives-chit", title: `gives a ${tile.chit} chit` }, "+", icon(tile.chit), "chit"));
+  else if (tile.kind === "colony") parts.push(h("span", { class: "nw-small" }, "no chit"));
+  return h("span", { class: "nw-gives" }, parts);
+}
+function tileCard(S, tileId, opts = {}) {
+  const tile = S.catalogue.tiles[tileId];
+  if (!tile) return h("div", { class: "nw-tile nw-empty" }, "?");
+  const t = tip(
+    tile.tooltip + (opts.cost ? ` Costs ${opts.cost} ${tile.currency} (row ${opts.cost}).` : "")
+  );
+  const classes = ["nw-tile", `nw-kind-${tile.kind}`, "nw-has-tip"];
+  if (opts.compact) classes.push("nw-compact");
+  if (opts.onClick) classes.push("nw-clickable");
+  if (opts.affordable) classes.push("nw-affordable");
+  if (opts.selected) classes.push("nw-selected");
+  if (opts.unbuilt) classes.push("nw-unbuilt");
+  const label = `${opts.label ? opts.label + ": " : ""}${tile.name}. ${tile.tooltip}` + (opts.cost ? ` Costs ${opts.cost} ${tile.currency}.` : "") + (opts.affordable ? " You can afford it." : "");
+  const body = [
+    h(
+      "span",
+      { class: "nw-tile-top" },
+      h("span", { class: "nw-kind-badge" }, KIND_LABEL[tile.kind]),
+      tile.age ? h("span", { class: "nw-age", title: `age ${tile.age}` }, AGE_ROMAN[tile.age]) : null,
+      h("span", { class: "nw-vp" }, amount("vp", tile.vp, `${tile.vp} VP at the end of the game`))
+    ),
+    h("span", { class: "nw-tile-name" }, tile.name),
+    h(
+      "span",
+      { class: "nw-tile-bottom" },
+      opts.cost ? h("span", { class: "nw-cost" }, amount(tile.currency, opts.cost, `costs ${opts.cost} ${tile.currency}`)) : null,
+      tileGives(tile)
+    ),
+    opts.extra || null,
+    t.el
+  ];
+  const attrs = {
+    class: classes.join(" "),
+    "aria-describedby": t.id,
+    "aria-label": label,
+    dataset: { key: opts.key || `tile-${tileId}`, tile: tileId }
+  };
+  if (opts.onClick) {
+    return h("button", { ...attrs, type: "button", onclick: opts.onClick, "aria-pressed": opts.selected ? "true" : null }, body);
+  }
+  return h("div", { ...attrs, tabindex: "0", role: "group" }, body);
+}
+function dieEl(S, d, opts = {}) {
+  const colour = dieColour(S.catalogue, d);
+  const face = dieFace(S.catalogue, S.view, d);
+  const syms = RESOURCES.filter((r) => face[r]);
+  const classes = ["nw-die", `nw-die-${colour}`];
+  if (opts.used) classes.push("nw-used");
+  if (opts.selected) classes.push("nw-selected");
+  if (opts.traded) classes.push("nw-traded");
+  if (opts.rolling) classes.push("nw-rolling");
+  const text = `${colour} die ${d}: ${faceText(face)}${opts.used ? " (used)" : ""}` + (opts.selected ? ", selected" : "") + (opts.traded ? ", paired for a trade" : "");
+  const content = h(
+    "span",
+    { class: `nw-face nw-syms-${syms.length}` },
+    syms.map((r) => h(
+      "span",
+      { class: "nw-sym" },
+      icon(r, syms.length > 1 ? 13 : 17),
+      h("span", { class: "nw-num" }, String(face[r]))
+    ))
+  );
+  const attrs = {
+    class: classes.join(" "),
+    title: text,
+    "aria-label": text,
+    dataset: { key: `die-${d}`, die: d, face: S.view.dice[d][2] }
+  };
+  if (opts.onClick) {
+    return h("button", { ...attrs, type: "button", "aria-pressed": opts.selected || opts.traded ? "true" : "false", onclick: opts.onClick }, content);
+  }
+  return h("span", { ...attrs, role: "img" }, content);
+}
+function header(S, ui, act) {
+  const v = S.view;
+  const steps = STEPS.map((s) => h("li", {
+    class: `nw-step${v.step === s ? " nw-current" : ""}`,
+    "aria-current": v.step === s ? "step" : null
+  }, STEP_LABEL[s]));
+  const status = S.busy ? h("span", { class: "nw-busy", role: "status" }, h("span", { class: "nw-spinner", "aria-hidden": "true" }), "Bots are playing…") : null;
+  return h(
+    "header",
+    { class: "nw-header" },
+    h(
+      "div",
+      { class: "nw-title" },
+      h("span", { class: "nw-logo", "aria-hidden": "true" }, icon("die", 22)),
+      h("h2", {}, "Nations: The Dice Game"),
+      h("span", { class: "nw-round" }, v.step === "game_over" ? "Game over" : `Round ${v.round} of 4 · Age ${AGE_ROMAN[v.round]}`),
+      h("span", { class: "nw-meta" }, `${v.config.players} player${v.config.players > 1 ? "s" : ""} · ${v.config.variant} · seed ${v.config.seed}`)
+    ),
+    h("ol", { class: "nw-steps", "aria-label": "Steps of the round" }, steps),
+    h("p", { class: "nw-prompt", "aria-live": "polite" }, v.prompt, status ? " " : null, status)
+  );
+}
+function reconstructionNotice(S, ui, act) {
+  if (!S.reconstructed) return null;
+  return h(
+    "details",
+    { class: "nw-notice" },
+    h(
+      "summary",
+      {},
+      h("strong", {}, "Reconstructed components."),
+      " The default tile values and die faces are a reconstruction, not the printed game."
+    ),
+    h("p", {}, S.catalogue.notice),
+    h("button", { type: "button", class: "nw-btn", dataset: { key: "load-catalogue" }, onclick: () => act.pickFile("catalogue") }, "Load catalogue file…")
+  );
+}
+function progressBoard(S, ui, act) {
+  const v = S.view;
+  const me = actingSeat(S);
+  const canBuy = me !== null && v.step === "actions";
+  const cols = v.board.length;
+  const rows = [2, 1, 0];
+  const grid = [];
+  grid.push(h("div", { class: "nw-corner" }, "Cost"));
+  for (let c = 0; c < cols; c += 1) {
+    grid.push(h("div", { class: "nw-col-head" }, v.config.players === 1 ? `Column ${c + 1}` : ""));
+  }
+  for (const r of rows) {
+    const cost = tileCost(r);
+    grid.push(h(
+      "div",
+      { class: "nw-row-head", title: `Row ${cost}: pay ${cost} gold (strength for colonies)` },
+      h("span", { class: "nw-row-cost" }, String(cost)),
+      h("span", { class: "nw-row-icons" }, icon("gold", 14), icon("strength", 14))
+    ));
+    for (let c = 0; c < cols; c += 1) {
+      const id = v.board[c][r];
+      if (!id) {
+        grid.push(h("div", { class: "nw-tile nw-empty", "aria-label": `column ${c + 1}, row ${cost}: empty` }, "—"));
+        continue;
+      }
+      const affordable = canBuy && legalBuys(S.legal, id).length > 0;
+      grid.push(tileCard(S, id, {
+        cost,
+        affordable,
+        selected: ui.pendingBuy === id,
+        onClick: canBuy ? () => act.clickTile(id) : null,
+        key: `board-${id}`
+      }));
+    }
+  }
+  return h(
+    "section",
+    { class: "nw-panel nw-progress", "aria-label": "Progress board" },
+    h("h3", {}, "Progress board", h("span", { class: "nw-sub" }, canBuy ? " — click a tile to buy it" : "")),
+    h("div", { class: "nw-board-grid", style: { gridTemplateColumns: `3.2em repeat(${cols}, minmax(0, 1fr))` } }, grid)
+  );
+}
+function eventTile(S) {
+  const v = S.view;
+  const ev = v.event ? S.catalogue.events[v.event] : null;
+  if (!ev) return h("section", { class: "nw-panel nw-event" }, h("h3", {}, "Event"), "—");
+  const t = tip(ev.tooltip);
+  return h(
+    "section",
+    { class: "nw-panel nw-event", "aria-label": "Event tile" },
+    h("h3", {}, "Event"),
+    h(
+      "div",
+      { class: "nw-event-card nw-has-tip", tabindex: "0", "aria-describedby": t.id, dataset: { key: "event" } },
+      h("div", { class: "nw-tile-name" }, ev.name, h("span", { class: "nw-age" }, AGE_ROMAN[ev.age])),
+      h(
+        "div",
+        { class: "nw-event-rows" },
+        h("div", { class: "nw-event-row" }, h("span", {}, "Famine"), amount("food", ev.famine, `${ev.famine} food`), h("span", { class: "nw-arrow" }, "→"), amount("vp", ev.vp, `${ev.vp} VP`)),
+        h("div", { class: "nw-event-row" }, h("span", {}, "War"), amount("strength", ev.war, `${ev.war} strength`), h("span", { class: "nw-arrow" }, "→"), amount("vp", ev.vp, `${ev.vp} VP`))
+      ),
+      t.el
+    )
+  );
+}
+function scoreBoard(S) {
+  const v = S.view;
+  const n = v.players.length;
+  const rows = v.order.map((seat, pos) => {
+    const p = v.players[seat];
+    const b = v.breakdown[seat];
+    const tiles = b.buildings + b.advisor + b.colonies + b.wonders;
+    const isCurrent = v.current === seat;
+    return h(
+      "tr",
+      { class: `${isCurrent ? "nw-current" : ""}${p.passed ? " nw-passed" : ""}` },
+      h("td", {}, ordinal(pos)),
+      h(
+        "th",
+        { scope: "row" },
+        h("span", { class: `nw-swatch nw-seat-${seat}`, "aria-hidden": "true" }),
+        seatName(seat),
+        isCurrent ? h("span", { class: "nw-turn-badge", title: "to move" }, "▶ turn") : null,
+        p.passed && v.step === "actions" ? h("span", { class: "nw-passed-badge" }, "passed") : null
+      ),
+      h("td", { title: `books ${b.books}, famine ${b.famine}, war ${b.war}` }, String(v.scores[seat])),
+      h("td", { title: "VP printed on held tiles (counted at the end)" }, `+${tiles}`),
+      h("td", {}, String(p.books))
+    );
+  });
+  if (n === 1) {
+    rows.push(h(
+      "tr",
+      { class: "nw-opponent" },
+      h("td", {}, ""),
+      h("th", { scope: "row" }, "Shadow opponent"),
+      h("td", {}, "—"),
+      h("td", {}, ""),
+      h("td", {}, String(v.opponent_books))
+    ));
+  }
+  const bookMax = Math.max(...v.players.map((p) => p.books), v.opponent_books || 0, 1);
+  const bars = v.players.map((p, seat) => h(
+    "div",
+    { class: "nw-track-row" },
+    h("span", { class: "nw-track-label" }, `P${seat + 1}`),
+    h("span", { class: "nw-track" }, h("span", { class: `nw-track-fill nw-seat-bg-${seat}`, style: { width: `${100 * p.books / bookMax}%` } })),
+    h("span", { class: "nw-track-num" }, amount("book", p.books, `${p.books} books`))
+  ));
+  if (n === 1) {
+    bars.push(h(
+      "div",
+      { class: "nw-track-row" },
+      h("span", { class: "nw-track-label" }, "Opp."),
+      h("span", { class: "nw-track" }, h("span", { class: "nw-track-fill nw-opp-bg", style: { width: `${100 * v.opponent_books / bookMax}%` } })),
+      h("span", { class: "nw-track-num" }, amount("book", v.opponent_books, `${v.opponent_books} books`))
+    ));
+  }
+  return h(
+    "section",
+    { class: "nw-panel nw-scores", "aria-label": "Score board" },
+    h("h3", {}, "Score board & player order"),
+    h(
+      "table",
+      { class: "nw-score-table" },
+      h("thead", {}, h(
+        "tr",
+        {},
+        h("th", { scope: "col" }, "Order"),
+        h("th", { scope: "col" }, "Player"),
+        h("th", { scope: "col", title: "VP track (books, famine, war)" }, icon("vp", 13), "Track"),
+        h("th", { scope: "col", title: "VP on tiles" }, "Tiles"),
+        h("th", { scope: "col" }, icon("book", 13), "Books")
+      )),
+      h("tbody", {}, rows)
+    ),
+    h("div", { class: "nw-tracks", "aria-label": "Book track" }, bars),
+    n === 1 && v.solo_roll ? h("p", { class: "nw-small" }, `Last shadow-opponent roll: ${v.solo_roll}`) : null
+  );
+}
+function chitEl(S, ui, act, seat, kind, live) {
+  const p = S.view.players[seat];
+  const unused = p.chits[kind] || 0;
+  const used = p.chits_used[kind] || 0;
+  const total = unused + used;
+  if (!total) return null;
+  const chosen = live ? ui.sel.chits[kind] || 0 : 0;
+  const text = `${kind} chits: ${unused} unused of ${total}` + (chosen ? `, ${chosen} selected` : "");
+  const body = [
+    icon(kind, 15),
+    h("span", { class: "nw-num" }, `${unused}/${total}`),
+    chosen ? h("span", { class: "nw-chit-sel" }, `✓${chosen}`) : null
+  ];
+  const cls = `nw-chit${chosen ? " nw-selected" : ""}${unused ? "" : " nw-used"}`;
+  if (live && kind !== "reroll" && unused) {
+    return h("button", {
+      type: "button",
+      class: cls,
+      title: `${text} (click to select for payment)`,
+      "aria-label": text,
+      "aria-pressed": chosen ? "true" : "false",
+      dataset: { key: `chit-${seat}-${kind}` },
+      onclick: () => act.cycleChit(kind, unused)
+    }, body);
+  }
+  return h("span", { class: cls, title: text, "aria-label": text, role: "img" }, body);
+}
+function playerBoard(S, ui, act, seat) {
+  const v = S.view;
+  const p = v.players[seat];
+  const me = actingSeat(S);
+  const live = me === seat;
+  const pos = v.order.indexOf(seat);
+  const who = S.seats[seat] === "human" ? "human" : `${S.seats[seat]} bot`;
+  const choosing = live && ui.pendingBuy && S.catalogue.tiles[ui.pendingBuy]?.kind === "building";
+  const slots = p.buildings.map(([id, n], i) => {
+    const card = tileCard(S, id, {
+      compact: true,
+      label: `building slot ${i + 1}`,
+      key: `slot-${seat}-${i}`,
+      onClick: choosing ? () => act.chooseReplace(id) : null,
+      extra: n !== S.catalogue.tiles[id].dice_count ? h("span", { class: "nw-small" }, `(${n} dice)`) : null
+    });
+    return h("div", { class: "nw-slot" }, card);
+  });
+  const advisor = p.advisor ? tileCard(S, p.advisor[0], { compact: true, label: "advisor", key: `adv-${seat}` }) : h("div", { class: "nw-tile nw-compact nw-empty-slot" }, "no advisor");
+  const wonder = p.wonder ? tileCard(S, p.wonder, {
+    compact: true,
+    unbuilt: true,
+    label: "wonder under construction",
+    key: `wip-${seat}`,
+    extra: h("span", { class: "nw-small nw-wip" }, "under construction")
+  }) : h("div", { class: "nw-tile nw-compact nw-empty-slot" }, "no wonder under construction");
+  const { unused, used } = diceOf(v, seat);
+  const rolling = new Set(ui.rollingDice || []);
+  const traded = new Set(ui.sel.trades.flat());
+  const pledge = Array.isArray(p.pledge) ? new Set(p.pledge) : /* @__PURE__ */ new Set();
+  const unusedEls = unused.map((d) => dieEl(S, d, {
+    selected: live && ui.sel.dice.includes(d),
+    traded: live && traded.has(d),
+    rolling: rolling.has(d),
+    onClick: live ? () => act.toggleDie(d) : null
+  }));
+  const usedEls = used.map((d) => dieEl(S, d, { used: true, rolling: rolling.has(d) }));
+  const totals = unusedTotals(S.catalogue, v, seat);
+  const chits = CHIT_KINDS.map((k) => chitEl(S, ui, act, seat, k, live)).filter(Boolean);
+  const statusBits = [];
+  if (p.passed && v.step === "actions") statusBits.push(h("span", { class: "nw-passed-badge" }, "passed"));
+  if (v.current === seat) statusBits.push(h("span", { class: "nw-turn-badge" }, "to move"));
+  if (p.fed !== null && p.fed !== void 0) statusBits.push(h("span", { class: `nw-result ${p.fed ? "nw-ok" : "nw-no"}` }, p.fed ? "fed" : "famine"));
+  if (p.fought !== null && p.fought !== void 0) statusBits.push(h("span", { class: `nw-result ${p.fought ? "nw-ok" : "nw-no"}` }, p.fought ? "war won" : "war lost"));
+  if (p.pledge === "hidden") statusBits.push(h("span", { class: "nw-small" }, "food trade: hidden"));
+  else if (pledge.size) statusBits.push(h("span", { class: "nw-small" }, `${pledge.size} dice set aside for food`));
+  return h(
+    "section",
+    {
+      class: `nw-panel nw-player nw-seat-border-${seat}${v.current === seat ? " nw-current" : ""}${live ? " nw-live" : ""}`,
+      "aria-label": `${seatName(seat)}'s board (${who})`
+    },
+    h(
+      "h3",
+      {},
+      h("span", { class: `nw-swatch nw-seat-${seat}`, "aria-hidden": "true" }),
+      seatName(seat),
+      h("span", { class: "nw-who" }, who),
+      h("span", { class: "nw-order" }, `${ordinal(pos)} in order`),
+      h("span", { class: "nw-pscore" }, amount("vp", v.scores[seat], `${v.scores[seat]} VP on the track`), amount("book", p.books, `${p.books} books`)),
+      statusBits
+    ),
+    choosing ? h("p", { class: "nw-choose" }, `Choose the building that ${S.catalogue.tiles[ui.pendingBuy].name} replaces:`) : null,
+    h(
+      "div",
+      { class: "nw-board-row" },
+      h("div", { class: "nw-advisor" }, h("div", { class: "nw-slot-label" }, "Advisor"), advisor),
+      h("div", { class: "nw-buildings" }, h("div", { class: "nw-slot-label" }, "Buildings"), h("div", { class: "nw-slots" }, slots)),
+      h("div", { class: "nw-wonder-slot" }, h("div", { class: "nw-slot-label" }, "Wonder"), wonder)
+    ),
+    h(
+      "div",
+      { class: "nw-dice-row" },
+      h(
+        "div",
+        { class: "nw-tray nw-unused", "aria-label": `${seatName(seat)}'s unused dice` },
+        h(
+          "div",
+          { class: "nw-slot-label" },
+          `Unused dice (${unused.length})`,
+          h(
+            "span",
+            { class: "nw-totals", "aria-label": "unused totals" },
+            RESOURCES.filter((r) => totals[r]).map((r) => amount(r, totals[r], `${totals[r]} ${r} unused (dice and chits)`))
+          )
+        ),
+        h("div", { class: "nw-dice" }, unusedEls.length ? unusedEls : h("span", { class: "nw-small" }, "none"))
+      ),
+      h(
+        "div",
+        { class: "nw-tray nw-used-area", "aria-label": `${seatName(seat)}'s used area` },
+        h("div", { class: "nw-slot-label" }, `Used (${used.length})`),
+        h("div", { class: "nw-dice" }, usedEls.length ? usedEls : h("span", { class: "nw-small" }, "empty"))
+      )
+    ),
+    h(
+      "div",
+      { class: "nw-chits-row" },
+      h("span", { class: "nw-slot-label" }, "Chits (unused/total)"),
+      chits.length ? chits : h("span", { class: "nw-small" }, "none")
+    ),
+    p.colonies.length || p.wonders.length ? h(
+      "div",
+      { class: "nw-built" },
+      h("span", { class: "nw-slot-label" }, "Colonies & built wonders"),
+      h(
+        "div",
+        { class: "nw-built-list" },
+        p.colonies.map((id, i) => tileCard(S, id, { compact: true, label: "colony", key: `col-${seat}-${i}` })),
+        p.wonders.map((id, i) => tileCard(S, id, { compact: true, label: "built wonder", key: `won-${seat}-${i}` }))
+      )
+    ) : null
+  );
+}
+function optionButtons(S, act, entries) {
+  return entries.map((e, i) => h("button", {
+    type: "button",
+    class: "nw-btn nw-option",
+    dataset: { key: `opt-${e.move.type}-${i}` },
+    onclick: () => act.move(e.move)
+  }, e.text));
+}
+function actionPanel(S, ui, act) {
+  const v = S.view;
+  const me = actingSeat(S);
+  const err = S.error || ui.hint ? h(
+    "div",
+    { class: "nw-error", role: "alert" },
+    h("strong", {}, S.error ? "Refused: " : "Note: "),
+    S.error || ui.hint,
+    h("button", { type: "button", class: "nw-btn nw-mini", "aria-label": "dismiss", dataset: { key: "dismiss" }, onclick: () => act.dismiss() }, "×")
+  ) : null;
+  let body;
+  if (v.step === "game_over") {
+    body = gameOver(S);
+  } else if (me === null) {
+    const cur = v.current;
+    const bot = cur !== null && S.seats[cur] !== "human";
+    body = h(
+      "div",
+      { class: "nw-waiting" },
+      h("p", {}, S.busy ? `${seatName(cur)} (${S.seats[cur]} bot) is thinking…` : bot ? `${seatName(cur)} is played by the ${S.seats[cur]} bot.` : "Waiting."),
+      bot && !S.busy ? h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "play-bots" }, onclick: () => act.send({ kind: "play_bots" }) }, "Let the bots play") : null,
+      bot && !S.busy ? h("button", { type: "button", class: "nw-btn", dataset: { key: "bot-step" }, onclick: () => act.send({ kind: "bot_move" }) }, "One bot move") : null
+    );
+  } else {
+    body = v.step === "actions" ? actionsControls(S, ui, act) : endOfRoundControls(S, ui, act);
+  }
+  return h(
+    "section",
+    { class: "nw-panel nw-actions", "aria-label": "Your decision" },
+    h("h3", {}, me !== null ? `${seatName(me)}, your decision` : "Decision"),
+    err,
+    body
+  );
+}
+function selectionLine(S, ui, act) {
+  return h(
+    "div",
+    { class: "nw-selection" },
+    h("span", { class: "nw-slot-label" }, "Selected:"),
+    h("span", { class: "nw-sel-text", "aria-live": "polite" }, selectionSummary(S.catalogue, S.view, ui.sel)),
+    ui.sel.dice.length >= 2 ? h("button", { type: "button", class: "nw-btn nw-mini", dataset: { key: "trade" }, title: "Two unused dice stand for one gold, stone or food", onclick: () => act.pairTrade() }, "Trade 2 dice → 1") : null,
+    !selectionIsEmpty(ui.sel) ? h("button", { type: "button", class: "nw-btn nw-mini", dataset: { key: "clear" }, onclick: () => act.clearSelection() }, "Clear") : null
+  );
+}
+function actionsControls(S, ui, act) {
+  const v = S.view;
+  const me = v.current;
+  const p = v.players[me];
+  const reroll = legalOf(S.legal, "reroll")[0];
+  const passes = legalOf(S.legal, "pass");
+  const builds = legalOf(S.legal, "build");
+  const pledgeOptions = passes.filter((e) => e.move.pledge);
+  const buttons = [];
+  if (ui.pendingBuy) {
+    const tile = S.catalogue.tiles[ui.pendingBuy];
+    const options = p.buildings.map(([id]) => id).filter((id, i, a) => a.indexOf(id) === i);
+    return h(
+      "div",
+      { class: "nw-pending" },
+      h("p", {}, `Buy ${tile.name}: which building does it replace? (Its dice go back to the supply.)`),
+      h(
+        "div",
+        { class: "nw-buttons" },
+        options.map((id) => h(
+          "button",
+          { type: "button", class: "nw-btn", dataset: { key: `replace-${id}` }, onclick: () => act.chooseReplace(id) },
+          `Replace ${S.catalogue.tiles[id].name}`
+        )),
+        h("button", { type: "button", class: "nw-btn nw-cancel", dataset: { key: "cancel-buy" }, onclick: () => act.cancelBuy() }, "Cancel")
+      ),
+      selectionLine(S, ui, act)
+    );
+  }
+  buttons.push(h("button", {
+    type: "button",
+    class: "nw-btn",
+    dataset: { key: "reroll" },
+    disabled: !(p.chits.reroll > 0),
+    title: reroll ? reroll.text : "no unused reroll chit",
+    onclick: () => act.reroll()
+  }, icon("reroll"), ` Reroll selected (${ui.sel.dice.length + 2 * ui.sel.trades.length})`));
+  if (p.wonder) {
+    const w = S.catalogue.tiles[p.wonder];
+    buttons.push(h("button", {
+      type: "button",
+      class: `nw-btn${builds.length ? " nw-suggest" : ""}`,
+      dataset: { key: "build" },
+      title: builds[0] ? builds[0].text : `needs ${w.stone_cost} stone`,
+      onclick: () => act.move(buildMove(S.legal, ui.sel))
+    }, icon("stone"), ` Build ${w.name} (${w.stone_cost} stone)`));
+  }
+  const passLabel = v.config.variant === "accelerated" && !selectionIsEmpty(ui.sel) ? "Pass, trading the selected dice for food" : "Pass";
+  buttons.push(h("button", { type: "button", class: "nw-btn nw-pass", dataset: { key: "pass" }, onclick: () => act.move(passMove(ui.sel, v.config.variant)) }, passLabel));
+  buttons.push(h("button", { type: "button", class: "nw-btn nw-ghost", dataset: { key: "hint" }, title: "Let a bot choose this move for you", onclick: () => act.send({ kind: "bot_move" }) }, "Bot hint"));
+  return h(
+    "div",
+    {},
+    h("p", { class: "nw-help" }, "Click dice and chits to select them, then click a tile to buy it with them (or click a tile directly to pay the suggested way), build your wonder, or reroll the selected dice."),
+    selectionLine(S, ui, act),
+    h("div", { class: "nw-buttons" }, buttons),
+    pledgeOptions.length ? h("div", { class: "nw-options" }, h("span", { class: "nw-slot-label" }, "Pass and trade for food:"), optionButtons(S, act, pledgeOptions)) : null
+  );
+}
+function endOfRoundControls(S, ui, act) {
+  const v = S.view;
+  const step = v.step;
+  const ev = S.catalogue.events[v.event];
+  const explain = {
+    books: "Choose which book dice to use now. Dice kept back can be traded for food in the famine.",
+    famine: `Pay ${ev.famine} food (dice, food chits, or two dice per food) to score ${ev.vp} VP, or pay nothing.`,
+    war: `Pay ${ev.war} strength to score ${ev.vp} VP, or pay nothing. Unused strength also set the player order.`
+  }[step];
+  const type = { books: "books", famine: "feed", war: "fight" }[step];
+  const entries = legalOf(S.legal, type);
+  const useLabel = { books: "Use the selected books", famine: "Feed with the selection", war: "Fight with the selection" }[step];
+  return h(
+    "div",
+    {},
+    h("p", { class: "nw-help" }, explain),
+    h("div", { class: "nw-options" }, h("span", { class: "nw-slot-label" }, "Options:"), optionButtons(S, act, entries)),
+    selectionLine(S, ui, act),
+    h(
+      "div",
+      { class: "nw-buttons" },
+      h("button", {
+        type: "button",
+        class: "nw-btn nw-primary",
+        dataset: { key: "use-selection" },
+        disabled: selectionIsEmpty(ui.sel),
+        onclick: () => act.move(selectionMove(step, ui.sel))
+      }, useLabel),
+      h("button", { type: "button", class: "nw-btn nw-ghost", dataset: { key: "hint" }, onclick: () => act.send({ kind: "bot_move" }) }, "Bot hint")
+    )
+  );
+}
+function gameOver(S) {
+  const v = S.view;
+  const ranking = [...v.order].sort((a, b) => v.projected[b] - v.projected[a] || v.order.indexOf(a) - v.order.indexOf(b));
+  return h(
+    "div",
+    { class: "nw-gameover" },
+    h("p", { class: "nw-big" }, v.prompt),
+    h(
+      "table",
+      { class: "nw-score-table" },
+      h("thead", {}, h("tr", {}, ["Player", "Books", "Famine", "War", "Buildings", "Advisor", "Colonies", "Wonders", "Total"].map((x) => h("th", { scope: "col" }, x)))),
+      h("tbody", {}, ranking.map((seat) => {
+        const b = v.breakdown[seat];
+        return h(
+          "tr",
+          { class: v.winner === seat ? "nw-winner" : "" },
+          h("th", { scope: "row" }, seatName(seat)),
+          [b.books, b.famine, b.war, b.buildings, b.advisor, b.colonies, b.wonders, v.projected[seat]].map((x) => h("td", {}, String(x)))
+        );
+      }))
+    ),
+    v.hall_of_fame ? h("p", {}, `Hall of Fame: ${v.hall_of_fame}`) : null
+  );
+}
+function historyPanel(S, ui, act) {
+  const hi = S.history;
+  const busy = S.busy;
+  const btn = (key, label, aria, intent, disabled) => h("button", {
+    type: "button",
+    class: "nw-btn nw-mini",
+    "aria-label": aria,
+    title: aria,
+    dataset: { key },
+    disabled: disabled || false,
+    onclick: () => act.send(intent)
+  }, label);
+  const sliderId = uid("slider");
+  return h(
+    "section",
+    { class: "nw-panel nw-history", "aria-label": "History" },
+    h("h3", {}, "History"),
+    h(
+      "div",
+      { class: "nw-buttons" },
+      h("button", { type: "button", class: "nw-btn", dataset: { key: "undo" }, disabled: !hi.can_undo, onclick: () => act.send({ kind: "undo" }) }, "↶ Undo"),
+      h("button", { type: "button", class: "nw-btn", dataset: { key: "redo" }, disabled: !hi.can_redo, onclick: () => act.send({ kind: "redo" }) }, "Redo ↷")
+    ),
+    h("label", { for: sliderId, class: "nw-slider-label" }, `Move ${hi.position} of ${hi.length}`, busy ? " (bots playing)" : ""),
+    h("input", {
+      id: sliderId,
+      type: "range",
+      min: "0",
+      max: String(hi.length),
+      step: "1",
+      value: String(hi.position),
+      class: "nw-slider",
+      "aria-label": "Go to move",
+      dataset: { key: "slider" },
+      onchange: (e) => act.send({ kind: "goto", position: Number(e.target.value) })
+    }),
+    h(
+      "div",
+      { class: "nw-buttons nw-step-buttons" },
+      btn("first", "«", "first position", { kind: "goto", position: 0 }, hi.position === 0),
+      btn("back", "‹", "one move back", { kind: "goto", position: Math.max(0, hi.position - 1) }, hi.position === 0),
+      btn("fwd", "›", "one move forward", { kind: "goto", position: Math.min(hi.length, hi.position + 1) }, hi.position >= hi.length),
+      btn("last", "»", "latest position", { kind: "goto", position: hi.length }, hi.position >= hi.length)
+    )
+  );
+}
+function logPanel(S) {
+  const items = S.log.map((e) => h("li", {
+    class: `nw-log-${e.kind}${e.auto ? " nw-auto" : ""}`,
+    dataset: { n: e.n }
+  }, e.seat !== null && e.seat !== void 0 ? h("span", { class: `nw-swatch nw-seat-${e.seat}`, "aria-hidden": "true" }) : null, e.text));
+  return h(
+    "section",
+    { class: "nw-panel nw-log", "aria-label": "Game log" },
+    h("h3", {}, "Game log"),
+    h("ol", { class: "nw-log-list", tabindex: "0", "aria-label": "Game log entries", dataset: { key: "log" } }, items)
+  );
+}
+function gamePanel(S, ui, act) {
+  const f = ui.form;
+  const choices = ["human", ...S.botNames];
+  const seatSelect = (value, onchange, key, label) => h(
+    "select",
+    { dataset: { key }, "aria-label": label, onchange },
+    choices.map((c) => h("option", { value: c, selected: c === value }, c === "human" ? "Human" : `Bot: ${c}`))
+  );
+  const current = S.seats.map((who, seat) => h(
+    "div",
+    { class: "nw-field" },
+    h("span", {}, seatName(seat)),
+    seatSelect(who, (e) => act.send({ kind: "set_seat", seat, player: e.target.value }), `seat-${seat}`, `${seatName(seat)} is played by`)
+  ));
+  const formSeats = [];
+  for (let seat = 0; seat < f.players; seat += 1) {
+    formSeats.push(h(
+      "div",
+      { class: "nw-field" },
+      h("span", {}, seatName(seat)),
+      seatSelect(f.seats[seat] || "human", (e) => act.setForm({ seats: Object.assign([...f.seats], { [seat]: e.target.value }) }), `form-seat-${seat}`, `new game: ${seatName(seat)}`)
+    ));
+  }
+  const idp = uid("players");
+  const idv = uid("variant");
+  const ids = uid("seed");
+  const idd = uid("delay");
+  return h(
+    "section",
+    { class: "nw-panel nw-game", "aria-label": "Game, seats and files" },
+    h("h3", {}, "Game"),
+    h(
+      "div",
+      { class: "nw-buttons" },
+      h("button", { type: "button", class: "nw-btn", dataset: { key: "save" }, onclick: () => act.send({ kind: "save" }) }, "Save game"),
+      h("button", { type: "button", class: "nw-btn", dataset: { key: "load" }, onclick: () => act.pickFile("game") }, "Load game…")
+    ),
+    h("div", { class: "nw-seats" }, h("div", { class: "nw-slot-label" }, "Seats (change any time)"), current),
+    h(
+      "details",
+      { class: "nw-newgame", open: ui.newGameOpen || null, ontoggle: (e) => act.setUi({ newGameOpen: e.target.open }) },
+      h("summary", { dataset: { key: "newgame-summary" } }, "New game…"),
+      h(
+        "div",
+        { class: "nw-form" },
+        h(
+          "label",
+          { class: "nw-field", for: idp },
+          h("span", {}, "Players"),
+          h(
+            "select",
+            { id: idp, dataset: { key: "form-players" }, onchange: (e) => act.setForm({ players: Number(e.target.value) }) },
+            [1, 2, 3, 4].map((n) => h("option", { value: String(n), selected: n === f.players }, n === 1 ? "1 (solo)" : String(n)))
+          )
+        ),
+        formSeats,
+        h(
+          "label",
+          { class: "nw-field", for: idv },
+          h("span", {}, "Variant"),
+          h(
+            "select",
+            { id: idv, dataset: { key: "form-variant" }, onchange: (e) => act.setForm({ variant: e.target.value }) },
+            h("option", { value: "original", selected: f.variant === "original" }, "Original"),
+            h("option", { value: "accelerated", selected: f.variant === "accelerated" }, "Accelerated")
+          )
+        ),
+        h(
+          "label",
+          { class: "nw-field nw-check" },
+          h("input", { type: "checkbox", checked: f.automate, dataset: { key: "form-automate" }, onchange: (e) => act.setForm({ automate: e.target.checked }) }),
+          h("span", {}, "Automate obvious books/famine/war decisions")
+        ),
+        f.players === 1 ? h(
+          "label",
+          { class: "nw-field nw-check" },
+          h("input", { type: "checkbox", checked: f.solo_tougher, dataset: { key: "form-tougher" }, onchange: (e) => act.setForm({ solo_tougher: e.target.checked }) }),
+          h("span", {}, "Solo: tougher (reroll the opponent's 4s)")
+        ) : null,
+        h(
+          "label",
+          { class: "nw-field", for: ids },
+          h("span", {}, "Seed"),
+          h("input", { id: ids, type: "text", inputmode: "numeric", placeholder: "random", value: f.seed, dataset: { key: "form-seed" }, oninput: (e) => act.setForm({ seed: e.target.value }, false) })
+        ),
+        h(
+          "label",
+          { class: "nw-field", for: idd },
+          h("span", {}, "Bot pause (s)"),
+          h("input", { id: idd, type: "number", min: "0", max: "30", step: "0.1", value: String(f.bot_delay), dataset: { key: "form-delay" }, oninput: (e) => act.setForm({ bot_delay: Number(e.target.value) }, false) })
+        ),
+        h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "start" }, onclick: () => act.startGame() }, "Start new game")
+      )
+    )
+  );
+}
+function renderApp(S, ui, act) {
+  const v = S.view;
+  const seats = v.players.map((_, seat) => seat);
+  const me = actingSeat(S);
+  const ordered = [...v.order];
+  if (me !== null) ordered.sort((a, b) => a === me ? -1 : b === me ? 1 : 0);
+  return h(
+    "div",
+    { class: `nw-root${S.busy ? " nw-is-busy" : ""}`, dataset: { step: v.step } },
+    header(S, ui, act),
+    reconstructionNotice(S, ui, act),
+    h(
+      "div",
+      { class: "nw-main" },
+      h(
+        "div",
+        { class: "nw-left" },
+        progressBoard(S, ui, act),
+        actionPanel(S, ui, act),
+        h("div", { class: "nw-players" }, ordered.filter((s) => seats.includes(s)).map((seat) => playerBoard(S, ui, act, seat)))
+      ),
+      h(
+        "div",
+        { class: "nw-right" },
+        eventTile(S),
+        scoreBoard(S),
+        historyPanel(S, ui, act),
+        logPanel(S),
+        gamePanel(S, ui, act)
+      )
+    )
+  );
+}
+
+// src/index.js
+var TRAITS = [
+  "catalogue",
+  "view",
+  "legal",
+  "game_log",
+  "error",
+  "seats",
+  "bot_names",
+  "settings",
+  "history",
+  "reconstructed",
+  "busy"
+];
+function readState(model) {
+  return {
+    catalogue: model.get("catalogue") || {},
+    view: model.get("view") || {},
+    legal: model.get("legal") || [],
+    log: model.get("game_log") || [],
+    error: model.get("error") || "",
+    seats: model.get("seats") || [],
+    botNames: model.get("bot_names") || [],
+    settings: model.get("settings") || {},
+    history: model.get("history") || {},
+    reconstructed: Boolean(model.get("reconstructed")),
+    busy: Boolean(model.get("busy"))
+  };
+}
+function defaultForm(S) {
+  const players = S.settings.players || 2;
+  return {
+    players,
+    seats: [...S.seats],
+    variant: S.settings.variant || "original",
+    automate: S.settings.automate !== false,
+    solo_tougher: Boolean(S.settings.solo_tougher),
+    seed: "",
+    bot_delay: S.settings.bot_delay ?? 0.8
+  };
+}
+function download(text, filename) {
+  if (typeof URL === "undefined" || typeof URL.createObjectURL !== "function") return false;
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = filename || "nations-dice-game.json";
+  a.style.display = "none";
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => {
+    if (typeof URL.revokeObjectURL === "function") URL.revokeObjectURL(url);
+  }, 1e3);
+  return true;
+}
+function createController({ model, el }) {
+  const ui = {
+    sel: emptySelection(),
+    pendingBuy: null,
+    hint: "",
+    form: null,
+    newGameOpen: false,
+    rollingDice: [],
+    animatedPos: null,
+    selKey: null,
+    lastSaved: null
+  };
+  let scheduled = false;
+  let destroyed = false;
+  const state = () => readState(model);
+  function send(intent) {
+    ui.hint = "";
+    model.send(intent);
+  }
+  function draw() {
+    scheduled = false;
+    if (destroyed) return;
+    const S = state();
+    if (!S.view || !S.view.dice || !S.catalogue.tiles) {
+      el.replaceChildren(Object.assign(document.createElement("div"), { className: "nw-root nw-loading", textContent: "Loading the game…" }));
+      return;
+    }
+    const key = `${S.view.position}:${S.view.current}:${S.view.step}`;
+    if (key !== ui.selKey) {
+      ui.selKey = key;
+      ui.sel = emptySelection();
+      ui.pendingBuy = null;
+    } else {
+      ui.sel = pruneSelection(S.view, S.view.human_turn ? S.view.current : null, ui.sel);
+    }
+    if (S.view.position !== ui.animatedPos) {
+      ui.rollingDice = S.view.rolled || [];
+      ui.animatedPos = S.view.position;
+    } else {
+      ui.rollingDice = [];
+    }
+    if (!ui.form) ui.form = defaultForm(S);
+    const active = el.ownerDocument ? el.ownerDocument.activeElement : null;
+    const focusKey = active && el.contains(active) && active.dataset ? active.dataset.key : null;
+    const app = renderApp(S, ui, act);
+    el.replaceChildren(app);
+    const logList = el.querySelector(".nw-log-list");
+    if (logList) logList.scrollTop = logList.scrollHeight;
+    if (focusKey) {
+      const again = [...el.querySelectorAll("[data-key]")].find((x) => x.dataset.key === focusKey);
+      if (again && typeof again.focus === "function") again.focus();
+    }
+  }
+  function schedule() {
+    if (scheduled) return;
+    scheduled = true;
+    queueMicrotask(draw);
+  }
+  const act = {
+    send,
+    move(move) {
+      if (!move) return;
+      const S = state();
+      send({ kind: "move", seat: S.view.current, move });
+    },
+    clickTile(tileId) {
+      const S = state();
+      const tile = S.catalogue.tiles[tileId];
+      if (!tile) return;
+      if (tile.kind === "building") {
+        ui.pendingBuy = ui.pendingBuy === tileId ? null : tileId;
+        draw();
+        return;
+      }
+      ui.pendingBuy = null;
+      act.move(buyMove(S.catalogue, S.legal, ui.sel, tileId));
+    },
+    chooseReplace(buildingId) {
+      const S = state();
+      if (!ui.pendingBuy) return;
+      const tileId = ui.pendingBuy;
+      ui.pendingBuy = null;
+      act.move(buyMove(S.catalogue, S.legal, ui.sel, tileId, buildingId));
+      draw();
+    },
+    cancelBuy() {
+      ui.pendingBuy = null;
+      draw();
+    },
+    toggleDie(d) {
+      ui.sel = toggleDie(ui.sel, d);
+      draw();
+    },
+    pairTrade() {
+      ui.sel = pairForTrade(ui.sel);
+      draw();
+    },
+    cycleChit(kind, available) {
+      ui.sel = cycleChit(ui.sel, kind, available);
+      draw();
+    },
+    clearSelection() {
+      ui.sel = emptySelection();
+      draw();
+    },
+    reroll() {
+      if (selectionIsEmpty(ui.sel) || !(ui.sel.dice.length || ui.sel.trades.length)) {
+        ui.hint = "Select the dice to reroll first (click them), then press Reroll.";
+        draw();
+        return;
+      }
+      act.move(rerollMove(ui.sel));
+    },
+    dismiss() {
+      ui.hint = "";
+      if (state().error) send({ kind: "clear_error" });
+      draw();
+    },
+    setUi(patch) {
+      Object.assign(ui, patch);
+    },
+    setForm(patch, redraw = true) {
+      const f = { ...ui.form, ...patch };
+      if (patch.players !== void 0) {
+        const S = state();
+        const bot = S.botNames.includes("heuristic") ? "heuristic" : S.botNames[0] || "human";
+        const seats = [];
+        for (let i = 0; i < f.players; i += 1) seats.push(f.seats[i] || (i === 0 ? "human" : bot));
+        f.seats = seats;
+      }
+      ui.form = f;
+      if (redraw) draw();
+    },
+    startGame() {
+      const f = ui.form;
+      const settings = {
+        players: f.players,
+        seats: f.seats.slice(0, f.players),
+        variant: f.variant,
+        automate: f.automate,
+        solo_tougher: f.players === 1 ? f.solo_tougher : false,
+        seed: String(f.seed || "").trim() === "" ? null : String(f.seed).trim()
+      };
+      const delay = Number(f.bot_delay);
+      if (Number.isFinite(delay)) settings.bot_delay = delay;
+      ui.form = { ...f, seed: "" };
+      send({ kind: "new_game", settings });
+    },
+    /** Send a file's text as a load intent ("game" or "catalogue"). */
+    loadText(kind, name, text) {
+      const limit = (state().settings.max_message || 4e5) - 1e3;
+      if (text.length > limit) {
+        ui.hint = `${name} is too large (${text.length.toLocaleString()} characters; a saved game is far smaller).`;
+        draw();
+        return;
+      }
+      send({ kind: kind === "catalogue" ? "load_catalogue" : "load", text, name });
+    },
+    pickFile(kind) {
+      const input = document.createElement("input");
+      input.type = "file";
+      input.accept = ".json,application/json";
+      input.style.display = "none";
+      input.addEventListener("change", () => {
+        const file = input.files && input.files[0];
+        input.remove();
+        if (!file) return;
+        const reader = new FileReader();
+        reader.onload = () => act.loadText(kind, file.name, String(reader.result));
+        reader.onerror = () => {
+          ui.hint = `Could not read ${file.name}.`;
+          draw();
+        };
+        reader.readAsText(file);
+      });
+      el.appendChild(input);
+      input.click();
+    }
+  };
+  function onCustom(msg) {
+    if (msg && msg.kind === "saved") {
+      ui.lastSaved = msg;
+      download(msg.text, msg.filename);
+    }
+  }
+  const handlers = TRAITS.map((t) => [`change:${t}`, schedule]);
+  for (const [event, fn] of handlers) model.on(event, fn);
+  model.on("msg:custom", onCustom);
+  draw();
+  return {
+    ui,
+    act,
+    draw,
+    destroy() {
+      destroyed = true;
+      for (const [event, fn] of handlers) model.off(event, fn);
+      model.off("msg:custom", onCustom);
+    }
+  };
+}
+function render({ model, el }) {
+  const controller = createController({ model, el });
+  return () => controller.destroy();
+}
+var src_default = { render };
+export {
+  TRAITS,
+  createController,
+  src_default as default,
+  readState
+};

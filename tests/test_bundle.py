@@ -1,0 +1,62 @@
+"""The shipped JS bundle (nations_widget/static) must be built from the current js/ sources.
+
+``npm run build --prefix js`` writes the bundle and ``bundle-hash.json``: a SHA-256 over
+every file under js/src, js/package-lock.json and js/build.mjs.  The first test recomputes
+that hash (no node needed); the second rebuilds into a temporary folder and compares the
+bytes, when js/node_modules is installed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+JS = ROOT / "js"
+STATIC = ROOT / "nations_widget" / "static"
+REBUILD = "npm run build --prefix js"
+
+
+def sources_hash() -> tuple[str, list[str]]:
+    files = [p for p in (JS / "src").rglob("*") if p.is_file()]
+    files += [JS / "package-lock.json", JS / "build.mjs"]
+    names = sorted(p.relative_to(JS).as_posix() for p in files)
+    digest = hashlib.sha256()
+    for name in names:
+        digest.update(name.encode() + b"\0")
+        digest.update((JS / name).read_bytes())
+        digest.update(b"\0")
+    return digest.hexdigest(), names
+
+
+def test_bundle_files_exist() -> None:
+    for name in ("widget.js", "widget.css", "bundle-hash.json"):
+        assert (STATIC / name).is_file(), f"nations_widget/static/{name} is missing; run {REBUILD}"
+    assert "render" in (STATIC / "widget.js").read_text(encoding="utf-8")
+
+
+def test_bundle_hash_matches_sources() -> None:
+    recorded = json.loads((STATIC / "bundle-hash.json").read_text(encoding="utf-8"))
+    digest, names = sources_hash()
+    assert recorded["files"] == names, f"the js/src file list changed; run {REBUILD}"
+    assert recorded["sha256"] == digest, f"the bundle is stale against js/; run {REBUILD}"
+
+
+@pytest.mark.skipif(not (JS / "node_modules" / "esbuild").exists() or not shutil.which("node"),
+                    reason="js/node_modules not installed")
+def test_rebuilding_gives_the_shipped_bundle() -> None:
+    result = subprocess.run(["node", "build.mjs", "--check"], cwd=JS, capture_output=True,
+                            text=True, timeout=120, check=False)
+    assert result.returncode == 0, result.stderr + result.stdout
+
+
+def test_widget_points_at_the_bundle() -> None:
+    from nations_widget.widget import NationsWidget
+    w = NationsWidget(players=1, seed=1, bot_delay=0)
+    assert w._esm == (STATIC / "widget.js").read_text(encoding="utf-8")
+    assert w._css == (STATIC / "widget.css").read_text(encoding="utf-8")

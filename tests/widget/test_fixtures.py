@@ -1,0 +1,40 @@
+"""The JS tests run on fixtures made from real widget payloads (js/scripts/make_fixtures.py).
+They must keep the shape the widget publishes now, or the JS tests test nothing real."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from nations_widget.widget import NationsWidget
+
+FIXTURES = Path(__file__).resolve().parents[2] / "js" / "test" / "fixtures"
+REMAKE = "run: .venv/bin/python js/scripts/make_fixtures.py"
+
+
+def keys(value: Any) -> Any:
+    if isinstance(value, dict):
+        return sorted(value)
+    return type(value).__name__
+
+
+def test_fixtures_have_the_published_shape() -> None:
+    w = NationsWidget(players=2, seed=3, bot_delay=0, seats=["human", "human"])
+    names = sorted(p.stem for p in FIXTURES.glob("*.json"))
+    assert "catalogue" in names and len(names) > 5
+    cat = json.loads((FIXTURES / "catalogue.json").read_text())
+    assert keys(cat) == keys(w.catalogue), REMAKE
+    assert cat["tiles"] == w.catalogue["tiles"], REMAKE
+    for name in names:
+        if name == "catalogue":
+            continue
+        data = json.loads((FIXTURES / f"{name}.json").read_text())
+        for trait in ("view", "history", "settings"):
+            assert keys(data[trait]) == keys(getattr(w, trait)), f"{name}.{trait}: {REMAKE}"
+        for player in data["view"]["players"]:
+            assert keys(player) == keys(w.view["players"][0]), f"{name}: {REMAKE}"
+        for entry in data["legal"]:
+            assert {"move", "text"} <= set(entry), f"{name}: {REMAKE}"
+        for entry in data["game_log"]:
+            assert keys(entry) == keys(w.game_log[0]), f"{name}: {REMAKE}"
