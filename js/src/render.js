@@ -235,11 +235,11 @@ function scoreBoard(S) {
     return h("tr", { class: `${isCurrent ? "nw-current" : ""}${p.passed ? " nw-passed" : ""}` },
       h("td", {}, ordinal(pos)),
       h("th", { scope: "row" }, h("span", { class: `nw-swatch nw-seat-${seat}`, "aria-hidden": "true" }), seatName(seat),
-        isCurrent ? h("span", { class: "nw-turn-badge", title: "to move" }, "▶ turn") : null,
+        isCurrent ? h("span", { class: "nw-turn-mark", title: "to move", "aria-label": "to move" }, " ◀") : null,
         p.passed && v.step === "actions" ? h("span", { class: "nw-passed-badge" }, "passed") : null),
-      h("td", { title: `books ${b.books}, famine ${b.famine}, war ${b.war}` }, String(v.scores[seat])),
-      h("td", { title: "VP printed on held tiles (counted at the end)" }, `+${tiles}`),
-      h("td", {}, String(p.books)));
+      h("td", { class: "nw-num-cell", title: `books ${b.books}, famine ${b.famine}, war ${b.war}` }, String(v.scores[seat])),
+      h("td", { class: "nw-num-cell", title: "VP printed on held tiles (counted at the end)" }, `+${tiles}`),
+      h("td", { class: "nw-num-cell" }, String(p.books)));
   });
   if (n === 1) {
     rows.push(h("tr", { class: "nw-opponent" },
@@ -262,10 +262,10 @@ function scoreBoard(S) {
   return h("section", { class: "nw-panel nw-scores", "aria-label": "Score board" },
     h("h3", {}, "Score board & player order"),
     h("table", { class: "nw-score-table" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Order"), h("th", { scope: "col" }, "Player"),
-        h("th", { scope: "col", title: "VP track (books, famine, war)" }, icon("vp", 13), "Track"),
-        h("th", { scope: "col", title: "VP on tiles" }, "Tiles"),
-        h("th", { scope: "col" }, icon("book", 13), "Books"))),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col", title: "player order" }, "#"), h("th", { scope: "col" }, "Player"),
+        h("th", { scope: "col", class: "nw-num-cell", title: "VP on the score track (books, famine, war)", "aria-label": "VP on the track" }, icon("vp", 13), "VP"),
+        h("th", { scope: "col", class: "nw-num-cell", title: "VP printed on held tiles, added at the end", "aria-label": "VP on tiles" }, "Tiles"),
+        h("th", { scope: "col", class: "nw-num-cell", "aria-label": "books" }, icon("book", 13)))),
       h("tbody", {}, rows)),
     h("div", { class: "nw-tracks", "aria-label": "Book track" }, bars),
     n === 1 && v.solo_roll ? h("p", { class: "nw-small" }, `Last shadow-opponent roll: ${v.solo_roll}`) : null);

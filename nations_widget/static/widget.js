@@ -464,12 +464,12 @@ function scoreBoard(S) {
         { scope: "row" },
         h("span", { class: `nw-swatch nw-seat-${seat}`, "aria-hidden": "true" }),
         seatName(seat),
-        isCurrent ? h("span", { class: "nw-turn-badge", title: "to move" }, "▶ turn") : null,
+        isCurrent ? h("span", { class: "nw-turn-mark", title: "to move", "aria-label": "to move" }, " ◀") : null,
         p.passed && v.step === "actions" ? h("span", { class: "nw-passed-badge" }, "passed") : null
       ),
-      h("td", { title: `books ${b.books}, famine ${b.famine}, war ${b.war}` }, String(v.scores[seat])),
-      h("td", { title: "VP printed on held tiles (counted at the end)" }, `+${tiles}`),
-      h("td", {}, String(p.books))
+      h("td", { class: "nw-num-cell", title: `books ${b.books}, famine ${b.famine}, war ${b.war}` }, String(v.scores[seat])),
+      h("td", { class: "nw-num-cell", title: "VP printed on held tiles (counted at the end)" }, `+${tiles}`),
+      h("td", { class: "nw-num-cell" }, String(p.books))
     );
   });
   if (n === 1) {
@@ -510,11 +510,11 @@ function scoreBoard(S) {
       h("thead", {}, h(
         "tr",
         {},
-        h("th", { scope: "col" }, "Order"),
+        h("th", { scope: "col", title: "player order" }, "#"),
         h("th", { scope: "col" }, "Player"),
-        h("th", { scope: "col", title: "VP track (books, famine, war)" }, icon("vp", 13), "Track"),
-        h("th", { scope: "col", title: "VP on tiles" }, "Tiles"),
-        h("th", { scope: "col" }, icon("book", 13), "Books")
+        h("th", { scope: "col", class: "nw-num-cell", title: "VP on the score track (books, famine, war)", "aria-label": "VP on the track" }, icon("vp", 13), "VP"),
+        h("th", { scope: "col", class: "nw-num-cell", title: "VP printed on held tiles, added at the end", "aria-label": "VP on tiles" }, "Tiles"),
+        h("th", { scope: "col", class: "nw-num-cell", "aria-label": "books" }, icon("book", 13))
       )),
       h("tbody", {}, rows)
     ),

@@ -33,7 +33,7 @@ from ..dice import (
 )
 from ..dice.catalogue import parse_catalogue
 from ..dice.game import as_move
-from ._bots import Bot, BotFactory, default_seats, load_bots
+from ._bots import PREFERRED_BOT, Bot, BotFactory, default_seats, load_bots
 from ._intents import MAX_MESSAGE_CHARS, Intent, IntentError, check_settings, parse_intent
 from ._payloads import (
     catalogue_payload,
@@ -149,7 +149,7 @@ class NationsWidget(anywidget.AnyWidget):
             except IllegalMoveError as exc:
                 self._fail(str(exc))
                 raise
-            self._epoch += 1
+            self._cancel_bots()
             self.error = ""
             self._publish()
         self._schedule_bots()
@@ -164,7 +164,7 @@ class NationsWidget(anywidget.AnyWidget):
             if not self._game.can_undo or target < 0:
                 self._fail("nothing to undo: this is the start of the game")
                 raise IllegalMoveError("nothing to undo: this is the start of the game")
-            self._epoch += 1
+            self._cancel_bots()
             self._game.goto(target)
             self.error = ""
             self._publish()
@@ -174,7 +174,7 @@ class NationsWidget(anywidget.AnyWidget):
             if not self._game.can_redo:
                 self._fail("nothing to redo")
                 raise IllegalMoveError("nothing to redo")
-            self._epoch += 1
+            self._cancel_bots()
             self._game.redo()
             self.error = ""
             self._publish()
@@ -187,7 +187,7 @@ class NationsWidget(anywidget.AnyWidget):
                 msg = f"position must be 0-{self._game.length}, got {position!r}"
                 self._fail(msg)
                 raise IndexError(msg)
-            self._epoch += 1
+            self._cancel_bots()
             self._game.goto(position)
             self.error = ""
             self._publish()
@@ -215,7 +215,7 @@ class NationsWidget(anywidget.AnyWidget):
         return how many moves the bots made."""
         count = 0
         with self._lock:
-            self._epoch += 1
+            self._cancel_bots()
             while count < max_moves and self._bot_due():
                 seat = self._game.current_player
                 assert seat is not None
@@ -236,7 +236,7 @@ class NationsWidget(anywidget.AnyWidget):
             seats[seat] = player
             self._seats = self._checked_seats(seats, n)
             self._bots.pop(seat, None)
-            self._epoch += 1
+            self._cancel_bots()
             self.error = ""
             self._publish()
         self._schedule_bots()
@@ -265,7 +265,7 @@ class NationsWidget(anywidget.AnyWidget):
             self._game = Game(config=config, catalogue=self._catalogue)
             self._seats = checked
             self._bots.clear()
-            self._epoch += 1
+            self._cancel_bots()
             self.error = ""
             self._publish()
         self._schedule_bots()
@@ -291,7 +291,7 @@ class NationsWidget(anywidget.AnyWidget):
             self._catalogue = game.catalogue
             self._seats = self._saved_seats(text, game.config.players)
             self._bots.clear()
-            self._epoch += 1
+            self._cancel_bots()
             self.error = ""
             self._publish(catalogue=True)
 
@@ -312,7 +312,7 @@ class NationsWidget(anywidget.AnyWidget):
                                                 config.automate, config.solo_tougher),
                               catalogue=catalogue)
             self._bots.clear()
-            self._epoch += 1
+            self._cancel_bots()
             self.error = ""
             self._publish(catalogue=True)
         self._schedule_bots()
@@ -398,7 +398,7 @@ class NationsWidget(anywidget.AnyWidget):
             with self._lock:
                 if self._game.is_over:
                     raise IntentError("the game is over")
-                self._epoch += 1
+                self._cancel_bots()
                 self.error = ""
                 self.bot_move()
             self._schedule_bots()
@@ -424,7 +424,7 @@ class NationsWidget(anywidget.AnyWidget):
                                   f"{self._seats[current]} bot; wait for its move")
             move = as_move(raw)
             self._game.play(move)
-            self._epoch += 1
+            self._cancel_bots()
             self.error = ""
             self._publish()
         self._schedule_bots()
@@ -460,13 +460,18 @@ class NationsWidget(anywidget.AnyWidget):
         if who == "human":
             if not self.bot_names:
                 raise IntentError("no bot is available")
-            who = self.bot_names[0]
+            who = PREFERRED_BOT if PREFERRED_BOT in self.bot_names else self.bot_names[0]
         if name is None and self._seats[seat] != "human":
             bot = self._bots.get(seat)
             if bot is None:
                 bot = self._bots[seat] = self._bot_factory(who, self._bot_seed(seat))
             return bot
         return self._bot_factory(who, self._bot_seed(seat) + self._game.position)
+
+    def _cancel_bots(self) -> None:
+        """Forget any scheduled bot move (the game changed under it)."""
+        self._epoch += 1
+        self.busy = False
 
     def _bot_seed(self, seat: int) -> int:
         return (self._game.config.seed * 7919 + seat * 104729) % (2**31)

@@ -416,7 +416,9 @@ def test_an_undo_cancels_scheduled_bot_moves(make_widget: Make) -> None:
         w.bot_delay = 0.2
         w.play(Pass())
         pos = w.game.position
+        assert w.busy
         w.undo(1)                       # before the bot's first move
+        assert not w.busy
         await asyncio.sleep(0.4)
         return pos, w.game.position
 
