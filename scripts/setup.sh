@@ -41,7 +41,7 @@ if [ -f js/package.json ]; then
         if [ ! -d js/node_modules ] || [ js/package-lock.json -nt js/node_modules ]; then
             say "npm ci in js/"
             npm ci --prefix js --no-audit --no-fund --loglevel=error
-            touch js/node_modules
+            mkdir -p js/node_modules && touch js/node_modules
         else
             say "js deps up to date"
         fi
@@ -49,7 +49,7 @@ if [ -f js/package.json ]; then
         if [ ! -d js/node_modules ] || [ js/package.json -nt js/node_modules ]; then
             say "npm install in js/ (no package-lock.json yet)"
             npm install --prefix js --no-audit --no-fund --loglevel=error
-            touch js/node_modules
+            mkdir -p js/node_modules && touch js/node_modules
         else
             say "js deps up to date"
         fi
