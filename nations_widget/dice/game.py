@@ -64,6 +64,7 @@ class Game:
         self._moves: list[Move] = []
         self._logs: list[list[LogEntry]] = [log]
         self._cursor = 0
+        self._from_state = False
 
     @classmethod
     def from_state(cls, state: GameState) -> Game:
@@ -74,6 +75,7 @@ class Game:
         game._moves = []
         game._logs = [[]]
         game._cursor = 0
+        game._from_state = True     # saved with its starting state (see to_json)
         return game
 
     # ---------------------------------------------------------------- reading
@@ -193,8 +195,9 @@ class Game:
 
     # --------------------------------------------------------- save and replay
     def to_json(self) -> dict[str, Any]:
-        """The game as its settings plus its moves (a replayable history)."""
-        return {
+        """The game as its settings plus its moves (a replayable history).  A game made by
+        :meth:`from_state` also keeps its starting state (``start``)."""
+        data: dict[str, Any] = {
             "format": GAME_FORMAT,
             "version": GAME_VERSION,
             "config": self.config.to_json(),
@@ -203,6 +206,9 @@ class Game:
             "moves": [m.to_json() for m in self._moves],
             "position": self._cursor,
         }
+        if self._from_state:
+            data["start"] = self._states[0].to_json()
+        return data
 
     def to_json_str(self, indent: int | None = None) -> str:
         return json.dumps(self.to_json(), indent=indent)
@@ -212,7 +218,10 @@ class Game:
                catalogue: Catalogue | None = None) -> Game:
         """Rebuild a game from its settings and moves; an illegal move raises
         :class:`IllegalMoveError` saying which move number failed."""
-        game = cls(config=config, catalogue=catalogue)
+        return cls._play_all(cls(config=config, catalogue=catalogue), moves)
+
+    @staticmethod
+    def _play_all(game: Game, moves: list[Move | dict[str, Any] | str]) -> Game:
         for i, move in enumerate(moves, start=1):
             try:
                 game.play(move)
@@ -248,7 +257,17 @@ class Game:
         if not isinstance(moves, list):
             raise StateFormatError("saved game field 'moves': must be a list of moves")
         try:
-            game = cls.replay(config, moves, cat)
+            if "start" in data:
+                try:
+                    start = GameState.from_json(data["start"], cat)
+                except StateFormatError as exc:
+                    raise StateFormatError(f"saved game field 'start': {exc}") from None
+                if start.config != config:
+                    raise StateFormatError("saved game field 'start': its settings differ "
+                                           "from the game's 'config'")
+                game = cls._play_all(cls.from_state(start), moves)
+            else:
+                game = cls.replay(config, moves, cat)
         except IllegalMoveError as exc:
             raise StateFormatError(f"saved game field 'moves': {exc}") from None
         position = data.get("position", len(moves))
