@@ -9,7 +9,7 @@ is kept, so going back and playing the same move gives the same faces.
 >>> game.round, game.step_name
 (1, 'actions')
 >>> while not game.is_over:
-...     game.play(game.legal_moves()[0])     # always the first legal move: pass, ...
+...     _ = game.play(game.legal_moves()[0])     # always the first legal move: pass, ...
 >>> game.scores() == game.state.scores() and game.winner is not None
 True
 >>> game.undo(); game.is_over
