@@ -237,8 +237,8 @@ function scoreBoard(S) {
       h("th", { scope: "row" }, h("span", { class: `nw-swatch nw-seat-${seat}`, "aria-hidden": "true" }), seatName(seat),
         isCurrent ? h("span", { class: "nw-turn-mark", title: "to move", "aria-label": "to move" }, " ◀") : null,
         p.passed && v.step === "actions" ? h("span", { class: "nw-passed-badge" }, "passed") : null),
-      h("td", { class: "nw-num-cell", title: `books ${b.books}, famine ${b.famine}, war ${b.war}` }, String(v.scores[seat])),
-      h("td", { class: "nw-num-cell", title: "VP printed on held tiles (counted at the end)" }, `+${tiles}`),
+      h("td", { class: "nw-num-cell", title: `books ${b.books}, famine ${b.famine}, war ${b.war}` }, String(b.books + b.famine + b.war)),
+      h("td", { class: "nw-num-cell nw-total", title: `track + ${tiles} VP on held tiles` }, String(v.projected[seat])),
       h("td", { class: "nw-num-cell" }, String(p.books)));
   });
   if (n === 1) {
@@ -263,8 +263,8 @@ function scoreBoard(S) {
     h("h3", {}, "Score board & player order"),
     h("table", { class: "nw-score-table" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col", title: "player order" }, "#"), h("th", { scope: "col" }, "Player"),
-        h("th", { scope: "col", class: "nw-num-cell", title: "VP on the score track (books, famine, war)", "aria-label": "VP on the track" }, icon("vp", 13), "VP"),
-        h("th", { scope: "col", class: "nw-num-cell", title: "VP printed on held tiles, added at the end", "aria-label": "VP on tiles" }, "Tiles"),
+        h("th", { scope: "col", class: "nw-num-cell", title: "VP on the score track (books, famine, war)", "aria-label": "VP on the track" }, icon("vp", 13), "Track"),
+        h("th", { scope: "col", class: "nw-num-cell", title: "track plus the VP on held tiles (the final score if the game ended now)", "aria-label": "total VP with tiles" }, "Total"),
         h("th", { scope: "col", class: "nw-num-cell", "aria-label": "books" }, icon("book", 13)))),
       h("tbody", {}, rows)),
     h("div", { class: "nw-tracks", "aria-label": "Book track" }, bars),
@@ -297,6 +297,8 @@ function playerBoard(S, ui, act, seat) {
   const live = me === seat;
   const pos = v.order.indexOf(seat);
   const who = S.seats[seat] === "human" ? "human" : `${S.seats[seat]} bot`;
+  const b = v.breakdown[seat];
+  const track = b.books + b.famine + b.war;
   const choosing = live && ui.pendingBuy && S.catalogue.tiles[ui.pendingBuy]?.kind === "building";
   const slots = p.buildings.map(([id, n], i) => {
     const card = tileCard(S, id, {
@@ -342,7 +344,7 @@ function playerBoard(S, ui, act, seat) {
   h("h3", {},
     h("span", { class: `nw-swatch nw-seat-${seat}`, "aria-hidden": "true" }),
     seatName(seat), h("span", { class: "nw-who" }, who), h("span", { class: "nw-order" }, `${ordinal(pos)} in order`),
-    h("span", { class: "nw-pscore" }, amount("vp", v.scores[seat], `${v.scores[seat]} VP on the track`), amount("book", p.books, `${p.books} books`)),
+    h("span", { class: "nw-pscore" }, amount("vp", track, `${track} VP on the track (${v.projected[seat]} with the tiles held)`), amount("book", p.books, `${p.books} books`)),
     statusBits),
   choosing ? h("p", { class: "nw-choose" }, `Choose the building that ${S.catalogue.tiles[ui.pendingBuy].name} replaces:`) : null,
   h("div", { class: "nw-board-row" },
@@ -399,7 +401,7 @@ function actionPanel(S, ui, act) {
     body = v.step === "actions" ? actionsControls(S, ui, act) : endOfRoundControls(S, ui, act);
   }
   return h("section", { class: "nw-panel nw-actions", "aria-label": "Your decision" },
-    h("h3", {}, me !== null ? `${seatName(me)}, your decision` : "Decision"),
+    h("h3", {}, me !== null ? `${seatName(me)}, your decision` : v.step === "game_over" ? "Final scores" : "Decision"),
     err, body);
 }
 

@@ -23,7 +23,7 @@ from ..dice import (
 from ..dice.catalogue import CHIT_KINDS, DIE_COLOURS, HALL_OF_FAME, RESOURCES, SUPPLY_DICE
 
 #: How many log entries the ``log`` trait carries (the newest ones).
-LOG_LIMIT = 80
+LOG_LIMIT = 50
 
 RECONSTRUCTION_NOTICE = (
     "The tile values and coloured die faces of this catalogue ({name}) are a "

@@ -1,0 +1,67 @@
+"""Screenshots of the shipped bundle drawing each JS fixture, in headless Chromium.
+
+    .venv/bin/python js/scripts/screenshots.py [--width 1280] [--out test-artifacts/screenshots]
+
+Serves the repository on 127.0.0.1 (a free port), opens js/scripts/harness.html with each
+fixture of js/test/fixtures and writes one full-page PNG per fixture, plus a hover shot
+showing a tile's tooltip.  Needs Debian's /usr/bin/chromium and the playwright package
+(both come with scripts/setup.sh when tests/browser exists, or: apt-get install chromium).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import threading
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = ROOT / "js" / "test" / "fixtures"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--width", type=int, default=1280)
+    parser.add_argument("--out", default=str(ROOT / "test-artifacts" / "screenshots"))
+    args = parser.parse_args()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    handler = functools.partial(Quiet, directory=str(ROOT))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/js/scripts/harness.html"
+    names = sorted(p.stem for p in FIXTURES.glob("*.json") if p.stem != "catalogue")
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": args.width, "height": 900})
+            for name in names:
+                page.goto(f"{base}?fx={name}")
+                page.wait_for_selector("body[data-ready='1'] .nw-root")
+                page.wait_for_timeout(900)          # let the dice finish rolling
+                page.screenshot(path=str(out / f"{name}.png"), full_page=True)
+                print(out / f"{name}.png")
+            page.goto(f"{base}?fx=start_2p")
+            page.wait_for_selector("body[data-ready='1'] .nw-root")
+            page.hover(".nw-progress button.nw-tile")
+            page.wait_for_timeout(900)
+            page.screenshot(path=str(out / "tooltip.png"),
+                            clip={"x": 0, "y": 0, "width": args.width, "height": 520})
+            print(out / "tooltip.png")
+            browser.close()
+    finally:
+        server.shutdown()
+
+
+if __name__ == "__main__":
+    main()
