@@ -452,7 +452,7 @@ function actionsControls(S, ui, act) {
   const passLabel = v.config.variant === "accelerated" && !selectionIsEmpty(ui.sel)
     ? "Pass, trading the selected dice for food" : "Pass";
   buttons.push(h("button", { type: "button", class: "nw-btn nw-pass", dataset: { key: "pass" }, onclick: () => act.move(passMove(ui.sel, v.config.variant)) }, passLabel));
-  buttons.push(h("button", { type: "button", class: "nw-btn nw-ghost", dataset: { key: "hint" }, title: "Let a bot choose this move for you", onclick: () => act.send({ kind: "bot_move" }) }, "Bot hint"));
+  buttons.push(h("button", { type: "button", class: "nw-btn nw-ghost", dataset: { key: "hint" }, title: "Let a bot choose this move for you", onclick: () => act.send({ kind: "bot_move" }) }, "Let a bot decide"));
   return h("div", {},
     h("p", { class: "nw-help" }, "Click dice and chits to select them, then click a tile to buy it with them (or click a tile directly to pay the suggested way), build your wonder, or reroll the selected dice."),
     selectionLine(S, ui, act),
@@ -481,7 +481,7 @@ function endOfRoundControls(S, ui, act) {
     h("div", { class: "nw-buttons" },
       h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "use-selection" }, disabled: selectionIsEmpty(ui.sel),
         onclick: () => act.move(selectionMove(step, ui.sel)) }, useLabel),
-      h("button", { type: "button", class: "nw-btn nw-ghost", dataset: { key: "hint" }, onclick: () => act.send({ kind: "bot_move" }) }, "Bot hint")));
+      h("button", { type: "button", class: "nw-btn nw-ghost", dataset: { key: "hint" }, onclick: () => act.send({ kind: "bot_move" }) }, "Let a bot decide")));
 }
 
 function gameOver(S) {

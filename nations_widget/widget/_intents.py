@@ -96,6 +96,8 @@ def message_size(content: object) -> int:
         return len(json.dumps(content))
     except (TypeError, ValueError):
         raise IntentError("the message is not plain JSON") from None
+    except RecursionError:
+        raise IntentError("the message is nested too deeply") from None
 
 
 def parse_intent(content: object) -> Intent:

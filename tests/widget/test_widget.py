@@ -151,6 +151,15 @@ def test_a_huge_message_is_refused(make_widget: Make) -> None:
     assert snapshot(w) == before
 
 
+def test_a_deeply_nested_message_is_refused(make_widget: Make) -> None:
+    w = make_widget()
+    nested: Any = []
+    for _ in range(50_000):
+        nested = [nested]
+    w.handle_intent({"kind": "move", "move": {"type": "reroll", "dice": nested}})
+    assert "nested too deeply" in w.error
+
+
 def test_binary_buffers_are_refused(make_widget: Make) -> None:
     w = make_widget()
     w._on_custom_msg(w, {"kind": "redo"}, [b"x"])
