@@ -1,0 +1,76 @@
+"""The widget inside a real Jupyter kernel: a browser-like comm message is handled, and the
+bots answer on the kernel's own event loop (the JupyterLab/Voila path), without blocking
+it."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pytest
+
+jupyter_client = pytest.importorskip("jupyter_client")
+pytest.importorskip("ipykernel")
+
+
+def run(kc: Any, code: str, timeout: float = 60) -> str:
+    """Execute ``code`` and return what it printed (raising on an error)."""
+    msg_id = kc.execute(code)
+    out: list[str] = []
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        msg = kc.get_iopub_msg(timeout=timeout)
+        if msg["parent_header"].get("msg_id") != msg_id:
+            continue
+        kind, content = msg["msg_type"], msg["content"]
+        if kind == "stream":
+            out.append(content["text"])
+        elif kind == "error":
+            raise AssertionError("\n".join(content["traceback"]))
+        elif kind == "status" and content["execution_state"] == "idle":
+            return "".join(out)
+    raise TimeoutError(code)
+
+
+@pytest.mark.timeout(180)
+def test_a_comm_message_plays_and_the_bots_answer_on_the_kernel_loop() -> None:
+    km, kc = jupyter_client.manager.start_new_kernel(kernel_name="python3")
+    try:
+        comm_id = run(kc, (
+            "from nations_widget.widget import NationsWidget\n"
+            "w = NationsWidget(players=2, seats=['human', 'heuristic'], seed=3, "
+            "bot_delay=0.05)\n"
+            "assert w.game.current_player == 0, w.game.current_player\n"
+            "print(w.comm.comm_id)")).strip()
+        assert comm_id
+        # what the browser's model.send({...}) becomes on the wire
+        msg = kc.session.msg("comm_msg", {"comm_id": comm_id, "data": {
+            "method": "custom", "content": {"kind": "move", "seat": 0,
+                                            "move": {"type": "pass"}}}})
+        kc.shell_channel.send(msg)
+        state: dict[str, Any] = {}
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            state = json.loads(run(kc, (
+                "import json; print(json.dumps({'position': w.game.position, "
+                "'busy': w.busy, 'error': w.error, 'current': w.game.current_player, "
+                "'task': w._task is not None}))")))
+            if state["position"] > 1 and not state["busy"]:
+                break
+            time.sleep(0.2)
+        assert state["error"] == ""
+        assert state["position"] > 1, state           # the pass, then the bot's moves
+        assert not state["busy"]
+        assert state["current"] in (0, None)           # back to the human (or game over)
+        assert state["task"]                           # an asyncio task, not a timer thread
+        # a malformed message from the browser does not raise in the kernel
+        bad = kc.session.msg("comm_msg", {"comm_id": comm_id, "data": {
+            "method": "custom", "content": {"kind": "move", "move": {"type": "fly"}}}})
+        kc.shell_channel.send(bad)
+        time.sleep(0.5)
+        error = run(kc, "print(w.error)")
+        assert "unknown move type" in error
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)
