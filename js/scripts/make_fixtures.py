@@ -25,8 +25,8 @@ from nations_widget.widget import NationsWidget  # noqa: E402
 from nations_widget.widget._bots import fallback_make_bot  # noqa: E402
 
 OUT = ROOT / "js" / "test" / "fixtures"
-TRAITS = ("view", "legal", "game_log", "error", "seats", "bot_names", "settings", "history",
-          "reconstructed", "busy")
+TRAITS = ("view", "legal", "game_log", "error", "seats", "bot_names", "bot_info", "settings",
+          "history", "reconstructed", "busy")
 
 
 def policy(moves: list[Move]) -> Move:

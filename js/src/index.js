@@ -14,7 +14,7 @@ import {
 } from "./logic.js";
 
 export const TRAITS = [
-  "catalogue", "view", "legal", "game_log", "error", "seats", "bot_names", "settings",
+  "catalogue", "view", "legal", "game_log", "error", "seats", "bot_names", "bot_info", "settings",
   "history", "reconstructed", "busy",
 ];
 
@@ -28,6 +28,7 @@ export function readState(model) {
     error: model.get("error") || "",
     seats: model.get("seats") || [],
     botNames: model.get("bot_names") || [],
+    botInfo: model.get("bot_info") || {},
     settings: model.get("settings") || {},
     history: model.get("history") || {},
     reconstructed: Boolean(model.get("reconstructed")),

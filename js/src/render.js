@@ -541,7 +541,8 @@ function gamePanel(S, ui, act) {
   const f = ui.form;
   const choices = ["human", ...S.botNames];
   const seatSelect = (value, onchange, key, label) => h("select", { dataset: { key }, "aria-label": label, onchange },
-    choices.map((c) => h("option", { value: c, selected: c === value }, c === "human" ? "Human" : `Bot: ${c}`)));
+    choices.map((c) => h("option", { value: c, selected: c === value, title: c === "human" ? null : S.botInfo?.[c] || null },
+      c === "human" ? "Human" : `Bot: ${c}`)));
   const current = S.seats.map((who, seat) => h("div", { class: "nw-field" },
     h("span", {}, seatName(seat)),
     seatSelect(who, (e) => act.send({ kind: "set_seat", seat, player: e.target.value }), `seat-${seat}`, `${seatName(seat)} is played by`)));

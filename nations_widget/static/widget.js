@@ -896,7 +896,11 @@ function gamePanel(S, ui, act) {
   const seatSelect = (value, onchange, key, label) => h(
     "select",
     { dataset: { key }, "aria-label": label, onchange },
-    choices.map((c) => h("option", { value: c, selected: c === value }, c === "human" ? "Human" : `Bot: ${c}`))
+    choices.map((c) => h(
+      "option",
+      { value: c, selected: c === value, title: c === "human" ? null : S.botInfo?.[c] || null },
+      c === "human" ? "Human" : `Bot: ${c}`
+    ))
   );
   const current = S.seats.map((who, seat) => h(
     "div",
@@ -1029,6 +1033,7 @@ var TRAITS = [
   "error",
   "seats",
   "bot_names",
+  "bot_info",
   "settings",
   "history",
   "reconstructed",
@@ -1043,6 +1048,7 @@ function readState(model) {
     error: model.get("error") || "",
     seats: model.get("seats") || [],
     botNames: model.get("bot_names") || [],
+    botInfo: model.get("bot_info") || {},
     settings: model.get("settings") || {},
     history: model.get("history") || {},
     reconstructed: Boolean(model.get("reconstructed")),

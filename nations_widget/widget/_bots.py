@@ -65,6 +65,21 @@ def load_bots() -> tuple[tuple[str, ...], BotFactory]:
 PREFERRED_BOT = "heuristic"
 
 
+def bot_descriptions(names: Sequence[str]) -> dict[str, str]:
+    """A one-line description per bot, for the seat menus (from ``BOT_INFO`` if the bots
+    package has it)."""
+    out = {"random": "plays a random legal move"} if "random" in names else {}
+    try:
+        module: Any = importlib.import_module("nations_widget.dice.bots")
+        info = module.BOT_INFO
+        for name in names:
+            if name in info:
+                out[name] = str(info[name].description)
+    except (ImportError, AttributeError):
+        pass
+    return out
+
+
 def default_seats(players: int, bot_names: Sequence[str]) -> list[str]:
     """Seat 1 is a human, the others the balanced heuristic bot (else the first bot; all
     humans if there is no bot)."""

@@ -33,7 +33,14 @@ from ..dice import (
 )
 from ..dice.catalogue import parse_catalogue
 from ..dice.game import as_move
-from ._bots import PREFERRED_BOT, Bot, BotFactory, default_seats, load_bots
+from ._bots import (
+    PREFERRED_BOT,
+    Bot,
+    BotFactory,
+    bot_descriptions,
+    default_seats,
+    load_bots,
+)
 from ._intents import MAX_MESSAGE_CHARS, Intent, IntentError, check_settings, parse_intent
 from ._payloads import (
     catalogue_payload,
@@ -81,6 +88,8 @@ class NationsWidget(anywidget.AnyWidget):
     seats: traitlets.List[Any] = traitlets.List().tag(sync=True)
     #: the bots that can take a seat
     bot_names: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    #: a one-line description per bot name (for the seat menus)
+    bot_info = traitlets.Dict().tag(sync=True)
     #: the game's settings (players, seed, variant, automate, solo_tougher) and bot_delay
     settings = traitlets.Dict().tag(sync=True)
     #: position, length, can_undo, can_redo, undo_to
@@ -110,6 +119,7 @@ class NationsWidget(anywidget.AnyWidget):
             names = tuple(bot_names)
         self._bot_factory = factory
         self.bot_names = list(names)
+        self.bot_info = bot_descriptions(names)
         self.bot_delay = float(bot_delay)
         self._catalogue = catalogue or (game.catalogue if game else default_catalogue())
         if game is None:
