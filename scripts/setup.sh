@@ -36,23 +36,30 @@ else
 fi
 
 # --- JavaScript -----------------------------------------------------------------------------
+# `npm install`, not `npm ci`: the npm registry reachable here answers 404 for other platforms'
+# optional packages (e.g. @rollup/rollup-darwin-arm64, pulled in by vitest), so a lock file made
+# here lacks them and `npm ci` always rejects it as "out of sync". `npm install` installs the
+# locked versions; under CI it must also leave the lock file unchanged (a stale lock fails).
 if [ -f js/package.json ]; then
-    if [ -f js/package-lock.json ]; then
-        if [ ! -d js/node_modules ] || [ js/package-lock.json -nt js/node_modules ]; then
-            say "npm ci in js/"
-            npm ci --prefix js --no-audit --no-fund --loglevel=error
-            mkdir -p js/node_modules && touch js/node_modules
+    if [ ! -d js/node_modules ] || [ js/package.json -nt js/node_modules ] \
+        || { [ -f js/package-lock.json ] && [ js/package-lock.json -nt js/node_modules ]; }; then
+        lock_before=""
+        if [ -f js/package-lock.json ]; then
+            lock_before="$(cksum < js/package-lock.json)"
+            say "npm install in js/ (locked versions from js/package-lock.json)"
         else
-            say "js deps up to date"
+            say "npm install in js/ (no package-lock.json yet: npm writes one; commit it)"
+        fi
+        npm install --prefix js --no-audit --no-fund --loglevel=error
+        mkdir -p js/node_modules && touch js/node_modules
+        if [ -n "${CI:-}" ] && [ -n "$lock_before" ] \
+            && [ "$lock_before" != "$(cksum < js/package-lock.json)" ]; then
+            say "ERROR: npm install changed js/package-lock.json: the committed lock file does not" \
+                "match js/package.json. Run 'npm install' in js/ and commit the lock file." >&2
+            exit 1
         fi
     else
-        if [ ! -d js/node_modules ] || [ js/package.json -nt js/node_modules ]; then
-            say "npm install in js/ (no package-lock.json yet)"
-            npm install --prefix js --no-audit --no-fund --loglevel=error
-            mkdir -p js/node_modules && touch js/node_modules
-        else
-            say "js deps up to date"
-        fi
+        say "js deps up to date"
     fi
 fi
 

@@ -11,7 +11,10 @@ if [ -d tests/browser ]; then
     export NATIONS_NEED_BROWSER=1
 fi
 
-bash scripts/setup.sh
+if ! bash scripts/setup.sh; then
+    echo "test.sh: FAILED: scripts/setup.sh could not install what the tests need; no check ran" >&2
+    exit 1
+fi
 
 export PATH="$PWD/.venv/bin:$PATH"
 export VIRTUAL_ENV="$PWD/.venv"
