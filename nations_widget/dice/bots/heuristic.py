@@ -44,7 +44,7 @@ from ..catalogue import DIE_COLOURS, TILE_KINDS, TileSpec
 from ..moves import Books, Build, Buy, Feed, Fight, Move, Pass, Payment, Reroll
 from ..payments import find_payment
 from ..rules import RES_INDEX
-from ..state import BOOK, FOOD, GOLD, REROLL_CHIT, STONE, STRENGTH, GameState
+from ..state import BOOK, FOOD, GOLD, REROLL_CHIT, STONE, STRENGTH, Components, GameState
 from .base import BaseBot, check_turn
 
 ROUNDS = 4
@@ -69,11 +69,11 @@ class Strategy:
 
     name: str
     summary: str
-    symbol: tuple[float, float, float, float, float] = (1.0, 0.45, 0.5, 0.6, 0.8)
-    kind: tuple[float, float, float, float] = (1.0, 1.0, 1.0, 1.0)
+    symbol: tuple[float, float, float, float, float] = (0.8, 0.45, 0.4, 0.7, 1.4)
+    kind: tuple[float, float, float, float] = (1.0, 1.0, 1.0, 0.8)
     colour: tuple[float, float, float, float] = (1.0, 1.0, 1.0, 1.0)
-    reroll: float = 0.5
-    spend: float = 0.3
+    reroll: float = 0.3
+    spend: float = 0.5
     min_gain: float = 0.2
     book_drive: float = 0.15
 
@@ -88,16 +88,16 @@ BALANCED = Strategy(
     "balanced", "no preference: every tile and symbol at its estimated worth")
 BUILDER = Strategy(
     "builder", "coloured-dice buildings (two dice early, VP late); gold first",
-    symbol=(1.2, 0.4, 0.5, 0.6, 0.8), kind=(1.4, 0.8, 0.8, 0.7), colour=(1.0, 1.0, 1.2, 1.1))
+    symbol=(1.0, 0.45, 0.4, 0.7, 1.2), kind=(1.4, 0.8, 0.8, 0.6), colour=(1.0, 1.0, 1.2, 1.1))
 WONDERS = Strategy(
     "wonders", "wonders: buy one, gather stone (blue dice), build it, buy the next",
-    symbol=(1.0, 0.9, 0.5, 0.5, 0.7), kind=(0.9, 0.8, 0.8, 1.6), colour=(1.0, 1.3, 1.0, 0.9))
+    symbol=(0.8, 0.9, 0.4, 0.6, 1.1), kind=(0.9, 0.8, 0.8, 1.6), colour=(1.0, 1.3, 1.0, 0.9))
 MILITARY = Strategy(
     "military", "red dice and strength: colonies and wars",
-    symbol=(0.9, 0.35, 0.5, 0.4, 1.2), kind=(1.0, 0.8, 1.5, 0.7), colour=(1.0, 0.8, 1.0, 1.3))
+    symbol=(0.7, 0.35, 0.4, 0.5, 1.7), kind=(1.0, 0.8, 1.5, 0.7), colour=(1.0, 0.8, 1.0, 1.3))
 BOOKS = Strategy(
     "books", "blue dice and books: win the books race every round",
-    symbol=(0.9, 0.5, 0.5, 1.2, 0.6), kind=(1.1, 0.9, 0.8, 0.9), colour=(1.0, 1.4, 1.0, 0.9),
+    symbol=(0.8, 0.5, 0.4, 1.3, 1.1), kind=(1.1, 0.9, 0.8, 0.9), colour=(1.0, 1.4, 1.0, 0.9),
     book_drive=0.35)
 
 STRATEGIES: dict[str, Strategy] = {
@@ -105,6 +105,30 @@ STRATEGIES: dict[str, Strategy] = {
 
 
 # ------------------------------------------------------------------ the bot's view
+_WORTH_CACHE: dict[tuple[Strategy, int], dict[str, float]] = {}
+_MEAN_CACHE: dict[int, list[tuple[float, ...]]] = {}
+
+
+def _die_worth(strategy: Strategy, comp: Components) -> dict[str, float]:
+    """Die colour -> what one die of that colour is worth per round to the strategy."""
+    key = (strategy, id(comp))
+    worth = _WORTH_CACHE.get(key)
+    if worth is None:
+        worth = _WORTH_CACHE[key] = {c: strategy.colour_bias(c) * sum(
+            sum(f[r] * strategy.symbol[r] for r in range(5)) for f in faces) / 6
+            for c, faces in comp.colour_faces.items()}
+    return worth
+
+
+def _mean_faces(comp: Components) -> list[tuple[float, ...]]:
+    """Die number -> its average symbols of each resource."""
+    mean = _MEAN_CACHE.get(id(comp))
+    if mean is None:
+        mean = _MEAN_CACHE[id(comp)] = [
+            tuple(sum(f[r] for f in faces) / 6 for r in range(5)) for faces in comp.die_faces]
+    return mean
+
+
 class Position:
     """Everything a heuristic decision needs about one seat, computed once."""
 
@@ -126,9 +150,8 @@ class Position:
         self.faces = {d: state.face(d) for d in self.dice}
         self.pledged_food = len(pledge) // 2
         # die colour -> worth of one such die per round, for this strategy
-        self.die_worth = {c: strategy.colour_bias(c) * sum(
-            sum(f[r] * strategy.symbol[r] for r in range(5)) for f in faces) / 6
-            for c, faces in state.comp.colour_faces.items()}
+        self.die_worth = _die_worth(strategy, state.comp)
+        self._stone_per_round: float | None = None
         # opponents' likely book totals and strength at the end of this round
         self.opp_books: list[float] = []
         self.opp_strength: list[int] = []
@@ -263,9 +286,11 @@ class Position:
         return best_slot, best
 
     def stone_per_round(self) -> float:
-        faces = self.s.comp.die_faces
-        return self.p.chits[STONE + 1] + self.p.chits_used[STONE + 1] + sum(
-            sum(f[STONE] for f in faces[d]) / 6 for d in self.s.dice_of(self.seat))
+        if self._stone_per_round is None:
+            mean = _mean_faces(self.s.comp)
+            self._stone_per_round = self.p.chits[STONE + 1] + self.p.chits_used[STONE + 1] \
+                + sum(mean[d][STONE] for d in self.s.dice_of(self.seat))
+        return self._stone_per_round
 
     def wonder_worth(self, tile: TileSpec, stone_now: int) -> float:
         """A wonder's worth, times the chance of finding its stone in time."""
