@@ -6,6 +6,24 @@
 
 Importing this module imports anywidget (and so Jupyter's widget machinery); importing
 :mod:`nations_widget` or :mod:`nations_widget.dice` does not.
+
+Python owns the game; the browser bundle (``nations_widget/static``, built from ``js/``)
+draws these synced traits and never decides legality:
+
+- ``catalogue``: tiles and events (each with its ``tooltip``), die faces, die colours,
+  the reconstruction ``notice``; sent once per catalogue (~19 KB).
+- ``view``: ``game.view(seat)`` of the acting human (else the first human seat) plus
+  ``current``, ``human_turn``, ``scores``, ``projected``, ``breakdown``,
+  ``supply_chits``, ``position``, ``rolled`` (dice rolled by the last move, animated),
+  ``prompt``, ``winner``, ``hall_of_fame`` (2-3 KB).
+- ``legal``: the acting human's moves ``[{move, text, subset?}]`` (rerolls listed once).
+- ``game_log`` (the newest 50 entries; ``log`` is the widget's logger), ``error``,
+  ``seats``, ``bot_names``, ``bot_info``, ``settings``, ``history``, ``reconstructed``,
+  ``busy``.
+
+The browser sends intents with ``model.send({"kind": ..., ...})``; see
+:mod:`nations_widget.widget._intents` for the list.  Scripts and tests can send the same
+with :meth:`NationsWidget.handle_intent`.
 """
 
 from ._bots import RandomBot, default_seats, load_bots
