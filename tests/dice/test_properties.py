@@ -36,7 +36,8 @@ from nations_widget.dice import (
     Reroll,
     check_invariants,
 )
-from nations_widget.dice.state import N_DICE, VARIANTS
+from nations_widget.dice.catalogue import RESOURCES
+from nations_widget.dice.state import BOOK, FOOD, N_DICE, STONE, STRENGTH, VARIANTS
 
 SETTINGS = settings(max_examples=150, deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -178,6 +179,55 @@ def check_step(s: GameState) -> None:
         assert s.current_player() is None and s.winner() is not None
     else:
         assert s.current_player() is not None
+        check_complete(s, moves)
+
+
+def payable(s: GameState, seat: int, res: int, cost: int, trades: bool) -> bool:
+    """Whether any payment of ``cost`` exists: dice and chits showing the resource, plus
+    (when trading is allowed) one symbol per pair of the other unused dice."""
+    unused = s.unused_dice(seat)
+    value = sum(s.face(d)[res] for d in unused) + s.players[seat].chits[res + 1]
+    others = sum(1 for d in unused if not s.face(d)[res])
+    return value + (others // 2 if trades else 0) >= cost
+
+
+def check_complete(s: GameState, moves: list[Move]) -> None:
+    """Whatever can be done is offered: every affordable tile, the wonder when its stone
+    can be paid, a reroll when a chit is left, feeding and fighting when possible."""
+    seat = s.current_player()
+    assert seat is not None
+    if s.step == "actions":
+        assert Pass() in moves
+        rerolls = [m for m in moves if isinstance(m, Reroll)]
+        assert bool(rerolls) == bool(s.players[seat].chits[0] and s.unused_dice(seat))
+        bought = {m.tile for m in moves if isinstance(m, Buy)}
+        for cell, ref in enumerate(s.board):
+            if ref < 0:
+                continue
+            tile = s.comp.tiles[ref]
+            res = RESOURCES.index(tile.currency)
+            can = payable(s, seat, res, cell % 3 + 1, tile.currency == "gold")
+            assert (tile.id in bought) == can, (tile.id, can)
+        p = s.players[seat]
+        builds = [m for m in moves if isinstance(m, Build)]
+        can_build = p.wonder >= 0 and payable(s, seat, STONE, s.comp.tiles[p.wonder].stone_cost,
+                                                True)
+        assert bool(builds) == can_build
+    elif s.step == "famine":
+        feeds = [m for m in moves if isinstance(m, Feed) and m.payment is not None]
+        assert Feed(None) in moves
+        assert bool(feeds) == payable(s, seat, FOOD, s.event_spec.famine, True)
+    elif s.step == "war":
+        fights = [m for m in moves if isinstance(m, Fight) and m.payment is not None]
+        assert Fight(None) in moves
+        assert bool(fights) == payable(s, seat, STRENGTH, s.event_spec.war, False)
+    elif s.step == "books":
+        assert all(isinstance(m, Books) for m in moves)
+        books = sum(s.face(d)[BOOK] for d in s.unused_dice(seat)) \
+            + s.players[seat].chits[BOOK + 1]
+        used = [sum(s.face(d)[BOOK] for d in m.dice) + m.chits
+                for m in moves if isinstance(m, Books)]
+        assert max(used) == books                      # one option uses every book
 
 
 def play_random_game(config: GameConfig, rnd: random.Random, corruptions: int = 0,

@@ -584,6 +584,7 @@ def test_build_wonder_with_stone_gives_its_chit() -> None:
     log = play(s, Build(Payment(tuple(stones), chits=1)))
     p = s.players[0]
     assert p.wonder == -1 and p.wonders == [ref(s, "t1-14")]
+    assert p.chits[CHIT["reroll"]] == 1          # no free reroll for a wonder (004 is wrong)
     assert p.chits[CHIT["book"]] == 1            # Great Library's chit
     assert [e.kind for e in log][:2] == ["build", "chit"]
     assert s.tile_vp(0) == s.comp.tiles[ref(s, "t1-14")].vp == 2
@@ -995,6 +996,16 @@ def test_automation_feeds_when_no_strength_is_at_stake() -> None:
     assert s.players[1].vp_famine == 1 and s.players[1].books == 4
 
 
+def test_automation_feeds_without_trading_strength_when_it_need_not() -> None:
+    """Famine 2, one food die: the automatic feeding trades two plain dice, never the
+    strength die (which still counts for the player order)."""
+    s = pass_into_books({"dice": ["white:food", "white:strength", "white:gold",
+                                  "white:stone", "white:book"]}, event="e1-2")
+    assert s.round == 2                      # nothing was asked
+    assert s.players[1].vp_famine == 1 and s.players[1].books == 4
+    assert s.order[0] == 1                   # the unused strength die won the player order
+
+
 def test_automation_asks_about_the_famine_when_strength_is_at_stake() -> None:
     s = pass_into_books(FAMINE_ASK)
     # the book die: trading it would be needed, so the books step asks first
@@ -1053,6 +1064,19 @@ def test_accelerated_pledge_is_hidden_until_all_have_passed() -> None:
     assert p.books == 1                                  # the pledged book die was traded
     assert all(s.dice_used[d] for d in (gold, stone, book, strength))
     assert s.players[1].fed is False
+
+
+def test_accelerated_pledged_dice_are_traded_even_if_the_famine_is_missed() -> None:
+    """Reading of the online rules ("players decide upon food trade in the same turn they
+    have passed"): the pledged dice are traded when passing, so they are spent in the
+    famine even when the food falls short (1 food + 1 traded < 3)."""
+    s = accel_position()
+    gold, stone = die(s, 0, "white:gold"), die(s, 0, "white:stone")
+    play(s, Pass((gold, stone)))
+    play(s, Pass())
+    assert s.players[0].fed is False and s.players[0].vp_famine == 0
+    assert s.dice_used[gold] and s.dice_used[stone]
+    assert not s.dice_used[die(s, 0, "white:food", used=None)]
 
 
 def test_accelerated_books_use_every_unpledged_book_die() -> None:
@@ -1161,6 +1185,8 @@ def test_solo_die_also_follows_buying_and_building() -> None:
 
 
 def test_solo_tougher_rerolls_fours() -> None:
+    """"For a tougher game reroll any 4s you roll for the opponent": read as rolling until
+    the die shows 1-3, so a tile is removed after every action (if its column has one)."""
     rerolled = False
     for seed in range(40):
         s = solo_position(seed, solo_tougher=True)
