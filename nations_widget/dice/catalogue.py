@@ -490,7 +490,8 @@ def default_catalogue() -> Catalogue:
     return parse_catalogue(json.loads(text), "catalogue.json")
 
 
-def _tile_to_json(tile: TileSpec, starting: bool = False) -> dict[str, object]:
+def tile_to_json(tile: TileSpec, starting: bool = False) -> dict[str, object]:
+    """A tile's JSON form in a catalogue file (only the fields its kind uses)."""
     out: dict[str, object] = {"id": tile.id, "name": tile.name}
     if not starting:
         out["age"] = tile.age
@@ -522,8 +523,8 @@ def catalogue_to_json(cat: Catalogue) -> dict[str, object]:
             for colour in DIE_COLOURS
             if colour in cat.faces
         },
-        "starting_buildings": [_tile_to_json(t, starting=True) for t in cat.starting_buildings],
-        "tiles": [_tile_to_json(t) for t in cat.tiles],
+        "starting_buildings": [tile_to_json(t, starting=True) for t in cat.starting_buildings],
+        "tiles": [tile_to_json(t) for t in cat.tiles],
         "events": [
             {"id": e.id, "name": e.name, "age": e.age, "famine": e.famine, "war": e.war}
             for e in cat.events

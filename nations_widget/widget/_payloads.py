@@ -20,7 +20,14 @@ from ..dice import (
     describe_event,
     describe_tile,
 )
-from ..dice.catalogue import CHIT_KINDS, DIE_COLOURS, HALL_OF_FAME, RESOURCES, SUPPLY_DICE
+from ..dice.catalogue import (
+    CHIT_KINDS,
+    DIE_COLOURS,
+    HALL_OF_FAME,
+    RESOURCES,
+    SUPPLY_DICE,
+    tile_to_json,
+)
 
 #: How many log entries the ``log`` trait carries (the newest ones).
 LOG_LIMIT = 50
@@ -35,21 +42,9 @@ RECONSTRUCTION_NOTICE = (
 
 
 def _tile_json(tile: TileSpec) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "id": tile.id, "name": tile.name, "age": tile.age, "kind": tile.kind,
-        "vp": tile.vp, "currency": tile.currency, "tooltip": describe_tile(tile),
-    }
-    if tile.kind == "building":
-        out["dice_colour"] = tile.dice_colour
-        out["dice_count"] = tile.dice_count
-    elif tile.kind == "advisor":
-        out["rerolls"] = tile.rerolls
-    elif tile.kind == "colony":
-        out["chit"] = tile.chit
-    else:
-        out["stone_cost"] = tile.stone_cost
-        out["chit"] = tile.chit
-    return out
+    # the catalogue file's form (with the age, 0 for a starting building), plus what the
+    # board needs to show: the currency it is bought with and its tooltip
+    return {**tile_to_json(tile), "currency": tile.currency, "tooltip": describe_tile(tile)}
 
 
 def _event_json(ev: EventSpec) -> dict[str, Any]:
