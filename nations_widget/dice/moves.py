@@ -134,9 +134,15 @@ class MoveBase:
     def to_json_str(self) -> str:
         return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
 
-    def sort_key(self) -> tuple[int, str]:
-        """Moves sort by type, then by their canonical JSON: a stable, documented order."""
-        return (self.order, self.to_json_str())
+    def sort_key(self) -> tuple[Any, ...]:
+        """The order of ``legal_moves()``: by type (pass, reroll, buy, build, books, feed,
+        fight), then pass without pledge first, rerolls by die numbers, buys by tile id
+        then by the building replaced, books using the most dice first, not paying before
+        paying; payments break any remaining tie by their JSON."""
+        return (self.order, *self._key())
+
+    def _key(self) -> tuple[Any, ...]:
+        raise NotImplementedError
 
 
 @dataclass(frozen=True)
@@ -151,6 +157,9 @@ class Pass(MoveBase):
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "pledge", tuple(sorted(self.pledge)))
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.pledge,)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "pass"}
@@ -181,6 +190,9 @@ class Reroll(MoveBase):
         move = object.__new__(cls)
         object.__setattr__(move, "dice", dice)
         return move
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.dice,)
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "reroll", "dice": list(self.dice)}
@@ -223,6 +235,9 @@ class Buy(MoveBase):
         object.__setattr__(move, "returned_used_rerolls", None)
         return move
 
+    def _key(self) -> tuple[Any, ...]:
+        return (self.tile, self.replaces or "", self.to_json_str())
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "buy", "tile": self.tile, "payment": self.payment.to_json()}
         if self.replaces is not None:
@@ -248,6 +263,9 @@ class Build(MoveBase):
     type: ClassVar[str] = "build"
     order: ClassVar[int] = 3
 
+    def _key(self) -> tuple[Any, ...]:
+        return (self.to_json_str(),)
+
     def to_json(self) -> dict[str, Any]:
         return {"type": "build", "payment": self.payment.to_json()}
 
@@ -267,6 +285,9 @@ class Books(MoveBase):
     def __post_init__(self) -> None:
         object.__setattr__(self, "dice", tuple(sorted(self.dice)))
 
+    def _key(self) -> tuple[Any, ...]:
+        return (-len(self.dice), self.dice, -self.chits)
+
     def to_json(self) -> dict[str, Any]:
         return {"type": "books", "dice": list(self.dice), "chits": self.chits}
 
@@ -281,6 +302,9 @@ class Feed(MoveBase):
     payment: Payment | None = None
     type: ClassVar[str] = "feed"
     order: ClassVar[int] = 5
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.payment is not None, self.to_json_str())
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "feed",
@@ -297,6 +321,9 @@ class Fight(MoveBase):
     payment: Payment | None = None
     type: ClassVar[str] = "fight"
     order: ClassVar[int] = 6
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.payment is not None, self.to_json_str())
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "fight",

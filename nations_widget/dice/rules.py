@@ -724,7 +724,7 @@ def _perform_action(s: GameState, seat: int, move: Move, plan: _Plan, log: Maybe
         p.passed = True
         p.pledge = move.pledge
         _note(log, lambda: _entry(s, seat, "pass", f"{seat_name(seat)} passes.",
-                          pledge_size=len(move.pledge)))
+                          ))  # the pledge stays secret: the feed entry tells it later
     elif isinstance(move, Reroll):
         p.chits[REROLL_CHIT] -= 1
         p.chits_used[REROLL_CHIT] += 1
@@ -900,6 +900,7 @@ def _legal_actions(s: GameState, seat: int) -> list[Move]:
                 continue
             start_kinds.add(p.building_dice[slot])
         replaceable.append(tiles[b].id)
+    replaceable.sort()                        # legal moves list buys by tile, then by this id
     rank = s.comp.tile_rank
     for cell in sorted((c for c in range(len(board)) if board[c] >= 0),
                        key=lambda c: rank[board[c]]):

@@ -172,7 +172,8 @@ def test_sort_order_by_kind_then_json() -> None:
     assert kinds == sorted(kinds, key=order.index)
     assert Reroll((1,)).sort_key() < Reroll((2,)).sort_key()
     assert Pass((1, 2)).sort_key() < Reroll((0,)).sort_key()
-    assert Reroll((1,)).sort_key()[1] == Reroll((1,)).to_json_str()
+    assert Books((1, 2), 0).sort_key() < Books((1,), 0).sort_key()   # most dice first
+    assert Feed(None).sort_key() < Feed(Payment((1,))).sort_key()
 
 
 def test_payment_helpers() -> None:

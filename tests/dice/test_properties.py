@@ -39,8 +39,10 @@ from nations_widget.dice import (
 from nations_widget.dice.catalogue import RESOURCES
 from nations_widget.dice.state import BOOK, FOOD, N_DICE, STONE, STRENGTH, VARIANTS
 
+# Each example is a whole random game, so examples are large and slow by design.
 SETTINGS = settings(max_examples=150, deadline=None, derandomize=True, database=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+                    suppress_health_check=[HealthCheck.too_slow,
+                                           HealthCheck.large_base_example])
 
 configs = st.builds(
     GameConfig,
@@ -170,8 +172,7 @@ def check_step(s: GameState) -> None:
     moves = s.legal_moves()
     assert moves == s.legal_moves()                    # stable
     assert len(set(moves)) == len(moves)               # no repeats
-    groups = [m.sort_key()[0] for m in moves]
-    assert groups == sorted(groups)                    # grouped by kind, in kind order
+    assert moves == sorted(moves, key=lambda m: m.sort_key())   # the documented order
     assert bool(moves) == (not s.is_terminal())
     for m in moves:
         s.check(m)                                     # every listed move is legal
