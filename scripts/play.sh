@@ -2,9 +2,11 @@
 # Install what is needed (scripts/setup.sh), then serve notebooks/play.ipynb with Voila on
 # 127.0.0.1 (port $PORT, default 8866).
 #
-# Voila 0.5 reads voila.json / voila.py from the directory it is started in (its
-# Voila.config_file_paths defaults to [cwd, *jupyter_config_path()]), so a voila.json at the
-# repository root is picked up without any flag: this script starts Voila from the root.
+# Voila 0.5 reads voila.py / voila.json from the directory it is started in (its
+# Voila.config_file_paths defaults to [cwd, *jupyter_config_path()]), so the voila.py at the
+# repository root (preheated kernel, idle-kernel culling) is picked up without any flag: this
+# script starts Voila from the root. NATIONS_TCP_NODELAY=1 turns on TCP_NODELAY for the kernel
+# websocket (see voila.py).
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -18,8 +20,13 @@ fi
 bash scripts/setup.sh
 
 PORT="${PORT:-8866}"
-if [ -f voila.json ]; then
-    echo "play: using ./voila.json"
+for config in voila.py voila.json; do
+    if [ -f "$config" ]; then
+        echo "play: using ./$config"
+    fi
+done
+if [ "${NATIONS_TCP_NODELAY:-0}" = "1" ]; then
+    echo "play: TCP_NODELAY on for the kernel websocket (NATIONS_TCP_NODELAY=1)"
 fi
 echo "Open http://127.0.0.1:${PORT}/ in your browser (Ctrl-C stops the server)"
 exec .venv/bin/voila "$NOTEBOOK" --no-browser --Voila.ip=127.0.0.1 --port="$PORT"

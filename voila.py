@@ -1,0 +1,55 @@
+"""Voila settings for the app (``bash scripts/play.sh`` serves notebooks/play.ipynb).
+
+Voila 0.5 reads ``voila.py`` and ``voila.json`` from the directory it is started in: its
+``Voila.config_file_paths`` default to ``[os.getcwd(), *jupyter_config_path()]`` (voila/app.py),
+and the Jupyter server extension behind ``/voila/render/...`` (Binder, JupyterLab) loads the
+same files from the working directory too (voila/server_extension.py, ``load_config_file``),
+though it only takes the ``VoilaConfiguration`` section from them. scripts/play.sh starts Voila
+from the repository root, so this file is picked up without any flag.
+
+Settings:
+
+- A preheated kernel: Voila starts a kernel and runs the notebook before anybody asks for it,
+  so the first visitor gets the board without waiting for a kernel to start. Each page served
+  takes the warm kernel and Voila starts the next one in the background.
+- Idle-kernel culling: a kernel whose page has gone (closed tab, dead browser) and that has
+  been idle for 10 minutes is shut down; the check runs every minute. Kernels with an open
+  page are never culled (``cull_connected`` stays False), however long the player thinks,
+  and Voila never culls its preheated kernels.
+- ``NATIONS_TCP_NODELAY=1`` in the environment turns off Nagle's algorithm on the kernel
+  websocket (see below). Off by default.
+
+TCP_NODELAY: Jupyter's kernel websocket leaves Nagle's algorithm on, so a small message
+written while an earlier one is still unacknowledged waits for the peer's delayed ACK (about
+40 ms on Linux). Tornado offers ``WebSocketHandler.set_nodelay(True)``, and Voila exposes the
+class that connects a websocket to its kernel as ``Voila.kernel_websocket_connection_class``
+(a configurable ``Type``); the subclass below calls ``set_nodelay(True)`` when it connects.
+(Under a Jupyter server, e.g. on Binder, the same hook is
+``ServerApp.kernel_websocket_connection_class``; it is not set there.)
+"""
+
+import os
+
+c = get_config()  # noqa: F821  (traitlets defines get_config for config files)
+
+c.VoilaConfiguration.preheat_kernel = True
+c.VoilaConfiguration.default_pool_size = 1
+
+c.MappingKernelManager.cull_idle_timeout = 600
+c.MappingKernelManager.cull_interval = 60
+c.MappingKernelManager.cull_connected = False
+
+if os.environ.get("NATIONS_TCP_NODELAY") == "1":
+    from jupyter_server.services.kernels.connection.channels import (
+        ZMQChannelsWebsocketConnection,
+    )
+
+    class NoDelayWebsocketConnection(ZMQChannelsWebsocketConnection):  # type: ignore[misc]
+        """The standard kernel websocket connection, with TCP_NODELAY on its socket."""
+
+        def connect(self):  # type: ignore[no-untyped-def]
+            # the websocket handshake is complete when the handler's open() calls connect()
+            self.websocket_handler.set_nodelay(True)
+            return super().connect()
+
+    c.Voila.kernel_websocket_connection_class = NoDelayWebsocketConnection
