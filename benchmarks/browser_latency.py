@@ -1,0 +1,457 @@
+"""Click-to-board latency of the widget in a real browser, against a bare anywidget echo.
+
+    .venv/bin/python benchmarks/browser_latency.py               # both TCP_NODELAY settings
+    .venv/bin/python benchmarks/browser_latency.py --reps 20 --nodelay off
+
+Needs Debian's /usr/bin/chromium (scripts/setup.sh installs it while tests/browser exists)
+and the dev extra (Voila, playwright).  A temporary notebook holds two widgets in one page,
+served by Voila started from the repository root (so the root's voila.py applies, as
+scripts/play.sh does):
+
+- an *echo*: a bare AnyWidget with two Int traits; the page sets ``ping``, Python observes
+  it and sets ``pong`` back; timed in the page from ``save_changes()`` until ``pong``'s
+  change arrives.  That is the floor: one trait message each way.
+- the *board*: a NationsWidget (2 humans, seed 1) 30 moves into a game; the page clicks
+  Undo, then Redo, alternately (each makes Python move in its history and publish the
+  board again); timed in the page from the button's click to the redrawn board (a
+  MutationObserver on the widget's element sees the new ``.nw-root`` with the expected
+  position; the time is taken after forcing its layout, which the browser does before
+  painting anyway).  Split in two: click → the update message reaches the page (a
+  listener on the page's WebSocket, installed before Jupyter's), and arrival → drawn.
+
+The two are interleaved, one repetition of each per round, after ``--warmup`` rounds;
+before each click the page waits until the websocket has been quiet for a gap, measured
+twice (``--gaps``): 150 ms (a person's pace: every click starts with nothing unsent) and
+5 ms (back to back, as when clicks or bot moves follow each other closely: there the last
+messages of the previous round may still be unacknowledged, which is where Nagle bites).
+Bytes: every websocket frame the page receives during a round (Playwright's
+``page.on("websocket")`` frame events), split by Jupyter message type and, for widget
+updates, by trait; plus the bytes of real moves: from the start of the game, the board's
+"Let a bot decide" button clicked ``--moves`` times (Python plays one move and publishes it).
+
+TCP_NODELAY: Jupyter's kernel websocket leaves Nagle's algorithm on, so a small message
+written while an earlier one is unacknowledged waits for the browser's delayed ACK (~40 ms
+on Linux).  The repository's voila.py turns TCP_NODELAY on when NATIONS_TCP_NODELAY=1;
+``--nodelay both`` measures with it off and on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import struct
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tests" / "browser"))
+sys.path.insert(0, str(REPO))
+
+from browser_support import (  # noqa: E402
+    PageWatch,
+    browser_page,
+    chromium_missing_reason,
+    launch_chromium,
+    voila_server,
+)
+
+ECHO_ESM = """
+export default {
+  render({ model, el }) {
+    window.__nwEcho = model;
+    el.textContent = "echo widget (latency benchmark)";
+  },
+};
+"""
+
+NOTEBOOK_CELLS = [
+    f'''import anywidget
+import traitlets
+
+
+class Echo(anywidget.AnyWidget):
+    """JS sets ping; Python sets pong to the same value."""
+
+    _esm = {ECHO_ESM!r}
+    ping = traitlets.Int(0).tag(sync=True)
+    pong = traitlets.Int(0).tag(sync=True)
+
+    @traitlets.observe("ping")
+    def _echo(self, change):
+        self.pong = change["new"]
+
+
+echo = Echo()
+echo''',
+    '''from nations_widget.widget import NationsWidget
+
+board = NationsWidget(players=2, seats=["human", "human"], seed=1, bot_delay=0)
+for _ in range(30):
+    board.bot_move()
+board''',
+]
+
+# Before any page script: note when each websocket message reaches the page (our listener
+# is registered first, so it runs before Jupyter's handler decodes the message).
+WS_ARRIVALS = """(() => {
+  const Original = window.WebSocket;
+  window.__nwWs = [];
+  window.WebSocket = class extends Original {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (e) => {
+        const d = e.data;
+        const n = typeof d === 'string' ? d.length : (d.byteLength ?? d.size ?? 0);
+        window.__nwWs.push([performance.now(), n]);
+      });
+    }
+  };
+})();"""
+
+# One echo round trip, timed in the page.
+ECHO_ONCE = """async (seq) => {
+  const m = window.__nwEcho;
+  return await new Promise((resolve) => {
+    const t0 = performance.now();
+    const done = () => {
+      if (m.get('pong') !== seq) return;
+      m.off('change:pong', done);
+      resolve(performance.now() - t0);
+    };
+    m.on('change:pong', done);
+    m.set('ping', seq);
+    m.save_changes();
+  });
+}"""
+
+# One click on a board button (undo, redo, hint), timed in the page until the board is
+# drawn again, and laid out, at a position other than `from` (undo/redo: the expected one).
+BOARD_ONCE = """async ([key, expect]) => {
+  const root = document.querySelector('.nw-root[data-step]');
+  const host = root.parentElement;
+  const pos = () => {
+    const s = host.querySelector('.nw-root input[data-key="slider"]');
+    return s ? Number(s.value) : -1;
+  };
+  const from = pos();
+  const button = root.querySelector(`button[data-key="${key}"]`);
+  if (!button || button.disabled) throw new Error(`no enabled ${key} button`);
+  return await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => { obs.disconnect(); reject(new Error('no redraw')); }, 20000);
+    const obs = new MutationObserver(() => {
+      const p = pos();
+      if (expect === null ? p !== from : p === expect) {
+        void host.offsetHeight;   // the new board laid out (style + layout), as for a paint
+        const t1 = performance.now();
+        obs.disconnect();
+        clearTimeout(timer);
+        // the board's update: the largest message that arrived after the click
+        let arrival = null;
+        let biggest = -1;
+        for (const [t, n] of (window.__nwWs || [])) {
+          if (t >= t0 && t <= t1 && n > biggest) { biggest = n; arrival = t; }
+        }
+        resolve({ ms: t1 - t0, pos: p,
+                  arrive_ms: arrival === null ? null : arrival - t0,
+                  draw_ms: arrival === null ? null : t1 - arrival });
+      }
+    });
+    obs.observe(host, { childList: true });
+    const t0 = performance.now();
+    button.click();
+  });
+}"""
+
+
+def decode_frame(payload: str | bytes) -> tuple[str, int, dict[str, int]]:
+    """(Jupyter message type, size in bytes, JSON size of each trait in a comm update) of
+    one websocket frame: a JSON text frame (the legacy protocol) or a binary
+    v1.kernel.websocket.jupyter.org frame."""
+    traits: dict[str, int] = {}
+    try:
+        if isinstance(payload, str):
+            size = len(payload.encode())
+            msg = json.loads(payload)
+            kind = msg.get("msg_type") or msg.get("header", {}).get("msg_type", "?")
+            content = msg.get("content", {})
+        else:
+            size = len(payload)
+            (n,) = struct.unpack_from("<Q", payload, 0)
+            offsets = struct.unpack_from(f"<{n}Q", payload, 8)
+            parts = [payload[offsets[i]:offsets[i + 1] if i + 1 < n else size]
+                     for i in range(n)]
+            kind = json.loads(parts[1]).get("msg_type", "?")
+            content = json.loads(parts[4]) if kind == "comm_msg" else {}
+    except Exception:
+        return "?", len(payload.encode() if isinstance(payload, str) else payload), traits
+    if kind == "comm_msg":
+        data = content.get("data", {})
+        kind += ":" + str(data.get("method", "?"))
+        for key, value in (data.get("state") or {}).items():
+            traits[key] = len(json.dumps(value, separators=(",", ":")))
+    return kind, size, traits
+
+
+Frame = tuple[str, int, dict[str, int]]
+
+
+class Frames:
+    """Websocket frames the page received and sent, in arrival order."""
+
+    def __init__(self) -> None:
+        self.received: list[tuple[str, int, dict[str, int]]] = []
+        self.sent: list[tuple[str, int, dict[str, int]]] = []
+
+    def attach(self, page: Any) -> None:
+        def on_ws(ws: Any) -> None:
+            if "/channels" not in ws.url:
+                return
+            ws.on("framereceived", lambda p: self.received.append(decode_frame(p)))
+            ws.on("framesent", lambda p: self.sent.append(decode_frame(p)))
+        page.on("websocket", on_ws)
+
+    def mark(self) -> tuple[int, int]:
+        return len(self.received), len(self.sent)
+
+    def since(self, mark: tuple[int, int]) -> tuple[list[Frame], list[Frame]]:
+        return self.received[mark[0]:], self.sent[mark[1]:]
+
+
+def write_notebook(folder: Path) -> Path:
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(src) for src in NOTEBOOK_CELLS]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    path = folder / "latency.ipynb"
+    nbformat.write(nb, path)
+    return path
+
+
+def settle(page: Any, frames: Frames, quiet_ms: int, limit_ms: int = 3000) -> None:
+    """Wait until no frame has arrived for ``quiet_ms`` (the kernel's idle status and
+    anything late belong to the round that caused them)."""
+    deadline = time.monotonic() + limit_ms / 1000
+    count = -1
+    while time.monotonic() < deadline:
+        if len(frames.received) == count:
+            return
+        count = len(frames.received)
+        page.wait_for_timeout(quiet_ms)
+
+
+def summarise(frames: list[Frame]) -> dict[str, Any]:
+    by_kind: dict[str, int] = {}
+    by_trait: dict[str, int] = {}
+    for kind, size, traits in frames:
+        by_kind[kind] = by_kind.get(kind, 0) + size
+        for key, n in traits.items():
+            by_trait[key] = by_trait.get(key, 0) + n
+    return {"bytes": sum(f[1] for f in frames), "frames": len(frames), "by_kind": by_kind,
+            "by_trait": by_trait}
+
+
+def _med(xs: list[float]) -> float:
+    return statistics.median(xs) if xs else float("nan")
+
+
+def _kinds(rounds: list[dict[str, Any]], what: str = "by_kind") -> dict[str, float]:
+    keys = sorted({k for r in rounds for k in r[what]})
+    return {k: _med([r[what].get(k, 0) for r in rounds]) for k in keys}
+
+
+def timed_rounds(page: Any, frames: Frames, start: int, gap: int, warmup: int,
+                 reps: int) -> dict[str, Any]:
+    """Interleaved echo and board (undo, redo, ...) rounds; the board ends where it began."""
+    echo_ms: list[float] = []
+    board_ms: list[float] = []
+    board_arrive: list[float] = []
+    board_draw: list[float] = []
+    echo_in: list[dict[str, Any]] = []
+    board_in: list[dict[str, Any]] = []
+    board_out: list[dict[str, Any]] = []
+    undone = False
+    rounds = warmup + reps
+    rounds += rounds % 2                      # an even number: back at `start`
+    for i in range(rounds):
+        counted = warmup <= i < warmup + reps
+        settle(page, frames, gap)
+        mark = frames.mark()
+        seq = page.evaluate("() => window.__nwEcho.get('ping') + 1")
+        ms = page.evaluate(ECHO_ONCE, seq)
+        settle(page, frames, gap)
+        if counted:
+            echo_ms.append(ms)
+            echo_in.append(summarise(frames.since(mark)[0]))
+        key, expect = ("redo", start) if undone else ("undo", start - 1)
+        mark = frames.mark()
+        res = page.evaluate(BOARD_ONCE, [key, expect])
+        undone = not undone
+        settle(page, frames, gap)
+        if counted:
+            board_ms.append(res["ms"])
+            if res["arrive_ms"] is not None:
+                board_arrive.append(res["arrive_ms"])
+                board_draw.append(res["draw_ms"])
+            got, sent = frames.since(mark)
+            board_in.append(summarise(got))
+            board_out.append(summarise(sent))
+    return {
+        "gap_ms": gap,
+        "reps": len(echo_ms),
+        "echo_ms_median": _med(echo_ms),
+        "echo_ms_p90": _quantile(echo_ms, 0.9),
+        "board_ms_median": _med(board_ms),
+        "board_ms_p90": _quantile(board_ms, 0.9),
+        "board_update_arrives_ms_median": _med(board_arrive),
+        "board_draw_ms_median": _med(board_draw),
+        "ratio_board_echo": _med(board_ms) / _med(echo_ms),
+        "echo_bytes_received_median": _med([r["bytes"] for r in echo_in]),
+        "board_bytes_received_median": _med([r["bytes"] for r in board_in]),
+        "board_bytes_sent_median": _med([r["bytes"] for r in board_out]),
+        "board_bytes_by_kind_median": _kinds(board_in),
+    }
+
+
+def real_moves(page: Any, frames: Frames, gap: int, moves: int) -> dict[str, Any]:
+    """From the start of the game, the board's "Let a bot decide" clicked ``moves`` times
+    (or until the game ends): Python plays one move each time and publishes it."""
+    settle(page, frames, gap)
+    page.evaluate(BOARD_ONCE, ["first", 0])   # playing on from there drops the old future
+    got: list[dict[str, Any]] = []
+    ms: list[float] = []
+    for _ in range(moves):
+        if page.evaluate("() => document.querySelector('.nw-root').dataset.step") \
+                == "game_over":
+            break
+        settle(page, frames, gap)
+        mark = frames.mark()
+        res = page.evaluate(BOARD_ONCE, ["hint", None])
+        settle(page, frames, gap)
+        ms.append(res["ms"])
+        got.append(summarise(frames.since(mark)[0]))
+    return {
+        "move_count": len(got),
+        "move_bytes_received_median": _med([r["bytes"] for r in got]),
+        "move_bytes_received_max": max((r["bytes"] for r in got), default=0),
+        "move_bytes_by_kind_median": _kinds(got),
+        "move_trait_json_bytes_median": _kinds(got, "by_trait"),
+        "move_click_to_board_ms_median": _med(ms),
+    }
+
+
+def run(nodelay: bool, args: argparse.Namespace, notebook: Path, browser: Any) -> dict[str, Any]:
+    env = dict(os.environ)
+    env["NATIONS_TCP_NODELAY"] = "1" if nodelay else "0"
+    server, url = voila_server(notebook, cwd=REPO, env=env,
+                               name=f"voila-latency-nodelay-{int(nodelay)}")
+    result: dict[str, Any] = {"tcp_nodelay": nodelay}
+    with server:
+        watch = PageWatch()
+        frames = Frames()
+        with browser_page(browser, watch) as page:
+            page.add_init_script(WS_ARRIVALS)
+            frames.attach(page)
+            page.goto(url)
+            page.wait_for_selector(".nw-root[data-step]", timeout=120_000)
+            page.wait_for_function("() => Boolean(window.__nwEcho)", timeout=60_000)
+            start = page.evaluate(
+                "() => Number(document.querySelector('.nw-root input[data-key=\"slider\"]')"
+                ".value)")
+            assert start == 30, f"the board should be 30 moves in, it is at {start}"
+            result["by_gap"] = [timed_rounds(page, frames, start, gap, args.warmup, args.reps)
+                                for gap in args.gaps]
+            if args.moves:
+                result.update(real_moves(page, frames, args.gaps[0], args.moves))
+        result["console_errors"] = watch.errors()
+    return result
+
+
+def _quantile(xs: list[float], q: float) -> float:
+    if not xs:
+        return float("nan")
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(q * len(s)))]
+
+
+def voila_supports_nodelay() -> bool:
+    config = REPO / "voila.py"
+    return config.exists() and "NATIONS_TCP_NODELAY" in config.read_text()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--reps", type=int, default=50, help="timed rounds (default 50)")
+    parser.add_argument("--warmup", type=int, default=5, help="untimed rounds first")
+    parser.add_argument("--gaps", default="150,5",
+                        help="ms of websocket quiet before each click, comma-separated: each "
+                             "is measured (default 150,5: a person's pace, and back to back)")
+    parser.add_argument("--moves", type=int, default=30,
+                        help="real moves (bot-decided clicks) for bytes per move")
+    parser.add_argument("--nodelay", choices=["off", "on", "both"], default="both")
+    parser.add_argument("--json", type=Path, help="also write the results here")
+    args = parser.parse_args()
+    args.gaps = [int(g) for g in str(args.gaps).split(",") if g.strip()]
+
+    reason = chromium_missing_reason()
+    if reason:
+        print(reason, file=sys.stderr)
+        return 2
+    settings = {"off": [False], "on": [True], "both": [False, True]}[args.nodelay]
+    if True in settings and not voila_supports_nodelay():
+        print("voila.py has no NATIONS_TCP_NODELAY switch: measuring with it off only",
+              file=sys.stderr)
+        settings = [False]
+
+    from playwright.sync_api import sync_playwright
+
+    results = []
+    with tempfile.TemporaryDirectory(prefix="nations-latency-") as tmp, \
+            sync_playwright() as p:
+        notebook = write_notebook(Path(tmp))
+        browser = launch_chromium(p)
+        try:
+            for nodelay in settings:
+                results.append(run(nodelay, args, notebook, browser))
+        finally:
+            browser.close()
+
+    for r in results:
+        state = "on" if r["tcp_nodelay"] else "off"
+        for g in r["by_gap"]:
+            print(f"\nTCP_NODELAY {state}, {g['gap_ms']} ms of quiet before each click "
+                  f"({g['reps']} rounds)")
+            print(f"  echo  round trip   median {g['echo_ms_median']:6.1f} ms"
+                  f"   p90 {g['echo_ms_p90']:6.1f} ms")
+            print(f"  board click→redraw median {g['board_ms_median']:6.1f} ms"
+                  f"   p90 {g['board_ms_p90']:6.1f} ms  (undo/redo)")
+            print(f"    of which: click→update message arrives "
+                  f"{g['board_update_arrives_ms_median']:.1f} ms, arrival→board drawn "
+                  f"{g['board_draw_ms_median']:.1f} ms")
+            print(f"  ratio board/echo   {g['ratio_board_echo']:.2f}  (target ≤ 1.5)")
+            print(f"  bytes received: echo {g['echo_bytes_received_median']:.0f}, "
+                  f"board undo/redo {g['board_bytes_received_median']:.0f} "
+                  f"(sent {g['board_bytes_sent_median']:.0f})")
+        if "move_count" in r:
+            print(f"\nTCP_NODELAY {state}: real moves (median of {r['move_count']}): "
+                  f"{r['move_bytes_received_median']:.0f} bytes received per move "
+                  f"(max {r['move_bytes_received_max']}); click→board "
+                  f"{r['move_click_to_board_ms_median']:.1f} ms")
+            print(f"  per move, by message: {r['move_bytes_by_kind_median']}")
+            print(f"  per move, JSON of each trait sent: {r['move_trait_json_bytes_median']}")
+        if r["console_errors"]:
+            print(f"  console errors: {r['console_errors']}")
+    if args.json:
+        args.json.write_text(json.dumps({"args": vars(args) | {"json": str(args.json)},
+                                         "results": results}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

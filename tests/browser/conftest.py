@@ -1,0 +1,110 @@
+"""Fixtures for the browser tests: Voila and JupyterLab servers on 127.0.0.1, and Debian's
+headless Chromium driven by Playwright (never a downloaded browser).
+
+Without /usr/bin/chromium the tests are skipped, with the reason, except under CI=true,
+where they fail: scripts/setup.sh installs chromium whenever tests/browser exists.
+Screenshots and server logs go to test-artifacts/browser/ (gitignored); the paths are
+listed at the end of the pytest run.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_support import (
+    ARTIFACT_LINES,
+    ARTIFACTS,
+    REPO,
+    PageWatch,
+    browser_page,
+    chromium_missing_reason,
+    lab_server,
+    launch_chromium,
+    voila_server,
+)
+
+PLAY_NOTEBOOK = REPO / "notebooks" / "play.ipynb"
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if ARTIFACT_LINES:
+        terminalreporter.write_sep("-", "browser test artifacts")
+        for line in ARTIFACT_LINES:
+            terminalreporter.write_line(line)
+
+
+def _require_chromium() -> None:
+    reason = chromium_missing_reason()
+    if reason is None:
+        return
+    if os.environ.get("CI"):
+        pytest.fail(f"{reason}; under CI it must be there (scripts/setup.sh installs it)",
+                    pytrace=False)
+    pytest.skip(reason)
+
+
+def _require_notebook() -> None:
+    if not PLAY_NOTEBOOK.exists():
+        pytest.skip(f"{PLAY_NOTEBOOK.relative_to(REPO)} is not in the repository yet")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    # Module scope, not session: while Playwright's sync API is open, the main thread has
+    # a running asyncio loop, which would break later tests that call asyncio.run().
+    _require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = launch_chromium(p)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture
+def watch() -> PageWatch:
+    return PageWatch()
+
+
+@pytest.fixture
+def page(browser: Any, watch: PageWatch) -> Iterator[Any]:
+    with browser_page(browser, watch) as pg:
+        pg.set_default_timeout(30_000)
+        yield pg
+
+
+@pytest.fixture(scope="module")
+def voila_url() -> Iterator[str]:
+    """Voila serving notebooks/play.ipynb from the repository root (so the repository's
+    voila.py / voila.json apply), as scripts/play.sh does."""
+    _require_chromium()
+    _require_notebook()
+    server, url = voila_server(PLAY_NOTEBOOK.relative_to(REPO))
+    with server:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+    """JupyterLab on a temporary copy of notebooks/ (running cells and autosave must not
+    touch the repository's notebooks).  Yields base, token and root."""
+    _require_chromium()
+    _require_notebook()
+    root = tmp_path_factory.mktemp("lab") / "root"
+    shutil.copytree(REPO / "notebooks", root / "notebooks",
+                    ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    server, base, token = lab_server(root)
+    with server:
+        yield {"base": base, "token": token, "root": root, "server": server}
+
+
+@pytest.fixture
+def artifacts_dir() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
