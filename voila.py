@@ -16,8 +16,9 @@ Settings:
   been idle for 10 minutes is shut down; the check runs every minute. Kernels with an open
   page are never culled (``cull_connected`` stays False), however long the player thinks,
   and Voila never culls its preheated kernels.
-- ``NATIONS_TCP_NODELAY=1`` in the environment turns off Nagle's algorithm on the kernel
-  websocket (see below). Off by default.
+- TCP_NODELAY on the kernel websocket (Nagle's algorithm off), see below. On by default:
+  measured here it takes about 40 ms off a widget update that follows another closely.
+  ``NATIONS_TCP_NODELAY=0`` in the environment keeps Jupyter's default instead.
 
 TCP_NODELAY: Jupyter's kernel websocket leaves Nagle's algorithm on, so a small message
 written while an earlier one is still unacknowledged waits for the peer's delayed ACK (about
@@ -39,7 +40,7 @@ c.MappingKernelManager.cull_idle_timeout = 600
 c.MappingKernelManager.cull_interval = 60
 c.MappingKernelManager.cull_connected = False
 
-if os.environ.get("NATIONS_TCP_NODELAY") == "1":
+if os.environ.get("NATIONS_TCP_NODELAY", "1") != "0":
     from jupyter_server.services.kernels.connection.channels import (
         ZMQChannelsWebsocketConnection,
     )

@@ -5,8 +5,8 @@
 # Voila 0.5 reads voila.py / voila.json from the directory it is started in (its
 # Voila.config_file_paths defaults to [cwd, *jupyter_config_path()]), so the voila.py at the
 # repository root (preheated kernel, idle-kernel culling) is picked up without any flag: this
-# script starts Voila from the root. NATIONS_TCP_NODELAY=1 turns on TCP_NODELAY for the kernel
-# websocket (see voila.py).
+# script starts Voila from the root. voila.py turns TCP_NODELAY on for the kernel websocket;
+# NATIONS_TCP_NODELAY=0 keeps Jupyter's default (Nagle's algorithm on).
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -25,8 +25,8 @@ for config in voila.py voila.json; do
         echo "play: using ./$config"
     fi
 done
-if [ "${NATIONS_TCP_NODELAY:-0}" = "1" ]; then
-    echo "play: TCP_NODELAY on for the kernel websocket (NATIONS_TCP_NODELAY=1)"
+if [ "${NATIONS_TCP_NODELAY:-1}" = "0" ]; then
+    echo "play: TCP_NODELAY left off for the kernel websocket (NATIONS_TCP_NODELAY=0)"
 fi
 echo "Open http://127.0.0.1:${PORT}/ in your browser (Ctrl-C stops the server)"
 exec .venv/bin/voila "$NOTEBOOK" --no-browser --Voila.ip=127.0.0.1 --port="$PORT"
