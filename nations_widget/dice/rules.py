@@ -865,6 +865,27 @@ def legal_moves(s: GameState) -> list[Move]:
     return _legal_fight(s, seat)
 
 
+# Listing every distinct reroll is the costliest part of legal_moves(), and the same
+# groups of alike dice recur (about half the time in random play, far more in search and
+# in the widget, which ask again about the same position), so the lists are kept.  Moves
+# are immutable, so sharing them is safe.  The bound only guards memory.
+_REROLL_LISTS: dict[tuple[tuple[int, ...], ...], list[Reroll]] = {}
+
+
+def _reroll_moves(groups: tuple[tuple[int, ...], ...]) -> list[Reroll]:
+    """Every distinct reroll of dice in ``groups`` (dice alike in colour and face, each in
+    number order), sorted by die numbers: choose how many of each group to roll again."""
+    moves = _REROLL_LISTS.get(groups)
+    if moves is None:
+        if len(_REROLL_LISTS) > 20_000:
+            _REROLL_LISTS.clear()
+        prefixes = [[g[:c] for c in range(len(g) + 1)] for g in groups]
+        choices = sorted(map(tuple, map(sorted, map(chain.from_iterable,
+                                                     product(*prefixes)))))
+        moves = _REROLL_LISTS[groups] = list(map(Reroll.of_sorted, choices[1:]))  # [0]: none
+    return moves
+
+
 def _legal_actions(s: GameState, seat: int) -> list[Move]:
     p = s.players[seat]
     moves: list[Move] = [Pass()]
@@ -875,11 +896,7 @@ def _legal_actions(s: GameState, seat: int) -> list[Move]:
         groups: dict[tuple[str, int], list[int]] = {}
         for d in unused:
             groups.setdefault((DIE_COLOUR[d], s.dice_face[d]), []).append(d)
-        # identical dice are interchangeable: choose how many of each (colour, face)
-        prefixes = [[g[:c] for c in range(len(g) + 1)] for g in groups.values()]
-        choices = sorted(map(tuple, map(sorted, map(chain.from_iterable,
-                                                     product(*prefixes)))))
-        moves += map(Reroll.of_sorted, choices[1:])   # choices[0] is the empty choice
+        moves += _reroll_moves(tuple(map(tuple, groups.values())))
     tiles = s.comp.tiles
     board = s.board
     currency = s.comp.tile_currency
