@@ -61,8 +61,8 @@ _INFO: tuple[BotInfo, ...] = (
     BotInfo("heuristic-military", 1, "military: " + MILITARY.summary, _heuristic(MILITARY)),
     BotInfo("heuristic", 2, "balanced: " + BALANCED.summary, _heuristic(BALANCED)),
     BotInfo("mcts-easy", 3, "tree search, 60 playouts per move", _mcts("mcts-easy", 60)),
-    BotInfo("mcts", 4, "tree search, 400 playouts per move", _mcts("mcts", 400)),
-    BotInfo("mcts-hard", 5, "tree search, 1600 playouts per move", _mcts("mcts-hard", 1600)),
+    BotInfo("mcts", 4, "tree search, 300 playouts per move", _mcts("mcts", 300)),
+    BotInfo("mcts-hard", 5, "tree search, 1200 playouts per move", _mcts("mcts-hard", 1200)),
 )
 
 BOT_INFO: dict[str, BotInfo] = {info.name: info for info in _INFO}

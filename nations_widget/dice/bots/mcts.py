@@ -10,8 +10,10 @@ whose dice are known, they are concrete moves.  An action that is impossible in 
 iteration's determinization (no gold for that tile this time) is simply not available
 there; selection uses UCB1 with availability counts (as in ISMCTS).
 
-- **Selection**: UCB1 on each seat's own reward (max^n), children tried first in the
-  order the balanced heuristic ranks them.
+- **Selection**: UCB1 on the bot's reward, children tried first in the order the
+  balanced heuristic ranks them.  Other players are modelled by the rollout policy (the
+  balanced heuristic) inside the tree as well; with ``search_opponents`` they too get
+  tree nodes and pick by UCB1 on their own reward (max^n).
 - **Rollouts**: the balanced heuristic plays every seat, up to ``horizon`` round ends
   (then the position is evaluated: VP now plus what each seat's dice, advisor, chits,
   wonder and book lead are worth for the rounds left) or to the end of the game.
@@ -48,6 +50,7 @@ class _Edge:
 @dataclass
 class _Node:
     edges: dict[Hashable, _Edge] = field(default_factory=dict)
+    visits: int = 0
 
 
 @dataclass(frozen=True)
@@ -181,6 +184,7 @@ class MCTSBot(BaseBot):
     def __init__(self, seed: int = 0, iterations: int = 200, seconds: float | None = None,
                  horizon: int | None = 1, width: int = 6, tree_width: int = 4,
                  exploration: float = 0.7, rollout: Strategy = BALANCED,
+                 search_opponents: bool = False, widening: float = 0.5,
                  name: str | None = None) -> None:
         super().__init__(seed, name)
         self.iterations = iterations
@@ -190,6 +194,8 @@ class MCTSBot(BaseBot):
         self.tree_width = tree_width
         self.exploration = exploration
         self.rollout = rollout
+        self.search_opponents = search_opponents
+        self.widening = widening
         self.last: SearchStats | None = None
 
     # ------------------------------------------------------------------ search
@@ -209,12 +215,26 @@ class MCTSBot(BaseBot):
             keys.append(key)
             root.edges[key] = _Edge(prior=rank)
         stop_round = None if self.horizon is None else state.round + self.horizon - 1
+        # Common random numbers: the k-th playout of every root move sees the same dice
+        # (its own roll, then everybody's rolls after it), so root moves are compared on
+        # equal luck and fewer playouts tell them apart.
+        seeds: list[int] = []
+        edges = [root.edges[k] for k in keys]
         done = 0
         for i in range(self.iterations):
             if self.seconds is not None and i and time.perf_counter() - start > self.seconds:
                 break
-            sim = state.reseeded(rng.getrandbits(62))
-            self._iterate(sim, root, candidates, keys, stop_round)
+            j = self._select(edges, i)
+            edge = edges[j]
+            while len(seeds) <= edge.visits:
+                seeds.append(rng.getrandbits(62))
+            seed = seeds[edge.visits]
+            sim = state.reseeded(seed)
+            sim.apply(candidates[j], log=False)
+            sim = sim.reseeded(seed ^ 0x2545F4914F6CDD1D)
+            if edge.child is None:
+                edge.child = _Node()
+            self._iterate(sim, edge.child, [(edge, seat)], seat, stop_round)
             done += 1
         best_i = max(range(len(candidates)), key=lambda j: (
             root.edges[keys[j]].visits, _mean(root.edges[keys[j]]), -j))
@@ -224,26 +244,46 @@ class MCTSBot(BaseBot):
                   for m, k in zip(candidates, keys, strict=True)))
         return candidates[best_i]
 
-    def _iterate(self, s: GameState, root: _Node, root_moves: list[Move],
-                 root_keys: list[Hashable], stop_round: int | None) -> None:
-        path: list[tuple[_Edge, int]] = []
-        node: _Node | None = root
-        first = True
+    def _select(self, edges: list[_Edge], parent_visits: int) -> int:
+        """UCB1 at the root: untried moves first, in the heuristic's order."""
+        untried = [j for j, e in enumerate(edges) if e.visits == 0]
+        if untried:
+            return min(untried, key=lambda j: edges[j].prior)
+        c = self.exploration
+        log_n = math.log(max(parent_visits, 1))
+        return max(range(len(edges)), key=lambda j: (
+            edges[j].total / edges[j].visits + c * math.sqrt(log_n / edges[j].visits)))
+
+    def _iterate(self, s: GameState, node: _Node | None, path: list[tuple[_Edge, int]],
+                 me: int, stop_round: int | None) -> None:
+        """Descend the tree from ``node`` (after the root move), expand one action, play
+        out, and back the reward up ``path``."""
         while node is not None and not _over(s, stop_round):
             seat = s.current_player()
             assert seat is not None
-            if first:
-                moves, keys = root_moves, root_keys
-                first = False
-            elif s.step != "actions":
+            if s.step != "actions" or (seat != me and not self.search_opponents):
                 s.apply(decide(s, seat, self.rollout), log=False)
                 continue
-            else:
-                options = _tree_options(s, seat, self.rollout, self.tree_width)
-                moves = [o.move for o in options]
-                keys = [_key(m) for m in moves]
+            options = _tree_options(s, seat, self.rollout, self.tree_width)
+            moves = [o.move for o in options]
+            keys = [_key(m) for m in moves]
             if len(moves) == 1:
                 s.apply(moves[0], log=False)
+                continue
+            # Progressive widening: follow the heuristic's choice at first, and admit
+            # its next-best actions only as the node is visited more often.
+            allowed = min(len(moves), 1 + int(self.widening * math.sqrt(node.visits)))
+            node.visits += 1
+            moves, keys = moves[:allowed], keys[:allowed]
+            if len(moves) == 1:
+                e = node.edges.get(keys[0])
+                if e is None:
+                    e = node.edges[keys[0]] = _Edge(prior=0)
+                s.apply(moves[0], log=False)
+                path.append((e, seat))
+                if e.child is None:
+                    e.child = _Node()
+                node = e.child
                 continue
             edges = []
             for rank, k in enumerate(keys):

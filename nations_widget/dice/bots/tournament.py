@@ -57,8 +57,10 @@ def make_bot_spec(spec: str, seed: int) -> Bot:
         key, _, raw = item.partition("=")
         if key in ("iterations", "width", "tree_width"):
             setattr(bot, key, int(raw))
-        elif key in ("seconds", "exploration"):
+        elif key in ("seconds", "exploration", "widening"):
             setattr(bot, key, float(raw))
+        elif key == "search_opponents":
+            bot.search_opponents = raw.lower() in ("1", "true", "yes")
         elif key == "horizon":
             bot.horizon = None if raw in ("end", "none", "") else int(raw)
         else:
@@ -186,15 +188,16 @@ class EntryStats:
             key = title or "(below 10 VP)"
             self.titles[key] = self.titles.get(key, 0) + 1
 
-    def line(self) -> str:
+    def line(self, solo: bool = False) -> str:
         lo, hi = wilson(self.wins, self.games)
         rate = self.wins / self.games if self.games else 0.0
         mean = statistics.mean(self.scores) if self.scores else 0.0
         sd = statistics.pstdev(self.scores) if len(self.scores) > 1 else 0.0
         t_mean = statistics.mean(self.times) if self.times else 0.0
         t_med = statistics.median(self.times) if self.times else 0.0
-        return (f"{self.label:<28} {self.games:>5} {self.wins:>5} {100 * rate:6.1f}% "
-                f"[{100 * lo:5.1f}, {100 * hi:5.1f}] {mean:6.1f} ±{sd:4.1f} "
+        wins = (f"{'-':>5} {'-':>7} {'-':>14}" if solo else
+                f"{self.wins:>5} {100 * rate:6.1f}% [{100 * lo:5.1f}, {100 * hi:5.1f}]")
+        return (f"{self.label:<28} {self.games:>5} {wins} {mean:6.1f} ±{sd:4.1f} "
                 f"{1000 * t_mean:9.1f} {1000 * t_med:9.1f} {len(self.times):>7}")
 
 
@@ -222,7 +225,7 @@ def summarise(results: Sequence[GameResult], specs: Sequence[str], out: TextIO) 
             per_name.setdefault(s.bot, EntryStats(s.bot + " (all seats)")).add(s, r.title, solo)
     print(HEADER, file=out)
     for e in per_entry:
-        print(e.line(), file=out)
+        print(e.line(solo), file=out)
     for name, stats in per_name.items():
         if specs.count(name) > 1:
             print(stats.line(), file=out)
@@ -231,6 +234,7 @@ def summarise(results: Sequence[GameResult], specs: Sequence[str], out: TextIO) 
               file=out)
     else:
         e = per_entry[0]
+        print("(solo: the score is measured against the Hall of Fame, 10-50 VP)", file=out)
         print("Hall of Fame: " + ", ".join(
             f"{t}: {n}" for t, n in sorted(e.titles.items(), key=lambda kv: -kv[1])),
             file=out)
