@@ -2,9 +2,11 @@
 
     .venv/bin/python js/scripts/make_fixtures.py
 
-Writes ``js/test/fixtures/catalogue.json`` (the ``catalogue`` trait) and one JSON file per
+Writes ``js/test/fixtures/catalogue.json`` (the ``catalogue`` trait), one JSON file per
 scenario holding every other synced trait of a :class:`NationsWidget` at an interesting
-moment.  Games are driven by a fixed policy (no bots), so the files only change when the
+moment (``log_patch`` as a reset carrying the whole log, as a page that has just opened
+gets it), and ``log_patches.json``: a game's log patches through moves, undo, redo, goto,
+a new branch, a new game and a load, each with the log Python holds after it.  Games are driven by a fixed policy (no bots), so the files only change when the
 engine or the payloads do.  ``tests/widget/test_fixtures.py`` checks that the committed
 files still have the shape the widget publishes.
 """
@@ -25,7 +27,7 @@ from nations_widget.widget import NationsWidget  # noqa: E402
 from nations_widget.widget._bots import fallback_make_bot  # noqa: E402
 
 OUT = ROOT / "js" / "test" / "fixtures"
-TRAITS = ("view", "legal", "game_log", "error", "seats", "bot_names", "bot_info", "settings",
+TRAITS = ("view", "legal", "log_patch", "error", "seats", "bot_names", "bot_info", "settings",
           "history", "reconstructed", "busy")
 
 
@@ -68,8 +70,47 @@ def rich(w: NationsWidget) -> bool:
 
 def dump(name: str, w: NationsWidget) -> dict[str, Any]:
     data = {t: getattr(w, t) for t in TRAITS}
+    # the log whole, as a page that has just opened gets it (log_sync)
+    data["log_patch"] = {"seq": 1, "reset": True, "entries": w.game_log}
     (OUT / f"{name}.json").write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
     return data
+
+
+def log_patches() -> list[dict[str, Any]]:
+    """A game's log patches through moves, undo, redo, goto, a new branch, a new game and
+    a load, each with the log Python holds after it (what the browser must show)."""
+    w = widget(2, 7)
+    w.log_limit = 12            # a short window, so that it slides within a few moves
+    w.refresh()
+    steps: list[dict[str, Any]] = []
+
+    def note(what: str) -> None:
+        steps.append({"what": what, "patch": w.log_patch, "log": w.game_log})
+
+    note("start")
+    for i in range(30):
+        w.play(policy(w.game.legal_moves()))
+        note(f"move {i + 1}")
+    w.undo()
+    note("undo")
+    w.undo()
+    note("undo")
+    w.redo()
+    note("redo")
+    w.goto(5)
+    note("goto 5")
+    w.goto(20)
+    note("goto 20")
+    w.play(w.game.legal_moves()[0])
+    note("a new branch at 20")
+    saved = w.save_json()
+    w.new_game(seed=8)
+    note("new game")
+    w.play(policy(w.game.legal_moves()))
+    note("move")
+    w.load_json(saved)
+    note("load")
+    return steps
 
 
 def main() -> None:
@@ -122,6 +163,7 @@ def main() -> None:
                                                "replaces": "start-farm"}})
     assert w.error, "the refused move should set error"
     dump("refused", w)
+    (OUT / "log_patches.json").write_text(json.dumps(log_patches(), sort_keys=True) + "\n")
     print(f"fixtures written to {OUT.relative_to(ROOT)}")
 
 

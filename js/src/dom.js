@@ -1,11 +1,24 @@
-// A tiny element builder: h("div", {class: "x", onclick: fn}, child, "text", [more]).
+// A tiny element builder: h("div", {class: "x", onclick: fn}, child, "text", [more]),
+// and the helpers of the incremental board: Parts (reuse a subtree while its inputs'
+// signature is unchanged; when it changed, patch the drawn subtree into the new one with
+// morph, so only what differs is touched) and setChildren (put nodes in place, moving only
+// what moved).
+
+// Event handlers live in el.__nwOn and one shared listener calls them, so that morph can
+// hand a drawn element the handlers of the element it is patched into.
+function dispatch(e) {
+  const fn = this.__nwOn && this.__nwOn[e.type];
+  if (fn) fn.call(this, e);
+}
 
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === null || value === undefined || value === false) continue;
     if (key.startsWith("on") && typeof value === "function") {
-      el.addEventListener(key.slice(2), value);
+      const type = key.slice(2);
+      (el.__nwOn ||= {})[type] = value;
+      el.addEventListener(type, dispatch);
     } else if (key === "class") {
       el.className = value;
     } else if (key === "dataset") {
@@ -35,8 +48,232 @@ function append(el, children) {
 }
 
 let counter = 0;
-/** A document-unique id (for aria-describedby and label/for pairs). */
+/** A document-unique id. */
 export function uid(prefix = "nw") {
   counter += 1;
   return `${prefix}-${counter}`;
+}
+
+let scope = "nw";
+/** Ids for aria-describedby and label/for pairs: `name` within the board being drawn
+ * (setIdScope), so that a redrawn part gets the same ids and two boards never clash. */
+export function sid(name) {
+  return `${scope}-${name}`;
+}
+
+export function setIdScope(prefix) {
+  scope = prefix;
+}
+
+/** A signature of a part's inputs: equal signatures draw the same DOM. */
+export const sig = (...inputs) => JSON.stringify(inputs);
+
+/**
+ * Subtrees keyed by name, each rebuilt only when its signature changes.
+ * `part(key, signature, build)` returns the node built last time for `key` if the
+ * signature is the same, else calls `build()`.  `sweep()` forgets the keys not asked for
+ * since the last sweep.  `built`/`reused` count the calls (for tests and profiling).
+ */
+export class Parts {
+  constructor() {
+    this.map = new Map();
+    this.used = new Set();
+    this.built = 0;
+    this.reused = 0;
+    this.morphed = 0;
+    this.collect = null; // the memo keys asked for by the part being built
+  }
+
+  /** Mark `key` and the memo entries its node was built from as still drawn. */
+  use(key) {
+    this.used.add(key);
+    const entry = this.map.get(key);
+    if (entry && entry.inner) for (const k of entry.inner) this.use(k);
+  }
+
+  build(build) {
+    const outer = this.collect;
+    const inner = [];
+    this.collect = inner;
+    const prev = current;
+    current = this;
+    try {
+      return { node: build(), inner };
+    } finally {
+      current = prev;
+      this.collect = outer;
+    }
+  }
+
+  part(key, signature, build) {
+    if (this.collect) this.collect.push(key);
+    this.use(key);
+    const hit = this.map.get(key);
+    if (hit && hit.sig === signature) {
+      this.reused += 1;
+      return hit.node;
+    }
+    const { node, inner } = this.build(build);
+    for (const k of inner) this.use(k);
+    if (hit && hit.node && node && hit.node.nodeName === node.nodeName && hit.node.nodeType === 1) {
+      morph(hit.node, node);
+      hit.sig = signature;
+      hit.inner = inner;
+      this.morphed += 1;
+      return hit.node;
+    }
+    if (node && node.nodeType === 1) resolveKept(node);
+    this.map.set(key, { sig: signature, node, inner });
+    this.built += 1;
+    return node;
+  }
+
+  sweep() {
+    for (const key of [...this.map.keys()]) if (!this.used.has(key)) this.map.delete(key);
+    this.used.clear();
+  }
+
+  clear() {
+    this.map.clear();
+    this.used.clear();
+  }
+}
+
+let current = null; // the Parts whose part is being built (for memo)
+
+/**
+ * Inside a part's build: the element for `key` (a tile card, a die...), built only when
+ * its signature changed, else the element drawn last time (patched into the new one with
+ * morph when it changed).  Outside a Board draw it just builds.  What it returns for an
+ * element already drawn is a placeholder that morph (or the part's first build) replaces
+ * by that element, untouched.
+ */
+export function memo(key, signature, build) {
+  const parts = current;
+  if (!parts) return build();
+  if (parts.collect) parts.collect.push(key);
+  parts.used.add(key);
+  const hit = parts.map.get(key);
+  if (hit && hit.sig === signature) {
+    parts.reused += 1;
+    return keep(hit.node);
+  }
+  const node = build();
+  if (hit && hit.node.nodeName === node.nodeName) {
+    morph(hit.node, node);
+    hit.sig = signature;
+    parts.morphed += 1;
+    return keep(hit.node);
+  }
+  node.__nwMemo = true;
+  parts.map.set(key, { sig: signature, node, inner: null });
+  parts.built += 1;
+  return node;
+}
+
+function keep(node) {
+  const ph = document.createElement("nw-keep");
+  ph.__nwKeep = node;
+  return ph;
+}
+
+function resolveKept(root) {
+  for (const ph of root.querySelectorAll("nw-keep")) ph.replaceWith(ph.__nwKeep);
+}
+
+/** Make `nodes` (nulls skipped) the children of `parent`, in order, touching only the
+ * places that differ: children no longer wanted are removed first, so a kept node is
+ * never moved because a neighbour was replaced (moving a node restyles its whole subtree
+ * and restarts its animations). */
+export function setChildren(parent, nodes) {
+  const want = [];
+  for (const node of nodes) if (node !== null && node !== undefined && node !== false) want.push(node);
+  const keep = new Set(want);
+  for (let c = parent.firstChild; c;) {
+    const next = c.nextSibling;
+    if (!keep.has(c)) parent.removeChild(c);
+    c = next;
+  }
+  let at = parent.firstChild;
+  for (const node of want) {
+    if (at === node) at = at.nextSibling;
+    else parent.insertBefore(node, at);
+  }
+}
+
+const keyOf = (node) => (node.nodeType === 1 ? node.getAttribute("data-key") : null);
+
+/** Whether drawn node `a` can be patched into new node `b` (same kind; same data-key). */
+function alike(a, b) {
+  // an element kept by memo is never patched into another one, nor another into it
+  return a.nodeType === b.nodeType && a.nodeName === b.nodeName && keyOf(a) === keyOf(b) &&
+    !a.__nwMemo && !b.__nwMemo;
+}
+
+/**
+ * Patch the drawn element `old` into `neu` (a freshly built element of the same tag):
+ * attributes, handlers, form values and children are made equal, touching only what
+ * differs.  Children are paired in order (a child whose data-key differs is not reused);
+ * unpaired new children move into `old`.  `old` keeps its identity, and so does every
+ * descendant that pairs, so the browser restyles only what changed.
+ */
+export function morph(old, neu) {
+  const oa = old.attributes;
+  for (let i = oa.length - 1; i >= 0; i -= 1) {
+    const name = oa[i].name;
+    if (!neu.hasAttribute(name)) old.removeAttribute(name);
+  }
+  const na = neu.attributes;
+  for (let i = 0; i < na.length; i += 1) {
+    const { name, value } = na[i];
+    if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+  }
+  const on = neu.__nwOn;
+  if (on) for (const type of Object.keys(on)) old.addEventListener(type, dispatch);
+  old.__nwOn = on || null;
+  let o = old.firstChild;
+  let n = neu.firstChild;
+  while (n) {
+    const next = n.nextSibling;
+    if (n.__nwKeep) { // an element drawn before and unchanged: put it here as it is
+      const live = n.__nwKeep;
+      if (o === live) o = o.nextSibling;
+      else old.insertBefore(live, o);
+      n = next;
+      continue;
+    }
+    if (o && !alike(o, n) && o.nextSibling && alike(o.nextSibling, n)) {
+      const gone = o; // one child fewer here
+      o = o.nextSibling;
+      old.removeChild(gone);
+    }
+    if (o && alike(o, n)) {
+      if (o.nodeType === 1) morph(o, n);
+      else if (o.data !== n.data) o.data = n.data;
+      o = o.nextSibling;
+    } else {
+      old.insertBefore(n, o);
+      if (n.nodeType === 1) resolveKept(n);
+    }
+    n = next;
+  }
+  while (o) {
+    const next = o.nextSibling;
+    old.removeChild(o);
+    o = next;
+  }
+  const tag = old.nodeName;
+  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") {
+    if (old.value !== neu.value) old.value = neu.value;
+    if (tag === "INPUT" && old.checked !== neu.checked) old.checked = neu.checked;
+  }
+}
+
+/** Set an attribute only if it differs (null removes it). */
+export function setAttr(el, name, value) {
+  if (value === null || value === undefined) {
+    if (el.hasAttribute(name)) el.removeAttribute(name);
+  } else if (el.getAttribute(name) !== String(value)) {
+    el.setAttribute(name, String(value));
+  }
 }

@@ -44,15 +44,38 @@ export const RESOURCE_LABEL = {
   vp: "VP",
 };
 
-/** An <svg> element for `name`, decorative (the text beside it says what it is). */
+const SIZES = [13, 14, 15, 16, 17, 22];
+const styled = new WeakSet();
+
+/** The icons' style sheet: each icon is its SVG as a CSS background (drawn from one
+ * decoded image per icon, and a single element on the page instead of an <svg> tree). */
+export function iconCss() {
+  const rules = Object.entries(PATHS).map(([name, paths]) => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16">${paths}</svg>`;
+    return `.nw-icon-${name}{background-image:url("data:image/svg+xml,${encodeURIComponent(svg)}")}`;
+  });
+  for (const n of SIZES) rules.push(`.nw-icon.nw-i${n}{width:${n}px;height:${n}px}`);
+  return rules.join("\n");
+}
+
+function ensureStyles(doc) {
+  if (!doc || styled.has(doc)) return;
+  styled.add(doc);
+  if (doc.querySelector("style[data-nw-icons]")) return;
+  const style = doc.createElement("style");
+  style.dataset.nwIcons = "";
+  style.textContent = iconCss();
+  (doc.head || doc.documentElement).appendChild(style);
+}
+
+/** The icon for `name` (decorative: the text beside it says what it is). */
 export function icon(name, size = 16) {
+  ensureStyles(document);
   const span = document.createElement("span");
-  span.className = `nw-icon nw-icon-${name}`;
+  const known = Object.prototype.hasOwnProperty.call(PATHS, name) ? name : "die";
+  span.className = `nw-icon nw-icon-${known} nw-i${size}`;
+  if (!SIZES.includes(size)) span.style.cssText = `width:${size}px;height:${size}px`;
   span.setAttribute("aria-hidden", "true");
-  span.innerHTML =
-    `<svg viewBox="0 0 16 16" width="${size}" height="${size}" focusable="false">` +
-    (PATHS[name] || PATHS.die) +
-    "</svg>";
   return span;
 }
 

@@ -1,7 +1,12 @@
 // anywidget entry point: render({model, el}) draws the table from the synced traits and
 // turns clicks into intents (model.send).  Python validates and applies every intent.
+//
+// Drawing is incremental (render.js, Board): a trait change schedules one draw (a
+// microtask, so every trait of one update message lands in the same draw, with no frame
+// of delay), and the draw rebuilds only the parts whose inputs changed.
 import "./widget.css";
-import { renderApp } from "./render.js";
+import { logStore } from "./logstore.js";
+import { Board } from "./render.js";
 import {
   buyMove,
   cycleChit,
@@ -14,7 +19,7 @@ import {
 } from "./logic.js";
 
 export const TRAITS = [
-  "catalogue", "view", "legal", "game_log", "error", "seats", "bot_names", "bot_info", "settings",
+  "catalogue", "view", "legal", "log_patch", "error", "seats", "bot_names", "bot_info", "settings",
   "history", "reconstructed", "busy",
 ];
 
@@ -24,7 +29,6 @@ export function readState(model) {
     catalogue: model.get("catalogue") || {},
     view: model.get("view") || {},
     legal: model.get("legal") || [],
-    log: model.get("game_log") || [],
     error: model.get("error") || "",
     seats: model.get("seats") || [],
     botNames: model.get("bot_names") || [],
@@ -80,9 +84,13 @@ export function createController({ model, el }) {
     animatedPos: null,
     selKey: null,
     lastSaved: null,
+    formRev: 0,
   };
   let scheduled = false;
   let destroyed = false;
+  const log = logStore(model);
+  const board = new Board(el);
+  let scrollPending = false;
 
   const state = () => readState(model);
 
@@ -91,11 +99,37 @@ export function createController({ model, el }) {
     model.send(intent);
   }
 
+  /** Scroll the log to its newest line, before the next paint (the layout is done for
+   * the paint anyway by then, so reading it there costs nothing extra). */
+  function scrollLog() {
+    if (scrollPending) return;
+    scrollPending = true;
+    const later = typeof requestAnimationFrame === "function" ? requestAnimationFrame : (fn) => fn();
+    later(() => {
+      scrollPending = false;
+      const list = board.logList;
+      if (!destroyed && list && list.isConnected) list.scrollTop = list.scrollHeight;
+    });
+  }
+
+  /** Note the draw on the page's performance timeline (one entry, replaced each time:
+   * "nw-draw", detail {position}), for profiling and benchmarks/browser_latency.py. */
+  function drawn(t0, position) {
+    if (typeof performance === "undefined" || typeof performance.measure !== "function") return;
+    try {
+      performance.clearMeasures("nw-draw");
+      performance.measure("nw-draw", { start: t0, end: performance.now(), detail: { position } });
+    } catch {
+      // an old browser without measure options: no note
+    }
+  }
+
   function draw() {
     scheduled = false;
     if (destroyed) return;
     const S = state();
     if (!S.view || !S.view.dice || !S.catalogue.tiles) {
+      board.reset();
       el.replaceChildren(Object.assign(document.createElement("div"), { className: "nw-root nw-loading", textContent: "Loading the game…" }));
       return;
     }
@@ -114,13 +148,15 @@ export function createController({ model, el }) {
       ui.rollingDice = [];
     }
     if (!ui.form) ui.form = defaultForm(S);
-    const active = el.ownerDocument ? el.ownerDocument.activeElement : null;
+    const doc = el.ownerDocument;
+    const active = doc ? doc.activeElement : null;
     const focusKey = active && el.contains(active) && active.dataset ? active.dataset.key : null;
-    const app = renderApp(S, ui, act);
-    el.replaceChildren(app);
-    const logList = el.querySelector(".nw-log-list");
-    if (logList) logList.scrollTop = logList.scrollHeight;
-    if (focusKey) {
+    const t0 = performance.now();
+    const { logChanged } = board.render(S, ui, act, log);
+    if (logChanged) scrollLog();
+    drawn(t0, S.view.position);
+    // a focused control whose part was rebuilt: focus its successor
+    if (focusKey && !active.isConnected) {
       const again = [...el.querySelectorAll("[data-key]")].find((x) => x.dataset.key === focusKey);
       if (again && typeof again.focus === "function") again.focus();
     }
@@ -195,6 +231,7 @@ export function createController({ model, el }) {
     setUi(patch) {
       Object.assign(ui, patch);
     },
+    /** Change the new-game form; `redraw` false: the control already shows the change. */
     setForm(patch, redraw = true) {
       const f = { ...ui.form, ...patch };
       if (patch.players !== undefined) {
@@ -205,7 +242,15 @@ export function createController({ model, el }) {
         f.seats = seats;
       }
       ui.form = f;
-      if (redraw) draw();
+      if (redraw) {
+        ui.formRev += 1;
+        draw();
+      }
+    },
+    setFormSeat(seat, who) {
+      const seats = [...ui.form.seats];
+      seats[seat] = who;
+      act.setForm({ seats });
     },
     startGame() {
       const f = ui.form;
@@ -220,7 +265,9 @@ export function createController({ model, el }) {
       const delay = Number(f.bot_delay);
       if (Number.isFinite(delay)) settings.bot_delay = delay;
       ui.form = { ...f, seed: "" };
+      ui.formRev += 1;
       send({ kind: "new_game", settings });
+      draw();
     },
     /** Send a file's text as a load intent ("game" or "catalogue"). */
     loadText(kind, name, text) {
@@ -278,9 +325,15 @@ export function createController({ model, el }) {
   };
 }
 
+function initialize({ model }) {
+  // follow the log from the model's first update on, whether a view shows it or not
+  const store = logStore(model);
+  return () => store.dispose();
+}
+
 function render({ model, el }) {
   const controller = createController({ model, el });
   return () => controller.destroy();
 }
 
-export default { render };
+export default { initialize, render };

@@ -1,6 +1,7 @@
-// Drawing the whole table from the synced payloads.  Everything here is a function of
+// Drawing the table from the synced payloads.  Every part is a function of
 // (S: synced state, ui: local visual state, act: callbacks); nothing decides legality.
-import { h, uid } from "./dom.js";
+// Board (at the end) keeps the drawn DOM and rebuilds only the parts whose inputs changed.
+import { Parts, h, memo, setAttr, setChildren, setIdScope, sid, sig, uid } from "./dom.js";
 import { icon } from "./icons.js";
 import {
   CHIT_KINDS,
@@ -42,8 +43,8 @@ function amount(name, n, label) {
     icon(name), h("span", { class: "nw-num" }, String(n)));
 }
 
-function tip(text) {
-  const id = uid("tip");
+function tip(text, key) {
+  const id = sid(`tip-${key}`);
   return { id, el: h("span", { class: "nw-tip", role: "tooltip", id }, text) };
 }
 
@@ -75,10 +76,17 @@ function tileGives(tile) {
  * compact (player boards), key (focus restoring), extra (appended content), label.
  */
 export function tileCard(S, tileId, opts = {}) {
+  const key = opts.key || `tile-${tileId}`;
+  return memo(`m:${key}`, sig(tileId, opts.cost, opts.affordable, opts.selected, opts.compact, opts.unbuilt,
+    opts.label, Boolean(opts.onClick), opts.extraSig), () => tileCardEl(S, tileId, opts));
+}
+
+function tileCardEl(S, tileId, opts) {
   const tile = S.catalogue.tiles[tileId];
   if (!tile) return h("div", { class: "nw-tile nw-empty" }, "?");
   const t = tip(
     tile.tooltip + (opts.cost ? ` Costs ${opts.cost} ${tile.currency} (row ${opts.cost}).` : ""),
+    opts.key || `tile-${tileId}`,
   );
   const classes = ["nw-tile", `nw-kind-${tile.kind}`, "nw-has-tip"];
   if (opts.compact) classes.push("nw-compact");
@@ -115,6 +123,11 @@ export function tileCard(S, tileId, opts = {}) {
 
 /** A die: icons + numbers for each symbol (readable without colour). */
 export function dieEl(S, d, opts = {}) {
+  return memo(`m:die-${d}`, sig(S.view.dice[d][2], opts.used, opts.selected, opts.traded, opts.rollKey,
+    Boolean(opts.onClick)), () => dieElement(S, d, opts));
+}
+
+function dieElement(S, d, opts) {
   const colour = dieColour(S.catalogue, d);
   const face = dieFace(S.catalogue, S.view, d);
   const syms = RESOURCES.filter((r) => face[r]);
@@ -134,6 +147,8 @@ export function dieEl(S, d, opts = {}) {
     "aria-label": text,
     dataset: { key: `die-${d}`, die: d, face: S.view.dice[d][2] },
   };
+  // the roll plays once: a die kept in a later draw must not keep (or replay) it
+  if (opts.rolling) attrs.onanimationend = (e) => e.currentTarget.classList.remove("nw-rolling");
   if (opts.onClick) {
     return h("button", { ...attrs, type: "button", "aria-pressed": opts.selected || opts.traded ? "true" : "false", onclick: opts.onClick }, content);
   }
@@ -141,7 +156,7 @@ export function dieEl(S, d, opts = {}) {
 }
 
 // ------------------------------------------------------------------- header
-function header(S, ui, act) {
+function headerEl(S) {
   const v = S.view;
   const steps = STEPS.map((s) => h("li", {
     class: `nw-step${v.step === s ? " nw-current" : ""}`,
@@ -213,7 +228,7 @@ function eventTile(S) {
   const v = S.view;
   const ev = v.event ? S.catalogue.events[v.event] : null;
   if (!ev) return h("section", { class: "nw-panel nw-event" }, h("h3", {}, "Event"), "—");
-  const t = tip(ev.tooltip);
+  const t = tip(ev.tooltip, "event");
   return h("section", { class: "nw-panel nw-event", "aria-label": "Event tile" },
     h("h3", {}, "Event"),
     h("div", { class: "nw-event-card nw-has-tip", tabindex: "0", "aria-describedby": t.id, dataset: { key: "event" } },
@@ -290,16 +305,43 @@ function chitEl(S, ui, act, seat, kind, live) {
   return h("span", { class: cls, title: text, "aria-label": text, role: "img" }, body);
 }
 
-function playerBoard(S, ui, act, seat) {
+/** What a player's board is drawn from: the inputs of each of its parts. */
+function playerInputs(S, ui, seat) {
   const v = S.view;
   const p = v.players[seat];
-  const me = actingSeat(S);
-  const live = me === seat;
+  const live = actingSeat(S) === seat;
+  const choosing = Boolean(live && ui.pendingBuy && S.catalogue.tiles[ui.pendingBuy]?.kind === "building");
+  const dice = [];
+  v.dice.forEach((d, i) => { if (d[0] === seat) dice.push([i, d[1], d[2]]); });
+  // the dice rolled by the move that led here (animated once, when the board gets there)
+  const rolled = (v.rolled || []).filter((d) => v.dice[d] && v.dice[d][0] === seat);
+  return { v, p, live, choosing, dice, rolled };
+}
+
+function playerHead(S, seat) {
+  const v = S.view;
+  const p = v.players[seat];
   const pos = v.order.indexOf(seat);
   const who = S.seats[seat] === "human" ? "human" : `${S.seats[seat]} bot`;
   const b = v.breakdown[seat];
   const track = b.books + b.famine + b.war;
-  const choosing = live && ui.pendingBuy && S.catalogue.tiles[ui.pendingBuy]?.kind === "building";
+  const pledge = Array.isArray(p.pledge) ? new Set(p.pledge) : new Set();
+  const statusBits = [];
+  if (p.passed && v.step === "actions") statusBits.push(h("span", { class: "nw-passed-badge" }, "passed"));
+  if (v.current === seat) statusBits.push(h("span", { class: "nw-turn-badge" }, "to move"));
+  if (p.fed !== null && p.fed !== undefined) statusBits.push(h("span", { class: `nw-result ${p.fed ? "nw-ok" : "nw-no"}` }, p.fed ? "fed" : "famine"));
+  if (p.fought !== null && p.fought !== undefined) statusBits.push(h("span", { class: `nw-result ${p.fought ? "nw-ok" : "nw-no"}` }, p.fought ? "war won" : "war lost"));
+  if (p.pledge === "hidden") statusBits.push(h("span", { class: "nw-small" }, "food trade: hidden"));
+  else if (pledge.size) statusBits.push(h("span", { class: "nw-small" }, `${pledge.size} dice set aside for food`));
+  return h("h3", {},
+    h("span", { class: `nw-swatch nw-seat-${seat}`, "aria-hidden": "true" }),
+    seatName(seat), h("span", { class: "nw-who" }, who), h("span", { class: "nw-order" }, `${ordinal(pos)} in order`),
+    h("span", { class: "nw-pscore" }, amount("vp", track, `${track} VP on the track (${v.projected[seat]} with the tiles held)`), amount("book", p.books, `${p.books} books`)),
+    statusBits);
+}
+
+function playerTiles(S, act, seat, choosing) {
+  const p = S.view.players[seat];
   const slots = p.buildings.map(([id, n], i) => {
     const card = tileCard(S, id, {
       compact: true,
@@ -307,6 +349,7 @@ function playerBoard(S, ui, act, seat) {
       key: `slot-${seat}-${i}`,
       onClick: choosing ? () => act.chooseReplace(id) : null,
       extra: n !== S.catalogue.tiles[id].dice_count ? h("span", { class: "nw-small" }, `(${n} dice)`) : null,
+      extraSig: n,
     });
     return h("div", { class: "nw-slot" }, card);
   });
@@ -315,43 +358,29 @@ function playerBoard(S, ui, act, seat) {
     : h("div", { class: "nw-tile nw-compact nw-empty-slot" }, "no advisor");
   const wonder = p.wonder
     ? tileCard(S, p.wonder, { compact: true, unbuilt: true, label: "wonder under construction", key: `wip-${seat}`,
-      extra: h("span", { class: "nw-small nw-wip" }, "under construction") })
+      extra: h("span", { class: "nw-small nw-wip" }, "under construction"), extraSig: "wip" })
     : h("div", { class: "nw-tile nw-compact nw-empty-slot" }, "no wonder under construction");
+  return h("div", { class: "nw-board-row" },
+    h("div", { class: "nw-advisor" }, h("div", { class: "nw-slot-label" }, "Advisor"), advisor),
+    h("div", { class: "nw-buildings" }, h("div", { class: "nw-slot-label" }, "Buildings"), h("div", { class: "nw-slots" }, slots)),
+    h("div", { class: "nw-wonder-slot" }, h("div", { class: "nw-slot-label" }, "Wonder"), wonder));
+}
+
+function playerDice(S, ui, act, seat, live, rolling, rollKey) {
+  const v = S.view;
+  const rolled = new Set(v.rolled || []);
   const { unused, used } = diceOf(v, seat);
-  const rolling = new Set(ui.rollingDice || []);
   const traded = new Set(ui.sel.trades.flat());
-  const pledge = Array.isArray(p.pledge) ? new Set(p.pledge) : new Set();
   const unusedEls = unused.map((d) => dieEl(S, d, {
     selected: live && ui.sel.dice.includes(d),
     traded: live && traded.has(d),
     rolling: rolling.has(d),
+    rollKey: rolled.has(d) ? rollKey : null,
     onClick: live ? () => act.toggleDie(d) : null,
   }));
-  const usedEls = used.map((d) => dieEl(S, d, { used: true, rolling: rolling.has(d) }));
+  const usedEls = used.map((d) => dieEl(S, d, { used: true, rolling: rolling.has(d), rollKey: rolled.has(d) ? rollKey : null }));
   const totals = unusedTotals(S.catalogue, v, seat);
-  const chits = CHIT_KINDS.map((k) => chitEl(S, ui, act, seat, k, live)).filter(Boolean);
-  const statusBits = [];
-  if (p.passed && v.step === "actions") statusBits.push(h("span", { class: "nw-passed-badge" }, "passed"));
-  if (v.current === seat) statusBits.push(h("span", { class: "nw-turn-badge" }, "to move"));
-  if (p.fed !== null && p.fed !== undefined) statusBits.push(h("span", { class: `nw-result ${p.fed ? "nw-ok" : "nw-no"}` }, p.fed ? "fed" : "famine"));
-  if (p.fought !== null && p.fought !== undefined) statusBits.push(h("span", { class: `nw-result ${p.fought ? "nw-ok" : "nw-no"}` }, p.fought ? "war won" : "war lost"));
-  if (p.pledge === "hidden") statusBits.push(h("span", { class: "nw-small" }, "food trade: hidden"));
-  else if (pledge.size) statusBits.push(h("span", { class: "nw-small" }, `${pledge.size} dice set aside for food`));
-  return h("section", {
-    class: `nw-panel nw-player nw-seat-border-${seat}${v.current === seat ? " nw-current" : ""}${live ? " nw-live" : ""}`,
-    "aria-label": `${seatName(seat)}'s board (${who})`,
-  },
-  h("h3", {},
-    h("span", { class: `nw-swatch nw-seat-${seat}`, "aria-hidden": "true" }),
-    seatName(seat), h("span", { class: "nw-who" }, who), h("span", { class: "nw-order" }, `${ordinal(pos)} in order`),
-    h("span", { class: "nw-pscore" }, amount("vp", track, `${track} VP on the track (${v.projected[seat]} with the tiles held)`), amount("book", p.books, `${p.books} books`)),
-    statusBits),
-  choosing ? h("p", { class: "nw-choose" }, `Choose the building that ${S.catalogue.tiles[ui.pendingBuy].name} replaces:`) : null,
-  h("div", { class: "nw-board-row" },
-    h("div", { class: "nw-advisor" }, h("div", { class: "nw-slot-label" }, "Advisor"), advisor),
-    h("div", { class: "nw-buildings" }, h("div", { class: "nw-slot-label" }, "Buildings"), h("div", { class: "nw-slots" }, slots)),
-    h("div", { class: "nw-wonder-slot" }, h("div", { class: "nw-slot-label" }, "Wonder"), wonder)),
-  h("div", { class: "nw-dice-row" },
+  return h("div", { class: "nw-dice-row" },
     h("div", { class: "nw-tray nw-unused", "aria-label": `${seatName(seat)}'s unused dice` },
       h("div", { class: "nw-slot-label" }, `Unused dice (${unused.length})`,
         h("span", { class: "nw-totals", "aria-label": "unused totals" },
@@ -359,16 +388,65 @@ function playerBoard(S, ui, act, seat) {
       h("div", { class: "nw-dice" }, unusedEls.length ? unusedEls : h("span", { class: "nw-small" }, "none"))),
     h("div", { class: "nw-tray nw-used-area", "aria-label": `${seatName(seat)}'s used area` },
       h("div", { class: "nw-slot-label" }, `Used (${used.length})`),
-      h("div", { class: "nw-dice" }, usedEls.length ? usedEls : h("span", { class: "nw-small" }, "empty")))),
-  h("div", { class: "nw-chits-row" },
-    h("span", { class: "nw-slot-label" }, "Chits (unused/total)"), chits.length ? chits : h("span", { class: "nw-small" }, "none")),
-  (p.colonies.length || p.wonders.length)
-    ? h("div", { class: "nw-built" },
-      h("span", { class: "nw-slot-label" }, "Colonies & built wonders"),
-      h("div", { class: "nw-built-list" },
-        p.colonies.map((id, i) => tileCard(S, id, { compact: true, label: "colony", key: `col-${seat}-${i}` })),
-        p.wonders.map((id, i) => tileCard(S, id, { compact: true, label: "built wonder", key: `won-${seat}-${i}` }))))
-    : null);
+      h("div", { class: "nw-dice" }, usedEls.length ? usedEls : h("span", { class: "nw-small" }, "empty"))));
+}
+
+function playerChits(S, ui, act, seat, live) {
+  const chits = CHIT_KINDS.map((k) => chitEl(S, ui, act, seat, k, live)).filter(Boolean);
+  return h("div", { class: "nw-chits-row" },
+    h("span", { class: "nw-slot-label" }, "Chits (unused/total)"), chits.length ? chits : h("span", { class: "nw-small" }, "none"));
+}
+
+function playerBuilt(S, seat) {
+  const p = S.view.players[seat];
+  if (!p.colonies.length && !p.wonders.length) return null;
+  return h("div", { class: "nw-built" },
+    h("span", { class: "nw-slot-label" }, "Colonies & built wonders"),
+    h("div", { class: "nw-built-list" },
+      p.colonies.map((id, i) => tileCard(S, id, { compact: true, label: "colony", key: `col-${seat}-${i}` })),
+      p.wonders.map((id, i) => tileCard(S, id, { compact: true, label: "built wonder", key: `won-${seat}-${i}` }))));
+}
+
+function playerClass(S, seat, live) {
+  return `nw-panel nw-player nw-seat-border-${seat}${S.view.current === seat ? " nw-current" : ""}${live ? " nw-live" : ""}`;
+}
+
+function playerLabel(S, seat) {
+  const who = S.seats[seat] === "human" ? "human" : `${S.seats[seat]} bot`;
+  return `${seatName(seat)}'s board (${who})`;
+}
+
+/**
+ * The children of a player's board, each part rebuilt only when its own inputs change
+ * (`parts`: the board's Parts).  `rolling`: the dice to animate in this draw.
+ */
+function playerParts(S, ui, act, seat, parts, rolling, rollKey) {
+  const { v, p, live, choosing, dice, rolled } = playerInputs(S, ui, seat);
+  const b = v.breakdown[seat];
+  const head = parts.part(`head-${seat}`, sig(S.seats[seat], v.order.indexOf(seat), b, v.projected[seat], p.books,
+    p.passed, v.step === "actions", v.current === seat, p.fed, p.fought, p.pledge), () => playerHead(S, seat));
+  const choose = choosing
+    ? parts.part(`choose-${seat}`, sig(ui.pendingBuy), () => h("p", { class: "nw-choose" },
+      `Choose the building that ${S.catalogue.tiles[ui.pendingBuy].name} replaces:`))
+    : null;
+  const tiles = parts.part(`tiles-${seat}`, sig(p.buildings, p.advisor, p.wonder, choosing),
+    () => playerTiles(S, act, seat, choosing));
+  // rolled dice: the part is rebuilt (and its dice roll) once per position that rolled them
+  const diceSig = sig(dice, p.chits, live, live ? [ui.sel.dice, ui.sel.trades] : 0,
+    rolled.length ? [rollKey, rolled] : 0);
+  const diceRow = parts.part(`dice-${seat}`, diceSig, () => playerDice(S, ui, act, seat, live, rolling, rollKey));
+  const chits = parts.part(`chits-${seat}`, sig(p.chits, p.chits_used, live, live ? ui.sel.chits : 0),
+    () => playerChits(S, ui, act, seat, live));
+  const built = parts.part(`built-${seat}`, sig(p.colonies, p.wonders), () => playerBuilt(S, seat));
+  return [head, choose, tiles, diceRow, chits, built];
+}
+
+/** A whole player's board, drawn at once (see Board for the incremental drawing). */
+function playerBoard(S, ui, act, seat) {
+  const live = actingSeat(S) === seat;
+  const rolling = new Set(ui.rollingDice || []);
+  return h("section", { class: playerClass(S, seat, live), "aria-label": playerLabel(S, seat) },
+    playerParts(S, ui, act, seat, new Parts(), rolling, ui.animatedPos));
 }
 
 // --------------------------------------------------------------- action bar
@@ -508,7 +586,7 @@ function historyPanel(S, ui, act) {
     type: "button", class: "nw-btn nw-mini", "aria-label": aria, title: aria, dataset: { key }, disabled: disabled || false,
     onclick: () => act.send(intent),
   }, label);
-  const sliderId = uid("slider");
+  const sliderId = sid("slider");
   return h("section", { class: "nw-panel nw-history", "aria-label": "History" },
     h("h3", {}, "History"),
     h("div", { class: "nw-buttons" },
@@ -527,14 +605,23 @@ function historyPanel(S, ui, act) {
       btn("last", "»", "latest position", { kind: "goto", position: hi.length }, hi.position >= hi.length)));
 }
 
-function logPanel(S) {
-  const items = S.log.map((e) => h("li", {
+function logItem(e) {
+  return h("li", {
     class: `nw-log-${e.kind}${e.auto ? " nw-auto" : ""}`,
     dataset: { n: e.n },
-  }, e.seat !== null && e.seat !== undefined ? h("span", { class: `nw-swatch nw-seat-${e.seat}`, "aria-hidden": "true" }) : null, e.text));
-  return h("section", { class: "nw-panel nw-log", "aria-label": "Game log" },
-    h("h3", {}, "Game log"),
-    h("ol", { class: "nw-log-list", tabindex: "0", "aria-label": "Game log entries", dataset: { key: "log" } }, items));
+  }, e.seat !== null && e.seat !== undefined ? h("span", { class: `nw-swatch nw-seat-${e.seat}`, "aria-hidden": "true" }) : null, e.text);
+}
+
+/** The log's list items; `items`: a Parts keyed by entry (reused while the entry is). */
+function logItems(log, items) {
+  if (!log.synced) return [h("li", { class: "nw-log-loading" }, "Loading the log…")];
+  return log.entries.map((e) => items.part(`${e.n}`, sig(e.kind, e.auto, e.seat, e.text, e.pos), () => logItem(e)));
+}
+
+function logPanel(log) {
+  const list = h("ol", { class: "nw-log-list", tabindex: "0", "aria-label": "Game log entries", dataset: { key: "log" } },
+    logItems(log, new Parts()));
+  return h("section", { class: "nw-panel nw-log", "aria-label": "Game log" }, h("h3", {}, "Game log"), list);
 }
 
 function gamePanel(S, ui, act) {
@@ -549,12 +636,12 @@ function gamePanel(S, ui, act) {
   const formSeats = [];
   for (let seat = 0; seat < f.players; seat += 1) {
     formSeats.push(h("div", { class: "nw-field" }, h("span", {}, seatName(seat)),
-      seatSelect(f.seats[seat] || "human", (e) => act.setForm({ seats: Object.assign([...f.seats], { [seat]: e.target.value }) }), `form-seat-${seat}`, `new game: ${seatName(seat)}`)));
+      seatSelect(f.seats[seat] || "human", (e) => act.setFormSeat(seat, e.target.value), `form-seat-${seat}`, `new game: ${seatName(seat)}`)));
   }
-  const idp = uid("players");
-  const idv = uid("variant");
-  const ids = uid("seed");
-  const idd = uid("delay");
+  const idp = sid("form-players");
+  const idv = sid("form-variant");
+  const ids = sid("form-seed");
+  const idd = sid("form-delay");
   return h("section", { class: "nw-panel nw-game", "aria-label": "Game, seats and files" },
     h("h3", {}, "Game"),
     h("div", { class: "nw-buttons" },
@@ -586,27 +673,144 @@ function gamePanel(S, ui, act) {
 }
 
 // -------------------------------------------------------------------- app
-export function renderApp(S, ui, act) {
+/** The seats' boards in drawing order: the acting human's first, then player order. */
+function boardOrder(S) {
   const v = S.view;
-  const seats = v.players.map((_, seat) => seat);
   const me = actingSeat(S);
-  // the acting human's board first, then the others in player order
-  const ordered = [...v.order];
+  const ordered = v.order.filter((s) => s >= 0 && s < v.players.length);
   if (me !== null) ordered.sort((a, b) => (a === me ? -1 : b === me ? 1 : 0));
-  return h("div", { class: `nw-root${S.busy ? " nw-is-busy" : ""}`, dataset: { step: v.step } },
-    header(S, ui, act),
-    reconstructionNotice(S, ui, act),
-    h("div", { class: "nw-main" },
-      h("div", { class: "nw-left" },
-        progressBoard(S, ui, act),
-        actionPanel(S, ui, act),
-        h("div", { class: "nw-players" }, ordered.filter((s) => seats.includes(s)).map((seat) => playerBoard(S, ui, act, seat)))),
-      h("div", { class: "nw-right" },
-        eventTile(S),
-        scoreBoard(S),
-        historyPanel(S, ui, act),
-        logPanel(S),
-        gamePanel(S, ui, act))));
+  return ordered;
 }
 
-export { buyMove, rerollMove };
+/**
+ * The drawn table, kept between draws.  `render(S, ui, act, log)` brings the DOM under
+ * `host` up to date: the skeleton (root, columns) stays, each panel (and each part of a
+ * player's board, and each log line) is rebuilt only when the inputs it is drawn from
+ * changed (their signatures, see Parts), and nodes are moved only if their place changed.
+ * Unchanged parts keep their DOM nodes, so hover, focus, scroll and running animations
+ * survive, and the browser restyles and lays out only what changed.
+ * Returns {logChanged} (the log's last line changed: the caller scrolls it into view).
+ */
+export class Board {
+  constructor(host) {
+    this.host = host;
+    this.ids = uid("nwb");
+    this.parts = new Parts();
+    this.logItems = new Parts();
+    this.catalogue = null;
+    this.root = null;
+    this.logTail = null;
+  }
+
+  /** Forget everything drawn (the next render builds the table anew). */
+  reset() {
+    this.parts.clear();
+    this.logItems.clear();
+    this.root = null;
+    this.logTail = null;
+  }
+
+  skeleton() {
+    const main = h("div", { class: "nw-main" });
+    this.left = h("div", { class: "nw-left" });
+    this.right = h("div", { class: "nw-right" });
+    this.players = h("div", { class: "nw-players" });
+    this.logList = h("ol", { class: "nw-log-list", tabindex: "0", "aria-label": "Game log entries", dataset: { key: "log" } });
+    this.logPanel = h("section", { class: "nw-panel nw-log", "aria-label": "Game log" }, h("h3", {}, "Game log"), this.logList);
+    this.playerEls = new Map();
+    main.append(this.left, this.right);
+    this.main = main;
+    this.root = h("div", { class: "nw-root" });
+    this.host.replaceChildren(this.root);
+  }
+
+  playerEl(seat) {
+    let el = this.playerEls.get(seat);
+    if (!el) {
+      el = h("section", {});
+      this.playerEls.set(seat, el);
+    }
+    return el;
+  }
+
+  render(S, ui, act, log) {
+    if (S.catalogue !== this.catalogue || !this.root || !this.root.isConnected || this.root.parentNode !== this.host) {
+      this.reset();
+      this.catalogue = S.catalogue;
+    }
+    setIdScope(this.ids);
+    if (!this.root) this.skeleton();
+    const v = S.view;
+    const P = this.parts;
+    const me = actingSeat(S);
+    const root = this.root;
+    setAttr(root, "class", `nw-root${S.busy ? " nw-is-busy" : ""}`);
+    setAttr(root, "data-step", v.step);
+
+    const header = P.part("header", sig(v.step, v.round, v.config, v.prompt, S.busy), () => headerEl(S));
+    const notice = P.part("notice", sig(S.reconstructed), () => reconstructionNotice(S, ui, act));
+
+    const canBuy = me !== null && v.step === "actions";
+    const affordable = canBuy ? v.board.flat().filter((id) => id && legalBuys(S.legal, id).length > 0) : 0;
+    const progress = P.part("progress", sig(v.board, canBuy, affordable, ui.pendingBuy, v.config.players),
+      () => progressBoard(S, ui, act));
+
+    const cur = v.current;
+    const actions = P.part("actions", sig(S.error, ui.hint, S.busy, me, v.step, cur, S.seats, S.legal,
+      me !== null ? [ui.sel, ui.pendingBuy, v.players[me]] : 0, v.config.variant, v.event,
+      v.step === "game_over" ? [v.prompt, v.order, v.projected, v.breakdown, v.winner, v.hall_of_fame] : 0),
+    () => actionPanel(S, ui, act));
+
+    const rolling = new Set(ui.rollingDice || []);
+    const boards = boardOrder(S).map((seat) => {
+      const el = this.playerEl(seat);
+      const live = me === seat;
+      setAttr(el, "class", playerClass(S, seat, live));
+      setAttr(el, "aria-label", playerLabel(S, seat));
+      setChildren(el, playerParts(S, ui, act, seat, P, rolling, ui.animatedPos));
+      return el;
+    });
+    for (const seat of [...this.playerEls.keys()]) if (seat >= v.players.length) this.playerEls.delete(seat);
+    setChildren(this.players, boards);
+    setChildren(this.left, [progress, actions, this.players]);
+
+    const event = P.part("event", sig(v.event), () => eventTile(S));
+    const scores = P.part("scores", sig(v.order, v.players.map((p) => [p.books, p.passed]), v.breakdown, v.projected,
+      cur, v.step, v.opponent_books, v.solo_roll), () => scoreBoard(S));
+    const history = P.part("history", sig(S.history, S.busy), () => historyPanel(S, ui, act));
+    const f = ui.form;
+    const game = P.part("game", sig(S.seats, S.botNames, S.botInfo, ui.formRev, f.players, f.seats, f.variant,
+      f.automate, f.solo_tougher), () => gamePanel(S, ui, act));
+    // controls the person may have moved without Python following (a refused goto or
+    // seat change): show Python's value again
+    const slider = history.querySelector('input[data-key="slider"]');
+    if (slider && slider.value !== String(S.history.position)) slider.value = String(S.history.position);
+    S.seats.forEach((who, seat) => {
+      const sel = game.querySelector(`select[data-key="seat-${seat}"]`);
+      if (sel && sel.value !== who) sel.value = who;
+    });
+
+    setChildren(this.logList, logItems(log, this.logItems));
+    this.logItems.sweep();
+    const last = log.synced && log.entries.length ? log.entries[log.entries.length - 1] : null;
+    const tail = last ? `${last.n}:${last.text}` : "";
+    const logChanged = tail !== this.logTail;
+    this.logTail = tail;
+
+    setChildren(this.right, [event, scores, history, this.logPanel, game]);
+    setChildren(root, [header, notice, this.main]);
+    P.sweep();
+    // last: the board now shows this position (benchmarks/browser_latency.py waits for it)
+    setAttr(root, "data-position", v.position);
+    return { logChanged };
+  }
+}
+
+/** The whole table drawn anew (a detached node), as Board draws it the first time. */
+export function renderApp(S, ui, act, log = { entries: [], synced: true }) {
+  const host = document.createElement("div");
+  new Board(host).render(S, ui, act, log);
+  return host.firstChild;
+}
+
+export { buyMove, logPanel, playerBoard, rerollMove };

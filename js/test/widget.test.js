@@ -74,7 +74,8 @@ describe("rendering a real view", () => {
   it("die faces carry an icon and a number (readable without colour)", () => {
     mount("start_2p");
     const die = byKey("die-0");
-    expect(die.querySelector(".nw-icon svg")).toBeTruthy();
+    expect(die.querySelector(".nw-icon.nw-icon-gold")).toBeTruthy();
+    expect(document.querySelector("style[data-nw-icons]").textContent).toContain(".nw-icon-gold{background-image:url(\"data:image/svg+xml,");
     expect(die.querySelector(".nw-num").textContent).toBe("1");
     expect(die.getAttribute("aria-label")).toContain("1 gold");
   });
@@ -91,15 +92,20 @@ describe("rendering a real view", () => {
 
   it("draws the game log and history", () => {
     const { model } = mount("rich_3p");
-    expect(qa(".nw-log-list li").length).toBe(model.data.game_log.length);
+    const entries = model.data.log_patch.entries;
+    expect(qa(".nw-log-list li").map((li) => li.textContent)).toEqual(entries.map((e) => e.text));
     expect(q(".nw-slider").value).toBe(String(model.data.history.position));
   });
 
   it("works as an anywidget module and cleans up its listeners", () => {
     const model = mockModel(fixture("start_2p"));
+    const endModel = widget.initialize({ model });
+    expect(model.listenerCount()).toBe(1); // the model's log store
     const cleanup = widget.render({ model, el });
-    expect(model.listenerCount()).toBeGreaterThan(0);
+    expect(model.listenerCount()).toBeGreaterThan(1);
     cleanup();
+    expect(model.listenerCount()).toBe(1); // the log outlives its views
+    endModel();
     expect(model.listenerCount()).toBe(0);
   });
 });
@@ -329,7 +335,11 @@ describe("errors and updates", () => {
 
   it("a new position clears the selection and animates the rolled dice", async () => {
     const { model, controller } = mount("start_2p");
-    expect(qa(".nw-rolling").length).toBe(model.data.view.rolled.length);
+    const rolling = qa(".nw-rolling");
+    expect(rolling.length).toBe(model.data.view.rolled.length);
+    // a roll plays once: the class goes when the animation ends
+    for (const d of rolling) d.dispatchEvent(new Event("animationend"));
+    expect(qa(".nw-rolling").length).toBe(0);
     click(byKey("die-0"));
     expect(controller.ui.sel.dice).toEqual([0]);
     expect(qa(".nw-rolling").length).toBe(0); // no replay on a purely visual redraw
@@ -337,6 +347,17 @@ describe("errors and updates", () => {
     await tick();
     expect(controller.ui.sel.dice).toEqual([]);
     expect(qa(".nw-rolling").map((d) => d.dataset.die)).toEqual(["1"]);
+  });
+
+  it("a die still rolling is not restarted by a redraw", () => {
+    const { model } = mount("start_2p");
+    const before = qa(".nw-rolling");
+    expect(before.length).toBe(model.data.view.rolled.length);
+    click(byKey("die-0"));
+    // the other dice are the same elements, still rolling (nothing re-inserted them)
+    const after = qa(".nw-rolling");
+    expect(after.length).toBe(before.length - 1);
+    for (const d of after) expect(before).toContain(d);
   });
 
   it("keeps keyboard focus on the same control across a redraw", () => {

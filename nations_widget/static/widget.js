@@ -1,10 +1,64 @@
+// src/logstore.js
+function applyLogPatch(entries, seq, patch) {
+  if (!patch || typeof patch.seq !== "number") return null;
+  if (patch.reset) return Array.isArray(patch.entries) ? [...patch.entries] : null;
+  if (!entries || seq === null || seq === void 0 || patch.prev !== seq) return null;
+  const [lo, hi] = patch.keep;
+  const out = [...patch.head];
+  for (const e of entries) if (e.n >= lo && e.n <= hi) out.push(e);
+  out.push(...patch.tail);
+  const [first, last] = patch.span;
+  if (out.length !== last - first + 1) return null;
+  for (let i = 0; i < out.length; i += 1) if (out[i].n !== first + i) return null;
+  return out;
+}
+var stores = /* @__PURE__ */ new WeakMap();
+function logStore(model) {
+  let store = stores.get(model);
+  if (store) return store;
+  store = { entries: [], seq: null, synced: true, rev: 0, asked: false };
+  const onPatch = () => {
+    const patch = model.get("log_patch");
+    if (!patch || typeof patch.seq !== "number" || patch.seq === store.seq) return;
+    const next = applyLogPatch(store.synced ? store.entries : null, store.seq, patch);
+    store.rev += 1;
+    if (next) {
+      store.entries = next;
+      store.seq = patch.seq;
+      store.synced = true;
+      store.asked = false;
+      return;
+    }
+    store.synced = false;
+    store.seq = patch.seq;
+    if (!store.asked) {
+      store.asked = true;
+      model.send({ kind: "log_sync" });
+    }
+  };
+  model.on("change:log_patch", onPatch);
+  store.dispose = () => {
+    model.off("change:log_patch", onPatch);
+    stores.delete(model);
+  };
+  stores.set(model, store);
+  onPatch();
+  return store;
+}
+
 // src/dom.js
+function dispatch(e) {
+  const fn = this.__nwOn && this.__nwOn[e.type];
+  if (fn) fn.call(this, e);
+}
 function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === null || value === void 0 || value === false) continue;
     if (key.startsWith("on") && typeof value === "function") {
-      el.addEventListener(key.slice(2), value);
+      const type = key.slice(2);
+      (el.__nwOn || (el.__nwOn = {}))[type] = value;
+      el.addEventListener(type, dispatch);
     } else if (key === "class") {
       el.className = value;
     } else if (key === "dataset") {
@@ -36,6 +90,181 @@ function uid(prefix = "nw") {
   counter += 1;
   return `${prefix}-${counter}`;
 }
+var scope = "nw";
+function sid(name) {
+  return `${scope}-${name}`;
+}
+function setIdScope(prefix) {
+  scope = prefix;
+}
+var sig = (...inputs) => JSON.stringify(inputs);
+var Parts = class {
+  constructor() {
+    this.map = /* @__PURE__ */ new Map();
+    this.used = /* @__PURE__ */ new Set();
+    this.built = 0;
+    this.reused = 0;
+    this.morphed = 0;
+    this.collect = null;
+  }
+  /** Mark `key` and the memo entries its node was built from as still drawn. */
+  use(key) {
+    this.used.add(key);
+    const entry = this.map.get(key);
+    if (entry && entry.inner) for (const k of entry.inner) this.use(k);
+  }
+  build(build) {
+    const outer = this.collect;
+    const inner = [];
+    this.collect = inner;
+    const prev = current;
+    current = this;
+    try {
+      return { node: build(), inner };
+    } finally {
+      current = prev;
+      this.collect = outer;
+    }
+  }
+  part(key, signature, build) {
+    if (this.collect) this.collect.push(key);
+    this.use(key);
+    const hit = this.map.get(key);
+    if (hit && hit.sig === signature) {
+      this.reused += 1;
+      return hit.node;
+    }
+    const { node, inner } = this.build(build);
+    for (const k of inner) this.use(k);
+    if (hit && hit.node && node && hit.node.nodeName === node.nodeName && hit.node.nodeType === 1) {
+      morph(hit.node, node);
+      hit.sig = signature;
+      hit.inner = inner;
+      this.morphed += 1;
+      return hit.node;
+    }
+    if (node && node.nodeType === 1) resolveKept(node);
+    this.map.set(key, { sig: signature, node, inner });
+    this.built += 1;
+    return node;
+  }
+  sweep() {
+    for (const key of [...this.map.keys()]) if (!this.used.has(key)) this.map.delete(key);
+    this.used.clear();
+  }
+  clear() {
+    this.map.clear();
+    this.used.clear();
+  }
+};
+var current = null;
+function memo(key, signature, build) {
+  const parts = current;
+  if (!parts) return build();
+  if (parts.collect) parts.collect.push(key);
+  parts.used.add(key);
+  const hit = parts.map.get(key);
+  if (hit && hit.sig === signature) {
+    parts.reused += 1;
+    return keep(hit.node);
+  }
+  const node = build();
+  if (hit && hit.node.nodeName === node.nodeName) {
+    morph(hit.node, node);
+    hit.sig = signature;
+    parts.morphed += 1;
+    return keep(hit.node);
+  }
+  node.__nwMemo = true;
+  parts.map.set(key, { sig: signature, node, inner: null });
+  parts.built += 1;
+  return node;
+}
+function keep(node) {
+  const ph = document.createElement("nw-keep");
+  ph.__nwKeep = node;
+  return ph;
+}
+function resolveKept(root) {
+  for (const ph of root.querySelectorAll("nw-keep")) ph.replaceWith(ph.__nwKeep);
+}
+function setChildren(parent, nodes) {
+  const want = [];
+  for (const node of nodes) if (node !== null && node !== void 0 && node !== false) want.push(node);
+  const keep2 = new Set(want);
+  for (let c = parent.firstChild; c; ) {
+    const next = c.nextSibling;
+    if (!keep2.has(c)) parent.removeChild(c);
+    c = next;
+  }
+  let at = parent.firstChild;
+  for (const node of want) {
+    if (at === node) at = at.nextSibling;
+    else parent.insertBefore(node, at);
+  }
+}
+var keyOf = (node) => node.nodeType === 1 ? node.getAttribute("data-key") : null;
+function alike(a, b) {
+  return a.nodeType === b.nodeType && a.nodeName === b.nodeName && keyOf(a) === keyOf(b) && !a.__nwMemo && !b.__nwMemo;
+}
+function morph(old, neu) {
+  const oa = old.attributes;
+  for (let i = oa.length - 1; i >= 0; i -= 1) {
+    const name = oa[i].name;
+    if (!neu.hasAttribute(name)) old.removeAttribute(name);
+  }
+  const na = neu.attributes;
+  for (let i = 0; i < na.length; i += 1) {
+    const { name, value } = na[i];
+    if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+  }
+  const on = neu.__nwOn;
+  if (on) for (const type of Object.keys(on)) old.addEventListener(type, dispatch);
+  old.__nwOn = on || null;
+  let o = old.firstChild;
+  let n = neu.firstChild;
+  while (n) {
+    const next = n.nextSibling;
+    if (n.__nwKeep) {
+      const live = n.__nwKeep;
+      if (o === live) o = o.nextSibling;
+      else old.insertBefore(live, o);
+      n = next;
+      continue;
+    }
+    if (o && !alike(o, n) && o.nextSibling && alike(o.nextSibling, n)) {
+      const gone = o;
+      o = o.nextSibling;
+      old.removeChild(gone);
+    }
+    if (o && alike(o, n)) {
+      if (o.nodeType === 1) morph(o, n);
+      else if (o.data !== n.data) o.data = n.data;
+      o = o.nextSibling;
+    } else {
+      old.insertBefore(n, o);
+      if (n.nodeType === 1) resolveKept(n);
+    }
+    n = next;
+  }
+  while (o) {
+    const next = o.nextSibling;
+    old.removeChild(o);
+    o = next;
+  }
+  const tag = old.nodeName;
+  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") {
+    if (old.value !== neu.value) old.value = neu.value;
+    if (tag === "INPUT" && old.checked !== neu.checked) old.checked = neu.checked;
+  }
+}
+function setAttr(el, name, value) {
+  if (value === null || value === void 0) {
+    if (el.hasAttribute(name)) el.removeAttribute(name);
+  } else if (el.getAttribute(name) !== String(value)) {
+    el.setAttribute(name, String(value));
+  }
+}
 
 // src/icons.js
 var PATHS = {
@@ -48,11 +277,32 @@ var PATHS = {
   vp: '<path d="M8 1.2L9.9 5.6L14.7 6L11 9.1L12.2 13.8L8 11.3L3.8 13.8L5 9.1L1.3 6L6.1 5.6Z" fill="#e8b41c" stroke="#7a5a00" stroke-width="0.9"/>',
   die: '<rect x="2" y="2" width="12" height="12" rx="2.5" fill="#fff" stroke="#333" stroke-width="1.2"/><circle cx="5.5" cy="5.5" r="1.2" fill="#333"/><circle cx="10.5" cy="10.5" r="1.2" fill="#333"/><circle cx="8" cy="8" r="1.2" fill="#333"/>'
 };
+var SIZES = [13, 14, 15, 16, 17, 22];
+var styled = /* @__PURE__ */ new WeakSet();
+function iconCss() {
+  const rules = Object.entries(PATHS).map(([name, paths]) => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16">${paths}</svg>`;
+    return `.nw-icon-${name}{background-image:url("data:image/svg+xml,${encodeURIComponent(svg)}")}`;
+  });
+  for (const n of SIZES) rules.push(`.nw-icon.nw-i${n}{width:${n}px;height:${n}px}`);
+  return rules.join("\n");
+}
+function ensureStyles(doc) {
+  if (!doc || styled.has(doc)) return;
+  styled.add(doc);
+  if (doc.querySelector("style[data-nw-icons]")) return;
+  const style = doc.createElement("style");
+  style.dataset.nwIcons = "";
+  style.textContent = iconCss();
+  (doc.head || doc.documentElement).appendChild(style);
+}
 function icon(name, size = 16) {
+  ensureStyles(document);
   const span = document.createElement("span");
-  span.className = `nw-icon nw-icon-${name}`;
+  const known = Object.prototype.hasOwnProperty.call(PATHS, name) ? name : "die";
+  span.className = `nw-icon nw-icon-${known} nw-i${size}`;
+  if (!SIZES.includes(size)) span.style.cssText = `width:${size}px;height:${size}px`;
   span.setAttribute("aria-hidden", "true");
-  span.innerHTML = `<svg viewBox="0 0 16 16" width="${size}" height="${size}" focusable="false">` + (PATHS[name] || PATHS.die) + "</svg>";
   return span;
 }
 var ICON_NAMES = Object.keys(PATHS);
@@ -240,8 +490,8 @@ function amount(name, n, label) {
     h("span", { class: "nw-num" }, String(n))
   );
 }
-function tip(text) {
-  const id = uid("tip");
+function tip(text, key) {
+  const id = sid(`tip-${key}`);
   return { id, el: h("span", { class: "nw-tip", role: "tooltip", id }, text) };
 }
 function dieChips(colour, count) {
@@ -273,10 +523,25 @@ function tileGives(tile) {
   return h("span", { class: "nw-gives" }, parts);
 }
 function tileCard(S, tileId, opts = {}) {
+  const key = opts.key || `tile-${tileId}`;
+  return memo(`m:${key}`, sig(
+    tileId,
+    opts.cost,
+    opts.affordable,
+    opts.selected,
+    opts.compact,
+    opts.unbuilt,
+    opts.label,
+    Boolean(opts.onClick),
+    opts.extraSig
+  ), () => tileCardEl(S, tileId, opts));
+}
+function tileCardEl(S, tileId, opts) {
   const tile = S.catalogue.tiles[tileId];
   if (!tile) return h("div", { class: "nw-tile nw-empty" }, "?");
   const t = tip(
-    tile.tooltip + (opts.cost ? ` Costs ${opts.cost} ${tile.currency} (row ${opts.cost}).` : "")
+    tile.tooltip + (opts.cost ? ` Costs ${opts.cost} ${tile.currency} (row ${opts.cost}).` : ""),
+    opts.key || `tile-${tileId}`
   );
   const classes = ["nw-tile", `nw-kind-${tile.kind}`, "nw-has-tip"];
   if (opts.compact) classes.push("nw-compact");
@@ -315,6 +580,16 @@ function tileCard(S, tileId, opts = {}) {
   return h("div", { ...attrs, tabindex: "0", role: "group" }, body);
 }
 function dieEl(S, d, opts = {}) {
+  return memo(`m:die-${d}`, sig(
+    S.view.dice[d][2],
+    opts.used,
+    opts.selected,
+    opts.traded,
+    opts.rollKey,
+    Boolean(opts.onClick)
+  ), () => dieElement(S, d, opts));
+}
+function dieElement(S, d, opts) {
   const colour = dieColour(S.catalogue, d);
   const face = dieFace(S.catalogue, S.view, d);
   const syms = RESOURCES.filter((r) => face[r]);
@@ -340,12 +615,13 @@ function dieEl(S, d, opts = {}) {
     "aria-label": text,
     dataset: { key: `die-${d}`, die: d, face: S.view.dice[d][2] }
   };
+  if (opts.rolling) attrs.onanimationend = (e) => e.currentTarget.classList.remove("nw-rolling");
   if (opts.onClick) {
     return h("button", { ...attrs, type: "button", "aria-pressed": opts.selected || opts.traded ? "true" : "false", onclick: opts.onClick }, content);
   }
   return h("span", { ...attrs, role: "img" }, content);
 }
-function header(S, ui, act) {
+function headerEl(S) {
   const v = S.view;
   const steps = STEPS.map((s) => h("li", {
     class: `nw-step${v.step === s ? " nw-current" : ""}`,
@@ -428,7 +704,7 @@ function eventTile(S) {
   const v = S.view;
   const ev = v.event ? S.catalogue.events[v.event] : null;
   if (!ev) return h("section", { class: "nw-panel nw-event" }, h("h3", {}, "Event"), "—");
-  const t = tip(ev.tooltip);
+  const t = tip(ev.tooltip, "event");
   return h(
     "section",
     { class: "nw-panel nw-event", "aria-label": "Event tile" },
@@ -549,23 +825,54 @@ function chitEl(S, ui, act, seat, kind, live) {
   }
   return h("span", { class: cls, title: text, "aria-label": text, role: "img" }, body);
 }
-function playerBoard(S, ui, act, seat) {
+function playerInputs(S, ui, seat) {
   const v = S.view;
   const p = v.players[seat];
-  const me = actingSeat(S);
-  const live = me === seat;
+  const live = actingSeat(S) === seat;
+  const choosing = Boolean(live && ui.pendingBuy && S.catalogue.tiles[ui.pendingBuy]?.kind === "building");
+  const dice = [];
+  v.dice.forEach((d, i) => {
+    if (d[0] === seat) dice.push([i, d[1], d[2]]);
+  });
+  const rolled = (v.rolled || []).filter((d) => v.dice[d] && v.dice[d][0] === seat);
+  return { v, p, live, choosing, dice, rolled };
+}
+function playerHead(S, seat) {
+  const v = S.view;
+  const p = v.players[seat];
   const pos = v.order.indexOf(seat);
   const who = S.seats[seat] === "human" ? "human" : `${S.seats[seat]} bot`;
   const b = v.breakdown[seat];
   const track = b.books + b.famine + b.war;
-  const choosing = live && ui.pendingBuy && S.catalogue.tiles[ui.pendingBuy]?.kind === "building";
+  const pledge = Array.isArray(p.pledge) ? new Set(p.pledge) : /* @__PURE__ */ new Set();
+  const statusBits = [];
+  if (p.passed && v.step === "actions") statusBits.push(h("span", { class: "nw-passed-badge" }, "passed"));
+  if (v.current === seat) statusBits.push(h("span", { class: "nw-turn-badge" }, "to move"));
+  if (p.fed !== null && p.fed !== void 0) statusBits.push(h("span", { class: `nw-result ${p.fed ? "nw-ok" : "nw-no"}` }, p.fed ? "fed" : "famine"));
+  if (p.fought !== null && p.fought !== void 0) statusBits.push(h("span", { class: `nw-result ${p.fought ? "nw-ok" : "nw-no"}` }, p.fought ? "war won" : "war lost"));
+  if (p.pledge === "hidden") statusBits.push(h("span", { class: "nw-small" }, "food trade: hidden"));
+  else if (pledge.size) statusBits.push(h("span", { class: "nw-small" }, `${pledge.size} dice set aside for food`));
+  return h(
+    "h3",
+    {},
+    h("span", { class: `nw-swatch nw-seat-${seat}`, "aria-hidden": "true" }),
+    seatName(seat),
+    h("span", { class: "nw-who" }, who),
+    h("span", { class: "nw-order" }, `${ordinal(pos)} in order`),
+    h("span", { class: "nw-pscore" }, amount("vp", track, `${track} VP on the track (${v.projected[seat]} with the tiles held)`), amount("book", p.books, `${p.books} books`)),
+    statusBits
+  );
+}
+function playerTiles(S, act, seat, choosing) {
+  const p = S.view.players[seat];
   const slots = p.buildings.map(([id, n], i) => {
     const card = tileCard(S, id, {
       compact: true,
       label: `building slot ${i + 1}`,
       key: `slot-${seat}-${i}`,
       onClick: choosing ? () => act.chooseReplace(id) : null,
-      extra: n !== S.catalogue.tiles[id].dice_count ? h("span", { class: "nw-small" }, `(${n} dice)`) : null
+      extra: n !== S.catalogue.tiles[id].dice_count ? h("span", { class: "nw-small" }, `(${n} dice)`) : null,
+      extraSig: n
     });
     return h("div", { class: "nw-slot" }, card);
   });
@@ -575,95 +882,129 @@ function playerBoard(S, ui, act, seat) {
     unbuilt: true,
     label: "wonder under construction",
     key: `wip-${seat}`,
-    extra: h("span", { class: "nw-small nw-wip" }, "under construction")
+    extra: h("span", { class: "nw-small nw-wip" }, "under construction"),
+    extraSig: "wip"
   }) : h("div", { class: "nw-tile nw-compact nw-empty-slot" }, "no wonder under construction");
+  return h(
+    "div",
+    { class: "nw-board-row" },
+    h("div", { class: "nw-advisor" }, h("div", { class: "nw-slot-label" }, "Advisor"), advisor),
+    h("div", { class: "nw-buildings" }, h("div", { class: "nw-slot-label" }, "Buildings"), h("div", { class: "nw-slots" }, slots)),
+    h("div", { class: "nw-wonder-slot" }, h("div", { class: "nw-slot-label" }, "Wonder"), wonder)
+  );
+}
+function playerDice(S, ui, act, seat, live, rolling, rollKey) {
+  const v = S.view;
+  const rolled = new Set(v.rolled || []);
   const { unused, used } = diceOf(v, seat);
-  const rolling = new Set(ui.rollingDice || []);
   const traded = new Set(ui.sel.trades.flat());
-  const pledge = Array.isArray(p.pledge) ? new Set(p.pledge) : /* @__PURE__ */ new Set();
   const unusedEls = unused.map((d) => dieEl(S, d, {
     selected: live && ui.sel.dice.includes(d),
     traded: live && traded.has(d),
     rolling: rolling.has(d),
+    rollKey: rolled.has(d) ? rollKey : null,
     onClick: live ? () => act.toggleDie(d) : null
   }));
-  const usedEls = used.map((d) => dieEl(S, d, { used: true, rolling: rolling.has(d) }));
+  const usedEls = used.map((d) => dieEl(S, d, { used: true, rolling: rolling.has(d), rollKey: rolled.has(d) ? rollKey : null }));
   const totals = unusedTotals(S.catalogue, v, seat);
-  const chits = CHIT_KINDS.map((k) => chitEl(S, ui, act, seat, k, live)).filter(Boolean);
-  const statusBits = [];
-  if (p.passed && v.step === "actions") statusBits.push(h("span", { class: "nw-passed-badge" }, "passed"));
-  if (v.current === seat) statusBits.push(h("span", { class: "nw-turn-badge" }, "to move"));
-  if (p.fed !== null && p.fed !== void 0) statusBits.push(h("span", { class: `nw-result ${p.fed ? "nw-ok" : "nw-no"}` }, p.fed ? "fed" : "famine"));
-  if (p.fought !== null && p.fought !== void 0) statusBits.push(h("span", { class: `nw-result ${p.fought ? "nw-ok" : "nw-no"}` }, p.fought ? "war won" : "war lost"));
-  if (p.pledge === "hidden") statusBits.push(h("span", { class: "nw-small" }, "food trade: hidden"));
-  else if (pledge.size) statusBits.push(h("span", { class: "nw-small" }, `${pledge.size} dice set aside for food`));
   return h(
-    "section",
-    {
-      class: `nw-panel nw-player nw-seat-border-${seat}${v.current === seat ? " nw-current" : ""}${live ? " nw-live" : ""}`,
-      "aria-label": `${seatName(seat)}'s board (${who})`
-    },
-    h(
-      "h3",
-      {},
-      h("span", { class: `nw-swatch nw-seat-${seat}`, "aria-hidden": "true" }),
-      seatName(seat),
-      h("span", { class: "nw-who" }, who),
-      h("span", { class: "nw-order" }, `${ordinal(pos)} in order`),
-      h("span", { class: "nw-pscore" }, amount("vp", track, `${track} VP on the track (${v.projected[seat]} with the tiles held)`), amount("book", p.books, `${p.books} books`)),
-      statusBits
-    ),
-    choosing ? h("p", { class: "nw-choose" }, `Choose the building that ${S.catalogue.tiles[ui.pendingBuy].name} replaces:`) : null,
+    "div",
+    { class: "nw-dice-row" },
     h(
       "div",
-      { class: "nw-board-row" },
-      h("div", { class: "nw-advisor" }, h("div", { class: "nw-slot-label" }, "Advisor"), advisor),
-      h("div", { class: "nw-buildings" }, h("div", { class: "nw-slot-label" }, "Buildings"), h("div", { class: "nw-slots" }, slots)),
-      h("div", { class: "nw-wonder-slot" }, h("div", { class: "nw-slot-label" }, "Wonder"), wonder)
-    ),
-    h(
-      "div",
-      { class: "nw-dice-row" },
+      { class: "nw-tray nw-unused", "aria-label": `${seatName(seat)}'s unused dice` },
       h(
         "div",
-        { class: "nw-tray nw-unused", "aria-label": `${seatName(seat)}'s unused dice` },
+        { class: "nw-slot-label" },
+        `Unused dice (${unused.length})`,
         h(
-          "div",
-          { class: "nw-slot-label" },
-          `Unused dice (${unused.length})`,
-          h(
-            "span",
-            { class: "nw-totals", "aria-label": "unused totals" },
-            RESOURCES.filter((r) => totals[r]).map((r) => amount(r, totals[r], `${totals[r]} ${r} unused (dice and chits)`))
-          )
-        ),
-        h("div", { class: "nw-dice" }, unusedEls.length ? unusedEls : h("span", { class: "nw-small" }, "none"))
+          "span",
+          { class: "nw-totals", "aria-label": "unused totals" },
+          RESOURCES.filter((r) => totals[r]).map((r) => amount(r, totals[r], `${totals[r]} ${r} unused (dice and chits)`))
+        )
       ),
-      h(
-        "div",
-        { class: "nw-tray nw-used-area", "aria-label": `${seatName(seat)}'s used area` },
-        h("div", { class: "nw-slot-label" }, `Used (${used.length})`),
-        h("div", { class: "nw-dice" }, usedEls.length ? usedEls : h("span", { class: "nw-small" }, "empty"))
-      )
+      h("div", { class: "nw-dice" }, unusedEls.length ? unusedEls : h("span", { class: "nw-small" }, "none"))
     ),
     h(
       "div",
-      { class: "nw-chits-row" },
-      h("span", { class: "nw-slot-label" }, "Chits (unused/total)"),
-      chits.length ? chits : h("span", { class: "nw-small" }, "none")
-    ),
-    p.colonies.length || p.wonders.length ? h(
-      "div",
-      { class: "nw-built" },
-      h("span", { class: "nw-slot-label" }, "Colonies & built wonders"),
-      h(
-        "div",
-        { class: "nw-built-list" },
-        p.colonies.map((id, i) => tileCard(S, id, { compact: true, label: "colony", key: `col-${seat}-${i}` })),
-        p.wonders.map((id, i) => tileCard(S, id, { compact: true, label: "built wonder", key: `won-${seat}-${i}` }))
-      )
-    ) : null
+      { class: "nw-tray nw-used-area", "aria-label": `${seatName(seat)}'s used area` },
+      h("div", { class: "nw-slot-label" }, `Used (${used.length})`),
+      h("div", { class: "nw-dice" }, usedEls.length ? usedEls : h("span", { class: "nw-small" }, "empty"))
+    )
   );
+}
+function playerChits(S, ui, act, seat, live) {
+  const chits = CHIT_KINDS.map((k) => chitEl(S, ui, act, seat, k, live)).filter(Boolean);
+  return h(
+    "div",
+    { class: "nw-chits-row" },
+    h("span", { class: "nw-slot-label" }, "Chits (unused/total)"),
+    chits.length ? chits : h("span", { class: "nw-small" }, "none")
+  );
+}
+function playerBuilt(S, seat) {
+  const p = S.view.players[seat];
+  if (!p.colonies.length && !p.wonders.length) return null;
+  return h(
+    "div",
+    { class: "nw-built" },
+    h("span", { class: "nw-slot-label" }, "Colonies & built wonders"),
+    h(
+      "div",
+      { class: "nw-built-list" },
+      p.colonies.map((id, i) => tileCard(S, id, { compact: true, label: "colony", key: `col-${seat}-${i}` })),
+      p.wonders.map((id, i) => tileCard(S, id, { compact: true, label: "built wonder", key: `won-${seat}-${i}` }))
+    )
+  );
+}
+function playerClass(S, seat, live) {
+  return `nw-panel nw-player nw-seat-border-${seat}${S.view.current === seat ? " nw-current" : ""}${live ? " nw-live" : ""}`;
+}
+function playerLabel(S, seat) {
+  const who = S.seats[seat] === "human" ? "human" : `${S.seats[seat]} bot`;
+  return `${seatName(seat)}'s board (${who})`;
+}
+function playerParts(S, ui, act, seat, parts, rolling, rollKey) {
+  const { v, p, live, choosing, dice, rolled } = playerInputs(S, ui, seat);
+  const b = v.breakdown[seat];
+  const head = parts.part(`head-${seat}`, sig(
+    S.seats[seat],
+    v.order.indexOf(seat),
+    b,
+    v.projected[seat],
+    p.books,
+    p.passed,
+    v.step === "actions",
+    v.current === seat,
+    p.fed,
+    p.fought,
+    p.pledge
+  ), () => playerHead(S, seat));
+  const choose = choosing ? parts.part(`choose-${seat}`, sig(ui.pendingBuy), () => h(
+    "p",
+    { class: "nw-choose" },
+    `Choose the building that ${S.catalogue.tiles[ui.pendingBuy].name} replaces:`
+  )) : null;
+  const tiles = parts.part(
+    `tiles-${seat}`,
+    sig(p.buildings, p.advisor, p.wonder, choosing),
+    () => playerTiles(S, act, seat, choosing)
+  );
+  const diceSig = sig(
+    dice,
+    p.chits,
+    live,
+    live ? [ui.sel.dice, ui.sel.trades] : 0,
+    rolled.length ? [rollKey, rolled] : 0
+  );
+  const diceRow = parts.part(`dice-${seat}`, diceSig, () => playerDice(S, ui, act, seat, live, rolling, rollKey));
+  const chits = parts.part(
+    `chits-${seat}`,
+    sig(p.chits, p.chits_used, live, live ? ui.sel.chits : 0),
+    () => playerChits(S, ui, act, seat, live)
+  );
+  const built = parts.part(`built-${seat}`, sig(p.colonies, p.wonders), () => playerBuilt(S, seat));
+  return [head, choose, tiles, diceRow, chits, built];
 }
 function optionButtons(S, act, entries) {
   return entries.map((e, i) => h("button", {
@@ -844,7 +1185,7 @@ function historyPanel(S, ui, act) {
     disabled: disabled || false,
     onclick: () => act.send(intent)
   }, label);
-  const sliderId = uid("slider");
+  const sliderId = sid("slider");
   return h(
     "section",
     { class: "nw-panel nw-history", "aria-label": "History" },
@@ -878,17 +1219,15 @@ function historyPanel(S, ui, act) {
     )
   );
 }
-function logPanel(S) {
-  const items = S.log.map((e) => h("li", {
+function logItem(e) {
+  return h("li", {
     class: `nw-log-${e.kind}${e.auto ? " nw-auto" : ""}`,
     dataset: { n: e.n }
-  }, e.seat !== null && e.seat !== void 0 ? h("span", { class: `nw-swatch nw-seat-${e.seat}`, "aria-hidden": "true" }) : null, e.text));
-  return h(
-    "section",
-    { class: "nw-panel nw-log", "aria-label": "Game log" },
-    h("h3", {}, "Game log"),
-    h("ol", { class: "nw-log-list", tabindex: "0", "aria-label": "Game log entries", dataset: { key: "log" } }, items)
-  );
+  }, e.seat !== null && e.seat !== void 0 ? h("span", { class: `nw-swatch nw-seat-${e.seat}`, "aria-hidden": "true" }) : null, e.text);
+}
+function logItems(log, items) {
+  if (!log.synced) return [h("li", { class: "nw-log-loading" }, "Loading the log…")];
+  return log.entries.map((e) => items.part(`${e.n}`, sig(e.kind, e.auto, e.seat, e.text, e.pos), () => logItem(e)));
 }
 function gamePanel(S, ui, act) {
   const f = ui.form;
@@ -902,7 +1241,7 @@ function gamePanel(S, ui, act) {
       c === "human" ? "Human" : `Bot: ${c}`
     ))
   );
-  const current = S.seats.map((who, seat) => h(
+  const current2 = S.seats.map((who, seat) => h(
     "div",
     { class: "nw-field" },
     h("span", {}, seatName(seat)),
@@ -914,13 +1253,13 @@ function gamePanel(S, ui, act) {
       "div",
       { class: "nw-field" },
       h("span", {}, seatName(seat)),
-      seatSelect(f.seats[seat] || "human", (e) => act.setForm({ seats: Object.assign([...f.seats], { [seat]: e.target.value }) }), `form-seat-${seat}`, `new game: ${seatName(seat)}`)
+      seatSelect(f.seats[seat] || "human", (e) => act.setFormSeat(seat, e.target.value), `form-seat-${seat}`, `new game: ${seatName(seat)}`)
     ));
   }
-  const idp = uid("players");
-  const idv = uid("variant");
-  const ids = uid("seed");
-  const idd = uid("delay");
+  const idp = sid("form-players");
+  const idv = sid("form-variant");
+  const ids = sid("form-seed");
+  const idd = sid("form-delay");
   return h(
     "section",
     { class: "nw-panel nw-game", "aria-label": "Game, seats and files" },
@@ -931,7 +1270,7 @@ function gamePanel(S, ui, act) {
       h("button", { type: "button", class: "nw-btn", dataset: { key: "save" }, onclick: () => act.send({ kind: "save" }) }, "Save game"),
       h("button", { type: "button", class: "nw-btn", dataset: { key: "load" }, onclick: () => act.pickFile("game") }, "Load game…")
     ),
-    h("div", { class: "nw-seats" }, h("div", { class: "nw-slot-label" }, "Seats (change any time)"), current),
+    h("div", { class: "nw-seats" }, h("div", { class: "nw-slot-label" }, "Seats (change any time)"), current2),
     h(
       "details",
       { class: "nw-newgame", open: ui.newGameOpen || null, ontoggle: (e) => act.setUi({ newGameOpen: e.target.open }) },
@@ -990,46 +1329,154 @@ function gamePanel(S, ui, act) {
     )
   );
 }
-function renderApp(S, ui, act) {
+function boardOrder(S) {
   const v = S.view;
-  const seats = v.players.map((_, seat) => seat);
   const me = actingSeat(S);
-  const ordered = [...v.order];
+  const ordered = v.order.filter((s) => s >= 0 && s < v.players.length);
   if (me !== null) ordered.sort((a, b) => a === me ? -1 : b === me ? 1 : 0);
-  return h(
-    "div",
-    { class: `nw-root${S.busy ? " nw-is-busy" : ""}`, dataset: { step: v.step } },
-    header(S, ui, act),
-    reconstructionNotice(S, ui, act),
-    h(
-      "div",
-      { class: "nw-main" },
-      h(
-        "div",
-        { class: "nw-left" },
-        progressBoard(S, ui, act),
-        actionPanel(S, ui, act),
-        h("div", { class: "nw-players" }, ordered.filter((s) => seats.includes(s)).map((seat) => playerBoard(S, ui, act, seat)))
-      ),
-      h(
-        "div",
-        { class: "nw-right" },
-        eventTile(S),
-        scoreBoard(S),
-        historyPanel(S, ui, act),
-        logPanel(S),
-        gamePanel(S, ui, act)
-      )
-    )
-  );
+  return ordered;
 }
+var Board = class {
+  constructor(host) {
+    this.host = host;
+    this.ids = uid("nwb");
+    this.parts = new Parts();
+    this.logItems = new Parts();
+    this.catalogue = null;
+    this.root = null;
+    this.logTail = null;
+  }
+  /** Forget everything drawn (the next render builds the table anew). */
+  reset() {
+    this.parts.clear();
+    this.logItems.clear();
+    this.root = null;
+    this.logTail = null;
+  }
+  skeleton() {
+    const main = h("div", { class: "nw-main" });
+    this.left = h("div", { class: "nw-left" });
+    this.right = h("div", { class: "nw-right" });
+    this.players = h("div", { class: "nw-players" });
+    this.logList = h("ol", { class: "nw-log-list", tabindex: "0", "aria-label": "Game log entries", dataset: { key: "log" } });
+    this.logPanel = h("section", { class: "nw-panel nw-log", "aria-label": "Game log" }, h("h3", {}, "Game log"), this.logList);
+    this.playerEls = /* @__PURE__ */ new Map();
+    main.append(this.left, this.right);
+    this.main = main;
+    this.root = h("div", { class: "nw-root" });
+    this.host.replaceChildren(this.root);
+  }
+  playerEl(seat) {
+    let el = this.playerEls.get(seat);
+    if (!el) {
+      el = h("section", {});
+      this.playerEls.set(seat, el);
+    }
+    return el;
+  }
+  render(S, ui, act, log) {
+    if (S.catalogue !== this.catalogue || !this.root || !this.root.isConnected || this.root.parentNode !== this.host) {
+      this.reset();
+      this.catalogue = S.catalogue;
+    }
+    setIdScope(this.ids);
+    if (!this.root) this.skeleton();
+    const v = S.view;
+    const P = this.parts;
+    const me = actingSeat(S);
+    const root = this.root;
+    setAttr(root, "class", `nw-root${S.busy ? " nw-is-busy" : ""}`);
+    setAttr(root, "data-step", v.step);
+    const header = P.part("header", sig(v.step, v.round, v.config, v.prompt, S.busy), () => headerEl(S));
+    const notice = P.part("notice", sig(S.reconstructed), () => reconstructionNotice(S, ui, act));
+    const canBuy = me !== null && v.step === "actions";
+    const affordable = canBuy ? v.board.flat().filter((id) => id && legalBuys(S.legal, id).length > 0) : 0;
+    const progress = P.part(
+      "progress",
+      sig(v.board, canBuy, affordable, ui.pendingBuy, v.config.players),
+      () => progressBoard(S, ui, act)
+    );
+    const cur = v.current;
+    const actions = P.part(
+      "actions",
+      sig(
+        S.error,
+        ui.hint,
+        S.busy,
+        me,
+        v.step,
+        cur,
+        S.seats,
+        S.legal,
+        me !== null ? [ui.sel, ui.pendingBuy, v.players[me]] : 0,
+        v.config.variant,
+        v.event,
+        v.step === "game_over" ? [v.prompt, v.order, v.projected, v.breakdown, v.winner, v.hall_of_fame] : 0
+      ),
+      () => actionPanel(S, ui, act)
+    );
+    const rolling = new Set(ui.rollingDice || []);
+    const boards = boardOrder(S).map((seat) => {
+      const el = this.playerEl(seat);
+      const live = me === seat;
+      setAttr(el, "class", playerClass(S, seat, live));
+      setAttr(el, "aria-label", playerLabel(S, seat));
+      setChildren(el, playerParts(S, ui, act, seat, P, rolling, ui.animatedPos));
+      return el;
+    });
+    for (const seat of [...this.playerEls.keys()]) if (seat >= v.players.length) this.playerEls.delete(seat);
+    setChildren(this.players, boards);
+    setChildren(this.left, [progress, actions, this.players]);
+    const event = P.part("event", sig(v.event), () => eventTile(S));
+    const scores = P.part("scores", sig(
+      v.order,
+      v.players.map((p) => [p.books, p.passed]),
+      v.breakdown,
+      v.projected,
+      cur,
+      v.step,
+      v.opponent_books,
+      v.solo_roll
+    ), () => scoreBoard(S));
+    const history = P.part("history", sig(S.history, S.busy), () => historyPanel(S, ui, act));
+    const f = ui.form;
+    const game = P.part("game", sig(
+      S.seats,
+      S.botNames,
+      S.botInfo,
+      ui.formRev,
+      f.players,
+      f.seats,
+      f.variant,
+      f.automate,
+      f.solo_tougher
+    ), () => gamePanel(S, ui, act));
+    const slider = history.querySelector('input[data-key="slider"]');
+    if (slider && slider.value !== String(S.history.position)) slider.value = String(S.history.position);
+    S.seats.forEach((who, seat) => {
+      const sel = game.querySelector(`select[data-key="seat-${seat}"]`);
+      if (sel && sel.value !== who) sel.value = who;
+    });
+    setChildren(this.logList, logItems(log, this.logItems));
+    this.logItems.sweep();
+    const last = log.synced && log.entries.length ? log.entries[log.entries.length - 1] : null;
+    const tail = last ? `${last.n}:${last.text}` : "";
+    const logChanged = tail !== this.logTail;
+    this.logTail = tail;
+    setChildren(this.right, [event, scores, history, this.logPanel, game]);
+    setChildren(root, [header, notice, this.main]);
+    P.sweep();
+    setAttr(root, "data-position", v.position);
+    return { logChanged };
+  }
+};
 
 // src/index.js
 var TRAITS = [
   "catalogue",
   "view",
   "legal",
-  "game_log",
+  "log_patch",
   "error",
   "seats",
   "bot_names",
@@ -1044,7 +1491,6 @@ function readState(model) {
     catalogue: model.get("catalogue") || {},
     view: model.get("view") || {},
     legal: model.get("legal") || [],
-    log: model.get("game_log") || [],
     error: model.get("error") || "",
     seats: model.get("seats") || [],
     botNames: model.get("bot_names") || [],
@@ -1092,20 +1538,43 @@ function createController({ model, el }) {
     rollingDice: [],
     animatedPos: null,
     selKey: null,
-    lastSaved: null
+    lastSaved: null,
+    formRev: 0
   };
   let scheduled = false;
   let destroyed = false;
+  const log = logStore(model);
+  const board = new Board(el);
+  let scrollPending = false;
   const state = () => readState(model);
   function send(intent) {
     ui.hint = "";
     model.send(intent);
+  }
+  function scrollLog() {
+    if (scrollPending) return;
+    scrollPending = true;
+    const later = typeof requestAnimationFrame === "function" ? requestAnimationFrame : (fn) => fn();
+    later(() => {
+      scrollPending = false;
+      const list = board.logList;
+      if (!destroyed && list && list.isConnected) list.scrollTop = list.scrollHeight;
+    });
+  }
+  function drawn(t0, position) {
+    if (typeof performance === "undefined" || typeof performance.measure !== "function") return;
+    try {
+      performance.clearMeasures("nw-draw");
+      performance.measure("nw-draw", { start: t0, end: performance.now(), detail: { position } });
+    } catch {
+    }
   }
   function draw() {
     scheduled = false;
     if (destroyed) return;
     const S = state();
     if (!S.view || !S.view.dice || !S.catalogue.tiles) {
+      board.reset();
       el.replaceChildren(Object.assign(document.createElement("div"), { className: "nw-root nw-loading", textContent: "Loading the game…" }));
       return;
     }
@@ -1124,13 +1593,14 @@ function createController({ model, el }) {
       ui.rollingDice = [];
     }
     if (!ui.form) ui.form = defaultForm(S);
-    const active = el.ownerDocument ? el.ownerDocument.activeElement : null;
+    const doc = el.ownerDocument;
+    const active = doc ? doc.activeElement : null;
     const focusKey = active && el.contains(active) && active.dataset ? active.dataset.key : null;
-    const app = renderApp(S, ui, act);
-    el.replaceChildren(app);
-    const logList = el.querySelector(".nw-log-list");
-    if (logList) logList.scrollTop = logList.scrollHeight;
-    if (focusKey) {
+    const t0 = performance.now();
+    const { logChanged } = board.render(S, ui, act, log);
+    if (logChanged) scrollLog();
+    drawn(t0, S.view.position);
+    if (focusKey && !active.isConnected) {
       const again = [...el.querySelectorAll("[data-key]")].find((x) => x.dataset.key === focusKey);
       if (again && typeof again.focus === "function") again.focus();
     }
@@ -1203,6 +1673,7 @@ function createController({ model, el }) {
     setUi(patch) {
       Object.assign(ui, patch);
     },
+    /** Change the new-game form; `redraw` false: the control already shows the change. */
     setForm(patch, redraw = true) {
       const f = { ...ui.form, ...patch };
       if (patch.players !== void 0) {
@@ -1213,7 +1684,15 @@ function createController({ model, el }) {
         f.seats = seats;
       }
       ui.form = f;
-      if (redraw) draw();
+      if (redraw) {
+        ui.formRev += 1;
+        draw();
+      }
+    },
+    setFormSeat(seat, who) {
+      const seats = [...ui.form.seats];
+      seats[seat] = who;
+      act.setForm({ seats });
     },
     startGame() {
       const f = ui.form;
@@ -1228,7 +1707,9 @@ function createController({ model, el }) {
       const delay = Number(f.bot_delay);
       if (Number.isFinite(delay)) settings.bot_delay = delay;
       ui.form = { ...f, seed: "" };
+      ui.formRev += 1;
       send({ kind: "new_game", settings });
+      draw();
     },
     /** Send a file's text as a load intent ("game" or "catalogue"). */
     loadText(kind, name, text) {
@@ -1282,11 +1763,15 @@ function createController({ model, el }) {
     }
   };
 }
+function initialize({ model }) {
+  const store = logStore(model);
+  return () => store.dispose();
+}
 function render({ model, el }) {
   const controller = createController({ model, el });
   return () => controller.destroy();
 }
-var src_default = { render };
+var src_default = { initialize, render };
 export {
   TRAITS,
   createController,

@@ -17,9 +17,12 @@ draws these synced traits and never decides legality:
   ``supply_chits``, ``position``, ``rolled`` (dice rolled by the last move, animated),
   ``prompt``, ``winner``, ``hall_of_fame`` (2-3 KB).
 - ``legal``: the acting human's moves ``[{move, text, subset?}]`` (rerolls listed once).
-- ``game_log`` (the newest 50 entries; ``log`` is the widget's logger), ``error``,
-  ``seats``, ``bot_names``, ``bot_info``, ``settings``, ``history``, ``reconstructed``,
-  ``busy``.
+- ``log_patch``: what changed in the log the board shows (the newest 50 entries): the
+  entries a move adds, or the cut and refill of an undo; the whole list on a new game, a
+  load, or when the browser asks (intent ``log_sync``).  Python's copy is
+  :attr:`NationsWidget.game_log`; see :func:`~._payloads.log_patch`.
+- ``error``, ``seats``, ``bot_names``, ``bot_info``, ``settings``, ``history``,
+  ``reconstructed``, ``busy``.
 
 The browser sends intents with ``model.send({"kind": ..., ...})``; see
 :mod:`nations_widget.widget._intents` for the list.  Scripts and tests can send the same
@@ -28,7 +31,14 @@ with :meth:`NationsWidget.handle_intent`.
 
 from ._bots import RandomBot, default_seats, load_bots
 from ._intents import KINDS, MAX_MESSAGE_CHARS, IntentError, parse_intent
-from ._payloads import catalogue_payload, legal_payload, log_payload, view_payload
+from ._payloads import (
+    apply_log_patch,
+    catalogue_payload,
+    legal_payload,
+    log_patch,
+    log_payload,
+    view_payload,
+)
 from ._widget import DEFAULT_BOT_DELAY, STATIC, NationsWidget
 
 __all__ = [
@@ -39,10 +49,12 @@ __all__ = [
     "IntentError",
     "NationsWidget",
     "RandomBot",
+    "apply_log_patch",
     "catalogue_payload",
     "default_seats",
     "legal_payload",
     "load_bots",
+    "log_patch",
     "log_payload",
     "parse_intent",
     "view_payload",

@@ -25,6 +25,8 @@ kind                    fields
                         hint) plays the current decision
 ``play_bots``           none: let the bots play until a human must decide
 ``clear_error``         none
+``log_sync``            none: the browser's copy of the log is not the one the last
+                        ``log_patch`` builds on (a page opened late): send it whole
 ======================  ===========================================================
 """
 
@@ -51,6 +53,7 @@ _FIELDS: dict[str, tuple[dict[str, type | tuple[type, ...]], set[str]]] = {
     "bot_move": ({}, set()),
     "play_bots": ({}, set()),
     "clear_error": ({}, set()),
+    "log_sync": ({}, set()),
 }
 
 KINDS: tuple[str, ...] = tuple(sorted(_FIELDS))

@@ -29,7 +29,7 @@ from ..dice.catalogue import (
     tile_to_json,
 )
 
-#: How many log entries the ``log`` trait carries (the newest ones).
+#: How many log entries the board shows (the newest ones).
 LOG_LIMIT = 50
 
 RECONSTRUCTION_NOTICE = (
@@ -198,6 +198,60 @@ def log_payload(game: Game, limit: int = LOG_LIMIT) -> list[dict[str, Any]]:
     for i, e in enumerate(entries):
         e["n"] = first + i
     return entries
+
+
+def log_patch(old: list[dict[str, Any]], new: list[dict[str, Any]], seq: int,
+              prev: int | None) -> dict[str, Any]:
+    """The ``log_patch`` trait: how the browser turns the log it holds (``old``, published
+    as patch ``prev``) into ``new``, both lists from :func:`log_payload`.
+
+    Either ``{"seq", "reset": True, "entries"}`` (the whole list: the first patch, a new
+    game or file, or whenever that is no bigger), or ``{"seq", "prev", "keep", "head",
+    "tail", "span"}``: keep the old entries numbered ``keep[0]``..``keep[1]``
+    (they are the same in ``new``), put ``head`` before them and ``tail`` after; the
+    result is numbered ``span[0]``..``span[1]``.  A move or a redo only appends (``tail``);
+    an undo or a step back only cuts the end and refills the start (``head``).  The
+    browser applies a patch only on top of patch ``prev``; otherwise it asks for a reset
+    (intent ``log_sync``), so it never shows a log that is not Python's.
+    """
+    full = {"seq": seq, "reset": True, "entries": new}
+    if prev is None or not old or not new:
+        return full
+    first, last = old[0]["n"], old[-1]["n"]
+    lo = max(first, new[0]["n"])
+    kept = lo - 1                     # old and new agree on entries lo..kept
+    by_n = {e["n"]: e for e in old}
+    for e in new:
+        n = e["n"]
+        if n < lo:
+            continue
+        if n > last or by_n[n] != e:
+            break
+        kept = n
+    if kept < lo:
+        return full
+    head = [e for e in new if e["n"] < lo]
+    tail = [e for e in new if e["n"] > kept]
+    if len(head) + len(tail) >= len(new):
+        return full
+    return {"seq": seq, "prev": prev, "keep": [lo, kept], "head": head, "tail": tail,
+            "span": [new[0]["n"], new[-1]["n"]]}
+
+
+def apply_log_patch(entries: list[dict[str, Any]] | None, seq: int | None,
+                    patch: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """What the browser does with a patch (js/src/logstore.js), in Python for the tests:
+    the new list, or None when the patch does not apply to (``entries``, ``seq``)."""
+    if patch.get("reset"):
+        return list(patch["entries"])
+    if entries is None or seq is None or patch.get("prev") != seq:
+        return None
+    lo, hi = patch["keep"]
+    out = [*patch["head"], *(e for e in entries if lo <= e["n"] <= hi), *patch["tail"]]
+    first, last = patch["span"]
+    if [e["n"] for e in out] != list(range(first, last + 1)):
+        return None
+    return out
 
 
 def history_payload(game: Game, undo_target: int | None) -> dict[str, Any]:

@@ -43,9 +43,11 @@ from ._bots import (
 )
 from ._intents import MAX_MESSAGE_CHARS, Intent, IntentError, check_settings, parse_intent
 from ._payloads import (
+    LOG_LIMIT,
     catalogue_payload,
     history_payload,
     legal_payload,
+    log_patch,
     log_payload,
     seat_label,
     view_payload,
@@ -73,6 +75,9 @@ class NationsWidget(anywidget.AnyWidget):
     _esm = STATIC / "widget.js"
     _css = STATIC / "widget.css"
 
+    #: how many of the newest log entries the board shows
+    log_limit = LOG_LIMIT
+
     # ------------------------------------------------------------ synced traits
     #: static components: tiles and events (each with its tooltip), die faces
     catalogue = traitlets.Dict().tag(sync=True)
@@ -80,8 +85,9 @@ class NationsWidget(anywidget.AnyWidget):
     view = traitlets.Dict().tag(sync=True)
     #: the acting human's legal moves: ``[{move, text, subset?}]`` ([] on a bot's turn)
     legal: traitlets.List[Any] = traitlets.List().tag(sync=True)
-    #: the newest log entries (named ``game_log``: ``log`` is the widget's logger)
-    game_log: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    #: how the browser's copy of the log (the newest entries) changes: see
+    #: :func:`~nations_widget.widget._payloads.log_patch` (what a move adds, not the log)
+    log_patch = traitlets.Dict().tag(sync=True)
     #: the last refusal's reason, '' when none
     error = traitlets.Unicode("").tag(sync=True)
     #: per seat, "human" or a bot name
@@ -110,6 +116,8 @@ class NationsWidget(anywidget.AnyWidget):
         self._lock = threading.RLock()
         self._epoch = 0                       # bumped to cancel scheduled bot moves
         self._bots: dict[int, Bot] = {}
+        self._log: list[dict[str, Any]] = []  # the log entries the browser holds
+        self._log_seq = 0                     # the last log patch's number (0: none yet)
         self._task: asyncio.Task[None] | None = None
         if bot_factory is None:
             names, factory = load_bots()
@@ -143,10 +151,17 @@ class NationsWidget(anywidget.AnyWidget):
     def state(self) -> GameState:
         return self._game.state
 
+    @property
+    def game_log(self) -> list[dict[str, Any]]:
+        """The newest log entries up to the current position, as the board shows them
+        (each ``{n, pos, round, step, seat, kind, text, auto}``).  The browser gets them
+        through the ``log_patch`` trait: only what changed."""
+        return list(self._log)
+
     def refresh(self) -> None:
         """Publish the game again (after changing :attr:`game` behind the widget's back)."""
         with self._lock:
-            self._publish(catalogue=True)
+            self._publish(catalogue=True, reset_log=True)
 
     # ----------------------------------------------------------------- playing
     def play(self, move: Move | dict[str, Any] | str) -> None:
@@ -277,7 +292,7 @@ class NationsWidget(anywidget.AnyWidget):
             self._bots.clear()
             self._cancel_bots()
             self.error = ""
-            self._publish()
+            self._publish(reset_log=True)
         self._schedule_bots()
 
     # ------------------------------------------------------------ save and load
@@ -303,7 +318,7 @@ class NationsWidget(anywidget.AnyWidget):
             self._bots.clear()
             self._cancel_bots()
             self.error = ""
-            self._publish(catalogue=True)
+            self._publish(catalogue=True, reset_log=True)
 
     def load_catalogue(self, catalogue: Catalogue | str) -> None:
         """Play with other components (a :class:`Catalogue`, or a catalogue file's JSON
@@ -324,7 +339,7 @@ class NationsWidget(anywidget.AnyWidget):
             self._bots.clear()
             self._cancel_bots()
             self.error = ""
-            self._publish(catalogue=True)
+            self._publish(catalogue=True, reset_log=True)
         self._schedule_bots()
 
     def _saved_seats(self, text: str | bytes | dict[str, Any], players: int) -> list[str]:
@@ -420,6 +435,9 @@ class NationsWidget(anywidget.AnyWidget):
             self._schedule_bots()
         elif kind == "clear_error":
             self.error = ""
+        elif kind == "log_sync":
+            with self._lock:
+                self._publish_log(reset=True)
 
     def _intent_move(self, raw: dict[str, Any], seat: int | None) -> None:
         with self._lock:
@@ -590,7 +608,17 @@ class NationsWidget(anywidget.AnyWidget):
     def _fail(self, message: str) -> None:
         self.error = message
 
-    def _publish(self, catalogue: bool = False) -> None:
+    def _publish_log(self, reset: bool = False) -> None:
+        """Send the browser what changed in the log (everything when ``reset``)."""
+        entries = log_payload(self._game, self.log_limit)
+        if not reset and self._log_seq and entries == self._log:
+            return
+        prev = None if reset or not self._log_seq else self._log_seq
+        self._log_seq += 1
+        self.log_patch = log_patch(self._log, entries, self._log_seq, prev)
+        self._log = entries
+
+    def _publish(self, catalogue: bool = False, reset_log: bool = False) -> None:
         game = self._game
         undo_to: int | None = None
         if game.can_undo:
@@ -607,7 +635,7 @@ class NationsWidget(anywidget.AnyWidget):
             current = game.current_player
             human = current is not None and self._seats[current] == "human"
             self.legal = legal_payload(game.state) if human else []
-            self.game_log = log_payload(game)
+            self._publish_log(reset=reset_log)
             self.history = history_payload(game, undo_to)
 
     def __repr__(self) -> str:

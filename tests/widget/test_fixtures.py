@@ -21,7 +21,7 @@ def keys(value: Any) -> Any:
 
 def test_fixtures_have_the_published_shape() -> None:
     w = NationsWidget(players=2, seed=3, bot_delay=0, seats=["human", "human"])
-    names = sorted(p.stem for p in FIXTURES.glob("*.json"))
+    names = sorted(p.stem for p in FIXTURES.glob("*.json") if p.stem != "log_patches")
     assert "catalogue" in names and len(names) > 5
     cat = json.loads((FIXTURES / "catalogue.json").read_text())
     assert keys(cat) == keys(w.catalogue), REMAKE
@@ -36,5 +36,23 @@ def test_fixtures_have_the_published_shape() -> None:
             assert keys(player) == keys(w.view["players"][0]), f"{name}: {REMAKE}"
         for entry in data["legal"]:
             assert {"move", "text"} <= set(entry), f"{name}: {REMAKE}"
-        for entry in data["game_log"]:
+        assert data["log_patch"]["reset"] is True, f"{name}: {REMAKE}"
+        for entry in data["log_patch"]["entries"]:
             assert keys(entry) == keys(w.game_log[0]), f"{name}: {REMAKE}"
+
+
+def test_log_patch_fixture_is_what_the_widget_sends() -> None:
+    """js/test/fixtures/log_patches.json: a game's log patches, replayed by the JS tests."""
+    steps = json.loads((FIXTURES / "log_patches.json").read_text())
+    w = NationsWidget(players=2, seed=3, bot_delay=0, seats=["human", "human"])
+    entry_keys = keys(w.game_log[0])
+    assert len(steps) > 20
+    for step in steps:
+        assert set(step) == {"what", "patch", "log"}, REMAKE
+        assert keys(step["patch"]) in (["entries", "reset", "seq"],
+                                       ["head", "keep", "prev", "seq", "span", "tail"]), REMAKE
+        for entry in step["log"]:
+            assert keys(entry) == entry_keys, REMAKE
+        entries = step["patch"].get("entries", [])
+        for entry in entries + step["patch"].get("head", []) + step["patch"].get("tail", []):
+            assert keys(entry) == entry_keys, REMAKE

@@ -387,6 +387,82 @@ def test_log_is_bounded_and_numbered(make_widget: Make) -> None:
     assert w.game_log[-1]["kind"] == "end"
 
 
+class Browser:
+    """What the browser does with the log_patch trait (js/src/logstore.js)."""
+
+    def __init__(self) -> None:
+        self.entries: list[dict[str, Any]] | None = None
+        self.seq: int | None = None
+
+    def receive(self, patch: dict[str, Any]) -> bool:
+        from nations_widget.widget import apply_log_patch
+        got = apply_log_patch(self.entries, self.seq, patch)
+        if got is None:
+            return False
+        self.entries, self.seq = got, patch["seq"]
+        return True
+
+
+def test_log_patches_keep_the_browser_log_equal_to_pythons(make_widget: Make) -> None:
+    import random
+    rng = random.Random(5)
+    w = make_widget(players=3, seats=["human"] * 3)
+    browser = Browser()
+    patches: list[dict[str, Any]] = []
+    w.observe(lambda change: patches.append(change["new"]), names=["log_patch"])
+    assert browser.receive(w.log_patch)
+    saved = w.save_json()
+    for i in range(400):
+        r = rng.random()
+        if w.game.is_over or r < 0.08:
+            w.goto(rng.randint(0, w.game.length))
+        elif r < 0.18 and w.game.can_undo:
+            w.undo()
+        elif r < 0.24 and w.game.can_redo:
+            w.redo()
+        elif r < 0.26:
+            w.load_json(saved)
+        elif r < 0.27:
+            w.new_game(seed=i)
+        else:
+            moves = w.game.legal_moves()
+            w.play(moves[rng.randrange(len(moves))])
+        for patch in patches:
+            assert browser.receive(patch), patch
+        patches.clear()
+        assert browser.entries == w.game_log
+    assert browser.entries and len(browser.entries) <= 50
+
+
+def test_a_move_sends_only_its_own_log_lines(make_widget: Make) -> None:
+    w = make_widget(players=2)
+    while len(w.game.log()) < 60:           # past the board's 50 lines: the window slides
+        w.play(w.game.legal_moves()[-1])
+    assert not w.game.is_over
+    before = {e["n"] for e in w.game_log}
+    w.play(w.game.legal_moves()[0])
+    patch = w.log_patch
+    assert not patch.get("reset") and patch["head"] == []
+    assert [e["n"] for e in patch["tail"]] == [e["n"] for e in w.game_log if e["n"] not in before]
+    assert len(json.dumps(patch)) < len(json.dumps(w.game_log)) / 2
+    w.undo()
+    assert not w.log_patch.get("reset") and w.log_patch["tail"] == []
+
+
+def test_a_browser_that_missed_patches_asks_for_the_whole_log(make_widget: Make) -> None:
+    w = make_widget(players=2)
+    for _ in range(5):
+        w.play(w.game.legal_moves()[-1])
+    late = Browser()                       # a page opened now: it only has the last patch
+    assert not late.receive(w.log_patch)
+    sent: list[dict[str, Any]] = []
+    w.observe(lambda change: sent.append(change["new"]), names=["log_patch"])
+    w.handle_intent({"kind": "log_sync"})
+    assert w.error == ""
+    assert sent and sent[-1]["reset"] is True
+    assert late.receive(sent[-1]) and late.entries == w.game_log
+
+
 def test_scheduled_bots_run_in_a_thread_without_a_loop(make_widget: Make) -> None:
     w = make_widget(seats=["human", "first"])
     w.bot_delay = 0.01
