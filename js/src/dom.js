@@ -13,25 +13,28 @@ function dispatch(e) {
 
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key.startsWith("on") && typeof value === "function") {
-      const type = key.slice(2);
-      (el.__nwOn ||= {})[type] = value;
-      el.addEventListener(type, dispatch);
-    } else if (key === "class") {
-      el.className = value;
-    } else if (key === "dataset") {
-      for (const [k, v] of Object.entries(value)) el.dataset[k] = String(v);
-    } else if (key === "style" && typeof value === "object") {
-      Object.assign(el.style, value);
-    } else if (key === "value") {
-      el.value = value;
-    } else if (key === "checked" || key === "disabled" || key === "selected") {
-      el[key] = Boolean(value);
-      if (key === "disabled") el.setAttribute("disabled", "");
-    } else {
-      el.setAttribute(key, value === true ? "" : String(value));
+  if (attrs) {
+    for (const key in attrs) {
+      const value = attrs[key];
+      if (value === null || value === undefined || value === false) continue;
+      if (key.startsWith("on") && typeof value === "function") {
+        const type = key.slice(2);
+        (el.__nwOn ||= {})[type] = value;
+        el.addEventListener(type, dispatch);
+      } else if (key === "class") {
+        el.className = value;
+      } else if (key === "dataset") {
+        for (const k in value) el.setAttribute(`data-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, String(value[k]));
+      } else if (key === "style" && typeof value === "object") {
+        Object.assign(el.style, value);
+      } else if (key === "value") {
+        el.value = value;
+      } else if (key === "checked" || key === "disabled" || key === "selected") {
+        el[key] = Boolean(value);
+        if (key === "disabled") el.setAttribute("disabled", "");
+      } else {
+        el.setAttribute(key, value === true ? "" : String(value));
+      }
     }
   }
   append(el, children);
@@ -113,8 +116,17 @@ export class Parts {
       this.reused += 1;
       return hit.node;
     }
-    const { node, inner } = this.build(build);
+    const built = this.build(build);
+    const inner = built.inner;
+    let node = built.node;
     for (const k of inner) this.use(k);
+    if (node && node.__nwKeep) node = node.__nwKeep; // built by memo: that element itself
+    if (hit && hit.node === node) {
+      hit.sig = signature;
+      hit.inner = inner;
+      this.reused += 1;
+      return node;
+    }
     if (hit && hit.node && node && hit.node.nodeName === node.nodeName && hit.node.nodeType === 1) {
       morph(hit.node, node);
       hit.sig = signature;
@@ -231,10 +243,19 @@ export function morph(old, neu) {
   const on = neu.__nwOn;
   if (on) for (const type of Object.keys(on)) old.addEventListener(type, dispatch);
   old.__nwOn = on || null;
+  let wanted = null; // the kept elements this list places
+  for (let c = neu.firstChild; c; c = c.nextSibling) if (c.__nwKeep) (wanted ||= new Set()).add(c.__nwKeep);
   let o = old.firstChild;
   let n = neu.firstChild;
   while (n) {
     const next = n.nextSibling;
+    // an element kept by memo that this list does not place (it was redrawn as another
+    // element, or it moves elsewhere): out of the way, so the kept ones after it stay put
+    while (o && o.__nwMemo && !(wanted && wanted.has(o))) {
+      const gone = o;
+      o = o.nextSibling;
+      old.removeChild(gone);
+    }
     if (n.__nwKeep) { // an element drawn before and unchanged: put it here as it is
       const live = n.__nwKeep;
       if (o === live) o = o.nextSibling;

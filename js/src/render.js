@@ -186,41 +186,48 @@ function reconstructionNotice(S, ui, act) {
 }
 
 // ------------------------------------------------------------ progress board
-function progressBoard(S, ui, act) {
+/** The progress board's cells in grid order: heads, then each row's head and tiles;
+ * `part(key, signature, build)` gives each cell (Board: a Parts' part). */
+function progressCells(S, ui, act, part) {
   const v = S.view;
   const me = actingSeat(S);
   const canBuy = me !== null && v.step === "actions";
   const cols = v.board.length;
-  const rows = [2, 1, 0];
-  const grid = [];
-  grid.push(h("div", { class: "nw-corner" }, "Cost"));
+  const cells = [];
+  cells.push(part("pb-corner", "", () => h("div", { class: "nw-corner" }, "Cost")));
   for (let c = 0; c < cols; c += 1) {
-    grid.push(h("div", { class: "nw-col-head" }, v.config.players === 1 ? `Column ${c + 1}` : ""));
+    const label = v.config.players === 1 ? `Column ${c + 1}` : "";
+    cells.push(part(`pb-col-${c}`, label, () => h("div", { class: "nw-col-head" }, label)));
   }
-  for (const r of rows) {
+  for (const r of [2, 1, 0]) {
     const cost = tileCost(r);
-    grid.push(h("div", { class: "nw-row-head", title: `Row ${cost}: pay ${cost} gold (strength for colonies)` },
+    cells.push(part(`pb-row-${cost}`, "", () => h("div", { class: "nw-row-head", title: `Row ${cost}: pay ${cost} gold (strength for colonies)` },
       h("span", { class: "nw-row-cost" }, String(cost)),
-      h("span", { class: "nw-row-icons" }, icon("gold", 14), icon("strength", 14))));
+      h("span", { class: "nw-row-icons" }, icon("gold", 14), icon("strength", 14)))));
     for (let c = 0; c < cols; c += 1) {
       const id = v.board[c][r];
       if (!id) {
-        grid.push(h("div", { class: "nw-tile nw-empty", "aria-label": `column ${c + 1}, row ${cost}: empty` }, "—"));
+        cells.push(part(`pb-empty-${c}-${r}`, "", () => h("div", { class: "nw-tile nw-empty", "aria-label": `column ${c + 1}, row ${cost}: empty` }, "—")));
         continue;
       }
       const affordable = canBuy && legalBuys(S.legal, id).length > 0;
-      grid.push(tileCard(S, id, {
+      const selected = ui.pendingBuy === id;
+      cells.push(part(`pb-${id}`, sig(cost, affordable, selected, canBuy), () => tileCard(S, id, {
         cost,
         affordable,
-        selected: ui.pendingBuy === id,
+        selected,
         onClick: canBuy ? () => act.clickTile(id) : null,
         key: `board-${id}`,
-      }));
+      })));
     }
   }
+  return cells;
+}
+
+function progressFrame(canBuy, cols) {
   return h("section", { class: "nw-panel nw-progress", "aria-label": "Progress board" },
     h("h3", {}, "Progress board", h("span", { class: "nw-sub" }, canBuy ? " — click a tile to buy it" : "")),
-    h("div", { class: "nw-board-grid", style: { gridTemplateColumns: `3.2em repeat(${cols}, minmax(0, 1fr))` } }, grid));
+    h("div", { class: "nw-board-grid", style: { gridTemplateColumns: `3.2em repeat(${cols}, minmax(0, 1fr))` } }));
 }
 
 // ----------------------------------------------------------- event + scores
@@ -708,6 +715,7 @@ export class Board {
     this.logItems.clear();
     this.root = null;
     this.logTail = null;
+    this.logRev = null;
   }
 
   skeleton() {
@@ -751,9 +759,9 @@ export class Board {
     const notice = P.part("notice", sig(S.reconstructed), () => reconstructionNotice(S, ui, act));
 
     const canBuy = me !== null && v.step === "actions";
-    const affordable = canBuy ? v.board.flat().filter((id) => id && legalBuys(S.legal, id).length > 0) : 0;
-    const progress = P.part("progress", sig(v.board, canBuy, affordable, ui.pendingBuy, v.config.players),
-      () => progressBoard(S, ui, act));
+    // the frame (title, grid) and each cell are parts: a tile that changed is patched alone
+    const progress = P.part("progress", sig(canBuy, v.board.length), () => progressFrame(canBuy, v.board.length));
+    setChildren(progress.lastChild, progressCells(S, ui, act, (key, signature, build) => P.part(key, signature, build)));
 
     const cur = v.current;
     const actions = P.part("actions", sig(S.error, ui.hint, S.busy, me, v.step, cur, S.seats, S.legal,
@@ -790,8 +798,12 @@ export class Board {
       if (sel && sel.value !== who) sel.value = who;
     });
 
-    setChildren(this.logList, logItems(log, this.logItems));
-    this.logItems.sweep();
+    if (log.rev !== this.logRev || log !== this.logStore) {
+      setChildren(this.logList, logItems(log, this.logItems));
+      this.logItems.sweep();
+      this.logRev = log.rev;
+      this.logStore = log;
+    }
     const last = log.synced && log.entries.length ? log.entries[log.entries.length - 1] : null;
     const tail = last ? `${last.n}:${last.text}` : "";
     const logChanged = tail !== this.logTail;

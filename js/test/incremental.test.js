@@ -201,3 +201,27 @@ describe("dom helpers", () => {
     expect(builds).toBe(2);
   });
 });
+
+describe("the progress board", () => {
+  it("a tile that becomes affordable is patched alone, the others stay", async () => {
+    const { model } = mount("start_2p");
+    const cards = () => [...el.querySelectorAll(".nw-progress .nw-board-grid > *")];
+    const before = cards();
+    const affordable = () => cards().filter((c) => c.classList.contains("nw-affordable")).map((c) => c.dataset.tile);
+    const was = affordable();
+    expect(was.length).toBeGreaterThan(0);
+    const drop = was[0];
+    model.emit("legal", model.data.legal.filter((e) => !(e.move.type === "buy" && e.move.tile === drop)));
+    await tick();
+    const after = cards();
+    expect(after.length).toBe(before.length);
+    expect(after.every((c, i) => c === before[i])).toBe(true); // patched in place
+    expect(affordable()).toEqual(was.slice(1));
+    expect(el.querySelector(`[data-key="board-${drop}"]`).getAttribute("aria-label")).not.toContain("You can afford it");
+    // still live: a click buys it (a building first asks which one it replaces)
+    click(el.querySelector(`[data-key="board-${drop}"]`));
+    const sent = model.sent.at(-1);
+    if (sent) expect(sent.move.tile).toBe(drop);
+    else expect(el.querySelector(".nw-pending").textContent).toContain(model.data.catalogue.tiles[drop].name);
+  });
+});

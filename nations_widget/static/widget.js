@@ -53,25 +53,28 @@ function dispatch(e) {
 }
 function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) {
-    if (value === null || value === void 0 || value === false) continue;
-    if (key.startsWith("on") && typeof value === "function") {
-      const type = key.slice(2);
-      (el.__nwOn || (el.__nwOn = {}))[type] = value;
-      el.addEventListener(type, dispatch);
-    } else if (key === "class") {
-      el.className = value;
-    } else if (key === "dataset") {
-      for (const [k, v] of Object.entries(value)) el.dataset[k] = String(v);
-    } else if (key === "style" && typeof value === "object") {
-      Object.assign(el.style, value);
-    } else if (key === "value") {
-      el.value = value;
-    } else if (key === "checked" || key === "disabled" || key === "selected") {
-      el[key] = Boolean(value);
-      if (key === "disabled") el.setAttribute("disabled", "");
-    } else {
-      el.setAttribute(key, value === true ? "" : String(value));
+  if (attrs) {
+    for (const key in attrs) {
+      const value = attrs[key];
+      if (value === null || value === void 0 || value === false) continue;
+      if (key.startsWith("on") && typeof value === "function") {
+        const type = key.slice(2);
+        (el.__nwOn || (el.__nwOn = {}))[type] = value;
+        el.addEventListener(type, dispatch);
+      } else if (key === "class") {
+        el.className = value;
+      } else if (key === "dataset") {
+        for (const k in value) el.setAttribute(`data-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, String(value[k]));
+      } else if (key === "style" && typeof value === "object") {
+        Object.assign(el.style, value);
+      } else if (key === "value") {
+        el.value = value;
+      } else if (key === "checked" || key === "disabled" || key === "selected") {
+        el[key] = Boolean(value);
+        if (key === "disabled") el.setAttribute("disabled", "");
+      } else {
+        el.setAttribute(key, value === true ? "" : String(value));
+      }
     }
   }
   append(el, children);
@@ -134,8 +137,17 @@ var Parts = class {
       this.reused += 1;
       return hit.node;
     }
-    const { node, inner } = this.build(build);
+    const built = this.build(build);
+    const inner = built.inner;
+    let node = built.node;
     for (const k of inner) this.use(k);
+    if (node && node.__nwKeep) node = node.__nwKeep;
+    if (hit && hit.node === node) {
+      hit.sig = signature;
+      hit.inner = inner;
+      this.reused += 1;
+      return node;
+    }
     if (hit && hit.node && node && hit.node.nodeName === node.nodeName && hit.node.nodeType === 1) {
       morph(hit.node, node);
       hit.sig = signature;
@@ -221,10 +233,17 @@ function morph(old, neu) {
   const on = neu.__nwOn;
   if (on) for (const type of Object.keys(on)) old.addEventListener(type, dispatch);
   old.__nwOn = on || null;
+  let wanted = null;
+  for (let c = neu.firstChild; c; c = c.nextSibling) if (c.__nwKeep) (wanted || (wanted = /* @__PURE__ */ new Set())).add(c.__nwKeep);
   let o = old.firstChild;
   let n = neu.firstChild;
   while (n) {
     const next = n.nextSibling;
+    while (o && o.__nwMemo && !(wanted && wanted.has(o))) {
+      const gone = o;
+      o = o.nextSibling;
+      old.removeChild(gone);
+    }
     if (n.__nwKeep) {
       const live = n.__nwKeep;
       if (o === live) o = o.nextSibling;
@@ -658,46 +677,50 @@ function reconstructionNotice(S, ui, act) {
     h("button", { type: "button", class: "nw-btn", dataset: { key: "load-catalogue" }, onclick: () => act.pickFile("catalogue") }, "Load catalogue file…")
   );
 }
-function progressBoard(S, ui, act) {
+function progressCells(S, ui, act, part) {
   const v = S.view;
   const me = actingSeat(S);
   const canBuy = me !== null && v.step === "actions";
   const cols = v.board.length;
-  const rows = [2, 1, 0];
-  const grid = [];
-  grid.push(h("div", { class: "nw-corner" }, "Cost"));
+  const cells = [];
+  cells.push(part("pb-corner", "", () => h("div", { class: "nw-corner" }, "Cost")));
   for (let c = 0; c < cols; c += 1) {
-    grid.push(h("div", { class: "nw-col-head" }, v.config.players === 1 ? `Column ${c + 1}` : ""));
+    const label = v.config.players === 1 ? `Column ${c + 1}` : "";
+    cells.push(part(`pb-col-${c}`, label, () => h("div", { class: "nw-col-head" }, label)));
   }
-  for (const r of rows) {
+  for (const r of [2, 1, 0]) {
     const cost = tileCost(r);
-    grid.push(h(
+    cells.push(part(`pb-row-${cost}`, "", () => h(
       "div",
       { class: "nw-row-head", title: `Row ${cost}: pay ${cost} gold (strength for colonies)` },
       h("span", { class: "nw-row-cost" }, String(cost)),
       h("span", { class: "nw-row-icons" }, icon("gold", 14), icon("strength", 14))
-    ));
+    )));
     for (let c = 0; c < cols; c += 1) {
       const id = v.board[c][r];
       if (!id) {
-        grid.push(h("div", { class: "nw-tile nw-empty", "aria-label": `column ${c + 1}, row ${cost}: empty` }, "—"));
+        cells.push(part(`pb-empty-${c}-${r}`, "", () => h("div", { class: "nw-tile nw-empty", "aria-label": `column ${c + 1}, row ${cost}: empty` }, "—")));
         continue;
       }
       const affordable = canBuy && legalBuys(S.legal, id).length > 0;
-      grid.push(tileCard(S, id, {
+      const selected = ui.pendingBuy === id;
+      cells.push(part(`pb-${id}`, sig(cost, affordable, selected, canBuy), () => tileCard(S, id, {
         cost,
         affordable,
-        selected: ui.pendingBuy === id,
+        selected,
         onClick: canBuy ? () => act.clickTile(id) : null,
         key: `board-${id}`
-      }));
+      })));
     }
   }
+  return cells;
+}
+function progressFrame(canBuy, cols) {
   return h(
     "section",
     { class: "nw-panel nw-progress", "aria-label": "Progress board" },
     h("h3", {}, "Progress board", h("span", { class: "nw-sub" }, canBuy ? " — click a tile to buy it" : "")),
-    h("div", { class: "nw-board-grid", style: { gridTemplateColumns: `3.2em repeat(${cols}, minmax(0, 1fr))` } }, grid)
+    h("div", { class: "nw-board-grid", style: { gridTemplateColumns: `3.2em repeat(${cols}, minmax(0, 1fr))` } })
   );
 }
 function eventTile(S) {
@@ -1352,6 +1375,7 @@ var Board = class {
     this.logItems.clear();
     this.root = null;
     this.logTail = null;
+    this.logRev = null;
   }
   skeleton() {
     const main = h("div", { class: "nw-main" });
@@ -1390,12 +1414,8 @@ var Board = class {
     const header = P.part("header", sig(v.step, v.round, v.config, v.prompt, S.busy), () => headerEl(S));
     const notice = P.part("notice", sig(S.reconstructed), () => reconstructionNotice(S, ui, act));
     const canBuy = me !== null && v.step === "actions";
-    const affordable = canBuy ? v.board.flat().filter((id) => id && legalBuys(S.legal, id).length > 0) : 0;
-    const progress = P.part(
-      "progress",
-      sig(v.board, canBuy, affordable, ui.pendingBuy, v.config.players),
-      () => progressBoard(S, ui, act)
-    );
+    const progress = P.part("progress", sig(canBuy, v.board.length), () => progressFrame(canBuy, v.board.length));
+    setChildren(progress.lastChild, progressCells(S, ui, act, (key, signature, build) => P.part(key, signature, build)));
     const cur = v.current;
     const actions = P.part(
       "actions",
@@ -1457,8 +1477,12 @@ var Board = class {
       const sel = game.querySelector(`select[data-key="seat-${seat}"]`);
       if (sel && sel.value !== who) sel.value = who;
     });
-    setChildren(this.logList, logItems(log, this.logItems));
-    this.logItems.sweep();
+    if (log.rev !== this.logRev || log !== this.logStore) {
+      setChildren(this.logList, logItems(log, this.logItems));
+      this.logItems.sweep();
+      this.logRev = log.rev;
+      this.logStore = log;
+    }
     const last = log.synced && log.entries.length ? log.entries[log.entries.length - 1] : null;
     const tail = last ? `${last.n}:${last.text}` : "";
     const logChanged = tail !== this.logTail;
