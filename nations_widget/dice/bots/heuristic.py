@@ -84,6 +84,9 @@ class Strategy:
         return self.colour[_COLOUR_INDEX[colour]]
 
 
+# The default symbol worths (strength highest: it buys colonies, wins wars and sets the
+# player order) were tuned by self-play: each value kept only if the changed bot beat
+# three copies of the unchanged one more often than par, over 800-1000 4-player games.
 BALANCED = Strategy(
     "balanced", "no preference: every tile and symbol at its estimated worth")
 BUILDER = Strategy(

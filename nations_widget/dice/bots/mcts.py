@@ -19,6 +19,11 @@ there; selection uses UCB1 with availability counts (as in ISMCTS).
   wonder and book lead are worth for the rounds left) or to the end of the game.
 - **Reward**: half for being first, half a smooth function of the margin over the best
   other seat, so close wins and near misses both teach something.
+- **Common random numbers**: the k-th playout of every root move uses the same seed,
+  both for the move's own roll and (reseeding again after it) for all later rolls, so
+  root moves are compared on equal luck.
+- **Progressive widening** below the root: a node follows the heuristic's choice at
+  first and admits its next-best actions as it is visited more.
 - **Budget**: ``iterations`` (deterministic for a given seed) and an optional
   ``seconds`` cap.  The move played is the most visited root action.
 """
