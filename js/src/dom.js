@@ -4,10 +4,17 @@
 // morph, so only what differs is touched) and setChildren (put nodes in place, moving only
 // what moved).
 
-// Event handlers live in el.__nwOn and one shared listener calls them, so that morph can
+// Event handlers live in a side table and one shared listener calls them, so that morph can
 // hand a drawn element the handlers of the element it is patched into.
+// (Side tables, not expando properties: properties added to DOM objects change their
+// shapes and make every property access on elements slow.)
+const handlers = new WeakMap(); // element -> {type: fn}
+const memoNodes = new WeakSet(); // elements owned by memo
+const kept = new WeakMap(); // placeholder -> the drawn element it stands for
+
 function dispatch(e) {
-  const fn = this.__nwOn && this.__nwOn[e.type];
+  const on = handlers.get(this);
+  const fn = on && on[e.type];
   if (fn) fn.call(this, e);
 }
 
@@ -19,7 +26,9 @@ export function h(tag, attrs = {}, ...children) {
       if (value === null || value === undefined || value === false) continue;
       if (key.startsWith("on") && typeof value === "function") {
         const type = key.slice(2);
-        (el.__nwOn ||= {})[type] = value;
+        let on = handlers.get(el);
+        if (!on) handlers.set(el, (on = {}));
+        on[type] = value;
         el.addEventListener(type, dispatch);
       } else if (key === "class") {
         el.className = value;
@@ -120,7 +129,7 @@ export class Parts {
     const inner = built.inner;
     let node = built.node;
     for (const k of inner) this.use(k);
-    if (node && node.__nwKeep) node = node.__nwKeep; // built by memo: that element itself
+    if (node && kept.has(node)) node = kept.get(node); // built by memo: that element itself
     if (hit && hit.node === node) {
       hit.sig = signature;
       hit.inner = inner;
@@ -177,7 +186,7 @@ export function memo(key, signature, build) {
     parts.morphed += 1;
     return keep(hit.node);
   }
-  node.__nwMemo = true;
+  memoNodes.add(node);
   parts.map.set(key, { sig: signature, node, inner: null });
   parts.built += 1;
   return node;
@@ -185,12 +194,12 @@ export function memo(key, signature, build) {
 
 function keep(node) {
   const ph = document.createElement("nw-keep");
-  ph.__nwKeep = node;
+  kept.set(ph, node);
   return ph;
 }
 
 function resolveKept(root) {
-  for (const ph of root.querySelectorAll("nw-keep")) ph.replaceWith(ph.__nwKeep);
+  for (const ph of root.querySelectorAll("nw-keep")) ph.replaceWith(kept.get(ph));
 }
 
 /** Make `nodes` (nulls skipped) the children of `parent`, in order, touching only the
@@ -219,7 +228,7 @@ const keyOf = (node) => (node.nodeType === 1 ? node.getAttribute("data-key") : n
 function alike(a, b) {
   // an element kept by memo is never patched into another one, nor another into it
   return a.nodeType === b.nodeType && a.nodeName === b.nodeName && keyOf(a) === keyOf(b) &&
-    !a.__nwMemo && !b.__nwMemo;
+    !memoNodes.has(a) && !memoNodes.has(b);
 }
 
 /**
@@ -240,24 +249,28 @@ export function morph(old, neu) {
     const { name, value } = na[i];
     if (old.getAttribute(name) !== value) old.setAttribute(name, value);
   }
-  const on = neu.__nwOn;
-  if (on) for (const type of Object.keys(on)) old.addEventListener(type, dispatch);
-  old.__nwOn = on || null;
+  const on = handlers.get(neu);
+  if (on) {
+    for (const type of Object.keys(on)) old.addEventListener(type, dispatch);
+    handlers.set(old, on);
+  } else {
+    handlers.delete(old);
+  }
   let wanted = null; // the kept elements this list places
-  for (let c = neu.firstChild; c; c = c.nextSibling) if (c.__nwKeep) (wanted ||= new Set()).add(c.__nwKeep);
+  for (let c = neu.firstChild; c; c = c.nextSibling) if (kept.has(c)) (wanted ||= new Set()).add(kept.get(c));
   let o = old.firstChild;
   let n = neu.firstChild;
   while (n) {
     const next = n.nextSibling;
     // an element kept by memo that this list does not place (it was redrawn as another
     // element, or it moves elsewhere): out of the way, so the kept ones after it stay put
-    while (o && o.__nwMemo && !(wanted && wanted.has(o))) {
+    while (o && memoNodes.has(o) && !(wanted && wanted.has(o))) {
       const gone = o;
       o = o.nextSibling;
       old.removeChild(gone);
     }
-    if (n.__nwKeep) { // an element drawn before and unchanged: put it here as it is
-      const live = n.__nwKeep;
+    const live = kept.get(n);
+    if (live) { // an element drawn before and unchanged: put it here as it is
       if (o === live) o = o.nextSibling;
       else old.insertBefore(live, o);
       n = next;

@@ -27,6 +27,9 @@ import {
   unusedTotals,
 } from "./logic.js";
 
+/** Elements a part's frame keeps handy (its inner containers), by frame. */
+const refs = new WeakMap();
+
 const KIND_LABEL = { building: "Building", advisor: "Advisor", colony: "Colony", wonder: "Wonder" };
 const AGE_ROMAN = ["", "I", "II", "III", "IV"];
 
@@ -122,9 +125,14 @@ function tileCardEl(S, tileId, opts) {
 }
 
 /** A die: icons + numbers for each symbol (readable without colour). */
+/** What a die is drawn from (rollKey: the position whose move rolled it, if it did: the
+ * die rolls once when the board gets there, and is not rebuilt while it rolls). */
+function dieSig(S, d, opts) {
+  return sig(S.view.dice[d][2], opts.used, opts.selected, opts.traded, opts.rollKey, Boolean(opts.onClick));
+}
+
 export function dieEl(S, d, opts = {}) {
-  return memo(`m:die-${d}`, sig(S.view.dice[d][2], opts.used, opts.selected, opts.traded, opts.rollKey,
-    Boolean(opts.onClick)), () => dieElement(S, d, opts));
+  return memo(`m:die-${d}`, dieSig(S, d, opts), () => dieElement(S, d, opts));
 }
 
 function dieElement(S, d, opts) {
@@ -246,51 +254,62 @@ function eventTile(S) {
       t.el));
 }
 
-function scoreBoard(S) {
+/** The score board: a frame, and each row and book track a part (`part`). */
+function scoreBoard(S, part) {
   const v = S.view;
   const n = v.players.length;
+  const frame = part("scores", "", () => {
+    const el = h("section", { class: "nw-panel nw-scores", "aria-label": "Score board" },
+      h("h3", {}, "Score board & player order"),
+      h("table", { class: "nw-score-table" },
+        h("thead", {}, h("tr", {}, h("th", { scope: "col", title: "player order" }, "#"), h("th", { scope: "col" }, "Player"),
+          h("th", { scope: "col", class: "nw-num-cell", title: "VP on the score track (books, famine, war)", "aria-label": "VP on the track" }, icon("vp", 13), "Track"),
+          h("th", { scope: "col", class: "nw-num-cell", title: "track plus the VP on held tiles (the final score if the game ended now)", "aria-label": "total VP with tiles" }, "Total"),
+          h("th", { scope: "col", class: "nw-num-cell", "aria-label": "books" }, icon("book", 13)))),
+        h("tbody", {})),
+      h("div", { class: "nw-tracks", "aria-label": "Book track" }));
+    refs.set(el, { body: el.querySelector("tbody"), tracks: el.querySelector(".nw-tracks") });
+    return el;
+  });
   const rows = v.order.map((seat, pos) => {
     const p = v.players[seat];
     const b = v.breakdown[seat];
-    const tiles = b.buildings + b.advisor + b.colonies + b.wonders;
     const isCurrent = v.current === seat;
-    return h("tr", { class: `${isCurrent ? "nw-current" : ""}${p.passed ? " nw-passed" : ""}` },
-      h("td", {}, ordinal(pos)),
-      h("th", { scope: "row" }, h("span", { class: `nw-swatch nw-seat-${seat}`, "aria-hidden": "true" }), seatName(seat),
-        isCurrent ? h("span", { class: "nw-turn-mark", title: "to move", "aria-label": "to move" }, " ◀") : null,
-        p.passed && v.step === "actions" ? h("span", { class: "nw-passed-badge" }, "passed") : null),
-      h("td", { class: "nw-num-cell", title: `books ${b.books}, famine ${b.famine}, war ${b.war}` }, String(b.books + b.famine + b.war)),
-      h("td", { class: "nw-num-cell nw-total", title: `track + ${tiles} VP on held tiles` }, String(v.projected[seat])),
-      h("td", { class: "nw-num-cell" }, String(p.books)));
+    const passed = p.passed && v.step === "actions";
+    return part(`score-${pos}`, sig(seat, p.passed, passed, b, v.projected[seat], p.books, isCurrent), () => {
+      const tiles = b.buildings + b.advisor + b.colonies + b.wonders;
+      return h("tr", { class: `${isCurrent ? "nw-current" : ""}${p.passed ? " nw-passed" : ""}` },
+        h("td", {}, ordinal(pos)),
+        h("th", { scope: "row" }, h("span", { class: `nw-swatch nw-seat-${seat}`, "aria-hidden": "true" }), seatName(seat),
+          isCurrent ? h("span", { class: "nw-turn-mark", title: "to move", "aria-label": "to move" }, " ◀") : null,
+          passed ? h("span", { class: "nw-passed-badge" }, "passed") : null),
+        h("td", { class: "nw-num-cell", title: `books ${b.books}, famine ${b.famine}, war ${b.war}` }, String(b.books + b.famine + b.war)),
+        h("td", { class: "nw-num-cell nw-total", title: `track + ${tiles} VP on held tiles` }, String(v.projected[seat])),
+        h("td", { class: "nw-num-cell" }, String(p.books)));
+    });
   });
   if (n === 1) {
-    rows.push(h("tr", { class: "nw-opponent" },
+    rows.push(part("score-opp", sig(v.opponent_books), () => h("tr", { class: "nw-opponent" },
       h("td", {}, ""),
       h("th", { scope: "row" }, "Shadow opponent"),
       h("td", {}, "—"), h("td", {}, ""),
-      h("td", {}, String(v.opponent_books))));
+      h("td", {}, String(v.opponent_books)))));
   }
   const bookMax = Math.max(...v.players.map((p) => p.books), v.opponent_books || 0, 1);
-  const bars = v.players.map((p, seat) => h("div", { class: "nw-track-row" },
-    h("span", { class: "nw-track-label" }, `P${seat + 1}`),
-    h("span", { class: "nw-track" }, h("span", { class: `nw-track-fill nw-seat-bg-${seat}`, style: { width: `${(100 * p.books) / bookMax}%` } })),
-    h("span", { class: "nw-track-num" }, amount("book", p.books, `${p.books} books`))));
-  if (n === 1) {
-    bars.push(h("div", { class: "nw-track-row" },
-      h("span", { class: "nw-track-label" }, "Opp."),
-      h("span", { class: "nw-track" }, h("span", { class: "nw-track-fill nw-opp-bg", style: { width: `${(100 * v.opponent_books) / bookMax}%` } })),
-      h("span", { class: "nw-track-num" }, amount("book", v.opponent_books, `${v.opponent_books} books`))));
-  }
-  return h("section", { class: "nw-panel nw-scores", "aria-label": "Score board" },
-    h("h3", {}, "Score board & player order"),
-    h("table", { class: "nw-score-table" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col", title: "player order" }, "#"), h("th", { scope: "col" }, "Player"),
-        h("th", { scope: "col", class: "nw-num-cell", title: "VP on the score track (books, famine, war)", "aria-label": "VP on the track" }, icon("vp", 13), "Track"),
-        h("th", { scope: "col", class: "nw-num-cell", title: "track plus the VP on held tiles (the final score if the game ended now)", "aria-label": "total VP with tiles" }, "Total"),
-        h("th", { scope: "col", class: "nw-num-cell", "aria-label": "books" }, icon("book", 13)))),
-      h("tbody", {}, rows)),
-    h("div", { class: "nw-tracks", "aria-label": "Book track" }, bars),
-    n === 1 && v.solo_roll ? h("p", { class: "nw-small" }, `Last shadow-opponent roll: ${v.solo_roll}`) : null);
+  const bar = (key, label, fill, books) => part(key, sig(label, fill, books, bookMax), () => h("div", { class: "nw-track-row" },
+    h("span", { class: "nw-track-label" }, label),
+    h("span", { class: "nw-track" }, h("span", { class: `nw-track-fill ${fill}`, style: { width: `${(100 * books) / bookMax}%` } })),
+    h("span", { class: "nw-track-num" }, amount("book", books, `${books} books`))));
+  const bars = v.players.map((p, seat) => bar(`track-${seat}`, `P${seat + 1}`, `nw-seat-bg-${seat}`, p.books));
+  if (n === 1) bars.push(bar("track-opp", "Opp.", "nw-opp-bg", v.opponent_books));
+  const { body, tracks } = refs.get(frame);
+  setChildren(body, rows);
+  setChildren(tracks, bars);
+  const solo = n === 1 && v.solo_roll
+    ? part("solo-roll", sig(v.solo_roll), () => h("p", { class: "nw-small" }, `Last shadow-opponent roll: ${v.solo_roll}`))
+    : null;
+  setChildren(frame, [frame.firstChild, body.parentNode, tracks, solo]);
+  return frame;
 }
 
 // ------------------------------------------------------------ player boards
@@ -318,11 +337,7 @@ function playerInputs(S, ui, seat) {
   const p = v.players[seat];
   const live = actingSeat(S) === seat;
   const choosing = Boolean(live && ui.pendingBuy && S.catalogue.tiles[ui.pendingBuy]?.kind === "building");
-  const dice = [];
-  v.dice.forEach((d, i) => { if (d[0] === seat) dice.push([i, d[1], d[2]]); });
-  // the dice rolled by the move that led here (animated once, when the board gets there)
-  const rolled = (v.rolled || []).filter((d) => v.dice[d] && v.dice[d][0] === seat);
-  return { v, p, live, choosing, dice, rolled };
+  return { v, p, live, choosing };
 }
 
 function playerHead(S, seat) {
@@ -373,29 +388,42 @@ function playerTiles(S, act, seat, choosing) {
     h("div", { class: "nw-wonder-slot" }, h("div", { class: "nw-slot-label" }, "Wonder"), wonder));
 }
 
-function playerDice(S, ui, act, seat, live, rolling, rollKey) {
+/** A player's dice trays; the row, each label and each die are parts (`part`), so a die
+ * that changed is patched alone and the others stay where they are. */
+function playerDice(S, ui, act, seat, live, rolling, rollKey, part) {
   const v = S.view;
   const rolled = new Set(v.rolled || []);
   const { unused, used } = diceOf(v, seat);
   const traded = new Set(ui.sel.trades.flat());
-  const unusedEls = unused.map((d) => dieEl(S, d, {
+  const die = (d, opts) => part(`m:die-${d}`, dieSig(S, d, opts), () => dieElement(S, d, opts));
+  const unusedEls = unused.map((d) => die(d, {
     selected: live && ui.sel.dice.includes(d),
     traded: live && traded.has(d),
     rolling: rolling.has(d),
     rollKey: rolled.has(d) ? rollKey : null,
     onClick: live ? () => act.toggleDie(d) : null,
   }));
-  const usedEls = used.map((d) => dieEl(S, d, { used: true, rolling: rolling.has(d), rollKey: rolled.has(d) ? rollKey : null }));
+  const usedEls = used.map((d) => die(d, { used: true, rolling: rolling.has(d), rollKey: rolled.has(d) ? rollKey : null }));
   const totals = unusedTotals(S.catalogue, v, seat);
-  return h("div", { class: "nw-dice-row" },
-    h("div", { class: "nw-tray nw-unused", "aria-label": `${seatName(seat)}'s unused dice` },
-      h("div", { class: "nw-slot-label" }, `Unused dice (${unused.length})`,
-        h("span", { class: "nw-totals", "aria-label": "unused totals" },
-          RESOURCES.filter((r) => totals[r]).map((r) => amount(r, totals[r], `${totals[r]} ${r} unused (dice and chits)`)))),
-      h("div", { class: "nw-dice" }, unusedEls.length ? unusedEls : h("span", { class: "nw-small" }, "none"))),
-    h("div", { class: "nw-tray nw-used-area", "aria-label": `${seatName(seat)}'s used area` },
-      h("div", { class: "nw-slot-label" }, `Used (${used.length})`),
-      h("div", { class: "nw-dice" }, usedEls.length ? usedEls : h("span", { class: "nw-small" }, "empty"))));
+  const row = part(`dicerow-${seat}`, "", () => {
+    const boxes = [h("div", { class: "nw-dice" }), h("div", { class: "nw-dice" })];
+    const el = h("div", { class: "nw-dice-row" },
+      h("div", { class: "nw-tray nw-unused", "aria-label": `${seatName(seat)}'s unused dice` }, boxes[0]),
+      h("div", { class: "nw-tray nw-used-area", "aria-label": `${seatName(seat)}'s used area` }, boxes[1]));
+    refs.set(el, boxes);
+    return el;
+  });
+  const [unusedTray, usedTray] = row.children;
+  const [unusedBox, usedBox] = refs.get(row);
+  const shown = RESOURCES.filter((r) => totals[r]).map((r) => [r, totals[r]]);
+  setChildren(unusedTray, [part(`dlabel-u-${seat}`, sig(unused.length, shown), () => h("div", { class: "nw-slot-label" },
+    `Unused dice (${unused.length})`,
+    h("span", { class: "nw-totals", "aria-label": "unused totals" },
+      shown.map(([r, n]) => amount(r, n, `${n} ${r} unused (dice and chits)`))))), unusedBox]);
+  setChildren(unusedBox, unusedEls.length ? unusedEls : [part(`dnone-u-${seat}`, "", () => h("span", { class: "nw-small" }, "none"))]);
+  setChildren(usedTray, [part(`dlabel-s-${seat}`, sig(used.length), () => h("div", { class: "nw-slot-label" }, `Used (${used.length})`)), usedBox]);
+  setChildren(usedBox, usedEls.length ? usedEls : [part(`dnone-s-${seat}`, "", () => h("span", { class: "nw-small" }, "empty"))]);
+  return row;
 }
 
 function playerChits(S, ui, act, seat, live) {
@@ -428,7 +456,7 @@ function playerLabel(S, seat) {
  * (`parts`: the board's Parts).  `rolling`: the dice to animate in this draw.
  */
 function playerParts(S, ui, act, seat, parts, rolling, rollKey) {
-  const { v, p, live, choosing, dice, rolled } = playerInputs(S, ui, seat);
+  const { v, p, live, choosing } = playerInputs(S, ui, seat);
   const b = v.breakdown[seat];
   const head = parts.part(`head-${seat}`, sig(S.seats[seat], v.order.indexOf(seat), b, v.projected[seat], p.books,
     p.passed, v.step === "actions", v.current === seat, p.fed, p.fought, p.pledge), () => playerHead(S, seat));
@@ -438,22 +466,11 @@ function playerParts(S, ui, act, seat, parts, rolling, rollKey) {
     : null;
   const tiles = parts.part(`tiles-${seat}`, sig(p.buildings, p.advisor, p.wonder, choosing),
     () => playerTiles(S, act, seat, choosing));
-  // rolled dice: the part is rebuilt (and its dice roll) once per position that rolled them
-  const diceSig = sig(dice, p.chits, live, live ? [ui.sel.dice, ui.sel.trades] : 0,
-    rolled.length ? [rollKey, rolled] : 0);
-  const diceRow = parts.part(`dice-${seat}`, diceSig, () => playerDice(S, ui, act, seat, live, rolling, rollKey));
+  const diceRow = playerDice(S, ui, act, seat, live, rolling, rollKey, (k, s, b) => parts.part(k, s, b));
   const chits = parts.part(`chits-${seat}`, sig(p.chits, p.chits_used, live, live ? ui.sel.chits : 0),
     () => playerChits(S, ui, act, seat, live));
   const built = parts.part(`built-${seat}`, sig(p.colonies, p.wonders), () => playerBuilt(S, seat));
   return [head, choose, tiles, diceRow, chits, built];
-}
-
-/** A whole player's board, drawn at once (see Board for the incremental drawing). */
-function playerBoard(S, ui, act, seat) {
-  const live = actingSeat(S) === seat;
-  const rolling = new Set(ui.rollingDice || []);
-  return h("section", { class: playerClass(S, seat, live), "aria-label": playerLabel(S, seat) },
-    playerParts(S, ui, act, seat, new Parts(), rolling, ui.animatedPos));
 }
 
 // --------------------------------------------------------------- action bar
@@ -586,30 +603,39 @@ function gameOver(S) {
 }
 
 // ------------------------------------------------------------ side panels
-function historyPanel(S, ui, act) {
+/** The history panel: a frame holding the slider (one element for good: a range input is
+ * costly to make), its value and bounds set in place, the rest parts (`part`). */
+function historyPanel(S, act, part) {
   const hi = S.history;
-  const busy = S.busy;
+  const frame = part("history", "", () => {
+    const slider = h("input", {
+      id: sid("slider"), type: "range", min: "0", step: "1",
+      class: "nw-slider", "aria-label": "Go to move", dataset: { key: "slider" },
+      onchange: (e) => act.send({ kind: "goto", position: Number(e.target.value) }),
+    });
+    const el = h("section", { class: "nw-panel nw-history", "aria-label": "History" }, h("h3", {}, "History"), slider);
+    refs.set(el, slider);
+    return el;
+  });
+  const slider = refs.get(frame);
+  setAttr(slider, "max", String(hi.length));
+  if (slider.value !== String(hi.position)) slider.value = String(hi.position);
   const btn = (key, label, aria, intent, disabled) => h("button", {
     type: "button", class: "nw-btn nw-mini", "aria-label": aria, title: aria, dataset: { key }, disabled: disabled || false,
     onclick: () => act.send(intent),
   }, label);
-  const sliderId = sid("slider");
-  return h("section", { class: "nw-panel nw-history", "aria-label": "History" },
-    h("h3", {}, "History"),
-    h("div", { class: "nw-buttons" },
-      h("button", { type: "button", class: "nw-btn", dataset: { key: "undo" }, disabled: !hi.can_undo, onclick: () => act.send({ kind: "undo" }) }, "↶ Undo"),
-      h("button", { type: "button", class: "nw-btn", dataset: { key: "redo" }, disabled: !hi.can_redo, onclick: () => act.send({ kind: "redo" }) }, "Redo ↷")),
-    h("label", { for: sliderId, class: "nw-slider-label" }, `Move ${hi.position} of ${hi.length}`, busy ? " (bots playing)" : ""),
-    h("input", {
-      id: sliderId, type: "range", min: "0", max: String(hi.length), step: "1", value: String(hi.position),
-      class: "nw-slider", "aria-label": "Go to move", dataset: { key: "slider" },
-      onchange: (e) => act.send({ kind: "goto", position: Number(e.target.value) }),
-    }),
-    h("div", { class: "nw-buttons nw-step-buttons" },
-      btn("first", "«", "first position", { kind: "goto", position: 0 }, hi.position === 0),
-      btn("back", "‹", "one move back", { kind: "goto", position: Math.max(0, hi.position - 1) }, hi.position === 0),
-      btn("fwd", "›", "one move forward", { kind: "goto", position: Math.min(hi.length, hi.position + 1) }, hi.position >= hi.length),
-      btn("last", "»", "latest position", { kind: "goto", position: hi.length }, hi.position >= hi.length)));
+  const buttons = part("history-buttons", sig(hi.can_undo, hi.can_redo), () => h("div", { class: "nw-buttons" },
+    h("button", { type: "button", class: "nw-btn", dataset: { key: "undo" }, disabled: !hi.can_undo, onclick: () => act.send({ kind: "undo" }) }, "↶ Undo"),
+    h("button", { type: "button", class: "nw-btn", dataset: { key: "redo" }, disabled: !hi.can_redo, onclick: () => act.send({ kind: "redo" }) }, "Redo ↷")));
+  const label = part("history-label", sig(hi.position, hi.length, S.busy), () => h("label", { for: sid("slider"), class: "nw-slider-label" },
+    `Move ${hi.position} of ${hi.length}`, S.busy ? " (bots playing)" : ""));
+  const steps = part("history-steps", sig(hi.position, hi.length), () => h("div", { class: "nw-buttons nw-step-buttons" },
+    btn("first", "«", "first position", { kind: "goto", position: 0 }, hi.position === 0),
+    btn("back", "‹", "one move back", { kind: "goto", position: Math.max(0, hi.position - 1) }, hi.position === 0),
+    btn("fwd", "›", "one move forward", { kind: "goto", position: Math.min(hi.length, hi.position + 1) }, hi.position >= hi.length),
+    btn("last", "»", "latest position", { kind: "goto", position: hi.length }, hi.position >= hi.length)));
+  setChildren(frame, [frame.firstChild, buttons, label, slider, steps]);
+  return frame;
 }
 
 function logItem(e) {
@@ -623,12 +649,6 @@ function logItem(e) {
 function logItems(log, items) {
   if (!log.synced) return [h("li", { class: "nw-log-loading" }, "Loading the log…")];
   return log.entries.map((e) => items.part(`${e.n}`, sig(e.kind, e.auto, e.seat, e.text, e.pos), () => logItem(e)));
-}
-
-function logPanel(log) {
-  const list = h("ol", { class: "nw-log-list", tabindex: "0", "aria-label": "Game log entries", dataset: { key: "log" } },
-    logItems(log, new Parts()));
-  return h("section", { class: "nw-panel nw-log", "aria-label": "Game log" }, h("h3", {}, "Game log"), list);
 }
 
 function gamePanel(S, ui, act) {
@@ -783,16 +803,14 @@ export class Board {
     setChildren(this.left, [progress, actions, this.players]);
 
     const event = P.part("event", sig(v.event), () => eventTile(S));
-    const scores = P.part("scores", sig(v.order, v.players.map((p) => [p.books, p.passed]), v.breakdown, v.projected,
-      cur, v.step, v.opponent_books, v.solo_roll), () => scoreBoard(S));
-    const history = P.part("history", sig(S.history, S.busy), () => historyPanel(S, ui, act));
+    const part = (key, signature, build) => P.part(key, signature, build);
+    const scores = scoreBoard(S, part);
+    const history = historyPanel(S, act, part);
     const f = ui.form;
     const game = P.part("game", sig(S.seats, S.botNames, S.botInfo, ui.formRev, f.players, f.seats, f.variant,
       f.automate, f.solo_tougher), () => gamePanel(S, ui, act));
-    // controls the person may have moved without Python following (a refused goto or
-    // seat change): show Python's value again
-    const slider = history.querySelector('input[data-key="slider"]');
-    if (slider && slider.value !== String(S.history.position)) slider.value = String(S.history.position);
+    // a seat menu the person changed without Python following (a refused change): show
+    // Python's value again (the history slider is set in place on every draw)
     S.seats.forEach((who, seat) => {
       const sel = game.querySelector(`select[data-key="seat-${seat}"]`);
       if (sel && sel.value !== who) sel.value = who;
@@ -818,11 +836,4 @@ export class Board {
   }
 }
 
-/** The whole table drawn anew (a detached node), as Board draws it the first time. */
-export function renderApp(S, ui, act, log = { entries: [], synced: true }) {
-  const host = document.createElement("div");
-  new Board(host).render(S, ui, act, log);
-  return host.firstChild;
-}
-
-export { buyMove, logPanel, playerBoard, rerollMove };
+export { buyMove, rerollMove };

@@ -225,3 +225,25 @@ describe("the progress board", () => {
     else expect(el.querySelector(".nw-pending").textContent).toContain(model.data.catalogue.tiles[drop].name);
   });
 });
+
+describe("the history panel", () => {
+  it("keeps its slider and sets it to Python's position, also after a refused goto", async () => {
+    const { model } = mount("rich_3p");
+    const slider = el.querySelector('[data-key="slider"]');
+    const hi = model.data.history;
+    expect(slider.value).toBe(String(hi.position));
+    model.emit("history", { ...hi, position: hi.position - 1, can_redo: true });
+    await tick();
+    expect(el.querySelector('[data-key="slider"]')).toBe(slider);
+    expect(slider.value).toBe(String(hi.position - 1));
+    expect(el.querySelector(".nw-slider-label").textContent).toBe(`Move ${hi.position - 1} of ${hi.length}`);
+    expect(el.querySelector('[data-key="redo"]').disabled).toBe(false);
+    // the person drags it; Python refuses: the slider goes back to Python's position
+    slider.value = "0";
+    slider.dispatchEvent(new Event("change"));
+    expect(model.sent.at(-1)).toEqual({ kind: "goto", position: 0 });
+    model.emit("error", "refused");
+    await tick();
+    expect(slider.value).toBe(String(hi.position - 1));
+  });
+});

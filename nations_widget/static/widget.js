@@ -47,8 +47,12 @@ function logStore(model) {
 }
 
 // src/dom.js
+var handlers = /* @__PURE__ */ new WeakMap();
+var memoNodes = /* @__PURE__ */ new WeakSet();
+var kept = /* @__PURE__ */ new WeakMap();
 function dispatch(e) {
-  const fn = this.__nwOn && this.__nwOn[e.type];
+  const on = handlers.get(this);
+  const fn = on && on[e.type];
   if (fn) fn.call(this, e);
 }
 function h(tag, attrs = {}, ...children) {
@@ -59,7 +63,9 @@ function h(tag, attrs = {}, ...children) {
       if (value === null || value === void 0 || value === false) continue;
       if (key.startsWith("on") && typeof value === "function") {
         const type = key.slice(2);
-        (el.__nwOn || (el.__nwOn = {}))[type] = value;
+        let on = handlers.get(el);
+        if (!on) handlers.set(el, on = {});
+        on[type] = value;
         el.addEventListener(type, dispatch);
       } else if (key === "class") {
         el.className = value;
@@ -141,7 +147,7 @@ var Parts = class {
     const inner = built.inner;
     let node = built.node;
     for (const k of inner) this.use(k);
-    if (node && node.__nwKeep) node = node.__nwKeep;
+    if (node && kept.has(node)) node = kept.get(node);
     if (hit && hit.node === node) {
       hit.sig = signature;
       hit.inner = inner;
@@ -187,18 +193,18 @@ function memo(key, signature, build) {
     parts.morphed += 1;
     return keep(hit.node);
   }
-  node.__nwMemo = true;
+  memoNodes.add(node);
   parts.map.set(key, { sig: signature, node, inner: null });
   parts.built += 1;
   return node;
 }
 function keep(node) {
   const ph = document.createElement("nw-keep");
-  ph.__nwKeep = node;
+  kept.set(ph, node);
   return ph;
 }
 function resolveKept(root) {
-  for (const ph of root.querySelectorAll("nw-keep")) ph.replaceWith(ph.__nwKeep);
+  for (const ph of root.querySelectorAll("nw-keep")) ph.replaceWith(kept.get(ph));
 }
 function setChildren(parent, nodes) {
   const want = [];
@@ -217,7 +223,7 @@ function setChildren(parent, nodes) {
 }
 var keyOf = (node) => node.nodeType === 1 ? node.getAttribute("data-key") : null;
 function alike(a, b) {
-  return a.nodeType === b.nodeType && a.nodeName === b.nodeName && keyOf(a) === keyOf(b) && !a.__nwMemo && !b.__nwMemo;
+  return a.nodeType === b.nodeType && a.nodeName === b.nodeName && keyOf(a) === keyOf(b) && !memoNodes.has(a) && !memoNodes.has(b);
 }
 function morph(old, neu) {
   const oa = old.attributes;
@@ -230,22 +236,26 @@ function morph(old, neu) {
     const { name, value } = na[i];
     if (old.getAttribute(name) !== value) old.setAttribute(name, value);
   }
-  const on = neu.__nwOn;
-  if (on) for (const type of Object.keys(on)) old.addEventListener(type, dispatch);
-  old.__nwOn = on || null;
+  const on = handlers.get(neu);
+  if (on) {
+    for (const type of Object.keys(on)) old.addEventListener(type, dispatch);
+    handlers.set(old, on);
+  } else {
+    handlers.delete(old);
+  }
   let wanted = null;
-  for (let c = neu.firstChild; c; c = c.nextSibling) if (c.__nwKeep) (wanted || (wanted = /* @__PURE__ */ new Set())).add(c.__nwKeep);
+  for (let c = neu.firstChild; c; c = c.nextSibling) if (kept.has(c)) (wanted || (wanted = /* @__PURE__ */ new Set())).add(kept.get(c));
   let o = old.firstChild;
   let n = neu.firstChild;
   while (n) {
     const next = n.nextSibling;
-    while (o && o.__nwMemo && !(wanted && wanted.has(o))) {
+    while (o && memoNodes.has(o) && !(wanted && wanted.has(o))) {
       const gone = o;
       o = o.nextSibling;
       old.removeChild(gone);
     }
-    if (n.__nwKeep) {
-      const live = n.__nwKeep;
+    const live = kept.get(n);
+    if (live) {
       if (o === live) o = o.nextSibling;
       else old.insertBefore(live, o);
       n = next;
@@ -494,6 +504,7 @@ function pruneSelection(view, seat, sel) {
 }
 
 // src/render.js
+var refs = /* @__PURE__ */ new WeakMap();
 var KIND_LABEL = { building: "Building", advisor: "Advisor", colony: "Colony", wonder: "Wonder" };
 var AGE_ROMAN = ["", "I", "II", "III", "IV"];
 function actingSeat(S) {
@@ -598,15 +609,8 @@ function tileCardEl(S, tileId, opts) {
   }
   return h("div", { ...attrs, tabindex: "0", role: "group" }, body);
 }
-function dieEl(S, d, opts = {}) {
-  return memo(`m:die-${d}`, sig(
-    S.view.dice[d][2],
-    opts.used,
-    opts.selected,
-    opts.traded,
-    opts.rollKey,
-    Boolean(opts.onClick)
-  ), () => dieElement(S, d, opts));
+function dieSig(S, d, opts) {
+  return sig(S.view.dice[d][2], opts.used, opts.selected, opts.traded, opts.rollKey, Boolean(opts.onClick));
 }
 function dieElement(S, d, opts) {
   const colour = dieColour(S.catalogue, d);
@@ -746,33 +750,60 @@ function eventTile(S) {
     )
   );
 }
-function scoreBoard(S) {
+function scoreBoard(S, part) {
   const v = S.view;
   const n = v.players.length;
+  const frame = part("scores", "", () => {
+    const el = h(
+      "section",
+      { class: "nw-panel nw-scores", "aria-label": "Score board" },
+      h("h3", {}, "Score board & player order"),
+      h(
+        "table",
+        { class: "nw-score-table" },
+        h("thead", {}, h(
+          "tr",
+          {},
+          h("th", { scope: "col", title: "player order" }, "#"),
+          h("th", { scope: "col" }, "Player"),
+          h("th", { scope: "col", class: "nw-num-cell", title: "VP on the score track (books, famine, war)", "aria-label": "VP on the track" }, icon("vp", 13), "Track"),
+          h("th", { scope: "col", class: "nw-num-cell", title: "track plus the VP on held tiles (the final score if the game ended now)", "aria-label": "total VP with tiles" }, "Total"),
+          h("th", { scope: "col", class: "nw-num-cell", "aria-label": "books" }, icon("book", 13))
+        )),
+        h("tbody", {})
+      ),
+      h("div", { class: "nw-tracks", "aria-label": "Book track" })
+    );
+    refs.set(el, { body: el.querySelector("tbody"), tracks: el.querySelector(".nw-tracks") });
+    return el;
+  });
   const rows = v.order.map((seat, pos) => {
     const p = v.players[seat];
     const b = v.breakdown[seat];
-    const tiles = b.buildings + b.advisor + b.colonies + b.wonders;
     const isCurrent = v.current === seat;
-    return h(
-      "tr",
-      { class: `${isCurrent ? "nw-current" : ""}${p.passed ? " nw-passed" : ""}` },
-      h("td", {}, ordinal(pos)),
-      h(
-        "th",
-        { scope: "row" },
-        h("span", { class: `nw-swatch nw-seat-${seat}`, "aria-hidden": "true" }),
-        seatName(seat),
-        isCurrent ? h("span", { class: "nw-turn-mark", title: "to move", "aria-label": "to move" }, " ◀") : null,
-        p.passed && v.step === "actions" ? h("span", { class: "nw-passed-badge" }, "passed") : null
-      ),
-      h("td", { class: "nw-num-cell", title: `books ${b.books}, famine ${b.famine}, war ${b.war}` }, String(b.books + b.famine + b.war)),
-      h("td", { class: "nw-num-cell nw-total", title: `track + ${tiles} VP on held tiles` }, String(v.projected[seat])),
-      h("td", { class: "nw-num-cell" }, String(p.books))
-    );
+    const passed = p.passed && v.step === "actions";
+    return part(`score-${pos}`, sig(seat, p.passed, passed, b, v.projected[seat], p.books, isCurrent), () => {
+      const tiles = b.buildings + b.advisor + b.colonies + b.wonders;
+      return h(
+        "tr",
+        { class: `${isCurrent ? "nw-current" : ""}${p.passed ? " nw-passed" : ""}` },
+        h("td", {}, ordinal(pos)),
+        h(
+          "th",
+          { scope: "row" },
+          h("span", { class: `nw-swatch nw-seat-${seat}`, "aria-hidden": "true" }),
+          seatName(seat),
+          isCurrent ? h("span", { class: "nw-turn-mark", title: "to move", "aria-label": "to move" }, " ◀") : null,
+          passed ? h("span", { class: "nw-passed-badge" }, "passed") : null
+        ),
+        h("td", { class: "nw-num-cell", title: `books ${b.books}, famine ${b.famine}, war ${b.war}` }, String(b.books + b.famine + b.war)),
+        h("td", { class: "nw-num-cell nw-total", title: `track + ${tiles} VP on held tiles` }, String(v.projected[seat])),
+        h("td", { class: "nw-num-cell" }, String(p.books))
+      );
+    });
   });
   if (n === 1) {
-    rows.push(h(
+    rows.push(part("score-opp", sig(v.opponent_books), () => h(
       "tr",
       { class: "nw-opponent" },
       h("td", {}, ""),
@@ -780,46 +811,24 @@ function scoreBoard(S) {
       h("td", {}, "—"),
       h("td", {}, ""),
       h("td", {}, String(v.opponent_books))
-    ));
+    )));
   }
   const bookMax = Math.max(...v.players.map((p) => p.books), v.opponent_books || 0, 1);
-  const bars = v.players.map((p, seat) => h(
+  const bar = (key, label, fill, books) => part(key, sig(label, fill, books, bookMax), () => h(
     "div",
     { class: "nw-track-row" },
-    h("span", { class: "nw-track-label" }, `P${seat + 1}`),
-    h("span", { class: "nw-track" }, h("span", { class: `nw-track-fill nw-seat-bg-${seat}`, style: { width: `${100 * p.books / bookMax}%` } })),
-    h("span", { class: "nw-track-num" }, amount("book", p.books, `${p.books} books`))
+    h("span", { class: "nw-track-label" }, label),
+    h("span", { class: "nw-track" }, h("span", { class: `nw-track-fill ${fill}`, style: { width: `${100 * books / bookMax}%` } })),
+    h("span", { class: "nw-track-num" }, amount("book", books, `${books} books`))
   ));
-  if (n === 1) {
-    bars.push(h(
-      "div",
-      { class: "nw-track-row" },
-      h("span", { class: "nw-track-label" }, "Opp."),
-      h("span", { class: "nw-track" }, h("span", { class: "nw-track-fill nw-opp-bg", style: { width: `${100 * v.opponent_books / bookMax}%` } })),
-      h("span", { class: "nw-track-num" }, amount("book", v.opponent_books, `${v.opponent_books} books`))
-    ));
-  }
-  return h(
-    "section",
-    { class: "nw-panel nw-scores", "aria-label": "Score board" },
-    h("h3", {}, "Score board & player order"),
-    h(
-      "table",
-      { class: "nw-score-table" },
-      h("thead", {}, h(
-        "tr",
-        {},
-        h("th", { scope: "col", title: "player order" }, "#"),
-        h("th", { scope: "col" }, "Player"),
-        h("th", { scope: "col", class: "nw-num-cell", title: "VP on the score track (books, famine, war)", "aria-label": "VP on the track" }, icon("vp", 13), "Track"),
-        h("th", { scope: "col", class: "nw-num-cell", title: "track plus the VP on held tiles (the final score if the game ended now)", "aria-label": "total VP with tiles" }, "Total"),
-        h("th", { scope: "col", class: "nw-num-cell", "aria-label": "books" }, icon("book", 13))
-      )),
-      h("tbody", {}, rows)
-    ),
-    h("div", { class: "nw-tracks", "aria-label": "Book track" }, bars),
-    n === 1 && v.solo_roll ? h("p", { class: "nw-small" }, `Last shadow-opponent roll: ${v.solo_roll}`) : null
-  );
+  const bars = v.players.map((p, seat) => bar(`track-${seat}`, `P${seat + 1}`, `nw-seat-bg-${seat}`, p.books));
+  if (n === 1) bars.push(bar("track-opp", "Opp.", "nw-opp-bg", v.opponent_books));
+  const { body, tracks } = refs.get(frame);
+  setChildren(body, rows);
+  setChildren(tracks, bars);
+  const solo = n === 1 && v.solo_roll ? part("solo-roll", sig(v.solo_roll), () => h("p", { class: "nw-small" }, `Last shadow-opponent roll: ${v.solo_roll}`)) : null;
+  setChildren(frame, [frame.firstChild, body.parentNode, tracks, solo]);
+  return frame;
 }
 function chitEl(S, ui, act, seat, kind, live) {
   const p = S.view.players[seat];
@@ -853,12 +862,7 @@ function playerInputs(S, ui, seat) {
   const p = v.players[seat];
   const live = actingSeat(S) === seat;
   const choosing = Boolean(live && ui.pendingBuy && S.catalogue.tiles[ui.pendingBuy]?.kind === "building");
-  const dice = [];
-  v.dice.forEach((d, i) => {
-    if (d[0] === seat) dice.push([i, d[1], d[2]]);
-  });
-  const rolled = (v.rolled || []).filter((d) => v.dice[d] && v.dice[d][0] === seat);
-  return { v, p, live, choosing, dice, rolled };
+  return { v, p, live, choosing };
 }
 function playerHead(S, seat) {
   const v = S.view;
@@ -916,45 +920,49 @@ function playerTiles(S, act, seat, choosing) {
     h("div", { class: "nw-wonder-slot" }, h("div", { class: "nw-slot-label" }, "Wonder"), wonder)
   );
 }
-function playerDice(S, ui, act, seat, live, rolling, rollKey) {
+function playerDice(S, ui, act, seat, live, rolling, rollKey, part) {
   const v = S.view;
   const rolled = new Set(v.rolled || []);
   const { unused, used } = diceOf(v, seat);
   const traded = new Set(ui.sel.trades.flat());
-  const unusedEls = unused.map((d) => dieEl(S, d, {
+  const die = (d, opts) => part(`m:die-${d}`, dieSig(S, d, opts), () => dieElement(S, d, opts));
+  const unusedEls = unused.map((d) => die(d, {
     selected: live && ui.sel.dice.includes(d),
     traded: live && traded.has(d),
     rolling: rolling.has(d),
     rollKey: rolled.has(d) ? rollKey : null,
     onClick: live ? () => act.toggleDie(d) : null
   }));
-  const usedEls = used.map((d) => dieEl(S, d, { used: true, rolling: rolling.has(d), rollKey: rolled.has(d) ? rollKey : null }));
+  const usedEls = used.map((d) => die(d, { used: true, rolling: rolling.has(d), rollKey: rolled.has(d) ? rollKey : null }));
   const totals = unusedTotals(S.catalogue, v, seat);
-  return h(
+  const row = part(`dicerow-${seat}`, "", () => {
+    const boxes = [h("div", { class: "nw-dice" }), h("div", { class: "nw-dice" })];
+    const el = h(
+      "div",
+      { class: "nw-dice-row" },
+      h("div", { class: "nw-tray nw-unused", "aria-label": `${seatName(seat)}'s unused dice` }, boxes[0]),
+      h("div", { class: "nw-tray nw-used-area", "aria-label": `${seatName(seat)}'s used area` }, boxes[1])
+    );
+    refs.set(el, boxes);
+    return el;
+  });
+  const [unusedTray, usedTray] = row.children;
+  const [unusedBox, usedBox] = refs.get(row);
+  const shown = RESOURCES.filter((r) => totals[r]).map((r) => [r, totals[r]]);
+  setChildren(unusedTray, [part(`dlabel-u-${seat}`, sig(unused.length, shown), () => h(
     "div",
-    { class: "nw-dice-row" },
+    { class: "nw-slot-label" },
+    `Unused dice (${unused.length})`,
     h(
-      "div",
-      { class: "nw-tray nw-unused", "aria-label": `${seatName(seat)}'s unused dice` },
-      h(
-        "div",
-        { class: "nw-slot-label" },
-        `Unused dice (${unused.length})`,
-        h(
-          "span",
-          { class: "nw-totals", "aria-label": "unused totals" },
-          RESOURCES.filter((r) => totals[r]).map((r) => amount(r, totals[r], `${totals[r]} ${r} unused (dice and chits)`))
-        )
-      ),
-      h("div", { class: "nw-dice" }, unusedEls.length ? unusedEls : h("span", { class: "nw-small" }, "none"))
-    ),
-    h(
-      "div",
-      { class: "nw-tray nw-used-area", "aria-label": `${seatName(seat)}'s used area` },
-      h("div", { class: "nw-slot-label" }, `Used (${used.length})`),
-      h("div", { class: "nw-dice" }, usedEls.length ? usedEls : h("span", { class: "nw-small" }, "empty"))
+      "span",
+      { class: "nw-totals", "aria-label": "unused totals" },
+      shown.map(([r, n]) => amount(r, n, `${n} ${r} unused (dice and chits)`))
     )
-  );
+  )), unusedBox]);
+  setChildren(unusedBox, unusedEls.length ? unusedEls : [part(`dnone-u-${seat}`, "", () => h("span", { class: "nw-small" }, "none"))]);
+  setChildren(usedTray, [part(`dlabel-s-${seat}`, sig(used.length), () => h("div", { class: "nw-slot-label" }, `Used (${used.length})`)), usedBox]);
+  setChildren(usedBox, usedEls.length ? usedEls : [part(`dnone-s-${seat}`, "", () => h("span", { class: "nw-small" }, "empty"))]);
+  return row;
 }
 function playerChits(S, ui, act, seat, live) {
   const chits = CHIT_KINDS.map((k) => chitEl(S, ui, act, seat, k, live)).filter(Boolean);
@@ -988,7 +996,7 @@ function playerLabel(S, seat) {
   return `${seatName(seat)}'s board (${who})`;
 }
 function playerParts(S, ui, act, seat, parts, rolling, rollKey) {
-  const { v, p, live, choosing, dice, rolled } = playerInputs(S, ui, seat);
+  const { v, p, live, choosing } = playerInputs(S, ui, seat);
   const b = v.breakdown[seat];
   const head = parts.part(`head-${seat}`, sig(
     S.seats[seat],
@@ -1013,14 +1021,7 @@ function playerParts(S, ui, act, seat, parts, rolling, rollKey) {
     sig(p.buildings, p.advisor, p.wonder, choosing),
     () => playerTiles(S, act, seat, choosing)
   );
-  const diceSig = sig(
-    dice,
-    p.chits,
-    live,
-    live ? [ui.sel.dice, ui.sel.trades] : 0,
-    rolled.length ? [rollKey, rolled] : 0
-  );
-  const diceRow = parts.part(`dice-${seat}`, diceSig, () => playerDice(S, ui, act, seat, live, rolling, rollKey));
+  const diceRow = playerDice(S, ui, act, seat, live, rolling, rollKey, (k, s, b2) => parts.part(k, s, b2));
   const chits = parts.part(
     `chits-${seat}`,
     sig(p.chits, p.chits_used, live, live ? ui.sel.chits : 0),
@@ -1196,10 +1197,27 @@ function gameOver(S) {
     v.hall_of_fame ? h("p", {}, `Hall of Fame: ${v.hall_of_fame}`) : null
   );
 }
-function historyPanel(S, ui, act) {
+function historyPanel(S, act, part) {
   const hi = S.history;
-  const busy = S.busy;
-  const btn = (key, label, aria, intent, disabled) => h("button", {
+  const frame = part("history", "", () => {
+    const slider2 = h("input", {
+      id: sid("slider"),
+      type: "range",
+      min: "0",
+      step: "1",
+      class: "nw-slider",
+      "aria-label": "Go to move",
+      dataset: { key: "slider" },
+      onchange: (e) => act.send({ kind: "goto", position: Number(e.target.value) })
+    });
+    const el = h("section", { class: "nw-panel nw-history", "aria-label": "History" }, h("h3", {}, "History"), slider2);
+    refs.set(el, slider2);
+    return el;
+  });
+  const slider = refs.get(frame);
+  setAttr(slider, "max", String(hi.length));
+  if (slider.value !== String(hi.position)) slider.value = String(hi.position);
+  const btn = (key, label2, aria, intent, disabled) => h("button", {
     type: "button",
     class: "nw-btn nw-mini",
     "aria-label": aria,
@@ -1207,40 +1225,29 @@ function historyPanel(S, ui, act) {
     dataset: { key },
     disabled: disabled || false,
     onclick: () => act.send(intent)
-  }, label);
-  const sliderId = sid("slider");
-  return h(
-    "section",
-    { class: "nw-panel nw-history", "aria-label": "History" },
-    h("h3", {}, "History"),
-    h(
-      "div",
-      { class: "nw-buttons" },
-      h("button", { type: "button", class: "nw-btn", dataset: { key: "undo" }, disabled: !hi.can_undo, onclick: () => act.send({ kind: "undo" }) }, "↶ Undo"),
-      h("button", { type: "button", class: "nw-btn", dataset: { key: "redo" }, disabled: !hi.can_redo, onclick: () => act.send({ kind: "redo" }) }, "Redo ↷")
-    ),
-    h("label", { for: sliderId, class: "nw-slider-label" }, `Move ${hi.position} of ${hi.length}`, busy ? " (bots playing)" : ""),
-    h("input", {
-      id: sliderId,
-      type: "range",
-      min: "0",
-      max: String(hi.length),
-      step: "1",
-      value: String(hi.position),
-      class: "nw-slider",
-      "aria-label": "Go to move",
-      dataset: { key: "slider" },
-      onchange: (e) => act.send({ kind: "goto", position: Number(e.target.value) })
-    }),
-    h(
-      "div",
-      { class: "nw-buttons nw-step-buttons" },
-      btn("first", "«", "first position", { kind: "goto", position: 0 }, hi.position === 0),
-      btn("back", "‹", "one move back", { kind: "goto", position: Math.max(0, hi.position - 1) }, hi.position === 0),
-      btn("fwd", "›", "one move forward", { kind: "goto", position: Math.min(hi.length, hi.position + 1) }, hi.position >= hi.length),
-      btn("last", "»", "latest position", { kind: "goto", position: hi.length }, hi.position >= hi.length)
-    )
-  );
+  }, label2);
+  const buttons = part("history-buttons", sig(hi.can_undo, hi.can_redo), () => h(
+    "div",
+    { class: "nw-buttons" },
+    h("button", { type: "button", class: "nw-btn", dataset: { key: "undo" }, disabled: !hi.can_undo, onclick: () => act.send({ kind: "undo" }) }, "↶ Undo"),
+    h("button", { type: "button", class: "nw-btn", dataset: { key: "redo" }, disabled: !hi.can_redo, onclick: () => act.send({ kind: "redo" }) }, "Redo ↷")
+  ));
+  const label = part("history-label", sig(hi.position, hi.length, S.busy), () => h(
+    "label",
+    { for: sid("slider"), class: "nw-slider-label" },
+    `Move ${hi.position} of ${hi.length}`,
+    S.busy ? " (bots playing)" : ""
+  ));
+  const steps = part("history-steps", sig(hi.position, hi.length), () => h(
+    "div",
+    { class: "nw-buttons nw-step-buttons" },
+    btn("first", "«", "first position", { kind: "goto", position: 0 }, hi.position === 0),
+    btn("back", "‹", "one move back", { kind: "goto", position: Math.max(0, hi.position - 1) }, hi.position === 0),
+    btn("fwd", "›", "one move forward", { kind: "goto", position: Math.min(hi.length, hi.position + 1) }, hi.position >= hi.length),
+    btn("last", "»", "latest position", { kind: "goto", position: hi.length }, hi.position >= hi.length)
+  ));
+  setChildren(frame, [frame.firstChild, buttons, label, slider, steps]);
+  return frame;
 }
 function logItem(e) {
   return h("li", {
@@ -1448,17 +1455,9 @@ var Board = class {
     setChildren(this.players, boards);
     setChildren(this.left, [progress, actions, this.players]);
     const event = P.part("event", sig(v.event), () => eventTile(S));
-    const scores = P.part("scores", sig(
-      v.order,
-      v.players.map((p) => [p.books, p.passed]),
-      v.breakdown,
-      v.projected,
-      cur,
-      v.step,
-      v.opponent_books,
-      v.solo_roll
-    ), () => scoreBoard(S));
-    const history = P.part("history", sig(S.history, S.busy), () => historyPanel(S, ui, act));
+    const part = (key, signature, build) => P.part(key, signature, build);
+    const scores = scoreBoard(S, part);
+    const history = historyPanel(S, act, part);
     const f = ui.form;
     const game = P.part("game", sig(
       S.seats,
@@ -1471,8 +1470,6 @@ var Board = class {
       f.automate,
       f.solo_tougher
     ), () => gamePanel(S, ui, act));
-    const slider = history.querySelector('input[data-key="slider"]');
-    if (slider && slider.value !== String(S.history.position)) slider.value = String(S.history.position);
     S.seats.forEach((who, seat) => {
       const sel = game.querySelector(`select[data-key="seat-${seat}"]`);
       if (sel && sel.value !== who) sel.value = who;
@@ -1772,8 +1769,8 @@ function createController({ model, el }) {
       download(msg.text, msg.filename);
     }
   }
-  const handlers = TRAITS.map((t) => [`change:${t}`, schedule]);
-  for (const [event, fn] of handlers) model.on(event, fn);
+  const handlers2 = TRAITS.map((t) => [`change:${t}`, schedule]);
+  for (const [event, fn] of handlers2) model.on(event, fn);
   model.on("msg:custom", onCustom);
   draw();
   return {
@@ -1782,7 +1779,7 @@ function createController({ model, el }) {
     draw,
     destroy() {
       destroyed = true;
-      for (const [event, fn] of handlers) model.off(event, fn);
+      for (const [event, fn] of handlers2) model.off(event, fn);
       model.off("msg:custom", onCustom);
     }
   };
