@@ -6,8 +6,9 @@ Writes ``js/test/fixtures/catalogue.json`` (the ``catalogue`` trait), one JSON f
 scenario holding every other synced trait of a :class:`NationsWidget` at an interesting
 moment (``log_patch`` as a reset carrying the whole log, as a page that has just opened
 gets it), and ``log_patches.json``: a game's log patches through moves, undo, redo, goto,
-a new branch, a new game and a load, each with the log Python holds after it.  Games are driven by a fixed policy (no bots), so the files only change when the
-engine or the payloads do.  ``tests/widget/test_fixtures.py`` checks that the committed
+a new branch, a new game and a load, each with the log Python holds after it.  Games are
+driven by a fixed policy (no bots), so the files only change when the engine or the
+payloads do.  ``tests/widget/test_fixtures.py`` checks that the committed
 files still have the shape the widget publishes.
 """
 
