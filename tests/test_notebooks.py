@@ -65,7 +65,7 @@ LEARN_ANSWERS: list[tuple[str, str]] = [
     ("[2, 3, 1]", "[2, 1, 3]"),
     # 10 war: 3 strength is not 4; Player 2 has exactly 4
     ("[2]", "[1, 2]"),
-    # 11 end: 18 on the track + buildings 5 + advisor 2 + colonies 5 + wonder 3
+    # 11 end: 21 on the track + buildings 5 + advisor 2 + colonies 2 + wonder 3
     ("33", "39"),
     # 11 winner: 33 each, Player 2 is first in player order
     ("[2]", "[1]"),

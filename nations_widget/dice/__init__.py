@@ -7,7 +7,7 @@ Play a game from Python:
 >>> while not game.is_over:
 ...     _ = game.play(game.legal_moves()[-1])  # the last listed move: a buy when possible
 >>> game.scores()
-[20, 14]
+[10, 14]
 
 The pieces:
 

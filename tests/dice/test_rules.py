@@ -783,7 +783,7 @@ def test_player_order_most_unused_strength_ties_keep_order_nothing_spent() -> No
     no_food = ["white:gold", "white:stone", "white:book", "white:book"]
     seats = [
         {"dice": [*no_food, "white:strength"]},                               # 1
-        {"dice": [*no_food, "white:strength"], "chits": {"strength": 1}},    # 2
+        {"dice": [*no_food, "white:strength"], "chits": {"strength": 2}},    # 3
         {"dice": [*no_food, "white:strength"]},                               # 1
         {"dice": [*no_food, {"colour": "white", "face": "strength", "used": True}],
          "chits": {"reroll": 1, "gold": 1}},                                  # 0
@@ -795,8 +795,9 @@ def test_player_order_most_unused_strength_ties_keep_order_nothing_spent() -> No
     assert s.step == "war"
     assert s.order == [1, 2, 0, 3]
     assert s.to_json()["dice"] == dice_before
-    assert s.players[1].chits[CHIT["strength"]] == 1
+    assert s.players[1].chits[CHIT["strength"]] == 2
     # the war follows the new order, reversed: only seat 1 can fight, so it is asked
+    assert s.event_spec.war == 3
     assert s.current_player() == 1 and s.pending == [1]
 
 
@@ -819,13 +820,13 @@ def war_position(round_: int = 1, event: str = "e1-1") -> GameState:
 
 def test_war_met_scores_the_age() -> None:
     s = war_position()
-    assert s.event_spec.war == 2 and s.current_player() == 1
+    assert s.event_spec.war == 3 and s.current_player() == 1
     strengths = dice_showing(s, 1, "white:strength")
-    refuse(s, Fight(Payment((strengths[0],))), "asks for 2 strength", "gives 1")
+    refuse(s, Fight(Payment((strengths[0],))), "asks for 3 strength", "gives 1")
     refuse(s, Fight(Payment((die(s, 1, "white:gold"),))), "no strength")
     refuse(s, Fight(Payment(trades=((die(s, 1, "white:gold"), die(s, 1, "white:food")),),
                             dice=(strengths[0],))), "never strength")
-    log = play(s, Fight(Payment((strengths[0],), chits=1)))
+    log = play(s, Fight(Payment(tuple(strengths), chits=1)))
     assert s.players[1].vp_war == 1 and s.players[0].vp_war == 0
     assert log[0].kind == "fight" and log[0].data["fought"] is True and "+1 VP" in log[0].text
     assert log[1].kind == "fight" and log[1].seat == 0 and log[1].data["fought"] is False
@@ -833,12 +834,12 @@ def test_war_met_scores_the_age() -> None:
 
 
 def test_war_scores_the_age_in_later_rounds() -> None:
-    s = war_position(round_=3, event="e3-1")            # war 6
+    s = war_position(round_=3, event="e3-1")
     refuse(s, Fight(Payment(tuple(dice_showing(s, 1, "white:strength")), chits=1)),
-           "asks for 6 strength")
-    s = war_position(round_=2, event="e2-1")            # war 4
-    s.players[1].chits[CHIT["strength"]] = 2
-    play(s, Fight(Payment(tuple(dice_showing(s, 1, "white:strength")), chits=2)))
+           f"asks for {s.event_spec.war} strength")
+    s = war_position(round_=2, event="e2-1")            # war 5: two dice and three chits
+    s.players[1].chits[CHIT["strength"]] = 3
+    play(s, Fight(Payment(tuple(dice_showing(s, 1, "white:strength")), chits=3)))
     assert s.players[1].vp_war == 2
 
 
@@ -861,8 +862,8 @@ def test_end_of_game_adds_tile_vp_but_not_unbuilt_wonders() -> None:
     assert s.is_terminal() and s.step == "game_over"
     breakdown = s.score_breakdown(0)
     assert breakdown == {"books": 3, "famine": 1, "war": 2, "buildings": 5, "advisor": 5,
-                         "colonies": 6, "wonders": 7}
-    assert s.scores() == [6 + 5 + 5 + 6 + 7, 1]
+                         "colonies": 3, "wonders": 7}
+    assert s.scores() == [6 + 5 + 5 + 3 + 7, 1]
     assert s.winner() == 0
     assert s.legal_moves() == [] and s.current_player() is None
     refuse(s, Pass(), "the game is over")
@@ -1020,7 +1021,7 @@ def test_automation_fights_whenever_it_can(automate: bool) -> None:
     """With automation the war is fought by everybody who can; without, a player who can
     fight is asked (one who cannot is passed over either way)."""
     s = scenario({"players": 2, "order": [1, 0], "event": "e1-1", "automate": automate,
-                  "seats": [{"dice": ["white:strength", "white:strength", "white:gold",
+                  "seats": [{"dice": ["white:strength", "white:strength", "white:strength",
                                       "white:gold", "white:gold"], "passed": True},
                             {"dice": ["white:gold"] * 5}]})
     play(s, Pass())
