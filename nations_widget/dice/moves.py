@@ -81,9 +81,8 @@ class Payment:
                   trades: tuple[tuple[int, int], ...]) -> Payment:
         """Fast constructor for parts already in canonical order (move generation)."""
         pay = object.__new__(cls)
-        object.__setattr__(pay, "dice", dice)
-        object.__setattr__(pay, "chits", chits)
-        object.__setattr__(pay, "trades", trades)
+        # one dict update instead of three frozen-field writes: move generation makes many
+        pay.__dict__.update(dice=dice, chits=chits, trades=trades)
         return pay
 
     def all_dice(self) -> tuple[int, ...]:
@@ -188,7 +187,7 @@ class Reroll(MoveBase):
     def of_sorted(cls, dice: tuple[int, ...]) -> Reroll:
         """Fast constructor for dice already in order (move generation makes many)."""
         move = object.__new__(cls)
-        object.__setattr__(move, "dice", dice)
+        move.__dict__["dice"] = dice
         return move
 
     def _key(self) -> tuple[Any, ...]:
@@ -228,11 +227,8 @@ class Buy(MoveBase):
     def of(cls, tile: str, payment: Payment, replaces: str | None = None) -> Buy:
         """Fast constructor for move generation (no defaults to normalise)."""
         move = object.__new__(cls)
-        object.__setattr__(move, "tile", tile)
-        object.__setattr__(move, "payment", payment)
-        object.__setattr__(move, "replaces", replaces)
-        object.__setattr__(move, "returned_dice", None)
-        object.__setattr__(move, "returned_used_rerolls", None)
+        move.__dict__.update(tile=tile, payment=payment, replaces=replaces,
+                             returned_dice=None, returned_used_rerolls=None)
         return move
 
     def _key(self) -> tuple[Any, ...]:

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from itertools import chain, product
+from itertools import chain, product, repeat
+from operator import is_
 from typing import Any, Literal
 
 from .catalogue import CHIT_KINDS, RESOURCES
@@ -290,6 +291,7 @@ def new_game(config: GameConfig, comp: Components, log: Log | None = None) -> Ga
     for position, seat in enumerate(order, start=1):
         s.players[seat].books = 1 if n == 1 else (3 if n == 2 and position == 2 else position)
     s.index_dice()
+    s.listed = None
     s.opponent_books = 1 if n == 1 else 0
     s.solo_roll = 0
     _advance(s, [] if log is None else log)
@@ -306,8 +308,18 @@ def current_player(s: GameState) -> int | None:
 
 
 def apply(s: GameState, move: Move, log: bool = True) -> Log:
-    """Check and play ``move``; return the log entries (none when ``log`` is False)."""
-    plan = check(s, move)
+    """Check and play ``move``; return the log entries (none when ``log`` is False).
+
+    A move object that legal_moves() listed for this very position is legal by
+    construction, so it is not checked again (bots and search play thousands of them); any
+    other move, e.g. one parsed from JSON, is checked in full.
+    """
+    listed = s.listed
+    if listed is not None and any(map(is_, listed, repeat(move))):
+        plan = _plan_of_listed(s, move)
+    else:
+        plan = check(s, move)
+    s.listed = None
     entries: MaybeLog = [] if log else None
     seat = current_player(s)
     assert seat is not None
@@ -400,15 +412,33 @@ def _roll_all(s: GameState, seat: int, log: MaybeLog) -> None:
 class _Plan:
     """What a checked move will do, with every default resolved."""
 
-    value: int = 0
     slot: int = -1
     returned_dice: tuple[int, ...] = ()
     returned_used: int = 0
-    pays: bool = True
 
 
 # Moves the engine makes by itself need no plan: only actions use one.
 _AUTO_PLAN = _Plan()
+
+
+def _plan_of_listed(s: GameState, move: Move) -> _Plan:
+    """The plan :func:`check` would return for a move that legal_moves() listed here: only a
+    buy has defaults to resolve (legal moves name the replaced building and leave the
+    returned dice and rerolls to the defaults)."""
+    if not isinstance(move, Buy):
+        return _AUTO_PLAN
+    seat = s.order[s.cursor]
+    p = s.players[seat]
+    tile = s.comp.tiles[s.comp.tile_ref[move.tile]]
+    plan = _Plan()
+    if tile.kind == "building":
+        assert move.replaces is not None
+        plan.slot = p.buildings.index(s.comp.tile_ref[move.replaces])
+        plan.returned_dice = _returned_dice(s, seat, plan.slot, move,
+                                            set(move.payment.all_dice()))
+    elif tile.kind == "advisor" and p.advisor >= 0:
+        plan.returned_used = min(p.advisor_rerolls, p.chits_used[REROLL_CHIT])
+    return plan
 
 
 def check(s: GameState, move: Move) -> _Plan:
@@ -517,8 +547,7 @@ def _check_buy(s: GameState, seat: int, m: Buy) -> _Plan:
     cost = cell % 3 + 1
     res = RES_INDEX[tile.currency]
     plan = _Plan()
-    plan.value = _check_payment(s, seat, m.payment, res, cost, res == GOLD,
-                                f"{tile.name} (row {cost})")
+    _check_payment(s, seat, m.payment, res, cost, res == GOLD, f"{tile.name} (row {cost})")
     p = s.players[seat]
     if tile.kind != "building" and (m.replaces is not None or m.returned_dice is not None):
         raise IllegalMoveError(f"{tile.name} is a {tile.kind}: only a building replaces one "
@@ -579,8 +608,8 @@ def _check_build(s: GameState, seat: int, m: Build) -> _Plan:
     if p.wonder < 0:
         raise IllegalMoveError("you have no wonder under construction")
     wonder = s.comp.tiles[p.wonder]
-    return _Plan(value=_check_payment(s, seat, m.payment, STONE, wonder.stone_cost, True,
-                                      f"building {wonder.name}"))
+    _check_payment(s, seat, m.payment, STONE, wonder.stone_cost, True, f"building {wonder.name}")
+    return _Plan()
 
 
 def _check_pass(s: GameState, seat: int, m: Pass) -> _Plan:
@@ -599,24 +628,22 @@ def _check_pass(s: GameState, seat: int, m: Pass) -> _Plan:
 def _check_books(s: GameState, seat: int, m: Books) -> _Plan:
     _own_unused(s, seat, m.dice, "books")
     pledge = s.players[seat].pledge
-    value = 0
     for d in m.dice:
         if d in pledge:
             raise IllegalMoveError(f"die {d} is set aside to trade for food")
         if not s.face(d)[BOOK]:
             raise IllegalMoveError(f"die {d} shows {face_text(s.face(d))}, no book")
-        value += s.face(d)[BOOK]
     have = s.players[seat].chits[BOOK + 1]
     if not 0 <= m.chits <= have:
         raise IllegalMoveError(f"you have {have} unused book chits, not {m.chits}")
-    return _Plan(value=value + m.chits)
+    return _Plan()
 
 
 def _check_feed(s: GameState, seat: int, m: Feed) -> _Plan:
     need = s.event_spec.famine
     pledge = s.players[seat].pledge
     if m.payment is None:
-        return _Plan(pays=False)
+        return _Plan()
     pledged = len(pledge) // 2
     accelerated = s.config.variant == "accelerated"
     if accelerated and m.payment.trades:
@@ -628,19 +655,19 @@ def _check_feed(s: GameState, seat: int, m: Feed) -> _Plan:
         raise IllegalMoveError(
             f"the famine asks for {need} food; this gives {value + pledged}, which scores "
             "nothing (a part payment is wasted): pay in full, or pay nothing")
-    return _Plan(value=value)
+    return _Plan()
 
 
 def _check_fight(s: GameState, seat: int, m: Fight) -> _Plan:
     need = s.event_spec.war
     if m.payment is None:
-        return _Plan(pays=False)
+        return _Plan()
     value = _check_payment(s, seat, m.payment, STRENGTH, 0, False, "the war")
     if value < need:
         raise IllegalMoveError(
             f"the war asks for {need} strength; this gives {value}, which scores nothing "
             "(a part payment is wasted): pay in full, or pay nothing")
-    return _Plan(value=value)
+    return _Plan()
 
 
 # ---------------------------------------------------------------------- performing
@@ -855,14 +882,17 @@ def _solo_removal(s: GameState, log: MaybeLog) -> None:
 def legal_moves(s: GameState) -> list[Move]:
     seat = current_player(s)
     if seat is None:
-        return []
-    if s.step == "actions":
-        return _legal_actions(s, seat)
-    if s.step == "books":
-        return _legal_books(s, seat)
-    if s.step == "famine":
-        return _legal_feed(s, seat)
-    return _legal_fight(s, seat)
+        moves: list[Move] = []
+    elif s.step == "actions":
+        moves = _legal_actions(s, seat)
+    elif s.step == "books":
+        moves = _legal_books(s, seat)
+    elif s.step == "famine":
+        moves = _legal_feed(s, seat)
+    else:
+        moves = _legal_fight(s, seat)
+    s.listed = tuple(moves)
+    return moves
 
 
 # Listing every distinct reroll is the costliest part of legal_moves(), and the same
@@ -884,6 +914,23 @@ def _reroll_moves(groups: tuple[tuple[int, ...], ...]) -> list[Reroll]:
                                                      product(*prefixes)))))
         moves = _REROLL_LISTS[groups] = list(map(Reroll.of_sorted, choices[1:]))  # [0]: none
     return moves
+
+
+_CELL_ORDERS: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def _cells_by_tile_id(s: GameState, key: tuple[int, ...]) -> tuple[int, ...]:
+    """The board's occupied cells in the order of their tiles' ids, kept per board (a board
+    changes only when a tile is taken).  ``key``: the components' id, then the board (ids
+    depend on the catalogue; components live as long as the program)."""
+    order = _CELL_ORDERS.get(key)
+    if order is None:
+        if len(_CELL_ORDERS) > 20_000:
+            _CELL_ORDERS.clear()
+        rank, board = s.comp.tile_rank, s.board
+        order = _CELL_ORDERS[key] = tuple(sorted(
+            (c for c in range(len(board)) if board[c] >= 0), key=lambda c: rank[board[c]]))
+    return order
 
 
 def _legal_actions(s: GameState, seat: int) -> list[Move]:
@@ -918,9 +965,7 @@ def _legal_actions(s: GameState, seat: int) -> list[Move]:
             start_kinds.add(p.building_dice[slot])
         replaceable.append(tiles[b].id)
     replaceable.sort()                        # legal moves list buys by tile, then by this id
-    rank = s.comp.tile_rank
-    for cell in sorted((c for c in range(len(board)) if board[c] >= 0),
-                       key=lambda c: rank[board[c]]):
+    for cell in _cells_by_tile_id(s, (id(s.comp), *board)):
         ref = board[cell]
         pay = payments[currency[ref]][cell % 3 + 1]
         if pay is None:

@@ -192,6 +192,7 @@ def state_from_json(data: object, catalogue: Catalogue | None = None) -> GameSta
     assert isinstance(players, list)
     s.players = [_player(pj, f"players[{i}]", ref) for i, pj in enumerate(players)]
     s.index_dice()
+    s.listed = None
     s.opponent_books = _int(data, "opponent_books", 0, 10_000)
     s.solo_roll = _int(data, "solo_roll", 0, 4)
     problems = check_invariants(s)

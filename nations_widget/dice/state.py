@@ -208,8 +208,8 @@ class GameState:
 
     __slots__ = (
         "board", "comp", "config", "cursor", "dice_face", "dice_owner", "dice_used", "event",
-        "opponent_books", "order", "owned", "pending", "players", "rng", "round", "solo_roll",
-        "step",
+        "listed", "opponent_books", "order", "owned", "pending", "players", "rng", "round",
+        "solo_roll", "step",
     )
 
     config: GameConfig
@@ -227,6 +227,10 @@ class GameState:
     dice_used: list[bool]
     dice_face: list[int]
     owned: list[list[int]]      # per seat, its dice in number order (derived from dice_owner)
+    # The moves legal_moves() listed for this very position (a private copy, so a caller who
+    # changes the list it got changes nothing here); apply() needs not re-check those very
+    # objects.  Dropped by every apply().
+    listed: tuple[Move, ...] | None
     opponent_books: int
     solo_roll: int
 
@@ -260,6 +264,7 @@ class GameState:
         new.dice_used = self.dice_used[:]
         new.dice_face = self.dice_face[:]
         new.owned = [dice[:] for dice in self.owned]
+        new.listed = self.listed               # same position, same moves; never mutated
         new.opponent_books = self.opponent_books
         new.solo_roll = self.solo_roll
         return new
