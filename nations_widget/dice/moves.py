@@ -86,6 +86,9 @@ class Payment:
         return pay
 
     def all_dice(self) -> tuple[int, ...]:
+        """Every die handed over: those paying directly, then those traded."""
+        if not self.trades:
+            return self.dice
         return self.dice + tuple(d for pair in self.trades for d in pair)
 
     def to_json(self) -> dict[str, Any]:

@@ -683,7 +683,7 @@ def _gain_chit(s: GameState, seat: int, kind: str | None, source: str, log: Mayb
     if kind is None:
         return
     k = CHIT_KINDS.index(kind)
-    if s.supply_chits()[k] > 0:
+    if s.supply_chit(k) > 0:
         s.players[seat].chits[k] += 1
         _note(log, lambda: _entry(s, seat, "chit", f"{seat_name(seat)} takes a {kind} chit "
                           f"from {source}.", chit=kind))
@@ -833,7 +833,7 @@ def _perform_buy(s: GameState, seat: int, m: Buy, plan: _Plan, log: MaybeLog) ->
             _note(log, lambda: _entry(s, seat, "advisor", f"{old.name} leaves and takes back "
                               f"{p.advisor_rerolls} reroll chits ({k} used).",
                               replaced=old.id))
-        gain = min(tile.rerolls, s.supply_chits()[REROLL_CHIT])
+        gain = min(tile.rerolls, s.supply_chit(REROLL_CHIT))
         p.chits[REROLL_CHIT] += gain
         p.advisor = ref
         p.advisor_rerolls = gain
@@ -902,6 +902,19 @@ def legal_moves(s: GameState) -> list[Move]:
 _REROLL_LISTS: dict[tuple[tuple[int, ...], ...], list[Reroll]] = {}
 
 
+class _RerollsByDice(dict[tuple[int, ...], Reroll]):
+    """One shared Reroll per set of dice: the same sets recur across many lists."""
+
+    def __missing__(self, dice: tuple[int, ...]) -> Reroll:
+        if len(self) > 200_000:
+            self.clear()
+        move = self[dice] = Reroll.of_sorted(dice)
+        return move
+
+
+_REROLLS = _RerollsByDice()
+
+
 def _reroll_moves(groups: tuple[tuple[int, ...], ...]) -> list[Reroll]:
     """Every distinct reroll of dice in ``groups`` (dice alike in colour and face, each in
     number order), sorted by die numbers: choose how many of each group to roll again."""
@@ -912,7 +925,7 @@ def _reroll_moves(groups: tuple[tuple[int, ...], ...]) -> list[Reroll]:
         prefixes = [[g[:c] for c in range(len(g) + 1)] for g in groups]
         choices = sorted(map(tuple, map(sorted, map(chain.from_iterable,
                                                      product(*prefixes)))))
-        moves = _REROLL_LISTS[groups] = list(map(Reroll.of_sorted, choices[1:]))  # [0]: none
+        moves = _REROLL_LISTS[groups] = list(map(_REROLLS.__getitem__, choices[1:]))  # [0]: none
     return moves
 
 

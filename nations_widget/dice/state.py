@@ -400,6 +400,10 @@ class GameState:
         owner = self.dice_owner
         return [d for d in DICE_OF_COLOUR[colour] if owner[d] == -1]
 
+    def supply_chit(self, kind: int) -> int:
+        """How many chits of one kind (a CHIT_KINDS index) are left in the supply."""
+        return CHIT_SUPPLY[kind] - sum(p.chits[kind] + p.chits_used[kind] for p in self.players)
+
     def supply_chits(self) -> list[int]:
         out = list(CHIT_SUPPLY)
         for p in self.players:
