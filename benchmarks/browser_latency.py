@@ -31,8 +31,8 @@ updates, by trait; plus the bytes of real moves: from the start of the game, the
 
 TCP_NODELAY: Jupyter's kernel websocket leaves Nagle's algorithm on, so a small message
 written while an earlier one is unacknowledged waits for the browser's delayed ACK (~40 ms
-on Linux).  The repository's voila.py turns TCP_NODELAY on when NATIONS_TCP_NODELAY=1;
-``--nodelay both`` measures with it off and on.
+on Linux).  The repository's voila.py turns TCP_NODELAY on unless NATIONS_TCP_NODELAY=0;
+``--nodelay both`` measures with it off (=0) and on (=1).
 """
 
 from __future__ import annotations
