@@ -28,6 +28,7 @@ from .catalogue import Catalogue, default_catalogue
 from .errors import IllegalMoveError, StateFormatError
 from .moves import Move, move_from_json
 from .rules import LogEntry, new_game
+from .serialization import json_object
 from .state import GameConfig, GameState, Variant, components
 
 GAME_FORMAT = "nations-dice-game"
@@ -232,13 +233,7 @@ class Game:
     @classmethod
     def from_json(cls, data: object, catalogue: Catalogue | None = None) -> Game:
         """Load a game saved by :meth:`to_json` (a dict or JSON text)."""
-        if isinstance(data, (str, bytes)):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as exc:
-                raise StateFormatError(f"not JSON: {exc.msg} at line {exc.lineno}") from None
-        if not isinstance(data, dict):
-            raise StateFormatError("a saved game must be a JSON object")
+        data = json_object(data, "a saved game")
         if data.get("format") != GAME_FORMAT:
             raise StateFormatError(f"saved game field 'format': expected {GAME_FORMAT!r}, "
                                    f"got {data.get('format')!r}")

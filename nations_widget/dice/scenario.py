@@ -31,13 +31,12 @@ The dice of a seat must match its buildings: five printed buildings hold five wh
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from .catalogue import CHIT_KINDS, DIE_COLOURS, RESOURCES, Catalogue, default_catalogue
 from .errors import StateFormatError
 from .rng import Rng
-from .serialization import check_invariants
+from .serialization import check_invariants, json_object
 from .state import DIE_COLOUR, N_DICE, GameConfig, GameState, components
 
 _CONFIG_KEYS = {"players", "seed", "variant", "automate", "solo_tougher"}
@@ -76,14 +75,7 @@ def parse_face(text: object, where: str) -> dict[str, int]:
 def scenario(description: dict[str, Any] | str,
              catalogue: Catalogue | None = None) -> GameState:
     """Build a :class:`GameState` from a partial description (see the module docstring)."""
-    if isinstance(description, str):
-        try:
-            description = json.loads(description)
-        except json.JSONDecodeError as exc:
-            raise StateFormatError(f"scenario is not JSON: {exc.msg}") from None
-    if not isinstance(description, dict):
-        raise StateFormatError("a scenario is a JSON object")
-    desc: dict[str, Any] = description
+    desc = json_object(description, "a scenario")
     unknown = set(desc) - _KEYS
     if unknown:
         raise _fail(sorted(unknown)[0], f"unknown key (known: {', '.join(sorted(_KEYS))})")

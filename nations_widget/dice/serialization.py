@@ -100,14 +100,22 @@ def _int(data: dict[str, Any], key: str, lo: int, hi: int, where: str = "") -> i
     return v
 
 
-def state_from_json(data: object, catalogue: Catalogue | None = None) -> GameState:
+def json_object(data: object, what: str) -> dict[str, Any]:
+    """``data`` as a JSON object: a dict as it is, JSON text parsed; anything else refused
+    with a :class:`StateFormatError` naming ``what`` ("a saved state", "a scenario", ...)."""
     if isinstance(data, (str, bytes)):
         try:
             data = json.loads(data)
         except json.JSONDecodeError as exc:
-            raise StateFormatError(f"not JSON: {exc.msg} at line {exc.lineno}") from None
+            raise StateFormatError(f"{what} is not JSON: {exc.msg} at line {exc.lineno}"
+                                   ) from None
     if not isinstance(data, dict):
-        raise StateFormatError("a saved state must be a JSON object")
+        raise StateFormatError(f"{what} must be a JSON object")
+    return data
+
+
+def state_from_json(data: object, catalogue: Catalogue | None = None) -> GameState:
+    data = json_object(data, "a saved state")
     _want(data.get("format") == STATE_FORMAT, "format",
           f"expected {STATE_FORMAT!r}, got {data.get('format')!r}")
     _want(data.get("version") == STATE_VERSION, "version",

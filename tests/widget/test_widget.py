@@ -302,7 +302,7 @@ def test_save_load_round_trip(make_widget: Make) -> None:
     third.handle_intent({"kind": "load", "text": text, "name": "mine.json"})
     assert third.error == "" and third.state == w.state
     third.handle_intent({"kind": "load", "text": "{", "name": "bad.json"})
-    assert third.error.startswith("could not load bad.json: not JSON")
+    assert third.error.startswith("could not load bad.json: a saved game is not JSON")
     assert third.state == w.state
 
 
