@@ -199,8 +199,9 @@ def _run_score_books(s: GameState, log: MaybeLog) -> None:
     gains = [per * sum(1 for o in range(n) if books[o] < books[me]) for me in range(n)]
     for seat, g in enumerate(gains):
         s.players[seat].vp_books += g
-    text = "; ".join(f"{seat_name(x)} {books[x]} books, +{gains[x]} VP" for x in s.order)
-    _note(log, lambda: _entry(s, None, "score", f"Books scored: {text}.", books=books, vp=gains))
+    _note(log, lambda: _entry(s, None, "score", "Books scored: " + "; ".join(
+        f"{seat_name(x)} {books[x]} books, +{gains[x]} VP" for x in s.order) + ".",
+        books=books, vp=gains))
 
 
 def _unused_strength(s: GameState, seat: int) -> int:
@@ -212,8 +213,8 @@ def _run_player_order(s: GameState, log: MaybeLog) -> None:
     strength = {seat: _unused_strength(s, seat) for seat in s.order}
     # sorted() is stable, so ties keep their previous relative order.
     s.order = sorted(s.order, key=lambda seat: -strength[seat])
-    text = ", ".join(f"{seat_name(x)} ({strength[x]} strength)" for x in s.order)
-    _note(log, lambda: _entry(s, None, "order", f"New player order: {text}.",
+    _note(log, lambda: _entry(s, None, "order", "New player order: " + ", ".join(
+                      f"{seat_name(x)} ({strength[x]} strength)" for x in s.order) + ".",
                       order=s.order[:], strength=[strength[x] for x in range(len(s.players))]))
 
 
@@ -1001,11 +1002,11 @@ def _pledge_options(s: GameState, seat: int) -> list[tuple[int, ...]]:
     need = s.event_spec.famine - food_now(s, seat)
     if need <= 0:
         return []
+    candidates = [d for d in s.unused_dice(seat) if not s.face(d)[FOOD]]
+    if len(candidates) < 2 * need:
+        return []
     out: list[tuple[int, ...]] = []
     for spare in ((STRENGTH, BOOK), (BOOK, STRENGTH)):
-        candidates = [d for d in s.unused_dice(seat) if not s.face(d)[FOOD]]
-        if len(candidates) < 2 * need:
-            return []
         candidates.sort(key=lambda d: (s.face(d)[spare[0]], s.face(d)[spare[1]],
                                        sum(s.face(d)), d))
         pledge = tuple(sorted(candidates[:2 * need]))
