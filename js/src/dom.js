@@ -303,6 +303,21 @@ export function morph(old, neu) {
   }
 }
 
+/**
+ * Switch a control between live and inert in place, so that a change of turn patches one
+ * attribute instead of rebuilding the control (a die, a chit, a tile of the progress board
+ * is the same button whether or not it can be used now).  Inert: aria-disabled, and its
+ * click handler does nothing (`isLive`); `focusable` false also takes it out of the tab
+ * order (a tile stays focusable: focus shows its explanation).
+ */
+export function setLive(el, live, focusable = false) {
+  setAttr(el, "aria-disabled", live ? null : "true");
+  if (!focusable) setAttr(el, "tabindex", live ? null : "-1");
+}
+
+/** Whether a control switched by `setLive` is live. */
+export const isLive = (el) => el.getAttribute("aria-disabled") !== "true";
+
 /** Set an attribute only if it differs (null removes it). */
 export function setAttr(el, name, value) {
   if (value === null || value === undefined) {

@@ -1,7 +1,7 @@
 // Drawing the table from the synced payloads.  Every part is a function of
 // (S: synced state, ui: local visual state, act: callbacks); nothing decides legality.
 // Board (at the end) keeps the drawn DOM and rebuilds only the parts whose inputs changed.
-import { Parts, h, memo, setAttr, setChildren, setIdScope, sid, sig, uid } from "./dom.js";
+import { Parts, h, isLive, memo, setAttr, setChildren, setIdScope, setLive, sid, sig, uid } from "./dom.js";
 import { icon } from "./icons.js";
 import {
   CHIT_KINDS,
@@ -119,17 +119,23 @@ function tileCardEl(S, tileId, opts) {
     dataset: { key: opts.key || `tile-${tileId}`, tile: tileId },
   };
   if (opts.onClick) {
-    return h("button", { ...attrs, type: "button", onclick: opts.onClick, "aria-pressed": opts.selected ? "true" : null }, body);
+    const onclick = (e) => {
+      if (isLive(e.currentTarget)) opts.onClick();
+    };
+    return h("button", { ...attrs, type: "button", onclick, "aria-pressed": opts.selected ? "true" : null }, body);
   }
   return h("div", { ...attrs, tabindex: "0", role: "group" }, body);
 }
 
-/** A die: icons + numbers for each symbol (readable without colour). */
 /** What a die is drawn from (rollKey: the position whose move rolled it, if it did: the
- * die rolls once when the board gets there, and is not rebuilt while it rolls). */
+ * die rolls once when the board gets there, and is not rebuilt while it rolls).  Whether
+ * it can be clicked now is not part of it: see setLive. */
 function dieSig(S, d, opts) {
   return sig(S.view.dice[d][2], opts.used, opts.selected, opts.traded, opts.rollKey, Boolean(opts.onClick));
 }
+
+/** A die: icons + numbers for each symbol (readable without colour).  opts.onClick: an
+ * unused die, a button (live or not: setLive). */
 
 export function dieEl(S, d, opts = {}) {
   return memo(`m:die-${d}`, dieSig(S, d, opts), () => dieElement(S, d, opts));
@@ -158,7 +164,10 @@ function dieElement(S, d, opts) {
   // the roll plays once: a die kept in a later draw must not keep (or replay) it
   if (opts.rolling) attrs.onanimationend = (e) => e.currentTarget.classList.remove("nw-rolling");
   if (opts.onClick) {
-    return h("button", { ...attrs, type: "button", "aria-pressed": opts.selected || opts.traded ? "true" : "false", onclick: opts.onClick }, content);
+    const onclick = (e) => {
+      if (isLive(e.currentTarget)) opts.onClick();
+    };
+    return h("button", { ...attrs, type: "button", "aria-pressed": opts.selected || opts.traded ? "true" : "false", onclick }, content);
   }
   return h("span", { ...attrs, role: "img" }, content);
 }
@@ -220,13 +229,15 @@ function progressCells(S, ui, act, part) {
       }
       const affordable = canBuy && legalBuys(S.legal, id).length > 0;
       const selected = ui.pendingBuy === id;
-      cells.push(part(`pb-${id}`, sig(cost, affordable, selected, canBuy), () => tileCard(S, id, {
+      const cell = part(`pb-${id}`, sig(cost, affordable, selected), () => tileCard(S, id, {
         cost,
         affordable,
         selected,
-        onClick: canBuy ? () => act.clickTile(id) : null,
+        onClick: () => act.clickTile(id),
         key: `board-${id}`,
-      })));
+      }));
+      setLive(cell, canBuy, true);
+      cells.push(cell);
     }
   }
   return cells;
@@ -324,9 +335,12 @@ function chitEl(S, ui, act, seat, kind, live) {
   const body = [icon(kind, 15), h("span", { class: "nw-num" }, `${unused}/${total}`),
     chosen ? h("span", { class: "nw-chit-sel" }, `✓${chosen}`) : null];
   const cls = `nw-chit${chosen ? " nw-selected" : ""}${unused ? "" : " nw-used"}`;
-  if (live && kind !== "reroll" && unused) {
-    return h("button", { type: "button", class: cls, title: `${text} (click to select for payment)`, "aria-label": text,
-      "aria-pressed": chosen ? "true" : "false", dataset: { key: `chit-${seat}-${kind}` }, onclick: () => act.cycleChit(kind, unused) }, body);
+  if (kind !== "reroll" && unused) { // one to pay with: a button, live on its owner's turn (setLive)
+    const onclick = (e) => {
+      if (isLive(e.currentTarget)) act.cycleChit(kind, unused);
+    };
+    return h("button", { type: "button", class: cls, title: text, "aria-label": text,
+      "aria-pressed": chosen ? "true" : "false", dataset: { key: `chit-${seat}-${kind}` }, onclick }, body);
   }
   return h("span", { class: cls, title: text, "aria-label": text, role: "img" }, body);
 }
@@ -396,13 +410,17 @@ function playerDice(S, ui, act, seat, live, rolling, rollKey, part) {
   const { unused, used } = diceOf(v, seat);
   const traded = new Set(ui.sel.trades.flat());
   const die = (d, opts) => part(`m:die-${d}`, dieSig(S, d, opts), () => dieElement(S, d, opts));
-  const unusedEls = unused.map((d) => die(d, {
-    selected: live && ui.sel.dice.includes(d),
-    traded: live && traded.has(d),
-    rolling: rolling.has(d),
-    rollKey: rolled.has(d) ? rollKey : null,
-    onClick: live ? () => act.toggleDie(d) : null,
-  }));
+  const unusedEls = unused.map((d) => {
+    const el = die(d, {
+      selected: live && ui.sel.dice.includes(d),
+      traded: live && traded.has(d),
+      rolling: rolling.has(d),
+      rollKey: rolled.has(d) ? rollKey : null,
+      onClick: () => act.toggleDie(d),
+    });
+    setLive(el, live);
+    return el;
+  });
   const usedEls = used.map((d) => die(d, { used: true, rolling: rolling.has(d), rollKey: rolled.has(d) ? rollKey : null }));
   const totals = unusedTotals(S.catalogue, v, seat);
   const row = part(`dicerow-${seat}`, "", () => {
@@ -467,8 +485,9 @@ function playerParts(S, ui, act, seat, parts, rolling, rollKey) {
   const tiles = parts.part(`tiles-${seat}`, sig(p.buildings, p.advisor, p.wonder, choosing),
     () => playerTiles(S, act, seat, choosing));
   const diceRow = playerDice(S, ui, act, seat, live, rolling, rollKey, (k, s, b) => parts.part(k, s, b));
-  const chits = parts.part(`chits-${seat}`, sig(p.chits, p.chits_used, live, live ? ui.sel.chits : 0),
+  const chits = parts.part(`chits-${seat}`, sig(p.chits, p.chits_used, live ? ui.sel.chits : 0),
     () => playerChits(S, ui, act, seat, live));
+  for (const chit of chits.querySelectorAll("button.nw-chit")) setLive(chit, live);
   const built = parts.part(`built-${seat}`, sig(p.colonies, p.wonders), () => playerBuilt(S, seat));
   return [head, choose, tiles, diceRow, chits, built];
 }
@@ -700,13 +719,16 @@ function gamePanel(S, ui, act) {
 }
 
 // -------------------------------------------------------------------- app
-/** The seats' boards in drawing order: the acting human's first, then player order. */
+/** The seats' boards in drawing order: the humans' boards first, then the bots', each in
+ * seat order.  The order does not follow the turn: a board that moved would be restyled
+ * and laid out whole on every change of turn, and boards jumping around are hard to
+ * follow; the board of the player to move is highlighted instead. */
 function boardOrder(S) {
-  const v = S.view;
-  const me = actingSeat(S);
-  const ordered = v.order.filter((s) => s >= 0 && s < v.players.length);
-  if (me !== null) ordered.sort((a, b) => (a === me ? -1 : b === me ? 1 : 0));
-  return ordered;
+  const n = S.view.players.length;
+  const seats = [];
+  for (let seat = 0; seat < n; seat += 1) if (S.seats[seat] === "human") seats.push(seat);
+  for (let seat = 0; seat < n; seat += 1) if (S.seats[seat] !== "human") seats.push(seat);
+  return seats;
 }
 
 /**

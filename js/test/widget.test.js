@@ -296,10 +296,17 @@ describe("intents", () => {
   });
 
   it("no live controls while bots play; a bot's turn offers to let it play", () => {
-    mount("start_2p", { busy: true });
+    const busy = mount("start_2p", { busy: true }).model;
     expect(q(".nw-busy")).toBeTruthy();
-    expect(byKey("die-0").tagName).toBe("SPAN");
-    expect(byKey("board-t1-07").tagName).toBe("DIV");
+    // dice and tiles are inert (drawn as before, switched in place, clicks do nothing)
+    for (const key of ["die-0", "board-t1-07"]) {
+      expect(byKey(key).getAttribute("aria-disabled"), key).toBe("true");
+      click(byKey(key));
+    }
+    expect(byKey("die-0").getAttribute("tabindex")).toBe("-1");
+    expect(byKey("die-0").getAttribute("aria-pressed")).toBe("false");
+    expect(q(".nw-pending")).toBeNull();
+    expect(busy.sent).toEqual([]);
     el.replaceChildren();
     const data = fixture("start_2p");
     data.view = { ...data.view, current: 1, human_turn: false };

@@ -287,6 +287,11 @@ function morph(old, neu) {
     if (tag === "INPUT" && old.checked !== neu.checked) old.checked = neu.checked;
   }
 }
+function setLive(el, live, focusable = false) {
+  setAttr(el, "aria-disabled", live ? null : "true");
+  if (!focusable) setAttr(el, "tabindex", live ? null : "-1");
+}
+var isLive = (el) => el.getAttribute("aria-disabled") !== "true";
 function setAttr(el, name, value) {
   if (value === null || value === void 0) {
     if (el.hasAttribute(name)) el.removeAttribute(name);
@@ -605,7 +610,10 @@ function tileCardEl(S, tileId, opts) {
     dataset: { key: opts.key || `tile-${tileId}`, tile: tileId }
   };
   if (opts.onClick) {
-    return h("button", { ...attrs, type: "button", onclick: opts.onClick, "aria-pressed": opts.selected ? "true" : null }, body);
+    const onclick = (e) => {
+      if (isLive(e.currentTarget)) opts.onClick();
+    };
+    return h("button", { ...attrs, type: "button", onclick, "aria-pressed": opts.selected ? "true" : null }, body);
   }
   return h("div", { ...attrs, tabindex: "0", role: "group" }, body);
 }
@@ -640,7 +648,10 @@ function dieElement(S, d, opts) {
   };
   if (opts.rolling) attrs.onanimationend = (e) => e.currentTarget.classList.remove("nw-rolling");
   if (opts.onClick) {
-    return h("button", { ...attrs, type: "button", "aria-pressed": opts.selected || opts.traded ? "true" : "false", onclick: opts.onClick }, content);
+    const onclick = (e) => {
+      if (isLive(e.currentTarget)) opts.onClick();
+    };
+    return h("button", { ...attrs, type: "button", "aria-pressed": opts.selected || opts.traded ? "true" : "false", onclick }, content);
   }
   return h("span", { ...attrs, role: "img" }, content);
 }
@@ -708,13 +719,15 @@ function progressCells(S, ui, act, part) {
       }
       const affordable = canBuy && legalBuys(S.legal, id).length > 0;
       const selected = ui.pendingBuy === id;
-      cells.push(part(`pb-${id}`, sig(cost, affordable, selected, canBuy), () => tileCard(S, id, {
+      const cell = part(`pb-${id}`, sig(cost, affordable, selected), () => tileCard(S, id, {
         cost,
         affordable,
         selected,
-        onClick: canBuy ? () => act.clickTile(id) : null,
+        onClick: () => act.clickTile(id),
         key: `board-${id}`
-      })));
+      }));
+      setLive(cell, canBuy, true);
+      cells.push(cell);
     }
   }
   return cells;
@@ -844,15 +857,18 @@ function chitEl(S, ui, act, seat, kind, live) {
     chosen ? h("span", { class: "nw-chit-sel" }, `✓${chosen}`) : null
   ];
   const cls = `nw-chit${chosen ? " nw-selected" : ""}${unused ? "" : " nw-used"}`;
-  if (live && kind !== "reroll" && unused) {
+  if (kind !== "reroll" && unused) {
+    const onclick = (e) => {
+      if (isLive(e.currentTarget)) act.cycleChit(kind, unused);
+    };
     return h("button", {
       type: "button",
       class: cls,
-      title: `${text} (click to select for payment)`,
+      title: text,
       "aria-label": text,
       "aria-pressed": chosen ? "true" : "false",
       dataset: { key: `chit-${seat}-${kind}` },
-      onclick: () => act.cycleChit(kind, unused)
+      onclick
     }, body);
   }
   return h("span", { class: cls, title: text, "aria-label": text, role: "img" }, body);
@@ -926,13 +942,17 @@ function playerDice(S, ui, act, seat, live, rolling, rollKey, part) {
   const { unused, used } = diceOf(v, seat);
   const traded = new Set(ui.sel.trades.flat());
   const die = (d, opts) => part(`m:die-${d}`, dieSig(S, d, opts), () => dieElement(S, d, opts));
-  const unusedEls = unused.map((d) => die(d, {
-    selected: live && ui.sel.dice.includes(d),
-    traded: live && traded.has(d),
-    rolling: rolling.has(d),
-    rollKey: rolled.has(d) ? rollKey : null,
-    onClick: live ? () => act.toggleDie(d) : null
-  }));
+  const unusedEls = unused.map((d) => {
+    const el = die(d, {
+      selected: live && ui.sel.dice.includes(d),
+      traded: live && traded.has(d),
+      rolling: rolling.has(d),
+      rollKey: rolled.has(d) ? rollKey : null,
+      onClick: () => act.toggleDie(d)
+    });
+    setLive(el, live);
+    return el;
+  });
   const usedEls = used.map((d) => die(d, { used: true, rolling: rolling.has(d), rollKey: rolled.has(d) ? rollKey : null }));
   const totals = unusedTotals(S.catalogue, v, seat);
   const row = part(`dicerow-${seat}`, "", () => {
@@ -1024,9 +1044,10 @@ function playerParts(S, ui, act, seat, parts, rolling, rollKey) {
   const diceRow = playerDice(S, ui, act, seat, live, rolling, rollKey, (k, s, b2) => parts.part(k, s, b2));
   const chits = parts.part(
     `chits-${seat}`,
-    sig(p.chits, p.chits_used, live, live ? ui.sel.chits : 0),
+    sig(p.chits, p.chits_used, live ? ui.sel.chits : 0),
     () => playerChits(S, ui, act, seat, live)
   );
+  for (const chit of chits.querySelectorAll("button.nw-chit")) setLive(chit, live);
   const built = parts.part(`built-${seat}`, sig(p.colonies, p.wonders), () => playerBuilt(S, seat));
   return [head, choose, tiles, diceRow, chits, built];
 }
@@ -1360,11 +1381,11 @@ function gamePanel(S, ui, act) {
   );
 }
 function boardOrder(S) {
-  const v = S.view;
-  const me = actingSeat(S);
-  const ordered = v.order.filter((s) => s >= 0 && s < v.players.length);
-  if (me !== null) ordered.sort((a, b) => a === me ? -1 : b === me ? 1 : 0);
-  return ordered;
+  const n = S.view.players.length;
+  const seats = [];
+  for (let seat = 0; seat < n; seat += 1) if (S.seats[seat] === "human") seats.push(seat);
+  for (let seat = 0; seat < n; seat += 1) if (S.seats[seat] !== "human") seats.push(seat);
+  return seats;
 }
 var Board = class {
   constructor(host) {
