@@ -318,6 +318,21 @@ export function setLive(el, live, focusable = false) {
 /** Whether a control switched by `setLive` is live. */
 export const isLive = (el) => el.getAttribute("aria-disabled") !== "true";
 
+/** Set a button's `disabled` only if it differs. */
+export function setDisabled(el, disabled) {
+  if (el.disabled !== disabled) el.disabled = disabled;
+}
+
+/** Make `el`'s text `text` (a single text node), touching it only if it differs. */
+export function setText(el, text) {
+  const t = el.firstChild;
+  if (t && t === el.lastChild && t.nodeType === 3) {
+    if (t.data !== text) t.data = text;
+  } else {
+    el.textContent = text;
+  }
+}
+
 /** Set an attribute only if it differs (null removes it). */
 export function setAttr(el, name, value) {
   if (value === null || value === undefined) {

@@ -82,6 +82,7 @@ export function createController({ model, el }) {
     newGameOpen: false,
     rollingDice: [],
     animatedPos: null,
+    rollKey: null,
     selKey: null,
     lastSaved: null,
     formRev: 0,
@@ -112,16 +113,15 @@ export function createController({ model, el }) {
     });
   }
 
-  /** Note the draw on the page's performance timeline (one entry, replaced each time:
-   * "nw-draw", detail {position}), for profiling and benchmarks/browser_latency.py. */
-  function drawn(t0, position) {
+  /** Note the draw on the page's performance timeline (a measure named "nw-draw", for
+   * profiling and benchmarks/browser_latency.py); the old notes are cleared now and then
+   * (a page keeps every measure until it is cleared). */
+  let notes = 0;
+  function drawn(t0) {
     if (typeof performance === "undefined" || typeof performance.measure !== "function") return;
-    try {
-      performance.clearMeasures("nw-draw");
-      performance.measure("nw-draw", { start: t0, end: performance.now(), detail: { position } });
-    } catch {
-      // an old browser without measure options: no note
-    }
+    notes += 1;
+    if (notes % 64 === 0) performance.clearMeasures("nw-draw");
+    performance.measure("nw-draw", { start: t0, end: performance.now() });
   }
 
   function draw() {
@@ -142,7 +142,11 @@ export function createController({ model, el }) {
       ui.sel = pruneSelection(S.view, S.view.human_turn ? S.view.current : null, ui.sel);
     }
     if (S.view.position !== ui.animatedPos) {
-      ui.rollingDice = S.view.rolled || [];
+      // dice roll when the board steps forward onto the move that rolled them (a move, a
+      // redo, a bot's move) or opens on a game, not when it goes back or jumps (undo, replay)
+      const forward = ui.animatedPos === null || S.view.position === ui.animatedPos + 1;
+      ui.rollingDice = forward ? S.view.rolled || [] : [];
+      ui.rollKey = forward ? S.view.position : null;
       ui.animatedPos = S.view.position;
     } else {
       ui.rollingDice = [];
@@ -154,7 +158,7 @@ export function createController({ model, el }) {
     const t0 = performance.now();
     const { logChanged } = board.render(S, ui, act, log);
     if (logChanged) scrollLog();
-    drawn(t0, S.view.position);
+    drawn(t0);
     // a focused control whose part was rebuilt: focus its successor
     if (focusKey && !active.isConnected) {
       const again = [...el.querySelectorAll("[data-key]")].find((x) => x.dataset.key === focusKey);
@@ -266,6 +270,7 @@ export function createController({ model, el }) {
       if (Number.isFinite(delay)) settings.bot_delay = delay;
       ui.form = { ...f, seed: "" };
       ui.formRev += 1;
+      ui.animatedPos = null; // the new game's first roll is shown rolling
       send({ kind: "new_game", settings });
       draw();
     },

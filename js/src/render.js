@@ -1,7 +1,7 @@
 // Drawing the table from the synced payloads.  Every part is a function of
 // (S: synced state, ui: local visual state, act: callbacks); nothing decides legality.
 // Board (at the end) keeps the drawn DOM and rebuilds only the parts whose inputs changed.
-import { Parts, h, isLive, memo, setAttr, setChildren, setIdScope, setLive, sid, sig, uid } from "./dom.js";
+import { Parts, h, isLive, memo, setAttr, setChildren, setDisabled, setIdScope, setLive, setText, sid, sig, uid } from "./dom.js";
 import { icon } from "./icons.js";
 import {
   CHIT_KINDS,
@@ -127,70 +127,83 @@ function tileCardEl(S, tileId, opts) {
   return h("div", { ...attrs, tabindex: "0", role: "group" }, body);
 }
 
-/** What a die is drawn from (rollKey: the position whose move rolled it, if it did: the
- * die rolls once when the board gets there, and is not rebuilt while it rolls).  Whether
- * it can be clicked now is not part of it: see setLive. */
+/** What a die is drawn from (rollKey: the position whose move rolled it, if the board
+ * stepped forward onto it: the die rolls once, and is not rebuilt while it rolls).  Whether
+ * it is used, and whether it can be clicked now, are not: `dieUse` sets them in place, so
+ * a die that goes to the used area, or whose owner's turn comes, is moved or patched, not
+ * rebuilt. */
 function dieSig(S, d, opts) {
-  return sig(S.view.dice[d][2], opts.used, opts.selected, opts.traded, opts.rollKey, Boolean(opts.onClick));
+  return sig(S.view.dice[d][2], opts.selected, opts.traded, opts.rollKey);
 }
 
-/** A die: icons + numbers for each symbol (readable without colour).  opts.onClick: an
- * unused die, a button (live or not: setLive). */
-
-export function dieEl(S, d, opts = {}) {
-  return memo(`m:die-${d}`, dieSig(S, d, opts), () => dieElement(S, d, opts));
-}
-
+/** A die: icons + numbers for each symbol (readable without colour); a button, live
+ * (clickable) only when it is the acting player's and unused (see dieUse). */
 function dieElement(S, d, opts) {
   const colour = dieColour(S.catalogue, d);
   const face = dieFace(S.catalogue, S.view, d);
   const syms = RESOURCES.filter((r) => face[r]);
   const classes = ["nw-die", `nw-die-${colour}`];
-  if (opts.used) classes.push("nw-used");
   if (opts.selected) classes.push("nw-selected");
   if (opts.traded) classes.push("nw-traded");
   if (opts.rolling) classes.push("nw-rolling");
-  const text = `${colour} die ${d}: ${faceText(face)}${opts.used ? " (used)" : ""}` +
-    (opts.selected ? ", selected" : "") + (opts.traded ? ", paired for a trade" : "");
+  if (opts.used) classes.push("nw-used");
+  const text = dieText(S, d, opts);
   const content = h("span", { class: `nw-face nw-syms-${syms.length}` },
     syms.map((r) => h("span", { class: "nw-sym" }, icon(r, syms.length > 1 ? 13 : 17),
       h("span", { class: "nw-num" }, String(face[r])))));
   const attrs = {
+    type: "button",
     class: classes.join(" "),
     title: text,
     "aria-label": text,
+    "aria-pressed": opts.selected || opts.traded ? "true" : "false",
     dataset: { key: `die-${d}`, die: d, face: S.view.dice[d][2] },
+    onclick: (e) => {
+      if (isLive(e.currentTarget)) opts.onClick();
+    },
   };
   // the roll plays once: a die kept in a later draw must not keep (or replay) it
   if (opts.rolling) attrs.onanimationend = (e) => e.currentTarget.classList.remove("nw-rolling");
-  if (opts.onClick) {
-    const onclick = (e) => {
-      if (isLive(e.currentTarget)) opts.onClick();
-    };
-    return h("button", { ...attrs, type: "button", "aria-pressed": opts.selected || opts.traded ? "true" : "false", onclick }, content);
+  return h("button", attrs, content);
+}
+
+function dieText(S, d, opts) {
+  return `${dieColour(S.catalogue, d)} die ${d}: ${faceText(dieFace(S.catalogue, S.view, d))}` +
+    (opts.used ? " (used)" : "") + (opts.selected ? ", selected" : "") + (opts.traded ? ", paired for a trade" : "");
+}
+
+/** Die `el` (drawn from `opts`, but maybe when it was used or not) shown as `opts.used`
+ * says, and live or inert, changing only what differs. */
+function dieUse(S, el, d, opts, live) {
+  if (el.classList.contains("nw-used") !== Boolean(opts.used)) {
+    const text = dieText(S, d, opts);
+    el.setAttribute("title", text);
+    el.setAttribute("aria-label", text);
+    el.classList.toggle("nw-used", Boolean(opts.used));
   }
-  return h("span", { ...attrs, role: "img" }, content);
+  setLive(el, live);
 }
 
 // ------------------------------------------------------------------- header
-function headerEl(S) {
+/** The header: a frame, and its title, steps and prompt parts (`part`): a move usually
+ * changes the prompt alone. */
+function header(S, part) {
   const v = S.view;
-  const steps = STEPS.map((s) => h("li", {
-    class: `nw-step${v.step === s ? " nw-current" : ""}`,
-    "aria-current": v.step === s ? "step" : null,
-  }, STEP_LABEL[s]));
-  const status = S.busy
-    ? h("span", { class: "nw-busy", role: "status" }, h("span", { class: "nw-spinner", "aria-hidden": "true" }), "Bots are playing…")
-    : null;
-  return h("header", { class: "nw-header" },
-    h("div", { class: "nw-title" },
-      h("span", { class: "nw-logo", "aria-hidden": "true" }, icon("die", 22)),
-      h("h2", {}, "Nations: The Dice Game"),
-      h("span", { class: "nw-round" }, v.step === "game_over" ? "Game over" : `Round ${v.round} of 4 · Age ${AGE_ROMAN[v.round]}`),
-      h("span", { class: "nw-meta" }, `${v.config.players} player${v.config.players > 1 ? "s" : ""} · ${v.config.variant} · seed ${v.config.seed}`)),
-    h("ol", { class: "nw-steps", "aria-label": "Steps of the round" }, steps),
-    h("p", { class: "nw-prompt", "aria-live": "polite" }, v.prompt, status ? " " : null, status),
-  );
+  const frame = part("header", "", () => h("header", { class: "nw-header" }));
+  const title = part("header-title", sig(v.step === "game_over", v.round, v.config), () => h("div", { class: "nw-title" },
+    h("span", { class: "nw-logo", "aria-hidden": "true" }, icon("die", 22)),
+    h("h2", {}, "Nations: The Dice Game"),
+    h("span", { class: "nw-round" }, v.step === "game_over" ? "Game over" : `Round ${v.round} of 4 · Age ${AGE_ROMAN[v.round]}`),
+    h("span", { class: "nw-meta" }, `${v.config.players} player${v.config.players > 1 ? "s" : ""} · ${v.config.variant} · seed ${v.config.seed}`)));
+  const steps = part("header-steps", sig(v.step), () => h("ol", { class: "nw-steps", "aria-label": "Steps of the round" },
+    STEPS.map((s) => h("li", {
+      class: `nw-step${v.step === s ? " nw-current" : ""}`,
+      "aria-current": v.step === s ? "step" : null,
+    }, STEP_LABEL[s]))));
+  const prompt = part("header-prompt", sig(v.prompt, S.busy), () => h("p", { class: "nw-prompt", "aria-live": "polite" }, v.prompt,
+    S.busy ? [" ", h("span", { class: "nw-busy", role: "status" }, h("span", { class: "nw-spinner", "aria-hidden": "true" }), "Bots are playing…")] : null));
+  setChildren(frame, [title, steps, prompt]);
+  return frame;
 }
 
 function reconstructionNotice(S, ui, act) {
@@ -287,17 +300,32 @@ function scoreBoard(S, part) {
     const b = v.breakdown[seat];
     const isCurrent = v.current === seat;
     const passed = p.passed && v.step === "actions";
-    return part(`score-${pos}`, sig(seat, p.passed, passed, b, v.projected[seat], p.books, isCurrent), () => {
-      const tiles = b.buildings + b.advisor + b.colonies + b.wonders;
-      return h("tr", { class: `${isCurrent ? "nw-current" : ""}${p.passed ? " nw-passed" : ""}` },
-        h("td", {}, ordinal(pos)),
-        h("th", { scope: "row" }, h("span", { class: `nw-swatch nw-seat-${seat}`, "aria-hidden": "true" }), seatName(seat),
-          isCurrent ? h("span", { class: "nw-turn-mark", title: "to move", "aria-label": "to move" }, " ◀") : null,
-          passed ? h("span", { class: "nw-passed-badge" }, "passed") : null),
-        h("td", { class: "nw-num-cell", title: `books ${b.books}, famine ${b.famine}, war ${b.war}` }, String(b.books + b.famine + b.war)),
-        h("td", { class: "nw-num-cell nw-total", title: `track + ${tiles} VP on held tiles` }, String(v.projected[seat])),
-        h("td", { class: "nw-num-cell" }, String(p.books)));
+    // a row per seat, built once; its cells set in place (a move changes a number or two)
+    const row = part(`score-${seat}`, "", () => {
+      const cells = {
+        pos: h("td", {}, ""),
+        name: h("th", { scope: "row" }, h("span", { class: `nw-swatch nw-seat-${seat}`, "aria-hidden": "true" }), seatName(seat)),
+        track: h("td", { class: "nw-num-cell" }, ""),
+        total: h("td", { class: "nw-num-cell nw-total" }, ""),
+        books: h("td", { class: "nw-num-cell" }, ""),
+      };
+      const el = h("tr", {}, cells.pos, cells.name, cells.track, cells.total, cells.books);
+      refs.set(el, cells);
+      return el;
     });
+    const cells = refs.get(row);
+    const tiles = b.buildings + b.advisor + b.colonies + b.wonders;
+    setAttr(row, "class", `${isCurrent ? "nw-current" : ""}${p.passed ? " nw-passed" : ""}`);
+    setText(cells.pos, ordinal(pos));
+    setChildren(cells.name, [cells.name.firstChild, cells.name.firstChild.nextSibling,
+      isCurrent ? part(`score-turn-${seat}`, "", () => h("span", { class: "nw-turn-mark", title: "to move", "aria-label": "to move" }, " ◀")) : null,
+      passed ? part(`score-passed-${seat}`, "", () => h("span", { class: "nw-passed-badge" }, "passed")) : null]);
+    setText(cells.track, String(b.books + b.famine + b.war));
+    setAttr(cells.track, "title", `books ${b.books}, famine ${b.famine}, war ${b.war}`);
+    setText(cells.total, String(v.projected[seat]));
+    setAttr(cells.total, "title", `track + ${tiles} VP on held tiles`);
+    setText(cells.books, String(p.books));
+    return row;
   });
   if (n === 1) {
     rows.push(part("score-opp", sig(v.opponent_books), () => h("tr", { class: "nw-opponent" },
@@ -354,26 +382,36 @@ function playerInputs(S, ui, seat) {
   return { v, p, live, choosing };
 }
 
-function playerHead(S, seat) {
+/** A player's heading: who plays the seat, place in the player order, scores and status
+ * badges, each a part of its own (the turn passing moves one badge, nothing else). */
+function playerHead(S, seat, part) {
   const v = S.view;
   const p = v.players[seat];
   const pos = v.order.indexOf(seat);
-  const who = S.seats[seat] === "human" ? "human" : `${S.seats[seat]} bot`;
   const b = v.breakdown[seat];
   const track = b.books + b.famine + b.war;
-  const pledge = Array.isArray(p.pledge) ? new Set(p.pledge) : new Set();
-  const statusBits = [];
-  if (p.passed && v.step === "actions") statusBits.push(h("span", { class: "nw-passed-badge" }, "passed"));
-  if (v.current === seat) statusBits.push(h("span", { class: "nw-turn-badge" }, "to move"));
-  if (p.fed !== null && p.fed !== undefined) statusBits.push(h("span", { class: `nw-result ${p.fed ? "nw-ok" : "nw-no"}` }, p.fed ? "fed" : "famine"));
-  if (p.fought !== null && p.fought !== undefined) statusBits.push(h("span", { class: `nw-result ${p.fought ? "nw-ok" : "nw-no"}` }, p.fought ? "war won" : "war lost"));
-  if (p.pledge === "hidden") statusBits.push(h("span", { class: "nw-small" }, "food trade: hidden"));
-  else if (pledge.size) statusBits.push(h("span", { class: "nw-small" }, `${pledge.size} dice set aside for food`));
-  return h("h3", {},
-    h("span", { class: `nw-swatch nw-seat-${seat}`, "aria-hidden": "true" }),
-    seatName(seat), h("span", { class: "nw-who" }, who), h("span", { class: "nw-order" }, `${ordinal(pos)} in order`),
-    h("span", { class: "nw-pscore" }, amount("vp", track, `${track} VP on the track (${v.projected[seat]} with the tiles held)`), amount("book", p.books, `${p.books} books`)),
-    statusBits);
+  const frame = part(`head-${seat}`, sig(S.seats[seat]), () => {
+    const who = S.seats[seat] === "human" ? "human" : `${S.seats[seat]} bot`;
+    const el = h("h3", {}, h("span", { class: `nw-swatch nw-seat-${seat}`, "aria-hidden": "true" }),
+      seatName(seat), h("span", { class: "nw-who" }, who));
+    refs.set(el, [...el.childNodes]);
+    return el;
+  });
+  const order = part(`order-${seat}`, sig(pos), () => h("span", { class: "nw-order" }, `${ordinal(pos)} in order`));
+  const score = part(`pscore-${seat}`, sig(track, v.projected[seat], p.books), () => h("span", { class: "nw-pscore" },
+    amount("vp", track, `${track} VP on the track (${v.projected[seat]} with the tiles held)`), amount("book", p.books, `${p.books} books`)));
+  const badge = (kind, text, cls) => part(`badge-${kind}-${seat}`, sig(text, cls), () => h("span", { class: cls }, text));
+  const pledge = Array.isArray(p.pledge) ? p.pledge.length : 0;
+  const bits = [
+    p.passed && v.step === "actions" ? badge("passed", "passed", "nw-passed-badge") : null,
+    v.current === seat ? badge("turn", "to move", "nw-turn-badge") : null,
+    p.fed !== null && p.fed !== undefined ? badge("fed", p.fed ? "fed" : "famine", `nw-result ${p.fed ? "nw-ok" : "nw-no"}`) : null,
+    p.fought !== null && p.fought !== undefined ? badge("fought", p.fought ? "war won" : "war lost", `nw-result ${p.fought ? "nw-ok" : "nw-no"}`) : null,
+    p.pledge === "hidden" ? badge("pledge", "food trade: hidden", "nw-small")
+      : pledge ? badge("pledge", `${pledge} dice set aside for food`, "nw-small") : null,
+  ];
+  setChildren(frame, [...refs.get(frame), order, score, ...bits]);
+  return frame;
 }
 
 function playerTiles(S, act, seat, choosing) {
@@ -409,19 +447,23 @@ function playerDice(S, ui, act, seat, live, rolling, rollKey, part) {
   const rolled = new Set(v.rolled || []);
   const { unused, used } = diceOf(v, seat);
   const traded = new Set(ui.sel.trades.flat());
-  const die = (d, opts) => part(`m:die-${d}`, dieSig(S, d, opts), () => dieElement(S, d, opts));
-  const unusedEls = unused.map((d) => {
-    const el = die(d, {
-      selected: live && ui.sel.dice.includes(d),
-      traded: live && traded.has(d),
-      rolling: rolling.has(d),
-      rollKey: rolled.has(d) ? rollKey : null,
-      onClick: () => act.toggleDie(d),
-    });
-    setLive(el, live);
+  const die = (d, used, opts) => {
+    const drawn = { ...opts, used };
+    const el = part(`m:die-${d}`, dieSig(S, d, opts), () => dieElement(S, d, drawn));
+    dieUse(S, el, d, drawn, live && !used);
     return el;
-  });
-  const usedEls = used.map((d) => die(d, { used: true, rolling: rolling.has(d), rollKey: rolled.has(d) ? rollKey : null }));
+  };
+  const toggle = (d) => () => act.toggleDie(d);
+  const unusedEls = unused.map((d) => die(d, false, {
+    selected: live && ui.sel.dice.includes(d),
+    traded: live && traded.has(d),
+    rolling: rolling.has(d),
+    rollKey: rolled.has(d) ? rollKey : null,
+    onClick: toggle(d),
+  }));
+  const usedEls = used.map((d) => die(d, true, {
+    rolling: rolling.has(d), rollKey: rolled.has(d) ? rollKey : null, onClick: toggle(d),
+  }));
   const totals = unusedTotals(S.catalogue, v, seat);
   const row = part(`dicerow-${seat}`, "", () => {
     const boxes = [h("div", { class: "nw-dice" }), h("div", { class: "nw-dice" })];
@@ -434,20 +476,42 @@ function playerDice(S, ui, act, seat, live, rolling, rollKey, part) {
   const [unusedTray, usedTray] = row.children;
   const [unusedBox, usedBox] = refs.get(row);
   const shown = RESOURCES.filter((r) => totals[r]).map((r) => [r, totals[r]]);
-  setChildren(unusedTray, [part(`dlabel-u-${seat}`, sig(unused.length, shown), () => h("div", { class: "nw-slot-label" },
-    `Unused dice (${unused.length})`,
-    h("span", { class: "nw-totals", "aria-label": "unused totals" },
-      shown.map(([r, n]) => amount(r, n, `${n} ${r} unused (dice and chits)`))))), unusedBox]);
+  // the label: its count set in place, and each total a part
+  const label = part(`dlabel-u-${seat}`, "", () => {
+    const count = h("span", {}, "");
+    const sums = h("span", { class: "nw-totals", "aria-label": "unused totals" });
+    const el = h("div", { class: "nw-slot-label" }, count, sums);
+    refs.set(el, { count, sums });
+    return el;
+  });
+  const { count, sums } = refs.get(label);
+  setText(count, `Unused dice (${unused.length})`);
+  setChildren(sums, shown.map(([r, n]) => part(`dtotal-${seat}-${r}`, sig(n), () => amount(r, n, `${n} ${r} unused (dice and chits)`))));
+  setChildren(unusedTray, [label, unusedBox]);
   setChildren(unusedBox, unusedEls.length ? unusedEls : [part(`dnone-u-${seat}`, "", () => h("span", { class: "nw-small" }, "none"))]);
   setChildren(usedTray, [part(`dlabel-s-${seat}`, sig(used.length), () => h("div", { class: "nw-slot-label" }, `Used (${used.length})`)), usedBox]);
   setChildren(usedBox, usedEls.length ? usedEls : [part(`dnone-s-${seat}`, "", () => h("span", { class: "nw-small" }, "empty"))]);
   return row;
 }
 
-function playerChits(S, ui, act, seat, live) {
-  const chits = CHIT_KINDS.map((k) => chitEl(S, ui, act, seat, k, live)).filter(Boolean);
-  return h("div", { class: "nw-chits-row" },
-    h("span", { class: "nw-slot-label" }, "Chits (unused/total)"), chits.length ? chits : h("span", { class: "nw-small" }, "none"));
+/** A player's chits: the row a part, and each chit a part (a payment redraws the chit
+ * it used, not the row); chits to pay with are live on their owner's turn (setLive). */
+function playerChits(S, ui, act, seat, live, part) {
+  const p = S.view.players[seat];
+  const row = part(`chits-${seat}`, "", () => h("div", { class: "nw-chits-row" },
+    h("span", { class: "nw-slot-label" }, "Chits (unused/total)")));
+  const chits = [];
+  for (const kind of CHIT_KINDS) {
+    const unused = p.chits[kind] || 0;
+    const used = p.chits_used[kind] || 0;
+    if (!unused && !used) continue;
+    const chosen = live ? ui.sel.chits[kind] || 0 : 0;
+    const chit = part(`chit-${seat}-${kind}`, sig(unused, used, chosen), () => chitEl(S, ui, act, seat, kind, live));
+    if (chit.nodeName === "BUTTON") setLive(chit, live);
+    chits.push(chit);
+  }
+  setChildren(row, [row.firstChild, ...(chits.length ? chits : [part(`chits-none-${seat}`, "", () => h("span", { class: "nw-small" }, "none"))])]);
+  return row;
 }
 
 function playerBuilt(S, seat) {
@@ -476,8 +540,7 @@ function playerLabel(S, seat) {
 function playerParts(S, ui, act, seat, parts, rolling, rollKey) {
   const { v, p, live, choosing } = playerInputs(S, ui, seat);
   const b = v.breakdown[seat];
-  const head = parts.part(`head-${seat}`, sig(S.seats[seat], v.order.indexOf(seat), b, v.projected[seat], p.books,
-    p.passed, v.step === "actions", v.current === seat, p.fed, p.fought, p.pledge), () => playerHead(S, seat));
+  const head = playerHead(S, seat, (k, s, b) => parts.part(k, s, b));
   const choose = choosing
     ? parts.part(`choose-${seat}`, sig(ui.pendingBuy), () => h("p", { class: "nw-choose" },
       `Choose the building that ${S.catalogue.tiles[ui.pendingBuy].name} replaces:`))
@@ -485,9 +548,7 @@ function playerParts(S, ui, act, seat, parts, rolling, rollKey) {
   const tiles = parts.part(`tiles-${seat}`, sig(p.buildings, p.advisor, p.wonder, choosing),
     () => playerTiles(S, act, seat, choosing));
   const diceRow = playerDice(S, ui, act, seat, live, rolling, rollKey, (k, s, b) => parts.part(k, s, b));
-  const chits = parts.part(`chits-${seat}`, sig(p.chits, p.chits_used, live ? ui.sel.chits : 0),
-    () => playerChits(S, ui, act, seat, live));
-  for (const chit of chits.querySelectorAll("button.nw-chit")) setLive(chit, live);
+  const chits = playerChits(S, ui, act, seat, live, (k, s, b) => parts.part(k, s, b));
   const built = parts.part(`built-${seat}`, sig(p.colonies, p.wonders), () => playerBuilt(S, seat));
   return [head, choose, tiles, diceRow, chits, built];
 }
@@ -622,9 +683,10 @@ function gameOver(S) {
 }
 
 // ------------------------------------------------------------ side panels
-/** The history panel: a frame holding the slider (one element for good: a range input is
- * costly to make), its value and bounds set in place, the rest parts (`part`). */
-function historyPanel(S, act, part) {
+/** The history panel, built once: its buttons, label and slider (a range input is costly
+ * to make) are set in place on each draw; the buttons read the position when clicked
+ * (`now()`: the state drawn last). */
+function historyPanel(S, act, part, now) {
   const hi = S.history;
   const frame = part("history", "", () => {
     const slider = h("input", {
@@ -632,28 +694,37 @@ function historyPanel(S, act, part) {
       class: "nw-slider", "aria-label": "Go to move", dataset: { key: "slider" },
       onchange: (e) => act.send({ kind: "goto", position: Number(e.target.value) }),
     });
-    const el = h("section", { class: "nw-panel nw-history", "aria-label": "History" }, h("h3", {}, "History"), slider);
-    refs.set(el, slider);
+    const go = (where) => () => {
+      const { position, length } = now().history;
+      act.send({ kind: "goto", position: Math.max(0, Math.min(length, where(position, length))) });
+    };
+    const btn = (key, label, aria, onclick) => h("button", {
+      type: "button", class: "nw-btn nw-mini", "aria-label": aria, title: aria, dataset: { key }, onclick,
+    }, label);
+    const undo = h("button", { type: "button", class: "nw-btn", dataset: { key: "undo" }, onclick: () => act.send({ kind: "undo" }) }, "↶ Undo");
+    const redo = h("button", { type: "button", class: "nw-btn", dataset: { key: "redo" }, onclick: () => act.send({ kind: "redo" }) }, "Redo ↷");
+    const steps = [
+      btn("first", "«", "first position", go(() => 0)),
+      btn("back", "‹", "one move back", go((p) => p - 1)),
+      btn("fwd", "›", "one move forward", go((p) => p + 1)),
+      btn("last", "»", "latest position", go((p, n) => n)),
+    ];
+    const label = h("label", { for: sid("slider"), class: "nw-slider-label" }, "");
+    const el = h("section", { class: "nw-panel nw-history", "aria-label": "History" }, h("h3", {}, "History"),
+      h("div", { class: "nw-buttons" }, undo, redo), label, slider,
+      h("div", { class: "nw-buttons nw-step-buttons" }, steps));
+    refs.set(el, { slider, undo, redo, steps, label });
     return el;
   });
-  const slider = refs.get(frame);
+  const { slider, undo, redo, steps, label } = refs.get(frame);
   setAttr(slider, "max", String(hi.length));
   if (slider.value !== String(hi.position)) slider.value = String(hi.position);
-  const btn = (key, label, aria, intent, disabled) => h("button", {
-    type: "button", class: "nw-btn nw-mini", "aria-label": aria, title: aria, dataset: { key }, disabled: disabled || false,
-    onclick: () => act.send(intent),
-  }, label);
-  const buttons = part("history-buttons", sig(hi.can_undo, hi.can_redo), () => h("div", { class: "nw-buttons" },
-    h("button", { type: "button", class: "nw-btn", dataset: { key: "undo" }, disabled: !hi.can_undo, onclick: () => act.send({ kind: "undo" }) }, "↶ Undo"),
-    h("button", { type: "button", class: "nw-btn", dataset: { key: "redo" }, disabled: !hi.can_redo, onclick: () => act.send({ kind: "redo" }) }, "Redo ↷")));
-  const label = part("history-label", sig(hi.position, hi.length, S.busy), () => h("label", { for: sid("slider"), class: "nw-slider-label" },
-    `Move ${hi.position} of ${hi.length}`, S.busy ? " (bots playing)" : ""));
-  const steps = part("history-steps", sig(hi.position, hi.length), () => h("div", { class: "nw-buttons nw-step-buttons" },
-    btn("first", "«", "first position", { kind: "goto", position: 0 }, hi.position === 0),
-    btn("back", "‹", "one move back", { kind: "goto", position: Math.max(0, hi.position - 1) }, hi.position === 0),
-    btn("fwd", "›", "one move forward", { kind: "goto", position: Math.min(hi.length, hi.position + 1) }, hi.position >= hi.length),
-    btn("last", "»", "latest position", { kind: "goto", position: hi.length }, hi.position >= hi.length)));
-  setChildren(frame, [frame.firstChild, buttons, label, slider, steps]);
+  setDisabled(undo, !hi.can_undo);
+  setDisabled(redo, !hi.can_redo);
+  const atStart = hi.position === 0;
+  const atEnd = hi.position >= hi.length;
+  [atStart, atStart, atEnd, atEnd].forEach((off, i) => setDisabled(steps[i], off));
+  setText(label, `Move ${hi.position} of ${hi.length}${S.busy ? " (bots playing)" : ""}`);
   return frame;
 }
 
@@ -797,7 +868,7 @@ export class Board {
     setAttr(root, "class", `nw-root${S.busy ? " nw-is-busy" : ""}`);
     setAttr(root, "data-step", v.step);
 
-    const header = P.part("header", sig(v.step, v.round, v.config, v.prompt, S.busy), () => headerEl(S));
+    const head = header(S, (key, signature, build) => P.part(key, signature, build));
     const notice = P.part("notice", sig(S.reconstructed), () => reconstructionNotice(S, ui, act));
 
     const canBuy = me !== null && v.step === "actions";
@@ -817,7 +888,7 @@ export class Board {
       const live = me === seat;
       setAttr(el, "class", playerClass(S, seat, live));
       setAttr(el, "aria-label", playerLabel(S, seat));
-      setChildren(el, playerParts(S, ui, act, seat, P, rolling, ui.animatedPos));
+      setChildren(el, playerParts(S, ui, act, seat, P, rolling, ui.rollKey));
       return el;
     });
     for (const seat of [...this.playerEls.keys()]) if (seat >= v.players.length) this.playerEls.delete(seat);
@@ -827,7 +898,8 @@ export class Board {
     const event = P.part("event", sig(v.event), () => eventTile(S));
     const part = (key, signature, build) => P.part(key, signature, build);
     const scores = scoreBoard(S, part);
-    const history = historyPanel(S, act, part);
+    this.S = S;
+    const history = historyPanel(S, act, part, () => this.S);
     const f = ui.form;
     const game = P.part("game", sig(S.seats, S.botNames, S.botInfo, ui.formRev, f.players, f.seats, f.variant,
       f.automate, f.solo_tougher), () => gamePanel(S, ui, act));
@@ -850,7 +922,7 @@ export class Board {
     this.logTail = tail;
 
     setChildren(this.right, [event, scores, history, this.logPanel, game]);
-    setChildren(root, [header, notice, this.main]);
+    setChildren(root, [head, notice, this.main]);
     P.sweep();
     // last: the board now shows this position (benchmarks/browser_latency.py waits for it)
     setAttr(root, "data-position", v.position);

@@ -354,6 +354,13 @@ describe("errors and updates", () => {
     await tick();
     expect(controller.ui.sel.dice).toEqual([]);
     expect(qa(".nw-rolling").map((d) => d.dataset.die)).toEqual(["1"]);
+    // going back (undo, replay) does not roll; stepping forward again does
+    model.emit("view", { ...model.data.view, position: 0, rolled: [2] });
+    await tick();
+    expect(qa(".nw-rolling")).toEqual([]);
+    model.emit("view", { ...model.data.view, position: 1, rolled: [3] });
+    await tick();
+    expect(qa(".nw-rolling").map((d) => d.dataset.die)).toEqual(["3"]);
   });
 
   it("a die still rolling is not restarted by a redraw", () => {
