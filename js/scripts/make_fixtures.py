@@ -8,8 +8,12 @@ moment (``log_patch`` as a reset carrying the whole log, as a page that has just
 gets it), and ``log_patches.json``: a game's log patches through moves, undo, redo, goto,
 a new branch, a new game and a load, each with the log Python holds after it.  Games are
 driven by a fixed policy (no bots), so the files only change when the engine or the
-payloads do.  ``tests/widget/test_fixtures.py`` checks that the committed
-files still have the shape the widget publishes.
+payloads do.  ``give_back_dice`` and ``give_back_rerolls`` are positions set up with
+:func:`scenario` where a purchase replaces a building or an advisor with a choice of what
+goes back; they also hold ``engine``: what the engine gives back for buys left to its
+defaults (``give_back_dice`` also ``refusal``: its reason for refusing a wrong choice).
+``tests/widget/test_fixtures.py`` checks that the committed files still have the shape the
+widget publishes.
 """
 
 from __future__ import annotations
@@ -23,7 +27,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from nations_widget.dice import Game, GameConfig, Move  # noqa: E402
+from nations_widget.dice import Buy, Game, GameConfig, Move, Payment, scenario  # noqa: E402
+from nations_widget.dice.rules import check  # noqa: E402
+from nations_widget.dice.state import DIE_COLOUR  # noqa: E402
 from nations_widget.widget import NationsWidget  # noqa: E402
 from nations_widget.widget._bots import fallback_make_bot  # noqa: E402
 
@@ -69,12 +75,81 @@ def rich(w: NationsWidget) -> bool:
             and len(s.unused_dice(seat)) >= 3)
 
 
-def dump(name: str, w: NationsWidget) -> dict[str, Any]:
+def dump(name: str, w: NationsWidget, **extra: Any) -> dict[str, Any]:
     data = {t: getattr(w, t) for t in TRAITS}
+    data.update(extra)
     # the log whole, as a page that has just opened gets it (log_sync)
     data["log_patch"] = {"seq": 1, "reset": True, "entries": w.game_log}
     (OUT / f"{name}.json").write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
     return data
+
+
+# Replacing something, with a choice of what goes back.  Player 1 holds Legion (2 red
+# dice) and Phalanx (1 red die) beside three printed buildings: one red die and one white
+# die are used, and the unused ones differ, so which ones go back makes a difference.
+GIVE_BACK_DICE = {
+    "players": 2, "seed": 5, "round": 2,
+    "board": [["t2-01", "t2-02", "t2-03"], ["t2-05", "t2-06", "t2-07"],
+              ["t2-04", None, "t2-08"]],
+    "seats": [{
+        "buildings": ["t1-02", "t1-01", "start-farm", "start-caravan", "start-temple"],
+        "dice": ["red:strength", {"colour": "red", "face": "strength", "used": True},
+                 "red:3strength", "white:gold", "white:food",
+                 {"colour": "white", "face": "book", "used": True}],
+        "chits": {"gold": 1, "reroll": 1},
+    }],
+}
+
+# Player 1's advisor Confucius brought 2 reroll chits; with the starting one they hold 3,
+# 1 of them used: 0 or 1 used ones can go back with Confucius.
+GIVE_BACK_REROLLS = {
+    "players": 2, "seed": 5, "round": 2,
+    "board": [["t2-07", "t2-01", "t2-08"], ["t2-05", "t2-06", "t2-03"],
+              ["t2-04", None, "t2-02"]],
+    "seats": [{
+        "advisor": "t1-08",
+        "dice": ["white:gold", "white:gold", "white:food", "white:book", "white:stone"],
+        "chits": {"gold": 1, "reroll": 2},
+        "chits_used": {"reroll": 1},
+    }],
+}
+
+
+def scenario_widget(description: dict[str, Any]) -> NationsWidget:
+    game = Game.from_state(scenario(description))
+    return NationsWidget(game=game, seats=["human", "human"], bot_delay=0,
+                         bot_factory=fallback_make_bot, bot_names=["random"])
+
+
+def engine_returns(w: NationsWidget, moves: list[Buy]) -> list[dict[str, Any]]:
+    """What the engine gives back for each buy that leaves it to the default (for the JS
+    tests: the choice the board offers first must be this one)."""
+    out = []
+    for move in moves:
+        plan = check(w.state, move)
+        out.append({"move": move.to_json(), "returned_dice": list(plan.returned_dice),
+                    "returned_used_rerolls": plan.returned_used})
+    return out
+
+
+def give_back_fixtures() -> None:
+    w = scenario_widget(GIVE_BACK_DICE)
+    listed = [m for m in w.game.legal_moves() if isinstance(m, Buy) and m.replaces]
+    # Knights paid with the gold chit instead of the suggested white die: another default
+    own = [Buy("t2-01", Payment(chits=1), r) for r in ("start-farm", "t1-02")]
+    # the engine's answer to a wrong choice: a white die back for Legion's red ones
+    probe = scenario_widget(GIVE_BACK_DICE)
+    white = probe.state.unused_dice(0)[0]
+    red = next(d for d in probe.state.dice_of(0) if DIE_COLOUR[d] == "red")
+    probe.handle_intent({"kind": "move", "move": {
+        "type": "buy", "tile": "t2-01", "payment": {"chits": 1}, "replaces": "t1-02",
+        "returned_dice": [white, red]}})
+    assert probe.error, "a white die cannot go back for a red building"
+    dump("give_back_dice", w, engine=engine_returns(w, listed + own), refusal=probe.error)
+    w = scenario_widget(GIVE_BACK_REROLLS)
+    listed = [m for m in w.game.legal_moves() if isinstance(m, Buy)
+              and w.state.comp.tiles[w.state.comp.tile_ref[m.tile]].kind == "advisor"]
+    dump("give_back_rerolls", w, engine=engine_returns(w, listed))
 
 
 def log_patches() -> list[dict[str, Any]]:
@@ -164,6 +239,7 @@ def main() -> None:
                                                "replaces": "start-farm"}})
     assert w.error, "the refused move should set error"
     dump("refused", w)
+    give_back_fixtures()
     (OUT / "log_patches.json").write_text(json.dumps(log_patches(), sort_keys=True) + "\n")
     print(f"fixtures written to {OUT.relative_to(ROOT)}")
 

@@ -14,8 +14,11 @@ import {
   pairForTrade,
   pruneSelection,
   rerollMove,
+  returnedDiceChoice,
   selectionIsEmpty,
   toggleDie,
+  toggleReturned,
+  usedRerollsChoice,
 } from "./logic.js";
 
 export const TRAITS = [
@@ -70,13 +73,17 @@ function download(text, filename) {
 }
 
 /**
- * The widget's controller: local visual state (selection, pending buy, form), the
- * callbacks the drawing uses, and the subscriptions to the model.  Exported for tests.
+ * The widget's controller: local visual state (selection, pending buy and what it gives
+ * back, form), the callbacks the drawing uses, and the subscriptions to the model.
+ * Exported for tests.
  */
 export function createController({ model, el }) {
   const ui = {
     sel: emptySelection(),
     pendingBuy: null,
+    // a building's replacement chosen, the dice to give back not yet confirmed:
+    // {replaces, dice} (dice: null while the engine's default stands)
+    pendingReturn: null,
     hint: "",
     form: null,
     newGameOpen: false,
@@ -138,6 +145,7 @@ export function createController({ model, el }) {
       ui.selKey = key;
       ui.sel = emptySelection();
       ui.pendingBuy = null;
+      ui.pendingReturn = null;
     } else {
       ui.sel = pruneSelection(S.view, S.view.human_turn ? S.view.current : null, ui.sel);
     }
@@ -172,6 +180,16 @@ export function createController({ model, el }) {
     queueMicrotask(draw);
   }
 
+  /** The building buy waiting for its dice to give back (its payment: the selection, else
+   * the suggested one), and that choice (logic.js returnedDiceChoice); null if none. */
+  function pendingReturnMove() {
+    const S = state();
+    const r = ui.pendingReturn;
+    if (!ui.pendingBuy || !r) return null;
+    const move = buyMove(S.catalogue, S.legal, ui.sel, ui.pendingBuy, r.replaces);
+    return { move, choice: returnedDiceChoice(S.catalogue, S.view, move) };
+  }
+
   const act = {
     send,
     move(move) {
@@ -183,7 +201,9 @@ export function createController({ model, el }) {
       const S = state();
       const tile = S.catalogue.tiles[tileId];
       if (!tile) return;
-      if (tile.kind === "building") {
+      ui.pendingReturn = null;
+      // a building asks what it replaces; an advisor, which reroll chits go back (if it matters)
+      if (tile.kind === "building" || (tile.kind === "advisor" && usedRerollsChoice(S.view))) {
         ui.pendingBuy = ui.pendingBuy === tileId ? null : tileId;
         draw();
         return;
@@ -194,13 +214,60 @@ export function createController({ model, el }) {
     chooseReplace(buildingId) {
       const S = state();
       if (!ui.pendingBuy) return;
-      const tileId = ui.pendingBuy;
+      const move = buyMove(S.catalogue, S.legal, ui.sel, ui.pendingBuy, buildingId);
+      const choice = returnedDiceChoice(S.catalogue, S.view, move);
+      if (choice && choice.matters) { // next: which dice go back
+        ui.pendingReturn = { replaces: buildingId, dice: null };
+        draw();
+        return;
+      }
       ui.pendingBuy = null;
-      act.move(buyMove(S.catalogue, S.legal, ui.sel, tileId, buildingId));
+      act.move(move);
+      draw();
+    },
+    toggleReturned(d) {
+      const pending = pendingReturnMove();
+      if (!pending || !pending.choice) return;
+      const { choice } = pending;
+      const chosen = ui.pendingReturn.dice ?? choice.dflt;
+      ui.pendingReturn = { ...ui.pendingReturn, dice: toggleReturned(chosen, d, choice.count) };
+      draw();
+    },
+    defaultReturned() {
+      if (!ui.pendingReturn) return;
+      ui.pendingReturn = { ...ui.pendingReturn, dice: null };
+      draw();
+    },
+    confirmReturn() {
+      const pending = pendingReturnMove();
+      if (!pending) return;
+      const { move, choice } = pending;
+      if (choice) {
+        const dice = ui.pendingReturn.dice ?? choice.dflt;
+        if (dice.length !== choice.count) { // the button is disabled then: a click that got through
+          ui.hint = `Choose ${choice.count} ${choice.colour} ${choice.count === 1 ? "die" : "dice"} to give back.`;
+          draw();
+          return;
+        }
+        move.returned_dice = [...dice].sort((a, b) => a - b);
+      }
+      ui.pendingBuy = null;
+      ui.pendingReturn = null;
+      act.move(move);
+      draw();
+    },
+    chooseUsedRerolls(k) {
+      const S = state();
+      if (!ui.pendingBuy || S.catalogue.tiles[ui.pendingBuy]?.kind !== "advisor") return;
+      const move = buyMove(S.catalogue, S.legal, ui.sel, ui.pendingBuy);
+      move.returned_used_rerolls = k;
+      ui.pendingBuy = null;
+      act.move(move);
       draw();
     },
     cancelBuy() {
       ui.pendingBuy = null;
+      ui.pendingReturn = null;
       draw();
     },
     toggleDie(d) {

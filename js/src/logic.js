@@ -132,6 +132,62 @@ export function buyMove(catalogue, legal, sel, tileId, replaces = null) {
   return move;
 }
 
+/** A payment of `resource` as a selection (to describe it like one). */
+export function paymentSelection(payment, resource) {
+  return { dice: [...payment.dice], trades: payment.trades.map((pair) => [...pair]), chits: { [resource]: payment.chits } };
+}
+
+/** Every die a payment hands over (paying directly or traded). */
+export function paidDice(payment) {
+  return [...payment.dice, ...payment.trades.flat()];
+}
+
+/**
+ * What the buy `move` (a building replacing `move.replaces`) gives back, read from
+ * Python's `view.give_back`: {colour, count, order, used, paid, dflt, matters}, or null.
+ * `order`: the player's dice of the old building's colour, least useful first; `count` of
+ * them go back.  `dflt`: the engine's default (the used ones and those paying, then the
+ * others, each in `order`).  `matters`: some are kept and keeping one or another makes a
+ * difference (used dice and dice paying are all alike: they do nothing more this round).
+ */
+export function returnedDiceChoice(catalogue, view, move) {
+  const gb = view.give_back;
+  const mine = view.current !== null && view.current !== undefined ? view.players[view.current] : null;
+  const slot = mine && move.replaces ? mine.buildings.find(([id]) => id === move.replaces) : null;
+  const colour = slot ? catalogue.tiles[slot[0]].dice_colour : null;
+  if (!gb || !colour || !gb.dice[colour]) return null;
+  const order = gb.dice[colour];
+  const count = slot[1];
+  const paid = new Set(paidDice(move.payment));
+  const spent = (d) => Boolean(view.dice[d][1]) || paid.has(d);
+  const dflt = sortNum([...order.filter(spent), ...order.filter((d) => !spent(d))].slice(0, count));
+  const kinds = new Set(order.map((d) => (spent(d) ? "spent" : faceText(dieFace(catalogue, view, d)))));
+  return {
+    colour,
+    count,
+    order,
+    used: order.filter((d) => view.dice[d][1]),
+    paid: order.filter((d) => paid.has(d)),
+    dflt,
+    matters: count > 0 && order.length > count && kinds.size > 1,
+  };
+}
+
+/** Toggle die `d` among the `count` dice chosen to go back: choosing one more than
+ * `count` lets go of the one chosen first (with one to give back, a click moves it). */
+export function toggleReturned(chosen, d, count) {
+  if (chosen.includes(d)) return chosen.filter((x) => x !== d);
+  const next = [...chosen, d];
+  return next.length > count ? next.slice(next.length - count) : next;
+}
+
+/** The choice of used reroll chits to give back when a new advisor replaces the player's
+ * (Python's `view.give_back.used_rerolls`: {choices, default}), or null if there is none. */
+export function usedRerollsChoice(view) {
+  const choice = view.give_back ? view.give_back.used_rerolls : null;
+  return choice && choice.choices.length > 1 ? choice : null;
+}
+
 export function buildMove(legal, sel) {
   if (!selectionIsEmpty(sel)) return { type: "build", payment: paymentFrom(sel, "stone") };
   const hint = legalOf(legal, "build")[0];

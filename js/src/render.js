@@ -18,13 +18,16 @@ import {
   legalOf,
   ordinal,
   passMove,
+  paymentSelection,
   rerollMove,
+  returnedDiceChoice,
   seatName,
   selectionIsEmpty,
   selectionMove,
   selectionSummary,
   tileCost,
   unusedTotals,
+  usedRerollsChoice,
 } from "./logic.js";
 
 /** Elements a part's frame keeps handy (its inner containers), by frame. */
@@ -136,21 +139,26 @@ function dieSig(S, d, opts) {
   return sig(S.view.dice[d][2], opts.selected, opts.traded, opts.rollKey);
 }
 
+/** A die's face: an icon and a number per symbol. */
+function faceEl(face) {
+  const syms = RESOURCES.filter((r) => face[r]);
+  return h("span", { class: `nw-face nw-syms-${syms.length}` },
+    syms.map((r) => h("span", { class: "nw-sym" }, icon(r, syms.length > 1 ? 13 : 17),
+      h("span", { class: "nw-num" }, String(face[r])))));
+}
+
 /** A die: icons + numbers for each symbol (readable without colour); a button, live
  * (clickable) only when it is the acting player's and unused (see dieUse). */
 function dieElement(S, d, opts) {
   const colour = dieColour(S.catalogue, d);
   const face = dieFace(S.catalogue, S.view, d);
-  const syms = RESOURCES.filter((r) => face[r]);
   const classes = ["nw-die", `nw-die-${colour}`];
   if (opts.selected) classes.push("nw-selected");
   if (opts.traded) classes.push("nw-traded");
   if (opts.rolling) classes.push("nw-rolling");
   if (opts.used) classes.push("nw-used");
   const text = dieText(S, d, opts);
-  const content = h("span", { class: `nw-face nw-syms-${syms.length}` },
-    syms.map((r) => h("span", { class: "nw-sym" }, icon(r, syms.length > 1 ? 13 : 17),
-      h("span", { class: "nw-num" }, String(face[r])))));
+  const content = faceEl(face);
   const attrs = {
     type: "button",
     class: classes.join(" "),
@@ -378,7 +386,8 @@ function playerInputs(S, ui, seat) {
   const v = S.view;
   const p = v.players[seat];
   const live = actingSeat(S) === seat;
-  const choosing = Boolean(live && ui.pendingBuy && S.catalogue.tiles[ui.pendingBuy]?.kind === "building");
+  const choosing = Boolean(live && ui.pendingBuy && !ui.pendingReturn &&
+    S.catalogue.tiles[ui.pendingBuy]?.kind === "building");
   return { v, p, live, choosing };
 }
 
@@ -597,6 +606,92 @@ function selectionLine(S, ui, act) {
     !selectionIsEmpty(ui.sel) ? h("button", { type: "button", class: "nw-btn nw-mini", dataset: { key: "clear" }, onclick: () => act.clearSelection() }, "Clear") : null);
 }
 
+const cancelButton = (act) => h("button", { type: "button", class: "nw-btn nw-cancel", dataset: { key: "cancel-buy" },
+  onclick: () => act.cancelBuy() }, "Cancel");
+
+const dieWord = (n) => (n === 1 ? "die" : "dice");
+
+/** What the buy being confirmed pays (the selection, else the suggested payment). */
+function payingLine(S, move) {
+  const tile = S.catalogue.tiles[move.tile];
+  return h("p", { class: "nw-help nw-paying" }, "Paying: ",
+    selectionSummary(S.catalogue, S.view, paymentSelection(move.payment, tile.currency)),
+    " (select dice and chits to pay otherwise)");
+}
+
+/** One of the dice the replaced building may give back: a button, pressed if it goes back. */
+function giveBackDie(S, d, going, note, act) {
+  const colour = dieColour(S.catalogue, d);
+  const face = dieFace(S.catalogue, S.view, d);
+  const text = `${colour} die ${d}: ${faceText(face)}${note ? ` (${note})` : ""}, ` +
+    (going ? "goes back" : "you keep it");
+  return h("button", {
+    type: "button",
+    class: `nw-die nw-die-${colour}${note ? " nw-spent" : ""}${going ? " nw-going" : ""}`,
+    title: text, "aria-label": text, "aria-pressed": going ? "true" : "false",
+    dataset: { key: `give-back-${d}` },
+    onclick: () => act.toggleReturned(d),
+  }, faceEl(face));
+}
+
+/** After choosing the building a new one replaces: which of the player's dice of its colour
+ * go back to the supply (the engine's default chosen first; the engine checks the choice). */
+function giveBackDiceControls(S, ui, act, tile) {
+  const v = S.view;
+  const r = ui.pendingReturn;
+  const old = S.catalogue.tiles[r.replaces];
+  const move = buyMove(S.catalogue, S.legal, ui.sel, ui.pendingBuy, r.replaces);
+  const choice = returnedDiceChoice(S.catalogue, v, move);
+  if (!choice) return h("div", { class: "nw-pending" }, cancelButton(act));
+  const { colour, count } = choice;
+  const chosen = r.dice ?? choice.dflt;
+  const missing = count - chosen.length;
+  const isDefault = r.dice === null || sig(chosen.slice().sort((a, b) => a - b)) === sig(choice.dflt);
+  const note = (d) => (choice.paid.includes(d) ? "paying" : choice.used.includes(d) ? "used" : "");
+  const going = choice.order.filter((d) => chosen.includes(d));
+  const list = going.map((d) => `die ${d}${note(d) ? ` (${note(d)})` : ""}`).join(", ");
+  return h("div", { class: "nw-pending nw-give-back" },
+    h("p", {}, `Buy ${tile.name} in place of ${old.name}: ${count} of your ${colour} ${dieWord(count)} ` +
+      `${count === 1 ? "goes" : "go"} back to the supply. Click the dice to choose which.`),
+    h("p", { class: "nw-help" }, "Suggested: used dice and dice paying first (they do nothing more this round), then the unused ones with the fewest symbols."),
+    h("div", { class: "nw-dice nw-give-back-dice", role: "group", "aria-label": `Your ${colour} dice` },
+      choice.order.map((d) => giveBackDie(S, d, chosen.includes(d), note(d), act))),
+    h("p", { class: "nw-sel-text", "aria-live": "polite" },
+      missing > 0 ? `Choose ${missing} more ${dieWord(missing)} to give back.` : `Going back: ${list}.`),
+    h("div", { class: "nw-buttons" },
+      h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "confirm-give-back" }, disabled: missing !== 0,
+        onclick: () => act.confirmReturn() }, `Buy ${tile.name}, giving back ${count === 1 ? "this die" : "these dice"}`),
+      isDefault ? null : h("button", { type: "button", class: "nw-btn", dataset: { key: "suggested-give-back" },
+        onclick: () => act.defaultReturned() }, "Back to the suggestion"),
+      cancelButton(act)),
+    payingLine(S, move));
+}
+
+/** Buying an advisor while holding one: how many of the old advisor's reroll chits go back
+ * from the used ones (the others from the unused ones); the engine's default first. */
+function giveBackRerollsControls(S, ui, act, tile) {
+  const v = S.view;
+  const p = v.players[v.current];
+  const choice = usedRerollsChoice(v);
+  if (!choice || !p.advisor) return h("div", { class: "nw-pending" }, cancelButton(act));
+  const [oldId, n] = p.advisor;
+  const old = S.catalogue.tiles[oldId];
+  const unused = p.chits.reroll || 0;
+  const ks = [...choice.choices].sort((a, b) => b - a);
+  return h("div", { class: "nw-pending nw-give-back" },
+    h("p", {}, `Hire ${tile.name}: ${old.name} leaves, and ${n} of your reroll chits go back to the supply ` +
+      `(as many as ${old.name} brought). Which ones?`),
+    h("p", { class: "nw-help" }, `Suggested: used ones first, so you keep your unused ones. ${tile.name} then brings ` +
+      `${tile.rerolls} new ${tile.rerolls === 1 ? "chit" : "chits"}.`),
+    h("div", { class: "nw-buttons" },
+      ks.map((k) => h("button", {
+        type: "button", class: `nw-btn${k === choice.default ? " nw-primary" : ""}`, dataset: { key: `give-back-rerolls-${k}` },
+        onclick: () => act.chooseUsedRerolls(k),
+      }, `Give back ${k} used + ${n - k} unused (keep ${unused - (n - k)} unused)`, k === choice.default ? " — suggested" : "")),
+      cancelButton(act)),
+    payingLine(S, buyMove(S.catalogue, S.legal, ui.sel, ui.pendingBuy)));
+}
+
 function actionsControls(S, ui, act) {
   const v = S.view;
   const me = v.current;
@@ -608,13 +703,15 @@ function actionsControls(S, ui, act) {
   const buttons = [];
   if (ui.pendingBuy) {
     const tile = S.catalogue.tiles[ui.pendingBuy];
+    if (ui.pendingReturn) return giveBackDiceControls(S, ui, act, tile);
+    if (tile.kind === "advisor") return giveBackRerollsControls(S, ui, act, tile);
     const options = p.buildings.map(([id]) => id).filter((id, i, a) => a.indexOf(id) === i);
     return h("div", { class: "nw-pending" },
       h("p", {}, `Buy ${tile.name}: which building does it replace? (Its dice go back to the supply.)`),
       h("div", { class: "nw-buttons" },
         options.map((id) => h("button", { type: "button", class: "nw-btn", dataset: { key: `replace-${id}` }, onclick: () => act.chooseReplace(id) },
           `Replace ${S.catalogue.tiles[id].name}`)),
-        h("button", { type: "button", class: "nw-btn nw-cancel", dataset: { key: "cancel-buy" }, onclick: () => act.cancelBuy() }, "Cancel")),
+        cancelButton(act)),
       selectionLine(S, ui, act));
   }
   buttons.push(h("button", {
@@ -878,7 +975,8 @@ export class Board {
 
     const cur = v.current;
     const actions = P.part("actions", sig(S.error, ui.hint, S.busy, me, v.step, cur, S.seats, S.legal,
-      me !== null ? [ui.sel, ui.pendingBuy, v.players[me]] : 0, v.config.variant, v.event,
+      me !== null ? [ui.sel, ui.pendingBuy, ui.pendingReturn, v.players[me], v.give_back] : 0,
+      ui.pendingReturn ? v.dice : 0, v.config.variant, v.event,
       v.step === "game_over" ? [v.prompt, v.order, v.projected, v.breakdown, v.winner, v.hall_of_fame] : 0),
     () => actionPanel(S, ui, act));
 

@@ -8,10 +8,13 @@ import {
   paymentFrom,
   pruneSelection,
   rerollMove,
+  returnedDiceChoice,
   selectionIsEmpty,
   selectionMove,
   toggleDie,
+  toggleReturned,
   unusedTotals,
+  usedRerollsChoice,
 } from "../src/logic.js";
 import { fixture } from "./helpers.js";
 
@@ -68,5 +71,34 @@ describe("selection", () => {
   it("adds up unused dice and chits", () => {
     const { catalogue, view } = fixture("start_2p");
     expect(unusedTotals(catalogue, view, 0)).toEqual({ gold: 3, stone: 0, food: 3, book: 0, strength: 0 });
+  });
+});
+
+describe("what a replaced tile gives back", () => {
+  it("keeps exactly `count` dice chosen: one more lets go of the first chosen", () => {
+    expect(toggleReturned([4], 7, 1)).toEqual([7]);
+    expect(toggleReturned([4, 7], 9, 2)).toEqual([7, 9]);
+    expect(toggleReturned([4, 7], 4, 2)).toEqual([7]);
+    expect(toggleReturned([7], 4, 2)).toEqual([7, 4]);
+  });
+
+  it("reads the order and the reroll choices from Python's view.give_back", () => {
+    const { catalogue, view, engine } = fixture("give_back_dice");
+    const matters = {};
+    for (const e of engine) {
+      const choice = returnedDiceChoice(catalogue, view, e.move);
+      expect(choice.dflt, JSON.stringify(e.move)).toEqual(e.returned_dice);
+      matters[`${e.move.tile}>${e.move.replaces}`] = choice.matters;
+    }
+    expect(matters["t2-01>t1-02"]).toBe(true);
+    // Monastery, paid with both unused white dice (one paying, one traded), the third used:
+    // the white dice are all alike, whichever goes back
+    expect(engine.find((e) => e.move.tile === "t2-03").move.payment.trades.length).toBe(1);
+    expect(matters["t2-03>start-farm"]).toBe(false);
+    expect(returnedDiceChoice(catalogue, view, { type: "buy", tile: "t2-07", payment: { dice: [], chits: 1, trades: [] } })).toBeNull();
+    expect(usedRerollsChoice(view)).toBeNull();
+    const rerolls = fixture("give_back_rerolls");
+    expect(usedRerollsChoice(rerolls.view)).toEqual({ choices: [0, 1], default: 1 });
+    expect(usedRerollsChoice(fixture("books").view)).toBeNull();
   });
 });

@@ -131,8 +131,12 @@ describe("intents", () => {
     expect(model.sent.length).toBe(0);
     expect(q(".nw-pending").textContent).toContain("Library");
     click(byKey("replace-start-temple"));
+    // then which white die goes back (giveback.test.js): the one paying, suggested
+    expect(model.sent.length).toBe(0);
+    click(byKey("confirm-give-back"));
     expect(lastMove(model).move).toEqual({
       type: "buy", tile: "t1-03", payment: { dice: [0], chits: 0, trades: [] }, replaces: "start-temple",
+      returned_dice: [0],
     });
   });
 
@@ -140,6 +144,7 @@ describe("intents", () => {
     const { model } = mount("start_2p");
     click(byKey("board-t1-01"));
     click(byKey("slot-0-1"));
+    click(byKey("confirm-give-back"));
     expect(lastMove(model).move).toMatchObject({ type: "buy", tile: "t1-01", replaces: "start-farm" });
   });
 

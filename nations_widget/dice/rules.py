@@ -583,17 +583,46 @@ def _check_buy(s: GameState, seat: int, m: Buy) -> _Plan:
     return plan
 
 
+def give_back_order(s: GameState, seat: int, colour: str) -> list[int]:
+    """``seat``'s dice of ``colour``, least useful first: fewest symbols, then by number.
+
+    A replaced building's dice go back in this order by default, the used ones (and those
+    paying for the new building) before the unused ones.
+    """
+    mine = [d for d in s.dice_of(seat) if DIE_COLOUR[d] == colour]
+    mine.sort(key=lambda d: (sum(s.face(d)), d))
+    return mine
+
+
+def used_reroll_choices(s: GameState, seat: int) -> range:
+    """How many of the reroll chits ``seat``'s advisor brought can go back from the used
+    ones when a new advisor replaces it (the others go back from the unused ones); empty
+    without an advisor.  By default (``Buy.returned_used_rerolls`` left out) the most.
+    There is a choice only when the player holds more reroll chits than the advisor
+    brought (the starting one), some used and some not.
+    """
+    p = s.players[seat]
+    if p.advisor < 0:
+        return range(0)
+    n = p.advisor_rerolls
+    return range(max(0, n - p.chits[REROLL_CHIT]), min(n, p.chits_used[REROLL_CHIT]) + 1)
+
+
 def _returned_dice(s: GameState, seat: int, slot: int, m: Buy,
                    paid: set[int]) -> tuple[int, ...]:
     p = s.players[seat]
     old = s.comp.tiles[p.buildings[slot]]
     n = p.building_dice[slot]
     colour = old.dice_colour
-    mine = [d for d in s.dice_of(seat) if DIE_COLOUR[d] == colour]
+    assert colour is not None
+    mine = give_back_order(s, seat, colour)
     if m.returned_dice is None:
         # Default: dice already used (or being paid now) first, then the least useful.
-        mine.sort(key=lambda d: (not (s.dice_used[d] or d in paid), sum(s.face(d)), d))
-        return tuple(sorted(mine[:n]))
+        used = s.dice_used
+        first = [d for d in mine if used[d] or d in paid]
+        if len(first) < n:
+            first += [d for d in mine if not (used[d] or d in paid)]
+        return tuple(sorted(first[:n]))
     chosen = m.returned_dice
     if len(chosen) != n or len(set(chosen)) != n:
         raise IllegalMoveError(f"{old.name} gave {n} {colour} "

@@ -449,6 +449,43 @@ function buyMove(catalogue, legal, sel, tileId, replaces = null) {
   if (tile.kind === "building") move.replaces = replaces;
   return move;
 }
+function paymentSelection(payment, resource) {
+  return { dice: [...payment.dice], trades: payment.trades.map((pair) => [...pair]), chits: { [resource]: payment.chits } };
+}
+function paidDice(payment) {
+  return [...payment.dice, ...payment.trades.flat()];
+}
+function returnedDiceChoice(catalogue, view, move) {
+  const gb = view.give_back;
+  const mine = view.current !== null && view.current !== void 0 ? view.players[view.current] : null;
+  const slot = mine && move.replaces ? mine.buildings.find(([id]) => id === move.replaces) : null;
+  const colour = slot ? catalogue.tiles[slot[0]].dice_colour : null;
+  if (!gb || !colour || !gb.dice[colour]) return null;
+  const order = gb.dice[colour];
+  const count = slot[1];
+  const paid = new Set(paidDice(move.payment));
+  const spent = (d) => Boolean(view.dice[d][1]) || paid.has(d);
+  const dflt = sortNum([...order.filter(spent), ...order.filter((d) => !spent(d))].slice(0, count));
+  const kinds = new Set(order.map((d) => spent(d) ? "spent" : faceText(dieFace(catalogue, view, d))));
+  return {
+    colour,
+    count,
+    order,
+    used: order.filter((d) => view.dice[d][1]),
+    paid: order.filter((d) => paid.has(d)),
+    dflt,
+    matters: count > 0 && order.length > count && kinds.size > 1
+  };
+}
+function toggleReturned(chosen, d, count) {
+  if (chosen.includes(d)) return chosen.filter((x) => x !== d);
+  const next = [...chosen, d];
+  return next.length > count ? next.slice(next.length - count) : next;
+}
+function usedRerollsChoice(view) {
+  const choice = view.give_back ? view.give_back.used_rerolls : null;
+  return choice && choice.choices.length > 1 ? choice : null;
+}
 function buildMove(legal, sel) {
   if (!selectionIsEmpty(sel)) return { type: "build", payment: paymentFrom(sel, "stone") };
   const hint = legalOf(legal, "build")[0];
@@ -631,17 +668,9 @@ function tileCardEl(S, tileId, opts) {
 function dieSig(S, d, opts) {
   return sig(S.view.dice[d][2], opts.selected, opts.traded, opts.rollKey);
 }
-function dieElement(S, d, opts) {
-  const colour = dieColour(S.catalogue, d);
-  const face = dieFace(S.catalogue, S.view, d);
+function faceEl(face) {
   const syms = RESOURCES.filter((r) => face[r]);
-  const classes = ["nw-die", `nw-die-${colour}`];
-  if (opts.selected) classes.push("nw-selected");
-  if (opts.traded) classes.push("nw-traded");
-  if (opts.rolling) classes.push("nw-rolling");
-  if (opts.used) classes.push("nw-used");
-  const text = dieText(S, d, opts);
-  const content = h(
+  return h(
     "span",
     { class: `nw-face nw-syms-${syms.length}` },
     syms.map((r) => h(
@@ -651,6 +680,17 @@ function dieElement(S, d, opts) {
       h("span", { class: "nw-num" }, String(face[r]))
     ))
   );
+}
+function dieElement(S, d, opts) {
+  const colour = dieColour(S.catalogue, d);
+  const face = dieFace(S.catalogue, S.view, d);
+  const classes = ["nw-die", `nw-die-${colour}`];
+  if (opts.selected) classes.push("nw-selected");
+  if (opts.traded) classes.push("nw-traded");
+  if (opts.rolling) classes.push("nw-rolling");
+  if (opts.used) classes.push("nw-used");
+  const text = dieText(S, d, opts);
+  const content = faceEl(face);
   const attrs = {
     type: "button",
     class: classes.join(" "),
@@ -914,7 +954,7 @@ function playerInputs(S, ui, seat) {
   const v = S.view;
   const p = v.players[seat];
   const live = actingSeat(S) === seat;
-  const choosing = Boolean(live && ui.pendingBuy && S.catalogue.tiles[ui.pendingBuy]?.kind === "building");
+  const choosing = Boolean(live && ui.pendingBuy && !ui.pendingReturn && S.catalogue.tiles[ui.pendingBuy]?.kind === "building");
   return { v, p, live, choosing };
 }
 function playerHead(S, seat, part) {
@@ -1152,6 +1192,115 @@ function selectionLine(S, ui, act) {
     !selectionIsEmpty(ui.sel) ? h("button", { type: "button", class: "nw-btn nw-mini", dataset: { key: "clear" }, onclick: () => act.clearSelection() }, "Clear") : null
   );
 }
+var cancelButton = (act) => h("button", {
+  type: "button",
+  class: "nw-btn nw-cancel",
+  dataset: { key: "cancel-buy" },
+  onclick: () => act.cancelBuy()
+}, "Cancel");
+var dieWord = (n) => n === 1 ? "die" : "dice";
+function payingLine(S, move) {
+  const tile = S.catalogue.tiles[move.tile];
+  return h(
+    "p",
+    { class: "nw-help nw-paying" },
+    "Paying: ",
+    selectionSummary(S.catalogue, S.view, paymentSelection(move.payment, tile.currency)),
+    " (select dice and chits to pay otherwise)"
+  );
+}
+function giveBackDie(S, d, going, note, act) {
+  const colour = dieColour(S.catalogue, d);
+  const face = dieFace(S.catalogue, S.view, d);
+  const text = `${colour} die ${d}: ${faceText(face)}${note ? ` (${note})` : ""}, ` + (going ? "goes back" : "you keep it");
+  return h("button", {
+    type: "button",
+    class: `nw-die nw-die-${colour}${note ? " nw-spent" : ""}${going ? " nw-going" : ""}`,
+    title: text,
+    "aria-label": text,
+    "aria-pressed": going ? "true" : "false",
+    dataset: { key: `give-back-${d}` },
+    onclick: () => act.toggleReturned(d)
+  }, faceEl(face));
+}
+function giveBackDiceControls(S, ui, act, tile) {
+  const v = S.view;
+  const r = ui.pendingReturn;
+  const old = S.catalogue.tiles[r.replaces];
+  const move = buyMove(S.catalogue, S.legal, ui.sel, ui.pendingBuy, r.replaces);
+  const choice = returnedDiceChoice(S.catalogue, v, move);
+  if (!choice) return h("div", { class: "nw-pending" }, cancelButton(act));
+  const { colour, count } = choice;
+  const chosen = r.dice ?? choice.dflt;
+  const missing = count - chosen.length;
+  const isDefault = r.dice === null || sig(chosen.slice().sort((a, b) => a - b)) === sig(choice.dflt);
+  const note = (d) => choice.paid.includes(d) ? "paying" : choice.used.includes(d) ? "used" : "";
+  const going = choice.order.filter((d) => chosen.includes(d));
+  const list = going.map((d) => `die ${d}${note(d) ? ` (${note(d)})` : ""}`).join(", ");
+  return h(
+    "div",
+    { class: "nw-pending nw-give-back" },
+    h("p", {}, `Buy ${tile.name} in place of ${old.name}: ${count} of your ${colour} ${dieWord(count)} ${count === 1 ? "goes" : "go"} back to the supply. Click the dice to choose which.`),
+    h("p", { class: "nw-help" }, "Suggested: used dice and dice paying first (they do nothing more this round), then the unused ones with the fewest symbols."),
+    h(
+      "div",
+      { class: "nw-dice nw-give-back-dice", role: "group", "aria-label": `Your ${colour} dice` },
+      choice.order.map((d) => giveBackDie(S, d, chosen.includes(d), note(d), act))
+    ),
+    h(
+      "p",
+      { class: "nw-sel-text", "aria-live": "polite" },
+      missing > 0 ? `Choose ${missing} more ${dieWord(missing)} to give back.` : `Going back: ${list}.`
+    ),
+    h(
+      "div",
+      { class: "nw-buttons" },
+      h("button", {
+        type: "button",
+        class: "nw-btn nw-primary",
+        dataset: { key: "confirm-give-back" },
+        disabled: missing !== 0,
+        onclick: () => act.confirmReturn()
+      }, `Buy ${tile.name}, giving back ${count === 1 ? "this die" : "these dice"}`),
+      isDefault ? null : h("button", {
+        type: "button",
+        class: "nw-btn",
+        dataset: { key: "suggested-give-back" },
+        onclick: () => act.defaultReturned()
+      }, "Back to the suggestion"),
+      cancelButton(act)
+    ),
+    payingLine(S, move)
+  );
+}
+function giveBackRerollsControls(S, ui, act, tile) {
+  const v = S.view;
+  const p = v.players[v.current];
+  const choice = usedRerollsChoice(v);
+  if (!choice || !p.advisor) return h("div", { class: "nw-pending" }, cancelButton(act));
+  const [oldId, n] = p.advisor;
+  const old = S.catalogue.tiles[oldId];
+  const unused = p.chits.reroll || 0;
+  const ks = [...choice.choices].sort((a, b) => b - a);
+  return h(
+    "div",
+    { class: "nw-pending nw-give-back" },
+    h("p", {}, `Hire ${tile.name}: ${old.name} leaves, and ${n} of your reroll chits go back to the supply (as many as ${old.name} brought). Which ones?`),
+    h("p", { class: "nw-help" }, `Suggested: used ones first, so you keep your unused ones. ${tile.name} then brings ${tile.rerolls} new ${tile.rerolls === 1 ? "chit" : "chits"}.`),
+    h(
+      "div",
+      { class: "nw-buttons" },
+      ks.map((k) => h("button", {
+        type: "button",
+        class: `nw-btn${k === choice.default ? " nw-primary" : ""}`,
+        dataset: { key: `give-back-rerolls-${k}` },
+        onclick: () => act.chooseUsedRerolls(k)
+      }, `Give back ${k} used + ${n - k} unused (keep ${unused - (n - k)} unused)`, k === choice.default ? " — suggested" : "")),
+      cancelButton(act)
+    ),
+    payingLine(S, buyMove(S.catalogue, S.legal, ui.sel, ui.pendingBuy))
+  );
+}
 function actionsControls(S, ui, act) {
   const v = S.view;
   const me = v.current;
@@ -1163,6 +1312,8 @@ function actionsControls(S, ui, act) {
   const buttons = [];
   if (ui.pendingBuy) {
     const tile = S.catalogue.tiles[ui.pendingBuy];
+    if (ui.pendingReturn) return giveBackDiceControls(S, ui, act, tile);
+    if (tile.kind === "advisor") return giveBackRerollsControls(S, ui, act, tile);
     const options = p.buildings.map(([id]) => id).filter((id, i, a) => a.indexOf(id) === i);
     return h(
       "div",
@@ -1176,7 +1327,7 @@ function actionsControls(S, ui, act) {
           { type: "button", class: "nw-btn", dataset: { key: `replace-${id}` }, onclick: () => act.chooseReplace(id) },
           `Replace ${S.catalogue.tiles[id].name}`
         )),
-        h("button", { type: "button", class: "nw-btn nw-cancel", dataset: { key: "cancel-buy" }, onclick: () => act.cancelBuy() }, "Cancel")
+        cancelButton(act)
       ),
       selectionLine(S, ui, act)
     );
@@ -1510,7 +1661,8 @@ var Board = class {
         cur,
         S.seats,
         S.legal,
-        me !== null ? [ui.sel, ui.pendingBuy, v.players[me]] : 0,
+        me !== null ? [ui.sel, ui.pendingBuy, ui.pendingReturn, v.players[me], v.give_back] : 0,
+        ui.pendingReturn ? v.dice : 0,
         v.config.variant,
         v.event,
         v.step === "game_over" ? [v.prompt, v.order, v.projected, v.breakdown, v.winner, v.hall_of_fame] : 0
@@ -1629,6 +1781,9 @@ function createController({ model, el }) {
   const ui = {
     sel: emptySelection(),
     pendingBuy: null,
+    // a building's replacement chosen, the dice to give back not yet confirmed:
+    // {replaces, dice} (dice: null while the engine's default stands)
+    pendingReturn: null,
     hint: "",
     form: null,
     newGameOpen: false,
@@ -1680,6 +1835,7 @@ function createController({ model, el }) {
       ui.selKey = key;
       ui.sel = emptySelection();
       ui.pendingBuy = null;
+      ui.pendingReturn = null;
     } else {
       ui.sel = pruneSelection(S.view, S.view.human_turn ? S.view.current : null, ui.sel);
     }
@@ -1709,6 +1865,13 @@ function createController({ model, el }) {
     scheduled = true;
     queueMicrotask(draw);
   }
+  function pendingReturnMove() {
+    const S = state();
+    const r = ui.pendingReturn;
+    if (!ui.pendingBuy || !r) return null;
+    const move = buyMove(S.catalogue, S.legal, ui.sel, ui.pendingBuy, r.replaces);
+    return { move, choice: returnedDiceChoice(S.catalogue, S.view, move) };
+  }
   const act = {
     send,
     move(move) {
@@ -1720,7 +1883,8 @@ function createController({ model, el }) {
       const S = state();
       const tile = S.catalogue.tiles[tileId];
       if (!tile) return;
-      if (tile.kind === "building") {
+      ui.pendingReturn = null;
+      if (tile.kind === "building" || tile.kind === "advisor" && usedRerollsChoice(S.view)) {
         ui.pendingBuy = ui.pendingBuy === tileId ? null : tileId;
         draw();
         return;
@@ -1731,13 +1895,60 @@ function createController({ model, el }) {
     chooseReplace(buildingId) {
       const S = state();
       if (!ui.pendingBuy) return;
-      const tileId = ui.pendingBuy;
+      const move = buyMove(S.catalogue, S.legal, ui.sel, ui.pendingBuy, buildingId);
+      const choice = returnedDiceChoice(S.catalogue, S.view, move);
+      if (choice && choice.matters) {
+        ui.pendingReturn = { replaces: buildingId, dice: null };
+        draw();
+        return;
+      }
       ui.pendingBuy = null;
-      act.move(buyMove(S.catalogue, S.legal, ui.sel, tileId, buildingId));
+      act.move(move);
+      draw();
+    },
+    toggleReturned(d) {
+      const pending = pendingReturnMove();
+      if (!pending || !pending.choice) return;
+      const { choice } = pending;
+      const chosen = ui.pendingReturn.dice ?? choice.dflt;
+      ui.pendingReturn = { ...ui.pendingReturn, dice: toggleReturned(chosen, d, choice.count) };
+      draw();
+    },
+    defaultReturned() {
+      if (!ui.pendingReturn) return;
+      ui.pendingReturn = { ...ui.pendingReturn, dice: null };
+      draw();
+    },
+    confirmReturn() {
+      const pending = pendingReturnMove();
+      if (!pending) return;
+      const { move, choice } = pending;
+      if (choice) {
+        const dice = ui.pendingReturn.dice ?? choice.dflt;
+        if (dice.length !== choice.count) {
+          ui.hint = `Choose ${choice.count} ${choice.colour} ${choice.count === 1 ? "die" : "dice"} to give back.`;
+          draw();
+          return;
+        }
+        move.returned_dice = [...dice].sort((a, b) => a - b);
+      }
+      ui.pendingBuy = null;
+      ui.pendingReturn = null;
+      act.move(move);
+      draw();
+    },
+    chooseUsedRerolls(k) {
+      const S = state();
+      if (!ui.pendingBuy || S.catalogue.tiles[ui.pendingBuy]?.kind !== "advisor") return;
+      const move = buyMove(S.catalogue, S.legal, ui.sel, ui.pendingBuy);
+      move.returned_used_rerolls = k;
+      ui.pendingBuy = null;
+      act.move(move);
       draw();
     },
     cancelBuy() {
       ui.pendingBuy = null;
+      ui.pendingReturn = null;
       draw();
     },
     toggleDie(d) {

@@ -28,6 +28,7 @@ from ..dice.catalogue import (
     SUPPLY_DICE,
     tile_to_json,
 )
+from ..dice.rules import give_back_order, used_reroll_choices
 
 #: How many log entries the board shows (the newest ones).
 LOG_LIMIT = 50
@@ -114,11 +115,34 @@ def rolled_dice(game: Game) -> list[int]:
     return sorted(set(dice))
 
 
+def give_back_payload(state: GameState, seat: int) -> dict[str, Any]:
+    """What the browser needs to offer the choice of what goes back to the supply when
+    ``seat`` buys a tile that replaces one of theirs (the engine checks the choice):
+
+    ``dice``: for each colour of the seat's buildings, the seat's dice of that colour,
+    least useful first.  A replaced building gives back as many of them as it gave; by
+    default the used ones (and those paying for the new building) in this order, then
+    the unused ones in this order.
+    ``used_rerolls``: ``{"choices", "default"}``: how many of the advisor's reroll chits
+    can go back from the used ones when a new advisor replaces it (the others go back
+    from the unused ones), or None without an advisor.
+    """
+    tiles = state.comp.tiles
+    colours = sorted({c for b in state.players[seat].buildings
+                      if (c := tiles[b].dice_colour) is not None})
+    choices = used_reroll_choices(state, seat)
+    return {
+        "dice": {c: give_back_order(state, seat, c) for c in colours},
+        "used_rerolls": {"choices": list(choices), "default": choices[-1]} if choices else None,
+    }
+
+
 def view_payload(game: Game, seats: list[str]) -> dict[str, Any]:
     """``game.view(viewer)`` plus the few derived figures the board shows.
 
     The viewer is the seat to move when it is a human, else the first human seat (or a
     spectator when every seat is a bot); only the Accelerated variant hides anything.
+    ``give_back`` (:func:`give_back_payload`): for a human's action, else None.
     """
     state = game.state
     current = state.current_player()
@@ -140,6 +164,8 @@ def view_payload(game: Game, seats: list[str]) -> dict[str, Any]:
     data["winner"] = state.winner()
     data["hall_of_fame"] = (state.hall_of_fame_title()
                             if state.config.players == 1 and state.is_terminal() else None)
+    acting = current if state.step == "actions" and data["human_turn"] else None
+    data["give_back"] = None if acting is None else give_back_payload(state, acting)
     return data
 
 

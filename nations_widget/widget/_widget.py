@@ -81,7 +81,8 @@ class NationsWidget(anywidget.AnyWidget):
     # ------------------------------------------------------------ synced traits
     #: static components: tiles and events (each with its tooltip), die faces
     catalogue = traitlets.Dict().tag(sync=True)
-    #: the board as the acting seat sees it (``game.view(seat)`` plus derived figures)
+    #: the board as the acting seat sees it (``game.view(seat)`` plus derived figures, and
+    #: for a human's action ``give_back``: what a replaced building or advisor can give back)
     view = traitlets.Dict().tag(sync=True)
     #: the acting human's legal moves: ``[{move, text, subset?}]`` ([] on a bot's turn)
     legal: traitlets.List[Any] = traitlets.List().tag(sync=True)

@@ -4,7 +4,9 @@ end by clicking only, as a person would.
 Set-up through the board's own "New game…" form: 2 players, you against the heuristic bot,
 a fixed seed and a short bot pause.  Policy at each of your decisions: in the action
 phase, buy the first tile the board marks affordable (for a building, replace the first
-building offered), else Pass; in books, famine and war, click the first option offered.
+building offered and give back the dice suggested; for an advisor replacing yours, give
+back the reroll chits suggested), else Pass; in books, famine and war, click the first
+option offered.
 At the end the final scores on the page are checked against an independent replay: the
 board's "Save game" download is loaded with the engine (``Game.from_json`` replays the
 moves from the seed) in this test process.
@@ -95,7 +97,13 @@ def decide(page: Any) -> str:
             if replace.count():                   # a building: choose what it replaces
                 replaced = replace.first.get_attribute("data-key")
                 replace.first.click()
+                confirm = root.locator('button[data-key="confirm-give-back"]')
+                if confirm.count():               # then which dice go back: the suggestion
+                    confirm.click()
                 return f"buy {tile_id} ({replaced})"
+            rerolls = root.locator('.nw-give-back button[data-key^="give-back-rerolls-"]')
+            if rerolls.count():                   # an advisor: which reroll chits go back
+                rerolls.first.click()             # (the suggestion comes first)
             return f"buy {tile_id}"
         root.locator('button[data-key="pass"]').click()
         return "pass"
