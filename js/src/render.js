@@ -136,7 +136,7 @@ function tileCardEl(S, tileId, opts) {
  * a die that goes to the used area, or whose owner's turn comes, is moved or patched, not
  * rebuilt. */
 function dieSig(S, d, opts) {
-  return sig(S.view.dice[d][2], opts.selected, opts.traded, opts.rollKey);
+  return sig(S.view.dice[d][2], Boolean(opts.selected), Boolean(opts.traded), opts.rollKey ?? null);
 }
 
 /** A die's face: an icon and a number per symbol. */

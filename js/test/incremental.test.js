@@ -1,6 +1,6 @@
 // The incremental board: parts whose inputs did not change keep their DOM nodes; a change
 // touches only the parts drawn from it; the log follows Python's patches exactly.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -80,6 +80,30 @@ describe("incremental drawing", () => {
     expect(el.querySelector('[data-key="die-0"]').getAttribute("aria-pressed")).toBe("true");
     expect(el.querySelector('[data-key="die-1"]')).toBe(die1);
     expect(nodes(el.querySelector(".nw-progress")).every((n, j) => n === tiles[j])).toBe(true);
+  });
+
+  it("a die that is used keeps its element, patched in place, not rebuilt", async () => {
+    const { model } = mount("start_2p");
+    const view = clone(model.data.view);
+    const seat = view.current;
+    const d = view.dice.findIndex((x) => x[0] === seat && !x[1]);
+    const die = el.querySelector(`[data-key="die-${d}"]`);
+    const inner = nodes(die);
+    expect(die.getAttribute("aria-disabled")).toBe(null); // the human to move: live
+    view.dice[d][1] = 1; // used
+    const made = vi.spyOn(document, "createElement");
+    model.emit("view", view);
+    await tick();
+    const buttons = made.mock.calls.filter(([tag]) => tag === "button").length;
+    made.mockRestore();
+    expect(buttons).toBe(0); // no die (nor anything else) rebuilt
+    const now = el.querySelector(`[data-key="die-${d}"]`);
+    expect(now).toBe(die);
+    expect(nodes(now).every((n, i) => n === inner[i])).toBe(true);
+    expect(now.classList.contains("nw-used")).toBe(true);
+    expect(now.getAttribute("aria-label")).toContain("(used)");
+    expect(now.getAttribute("aria-disabled")).toBe("true"); // used: not clickable
+    expect(now.closest(".nw-used-area")).toBeTruthy();
   });
 
   it("a new position redraws the moved dice and scores; the board ends equal to a fresh draw", async () => {

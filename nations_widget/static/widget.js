@@ -666,7 +666,7 @@ function tileCardEl(S, tileId, opts) {
   return h("div", { ...attrs, tabindex: "0", role: "group" }, body);
 }
 function dieSig(S, d, opts) {
-  return sig(S.view.dice[d][2], opts.selected, opts.traded, opts.rollKey);
+  return sig(S.view.dice[d][2], Boolean(opts.selected), Boolean(opts.traded), opts.rollKey ?? null);
 }
 function faceEl(face) {
   const syms = RESOURCES.filter((r) => face[r]);
