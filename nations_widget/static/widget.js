@@ -1148,39 +1148,41 @@ function optionButtons(S, act, entries) {
     onclick: () => act.move(e.move)
   }, e.text));
 }
-function actionPanel(S, ui, act) {
+function actionPanel(S, ui, act, part, now, otherSig) {
   const v = S.view;
   const me = actingSeat(S);
-  const err = S.error || ui.hint ? h(
+  const heading = me !== null ? `${seatName(me)}, your decision` : v.step === "game_over" ? "Final scores" : "Decision";
+  const frame = part("actions", "", () => h("section", { class: "nw-panel nw-actions", "aria-label": "Your decision" }));
+  const title = part("actions-title", sig(heading), () => h("h3", {}, heading));
+  const err = S.error || ui.hint ? part("actions-error", sig(S.error, ui.hint), () => h(
     "div",
     { class: "nw-error", role: "alert" },
     h("strong", {}, S.error ? "Refused: " : "Note: "),
     S.error || ui.hint,
     h("button", { type: "button", class: "nw-btn nw-mini", "aria-label": "dismiss", dataset: { key: "dismiss" }, onclick: () => act.dismiss() }, "×")
-  ) : null;
+  )) : null;
   let body;
-  if (v.step === "game_over") {
-    body = gameOver(S);
-  } else if (me === null) {
-    const cur = v.current;
-    const bot = cur !== null && S.seats[cur] !== "human";
-    body = h(
-      "div",
-      { class: "nw-waiting" },
-      h("p", {}, S.busy ? `${seatName(cur)} (${S.seats[cur]} bot) is thinking…` : bot ? `${seatName(cur)} is played by the ${S.seats[cur]} bot.` : "Waiting."),
-      bot && !S.busy ? h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "play-bots" }, onclick: () => act.send({ kind: "play_bots" }) }, "Let the bots play") : null,
-      bot && !S.busy ? h("button", { type: "button", class: "nw-btn", dataset: { key: "bot-step" }, onclick: () => act.send({ kind: "bot_move" }) }, "One bot move") : null
-    );
+  if (me !== null && v.step === "actions" && !ui.pendingBuy) {
+    body = actionsControls(S, ui, act, part, now);
   } else {
-    body = v.step === "actions" ? actionsControls(S, ui, act) : endOfRoundControls(S, ui, act);
+    body = part("actions-other", otherSig, () => {
+      if (v.step === "game_over") return gameOver(S);
+      if (me === null) {
+        const cur = v.current;
+        const bot = cur !== null && S.seats[cur] !== "human";
+        return h(
+          "div",
+          { class: "nw-waiting" },
+          h("p", {}, S.busy ? `${seatName(cur)} (${S.seats[cur]} bot) is thinking…` : bot ? `${seatName(cur)} is played by the ${S.seats[cur]} bot.` : "Waiting."),
+          bot && !S.busy ? h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "play-bots" }, onclick: () => act.send({ kind: "play_bots" }) }, "Let the bots play") : null,
+          bot && !S.busy ? h("button", { type: "button", class: "nw-btn", dataset: { key: "bot-step" }, onclick: () => act.send({ kind: "bot_move" }) }, "One bot move") : null
+        );
+      }
+      return v.step === "actions" ? pendingControls(S, ui, act) : endOfRoundControls(S, ui, act);
+    });
   }
-  return h(
-    "section",
-    { class: "nw-panel nw-actions", "aria-label": "Your decision" },
-    h("h3", {}, me !== null ? `${seatName(me)}, your decision` : v.step === "game_over" ? "Final scores" : "Decision"),
-    err,
-    body
-  );
+  setChildren(frame, [title, err, body]);
+  return frame;
 }
 function selectionLine(S, ui, act) {
   return h(
@@ -1301,66 +1303,75 @@ function giveBackRerollsControls(S, ui, act, tile) {
     payingLine(S, buyMove(S.catalogue, S.legal, ui.sel, ui.pendingBuy))
   );
 }
-function actionsControls(S, ui, act) {
+function pendingControls(S, ui, act) {
   const v = S.view;
-  const me = v.current;
-  const p = v.players[me];
-  const reroll = legalOf(S.legal, "reroll")[0];
-  const passes = legalOf(S.legal, "pass");
-  const builds = legalOf(S.legal, "build");
-  const pledgeOptions = passes.filter((e) => e.move.pledge);
-  const buttons = [];
-  if (ui.pendingBuy) {
-    const tile = S.catalogue.tiles[ui.pendingBuy];
-    if (ui.pendingReturn) return giveBackDiceControls(S, ui, act, tile);
-    if (tile.kind === "advisor") return giveBackRerollsControls(S, ui, act, tile);
-    const options = p.buildings.map(([id]) => id).filter((id, i, a) => a.indexOf(id) === i);
-    return h(
+  const p = v.players[v.current];
+  const tile = S.catalogue.tiles[ui.pendingBuy];
+  if (ui.pendingReturn) return giveBackDiceControls(S, ui, act, tile);
+  if (tile.kind === "advisor") return giveBackRerollsControls(S, ui, act, tile);
+  const options = p.buildings.map(([id]) => id).filter((id, i, a) => a.indexOf(id) === i);
+  return h(
+    "div",
+    { class: "nw-pending" },
+    h("p", {}, `Buy ${tile.name}: which building does it replace? (Its dice go back to the supply.)`),
+    h(
       "div",
-      { class: "nw-pending" },
-      h("p", {}, `Buy ${tile.name}: which building does it replace? (Its dice go back to the supply.)`),
-      h(
-        "div",
-        { class: "nw-buttons" },
-        options.map((id) => h(
-          "button",
-          { type: "button", class: "nw-btn", dataset: { key: `replace-${id}` }, onclick: () => act.chooseReplace(id) },
-          `Replace ${S.catalogue.tiles[id].name}`
-        )),
-        cancelButton(act)
-      ),
-      selectionLine(S, ui, act)
-    );
-  }
-  buttons.push(h("button", {
-    type: "button",
-    class: "nw-btn",
-    dataset: { key: "reroll" },
-    disabled: !(p.chits.reroll > 0),
-    title: reroll ? reroll.text : "no unused reroll chit",
-    onclick: () => act.reroll()
-  }, icon("reroll"), ` Reroll selected (${ui.sel.dice.length + 2 * ui.sel.trades.length})`));
-  if (p.wonder) {
-    const w = S.catalogue.tiles[p.wonder];
-    buttons.push(h("button", {
+      { class: "nw-buttons" },
+      options.map((id) => h(
+        "button",
+        { type: "button", class: "nw-btn", dataset: { key: `replace-${id}` }, onclick: () => act.chooseReplace(id) },
+        `Replace ${S.catalogue.tiles[id].name}`
+      )),
+      cancelButton(act)
+    ),
+    selectionLine(S, ui, act)
+  );
+}
+function actionsControls(S, ui, act, part, now) {
+  const v = S.view;
+  const p = v.players[v.current];
+  const reroll = legalOf(S.legal, "reroll")[0];
+  const builds = legalOf(S.legal, "build");
+  const pledgeOptions = legalOf(S.legal, "pass").filter((e) => e.move.pledge);
+  const wonder = p.wonder ? S.catalogue.tiles[p.wonder] : null;
+  const count = ui.sel.dice.length + 2 * ui.sel.trades.length;
+  const passLabel = v.config.variant === "accelerated" && !selectionIsEmpty(ui.sel) ? "Pass, trading the selected dice for food" : "Pass";
+  const frame = part("actions-turn", "", () => h("div", {}));
+  const help = part("actions-help", "", () => h("p", { class: "nw-help" }, "Click dice and chits to select them, then click a tile to buy it with them (or click a tile directly to pay the suggested way), build your wonder, or reroll the selected dice."));
+  const summary = selectionSummary(S.catalogue, v, ui.sel);
+  const selection = part("actions-selection", sig(summary, ui.sel.dice.length >= 2, selectionIsEmpty(ui.sel)), () => selectionLine(S, ui, act));
+  const buttons = part("actions-buttons", sig(
+    p.chits.reroll > 0,
+    reroll ? reroll.text : null,
+    count,
+    p.wonder,
+    builds.length > 0,
+    builds[0] ? builds[0].text : null,
+    passLabel
+  ), () => h(
+    "div",
+    { class: "nw-buttons" },
+    h("button", {
+      type: "button",
+      class: "nw-btn",
+      dataset: { key: "reroll" },
+      disabled: !(p.chits.reroll > 0),
+      title: reroll ? reroll.text : "no unused reroll chit",
+      onclick: () => act.reroll()
+    }, icon("reroll"), ` Reroll selected (${count})`),
+    wonder ? h("button", {
       type: "button",
       class: `nw-btn${builds.length ? " nw-suggest" : ""}`,
       dataset: { key: "build" },
-      title: builds[0] ? builds[0].text : `needs ${w.stone_cost} stone`,
-      onclick: () => act.move(buildMove(S.legal, ui.sel))
-    }, icon("stone"), ` Build ${w.name} (${w.stone_cost} stone)`));
-  }
-  const passLabel = v.config.variant === "accelerated" && !selectionIsEmpty(ui.sel) ? "Pass, trading the selected dice for food" : "Pass";
-  buttons.push(h("button", { type: "button", class: "nw-btn nw-pass", dataset: { key: "pass" }, onclick: () => act.move(passMove(ui.sel, v.config.variant)) }, passLabel));
-  buttons.push(h("button", { type: "button", class: "nw-btn nw-ghost", dataset: { key: "hint" }, title: "Let a bot choose this move for you", onclick: () => act.send({ kind: "bot_move" }) }, "Let a bot decide"));
-  return h(
-    "div",
-    {},
-    h("p", { class: "nw-help" }, "Click dice and chits to select them, then click a tile to buy it with them (or click a tile directly to pay the suggested way), build your wonder, or reroll the selected dice."),
-    selectionLine(S, ui, act),
-    h("div", { class: "nw-buttons" }, buttons),
-    pledgeOptions.length ? h("div", { class: "nw-options" }, h("span", { class: "nw-slot-label" }, "Pass and trade for food:"), optionButtons(S, act, pledgeOptions)) : null
-  );
+      title: builds[0] ? builds[0].text : `needs ${wonder.stone_cost} stone`,
+      onclick: () => act.move(buildMove(now().legal, ui.sel))
+    }, icon("stone"), ` Build ${wonder.name} (${wonder.stone_cost} stone)`) : null,
+    h("button", { type: "button", class: "nw-btn nw-pass", dataset: { key: "pass" }, onclick: () => act.move(passMove(ui.sel, now().view.config.variant)) }, passLabel),
+    h("button", { type: "button", class: "nw-btn nw-ghost", dataset: { key: "hint" }, title: "Let a bot choose this move for you", onclick: () => act.send({ kind: "bot_move" }) }, "Let a bot decide")
+  ));
+  const pledge = pledgeOptions.length ? part("actions-pledge", sig(pledgeOptions), () => h("div", { class: "nw-options" }, h("span", { class: "nw-slot-label" }, "Pass and trade for food:"), optionButtons(S, act, pledgeOptions))) : null;
+  setChildren(frame, [help, selection, buttons, pledge]);
+  return frame;
 }
 function endOfRoundControls(S, ui, act) {
   const v = S.view;
@@ -1650,11 +1661,14 @@ var Board = class {
     const progress = P.part("progress", sig(canBuy, v.board.length), () => progressFrame(canBuy, v.board.length));
     setChildren(progress.lastChild, progressCells(S, ui, act, (key, signature, build) => P.part(key, signature, build)));
     const cur = v.current;
-    const actions = P.part(
-      "actions",
+    this.S = S;
+    const actions = actionPanel(
+      S,
+      ui,
+      act,
+      (key, signature, build) => P.part(key, signature, build),
+      () => this.S,
       sig(
-        S.error,
-        ui.hint,
         S.busy,
         me,
         v.step,
@@ -1666,8 +1680,7 @@ var Board = class {
         v.config.variant,
         v.event,
         v.step === "game_over" ? [v.prompt, v.order, v.projected, v.breakdown, v.winner, v.hall_of_fame] : 0
-      ),
-      () => actionPanel(S, ui, act)
+      )
     );
     const rolling = new Set(ui.rollingDice || []);
     const boards = boardOrder(S).map((seat) => {
@@ -1684,7 +1697,6 @@ var Board = class {
     const event = P.part("event", sig(v.event), () => eventTile(S));
     const part = (key, signature, build) => P.part(key, signature, build);
     const scores = scoreBoard(S, part);
-    this.S = S;
     const history = historyPanel(S, act, part, () => this.S);
     const f = ui.form;
     const game = P.part("game", sig(
