@@ -81,7 +81,10 @@ export function setIdScope(prefix) {
 export const sig = (...inputs) => JSON.stringify(inputs);
 
 /**
- * Subtrees keyed by name, each rebuilt only when its signature changes.
+ * Subtrees keyed by name, each rebuilt only when its signature changes.  (A frame whose
+ * inner elements are kept aside, to be set in place, takes a constant signature and puts
+ * what shapes it in its key instead: a rebuilt frame is morphed into the drawn one, which
+ * would leave those kept elements stale.)
  * `part(key, signature, build)` returns the node built last time for `key` if the
  * signature is the same, else calls `build()`.  `sweep()` forgets the keys not asked for
  * since the last sweep.  `built`/`reused` count the calls (for tests and profiling).
@@ -209,6 +212,14 @@ function resolveKept(root) {
 export function setChildren(parent, nodes) {
   const want = [];
   for (const node of nodes) if (node !== null && node !== undefined && node !== false) want.push(node);
+  // the common case: nothing moved
+  let c = parent.firstChild;
+  let i = 0;
+  while (c && i < want.length && c === want[i]) {
+    c = c.nextSibling;
+    i += 1;
+  }
+  if (!c && i === want.length) return;
   const keep = new Set(want);
   for (let c = parent.firstChild; c;) {
     const next = c.nextSibling;

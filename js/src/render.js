@@ -14,7 +14,6 @@ import {
   dieColour,
   dieFace,
   faceText,
-  legalBuys,
   legalOf,
   ordinal,
   passMove,
@@ -208,8 +207,10 @@ function header(S, part) {
       class: `nw-step${v.step === s ? " nw-current" : ""}`,
       "aria-current": v.step === s ? "step" : null,
     }, STEP_LABEL[s]))));
-  const prompt = part("header-prompt", sig(v.prompt, S.busy), () => h("p", { class: "nw-prompt", "aria-live": "polite" }, v.prompt,
+  // the prompt's text is set in place (it changes with nearly every move)
+  const prompt = part("header-prompt", sig(S.busy), () => h("p", { class: "nw-prompt", "aria-live": "polite" }, "",
     S.busy ? [" ", h("span", { class: "nw-busy", role: "status" }, h("span", { class: "nw-spinner", "aria-hidden": "true" }), "Bots are playing…")] : null));
+  if (prompt.firstChild.data !== v.prompt) prompt.firstChild.data = v.prompt;
   setChildren(frame, [title, steps, prompt]);
   return frame;
 }
@@ -230,6 +231,8 @@ function progressCells(S, ui, act, part) {
   const v = S.view;
   const me = actingSeat(S);
   const canBuy = me !== null && v.step === "actions";
+  const buyable = new Set();
+  if (canBuy) for (const e of S.legal) if (e.move.type === "buy") buyable.add(e.move.tile);
   const cols = v.board.length;
   const cells = [];
   cells.push(part("pb-corner", "", () => h("div", { class: "nw-corner" }, "Cost")));
@@ -248,7 +251,7 @@ function progressCells(S, ui, act, part) {
         cells.push(part(`pb-empty-${c}-${r}`, "", () => h("div", { class: "nw-tile nw-empty", "aria-label": `column ${c + 1}, row ${cost}: empty` }, "—")));
         continue;
       }
-      const affordable = canBuy && legalBuys(S.legal, id).length > 0;
+      const affordable = canBuy && buyable.has(id);
       const selected = ui.pendingBuy === id;
       const cell = part(`pb-${id}`, sig(cost, affordable, selected), () => tileCard(S, id, {
         cost,
@@ -264,10 +267,14 @@ function progressCells(S, ui, act, part) {
   return cells;
 }
 
-function progressFrame(canBuy, cols) {
-  return h("section", { class: "nw-panel nw-progress", "aria-label": "Progress board" },
-    h("h3", {}, "Progress board", h("span", { class: "nw-sub" }, canBuy ? " — click a tile to buy it" : "")),
-    h("div", { class: "nw-board-grid", style: { gridTemplateColumns: `3.2em repeat(${cols}, minmax(0, 1fr))` } }));
+/** The progress board's frame (built once per number of columns; its hint set in place). */
+function progressFrame(cols) {
+  const hint = h("span", { class: "nw-sub" }, "");
+  const grid = h("div", { class: "nw-board-grid", style: { gridTemplateColumns: `3.2em repeat(${cols}, minmax(0, 1fr))` } });
+  const el = h("section", { class: "nw-panel nw-progress", "aria-label": "Progress board" },
+    h("h3", {}, "Progress board", hint), grid);
+  refs.set(el, { hint, grid });
+  return el;
 }
 
 // ----------------------------------------------------------- event + scores
@@ -399,7 +406,7 @@ function playerHead(S, seat, part) {
   const pos = v.order.indexOf(seat);
   const b = v.breakdown[seat];
   const track = b.books + b.famine + b.war;
-  const frame = part(`head-${seat}`, sig(S.seats[seat]), () => {
+  const frame = part(`head-${seat}-${S.seats[seat]}`, "", () => {
     const who = S.seats[seat] === "human" ? "human" : `${S.seats[seat]} bot`;
     const el = h("h3", {}, h("span", { class: `nw-swatch nw-seat-${seat}`, "aria-hidden": "true" }),
       seatName(seat), h("span", { class: "nw-who" }, who));
@@ -737,21 +744,32 @@ function actionsControls(S, ui, act, part, now) {
   const help = part("actions-help", "", () => h("p", { class: "nw-help" }, "Click dice and chits to select them, then click a tile to buy it with them (or click a tile directly to pay the suggested way), build your wonder, or reroll the selected dice."));
   const summary = selectionSummary(S.catalogue, v, ui.sel);
   const selection = part("actions-selection", sig(summary, ui.sel.dice.length >= 2, selectionIsEmpty(ui.sel)), () => selectionLine(S, ui, act));
-  const buttons = part("actions-buttons", sig(p.chits.reroll > 0, reroll ? reroll.text : null, count, p.wonder,
-    builds.length > 0, builds[0] ? builds[0].text : null, passLabel), () => h("div", { class: "nw-buttons" },
-    h("button", {
-      type: "button", class: "nw-btn", dataset: { key: "reroll" },
-      disabled: !(p.chits.reroll > 0),
-      title: reroll ? reroll.text : "no unused reroll chit",
-      onclick: () => act.reroll(),
-    }, icon("reroll"), ` Reroll selected (${count})`),
-    wonder ? h("button", {
-      type: "button", class: `nw-btn${builds.length ? " nw-suggest" : ""}`, dataset: { key: "build" },
-      title: builds[0] ? builds[0].text : `needs ${wonder.stone_cost} stone`,
-      onclick: () => act.move(buildMove(now().legal, ui.sel)),
-    }, icon("stone"), ` Build ${wonder.name} (${wonder.stone_cost} stone)`) : null,
-    h("button", { type: "button", class: "nw-btn nw-pass", dataset: { key: "pass" }, onclick: () => act.move(passMove(ui.sel, now().view.config.variant)) }, passLabel),
-    h("button", { type: "button", class: "nw-btn nw-ghost", dataset: { key: "hint" }, title: "Let a bot choose this move for you", onclick: () => act.send({ kind: "bot_move" }) }, "Let a bot decide")));
+  // the buttons are built once per wonder; their texts, titles and states set in place
+  // (keyed by the wonder, not signed: a frame whose elements are kept in refs is never morphed)
+  const buttons = part(`actions-buttons-${p.wonder || "none"}`, "", () => {
+    const els = {
+      reroll: h("button", { type: "button", class: "nw-btn", dataset: { key: "reroll" }, onclick: () => act.reroll() }, icon("reroll"), ""),
+      build: wonder ? h("button", {
+        type: "button", class: "nw-btn", dataset: { key: "build" },
+        onclick: () => act.move(buildMove(now().legal, ui.sel)),
+      }, icon("stone"), ` Build ${wonder.name} (${wonder.stone_cost} stone)`) : null,
+      pass: h("button", { type: "button", class: "nw-btn nw-pass", dataset: { key: "pass" }, onclick: () => act.move(passMove(ui.sel, now().view.config.variant)) }, ""),
+    };
+    const el = h("div", { class: "nw-buttons" }, els.reroll, els.build, els.pass,
+      h("button", { type: "button", class: "nw-btn nw-ghost", dataset: { key: "hint" }, title: "Let a bot choose this move for you", onclick: () => act.send({ kind: "bot_move" }) }, "Let a bot decide"));
+    refs.set(el, els);
+    return el;
+  });
+  const els = refs.get(buttons);
+  setDisabled(els.reroll, !(p.chits.reroll > 0));
+  setAttr(els.reroll, "title", reroll ? reroll.text : "no unused reroll chit");
+  const rerollText = ` Reroll selected (${count})`;
+  if (els.reroll.lastChild.data !== rerollText) els.reroll.lastChild.data = rerollText;
+  if (els.build) {
+    setAttr(els.build, "class", `nw-btn${builds.length ? " nw-suggest" : ""}`);
+    setAttr(els.build, "title", builds[0] ? builds[0].text : `needs ${wonder.stone_cost} stone`);
+  }
+  setText(els.pass, passLabel);
   const pledge = pledgeOptions.length
     ? part("actions-pledge", sig(pledgeOptions), () => h("div", { class: "nw-options" }, h("span", { class: "nw-slot-label" }, "Pass and trade for food:"), optionButtons(S, act, pledgeOptions)))
     : null;
@@ -988,8 +1006,10 @@ export class Board {
 
     const canBuy = me !== null && v.step === "actions";
     // the frame (title, grid) and each cell are parts: a tile that changed is patched alone
-    const progress = P.part("progress", sig(canBuy, v.board.length), () => progressFrame(canBuy, v.board.length));
-    setChildren(progress.lastChild, progressCells(S, ui, act, (key, signature, build) => P.part(key, signature, build)));
+    const progress = P.part(`progress-${v.board.length}`, "", () => progressFrame(v.board.length));
+    const { hint, grid } = refs.get(progress);
+    setText(hint, canBuy ? " — click a tile to buy it" : "");
+    setChildren(grid, progressCells(S, ui, act, (key, signature, build) => P.part(key, signature, build)));
 
     const cur = v.current;
     this.S = S;

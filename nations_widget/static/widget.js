@@ -209,11 +209,18 @@ function resolveKept(root) {
 function setChildren(parent, nodes) {
   const want = [];
   for (const node of nodes) if (node !== null && node !== void 0 && node !== false) want.push(node);
+  let c = parent.firstChild;
+  let i = 0;
+  while (c && i < want.length && c === want[i]) {
+    c = c.nextSibling;
+    i += 1;
+  }
+  if (!c && i === want.length) return;
   const keep2 = new Set(want);
-  for (let c = parent.firstChild; c; ) {
-    const next = c.nextSibling;
-    if (!keep2.has(c)) parent.removeChild(c);
-    c = next;
+  for (let c2 = parent.firstChild; c2; ) {
+    const next = c2.nextSibling;
+    if (!keep2.has(c2)) parent.removeChild(c2);
+    c2 = next;
   }
   let at = parent.firstChild;
   for (const node of want) {
@@ -736,12 +743,13 @@ function header(S, part) {
       "aria-current": v.step === s ? "step" : null
     }, STEP_LABEL[s]))
   ));
-  const prompt = part("header-prompt", sig(v.prompt, S.busy), () => h(
+  const prompt = part("header-prompt", sig(S.busy), () => h(
     "p",
     { class: "nw-prompt", "aria-live": "polite" },
-    v.prompt,
+    "",
     S.busy ? [" ", h("span", { class: "nw-busy", role: "status" }, h("span", { class: "nw-spinner", "aria-hidden": "true" }), "Bots are playing…")] : null
   ));
+  if (prompt.firstChild.data !== v.prompt) prompt.firstChild.data = v.prompt;
   setChildren(frame, [title, steps, prompt]);
   return frame;
 }
@@ -764,6 +772,10 @@ function progressCells(S, ui, act, part) {
   const v = S.view;
   const me = actingSeat(S);
   const canBuy = me !== null && v.step === "actions";
+  const buyable = /* @__PURE__ */ new Set();
+  if (canBuy) {
+    for (const e of S.legal) if (e.move.type === "buy") buyable.add(e.move.tile);
+  }
   const cols = v.board.length;
   const cells = [];
   cells.push(part("pb-corner", "", () => h("div", { class: "nw-corner" }, "Cost")));
@@ -785,7 +797,7 @@ function progressCells(S, ui, act, part) {
         cells.push(part(`pb-empty-${c}-${r}`, "", () => h("div", { class: "nw-tile nw-empty", "aria-label": `column ${c + 1}, row ${cost}: empty` }, "—")));
         continue;
       }
-      const affordable = canBuy && legalBuys(S.legal, id).length > 0;
+      const affordable = canBuy && buyable.has(id);
       const selected = ui.pendingBuy === id;
       const cell = part(`pb-${id}`, sig(cost, affordable, selected), () => tileCard(S, id, {
         cost,
@@ -800,13 +812,17 @@ function progressCells(S, ui, act, part) {
   }
   return cells;
 }
-function progressFrame(canBuy, cols) {
-  return h(
+function progressFrame(cols) {
+  const hint = h("span", { class: "nw-sub" }, "");
+  const grid = h("div", { class: "nw-board-grid", style: { gridTemplateColumns: `3.2em repeat(${cols}, minmax(0, 1fr))` } });
+  const el = h(
     "section",
     { class: "nw-panel nw-progress", "aria-label": "Progress board" },
-    h("h3", {}, "Progress board", h("span", { class: "nw-sub" }, canBuy ? " — click a tile to buy it" : "")),
-    h("div", { class: "nw-board-grid", style: { gridTemplateColumns: `3.2em repeat(${cols}, minmax(0, 1fr))` } })
+    h("h3", {}, "Progress board", hint),
+    grid
   );
+  refs.set(el, { hint, grid });
+  return el;
 }
 function eventTile(S) {
   const v = S.view;
@@ -963,7 +979,7 @@ function playerHead(S, seat, part) {
   const pos = v.order.indexOf(seat);
   const b = v.breakdown[seat];
   const track = b.books + b.famine + b.war;
-  const frame = part(`head-${seat}`, sig(S.seats[seat]), () => {
+  const frame = part(`head-${seat}-${S.seats[seat]}`, "", () => {
     const who = S.seats[seat] === "human" ? "human" : `${S.seats[seat]} bot`;
     const el = h(
       "h3",
@@ -1340,35 +1356,38 @@ function actionsControls(S, ui, act, part, now) {
   const help = part("actions-help", "", () => h("p", { class: "nw-help" }, "Click dice and chits to select them, then click a tile to buy it with them (or click a tile directly to pay the suggested way), build your wonder, or reroll the selected dice."));
   const summary = selectionSummary(S.catalogue, v, ui.sel);
   const selection = part("actions-selection", sig(summary, ui.sel.dice.length >= 2, selectionIsEmpty(ui.sel)), () => selectionLine(S, ui, act));
-  const buttons = part("actions-buttons", sig(
-    p.chits.reroll > 0,
-    reroll ? reroll.text : null,
-    count,
-    p.wonder,
-    builds.length > 0,
-    builds[0] ? builds[0].text : null,
-    passLabel
-  ), () => h(
-    "div",
-    { class: "nw-buttons" },
-    h("button", {
-      type: "button",
-      class: "nw-btn",
-      dataset: { key: "reroll" },
-      disabled: !(p.chits.reroll > 0),
-      title: reroll ? reroll.text : "no unused reroll chit",
-      onclick: () => act.reroll()
-    }, icon("reroll"), ` Reroll selected (${count})`),
-    wonder ? h("button", {
-      type: "button",
-      class: `nw-btn${builds.length ? " nw-suggest" : ""}`,
-      dataset: { key: "build" },
-      title: builds[0] ? builds[0].text : `needs ${wonder.stone_cost} stone`,
-      onclick: () => act.move(buildMove(now().legal, ui.sel))
-    }, icon("stone"), ` Build ${wonder.name} (${wonder.stone_cost} stone)`) : null,
-    h("button", { type: "button", class: "nw-btn nw-pass", dataset: { key: "pass" }, onclick: () => act.move(passMove(ui.sel, now().view.config.variant)) }, passLabel),
-    h("button", { type: "button", class: "nw-btn nw-ghost", dataset: { key: "hint" }, title: "Let a bot choose this move for you", onclick: () => act.send({ kind: "bot_move" }) }, "Let a bot decide")
-  ));
+  const buttons = part(`actions-buttons-${p.wonder || "none"}`, "", () => {
+    const els2 = {
+      reroll: h("button", { type: "button", class: "nw-btn", dataset: { key: "reroll" }, onclick: () => act.reroll() }, icon("reroll"), ""),
+      build: wonder ? h("button", {
+        type: "button",
+        class: "nw-btn",
+        dataset: { key: "build" },
+        onclick: () => act.move(buildMove(now().legal, ui.sel))
+      }, icon("stone"), ` Build ${wonder.name} (${wonder.stone_cost} stone)`) : null,
+      pass: h("button", { type: "button", class: "nw-btn nw-pass", dataset: { key: "pass" }, onclick: () => act.move(passMove(ui.sel, now().view.config.variant)) }, "")
+    };
+    const el = h(
+      "div",
+      { class: "nw-buttons" },
+      els2.reroll,
+      els2.build,
+      els2.pass,
+      h("button", { type: "button", class: "nw-btn nw-ghost", dataset: { key: "hint" }, title: "Let a bot choose this move for you", onclick: () => act.send({ kind: "bot_move" }) }, "Let a bot decide")
+    );
+    refs.set(el, els2);
+    return el;
+  });
+  const els = refs.get(buttons);
+  setDisabled(els.reroll, !(p.chits.reroll > 0));
+  setAttr(els.reroll, "title", reroll ? reroll.text : "no unused reroll chit");
+  const rerollText = ` Reroll selected (${count})`;
+  if (els.reroll.lastChild.data !== rerollText) els.reroll.lastChild.data = rerollText;
+  if (els.build) {
+    setAttr(els.build, "class", `nw-btn${builds.length ? " nw-suggest" : ""}`);
+    setAttr(els.build, "title", builds[0] ? builds[0].text : `needs ${wonder.stone_cost} stone`);
+  }
+  setText(els.pass, passLabel);
   const pledge = pledgeOptions.length ? part("actions-pledge", sig(pledgeOptions), () => h("div", { class: "nw-options" }, h("span", { class: "nw-slot-label" }, "Pass and trade for food:"), optionButtons(S, act, pledgeOptions))) : null;
   setChildren(frame, [help, selection, buttons, pledge]);
   return frame;
@@ -1658,8 +1677,10 @@ var Board = class {
     const head = header(S, (key, signature, build) => P.part(key, signature, build));
     const notice = P.part("notice", sig(S.reconstructed), () => reconstructionNotice(S, ui, act));
     const canBuy = me !== null && v.step === "actions";
-    const progress = P.part("progress", sig(canBuy, v.board.length), () => progressFrame(canBuy, v.board.length));
-    setChildren(progress.lastChild, progressCells(S, ui, act, (key, signature, build) => P.part(key, signature, build)));
+    const progress = P.part(`progress-${v.board.length}`, "", () => progressFrame(v.board.length));
+    const { hint, grid } = refs.get(progress);
+    setText(hint, canBuy ? " — click a tile to buy it" : "");
+    setChildren(grid, progressCells(S, ui, act, (key, signature, build) => P.part(key, signature, build)));
     const cur = v.current;
     this.S = S;
     const actions = actionPanel(
