@@ -11,7 +11,8 @@ driven by a fixed policy (no bots), so the files only change when the engine or 
 payloads do.  ``give_back_dice`` and ``give_back_rerolls`` are positions set up with
 :func:`scenario` where a purchase replaces a building or an advisor with a choice of what
 goes back; they also hold ``engine``: what the engine gives back for buys left to its
-defaults (``give_back_dice`` also ``refusal``: its reason for refusing a wrong choice).
+defaults (``give_back_dice`` also ``refusal``: its reason for refusing a wrong choice), and
+``scenario``: the position's description (tests/widget/test_give_back.py plays on it).
 ``tests/widget/test_fixtures.py`` checks that the committed files still have the shape the
 widget publishes.
 """
@@ -145,11 +146,12 @@ def give_back_fixtures() -> None:
         "type": "buy", "tile": "t2-01", "payment": {"chits": 1}, "replaces": "t1-02",
         "returned_dice": [white, red]}})
     assert probe.error, "a white die cannot go back for a red building"
-    dump("give_back_dice", w, engine=engine_returns(w, listed + own), refusal=probe.error)
+    dump("give_back_dice", w, engine=engine_returns(w, listed + own), refusal=probe.error,
+         scenario=GIVE_BACK_DICE)
     w = scenario_widget(GIVE_BACK_REROLLS)
     listed = [m for m in w.game.legal_moves() if isinstance(m, Buy)
               and w.state.comp.tiles[w.state.comp.tile_ref[m.tile]].kind == "advisor"]
-    dump("give_back_rerolls", w, engine=engine_returns(w, listed))
+    dump("give_back_rerolls", w, engine=engine_returns(w, listed), scenario=GIVE_BACK_REROLLS)
 
 
 def log_patches() -> list[dict[str, Any]]:

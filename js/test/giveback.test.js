@@ -4,16 +4,13 @@
 // default, and `refusal`: its answer to a wrong choice.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createController } from "../src/index.js";
-import { click, fixture, mockModel, tick } from "./helpers.js";
+import { click, fixture, mockModel, removeHosts, testHost, tick } from "./helpers.js";
 
 let el;
 beforeEach(() => {
-  el = document.createElement("div");
-  document.body.appendChild(el);
+  el = testHost();
 });
-afterEach(() => {
-  el.remove();
-});
+afterEach(removeHosts);
 
 function mount(name, data = fixture(name)) {
   const model = mockModel(data);

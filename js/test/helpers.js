@@ -49,3 +49,17 @@ export function click(el) {
   if (!el) throw new Error("nothing to click");
   el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
 }
+
+const hosts = [];
+
+/** A host element in the page for one test (call it in beforeEach; removeHosts after). */
+export function testHost() {
+  const el = document.createElement("div");
+  document.body.appendChild(el);
+  hosts.push(el);
+  return el;
+}
+
+export function removeHosts() {
+  for (const el of hosts.splice(0)) el.remove();
+}

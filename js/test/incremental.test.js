@@ -7,19 +7,16 @@ import { fileURLToPath } from "node:url";
 import { createController } from "../src/index.js";
 import { applyLogPatch, logStore } from "../src/logstore.js";
 import { Parts, h, morph, setChildren } from "../src/dom.js";
-import { click, fixture, mockModel, tick } from "./helpers.js";
+import { click, fixture, mockModel, removeHosts, testHost, tick } from "./helpers.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const steps = JSON.parse(readFileSync(join(here, "fixtures", "log_patches.json"), "utf8"));
 
 let el;
 beforeEach(() => {
-  el = document.createElement("div");
-  document.body.appendChild(el);
+  el = testHost();
 });
-afterEach(() => {
-  el.remove();
-});
+afterEach(removeHosts);
 
 const clone = (x) => JSON.parse(JSON.stringify(x));
 const nodes = (root) => [root, ...root.querySelectorAll("*")];

@@ -1,15 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import widget, { createController } from "../src/index.js";
-import { click, fixture, mockModel, tick } from "./helpers.js";
+import { click, fixture, mockModel, removeHosts, testHost, tick } from "./helpers.js";
 
 let el;
 beforeEach(() => {
-  el = document.createElement("div");
-  document.body.appendChild(el);
+  el = testHost();
 });
-afterEach(() => {
-  el.remove();
-});
+afterEach(removeHosts);
 
 function mount(name, patch = {}) {
   const model = mockModel({ ...fixture(name), ...patch });

@@ -5,7 +5,9 @@ the engine's default chosen first."""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 from nations_widget.dice import Buy, Game, GameState, IllegalMoveError, Payment, scenario
@@ -14,32 +16,12 @@ from nations_widget.dice.state import DIE_COLOUR, REROLL_CHIT
 from nations_widget.widget import NationsWidget
 from nations_widget.widget._payloads import view_payload
 
-# as js/scripts/make_fixtures.py: Legion (2 red dice) and Phalanx (1 red die); one red and
-# one white die used
-DICE = {
-    "players": 2, "seed": 5, "round": 2,
-    "board": [["t2-01", "t2-02", "t2-03"], ["t2-05", "t2-06", "t2-07"],
-              ["t2-04", None, "t2-08"]],
-    "seats": [{
-        "buildings": ["t1-02", "t1-01", "start-farm", "start-caravan", "start-temple"],
-        "dice": ["red:strength", {"colour": "red", "face": "strength", "used": True},
-                 "red:3strength", "white:gold", "white:food",
-                 {"colour": "white", "face": "book", "used": True}],
-        "chits": {"gold": 1, "reroll": 1},
-    }],
-}
-# Confucius brought 2 reroll chits; with the starting one, 3: 1 used, 2 unused
-REROLLS = {
-    "players": 2, "seed": 5, "round": 2,
-    "board": [["t2-07", "t2-01", "t2-08"], ["t2-05", "t2-06", "t2-03"],
-              ["t2-04", None, "t2-02"]],
-    "seats": [{
-        "advisor": "t1-08",
-        "dice": ["white:gold", "white:gold", "white:food", "white:book", "white:stone"],
-        "chits": {"gold": 1, "reroll": 2},
-        "chits_used": {"reroll": 1},
-    }],
-}
+# The positions of the JS fixtures (js/scripts/make_fixtures.py writes them there):
+# Legion (2 red dice) and Phalanx (1 red die), one red and one white die used; and an
+# advisor, Confucius, that brought 2 reroll chits, with 1 of the player's 3 used.
+FIXTURES = Path(__file__).resolve().parents[2] / "js" / "test" / "fixtures"
+DICE = json.loads((FIXTURES / "give_back_dice.json").read_text())["scenario"]
+REROLLS = json.loads((FIXTURES / "give_back_rerolls.json").read_text())["scenario"]
 
 
 def widget(description: dict[str, Any]) -> NationsWidget:
