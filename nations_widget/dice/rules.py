@@ -542,6 +542,11 @@ def _board_cell(s: GameState, tile_id: str) -> int:
         raise IllegalMoveError(f"{name} ({tile_id}) is not on the progress board") from None
 
 
+def _a(noun: str) -> str:
+    """``noun`` with its indefinite article ("an advisor", "a colony")."""
+    return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
+
+
 def _check_buy(s: GameState, seat: int, m: Buy) -> _Plan:
     cell = _board_cell(s, m.tile)
     tile = s.comp.tiles[s.board[cell]]
@@ -551,10 +556,10 @@ def _check_buy(s: GameState, seat: int, m: Buy) -> _Plan:
     _check_payment(s, seat, m.payment, res, cost, res == GOLD, f"{tile.name} (row {cost})")
     p = s.players[seat]
     if tile.kind != "building" and (m.replaces is not None or m.returned_dice is not None):
-        raise IllegalMoveError(f"{tile.name} is a {tile.kind}: only a building replaces one "
+        raise IllegalMoveError(f"{tile.name} is {_a(tile.kind)}: only a building replaces one "
                                "of yours")
     if tile.kind != "advisor" and m.returned_used_rerolls is not None:
-        raise IllegalMoveError(f"{tile.name} is a {tile.kind}: only an advisor gives "
+        raise IllegalMoveError(f"{tile.name} is {_a(tile.kind)}: only an advisor gives "
                                "reroll chits back")
     if tile.kind == "building":
         names = ", ".join(f"{s.comp.tiles[b].id} ({s.comp.tiles[b].name})" for b in p.buildings)

@@ -334,7 +334,7 @@ def test_buy_refusals_leave_state_untouched() -> None:
     refuse(s, Buy("t1-01", Payment((gold,))), "choose which building Phalanx replaces")
     refuse(s, Buy("t1-01", Payment((gold,)), replaces="t2-01"), "not one of your buildings")
     refuse(s, Buy("t1-07", Payment((gold,)), replaces="start-farm"),
-           "Sun Tzu is a advisor: only a building replaces")
+           "Sun Tzu is an advisor: only a building replaces")
     refuse(s, Buy("t1-09", Payment((die(s, 0, "white:strength"),)), returned_dice=(gold,)),
            "only a building replaces")
     refuse(s, Buy("t1-09", Payment((die(s, 0, "white:strength"),)), returned_used_rerolls=0),
