@@ -1851,8 +1851,11 @@ function createController({ model, el }) {
   function drawn(t0) {
     if (typeof performance === "undefined" || typeof performance.measure !== "function") return;
     notes += 1;
-    if (notes % 64 === 0) performance.clearMeasures("nw-draw");
-    performance.measure("nw-draw", { start: t0, end: performance.now() });
+    try {
+      if (notes % 64 === 0) performance.clearMeasures("nw-draw");
+      performance.measure("nw-draw", { start: t0, end: performance.now() });
+    } catch {
+    }
   }
   function draw() {
     scheduled = false;
