@@ -55,6 +55,9 @@ export function iconCss() {
     return `.nw-icon-${name}{background-image:url("data:image/svg+xml,${encodeURIComponent(svg)}")}`;
   });
   for (const n of SIZES) rules.push(`.nw-icon.nw-i${n}{width:${n}px;height:${n}px}`);
+  // an icon drawn beside an element's own text (iconClass): no element of its own
+  rules.push(".nw-ic{background-repeat:no-repeat;background-position:left center}");
+  for (const n of SIZES) rules.push(`.nw-ic.nw-is${n}{background-size:${n}px ${n}px;padding-left:${n + 1}px;line-height:${n}px}`);
   return rules.join("\n");
 }
 
@@ -77,6 +80,14 @@ export function icon(name, size = 16) {
   if (!SIZES.includes(size)) span.style.cssText = `width:${size}px;height:${size}px`;
   span.setAttribute("aria-hidden", "true");
   return span;
+}
+
+/** The classes that draw the icon for `name` at the start of an element's own text (the
+ * number beside it): one element where icon() and a number take two. */
+export function iconClass(name, size = 16) {
+  ensureStyles(document);
+  const known = Object.prototype.hasOwnProperty.call(PATHS, name) ? name : "die";
+  return `nw-ic nw-icon-${known} nw-is${SIZES.includes(size) ? size : 16}`;
 }
 
 export const ICON_NAMES = Object.keys(PATHS);

@@ -2,7 +2,7 @@
 // (S: synced state, ui: local visual state, act: callbacks); nothing decides legality.
 // Board (at the end) keeps the drawn DOM and rebuilds only the parts whose inputs changed.
 import { Parts, h, isLive, memo, setAttr, setChildren, setDisabled, setIdScope, setLive, setText, sid, sig, uid } from "./dom.js";
-import { icon } from "./icons.js";
+import { icon, iconClass } from "./icons.js";
 import {
   CHIT_KINDS,
   RESOURCES,
@@ -44,8 +44,7 @@ export function actingSeat(S) {
 
 // ------------------------------------------------------------------ small pieces
 function amount(name, n, label) {
-  return h("span", { class: `nw-amount nw-res-${name}`, title: label || `${n} ${name}` },
-    icon(name), h("span", { class: "nw-num" }, String(n)));
+  return h("span", { class: `nw-amount nw-num nw-res-${name} ${iconClass(name)}`, title: label || `${n} ${name}` }, String(n));
 }
 
 function tip(text, key) {
@@ -142,8 +141,7 @@ function dieSig(S, d, opts) {
 function faceEl(face) {
   const syms = RESOURCES.filter((r) => face[r]);
   return h("span", { class: `nw-face nw-syms-${syms.length}` },
-    syms.map((r) => h("span", { class: "nw-sym" }, icon(r, syms.length > 1 ? 13 : 17),
-      h("span", { class: "nw-num" }, String(face[r])))));
+    syms.map((r) => h("span", { class: `nw-sym nw-num ${iconClass(r, syms.length > 1 ? 13 : 17)}` }, String(face[r]))));
 }
 
 /** A die: icons + numbers for each symbol (readable without colour); a button, live

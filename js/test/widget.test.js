@@ -71,7 +71,8 @@ describe("rendering a real view", () => {
   it("die faces carry an icon and a number (readable without colour)", () => {
     mount("start_2p");
     const die = byKey("die-0");
-    expect(die.querySelector(".nw-icon.nw-icon-gold")).toBeTruthy();
+    // the icon is drawn beside the number, by the number's own element
+    expect(die.querySelector(".nw-icon-gold").textContent).toBe("1");
     expect(document.querySelector("style[data-nw-icons]").textContent).toContain(".nw-icon-gold{background-image:url(\"data:image/svg+xml,");
     expect(die.querySelector(".nw-num").textContent).toBe("1");
     expect(die.getAttribute("aria-label")).toContain("1 gold");

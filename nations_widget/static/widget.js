@@ -337,6 +337,8 @@ function iconCss() {
     return `.nw-icon-${name}{background-image:url("data:image/svg+xml,${encodeURIComponent(svg)}")}`;
   });
   for (const n of SIZES) rules.push(`.nw-icon.nw-i${n}{width:${n}px;height:${n}px}`);
+  rules.push(".nw-ic{background-repeat:no-repeat;background-position:left center}");
+  for (const n of SIZES) rules.push(`.nw-ic.nw-is${n}{background-size:${n}px ${n}px;padding-left:${n + 1}px;line-height:${n}px}`);
   return rules.join("\n");
 }
 function ensureStyles(doc) {
@@ -356,6 +358,11 @@ function icon(name, size = 16) {
   if (!SIZES.includes(size)) span.style.cssText = `width:${size}px;height:${size}px`;
   span.setAttribute("aria-hidden", "true");
   return span;
+}
+function iconClass(name, size = 16) {
+  ensureStyles(document);
+  const known = Object.prototype.hasOwnProperty.call(PATHS, name) ? name : "die";
+  return `nw-ic nw-icon-${known} nw-is${SIZES.includes(size) ? size : 16}`;
 }
 var ICON_NAMES = Object.keys(PATHS);
 
@@ -573,12 +580,7 @@ function actingSeat(S) {
   return v.current;
 }
 function amount(name, n, label) {
-  return h(
-    "span",
-    { class: `nw-amount nw-res-${name}`, title: label || `${n} ${name}` },
-    icon(name),
-    h("span", { class: "nw-num" }, String(n))
-  );
+  return h("span", { class: `nw-amount nw-num nw-res-${name} ${iconClass(name)}`, title: label || `${n} ${name}` }, String(n));
 }
 function tip(text, key) {
   const id = sid(`tip-${key}`);
@@ -680,12 +682,7 @@ function faceEl(face) {
   return h(
     "span",
     { class: `nw-face nw-syms-${syms.length}` },
-    syms.map((r) => h(
-      "span",
-      { class: "nw-sym" },
-      icon(r, syms.length > 1 ? 13 : 17),
-      h("span", { class: "nw-num" }, String(face[r]))
-    ))
+    syms.map((r) => h("span", { class: `nw-sym nw-num ${iconClass(r, syms.length > 1 ? 13 : 17)}` }, String(face[r])))
   );
 }
 function dieElement(S, d, opts) {
