@@ -79,6 +79,29 @@ describe("incremental drawing", () => {
     expect(nodes(el.querySelector(".nw-progress")).every((n, j) => n === tiles[j])).toBe(true);
   });
 
+  it("a change of turn keeps the progress board's tiles (switched in place, not refilled)", async () => {
+    const { model } = mount("start_2p");
+    const tiles = () => [...el.querySelectorAll(".nw-progress .nw-tile")];
+    const before = tiles();
+    const inner = nodes(el.querySelector(".nw-board-grid"));
+    expect(before.some((t) => t.getAttribute("aria-disabled") === "true")).toBe(false);
+    const moved = [];
+    const watch = new MutationObserver((records) => moved.push(...records.filter((r) => r.type === "childList")));
+    watch.observe(el.querySelector(".nw-board-grid"), { childList: true });
+    model.emit("busy", true); // bots playing: nobody can buy
+    await tick();
+    watch.disconnect();
+    expect(moved).toEqual([]); // no tile taken out and put back
+    expect(tiles()).toEqual(before);
+    expect(nodes(el.querySelector(".nw-board-grid")).every((n, i) => n === inner[i])).toBe(true);
+    expect(tiles().filter((t) => t.nodeName === "BUTTON").every((t) => t.getAttribute("aria-disabled") === "true")).toBe(true);
+    expect(el.querySelector(".nw-progress .nw-sub").textContent).toBe("");
+    model.emit("busy", false);
+    await tick();
+    expect(tiles()).toEqual(before);
+    expect(el.querySelector(".nw-progress .nw-sub").textContent).toContain("click a tile");
+  });
+
   it("a die that is used keeps its element, patched in place, not rebuilt", async () => {
     const { model } = mount("start_2p");
     const view = clone(model.data.view);
