@@ -29,6 +29,14 @@ import {
   usedRerollsChoice,
 } from "./logic.js";
 
+/** `el` shown or hidden in place, keeping its room: for marks that move with the turn,
+ * so that passing the turn repaints them instead of laying the page out again (hidden,
+ * they are also out of the accessibility tree). */
+function showIf(el, shown) {
+  if (el.classList.contains("nw-off") === shown) el.classList.toggle("nw-off", !shown);
+  return el;
+}
+
 /** Elements a part's frame keeps handy (its inner containers), by frame. */
 const refs = new WeakMap();
 
@@ -331,7 +339,7 @@ function scoreBoard(S, part) {
     setAttr(row, "class", `${isCurrent ? "nw-current" : ""}${p.passed ? " nw-passed" : ""}`);
     setText(cells.pos, ordinal(pos));
     setChildren(cells.name, [cells.name.firstChild, cells.name.firstChild.nextSibling,
-      isCurrent ? part(`score-turn-${seat}`, "", () => h("span", { class: "nw-turn-mark", title: "to move", "aria-label": "to move" }, " ◀")) : null,
+      showIf(part(`score-turn-${seat}`, "", () => h("span", { class: "nw-turn-mark", title: "to move", "aria-label": "to move" }, " ◀")), isCurrent),
       passed ? part(`score-passed-${seat}`, "", () => h("span", { class: "nw-passed-badge" }, "passed")) : null]);
     setText(cells.track, String(b.books + b.famine + b.war));
     setAttr(cells.track, "title", `books ${b.books}, famine ${b.famine}, war ${b.war}`);
@@ -418,7 +426,7 @@ function playerHead(S, seat, part) {
   const pledge = Array.isArray(p.pledge) ? p.pledge.length : 0;
   const bits = [
     p.passed && v.step === "actions" ? badge("passed", "passed", "nw-passed-badge") : null,
-    v.current === seat ? badge("turn", "to move", "nw-turn-badge") : null,
+    showIf(badge("turn", "to move", "nw-turn-badge"), v.current === seat),
     p.fed !== null && p.fed !== undefined ? badge("fed", p.fed ? "fed" : "famine", `nw-result ${p.fed ? "nw-ok" : "nw-no"}`) : null,
     p.fought !== null && p.fought !== undefined ? badge("fought", p.fought ? "war won" : "war lost", `nw-result ${p.fought ? "nw-ok" : "nw-no"}`) : null,
     p.pledge === "hidden" ? badge("pledge", "food trade: hidden", "nw-small")

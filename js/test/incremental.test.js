@@ -102,6 +102,26 @@ describe("incremental drawing", () => {
     expect(el.querySelector(".nw-progress .nw-sub").textContent).toContain("click a tile");
   });
 
+  it("the turn passing shows and hides the turn marks in place (no layout change)", async () => {
+    const { model } = mount("start_2p");
+    const view = clone(model.data.view);
+    const marks = () => [...el.querySelectorAll(".nw-turn-badge, .nw-turn-mark")];
+    const before = marks();
+    expect(before.length).toBe(2 * view.players.length); // a badge and a score mark per seat
+    const shown = () => marks().filter((m) => !m.classList.contains("nw-off")).map((m) => m.closest("section, tr").textContent.match(/Player \d/)[0]);
+    expect(shown()).toEqual([`Player ${view.current + 1}`, `Player ${view.current + 1}`]);
+    const moved = [];
+    const watch = new MutationObserver((records) => moved.push(...records.filter((r) => r.type === "childList")));
+    for (const m of before) watch.observe(m.parentNode, { childList: true });
+    view.current = (view.current + 1) % view.players.length;
+    model.emit("view", view);
+    await tick();
+    watch.disconnect();
+    expect(moved).toEqual([]);
+    expect(marks()).toEqual(before);
+    expect(shown()).toEqual([`Player ${view.current + 1}`, `Player ${view.current + 1}`]);
+  });
+
   it("a die that is used keeps its element, patched in place, not rebuilt", async () => {
     const { model } = mount("start_2p");
     const view = clone(model.data.view);

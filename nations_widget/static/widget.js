@@ -571,6 +571,10 @@ function pruneSelection(view, seat, sel) {
 }
 
 // src/render.js
+function showIf(el, shown) {
+  if (el.classList.contains("nw-off") === shown) el.classList.toggle("nw-off", !shown);
+  return el;
+}
 var refs = /* @__PURE__ */ new WeakMap();
 var KIND_LABEL = { building: "Building", advisor: "Advisor", colony: "Colony", wonder: "Wonder" };
 var AGE_ROMAN = ["", "I", "II", "III", "IV"];
@@ -895,7 +899,7 @@ function scoreBoard(S, part) {
     setChildren(cells.name, [
       cells.name.firstChild,
       cells.name.firstChild.nextSibling,
-      isCurrent ? part(`score-turn-${seat}`, "", () => h("span", { class: "nw-turn-mark", title: "to move", "aria-label": "to move" }, " ◀")) : null,
+      showIf(part(`score-turn-${seat}`, "", () => h("span", { class: "nw-turn-mark", title: "to move", "aria-label": "to move" }, " ◀")), isCurrent),
       passed ? part(`score-passed-${seat}`, "", () => h("span", { class: "nw-passed-badge" }, "passed")) : null
     ]);
     setText(cells.track, String(b.books + b.famine + b.war));
@@ -999,7 +1003,7 @@ function playerHead(S, seat, part) {
   const pledge = Array.isArray(p.pledge) ? p.pledge.length : 0;
   const bits = [
     p.passed && v.step === "actions" ? badge("passed", "passed", "nw-passed-badge") : null,
-    v.current === seat ? badge("turn", "to move", "nw-turn-badge") : null,
+    showIf(badge("turn", "to move", "nw-turn-badge"), v.current === seat),
     p.fed !== null && p.fed !== void 0 ? badge("fed", p.fed ? "fed" : "famine", `nw-result ${p.fed ? "nw-ok" : "nw-no"}`) : null,
     p.fought !== null && p.fought !== void 0 ? badge("fought", p.fought ? "war won" : "war lost", `nw-result ${p.fought ? "nw-ok" : "nw-no"}`) : null,
     p.pledge === "hidden" ? badge("pledge", "food trade: hidden", "nw-small") : pledge ? badge("pledge", `${pledge} dice set aside for food`, "nw-small") : null
