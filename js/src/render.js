@@ -180,8 +180,13 @@ function dieElement(S, d, opts) {
   return h("button", attrs, content);
 }
 
+/** A die named for a label: "blue die 12: 1 stone + 1 book". */
+function dieName(colour, d, face) {
+  return `${colour} die ${d}: ${faceText(face)}`;
+}
+
 function dieText(S, d, opts) {
-  return `${dieColour(S.catalogue, d)} die ${d}: ${faceText(dieFace(S.catalogue, S.view, d))}` +
+  return dieName(dieColour(S.catalogue, d), d, dieFace(S.catalogue, S.view, d)) +
     (opts.used ? " (used)" : "") + (opts.selected ? ", selected" : "") + (opts.traded ? ", paired for a trade" : "");
 }
 
@@ -648,7 +653,7 @@ function payingLine(S, move) {
 function giveBackDie(S, d, going, note, act) {
   const colour = dieColour(S.catalogue, d);
   const face = dieFace(S.catalogue, S.view, d);
-  const text = `${colour} die ${d}: ${faceText(face)}${note ? ` (${note})` : ""}, ` +
+  const text = `${dieName(colour, d, face)}${note ? ` (${note})` : ""}, ` +
     (going ? "goes back" : "you keep it");
   return h("button", {
     type: "button",

@@ -713,8 +713,11 @@ function dieElement(S, d, opts) {
   if (opts.rolling) attrs.onanimationend = (e) => e.currentTarget.classList.remove("nw-rolling");
   return h("button", attrs, content);
 }
+function dieName(colour, d, face) {
+  return `${colour} die ${d}: ${faceText(face)}`;
+}
 function dieText(S, d, opts) {
-  return `${dieColour(S.catalogue, d)} die ${d}: ${faceText(dieFace(S.catalogue, S.view, d))}` + (opts.used ? " (used)" : "") + (opts.selected ? ", selected" : "") + (opts.traded ? ", paired for a trade" : "");
+  return dieName(dieColour(S.catalogue, d), d, dieFace(S.catalogue, S.view, d)) + (opts.used ? " (used)" : "") + (opts.selected ? ", selected" : "") + (opts.traded ? ", paired for a trade" : "");
 }
 function dieUse(S, el, d, opts, live) {
   if (el.classList.contains("nw-used") !== Boolean(opts.used)) {
@@ -1231,7 +1234,7 @@ function payingLine(S, move) {
 function giveBackDie(S, d, going, note, act) {
   const colour = dieColour(S.catalogue, d);
   const face = dieFace(S.catalogue, S.view, d);
-  const text = `${colour} die ${d}: ${faceText(face)}${note ? ` (${note})` : ""}, ` + (going ? "goes back" : "you keep it");
+  const text = `${dieName(colour, d, face)}${note ? ` (${note})` : ""}, ` + (going ? "goes back" : "you keep it");
   return h("button", {
     type: "button",
     class: `nw-die nw-die-${colour}${note ? " nw-spent" : ""}${going ? " nw-going" : ""}`,
