@@ -19,8 +19,15 @@ scripts/play.sh does):
   position; the time is taken after forcing its layout, which the browser does before
   painting anyway).  Split in two: click → the update message reaches the page (a
   listener on the page's WebSocket, installed before Jupyter's), and arrival → drawn.
+  The hot seat is the heaviest case for one move: at each click the turn passes, so both
+  players' boards change (whose controls are live).
+- a board *against a bot* (a human and the random bot, seed 1), at the human's first
+  decision from 30 moves in; the page clicks Undo (back over the bot's moves to the
+  human's previous decision) and then » (the latest position) alternately, timed the same
+  way: the redraw after a jump of several moves.
 
-The two are interleaved, one repetition of each per round, after ``--warmup`` rounds;
+The echo and one board are interleaved, one repetition of each per round, after
+``--warmup`` rounds (the hot-seat board's rounds first, then the other board's);
 before each click the page waits until the websocket has been quiet for a gap, measured
 twice (``--gaps``): 150 ms (a person's pace: every click starts with nothing unsent) and
 5 ms (back to back, as when clicks or bot moves follow each other closely: there the last
@@ -99,6 +106,12 @@ board = NationsWidget(players=2, seats=["human", "human"], seed=1, bot_delay=0)
 for _ in range(30):
     board.bot_move()
 board''',
+    '''# against a bot: from 30 moves in, on to the human's next decision
+against_bot = NationsWidget(players=2, seats=["human", "random"], seed=1, bot_delay=0)
+while not against_bot.game.is_over and (against_bot.game.position < 30
+                                            or against_bot.game.current_player != 0):
+    against_bot.bot_move()
+against_bot''',
 ]
 
 # Before any page script: note when each websocket message reaches the page (our listener
@@ -148,8 +161,8 @@ ECHO_ONCE = """async (seq) => {
 # MutationObserver on that attribute runs once the whole draw is done; the time is taken
 # after also checking the history slider and forcing the layout (style + layout, as for a
 # paint).  The draw's own duration is on the page's timeline as the measure "nw-draw".
-BOARD_ONCE = """async ([key, expect]) => {
-  const root = document.querySelector('.nw-root[data-step]');
+BOARD_ONCE = """async ([key, expect, which = 0]) => {
+  const root = document.querySelectorAll('.nw-root[data-step]')[which];
   const pos = () => {
     const s = root.querySelector('input[data-key="slider"]');
     const p = s ? Number(s.value) : -1;
@@ -285,9 +298,13 @@ def _kinds(rounds: list[dict[str, Any]], what: str = "by_kind") -> dict[str, flo
     return {k: _med([r[what].get(k, 0) for r in rounds]) for k in keys}
 
 
-def timed_rounds(page: Any, frames: Frames, start: int, gap: int, warmup: int,
-                 reps: int) -> dict[str, Any]:
-    """Interleaved echo and board (undo, redo, ...) rounds; the board ends where it began."""
+Click = tuple[str, int | None]
+
+
+def timed_rounds(page: Any, frames: Frames, clicks: list[Click], which: int, gap: int,
+                 warmup: int, reps: int) -> dict[str, Any]:
+    """Interleaved echo and board rounds: the board's clicks (button key, expected position)
+    in turn, on the ``which``-th board of the page; it ends where it began."""
     echo_ms: list[float] = []
     echo_drawn_ms: list[float] = []
     board_ms: list[float] = []
@@ -298,9 +315,8 @@ def timed_rounds(page: Any, frames: Frames, start: int, gap: int, warmup: int,
     echo_in: list[dict[str, Any]] = []
     board_in: list[dict[str, Any]] = []
     board_out: list[dict[str, Any]] = []
-    undone = False
     rounds = warmup + reps
-    rounds += rounds % 2                      # an even number: back at `start`
+    rounds += -rounds % len(clicks)           # whole cycles: back where it began
     for i in range(rounds):
         counted = warmup <= i < warmup + reps
         settle(page, frames, gap)
@@ -312,10 +328,9 @@ def timed_rounds(page: Any, frames: Frames, start: int, gap: int, warmup: int,
             echo_ms.append(echo["ms"])
             echo_drawn_ms.append(echo["drawn_ms"])
             echo_in.append(summarise(frames.since(mark)[0]))
-        key, expect = ("redo", start) if undone else ("undo", start - 1)
+        key, expect = clicks[i % len(clicks)]
         mark = frames.mark()
-        res = page.evaluate(BOARD_ONCE, [key, expect])
-        undone = not undone
+        res = page.evaluate(BOARD_ONCE, [key, expect, which])
         settle(page, frames, gap)
         if counted:
             board_ms.append(res["ms"])
@@ -390,14 +405,22 @@ def run(nodelay: bool, args: argparse.Namespace, notebook: Path, browser: Any) -
             page.add_init_script(WS_ARRIVALS)
             frames.attach(page)
             page.goto(url)
-            page.wait_for_selector(".nw-root[data-step]", timeout=120_000)
+            page.wait_for_function(
+                "() => document.querySelectorAll('.nw-root[data-step]').length === 2",
+                timeout=120_000)
             page.wait_for_function("() => Boolean(window.__nwEcho)", timeout=60_000)
-            start = page.evaluate(
-                "() => Number(document.querySelector('.nw-root input[data-key=\"slider\"]')"
-                ".value)")
-            assert start == 30, f"the board should be 30 moves in, it is at {start}"
-            result["by_gap"] = [timed_rounds(page, frames, start, gap, args.warmup, args.reps)
-                                for gap in args.gaps]
+            hot_seat, against_bot = page.evaluate(
+                "() => [...document.querySelectorAll('.nw-root[data-step]')].map((r) =>"
+                " Number(r.querySelector('input[data-key=\"slider\"]').value))")
+            assert hot_seat == 30, f"the board should be 30 moves in, it is at {hot_seat}"
+            # hot seat: Undo then Redo, one move each; against a bot: Undo (back to the
+            # human's previous decision, over the bot's moves), then the latest position
+            result["by_gap"] = [
+                timed_rounds(page, frames, [("undo", hot_seat - 1), ("redo", hot_seat)], 0,
+                             gap, args.warmup, args.reps) for gap in args.gaps]
+            result["against_bot_by_gap"] = [
+                timed_rounds(page, frames, [("undo", None), ("last", against_bot)], 1,
+                             gap, args.warmup, args.reps) for gap in args.gaps]
             if args.moves:
                 result.update(real_moves(page, frames, args.gaps[0], args.moves))
         result["console_errors"] = watch.errors()
@@ -409,6 +432,25 @@ def _quantile(xs: list[float], q: float) -> float:
         return float("nan")
     s = sorted(xs)
     return s[min(len(s) - 1, int(q * len(s)))]
+
+
+def print_rounds(g: dict[str, Any], what: str) -> None:
+    print(f"  echo  round trip   median {g['echo_ms_median']:6.1f} ms"
+          f"   p90 {g['echo_ms_p90']:6.1f} ms   (to its view drawn and laid out: "
+          f"{g['echo_drawn_ms_median']:.1f} ms)")
+    print(f"  board click→redraw median {g['board_ms_median']:6.1f} ms"
+          f"   p90 {g['board_ms_p90']:6.1f} ms  ({what})")
+    print(f"    of which: click→update message arrives "
+          f"{g['board_update_arrives_ms_median']:.1f} ms, arrival→board drawn "
+          f"{g['board_draw_ms_median']:.1f} ms (of which the widget's draw "
+          f"{g['board_render_ms_median']:.1f} ms)")
+    print(f"  ratio board/echo   {g['ratio_board_echo']:.2f}  (target ≤ 1.5); "
+          f"both to a drawn, laid-out view: {g['ratio_board_echo_drawn']:.2f}; "
+          f"click → the widget's DOM updated (before the browser's layout) "
+          f"{g['board_dom_ms_median']:.1f} ms, {g['ratio_board_dom_echo']:.2f}× the echo")
+    print(f"  bytes received: echo {g['echo_bytes_received_median']:.0f}, "
+          f"board {what} {g['board_bytes_received_median']:.0f} "
+          f"(sent {g['board_bytes_sent_median']:.0f})")
 
 
 def voila_supports_nodelay() -> bool:
@@ -455,25 +497,12 @@ def main() -> int:
 
     for r in results:
         state = "on" if r["tcp_nodelay"] else "off"
-        for g in r["by_gap"]:
-            print(f"\nTCP_NODELAY {state}, {g['gap_ms']} ms of quiet before each click "
-                  f"({g['reps']} rounds)")
-            print(f"  echo  round trip   median {g['echo_ms_median']:6.1f} ms"
-                  f"   p90 {g['echo_ms_p90']:6.1f} ms   (to its view drawn and laid out: "
-                  f"{g['echo_drawn_ms_median']:.1f} ms)")
-            print(f"  board click→redraw median {g['board_ms_median']:6.1f} ms"
-                  f"   p90 {g['board_ms_p90']:6.1f} ms  (undo/redo)")
-            print(f"    of which: click→update message arrives "
-                  f"{g['board_update_arrives_ms_median']:.1f} ms, arrival→board drawn "
-                  f"{g['board_draw_ms_median']:.1f} ms (of which the widget's draw "
-                  f"{g['board_render_ms_median']:.1f} ms)")
-            print(f"  ratio board/echo   {g['ratio_board_echo']:.2f}  (target ≤ 1.5); "
-                  f"both to a drawn, laid-out view: {g['ratio_board_echo_drawn']:.2f}; "
-                  f"click → the widget's DOM updated (before the browser's layout) "
-                  f"{g['board_dom_ms_median']:.1f} ms, {g['ratio_board_dom_echo']:.2f}× the echo")
-            print(f"  bytes received: echo {g['echo_bytes_received_median']:.0f}, "
-                  f"board undo/redo {g['board_bytes_received_median']:.0f} "
-                  f"(sent {g['board_bytes_sent_median']:.0f})")
+        for game, what, key in (("a hot-seat game", "undo/redo", "by_gap"),
+                                ("a game against a bot", "undo/latest", "against_bot_by_gap")):
+            for g in r[key]:
+                print(f"\nTCP_NODELAY {state}, {game}, {g['gap_ms']} ms of quiet before each "
+                      f"click ({g['reps']} rounds)")
+                print_rounds(g, what)
         if "move_count" in r:
             print(f"\nTCP_NODELAY {state}: real moves (median of {r['move_count']}): "
                   f"{r['move_bytes_received_median']:.0f} bytes received per move "

@@ -1,0 +1,258 @@
+"""Where the board's redraw goes in the browser: the widget's draw, and the page's layout.
+
+    .venv/bin/python benchmarks/browser_layout.py              # 40 rounds of each
+    .venv/bin/python benchmarks/browser_layout.py --reps 80 --gap 150
+
+``benchmarks/browser_latency.py`` times a click in Voila from end to end; this script takes
+the browser's share apart, without Jupyter.  It serves the repository on 127.0.0.1 and
+opens ``js/scripts/harness.html`` (the shipped bundle with a fake model) in Debian's
+headless Chromium, on the position the latency benchmark clicks: 2 humans, seed 1, 30
+moves in.  The page is given the traits Python publishes on Undo and on Redo (captured
+from the engine, in a temporary folder) in turn, and each update is timed in the page:
+the widget's draw (until its DOM is up to date), then the layout the browser does before
+painting (forced: style and layout).
+
+Measured in one page, one round of each per repetition, ``--gap`` ms of quiet before each
+timed update:
+
+- the board as shipped;
+- the same updates with no stylesheet at all (the same DOM changes, unstyled);
+- the board with one panel hidden (``display: none``), for each panel: that panel's share.
+
+And, for scale, two plain pages on the same browser: a blank page where one text changes
+(the fixed cost of a layout here), and 800 plain ``div``s where 1, 10 or 30 texts change
+(the cost of each changed place).  Figures are medians, in ms; ``performance.now()`` has a
+0.1 ms grain in a page that is not cross-origin isolated.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import json
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tests" / "browser"))
+sys.path.insert(0, str(REPO))
+
+from browser_support import chromium_missing_reason, launch_chromium  # noqa: E402
+
+from nations_widget.widget import NationsWidget  # noqa: E402
+
+TRAITS = ("view", "legal", "log_patch", "error", "seats", "bot_names", "bot_info", "settings",
+          "history", "reconstructed", "busy")
+FIXTURE = "bench-latency"
+
+# each panel of the page, hidden in its variant (its share of the update's layout)
+PANELS = {
+    "header": ".nw-header", "progress board": ".nw-progress", "decision": ".nw-actions",
+    "player boards": ".nw-players", "scores": ".nw-scores", "history": ".nw-history",
+    "log": ".nw-log",
+}
+
+
+def write_fixtures(folder: Path) -> None:
+    """The position 30 moves into a 2-human game (seed 1), as the page first gets it, and
+    the updates Python publishes on Undo (to 29) and Redo (back to 30)."""
+    w = NationsWidget(players=2, seats=["human", "human"], seed=1, bot_delay=0)
+    for _ in range(30):
+        w.bot_move()
+
+    def traits() -> dict[str, Any]:
+        return {name: getattr(w, name) for name in TRAITS}
+
+    opening = traits()
+    opening["log_patch"] = {"seq": 1, "reset": True, "entries": w.game_log}
+    w.undo()
+    undo = traits()
+    w.redo()
+    redo = traits()
+    (folder / "catalogue.json").write_text(json.dumps(w.catalogue))
+    (folder / f"{FIXTURE}.json").write_text(json.dumps(opening))
+    (folder / f"{FIXTURE}-updates.json").write_text(json.dumps({"undo": undo, "redo": redo}))
+
+
+def serve(fixtures: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """The repository over HTTP on 127.0.0.1, with js/test/fixtures/ answered from
+    ``fixtures`` where it has the file."""
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        def translate_path(self, path: str) -> str:
+            name = path.split("?")[0].rsplit("/", 1)[-1]
+            if path.startswith("/js/test/fixtures/") and (fixtures / name).exists():
+                return str(fixtures / name)
+            return super().translate_path(path)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Handler, directory=str(REPO)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/js/scripts/harness.html"
+
+
+# Interleaved variants: each round enables one variant's extra stylesheet (a variant whose
+# text starts with "!" also switches the widget's own stylesheet off), lets the page settle
+# on it with two untimed updates, waits `gap` ms, then times one update: the draw (the
+# widget draws in a microtask of the trait change) and the forced layout after it.
+BOARD_ROUNDS = """async ([variants, reps, gap, fixture]) => {
+  const get = (name) => fetch(`../test/fixtures/${name}.json`).then((r) => r.json());
+  const updates = await get(`${fixture}-updates`);
+  const root = document.querySelector('.nw-root');
+  const widgetCss = document.querySelector('link[rel=stylesheet]');
+  const sheets = variants.map((css) => {
+    const s = document.createElement('style');
+    s.textContent = css.replace(/^!/, '');
+    s.disabled = true;
+    document.head.append(s);
+    return s;
+  });
+  let seq = window.model.get('log_patch').seq;
+  let back = true;
+  const update = () => {
+    const u = back ? updates.undo : updates.redo;
+    back = !back;
+    const patch = { ...u.log_patch, prev: seq, seq: seq + 1 };
+    seq += 1;
+    const t0 = performance.now();
+    for (const name of ['view', 'legal', 'history']) window.emit(name, u[name]);
+    window.emit('log_patch', patch);
+    return t0;
+  };
+  const settle = (ms) => new Promise((r) => setTimeout(r, ms));
+  const out = variants.map(() => ({ draw: [], layout: [] }));
+  for (let i = 0; i < reps; i += 1) {
+    for (let v = 0; v < variants.length; v += 1) {
+      sheets.forEach((s, j) => { s.disabled = j !== v; });
+      widgetCss.disabled = variants[v].startsWith('!');
+      for (let w = 0; w < 2; w += 1) {
+        update();
+        await Promise.resolve();
+        void root.offsetHeight;
+        await settle(5);
+      }
+      await settle(gap);
+      const t0 = update();
+      await Promise.resolve();
+      await Promise.resolve();
+      const t1 = performance.now();
+      void root.offsetHeight;
+      const t2 = performance.now();
+      out[v].draw.push(t1 - t0);
+      out[v].layout.push(t2 - t1);
+    }
+  }
+  return out;
+}"""
+
+# A plain page: `count` leaves (each in a stack of `depth` divs); `changes` of their texts
+# change, then the forced layout is timed.
+PLAIN_ROUNDS = """async ([reps, gap, count, depth, changes]) => {
+  document.body.replaceChildren();
+  const leaves = [];
+  for (let i = 0; i < count / 20; i += 1) {
+    let parent = document.body;
+    for (let d = 0; d < depth; d += 1) {
+      const div = document.createElement('div');
+      parent.append(div);
+      parent = div;
+    }
+    for (let j = 0; j < 20; j += 1) {
+      const leaf = document.createElement('div');
+      leaf.textContent = `item ${j}`;
+      parent.append(leaf);
+      leaves.push(leaf);
+    }
+  }
+  void document.body.offsetHeight;
+  const times = [];
+  for (let i = 0; i < reps; i += 1) {
+    await new Promise((r) => setTimeout(r, gap));
+    for (let j = 0; j < changes; j += 1) {
+      const text = leaves[(j * 97) % leaves.length].firstChild;
+      text.data = text.data.length > 8 ? 'item' : 'item 77777';
+    }
+    const t1 = performance.now();
+    void document.body.offsetHeight;
+    times.push(performance.now() - t1);
+  }
+  return times;
+}"""
+
+
+def median(xs: list[float]) -> float:
+    s = sorted(xs)
+    return s[len(s) // 2]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--reps", type=int, default=40, help="timed rounds of each variant")
+    parser.add_argument("--gap", type=int, default=50,
+                        help="ms of quiet before each timed update (default 50)")
+    parser.add_argument("--json", type=Path, help="also write the results here")
+    args = parser.parse_args()
+    reason = chromium_missing_reason()
+    if reason:
+        print(reason, file=sys.stderr)
+        return 2
+
+    from playwright.sync_api import sync_playwright
+
+    variants = {"the board as shipped": "", "no stylesheet at all": "!"}
+    variants |= {f"without the {name}": f"{css} {{ display: none !important; }}"
+                 for name, css in PANELS.items()}
+    results: dict[str, Any] = {"args": {"reps": args.reps, "gap": args.gap}}
+    with tempfile.TemporaryDirectory(prefix="nations-layout-") as tmp, sync_playwright() as p:
+        fixtures = Path(tmp)
+        write_fixtures(fixtures)
+        server, url = serve(fixtures)
+        browser = launch_chromium(p)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.goto(f"{url}?fx={FIXTURE}")
+            page.wait_for_selector("body[data-ready='1'] .nw-root")
+            page.wait_for_timeout(1000)            # the opening roll of the dice is over
+            rounds = page.evaluate(BOARD_ROUNDS, [list(variants.values()), args.reps,
+                                                  args.gap, FIXTURE])
+            results["board"] = {
+                name: {"draw_ms": median(r["draw"]), "layout_ms": median(r["layout"])}
+                for name, r in zip(variants, rounds, strict=True)}
+            plain = browser.new_page()
+            plain.set_content("<!doctype html><html><body></body></html>")
+            results["plain"] = {
+                "blank page, 1 text changed": median(
+                    plain.evaluate(PLAIN_ROUNDS, [args.reps, args.gap, 20, 0, 1])),
+                **{f"800 divs, {n} texts changed": median(
+                    plain.evaluate(PLAIN_ROUNDS, [args.reps, args.gap, 800, 4, n]))
+                   for n in (1, 10, 30)},
+            }
+        finally:
+            browser.close()
+            server.shutdown()
+
+    shipped = results["board"]["the board as shipped"]
+    print(f"Undo/redo updates on the board ({args.reps} rounds each, {args.gap} ms of quiet "
+          "before each; medians, ms)")
+    print(f"  {'':32s} {'draw':>6s} {'layout':>7s} {'layout saved':>13s}")
+    for name, r in results["board"].items():
+        saved = shipped["layout_ms"] - r["layout_ms"]
+        print(f"  {name:32s} {r['draw_ms']:6.1f} {r['layout_ms']:7.1f} "
+              f"{'' if r is shipped else f'{saved:+13.1f}'}")
+    print("Plain pages: the forced layout after a change (medians, ms)")
+    for name, ms in results["plain"].items():
+        print(f"  {name:32s} {ms:6.1f}")
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
