@@ -230,7 +230,7 @@ def main() -> int:
             results["plain"] = {
                 "blank page, 1 text changed": median(
                     plain.evaluate(PLAIN_ROUNDS, [args.reps, args.gap, 20, 0, 1])),
-                **{f"800 divs, {n} texts changed": median(
+                **{f"800 divs, {n} text{'s' if n > 1 else ''} changed": median(
                     plain.evaluate(PLAIN_ROUNDS, [args.reps, args.gap, 800, 4, n]))
                    for n in (1, 10, 30)},
             }
