@@ -1,18 +1,5 @@
-"""Typed errors of the dice-game engine.  All are ``ValueError`` subclasses."""
+"""The dice game's errors are the shared typed errors (kept here so old imports keep working)."""
 
-from __future__ import annotations
+from ..core.errors import IllegalMoveError, MalformedMoveError, StateFormatError
 
-
-class IllegalMoveError(ValueError):
-    """A move that the rules forbid right now.  The message says why, in a player's words.
-
-    The state is left exactly as it was before the move was tried.
-    """
-
-
-class MalformedMoveError(IllegalMoveError):
-    """A move that is not even well formed (unknown type, missing or wrong-typed field)."""
-
-
-class StateFormatError(ValueError):
-    """A saved state, history or scenario that cannot be loaded; the message names the field."""
+__all__ = ["IllegalMoveError", "MalformedMoveError", "StateFormatError"]

@@ -353,7 +353,7 @@ def move_from_json(data: object) -> Move:
     >>> move_from_json({"type": "dance"})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    nations_widget.dice.errors.MalformedMoveError: unknown move type 'dance' (expected ...)
+    nations_widget.core.errors.MalformedMoveError: unknown move type 'dance' (expected ...)
     """
     if isinstance(data, str):
         try:

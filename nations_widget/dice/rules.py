@@ -14,11 +14,12 @@ returns a *plan* with every default resolved; only then does :func:`_perform` ch
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import chain, product, repeat
 from operator import is_
 from typing import Any, Literal
 
+from ..core.log import LogEntry
 from .catalogue import CHIT_KINDS, RESOURCES
 from .errors import IllegalMoveError, MalformedMoveError
 from .moves import Books, Build, Buy, Feed, Fight, Move, MoveBase, Pass, Payment, Reroll
@@ -52,28 +53,6 @@ RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
 
 
 # ---------------------------------------------------------------------------- the log
-@dataclass(frozen=True)
-class LogEntry:
-    """One thing that happened.  ``kind`` is a short tag (roll, reroll, buy, build, pass,
-    books, feed, fight, score, order, round, solo, end); ``text`` reads as a sentence;
-    ``data`` holds the numbers; ``auto`` marks what the engine did by itself."""
-
-    round: int
-    step: str
-    seat: int | None
-    kind: str
-    text: str
-    data: dict[str, Any] = field(default_factory=dict)
-    auto: bool = False
-
-    def to_json(self) -> dict[str, Any]:
-        return {"round": self.round, "step": self.step, "seat": self.seat, "kind": self.kind,
-                "text": self.text, "data": self.data, "auto": self.auto}
-
-    def __str__(self) -> str:
-        return self.text
-
-
 Log = list[LogEntry]
 MaybeLog = Log | None
 

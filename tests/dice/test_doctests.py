@@ -11,14 +11,16 @@ import pytest
 WITH_EXAMPLES = [
     "nations_widget.dice",
     "nations_widget.dice.moves",
-    "nations_widget.dice.rng",
+    "nations_widget.core.rng",
     "nations_widget.dice.game",
     "nations_widget.dice.scenario",
 ]
 # The other engine modules: run whatever examples they have (none today).
 OTHERS = [
     "nations_widget.dice.catalogue",
-    "nations_widget.dice.errors",
+    "nations_widget.core.errors",
+    "nations_widget.core.log",
+    "nations_widget.core.protocol",
     "nations_widget.dice.payments",
     "nations_widget.dice.render",
     "nations_widget.dice.rules",

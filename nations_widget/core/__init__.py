@@ -1,0 +1,21 @@
+"""What the two Nations engines share: the seeded generator, the typed errors, the log
+entry, the state-machine protocol, the JSON envelope and validation, the history
+``Game``, and the game-generic bots and tournament runner.
+
+Nothing here knows a rule of either game, and nothing here imports Jupyter.
+"""
+
+from .errors import IllegalMoveError, MalformedMoveError, StateFormatError
+from .log import LogEntry
+from .protocol import GameStateLike, MoveLike
+from .rng import Rng
+
+__all__ = [
+    "GameStateLike",
+    "IllegalMoveError",
+    "LogEntry",
+    "MalformedMoveError",
+    "MoveLike",
+    "Rng",
+    "StateFormatError",
+]

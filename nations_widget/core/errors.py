@@ -1,0 +1,19 @@
+"""Typed errors shared by both engines.  All are ``ValueError`` subclasses, so a caller
+that catches ``ValueError`` catches every refusal; messages are written for a player."""
+
+from __future__ import annotations
+
+
+class IllegalMoveError(ValueError):
+    """A move that the rules forbid right now.  The message says why, in a player's words.
+
+    The state is left exactly as it was before the move was tried.
+    """
+
+
+class MalformedMoveError(IllegalMoveError):
+    """A move that is not even well formed (unknown type, missing or wrong-typed field)."""
+
+
+class StateFormatError(ValueError):
+    """A saved state, history or scenario that cannot be loaded; the message names the field."""
