@@ -458,15 +458,18 @@ class GameState:
     def view(self, seat: int | None) -> dict[str, Any]:
         """The state as ``seat`` may see it (None: a spectator).  The generator is left
         out (it would tell future rolls), and in the Accelerated variant other players'
-        food pledges stay hidden until everybody has passed."""
+        food pledges (even an empty one) stay hidden until everybody has passed."""
         data = self.to_json()
         del data["rng"]
         data["format"] = "nations-dice-view"
         data["viewer"] = seat
-        hide = self.step == "actions"
-        for s, pj in enumerate(data["players"]):
-            if hide and s != seat and pj["pledge"]:
-                pj["pledge"] = "hidden"
+        # Accelerated: how much a passed player traded for food stays secret until all have
+        # passed, and "nothing" is an amount too, so every passed player's pledge is hidden,
+        # empty or not.  (A player still in the round has pledged nothing, as everybody knows.)
+        if self.step == "actions" and self.config.variant == "accelerated":
+            for s, pj in enumerate(data["players"]):
+                if s != seat and pj["passed"]:
+                    pj["pledge"] = "hidden"
         return data
 
     def __eq__(self, other: object) -> bool:

@@ -7,6 +7,7 @@ it was (its complete JSON form compared before and after) and to say why in word
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -1065,6 +1066,31 @@ def test_accelerated_pledge_is_hidden_until_all_have_passed() -> None:
     assert p.books == 1                                  # the pledged book die was traded
     assert all(s.dice_used[d] for d in (gold, stone, book, strength))
     assert s.players[1].fed is False
+
+
+def test_accelerated_view_does_not_tell_an_empty_pledge_from_a_full_one() -> None:
+    """Seed 000: how much each player trades is secret until all have passed, and nothing
+    is an amount: the views other seats and spectators get are byte-identical whether the
+    passed player traded four dice or none."""
+    full, empty = accel_position(), accel_position()
+    dice = tuple(die(full, 0, f"white:{r}") for r in ("gold", "stone", "book", "strength"))
+    play(full, Pass(dice))
+    play(empty, Pass())
+    assert full.players[0].pledge and not empty.players[0].pledge
+    for viewer in (1, None):
+        assert json.dumps(full.view(viewer), sort_keys=True) == \
+            json.dumps(empty.view(viewer), sort_keys=True)
+        assert full.view(viewer)["players"][0]["pledge"] == "hidden"
+    # the player themself still sees their own pledge, and a player who has not passed
+    # has none to hide
+    assert empty.view(0)["players"][0]["pledge"] == []
+    assert full.view(0)["players"][1]["pledge"] == []
+
+
+def test_original_variant_has_no_pledge_to_hide() -> None:
+    s = accel_position(variant="original")
+    play(s, Pass())
+    assert s.view(1)["players"][0]["pledge"] == []
 
 
 def test_accelerated_pledged_dice_are_traded_even_if_the_famine_is_missed() -> None:

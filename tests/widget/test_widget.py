@@ -12,6 +12,7 @@ import pytest
 
 from nations_widget.dice import Game, IllegalMoveError, Pass, StateFormatError
 from nations_widget.widget import MAX_MESSAGE_CHARS, NationsWidget
+from tests.widget.conftest import fake_factory
 
 Make = Callable[..., NationsWidget]
 
@@ -357,6 +358,35 @@ def test_set_seat_hands_a_seat_to_a_bot(make_widget: Make) -> None:
 def test_accelerated_hides_other_pledges(make_widget: Make) -> None:
     w = make_widget(variant="accelerated", seats=["human", "human"])
     assert w.view["viewer"] == w.game.current_player
+
+
+def test_the_board_payload_does_not_tell_an_empty_pledge_from_a_full_one() -> None:
+    """What the widget sends for the next seat is byte-identical whether the passed player
+    traded dice for food or traded nothing (Accelerated; seed 000's secret pledges)."""
+    from nations_widget.dice import scenario
+
+    def table(pledge: bool) -> NationsWidget:
+        state = scenario({"players": 2, "variant": "accelerated", "order": [0, 1],
+                          "event": "e1-1", "automate": False,
+                          "seats": [{"dice": ["white:food", "white:food", "white:gold",
+                                              "white:stone", "white:book"]},
+                                    {"dice": ["white:food", "white:strength", "white:gold",
+                                              "white:strength", "white:strength"]}]})
+        w = NationsWidget(game=Game.from_state(state), seats=["human", "human"], bot_delay=0,
+                          bot_factory=fake_factory, bot_names=["first", "other"])
+        dice = tuple(d for d in state.dice_of(0)
+                     if state.face(d)[0] or state.face(d)[1]) if pledge else ()
+        w.handle_intent({"kind": "move", "move": Pass(dice).to_json()})
+        assert w.error == ""
+        return w
+
+    full, empty = table(True), table(False)
+    assert full.game.state.players[0].pledge and not empty.game.state.players[0].pledge
+    assert full.view["viewer"] == empty.view["viewer"] == 1
+    for trait in ("view", "legal", "log_patch", "history"):
+        assert json.dumps(getattr(full, trait), sort_keys=True) == \
+            json.dumps(getattr(empty, trait), sort_keys=True), trait
+    assert full.view["players"][0]["pledge"] == "hidden"
 
 
 def test_load_catalogue(make_widget: Make) -> None:
