@@ -7,4 +7,9 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/setup.sh
 PORT="${PORT:-8888}"
-exec .venv/bin/jupyter lab --no-browser --ServerApp.ip=127.0.0.1 --port="$PORT" notebooks/
+extra=()
+if [ "$(id -u)" = "0" ]; then
+    extra+=(--allow-root)   # JupyterLab refuses root (containers, CI machines) without it
+fi
+exec .venv/bin/jupyter lab --no-browser --ServerApp.ip=127.0.0.1 --port="$PORT" \
+    "${extra[@]}" notebooks/
