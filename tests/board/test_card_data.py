@@ -26,7 +26,7 @@ EVENTS: list[dict[str, Any]] = json.loads((DATA / "events.json").read_text())["e
 # The vocabulary (DESIGN.md, "The effect vocabulary")
 RESOURCES = {"gold", "stone", "food", "books", "vp"}
 METRICS = {"strength", "stability", "food", "books", "industrial_building_workers",
-           "golden_ages_bought"}
+           "golden_ages_bought", "workers"}
 COUNT_NAMES = {"wars_and_battles_bought", "colonies_bought", "golden_ages_bought",
                "workers_undeployed"}
 CARD_TYPES = {"advisor", "battle", "building", "colony", "golden age", "military", "war",
@@ -40,7 +40,7 @@ OUTCOME_FORMS: dict[str, tuple[set[str], set[str]]] = {
     "take_workers": (set(), set()),
     "return_workers": (set(), set()),
     "go": (set(), set()),
-    "remove": (set(), {"else"}),
+    "remove": (set(), {"else", "then"}),
     "remove_all": (set(), set()),
     "may": (set(), set()),
     "pay": ({"then"}, set()),
@@ -57,8 +57,10 @@ OUTCOME_FORMS: dict[str, tuple[set[str], set[str]]] = {
     "if": ({"then"}, {"else"}),
     "to": ({"do"}, set()),
     "keep_player_order": (set(), set()),
+    "swap_board_cards": (set(), set()),
 }
-WHEN = {"production", "ready", "bought", "wonder_ready", "hire", "action", "always"}
+WHEN = {"production", "ready", "bought", "wonder_ready", "hire", "action", "always", "passed",
+        "age_end", "final_scoring", "gold_spent_out", "replaced_by_newer"}
 # modifier -> the parameters it takes (all required)
 MODIFIERS: dict[str, set[str]] = {
     "no_military_upkeep": set(),
@@ -68,7 +70,17 @@ MODIFIERS: dict[str, set[str]] = {
     "golden_age_bonus": {"amount"},
     "extra_advisor_slot": set(),
     "war_strength": {"amount"},
+    "no_war_vp_loss": set(),
+    "first_turn_actions": {"amount"},
+    "raid_bonus": {"amount"},
+    "card_cost": {"amount", "of"},
+    "stability": {"amount"},
+    "war_extra_loss": {"lose"},
+    "colony_requirement": {"amount"},
+    "event_draw": {"amount"},
+    "cannot_buy": {"of"},
 }
+MODIFIER_OPTIONS = {"if", "applies_to"}
 EVENT_HALF_KEYS = ({"name", "text", "who", "do"}, {"if", "others_do"})
 
 
@@ -94,6 +106,11 @@ def _amounts(v: Any, path: str) -> None:
         _positive_int(n, f"{path}.{k}")
 
 
+def _card_types(v: Any, path: str) -> None:
+    if not isinstance(v, list) or not v or not set(v) <= CARD_TYPES:
+        _fail(path, f"takes card types: {v!r}")
+
+
 def _single(v: Any, path: str) -> tuple[str, Any]:
     if not isinstance(v, dict) or len(v) != 1:
         _fail(path, f"expected an object with one key, got {v!r}")
@@ -110,6 +127,14 @@ def check_count(v: Any, path: str) -> None:
         if set(arg) != {"age"}:
             _fail(path, f"colonies takes an age: {arg!r}")
         _positive_int(arg["age"], path + ".age")
+    elif key == "cards":
+        if not isinstance(arg, dict) or "type" not in arg or not set(arg) <= {"type", "age"}:
+            _fail(path, f"cards takes types and an optional age: {arg!r}")
+        if not isinstance(arg["type"], list) or not arg["type"] or not set(
+                arg["type"]) <= CARD_TYPES:
+            _fail(path, f"cards type {arg['type']!r}")
+        if "age" in arg and arg["age"] != "current":
+            _positive_int(arg["age"], path + ".age")
     elif key == "workers_on":
         if not isinstance(arg, dict) or "type" not in arg or not set(arg) <= {"type", "age"}:
             _fail(path, f"workers_on takes a type and an optional age: {arg!r}")
@@ -124,7 +149,10 @@ def check_condition(v: Any, path: str) -> None:
     if key in ("most", "least"):
         if arg not in METRICS:
             _fail(path, f"unknown metric {arg!r}")
-    elif key in ("strength_above_war", "war_bought_by_other"):
+    elif key == "passed":
+        if arg not in ("first", "last"):
+            _fail(path, f"passed {arg!r}")
+    elif key in ("strength_above_war", "war_bought_by_other", "defeated_in_war"):
         if arg is not True:
             _fail(path, f"{key} takes true")
     elif key == "advisor_age":
@@ -177,7 +205,8 @@ def check_outcome(v: Any, path: str) -> None:
             check_count(v["per"], path + ".per")
     elif lead in ("take_workers", "return_workers", "hire_free", "deploy_free"):
         _positive_int(arg, here)
-        if lead == "deploy_free" and "to" in v and v["to"] not in ("military", "building"):
+        if lead == "deploy_free" and "to" in v and v["to"] not in (
+                "military", "building", "bought_card"):
             _fail(path + ".to", f"deploy_free to {v['to']!r}")
     elif lead == "go":
         if arg not in ("first", "last"):
@@ -205,7 +234,7 @@ def check_outcome(v: Any, path: str) -> None:
     elif lead == "strength_until_end_of_events":
         if not isinstance(arg, int) or isinstance(arg, bool) or arg == 0:
             _fail(here, f"takes a non-zero whole number: {arg!r}")
-    elif lead in ("least_stability_for_round", "keep_player_order"):
+    elif lead in ("least_stability_for_round", "keep_player_order", "swap_board_cards"):
         if arg is not True:
             _fail(here, "takes true")
     elif lead == "buy_free":
@@ -234,21 +263,35 @@ def check_card_effect(v: Any, path: str) -> None:
         name = v.get("modifier")
         if name not in MODIFIERS:
             _fail(path, f"unknown modifier {name!r}")
-        if set(v) != {"when", "modifier"} | MODIFIERS[name]:
+        base = {"when", "modifier"} | MODIFIERS[name]
+        if not base <= set(v) or not set(v) <= base | MODIFIER_OPTIONS:
             _fail(path, f"{name} takes {sorted(MODIFIERS[name])}: {sorted(v)}")
         for p in MODIFIERS[name]:
-            if not isinstance(v[p], int) or isinstance(v[p], bool):
+            if p == "of":
+                _card_types(v[p], f"{path}.of")
+            elif p == "lose":
+                _amounts(v[p], f"{path}.lose")
+            elif not isinstance(v[p], int) or isinstance(v[p], bool):
                 _fail(f"{path}.{p}", f"takes a whole number: {v[p]!r}")
+        if "if" in v:
+            check_condition(v["if"], path + ".if")
+        if v.get("applies_to", "owner") not in ("owner", "others", "all"):
+            _fail(path + ".applies_to", f"unknown {v['applies_to']!r}")
         return
-    allowed = {"when", "do", "if"} | ({"of"} if when == "bought" else set()) | (
+    allowed = {"when", "do", "if"} | (
+        {"of", "price", "by"} if when == "bought" else set()) | (
+        {"of"} if when == "replaced_by_newer" else set()) | (
         {"per_round"} if when == "action" else set())
     if "do" not in v or not set(v) <= allowed:
         _fail(path, f"a '{when}' effect has keys {sorted(allowed)}: {sorted(v)}")
     if "if" in v:
         check_condition(v["if"], path + ".if")
-    if "of" in v and (not isinstance(v["of"], list) or not v["of"]
-                      or not set(v["of"]) <= CARD_TYPES):
-        _fail(path + ".of", f"takes card types: {v['of']!r}")
+    if "of" in v:
+        _card_types(v["of"], path + ".of")
+    if "price" in v:
+        _positive_int(v["price"], path + ".price")
+    if "by" in v and v["by"] != "others":
+        _fail(path + ".by", f"unknown {v['by']!r}")
     if "per_round" in v:
         _positive_int(v["per_round"], path + ".per_round")
     check_outcome(v["do"], path + ".do")
@@ -315,9 +358,10 @@ def test_the_effect_check_refuses_unknown_triggers_and_modifiers() -> None:
 # Texts
 
 
-def test_every_base_card_has_a_text() -> None:
-    missing = [c["id"] for c in CARDS if c["set"] == "base" and not c.get("text", "").strip()]
-    assert not missing, f"base cards without a text: {missing}"
+def test_every_card_has_a_text() -> None:
+    """All 296 cards of the base box: base, advanced and expert."""
+    missing = [c["id"] for c in CARDS if not c.get("text", "").strip()]
+    assert not missing, f"cards without a text: {missing}"
 
 
 def test_every_event_half_has_a_text() -> None:
@@ -406,12 +450,17 @@ def test_event_figures_equal_the_shared_data() -> None:
             s["age"], s["architects"], -s["famine"]), o["id"]
 
 
-def test_base_cards_with_a_special_ability_have_effects() -> None:
-    shared = [c for c in _shared()["progress_cards"] if c["set"] == "base"]
-    special = [c for c in shared if c.get("custom_logic_methods") or c.get("text")]
-    assert len(special) == 26
+@pytest.mark.parametrize(("card_set", "how_many"), [("base", 26), ("adv", 23), ("exp", 23)])
+def test_cards_with_a_special_ability_have_effects(card_set: str, how_many: int) -> None:
+    shared = [c for c in _shared()["progress_cards"] if c["set"] == card_set]
+    special = [c for c in shared
+               if c.get("custom_logic_methods") or c.get("text") or c.get("golden_age_bonus")]
+    assert len(special) == how_many
     missing = [c["name"] for c in special if not _ours(c).get("effects")]
     assert not missing, f"special cards without effects: {missing}"
+    # and no ordinary card carries effects it does not have
+    ordinary = {_ours(c)["id"] for c in shared} - {_ours(c)["id"] for c in special}
+    assert not [c["id"] for c in CARDS if c["id"] in ordinary and "effects" in c]
 
 
 def _words(text: str) -> list[str]:
