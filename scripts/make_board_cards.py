@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -26,13 +27,17 @@ SHARED = ROOT.parent / "shared" / "data" / "nations-board" / "cards.json"
 RES = {"gold": "gold", "stone": "stone", "food": "food", "books": "books",
        "stability": "stability", "military": "strength"}
 SETS = ("base", "adv", "exp")
-# Spelling decisions (the shared README's discrepancy list): the historical spelling wins.
+# Name decisions (the shared README's discrepancy list; reasons in board/data/PROVENANCE.md):
+# the historical spelling wins, and the title read off the card image wins over a typed list.
 SHARED_NAMES = {"Three Kingdoms"}
-NAMES = {"Pelopponesian War": "Peloponnesian War", "Carolus Linneaus": "Carolus Linnaeus"}
+NAMES = {"Pelopponesian War": "Peloponnesian War", "Carolus Linneaus": "Carolus Linnaeus",
+         "Oresund Dues": "Øresund Dues", "Curassiers": "Hussar"}
 
 
 def slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.lower().replace("'", "")).strip("-")
+    plain = unicodedata.normalize("NFKD", name.lower().replace("ø", "o"))
+    plain = plain.encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", plain.replace("'", "")).strip("-")
 
 
 def res(d: dict[str, int] | None) -> dict[str, int]:
