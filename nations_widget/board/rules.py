@@ -86,6 +86,7 @@ def _round_start(s: GameState, log: Log) -> None:
     once-per-round VP losses, private architects (they never accumulate)."""
     s.passed = []
     s.prev_order = s.order[:]
+    s.war_strength = s.war_buyer = -1
     for seat, p in enumerate(s.players):
         p.used = []
         p.bought = [0] * len(CARD_TYPES)
@@ -248,10 +249,10 @@ def _war(s: GameState, log: Log) -> None:
                 p.war_took[r] += max(0, before[r] - p.res[r])
             note(log, s, seat, "war", f"{seat_name(seat)} is defeated in {card.name}: "
                  f"loses {amount_text(res, loss)} and 1 VP.")
+    # the card leaves; its strength and buyer stay known until the round ends (events read
+    # them: "stronger than the war", "the war was bought by another nation")
     s.discard.append(s.war)
     s.war = -1
-    s.war_strength = -1
-    s.war_buyer = -1
 
 
 def event_selection(s: GameState, half: int) -> tuple[list[int], Any, Any]:

@@ -139,6 +139,8 @@ def scenario(description: dict[str, Any] | str,
         if not isinstance(order, list) or sorted(order) != list(range(n)):
             raise _fail("order", f"must list each seat 0-{n - 1} once")
         s.order = list(order)
+        for position, seat in enumerate(s.order, start=1):
+            s.players[seat].res[3] = position      # books follow the described order
     s.prev_order = s.order[:]
     if "war" in desc:
         war = desc["war"]

@@ -203,7 +203,7 @@ def state_from_json(data: object, components: Components | None = None) -> GameS
         s.war = s.war_strength = s.war_buyer = -1
     else:
         _want(isinstance(war, list) and len(war) == 3, "war", "must be [card, strength, seat]")
-        s.war = ref(war[0], "war")
+        s.war = ref(war[0], "war")     # null once the war is resolved (strength kept)
         s.war_strength = _int(war[1], "war strength", 0, 40)
         s.war_buyer = _int(war[2], "war buyer", 0, n - 1)
     discard = data.get("discard")
