@@ -3,7 +3,7 @@
 Anything not described keeps the value of a freshly set-up game with the same settings
 (in the described round).  A description is a dict (or JSON text); every key is optional:
 
-``players``, ``seed``, ``difficulty``, ``ages``, ``easier``
+``players``, ``seed``, ``difficulty``, ``ages``, ``easier``, ``decks``
     the game's settings (as :class:`GameConfig`).
 ``round`` (1-8); ``step``: "actions" (default) or a later step of the round
     ("resolution.production", ..., "resolution.books"): the position at the start of that
@@ -41,7 +41,7 @@ from .rules import STEP_INDEX, _advance, age_of, columns
 from .serialization import check_invariants, json_object
 from .state import GameConfig, GameState
 
-_CONFIG_KEYS = {"players", "seed", "difficulty", "ages", "easier"}
+_CONFIG_KEYS = {"players", "seed", "difficulty", "ages", "easier", "decks"}
 _KEYS = _CONFIG_KEYS | {"round", "step", "event", "board", "order", "current", "passed",
                         "architects", "war", "seats"}
 _SEAT_KEYS = {"gold", "stone", "food", "books", "vp", "idle", "taken", "slots", "advisors",

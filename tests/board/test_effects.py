@@ -295,7 +295,8 @@ def test_production_effect_with_a_condition() -> None:
     s = card_state({"augustus": aug}, {"step": "resolution.production",
                                        "event": "bread-and-games--christianity",
                                        "seats": [{"advisors": ["augustus"], "stone": 0},
-                                                 {"stone": 0, "advisors": ["frederick-the-great"]}]})
+                                                 {"stone": 0,
+                                                  "advisors": ["frederick-the-great"]}]})
     assert s.players[0].res[STONE] == 0
 
 
