@@ -130,7 +130,11 @@ class Components:
     # per set and age: the progress cards of that deck, in ref order
     deck_cards: dict[tuple[str, int], tuple[int, ...]] = field(default_factory=dict)
     age_events: dict[int, tuple[int, ...]] = field(default_factory=dict)
-    # refs of cards that have an effect of each kind ("always" modifiers, remove_if, ...)
+    # cards with an effect of each kind, so the rules look at those only: by trigger
+    # ("production", "bought", ..., "action"), by modifier name, and those with remove_if
+    by_when: dict[str, frozenset[int]] = field(default_factory=dict)
+    by_modifier: dict[str, frozenset[int]] = field(default_factory=dict)
+    removable: frozenset[int] = frozenset()
     fingerprint: str = ""
 
 
@@ -304,6 +308,16 @@ def build_components(cards_data: dict[str, Any], events_data: dict[str, Any],
                 c.ref for c in cards if c.set == cset and c.age == age)
     for age in range(1, 5):
         comp.age_events[age] = tuple(e.ref for e in events if e.age == age)
+    when: dict[str, set[int]] = {}
+    modifiers: dict[str, set[int]] = {}
+    for c in cards:
+        for e in c.effects:
+            when.setdefault(e.when, set()).add(c.ref)
+            if e.modifier:
+                modifiers.setdefault(e.modifier, set()).add(c.ref)
+    comp.by_when = {k: frozenset(v) for k, v in when.items()}
+    comp.by_modifier = {k: frozenset(v) for k, v in modifiers.items()}
+    comp.removable = frozenset(c.ref for c in cards if any(e.remove_if for e in c.effects))
     blob = json.dumps([cards_data, events_data, nations_data], sort_keys=True)
     import hashlib
     comp.fingerprint = hashlib.sha256(blob.encode()).hexdigest()[:12]

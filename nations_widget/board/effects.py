@@ -471,21 +471,20 @@ def amount_text(res: int, n: int) -> str:
     return f"{n} {RESOURCES[res] if res != VP else 'VP'}"
 
 
+def modifier_effects(s: GameState, seat: int, name: str) -> list[CardEffect]:
+    """The seat's active modifiers named ``name``."""
+    holders = s.comp.by_modifier.get(name)
+    if not holders:
+        return []
+    cards = s.comp.cards
+    return [e for ref in active_cards(s, seat) if ref in holders
+            for e in cards[ref].effects if e.modifier == name]
+
+
 def modifier_total(s: GameState, seat: int, name: str) -> int:
     """The sum of ``amount`` of the seat's active modifiers named ``name`` (1 each when a
     modifier has no amount)."""
-    total = 0
-    cards = s.comp.cards
-    for ref in active_cards(s, seat):
-        for e in cards[ref].effects:
-            if e.modifier == name:
-                total += e.amount or 1
-    return total
-
-
-def modifier_effects(s: GameState, seat: int, name: str) -> list[CardEffect]:
-    cards = s.comp.cards
-    return [e for ref in active_cards(s, seat) for e in cards[ref].effects if e.modifier == name]
+    return sum(e.amount or 1 for e in modifier_effects(s, seat, name))
 
 
 def active_cards(s: GameState, seat: int) -> list[int]:
@@ -494,6 +493,14 @@ def active_cards(s: GameState, seat: int) -> list[int]:
     p = s.players[seat]
     out = [c for c, w in zip(p.bm, p.workers, strict=True) if w]
     return out + p.advisors + p.colonies + p.wonders
+
+
+def active_with(s: GameState, seat: int, when: str) -> list[int]:
+    """The seat's active cards that have an effect triggered by ``when``."""
+    holders = s.comp.by_when.get(when)
+    if not holders:
+        return []
+    return [c for c in active_cards(s, seat) if c in holders]
 
 
 def gain(s: GameState, seat: int, res: int, n: int) -> None:

@@ -37,6 +37,7 @@ from .components import (
 )
 from .effects import (
     active_cards,
+    active_with,
     amount_text,
     carry_out,
     feasible,
@@ -200,7 +201,7 @@ def _production(s: GameState, log: Log) -> None:
             note(log, s, seat, "production", f"{seat_name(seat)} produces " + ", ".join(
                 f"{net[r]:+d} {RESOURCES[r]}" for r in PRODUCTION_ORDER) + ".",
                  net=dict(zip(RESOURCES, net, strict=False)))
-        for ref in active_cards(s, seat):
+        for ref in active_with(s, seat, "production"):
             for i, e in enumerate(cards[ref].effects):
                 if e.when == "production" and (e.cond is None or holds(s, seat, e.cond)):
                     _card_effect(s, seat, ref, i, log)
@@ -534,9 +535,12 @@ def _next_turn(s: GameState) -> None:
 def check_removals(s: GameState, log: Log) -> None:
     """Cards that say "removed if ..." leave as soon as it is true, on anybody's turn."""
     cards = s.comp.cards
+    removable = s.comp.removable
+    if not removable:
+        return
     while True:
         hit = next(((seat, ref) for seat in s.order for ref in active_cards(s, seat)
-                    for e in cards[ref].effects
+                    if ref in removable for e in cards[ref].effects
                     if e.remove_if is not None and holds(s, seat, e.remove_if)), None)
         if hit is None:
             return
@@ -713,7 +717,7 @@ def _card_effect(s: GameState, seat: int, ref: int, index: int, log: Log) -> Non
 def _fire(s: GameState, seat: int, when: str, log: Log, bought_type: str = "",
           cards_: list[int] | None = None) -> None:
     cards = s.comp.cards
-    for ref in (active_cards(s, seat) if cards_ is None else cards_):
+    for ref in (active_with(s, seat, when) if cards_ is None else cards_):
         for i, e in enumerate(cards[ref].effects):
             if e.when != when:
                 continue
@@ -818,7 +822,7 @@ def build_sections(s: GameState, seat: int, k: int, log: Log) -> None:
 def deploy_cost(s: GameState, seat: int, slot: int) -> int:
     card = s.comp.cards[s.players[seat].bm[slot]]
     cost = card.deploy_cost
-    if card.type == "military":
+    if card.type == "military" and "military_deploy_discount" in s.comp.by_modifier:
         for e in modifier_effects(s, seat, "military_deploy_discount"):
             cost = max(min(e.min, cost), cost - e.amount)
     return cost
@@ -872,32 +876,68 @@ def _grow_moves(s: GameState, seat: int) -> list[Move]:
     return out
 
 
+# Moves are immutable, so the action phase's recur as shared objects (building frozen
+# dataclasses is the costliest part of listing moves).
+_PASS = Pass()
+_HIRE = Hire()
+_BUYS: dict[str, Buy] = {}
+_DEPLOYS: dict[tuple[int, str], Deploy] = {}
+_UNDEPLOYS: dict[tuple[int, int], Undeploy] = {}
+
+
+def _buy(card_id: str) -> Buy:
+    move = _BUYS.get(card_id)
+    if move is None:
+        move = _BUYS[card_id] = Buy(card_id)
+    return move
+
+
+def _deploy(slot: int, source: str) -> Deploy:
+    move = _DEPLOYS.get((slot, source))
+    if move is None:
+        move = _DEPLOYS[(slot, source)] = Deploy(slot, source)
+    return move
+
+
+def _undeploy(slot: int, count: int) -> Undeploy:
+    move = _UNDEPLOYS.get((slot, count))
+    if move is None:
+        move = _UNDEPLOYS[(slot, count)] = Undeploy(slot, count)
+    return move
+
+
 def _action_moves(s: GameState, seat: int) -> list[Move]:
     p = s.players[seat]
     cards = s.comp.cards
-    moves: list[Move] = [Pass()]
+    moves: list[Move] = [_PASS]
     cols = columns(s)
     buys = []
     gold = p.res[GOLD]
     for cell, ref in enumerate(s.board):
-        if ref >= 0 and gold >= PRICES[cell // cols] and can_take_card(s, seat, ref) is None:
+        if ref >= 0 and gold >= PRICES[cell // cols] and (
+                cards[ref].type not in ("colony", "war", "battle")
+                or can_take_card(s, seat, ref) is None):
             buys.append(cards[ref].id)
-    moves += [Buy(c) for c in sorted(buys)]
+    buys.sort()
+    moves += map(_buy, buys)
     stone = p.res[STONE]
     workers = p.workers
-    for k in range(len(p.bm)):
+    slots = len(p.bm)
+    manned = [j for j in range(slots) if workers[j]]
+    for k in range(slots):
         if p.bm[k] < 0 or not _room(s, seat, k) or stone < deploy_cost(s, seat, k):
             continue
-        moves += [Deploy(k, str(j)) for j in range(len(p.bm)) if j != k and workers[j]]
+        moves += [_deploy(k, str(j)) for j in manned if j != k]
         if p.idle:
-            moves.append(Deploy(k, "idle"))
-    for k, w in enumerate(workers):
-        moves += [Undeploy(k, c) for c in range(1, w + 1)]
+            moves.append(_deploy(k, "idle"))
+    for k in manned:
+        moves += [_undeploy(k, c) for c in range(1, workers[k] + 1)]
     if _hire_possible(s, seat):
-        moves.append(Hire())
-    specials = [cards[c].id for c in set(active_cards(s, seat))
-                if _action_available(s, seat, c) >= 0]
-    moves += [Special(c) for c in sorted(specials)]
+        moves.append(_HIRE)
+    if s.comp.by_when.get("action"):
+        specials = [cards[c].id for c in set(active_with(s, seat, "action"))
+                    if _action_available(s, seat, c) >= 0]
+        moves += [Special(c) for c in sorted(specials)]
     return moves
 
 
