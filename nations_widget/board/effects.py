@@ -94,6 +94,7 @@ class Go:
 class Remove:
     what: str
     otherwise: Outcome | None = None
+    then: Outcome | None = None
 
 
 @dataclass(frozen=True)
@@ -164,9 +165,33 @@ class KeepOrder:
     pass
 
 
+@dataclass(frozen=True)
+class IfThen:
+    cond: Cond
+    then: Outcome | None = None
+    otherwise: Outcome | None = None
+
+
+@dataclass(frozen=True)
+class To:
+    who: Who
+    do: Outcome
+
+
+@dataclass(frozen=True)
+class RemoveAll:
+    what: str
+
+
+@dataclass(frozen=True)
+class SwapBoardCards:
+    pass
+
+
 Outcome = (Gain | Lose | LoseAllBut | TakeWorkers | ReturnWorkers | Go | Remove | May | Pay
            | ChooseOne | AllOf | UndeployFor | HireFree | DeployFree | RegainWarLosses | Others
-           | StrengthTemp | LeastStabilityForRound | BuyFree | KeepOrder)
+           | StrengthTemp | LeastStabilityForRound | BuyFree | KeepOrder | IfThen | To
+           | RemoveAll | SwapBoardCards)
 
 
 @dataclass(frozen=True)
@@ -186,6 +211,10 @@ class CardEffect:
     amount: int = 0
     min: int = 0
     remove_if: Cond | None = None
+    applies_to: str = "owner"            # a modifier's reach: owner, all, others
+    price: int = -1                      # "bought" only when exactly this many gold was paid
+    by: str = "owner"                    # "bought": by the owner, or by the others
+    lose: tuple[tuple[int, int], ...] = ()   # war_extra_loss
 
 
 @dataclass(frozen=True)
@@ -200,13 +229,19 @@ class EventHalf:
 
 # --------------------------------------------------------------------------- parsing
 METRICS = ("strength", "stability", "food", "books", "industrial_building_workers",
-           "golden_ages_bought")
+           "golden_ages_bought", "workers")
 COUNT_KINDS = ("wars_and_battles_bought", "colonies_bought", "golden_ages_bought",
-               "colonies", "workers_on", "workers_undeployed")
-WHENS = ("production", "ready", "bought", "wonder_ready", "hire", "action", "always")
+               "colonies", "workers_on", "workers_undeployed", "cards")
+WHENS = ("production", "ready", "bought", "wonder_ready", "hire", "action", "always",
+         "passed", "age_end", "final_scoring", "gold_spent_out", "replaced_by_newer")
 MODIFIERS = ("no_military_upkeep", "no_shortfall_vp", "military_deploy_discount",
-             "private_architects", "golden_age_bonus", "extra_advisor_slot", "war_strength")
-WHO_KINDS = ("all", "first_to_pass", "last_to_pass")
+             "private_architects", "golden_age_bonus", "extra_advisor_slot", "war_strength",
+             "no_war_vp_loss", "raid_bonus", "card_cost", "stability", "war_extra_loss",
+             "colony_requirement", "cannot_buy", "first_turn_actions", "event_draw")
+# Parsed, but the engine cannot play them yet: a game whose decks hold such a card is refused
+# at setup (rather than played wrongly).
+NOT_PLAYABLE_MODIFIERS = frozenset({"first_turn_actions", "event_draw"})
+WHO_KINDS = ("all", "first_to_pass", "last_to_pass", "others")
 
 
 def _amounts(raw: object, where: str) -> tuple[tuple[int, int], ...]:
@@ -245,6 +280,15 @@ def parse_count(raw: object, where: str) -> Count:
         if kind == "colonies" and isinstance(arg, dict):
             _keys(arg, {"age"}, f"{where}.colonies")
             return Count("colonies", "colony", int(arg.get("age", 0)))
+        if kind == "cards" and isinstance(arg, dict):
+            _keys(arg, {"type", "age"}, f"{where}.cards")
+            types = arg.get("type", [])
+            if not isinstance(types, list) or any(t not in CARD_TYPES for t in types):
+                raise _fail(f"{where}.cards.type", "must be a list of card types")
+            age = arg.get("age", 0)
+            if age not in (0, 1, 2, 3, 4, "current"):
+                raise _fail(f"{where}.cards.age", "must be 1-4 or 'current'")
+            return Count("cards", ",".join(types), -1 if age == "current" else int(age))
         if kind == "workers_on" and isinstance(arg, dict):
             _keys(arg, {"type", "age"}, f"{where}.workers_on")
             t = arg.get("type", "")
@@ -262,7 +306,11 @@ def parse_cond(raw: object, where: str) -> Cond:
         if arg not in METRICS:
             raise _fail(f"{where}.{kind}", f"unknown metric {arg!r} (known: {', '.join(METRICS)})")
         return Cond(kind, metric=str(arg))
-    if kind in ("strength_above_war", "war_bought_by_other"):
+    if kind == "passed":
+        if arg not in ("first", "last"):
+            raise _fail(f"{where}.passed", "must be first or last")
+        return Cond(kind, metric=str(arg))
+    if kind in ("strength_above_war", "war_bought_by_other", "defeated_in_war"):
         if arg is not True:
             raise _fail(f"{where}.{kind}", "must be true")
         return Cond(kind)
@@ -282,6 +330,26 @@ def parse_outcome(raw: object, where: str) -> Outcome:
     if not isinstance(raw, dict) or not raw:
         raise _fail(where, "an outcome is an object")
     keys = set(raw)
+    if "if" in keys:
+        _keys(raw, {"if", "then", "else"}, where)
+        return IfThen(parse_cond(raw["if"], f"{where}.if"),
+                      parse_outcome(raw["then"], f"{where}.then") if "then" in raw else None,
+                      parse_outcome(raw["else"], f"{where}.else") if "else" in raw else None)
+    if "to" in keys and "deploy_free" not in keys:
+        _keys(raw, {"to", "do"}, where)
+        if "do" not in raw:
+            raise _fail(where, "'to' needs 'do': what the selected nations get")
+        return To(parse_who(raw["to"], f"{where}.to"), parse_outcome(raw["do"], f"{where}.do"))
+    if "remove_all" in keys:
+        _keys(raw, {"remove_all"}, where)
+        if raw["remove_all"] not in ("advisor", "colony"):
+            raise _fail(f"{where}.remove_all", "must be advisor or colony")
+        return RemoveAll(str(raw["remove_all"]))
+    if "swap_board_cards" in keys:
+        _keys(raw, {"swap_board_cards"}, where)
+        if raw["swap_board_cards"] is not True:
+            raise _fail(f"{where}.swap_board_cards", "must be true")
+        return SwapBoardCards()
     if "gain" in keys or "lose" in keys:
         key = "gain" if "gain" in keys else "lose"
         _keys(raw, {key, "per"}, where)
@@ -303,11 +371,12 @@ def parse_outcome(raw: object, where: str) -> Outcome:
             raise _fail(f"{where}.go", "must be first or last")
         return Go(str(raw["go"]))
     if "remove" in keys:
-        _keys(raw, {"remove", "else"}, where)
+        _keys(raw, {"remove", "else", "then"}, where)
         if raw["remove"] not in ("advisor", "colony", "architect"):
             raise _fail(f"{where}.remove", "must be advisor, colony or architect")
         other = parse_outcome(raw["else"], f"{where}.else") if "else" in raw else None
-        return Remove(str(raw["remove"]), other)
+        then = parse_outcome(raw["then"], f"{where}.then") if "then" in raw else None
+        return Remove(str(raw["remove"]), other, then)
     if "may" in keys:
         _keys(raw, {"may"}, where)
         return May(parse_outcome(raw["may"], f"{where}.may"))
@@ -335,9 +404,10 @@ def parse_outcome(raw: object, where: str) -> Outcome:
         return HireFree(_pos_int(raw["hire_free"], f"{where}.hire_free"))
     if "deploy_free" in keys:
         _keys(raw, {"deploy_free", "to"}, where)
-        if raw.get("to") not in ("military", "building"):
-            raise _fail(f"{where}.to", "must be military or building")
-        return DeployFree(_pos_int(raw["deploy_free"], f"{where}.deploy_free"), str(raw["to"]))
+        to = raw.get("to", "")
+        if to not in ("military", "building", "bought_card", ""):
+            raise _fail(f"{where}.to", "must be military, building or bought_card")
+        return DeployFree(_pos_int(raw["deploy_free"], f"{where}.deploy_free"), str(to))
     if "regain_war_losses" in keys:
         _keys(raw, {"regain_war_losses"}, where)
         kinds = raw["regain_war_losses"]
@@ -364,10 +434,10 @@ def parse_outcome(raw: object, where: str) -> Outcome:
         if not isinstance(types, list) or any(t not in CARD_TYPES for t in types):
             raise _fail(f"{where}.buy_free", "must be a list of card types")
         return BuyFree(tuple(types))
-    if "keep_order" in keys:
-        _keys(raw, {"keep_order"}, where)
-        if raw["keep_order"] is not True:
-            raise _fail(f"{where}.keep_order", "must be true")
+    if "keep_player_order" in keys:
+        _keys(raw, {"keep_player_order"}, where)
+        if raw["keep_player_order"] is not True:
+            raise _fail(f"{where}.keep_player_order", "must be true")
         return KeepOrder()
     raise _fail(f"{where}.{sorted(keys)[0]}", "unknown outcome")
 
@@ -393,7 +463,7 @@ def parse_who(raw: object, where: str) -> Who:
 
 
 _EFFECT_KEYS = {"when", "do", "if", "of", "per_round", "modifier", "amount", "min",
-                "remove_if", "text"}
+                "remove_if", "text", "applies_to", "price", "by", "lose"}
 
 
 def parse_card_effects(raw: object, where: str) -> tuple[CardEffect, ...]:
@@ -426,12 +496,22 @@ def parse_card_effects(raw: object, where: str) -> tuple[CardEffect, ...]:
                 raise _fail(here, f"a '{when}' effect needs 'do'")
             if modifier or remove_if is not None:
                 raise _fail(here, "only 'always' effects have a modifier or remove_if")
-        if of and when != "bought":
-            raise _fail(f"{here}.of", "only 'bought' effects name card types")
+        if of and when not in ("bought", "replaced_by_newer") and modifier not in (
+                "card_cost", "cannot_buy"):
+            raise _fail(f"{here}.of", "only 'bought' effects and card modifiers name card types")
+        applies_to = e.get("applies_to", "owner")
+        if applies_to not in ("owner", "all", "others"):
+            raise _fail(f"{here}.applies_to", "must be owner, all or others")
+        by = e.get("by", "owner")
+        if by not in ("owner", "others"):
+            raise _fail(f"{here}.by", "must be owner or others")
+        lose_raw = e.get("lose")
         out.append(CardEffect(
             when=str(when), do=do, cond=cond, of=tuple(of),
             per_round=int(e.get("per_round", 0)), modifier=str(modifier),
-            amount=int(e.get("amount", 0)), min=int(e.get("min", 0)), remove_if=remove_if))
+            amount=int(e.get("amount", 0)), min=int(e.get("min", 0)), remove_if=remove_if,
+            applies_to=str(applies_to), price=int(e.get("price", -1)), by=str(by),
+            lose=_amounts(lose_raw, f"{here}.lose") if lose_raw is not None else ()))
     return tuple(out)
 
 
@@ -478,7 +558,27 @@ def modifier_effects(s: GameState, seat: int, name: str) -> list[CardEffect]:
         return []
     cards = s.comp.cards
     return [e for ref in active_cards(s, seat) if ref in holders
-            for e in cards[ref].effects if e.modifier == name]
+            for e in cards[ref].effects if e.modifier == name and e.applies_to != "others"]
+
+
+def modifiers_on(s: GameState, seat: int, name: str) -> list[CardEffect]:
+    """Modifiers named ``name`` that reach ``seat``: its own (unless they reach only the
+    others) and the other nations' that reach all or the others."""
+    holders = s.comp.by_modifier.get(name)
+    if not holders:
+        return []
+    cards = s.comp.cards
+    out = []
+    for other in range(len(s.players)):
+        for ref in active_cards(s, other):
+            if ref in holders:
+                for e in cards[ref].effects:
+                    if e.modifier != name:
+                        continue
+                    if (other == seat and e.applies_to != "others") or (
+                            other != seat and e.applies_to in ("all", "others")):
+                        out.append(e)
+    return out
 
 
 def modifier_total(s: GameState, seat: int, name: str) -> int:
@@ -621,11 +721,26 @@ def count(s: GameState, seat: int, c: Count, undeployed: int = 0) -> int:
         return p.bought[CARD_TYPES.index("golden age")]
     if k == "colonies":
         return sum(1 for r in p.colonies if not c.age or cards[r].age == c.age)
+    if k == "cards":
+        types = c.type.split(",") if c.type else []
+        age = age_now(s) if c.age == -1 else c.age
+        return sum(1 for r in p.bm + p.advisors + p.colonies + p.wonders
+                   if r >= 0 and (not types or cards[r].type in types)
+                   and (not age or cards[r].age == age))
     if k == "workers_on":
         return sum(w for r, w in zip(p.bm, p.workers, strict=True)
                    if (not c.type or cards[r].type == c.type)
                    and (not c.age or cards[r].age == c.age))
     return undeployed
+
+
+def age_now(s: GameState) -> int:
+    return (s.round + 1) // 2
+
+
+def workers_of(s: GameState, seat: int) -> int:
+    p = s.players[seat]
+    return p.idle + sum(p.workers)
 
 
 def metric_values(s: GameState, metric: str) -> list[int]:
@@ -640,6 +755,8 @@ def metric_values(s: GameState, metric: str) -> list[int]:
         return [p.res[FOOD] for p in s.players]
     if metric == "books":
         return [p.res[BOOKS] for p in s.players]
+    if metric == "workers":
+        return [workers_of(s, x) for x in range(n)]
     if metric == "industrial_building_workers":
         return [count(s, x, Count("workers_on", "building", 4)) for x in range(n)]
     return [p.bought[CARD_TYPES.index("golden age")] for p in s.players]
@@ -656,10 +773,38 @@ def holds(s: GameState, seat: int, c: Cond) -> bool:
         return s.war_strength >= 0 and strength_track(s, seat) > s.war_strength
     if k == "war_bought_by_other":
         return s.war_buyer >= 0 and s.war_buyer != seat
+    if k == "passed":
+        reach = 2 if len(s.players) >= 5 else 1
+        return seat in (s.passed[:reach] if c.metric == "first" else s.passed[-reach:])
+    if k == "defeated_in_war":
+        return bool(s.players[seat].defeated)
     if k == "advisor_age":
         return any(s.comp.cards[a].age in c.ages for a in s.players[seat].advisors)
     assert c.count is not None
     return count(s, seat, c.count) >= c.n
+
+
+def select(s: GameState, who: Who, seat: int = -1) -> list[int]:
+    """The seats ``who`` selects now (``seat``: the acting nation, for "others")."""
+    from .scoring import least_of, most_of
+    n = len(s.players)
+    kind = who.kind
+    if kind == "all":
+        return list(range(n))
+    if kind == "others":
+        return [x for x in range(n) if x != seat]
+    if kind == "most":
+        return most_of(s, metric_values(s, who.metrics[0]))
+    if kind == "least":
+        return least_of(s, metric_values(s, who.metrics[0]))
+    if kind == "all_except_least":
+        out = set(least_of(s, metric_values(s, who.metrics[0])))
+        return [x for x in range(n) if x not in out]
+    if kind == "all_except_most":
+        gone = {x for m in who.metrics for x in most_of(s, metric_values(s, m))}
+        return [x for x in range(n) if x not in gone]
+    reach = 2 if n >= 5 else 1
+    return s.passed[:reach] if kind == "first_to_pass" else s.passed[-reach:]
 
 
 # ------------------------------------------------------------------------- the walk
@@ -747,6 +892,14 @@ def describe(o: Outcome | None) -> str:
         return "count as least stable for the rest of the round"
     if isinstance(o, BuyFree):
         return "buy a " + " or ".join(o.types) + " for free"
+    if isinstance(o, IfThen):
+        return describe(o.then) + (f", else {describe(o.otherwise)}" if o.otherwise else "")
+    if isinstance(o, To):
+        return describe(o.do)
+    if isinstance(o, RemoveAll):
+        return f"remove every {o.what}"
+    if isinstance(o, SwapBoardCards):
+        return "swap two cards on the progress board"
     return "keep the player order"
 
 
@@ -767,13 +920,14 @@ def feasible(s: GameState, seat: int, o: Outcome | None) -> bool:
     if isinstance(o, Pay):
         return can_pay(s, seat, o.res)
     if isinstance(o, Remove):
-        if o.otherwise is not None:
-            return True
         if o.what == "advisor":
-            return bool(p.advisors)
-        if o.what == "colony":
-            return bool(p.colonies)
-        return p.wonder >= 0 and p.built > 0
+            has = bool(p.advisors)
+        elif o.what == "colony":
+            has = bool(p.colonies)
+        else:
+            has = p.wonder >= 0 and p.built > 0
+        return (has and feasible(s, seat, o.then)) or (not has and o.otherwise is not None
+                                                       and feasible(s, seat, o.otherwise))
     if isinstance(o, AllOf):
         return all(feasible(s, seat, x) for x in o.items)
     if isinstance(o, ChooseOne):
@@ -784,6 +938,14 @@ def feasible(s: GameState, seat: int, o: Outcome | None) -> bool:
         return p.idle + p.deployed > 0
     if isinstance(o, BuyFree):
         return bool(buy_free_options(s, seat, o.types))
+    if isinstance(o, IfThen):
+        return feasible(s, seat, o.then if holds(s, seat, o.cond) else o.otherwise)
+    if isinstance(o, DeployFree):
+        return p.idle > 0
+    if isinstance(o, HireFree):
+        return p.wonder >= 0
+    if isinstance(o, SwapBoardCards):
+        return sum(1 for c in s.board if c >= 0) >= 2
     return True
 
 
@@ -873,6 +1035,7 @@ def walk(w: Walk, o: Outcome | None) -> None:
             s.discard.append(ref)
             note(w.log, s, seat, "remove", f"{seat_name(seat)} removes "
                  f"{s.comp.cards[ref].name}.")
+        walk(w, o.then)
     elif isinstance(o, May):
         opts = (["yes"] if feasible(s, seat, o.inner) else []) + ["no"]
         if len(opts) > 1 and opts[w.ask(opts)] == "yes":
@@ -927,7 +1090,9 @@ def walk(w: Walk, o: Outcome | None) -> None:
         for _ in range(o.n):
             if w.sim["idle"] <= 0:
                 break
-            slots = [k for k in range(len(p.bm)) if cards[p.bm[k]].type == o.kind
+            slots = [k for k in range(len(p.bm)) if p.bm[k] >= 0 and (
+                         cards[p.bm[k]].type == o.kind if o.kind in ("military", "building")
+                         else o.kind != "bought_card" or p.bm[k] == s.last_bought)
                      and (not cards[p.bm[k]].max_workers
                           or w.sim["workers"][k] < cards[p.bm[k]].max_workers)]
             if not slots:
@@ -970,6 +1135,33 @@ def walk(w: Walk, o: Outcome | None) -> None:
             take_card(s, seat, refs[i], 0, w.log)
     elif isinstance(o, KeepOrder) and w.apply:
         s.order = s.prev_order[:]
+    elif isinstance(o, IfThen):
+        walk(w, o.then if holds(s, seat, o.cond) else o.otherwise)
+    elif isinstance(o, To):
+        if w.apply:
+            for target in select(s, o.who, seat):
+                sub = Walk(s, target, [], True, w.log)
+                walk(sub, o.do)
+                if sub.go:
+                    from .rules import _reorder
+                    _reorder(s, [target] if "first" in sub.go else [],
+                             [target] if "last" in sub.go else [], w.log)
+    elif isinstance(o, RemoveAll):
+        if w.apply:
+            held = p.advisors if o.what == "advisor" else p.colonies
+            s.discard.extend(held)
+            held.clear()
+    elif isinstance(o, SwapBoardCards):
+        cells = [c for c in range(len(s.board)) if s.board[c] >= 0]
+        if len(cells) < 2:
+            return
+        labels = [s.comp.cards[s.board[c]].id for c in cells]
+        a = w.ask(labels)
+        rest = [c for c in cells if c != cells[a]]
+        b = w.ask([s.comp.cards[s.board[c]].id for c in rest])
+        if w.apply:
+            first, second = cells[a], rest[b]
+            s.board[first], s.board[second] = s.board[second], s.board[first]
 
 
 def _labels(options: list[Outcome]) -> list[str]:

@@ -36,6 +36,7 @@ from .components import (
     Components,
 )
 from .effects import (
+    NOT_PLAYABLE_MODIFIERS,
     active_cards,
     active_with,
     amount_text,
@@ -43,20 +44,19 @@ from .effects import (
     feasible,
     holds,
     lose,
-    metric_values,
     modifier_effects,
     modifier_total,
+    modifiers_on,
     note,
     plan,
     seat_name,
+    select,
     take_options,
     take_worker,
 )
 from .moves import Buy, Choose, Deploy, Grow, Hire, Move, Pass, Special, Undeploy
 from .scoring import (
     book_vp,
-    least_of,
-    most_of,
     stability,
     stability_rank_value,
     strength_track,
@@ -95,15 +95,20 @@ def _round_start(s: GameState, log: Log) -> None:
         p.war_took = [0, 0, 0, 0, 0]
         p.least_stab = False
         p.temp_strength = 0
+        p.defeated = False
         p.private = _private_architects(s, seat)
     note(log, s, None, "round", f"Round {s.round} (age {age_of(s.round)}) begins.")
 
 
 def _private_architects(s: GameState, seat: int) -> int:
+    """Private architects this round: per card, its modifier's amount or else its figure
+    (the two describe the same architects)."""
     cards = s.comp.cards
-    total = sum(cards[c].private_architects for c in active_cards(s, seat)
-                if cards[c].type != "wonder" or c in s.players[seat].wonders)
-    return total + sum(e.amount or 1 for e in modifier_effects(s, seat, "private_architects"))
+    total = 0
+    for c in active_cards(s, seat):
+        mods = [e.amount or 1 for e in cards[c].effects if e.modifier == "private_architects"]
+        total += sum(mods) if mods else cards[c].private_architects
+    return total
 
 
 def age_of(round_: int) -> int:
@@ -241,15 +246,32 @@ def _war(s: GameState, log: Log) -> None:
     for seat in s.order:
         if war_strength_of(s, seat) < s.war_strength:
             p = s.players[seat]
-            loss = max(0, amount - max(0, stability(s, seat)))
+            p.defeated = True
+            losses = [0, 0, 0, 0, 0]
+            losses[res] += amount
+            for e in modifiers_on(s, seat, "war_extra_loss"):
+                for r, n in e.lose:
+                    losses[r] += n
+            # positive stability reduces the whole loss (taken from the largest first)
+            shield = max(0, min(15, stability(s, seat)))
+            for r in sorted(range(5), key=lambda r: -losses[r]):
+                cut = min(shield, losses[r])
+                losses[r] -= cut
+                shield -= cut
             before = p.res[:]
-            lose(s, seat, res, loss, log)
-            if p.res[VP] > 0:
+            for r in range(5):
+                lose(s, seat, r, losses[r], log)
+            waived = any(e.cond is None or holds(s, seat, e.cond)
+                         for e in modifier_effects(s, seat, "no_war_vp_loss"))
+            if p.res[VP] > 0 and not waived:
                 p.res[VP] -= 1
             for r in range(5):
                 p.war_took[r] += max(0, before[r] - p.res[r])
-            note(log, s, seat, "war", f"{seat_name(seat)} is defeated in {card.name}: "
-                 f"loses {amount_text(res, loss)} and 1 VP.")
+            if log is not None:
+                note(log, s, seat, "war", f"{seat_name(seat)} is defeated in {card.name}: "
+                     "loses " + (", ".join(amount_text(r, n) for r, n in enumerate(losses)
+                                           if n) or "nothing")
+                     + (" (no VP: a card waives it)." if waived else " and 1 VP."))
     # the card leaves; its strength and buyer stay known until the round ends (events read
     # them: "stronger than the war", "the war was bought by another nation")
     s.discard.append(s.war)
@@ -258,27 +280,10 @@ def _war(s: GameState, log: Log) -> None:
 
 def event_selection(s: GameState, half: int) -> tuple[list[int], Any, Any]:
     """Who an event half selects, and what the selected and the others get."""
-    ev = s.comp.events[s.event]
-    h = ev.halves[half]
-    n = len(s.players)
-    who = h.who
-    if who is None:
+    h = s.comp.events[s.event].halves[half]
+    if h.who is None:
         return [], None, None
-    if who.kind == "all":
-        chosen = list(range(n))
-    elif who.kind == "most":
-        chosen = most_of(s, metric_values(s, who.metrics[0]))
-    elif who.kind == "least":
-        chosen = least_of(s, metric_values(s, who.metrics[0]))
-    elif who.kind == "all_except_least":
-        out = set(least_of(s, metric_values(s, who.metrics[0])))
-        chosen = [x for x in range(n) if x not in out]
-    elif who.kind == "all_except_most":
-        out = {x for m in who.metrics for x in most_of(s, metric_values(s, m))}
-        chosen = [x for x in range(n) if x not in out]
-    else:
-        k = 2 if n >= 5 else 1
-        chosen = s.passed[:k] if who.kind == "first_to_pass" else s.passed[-k:]
+    chosen = select(s, h.who)
     if h.cond is not None:
         cond = h.cond
         chosen = [x for x in chosen if holds(s, x, cond)]
@@ -360,6 +365,11 @@ def _books(s: GameState, log: Log) -> None:
     note(log, s, None, "books", lambda: "End of the age: " + "; ".join(
         f"{seat_name(x)} {books[x]} books, +{gains[x]} VP" for x in s.order) + ".",
          books=books, vp=gains)
+    for seat in s.order:
+        _fire(s, seat, "age_end", log)
+    if s.round == s.config.rounds:
+        for seat in s.order:
+            _fire(s, seat, "final_scoring", log)
 
 
 ROUND: tuple[Step, ...] = (
@@ -384,6 +394,12 @@ STEP_NAMES: tuple[str, ...] = (*(step.name for step in ROUND), "game_over")
 # ------------------------------------------------------------------ game creation
 def new_game(config: GameConfig, comp: Components, log: Log = None) -> GameState:
     """Set up a game and run it to the first decision; what happened goes into ``log``."""
+    unplayable = sorted({c.id for cset in config.decks for age in range(1, 5)
+                         for c in (comp.cards[r] for r in comp.deck_cards[(cset, age)])
+                         for e in c.effects if e.modifier in NOT_PLAYABLE_MODIFIERS})
+    if unplayable:
+        raise ValueError("these decks hold cards whose effects the engine cannot play yet: "
+                         + ", ".join(unplayable))
     s = GameState.__new__(GameState)
     s.config = config
     s.comp = comp
@@ -419,6 +435,7 @@ def new_game(config: GameConfig, comp: Components, log: Log = None) -> GameState
     s.queue = []
     s.plans = [None] * n
     s.turn_done = False
+    s.last_bought = -1
     s.listed = None
     s.players = []
     for seat in range(n):
@@ -645,6 +662,9 @@ def _answer(s: GameState, d: list[Any], index: int, log: Log) -> None:
         if old >= 0 and cards[old].set != "printed":
             s.discard.append(old)
         p.bm[index] = d[2]
+        if old >= 0 and cards[old].age < cards[d[2]].age:
+            _fire(s, seat, "replaced_by_newer", log, cards[old].type)
+        _fire_bought(s, seat, cards[d[2]].type, d[3], log)
         note(log, s, seat, "place", f"{cards[d[2]].name} goes into slot {index}"
              + (f", replacing {cards[old].name}." if old >= 0 else "."))
     elif kind == "place_colony":
@@ -715,33 +735,58 @@ def _card_effect(s: GameState, seat: int, ref: int, index: int, log: Log) -> Non
 
 
 def _fire(s: GameState, seat: int, when: str, log: Log, bought_type: str = "",
-          cards_: list[int] | None = None) -> None:
+          cards_: list[int] | None = None, price: int = -1, by_others: bool = False,
+          target: int = -1) -> None:
+    """Fire the ``when`` effects of ``seat``'s cards (or of ``cards_``).  For "bought":
+    only effects naming the bought type (if they name any) and its price (if they name
+    one); ``by_others``: effects that watch the other nations' buys, landing on ``target``."""
     cards = s.comp.cards
     for ref in (active_with(s, seat, when) if cards_ is None else cards_):
         for i, e in enumerate(cards[ref].effects):
             if e.when != when:
                 continue
-            if when == "bought" and e.of and bought_type not in e.of:
+            if when in ("bought", "replaced_by_newer") and e.of and bought_type not in e.of:
+                continue
+            if when == "bought" and ((e.by == "others") != by_others
+                                     or (e.price >= 0 and e.price != price)):
                 continue
             if e.cond is not None and not holds(s, seat, e.cond):
                 continue
-            _card_effect(s, seat, ref, i, log)
+            _card_effect(s, target if by_others else seat, ref, i, log)
 
 
 # ----------------------------------------------------------------------- buying
 def best_raid(s: GameState, seat: int) -> int:
+    """The raid value of the best military card with a worker (0: none), plus bonuses."""
     p = s.players[seat]
     cards = s.comp.cards
-    return max((cards[c].raid for c, w in zip(p.bm, p.workers, strict=True)
+    raid = max((cards[c].raid for c, w in zip(p.bm, p.workers, strict=True)
                 if w and cards[c].type == "military"), default=0)
+    if raid:
+        raid += modifier_total(s, seat, "raid_bonus")
+    return raid
+
+
+def price_of(s: GameState, seat: int, ref: int) -> int:
+    """The gold a card costs ``seat``: its row's price, with card-cost modifiers."""
+    price = PRICES[s.board.index(ref) // columns(s)]
+    if "card_cost" in s.comp.by_modifier:
+        t = s.comp.cards[ref].type
+        price += sum(e.amount for e in modifiers_on(s, seat, "card_cost") if t in e.of)
+    return max(0, price)
 
 
 def can_take_card(s: GameState, seat: int, ref: int) -> str | None:
     """Why ``seat`` cannot take card ``ref`` (gold aside), or None if it can."""
     card = s.comp.cards[ref]
-    if card.type == "colony" and strength_track(s, seat) < card.requirement:
-        return (f"{card.name} needs {card.requirement} strength; you have "
-                f"{strength_track(s, seat)}")
+    if card.type == "colony":
+        need = card.requirement + sum(e.amount for e in modifiers_on(s, seat,
+                                                                     "colony_requirement"))
+        if strength_track(s, seat) < need:
+            return f"{card.name} needs {need} strength; you have {strength_track(s, seat)}"
+    for e in modifiers_on(s, seat, "cannot_buy"):
+        if card.type in e.of:
+            return f"a card in play forbids you to buy {card.type}s"
     if card.type == "war" and s.war >= 0:
         return "a war has already been bought this round (one war per round)"
     if card.type == "battle" and best_raid(s, seat) == 0:
@@ -755,14 +800,17 @@ def take_card(s: GameState, seat: int, ref: int, price: int, log: Log) -> None:
     card = s.comp.cards[ref]
     cards = s.comp.cards
     s.board[s.board.index(ref)] = -1
+    had_gold = p.res[GOLD] > 0
     p.res[GOLD] -= price
     p.bought[CARD_TYPES.index(card.type)] += 1
+    s.last_bought = ref
     note(log, s, seat, "buy", f"{seat_name(seat)} buys {card.name} ({card.type}) for "
          f"{price} gold.", card=card.id, price=price)
     side = s.comp.sides[s.config.sides[seat]]
     t = card.type
     if t in ("building", "military"):
-        s.queue.append(["place_bm", seat, ref])
+        # placed first (a choice), then its "bought" effects fire (see _answer)
+        s.queue.append(["place_bm", seat, ref, price])
     elif t == "colony":
         if len(p.colonies) < side.colony_slots:
             p.colonies.append(ref)
@@ -794,9 +842,20 @@ def take_card(s: GameState, seat: int, ref: int, price: int, log: Log) -> None:
         s.queue.append(["battle", seat, ref, best_raid(s, seat)])
     else:
         s.queue.append(["golden", seat, ref])
-    if t not in ("wonder",) and card.private_architects:
+    if t != "wonder" and card.private_architects:
         p.private += card.private_architects
-    _fire(s, seat, "bought", log, t)
+    if t not in ("building", "military"):
+        _fire_bought(s, seat, t, price, log)
+    if had_gold and p.res[GOLD] == 0:
+        _fire(s, seat, "gold_spent_out", log)
+
+
+def _fire_bought(s: GameState, seat: int, card_type: str, price: int, log: Log) -> None:
+    _fire(s, seat, "bought", log, card_type, price=price)
+    for other in s.order:
+        if other != seat:
+            _fire(s, other, "bought", log, card_type, price=price, by_others=True,
+                  target=seat)
 
 
 def build_sections(s: GameState, seat: int, k: int, log: Log) -> None:
@@ -840,6 +899,8 @@ def _action_available(s: GameState, seat: int, ref: int) -> int:
         if e.when != "action":
             continue
         if e.per_round and p.used.count(ref) >= e.per_round:
+            continue
+        if e.cond is not None and not holds(s, seat, e.cond):
             continue
         if feasible(s, seat, e.do):
             return i
@@ -913,10 +974,12 @@ def _action_moves(s: GameState, seat: int) -> list[Move]:
     cols = columns(s)
     buys = []
     gold = p.res[GOLD]
+    costly = "card_cost" in s.comp.by_modifier
+    checks = ("colony", "war", "battle") if "cannot_buy" not in s.comp.by_modifier else ()
     for cell, ref in enumerate(s.board):
-        if ref >= 0 and gold >= PRICES[cell // cols] and (
-                cards[ref].type not in ("colony", "war", "battle")
-                or can_take_card(s, seat, ref) is None):
+        if ref >= 0 and gold >= (price_of(s, seat, ref) if costly else PRICES[cell // cols]) \
+                and ((checks and cards[ref].type not in checks)
+                     or can_take_card(s, seat, ref) is None):
             buys.append(cards[ref].id)
     buys.sort()
     moves += map(_buy, buys)
@@ -977,7 +1040,7 @@ def check(s: GameState, move: Move) -> None:
         ref = s.comp.card_ref.get(move.card, -1)
         if ref < 0 or ref not in s.board:
             raise IllegalMoveError(f"{move.card!r} is not on the progress board")
-        price = PRICES[s.board.index(ref) // columns(s)]
+        price = price_of(s, seat, ref)
         if p.res[GOLD] < price:
             raise IllegalMoveError(f"{cards[ref].name} costs {price} gold; you have "
                                    f"{p.res[GOLD]}")
@@ -1092,9 +1155,10 @@ def _perform(s: GameState, seat: int, move: Move, log: Log) -> None:
     if isinstance(move, Pass):
         s.passed.append(seat)
         note(log, s, seat, "pass", f"{seat_name(seat)} passes.")
+        _fire(s, seat, "passed", log)
     elif isinstance(move, Buy):
         ref = s.comp.card_ref[move.card]
-        take_card(s, seat, ref, PRICES[s.board.index(ref) // columns(s)], log)
+        take_card(s, seat, ref, price_of(s, seat, ref), log)
     elif isinstance(move, Deploy):
         if move.source != "idle":
             j = int(move.source)

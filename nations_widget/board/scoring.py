@@ -61,6 +61,9 @@ def stability(s: GameState, seat: int) -> int:
         total += cards[ref].produces[STABILITY_F]
     for ref in p.wonders:
         total += cards[ref].produces[STABILITY_F]
+    if "stability" in s.comp.by_modifier:
+        from .effects import modifiers_on
+        total += sum(e.amount for e in modifiers_on(s, seat, "stability"))
     return total
 
 

@@ -222,6 +222,7 @@ def state_from_json(data: object, components: Components | None = None) -> GameS
     s.plans = [None if p is None else list(p) for p in plans]
     _want(isinstance(data.get("turn_done"), bool), "turn_done", "must be true or false")
     s.turn_done = bool(data["turn_done"])
+    s.last_bought = ref(data.get("last_bought"), "last_bought")
     players = data.get("players")
     _want(isinstance(players, list) and len(players) == n, "players", f"must list {n}")
     assert isinstance(players, list)
@@ -233,7 +234,7 @@ def state_from_json(data: object, components: Components | None = None) -> GameS
     return s
 
 
-_DECISION_SIZES = {"grow": 2, "place_bm": 3, "place_colony": 3, "place_advisor": 3,
+_DECISION_SIZES = {"grow": 2, "place_bm": 4, "place_colony": 3, "place_advisor": 3,
                    "place_wonder": 3, "battle": 4, "golden": 3, "lose_other": 3, "effect": 6}
 
 
@@ -246,7 +247,7 @@ def _decision(d: object, where: str, n: int, ref: Any) -> list[Any]:
     out[1] = _int(d[1], f"{where}[1]", 0, n - 1)
     for i in CARD_ARGS.get(d[0], ()):
         out[i] = ref(d[i], f"{where}[{i}]")
-    if d[0] in ("battle", "lose_other"):
+    if d[0] in ("battle", "lose_other", "place_bm"):
         out[-1] = _int(d[-1], f"{where}[-1]", 0, 100)
     if d[0] == "effect":
         _want(d[2] in ("event", "card"), f"{where}[2]", "must be 'event' or 'card'")
@@ -315,6 +316,8 @@ def _player(pj: object, where: str, ref: Any) -> PlayerState:
           "must be true or false")
     p.least_stab = bool(pj["least_stability"])
     p.temp_strength = _int(pj.get("temp_strength"), f"{where}.temp_strength", -100, 100)
+    _want(isinstance(pj.get("defeated"), bool), f"{where}.defeated", "must be true or false")
+    p.defeated = bool(pj["defeated"])
     return p
 
 

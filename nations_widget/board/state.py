@@ -124,7 +124,8 @@ class PlayerState:
     returned when there was no free space (taken again first)."""
 
     __slots__ = (
-        "advisors", "bm", "bought", "built", "colonies", "hidden", "idle", "least_stab",
+        "advisors", "bm", "bought", "built", "colonies", "defeated", "hidden", "idle",
+        "least_stab",
         "on_top", "private", "res", "taken_food", "taken_stab", "temp_strength", "used",
         "vp_lost", "war_took", "wonder", "wonders", "workers",
     )
@@ -150,6 +151,7 @@ class PlayerState:
         self.war_took = [0, 0, 0, 0, 0]
         self.least_stab = False
         self.temp_strength = 0
+        self.defeated = False
 
     def copy(self) -> PlayerState:
         new = PlayerState.__new__(PlayerState)
@@ -173,6 +175,7 @@ class PlayerState:
         new.war_took = self.war_took[:]
         new.least_stab = self.least_stab
         new.temp_strength = self.temp_strength
+        new.defeated = self.defeated
         return new
 
     @property
@@ -201,6 +204,7 @@ class PlayerState:
             "war_took": dict(zip(RESOURCES, self.war_took, strict=True)),
             "least_stability": self.least_stab,
             "temp_strength": self.temp_strength,
+            "defeated": self.defeated,
         }
 
 
@@ -209,7 +213,8 @@ class GameState:
 
     __slots__ = (
         "architects", "board", "comp", "config", "cursor", "decks", "discard", "event",
-        "event_decks", "events_done", "listed", "order", "passed", "plans", "players",
+        "event_decks", "events_done", "last_bought", "listed", "order", "passed", "plans",
+        "players",
         "prev_order", "queue", "rng", "round", "stage", "step", "turn_done", "war",
         "war_buyer", "war_strength",
     )
@@ -237,6 +242,7 @@ class GameState:
     queue: list[list[Any]]
     plans: list[list[int] | None]   # per seat: the choices made for the event being resolved
     turn_done: bool
+    last_bought: int                # the card bought last (for "deploy on the card bought")
     players: list[PlayerState]
     listed: tuple[Move, ...] | None
 
@@ -278,6 +284,7 @@ class GameState:
         new.queue = [d[:] for d in self.queue]
         new.plans = [None if p is None else p[:] for p in self.plans]
         new.turn_done = self.turn_done
+        new.last_bought = self.last_bought
         new.players = [p.copy() for p in self.players]
         new.listed = self.listed
         return new
@@ -394,6 +401,7 @@ class GameState:
             "queue": [_decision_json(d, cid) for d in self.queue],
             "plans": [None if p is None else p[:] for p in self.plans],
             "turn_done": self.turn_done,
+            "last_bought": self.card_id(self.last_bought),
             "players": [p.to_json(cid) for p in self.players],
         }
 
@@ -446,6 +454,8 @@ def _decision_json(d: list[Any], cid: Any) -> list[Any]:
     for i in CARD_ARGS.get(d[0], ()):
         out[i] = cid(d[i])
     if d[0] == "effect":
+        if d[2] == "card":
+            out[3] = cid(d[3])
         out[4] = list(d[4])
     return out
 

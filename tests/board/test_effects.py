@@ -266,7 +266,7 @@ def test_strength_until_end_of_events() -> None:
 
 def test_lose_all_but_and_keep_order() -> None:
     half = {"who": {"least": "stability"}, "do": {"lose_all_but": {"gold": 2}}}
-    second = {"who": "all", "do": {"keep_order": True}}
+    second = {"who": "all", "do": {"keep_player_order": True}}
     s = event_state(half, {"step": "resolution.order", "order": [0, 1],
                            "seats": [{"gold": 9}, {"gold": 9, "slots": [
                                None, None, None, None, ["a-caravan", 1]]}]},
@@ -479,3 +479,158 @@ def test_choose_option_must_be_listed() -> None:
     s = event_state(half, {})
     refuse(s, Choose("perhaps"), "not one of the options")
     refuse(s, Pass(), "must first answer")
+
+
+# ------------------------------------------- the data branch's additions to the vocabulary
+def test_if_then_else_outcome() -> None:
+    half = {"who": "all", "do": {"if": {"most": "strength"}, "then": {"gain": {"food": 3}},
+                                 "else": {"lose": {"food": 1}}}}
+    s = event_state(half, {"seats": [{"slots": [None, None, ["a-axeman", 1]], "food": 5},
+                                     {"food": 5}]})
+    assert [p.res[FOOD] for p in s.players] == [8, 4]
+
+
+def test_to_lands_on_the_selected_nations() -> None:
+    effects = {"pyramids": [{"when": "ready", "do": {"to": {"least": "strength"},
+                                                     "do": {"lose": {"books": 2}}}}]}
+    s = card_state(effects, {"architects": 1, "seats": [
+        {"wonder": ["pyramids", 2], "slots": [None, None, ["a-axeman", 1]]}, {"books": 5}]})
+    s.apply(Hire())
+    assert s.players[1].res[BOOKS] == 3 and s.players[0].res[BOOKS] == 1
+
+
+def test_remove_all_and_remove_then() -> None:
+    half = {"who": "all", "do": {"remove_all": "colony"}}
+    second = {"who": "all", "do": {"remove": "advisor", "then": {"gain": {"gold": 4}}}}
+    s = event_state(half, {"seats": [{"colonies": ["nubia", "hispania"],
+                                      "advisors": ["augustus"]}, {}]}, second)
+    p = s.players[0]
+    assert p.colonies == [] and p.advisors == [] and p.res[GOLD] == 10
+    assert s.players[1].res[GOLD] == 6
+
+
+def test_swap_board_cards() -> None:
+    effects = {"augustus": [{"when": "action", "per_round": 1,
+                             "do": {"swap_board_cards": True}}]}
+    s = card_state(effects, {"board": [["forum", None, None, None], [None] * 4,
+                                       ["lyceum", None, None, None]],
+                             "seats": [{"advisors": ["augustus"]}]})
+    s.apply(Special("augustus"))
+    assert options(s) == ["forum", "lyceum"]
+    choose(s, "forum")                        # the second card is the only one left
+    ids = [s.comp.cards[c].id if c >= 0 else None for c in s.board]
+    assert ids[0] == "lyceum" and ids[8] == "forum"
+
+
+def test_deploy_free_on_the_card_just_bought() -> None:
+    effects = {"augustus": [{"when": "bought", "of": ["building"],
+                             "do": {"deploy_free": 1, "to": "bought_card"}}]}
+    s = card_state(effects, {"board": [["forum", None, None, None], [None] * 4, [None] * 4],
+                             "seats": [{"advisors": ["augustus"], "stone": 0}]})
+    s.apply(Buy("forum"))
+    choose(s, "slot 1")
+    # the free deployment is asked once the card is in place: only the new card is offered
+    assert options(s) == ["done", "slot 1 (Forum)"]
+    choose(s, "slot 1")
+    assert s.players[0].workers[1] == 1 and s.players[0].res[STONE] == 0
+
+
+def test_count_cards_and_metric_workers_and_passed_condition() -> None:
+    effects = {"augustus": [{"when": "passed", "if": {"passed": "first"},
+                             "do": {"gain": {"vp": 1}, "per": {"cards": {"type": ["advisor"]}}}}]}
+    s = card_state(effects, {"seats": [{"advisors": ["augustus"]}, {}]})
+    s.apply(Pass())
+    assert s.players[0].res[VP] == 8
+    from nations_widget.board.effects import metric_values
+    assert metric_values(s, "workers") == [5, 5]
+
+
+def test_age_end_final_scoring_and_defeated_in_war() -> None:
+    effects = {"augustus": [{"when": "age_end", "do": {"gain": {"vp": 1}}},
+                            {"when": "final_scoring", "do": {"gain": {"vp": 2}}}],
+               "hatshepsut": [{"when": "always", "remove_if": {"defeated_in_war": True}}]}
+    s = card_state(effects, {"round": 8, "step": "resolution.war",
+                             "event": "sick-man-of-europe--womens-suffrage",
+                             "war": {"card": "balkan-wars", "strength": 1, "buyer": 1},
+                             "seats": [{"advisors": ["augustus"], "vp": 0, "books": 9,
+                                        "slots": [None, None, ["a-axeman", 1]]},
+                                       {"advisors": ["hatshepsut"], "books": 9}]})
+    assert s.is_terminal()
+    # 1 for more books (the war took seat 1's), 1 at the end of the age, 2 at the end
+    assert s.players[0].res[VP] == 4
+    assert s.players[1].advisors == []         # defeated in the war: Hatshepsut leaves
+
+
+def test_bought_price_by_others_and_gold_spent_out() -> None:
+    effects = {"augustus": [{"when": "bought", "price": 3, "do": {"gain": {"books": 1}}},
+                            {"when": "gold_spent_out", "do": {"gain": {"food": 1}}}],
+               "hatshepsut": [{"when": "bought", "by": "others", "of": ["building"],
+                               "do": {"gain": {"stone": 5}}}]}
+    s = card_state(effects, {"board": [["forum", None, None, None], [None] * 4, [None] * 4],
+                             "seats": [{"advisors": ["augustus"], "gold": 3, "books": 0},
+                                       {"advisors": ["hatshepsut"]}]})
+    s.apply(Buy("forum"))
+    assert s.players[0].res[FOOD] == 4          # the last gold went: at once
+    choose(s, "slot 0")                          # the "bought" effects follow the placing
+    p = s.players[0]
+    assert p.res[BOOKS] == 1 and p.res[FOOD] == 4 and p.res[STONE] == 6 + 5
+
+
+def test_replaced_by_newer() -> None:
+    effects = {"augustus": [{"when": "replaced_by_newer", "of": ["building"],
+                             "do": {"gain": {"stone": 4}}}]}
+    s = card_state(effects, {"board": [["forum", None, None, None], [None] * 4, [None] * 4],
+                             "seats": [{"advisors": ["augustus"]}]})
+    s.apply(Buy("forum"))
+    choose(s, "slot 0")                      # the printed Temple (age 0) is older
+    assert s.players[0].res[STONE] == 10
+
+
+def test_modifiers_reaching_other_nations() -> None:
+    effects = {
+        "augustus": [{"when": "always", "modifier": "stability", "amount": -3,
+                      "applies_to": "all"}],
+        "hatshepsut": [{"when": "always", "modifier": "card_cost", "amount": 1,
+                        "of": ["building"], "applies_to": "others"},
+                       {"when": "always", "modifier": "colony_requirement", "amount": 4,
+                        "applies_to": "all"}],
+        "qin-shi-huang": [{"when": "always", "modifier": "cannot_buy", "of": ["war"]},
+                          {"when": "always", "modifier": "raid_bonus", "amount": 1}],
+    }
+    s = card_state(effects, {"board": [["forum", "nubia", "hunnic-invasions", None],
+                                       [None] * 4, [None] * 4],
+                             "seats": [{"advisors": ["augustus"], "gold": 3,
+                                        "slots": [None, None, ["a-axeman", 2]]},
+                                       {"advisors": ["hatshepsut"]}]})
+    assert s.stability(0) == -3 and s.stability(1) == -3
+    refuse(s, Buy("forum"), "costs 4 gold")
+    refuse(s, Buy("nubia"), "needs 7 strength")
+    s2 = card_state(effects, {"board": [["hunnic-invasions", None, None, None], [None] * 4,
+                                        [None] * 4],
+                              "seats": [{"advisors": ["qin-shi-huang"],
+                                         "slots": [None, None, ["a-axeman", 1]]}]})
+    refuse(s2, Buy("hunnic-invasions"), "forbids")
+    from nations_widget.board.rules import best_raid
+    assert best_raid(s2, 0) == 3
+
+
+def test_war_extra_loss_and_no_war_vp_loss() -> None:
+    effects = {"augustus": [{"when": "always", "modifier": "war_extra_loss",
+                             "lose": {"gold": 2}, "applies_to": "all"}],
+               "hatshepsut": [{"when": "always", "modifier": "no_war_vp_loss"}]}
+    s = card_state(effects, {"step": "resolution.war", "event": QUIET_EVENT,
+                             "war": {"card": "hunnic-invasions", "strength": 5, "buyer": 1},
+                             "seats": [{"advisors": ["augustus"], "food": 9},
+                                       {"advisors": ["hatshepsut"], "food": 9}]})
+    assert (s.players[0].res[FOOD], s.players[0].res[GOLD], s.players[0].res[VP]) == (5, 4, 6)
+    assert (s.players[1].res[FOOD], s.players[1].res[GOLD], s.players[1].res[VP]) == (5, 4, 7)
+
+
+def test_decks_with_effects_the_engine_cannot_play_are_refused() -> None:
+    comp = components_with(cards={"augustus": [{"when": "always",
+                                                "modifier": "event_draw", "amount": 2}]})
+    with pytest.raises(ValueError, match="cannot play yet: augustus"):
+        GameState.new(players=2, seed=1, components=comp)
+
+
+QUIET_EVENT = "bread-and-games--christianity"
