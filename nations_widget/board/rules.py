@@ -15,7 +15,7 @@ Every move goes through :func:`apply` -> :func:`check` (reads, never changes) ->
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import repeat
 from operator import is_
 from typing import Any
@@ -1122,6 +1122,9 @@ def apply(s: GameState, move: Move, log: bool = True) -> list[LogEntry]:
     seat = current_player(s)
     assert seat is not None
     _perform(s, seat, move, entries)
+    if entries:
+        # the first entry tells the player's own decision; what follows happened by itself
+        entries[0] = replace(entries[0], auto=False)
     check_removals(s, entries)
     _advance(s, entries)
     return entries or []

@@ -120,3 +120,12 @@ def test_simulate_cli_fails_on_a_broken_invariant(monkeypatch: pytest.MonkeyPatc
     out = io.StringIO()
     assert cli.simulate(2, 1, 0, out=out) == 1
     assert "BROKEN" in out.getvalue()
+
+
+def test_log_tells_decisions_from_what_happened_by_itself() -> None:
+    game = Game(players=2, seed=3)
+    entries = game.play(Grow(bonus="gold"))
+    assert entries[0].auto is False and "takes 3 gold" in entries[0].text
+    assert all(e.auto for e in game.log_of_move(0))
+    entries = game.play(Grow(bonus="stone"))
+    assert any(e.kind == "event" for e in entries)      # the event card is drawn next

@@ -99,3 +99,48 @@ def test_view_hides_deck_order_and_the_generator() -> None:
     assert view["decks"] == [len(d) for d in s.decks]
     assert view["event_decks"] == [len(d) for d in s.event_decks]
     assert view["players"] == s.to_json()["players"]
+
+
+def test_fuzzed_moves_are_either_legal_or_refused_without_change() -> None:
+    """Random moves of every kind (most of them nonsense) at random positions: a move is
+    legal exactly when check() accepts it, and a refused one changes nothing."""
+    from nations_widget.board import (
+        Buy,
+        Choose,
+        Deploy,
+        Grow,
+        Hire,
+        IllegalMoveError,
+        Special,
+        Undeploy,
+    )
+    rng = random.Random(7)
+    s = GameState.new(players=4, seed=7)
+    ids = [c.id for c in s.comp.cards[:60]]
+    tried = refused = 0
+    while not s.is_terminal():
+        listed = s.legal_moves()
+        for m in listed:
+            assert s.is_legal(m)
+        for _ in range(4):
+            kind = rng.randrange(8)
+            m = [Pass(), Buy(rng.choice(ids)), Deploy(rng.randrange(-1, 7),
+                                                      rng.choice(["idle", "0", "3", "9", "x"])),
+                 Undeploy(rng.randrange(-1, 6), rng.randrange(-1, 4)), Hire(),
+                 Special(rng.choice(ids)), Grow(bonus=rng.choice(["gold", "books"])),
+                 Choose(rng.choice(["yes", "slot 0 (Temple)", "nonsense"]))][kind]
+            tried += 1
+            before = s.to_json()
+            try:
+                s.check(m)
+            except IllegalMoveError:
+                refused += 1
+                with pytest.raises(IllegalMoveError):
+                    s.apply(m)
+                assert s.to_json() == before
+            else:
+                trial = s.clone()
+                trial.apply(m)
+                assert check_invariants(trial) == []
+        s.apply(listed[busy_choice(rng, listed)])
+    assert tried > 100 and 0 < refused < tried
