@@ -967,37 +967,72 @@ def _undeploy(slot: int, count: int) -> Undeploy:
     return move
 
 
+_DEPLOY_TABLE = [[Deploy(k, "idle" if j < 0 else str(j)) for j in range(-1, 5)]
+                 for k in range(5)]
+
+
 def _action_moves(s: GameState, seat: int) -> list[Move]:
+    """The action phase's moves, listed in their sort order (legal_moves' contract)."""
     p = s.players[seat]
-    cards = s.comp.cards
+    comp = s.comp
+    cards = comp.cards
     moves: list[Move] = [_PASS]
     cols = columns(s)
-    buys = []
     gold = p.res[GOLD]
-    costly = "card_cost" in s.comp.by_modifier
-    checks = ("colony", "war", "battle") if "cannot_buy" not in s.comp.by_modifier else ()
+    plain = not ("card_cost" in comp.by_modifier or "cannot_buy" in comp.by_modifier
+                 or "colony_requirement" in comp.by_modifier)
+    buys = []
+    strength = raid = -1
     for cell, ref in enumerate(s.board):
-        if ref >= 0 and gold >= (price_of(s, seat, ref) if costly else PRICES[cell // cols]) \
-                and ((checks and cards[ref].type not in checks)
-                     or can_take_card(s, seat, ref) is None):
-            buys.append(cards[ref].id)
+        if ref < 0:
+            continue
+        if not plain:
+            if gold >= price_of(s, seat, ref) and can_take_card(s, seat, ref) is None:
+                buys.append(cards[ref].id)
+            continue
+        if gold < PRICES[cell // cols]:
+            continue
+        card = cards[ref]
+        t = card.type
+        if t == "colony":
+            if strength < 0:
+                strength = strength_track(s, seat)
+            if strength < card.requirement:
+                continue
+        elif t == "war":
+            if s.war >= 0:
+                continue
+        elif t == "battle":
+            if raid < 0:
+                raid = best_raid(s, seat)
+            if not raid:
+                continue
+        buys.append(card.id)
     buys.sort()
     moves += map(_buy, buys)
     stone = p.res[STONE]
     workers = p.workers
-    slots = len(p.bm)
-    manned = [j for j in range(slots) if workers[j]]
-    for k in range(slots):
-        if p.bm[k] < 0 or not _room(s, seat, k) or stone < deploy_cost(s, seat, k):
+    bm = p.bm
+    manned = [j for j in range(len(bm)) if workers[j]]
+    discount = "military_deploy_discount" in comp.by_modifier
+    for k, ref in enumerate(bm):
+        if ref < 0:
             continue
-        moves += [_deploy(k, str(j)) for j in manned if j != k]
+        card = cards[ref]
+        if card.max_workers and workers[k] >= card.max_workers:
+            continue
+        if stone < (deploy_cost(s, seat, k) if discount else card.deploy_cost):
+            continue
+        row = _DEPLOY_TABLE[k] if k < 5 else [_deploy(k, "idle" if j < 0 else str(j))
+                                              for j in range(-1, len(bm))]
+        moves += [row[j + 1] for j in manned if j != k]
         if p.idle:
-            moves.append(_deploy(k, "idle"))
+            moves.append(row[0])
     for k in manned:
         moves += [_undeploy(k, c) for c in range(1, workers[k] + 1)]
     if _hire_possible(s, seat):
         moves.append(_HIRE)
-    if s.comp.by_when.get("action"):
+    if comp.by_when.get("action"):
         specials = [cards[c].id for c in set(active_with(s, seat, "action"))
                     if _action_available(s, seat, c) >= 0]
         moves += [Special(c) for c in sorted(specials)]
