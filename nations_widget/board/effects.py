@@ -608,19 +608,19 @@ def gain(s: GameState, seat: int, res: int, n: int) -> None:
         s.players[seat].res[res] += n
 
 
-def shortfall_vp(s: GameState, seat: int, res: int, log: Log) -> None:
+def shortfall_vp(s: GameState, seat: int, res: int) -> str:
     """Lose 1 VP for running short of ``res`` — at most once per round per resource, and
-    never with a card that waives it."""
+    never with a card that waives it.  Returns what happened, in words."""
     p = s.players[seat]
     if p.vp_lost >> res & 1:
-        return
+        return "no VP (one was lost for it already this round)"
     p.vp_lost |= 1 << res
     if modifier_total(s, seat, "no_shortfall_vp"):
-        note(log, s, seat, "shortfall", f"{seat_name(seat)} loses no VP for the shortfall "
-             "(a card waives it).")
-        return
+        return "no VP (a card waives it)"
     if p.res[VP] > 0:
         p.res[VP] -= 1
+        return "1 VP"
+    return "no VP (none left)"
 
 
 def lose(s: GameState, seat: int, res: int, n: int, log: Log) -> int:
@@ -641,10 +641,12 @@ def lose(s: GameState, seat: int, res: int, n: int, log: Log) -> int:
         return n
     missing = n - have
     p.res[res] = 0
-    shortfall_vp(s, seat, res, log)
+    vp = shortfall_vp(s, seat, res)
+    then = ("; it gives up one other resource per missing book" if res == BOOKS
+            else f", and {missing} books")
     note(log, s, seat, "shortfall", lambda: f"{seat_name(seat)} is {missing} "
-         f"{RESOURCES[res]} short: loses what there is and 1 VP.", resource=RESOURCES[res],
-         missing=missing)
+         f"{RESOURCES[res]} short: loses what there is, {vp}{then}.",
+         resource=RESOURCES[res], missing=missing)
     if res == BOOKS:
         if any(p.res[r] for r in (GOLD, STONE, FOOD)):
             s.queue.append(["lose_other", seat, missing])
@@ -819,10 +821,12 @@ class NeedChoice(Exception):
 class Walk:
     """One pass over an outcome for ``seat``: ``apply`` False plans, True carries out."""
 
-    __slots__ = ("answers", "apply", "go", "log", "pos", "s", "seat", "sim")
+    __slots__ = ("answers", "apply", "go", "log", "once", "pos", "s", "seat", "selected",
+                 "sim")
 
     def __init__(self, s: GameState, seat: int, answers: list[int], apply: bool,
-                 log: Log = None) -> None:
+                 log: Log = None, once: set[int] | None = None,
+                 selected: frozenset[int] = frozenset()) -> None:
         self.s = s
         self.seat = seat
         self.answers = answers
@@ -830,6 +834,11 @@ class Walk:
         self.pos = 0
         self.go: list[str] = []
         self.log = log
+        # outcomes reaching other nations ("to", "others") that were already applied in
+        # this event half: reached again by another chooser, they apply once
+        self.once = once if once is not None else set()
+        # in an event half: the nations its "who" selected ("others" are the rest)
+        self.selected = selected
         p = s.players[seat]
         # what a plan has used up so far (the state itself changes only when applying)
         self.sim: dict[str, Any] = {"workers": p.workers[:], "idle": p.idle,
@@ -908,13 +917,17 @@ def can_pay(s: GameState, seat: int, res: tuple[tuple[int, int], ...]) -> bool:
     return all(p.res[r] >= n for r, n in res)
 
 
-def feasible(s: GameState, seat: int, o: Outcome | None) -> bool:
-    """Whether ``seat`` can carry ``o`` out in full (options that cannot are not offered,
-    unless no option can: "you may not voluntarily spend more than you have")."""
+def feasible(s: GameState, seat: int, o: Outcome | None, partial: bool = False) -> bool:
+    """Whether ``seat`` can carry ``o`` out in full (options that cannot are not offered:
+    "you may not voluntarily spend more than you have").  ``partial``: whether it can be
+    carried out at least in part — a loss always can (the shortfall rule), giving up a card
+    one does not have cannot."""
     p = s.players[seat]
     if o is None:
         return True
     if isinstance(o, Lose):
+        if partial:
+            return True
         k = count(s, seat, o.per) if o.per else 1
         return all(p.res[r] >= n * k for r, n in o.res)
     if isinstance(o, Pay):
@@ -926,12 +939,12 @@ def feasible(s: GameState, seat: int, o: Outcome | None) -> bool:
             has = bool(p.colonies)
         else:
             has = p.wonder >= 0 and p.built > 0
-        return (has and feasible(s, seat, o.then)) or (not has and o.otherwise is not None
-                                                       and feasible(s, seat, o.otherwise))
+        return (has and feasible(s, seat, o.then, partial)) or (
+            not has and o.otherwise is not None and feasible(s, seat, o.otherwise, partial))
     if isinstance(o, AllOf):
-        return all(feasible(s, seat, x) for x in o.items)
+        return all(feasible(s, seat, x, partial) for x in o.items)
     if isinstance(o, ChooseOne):
-        return any(feasible(s, seat, x) for x in o.options)
+        return any(feasible(s, seat, x, partial) for x in o.options)
     if isinstance(o, TakeWorkers):
         return bool(take_options(s, seat))
     if isinstance(o, ReturnWorkers):
@@ -939,7 +952,7 @@ def feasible(s: GameState, seat: int, o: Outcome | None) -> bool:
     if isinstance(o, BuyFree):
         return bool(buy_free_options(s, seat, o.types))
     if isinstance(o, IfThen):
-        return feasible(s, seat, o.then if holds(s, seat, o.cond) else o.otherwise)
+        return feasible(s, seat, o.then if holds(s, seat, o.cond) else o.otherwise, partial)
     if isinstance(o, DeployFree):
         return p.idle > 0
     if isinstance(o, HireFree):
@@ -1047,7 +1060,9 @@ def walk(w: Walk, o: Outcome | None) -> None:
                     p.res[r] -= n
             walk(w, o.then)
     elif isinstance(o, ChooseOne):
-        possible = [x for x in o.options if feasible(s, seat, x)] or list(o.options)
+        possible = ([x for x in o.options if feasible(s, seat, x)]
+                    or [x for x in o.options if feasible(s, seat, x, partial=True)]
+                    or list(o.options))
         labels = _labels(possible)
         walk(w, possible[w.ask(labels)] if len(possible) > 1 else possible[0])
     elif isinstance(o, AllOf):
@@ -1113,9 +1128,10 @@ def walk(w: Walk, o: Outcome | None) -> None:
                 p.res[r] += p.war_took[r]
                 p.war_took[r] = 0
     elif isinstance(o, Others):
-        if w.apply:
+        if w.apply and id(o) not in w.once:
+            w.once.add(id(o))
             for other in range(len(s.players)):
-                if other != seat:
+                if other != seat and other not in w.selected:
                     sub = Walk(s, other, [], True, w.log)
                     walk(sub, o.inner)
     elif isinstance(o, StrengthTemp):
@@ -1138,7 +1154,8 @@ def walk(w: Walk, o: Outcome | None) -> None:
     elif isinstance(o, IfThen):
         walk(w, o.then if holds(s, seat, o.cond) else o.otherwise)
     elif isinstance(o, To):
-        if w.apply:
+        if w.apply and id(o) not in w.once:
+            w.once.add(id(o))
             for target in select(s, o.who, seat):
                 sub = Walk(s, target, [], True, w.log)
                 walk(sub, o.do)
@@ -1182,10 +1199,12 @@ def plan(s: GameState, seat: int, o: Outcome | None, answers: list[int]) -> list
 
 
 def carry_out(s: GameState, seat: int, o: Outcome | None, answers: list[int],
-              log: Log) -> list[str]:
+              log: Log, once: set[int] | None = None,
+              selected: frozenset[int] = frozenset()) -> list[str]:
     """Apply ``o`` for ``seat`` with its answers; returns the player-order moves it asked
-    for ("first"/"last"), which the caller resolves."""
-    w = Walk(s, seat, list(answers), True, log)
+    for ("first"/"last"), which the caller resolves.  ``once``: shared by the nations of one
+    event half, so that what reaches other nations applies once."""
+    w = Walk(s, seat, list(answers), True, log, once, selected)
     walk(w, o)
     return w.go
 

@@ -317,12 +317,14 @@ def _event_finish(half: int) -> Callable[[GameState, Log], None]:
         h = s.comp.events[s.event].halves[half]
         first: list[int] = []
         last: list[int] = []
+        once: set[int] = set()
+        selected = frozenset(x for x, a in enumerate(s.plans) if a is not None and a[0] == 1)
         for seat in s.order[:]:
             answers = s.plans[seat]
             if answers is None:
                 continue
             outcome = h.do if answers[0] == 1 else h.others_do
-            for where in carry_out(s, seat, outcome, answers[1:], log):
+            for where in carry_out(s, seat, outcome, answers[1:], log, once, selected):
                 (first if where == "first" else last).append(seat)
         if first or last:
             _reorder(s, first, last, log)

@@ -634,3 +634,35 @@ def test_decks_with_effects_the_engine_cannot_play_are_refused() -> None:
 
 
 QUIET_EVENT = "bread-and-games--christianity"
+
+
+def test_what_reaches_other_nations_applies_once_per_event_half() -> None:
+    """Five players: the two strongest both reach "the weakest lose 4 books"; it applies
+    once (the card-data branch's reading of Fourth Crusade)."""
+    half = {"who": {"most": "strength"},
+            "do": {"all": [{"gain": {"vp": 1}},
+                           {"to": {"least": "strength"}, "do": {"lose": {"books": 4}}}]}}
+    axes = [[None, None, ["a-axeman", k]] for k in (3, 2, 1, 0, 0)]
+    s = event_state(half, {"players": 5, "order": [0, 1, 2, 3, 4],
+                           "seats": [{"slots": a, "books": 9} for a in axes]})
+    assert [p.res[VP] for p in s.players] == [8, 8, 7, 7, 7]
+    assert [p.res[BOOKS] for p in s.players] == [9, 9, 9, 5, 5]
+
+
+def test_choose_falls_back_to_what_can_be_done_in_part() -> None:
+    """Neither option can be done in full: the loss is offered (it can be done in part),
+    giving up an advisor one does not have is not."""
+    half = {"who": "all", "do": {"choose": [{"lose": {"gold": 3}}, {"remove": "advisor"}]}}
+    s = event_state(half, {"seats": [{"gold": 1, "books": 5}, {"gold": 9}]})
+    # seat 0: only the loss (answered by itself); seat 1 pays in full
+    assert s.players[0].res[GOLD] == 0 and s.players[0].res[BOOKS] == 3
+    assert s.players[1].res[GOLD] == 6
+
+
+def test_others_in_an_event_are_the_nations_not_selected() -> None:
+    """Five players, two most stable: "others lose 3 food" spares both of them."""
+    half = {"who": {"most": "stability"}, "do": {"others": {"lose": {"food": 3}}}}
+    caravans = [[None, None, None, None, ["a-caravan", k]] for k in (3, 2, 1, 0, 0)]
+    s = event_state(half, {"players": 5, "order": [0, 1, 2, 3, 4],
+                           "seats": [{"slots": c, "food": 9} for c in caravans]})
+    assert [p.res[FOOD] for p in s.players] == [9, 9, 6, 6, 6]
