@@ -45,6 +45,14 @@ def components_with(cards: dict[str, list[dict[str, Any]]] | None = None,
     return build_components(card_data, event_data, nation_data)
 
 
+def fixture_components() -> Components:
+    """The packaged components with the effect definitions of ``fixture_effects.json``
+    (the 26 base cards with special abilities and the age-I event cards)."""
+    from pathlib import Path
+    fixture = json.loads((Path(__file__).with_name("fixture_effects.json")).read_text())
+    return components_with(cards=fixture["cards"], events=fixture["events"])
+
+
 def refuse(s: GameState, move: Move, *words: str) -> str:
     """Assert ``move`` is refused with a message containing every one of ``words`` and that
     the state is exactly as before."""

@@ -144,3 +144,26 @@ def test_fuzzed_moves_are_either_legal_or_refused_without_change() -> None:
                 assert check_invariants(trial) == []
         s.apply(listed[busy_choice(rng, listed)])
     assert tried > 100 and 0 < refused < tried
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_random_games_with_card_and_event_effects(players: int) -> None:
+    """The same properties with effects in play (the test fixture's definitions of the 26
+    special base cards and the age-I events), the JSON round trip after every move."""
+    from board_helpers import fixture_components
+    comp = fixture_components()
+    for seed in range(3):
+        rng = random.Random(seed)
+        s = GameState.new(GameConfig(players=players, seed=seed), comp)
+        picks = []
+        while not s.is_terminal():
+            moves = s.legal_moves()
+            i = busy_choice(rng, moves)
+            picks.append(i)
+            s.apply(moves[i])
+            assert check_invariants(s) == []
+            assert GameState.from_json(s.to_json_str(), comp) == s
+        again = GameState.new(GameConfig(players=players, seed=seed), comp)
+        for i in picks:
+            again.apply(again.legal_moves()[i], log=False)
+        assert again == s
