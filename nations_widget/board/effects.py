@@ -551,10 +551,17 @@ def amount_text(res: int, n: int) -> str:
     return f"{n} {RESOURCES[res] if res != VP else 'VP'}"
 
 
+def holds_any(s: GameState, seat: int, refs: frozenset[int]) -> bool:
+    """Whether any of ``refs`` is on the seat's board (a quick test before the details)."""
+    p = s.players[seat]
+    return not (refs.isdisjoint(p.advisors) and refs.isdisjoint(p.wonders)
+                and refs.isdisjoint(p.colonies) and refs.isdisjoint(p.bm))
+
+
 def modifier_effects(s: GameState, seat: int, name: str) -> list[CardEffect]:
     """The seat's active modifiers named ``name``."""
     holders = s.comp.by_modifier.get(name)
-    if not holders:
+    if not holders or not holds_any(s, seat, holders):
         return []
     cards = s.comp.cards
     return [e for ref in active_cards(s, seat) if ref in holders
@@ -570,6 +577,8 @@ def modifiers_on(s: GameState, seat: int, name: str) -> list[CardEffect]:
     cards = s.comp.cards
     out = []
     for other in range(len(s.players)):
+        if not holds_any(s, other, holders):
+            continue
         for ref in active_cards(s, other):
             if ref in holders:
                 for e in cards[ref].effects:
@@ -598,7 +607,7 @@ def active_cards(s: GameState, seat: int) -> list[int]:
 def active_with(s: GameState, seat: int, when: str) -> list[int]:
     """The seat's active cards that have an effect triggered by ``when``."""
     holders = s.comp.by_when.get(when)
-    if not holders:
+    if not holders or not holds_any(s, seat, holders):
         return []
     return [c for c in active_cards(s, seat) if c in holders]
 

@@ -43,6 +43,7 @@ from .effects import (
     carry_out,
     feasible,
     holds,
+    holds_any,
     lose,
     modifier_effects,
     modifier_total,
@@ -557,8 +558,11 @@ def check_removals(s: GameState, log: Log) -> None:
     removable = s.comp.removable
     if not removable:
         return
+    holders = [seat for seat in s.order if holds_any(s, seat, removable)]
+    if not holders:
+        return
     while True:
-        hit = next(((seat, ref) for seat in s.order for ref in active_cards(s, seat)
+        hit = next(((seat, ref) for seat in holders for ref in active_cards(s, seat)
                     if ref in removable for e in cards[ref].effects
                     if e.remove_if is not None and holds(s, seat, e.remove_if)), None)
         if hit is None:
@@ -880,11 +884,16 @@ def build_sections(s: GameState, seat: int, k: int, log: Log) -> None:
 
 
 # ---------------------------------------------------------------------- legal moves
-def deploy_cost(s: GameState, seat: int, slot: int) -> int:
+def deploy_cost(s: GameState, seat: int, slot: int,
+                discounts: list[Any] | None = None) -> int:
+    """The stone to deploy a worker on slot ``slot`` (``discounts``: the seat's deploy
+    discount modifiers, when the caller has them already)."""
     card = s.comp.cards[s.players[seat].bm[slot]]
     cost = card.deploy_cost
     if card.type == "military" and "military_deploy_discount" in s.comp.by_modifier:
-        for e in modifier_effects(s, seat, "military_deploy_discount"):
+        if discounts is None:
+            discounts = modifier_effects(s, seat, "military_deploy_discount")
+        for e in discounts:
             cost = max(min(e.min, cost), cost - e.amount)
     return cost
 
@@ -1016,14 +1025,15 @@ def _action_moves(s: GameState, seat: int) -> list[Move]:
     workers = p.workers
     bm = p.bm
     manned = [j for j in range(len(bm)) if workers[j]]
-    discount = "military_deploy_discount" in comp.by_modifier
+    discounts = (modifier_effects(s, seat, "military_deploy_discount")
+                 if "military_deploy_discount" in comp.by_modifier else [])
     for k, ref in enumerate(bm):
         if ref < 0:
             continue
         card = cards[ref]
         if card.max_workers and workers[k] >= card.max_workers:
             continue
-        if stone < (deploy_cost(s, seat, k) if discount else card.deploy_cost):
+        if stone < (deploy_cost(s, seat, k, discounts) if discounts else card.deploy_cost):
             continue
         row = _DEPLOY_TABLE[k] if k < 5 else [_deploy(k, "idle" if j < 0 else str(j))
                                               for j in range(-1, len(bm))]
