@@ -101,15 +101,17 @@ def _round_start(s: GameState, log: Log) -> None:
     note(log, s, None, "round", f"Round {s.round} (age {age_of(s.round)}) begins.")
 
 
+def private_of(card: Any) -> int:
+    """A card's private architects per round: its modifier's amount, or else its figure
+    (the two describe the same architects, never both)."""
+    mods = [e.amount or 1 for e in card.effects if e.modifier == "private_architects"]
+    return sum(mods) if mods else int(card.private_architects)
+
+
 def _private_architects(s: GameState, seat: int) -> int:
-    """Private architects this round: per card, its modifier's amount or else its figure
-    (the two describe the same architects)."""
+    """Private architects this round, from every active card."""
     cards = s.comp.cards
-    total = 0
-    for c in active_cards(s, seat):
-        mods = [e.amount or 1 for e in cards[c].effects if e.modifier == "private_architects"]
-        total += sum(mods) if mods else cards[c].private_architects
-    return total
+    return sum(private_of(cards[c]) for c in active_cards(s, seat))
 
 
 def age_of(round_: int) -> int:
@@ -848,8 +850,8 @@ def take_card(s: GameState, seat: int, ref: int, price: int, log: Log) -> None:
         s.queue.append(["battle", seat, ref, best_raid(s, seat)])
     else:
         s.queue.append(["golden", seat, ref])
-    if t != "wonder" and card.private_architects:
-        p.private += card.private_architects
+    if t != "wonder":
+        p.private += private_of(card)
     if t not in ("building", "military"):
         _fire_bought(s, seat, t, price, log)
     if had_gold and p.res[GOLD] == 0:
@@ -880,7 +882,7 @@ def build_sections(s: GameState, seat: int, k: int, log: Log) -> None:
         # before it is placed (so a wonder it covers still counts, as the rulebook says)
         _fire(s, seat, "ready", log, cards_=[ref])
         _fire(s, seat, "wonder_ready", log)
-        p.private += card.private_architects
+        p.private += private_of(card)
 
 
 # ---------------------------------------------------------------------- legal moves

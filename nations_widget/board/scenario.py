@@ -5,7 +5,8 @@ Anything not described keeps the value of a freshly set-up game with the same se
 
 ``players``, ``seed``, ``difficulty``, ``ages``, ``easier``, ``decks``
     the game's settings (as :class:`GameConfig`).
-``round`` (1-8); ``step``: "actions" (default) or a later step of the round
+``round`` (1-8); ``step``: "maintenance.growth" (the growth decisions; the event card is
+    drawn after them), "actions" (default) or a later step of the round
     ("resolution.production", ..., "resolution.books"): the position at the start of that
     step, which then runs by itself up to the next decision.
 ``event``: the event card's id (default: drawn from that age's deck).
@@ -165,12 +166,21 @@ def scenario(description: dict[str, Any] | str,
         raise _fail("passed", "must list seats")
     s.passed = list(passed)
     step = desc.get("step", "actions")
-    if step not in STEP_INDEX or STEP_INDEX[step] < STEP_INDEX["actions"]:
-        raise _fail("step", f"must be 'actions' or a later step, got {step!r}")
+    if step not in STEP_INDEX or (STEP_INDEX[step] < STEP_INDEX["actions"]
+                                  and step != "maintenance.growth"):
+        raise _fail("step", f"must be 'maintenance.growth', 'actions' or a later step, "
+                            f"got {step!r}")
     s.step = step
     s.stage = 0
     s.turn_done = False
-    if step == "actions":
+    if step == "maintenance.growth":
+        # the growth decisions, in reverse player order; the event card drawn above goes
+        # back on its deck, to be drawn after the growth as in play
+        s.stage = 1
+        s.event_decks[age - 1].append(s.event)
+        s.event = -1
+        s.queue = [["grow", seat] for seat in reversed(s.order)]
+    elif step == "actions":
         current = desc.get("current")
         if current is None:
             current = next((x for x in s.order if x not in s.passed), s.order[0])

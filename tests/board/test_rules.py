@@ -475,3 +475,15 @@ def test_refused_moves_name_the_reason() -> None:
     refuse(s, Grow(bonus="gold"), "nothing to grow")
     play(s, Pass())
     assert s.current_player() == 1
+
+
+def test_scenario_at_the_growth_step() -> None:
+    s = scenario({"players": 3, "order": [2, 0, 1], "round": 3, "step": "maintenance.growth",
+                  "seats": [{}, {}, {"taken": {"food": 4, "stability": 4}}]})
+    assert s.current_player() == 1 and s.event == -1
+    s.apply(Grow(bonus="gold"))
+    s.apply(Grow(worker="food"))
+    assert [m for m in s.legal_moves() if isinstance(m, Grow) and m.worker] == []
+    s.apply(Grow(bonus="stone"))
+    assert s.step == "actions" and s.event >= 0
+    assert COMP.events[s.event].age == 2
