@@ -15,7 +15,10 @@ The pieces: :class:`GameState` (the state machine: ``current_player``, ``legal_m
 from ..core.errors import IllegalMoveError, MalformedMoveError, StateFormatError
 from ..core.log import LogEntry
 from .components import CardSpec, Components, EventSpec, SideSpec, default_components
+from .game import Game
 from .moves import Buy, Choose, Deploy, Grow, Hire, Move, Pass, Special, Undeploy, move_from_json
+from .scenario import scenario
+from .serialization import check_invariants
 from .state import GameConfig, GameState
 
 __all__ = [
@@ -25,6 +28,7 @@ __all__ = [
     "Components",
     "Deploy",
     "EventSpec",
+    "Game",
     "GameConfig",
     "GameState",
     "Grow",
@@ -38,6 +42,8 @@ __all__ = [
     "Special",
     "StateFormatError",
     "Undeploy",
+    "check_invariants",
     "default_components",
     "move_from_json",
+    "scenario",
 ]

@@ -69,6 +69,14 @@ def card_html(card: CardSpec, extra: str = "") -> str:
             f'{"; " + _e("; ".join(bits)) if bits else ""}{_e(extra)}</span></div>')
 
 
+def _options(s: GameState) -> str:
+    """The options of a pending decision (not the action phase's many moves)."""
+    if not s.queue:
+        return ""
+    labels = [str(m) for m in s.legal_moves()]
+    return "<br><span class='nwb-small'>options: " + _e("; ".join(labels)) + "</span>"
+
+
 def state_html(s: GameState) -> str:
     cards = s.comp.cards
     cols = s.comp.columns_by_players[s.config.players]
@@ -76,7 +84,7 @@ def state_html(s: GameState) -> str:
     out = [f"<style>{CSS}</style><div class='nwb-view'>",
            f"<h3>Nations — round {s.round} of {s.config.rounds} (age {(s.round + 1) // 2}), "
            f"{_e(s.step)}</h3>",
-           f"<div class='nwb-ask'>{_e(s.prompt())}</div>"]
+           f"<div class='nwb-ask'>{_e(s.prompt())}{_options(s)}</div>"]
     if s.is_terminal():
         scores = s.scores()
         out.append("<p><b>Final scores:</b> " + ", ".join(
