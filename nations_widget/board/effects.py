@@ -819,12 +819,16 @@ def select(s: GameState, who: Who, seat: int = -1) -> list[int]:
 
 
 # ------------------------------------------------------------------------- the walk
-class NeedChoice(Exception):
-    """A plan reached a choice it has no answer for."""
+SECTIONS = ("free", "food", "stability")
+DESTINATIONS = ("food", "stability", "top")
 
-    def __init__(self, options: list[str]) -> None:
+class NeedChoice(Exception):
+    """A plan reached a choice it has no answer for: its labels and their keys."""
+
+    def __init__(self, options: list[str], keys: list[int]) -> None:
         super().__init__(options)
         self.options = options
+        self.keys = keys
 
 
 class Walk:
@@ -853,18 +857,25 @@ class Walk:
         self.sim: dict[str, Any] = {"workers": p.workers[:], "idle": p.idle,
                                     "tf": p.taken_food, "ts": p.taken_stab, "top": p.on_top}
 
-    def ask(self, options: list[str]) -> int:
+    def ask(self, options: list[str], keys: list[int]) -> int:
+        """The key of the option chosen.  Answers are kept as keys that do not depend on
+        which options are open at the time (a card, a slot, an outcome's place in its
+        list), so that applying after the other nations' choices does what was chosen even
+        if the options offered have changed meanwhile ("then it happens at once")."""
         if self.pos < len(self.answers):
             a = self.answers[self.pos]
             self.pos += 1
-            if not 0 <= a < len(options):
-                raise NeedChoice(options)
+            if a not in keys and not self.apply:
+                raise NeedChoice(options, keys)
             return a
-        if self.apply:      # an answer is missing when applying: take the first option
-            self.answers.append(0)
+        if len(keys) == 1 or self.apply:
+            # a single option is taken without asking, but recorded like an answer, so that
+            # applying later replays exactly the same path (an answer missing when applying:
+            # the first option)
+            self.answers.append(keys[0])
             self.pos += 1
-            return 0
-        raise NeedChoice(options)
+            return keys[0]
+        raise NeedChoice(options, keys)
 
 
 def describe(o: Outcome | None) -> str:
@@ -1007,7 +1018,8 @@ def walk(w: Walk, o: Outcome | None) -> None:
             opts = take_options(s, seat, w.sim["tf"], w.sim["ts"], w.sim["top"])
             if not opts:
                 break
-            section = opts[w.ask(opts)] if len(opts) > 1 else opts[0]
+            chosen = SECTIONS[w.ask(opts, [SECTIONS.index(o_) for o_ in opts])]
+            section = chosen if chosen in opts else opts[0]
             key = {"free": "top", "food": "tf", "stability": "ts"}[section]
             w.sim[key] += -1 if section == "free" else 1
             w.sim["idle"] += 1
@@ -1020,10 +1032,16 @@ def walk(w: Walk, o: Outcome | None) -> None:
                 f"slot {k}" for k, n in enumerate(w.sim["workers"]) if n > 0]
             if not sources:
                 break
-            src_label = sources[w.ask(sources)] if len(sources) > 1 else sources[0]
-            src = -1 if src_label == "the resource area" else int(src_label.split()[1])
+            codes = [0 if lab == "the resource area" else int(lab.split()[1]) + 1
+                     for lab in sources]
+            code = w.ask(sources, codes)
+            if code not in codes:
+                code = codes[0]
+            src_label = sources[codes.index(code)]
+            src = code - 1
             dests = return_destinations(s, seat, w.sim["tf"], w.sim["ts"])
-            dest = dests[w.ask(dests)] if len(dests) > 1 else dests[0]
+            chosen = DESTINATIONS[w.ask(dests, [DESTINATIONS.index(d) for d in dests])]
+            dest = chosen if chosen in dests else dests[0]
             if src < 0:
                 w.sim["idle"] -= 1
             else:
@@ -1051,16 +1069,19 @@ def walk(w: Walk, o: Outcome | None) -> None:
             walk(w, o.otherwise)
             return
         names = [s.comp.cards[c].id for c in held]
-        i = w.ask(names) if len(held) > 1 else 0
+        picked = w.ask(names, list(held))
         if w.apply:
-            ref = held.pop(i)
+            ref = held.pop(held.index(picked) if picked in held else 0)
             s.discard.append(ref)
             note(w.log, s, seat, "remove", f"{seat_name(seat)} removes "
                  f"{s.comp.cards[ref].name}.")
         walk(w, o.then)
     elif isinstance(o, May):
-        opts = (["yes"] if feasible(s, seat, o.inner) else []) + ["no"]
-        if len(opts) > 1 and opts[w.ask(opts)] == "yes":
+        if feasible(s, seat, o.inner):
+            yes = w.ask(["yes", "no"], [1, 0]) == 1
+        else:
+            yes = w.ask(["no"], [0]) == 1
+        if yes:
             walk(w, o.inner)
     elif isinstance(o, Pay):
         if can_pay(s, seat, o.res):
@@ -1072,8 +1093,8 @@ def walk(w: Walk, o: Outcome | None) -> None:
         possible = ([x for x in o.options if feasible(s, seat, x)]
                     or [x for x in o.options if feasible(s, seat, x, partial=True)]
                     or list(o.options))
-        labels = _labels(possible)
-        walk(w, possible[w.ask(labels)] if len(possible) > 1 else possible[0])
+        codes = [o.options.index(x) for x in possible]
+        walk(w, o.options[w.ask(_labels(possible), codes)])
     elif isinstance(o, AllOf):
         for x in o.items:
             walk(w, x)
@@ -1086,10 +1107,10 @@ def walk(w: Walk, o: Outcome | None) -> None:
             if not slots:
                 break
             labels = ["done"] + [f"slot {k} ({cards[p.bm[k]].name})" for k in slots]
-            a = w.ask(labels)
-            if a == 0:
+            a = w.ask(labels, [0] + [k + 1 for k in slots])
+            if a == 0 or a - 1 not in slots:
                 break
-            k = slots[a - 1]
+            k = a - 1
             w.sim["workers"][k] -= 1
             done += 1
             if w.apply:
@@ -1105,7 +1126,7 @@ def walk(w: Walk, o: Outcome | None) -> None:
         if top <= 0:
             return
         labels = [str(i) for i in range(top + 1)]
-        k = w.ask(labels)
+        k = min(top, w.ask(labels, list(range(top + 1))))
         if w.apply and k:
             from .rules import build_sections
             build_sections(s, seat, k, w.log)
@@ -1122,10 +1143,10 @@ def walk(w: Walk, o: Outcome | None) -> None:
             if not slots:
                 break
             labels = ["done"] + [f"slot {k} ({cards[p.bm[k]].name})" for k in slots]
-            a = w.ask(labels)
-            if a == 0:
+            a = w.ask(labels, [0] + [k + 1 for k in slots])
+            if a == 0 or a - 1 not in slots:
                 break
-            k = slots[a - 1]
+            k = a - 1
             w.sim["workers"][k] += 1
             w.sim["idle"] -= 1
             if w.apply:
@@ -1154,10 +1175,10 @@ def walk(w: Walk, o: Outcome | None) -> None:
         if not refs:
             return
         labels = [s.comp.cards[c].id for c in refs]
-        i = w.ask(labels) if len(refs) > 1 else 0
-        if w.apply:
+        picked = w.ask(labels, refs)
+        if w.apply and picked in refs:
             from .rules import take_card
-            take_card(s, seat, refs[i], 0, w.log)
+            take_card(s, seat, picked, 0, w.log)
     elif isinstance(o, KeepOrder) and w.apply:
         s.order = s.prev_order[:]
     elif isinstance(o, IfThen):
@@ -1182,11 +1203,10 @@ def walk(w: Walk, o: Outcome | None) -> None:
         if len(cells) < 2:
             return
         labels = [s.comp.cards[s.board[c]].id for c in cells]
-        a = w.ask(labels)
-        rest = [c for c in cells if c != cells[a]]
-        b = w.ask([s.comp.cards[s.board[c]].id for c in rest])
-        if w.apply:
-            first, second = cells[a], rest[b]
+        first = w.ask(labels, cells)
+        rest = [c for c in cells if c != first]
+        second = w.ask([s.comp.cards[s.board[c]].id for c in rest], rest)
+        if w.apply and first in cells and second in rest:
             s.board[first], s.board[second] = s.board[second], s.board[first]
 
 
@@ -1197,14 +1217,22 @@ def _labels(options: list[Outcome]) -> list[str]:
     return labels
 
 
-def plan(s: GameState, seat: int, o: Outcome | None, answers: list[int]) -> list[str] | None:
-    """The options of the next unanswered choice of ``o`` for ``seat``, or None when the
-    answers cover every choice."""
+def plan_keys(s: GameState, seat: int, o: Outcome | None,
+              answers: list[int]) -> tuple[list[str] | None, list[int], list[int]]:
+    """Walk ``o`` for ``seat`` with the answers given: (the labels of the next choice that
+    needs an answer, or None when every choice is answered; that choice's keys; the answers
+    with the single-option choices met on the way filled in)."""
+    w = Walk(s, seat, list(answers), False)
     try:
-        walk(Walk(s, seat, answers, False), o)
+        walk(w, o)
     except NeedChoice as need:
-        return need.options
-    return None
+        return need.options, need.keys, w.answers[:w.pos]
+    return None, [], w.answers
+
+
+def plan(s: GameState, seat: int, o: Outcome | None, answers: list[int]) -> list[str] | None:
+    """The labels of the next unanswered choice of ``o`` for ``seat``, or None."""
+    return plan_keys(s, seat, o, answers)[0]
 
 
 def carry_out(s: GameState, seat: int, o: Outcome | None, answers: list[int],

@@ -50,6 +50,7 @@ from .effects import (
     modifiers_on,
     note,
     plan,
+    plan_keys,
     seat_name,
     select,
     take_options,
@@ -306,10 +307,11 @@ def _event_start(half: int) -> Callable[[GameState, Log], None]:
             if outcome is None:
                 continue
             flag = 1 if seat in chosen else 0
-            if plan(s, seat, outcome, []) is None:
-                s.plans[seat] = [flag]
+            labels, _, answers = plan_keys(s, seat, outcome, [])
+            if labels is None:
+                s.plans[seat] = [flag, *answers]
             else:
-                s.queue.append(["effect", seat, "event", half, [], flag])
+                s.queue.append(["effect", seat, "event", half, answers, flag])
     return start
 
 
@@ -715,9 +717,11 @@ def _answer(s: GameState, d: list[Any], index: int, log: Log) -> None:
         if d[2] > 1 and any(p.res[r] for r in (GOLD, STONE, FOOD)):
             s.queue.insert(0, ["lose_other", seat, d[2] - 1])
     elif kind == "effect":
-        answers = [*d[4], index]
         outcome = _effect_outcome(s, d)
-        if plan(s, seat, outcome, answers) is not None:
+        labels, keys, answers = plan_keys(s, seat, outcome, list(d[4]))
+        assert labels is not None
+        labels, _, answers = plan_keys(s, seat, outcome, [*answers, keys[index]])
+        if labels is not None:
             s.queue.insert(0, [d[0], seat, d[2], d[3], answers, d[5]])
         elif d[2] == "event":
             s.plans[seat] = [d[5], *answers]
@@ -736,10 +740,11 @@ def _card_effect(s: GameState, seat: int, ref: int, index: int, log: Log) -> Non
     """Fire effect ``index`` of card ``ref`` for its owner: at once if it needs no choice,
     else the choices are asked first (a queued ``effect`` decision)."""
     outcome = s.comp.cards[ref].effects[index].do
-    if plan(s, seat, outcome, []) is None:
-        _apply_card_outcome(s, seat, outcome, [], log)
+    labels, _, answers = plan_keys(s, seat, outcome, [])
+    if labels is None:
+        _apply_card_outcome(s, seat, outcome, answers, log)
     else:
-        s.queue.append(["effect", seat, "card", ref, [], index])
+        s.queue.append(["effect", seat, "card", ref, answers, index])
 
 
 def _fire(s: GameState, seat: int, when: str, log: Log, bought_type: str = "",

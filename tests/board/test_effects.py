@@ -666,3 +666,19 @@ def test_others_in_an_event_are_the_nations_not_selected() -> None:
     s = event_state(half, {"players": 5, "order": [0, 1, 2, 3, 4],
                            "seats": [{"slots": c, "food": 9} for c in caravans]})
     assert [p.res[FOOD] for p in s.players] == [9, 9, 6, 6, 6]
+
+
+def test_a_choice_stands_when_another_nations_effect_changes_the_options() -> None:
+    """Choices are made first, then the half happens at once: seat 1 chose to lose 2 food;
+    seat 0 (earlier in player order) makes every other nation lose 3 food first; seat 1's
+    choice still is the food (short now), not the books option that alone is open later."""
+    half = {"who": {"most": "stability"},
+            "do": {"choose": [{"gain": {"stone": 4}}, {"others": {"lose": {"food": 3}}}]},
+            "others_do": {"choose": [{"lose": {"food": 2}}, {"lose": {"books": 5}}]}}
+    s = event_state(half, {"order": [0, 1], "seats": [
+        {"slots": [None, None, None, None, ["a-caravan", 1]]}, {"food": 3, "books": 5}]})
+    assert s.current_player() == 1
+    choose(s, "lose 2 food")
+    choose(s, "every other nation")
+    p = s.players[1]
+    assert (p.res[FOOD], p.res[BOOKS], p.res[VP]) == (0, 3, 6)
