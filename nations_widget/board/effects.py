@@ -777,9 +777,9 @@ def holds(s: GameState, seat: int, c: Cond) -> bool:
     from .scoring import least_of, most_of, strength_track
     k = c.kind
     if k == "most":
-        return seat in most_of(s, metric_values(s, c.metric))
+        return seat in most_of(metric_values(s, c.metric))
     if k == "least":
-        return seat in least_of(s, metric_values(s, c.metric))
+        return seat in least_of(metric_values(s, c.metric))
     if k == "strength_above_war":
         return s.war_strength >= 0 and strength_track(s, seat) > s.war_strength
     if k == "war_bought_by_other":
@@ -805,14 +805,14 @@ def select(s: GameState, who: Who, seat: int = -1) -> list[int]:
     if kind == "others":
         return [x for x in range(n) if x != seat]
     if kind == "most":
-        return most_of(s, metric_values(s, who.metrics[0]))
+        return most_of(metric_values(s, who.metrics[0]))
     if kind == "least":
-        return least_of(s, metric_values(s, who.metrics[0]))
+        return least_of(metric_values(s, who.metrics[0]))
     if kind == "all_except_least":
-        out = set(least_of(s, metric_values(s, who.metrics[0])))
+        out = set(least_of(metric_values(s, who.metrics[0])))
         return [x for x in range(n) if x not in out]
     if kind == "all_except_most":
-        gone = {x for m in who.metrics for x in most_of(s, metric_values(s, m))}
+        gone = {x for m in who.metrics for x in most_of(metric_values(s, m))}
         return [x for x in range(n) if x not in gone]
     reach = 2 if n >= 5 else 1
     return s.passed[:reach] if kind == "first_to_pass" else s.passed[-reach:]

@@ -83,7 +83,7 @@ def stability_rank_value(s: GameState, seat: int) -> int:
     return max(-1, stability_track(s, seat))
 
 
-def most_of(s: GameState, values: list[int]) -> list[int]:
+def most_of(values: list[int]) -> list[int]:
     """Seats that have the most (alone); with 5 players also the second unless tied, and
     two tied for the most both count."""
     n = len(values)
@@ -100,7 +100,7 @@ def most_of(s: GameState, values: list[int]) -> list[int]:
     return at_top + (second if len(second) == 1 else [])
 
 
-def least_of(s: GameState, values: list[int]) -> list[int]:
+def least_of(values: list[int]) -> list[int]:
     """Seats that have the least, everybody tied included; with 5 players the two lowest
     and all tied with them."""
     ordered = sorted(values)

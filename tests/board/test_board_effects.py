@@ -331,7 +331,7 @@ def test_ready_effect_with_a_shortfall_and_least_stability_for_round() -> None:
     s.apply(Hire())
     from nations_widget.board.effects import metric_values
     from nations_widget.board.scoring import least_of
-    assert least_of(s, metric_values(s, "stability")) == [0]
+    assert least_of(metric_values(s, "stability")) == [0]
 
 
 def test_bought_and_hire_effects() -> None:

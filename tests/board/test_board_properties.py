@@ -9,11 +9,11 @@ import random
 
 import pytest
 
-from nations_widget.board import GameConfig, GameState, Pass
+from nations_widget.board import GameConfig, GameState, Move, Pass
 from nations_widget.board.serialization import check_invariants
 
 
-def busy_choice(rng: random.Random, moves: list) -> int:  # type: ignore[type-arg]
+def busy_choice(rng: random.Random, moves: list[Move]) -> int:
     """Mostly anything but passing, so that games buy, deploy and hire a lot."""
     if len(moves) > 1 and isinstance(moves[0], Pass) and rng.random() < 0.85:
         return rng.randrange(1, len(moves))

@@ -172,14 +172,14 @@ def test_five_players_strongest_and_weakest() -> None:
     """23, 22, 22, 5, 4 strength: the first is strongest alone; the last two are weakest.
     8, 7, 5, 5, 4 stability: the first two are most stable, the last three least."""
     strength = [23, 22, 22, 5, 4]
-    assert most_of(None, strength) == [0]           # type: ignore[arg-type]
-    assert least_of(None, strength) == [3, 4]       # type: ignore[arg-type]
+    assert most_of(strength) == [0]
+    assert least_of(strength) == [3, 4]
     stab = [8, 7, 5, 5, 4]
-    assert most_of(None, stab) == [0, 1]            # type: ignore[arg-type]
-    assert least_of(None, stab) == [2, 3, 4]        # type: ignore[arg-type]
+    assert most_of(stab) == [0, 1]
+    assert least_of(stab) == [2, 3, 4]
     # the appendix: two tied for the most both count; three tied, none does
-    assert most_of(None, [9, 9, 1, 1, 0]) == [0, 1]  # type: ignore[arg-type]
-    assert most_of(None, [9, 9, 9, 1, 0]) == []     # type: ignore[arg-type]
+    assert most_of([9, 9, 1, 1, 0]) == [0, 1]
+    assert most_of([9, 9, 9, 1, 0]) == []
 
 
 def test_five_players_through_the_engine() -> None:
@@ -190,7 +190,7 @@ def test_five_players_through_the_engine() -> None:
                   "seats": [{"slots": a} for a in axes]})
     values = metric_values(s, "strength")
     assert values == [9, 6, 6, 3, 0]
-    assert most_of(s, values) == [0] and least_of(s, values) == [3, 4]
+    assert most_of(values) == [0] and least_of(values) == [3, 4]
 
 
 def test_macedonia_adds_strength_immediately() -> None:
