@@ -1,0 +1,98 @@
+"""Speed of the board-game engine: random games, per-decision cost, clone, and a profile.
+
+    python benchmarks/board_engine.py            # the figures the README reports
+    python benchmarks/board_engine.py --quick    # a fast look
+
+Random play: at every decision a uniformly random move from ``legal_moves()``, played with
+``apply(move, log=False)`` (fully validated; the sentence log skipped, as bots and search
+skip it).  Each figure is the median of several runs (the machine is shared and noisy).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import pstats
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from nations_widget.board import GameState
+
+
+def random_games(players: int, games: int, seed: int) -> tuple[float, list[float], int]:
+    """Play ``games`` random games; (games per second, per-decision seconds, moves)."""
+    clock = time.perf_counter
+    decisions: list[float] = []
+    moves = 0
+    start = clock()
+    for g in range(games):
+        state = GameState.new(players=players, seed=seed + g)
+        chooser = random.Random(seed + g)
+        while not state.is_terminal():
+            t0 = clock()
+            legal = state.legal_moves()
+            state.apply(legal[chooser.randrange(len(legal))], log=False)
+            decisions.append(clock() - t0)
+            moves += 1
+    return games / (clock() - start), decisions, moves
+
+
+def mid_game(players: int = 4, seed: int = 5, moves: int = 80) -> GameState:
+    state = GameState.new(players=players, seed=seed)
+    chooser = random.Random(seed)
+    for _ in range(moves):
+        legal = state.legal_moves()
+        if not legal:
+            break
+        state.apply(legal[chooser.randrange(len(legal))], log=False)
+    return state
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="fewer games and runs")
+    args = parser.parse_args()
+    runs, games = (3, 30) if args.quick else (5, 100)
+    print(f"Python {sys.version.split()[0]}; {runs} runs of {games} games; medians.")
+    for players in (2, 4):
+        rates, decisions = [], []
+        total_moves = 0
+        for r in range(runs):
+            rate, times, moves = random_games(players, games, 1000 * r)
+            rates.append(rate)
+            decisions.extend(times)
+            total_moves += moves
+        print(f"{players} players: {statistics.median(rates):6.0f} random games/s "
+              f"(runs {min(rates):.0f}-{max(rates):.0f}); legal_moves()+apply per decision "
+              f"{statistics.median(decisions) * 1e6:5.1f} µs median, "
+              f"{statistics.mean(decisions) * 1e6:5.1f} µs mean; "
+              f"{total_moves / (runs * games):.0f} decisions per game")
+    state = mid_game()
+    reps = 20_000
+    times = []
+    for _ in range(5):
+        t0 = time.perf_counter()
+        for _ in range(reps):
+            state.clone()
+        times.append((time.perf_counter() - t0) / reps)
+    print(f"clone() mid-game (4 players, round {state.round}): "
+          f"{statistics.median(times) * 1e6:.1f} µs median; state JSON "
+          f"{len(state.to_json_str())} B")
+    profile = cProfile.Profile()
+    profile.enable()
+    random_games(4, 20 if args.quick else 60, 77)
+    profile.disable()
+    out = io.StringIO()
+    pstats.Stats(profile, stream=out).sort_stats("tottime").print_stats(12)
+    print("\nWhere the time goes (4 players, by own time):")
+    print("\n".join(line for line in out.getvalue().splitlines()[6:] if line.strip()))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,49 @@
+"""Nations, the board game — a pure-Python, deterministic, serialisable rules engine.
+
+>>> from nations_widget.board import GameState
+>>> s = GameState.new(players=3, seed=1)
+>>> s.round, s.step
+(1, 'maintenance.growth')
+
+The pieces: :class:`GameState` (the state machine: ``current_player``, ``legal_moves``,
+``apply``, ``is_terminal``, ``scores``, ``clone``, ``reseeded``, ``view``, JSON),
+:class:`Game` (history: undo, redo, goto, save, load, replay), the moves (:class:`Buy`,
+:class:`Deploy`, :class:`Undeploy`, :class:`Hire`, :class:`Special`, :class:`Pass`,
+:class:`Grow`, :class:`Choose`), :func:`scenario` (any position from a description).
+"""
+
+from ..core.errors import IllegalMoveError, MalformedMoveError, StateFormatError
+from ..core.log import LogEntry
+from .components import CardSpec, Components, EventSpec, SideSpec, default_components
+from .game import Game
+from .moves import Buy, Choose, Deploy, Grow, Hire, Move, Pass, Special, Undeploy, move_from_json
+from .scenario import scenario
+from .serialization import check_invariants
+from .state import GameConfig, GameState
+
+__all__ = [
+    "Buy",
+    "CardSpec",
+    "Choose",
+    "Components",
+    "Deploy",
+    "EventSpec",
+    "Game",
+    "GameConfig",
+    "GameState",
+    "Grow",
+    "Hire",
+    "IllegalMoveError",
+    "LogEntry",
+    "MalformedMoveError",
+    "Move",
+    "Pass",
+    "SideSpec",
+    "Special",
+    "StateFormatError",
+    "Undeploy",
+    "check_invariants",
+    "default_components",
+    "move_from_json",
+    "scenario",
+]

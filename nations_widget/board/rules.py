@@ -1,0 +1,1285 @@
+"""The rules of Nations, the board game.
+
+A round is a fixed list of steps, declared once in :data:`ROUND` (phases as data).  Each
+step has a ``start`` (what happens on entering it; it may queue decisions) and optionally a
+``finish`` (what happens once every queued decision is answered: the events' "everybody
+has chosen, then it happens at once").  :func:`_advance` is the one transition function:
+it answers nothing by itself except decisions with a single option, and walks the steps
+until somebody has a decision to make.
+
+Every move goes through :func:`apply` -> :func:`check` (reads, never changes) ->
+:func:`_perform` -> :func:`_advance`.  Decisions waiting for an answer are the state's
+``queue`` (see :mod:`state`); the first decision's seat is the current player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from itertools import repeat
+from operator import is_
+from typing import Any
+
+from ..core.errors import IllegalMoveError, MalformedMoveError
+from ..core.log import LogEntry
+from ..core.rng import Rng
+from .components import (
+    BOOKS,
+    CARD_TYPES,
+    FOOD,
+    GOLD,
+    PRODUCTION_ORDER,
+    RES_INDEX,
+    RESOURCES,
+    STONE,
+    VP,
+    Components,
+)
+from .effects import (
+    NOT_PLAYABLE_MODIFIERS,
+    active_cards,
+    active_with,
+    amount_text,
+    carry_out,
+    feasible,
+    holds,
+    holds_any,
+    lose,
+    modifier_effects,
+    modifier_total,
+    modifiers_on,
+    note,
+    plan,
+    plan_keys,
+    seat_name,
+    select,
+    take_options,
+    take_worker,
+)
+from .moves import Buy, Choose, Deploy, Grow, Hire, Move, Pass, Special, Undeploy
+from .scoring import (
+    book_vp,
+    stability,
+    stability_rank_value,
+    strength_track,
+)
+from .state import GameConfig, GameState, PlayerState
+
+Log = list[LogEntry] | None
+PRICES = (3, 2, 1)
+T_WAR, T_BATTLE = CARD_TYPES.index("war"), CARD_TYPES.index("battle")
+
+
+# ------------------------------------------------------------------------ the steps
+@dataclass(frozen=True)
+class Step:
+    name: str
+    start: Callable[[GameState, Log], None] | None = None
+    finish: Callable[[GameState, Log], None] | None = None
+
+
+def _rng(s: GameState) -> Rng:
+    rng = Rng(0)
+    rng.state = s.rng
+    return rng
+
+
+def _round_start(s: GameState, log: Log) -> None:
+    """Round marker, and the per-round marks: what was used and bought this round, the
+    once-per-round VP losses, private architects (they never accumulate)."""
+    s.passed = []
+    s.prev_order = s.order[:]
+    s.war_strength = s.war_buyer = -1
+    for seat, p in enumerate(s.players):
+        p.used = []
+        p.bought = [0] * len(CARD_TYPES)
+        p.vp_lost = 0
+        p.war_took = [0, 0, 0, 0, 0]
+        p.least_stab = False
+        p.temp_strength = 0
+        p.defeated = False
+        p.private = _private_architects(s, seat)
+    note(log, s, None, "round", f"Round {s.round} (age {age_of(s.round)}) begins.")
+
+
+def private_of(card: Any) -> int:
+    """A card's private architects per round: its modifier's amount, or else its figure
+    (the two describe the same architects, never both)."""
+    mods = [e.amount or 1 for e in card.effects if e.modifier == "private_architects"]
+    return sum(mods) if mods else int(card.private_architects)
+
+
+def _private_architects(s: GameState, seat: int) -> int:
+    """Private architects this round, from every active card."""
+    cards = s.comp.cards
+    return sum(private_of(cards[c]) for c in active_cards(s, seat))
+
+
+def age_of(round_: int) -> int:
+    return (round_ + 1) // 2
+
+
+def columns(s: GameState) -> int:
+    return s.comp.columns_by_players[s.config.players]
+
+
+def _refill(s: GameState, log: Log) -> None:
+    """Clear rows 1 and 2, move what is left on row 3 to row 1 as far left as possible,
+    then fill every empty space from this age's deck (the first round: fill once)."""
+    cols = columns(s)
+    board = s.board
+    if s.round > 1:
+        for cell in range(2 * cols):
+            if board[cell] >= 0:
+                s.discard.append(board[cell])
+                board[cell] = -1
+        old = [c for c in board[2 * cols:] if c >= 0]
+        for cell in range(2 * cols, 3 * cols):
+            board[cell] = -1
+        for i, c in enumerate(old):
+            board[i] = c
+    deck = s.decks[age_of(s.round) - 1]
+    for cell in range(3 * cols):
+        if board[cell] < 0 and deck:
+            board[cell] = deck.pop()
+    note(log, s, None, "progress", lambda: "The progress board is refilled: " + ", ".join(
+        s.comp.cards[c].name for c in board if c >= 0) + ".",
+         board=[s.card_id(c) for c in board])
+
+
+def _queue_growth(s: GameState, log: Log) -> None:
+    for seat in reversed(s.order):
+        s.queue.append(["grow", seat])
+
+
+def _draw_event(s: GameState, log: Log) -> None:
+    if s.event >= 0:
+        s.events_done.append(s.event)
+        s.event = -1
+    deck = s.event_decks[age_of(s.round) - 1]
+    if deck:
+        s.event = deck.pop()
+        ev = s.comp.events[s.event]
+        note(log, s, None, "event", f"Event card: {ev.name} ({ev.architects} architects, "
+             f"famine {ev.famine} food).", event=ev.id)
+
+
+def _architects(s: GameState, log: Log) -> None:
+    """The scoring board's architects: the old ones go back, then 0/1/2/2/3 by players
+    plus the event card's (the same count every round, the first included)."""
+    extra = s.comp.events[s.event].architects if s.event >= 0 else 0
+    s.architects = s.comp.architects_by_players[s.config.players] + extra
+    note(log, s, None, "architects", f"{s.architects} architects are available this round.")
+
+
+def production_of(s: GameState, seat: int) -> list[int]:
+    """Net printed production of gold, stone, food and books this round (upkeep
+    included; produced before consumed)."""
+    p = s.players[seat]
+    cards = s.comp.cards
+    net = [0, 0, 0, 0]
+    free_military = modifier_total(s, seat, "no_military_upkeep") > 0
+    for ref, w in zip(p.bm, p.workers, strict=True):
+        if w:
+            card = cards[ref]
+            skip = free_military and card.type == "military"
+            for r in range(4):
+                v = card.per_worker[r]
+                if v and not (skip and v < 0):
+                    net[r] += v * w
+    for ref in p.advisors + p.colonies + p.wonders:
+        fig = cards[ref].produces
+        for r in range(4):
+            net[r] += fig[r]
+    side = s.comp.sides[s.config.sides[seat]]
+    net[FOOD] -= side.food_upkeep * max(0, p.taken_food - p.hidden)
+    return net
+
+
+def _production(s: GameState, log: Log) -> None:
+    cards = s.comp.cards
+    for seat in s.order:
+        p = s.players[seat]
+        net = production_of(s, seat)
+        for r in PRODUCTION_ORDER:
+            if net[r] >= 0:
+                p.res[r] += net[r]
+            else:
+                lose(s, seat, r, -net[r], log)
+        if log is not None:
+            note(log, s, seat, "production", f"{seat_name(seat)} produces " + ", ".join(
+                f"{net[r]:+d} {RESOURCES[r]}" for r in PRODUCTION_ORDER) + ".",
+                 net=dict(zip(RESOURCES, net, strict=False)))
+        for ref in active_with(s, seat, "production"):
+            for i, e in enumerate(cards[ref].effects):
+                if e.when == "production" and (e.cond is None or holds(s, seat, e.cond)):
+                    _card_effect(s, seat, ref, i, log)
+    for seat in s.order:
+        stab = stability(s, seat)
+        if stab < 0:
+            p = s.players[seat]
+            lose(s, seat, BOOKS, -stab, log)
+            if p.res[VP] > 0:
+                p.res[VP] -= 1
+            note(log, s, seat, "revolt", f"{seat_name(seat)} is in revolt ({stab} stability): "
+                 f"loses {-stab} books and 1 VP.")
+
+
+def _player_order(s: GameState, log: Log) -> None:
+    """Strength decides, then stability, then the previous order (sorted() is stable)."""
+    s.prev_order = s.order[:]
+    st = {x: strength_track(s, x) for x in s.order}
+    sb = {x: stability_rank_value(s, x) for x in s.order}
+    s.order = sorted(s.order, key=lambda x: (-st[x], -sb[x]))
+    note(log, s, None, "order", lambda: "Player order: " + ", ".join(
+        seat_name(x) for x in s.order) + ".", order=s.order[:])
+
+
+def war_strength_of(s: GameState, seat: int) -> int:
+    return strength_track(s, seat) + sum(e.amount for e in modifier_effects(s, seat,
+                                                                            "war_strength"))
+
+
+def _war(s: GameState, log: Log) -> None:
+    """Nations weaker than the war are defeated: they pay the war's loss less their
+    positive stability, and lose 1 VP whatever their stability."""
+    if s.war < 0:
+        return
+    card = s.comp.cards[s.war]
+    res, amount = card.war_loss
+    for seat in s.order:
+        if war_strength_of(s, seat) < s.war_strength:
+            p = s.players[seat]
+            p.defeated = True
+            losses = [0, 0, 0, 0, 0]
+            losses[res] += amount
+            for e in modifiers_on(s, seat, "war_extra_loss"):
+                for r, n in e.lose:
+                    losses[r] += n
+            # positive stability reduces the whole loss (taken from the largest first)
+            shield = max(0, min(15, stability(s, seat)))
+            for r in sorted(range(5), key=lambda r: -losses[r]):
+                cut = min(shield, losses[r])
+                losses[r] -= cut
+                shield -= cut
+            before = p.res[:]
+            for r in range(5):
+                lose(s, seat, r, losses[r], log)
+            waived = any(e.cond is None or holds(s, seat, e.cond)
+                         for e in modifier_effects(s, seat, "no_war_vp_loss"))
+            if p.res[VP] > 0 and not waived:
+                p.res[VP] -= 1
+            for r in range(5):
+                p.war_took[r] += max(0, before[r] - p.res[r])
+            if log is not None:
+                note(log, s, seat, "war", f"{seat_name(seat)} is defeated in {card.name}: "
+                     "loses " + (", ".join(amount_text(r, n) for r, n in enumerate(losses)
+                                           if n) or "nothing")
+                     + (" (no VP: a card waives it)." if waived else " and 1 VP."))
+    # the card leaves; its strength and buyer stay known until the round ends (events read
+    # them: "stronger than the war", "the war was bought by another nation")
+    s.discard.append(s.war)
+    s.war = -1
+
+
+def event_selection(s: GameState, half: int) -> tuple[list[int], Any, Any]:
+    """Who an event half selects, and what the selected and the others get."""
+    h = s.comp.events[s.event].halves[half]
+    if h.who is None:
+        return [], None, None
+    chosen = select(s, h.who)
+    if h.cond is not None:
+        cond = h.cond
+        chosen = [x for x in chosen if holds(s, x, cond)]
+    return chosen, h.do, h.others_do
+
+
+def _event_start(half: int) -> Callable[[GameState, Log], None]:
+    def start(s: GameState, log: Log) -> None:
+        if s.event < 0:
+            return
+        ev = s.comp.events[s.event]
+        note(log, s, None, "event", f"Event: {ev.halves[half].name}.")
+        chosen, do, others = event_selection(s, half)
+        s.plans = [None] * len(s.players)
+        for seat in reversed(s.order):
+            outcome = do if seat in chosen else others
+            if outcome is None:
+                continue
+            flag = 1 if seat in chosen else 0
+            labels, _, answers = plan_keys(s, seat, outcome, [])
+            if labels is None:
+                s.plans[seat] = [flag, *answers]
+            else:
+                s.queue.append(["effect", seat, "event", half, answers, flag])
+    return start
+
+
+def _event_finish(half: int) -> Callable[[GameState, Log], None]:
+    def finish(s: GameState, log: Log) -> None:
+        if s.event < 0:
+            return
+        h = s.comp.events[s.event].halves[half]
+        first: list[int] = []
+        last: list[int] = []
+        once: set[int] = set()
+        selected = frozenset(x for x, a in enumerate(s.plans) if a is not None and a[0] == 1)
+        for seat in s.order[:]:
+            answers = s.plans[seat]
+            if answers is None:
+                continue
+            outcome = h.do if answers[0] == 1 else h.others_do
+            for where in carry_out(s, seat, outcome, answers[1:], log, once, selected):
+                (first if where == "first" else last).append(seat)
+        if first or last:
+            _reorder(s, first, last, log)
+        s.plans = [None] * len(s.players)
+        if half == 1:
+            for p in s.players:
+                p.temp_strength = 0
+    return finish
+
+
+def _reorder(s: GameState, first: list[int], last: list[int], log: Log) -> None:
+    """Those who go first move to the front, those who go last to the end, each group
+    keeping its relative order (rulebook's China/Persia/Rome example)."""
+    first_set, last_set = set(first), set(last)
+    s.order = ([x for x in s.order if x in first_set]
+               + [x for x in s.order if x not in first_set and x not in last_set]
+               + [x for x in s.order if x in last_set and x not in first_set])
+    note(log, s, None, "order", lambda: "Player order: " + ", ".join(
+        seat_name(x) for x in s.order) + ".", order=s.order[:])
+
+
+def _famine(s: GameState, log: Log) -> None:
+    need = s.comp.events[s.event].famine if s.event >= 0 else 0
+    for p in s.players:
+        p.temp_strength = 0
+    if need <= 0:
+        return
+    for seat in s.order:
+        lose(s, seat, FOOD, need, log)
+    note(log, s, None, "famine", f"Famine: every nation pays {need} food.")
+
+
+def _books(s: GameState, log: Log) -> None:
+    if s.round % 2:
+        return
+    books = [p.res[BOOKS] for p in s.players]
+    gains = book_vp(books)
+    for seat, g in enumerate(gains):
+        s.players[seat].res[VP] += g
+    note(log, s, None, "books", lambda: "End of the age: " + "; ".join(
+        f"{seat_name(x)} {books[x]} books, +{gains[x]} VP" for x in s.order) + ".",
+         books=books, vp=gains)
+    for seat in s.order:
+        _fire(s, seat, "age_end", log)
+    if s.round == s.config.rounds:
+        for seat in s.order:
+            _fire(s, seat, "final_scoring", log)
+
+
+ROUND: tuple[Step, ...] = (
+    Step("maintenance.round", _round_start),
+    Step("maintenance.progress", _refill),
+    Step("maintenance.growth", _queue_growth),
+    Step("maintenance.event", _draw_event),
+    Step("maintenance.architects", _architects),
+    Step("actions"),
+    Step("resolution.production", _production),
+    Step("resolution.order", _player_order),
+    Step("resolution.war", _war),
+    Step("resolution.event_a", _event_start(0), _event_finish(0)),
+    Step("resolution.event_b", _event_start(1), _event_finish(1)),
+    Step("resolution.famine", _famine),
+    Step("resolution.books", _books),
+)
+STEP_INDEX = {step.name: i for i, step in enumerate(ROUND)}
+STEP_NAMES: tuple[str, ...] = (*(step.name for step in ROUND), "game_over")
+
+
+# ------------------------------------------------------------------ game creation
+def new_game(config: GameConfig, comp: Components, log: Log = None) -> GameState:
+    """Set up a game and run it to the first decision; what happened goes into ``log``."""
+    unplayable = sorted({c.id for cset in config.decks for age in range(1, 5)
+                         for c in (comp.cards[r] for r in comp.deck_cards[(cset, age)])
+                         for e in c.effects if e.modifier in NOT_PLAYABLE_MODIFIERS})
+    if unplayable:
+        raise ValueError("these decks hold cards whose effects the engine cannot play yet: "
+                         + ", ".join(unplayable))
+    s = GameState.__new__(GameState)
+    s.config = config
+    s.comp = comp
+    s.rng = Rng(config.seed).next64()
+    rng = _rng(s)
+    n = config.players
+    order = list(range(n))
+    rng.shuffle(order)
+    s.order = order
+    s.prev_order = order[:]
+    s.round = 1
+    s.step = ROUND[0].name
+    s.stage = 0
+    s.cursor = 0
+    s.passed = []
+    s.board = [-1] * (3 * comp.columns_by_players[n])
+    s.decks = []
+    s.event_decks = []
+    for age in range(1, 5):
+        deck = [c for cset in config.decks for c in comp.deck_cards[(cset, age)]]
+        deck.sort()
+        rng.shuffle(deck)
+        s.decks.append(deck)
+        events = list(comp.age_events[age])
+        rng.shuffle(events)
+        s.event_decks.append(events)
+    s.rng = rng.state
+    s.event = -1
+    s.events_done = []
+    s.architects = 0
+    s.war = s.war_strength = s.war_buyer = -1
+    s.discard = []
+    s.queue = []
+    s.plans = [None] * n
+    s.turn_done = False
+    s.last_bought = -1
+    s.listed = None
+    s.players = []
+    for seat in range(n):
+        side = comp.sides[config.sides[seat]]
+        p = PlayerState()
+        p.res = list(side.start)
+        p.idle = side.workers
+        p.bm = list(side.printed)
+        p.workers = [0] * len(side.printed)
+        if config.easier:
+            # the easier game: one more worker, taken from the track, its upkeep hidden
+            p.idle += 1
+            p.taken_food = 1
+            p.hidden = 1
+        s.players.append(p)
+    for position, seat in enumerate(order, start=1):
+        s.players[seat].res[BOOKS] = position
+    entries: list[LogEntry] = [] if log is None else log
+    note(entries, s, None, "setup", "Player order: " + ", ".join(
+        seat_name(x) for x in order) + ".", order=order[:])
+    _advance(s, entries)
+    return s
+
+
+# ------------------------------------------------------------ the state machine
+def current_player(s: GameState) -> int | None:
+    if s.queue:
+        return int(s.queue[0][1])
+    if s.step == "actions":
+        return s.order[s.cursor]
+    return None
+
+
+def _next_step(s: GameState, log: Log) -> None:
+    i = STEP_INDEX[s.step] + 1
+    s.stage = 0
+    if i < len(ROUND):
+        s.step = ROUND[i].name
+        if s.step == "actions":
+            s.cursor = 0
+            s.turn_done = False
+        return
+    if s.round < s.config.rounds:
+        s.round += 1
+        s.step = ROUND[0].name
+        return
+    s.step = "game_over"
+    _final_note(s, log)
+
+
+def _final_note(s: GameState, log: Log) -> None:
+    if log is None:
+        return
+    ranking = s.ranking()
+    parts = []
+    for seat in ranking:
+        b = s.score_breakdown(seat)
+        parts.append(f"{seat_name(seat)} {b['total']} VP (tokens {b['vp']}, colonies "
+                     f"{b['colonies']}, wonders {b['wonders']}, workers {b['workers']}, "
+                     f"resources {b['resources']})")
+    note(log, s, None, "end", "Game over. " + "; ".join(parts) + f". "
+         f"{seat_name(ranking[0])} wins.", scores=s.scores(), ranking=ranking)
+
+
+def _advance(s: GameState, log: Log) -> None:
+    """Walk the round's steps, answering only single-option decisions, until a player
+    must decide or the game is over."""
+    while s.step != "game_over":
+        if s.queue:
+            d = s.queue[0]
+            if d[0] == "grow":
+                return
+            options = decision_options(s, d)
+            if len(options) > 1:
+                return
+            s.queue.pop(0)
+            if options:
+                _answer(s, d, 0, log)
+            check_removals(s, log)
+            continue
+        if s.step == "actions":
+            if s.turn_done:
+                s.turn_done = False
+                _next_turn(s)
+            if len(s.passed) < len(s.order):
+                return
+            _next_step(s, log)
+            continue
+        step = ROUND[STEP_INDEX[s.step]]
+        if s.stage == 0:
+            s.stage = 1
+            if step.start is not None:
+                step.start(s, log)
+            check_removals(s, log)
+        elif s.stage == 1:
+            s.stage = 2
+            if step.finish is not None:
+                step.finish(s, log)
+                check_removals(s, log)
+        else:
+            _next_step(s, log)
+
+
+def _next_turn(s: GameState) -> None:
+    n = len(s.order)
+    passed = s.passed
+    for k in range(1, n + 1):
+        nxt = (s.cursor + k) % n
+        if s.order[nxt] not in passed:
+            s.cursor = nxt
+            return
+
+
+def check_removals(s: GameState, log: Log) -> None:
+    """Cards that say "removed if ..." leave as soon as it is true, on anybody's turn."""
+    cards = s.comp.cards
+    removable = s.comp.removable
+    if not removable:
+        return
+    holders = [seat for seat in s.order if holds_any(s, seat, removable)]
+    if not holders:
+        return
+    while True:
+        hit = next(((seat, ref) for seat in holders for ref in active_cards(s, seat)
+                    if ref in removable for e in cards[ref].effects
+                    if e.remove_if is not None and holds(s, seat, e.remove_if)), None)
+        if hit is None:
+            return
+        seat, ref = hit
+        _remove_card(s, seat, ref)
+        note(log, s, seat, "remove", f"{cards[ref].name} leaves {seat_name(seat)}'s nation "
+             "(its condition is met).")
+
+
+def _remove_card(s: GameState, seat: int, ref: int) -> None:
+    """Remove a card from play; a building or military leaves its slot empty (the printed
+    card it covered is gone for good) and its workers go back to the resource area."""
+    p = s.players[seat]
+    s.discard.append(ref)
+    for held in (p.advisors, p.colonies, p.wonders):
+        if ref in held:
+            held.remove(ref)
+            return
+    k = p.bm.index(ref)
+    p.idle += p.workers[k]
+    p.workers[k] = 0
+    p.bm[k] = -1
+
+
+# ----------------------------------------------------------------- decision options
+def decision_options(s: GameState, d: list[Any]) -> list[str]:
+    """The labels of the options of decision ``d`` (a queue entry)."""
+    kind = d[0]
+    seat = d[1]
+    p = s.players[seat]
+    cards = s.comp.cards
+    if kind == "place_bm":
+        return [f"slot {k} ({cards[c].name if c >= 0 else 'empty'})"
+                for k, c in enumerate(p.bm)]
+    if kind == "place_colony":
+        return [f"replace {cards[c].name}" for c in p.colonies]
+    if kind == "place_advisor":
+        return [f"replace {cards[c].name}" for c in p.advisors]
+    if kind == "place_wonder":
+        side = s.comp.sides[s.config.sides[seat]]
+        out = ["an empty wonder space"] if len(p.wonders) < side.wonder_slots else []
+        return out + [f"over {cards[c].name}" for c in p.wonders]
+    if kind == "battle":
+        raid = d[3]
+        return [f"{raid} books", f"{raid} food", f"{raid} stone"]
+    if kind == "golden":
+        return [label for label, _ in golden_options(s, seat, d[2])]
+    if kind == "lose_other":
+        return [RESOURCES[r] for r in (GOLD, STONE, FOOD) if p.res[r] > 0]
+    if kind == "effect":
+        outcome = _effect_outcome(s, d)
+        return plan(s, seat, outcome, list(d[4])) or []
+    raise AssertionError(f"unknown decision {kind}")
+
+
+def _effect_outcome(s: GameState, d: list[Any]) -> Any:
+    if d[2] == "event":
+        h = s.comp.events[s.event].halves[d[3]]
+        return h.do if d[5] == 1 else h.others_do
+    return s.comp.cards[d[3]].effects[d[5]].do
+
+
+def golden_bonus(s: GameState, seat: int) -> int:
+    return sum(e.amount for e in modifier_effects(s, seat, "golden_age_bonus"))
+
+
+def golden_options(s: GameState, seat: int, ref: int) -> list[tuple[str, tuple[int, ...]]]:
+    """A golden age's choices: its resource (2 + bonus), or 1 VP for as many resources as
+    its age, less the bonus (never below 0), paid in any mix of gold, stone, food and
+    books.  Each option: (label, change to gold/stone/food/books/VP)."""
+    card = s.comp.cards[ref]
+    p = s.players[seat]
+    bonus = golden_bonus(s, seat)
+    res = card.golden_age
+    gain_row = [0, 0, 0, 0, 0]
+    gain_row[res] = 2 + bonus
+    out = [(f"take {2 + bonus} {RESOURCES[res]}", tuple(gain_row))]
+    cost = max(0, card.age - bonus)
+    have = p.res[:4]
+    for g in range(min(cost, have[GOLD]) + 1):
+        for st in range(min(cost - g, have[STONE]) + 1):
+            for f in range(min(cost - g - st, have[FOOD]) + 1):
+                b = cost - g - st - f
+                if b <= have[BOOKS]:
+                    pay = (g, st, f, b)
+                    text = " + ".join(f"{n} {RESOURCES[r]}" for r, n in enumerate(pay) if n)
+                    out.append((f"1 VP for {text or 'nothing'}",
+                                (-g, -st, -f, -b, 1)))
+    return out
+
+
+def _answer(s: GameState, d: list[Any], index: int, log: Log) -> None:
+    """Carry out option ``index`` of decision ``d`` (already taken off the queue)."""
+    kind = d[0]
+    seat = d[1]
+    p = s.players[seat]
+    cards = s.comp.cards
+    if kind == "place_bm":
+        old = p.bm[index]
+        p.idle += p.workers[index]
+        p.workers[index] = 0
+        if old >= 0 and cards[old].set != "printed":
+            s.discard.append(old)
+        p.bm[index] = d[2]
+        if old >= 0 and cards[old].age < cards[d[2]].age:
+            _fire(s, seat, "replaced_by_newer", log, cards[old].type)
+        _fire_bought(s, seat, cards[d[2]].type, d[3], log)
+        note(log, s, seat, "place", f"{cards[d[2]].name} goes into slot {index}"
+             + (f", replacing {cards[old].name}." if old >= 0 else "."))
+    elif kind == "place_colony":
+        old = p.colonies[index]
+        s.discard.append(old)
+        p.colonies[index] = d[2]
+        note(log, s, seat, "place", f"{cards[d[2]].name} replaces {cards[old].name}.")
+    elif kind == "place_advisor":
+        old = p.advisors[index]
+        s.discard.append(old)
+        p.advisors[index] = d[2]
+        note(log, s, seat, "place", f"{cards[d[2]].name} replaces {cards[old].name}.")
+    elif kind == "place_wonder":
+        side = s.comp.sides[s.config.sides[seat]]
+        free = len(p.wonders) < side.wonder_slots
+        if free and index == 0:
+            p.wonders.append(d[2])
+        else:
+            k = index - (1 if free else 0)
+            s.discard.append(p.wonders[k])
+            p.wonders[k] = d[2]
+        note(log, s, seat, "wonder", f"{cards[d[2]].name} is placed among the ready wonders.")
+    elif kind == "battle":
+        res = (BOOKS, FOOD, STONE)[index]
+        p.res[res] += d[3]
+        s.discard.append(d[2])
+        note(log, s, seat, "battle", f"{seat_name(seat)} wins {cards[d[2]].name}: "
+             f"+{amount_text(res, d[3])}.")
+    elif kind == "golden":
+        label, change = golden_options(s, seat, d[2])[index]
+        for r, v in enumerate(change):
+            p.res[r] += v
+        s.discard.append(d[2])
+        note(log, s, seat, "golden age", f"{seat_name(seat)}'s {cards[d[2]].name}: {label}.")
+    elif kind == "lose_other":
+        res = [r for r in (GOLD, STONE, FOOD) if p.res[r] > 0][index]
+        p.res[res] -= 1
+        note(log, s, seat, "shortfall", f"{seat_name(seat)} has no books left and gives "
+             f"up 1 {RESOURCES[res]} instead.")
+        if d[2] > 1 and any(p.res[r] for r in (GOLD, STONE, FOOD)):
+            s.queue.insert(0, ["lose_other", seat, d[2] - 1])
+    elif kind == "effect":
+        outcome = _effect_outcome(s, d)
+        labels, keys, answers = plan_keys(s, seat, outcome, list(d[4]))
+        assert labels is not None
+        labels, _, answers = plan_keys(s, seat, outcome, [*answers, keys[index]])
+        if labels is not None:
+            s.queue.insert(0, [d[0], seat, d[2], d[3], answers, d[5]])
+        elif d[2] == "event":
+            s.plans[seat] = [d[5], *answers]
+        else:
+            _apply_card_outcome(s, seat, outcome, answers, log)
+
+
+def _apply_card_outcome(s: GameState, seat: int, outcome: Any, answers: list[int],
+                        log: Log) -> None:
+    go = carry_out(s, seat, outcome, answers, log)
+    if go:
+        _reorder(s, [seat] if "first" in go else [], [seat] if "last" in go else [], log)
+
+
+def _card_effect(s: GameState, seat: int, ref: int, index: int, log: Log) -> None:
+    """Fire effect ``index`` of card ``ref`` for its owner: at once if it needs no choice,
+    else the choices are asked first (a queued ``effect`` decision)."""
+    outcome = s.comp.cards[ref].effects[index].do
+    labels, _, answers = plan_keys(s, seat, outcome, [])
+    if labels is None:
+        _apply_card_outcome(s, seat, outcome, answers, log)
+    else:
+        s.queue.append(["effect", seat, "card", ref, answers, index])
+
+
+def _fire(s: GameState, seat: int, when: str, log: Log, bought_type: str = "",
+          cards_: list[int] | None = None, price: int = -1, by_others: bool = False,
+          target: int = -1) -> None:
+    """Fire the ``when`` effects of ``seat``'s cards (or of ``cards_``).  For "bought":
+    only effects naming the bought type (if they name any) and its price (if they name
+    one); ``by_others``: effects that watch the other nations' buys, landing on ``target``."""
+    cards = s.comp.cards
+    for ref in (active_with(s, seat, when) if cards_ is None else cards_):
+        for i, e in enumerate(cards[ref].effects):
+            if e.when != when:
+                continue
+            if when in ("bought", "replaced_by_newer") and e.of and bought_type not in e.of:
+                continue
+            if when == "bought" and ((e.by == "others") != by_others
+                                     or (e.price >= 0 and e.price != price)):
+                continue
+            if e.cond is not None and not holds(s, seat, e.cond):
+                continue
+            _card_effect(s, target if by_others else seat, ref, i, log)
+
+
+# ----------------------------------------------------------------------- buying
+def best_raid(s: GameState, seat: int) -> int:
+    """The raid value of the best military card with a worker (0: none), plus bonuses."""
+    p = s.players[seat]
+    cards = s.comp.cards
+    raid = max((cards[c].raid for c, w in zip(p.bm, p.workers, strict=True)
+                if w and cards[c].type == "military"), default=0)
+    if raid:
+        raid += modifier_total(s, seat, "raid_bonus")
+    return raid
+
+
+def price_of(s: GameState, seat: int, ref: int) -> int:
+    """The gold a card costs ``seat``: its row's price, with card-cost modifiers."""
+    price = PRICES[s.board.index(ref) // columns(s)]
+    if "card_cost" in s.comp.by_modifier:
+        t = s.comp.cards[ref].type
+        price += sum(e.amount for e in modifiers_on(s, seat, "card_cost") if t in e.of)
+    return max(0, price)
+
+
+def can_take_card(s: GameState, seat: int, ref: int) -> str | None:
+    """Why ``seat`` cannot take card ``ref`` (gold aside), or None if it can."""
+    card = s.comp.cards[ref]
+    if card.type == "colony":
+        need = card.requirement + sum(e.amount for e in modifiers_on(s, seat,
+                                                                     "colony_requirement"))
+        if strength_track(s, seat) < need:
+            return f"{card.name} needs {need} strength; you have {strength_track(s, seat)}"
+    for e in modifiers_on(s, seat, "cannot_buy"):
+        if card.type in e.of:
+            return f"a card in play forbids you to buy {card.type}s"
+    if card.type == "war" and s.war >= 0:
+        return "a war has already been bought this round (one war per round)"
+    if card.type == "battle" and best_raid(s, seat) == 0:
+        return "a battle needs a worker on one of your military cards"
+    return None
+
+
+def take_card(s: GameState, seat: int, ref: int, price: int, log: Log) -> None:
+    """Take card ``ref`` from the progress board for ``price`` gold and use it at once."""
+    p = s.players[seat]
+    card = s.comp.cards[ref]
+    cards = s.comp.cards
+    s.board[s.board.index(ref)] = -1
+    had_gold = p.res[GOLD] > 0
+    p.res[GOLD] -= price
+    p.bought[CARD_TYPES.index(card.type)] += 1
+    s.last_bought = ref
+    note(log, s, seat, "buy", f"{seat_name(seat)} buys {card.name} ({card.type}) for "
+         f"{price} gold.", card=card.id, price=price)
+    side = s.comp.sides[s.config.sides[seat]]
+    t = card.type
+    if t in ("building", "military"):
+        # placed first (a choice), then its "bought" effects fire (see _answer)
+        s.queue.append(["place_bm", seat, ref, price])
+    elif t == "colony":
+        if len(p.colonies) < side.colony_slots:
+            p.colonies.append(ref)
+        else:
+            s.queue.append(["place_colony", seat, ref])
+    elif t == "advisor":
+        slots = side.advisor_slots + modifier_total(s, seat, "extra_advisor_slot")
+        if len(p.advisors) < slots:
+            p.advisors.append(ref)
+        elif len(p.advisors) == 1:
+            s.discard.append(p.advisors[0])
+            note(log, s, seat, "place", f"{card.name} replaces {cards[p.advisors[0]].name}.")
+            p.advisors[0] = ref
+        else:
+            s.queue.append(["place_advisor", seat, ref])
+    elif t == "wonder":
+        if p.wonder >= 0:
+            s.discard.append(p.wonder)
+            note(log, s, seat, "wonder", f"The unfinished {cards[p.wonder].name} is lost, "
+                 f"with its {p.built} architect(s).")
+        p.wonder = ref
+        p.built = 0
+    elif t == "war":
+        s.war = ref
+        s.war_strength = strength_track(s, seat)
+        s.war_buyer = seat
+        note(log, s, seat, "war", f"The war's strength is {s.war_strength}.")
+    elif t == "battle":
+        s.queue.append(["battle", seat, ref, best_raid(s, seat)])
+    else:
+        s.queue.append(["golden", seat, ref])
+    if t != "wonder":
+        p.private += private_of(card)
+    if t not in ("building", "military"):
+        _fire_bought(s, seat, t, price, log)
+    if had_gold and p.res[GOLD] == 0:
+        _fire(s, seat, "gold_spent_out", log)
+
+
+def _fire_bought(s: GameState, seat: int, card_type: str, price: int, log: Log) -> None:
+    _fire(s, seat, "bought", log, card_type, price=price)
+    for other in s.order:
+        if other != seat:
+            _fire(s, other, "bought", log, card_type, price=price, by_others=True,
+                  target=seat)
+
+
+def build_sections(s: GameState, seat: int, k: int, log: Log) -> None:
+    """Build ``k`` sections of the wonder under construction (architects already paid);
+    the wonder is ready when its last section is built."""
+    p = s.players[seat]
+    card = s.comp.cards[p.wonder]
+    p.built += k
+    if p.built >= len(card.stages):
+        ref = p.wonder
+        p.wonder = -1
+        p.built = 0
+        note(log, s, seat, "wonder", f"{card.name} is ready.")
+        s.queue.append(["place_wonder", seat, ref])
+        # its own "ready" effects and the owner's "when a wonder is ready" effects fire now,
+        # before it is placed (so a wonder it covers still counts, as the rulebook says)
+        _fire(s, seat, "ready", log, cards_=[ref])
+        _fire(s, seat, "wonder_ready", log)
+        p.private += private_of(card)
+
+
+# ---------------------------------------------------------------------- legal moves
+def deploy_cost(s: GameState, seat: int, slot: int,
+                discounts: list[Any] | None = None) -> int:
+    """The stone to deploy a worker on slot ``slot`` (``discounts``: the seat's deploy
+    discount modifiers, when the caller has them already)."""
+    card = s.comp.cards[s.players[seat].bm[slot]]
+    cost = card.deploy_cost
+    if card.type == "military" and "military_deploy_discount" in s.comp.by_modifier:
+        if discounts is None:
+            discounts = modifier_effects(s, seat, "military_deploy_discount")
+        for e in discounts:
+            cost = max(min(e.min, cost), cost - e.amount)
+    return cost
+
+
+def _room(s: GameState, seat: int, slot: int) -> bool:
+    card = s.comp.cards[s.players[seat].bm[slot]]
+    return not card.max_workers or s.players[seat].workers[slot] < card.max_workers
+
+
+def _action_available(s: GameState, seat: int, ref: int) -> int:
+    """The index of an available special action on card ``ref``, or -1."""
+    p = s.players[seat]
+    for i, e in enumerate(s.comp.cards[ref].effects):
+        if e.when != "action":
+            continue
+        if e.per_round and p.used.count(ref) >= e.per_round:
+            continue
+        if e.cond is not None and not holds(s, seat, e.cond):
+            continue
+        if feasible(s, seat, e.do):
+            return i
+    return -1
+
+
+def _hire_possible(s: GameState, seat: int) -> bool:
+    p = s.players[seat]
+    if p.wonder < 0 or (p.private <= 0 and s.architects <= 0):
+        return False
+    return p.res[STONE] >= s.comp.cards[p.wonder].stages[p.built]
+
+
+def legal_moves(s: GameState) -> list[Move]:
+    seat = current_player(s)
+    moves: list[Move]
+    if seat is None:
+        moves = []
+    elif s.queue:
+        d = s.queue[0]
+        if d[0] == "grow":
+            moves = _grow_moves(s, seat)
+        else:
+            moves = [Choose(o) for o in sorted(decision_options(s, d))]
+    else:
+        moves = _action_moves(s, seat)
+    s.listed = tuple(moves)
+    return moves
+
+
+def _grow_moves(s: GameState, seat: int) -> list[Move]:
+    out: list[Move] = [Grow(bonus=r) for r in ("food", "gold", "stone")]
+    out += [Grow(worker=w) for w in sorted(take_options(s, seat))]
+    return out
+
+
+# Moves are immutable, so the action phase's recur as shared objects (building frozen
+# dataclasses is the costliest part of listing moves).
+_PASS = Pass()
+_HIRE = Hire()
+_BUYS: dict[str, Buy] = {}
+_DEPLOYS: dict[tuple[int, str], Deploy] = {}
+_UNDEPLOYS: dict[tuple[int, int], Undeploy] = {}
+
+
+def _buy(card_id: str) -> Buy:
+    move = _BUYS.get(card_id)
+    if move is None:
+        move = _BUYS[card_id] = Buy(card_id)
+    return move
+
+
+def _deploy(slot: int, source: str) -> Deploy:
+    move = _DEPLOYS.get((slot, source))
+    if move is None:
+        move = _DEPLOYS[(slot, source)] = Deploy(slot, source)
+    return move
+
+
+def _undeploy(slot: int, count: int) -> Undeploy:
+    move = _UNDEPLOYS.get((slot, count))
+    if move is None:
+        move = _UNDEPLOYS[(slot, count)] = Undeploy(slot, count)
+    return move
+
+
+_DEPLOY_TABLE = [[Deploy(k, "idle" if j < 0 else str(j)) for j in range(-1, 5)]
+                 for k in range(5)]
+
+
+def _action_moves(s: GameState, seat: int) -> list[Move]:
+    """The action phase's moves, listed in their sort order (legal_moves' contract)."""
+    p = s.players[seat]
+    comp = s.comp
+    cards = comp.cards
+    moves: list[Move] = [_PASS]
+    cols = columns(s)
+    gold = p.res[GOLD]
+    plain = not ("card_cost" in comp.by_modifier or "cannot_buy" in comp.by_modifier
+                 or "colony_requirement" in comp.by_modifier)
+    buys = []
+    strength = raid = -1
+    for cell, ref in enumerate(s.board):
+        if ref < 0:
+            continue
+        if not plain:
+            if gold >= price_of(s, seat, ref) and can_take_card(s, seat, ref) is None:
+                buys.append(cards[ref].id)
+            continue
+        if gold < PRICES[cell // cols]:
+            continue
+        card = cards[ref]
+        t = card.type
+        if t == "colony":
+            if strength < 0:
+                strength = strength_track(s, seat)
+            if strength < card.requirement:
+                continue
+        elif t == "war":
+            if s.war >= 0:
+                continue
+        elif t == "battle":
+            if raid < 0:
+                raid = best_raid(s, seat)
+            if not raid:
+                continue
+        buys.append(card.id)
+    buys.sort()
+    moves += map(_buy, buys)
+    stone = p.res[STONE]
+    workers = p.workers
+    bm = p.bm
+    manned = [j for j in range(len(bm)) if workers[j]]
+    discounts = (modifier_effects(s, seat, "military_deploy_discount")
+                 if "military_deploy_discount" in comp.by_modifier else [])
+    for k, ref in enumerate(bm):
+        if ref < 0:
+            continue
+        card = cards[ref]
+        if card.max_workers and workers[k] >= card.max_workers:
+            continue
+        if stone < (deploy_cost(s, seat, k, discounts) if discounts else card.deploy_cost):
+            continue
+        row = _DEPLOY_TABLE[k] if k < 5 else [_deploy(k, "idle" if j < 0 else str(j))
+                                              for j in range(-1, len(bm))]
+        moves += [row[j + 1] for j in manned if j != k]
+        if p.idle:
+            moves.append(row[0])
+    for k in manned:
+        moves += [_undeploy(k, c) for c in range(1, workers[k] + 1)]
+    if _hire_possible(s, seat):
+        moves.append(_HIRE)
+    if comp.by_when.get("action"):
+        specials = [cards[c].id for c in set(active_with(s, seat, "action"))
+                    if _action_available(s, seat, c) >= 0]
+        moves += [Special(c) for c in sorted(specials)]
+    return moves
+
+
+# ----------------------------------------------------------------------- checking
+def check(s: GameState, move: Move) -> None:
+    """Validate ``move`` for the current player without changing anything."""
+    if s.step == "game_over":
+        raise IllegalMoveError("the game is over")
+    seat = current_player(s)
+    assert seat is not None
+    if not isinstance(move, (Pass, Grow, Choose, Buy, Deploy, Undeploy, Hire, Special)):
+        raise MalformedMoveError(f"not a move: {move!r}")
+    who = seat_name(seat)
+    if s.queue:
+        d = s.queue[0]
+        if d[0] == "grow":
+            if not isinstance(move, Grow):
+                raise IllegalMoveError(f"it is the growth step: {who} takes a worker or the "
+                                       f"bonus resources (a grow move), not {move.type}")
+            _check_grow(s, seat, move)
+            return
+        if not isinstance(move, Choose):
+            raise IllegalMoveError(f"{who} must first answer: {prompt(s)} (a choose move)")
+        options = decision_options(s, d)
+        if move.option not in options:
+            raise IllegalMoveError(f"{move.option!r} is not one of the options: "
+                                   + "; ".join(options))
+        return
+    if isinstance(move, (Grow, Choose)):
+        raise IllegalMoveError(f"there is nothing to {move.type} now: it is {who}'s turn "
+                               "to act")
+    p = s.players[seat]
+    cards = s.comp.cards
+    if isinstance(move, Pass):
+        return
+    if isinstance(move, Buy):
+        ref = s.comp.card_ref.get(move.card, -1)
+        if ref < 0 or ref not in s.board:
+            raise IllegalMoveError(f"{move.card!r} is not on the progress board")
+        price = price_of(s, seat, ref)
+        if p.res[GOLD] < price:
+            raise IllegalMoveError(f"{cards[ref].name} costs {price} gold; you have "
+                                   f"{p.res[GOLD]}")
+        reason = can_take_card(s, seat, ref)
+        if reason:
+            raise IllegalMoveError(reason)
+        return
+    if isinstance(move, Deploy):
+        k = move.slot
+        if not 0 <= k < len(p.bm):
+            raise IllegalMoveError(f"there is no slot {k} (slots are 0-{len(p.bm) - 1})")
+        if p.bm[k] < 0:
+            raise IllegalMoveError(f"slot {k} is empty: there is no card to deploy on")
+        if move.source == "idle":
+            if not p.idle:
+                raise IllegalMoveError("you have no worker in your resource area (undeploy "
+                                       "one, or deploy from another card)")
+        else:
+            if not move.source.isdigit() or not 0 <= int(move.source) < len(p.bm):
+                raise IllegalMoveError(f"source must be 'idle' or a slot 0-{len(p.bm) - 1}")
+            j = int(move.source)
+            if j == k:
+                raise IllegalMoveError("a worker cannot move to the card it is on")
+            if not p.workers[j]:
+                raise IllegalMoveError(f"there is no worker on {cards[p.bm[j]].name}")
+        if not _room(s, seat, k):
+            raise IllegalMoveError(f"{cards[p.bm[k]].name} holds no more workers")
+        cost = deploy_cost(s, seat, k)
+        if p.res[STONE] < cost:
+            raise IllegalMoveError(f"deploying on {cards[p.bm[k]].name} costs {cost} stone; "
+                                   f"you have {p.res[STONE]}")
+        return
+    if isinstance(move, Undeploy):
+        if not 0 <= move.slot < len(p.bm):
+            raise IllegalMoveError(f"there is no slot {move.slot}")
+        if not 1 <= move.count <= p.workers[move.slot]:
+            raise IllegalMoveError(f"{cards[p.bm[move.slot]].name} has "
+                                   f"{p.workers[move.slot]} worker(s); undeploy 1 to that many")
+        return
+    if isinstance(move, Hire):
+        if p.wonder < 0:
+            raise IllegalMoveError("you have no wonder under construction")
+        if p.private <= 0 and s.architects <= 0:
+            raise IllegalMoveError("no architect is left this round")
+        cost = cards[p.wonder].stages[p.built]
+        if p.res[STONE] < cost:
+            raise IllegalMoveError(f"the next section of {cards[p.wonder].name} costs {cost} "
+                                   f"stone; you have {p.res[STONE]}")
+        return
+    assert isinstance(move, Special)
+    ref = s.comp.card_ref.get(move.card, -1)
+    if ref < 0 or ref not in active_cards(s, seat):
+        raise IllegalMoveError(f"{move.card!r} is not a card in play in your nation")
+    if _action_available(s, seat, ref) < 0:
+        raise IllegalMoveError(f"{cards[ref].name} has no action you can use now")
+
+
+def _check_grow(s: GameState, seat: int, move: Grow) -> None:
+    if move.bonus is not None:
+        if move.bonus not in ("gold", "stone", "food") or move.worker is not None:
+            raise IllegalMoveError("the growth bonus is gold, stone or food (one of them)")
+        return
+    options = take_options(s, seat)
+    if move.worker not in options:
+        raise IllegalMoveError(f"you cannot take a worker from {move.worker!r} now"
+                               + (f" (possible: {', '.join(options)})" if options else
+                                  ": the population track is empty"))
+
+
+# ---------------------------------------------------------------------- performing
+def apply(s: GameState, move: Move, log: bool = True) -> list[LogEntry]:
+    """Check and play ``move``; return the log entries (none when ``log`` is False).  A
+    move object that legal_moves() listed for this very position is not checked again."""
+    listed = s.listed
+    if listed is None or not any(map(is_, listed, repeat(move))):
+        check(s, move)
+    s.listed = None
+    entries: Log = [] if log else None
+    seat = current_player(s)
+    assert seat is not None
+    _perform(s, seat, move, entries)
+    if entries:
+        # the first entry tells the player's own decision; what follows happened by itself
+        entries[0] = replace(entries[0], auto=False)
+    check_removals(s, entries)
+    _advance(s, entries)
+    return entries or []
+
+
+def _perform(s: GameState, seat: int, move: Move, log: Log) -> None:
+    p = s.players[seat]
+    cards = s.comp.cards
+    if isinstance(move, Grow):
+        s.queue.pop(0)
+        if move.bonus is not None:
+            amount = s.comp.difficulty[s.config.difficulty[seat]]
+            p.res[RES_INDEX[move.bonus]] += amount
+            note(log, s, seat, "growth", f"{seat_name(seat)} takes {amount} {move.bonus}.")
+        else:
+            assert move.worker is not None
+            take_worker(s, seat, move.worker)
+            note(log, s, seat, "growth", f"{seat_name(seat)} takes a worker ({move.worker}).")
+        return
+    if isinstance(move, Choose):
+        d = s.queue.pop(0)
+        _answer(s, d, decision_options(s, d).index(move.option), log)
+        return
+    if isinstance(move, Undeploy):
+        p.workers[move.slot] -= move.count
+        p.idle += move.count
+        note(log, s, seat, "undeploy", f"{seat_name(seat)} undeploys {move.count} from "
+             f"{cards[p.bm[move.slot]].name}.")
+        return
+    s.turn_done = True
+    if isinstance(move, Pass):
+        s.passed.append(seat)
+        note(log, s, seat, "pass", f"{seat_name(seat)} passes.")
+        _fire(s, seat, "passed", log)
+    elif isinstance(move, Buy):
+        ref = s.comp.card_ref[move.card]
+        take_card(s, seat, ref, price_of(s, seat, ref), log)
+    elif isinstance(move, Deploy):
+        if move.source != "idle":
+            j = int(move.source)
+            p.workers[j] -= 1
+            p.idle += 1
+            check_removals(s, log)     # even this brief moment counts for "removed if"
+        cost = deploy_cost(s, seat, move.slot)
+        p.res[STONE] -= cost
+        p.idle -= 1
+        p.workers[move.slot] += 1
+        note(log, s, seat, "deploy", f"{seat_name(seat)} deploys a worker on "
+             f"{cards[p.bm[move.slot]].name} for {cost} stone.")
+    elif isinstance(move, Hire):
+        cost = cards[p.wonder].stages[p.built]
+        if p.private > 0:
+            p.private -= 1
+        else:
+            s.architects -= 1
+        p.res[STONE] -= cost
+        note(log, s, seat, "hire", f"{seat_name(seat)} hires an architect for "
+             f"{cards[p.wonder].name} ({cost} stone).")
+        _fire(s, seat, "hire", log)
+        build_sections(s, seat, 1, log)
+    else:
+        assert isinstance(move, Special)
+        ref = s.comp.card_ref[move.card]
+        index = _action_available(s, seat, ref)
+        p.used.append(ref)
+        note(log, s, seat, "special", f"{seat_name(seat)} uses {cards[ref].name}.")
+        _card_effect(s, seat, ref, index, log)
+
+
+# ------------------------------------------------------------------------ prompts
+def prompt(s: GameState) -> str:
+    """What the current player is asked, in words."""
+    seat = current_player(s)
+    if seat is None:
+        return "The game is over."
+    who = seat_name(seat)
+    cards = s.comp.cards
+    if not s.queue:
+        return f"{who}: take an action (buy, deploy, hire, a card's action) or pass."
+    d = s.queue[0]
+    kind = d[0]
+    if kind == "grow":
+        amount = s.comp.difficulty[s.config.difficulty[seat]]
+        return f"{who}: grow — take a worker, or {amount} gold, stone or food."
+    if kind == "place_bm":
+        return f"{who}: which building or military does {cards[d[2]].name} replace?"
+    if kind in ("place_colony", "place_advisor"):
+        return f"{who}: which card does {cards[d[2]].name} replace?"
+    if kind == "place_wonder":
+        return f"{who}: where does {cards[d[2]].name} go among your ready wonders?"
+    if kind == "battle":
+        return f"{who}: {cards[d[2]].name} brings {d[3]} books, food or stone — which?"
+    if kind == "golden":
+        return f"{who}: {cards[d[2]].name} — take its resource or buy 1 VP?"
+    if kind == "lose_other":
+        return (f"{who}: with no books left, give up {d[2]} other resource(s) — which one "
+                "first?")
+    source = (s.comp.events[s.event].halves[d[3]].name if d[2] == "event"
+              else cards[d[3]].name)
+    return f"{who}: {source} — choose."
+
+
+__all__ = ["ROUND", "STEP_NAMES", "Step", "apply", "check", "current_player", "legal_moves",
+           "new_game", "prompt"]

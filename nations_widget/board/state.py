@@ -1,0 +1,461 @@
+"""The game state: plain data (ints and flat lists), a hand-written cheap ``clone()``, and a
+versioned JSON form.  The rules live in :mod:`nations_widget.board.rules`; this module only
+holds and serialises data.
+
+Seats are numbered 0..n-1 and never change; ``order`` lists the seats in the current
+player order.  Cards are small integers (see :mod:`components`); ``-1`` is "none".
+Strength and stability are never stored: :mod:`scoring` sums them from the board, so they
+are always "adjusted immediately".
+
+What is waiting for a decision is ``queue``: a list of decisions, each a flat list
+``[kind, seat, *arguments]`` (``grow``, ``place_bm``, ``golden``, ``effect``, ...); the
+first one's seat is the current player.  In the action phase, with an empty queue, the
+current player is the seat under ``cursor``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..core.errors import StateFormatError
+from .components import (
+    CARD_TYPES,
+    DIFFICULTIES,
+    RESOURCES,
+    SETS,
+    Components,
+    default_components,
+)
+
+if TYPE_CHECKING:
+    from ..core.log import LogEntry
+    from .moves import Move
+
+STATE_FORMAT = "nations-board-state"
+STATE_VERSION = 1
+N_TYPES = len(CARD_TYPES)
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """How a game is set up.
+
+    ``difficulty``: one level per seat (or one name for everybody); ``sides``: the player-board
+    side per seat ("A" now); ``decks``: the card sets in the progress decks ("base" now;
+    "adv" and "exp" plug in); ``ages``: the short game plays the first N ages (4: the full
+    game); ``easier``: every nation starts with one extra worker whose upkeep is hidden.
+    """
+
+    players: int = 2
+    seed: int = 0
+    difficulty: tuple[str, ...] | str = "prince"
+    sides: tuple[str, ...] | str = "A"
+    decks: tuple[str, ...] = ("base",)
+    ages: int = 4
+    easier: bool = False
+
+    def __post_init__(self) -> None:
+        if isinstance(self.players, bool) or not isinstance(self.players, int) \
+                or not 2 <= self.players <= 5:
+            raise ValueError(f"players must be 2-5, got {self.players!r}")
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
+            raise ValueError(f"seed must be a whole number, got {self.seed!r}")
+        for name in ("difficulty", "sides"):
+            value = getattr(self, name)
+            if isinstance(value, str):
+                value = (value,) * self.players
+            elif isinstance(value, list):
+                value = tuple(value)
+            object.__setattr__(self, name, value)
+            if not isinstance(value, tuple) or len(value) != self.players:
+                raise ValueError(f"{name} must name one per seat ({self.players})")
+        for level in self.difficulty:
+            if level not in DIFFICULTIES:
+                raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, "
+                                 f"got {level!r}")
+        for side in self.sides:
+            if side != "A":
+                raise ValueError(f"only the A side of the player boards is in the game so "
+                                 f"far, got {side!r}")
+        decks = tuple(self.decks) if isinstance(self.decks, (list, tuple)) else ()
+        object.__setattr__(self, "decks", decks)
+        if not decks or "base" not in decks or any(d not in SETS for d in decks) \
+                or len(set(decks)) != len(decks):
+            raise ValueError(f"decks must include 'base' and name sets from {', '.join(SETS)}")
+        if isinstance(self.ages, bool) or self.ages not in (1, 2, 3, 4):
+            raise ValueError(f"ages must be 1-4 (the short game), got {self.ages!r}")
+        if not isinstance(self.easier, bool):
+            raise ValueError("easier is true or false")
+
+    @property
+    def rounds(self) -> int:
+        return 2 * self.ages
+
+    def to_json(self) -> dict[str, Any]:
+        return {"players": self.players, "seed": self.seed,
+                "difficulty": list(self.difficulty), "sides": list(self.sides),
+                "decks": list(self.decks), "ages": self.ages, "easier": self.easier}
+
+    @staticmethod
+    def from_json(data: object) -> GameConfig:
+        if not isinstance(data, dict):
+            raise StateFormatError("config must be an object")
+        unknown = set(data) - {"players", "seed", "difficulty", "sides", "decks", "ages",
+                               "easier"}
+        if unknown:
+            raise StateFormatError(f"config has unknown field(s): {', '.join(sorted(unknown))}")
+        try:
+            kwargs = dict(data)
+            for key in ("difficulty", "sides", "decks"):
+                if isinstance(kwargs.get(key), list):
+                    kwargs[key] = tuple(kwargs[key])
+            return GameConfig(**kwargs)
+        except (TypeError, ValueError) as exc:
+            raise StateFormatError(f"config: {exc}") from None
+
+
+class PlayerState:
+    """One nation's board.  ``res``: gold, stone, food, books, VP tokens.  ``bm`` and
+    ``workers``: the five building/military slots and the workers on each.  Population
+    track: ``taken_food`` / ``taken_stab`` workers taken from each section (their upkeep is
+    3 food / 3 stability each, less ``hidden`` in the easier game), ``on_top``: workers
+    returned when there was no free space (taken again first)."""
+
+    __slots__ = (
+        "advisors", "bm", "bought", "built", "colonies", "defeated", "hidden", "idle",
+        "least_stab",
+        "on_top", "private", "res", "taken_food", "taken_stab", "temp_strength", "used",
+        "vp_lost", "war_took", "wonder", "wonders", "workers",
+    )
+
+    def __init__(self) -> None:
+        self.res = [0, 0, 0, 0, 0]
+        self.idle = 0
+        self.taken_food = 0
+        self.taken_stab = 0
+        self.on_top = 0
+        self.hidden = 0
+        self.bm: list[int] = []
+        self.workers: list[int] = []
+        self.advisors: list[int] = []
+        self.wonder = -1
+        self.built = 0
+        self.wonders: list[int] = []
+        self.colonies: list[int] = []
+        self.private = 0
+        self.used: list[int] = []
+        self.bought = [0] * N_TYPES
+        self.vp_lost = 0
+        self.war_took = [0, 0, 0, 0, 0]
+        self.least_stab = False
+        self.temp_strength = 0
+        self.defeated = False
+
+    def copy(self) -> PlayerState:
+        new = PlayerState.__new__(PlayerState)
+        new.res = self.res[:]
+        new.idle = self.idle
+        new.taken_food = self.taken_food
+        new.taken_stab = self.taken_stab
+        new.on_top = self.on_top
+        new.hidden = self.hidden
+        new.bm = self.bm[:]
+        new.workers = self.workers[:]
+        new.advisors = self.advisors[:]
+        new.wonder = self.wonder
+        new.built = self.built
+        new.wonders = self.wonders[:]
+        new.colonies = self.colonies[:]
+        new.private = self.private
+        new.used = self.used[:]
+        new.bought = self.bought[:]
+        new.vp_lost = self.vp_lost
+        new.war_took = self.war_took[:]
+        new.least_stab = self.least_stab
+        new.temp_strength = self.temp_strength
+        new.defeated = self.defeated
+        return new
+
+    @property
+    def deployed(self) -> int:
+        return sum(self.workers)
+
+    def cards(self) -> list[int]:
+        """Every card in play on this board (the wonder under construction excluded)."""
+        return self.bm + self.advisors + self.colonies + self.wonders
+
+    def to_json(self, cid: Any) -> dict[str, Any]:
+        return {
+            "res": dict(zip(RESOURCES, self.res, strict=True)),
+            "idle": self.idle,
+            "population": {"food": self.taken_food, "stability": self.taken_stab,
+                           "on_top": self.on_top, "hidden": self.hidden},
+            "slots": [[cid(c), w] for c, w in zip(self.bm, self.workers, strict=True)],
+            "advisors": [cid(c) for c in self.advisors],
+            "wonder": None if self.wonder < 0 else [cid(self.wonder), self.built],
+            "wonders": [cid(c) for c in self.wonders],
+            "colonies": [cid(c) for c in self.colonies],
+            "private_architects": self.private,
+            "used": [cid(c) for c in self.used],
+            "bought": {t: n for t, n in zip(CARD_TYPES, self.bought, strict=True) if n},
+            "vp_lost": [RESOURCES[r] for r in range(4) if self.vp_lost >> r & 1],
+            "war_took": dict(zip(RESOURCES, self.war_took, strict=True)),
+            "least_stability": self.least_stab,
+            "temp_strength": self.temp_strength,
+            "defeated": self.defeated,
+        }
+
+
+class GameState:
+    """Everything about a game at one moment, its random generator included."""
+
+    __slots__ = (
+        "architects", "board", "comp", "config", "cursor", "decks", "discard", "event",
+        "event_decks", "events_done", "last_bought", "listed", "order", "passed", "plans",
+        "players",
+        "prev_order", "queue", "rng", "round", "stage", "step", "turn_done", "war",
+        "war_buyer", "war_strength",
+    )
+
+    config: GameConfig
+    comp: Components
+    rng: int
+    round: int
+    step: str
+    stage: int                      # 0: step not begun, 1: begun (waiting), 2: settled
+    order: list[int]
+    prev_order: list[int]
+    cursor: int
+    passed: list[int]               # seats in the order they passed this round
+    board: list[int]                # row * columns + column; row 0 costs 3 gold
+    decks: list[list[int]]          # per age (index age-1), top of the deck last
+    event_decks: list[list[int]]
+    event: int
+    events_done: list[int]
+    architects: int
+    war: int
+    war_strength: int
+    war_buyer: int
+    discard: list[int]              # progress cards out of the game
+    queue: list[list[Any]]
+    plans: list[list[int] | None]   # per seat: the choices made for the event being resolved
+    turn_done: bool
+    last_bought: int                # the card bought last (for "deploy on the card bought")
+    players: list[PlayerState]
+    listed: tuple[Move, ...] | None
+
+    # ----------------------------------------------------------------- creation
+    @classmethod
+    def new(cls, config: GameConfig | None = None, components: Components | None = None,
+            **kwargs: Any) -> GameState:
+        """Set up a new game: ``GameState.new(GameConfig(players=3, seed=7))`` or
+        ``GameState.new(players=3, seed=7)``."""
+        from . import rules
+        if config is None:
+            config = GameConfig(**kwargs)
+        elif kwargs:
+            raise TypeError("give either a GameConfig or keyword settings, not both")
+        return rules.new_game(config, components or default_components())
+
+    def clone(self) -> GameState:
+        new = GameState.__new__(GameState)
+        new.config = self.config
+        new.comp = self.comp
+        new.rng = self.rng
+        new.round = self.round
+        new.step = self.step
+        new.stage = self.stage
+        new.order = self.order[:]
+        new.prev_order = self.prev_order[:]
+        new.cursor = self.cursor
+        new.passed = self.passed[:]
+        new.board = self.board[:]
+        new.decks = [d[:] for d in self.decks]
+        new.event_decks = [d[:] for d in self.event_decks]
+        new.event = self.event
+        new.events_done = self.events_done[:]
+        new.architects = self.architects
+        new.war = self.war
+        new.war_strength = self.war_strength
+        new.war_buyer = self.war_buyer
+        new.discard = self.discard[:]
+        new.queue = [d[:] for d in self.queue]
+        new.plans = [None if p is None else p[:] for p in self.plans]
+        new.turn_done = self.turn_done
+        new.last_bought = self.last_bought
+        new.players = [p.copy() for p in self.players]
+        new.listed = self.listed
+        return new
+
+    def reseeded(self, seed: int) -> GameState:
+        """A clone whose hidden future (the order of every deck not yet drawn) is shuffled
+        afresh from ``seed``, so a search cannot peek at the real game's draws."""
+        from ..core.rng import Rng
+        new = self.clone()
+        rng = Rng(seed ^ 0x5DEECE66D)
+        for deck in new.decks + new.event_decks:
+            rng.shuffle(deck)
+        new.rng = rng.next64()
+        return new
+
+    # ------------------------------------------------------------- the machine
+    def current_player(self) -> int | None:
+        from . import rules
+        return rules.current_player(self)
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of the current player, in a stable sorted order."""
+        from . import rules
+        return rules.legal_moves(self)
+
+    def apply(self, move: Move, log: bool = True) -> list[LogEntry]:
+        """Play ``move`` for the current player and run everything automatic up to the next
+        decision.  Raises :class:`IllegalMoveError` (state untouched) if it is not legal."""
+        from . import rules
+        return rules.apply(self, move, log)
+
+    def check(self, move: Move) -> None:
+        """Raise :class:`IllegalMoveError` if ``move`` is not legal now; change nothing."""
+        from . import rules
+        rules.check(self, move)
+
+    def is_legal(self, move: Move) -> bool:
+        from ..core.errors import IllegalMoveError
+        try:
+            self.check(move)
+        except IllegalMoveError:
+            return False
+        return True
+
+    def is_terminal(self) -> bool:
+        return self.step == "game_over"
+
+    def prompt(self) -> str:
+        """What is being asked now, in words."""
+        from . import rules
+        return rules.prompt(self)
+
+    # ----------------------------------------------------------------- scoring
+    def strength(self, seat: int) -> int:
+        from .scoring import strength
+        return strength(self, seat)
+
+    def stability(self, seat: int) -> int:
+        from .scoring import stability
+        return stability(self, seat)
+
+    def score_breakdown(self, seat: int) -> dict[str, int]:
+        from .scoring import final_breakdown
+        return final_breakdown(self, seat)
+
+    def scores(self) -> list[int]:
+        """VP per seat: the VP tokens during the game; the full final scoring once over."""
+        if self.is_terminal():
+            return [self.score_breakdown(s)["total"] for s in range(len(self.players))]
+        return [p.res[4] for p in self.players]
+
+    def projected_scores(self) -> list[int]:
+        """The final scoring as if the game ended now."""
+        return [self.score_breakdown(s)["total"] for s in range(len(self.players))]
+
+    def ranking(self) -> list[int]:
+        """Seats from best to worst: most VP, ties to the earlier player order."""
+        scores = self.projected_scores() if self.is_terminal() else self.scores()
+        return sorted(self.order, key=lambda s: (-scores[s], self.order.index(s)))
+
+    def winner(self) -> int | None:
+        return self.ranking()[0] if self.is_terminal() else None
+
+    # ------------------------------------------------------------------- JSON
+    def card_id(self, ref: int) -> str | None:
+        return None if ref < 0 else self.comp.cards[ref].id
+
+    def to_json(self) -> dict[str, Any]:
+        """The complete state as JSON-ready data (versioned); see :meth:`from_json`."""
+        cid = self.card_id
+        cols = self.comp.columns_by_players[self.config.players]
+        return {
+            "format": STATE_FORMAT,
+            "version": STATE_VERSION,
+            "config": self.config.to_json(),
+            "components": self.comp.fingerprint,
+            "rng": f"{self.rng:016x}",
+            "round": self.round,
+            "step": self.step,
+            "stage": self.stage,
+            "order": self.order[:],
+            "prev_order": self.prev_order[:],
+            "cursor": self.cursor,
+            "passed": self.passed[:],
+            "board": [[cid(self.board[r * cols + c]) for c in range(cols)] for r in range(3)],
+            "decks": [[cid(c) for c in d] for d in self.decks],
+            "event_decks": [[self.comp.events[e].id for e in d] for d in self.event_decks],
+            "event": None if self.event < 0 else self.comp.events[self.event].id,
+            "events_done": [self.comp.events[e].id for e in self.events_done],
+            "architects": self.architects,
+            "war": None if self.war_strength < 0 else [cid(self.war), self.war_strength,
+                                                       self.war_buyer],
+            "discard": [cid(c) for c in self.discard],
+            "queue": [_decision_json(d, cid) for d in self.queue],
+            "plans": [None if p is None else p[:] for p in self.plans],
+            "turn_done": self.turn_done,
+            "last_bought": self.card_id(self.last_bought),
+            "players": [p.to_json(cid) for p in self.players],
+        }
+
+    def to_json_str(self) -> str:
+        return json.dumps(self.to_json(), separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, data: object, components: Components | None = None) -> GameState:
+        """Load a state saved by :meth:`to_json` (a dict or JSON text); every field and the
+        game's invariants are checked (:class:`StateFormatError` names the field)."""
+        from .serialization import state_from_json
+        return state_from_json(data, components)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The state as ``seat`` may see it (None: a spectator): the order of the decks
+        (only their sizes show) and the generator are hidden."""
+        data = self.to_json()
+        del data["rng"]
+        data["format"] = "nations-board-view"
+        data["viewer"] = seat
+        data["decks"] = [len(d) for d in self.decks]
+        data["event_decks"] = [len(d) for d in self.event_decks]
+        return data
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"<GameState {self.config.players}p round {self.round} {self.step}"
+                f" player={self.current_player()} vp={self.scores()}>")
+
+    def _repr_html_(self) -> str:
+        from .render import state_html
+        return state_html(self)
+
+
+# Decision arguments that are card refs (by position in the decision list), for JSON.
+CARD_ARGS: dict[str, tuple[int, ...]] = {
+    "place_bm": (2,), "place_colony": (2,), "place_advisor": (2,), "place_wonder": (2,),
+    "battle": (2,), "golden": (2,),
+}
+
+
+def _decision_json(d: list[Any], cid: Any) -> list[Any]:
+    out = list(d)
+    for i in CARD_ARGS.get(d[0], ()):
+        out[i] = cid(d[i])
+    if d[0] == "effect":
+        if d[2] == "card":
+            out[3] = cid(d[3])
+        out[4] = list(d[4])
+    return out
+
