@@ -33,7 +33,7 @@ def components_with(cards: dict[str, list[dict[str, Any]]] | None = None,
                     events: dict[str, list[dict[str, Any]]] | None = None) -> Components:
     """The packaged components, with effect definitions written inline: ``cards`` maps a
     card id to its "effects" list; ``events`` maps an event card id to its two halves'
-    extra fields (who, if, do, others_do)."""
+    extra fields (who, if, do, others_do), which replace the packaged definition."""
     card_data, event_data, nation_data = raw_data()
     by_id = {c["id"]: c for c in card_data["progress"]}
     for cid, effects in (cards or {}).items():
@@ -41,16 +41,11 @@ def components_with(cards: dict[str, list[dict[str, Any]]] | None = None,
     ev_by_id = {e["id"]: e for e in event_data["events"]}
     for eid, halves in (events or {}).items():
         for half, extra in zip(ev_by_id[eid]["events"], halves, strict=True):
+            # the inline definition replaces the packaged one ({} = a half with no effect)
+            for key in [k for k in half if k not in ("name", "text")]:
+                del half[key]
             half.update(extra)
     return build_components(card_data, event_data, nation_data)
-
-
-def fixture_components() -> Components:
-    """The packaged components with the effect definitions of ``fixture_effects.json``
-    (the 26 base cards with special abilities and the age-I event cards)."""
-    from pathlib import Path
-    fixture = json.loads((Path(__file__).with_name("fixture_effects.json")).read_text())
-    return components_with(cards=fixture["cards"], events=fixture["events"])
 
 
 def refuse(s: GameState, move: Move, *words: str) -> str:

@@ -10,6 +10,7 @@ import random
 import pytest
 
 from nations_widget.board import GameConfig, GameState, Move, Pass
+from nations_widget.board.components import default_components
 from nations_widget.board.serialization import check_invariants
 
 
@@ -148,10 +149,9 @@ def test_fuzzed_moves_are_either_legal_or_refused_without_change() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_games_with_card_and_event_effects(players: int) -> None:
-    """The same properties with effects in play (the test fixture's definitions of the 26
-    special base cards and the age-I events), the JSON round trip after every move."""
-    from board_helpers import fixture_components
-    comp = fixture_components()
+    """The same properties with the packaged effects in play (the 26 special base cards and
+    all 48 event cards), the JSON round trip after every move."""
+    comp = default_components()
     for seed in range(3):
         rng = random.Random(seed)
         s = GameState.new(GameConfig(players=players, seed=seed), comp)

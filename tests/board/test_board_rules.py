@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from board_helpers import choose, options, play, refuse
+from board_helpers import choose, components_with, options, play, refuse
 
 from nations_widget.board import (
     Buy,
@@ -358,11 +358,13 @@ def test_player_order_by_strength_then_stability_then_previous_order() -> None:
 
 
 def test_war_defeat_loss_reduced_by_stability_vp_regardless() -> None:
+    # the event card's halves are blanked so that only the war acts before the famine step
+    quiet = components_with(events={"bread-and-games--christianity": [{}, {}]})
     s = scenario({"players": 2, "order": [0, 1], "step": "resolution.war",
                   "event": "bread-and-games--christianity",
                   "war": {"card": "hunnic-invasions", "strength": 3, "buyer": 1},
                   "seats": [{"food": 10, "slots": [None, None, None, None, ["a-caravan", 1]]},
-                            {"food": 10, "slots": [None, None, ["a-axeman", 2]]}]})
+                            {"food": 10, "slots": [None, None, ["a-axeman", 2]]}]}, quiet)
     assert s.players[0].res[FOOD] == 10 - (4 - 1) and s.players[0].res[VP] == 6
     assert s.players[1].res[FOOD] == 10 and s.players[1].res[VP] == 7
     assert s.war == -1 and ref("hunnic-invasions") in s.discard
