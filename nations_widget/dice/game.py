@@ -26,10 +26,11 @@ from typing import Any
 
 from .catalogue import Catalogue, default_catalogue
 from .errors import IllegalMoveError, StateFormatError
+from .machine import GameState
 from .moves import Move, move_from_json
 from .rules import LogEntry, new_game
 from .serialization import json_object
-from .state import GameConfig, GameState, Variant, components
+from .state import GameConfig, Variant, components
 
 GAME_FORMAT = "nations-dice-game"
 GAME_VERSION = 1
@@ -60,7 +61,7 @@ class Game:
             config = GameConfig(players, seed, variant, automate, solo_tougher)
         self.catalogue = catalogue or default_catalogue()
         log: list[LogEntry] = []
-        first = new_game(config, components(self.catalogue), log)
+        first = new_game(GameState, config, components(self.catalogue), log)
         self._states: list[GameState] = [first]
         self._moves: list[Move] = []
         self._logs: list[list[LogEntry]] = [log]

@@ -35,9 +35,10 @@ from typing import Any
 
 from .catalogue import CHIT_KINDS, DIE_COLOURS, RESOURCES, Catalogue, default_catalogue
 from .errors import StateFormatError
+from .machine import GameState
 from .rng import Rng
 from .serialization import check_invariants, json_object
-from .state import DIE_COLOUR, N_DICE, GameConfig, GameState, components
+from .state import DIE_COLOUR, N_DICE, GameConfig, components
 
 _CONFIG_KEYS = {"players", "seed", "variant", "automate", "solo_tougher"}
 _KEYS = _CONFIG_KEYS | {"round", "step", "event", "board", "order", "current", "seats",

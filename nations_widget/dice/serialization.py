@@ -9,10 +9,11 @@ runs it on every state it accepts.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, TypeVar
 
 from .catalogue import CHIT_KINDS, DIE_COLOURS, SUPPLY_DICE, Catalogue, default_catalogue
 from .errors import StateFormatError
+from .rules import STEP_NAMES
 from .state import (
     CHIT_SUPPLY,
     DIE_COLOUR,
@@ -20,13 +21,15 @@ from .state import (
     STATE_FORMAT,
     STATE_VERSION,
     GameConfig,
-    GameState,
     PlayerState,
+    StateData,
     components,
 )
 
+_S = TypeVar("_S", bound=StateData)
 
-def check_invariants(s: GameState) -> list[str]:
+
+def check_invariants(s: StateData) -> list[str]:
     """Everything that is wrong with ``s`` (an empty list for a sound state)."""
     problems: list[str] = []
     n = s.config.players
@@ -114,7 +117,8 @@ def json_object(data: object, what: str) -> dict[str, Any]:
     return data
 
 
-def state_from_json(data: object, catalogue: Catalogue | None = None) -> GameState:
+def state_from_json(cls: type[_S], data: object, catalogue: Catalogue | None = None) -> _S:
+    """A state of class ``cls`` loaded from ``data``, every field checked."""
     data = json_object(data, "a saved state")
     _want(data.get("format") == STATE_FORMAT, "format",
           f"expected {STATE_FORMAT!r}, got {data.get('format')!r}")
@@ -133,7 +137,7 @@ def state_from_json(data: object, catalogue: Catalogue | None = None) -> GameSta
     comp = components(cat)
     config = GameConfig.from_json(data.get("config"))
     n = config.players
-    s = GameState.__new__(GameState)
+    s = cls.__new__(cls)
     s.config = config
     s.comp = comp
     rng = data.get("rng")
@@ -145,7 +149,6 @@ def state_from_json(data: object, catalogue: Catalogue | None = None) -> GameSta
         raise StateFormatError("state field 'rng': must be 16 hex digits") from None
     s.round = _int(data, "round", 1, 4)
     step = data.get("step")
-    from .rules import STEP_NAMES
     _want(step in STEP_NAMES, "step", f"must be one of {', '.join(STEP_NAMES)}, got {step!r}")
     assert isinstance(step, str)
     s.step = step

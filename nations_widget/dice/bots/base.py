@@ -25,8 +25,8 @@ import json
 import random
 from typing import Protocol, runtime_checkable
 
+from ..machine import GameState
 from ..moves import Move
-from ..state import GameState
 
 
 @runtime_checkable

@@ -41,10 +41,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..catalogue import DIE_COLOURS, TILE_KINDS, TileSpec
+from ..machine import GameState
 from ..moves import Books, Build, Buy, Feed, Fight, Move, Pass, Payment, Reroll
 from ..payments import find_payment
 from ..rules import RES_INDEX
-from ..state import BOOK, FOOD, GOLD, REROLL_CHIT, STONE, STRENGTH, Components, GameState
+from ..state import BOOK, FOOD, GOLD, REROLL_CHIT, STONE, STRENGTH, Components
 from .base import BaseBot, check_turn
 
 ROUNDS = 4

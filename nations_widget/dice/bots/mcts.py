@@ -35,8 +35,8 @@ import time
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 
+from ..machine import GameState
 from ..moves import Build, Buy, Move, Pass, Reroll
-from ..state import GameState
 from .base import BaseBot, check_turn
 from .heuristic import BALANCED, Option, Strategy, action_options, decide
 

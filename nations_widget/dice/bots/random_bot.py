@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from ..machine import GameState
 from ..moves import Move
-from ..state import GameState
 from .base import BaseBot, check_turn
 
 

@@ -33,7 +33,8 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from ..catalogue import Catalogue, default_catalogue, load_catalogue
-from ..state import GameConfig, GameState, Variant
+from ..machine import GameState
+from ..state import GameConfig, Variant
 from . import BOT_NAMES, make_bot
 from .base import Bot
 from .mcts import MCTSBot
