@@ -24,12 +24,12 @@ import json
 import secrets
 from typing import Any
 
-from .catalogue import Catalogue, default_catalogue
+from ..core.envelope import check_header, json_object, message
+from .catalogue import Catalogue, catalogue_mismatch, default_catalogue
 from .errors import IllegalMoveError, StateFormatError
 from .machine import GameState
 from .moves import Move, move_from_json
 from .rules import LogEntry, new_game
-from .serialization import json_object
 from .state import GameConfig, Variant, components
 
 GAME_FORMAT = "nations-dice-game"
@@ -235,19 +235,11 @@ class Game:
     def from_json(cls, data: object, catalogue: Catalogue | None = None) -> Game:
         """Load a game saved by :meth:`to_json` (a dict or JSON text)."""
         data = json_object(data, "a saved game")
-        if data.get("format") != GAME_FORMAT:
-            raise StateFormatError(f"saved game field 'format': expected {GAME_FORMAT!r}, "
-                                   f"got {data.get('format')!r}")
-        if data.get("version") != GAME_VERSION:
-            raise StateFormatError(f"saved game field 'version': this program reads version "
-                                   f"{GAME_VERSION}, got {data.get('version')!r}")
+        check_header(data, "a saved game", GAME_FORMAT, GAME_VERSION, prefix="saved game")
         cat = catalogue or default_catalogue()
-        info = data.get("catalogue")
-        if not isinstance(info, dict) or info.get("fingerprint") != cat.fingerprint:
-            name = info.get("name") if isinstance(info, dict) else None
-            raise StateFormatError(
-                f"saved game field 'catalogue': played with catalogue {name!r}; load it with "
-                f"that catalogue, not {cat.name!r}")
+        mismatch = catalogue_mismatch(data.get("catalogue"), cat, "this game")
+        if mismatch is not None:
+            raise StateFormatError(message(f"saved game field 'catalogue': {mismatch}"))
         config = GameConfig.from_json(data.get("config"))
         moves = data.get("moves")
         if not isinstance(moves, list):
@@ -267,7 +259,8 @@ class Game:
         except IllegalMoveError as exc:
             raise StateFormatError(f"saved game field 'moves': {exc}") from None
         position = data.get("position", len(moves))
-        if not isinstance(position, int) or not 0 <= position <= len(moves):
+        if isinstance(position, bool) or not isinstance(position, int) \
+                or not 0 <= position <= len(moves):
             raise StateFormatError(f"saved game field 'position': must be 0-{len(moves)}")
         game.goto(position)
         return game

@@ -40,6 +40,7 @@ from .state import (
     GOLD,
     N_DICE,
     REROLL_CHIT,
+    ROUNDS,
     STONE,
     STRENGTH,
     Components,
@@ -48,7 +49,6 @@ from .state import (
     StateData,
 )
 
-ROUNDS = 4
 _S = TypeVar("_S", bound=StateData)
 RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
 

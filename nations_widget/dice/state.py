@@ -48,6 +48,15 @@ VARIANTS: tuple[Variant, ...] = ("original", "accelerated")
 STATE_FORMAT = "nations-dice-state"
 STATE_VERSION = 1
 
+#: Rounds in a game, one per age.
+ROUNDS = 4
+#: Rows of the progress board (a tile's row is its price); columns: GameConfig.columns.
+BOARD_ROWS = 3
+#: Sides of the solo game's die, which removes a column of tiles each round.
+SOLO_DIE_SIDES = 4
+#: A sanity bound for saved counts (books, VP): no game comes near it.
+MAX_COUNT = 10_000
+
 # Resource indices in face tuples; chit kind index = resource index + 1 (0 is reroll).
 GOLD, STONE, FOOD, BOOK, STRENGTH = range(5)
 REROLL_CHIT = 0

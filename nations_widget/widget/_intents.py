@@ -36,6 +36,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.envelope import json_value
+
 #: The largest message accepted, in characters of its JSON (a saved game is ~50 KB).
 MAX_MESSAGE_CHARS = 400_000
 
@@ -107,6 +109,8 @@ def parse_intent(content: object) -> Intent:
     """Check one message from the browser; raise :class:`IntentError` if malformed."""
     if not isinstance(content, dict):
         raise IntentError("a message must be a JSON object with a 'kind'")
+    # depth, number sizes and key types, as for every input (nations_widget.core.envelope)
+    json_value(content, "the message", error=IntentError)
     size = message_size(content)
     if size > MAX_MESSAGE_CHARS:
         raise IntentError(f"the message is too large ({size:,} characters; the limit is "
