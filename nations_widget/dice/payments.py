@@ -19,7 +19,7 @@ from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from .moves import Payment
-from .state import BOOK, FOOD, STRENGTH
+from .state import BOOK, FOOD, FOOD_CHIT, RESOURCE_CHIT, STRENGTH
 
 if TYPE_CHECKING:
     from .state import StateData
@@ -45,7 +45,7 @@ def find_payments(state: StateData, seat: int, res: int, costs: Sequence[int],
     """:func:`find_payment` for several costs of one resource, in one search.
     ``unused``: the seat's unused dice, when the caller already has them."""
     player = state.players[seat]
-    chits = player.chits[res + 1]
+    chits = player.chits[RESOURCE_CHIT[res]]
     faces, face_idx, totals = state.comp.die_faces, state.dice_face, state.comp.die_totals
     groups: dict[tuple[int, int], list[int]] = {}
     others: list[tuple[int, int]] = []
@@ -132,7 +132,7 @@ def find_payments(state: StateData, seat: int, res: int, costs: Sequence[int],
 
 def food_now(state: StateData, seat: int, exclude: Collection[int] = ()) -> int:
     """Food the seat could pay right now from unused dice and chits, without trading."""
-    total = state.players[seat].chits[FOOD + 1]
+    total = state.players[seat].chits[FOOD_CHIT]
     for d in state.unused_dice(seat):
         if d not in exclude:
             total += state.face(d)[FOOD]

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from .catalogue import CHIT_KINDS, RESOURCES, TileSpec, describe_event, describe_tile
 from .rules import current_player, face_text, seat_name
-from .state import DIE_COLOUR
+from .state import BOARD_ROWS, DIE_COLOUR
 
 if TYPE_CHECKING:
     from .state import StateData
@@ -120,7 +120,8 @@ def _board(state: StateData) -> str:
     for row in (2, 1, 0):                       # board[c*3 + row] costs row + 1
         cells.append(f'<div class="nwd-row">row {row + 1}<br>costs {row + 1}</div>')
         for c in range(cols):
-            ref = state.board[c * 3 + row] if c * 3 + row < len(state.board) else -1
+            cell = c * BOARD_ROWS + row
+            ref = state.board[cell] if cell < len(state.board) else -1
             cells.append(_tile_cell(tiles[ref], row + 1) if ref >= 0
                          else '<div class="nwd-empty">taken</div>')
     style = f"grid-template-columns:70px repeat({cols},minmax(150px,1fr))"

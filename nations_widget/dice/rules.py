@@ -34,15 +34,21 @@ from .payments import (
 )
 from .rng import Rng
 from .state import (
+    BOARD_ROWS,
     BOOK,
+    BOOK_CHIT,
     DIE_COLOUR,
     FOOD,
     GOLD,
+    GOLD_CHIT,
     N_DICE,
     REROLL_CHIT,
+    RESOURCE_CHIT,
     ROUNDS,
+    SOLO_DIE_SIDES,
     STONE,
     STRENGTH,
+    STRENGTH_CHIT,
     Components,
     GameConfig,
     PlayerState,
@@ -135,7 +141,7 @@ def _run_new_round(s: StateData, log: MaybeLog) -> None:
     rng.state = s.rng
     stack = list(s.comp.age_tiles[age])
     rng.shuffle(stack)
-    s.board = stack[:cols * 3]
+    s.board = stack[:cols * BOARD_ROWS]
     events = s.comp.age_events[age]
     s.event = events[rng.below(len(events))]
     s.rng = rng.state
@@ -185,7 +191,7 @@ def _run_score_books(s: StateData, log: MaybeLog) -> None:
 
 
 def _unused_strength(s: StateData, seat: int) -> int:
-    return s.players[seat].chits[STRENGTH + 1] + sum(
+    return s.players[seat].chits[STRENGTH_CHIT] + sum(
         s.face(d)[STRENGTH] for d in s.unused_dice(seat))
 
 
@@ -266,7 +272,7 @@ def new_game(cls: type[_S], config: GameConfig, comp: Components,
         p = PlayerState()
         p.buildings = list(range(comp.n_start))
         p.building_dice = [1] * comp.n_start
-        p.chits[RES_INDEX["gold"] + 1] = 1
+        p.chits[GOLD_CHIT] = 1
         p.chits[REROLL_CHIT] = 1
         for d in range(5 * seat, 5 * seat + 5):
             s.dice_owner[d] = seat
@@ -485,7 +491,7 @@ def _check_payment(s: StateData, seat: int, pay: Payment, res: int, cost: int,
         if not v:
             raise IllegalMoveError(f"die {d} shows {face_text(s.face(d))}, no {name}")
         value += v
-    have = s.players[seat].chits[res + 1]
+    have = s.players[seat].chits[RESOURCE_CHIT[res]]
     if pay.chits > have:
         raise IllegalMoveError(f"{seat_name(seat)} has {have} unused {name} "
                                f"chit{'s' if have != 1 else ''}, not {pay.chits}")
@@ -532,7 +538,7 @@ def _a(noun: str) -> str:
 def _check_buy(s: StateData, seat: int, m: Buy) -> _Plan:
     cell = _board_cell(s, m.tile)
     tile = s.comp.tiles[s.board[cell]]
-    cost = cell % 3 + 1
+    cost = cell % BOARD_ROWS + 1
     res = RES_INDEX[tile.currency]
     plan = _Plan()
     _check_payment(s, seat, m.payment, res, cost, res == GOLD, f"{tile.name} (row {cost})")
@@ -650,7 +656,7 @@ def _check_books(s: StateData, seat: int, m: Books) -> _Plan:
             raise IllegalMoveError(f"die {d} is set aside to trade for food")
         if not s.face(d)[BOOK]:
             raise IllegalMoveError(f"die {d} shows {face_text(s.face(d))}, no book")
-    have = s.players[seat].chits[BOOK + 1]
+    have = s.players[seat].chits[BOOK_CHIT]
     if not 0 <= m.chits <= have:
         raise IllegalMoveError(f"you have {have} unused book chits, not {m.chits}")
     return _Plan()
@@ -692,8 +698,8 @@ def _spend(s: StateData, seat: int, pay: Payment, res: int) -> None:
     for d in pay.all_dice():
         s.dice_used[d] = True
     p = s.players[seat]
-    p.chits[res + 1] -= pay.chits
-    p.chits_used[res + 1] += pay.chits
+    p.chits[RESOURCE_CHIT[res]] -= pay.chits
+    p.chits_used[RESOURCE_CHIT[res]] += pay.chits
 
 
 def _gain_chit(s: StateData, seat: int, kind: str | None, source: str, log: MaybeLog) -> None:
@@ -720,8 +726,8 @@ def _perform(s: StateData, seat: int, move: Move, plan: _Plan, log: MaybeLog, au
         for d in move.dice:
             s.dice_used[d] = True
             gained += s.face(d)[BOOK]
-        p.chits[BOOK + 1] -= move.chits
-        p.chits_used[BOOK + 1] += move.chits
+        p.chits[BOOK_CHIT] -= move.chits
+        p.chits_used[BOOK_CHIT] += move.chits
         p.books += gained
         _note(log, lambda: _entry(s, seat, "books", f"{seat_name(seat)} uses {gained} "
                           f"book{'s' if gained != 1 else ''} (now {p.books}).", auto,
@@ -809,7 +815,7 @@ def _perform_buy(s: StateData, seat: int, m: Buy, plan: _Plan, log: MaybeLog) ->
     _spend(s, seat, m.payment, res)
     s.board[cell] = -1
     _note(log, lambda: _entry(s, seat, "buy", f"{seat_name(seat)} buys {tile.name} ({tile.kind}, "
-                      f"row {cell % 3 + 1}) paying {_payment_text(s, m.payment, res)}.",
+                      f"row {cell % BOARD_ROWS + 1}) paying {_payment_text(s, m.payment, res)}.",
                       tile=tile.id, payment=m.payment.to_json()))
     if tile.kind == "building":
         old = tiles[p.buildings[plan.slot]]
@@ -869,21 +875,21 @@ def _perform_buy(s: StateData, seat: int, m: Buy, plan: _Plan, log: MaybeLog) ->
 
 
 def _solo_removal(s: StateData, log: MaybeLog) -> None:
-    roll = _rng_below(s, 4) + 1
+    roll = _rng_below(s, SOLO_DIE_SIDES) + 1
     rerolls = 0
-    while roll == 4 and s.config.solo_tougher:
+    while roll == SOLO_DIE_SIDES and s.config.solo_tougher:
         rerolls += 1
-        roll = _rng_below(s, 4) + 1
+        roll = _rng_below(s, SOLO_DIE_SIDES) + 1
     s.solo_roll = roll
     text = f"The shadow opponent rolls {roll}"
     if rerolls:
         text += f" (after rerolling {rerolls} four{'s' if rerolls > 1 else ''})"
     removed = None
-    if roll <= 3:
-        column = s.board[(roll - 1) * 3:(roll - 1) * 3 + 3]
+    if roll < SOLO_DIE_SIDES:           # the highest side takes no column
+        column = s.board[(roll - 1) * BOARD_ROWS:roll * BOARD_ROWS]
         for row, ref in enumerate(column):
             if ref >= 0:
-                s.board[(roll - 1) * 3 + row] = -1
+                s.board[(roll - 1) * BOARD_ROWS + row] = -1
                 removed = s.comp.tiles[ref]
                 text += f" and takes {removed.name} from column {roll}."
                 break
@@ -980,7 +986,7 @@ def _legal_actions(s: StateData, seat: int) -> list[Move]:
     costs: dict[int, set[int]] = {}
     for cell, ref in enumerate(board):
         if ref >= 0:
-            costs.setdefault(currency[ref], set()).add(cell % 3 + 1)
+            costs.setdefault(currency[ref], set()).add(cell % BOARD_ROWS + 1)
     payments = {res: find_payments(s, seat, res, sorted(cs), res == GOLD, unused=unused)
                 for res, cs in costs.items()}
     # The printed starting buildings are all alike (one white die, no VP), so replacing one
@@ -997,7 +1003,7 @@ def _legal_actions(s: StateData, seat: int) -> list[Move]:
     replaceable.sort()                        # legal moves list buys by tile, then by this id
     for cell in _cells_by_tile_id(s, (id(s.comp), *board)):
         ref = board[cell]
-        pay = payments[currency[ref]][cell % 3 + 1]
+        pay = payments[currency[ref]][cell % BOARD_ROWS + 1]
         if pay is None:
             continue
         tile = tiles[ref]
@@ -1037,7 +1043,7 @@ def _legal_books(s: StateData, seat: int) -> list[Move]:
     pledge = s.players[seat].pledge
     dice = [d for d in s.unused_dice(seat) if s.face(d)[BOOK] and d not in pledge]
     dice.sort(key=lambda d: (s.face(d)[BOOK], d))
-    chits = s.players[seat].chits[BOOK + 1]
+    chits = s.players[seat].chits[BOOK_CHIT]
     return [Books(tuple(dice[k:]), chits) for k in range(len(dice) + 1)]
 
 

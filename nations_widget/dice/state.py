@@ -57,9 +57,13 @@ SOLO_DIE_SIDES = 4
 #: A sanity bound for saved counts (books, VP): no game comes near it.
 MAX_COUNT = 10_000
 
-# Resource indices in face tuples; chit kind index = resource index + 1 (0 is reroll).
-GOLD, STONE, FOOD, BOOK, STRENGTH = range(5)
-REROLL_CHIT = 0
+# Resource indices in face tuples, and chit kinds (indices into CHIT_KINDS) by name.
+GOLD, STONE, FOOD, BOOK, STRENGTH = range(len(RESOURCES))
+N_RESOURCES = len(RESOURCES)
+REROLL_CHIT = CHIT_KINDS.index("reroll")
+#: resource index -> the index of its chit kind
+RESOURCE_CHIT: tuple[int, ...] = tuple(CHIT_KINDS.index(r) for r in RESOURCES)
+GOLD_CHIT, STONE_CHIT, FOOD_CHIT, BOOK_CHIT, STRENGTH_CHIT = RESOURCE_CHIT
 
 DIE_COLOUR: tuple[str, ...] = tuple(
     c for c in DIE_COLOURS for _ in range(SUPPLY_DICE[c]))
@@ -392,7 +396,8 @@ class StateData:
             "order": self.order[:],
             "cursor": self.cursor,
             "pending": self.pending[:],
-            "board": [[tid(self.board[c * 3 + r]) for r in range(3)] for c in range(cols)],
+            "board": [[tid(self.board[c * BOARD_ROWS + r]) for r in range(BOARD_ROWS)]
+                      for c in range(cols)],
             "event": self.comp.events[self.event].id if self.event >= 0 else None,
             "dice": [[self.dice_owner[d], int(self.dice_used[d]), self.dice_face[d]]
                      for d in range(N_DICE)],

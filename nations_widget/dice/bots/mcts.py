@@ -24,9 +24,10 @@ from collections.abc import Hashable
 
 from ...core.bots.mcts import MCTSBot as SearchBot
 from ...core.bots.mcts import SearchStats
+from ..catalogue import CHIT_KINDS, DIE_COLOURS
 from ..machine import GameState
 from ..moves import Build, Buy, Move, Pass, Reroll
-from ..state import ROUNDS
+from ..state import GOLD, REROLL_CHIT, ROUNDS
 from .heuristic import BALANCED, Option, Strategy, action_options, decide
 
 
@@ -54,9 +55,9 @@ def root_candidates(state: GameState, seat: int, strategy: Strategy,
     if not any(isinstance(m, Pass) for m in moves):
         moves.append(next(o.move for o in options if isinstance(o.move, Pass)))
     p = state.players[seat]
-    if p.chits[0] > 0:
+    if p.chits[REROLL_CHIT] > 0:
         dice = state.unused_dice(seat)
-        extra = [tuple(d for d in dice if not state.face(d)[0]), tuple(dice)]
+        extra = [tuple(d for d in dice if not state.face(d)[GOLD]), tuple(dice)]
         seen = {m.dice for m in moves if isinstance(m, Reroll)}
         for group in extra:
             if group and group not in seen:
@@ -85,7 +86,12 @@ EVAL_COEF: dict[int, tuple[float, ...]] = {
     2: (1.62, 1.23, 1.24, 3.20, -0.04, 1.06, -0.10, 0.24, 0.39, 1.81, 0.20, 0.96, 7.42),
     1: (0.74, 0.49, 0.54, 1.42, 0.01, 0.44, -0.12, 0.00, 0.19, 1.02, 0.08, 0.62, 5.13),
 }
-_COLOUR_SLOT = {"white": 0, "blue": 1, "orange": 2, "red": 3}
+#: Where each feature sits in :func:`features`' list.
+DICE_SLOT: dict[str, int] = {c: FEATURES.index(f"{c} dice") for c in DIE_COLOURS}
+CHIT_SLOT: tuple[int, ...] = tuple(FEATURES.index(f"{k} chits") for k in CHIT_KINDS)
+WONDER_SLOT = FEATURES.index("unbuilt wonder VP")
+BOOK_LEAD_SLOT = FEATURES.index("players with fewer books")
+CONSTANT_SLOT = FEATURES.index("constant")
 
 
 def features(state: GameState, seat: int) -> list[float]:
@@ -96,15 +102,15 @@ def features(state: GameState, seat: int) -> list[float]:
     for ref, k in zip(p.buildings, p.building_dice, strict=True):
         colour = tiles[ref].dice_colour
         assert colour is not None
-        out[_COLOUR_SLOT[colour]] += k
-    for k in range(6):
-        out[4 + k] = p.chits[k] + p.chits_used[k]
-    out[10] = tiles[p.wonder].vp if p.wonder >= 0 else 0
+        out[DICE_SLOT[colour]] += k
+    for kind, slot in enumerate(CHIT_SLOT):
+        out[slot] = p.chits[kind] + p.chits_used[kind]
+    out[WONDER_SLOT] = tiles[p.wonder].vp if p.wonder >= 0 else 0
     if state.config.players == 1:
-        out[11] = 1.0 if p.books > state.opponent_books else 0.0
+        out[BOOK_LEAD_SLOT] = 1.0 if p.books > state.opponent_books else 0.0
     else:
-        out[11] = sum(1 for o in state.players if o.books < p.books)
-    out[12] = 1.0
+        out[BOOK_LEAD_SLOT] = sum(1 for o in state.players if o.books < p.books)
+    out[CONSTANT_SLOT] = 1.0
     return out
 
 
