@@ -106,3 +106,23 @@ def test_a_clone_is_independent(case: tuple[GameAdapter, int]) -> None:
     after = copy.to_json()
     state.apply(state.legal_moves()[0])
     assert copy.to_json() == after, "playing on the original changed the clone"
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_the_generic_random_bot_plays_any_game(case: tuple[GameAdapter, int]) -> None:
+    """The shared RandomBot needs nothing but the protocol: its moves are listed ones, the
+    same seed and position give the same move, and the state it is given is untouched."""
+    from nations_widget.core.bots import RandomBot
+
+    game, players = case
+    state = game.new(players, 11)
+    bot, twin = RandomBot(seed=3), RandomBot(seed=3)
+    for _ in range(game.max_moves):
+        if state.is_terminal():
+            break
+        before = state.to_json()
+        move = bot.choose(state)
+        assert state.to_json() == before
+        assert move in state.legal_moves() and twin.choose(state) == move
+        state.apply(move, log=False)
+    assert state.is_terminal()
