@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import copy
 import json
+import os
+import random
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +17,7 @@ from nations_widget.core.envelope import MAX_MESSAGE_CHARS
 from nations_widget.dice import (
     Game,
     GameState,
+    IllegalMoveError,
     MalformedMoveError,
     StateFormatError,
     default_catalogue,
@@ -216,3 +219,96 @@ def test_a_catalogue_file_that_is_not_utf8_is_refused(tmp_path: Path) -> None:
 ])
 def test_bad_scenarios_are_refused_in_words(description: dict[str, Any], words: str) -> None:
     assert words in refused(scenario, description)
+
+
+# ------------------------------------------------------------------------ fuzzing
+FUZZ = 300 * max(1, int(os.environ.get("NATIONS_FUZZ_SCALE", "1")))
+ODD_VALUES: list[Any] = [None, True, False, 0, -1, 1, 43, 44, 10 ** 30, 1.5, "", "x",
+                         "t1-01", "e1-1", [], [0], [[]], {}, {"a": 1}]
+
+
+def _paths(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [path] if path else []
+    if isinstance(node, dict):
+        for key, child in node.items():
+            out += _paths(child, (*path, key))
+    elif isinstance(node, list):
+        for i, child in enumerate(node):
+            out += _paths(child, (*path, i))
+    return out
+
+
+def _mutated(data: Any, rnd: random.Random) -> Any:
+    data = copy.deepcopy(data)
+    for _ in range(rnd.randint(1, 3)):
+        paths = _paths(data)
+        if not paths:
+            break
+        path = rnd.choice(paths)
+        target = data
+        for key in path[:-1]:
+            target = target[key]
+        if isinstance(target, dict) and rnd.random() < 0.15:
+            del target[path[-1]]
+        else:
+            target[path[-1]] = copy.deepcopy(rnd.choice(ODD_VALUES))
+    return data
+
+
+@pytest.mark.parametrize(("name", "load"), [
+    ("saved_state_v1.json", GameState.from_json),
+    ("saved_game_v1.json", Game.from_json),
+    ("saved_game_from_state_v1.json", Game.from_json),
+])
+def test_mutated_saves_load_or_are_refused_with_the_typed_error(name: str, load: Any) -> None:
+    """Random damage to a save: it loads (the damage was harmless) or it is refused with
+    StateFormatError; never another exception."""
+    rnd = random.Random(name)
+    original = fixture(name)
+    for _ in range(FUZZ // 3):
+        data = _mutated(original, rnd)
+        try:
+            load(data)
+        except StateFormatError as exc:
+            assert len(str(exc)) < MAX_MESSAGE_CHARS
+
+
+def test_mutated_scenarios_build_or_are_refused_with_the_typed_error() -> None:
+    rnd = random.Random("scenario")
+    description = {"players": 2, "round": 2, "step": "actions", "event": "e2-1",
+                   "order": [1, 0], "current": 1, "opponent_books": 0,
+                   "seats": [{"dice": ["white:gold", "white:stone", "white:book",
+                                       "white:strength", {"colour": "white", "face": "food",
+                                                          "used": True}],
+                              "chits": {"gold": 1}, "books": 2, "vp": {"war": 1},
+                              "passed": False, "pledge": []}, {"vp": 3}]}
+    assert scenario(description).round == 2           # the undamaged description builds
+    for _ in range(FUZZ):
+        try:
+            scenario(_mutated(description, rnd))
+        except StateFormatError as exc:
+            assert len(str(exc)) < MAX_MESSAGE_CHARS
+
+
+def test_mutated_moves_are_parsed_or_refused_and_never_change_the_state() -> None:
+    rnd = random.Random("moves")
+    game = Game.from_json(fixture("saved_game_v1.json"))
+    samples = [m.to_json() for m in game.moves] + [
+        {"type": "buy", "tile": "t1-01", "payment": {"dice": [1, 2], "chits": 1,
+                                                     "trades": [[3, 4]]},
+         "replaces": "start-farm", "returned_dice": [5], "returned_used_rerolls": 0}]
+    state = game.state
+    before = state.to_json()
+    for _ in range(FUZZ):
+        data = _mutated(rnd.choice(samples), rnd)
+        try:
+            move = move_from_json(data)
+        except MalformedMoveError as exc:
+            assert len(str(exc)) < MAX_MESSAGE_CHARS
+            continue
+        trial = state.clone()
+        try:
+            trial.apply(move)
+        except IllegalMoveError:
+            assert trial.to_json() == before
+    assert state.to_json() == before
