@@ -177,6 +177,14 @@ class Checker:
                             where or field)
         return value
 
+    def of_kind(self, value: object, field: str | None, kinds: Sequence[str]) -> Any:
+        """``value`` if it is one of the JSON ``kinds`` ("integer", "number", "text",
+        "boolean", "null", "object", "array"); a boolean is never an integer or a number."""
+        if not any(_KIND_TESTS[kind](value) for kind in kinds):
+            wanted = " or ".join(_KIND_WORDS[kind] for kind in kinds)
+            raise self.fail(f"must be {wanted}, got {shown(value)}", field)
+        return value
+
     def ref(self, value: object, field: str | None, table: Mapping[str, int], noun: str,
             nullable: bool = False) -> int:
         """The index ``table`` gives the id ``value`` (-1 for null, when allowed); an
@@ -187,5 +195,18 @@ class Checker:
             raise self.fail(f"unknown {noun} {shown(value)}", field)
         return table[value]
 
+
+_KIND_TESTS: dict[str, Callable[[object], bool]] = {
+    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
+    "text": lambda v: isinstance(v, str),
+    "boolean": lambda v: isinstance(v, bool),
+    "null": lambda v: v is None,
+    "object": lambda v: isinstance(v, dict),
+    "array": lambda v: isinstance(v, list),
+}
+_KIND_WORDS = {"integer": "a whole number", "number": "a number", "text": "a text",
+               "boolean": "true or false", "null": "null", "object": "an object",
+               "array": "a list"}
 
 __all__ = ["Checker", "ErrorMaker", "field_error"]
