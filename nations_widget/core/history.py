@@ -37,6 +37,7 @@ is the example; the board game subclasses it the same way.
 from __future__ import annotations
 
 import json
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -50,7 +51,7 @@ M = TypeVar("M")
 G = TypeVar("G", bound="HistoryGame[Any, Any]")
 
 
-class HistoryGame(Generic[S, M]):
+class HistoryGame(ABC, Generic[S, M]):
     """One game and its history; see the module docstring for what a subclass supplies."""
 
     FORMAT: ClassVar[str]
@@ -65,36 +66,44 @@ class HistoryGame(Generic[S, M]):
 
     # --------------------------------------------------------- what a game supplies
     @classmethod
+    @abstractmethod
     def _start(cls, config: Any, catalogue: Any) -> tuple[S, list[LogEntry]]:
-        raise NotImplementedError
+        """Supplied by the game (see the module docstring)."""
 
     @classmethod
+    @abstractmethod
     def _default_catalogue(cls) -> Any:
-        raise NotImplementedError
+        """Supplied by the game (see the module docstring)."""
 
     @classmethod
+    @abstractmethod
     def _catalogue_of(cls, state: S) -> Any:
-        raise NotImplementedError
+        """Supplied by the game (see the module docstring)."""
 
     @classmethod
+    @abstractmethod
     def _config_from_json(cls, data: object) -> Any:
-        raise NotImplementedError
+        """Supplied by the game (see the module docstring)."""
 
     @classmethod
+    @abstractmethod
     def _parse_move(cls, move: Any) -> M:
-        raise NotImplementedError
+        """Supplied by the game (see the module docstring)."""
 
     @classmethod
+    @abstractmethod
     def _state_from_json(cls, data: object, catalogue: Any) -> S:
-        raise NotImplementedError
+        """Supplied by the game (see the module docstring)."""
 
     @classmethod
+    @abstractmethod
     def _catalogue_json(cls, catalogue: Any) -> dict[str, Any]:
-        raise NotImplementedError
+        """Supplied by the game (see the module docstring)."""
 
     @classmethod
+    @abstractmethod
     def _catalogue_mismatch(cls, info: object, catalogue: Any) -> str | None:
-        raise NotImplementedError
+        """Supplied by the game (see the module docstring)."""
 
     # ------------------------------------------------------------------ creation
     def _begin(self, config: Any, catalogue: Any) -> None:

@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import math
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
@@ -84,7 +85,7 @@ class SearchStats:
     visits: tuple[tuple[str, int, float], ...]   # (move, visits, mean reward) per root move
 
 
-class MCTSBot(BaseBot):
+class MCTSBot(BaseBot, ABC):
     """Open-loop UCT over determinizations (see the module docstring for the hooks).
 
     ``iterations``: playouts per decision; ``seconds``: an optional cap on the time per
@@ -110,26 +111,33 @@ class MCTSBot(BaseBot):
         self.last: SearchStats | None = None
 
     # ------------------------------------------------------------ the game's hooks
+    @abstractmethod
     def root_candidates(self, state: Any, seat: int) -> list[Any]:
-        raise NotImplementedError
+        """Supplied by the game (see the module docstring)."""
 
+    @abstractmethod
     def searched(self, state: Any) -> bool:
-        raise NotImplementedError
+        """Supplied by the game (see the module docstring)."""
 
+    @abstractmethod
     def tree_moves(self, state: Any, seat: int) -> list[Any]:
-        raise NotImplementedError
+        """Supplied by the game (see the module docstring)."""
 
+    @abstractmethod
     def action_key(self, move: Any) -> Hashable:
-        raise NotImplementedError
+        """Supplied by the game (see the module docstring)."""
 
+    @abstractmethod
     def rollout_move(self, state: Any, seat: int) -> Any:
-        raise NotImplementedError
+        """Supplied by the game (see the module docstring)."""
 
+    @abstractmethod
     def reward(self, state: Any) -> list[float]:
-        raise NotImplementedError
+        """Supplied by the game (see the module docstring)."""
 
+    @abstractmethod
     def horizon_reached(self, root: Any, state: Any, horizon: int) -> bool:
-        raise NotImplementedError
+        """Supplied by the game (see the module docstring)."""
 
     # ------------------------------------------------------------------ search
     def choose(self, state: Any) -> Any:
