@@ -5,17 +5,25 @@ entry, the state-machine protocol, the JSON envelope and validation, the history
 Nothing here knows a rule of either game, and nothing here imports Jupyter.
 """
 
+from .envelope import check_header, json_object, json_value
 from .errors import IllegalMoveError, MalformedMoveError, StateFormatError
+from .history import HistoryGame
 from .log import LogEntry
 from .protocol import GameStateLike, MoveLike
 from .rng import Rng
+from .validate import Checker
 
 __all__ = [
+    "Checker",
     "GameStateLike",
+    "HistoryGame",
     "IllegalMoveError",
     "LogEntry",
     "MalformedMoveError",
     "MoveLike",
     "Rng",
     "StateFormatError",
+    "check_header",
+    "json_object",
+    "json_value",
 ]

@@ -37,11 +37,12 @@ from .catalogue import (
 )
 from .errors import IllegalMoveError, MalformedMoveError, StateFormatError
 from .game import Game
+from .machine import GameState
 from .moves import Books, Build, Buy, Feed, Fight, Move, Pass, Payment, Reroll, move_from_json
 from .rules import LogEntry
 from .scenario import scenario
 from .serialization import check_invariants
-from .state import GameConfig, GameState
+from .state import GameConfig
 
 __all__ = [
     "Books",

@@ -15,8 +15,9 @@ import sys
 import time
 from collections.abc import Sequence
 
+from .machine import GameState
 from .serialization import check_invariants
-from .state import GameConfig, GameState
+from .state import GameConfig
 
 
 def simulate(players: int, games: int, seed: int, variant: str = "original",

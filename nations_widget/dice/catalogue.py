@@ -20,6 +20,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal, cast
 
+from ..core.envelope import json_value, quote, shown
+from ..core.validate import Checker
+
 Resource = Literal["gold", "stone", "food", "book", "strength"]
 ChitKind = Literal["reroll", "gold", "stone", "food", "book", "strength"]
 DieColour = Literal["white", "blue", "orange", "red"]
@@ -187,90 +190,12 @@ def _rebuild_error(
     return CatalogueError(source, problem, item=item, field=field)
 
 
-class _Checker:
-    """Validation helpers that know the source and the item being checked."""
-
-    def __init__(self, source: str, item: str | None = None) -> None:
-        self.source = source
-        self.item = item
-
-    def at(self, item: str) -> _Checker:
-        return _Checker(self.source, item)
-
-    def fail(self, problem: str, field: str | None = None) -> CatalogueError:
-        return CatalogueError(self.source, problem, item=self.item, field=field)
-
-    def mapping(self, value: object, field: str | None = None) -> dict[str, object]:
-        if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
-            raise self.fail(f"must be a JSON object, got {_show(value)}", field)
-        return value
-
-    def array(self, value: object, field: str | None = None) -> list[object]:
-        if not isinstance(value, list):
-            raise self.fail(f"must be a JSON array, got {_show(value)}", field)
-        return value
-
-    def fields(
-        self, obj: dict[str, object], required: tuple[str, ...], optional: tuple[str, ...] = ()
-    ) -> None:
-        allowed = required + optional
-        unknown = [k for k in obj if k not in allowed]
-        if unknown:
-            problem = "unknown field"
-            if len(unknown) > 1:
-                problem += " (also unknown: " + ", ".join(repr(k) for k in unknown[1:]) + ")"
-            problem += "; the fields here are " + ", ".join(allowed)
-            raise self.fail(problem, unknown[0])
-        for name in required:
-            if name not in obj:
-                raise self.fail("missing", name)
-
-    def string(self, obj: dict[str, object], field: str) -> str:
-        value = obj[field]
-        if not isinstance(value, str) or not value.strip():
-            raise self.fail(f"must be a non-empty string, got {_show(value)}", field)
-        return value
-
-    def integer(
-        self, obj: dict[str, object], field: str, low: int, high: int | None = None
-    ) -> int:
-        value = obj[field]
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(f"must be an integer, got {_show(value)}", field)
-        if value < low or (high is not None and value > high):
-            if high is None:
-                wanted = f"must be at least {low}"
-            elif high == low + 1:
-                wanted = f"must be {low} or {high}"
-            elif high == low:
-                wanted = f"must be {low}"
-            else:
-                wanted = f"must be between {low} and {high}"
-            raise self.fail(f"{wanted}, got {value}", field)
-        return value
-
-    def choice(
-        self, obj: dict[str, object], field: str, options: tuple[str, ...]
-    ) -> str:
-        value = obj[field]
-        if not isinstance(value, str) or value not in options:
-            listed = ", ".join(options)
-            raise self.fail(f"must be one of {listed}; got {_show(value)}", field)
-        return value
+def _checker(source: str) -> Checker:
+    """The shared checker (:mod:`nations_widget.core.validate`), raising CatalogueError."""
+    return Checker(source, make_error=CatalogueError)
 
 
-def _show(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (dict, list)):
-        return "an object" if isinstance(value, dict) else "an array"
-    text = json.dumps(value) if isinstance(value, (str, int, float)) else repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _parse_face(check: _Checker, raw: object, colour: DieColour) -> Face:
+def _parse_face(check: Checker, raw: object, colour: DieColour) -> Face:
     face = check.mapping(raw)
     unknown = [k for k in face if k not in RESOURCES]
     if unknown:
@@ -288,7 +213,7 @@ def _parse_face(check: _Checker, raw: object, colour: DieColour) -> Face:
     return Face(**counts)
 
 
-def _parse_faces(check: _Checker, raw: object) -> dict[DieColour, tuple[Face, ...]]:
+def _parse_faces(check: Checker, raw: object) -> dict[DieColour, tuple[Face, ...]]:
     faces = check.mapping(raw, "faces")
     unknown = [k for k in faces if k not in DIE_COLOURS]
     if unknown:
@@ -310,7 +235,7 @@ def _parse_faces(check: _Checker, raw: object) -> dict[DieColour, tuple[Face, ..
     return result
 
 
-def _chit(check: _Checker, obj: dict[str, object]) -> ChitKind | None:
+def _chit(check: Checker, obj: dict[str, object]) -> ChitKind | None:
     value = obj["chit"]
     if value is None:
         return None
@@ -318,18 +243,18 @@ def _chit(check: _Checker, obj: dict[str, object]) -> ChitKind | None:
         raise check.fail("colonies and wonders never give reroll chits", "chit")
     kinds = tuple(c for c in CHIT_KINDS if c != "reroll")
     if not isinstance(value, str) or value not in kinds:
-        raise check.fail(f"must be null or one of {', '.join(kinds)}; got {_show(value)}", "chit")
+        raise check.fail(f"must be null or one of {', '.join(kinds)}; got {shown(value)}", "chit")
     return cast(ChitKind, value)
 
 
-def _ident(check: _Checker, obj: dict[str, object]) -> str:
+def _ident(check: Checker, obj: dict[str, object]) -> str:
     if "id" not in obj:
         raise check.fail("missing", "id")
     return check.string(obj, "id")
 
 
 def _parse_tile(
-    check: _Checker, raw: object, position: str, starting: bool = False
+    check: Checker, raw: object, position: str, starting: bool = False
 ) -> TileSpec:
     tile = check.at(position).mapping(raw)
     ident = _ident(check.at(position), tile)
@@ -342,7 +267,7 @@ def _parse_tile(
         check.choice(tile, "kind", TILE_KINDS)
     kind = cast(TileKind, kind_value)
     if starting and kind != "building":
-        raise check.fail(f"a starting building must be a building, got {_show(kind)}", "kind")
+        raise check.fail(f"a starting building must be a building, got {shown(kind)}", "kind")
     extra = _KIND_FIELDS[kind]
     common = tuple(f for f in _COMMON_TILE_FIELDS if not (starting and f == "age"))
     optional = ("age",) if starting else ()
@@ -373,7 +298,7 @@ def _parse_tile(
     return replace(spec, stone_cost=check.integer(tile, "stone_cost", 1), chit=_chit(check, tile))
 
 
-def _parse_event(check: _Checker, raw: object, position: str) -> EventSpec:
+def _parse_event(check: Checker, raw: object, position: str) -> EventSpec:
     event = check.at(position).mapping(raw)
     ident = _ident(check.at(position), event)
     check = check.at(f"event {ident!r}")
@@ -387,7 +312,7 @@ def _parse_event(check: _Checker, raw: object, position: str) -> EventSpec:
     )
 
 
-def _count_per_age(check: _Checker, ages: list[int], wanted: int, what: str, field: str) -> None:
+def _count_per_age(check: Checker, ages: list[int], wanted: int, what: str, field: str) -> None:
     for age in AGES:
         found = ages.count(age)
         if found != wanted:
@@ -405,19 +330,19 @@ def parse_catalogue(data: object, source: str = "<data>") -> Catalogue:
     keeps the fingerprint independent of spelling details such as zero counts on a face.
     Raises :class:`CatalogueError` on any problem.
     """
-    check = _Checker(source)
+    check = _checker(source)
     top = check.mapping(data)
     check.fields(top, _TOP_FIELDS)
     if top["format"] != FORMAT_NAME:
-        raise check.fail(f"must be {FORMAT_NAME!r}, got {_show(top['format'])}", "format")
+        raise check.fail(f"must be {FORMAT_NAME!r}, got {shown(top['format'])}", "format")
     check.integer(top, "version", FORMAT_VERSION, FORMAT_VERSION)
     name = check.string(top, "name")
     reconstructed = top["reconstructed"]
     if not isinstance(reconstructed, bool):
-        raise check.fail(f"must be true or false, got {_show(reconstructed)}", "reconstructed")
+        raise check.fail(f"must be true or false, got {shown(reconstructed)}", "reconstructed")
     provenance = top["provenance"]
     if not isinstance(provenance, str):
-        raise check.fail(f"must be a string, got {_show(provenance)}", "provenance")
+        raise check.fail(f"must be a string, got {shown(provenance)}", "provenance")
 
     faces = _parse_faces(check, top["faces"])
 
@@ -456,7 +381,60 @@ def parse_catalogue(data: object, source: str = "<data>") -> Catalogue:
         name=name, reconstructed=reconstructed, provenance=provenance, faces=faces,
         starting_buildings=starting, tiles=tiles, events=events, fingerprint="",
     )
-    return replace(catalogue, fingerprint=_fingerprint(catalogue_to_json(catalogue)))
+    catalogue = replace(catalogue, fingerprint=_fingerprint(catalogue_to_json(catalogue)))
+    _KNOWN.setdefault(catalogue.fingerprint, catalogue)
+    return catalogue
+
+
+#: Every catalogue this program has read, by fingerprint: when a save names a catalogue
+#: other than the one given, the message can then say which tiles differ.
+_KNOWN: dict[str, Catalogue] = {}
+
+
+def catalogue_differences(mine: Catalogue, theirs: Catalogue, limit: int = 6) -> list[str]:
+    """What differs between two catalogues, in a few words per item (at most ``limit``
+    items, then "and N more")."""
+    found: list[str] = []
+    if mine.faces != theirs.faces:
+        found += [f"the {c} die's faces" for c in DIE_COLOURS
+                  if mine.faces.get(c) != theirs.faces.get(c)]
+    for label, a, b in (("starting building", mine.starting_buildings,
+                         theirs.starting_buildings),
+                        ("tile", mine.tiles, theirs.tiles), ("event", mine.events, theirs.events)):
+        by_id = {x.id: x for x in b}
+        for x in a:
+            other = by_id.pop(x.id, None)
+            if other is None:
+                found.append(f"{label} {x.id!r} (only in {mine.name!r})")
+            elif other != x:
+                fields = [f for f in x.__dataclass_fields__ if getattr(x, f) != getattr(other, f)]
+                found.append(f"{label} {x.id!r} ({', '.join(fields)})")
+        found += [f"{label} {x_id!r} (only in {theirs.name!r})" for x_id in by_id]
+    if len(found) > limit:
+        found = [*found[:limit], f"and {len(found) - limit} more"]
+    return found
+
+
+def catalogue_mismatch(info: object, catalogue: Catalogue, what: str) -> str | None:
+    """``None`` if a save's ``catalogue`` field (``{"name", "fingerprint"}``) names
+    ``catalogue``; else the problem, in words: the two names and fingerprints, which
+    tiles differ when the save's catalogue is one this program has read, and how to load
+    the save.  ``what`` names the save ("this game", "this position")."""
+    if not isinstance(info, dict):
+        return "must be an object with the catalogue's name and fingerprint"
+    name, fingerprint = info.get("name"), info.get("fingerprint")
+    if fingerprint == catalogue.fingerprint:
+        return None
+    theirs = _KNOWN.get(fingerprint) if isinstance(fingerprint, str) else None
+    label = repr(quote(name)) if isinstance(name, str) else "with no name"
+    print_ = quote(fingerprint, 20) if isinstance(fingerprint, str) else shown(fingerprint)
+    text = (f"{what} was played with the catalogue {label} (fingerprint {print_}), not "
+            f"with the one given, {catalogue.name!r} (fingerprint {catalogue.fingerprint})")
+    if theirs is not None:
+        text += "; they differ in " + ", ".join(catalogue_differences(theirs, catalogue))
+    how = ("catalogue=default_catalogue()" if theirs is not None
+           and theirs == default_catalogue() else "catalogue=load_catalogue(path of its file)")
+    return text + f". Load it with the catalogue it was played with ({how})"
 
 
 def _fingerprint(data: object) -> str:
@@ -468,17 +446,12 @@ def load_catalogue(path: str | os.PathLike[str]) -> Catalogue:
     """Read and validate a catalogue file; errors name the file."""
     source = Path(path).name or os.fspath(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = Path(path).read_bytes()
     except FileNotFoundError:
         raise CatalogueError(source, f"no such file ({os.fspath(path)})") from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
         raise CatalogueError(source, f"cannot read the file: {exc}") from exc
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CatalogueError(
-            source, f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
-        ) from exc
+    data = json_value(text, "", error=lambda problem: CatalogueError(source, problem))
     return parse_catalogue(data, source)
 
 

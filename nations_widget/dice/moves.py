@@ -20,7 +20,11 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from ..core.envelope import json_object
 from .errors import MalformedMoveError
+
+#: The longest move text accepted (a move is well under 1 KB).
+MAX_MOVE_CHARS = 20_000
 
 __all__ = [
     "Books",
@@ -355,13 +359,10 @@ def move_from_json(data: object) -> Move:
     ...
     nations_widget.core.errors.MalformedMoveError: unknown move type 'dance' (expected ...)
     """
-    if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as exc:
-            raise MalformedMoveError(f"a move must be JSON: {exc.msg}") from None
-    if not isinstance(data, dict):
+    if not isinstance(data, (dict, str, bytes, bytearray)):
         raise MalformedMoveError("a move must be a JSON object with a 'type'")
+    data = json_object(data, "a move", error=MalformedMoveError, max_chars=MAX_MOVE_CHARS,
+                       expected="a JSON object with a 'type'")
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
         raise MalformedMoveError(

@@ -19,10 +19,10 @@ from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from .moves import Payment
-from .state import BOOK, FOOD, STRENGTH
+from .state import BOOK, FOOD, FOOD_CHIT, RESOURCE_CHIT, STRENGTH
 
 if TYPE_CHECKING:
-    from .state import GameState
+    from .state import StateData
 
 # How much a symbol of each resource (gold, stone, food, book, strength) is still worth.
 ACTION_WEIGHTS: tuple[int, ...] = (1, 1, 1, 1, 1)
@@ -30,7 +30,7 @@ FAMINE_WEIGHTS: tuple[int, ...] = (0, 0, 0, 0, 10)   # after the famine only str
 WAR_WEIGHTS: tuple[int, ...] = (0, 0, 0, 0, 0)
 
 
-def find_payment(state: GameState, seat: int, res: int, cost: int, trades_ok: bool,
+def find_payment(state: StateData, seat: int, res: int, cost: int, trades_ok: bool,
                  weights: Sequence[int] = ACTION_WEIGHTS,
                  exclude: Collection[int] = ()) -> Payment | None:
     """The canonical payment of ``cost`` symbols of resource ``res``, or None if the seat
@@ -38,14 +38,14 @@ def find_payment(state: GameState, seat: int, res: int, cost: int, trades_ok: bo
     return find_payments(state, seat, res, (cost,), trades_ok, weights, exclude)[cost]
 
 
-def find_payments(state: GameState, seat: int, res: int, costs: Sequence[int],
+def find_payments(state: StateData, seat: int, res: int, costs: Sequence[int],
                   trades_ok: bool, weights: Sequence[int] = ACTION_WEIGHTS,
                   exclude: Collection[int] = (),
                   unused: Sequence[int] | None = None) -> dict[int, Payment | None]:
     """:func:`find_payment` for several costs of one resource, in one search.
     ``unused``: the seat's unused dice, when the caller already has them."""
     player = state.players[seat]
-    chits = player.chits[res + 1]
+    chits = player.chits[RESOURCE_CHIT[res]]
     faces, face_idx, totals = state.comp.die_faces, state.dice_face, state.comp.die_totals
     groups: dict[tuple[int, int], list[int]] = {}
     others: list[tuple[int, int]] = []
@@ -130,16 +130,16 @@ def find_payments(state: GameState, seat: int, res: int, costs: Sequence[int],
     return result
 
 
-def food_now(state: GameState, seat: int, exclude: Collection[int] = ()) -> int:
+def food_now(state: StateData, seat: int, exclude: Collection[int] = ()) -> int:
     """Food the seat could pay right now from unused dice and chits, without trading."""
-    total = state.players[seat].chits[FOOD + 1]
+    total = state.players[seat].chits[FOOD_CHIT]
     for d in state.unused_dice(seat):
         if d not in exclude:
             total += state.face(d)[FOOD]
     return total
 
 
-def _trade_reach(state: GameState, seat: int, spare: Sequence[int]) -> tuple[int, int]:
+def _trade_reach(state: StateData, seat: int, spare: Sequence[int]) -> tuple[int, int]:
     """(food reachable trading any non-food dice, food reachable trading only dice that show
     none of the ``spare`` resources)."""
     base = food_now(state, seat)
@@ -154,7 +154,7 @@ def _trade_reach(state: GameState, seat: int, spare: Sequence[int]) -> tuple[int
     return base + any_dice // 2, base + plain // 2
 
 
-def must_decide_books(state: GameState, seat: int) -> bool:
+def must_decide_books(state: StateData, seat: int) -> bool:
     """The online implementation's test: the seat is asked about books only if it lacks
     food for the famine, has a book die, could feed by trading dice, and could only do so
     by trading away a book or strength die."""
@@ -167,7 +167,7 @@ def must_decide_books(state: GameState, seat: int) -> bool:
     return reach_any >= need > reach_plain
 
 
-def must_decide_famine(state: GameState, seat: int) -> bool:
+def must_decide_famine(state: StateData, seat: int) -> bool:
     """Likewise for the famine: asked only if feeding is possible but needs trading away a
     strength die (which would otherwise count for player order and war)."""
     need = state.event_spec.famine

@@ -16,11 +16,11 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from .catalogue import CHIT_KINDS, RESOURCES, TileSpec, describe_event, describe_tile
-from .rules import face_text, seat_name
-from .state import DIE_COLOUR
+from .rules import current_player, face_text, seat_name
+from .state import BOARD_ROWS, DIE_COLOUR
 
 if TYPE_CHECKING:
-    from .state import GameState
+    from .state import StateData
 
 LETTER = {"gold": "G", "stone": "S", "food": "F", "book": "B", "strength": "M"}
 LEGEND = "G gold · S stone · F food · B book · M might (strength)"
@@ -76,7 +76,7 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _die_svg(state: GameState, die: int, used: bool) -> str:
+def _die_svg(state: StateData, die: int, used: bool) -> str:
     colour = DIE_COLOUR[die]
     face = state.face(die)
     lines = [f"{n}{LETTER[r]}" for r, n in zip(RESOURCES, face, strict=True) if n] or ["–"]
@@ -113,28 +113,29 @@ def _tile_cell(t: TileSpec, price: int) -> str:
             f'<span class="nwd-small">{_e(_gives(t))}</span></div>')
 
 
-def _board(state: GameState) -> str:
+def _board(state: StateData) -> str:
     cols, tiles = state.config.columns, state.comp.tiles
     cells = ['<div></div>'] + [f'<div class="nwd-row">column {c + 1}</div>'
                                for c in range(cols)]
     for row in (2, 1, 0):                       # board[c*3 + row] costs row + 1
         cells.append(f'<div class="nwd-row">row {row + 1}<br>costs {row + 1}</div>')
         for c in range(cols):
-            ref = state.board[c * 3 + row] if c * 3 + row < len(state.board) else -1
+            cell = c * BOARD_ROWS + row
+            ref = state.board[cell] if cell < len(state.board) else -1
             cells.append(_tile_cell(tiles[ref], row + 1) if ref >= 0
                          else '<div class="nwd-empty">taken</div>')
     style = f"grid-template-columns:70px repeat({cols},minmax(150px,1fr))"
     return f'<div class="nwd-board" style="{style}">{"".join(cells)}</div>'
 
 
-def _tile_names(state: GameState, refs: list[int], empty: str = "none") -> str:
+def _tile_names(state: StateData, refs: list[int], empty: str = "none") -> str:
     tiles = state.comp.tiles
     names = [f'<span title="{_e(describe_tile(tiles[r]))}">{_e(tiles[r].name)} '
              f'({tiles[r].vp} VP)</span>' for r in refs]
     return ", ".join(names) if names else empty
 
 
-def _player(state: GameState, seat: int, turn: int | None) -> str:
+def _player(state: StateData, seat: int, turn: int | None) -> str:
     p, tiles = state.players[seat], state.comp.tiles
     over = state.is_terminal()
     tile_vp = state.tile_vp(seat)
@@ -183,7 +184,7 @@ def _player(state: GameState, seat: int, turn: int | None) -> str:
             f"<div>Chits unused/total: {_e(chits or 'none')}</div></div>")
 
 
-def _game_over(state: GameState) -> str:
+def _game_over(state: StateData) -> str:
     scores = state.scores()
     if state.config.players == 1:
         title = state.hall_of_fame_title() or "below the lowest title (10 VP)"
@@ -198,9 +199,9 @@ def _game_over(state: GameState) -> str:
             f"{scores[ranking[0]]} VP.</b><table>{rows}</table></div>")
 
 
-def state_html(state: GameState) -> str:
+def state_html(state: StateData) -> str:
     """The state as a self-contained HTML fragment (see the module docstring)."""
-    turn = state.current_player()
+    turn = current_player(state)
     n = state.config.players
     head = [f"<h3>Nations: The Dice Game — round {state.round} of 4 (age {state.round})</h3>",
             '<div class="nwd-bar">',

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import chain, product, repeat
 from operator import is_
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from ..core.log import LogEntry
 from .catalogue import CHIT_KINDS, RESOURCES
@@ -34,21 +34,28 @@ from .payments import (
 )
 from .rng import Rng
 from .state import (
+    BOARD_ROWS,
     BOOK,
+    BOOK_CHIT,
     DIE_COLOUR,
     FOOD,
     GOLD,
+    GOLD_CHIT,
     N_DICE,
     REROLL_CHIT,
+    RESOURCE_CHIT,
+    ROUNDS,
+    SOLO_DIE_SIDES,
     STONE,
     STRENGTH,
+    STRENGTH_CHIT,
     Components,
     GameConfig,
-    GameState,
     PlayerState,
+    StateData,
 )
 
-ROUNDS = 4
+_S = TypeVar("_S", bound=StateData)
 RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
 
 
@@ -64,7 +71,7 @@ def _note(log: Log | None, make: Callable[[], LogEntry]) -> None:
         log.append(make())
 
 
-def _entry(s: GameState, seat: int | None, kind: str, text: str, auto: bool = False,
+def _entry(s: StateData, seat: int | None, kind: str, text: str, auto: bool = False,
            **data: Any) -> LogEntry:
     return LogEntry(s.round, s.step, seat, kind, text, data, auto)
 
@@ -79,11 +86,11 @@ def face_text(face: Sequence[int]) -> str:
     return " + ".join(parts) if parts else "blank"
 
 
-def die_text(s: GameState, d: int) -> str:
+def die_text(s: StateData, d: int) -> str:
     return f"{DIE_COLOUR[d]} die {d} ({face_text(s.face(d))})"
 
 
-def _payment_text(s: GameState, pay: Payment, res: int) -> str:
+def _payment_text(s: StateData, pay: Payment, res: int) -> str:
     parts = [die_text(s, d) for d in pay.dice]
     if pay.chits:
         parts.append(f"{pay.chits} {RESOURCES[res]} chit" + ("s" if pay.chits > 1 else ""))
@@ -107,11 +114,11 @@ class Step:
     name: str
     who: Literal["nobody", "turns", "reverse"]
     moves: tuple[type[MoveBase], ...] = ()
-    run: Callable[[GameState, MaybeLog], None] | None = None
-    auto: Callable[[GameState, int], Move | None] | None = None
+    run: Callable[[StateData, MaybeLog], None] | None = None
+    auto: Callable[[StateData, int], Move | None] | None = None
 
 
-def _rng_roll(s: GameState, dice: Sequence[int]) -> None:
+def _rng_roll(s: StateData, dice: Sequence[int]) -> None:
     rng = Rng(0)
     rng.state = s.rng
     for d in dice:
@@ -119,7 +126,7 @@ def _rng_roll(s: GameState, dice: Sequence[int]) -> None:
     s.rng = rng.state
 
 
-def _rng_below(s: GameState, n: int) -> int:
+def _rng_below(s: StateData, n: int) -> int:
     rng = Rng(0)
     rng.state = s.rng
     x = rng.below(n)
@@ -127,14 +134,14 @@ def _rng_below(s: GameState, n: int) -> int:
     return x
 
 
-def _run_new_round(s: GameState, log: MaybeLog) -> None:
+def _run_new_round(s: StateData, log: MaybeLog) -> None:
     age = s.round
     cols = s.config.columns
     rng = Rng(0)
     rng.state = s.rng
     stack = list(s.comp.age_tiles[age])
     rng.shuffle(stack)
-    s.board = stack[:cols * 3]
+    s.board = stack[:cols * BOARD_ROWS]
     events = s.comp.age_events[age]
     s.event = events[rng.below(len(events))]
     s.rng = rng.state
@@ -164,7 +171,7 @@ def _run_new_round(s: GameState, log: MaybeLog) -> None:
                           faces=rolled, books=books))
 
 
-def _run_score_books(s: GameState, log: MaybeLog) -> None:
+def _run_score_books(s: StateData, log: MaybeLog) -> None:
     n = s.config.players
     books = [p.books for p in s.players]
     if n == 1:
@@ -183,12 +190,12 @@ def _run_score_books(s: GameState, log: MaybeLog) -> None:
         books=books, vp=gains))
 
 
-def _unused_strength(s: GameState, seat: int) -> int:
-    return s.players[seat].chits[STRENGTH + 1] + sum(
+def _unused_strength(s: StateData, seat: int) -> int:
+    return s.players[seat].chits[STRENGTH_CHIT] + sum(
         s.face(d)[STRENGTH] for d in s.unused_dice(seat))
 
 
-def _run_player_order(s: GameState, log: MaybeLog) -> None:
+def _run_player_order(s: StateData, log: MaybeLog) -> None:
     strength = {seat: _unused_strength(s, seat) for seat in s.order}
     # sorted() is stable, so ties keep their previous relative order.
     s.order = sorted(s.order, key=lambda seat: -strength[seat])
@@ -197,7 +204,7 @@ def _run_player_order(s: GameState, log: MaybeLog) -> None:
                       order=s.order[:], strength=[strength[x] for x in range(len(s.players))]))
 
 
-def _auto_books(s: GameState, seat: int) -> Move | None:
+def _auto_books(s: StateData, seat: int) -> Move | None:
     options = _legal_books(s, seat)           # options[0] uses every book die and chit
     if len(options) == 1 or s.config.variant == "accelerated":
         return options[0]
@@ -206,7 +213,7 @@ def _auto_books(s: GameState, seat: int) -> Move | None:
     return None
 
 
-def _auto_famine(s: GameState, seat: int) -> Move | None:
+def _auto_famine(s: StateData, seat: int) -> Move | None:
     if s.config.variant == "accelerated":
         return _accelerated_feeding(s, seat)
     if s.config.automate and not must_decide_famine(s, seat):
@@ -215,7 +222,7 @@ def _auto_famine(s: GameState, seat: int) -> Move | None:
     return options[0] if len(options) == 1 else None
 
 
-def _auto_war(s: GameState, seat: int) -> Move | None:
+def _auto_war(s: StateData, seat: int) -> Move | None:
     options = _legal_fight(s, seat)
     if len(options) == 1 or s.config.automate:
         return options[-1]
@@ -236,9 +243,11 @@ STEP_NAMES: tuple[str, ...] = (*(step.name for step in ROUND), "game_over")
 
 
 # ------------------------------------------------------------------ game creation
-def new_game(config: GameConfig, comp: Components, log: Log | None = None) -> GameState:
-    """Set up a game and run it to the first decision; what happened goes into ``log``."""
-    s = GameState.__new__(GameState)
+def new_game(cls: type[_S], config: GameConfig, comp: Components,
+             log: Log | None = None) -> _S:
+    """Set up a game as an instance of ``cls`` (the machine class, which sits above the
+    rules) and run it to the first decision; what happened goes into ``log``."""
+    s = cls.__new__(cls)
     s.config = config
     s.comp = comp
     s.rng = Rng(config.seed).next64()   # scramble the seed so seeds 1, 2, 3 look unrelated
@@ -263,7 +272,7 @@ def new_game(config: GameConfig, comp: Components, log: Log | None = None) -> Ga
         p = PlayerState()
         p.buildings = list(range(comp.n_start))
         p.building_dice = [1] * comp.n_start
-        p.chits[RES_INDEX["gold"] + 1] = 1
+        p.chits[GOLD_CHIT] = 1
         p.chits[REROLL_CHIT] = 1
         for d in range(5 * seat, 5 * seat + 5):
             s.dice_owner[d] = seat
@@ -279,7 +288,7 @@ def new_game(config: GameConfig, comp: Components, log: Log | None = None) -> Ga
 
 
 # ------------------------------------------------------------ the state machine
-def current_player(s: GameState) -> int | None:
+def current_player(s: StateData) -> int | None:
     if s.step == "actions":
         return s.order[s.cursor]
     if s.step == "game_over" or not s.pending:
@@ -287,7 +296,7 @@ def current_player(s: GameState) -> int | None:
     return s.pending[0]
 
 
-def apply(s: GameState, move: Move, log: bool = True) -> Log:
+def apply(s: StateData, move: Move, log: bool = True) -> Log:
     """Check and play ``move``; return the log entries (none when ``log`` is False).
 
     A move object that legal_moves() listed for this very position is legal by
@@ -308,7 +317,7 @@ def apply(s: GameState, move: Move, log: bool = True) -> Log:
     return entries or []
 
 
-def _enter(s: GameState, name: str) -> None:
+def _enter(s: StateData, name: str) -> None:
     s.step = name
     step = STEP_BY_NAME[name]
     if step.who == "reverse":
@@ -320,7 +329,7 @@ def _enter(s: GameState, name: str) -> None:
         s.pending = []
 
 
-def _advance(s: GameState, log: MaybeLog) -> None:
+def _advance(s: StateData, log: MaybeLog) -> None:
     """Walk the round's steps, doing everything automatic, until a player must decide."""
     while s.step != "game_over":
         step = STEP_BY_NAME[s.step]
@@ -354,13 +363,13 @@ def _advance(s: GameState, log: MaybeLog) -> None:
             _finish(s, log)
 
 
-def _finish(s: GameState, log: MaybeLog) -> None:
+def _finish(s: StateData, log: MaybeLog) -> None:
     s.step = "game_over"
     s.pending = []
     _note(log, lambda: _final_entry(s))
 
 
-def _final_entry(s: GameState) -> LogEntry:
+def _final_entry(s: StateData) -> LogEntry:
     scores = s.scores()
     ranking = s.ranking()
     parts = []
@@ -377,7 +386,7 @@ def _final_entry(s: GameState) -> LogEntry:
     return _entry(s, None, "end", text, scores=scores, ranking=ranking)
 
 
-def _roll_all(s: GameState, seat: int, log: MaybeLog) -> None:
+def _roll_all(s: StateData, seat: int, log: MaybeLog) -> None:
     p = s.players[seat]
     p.rolled = True
     dice = s.unused_dice(seat)
@@ -401,7 +410,7 @@ class _Plan:
 _AUTO_PLAN = _Plan()
 
 
-def _plan_of_listed(s: GameState, move: Move) -> _Plan:
+def _plan_of_listed(s: StateData, move: Move) -> _Plan:
     """The plan :func:`check` would return for a move that legal_moves() listed here: only a
     buy has defaults to resolve (legal moves name the replaced building and leave the
     returned dice and rerolls to the defaults)."""
@@ -421,7 +430,7 @@ def _plan_of_listed(s: GameState, move: Move) -> _Plan:
     return plan
 
 
-def check(s: GameState, move: Move) -> _Plan:
+def check(s: StateData, move: Move) -> _Plan:
     """Validate ``move`` for the current player without changing anything."""
     if s.step == "game_over":
         raise IllegalMoveError("the game is over")
@@ -450,7 +459,7 @@ def check(s: GameState, move: Move) -> _Plan:
     return _check_fight(s, seat, move)
 
 
-def _own_unused(s: GameState, seat: int, dice: Sequence[int], what: str) -> None:
+def _own_unused(s: StateData, seat: int, dice: Sequence[int], what: str) -> None:
     seen: set[int] = set()
     for d in dice:
         if not 0 <= d < N_DICE:
@@ -464,7 +473,7 @@ def _own_unused(s: GameState, seat: int, dice: Sequence[int], what: str) -> None
             raise IllegalMoveError(f"die {d} is already used this round")
 
 
-def _check_payment(s: GameState, seat: int, pay: Payment, res: int, cost: int,
+def _check_payment(s: StateData, seat: int, pay: Payment, res: int, cost: int,
                    trades_ok: bool, what: str, exclude: Sequence[int] = ()) -> int:
     """Check a payment of resource ``res``; return the symbols it gives."""
     name = RESOURCES[res]
@@ -482,7 +491,7 @@ def _check_payment(s: GameState, seat: int, pay: Payment, res: int, cost: int,
         if not v:
             raise IllegalMoveError(f"die {d} shows {face_text(s.face(d))}, no {name}")
         value += v
-    have = s.players[seat].chits[res + 1]
+    have = s.players[seat].chits[RESOURCE_CHIT[res]]
     if pay.chits > have:
         raise IllegalMoveError(f"{seat_name(seat)} has {have} unused {name} "
                                f"chit{'s' if have != 1 else ''}, not {pay.chits}")
@@ -501,7 +510,7 @@ def _check_payment(s: GameState, seat: int, pay: Payment, res: int, cost: int,
     return value
 
 
-def _check_reroll(s: GameState, seat: int, m: Reroll) -> _Plan:
+def _check_reroll(s: StateData, seat: int, m: Reroll) -> _Plan:
     if s.players[seat].chits[REROLL_CHIT] < 1:
         raise IllegalMoveError(f"{seat_name(seat)} has no unused reroll chit")
     if not m.dice:
@@ -510,7 +519,7 @@ def _check_reroll(s: GameState, seat: int, m: Reroll) -> _Plan:
     return _Plan()
 
 
-def _board_cell(s: GameState, tile_id: str) -> int:
+def _board_cell(s: StateData, tile_id: str) -> int:
     ref = s.comp.tile_ref.get(tile_id)
     if ref is None:
         raise IllegalMoveError(f"there is no tile {tile_id!r}")
@@ -526,10 +535,10 @@ def _a(noun: str) -> str:
     return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
 
 
-def _check_buy(s: GameState, seat: int, m: Buy) -> _Plan:
+def _check_buy(s: StateData, seat: int, m: Buy) -> _Plan:
     cell = _board_cell(s, m.tile)
     tile = s.comp.tiles[s.board[cell]]
-    cost = cell % 3 + 1
+    cost = cell % BOARD_ROWS + 1
     res = RES_INDEX[tile.currency]
     plan = _Plan()
     _check_payment(s, seat, m.payment, res, cost, res == GOLD, f"{tile.name} (row {cost})")
@@ -567,7 +576,7 @@ def _check_buy(s: GameState, seat: int, m: Buy) -> _Plan:
     return plan
 
 
-def give_back_order(s: GameState, seat: int, colour: str) -> list[int]:
+def give_back_order(s: StateData, seat: int, colour: str) -> list[int]:
     """``seat``'s dice of ``colour``, least useful first: fewest symbols, then by number.
 
     A replaced building's dice go back in this order by default, the used ones (and those
@@ -578,7 +587,7 @@ def give_back_order(s: GameState, seat: int, colour: str) -> list[int]:
     return mine
 
 
-def used_reroll_choices(s: GameState, seat: int) -> range:
+def used_reroll_choices(s: StateData, seat: int) -> range:
     """How many of the reroll chits ``seat``'s advisor brought can go back from the used
     ones when a new advisor replaces it (the others go back from the unused ones); empty
     without an advisor.  By default (``Buy.returned_used_rerolls`` left out) the most.
@@ -592,7 +601,7 @@ def used_reroll_choices(s: GameState, seat: int) -> range:
     return range(max(0, n - p.chits[REROLL_CHIT]), min(n, p.chits_used[REROLL_CHIT]) + 1)
 
 
-def _returned_dice(s: GameState, seat: int, slot: int, m: Buy,
+def _returned_dice(s: StateData, seat: int, slot: int, m: Buy,
                    paid: set[int]) -> tuple[int, ...]:
     p = s.players[seat]
     old = s.comp.tiles[p.buildings[slot]]
@@ -617,7 +626,7 @@ def _returned_dice(s: GameState, seat: int, slot: int, m: Buy,
     return chosen
 
 
-def _check_build(s: GameState, seat: int, m: Build) -> _Plan:
+def _check_build(s: StateData, seat: int, m: Build) -> _Plan:
     p = s.players[seat]
     if p.wonder < 0:
         raise IllegalMoveError("you have no wonder under construction")
@@ -626,7 +635,7 @@ def _check_build(s: GameState, seat: int, m: Build) -> _Plan:
     return _Plan()
 
 
-def _check_pass(s: GameState, seat: int, m: Pass) -> _Plan:
+def _check_pass(s: StateData, seat: int, m: Pass) -> _Plan:
     if m.pledge:
         if s.config.variant != "accelerated":
             raise IllegalMoveError("setting dice aside for food when passing is part of the "
@@ -639,7 +648,7 @@ def _check_pass(s: GameState, seat: int, m: Pass) -> _Plan:
     return _Plan()
 
 
-def _check_books(s: GameState, seat: int, m: Books) -> _Plan:
+def _check_books(s: StateData, seat: int, m: Books) -> _Plan:
     _own_unused(s, seat, m.dice, "books")
     pledge = s.players[seat].pledge
     for d in m.dice:
@@ -647,13 +656,13 @@ def _check_books(s: GameState, seat: int, m: Books) -> _Plan:
             raise IllegalMoveError(f"die {d} is set aside to trade for food")
         if not s.face(d)[BOOK]:
             raise IllegalMoveError(f"die {d} shows {face_text(s.face(d))}, no book")
-    have = s.players[seat].chits[BOOK + 1]
+    have = s.players[seat].chits[BOOK_CHIT]
     if not 0 <= m.chits <= have:
         raise IllegalMoveError(f"you have {have} unused book chits, not {m.chits}")
     return _Plan()
 
 
-def _check_feed(s: GameState, seat: int, m: Feed) -> _Plan:
+def _check_feed(s: StateData, seat: int, m: Feed) -> _Plan:
     need = s.event_spec.famine
     pledge = s.players[seat].pledge
     if m.payment is None:
@@ -672,7 +681,7 @@ def _check_feed(s: GameState, seat: int, m: Feed) -> _Plan:
     return _Plan()
 
 
-def _check_fight(s: GameState, seat: int, m: Fight) -> _Plan:
+def _check_fight(s: StateData, seat: int, m: Fight) -> _Plan:
     need = s.event_spec.war
     if m.payment is None:
         return _Plan()
@@ -685,15 +694,15 @@ def _check_fight(s: GameState, seat: int, m: Fight) -> _Plan:
 
 
 # ---------------------------------------------------------------------- performing
-def _spend(s: GameState, seat: int, pay: Payment, res: int) -> None:
+def _spend(s: StateData, seat: int, pay: Payment, res: int) -> None:
     for d in pay.all_dice():
         s.dice_used[d] = True
     p = s.players[seat]
-    p.chits[res + 1] -= pay.chits
-    p.chits_used[res + 1] += pay.chits
+    p.chits[RESOURCE_CHIT[res]] -= pay.chits
+    p.chits_used[RESOURCE_CHIT[res]] += pay.chits
 
 
-def _gain_chit(s: GameState, seat: int, kind: str | None, source: str, log: MaybeLog) -> None:
+def _gain_chit(s: StateData, seat: int, kind: str | None, source: str, log: MaybeLog) -> None:
     if kind is None:
         return
     k = CHIT_KINDS.index(kind)
@@ -706,7 +715,7 @@ def _gain_chit(s: GameState, seat: int, kind: str | None, source: str, log: Mayb
                           f"{source} gives none.", chit=None))
 
 
-def _perform(s: GameState, seat: int, move: Move, plan: _Plan, log: MaybeLog, auto: bool) -> None:
+def _perform(s: StateData, seat: int, move: Move, plan: _Plan, log: MaybeLog, auto: bool) -> None:
     if isinstance(move, (Reroll, Buy, Build, Pass)):
         _perform_action(s, seat, move, plan, log)
         return
@@ -717,8 +726,8 @@ def _perform(s: GameState, seat: int, move: Move, plan: _Plan, log: MaybeLog, au
         for d in move.dice:
             s.dice_used[d] = True
             gained += s.face(d)[BOOK]
-        p.chits[BOOK + 1] -= move.chits
-        p.chits_used[BOOK + 1] += move.chits
+        p.chits[BOOK_CHIT] -= move.chits
+        p.chits_used[BOOK_CHIT] += move.chits
         p.books += gained
         _note(log, lambda: _entry(s, seat, "books", f"{seat_name(seat)} uses {gained} "
                           f"book{'s' if gained != 1 else ''} (now {p.books}).", auto,
@@ -758,7 +767,7 @@ def _perform(s: GameState, seat: int, move: Move, plan: _Plan, log: MaybeLog, au
     s.pending.pop(0)
 
 
-def _perform_action(s: GameState, seat: int, move: Move, plan: _Plan, log: MaybeLog) -> None:
+def _perform_action(s: StateData, seat: int, move: Move, plan: _Plan, log: MaybeLog) -> None:
     p = s.players[seat]
     tiles = s.comp.tiles
     if isinstance(move, Pass):
@@ -796,7 +805,7 @@ def _perform_action(s: GameState, seat: int, move: Move, plan: _Plan, log: Maybe
             break
 
 
-def _perform_buy(s: GameState, seat: int, m: Buy, plan: _Plan, log: MaybeLog) -> None:
+def _perform_buy(s: StateData, seat: int, m: Buy, plan: _Plan, log: MaybeLog) -> None:
     p = s.players[seat]
     tiles = s.comp.tiles
     cell = s.board.index(s.comp.tile_ref[m.tile])
@@ -806,7 +815,7 @@ def _perform_buy(s: GameState, seat: int, m: Buy, plan: _Plan, log: MaybeLog) ->
     _spend(s, seat, m.payment, res)
     s.board[cell] = -1
     _note(log, lambda: _entry(s, seat, "buy", f"{seat_name(seat)} buys {tile.name} ({tile.kind}, "
-                      f"row {cell % 3 + 1}) paying {_payment_text(s, m.payment, res)}.",
+                      f"row {cell % BOARD_ROWS + 1}) paying {_payment_text(s, m.payment, res)}.",
                       tile=tile.id, payment=m.payment.to_json()))
     if tile.kind == "building":
         old = tiles[p.buildings[plan.slot]]
@@ -865,22 +874,22 @@ def _perform_buy(s: GameState, seat: int, m: Buy, plan: _Plan, log: MaybeLog) ->
         p.wonder = ref
 
 
-def _solo_removal(s: GameState, log: MaybeLog) -> None:
-    roll = _rng_below(s, 4) + 1
+def _solo_removal(s: StateData, log: MaybeLog) -> None:
+    roll = _rng_below(s, SOLO_DIE_SIDES) + 1
     rerolls = 0
-    while roll == 4 and s.config.solo_tougher:
+    while roll == SOLO_DIE_SIDES and s.config.solo_tougher:
         rerolls += 1
-        roll = _rng_below(s, 4) + 1
+        roll = _rng_below(s, SOLO_DIE_SIDES) + 1
     s.solo_roll = roll
     text = f"The shadow opponent rolls {roll}"
     if rerolls:
         text += f" (after rerolling {rerolls} four{'s' if rerolls > 1 else ''})"
     removed = None
-    if roll <= 3:
-        column = s.board[(roll - 1) * 3:(roll - 1) * 3 + 3]
+    if roll < SOLO_DIE_SIDES:           # the highest side takes no column
+        column = s.board[(roll - 1) * BOARD_ROWS:roll * BOARD_ROWS]
         for row, ref in enumerate(column):
             if ref >= 0:
-                s.board[(roll - 1) * 3 + row] = -1
+                s.board[(roll - 1) * BOARD_ROWS + row] = -1
                 removed = s.comp.tiles[ref]
                 text += f" and takes {removed.name} from column {roll}."
                 break
@@ -893,7 +902,7 @@ def _solo_removal(s: GameState, log: MaybeLog) -> None:
 
 
 # --------------------------------------------------------------------- legal moves
-def legal_moves(s: GameState) -> list[Move]:
+def legal_moves(s: StateData) -> list[Move]:
     seat = current_player(s)
     if seat is None:
         moves: list[Move] = []
@@ -946,7 +955,7 @@ def _reroll_moves(groups: tuple[tuple[int, ...], ...]) -> list[Reroll]:
 _CELL_ORDERS: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
-def _cells_by_tile_id(s: GameState, key: tuple[int, ...]) -> tuple[int, ...]:
+def _cells_by_tile_id(s: StateData, key: tuple[int, ...]) -> tuple[int, ...]:
     """The board's occupied cells in the order of their tiles' ids, kept per board (a board
     changes only when a tile is taken).  ``key``: the components' id, then the board (ids
     depend on the catalogue; components live as long as the program)."""
@@ -960,7 +969,7 @@ def _cells_by_tile_id(s: GameState, key: tuple[int, ...]) -> tuple[int, ...]:
     return order
 
 
-def _legal_actions(s: GameState, seat: int) -> list[Move]:
+def _legal_actions(s: StateData, seat: int) -> list[Move]:
     p = s.players[seat]
     moves: list[Move] = [Pass()]
     if s.config.variant == "accelerated":
@@ -977,7 +986,7 @@ def _legal_actions(s: GameState, seat: int) -> list[Move]:
     costs: dict[int, set[int]] = {}
     for cell, ref in enumerate(board):
         if ref >= 0:
-            costs.setdefault(currency[ref], set()).add(cell % 3 + 1)
+            costs.setdefault(currency[ref], set()).add(cell % BOARD_ROWS + 1)
     payments = {res: find_payments(s, seat, res, sorted(cs), res == GOLD, unused=unused)
                 for res, cs in costs.items()}
     # The printed starting buildings are all alike (one white die, no VP), so replacing one
@@ -994,7 +1003,7 @@ def _legal_actions(s: GameState, seat: int) -> list[Move]:
     replaceable.sort()                        # legal moves list buys by tile, then by this id
     for cell in _cells_by_tile_id(s, (id(s.comp), *board)):
         ref = board[cell]
-        pay = payments[currency[ref]][cell % 3 + 1]
+        pay = payments[currency[ref]][cell % BOARD_ROWS + 1]
         if pay is None:
             continue
         tile = tiles[ref]
@@ -1010,7 +1019,7 @@ def _legal_actions(s: GameState, seat: int) -> list[Move]:
     return moves
 
 
-def _pledge_options(s: GameState, seat: int) -> list[tuple[int, ...]]:
+def _pledge_options(s: StateData, seat: int) -> list[tuple[int, ...]]:
     """Accelerated variant: sets of dice worth pledging for food when passing."""
     need = s.event_spec.famine - food_now(s, seat)
     if need <= 0:
@@ -1028,22 +1037,22 @@ def _pledge_options(s: GameState, seat: int) -> list[tuple[int, ...]]:
     return sorted(out)
 
 
-def _legal_books(s: GameState, seat: int) -> list[Move]:
+def _legal_books(s: StateData, seat: int) -> list[Move]:
     """Option k keeps the k book dice showing the fewest books (to trade them for food);
     option 0 uses everything.  Book chits cannot be traded, so they are always used."""
     pledge = s.players[seat].pledge
     dice = [d for d in s.unused_dice(seat) if s.face(d)[BOOK] and d not in pledge]
     dice.sort(key=lambda d: (s.face(d)[BOOK], d))
-    chits = s.players[seat].chits[BOOK + 1]
+    chits = s.players[seat].chits[BOOK_CHIT]
     return [Books(tuple(dice[k:]), chits) for k in range(len(dice) + 1)]
 
 
-def _legal_feed(s: GameState, seat: int) -> list[Move]:
+def _legal_feed(s: StateData, seat: int) -> list[Move]:
     pay = find_payment(s, seat, FOOD, s.event_spec.famine, True, FAMINE_WEIGHTS)
     return [Feed(None)] if pay is None else [Feed(None), Feed(pay)]
 
 
-def _accelerated_feeding(s: GameState, seat: int) -> Move:
+def _accelerated_feeding(s: StateData, seat: int) -> Move:
     pledge = s.players[seat].pledge
     need = s.event_spec.famine - len(pledge) // 2
     if need <= 0:
@@ -1052,13 +1061,13 @@ def _accelerated_feeding(s: GameState, seat: int) -> Move:
     return Feed(pay)
 
 
-def _legal_fight(s: GameState, seat: int) -> list[Move]:
+def _legal_fight(s: StateData, seat: int) -> list[Move]:
     pay = find_payment(s, seat, STRENGTH, s.event_spec.war, False, WAR_WEIGHTS)
     return [Fight(None)] if pay is None else [Fight(None), Fight(pay)]
 
 
 # ------------------------------------------------------------------- descriptions
-def describe_move(s: GameState, move: Move) -> str:
+def describe_move(s: StateData, move: Move) -> str:
     """A sentence describing ``move`` in this position (for tooltips and logs)."""
     tiles = s.comp.tiles
     if isinstance(move, Pass):

@@ -33,21 +33,37 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.envelope import json_object, message, shown
+from ..core.validate import Checker
 from .catalogue import CHIT_KINDS, DIE_COLOURS, RESOURCES, Catalogue, default_catalogue
 from .errors import StateFormatError
+from .machine import GameState
 from .rng import Rng
-from .serialization import check_invariants, json_object
-from .state import DIE_COLOUR, N_DICE, GameConfig, GameState, components
+from .serialization import check_invariants
+from .state import (
+    BOARD_ROWS,
+    CHIT_SUPPLY,
+    DIE_COLOUR,
+    MAX_COUNT,
+    N_DICE,
+    ROUNDS,
+    GameConfig,
+    components,
+)
 
 _CONFIG_KEYS = {"players", "seed", "variant", "automate", "solo_tougher"}
 _KEYS = _CONFIG_KEYS | {"round", "step", "event", "board", "order", "current", "seats",
                         "opponent_books"}
+_STEPS = ("actions", "books", "famine", "war")
 _SEAT_KEYS = {"dice", "buildings", "advisor", "wonder", "colonies", "wonders", "chits",
               "chits_used", "books", "vp", "passed", "pledge"}
 
 
-def _fail(where: str, what: str) -> StateFormatError:
-    return StateFormatError(f"scenario field '{where}': {what}")
+_CHECK = Checker("scenario")
+
+
+def _fail(where: str, what: str) -> Exception:
+    return _CHECK.fail(what, where)
 
 
 def parse_face(text: object, where: str) -> dict[str, int]:
@@ -59,15 +75,16 @@ def parse_face(text: object, where: str) -> dict[str, int]:
         for part in text.split("+"):
             part = part.strip()
             digits = ""
-            while part[:1].isdigit():
+            while part[:1].isdigit() and len(digits) < 3:
                 digits, part = digits + part[0], part[1:]
             items.append((part.strip(), int(digits or 1)))
     else:
-        raise _fail(where, f"a face is text like '2gold' or 'book+stone', got {text!r}")
+        raise _fail(where, f"a face is text like '2gold' or 'book+stone', got {shown(text)}")
     out: dict[str, int] = {}
     for name, count in items:
-        if name not in RESOURCES or not isinstance(count, int) or count < 1:
-            raise _fail(where, f"unknown symbol {name!r} (use {', '.join(RESOURCES)})")
+        if name not in RESOURCES or isinstance(count, bool) or not isinstance(count, int) \
+                or count < 1:
+            raise _fail(where, f"unknown symbol {shown(name)} (use {', '.join(RESOURCES)})")
         out[name] = out.get(name, 0) + count
     return out
 
@@ -87,41 +104,36 @@ def scenario(description: dict[str, Any] | str,
     comp = components(cat)
     s = GameState.new(config, cat)
     n = config.players
-    age = desc.get("round", 1)
-    if age not in (1, 2, 3, 4):
-        raise _fail("round", f"must be 1-4, got {age!r}")
+    age = _CHECK.integer(desc, "round", 1, ROUNDS) if "round" in desc else 1
     s.round = age
     rng = Rng(config.seed ^ age)
     if "board" in desc:
-        board = desc["board"]
-        cols = config.columns
-        if not isinstance(board, list) or len(board) != cols or not all(
-                isinstance(c, list) and len(c) == 3 for c in board):
-            raise _fail("board", f"must be {cols} columns of 3 tile ids (or null)")
-        s.board = [_tile(comp, board[c][r], f"board[{c}][{r}]") for c in range(cols)
-                   for r in range(3)]
+        board = _CHECK.array(desc["board"], "board", config.columns,
+                             f"columns of {BOARD_ROWS} tile ids (or null)")
+        s.board = []
+        for c, column in enumerate(board):
+            rows = _CHECK.array(column, f"board[{c}]", BOARD_ROWS, "tile ids (or null)")
+            s.board += [_tile(comp, t, f"board[{c}][{r}]") for r, t in enumerate(rows)]
     elif age != 1:
         stack = list(comp.age_tiles[age])
         rng.shuffle(stack)
         s.board = stack[:config.columns * 3]
     if "event" in desc:
-        if desc["event"] not in comp.event_ref:
-            raise _fail("event", f"unknown event {desc['event']!r}")
-        s.event = comp.event_ref[desc["event"]]
+        s.event = _CHECK.ref(desc["event"], "event", comp.event_ref, "event")
     elif age != 1:
         events = comp.age_events[age]
         s.event = events[rng.below(len(events))]
     if "order" in desc:
-        order = desc["order"]
-        if not isinstance(order, list) or sorted(order) != list(range(n)):
+        order = _CHECK.wholes(desc["order"], "order", 0, n - 1, "seats", distinct=True)
+        if len(order) != n:
             raise _fail("order", f"must list each seat 0-{n - 1} once")
-        s.order = list(order)
-    step = desc.get("step", "actions")
-    if step not in ("actions", "books", "famine", "war"):
-        raise _fail("step", f"must be actions, books, famine or war, got {step!r}")
+        s.order = order
+    step = _CHECK.choice(desc, "step", _STEPS) if "step" in desc else "actions"
     s.step = step
     seats = desc.get("seats", [])
     if isinstance(seats, dict):
+        if not all(k.isdigit() and len(k) < 3 for k in seats):
+            raise _fail("seats", "the keys of a dict of seats are seat numbers")
         seats = {int(k): v for k, v in seats.items()}
     elif isinstance(seats, list):
         seats = dict(enumerate(seats))
@@ -136,10 +148,10 @@ def scenario(description: dict[str, Any] | str,
         if step != "actions":
             p.passed = True
     if "opponent_books" in desc:
-        s.opponent_books = desc["opponent_books"]
+        s.opponent_books = _CHECK.integer(desc, "opponent_books", 0, MAX_COUNT)
     current = desc.get("current")
-    if current is not None and current not in s.order:
-        raise _fail("current", f"must be a seat 0-{n - 1}")
+    if current is not None:
+        current = _CHECK.whole(current, "current", 0, n - 1)
     if step == "actions":
         if current is not None and s.players[current].passed:
             raise _fail("current", f"seat {current} has passed and cannot act")
@@ -154,16 +166,12 @@ def scenario(description: dict[str, Any] | str,
     s.index_dice()
     problems = check_invariants(s)
     if problems:
-        raise StateFormatError("the scenario breaks the rules: " + "; ".join(problems))
+        raise StateFormatError(message("the scenario breaks the rules: " + "; ".join(problems)))
     return s
 
 
 def _tile(comp: Any, tile_id: object, where: str) -> int:
-    if tile_id is None:
-        return -1
-    if not isinstance(tile_id, str) or tile_id not in comp.tile_ref:
-        raise _fail(where, f"unknown tile {tile_id!r}")
-    return int(comp.tile_ref[tile_id])
+    return _CHECK.ref(tile_id, where, comp.tile_ref, "tile", nullable=True)
 
 
 def _apply_seat(s: GameState, comp: Any, seat: int, sd: object, where: str) -> None:
@@ -176,8 +184,7 @@ def _apply_seat(s: GameState, comp: Any, seat: int, sd: object, where: str) -> N
     p = s.players[seat]
     if "buildings" in sd:
         b = sd["buildings"]
-        if not isinstance(b, list) or len(b) != comp.n_start:
-            raise _fail(f"{where}.buildings", f"must list {comp.n_start} building ids")
+        _CHECK.array(b, f"{where}.buildings", comp.n_start, "building ids")
         p.buildings = [_tile(comp, t, f"{where}.buildings") for t in b]
         p.building_dice = [comp.tiles[t].dice_count for t in p.buildings]
     if "advisor" in sd:
@@ -187,34 +194,36 @@ def _apply_seat(s: GameState, comp: Any, seat: int, sd: object, where: str) -> N
         p.wonder = _tile(comp, sd["wonder"], f"{where}.wonder")
     for key in ("colonies", "wonders"):
         if key in sd:
-            if not isinstance(sd[key], list):
-                raise _fail(f"{where}.{key}", "must be a list of tile ids")
+            _CHECK.array(sd[key], f"{where}.{key}", what="tile ids")
             setattr(p, key, [_tile(comp, t, f"{where}.{key}") for t in sd[key]])
     for key, target in (("chits", p.chits), ("chits_used", p.chits_used)):
         if key in sd:
-            if not isinstance(sd[key], dict):
-                raise _fail(f"{where}.{key}", "must map chit kinds to counts")
-            for kind in CHIT_KINDS:
-                target[CHIT_KINDS.index(kind)] = 0
-            for kind, count in sd[key].items():
-                if kind not in CHIT_KINDS or not isinstance(count, int) or count < 0:
+            counts = _CHECK.mapping(sd[key], f"{where}.{key}")
+            for kind in counts:
+                if kind not in CHIT_KINDS:
                     raise _fail(f"{where}.{key}.{kind}", f"kinds are {', '.join(CHIT_KINDS)}")
-                target[CHIT_KINDS.index(kind)] = count
+            for i, kind in enumerate(CHIT_KINDS):
+                here = f"{where}.{key}.{kind}"
+                target[i] = (_CHECK.integer(counts, kind, 0, CHIT_SUPPLY[i], here)
+                             if kind in counts else 0)
     if "books" in sd:
-        p.books = sd["books"]
+        p.books = _CHECK.integer(sd, "books", 0, MAX_COUNT, f"{where}.books")
     if "vp" in sd:
         vp = sd["vp"]
-        if isinstance(vp, int):
+        if isinstance(vp, int) and not isinstance(vp, bool):
             vp = {"books": vp}
-        p.vp_books = vp.get("books", 0)
-        p.vp_famine = vp.get("famine", 0)
-        p.vp_war = vp.get("war", 0)
+        vp = _CHECK.mapping(vp, f"{where}.vp")
+        _CHECK.at(None).fields(vp, (), ("books", "famine", "war"))
+        p.vp_books, p.vp_famine, p.vp_war = (
+            _CHECK.integer(vp, k, 0, MAX_COUNT, f"{where}.vp.{k}") if k in vp else 0
+            for k in ("books", "famine", "war"))
     if "passed" in sd:
-        p.passed = bool(sd["passed"])
+        p.passed = _CHECK.boolean(sd, "passed", f"{where}.passed")
     if "dice" in sd:
         _place_dice(s, comp, seat, sd["dice"], f"{where}.dice")
     if "pledge" in sd:
-        p.pledge = tuple(sd["pledge"])
+        p.pledge = tuple(_CHECK.wholes(sd["pledge"], f"{where}.pledge", 0, N_DICE - 1,
+                                       "die numbers", distinct=True))
 
 
 def _place_dice(s: GameState, comp: Any, seat: int, dice: object, where: str) -> None:
@@ -242,12 +251,13 @@ def _place_dice(s: GameState, comp: Any, seat: int, dice: object, where: str) ->
         faces = comp.catalogue.faces[colour]
         index = next((k for k, f in enumerate(faces) if f.symbols() == wanted), None)
         if index is None:
-            shown = ", ".join("+".join(f"{v}{r}" for r, v in f.symbols().items()) for f in faces)
-            raise _fail(here, f"a {colour} die has no face {face_text!r} (faces: {shown})")
+            listed = ", ".join("+".join(f"{v}{r}" for r, v in f.symbols().items()) for f in faces)
+            raise _fail(here, f"a {colour} die has no face {shown(face_text)} (faces: {listed})")
         free = [d for d in range(N_DICE) if DIE_COLOUR[d] == colour and s.dice_owner[d] == -1]
         if not free:
             raise _fail(here, f"the supply has no {colour} die left")
         d = free[0]
         s.dice_owner[d] = seat
-        s.dice_used[d] = bool(used)
+        s.dice_used[d] = used if isinstance(used, bool) \
+            else _CHECK.whole(used, f"{here}.used", 0, 1) == 1
         s.dice_face[d] = index

@@ -8,25 +8,43 @@ runs it on every state it accepts.
 
 from __future__ import annotations
 
-import json
-from typing import Any
+from typing import TypeVar
 
-from .catalogue import CHIT_KINDS, DIE_COLOURS, SUPPLY_DICE, Catalogue, default_catalogue
+from ..core.envelope import check_header, json_object, message, shown
+from ..core.validate import Checker
+from .catalogue import (
+    CHIT_KINDS,
+    DIE_COLOURS,
+    FACES_PER_DIE,
+    SUPPLY_DICE,
+    Catalogue,
+    catalogue_mismatch,
+    default_catalogue,
+)
 from .errors import StateFormatError
+from .rules import STEP_NAMES
 from .state import (
+    BOARD_ROWS,
     CHIT_SUPPLY,
     DIE_COLOUR,
+    MAX_COUNT,
     N_DICE,
+    REROLL_CHIT,
+    ROUNDS,
+    SOLO_DIE_SIDES,
     STATE_FORMAT,
     STATE_VERSION,
+    Components,
     GameConfig,
-    GameState,
     PlayerState,
+    StateData,
     components,
 )
 
+_S = TypeVar("_S", bound=StateData)
 
-def check_invariants(s: GameState) -> list[str]:
+
+def check_invariants(s: StateData) -> list[str]:
     """Everything that is wrong with ``s`` (an empty list for a sound state)."""
     problems: list[str] = []
     n = s.config.players
@@ -70,8 +88,23 @@ def check_invariants(s: GameState) -> list[str]:
             problems.append(f"seat {seat} has advisor rerolls but no advisor")
         if p.vp_books < 0 or p.vp_famine < 0 or p.vp_war < 0 or p.books < 0:
             problems.append(f"seat {seat} has a negative score or book count")
-        if p.advisor_rerolls > p.chits[0] + p.chits_used[0]:
+        if p.advisor_rerolls > p.chits[REROLL_CHIT] + p.chits_used[REROLL_CHIT]:
             problems.append(f"seat {seat} holds fewer reroll chits than its advisor gave")
+        for label, refs, kind in (("advisor", [p.advisor], "advisor"),
+                                  ("wonder under construction", [p.wonder], "wonder"),
+                                  ("colonies", p.colonies, "colony"),
+                                  ("wonders", p.wonders, "wonder")):
+            if any(ref >= 0 and s.comp.tiles[ref].kind != kind for ref in refs):
+                problems.append(f"seat {seat} holds a tile that is not a {kind} as its {label}")
+        if p.pledge:
+            if len(p.pledge) % 2 or len(set(p.pledge)) != len(p.pledge):
+                problems.append(f"seat {seat} pledges {len(p.pledge)} dice: an even number "
+                                "of different dice is traded for food")
+            # pledged dice are the seat's own; they stay unused until the famine
+            if any(not 0 <= d < N_DICE or s.dice_owner[d] != seat
+                   or (s.step == "actions" and s.dice_used[d]) for d in p.pledge):
+                problems.append(f"seat {seat} pledges dice it does not hold: "
+                                f"{list(p.pledge)}")
     supply = s.supply_chits()
     for k, left in enumerate(supply):
         if not 0 <= left <= CHIT_SUPPLY[k]:
@@ -85,180 +118,102 @@ def check_invariants(s: GameState) -> list[str]:
     return problems
 
 
-def _want(cond: bool, where: str, what: str) -> None:
-    if not cond:
-        raise StateFormatError(f"state field '{where}': {what}")
-
-
-def _int(data: dict[str, Any], key: str, lo: int, hi: int, where: str = "") -> int:
-    v = data.get(key)
-    name = where or key
-    _want(isinstance(v, int) and not isinstance(v, bool), name,
-          f"must be a whole number, got {v!r}")
-    assert isinstance(v, int)
-    _want(lo <= v <= hi, name, f"must be between {lo} and {hi}, got {v}")
-    return v
-
-
-def json_object(data: object, what: str) -> dict[str, Any]:
-    """``data`` as a JSON object: a dict as it is, JSON text parsed; anything else refused
-    with a :class:`StateFormatError` naming ``what`` ("a saved state", "a scenario", ...)."""
-    if isinstance(data, (str, bytes)):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as exc:
-            raise StateFormatError(f"{what} is not JSON: {exc.msg} at line {exc.lineno}"
-                                   ) from None
-    if not isinstance(data, dict):
-        raise StateFormatError(f"{what} must be a JSON object")
-    return data
-
-
-def state_from_json(data: object, catalogue: Catalogue | None = None) -> GameState:
-    data = json_object(data, "a saved state")
-    _want(data.get("format") == STATE_FORMAT, "format",
-          f"expected {STATE_FORMAT!r}, got {data.get('format')!r}")
-    _want(data.get("version") == STATE_VERSION, "version",
-          f"this program reads version {STATE_VERSION}, got {data.get('version')!r}")
+def state_from_json(cls: type[_S], data: object, catalogue: Catalogue | None = None) -> _S:
+    """A state of class ``cls`` loaded from ``data`` (a dict, JSON text or bytes).  Every
+    field, id, index and cross-reference is checked, then the game's invariants; any
+    problem raises :class:`StateFormatError` naming the field, and nothing is built."""
+    top = json_object(data, "a saved state")
+    check_header(top, "a saved state", STATE_FORMAT, STATE_VERSION, prefix="state")
+    check = Checker("state")
     cat = catalogue or default_catalogue()
-    cat_info = data.get("catalogue")
-    _want(isinstance(cat_info, dict), "catalogue", "must be an object")
-    assert isinstance(cat_info, dict)
-    if cat_info.get("fingerprint") != cat.fingerprint:
-        raise StateFormatError(
-            f"state field 'catalogue': this game was played with catalogue "
-            f"{cat_info.get('name')!r} (fingerprint {cat_info.get('fingerprint')}); "
-            f"load it with that catalogue (catalogue=load_catalogue(path)), not "
-            f"{cat.name!r} ({cat.fingerprint})")
+    mismatch = catalogue_mismatch(top.get("catalogue"), cat, "this position")
+    check.want(mismatch is None, "catalogue", mismatch or "")
     comp = components(cat)
-    config = GameConfig.from_json(data.get("config"))
+    config = GameConfig.from_json(top.get("config"))
     n = config.players
-    s = GameState.__new__(GameState)
+    s = cls.__new__(cls)
     s.config = config
     s.comp = comp
-    rng = data.get("rng")
-    _want(isinstance(rng, str) and len(rng) == 16, "rng", "must be 16 hex digits")
+    rng = top.get("rng")
+    check.want(isinstance(rng, str) and len(rng) == 16
+               and all(c in "0123456789abcdefABCDEF" for c in rng), "rng",
+               f"must be 16 hex digits, got {shown(rng)}")
     assert isinstance(rng, str)
-    try:
-        s.rng = int(rng, 16)
-    except ValueError:
-        raise StateFormatError("state field 'rng': must be 16 hex digits") from None
-    s.round = _int(data, "round", 1, 4)
-    step = data.get("step")
-    from .rules import STEP_NAMES
-    _want(step in STEP_NAMES, "step", f"must be one of {', '.join(STEP_NAMES)}, got {step!r}")
-    assert isinstance(step, str)
-    s.step = step
-    order = data.get("order")
-    _want(isinstance(order, list) and sorted(order) == list(range(n)), "order",
-          f"must list each seat 0..{n - 1} once")
-    assert isinstance(order, list)
-    s.order = list(order)
-    s.cursor = _int(data, "cursor", 0, n - 1)
-    pending = data.get("pending")
-    _want(isinstance(pending, list) and all(x in s.order for x in pending)
-          and len(set(pending)) == len(pending), "pending", "must be a list of distinct seats")
-    assert isinstance(pending, list)
-    s.pending = list(pending)
-
-    def ref(tile_id: object, where: str) -> int:
-        if tile_id is None:
-            return -1
-        _want(isinstance(tile_id, str) and tile_id in comp.tile_ref, where,
-              f"unknown tile {tile_id!r}")
-        assert isinstance(tile_id, str)
-        return comp.tile_ref[tile_id]
-
-    board = data.get("board")
+    s.rng = int(rng, 16)
+    s.round = check.integer(top, "round", 1, ROUNDS)
+    s.step = check.choice(top, "step", STEP_NAMES)
+    order = check.wholes(top.get("order"), "order", 0, n - 1, "seats", distinct=True)
+    check.want(len(order) == n, "order", f"must list each seat 0..{n - 1} once")
+    s.order = order
+    s.cursor = check.integer(top, "cursor", 0, n - 1)
+    s.pending = check.wholes(top.get("pending"), "pending", 0, n - 1, "seats", distinct=True)
     cols = config.columns
-    _want(isinstance(board, list) and len(board) == cols
-          and all(isinstance(c, list) and len(c) == 3 for c in board), "board",
-          f"must be {cols} columns of 3 rows")
-    assert isinstance(board, list)
-    s.board = [ref(board[c][r], f"board[{c}][{r}]") for c in range(cols) for r in range(3)]
-    event = data.get("event")
-    if event is None:
-        s.event = -1
-    else:
-        _want(event in comp.event_ref, "event", f"unknown event {event!r}")
-        s.event = comp.event_ref[event]
-    dice = data.get("dice")
-    _want(isinstance(dice, list) and len(dice) == N_DICE, "dice", f"must list {N_DICE} dice")
-    assert isinstance(dice, list)
+    board = check.array(top.get("board"), "board", cols, "columns of 3 rows")
+    s.board = []
+    for c, column in enumerate(board):
+        rows = check.array(column, f"board[{c}]", BOARD_ROWS, "tile ids (or null)")
+        s.board += [check.ref(t, f"board[{c}][{r}]", comp.tile_ref, "tile", nullable=True)
+                    for r, t in enumerate(rows)]
+    s.event = check.ref(top.get("event"), "event", comp.event_ref, "event", nullable=True)
+    dice = check.array(top.get("dice"), "dice", N_DICE, "dice")
     s.dice_owner, s.dice_used, s.dice_face = [], [], []
     for d, row in enumerate(dice):
-        _want(isinstance(row, list) and len(row) == 3
-              and all(isinstance(x, int) and not isinstance(x, bool) for x in row),
-              f"dice[{d}]", "must be [owner, used 0/1, face 0-5]")
-        _want(-1 <= row[0] < n and row[1] in (0, 1) and 0 <= row[2] < 6, f"dice[{d}]",
-              f"owner -1..{n - 1}, used 0/1, face 0-5; got {row}")
-        s.dice_owner.append(row[0])
-        s.dice_used.append(bool(row[1]))
-        s.dice_face.append(row[2])
-    players = data.get("players")
-    _want(isinstance(players, list) and len(players) == n, "players", f"must list {n} players")
-    assert isinstance(players, list)
-    s.players = [_player(pj, f"players[{i}]", ref) for i, pj in enumerate(players)]
+        where = f"dice[{d}]"
+        check.want(isinstance(row, list) and len(row) == 3, where,
+                   f"must be [owner, used 0/1, face 0-5], got {shown(row)}")
+        s.dice_owner.append(check.whole(row[0], where, -1, n - 1))
+        s.dice_used.append(bool(check.whole(row[1], where, 0, 1)))
+        s.dice_face.append(check.whole(row[2], where, 0, FACES_PER_DIE - 1))
+    players = check.array(top.get("players"), "players", n, "players")
+    s.players = [_player(check, pj, f"players[{i}]", comp) for i, pj in enumerate(players)]
     s.index_dice()
     s.listed = None
-    s.opponent_books = _int(data, "opponent_books", 0, 10_000)
-    s.solo_roll = _int(data, "solo_roll", 0, 4)
+    s.opponent_books = check.integer(top, "opponent_books", 0, MAX_COUNT)
+    s.solo_roll = check.integer(top, "solo_roll", 0, SOLO_DIE_SIDES)
     problems = check_invariants(s)
     if problems:
-        raise StateFormatError("the state breaks the rules: " + "; ".join(problems))
+        raise StateFormatError(message("the state breaks the rules: " + "; ".join(problems)))
     return s
 
 
-def _player(pj: object, where: str, ref: Any) -> PlayerState:
-    _want(isinstance(pj, dict), where, "must be an object")
-    assert isinstance(pj, dict)
+def _player(check: Checker, pj: object, where: str, comp: Components) -> PlayerState:
+    pj = check.mapping(pj, where)
     p = PlayerState()
-    b = pj.get("buildings")
-    _want(isinstance(b, list) and all(isinstance(x, list) and len(x) == 2 for x in b),
-          f"{where}.buildings", "must be a list of [tile id, dice]")
-    assert isinstance(b, list)
-    p.buildings = [ref(x[0], f"{where}.buildings") for x in b]
-    p.building_dice = [x[1] for x in b]
-    _want(all(isinstance(k, int) and 0 <= k <= 2 for k in p.building_dice),
-          f"{where}.buildings", "dice counts must be 0, 1 or 2")
-    adv = pj.get("advisor")
-    if adv is not None:
-        _want(isinstance(adv, list) and len(adv) == 2 and isinstance(adv[1], int),
-              f"{where}.advisor", "must be null or [tile id, rerolls]")
-        p.advisor = ref(adv[0], f"{where}.advisor")
-        p.advisor_rerolls = adv[1]
-    p.wonder = ref(pj.get("wonder"), f"{where}.wonder")
+    buildings = check.array(pj.get("buildings"), f"{where}.buildings", comp.n_start,
+                            "buildings as [tile id, dice]")
+    for i, slot in enumerate(buildings):
+        here = f"{where}.buildings[{i}]"
+        check.want(isinstance(slot, list) and len(slot) == 2, here,
+                   f"must be [tile id, dice], got {shown(slot)}")
+        p.buildings.append(check.ref(slot[0], here, comp.tile_ref, "tile"))
+        p.building_dice.append(check.whole(slot[1], here, 0, 2))
+    advisor = pj.get("advisor")
+    if advisor is not None:
+        here = f"{where}.advisor"
+        check.want(isinstance(advisor, list) and len(advisor) == 2, here,
+                   f"must be null or [tile id, rerolls], got {shown(advisor)}")
+        p.advisor = check.ref(advisor[0], here, comp.tile_ref, "tile")
+        p.advisor_rerolls = check.whole(advisor[1], here, 0, comp.tiles[p.advisor].rerolls)
+    p.wonder = check.ref(pj.get("wonder"), f"{where}.wonder", comp.tile_ref, "tile",
+                         nullable=True)
     for key in ("colonies", "wonders"):
-        v = pj.get(key)
-        _want(isinstance(v, list), f"{where}.{key}", "must be a list of tile ids")
-        assert isinstance(v, list)
-        setattr(p, key, [ref(t, f"{where}.{key}") for t in v])
+        tiles = check.array(pj.get(key), f"{where}.{key}", what="tile ids")
+        setattr(p, key, [check.ref(t, f"{where}.{key}", comp.tile_ref, "tile") for t in tiles])
     for key, target in (("chits", p.chits), ("chits_used", p.chits_used)):
-        v = pj.get(key)
-        _want(isinstance(v, dict) and set(v) == set(CHIT_KINDS), f"{where}.{key}",
-              f"must give a count for each of {', '.join(CHIT_KINDS)}")
-        assert isinstance(v, dict)
-        for i, k in enumerate(CHIT_KINDS):
-            _want(isinstance(v[k], int) and 0 <= v[k] <= 12, f"{where}.{key}.{k}",
-                  "must be a whole number 0-12")
-            target[i] = v[k]
-    p.books = _int(pj, "books", 0, 10_000, f"{where}.books")
-    vp = pj.get("vp")
-    _want(isinstance(vp, dict), f"{where}.vp", "must be an object")
-    assert isinstance(vp, dict)
-    p.vp_books = _int(vp, "books", 0, 10_000, f"{where}.vp.books")
-    p.vp_famine = _int(vp, "famine", 0, 10_000, f"{where}.vp.famine")
-    p.vp_war = _int(vp, "war", 0, 10_000, f"{where}.vp.war")
-    for key in ("passed", "rolled"):
-        _want(isinstance(pj.get(key), bool), f"{where}.{key}", "must be true or false")
-    p.passed = pj["passed"]
-    p.rolled = pj["rolled"]
-    pledge = pj.get("pledge", [])
-    _want(isinstance(pledge, list) and all(isinstance(d, int) for d in pledge),
-          f"{where}.pledge", "must be a list of dice")
-    p.pledge = tuple(pledge)
-    for key in ("fed", "fought"):
-        _want(pj.get(key) in (None, True, False), f"{where}.{key}", "must be null or a boolean")
-    p.fed = pj.get("fed")
-    p.fought = pj.get("fought")
+        counts = check.mapping(pj.get(key), f"{where}.{key}")
+        check.want(set(counts) == set(CHIT_KINDS), f"{where}.{key}",
+                   f"must give a count for each of {', '.join(CHIT_KINDS)}")
+        for i, kind in enumerate(CHIT_KINDS):
+            target[i] = check.integer(counts, kind, 0, CHIT_SUPPLY[i], f"{where}.{key}.{kind}")
+    p.books = check.integer(pj, "books", 0, MAX_COUNT, f"{where}.books")
+    vp = check.mapping(pj.get("vp"), f"{where}.vp")
+    p.vp_books = check.integer(vp, "books", 0, MAX_COUNT, f"{where}.vp.books")
+    p.vp_famine = check.integer(vp, "famine", 0, MAX_COUNT, f"{where}.vp.famine")
+    p.vp_war = check.integer(vp, "war", 0, MAX_COUNT, f"{where}.vp.war")
+    p.passed = check.boolean(pj, "passed", f"{where}.passed")
+    p.rolled = check.boolean(pj, "rolled", f"{where}.rolled")
+    p.pledge = tuple(check.wholes(pj.get("pledge", []), f"{where}.pledge", 0, N_DICE - 1,
+                                  "die numbers", distinct=True))
+    p.fed = check.optional_boolean(pj, "fed", f"{where}.fed")
+    p.fought = check.optional_boolean(pj, "fought", f"{where}.fought")
     return p

@@ -1,10 +1,16 @@
-"""The game state: plain data, cheap to clone, with a versioned JSON form.
+"""The game state's data: plain data, cheap to clone, with a versioned JSON form.
 
-The state is a state machine in the OpenSpiel sense: :meth:`GameState.current_player`,
-:meth:`GameState.legal_moves` (stable order), :meth:`GameState.apply`,
-:meth:`GameState.is_terminal`, :meth:`GameState.scores`, :meth:`GameState.clone`.
-The rules themselves live in :mod:`nations_widget.dice.rules`; this module only holds and
-serialises data.
+The modules of the dice engine import one way, bottom to top::
+
+    catalogue, moves  ->  state (data)  ->  payments  ->  rules (transitions)
+        ->  serialization (loading), render (HTML)  ->  machine (GameState)  ->  game, bots
+
+:class:`StateData` (here) owns the data: the fields, cloning, scoring, dice helpers and the
+JSON form; it knows no rule.  :mod:`~nations_widget.dice.rules` owns the transitions: its
+functions take a state and change it.  :class:`~nations_widget.dice.machine.GameState`, the
+public state machine (``current_player``, ``legal_moves``, ``apply``, ``new``,
+``from_json``, ...), is a :class:`StateData` whose methods call the rules; it sits above
+the rules, the loader and the renderer, so nothing below it needs to import upwards.
 
 Seats are numbered 0..n-1 and never change; *player order* (``order``) is the list of
 seats in the current order of play, first player first.
@@ -17,24 +23,24 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
+from ..core.rng import Rng
 from .catalogue import (
     CHIT_KINDS,
     DIE_COLOURS,
+    HALL_OF_FAME,
     RESOURCES,
     SUPPLY_CHITS,
     SUPPLY_DICE,
     Catalogue,
     EventSpec,
     TileSpec,
-    default_catalogue,
 )
 from .errors import StateFormatError
 
 if TYPE_CHECKING:
     from .moves import Move
-    from .rules import LogEntry
 
 Variant = Literal["original", "accelerated"]
 VARIANTS: tuple[Variant, ...] = ("original", "accelerated")
@@ -42,9 +48,22 @@ VARIANTS: tuple[Variant, ...] = ("original", "accelerated")
 STATE_FORMAT = "nations-dice-state"
 STATE_VERSION = 1
 
-# Resource indices in face tuples; chit kind index = resource index + 1 (0 is reroll).
-GOLD, STONE, FOOD, BOOK, STRENGTH = range(5)
-REROLL_CHIT = 0
+#: Rounds in a game, one per age.
+ROUNDS = 4
+#: Rows of the progress board (a tile's row is its price); columns: GameConfig.columns.
+BOARD_ROWS = 3
+#: Sides of the solo game's die, which removes a column of tiles each round.
+SOLO_DIE_SIDES = 4
+#: A sanity bound for saved counts (books, VP): no game comes near it.
+MAX_COUNT = 10_000
+
+# Resource indices in face tuples, and chit kinds (indices into CHIT_KINDS) by name.
+GOLD, STONE, FOOD, BOOK, STRENGTH = range(len(RESOURCES))
+N_RESOURCES = len(RESOURCES)
+REROLL_CHIT = CHIT_KINDS.index("reroll")
+#: resource index -> the index of its chit kind
+RESOURCE_CHIT: tuple[int, ...] = tuple(CHIT_KINDS.index(r) for r in RESOURCES)
+GOLD_CHIT, STONE_CHIT, FOOD_CHIT, BOOK_CHIT, STRENGTH_CHIT = RESOURCE_CHIT
 
 DIE_COLOUR: tuple[str, ...] = tuple(
     c for c in DIE_COLOURS for _ in range(SUPPLY_DICE[c]))
@@ -54,6 +73,8 @@ DICE_OF_COLOUR: dict[str, range] = {
 N_DICE = len(DIE_COLOUR)
 N_CHITS = sum(SUPPLY_CHITS.values())
 CHIT_SUPPLY: tuple[int, ...] = tuple(SUPPLY_CHITS[k] for k in CHIT_KINDS)
+
+_S = TypeVar("_S", bound="StateData")
 
 
 @dataclass(frozen=True)
@@ -203,8 +224,9 @@ class PlayerState:
         return self.vp_books + self.vp_famine + self.vp_war
 
 
-class GameState:
-    """Everything about a game at one moment, including its random generator."""
+class StateData:
+    """Everything about a game at one moment, including its random generator: the data
+    only.  :class:`~nations_widget.dice.machine.GameState` adds the rules' entry points."""
 
     __slots__ = (
         "board", "comp", "config", "cursor", "dice_face", "dice_owner", "dice_used", "event",
@@ -234,21 +256,8 @@ class GameState:
     opponent_books: int
     solo_roll: int
 
-    # ----------------------------------------------------------------- creation
-    @classmethod
-    def new(cls, config: GameConfig | None = None, catalogue: Catalogue | None = None,
-            **kwargs: Any) -> GameState:
-        """Set up a new game: ``GameState.new(GameConfig(players=3, seed=7))`` or
-        ``GameState.new(players=3, seed=7)``."""
-        from . import rules
-        if config is None:
-            config = GameConfig(**kwargs)
-        elif kwargs:
-            raise TypeError("give either a GameConfig or keyword settings, not both")
-        return rules.new_game(config, components(catalogue or default_catalogue()))
-
-    def clone(self) -> GameState:
-        new = GameState.__new__(GameState)
+    def clone(self: _S) -> _S:
+        new = type(self).__new__(type(self))
         new.config = self.config
         new.comp = self.comp
         new.rng = self.rng
@@ -269,10 +278,9 @@ class GameState:
         new.solo_roll = self.solo_roll
         return new
 
-    def reseeded(self, seed: int) -> GameState:
+    def reseeded(self: _S, seed: int) -> _S:
         """A clone whose future rolls come from another seed.  Search bots use this so that
         they cannot peek at the real game's upcoming rolls."""
-        from .rng import Rng
         new = self.clone()
         new.rng = Rng(seed ^ 0x5DEECE66D).next64()
         return new
@@ -282,54 +290,8 @@ class GameState:
     def catalogue(self) -> Catalogue:
         return self.comp.catalogue
 
-    def current_player(self) -> int | None:
-        """The seat that must decide now, or None when the game is over.
-
-        Chance (rolls, tile draws, the solo 4-sided die) never waits for anybody: it is
-        resolved inside :meth:`apply` from the state's own generator.
-        """
-        from . import rules
-        return rules.current_player(self)
-
-    def legal_moves(self) -> list[Move]:
-        """Every distinct legal move of the current player, in a stable sorted order.
-
-        For buys, builds and payments one canonical least-waste payment is listed per
-        target; any other payment that covers the cost is legal too (see :meth:`is_legal`).
-        Dice showing the same face are interchangeable, so rerolls are listed once per
-        distinct choice of faces.
-        """
-        from . import rules
-        return rules.legal_moves(self)
-
-    def apply(self, move: Move, log: bool = True) -> list[LogEntry]:
-        """Play ``move`` for the current player, then run everything automatic up to the
-        next decision.  Raises :class:`IllegalMoveError` (state untouched) if it is not
-        legal.  Returns what happened, as log entries; ``log=False`` (for bots and search)
-        skips writing them and returns an empty list."""
-        from . import rules
-        return rules.apply(self, move, log)
-
-    def check(self, move: Move) -> None:
-        """Raise :class:`IllegalMoveError` if ``move`` is not legal now; change nothing."""
-        from . import rules
-        rules.check(self, move)
-
-    def is_legal(self, move: Move) -> bool:
-        from .errors import IllegalMoveError
-        try:
-            self.check(move)
-        except IllegalMoveError:
-            return False
-        return True
-
     def is_terminal(self) -> bool:
         return self.step == "game_over"
-
-    def describe(self, move: Move) -> str:
-        """A long human-readable description of a move in this position."""
-        from . import rules
-        return rules.describe_move(self, move)
 
     # ----------------------------------------------------------------- scoring
     def tile_vp(self, seat: int) -> int:
@@ -371,7 +333,6 @@ class GameState:
 
     def hall_of_fame_title(self) -> str | None:
         """Solo games: the best Hall of Fame title the score reaches (None below 10 VP)."""
-        from .catalogue import HALL_OF_FAME
         score = self.projected_scores()[0]
         for threshold, name in HALL_OF_FAME:
             if score >= threshold:
@@ -435,7 +396,8 @@ class GameState:
             "order": self.order[:],
             "cursor": self.cursor,
             "pending": self.pending[:],
-            "board": [[tid(self.board[c * 3 + r]) for r in range(3)] for c in range(cols)],
+            "board": [[tid(self.board[c * BOARD_ROWS + r]) for r in range(BOARD_ROWS)]
+                      for c in range(cols)],
             "event": self.comp.events[self.event].id if self.event >= 0 else None,
             "dice": [[self.dice_owner[d], int(self.dice_used[d]), self.dice_face[d]]
                      for d in range(N_DICE)],
@@ -446,14 +408,6 @@ class GameState:
 
     def to_json_str(self) -> str:
         return json.dumps(self.to_json(), separators=(",", ":"))
-
-    @classmethod
-    def from_json(cls, data: object, catalogue: Catalogue | None = None) -> GameState:
-        """Load a state saved by :meth:`to_json` (a dict or JSON text).  Every field is
-        checked, and so are the game's invariants; problems raise
-        :class:`StateFormatError` naming the field."""
-        from .serialization import state_from_json
-        return state_from_json(data, catalogue)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The state as ``seat`` may see it (None: a spectator).  The generator is left
@@ -473,20 +427,11 @@ class GameState:
         return data
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GameState):
+        if not isinstance(other, StateData):
             return NotImplemented
         return self.to_json() == other.to_json()
 
     __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        who = self.current_player()
-        return (f"<GameState {self.config.players}p round {self.round} {self.step}"
-                f" player={who} scores={self.scores()}>")
-
-    def _repr_html_(self) -> str:
-        from .render import state_html
-        return state_html(self)
 
 
 def _player_json(p: PlayerState, tid: Any) -> dict[str, Any]:

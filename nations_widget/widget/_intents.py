@@ -36,20 +36,23 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.envelope import json_value, message, shown
+from ..core.validate import Checker, field_error
+
 #: The largest message accepted, in characters of its JSON (a saved game is ~50 KB).
 MAX_MESSAGE_CHARS = 400_000
 
-_FIELDS: dict[str, tuple[dict[str, type | tuple[type, ...]], set[str]]] = {
-    # kind: ({field: type}, required fields)
-    "move": ({"move": dict, "seat": (int, type(None))}, {"move"}),
-    "undo": ({"steps": (int, type(None))}, set()),
+# kind: ({field: JSON kinds (see nations_widget.core.validate.Checker.of_kind)}, required)
+_FIELDS: dict[str, tuple[dict[str, tuple[str, ...]], set[str]]] = {
+    "move": ({"move": ("object",), "seat": ("integer", "null")}, {"move"}),
+    "undo": ({"steps": ("integer", "null")}, set()),
     "redo": ({}, set()),
-    "goto": ({"position": int}, {"position"}),
-    "new_game": ({"settings": dict}, set()),
-    "load": ({"text": str, "name": (str, type(None))}, {"text"}),
-    "load_catalogue": ({"text": str, "name": (str, type(None))}, {"text"}),
+    "goto": ({"position": ("integer",)}, {"position"}),
+    "new_game": ({"settings": ("object",)}, set()),
+    "load": ({"text": ("text",), "name": ("text", "null")}, {"text"}),
+    "load_catalogue": ({"text": ("text",), "name": ("text", "null")}, {"text"}),
     "save": ({}, set()),
-    "set_seat": ({"seat": int, "player": str}, {"seat", "player"}),
+    "set_seat": ({"seat": ("integer",), "player": ("text",)}, {"seat", "player"}),
     "bot_move": ({}, set()),
     "play_bots": ({}, set()),
     "clear_error": ({}, set()),
@@ -58,14 +61,14 @@ _FIELDS: dict[str, tuple[dict[str, type | tuple[type, ...]], set[str]]] = {
 
 KINDS: tuple[str, ...] = tuple(sorted(_FIELDS))
 
-_SETTINGS: dict[str, type | tuple[type, ...]] = {
-    "players": int,
-    "seats": list,
-    "variant": str,
-    "automate": bool,
-    "solo_tougher": bool,
-    "seed": (int, str, type(None)),
-    "bot_delay": (int, float),
+_SETTINGS: dict[str, tuple[str, ...]] = {
+    "players": ("integer",),
+    "seats": ("array",),
+    "variant": ("text",),
+    "automate": ("boolean",),
+    "solo_tougher": ("boolean",),
+    "seed": ("integer", "text", "null"),
+    "bot_delay": ("number",),
 }
 
 
@@ -79,19 +82,9 @@ class Intent:
     fields: dict[str, Any] = field(default_factory=dict)
 
 
-def _type_name(t: type | tuple[type, ...]) -> str:
-    names = {int: "a whole number", str: "a text", dict: "an object", list: "a list",
-             bool: "true or false", float: "a number", type(None): "null"}
-    if isinstance(t, tuple):
-        return " or ".join(names.get(x, x.__name__) for x in t)
-    return names.get(t, t.__name__)
-
-
-def _is(value: object, t: type | tuple[type, ...]) -> bool:
-    types = t if isinstance(t, tuple) else (t,)
-    if isinstance(value, bool) and bool not in types:
-        return False          # true/false is not a whole number here
-    return isinstance(value, types)
+#: The shared checker's messages, raised as IntentError: "a 'goto' message field
+#: 'position': must be a whole number, got '1'".
+_error = field_error(IntentError)
 
 
 def message_size(content: object) -> int:
@@ -107,31 +100,22 @@ def parse_intent(content: object) -> Intent:
     """Check one message from the browser; raise :class:`IntentError` if malformed."""
     if not isinstance(content, dict):
         raise IntentError("a message must be a JSON object with a 'kind'")
+    # depth, number sizes and key types, as for every input (nations_widget.core.envelope)
+    json_value(content, "the message", error=IntentError)
     size = message_size(content)
     if size > MAX_MESSAGE_CHARS:
         raise IntentError(f"the message is too large ({size:,} characters; the limit is "
                           f"{MAX_MESSAGE_CHARS:,})")
     kind = content.get("kind")
     if not isinstance(kind, str) or kind not in _FIELDS:
-        shown = repr(kind) if isinstance(kind, (str, int, float, bool, type(None))) else "?"
-        if len(shown) > 40:
-            shown = shown[:37] + "..."
-        raise IntentError(f"unknown message kind {shown} (expected one of: "
-                          f"{', '.join(KINDS)})")
+        raise IntentError(message(f"unknown message kind {shown(kind)} (expected one of: "
+                                  f"{', '.join(KINDS)})"))
     types, required = _FIELDS[kind]
-    unknown = sorted(str(k) for k in content if k != "kind" and k not in types)
-    if unknown:
-        raise IntentError(f"a {kind!r} message has no field(s): {', '.join(unknown)}")
-    for name in sorted(required):
-        if name not in content:
-            raise IntentError(f"a {kind!r} message needs the field {name!r}")
-    fields: dict[str, Any] = {}
-    for name, t in types.items():
-        if name in content:
-            value = content[name]
-            if not _is(value, t):
-                raise IntentError(f"{kind!r} field {name!r} must be {_type_name(t)}")
-            fields[name] = value
+    check = Checker(f"a {kind!r} message", make_error=_error)
+    check.fields({k: v for k, v in content.items() if k != "kind"}, sorted(required),
+                 [name for name in types if name not in required])
+    fields = {name: check.of_kind(content[name], name, kinds)
+              for name, kinds in types.items() if name in content}
     if kind == "new_game" and "settings" in fields:
         check_settings(fields["settings"])
     return Intent(kind, fields)
@@ -139,13 +123,12 @@ def parse_intent(content: object) -> Intent:
 
 def check_settings(settings: dict[str, Any]) -> None:
     """Types of a new-game settings object (values are checked when the game is made)."""
-    unknown = sorted(str(k) for k in settings if k not in _SETTINGS)
-    if unknown:
-        raise IntentError(f"new-game settings have no field(s): {', '.join(unknown)} "
-                          f"(the fields are {', '.join(_SETTINGS)})")
-    for name, t in _SETTINGS.items():
-        if name in settings and not _is(settings[name], t):
-            raise IntentError(f"new-game setting {name!r} must be {_type_name(t)}")
+    check = Checker("the new-game settings", make_error=_error)
+    check.fields(settings, (), list(_SETTINGS))
+    for name, kinds in _SETTINGS.items():
+        if name in settings:
+            check.of_kind(settings[name], name, kinds)
     seats = settings.get("seats")
-    if seats is not None and not all(isinstance(s, str) for s in seats):
-        raise IntentError("new-game setting 'seats' must be a list of texts")
+    if seats is not None:
+        for seat in seats:
+            check.of_kind(seat, "seats", ("text",))

@@ -20,6 +20,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from ..core.envelope import json_value
 from ..dice import (
     Catalogue,
     CatalogueError,
@@ -326,11 +327,8 @@ class NationsWidget(anywidget.AnyWidget):
         text): starts a new game with the current settings."""
         with self._lock:
             if isinstance(catalogue, str):
-                try:
-                    data = json.loads(catalogue)
-                except json.JSONDecodeError as exc:
-                    raise CatalogueError("<file>", f"not valid JSON: {exc.msg} (line "
-                                         f"{exc.lineno})") from None
+                data = json_value(catalogue, "",
+                                  error=lambda problem: CatalogueError("<file>", problem))
                 catalogue = parse_catalogue(data, "<file>")
             self._catalogue = catalogue
             config = self._game.config
@@ -346,7 +344,7 @@ class NationsWidget(anywidget.AnyWidget):
     def _saved_seats(self, text: str | bytes | dict[str, Any], players: int) -> list[str]:
         """The seats saved with the game when they still make sense, else the current
         ones (or the defaults when the number of players changed)."""
-        data = text if isinstance(text, dict) else json.loads(text)
+        data = json_value(text, "a saved game")     # already loaded once: it is sound
         seats = data.get("seats") if isinstance(data, dict) else None
         if isinstance(seats, list):
             try:

@@ -14,6 +14,8 @@ WITH_EXAMPLES = [
     "nations_widget.core.rng",
     "nations_widget.dice.game",
     "nations_widget.dice.scenario",
+    "nations_widget.core.envelope",
+    "nations_widget.core.validate",
 ]
 # The other engine modules: run whatever examples they have (none today).
 OTHERS = [
@@ -27,6 +29,12 @@ OTHERS = [
     "nations_widget.dice.serialization",
     "nations_widget.dice.state",
     "nations_widget.dice.__main__",
+    "nations_widget.dice.machine",
+    "nations_widget.core.history",
+    "nations_widget.core.bots.base",
+    "nations_widget.core.bots.mcts",
+    "nations_widget.core.bots.random_bot",
+    "nations_widget.core.bots.tournament",
 ]
 
 

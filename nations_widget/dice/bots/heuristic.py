@@ -41,13 +41,28 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..catalogue import DIE_COLOURS, TILE_KINDS, TileSpec
+from ..machine import GameState
 from ..moves import Books, Build, Buy, Feed, Fight, Move, Pass, Payment, Reroll
 from ..payments import find_payment
 from ..rules import RES_INDEX
-from ..state import BOOK, FOOD, GOLD, REROLL_CHIT, STONE, STRENGTH, Components, GameState
+from ..state import (
+    BOARD_ROWS,
+    BOOK,
+    BOOK_CHIT,
+    FOOD,
+    FOOD_CHIT,
+    GOLD,
+    N_RESOURCES,
+    REROLL_CHIT,
+    ROUNDS,
+    STONE,
+    STONE_CHIT,
+    STRENGTH,
+    STRENGTH_CHIT,
+    Components,
+)
 from .base import BaseBot, check_turn
 
-ROUNDS = 4
 CHIT_RESOURCE = {"gold": GOLD, "stone": STONE, "food": FOOD, "book": BOOK,
                  "strength": STRENGTH}
 _KIND_INDEX: dict[str, int] = {k: i for i, k in enumerate(TILE_KINDS)}
@@ -118,7 +133,7 @@ def _die_worth(strategy: Strategy, comp: Components) -> dict[str, float]:
     worth = _WORTH_CACHE.get(key)
     if worth is None:
         worth = _WORTH_CACHE[key] = {c: strategy.colour_bias(c) * sum(
-            sum(f[r] * strategy.symbol[r] for r in range(5)) for f in faces) / 6
+            sum(f[r] * strategy.symbol[r] for r in range(N_RESOURCES)) for f in faces) / 6
             for c, faces in comp.colour_faces.items()}
     return worth
 
@@ -128,7 +143,8 @@ def _mean_faces(comp: Components) -> list[tuple[float, ...]]:
     mean = _MEAN_CACHE.get(id(comp))
     if mean is None:
         mean = _MEAN_CACHE[id(comp)] = [
-            tuple(sum(f[r] for f in faces) / 6 for r in range(5)) for faces in comp.die_faces]
+            tuple(sum(f[r] for f in faces) / 6 for r in range(N_RESOURCES))
+            for faces in comp.die_faces]
     return mean
 
 
@@ -165,10 +181,10 @@ class Position:
                 continue
             op = state.players[o]
             dice = state.unused_dice(o) if state.step in ("actions", "books") else []
-            books = op.books + (op.chits[BOOK + 1] + sum(state.face(d)[BOOK] for d in dice)
+            books = op.books + (op.chits[BOOK_CHIT] + sum(state.face(d)[BOOK] for d in dice)
                                 if state.step in ("actions", "books") else 0)
             self.opp_books.append(float(books))
-            self.opp_strength.append(op.chits[STRENGTH + 1] + sum(
+            self.opp_strength.append(op.chits[STRENGTH_CHIT] + sum(
                 state.face(d)[STRENGTH] for d in state.unused_dice(o)))
 
     # ----------------------------------------------------------- end of the round
@@ -255,12 +271,12 @@ class Position:
 
     def end_value_now(self) -> float:
         c = self.p.chits
-        return self.end_value(self.dice, c[FOOD + 1], c[BOOK + 1], c[STRENGTH + 1])
+        return self.end_value(self.dice, c[FOOD_CHIT], c[BOOK_CHIT], c[STRENGTH_CHIT])
 
     def end_value_after(self, pay: Payment, res: int) -> float:
         spent = set(pay.all_dice())
         c = self.p.chits
-        chits = [c[FOOD + 1], c[BOOK + 1], c[STRENGTH + 1]]
+        chits = [c[FOOD_CHIT], c[BOOK_CHIT], c[STRENGTH_CHIT]]
         if res in (FOOD, BOOK, STRENGTH):
             chits[(FOOD, BOOK, STRENGTH).index(res)] -= pay.chits
         return self.end_value([d for d in self.dice if d not in spent], chits[0], chits[1],
@@ -291,7 +307,7 @@ class Position:
     def stone_per_round(self) -> float:
         if self._stone_per_round is None:
             mean = _mean_faces(self.s.comp)
-            self._stone_per_round = self.p.chits[STONE + 1] + self.p.chits_used[STONE + 1] \
+            self._stone_per_round = self.p.chits[STONE_CHIT] + self.p.chits_used[STONE_CHIT] \
                 + sum(mean[d][STONE] for d in self.s.dice_of(self.seat))
         return self._stone_per_round
 
@@ -332,7 +348,7 @@ class Position:
 
     def stone_available(self, exclude: set[int]) -> int:
         """Stone the seat could still pay this turn (dice, chits, trades of spare dice)."""
-        stone = self.p.chits[STONE + 1]
+        stone = self.p.chits[STONE_CHIT]
         spare = 0
         for d in self.dice:
             if d in exclude:
@@ -371,8 +387,8 @@ class HeuristicBot(BaseBot):
 def payment_weights(pos: Position) -> tuple[int, ...]:
     """Weights telling the engine's payment finder which dice to keep: those showing what
     the end of the round (or the wonder) still needs."""
-    food = sum(f[FOOD] for f in pos.faces.values()) + pos.p.chits[FOOD + 1]
-    strength = sum(f[STRENGTH] for f in pos.faces.values()) + pos.p.chits[STRENGTH + 1]
+    food = sum(f[FOOD] for f in pos.faces.values()) + pos.p.chits[FOOD_CHIT]
+    strength = sum(f[STRENGTH] for f in pos.faces.values()) + pos.p.chits[STRENGTH_CHIT]
     return (
         3,
         6 if pos.p.wonder >= 0 else 1,
@@ -403,7 +419,7 @@ def action_options(state: GameState, seat: int, strategy: Strategy,
             continue
         tile = tiles[ref]
         res = RES_INDEX[tile.currency]
-        cost = cell % 3 + 1
+        cost = cell % BOARD_ROWS + 1
         worth, slot = pos.tile_worth(tile, ref, stone_now)
         best_tile_worth = max(best_tile_worth, worth)
         key = (res, cost)
@@ -441,9 +457,9 @@ def face_values(pos: Position, gold_wanted: bool) -> tuple[float, ...]:
     """What one more symbol of each resource is worth this round, for rerolls."""
     st = pos.st
     faces = pos.faces.values()
-    food = pos.p.chits[FOOD + 1] + pos.pledged_food + sum(f[FOOD] for f in faces)
-    strength = pos.p.chits[STRENGTH + 1] + sum(f[STRENGTH] for f in faces)
-    stone = pos.p.chits[STONE + 1] + sum(f[STONE] for f in faces)
+    food = pos.p.chits[FOOD_CHIT] + pos.pledged_food + sum(f[FOOD] for f in faces)
+    strength = pos.p.chits[STRENGTH_CHIT] + sum(f[STRENGTH] for f in faces)
+    stone = pos.p.chits[STONE_CHIT] + sum(f[STONE] for f in faces)
     gold = st.symbol[GOLD] if gold_wanted else 0.05
     if pos.p.wonder >= 0 and stone < pos.s.comp.tiles[pos.p.wonder].stone_cost:
         stone_v = max(st.symbol[STONE], 0.6)
@@ -481,7 +497,7 @@ def pass_move(state: GameState, seat: int, pos: Position) -> Pass:
     if state.config.variant != "accelerated":
         return Pass()
     c = pos.p.chits
-    food = c[FOOD + 1] + sum(f[FOOD] for f in pos.faces.values())
+    food = c[FOOD_CHIT] + sum(f[FOOD] for f in pos.faces.values())
     short = pos.famine - food
     best: Pass = Pass()
     best_value = _accelerated_value(pos, ())
@@ -503,8 +519,8 @@ def pass_move(state: GameState, seat: int, pos: Position) -> Pass:
 def _accelerated_value(pos: Position, pledge: Sequence[int]) -> float:
     c = pos.p.chits
     rest = [d for d in pos.dice if d not in pledge]
-    food = c[FOOD + 1] + len(pledge) // 2 + sum(pos.faces[d][FOOD] for d in rest)
-    v = pos.end_value(rest, c[FOOD + 1], c[BOOK + 1], c[STRENGTH + 1], feed=False)
+    food = c[FOOD_CHIT] + len(pledge) // 2 + sum(pos.faces[d][FOOD] for d in rest)
+    v = pos.end_value(rest, c[FOOD_CHIT], c[BOOK_CHIT], c[STRENGTH_CHIT], feed=False)
     return v + (pos.age if food >= pos.famine else 0.0)
 
 
@@ -526,7 +542,7 @@ def decide(state: GameState, seat: int, strategy: Strategy) -> Move:
             rest = [d for d in pos.dice if d not in m.dice]
             books = m.chits + sum(pos.faces[d][BOOK] for d in m.dice)
             v = pos.book_score(pos.p.books + books) + pos.end_value(
-                rest, c[FOOD + 1], 0, c[STRENGTH + 1], count_books=False)
+                rest, c[FOOD_CHIT], 0, c[STRENGTH_CHIT], count_books=False)
             if v > best_v + 1e-9:
                 best, best_v = m, v
         return best
@@ -534,10 +550,10 @@ def decide(state: GameState, seat: int, strategy: Strategy) -> Move:
         # Feed unless the dice traded for food would win more in the war and player order.
         feed = moves[-1]
         assert isinstance(feed, Feed) and feed.payment is not None
-        keep = pos.end_value(pos.dice, 0, 0, c[STRENGTH + 1], count_books=False, feed=False)
+        keep = pos.end_value(pos.dice, 0, 0, c[STRENGTH_CHIT], count_books=False, feed=False)
         spent = set(feed.payment.all_dice())
         rest = [d for d in pos.dice if d not in spent]
-        fed = pos.age + pos.end_value(rest, 0, 0, c[STRENGTH + 1], count_books=False,
+        fed = pos.age + pos.end_value(rest, 0, 0, c[STRENGTH_CHIT], count_books=False,
                                       feed=False)
         return feed if fed >= keep else moves[0]
     # War: fighting never costs anything that still matters this round.

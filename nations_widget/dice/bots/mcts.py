@@ -1,71 +1,34 @@
-"""The search bot: open-loop Monte Carlo tree search with dice as chance.
+"""The dice game's search bot: the shared open-loop MCTS with the dice game's hooks.
 
-Every iteration plays the game forward from a *determinization*: a copy of the position
-made with :meth:`GameState.reseeded`, so that its future rolls are fresh random ones (the
-bot never sees the real game's coming dice).  The tree is *open-loop*: a node is a
-sequence of actions, not a position, because the same action leads to different dice in
-different iterations.  Actions are abstract where the dice differ between iterations
-("buy tile t1-05", "build the wonder", "reroll the useless dice", "pass"); at the root,
-whose dice are known, they are concrete moves.  An action that is impossible in an
-iteration's determinization (no gold for that tile this time) is simply not available
-there; selection uses UCB1 with availability counts (as in ISMCTS).
+The search itself (determinizations by :meth:`GameState.reseeded`, open-loop tree, UCB1
+with availability, progressive widening, common random numbers, iteration and time
+budget) is :class:`nations_widget.core.bots.mcts.MCTSBot`.  Here are the dice game's parts:
 
-- **Selection**: UCB1 on the bot's reward, children tried first in the order the
-  balanced heuristic ranks them.  Other players are modelled by the rollout policy (the
-  balanced heuristic) inside the tree as well; with ``search_opponents`` they too get
-  tree nodes and pick by UCB1 on their own reward (max^n).
-- **Rollouts**: the balanced heuristic plays every seat, up to ``horizon`` round ends
-  (then the position is evaluated: VP now plus what each seat's dice, advisor, chits,
-  wonder and book lead are worth for the rounds left) or to the end of the game.
+- **Actions**: abstract below the root, where the dice differ between iterations ("buy
+  tile t1-05", "build the wonder", "reroll", "pass"); concrete moves at the root.  Only the
+  actions step branches; books, famine and war decisions follow the rollout policy.
+- **Prior and rollouts**: the balanced heuristic's ranking orders a node's actions
+  (``tree_width`` of them, always including passing; ``width`` at the root, plus two
+  rerolls: every die not showing gold, every unused die), and the heuristic plays the
+  playouts.
+- **Horizon**: ``horizon`` round ends (then the position is evaluated: VP now plus what
+  each seat's dice, advisor, chits, wonder and book lead are worth for the rounds left).
 - **Reward**: half for being first, half a smooth function of the margin over the best
   other seat, so close wins and near misses both teach something.
-- **Common random numbers**: the k-th playout of every root move uses the same seed,
-  both for the move's own roll and (reseeding again after it) for all later rolls, so
-  root moves are compared on equal luck.
-- **Progressive widening** below the root: a node follows the heuristic's choice at
-  first and admits its next-best actions as it is visited more.
-- **Budget**: ``iterations`` (deterministic for a given seed) and an optional
-  ``seconds`` cap.  The move played is the most visited root action.
 """
 
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Hashable
-from dataclasses import dataclass, field
 
+from ...core.bots.mcts import MCTSBot as SearchBot
+from ...core.bots.mcts import SearchStats
+from ..catalogue import CHIT_KINDS, DIE_COLOURS
+from ..machine import GameState
 from ..moves import Build, Buy, Move, Pass, Reroll
-from ..state import GameState
-from .base import BaseBot, check_turn
+from ..state import GOLD, REROLL_CHIT, ROUNDS
 from .heuristic import BALANCED, Option, Strategy, action_options, decide
-
-ROUNDS = 4
-
-
-@dataclass
-class _Edge:
-    prior: int                     # rank in the heuristic's ordering (0 = its choice)
-    visits: int = 0
-    total: float = 0.0
-    avail: int = 0
-    child: _Node | None = None
-
-
-@dataclass
-class _Node:
-    edges: dict[Hashable, _Edge] = field(default_factory=dict)
-    visits: int = 0
-
-
-@dataclass(frozen=True)
-class SearchStats:
-    """What the last search did (for the curious and for tests)."""
-
-    iterations: int
-    seconds: float
-    candidates: int
-    visits: tuple[tuple[str, int, float], ...]   # (move, visits, mean reward) per root move
 
 
 def _key(move: Move) -> Hashable:
@@ -92,9 +55,9 @@ def root_candidates(state: GameState, seat: int, strategy: Strategy,
     if not any(isinstance(m, Pass) for m in moves):
         moves.append(next(o.move for o in options if isinstance(o.move, Pass)))
     p = state.players[seat]
-    if p.chits[0] > 0:
+    if p.chits[REROLL_CHIT] > 0:
         dice = state.unused_dice(seat)
-        extra = [tuple(d for d in dice if not state.face(d)[0]), tuple(dice)]
+        extra = [tuple(d for d in dice if not state.face(d)[GOLD]), tuple(dice)]
         seen = {m.dice for m in moves if isinstance(m, Reroll)}
         for group in extra:
             if group and group not in seen:
@@ -123,7 +86,12 @@ EVAL_COEF: dict[int, tuple[float, ...]] = {
     2: (1.62, 1.23, 1.24, 3.20, -0.04, 1.06, -0.10, 0.24, 0.39, 1.81, 0.20, 0.96, 7.42),
     1: (0.74, 0.49, 0.54, 1.42, 0.01, 0.44, -0.12, 0.00, 0.19, 1.02, 0.08, 0.62, 5.13),
 }
-_COLOUR_SLOT = {"white": 0, "blue": 1, "orange": 2, "red": 3}
+#: Where each feature sits in :func:`features`' list.
+DICE_SLOT: dict[str, int] = {c: FEATURES.index(f"{c} dice") for c in DIE_COLOURS}
+CHIT_SLOT: tuple[int, ...] = tuple(FEATURES.index(f"{k} chits") for k in CHIT_KINDS)
+WONDER_SLOT = FEATURES.index("unbuilt wonder VP")
+BOOK_LEAD_SLOT = FEATURES.index("players with fewer books")
+CONSTANT_SLOT = FEATURES.index("constant")
 
 
 def features(state: GameState, seat: int) -> list[float]:
@@ -134,15 +102,15 @@ def features(state: GameState, seat: int) -> list[float]:
     for ref, k in zip(p.buildings, p.building_dice, strict=True):
         colour = tiles[ref].dice_colour
         assert colour is not None
-        out[_COLOUR_SLOT[colour]] += k
-    for k in range(6):
-        out[4 + k] = p.chits[k] + p.chits_used[k]
-    out[10] = tiles[p.wonder].vp if p.wonder >= 0 else 0
+        out[DICE_SLOT[colour]] += k
+    for kind, slot in enumerate(CHIT_SLOT):
+        out[slot] = p.chits[kind] + p.chits_used[kind]
+    out[WONDER_SLOT] = tiles[p.wonder].vp if p.wonder >= 0 else 0
     if state.config.players == 1:
-        out[11] = 1.0 if p.books > state.opponent_books else 0.0
+        out[BOOK_LEAD_SLOT] = 1.0 if p.books > state.opponent_books else 0.0
     else:
-        out[11] = sum(1 for o in state.players if o.books < p.books)
-    out[12] = 1.0
+        out[BOOK_LEAD_SLOT] = sum(1 for o in state.players if o.books < p.books)
+    out[CONSTANT_SLOT] = 1.0
     return out
 
 
@@ -175,13 +143,14 @@ def rewards(values: list[float], order: list[int]) -> list[float]:
     return out
 
 
-class MCTSBot(BaseBot):
-    """Open-loop UCT over determinizations (see the module docstring).
+class MCTSBot(SearchBot):
+    """The shared open-loop UCT with the dice game's hooks (see the module docstring).
 
     ``iterations``: playouts per decision; ``seconds``: an optional cap on the time per
     decision (a time cap makes the bot depend on the machine's speed, so levels use
     iterations); ``horizon``: round ends a playout runs through before the position is
-    evaluated (None: to the end of the game); ``width``: actions considered per node.
+    evaluated (None: to the end of the game); ``width``: actions considered at the root,
+    ``tree_width`` below it.
     """
 
     name = "mcts"
@@ -191,149 +160,37 @@ class MCTSBot(BaseBot):
                  exploration: float = 0.7, rollout: Strategy = BALANCED,
                  search_opponents: bool = False, widening: float = 0.5,
                  name: str | None = None) -> None:
-        super().__init__(seed, name)
-        self.iterations = iterations
-        self.seconds = seconds
-        self.horizon = horizon
+        super().__init__(seed, iterations, seconds, horizon, exploration, search_opponents,
+                         widening, name)
         self.width = width
         self.tree_width = tree_width
-        self.exploration = exploration
         self.rollout = rollout
-        self.search_opponents = search_opponents
-        self.widening = widening
-        self.last: SearchStats | None = None
 
-    # ------------------------------------------------------------------ search
+    # ------------------------------------------------------------ the hooks
+    def root_candidates(self, state: GameState, seat: int) -> list[Move]:
+        return root_candidates(state, seat, self.rollout, self.width)
+
+    def searched(self, state: GameState) -> bool:
+        return state.step == "actions"
+
+    def tree_moves(self, state: GameState, seat: int) -> list[Move]:
+        return [o.move for o in _tree_options(state, seat, self.rollout, self.tree_width)]
+
+    def action_key(self, move: Move) -> Hashable:
+        return _key(move)
+
+    def rollout_move(self, state: GameState, seat: int) -> Move:
+        return decide(state, seat, self.rollout)
+
+    def reward(self, state: GameState) -> list[float]:
+        return rewards(evaluate(state), state.order)
+
+    def horizon_reached(self, root: GameState, state: GameState, horizon: int) -> bool:
+        return state.round > root.round + horizon - 1
+
     def choose(self, state: GameState) -> Move:
-        seat = check_turn(state)
-        start = time.perf_counter()
-        candidates = root_candidates(state, seat, self.rollout, self.width)
-        if len(candidates) == 1:
-            self.last = SearchStats(0, time.perf_counter() - start, 1,
-                                    ((str(candidates[0]), 0, 0.0),))
-            return candidates[0]
-        rng = self.rng_for(state, "mcts")
-        root = _Node()
-        keys: list[Hashable] = []
-        for rank, m in enumerate(candidates):
-            key = ("root", m.to_json_str())
-            keys.append(key)
-            root.edges[key] = _Edge(prior=rank)
-        stop_round = None if self.horizon is None else state.round + self.horizon - 1
-        # Common random numbers: the k-th playout of every root move sees the same dice
-        # (its own roll, then everybody's rolls after it), so root moves are compared on
-        # equal luck and fewer playouts tell them apart.
-        seeds: list[int] = []
-        edges = [root.edges[k] for k in keys]
-        done = 0
-        for i in range(self.iterations):
-            if self.seconds is not None and i and time.perf_counter() - start > self.seconds:
-                break
-            j = self._select(edges, i)
-            edge = edges[j]
-            while len(seeds) <= edge.visits:
-                seeds.append(rng.getrandbits(62))
-            seed = seeds[edge.visits]
-            sim = state.reseeded(seed)
-            sim.apply(candidates[j], log=False)
-            sim = sim.reseeded(seed ^ 0x2545F4914F6CDD1D)
-            if edge.child is None:
-                edge.child = _Node()
-            self._iterate(sim, edge.child, [(edge, seat)], seat, stop_round)
-            done += 1
-        best_i = max(range(len(candidates)), key=lambda j: (
-            root.edges[keys[j]].visits, _mean(root.edges[keys[j]]), -j))
-        self.last = SearchStats(
-            done, time.perf_counter() - start, len(candidates),
-            tuple((str(m), root.edges[k].visits, round(_mean(root.edges[k]), 4))
-                  for m, k in zip(candidates, keys, strict=True)))
-        return candidates[best_i]
-
-    def _select(self, edges: list[_Edge], parent_visits: int) -> int:
-        """UCB1 at the root: untried moves first, in the heuristic's order."""
-        untried = [j for j, e in enumerate(edges) if e.visits == 0]
-        if untried:
-            return min(untried, key=lambda j: edges[j].prior)
-        c = self.exploration
-        log_n = math.log(max(parent_visits, 1))
-        return max(range(len(edges)), key=lambda j: (
-            edges[j].total / edges[j].visits + c * math.sqrt(log_n / edges[j].visits)))
-
-    def _iterate(self, s: GameState, node: _Node | None, path: list[tuple[_Edge, int]],
-                 me: int, stop_round: int | None) -> None:
-        """Descend the tree from ``node`` (after the root move), expand one action, play
-        out, and back the reward up ``path``."""
-        while node is not None and not _over(s, stop_round):
-            seat = s.current_player()
-            assert seat is not None
-            if s.step != "actions" or (seat != me and not self.search_opponents):
-                s.apply(decide(s, seat, self.rollout), log=False)
-                continue
-            options = _tree_options(s, seat, self.rollout, self.tree_width)
-            moves = [o.move for o in options]
-            keys = [_key(m) for m in moves]
-            if len(moves) == 1:
-                s.apply(moves[0], log=False)
-                continue
-            # Progressive widening: follow the heuristic's choice at first, and admit
-            # its next-best actions only as the node is visited more often.
-            allowed = min(len(moves), 1 + int(self.widening * math.sqrt(node.visits)))
-            node.visits += 1
-            moves, keys = moves[:allowed], keys[:allowed]
-            if len(moves) == 1:
-                e = node.edges.get(keys[0])
-                if e is None:
-                    e = node.edges[keys[0]] = _Edge(prior=0)
-                s.apply(moves[0], log=False)
-                path.append((e, seat))
-                if e.child is None:
-                    e.child = _Node()
-                node = e.child
-                continue
-            edges = []
-            for rank, k in enumerate(keys):
-                e = node.edges.get(k)
-                if e is None:
-                    e = node.edges[k] = _Edge(prior=rank)
-                e.avail += 1
-                edges.append(e)
-            untried = [j for j, e in enumerate(edges) if e.visits == 0]
-            if untried:
-                j = min(untried, key=lambda j: edges[j].prior)
-                s.apply(moves[j], log=False)
-                path.append((edges[j], seat))
-                node = None             # expanded: the rest is the playout
-                break
-            c = self.exploration
-            j = max(range(len(edges)), key=lambda j: (
-                edges[j].total / edges[j].visits
-                + c * math.sqrt(math.log(edges[j].avail) / edges[j].visits)))
-            s.apply(moves[j], log=False)
-            path.append((edges[j], seat))
-            if edges[j].child is None:
-                edges[j].child = _Node()
-            node = edges[j].child
-        self._playout(s, stop_round)
-        reward = rewards(evaluate(s), s.order)
-        for edge, seat in path:
-            edge.visits += 1
-            edge.total += reward[seat]
-
-    def _playout(self, s: GameState, stop_round: int | None) -> None:
-        while not _over(s, stop_round):
-            seat = s.current_player()
-            assert seat is not None
-            s.apply(decide(s, seat, self.rollout), log=False)
-
-
-def _over(s: GameState, stop_round: int | None) -> bool:
-    if s.is_terminal():
-        return True
-    return stop_round is not None and s.round > stop_round
-
-
-def _mean(e: _Edge) -> float:
-    return e.total / e.visits if e.visits else 0.0
+        move: Move = super().choose(state)
+        return move
 
 
 __all__ = ["MCTSBot", "SearchStats", "evaluate", "rewards", "root_candidates"]

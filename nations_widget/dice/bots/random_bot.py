@@ -1,26 +1,8 @@
-"""The random bot: a uniformly random legal move (the weakest opponent, and a baseline)."""
+"""The random bot: the shared one (:mod:`nations_widget.core.bots.random_bot`).
 
-from __future__ import annotations
+Rerolls are listed once per distinct choice of faces, so a random dice bot rerolls a lot.
+"""
 
-from ..moves import Move
-from ..state import GameState
-from .base import BaseBot, check_turn
-
-
-class RandomBot(BaseBot):
-    """Picks uniformly among ``state.legal_moves()``.
-
-    Rerolls are listed once per distinct choice of faces, so a random bot rerolls a lot.
-    """
-
-    name = "random"
-
-    def choose(self, state: GameState) -> Move:
-        check_turn(state)
-        moves = state.legal_moves()
-        if len(moves) == 1:
-            return moves[0]
-        return self.rng_for(state).choice(moves)
-
+from ...core.bots.random_bot import RandomBot
 
 __all__ = ["RandomBot"]

@@ -23,17 +23,25 @@ after slashes: ``mcts/iterations=400/horizon=2/seconds=1``.
 from __future__ import annotations
 
 import argparse
-import csv
-import math
 import statistics
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any, TextIO
 
+from ...core.bots.tournament import (
+    GameResult,
+    SeatResult,
+    rotated_seats,
+    run_jobs,
+    score_shares,
+    wilson,
+)
+from ...core.bots.tournament import summarise as summarise_results
+from ...core.bots.tournament import write_csv as write_rows
 from ..catalogue import Catalogue, default_catalogue, load_catalogue
-from ..state import GameConfig, GameState, Variant
+from ..machine import GameState
+from ..state import GameConfig, Variant
 from . import BOT_NAMES, make_bot
 from .base import Bot
 from .mcts import MCTSBot
@@ -69,37 +77,7 @@ def make_bot_spec(spec: str, seed: int) -> Bot:
     return bot
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval for a win rate."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 # ------------------------------------------------------------------------ one game
-@dataclass
-class SeatResult:
-    seat: int
-    entry: int           # index into the tournament's bot list
-    bot: str
-    score: int
-    rank: int            # 1 = winner
-    breakdown: dict[str, int]
-    times: list[float] = field(default_factory=list)
-
-
-@dataclass
-class GameResult:
-    game: int
-    seed: int
-    seats: list[SeatResult]
-    moves: int
-    title: str | None = None
-
-
 def play_game(specs: Sequence[str], entries: Sequence[int], config: GameConfig,
               catalogue: Catalogue, game: int, bot_seed: int) -> GameResult:
     """Play one game; seat ``i`` is played by ``specs[entries[i]]``."""
@@ -137,136 +115,26 @@ def run_games(specs: Sequence[str], players: int, games: int, seed: int, variant
     """Play ``games`` games with seats rotated; in ``jobs`` processes if more than one."""
     if len(specs) != players:
         raise ValueError(f"give one bot per seat: {players} bots, got {len(specs)}")
-    work = []
-    for g in range(games):
-        entries = [((i + g) % players if rotate else i) for i in range(players)]
-        config = GameConfig(players, seed + g, variant)
-        work.append((list(specs), entries, config, cat_path, g, (seed + g) * 104729))
-    results: list[GameResult] = []
-    if jobs > 1:
-        import multiprocessing
-
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            for r in pool.imap_unordered(_play_job, work):
-                results.append(r)
-                _progress(progress, r, len(results), games)
-        results.sort(key=lambda r: r.game)
-    else:
-        for job in work:
-            r = _play_job(job)
-            results.append(r)
-            _progress(progress, r, len(results), games)
-    return results
-
-
-def _progress(out: TextIO | None, r: GameResult, done: int, total: int) -> None:
-    if out is None:
-        return
-    parts = ", ".join(f"{s.bot}={s.score}" + ("*" if s.rank == 1 else "") for s in r.seats)
-    print(f"[{done}/{total}] game {r.game} seed {r.seed}: {parts}", file=out, flush=True)
-
-
-# ------------------------------------------------------------------------ reports
-@dataclass
-class EntryStats:
-    label: str
-    games: int = 0
-    wins: int = 0
-    scores: list[int] = field(default_factory=list)
-    times: list[float] = field(default_factory=list)
-    breakdown: dict[str, int] = field(default_factory=lambda: {k: 0 for k in SOURCES})
-    titles: dict[str, int] = field(default_factory=dict)
-
-    def add(self, s: SeatResult, title: str | None = None, solo: bool = False) -> None:
-        self.games += 1
-        self.wins += s.rank == 1
-        self.scores.append(s.score)
-        self.times += s.times
-        for k in SOURCES:
-            self.breakdown[k] += s.breakdown[k]
-        if solo:
-            key = title or "(below 10 VP)"
-            self.titles[key] = self.titles.get(key, 0) + 1
-
-    def line(self, solo: bool = False) -> str:
-        lo, hi = wilson(self.wins, self.games)
-        rate = self.wins / self.games if self.games else 0.0
-        mean = statistics.mean(self.scores) if self.scores else 0.0
-        sd = statistics.pstdev(self.scores) if len(self.scores) > 1 else 0.0
-        t_mean = statistics.mean(self.times) if self.times else 0.0
-        t_med = statistics.median(self.times) if self.times else 0.0
-        wins = (f"{'-':>5} {'-':>7} {'-':>14}" if solo else
-                f"{self.wins:>5} {100 * rate:6.1f}% [{100 * lo:5.1f}, {100 * hi:5.1f}]")
-        return (f"{self.label:<28} {self.games:>5} {wins} {mean:6.1f} ±{sd:4.1f} "
-                f"{1000 * t_mean:9.1f} {1000 * t_med:9.1f} {len(self.times):>7}")
-
-
-HEADER = (f"{'bot':<28} {'games':>5} {'wins':>5} {'win%':>7} {'95% CI':>14} "
-          f"{'mean score':>13} {'ms/move':>9} {'median':>9} {'moves':>7}")
-
-
-def entry_labels(specs: Sequence[str]) -> list[str]:
-    labels = []
-    for i, s in enumerate(specs):
-        dup = sum(1 for t in specs if t == s) > 1
-        labels.append(f"{s} (#{specs[:i + 1].count(s)})" if dup else s)
-    return labels
+    work = [(list(specs), rotated_seats(players, g, rotate), GameConfig(players, seed + g, variant),
+             cat_path, g, (seed + g) * 104729) for g in range(games)]
+    return run_jobs(_play_job, work, jobs, progress)
 
 
 def summarise(results: Sequence[GameResult], specs: Sequence[str], out: TextIO) -> None:
-    players = len(specs)
-    labels = entry_labels(specs)
-    per_entry = [EntryStats(label) for label in labels]
-    per_name: dict[str, EntryStats] = {}
-    solo = players == 1
-    for r in results:
-        for s in r.seats:
-            per_entry[s.entry].add(s, r.title, solo)
-            per_name.setdefault(s.bot, EntryStats(s.bot + " (all seats)")).add(s, r.title, solo)
-    print(HEADER, file=out)
-    for e in per_entry:
-        print(e.line(solo), file=out)
-    for name, stats in per_name.items():
-        if specs.count(name) > 1:
-            print(stats.line(), file=out)
-    if players > 1:
-        print(f"(par: {100 / players:.1f}% wins; ties go to the better player order)",
-              file=out)
-    else:
-        e = per_entry[0]
-        print("(solo: the score is measured against the Hall of Fame, 10-50 VP)", file=out)
-        print("Hall of Fame: " + ", ".join(
-            f"{t}: {n}" for t, n in sorted(e.titles.items(), key=lambda kv: -kv[1])),
-            file=out)
-    if results:
-        moves = statistics.mean(r.moves for r in results)
-        print(f"{len(results)} games, {moves:.0f} decisions per game", file=out)
+    """The shared report, with the solo game's Hall of Fame."""
+    summarise_results(results, specs, out,
+                      solo_note="(solo: the score is measured against the Hall of Fame, "
+                                "10-50 VP)",
+                      titles_label="Hall of Fame", untitled="(below 10 VP)")
 
 
 def write_csv(results: Sequence[GameResult], path: str) -> None:
-    with open(path, "w", newline="") as fh:
-        w = csv.writer(fh)
-        w.writerow(["game", "seed", "seat", "bot", "score", "rank", "win", *SOURCES,
-                    "decisions", "think_seconds", "median_seconds", "title"])
-        for r in results:
-            for s in r.seats:
-                w.writerow([r.game, r.seed, s.seat, s.bot, s.score, s.rank, int(s.rank == 1),
-                            *(s.breakdown[k] for k in SOURCES), len(s.times),
-                            f"{sum(s.times):.4f}",
-                            f"{statistics.median(s.times) if s.times else 0.0:.4f}",
-                            r.title or ""])
+    write_rows(results, path, SOURCES)
 
 
 def vp_shares(results: Sequence[GameResult], bot: str | None = None) -> dict[str, float]:
     """The share of all VP scored (by ``bot``, or by everybody) from each source."""
-    totals = {k: 0 for k in SOURCES}
-    for r in results:
-        for s in r.seats:
-            if bot is None or s.bot == bot:
-                for k in SOURCES:
-                    totals[k] += s.breakdown[k]
-    grand = sum(totals.values()) or 1
-    return {k: totals[k] / grand for k in SOURCES}
+    return score_shares(results, SOURCES, bot)
 
 
 # ------------------------------------------------------------------------- commands

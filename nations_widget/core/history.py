@@ -1,0 +1,323 @@
+"""A game with its history, for any engine that speaks the state-machine protocol.
+
+:class:`HistoryGame` keeps the sequence of states and moves around a bare state machine:
+play, undo, redo, jump to any step, the log, save (settings plus moves, and the starting
+state when the game began from a position), load and replay.  Undo never re-rolls: each
+step's state, random generator included, is kept.
+
+A game subclasses it and supplies, as class attributes and class methods:
+
+``FORMAT``, ``VERSION``
+    the saved game's ``format`` name and ``version`` (e.g. ``"nations-dice-game"``, 1).
+``_start(config, catalogue) -> (state, setup log)``
+    a new game's first state, run to its first decision, and what the set-up wrote.
+``_default_catalogue() -> catalogue``
+    the components used when none is given.
+``_catalogue_of(state) -> catalogue``
+    the components a state is played with.
+``_config_from_json(data) -> config``
+    the settings from their JSON form (raising :class:`StateFormatError`); the config
+    object has ``to_json()`` and compares by value.
+``_parse_move(move) -> move``
+    a move from a move object, its JSON dict or its JSON text (raising
+    :class:`MalformedMoveError`).
+``_state_from_json(data, catalogue) -> state``
+    a saved state (the ``start`` of a game that began from a position).
+``_catalogue_json(catalogue) -> dict`` and ``_catalogue_mismatch(info, catalogue) -> str | None``
+    how a save names its components, and why a save's ``catalogue`` field does not match
+    the catalogue given (``None`` when it does).
+
+The state class must provide the protocol of :mod:`nations_widget.core.protocol`, with
+``state.config`` (its settings) and ``state._repr_html_()``.  A subclass's ``__init__``
+builds its config from its own keyword arguments and calls :meth:`HistoryGame._begin`;
+the loaders never call ``__init__``.  The dice game (:class:`nations_widget.dice.Game`)
+is the example; the board game subclasses it the same way.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+from .envelope import check_header, json_object, message
+from .errors import IllegalMoveError, StateFormatError
+from .log import LogEntry
+from .protocol import GameStateLike
+
+S = TypeVar("S", bound=GameStateLike)
+M = TypeVar("M")
+G = TypeVar("G", bound="HistoryGame[Any, Any]")
+
+
+class HistoryGame(ABC, Generic[S, M]):
+    """One game and its history; see the module docstring for what a subclass supplies."""
+
+    FORMAT: ClassVar[str]
+    VERSION: ClassVar[int]
+
+    catalogue: Any
+    _states: list[S]
+    _moves: list[M]
+    _logs: list[list[LogEntry]]
+    _cursor: int
+    _from_state: bool
+
+    # --------------------------------------------------------- what a game supplies
+    @classmethod
+    @abstractmethod
+    def _start(cls, config: Any, catalogue: Any) -> tuple[S, list[LogEntry]]:
+        """Supplied by the game (see the module docstring)."""
+
+    @classmethod
+    @abstractmethod
+    def _default_catalogue(cls) -> Any:
+        """Supplied by the game (see the module docstring)."""
+
+    @classmethod
+    @abstractmethod
+    def _catalogue_of(cls, state: S) -> Any:
+        """Supplied by the game (see the module docstring)."""
+
+    @classmethod
+    @abstractmethod
+    def _config_from_json(cls, data: object) -> Any:
+        """Supplied by the game (see the module docstring)."""
+
+    @classmethod
+    @abstractmethod
+    def _parse_move(cls, move: Any) -> M:
+        """Supplied by the game (see the module docstring)."""
+
+    @classmethod
+    @abstractmethod
+    def _state_from_json(cls, data: object, catalogue: Any) -> S:
+        """Supplied by the game (see the module docstring)."""
+
+    @classmethod
+    @abstractmethod
+    def _catalogue_json(cls, catalogue: Any) -> dict[str, Any]:
+        """Supplied by the game (see the module docstring)."""
+
+    @classmethod
+    @abstractmethod
+    def _catalogue_mismatch(cls, info: object, catalogue: Any) -> str | None:
+        """Supplied by the game (see the module docstring)."""
+
+    # ------------------------------------------------------------------ creation
+    def _begin(self, config: Any, catalogue: Any) -> None:
+        """Start a new game with ``config`` (called by a subclass's ``__init__``)."""
+        self.catalogue = catalogue if catalogue is not None else self._default_catalogue()
+        first, log = self._start(config, self.catalogue)
+        self._states = [first]
+        self._moves = []
+        self._logs = [log]
+        self._cursor = 0
+        self._from_state = False
+
+    @classmethod
+    def _fresh(cls: type[G], config: Any, catalogue: Any) -> G:
+        game = cls.__new__(cls)
+        game._begin(config, catalogue)
+        return game
+
+    @classmethod
+    def from_state(cls: type[G], state: Any) -> G:
+        """A game whose history starts at ``state`` (e.g. a scenario position)."""
+        game = cls.__new__(cls)
+        game.catalogue = cls._catalogue_of(state)
+        game._states = [state.clone()]
+        game._moves = []
+        game._logs = [[]]
+        game._cursor = 0
+        game._from_state = True     # saved with its starting state (see to_json)
+        return game
+
+    # ------------------------------------------------------------------- reading
+    @property
+    def config(self) -> Any:
+        return self._states[0].config  # type: ignore[attr-defined]
+
+    @property
+    def state(self) -> S:
+        """The current state.  Treat it as read-only; ``clone()`` it to explore."""
+        return self._states[self._cursor]
+
+    @property
+    def current_player(self) -> int | None:
+        return self.state.current_player()
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_terminal()
+
+    @property
+    def winner(self) -> int | None:
+        return self.state.winner()
+
+    def scores(self) -> list[int]:
+        return self.state.scores()
+
+    def legal_moves(self) -> list[M]:
+        return list(self.state.legal_moves())
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self.state.view(seat)
+
+    # ------------------------------------------------------------------- history
+    @property
+    def position(self) -> int:
+        """How many moves have been played to reach the current state."""
+        return self._cursor
+
+    @property
+    def length(self) -> int:
+        """How many moves the history holds (more than ``position`` after an undo)."""
+        return len(self._moves)
+
+    @property
+    def moves(self) -> list[M]:
+        """The moves played up to the current state."""
+        return self._moves[:self._cursor]
+
+    def _check_position(self, position: int) -> None:
+        if isinstance(position, bool) or not 0 <= position <= len(self._moves):
+            raise IndexError(f"position must be 0-{len(self._moves)}, got {position}")
+
+    def state_at(self, position: int) -> S:
+        """The state after ``position`` moves (0: the start of the game)."""
+        self._check_position(position)
+        return self._states[position]
+
+    def log(self, upto: int | None = None) -> list[LogEntry]:
+        """Everything that happened up to the current state (or up to ``upto`` moves)."""
+        end = self._cursor if upto is None else upto
+        return [e for chunk in self._logs[:end + 1] for e in chunk]
+
+    def log_of_move(self, position: int) -> list[LogEntry]:
+        """What move number ``position`` (1-based) caused, or the setup for 0."""
+        return list(self._logs[position])
+
+    # ------------------------------------------------------------------- playing
+    def play(self, move: Any) -> list[LogEntry]:
+        """Play a move (object, JSON dict or JSON text) for the current player.
+
+        An illegal or malformed move raises :class:`IllegalMoveError` and changes nothing.
+        Playing after an undo discards the moves that had been undone.
+        """
+        parsed = self._parse_move(move)
+        nxt = self.state.clone()
+        log = nxt.apply(parsed)
+        del self._states[self._cursor + 1:]
+        del self._moves[self._cursor:]
+        del self._logs[self._cursor + 1:]
+        self._states.append(nxt)
+        self._moves.append(parsed)
+        self._logs.append(log)
+        self._cursor += 1
+        return log
+
+    @property
+    def can_undo(self) -> bool:
+        return self._cursor > 0
+
+    @property
+    def can_redo(self) -> bool:
+        return self._cursor < len(self._moves)
+
+    def undo(self) -> None:
+        """Go back one decision (the generator goes back too: no fishing for rolls)."""
+        if not self.can_undo:
+            raise IllegalMoveError("nothing to undo: this is the start of the game")
+        self._cursor -= 1
+
+    def redo(self) -> None:
+        if not self.can_redo:
+            raise IllegalMoveError("nothing to redo")
+        self._cursor += 1
+
+    def goto(self, position: int) -> None:
+        """Jump to the state after ``position`` moves (0 ... length)."""
+        self._check_position(position)
+        self._cursor = position
+
+    # ----------------------------------------------------------- save and replay
+    def to_json(self) -> dict[str, Any]:
+        """The game as its settings plus its moves (a replayable history).  A game made by
+        :meth:`from_state` also keeps its starting state (``start``)."""
+        data: dict[str, Any] = {
+            "format": self.FORMAT,
+            "version": self.VERSION,
+            "config": self.config.to_json(),
+            "catalogue": self._catalogue_json(self.catalogue),
+            "moves": [m.to_json() for m in self._moves],  # type: ignore[attr-defined]
+            "position": self._cursor,
+        }
+        if self._from_state:
+            data["start"] = self._states[0].to_json()
+        return data
+
+    def to_json_str(self, indent: int | None = None) -> str:
+        return json.dumps(self.to_json(), indent=indent)
+
+    @classmethod
+    def replay(cls: type[G], config: Any, moves: Sequence[Any],
+               catalogue: Any = None) -> G:
+        """Rebuild a game from its settings and moves; an illegal move raises
+        :class:`IllegalMoveError` saying which move number failed."""
+        return cls._play_all(cls._fresh(config, catalogue), moves)
+
+    @staticmethod
+    def _play_all(game: G, moves: Sequence[Any]) -> G:
+        for i, move in enumerate(moves, start=1):
+            try:
+                game.play(move)
+            except IllegalMoveError as exc:
+                shown = str(move) if len(str(move)) <= 80 else str(move)[:79] + "…"
+                raise type(exc)(message(f"move {i} ({shown}): {exc}")) from None
+        return game
+
+    @classmethod
+    def from_json(cls: type[G], data: object, catalogue: Any = None) -> G:
+        """Load a game saved by :meth:`to_json` (a dict, JSON text or UTF-8 bytes).  Any
+        problem raises :class:`StateFormatError` naming the field."""
+        data = json_object(data, "a saved game")
+        check_header(data, "a saved game", cls.FORMAT, cls.VERSION, prefix="saved game")
+        cat = catalogue if catalogue is not None else cls._default_catalogue()
+        mismatch = cls._catalogue_mismatch(data.get("catalogue"), cat)
+        if mismatch is not None:
+            raise StateFormatError(message(f"saved game field 'catalogue': {mismatch}"))
+        config = cls._config_from_json(data.get("config"))
+        moves = data.get("moves")
+        if not isinstance(moves, list):
+            raise StateFormatError("saved game field 'moves': must be a list of moves")
+        try:
+            if "start" in data:
+                try:
+                    start = cls._state_from_json(data["start"], cat)
+                except StateFormatError as exc:
+                    raise StateFormatError(message(f"saved game field 'start': {exc}")
+                                           ) from None
+                if start.config != config:
+                    raise StateFormatError("saved game field 'start': its settings differ "
+                                           "from the game's 'config'")
+                game = cls._play_all(cls.from_state(start), moves)
+            else:
+                game = cls.replay(config, moves, cat)
+        except IllegalMoveError as exc:
+            raise StateFormatError(message(f"saved game field 'moves': {exc}")) from None
+        position = data.get("position", len(moves))
+        if isinstance(position, bool) or not isinstance(position, int) \
+                or not 0 <= position <= len(moves):
+            raise StateFormatError(f"saved game field 'position': must be a whole number "
+                                   f"0-{len(moves)}")
+        game.goto(position)
+        return game
+
+    def _repr_html_(self) -> str:
+        html: str = self.state._repr_html_()  # type: ignore[attr-defined]
+        return html
+
+
+__all__ = ["HistoryGame"]
