@@ -21,6 +21,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from ..core.envelope import json_object, shown
 from ..core.errors import MalformedMoveError
 
 __all__ = ["Buy", "Choose", "Deploy", "Grow", "Hire", "Move", "Pass", "Special", "Undeploy",
@@ -220,6 +221,10 @@ def _int(value: object, what: str) -> int:
     return value
 
 
+#: The longest move text accepted (a move is a few dozen characters).
+MAX_MOVE_CHARS = 20_000
+
+
 def move_from_json(data: object) -> Move:
     """Parse a move from its JSON form (a dict, or JSON text).
 
@@ -230,17 +235,14 @@ def move_from_json(data: object) -> Move:
     ...
     nations_widget.core.errors.MalformedMoveError: unknown move type 'dance' (expected ...)
     """
-    if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as exc:
-            raise MalformedMoveError(f"a move must be JSON: {exc.msg}") from None
-    if not isinstance(data, dict):
+    if not isinstance(data, (dict, str, bytes, bytearray)):
         raise MalformedMoveError("a move must be a JSON object with a 'type'")
+    data = json_object(data, "a move", error=MalformedMoveError, max_chars=MAX_MOVE_CHARS,
+                       expected="a JSON object with a 'type'")
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
         raise MalformedMoveError(
-            f"unknown move type {kind!r} (expected one of: {', '.join(sorted(_FIELDS))})")
+            f"unknown move type {shown(kind)} (expected one of: {', '.join(sorted(_FIELDS))})")
     unknown = set(data) - _FIELDS[kind] - {"type"}
     if unknown:
         raise MalformedMoveError(f"a {kind} move has no field(s): {', '.join(sorted(unknown))}")

@@ -35,11 +35,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.envelope import json_object
 from ..core.errors import StateFormatError
 from ..core.rng import Rng
 from .components import RES_INDEX, Components, default_components
 from .rules import STEP_INDEX, _advance, age_of, columns
-from .serialization import check_invariants, json_object
+from .serialization import check_invariants
 from .state import GameConfig, GameState
 
 _CONFIG_KEYS = {"players", "seed", "difficulty", "ages", "easier", "decks"}

@@ -9,10 +9,10 @@ Tests and ``simulate`` run it after every move; the loader runs it on every stat
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from typing import Any
 
+from ..core.envelope import json_object
 from ..core.errors import StateFormatError
 from .components import CARD_TYPES, RESOURCES, Components, default_components
 from .state import (
@@ -110,18 +110,6 @@ def _int(v: object, where: str, lo: int = -10_000, hi: int = 10_000) -> int:
           f"must be a whole number {lo}..{hi}, got {v!r}")
     assert isinstance(v, int)
     return v
-
-
-def json_object(data: object, what: str) -> dict[str, Any]:
-    if isinstance(data, (str, bytes)):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as exc:
-            raise StateFormatError(f"{what} is not JSON: {exc.msg} at line {exc.lineno}"
-                                   ) from None
-    if not isinstance(data, dict):
-        raise StateFormatError(f"{what} must be a JSON object")
-    return data
 
 
 def state_from_json(data: object, components: Components | None = None) -> GameState:
@@ -321,4 +309,4 @@ def _player(pj: object, where: str, ref: Any) -> PlayerState:
     return p
 
 
-__all__ = ["check_invariants", "json_object", "state_from_json"]
+__all__ = ["check_invariants", "state_from_json"]

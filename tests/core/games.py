@@ -4,18 +4,8 @@ Each game registers a :class:`GameAdapter`: its name, its player counts, how to 
 state for N players and a seed, how to load a state from its JSON form, a move's sort key
 (the order ``legal_moves()`` promises) and a bound on the length of a game.
 
-How the board game registers itself (in this file, next to the dice game)::
-
-    from nations_widget.board import GameState as BoardState   # its state machine
-
-    GAMES.append(GameAdapter(
-        name="board",
-        players=(2, 3, 4, 5),
-        new=lambda players, seed: BoardState.new(players=players, seed=seed),
-        load=BoardState.from_json,
-        sort_key=lambda move: move.sort_key(),
-        max_moves=5_000,
-    ))
+A game registers by appending its adapter to ``GAMES`` below (the board game's entry is
+the example: its state machine's ``new``, ``from_json`` and its moves' ``sort_key``).
 
 Nothing else is needed: every test of the suite is parametrized over ``GAMES``.
 """
@@ -26,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from nations_widget.board import GameState as BoardState
 from nations_widget.dice import GameState as DiceState
 
 
@@ -47,5 +38,13 @@ GAMES: list[GameAdapter] = [
         load=DiceState.from_json,
         sort_key=lambda move: move.sort_key(),
         max_moves=2_000,
+    ),
+    GameAdapter(
+        name="board",
+        players=(2, 3, 4, 5),
+        new=lambda players, seed: BoardState.new(players=players, seed=seed),
+        load=BoardState.from_json,
+        sort_key=lambda move: move.sort_key(),
+        max_moves=5_000,
     ),
 ]
