@@ -79,3 +79,25 @@ def play(s: GameState, *moves: Move) -> None:
     for m in moves:
         s.apply(m)
         assert check_invariants(s) == [], f"after {m}"
+
+
+@cache
+def quiet_components(*event_ids: str) -> Components:
+    """The packaged components with the named event cards blanked (both halves do nothing)
+    and their famine set to 0: a card test that plays through the resolution sees only the
+    cards' effects.  (Event tests blank only the *other* half of the card under test.)"""
+    comp = components_with(events={e: [{}, {}] for e in event_ids})
+    for e in event_ids:
+        object.__setattr__(comp.events[comp.event_ref[e]], "famine", 0)
+    return comp
+
+
+def card_figures(card_id: str) -> dict[str, Any]:
+    """The raw data of one progress card (figures as printed in data/cards.json)."""
+    card_data = raw_data()[0]
+    return next(dict(c) for c in card_data["progress"] if c["id"] == card_id)
+
+
+def resources(s: GameState, seat: int) -> list[int]:
+    """gold, stone, food, books, VP of one seat (a copy)."""
+    return list(s.players[seat].res)
