@@ -14,13 +14,16 @@ nation's resources, VP, workers and the player order with a hand-written expecta
 
 from __future__ import annotations
 
+import copy
 import json
+from functools import cache
 from typing import Any
 
 import pytest
 from board_helpers import (
     card_figures,
     choose,
+    components_with,
     options,
     quiet_components,
     raw_data,
@@ -332,3 +335,191 @@ def test_every_base_card_does_what_its_figures_say(card_id: str) -> None:
 
 def test_the_card_lists_are_complete() -> None:
     assert len(BASE_CARDS) == 144 and len(SPECIAL) == 26
+
+
+# ------------------------------------------------------------ part 2: every event half
+EVENT_CARDS = raw_data()[1]["events"]
+HALVES: dict[str, tuple[str, int, int]] = {
+    h["name"]: (e["id"], i, e["age"]) for e in EVENT_CARDS for i, h in enumerate(e["events"])}
+RES = {"gold": GOLD, "stone": STONE, "food": FOOD, "books": BOOKS, "vp": VP}
+
+# Three positions for the events (3 players, player order 2, 1, 0; every nation has 10 gold,
+# 10 stone, 12 books and 5 VP, so no loss below runs short):
+#   STD: seat 0 strongest (6), seat 1 most stable (4) and most food (18), seat 2 last in
+#        all three (0 strength, 0 stability, 12 food).
+#   TOP_TIE: seats 0 and 1 tie for the most of everything (4 strength, 2 stability,
+#        15 food): nobody has the most; seat 2 has the least of everything.
+#   LOW_TIE: seat 0 has the most of everything; seats 1 and 2 tie for the least (no
+#        strength, 12 food, both in revolt: -3 and -6 stability tie for the least).
+COMMON = {"gold": 10, "stone": 10, "books": 12, "vp": 5}
+POSITIONS: dict[str, list[dict[str, Any]]] = {
+    "STD": [dict(COMMON, food=15, slots=[None, None, ["a-axeman", 3], None, ["a-caravan", 1]]),
+            dict(COMMON, food=18, slots=[None, None, ["a-axeman", 1], None, ["a-caravan", 4]]),
+            dict(COMMON, food=12)],
+    "TOP_TIE": [dict(COMMON, food=15, slots=[None, None, ["a-axeman", 2], None,
+                                             ["a-caravan", 2]]),
+                dict(COMMON, food=15, slots=[None, None, ["a-axeman", 2], None,
+                                             ["a-caravan", 2]]),
+                dict(COMMON, food=12)],
+    "LOW_TIE": [dict(COMMON, food=18, slots=[None, None, ["a-axeman", 2], None,
+                                             ["a-caravan", 3]]),
+                dict(COMMON, food=12, taken={"stability": 1}),
+                dict(COMMON, food=12, taken={"stability": 2})],
+}
+# whom each "who" selects in each position, by the rulebook's ties (written by hand)
+SELECTED: dict[str, dict[str, list[int]]] = {
+    "most strength": {"STD": [0], "TOP_TIE": [], "LOW_TIE": [0]},
+    "most stability": {"STD": [1], "TOP_TIE": [], "LOW_TIE": [0]},
+    "most food": {"STD": [1], "TOP_TIE": [], "LOW_TIE": [0]},
+    "least strength": {"STD": [2], "TOP_TIE": [2], "LOW_TIE": [1, 2]},
+    "least stability": {"STD": [2], "TOP_TIE": [2], "LOW_TIE": [1, 2]},
+    "least food": {"STD": [2], "TOP_TIE": [2], "LOW_TIE": [1, 2]},
+    "all but the least stable": {"STD": [0, 1], "TOP_TIE": [0, 1], "LOW_TIE": [0]},
+    "all but the strongest and the most stable": {"STD": [2], "TOP_TIE": [0, 1, 2],
+                                                  "LOW_TIE": [1, 2]},
+}
+
+
+@cache
+def event_components(card_id: str, keep: int) -> Any:
+    """The packaged components with only half ``keep`` of event card ``card_id`` (the other
+    half blanked: it would act on the same nations) and no famine."""
+    card = next(e for e in EVENT_CARDS if e["id"] == card_id)
+    halves = [{k: v for k, v in h.items() if k not in ("name", "text")} if i == keep else {}
+              for i, h in enumerate(card["events"])]
+    comp = components_with(events={card_id: halves})
+    object.__setattr__(comp.events[comp.event_ref[card_id]], "famine", 0)
+    return comp
+
+
+def event_state(half: str, seats: list[dict[str, Any]], both: bool = False,
+                **extra: Any) -> GameState:
+    """The start of the war step (then the events) in the first round of the half's age,
+    player order 2, 1, 0; ``both``: keep the card's other half too."""
+    card_id, index, age = HALVES[half]
+    comp = event_components(card_id, -1 if both else index)
+    desc: dict[str, Any] = {"players": 3, "round": 2 * age - 1, "order": [2, 1, 0],
+                            "event": card_id, "step": "resolution.war",
+                            "seats": copy.deepcopy(seats)}
+    desc.update(extra)
+    s = scenario(desc, comp)
+    assert check_invariants(s) == []
+    return s
+
+
+def settled(s: GameState) -> None:
+    """The events are over (no decision left): the next round waits for its growth."""
+    assert s.step == "maintenance.growth", (s.step, s.queue)
+    assert check_invariants(s) == []
+
+
+def check_goods(s: GameState, seats: list[dict[str, Any]],
+                changes: dict[int, dict[str, int]]) -> None:
+    """Every nation's goods and VP are its described ones plus ``changes`` (by seat)."""
+    for seat, sd in enumerate(seats):
+        want = [sd.get(name, 0) + changes.get(seat, {}).get(name, 0) for name in RES]
+        assert resources(s, seat) == want, f"seat {seat}"
+
+
+def answer(s: GameState, seat: int, start: str) -> None:
+    assert s.current_player() == seat, (s.current_player(), options(s))
+    choose(s, start)
+
+
+# Halves that give or take goods (and move nations in the order) to the nations their
+# "who" selects: (who, change) pairs, and the order move of the selected nations.
+SIMPLE: dict[str, tuple[list[tuple[str, dict[str, int]]], tuple[str, str] | None]] = {
+    "Aryan Migration": ([("least strength", {"books": -3})], None),
+    "Code of Hammurabi": ([("all but the least stable", {"food": 3})], None),
+    "Attila": ([("least strength", {"gold": -3})], None),
+    "Bread and Games": ([("most stability", {"food": 3})], None),
+    "Hellenism": ([("most strength", {"stone": 2}), ("not the strongest", {"food": -2})],
+                  None),
+    "Pax Romana": ([("most strength", {"vp": 1})], None),
+    "Olympic games": ([], ("most stability", "first")),
+    "Exodus": ([("most food", {"food": 4})], None),
+    "Bronze Age Collapse": ([("all but the strongest and the most stable", {"vp": -1})],
+                            None),
+    "Shang Oracle Bones": ([("least stability", {"books": -3})], None),
+    "Ionian Colonisation": ([("most food", {"gold": 3})], None),
+    "Philosophy": ([("most stability", {"vp": 1})], None),
+    "Yellow Turban Rebellion": ([("least strength", {"food": -3})], None),
+    "Spartacus revolt": ([("least stability", {"gold": -1})], ("least stability", "last")),
+    "Benedictine Rule": ([("most stability", {"food": 4})], None),
+    "Hunt for Prester John": ([("most strength", {"books": 3})], None),
+    "Chanson de Roland": ([("least strength", {"books": -1}),
+                           ("most strength", {"books": 3})], None),
+    "Zanj Revolt": ([("least stability", {"food": -2})], ("least stability", "last")),
+    "Caste system": ([("least stability", {"books": -4})], None),
+    "Hajj from Mali": ([("least stability", {"gold": -8})], None),      # keeps 2 of 10
+    "Justinian Code": ([("most stability", {"vp": 1})], None),
+    "Martyrdom of Ali": ([("least strength", {"vp": -1})], None),
+    "Scholasticism": ([("most stability", {"books": 3})], None),
+    "Raid on Lindisfarne": ([("least strength", {"gold": -4})], None),
+    "Iconoclasm": ([("least stability", {"food": -2, "gold": -2})], None),
+    "Sack of Baghdad": ([("least strength", {"books": -5})], None),
+    "Hanseatic Salt Trade": ([("most food", {"gold": 4})], None),
+    "Great Schism": ([("least stability", {"gold": -3})], None),
+    "African Slave Trade": ([("least strength", {"vp": -1})], None),
+    "Blackbeard": ([("least strength", {"gold": -5})], None),
+    "Habeas Corpus Act": ([("most stability", {"vp": 1})], None),
+    "Columbian Exchange": ([("most strength", {"food": 3}),
+                            ("least strength", {"food": -3})], None),
+    "Expulsion of Jews": ([("least stability", {"gold": -5})], None),
+    "Crop Rotation": ([("most stability", {"food": 6})], None),
+    "Council of Trent": ([("most stability", {"stone": 5})], None),
+    "City Upon a Hill": ([("most stability", {"books": 6})], None),
+    "Dutch Revolt": ([("least stability", {"gold": -3})], ("least stability", "last")),
+    "Peace of Westphalia": ([("least strength", {"food": -5})], None),
+    "Spice Trade": ([("most food", {"gold": 4})], None),
+    "Muntzer Revolt": ([("least stability", {"stone": -3})], ("least stability", "last")),
+    "Kangxi Era": ([("most stability", {"gold": 3})], ("most stability", "first")),
+    "Californian Gold Rush": ([("most strength", {"gold": 8})], None),
+    "Irish Potato Blight": ([("least stability", {"food": -8})], None),
+    "General strike": ([("least stability", {"stone": -6})], None),
+    "Eruption of Krakatoa": ([("least food", {"vp": -1})], None),
+    "First Vatican Council": ([("most stability", {"books": 10})], None),
+    "Taiping Rebellion": ([("least stability", {"books": -10})], ("least stability", "last")),
+    "Dreyfus Affair": ([("least stability", {"books": -8})], None),
+    "Sick Man of Europe": ([("least strength", {"gold": -8})], None),
+    "Women's Suffrage": ([("most stability", {"vp": 1})], None),
+    "Tennis Court Oath": ([("least stability", {"gold": -7})], None),
+    "Tonghak movement": ([("least strength", {"books": -8, "stone": 2})], None),
+    "Sepoy Mutiny": ([("least stability", {"gold": -5})], ("least stability", "last")),
+    "Anarchism": ([("least strength", {"vp": -1})], None),     # nobody has an advisor here
+}
+SELECTED["not the strongest"] = {"STD": [1, 2], "TOP_TIE": [0, 1, 2], "LOW_TIE": [1, 2]}
+# the player order (2, 1, 0 before) once the selected nations moved, each group keeping
+# its relative order (written by hand)
+ORDER_AFTER: dict[tuple[str, str], dict[str, list[int]]] = {
+    ("least stability", "last"): {"STD": [1, 0, 2], "TOP_TIE": [1, 0, 2],
+                                  "LOW_TIE": [0, 2, 1]},
+    ("most stability", "first"): {"STD": [1, 2, 0], "TOP_TIE": [2, 1, 0],
+                                  "LOW_TIE": [0, 2, 1]},
+}
+
+
+@pytest.mark.parametrize("where", sorted(POSITIONS))
+@pytest.mark.parametrize("half", sorted(SIMPLE))
+def test_event_half_reaches_the_selected_nations(half: str, where: str) -> None:
+    seats = POSITIONS[where]
+    s = event_state(half, seats)
+    settled(s)
+    changes: dict[int, dict[str, int]] = {}
+    pairs, move = SIMPLE[half]
+    for who, change in pairs:
+        for seat in SELECTED[who][where]:
+            for name, n in change.items():
+                changes.setdefault(seat, {})[name] = changes.get(seat, {}).get(name, 0) + n
+    check_goods(s, seats, changes)
+    assert s.order == (ORDER_AFTER[move][where] if move else [2, 1, 0])
+
+
+def test_a_loss_beyond_what_a_nation_has_follows_the_shortfall_rule() -> None:
+    # Irish Potato Blight takes 8 food from the least stable: seat 2 has 3, so it loses
+    # the 3, 1 VP and a book per missing food (5)
+    seats = copy.deepcopy(POSITIONS["STD"])
+    seats[2]["food"] = 3
+    s = event_state("Irish Potato Blight", seats)
+    settled(s)
+    check_goods(s, seats, {2: {"food": -3, "vp": -1, "books": -5}})
