@@ -383,9 +383,9 @@ SELECTED: dict[str, dict[str, list[int]]] = {
 @cache
 def event_components(card_id: str, keep: int) -> Any:
     """The packaged components with only half ``keep`` of event card ``card_id`` (the other
-    half blanked: it would act on the same nations) and no famine."""
+    half blanked: it would act on the same nations; -1 keeps both) and no famine."""
     card = next(e for e in EVENT_CARDS if e["id"] == card_id)
-    halves = [{k: v for k, v in h.items() if k not in ("name", "text")} if i == keep else {}
+    halves = [{k: v for k, v in h.items() if k not in ("name", "text")} if keep in (i, -1) else {}
               for i, h in enumerate(card["events"])]
     comp = components_with(events={card_id: halves})
     object.__setattr__(comp.events[comp.event_ref[card_id]], "famine", 0)
@@ -523,3 +523,506 @@ def test_a_loss_beyond_what_a_nation_has_follows_the_shortfall_rule() -> None:
     s = event_state("Irish Potato Blight", seats)
     settled(s)
     check_goods(s, seats, {2: {"food": -3, "vp": -1, "books": -5}})
+
+
+# Halves with choices, conditions, counts, workers, cards: one hand-written test each.
+CUSTOM: set[str] = set()
+
+
+def covers(*halves: str) -> Any:
+    for h in halves:
+        assert h in HALVES, h
+    CUSTOM.update(halves)
+    return lambda f: f
+
+
+STD = POSITIONS["STD"]
+
+
+def std_with(**per_seat: dict[str, Any]) -> list[dict[str, Any]]:
+    """The STD position with some seats' descriptions changed (``s0=...``, ``s2=...``)."""
+    seats = copy.deepcopy(STD)
+    for key, change in per_seat.items():
+        seats[int(key[1:])].update(change)
+    return seats
+
+
+@covers("Assyrian deportations", "Emigration")
+@pytest.mark.parametrize("half", ["Assyrian deportations", "Emigration"])
+def test_the_weakest_or_least_stable_put_a_worker_back(half: str) -> None:
+    # seat 2 (weakest, least stable: in revolt) has taken a worker from each section and
+    # has one on its Farm: it picks the Farm's worker and the stability section
+    seats = std_with(s2={"taken": {"food": 1, "stability": 1},
+                         "slots": [None, None, None, ["a-farm", 1], None]})
+    s = event_state(half, seats)
+    assert s.current_player() == 2
+    assert sorted(options(s)) == ["slot 3", "the resource area"]
+    answer(s, 2, "slot 3")
+    assert sorted(options(s)) == ["food", "stability"]
+    answer(s, 2, "stability")
+    settled(s)
+    p = s.players[2]
+    assert (p.workers[3], p.idle, p.taken_food, p.taken_stab) == (0, 6, 1, 0)
+    assert stability(s, 2) == 0
+    check_goods(s, seats, {})
+    # with its sections full (no worker taken), the worker goes on top of the track
+    s = event_state(half, STD)
+    settled(s)
+    p = s.players[2]
+    assert (p.idle, p.on_top, p.taken_food, p.taken_stab) == (4, 1, 0, 0)
+    assert s.players[0].idle + s.players[0].deployed == 5
+    # tied for the least: both return one (a single way each: no question)
+    s = event_state(half, POSITIONS["LOW_TIE"])
+    settled(s)
+    assert [(p.idle, p.taken_stab) for p in s.players[1:]] == [(5, 0), (6, 1)]
+
+
+@covers("Black Death")
+def test_black_death_every_nation_puts_a_worker_back() -> None:
+    s = event_state("Black Death", STD)
+    # choices in reverse player order (order 2, 1, 0): seat 0 first, then 1
+    answer(s, 0, "slot 2")            # from its Axeman (no free section: on top, unasked)
+    assert sorted(options(s)) == ["slot 2", "slot 4"]     # seat 1: no idle worker
+    answer(s, 1, "slot 4")            # from its Caravan
+    settled(s)
+    assert s.players[0].workers[2] == 2 and s.players[0].on_top == 1
+    assert s.players[1].workers[4] == 3 and s.players[1].on_top == 1
+    assert s.players[2].idle == 4 and s.players[2].on_top == 1
+    assert strength(s, 0) == 4 and stability(s, 1) == 3
+
+
+def war_seats() -> list[dict[str, Any]]:
+    return copy.deepcopy(STD)
+
+
+@covers("Jain Ascetism")
+def test_jain_ascetism_gives_back_the_war_vp_to_the_most_stable() -> None:
+    # a war of 5 strength: seat 1 (2 strength, 4 stability) is defeated, its 4 food cut to
+    # nothing by its stability, and loses 1 VP, which it gets back; seat 2 (0 stability)
+    # loses 4 food and 1 VP for good; seat 0 (6) is not defeated
+    s = event_state("Jain Ascetism", STD,
+                    war={"card": "hunnic-invasions", "strength": 5, "buyer": 0})
+    settled(s)
+    check_goods(s, STD, {2: {"food": -4, "vp": -1}})
+
+
+@covers("Song Resistance")
+def test_song_resistance_gives_back_everything_the_war_took() -> None:
+    # a 5-food war of 5 strength: seat 1 loses 1 food (5 less its 4 stability) and 1 VP,
+    # and gets both back; seat 2 loses 5 food and 1 VP
+    s = event_state("Song Resistance", STD,
+                    war={"card": "hundred-years-war", "strength": 5, "buyer": 0})
+    settled(s)
+    check_goods(s, STD, {2: {"food": -5, "vp": -1}})
+
+
+@covers("Zoroastrian revival")
+def test_zoroastrian_revival_both_choices() -> None:
+    s = event_state("Zoroastrian revival", STD)
+    assert sorted(options(s)) == ["every other nation: lose 3 food", "gain 4 stone"]
+    other = s.clone()
+    answer(s, 1, "gain 4 stone")
+    settled(s)
+    check_goods(s, STD, {1: {"stone": 4}})
+    answer(other, 1, "every other nation")
+    settled(other)
+    check_goods(other, STD, {0: {"food": -3}, 2: {"food": -3}})
+    # nobody alone the most stable: nothing happens, nobody is asked
+    s = event_state("Zoroastrian revival", POSITIONS["TOP_TIE"])
+    settled(s)
+    check_goods(s, POSITIONS["TOP_TIE"], {})
+
+
+@covers("Christianity", "Paper Money", "Sokoto Caliphate")
+@pytest.mark.parametrize(("half", "pay", "get"), [("Christianity", 4, {"books": 6}),
+                                                  ("Paper Money", 3, {"gold": 5}),
+                                                  ("Sokoto Caliphate", 4, {"gold": 8})])
+def test_each_nation_may_pay_food_for_a_reward(half: str, pay: int,
+                                               get: dict[str, int]) -> None:
+    # seat 2 has less food than the price: it is not asked; the others are asked in
+    # reverse player order (seat 0, then seat 1)
+    seats = std_with(s2={"food": pay - 1})
+    s = event_state(half, seats)
+    assert sorted(options(s)) == ["no", "yes"]
+    answer(s, 0, "yes")
+    answer(s, 1, "no")
+    settled(s)
+    check_goods(s, seats, {0: dict(get, food=-pay)})
+
+
+@covers("Ashokas conversion", "Mercantilism")
+def test_taking_workers_off_military_or_buildings_for_goods() -> None:
+    s = event_state("Ashokas conversion", STD)
+    answer(s, 0, "slot 2")          # seat 0 takes 2 of its 3 Axeman workers off
+    answer(s, 0, "slot 2")
+    answer(s, 0, "done")
+    answer(s, 1, "done")            # seat 1 keeps its one
+    settled(s)                      # seat 2 has no military worker: not asked
+    check_goods(s, STD, {0: {"books": 4}})
+    assert s.players[0].workers[2] == 1 and s.players[0].idle == 3
+    assert strength(s, 0) == 2
+    s = event_state("Mercantilism", STD)
+    answer(s, 0, "done")
+    answer(s, 1, "slot 4")          # seat 1 takes 2 Caravan workers off
+    answer(s, 1, "slot 4")
+    answer(s, 1, "done")
+    settled(s)
+    check_goods(s, STD, {1: {"stone": 4}})
+    assert s.players[1].workers[4] == 2 and stability(s, 1) == 2
+
+
+@covers("Han dynasty", "Janissaries", "Pilgrims")
+def test_taking_workers_from_the_population_track() -> None:
+    s = event_state("Han dynasty", STD)          # seat 1, the most stable, may
+    declined = s.clone()
+    answer(s, 1, "yes")
+    answer(s, 1, "stability")
+    settled(s)
+    check_goods(s, STD, {1: {"food": 3}})
+    assert (s.players[1].idle, s.players[1].taken_stab) == (1, 1)
+    answer(declined, 1, "no")
+    settled(declined)
+    check_goods(declined, STD, {})
+    assert declined.players[1].idle == 0
+    s = event_state("Janissaries", STD)          # seat 0, the strongest: 2 workers
+    answer(s, 0, "yes")
+    answer(s, 0, "food")
+    answer(s, 0, "food")
+    settled(s)
+    check_goods(s, STD, {0: {"stone": 4}})
+    assert (s.players[0].idle, s.players[0].taken_food) == (3, 2)
+    s = event_state("Pilgrims", STD)             # seat 1, the most food: no "may"
+    answer(s, 1, "food")
+    settled(s)
+    assert (s.players[1].idle, s.players[1].taken_food) == (1, 1)
+    check_goods(s, STD, {})
+
+
+@covers("Qin Unification")
+def test_qin_unification_rewards_the_nations_stronger_than_the_war() -> None:
+    # war of 2 strength: seat 0 (6) is stronger, seat 1 (2) only matches it (no VP, not
+    # defeated), seat 2 (0) is defeated: 2 food and 1 VP
+    s = event_state("Qin Unification", STD,
+                    war={"card": "wars-of-alexander", "strength": 2, "buyer": 1})
+    settled(s)
+    check_goods(s, STD, {0: {"vp": 1}, 2: {"food": -2, "vp": -1}})
+    s = event_state("Qin Unification", STD)      # no war this round: nobody
+    settled(s)
+    check_goods(s, STD, {})
+
+
+@covers("Rigveda")
+def test_rigveda_books_per_war_and_battle_bought() -> None:
+    # seat 0 buys a battle (its Axeman's raid 2: books) and a war (6 strength), then the
+    # round resolves: production (Axeman eats 3 food, Caravan gives 1 gold; seat 1: 1
+    # food, 4 gold), player order, the war (seat 1 defeated, 2 food cut by its 4
+    # stability, 1 VP; seat 2: 2 food, 1 VP), then Rigveda: 2 books for seat 0
+    s = event_state("Rigveda", STD, step="actions", passed=[2, 1], current=0,
+                    board=[[None] * 5, [None] * 5,
+                           ["siege-of-troy", "wars-of-alexander", None, None, None]])
+    s.apply(Buy("siege-of-troy"))
+    answer(s, 0, "2 books")
+    s.apply(Buy("wars-of-alexander"))
+    s.apply(Pass())
+    settled(s)
+    check_goods(s, STD, {0: {"gold": -1, "food": -3, "books": 4},
+                         1: {"gold": 4, "food": -1, "vp": -1},
+                         2: {"food": -2, "vp": -1}})
+
+
+@covers("Magellan's expedition")
+def test_magellan_gold_per_colony_bought() -> None:
+    # seat 0 (6 strength) buys Hispania (needs 4); production: +2 food from it, Axeman
+    # -3 food, Caravan +1 gold; Magellan: 5 gold
+    s = event_state("Magellan's expedition", STD, step="actions", passed=[2, 1], current=0,
+                    board=[[None] * 5, [None] * 5, ["hispania", None, None, None, None]])
+    s.apply(Buy("hispania"))
+    s.apply(Pass())
+    settled(s)
+    check_goods(s, STD, {0: {"gold": -1 + 1 + 5, "food": -3 + 2},
+                         1: {"gold": 4, "food": -1}})
+
+
+@covers("Stupor Mundi")
+def test_stupor_mundi_most_golden_ages_bought() -> None:
+    board = [[None] * 5, [None] * 5, ["compass", "divina-commedia", None, None, None]]
+    s = event_state("Stupor Mundi", STD, step="actions", passed=[2, 1], current=0,
+                    board=board)
+    s.apply(Buy("compass"))
+    answer(s, 0, "take 2 stone")
+    s.apply(Buy("divina-commedia"))
+    answer(s, 0, "take 2 books")
+    s.apply(Pass())
+    settled(s)
+    check_goods(s, STD, {0: {"gold": -2 + 1, "stone": 2, "books": 2 + 4, "food": -3},
+                         1: {"gold": 4, "food": -1}})
+    # one each: a tie, nobody gets the books
+    s = event_state("Stupor Mundi", STD, step="actions", passed=[2], current=1,
+                    board=board)
+    s.apply(Buy("compass"))
+    answer(s, 1, "take 2 stone")
+    s.apply(Buy("divina-commedia"))
+    answer(s, 0, "take 2 books")
+    s.apply(Pass())
+    s.apply(Pass())
+    settled(s)
+    check_goods(s, STD, {0: {"gold": -1 + 1, "books": 2, "food": -3},
+                         1: {"gold": -1 + 4, "stone": 2, "food": -1}})
+
+
+@covers("Sea Peoples")
+def test_sea_peoples_an_architect_or_a_vp() -> None:
+    seats = std_with(s2={"wonder": ["pyramids", 2]})
+    s = event_state("Sea Peoples", seats)
+    assert len(options(s)) == 2
+    other = s.clone()
+    answer(s, 2, "remove")
+    settled(s)
+    assert s.players[2].built == 1
+    check_goods(s, seats, {})
+    answer(other, 2, "lose 1 VP")
+    settled(other)
+    assert other.players[2].built == 2
+    check_goods(other, seats, {2: {"vp": -1}})
+    s = event_state("Sea Peoples", STD)      # no wonder under construction: the VP
+    settled(s)
+    check_goods(s, STD, {2: {"vp": -1}})
+
+
+@covers("Taoism", "Romanticism", "Tulip Mania")
+@pytest.mark.parametrize(("half", "seat", "change"), [("Taoism", 1, {"books": 3}),
+                                                      ("Romanticism", 1, {"books": 5}),
+                                                      ("Tulip Mania", 0, {"vp": -1})])
+def test_first_and_last_to_pass(half: str, seat: int, change: dict[str, int]) -> None:
+    s = event_state(half, STD, passed=[1, 2, 0])
+    settled(s)
+    check_goods(s, STD, {seat: change})
+
+
+@covers("Ecological Collapse")
+def test_ecological_collapse_the_rulebooks_example() -> None:
+    # order China (seat 2), Persia (seat 1), Rome (seat 0); Rome chooses first and pays,
+    # the others do not: Rome, China, Persia
+    s = event_state("Ecological Collapse", STD)
+    answer(s, 0, "lose 2 food")
+    answer(s, 1, "go last")
+    answer(s, 2, "go last")
+    settled(s)
+    assert s.order == [0, 2, 1]
+    check_goods(s, STD, {0: {"food": -2}})
+
+
+@covers("Little Ice Age")
+def test_little_ice_age_each_chooses_its_loss() -> None:
+    s = event_state("Little Ice Age", STD)
+    answer(s, 0, "lose 3 food")
+    answer(s, 1, "lose 5 books")
+    answer(s, 2, "lose 3 food")
+    settled(s)
+    check_goods(s, STD, {0: {"food": -3}, 1: {"books": -5}, 2: {"food": -3}})
+
+
+@covers("Feudal dues")
+def test_feudal_dues_keeps_the_order_of_before_the_order_step() -> None:
+    # strength would put seat 0 (6) first and seat 2 (0) last
+    s = event_state("Feudal dues", STD, step="resolution.order")
+    settled(s)
+    assert s.order == [2, 1, 0]
+    card_id, index, _ = HALVES["Feudal dues"]
+    blank = scenario({"players": 3, "round": 3, "order": [2, 1, 0], "event": card_id,
+                      "step": "resolution.order", "seats": copy.deepcopy(STD)},
+                     event_components(card_id, 1 - index))
+    assert blank.order == [0, 1, 2]
+
+
+@covers("Fourth Crusade")
+@pytest.mark.parametrize("where", ["STD", "LOW_TIE"])
+def test_fourth_crusade(where: str) -> None:
+    seats = POSITIONS[where]
+    s = event_state("Fourth Crusade", seats)
+    declined = s.clone()
+    answer(s, 0, "yes")
+    settled(s)
+    changes = {0: {"gold": -3, "vp": 1}}
+    for seat in SELECTED["least strength"][where]:
+        changes[seat] = {"books": -4}
+    check_goods(s, seats, changes)
+    answer(declined, 0, "no")
+    settled(declined)
+    check_goods(declined, seats, {})
+
+
+@covers("Imperial Examination", "Absolute Monarchy")
+def test_advisor_age_conditions() -> None:
+    seats = std_with(s0={"advisors": ["anna-komnene"]}, s1={"advisors": ["hatshepsut"]})
+    s = event_state("Imperial Examination", seats)
+    settled(s)
+    check_goods(s, seats, {0: {"vp": 1}})
+    seats = std_with(s0={"advisors": ["hatshepsut"]}, s1={"advisors": ["anna-komnene"]},
+                     s2={"advisors": ["montezuma"]})
+    s = event_state("Absolute Monarchy", seats)
+    settled(s)
+    check_goods(s, seats, {0: {"books": -4}, 1: {"books": -4}})
+
+
+@covers("Peace of God")
+def test_peace_of_god_needs_another_nations_war() -> None:
+    war = {"card": "reconquista", "strength": 0}
+    s = event_state("Peace of God", STD, war=dict(war, buyer=1))
+    settled(s)
+    check_goods(s, STD, {0: {"books": 4}})
+    s = event_state("Peace of God", STD, war=dict(war, buyer=0))
+    settled(s)
+    check_goods(s, STD, {})
+
+
+@covers("Council of Clermont", "Scramble for Africa", "Weltpolitik")
+def test_colony_counts() -> None:
+    seats = std_with(s0={"colonies": ["greenland", "nubia"]},
+                     s1={"colonies": ["lombardy", "sicily"]})
+    s = event_state("Council of Clermont", seats)
+    settled(s)
+    check_goods(s, seats, {0: {"vp": 1}, 1: {"vp": 2}})
+    seats = std_with(s0={"colonies": ["congo"]}, s1={"colonies": ["quebec"]})
+    s = event_state("Scramble for Africa", seats)
+    settled(s)
+    check_goods(s, seats, {0: {"vp": 1}})
+    seats = std_with(s0={"colonies": ["congo", "india"]}, s1={"colonies": ["nigeria"]})
+    s = event_state("Weltpolitik", seats)
+    settled(s)
+    check_goods(s, seats, {0: {"gold": 10, "stone": 10}, 1: {"gold": 5, "stone": 5}})
+
+
+@covers("Salem Witch Trials")
+def test_salem_witch_trials_gold_or_the_advisor() -> None:
+    seats = std_with(s2={"advisors": ["hatshepsut"]})
+    s = event_state("Salem Witch Trials", seats)
+    other = s.clone()
+    answer(s, 2, "lose 3 gold")
+    settled(s)
+    check_goods(s, seats, {2: {"gold": -3}})
+    assert s.players[2].advisors != []
+    answer(other, 2, "remove")
+    settled(other)
+    check_goods(other, seats, {})
+    assert other.players[2].advisors == []
+    s = event_state("Salem Witch Trials", STD)      # no advisor: the gold, unasked
+    settled(s)
+    check_goods(s, STD, {2: {"gold": -3}})
+
+
+@covers("Glorious revolution")
+def test_glorious_revolution() -> None:
+    s = event_state("Glorious revolution", STD)
+    declined = s.clone()
+    answer(s, 1, "yes")
+    settled(s)
+    check_goods(s, STD, {1: {"gold": 6}})
+    assert s.order == [2, 0, 1]
+    answer(declined, 1, "no")
+    settled(declined)
+    assert declined.order == [2, 1, 0]
+    check_goods(declined, STD, {})
+
+
+@covers("Papal Indulgence", "Great Exhibition")
+def test_free_architects() -> None:
+    seats = std_with(s1={"wonder": ["pyramids", 0]})
+    s = event_state("Papal Indulgence", seats)
+    assert sorted(options(s)) == ["0", "1"]
+    answer(s, 1, "1")
+    settled(s)
+    assert s.players[1].built == 1
+    check_goods(s, seats, {0: {"gold": -2}, 2: {"gold": -2}})
+    # nobody alone the most stable: every nation is one of "the others"
+    s = event_state("Papal Indulgence", POSITIONS["TOP_TIE"])
+    settled(s)
+    check_goods(s, POSITIONS["TOP_TIE"], {0: {"gold": -2}, 1: {"gold": -2}, 2: {"gold": -2}})
+    seats = std_with(s1={"wonder": ["ford-motor-company", 0]})
+    s = event_state("Great Exhibition", seats)
+    assert sorted(options(s)) == ["0", "1", "2"]
+    answer(s, 1, "2")
+    settled(s)
+    p = s.players[1]
+    assert p.wonder == -1 and [s.card_id(c) for c in p.wonders] == ["ford-motor-company"]
+    check_goods(s, seats, {})
+
+
+@covers("Sinking of the Vasa")
+def test_sinking_of_the_vasa_the_strength_choice_reaches_peace_of_westphalia() -> None:
+    # seat 1 is the least stable (0) but not the weakest (4 strength, seat 2 has 0):
+    # counting 10 lower makes it the weakest for Peace of Westphalia (the card's other
+    # half, kept), so it loses the 5 food instead of seat 2
+    seats = std_with(s1={"slots": [None, None, ["a-axeman", 2], None, None]},
+                     s2={"slots": [None, None, None, None, ["a-caravan", 2]]})
+    s = event_state("Sinking of the Vasa", seats, both=True)
+    gold = s.clone()
+    answer(s, 1, "-10 strength")
+    settled(s)
+    check_goods(s, seats, {1: {"food": -5}})
+    assert strength(s, 1) == 4, "only until the events are over"
+    answer(gold, 1, "lose 3 gold")
+    settled(gold)
+    check_goods(gold, seats, {1: {"gold": -3}, 2: {"food": -5}})
+
+
+@covers("American revolution", "March to Moscow", "French Revolution")
+@pytest.mark.parametrize(("half", "kind"), [("American revolution", "colonies"),
+                                            ("March to Moscow", "colonies"),
+                                            ("French Revolution", "advisors")])
+def test_giving_up_a_card_or_vp(half: str, kind: str) -> None:
+    cards = ["nubia", "hispania"] if kind == "colonies" else ["hatshepsut"]
+    vp = -2 if kind == "advisors" else -1
+    seats = std_with(s2={kind: cards})
+    s = event_state(half, seats)
+    if len(cards) == 2:
+        answer(s, 2, "hispania")
+    settled(s)
+    assert [s.card_id(c) for c in getattr(s.players[2], kind)] == cards[:-1]
+    check_goods(s, seats, {})
+    # tied for the least: one holds a card (given up), the other has none (VP)
+    seats = copy.deepcopy(POSITIONS["LOW_TIE"])
+    seats[1][kind] = cards[:1]
+    s = event_state(half, seats)
+    settled(s)
+    assert getattr(s.players[1], kind) == []
+    check_goods(s, seats, {2: {"vp": vp}})
+
+
+@covers("Anarchism")
+def test_anarchism_takes_every_advisor() -> None:
+    seats = std_with(s2={"advisors": ["hatshepsut", "sejong-the-great"],
+                         "wonders": ["porcelain-tower"]})
+    s = event_state("Anarchism", seats)
+    settled(s)
+    assert s.players[2].advisors == []
+    check_goods(s, seats, {2: {"vp": -1}})
+
+
+@covers("Entente Cordiale")
+def test_entente_cordiale_free_military_workers() -> None:
+    seats = std_with(s0={"taken": {"food": 1}})          # 2 idle workers
+    s = event_state("Entente Cordiale", seats)
+    answer(s, 0, "slot 2")
+    answer(s, 0, "slot 2")
+    settled(s)
+    assert s.players[0].workers[2] == 5 and s.players[0].idle == 0
+    check_goods(s, seats, {})                            # no stone paid
+
+
+@covers("Industrial Revolution")
+def test_industrial_revolution_most_workers_on_industrial_buildings() -> None:
+    seats = std_with(s0={"slots": [["factory", 2], None, ["a-axeman", 3], None, None]},
+                     s1={"slots": [["railroad", 1], None, ["a-axeman", 1], None, None]})
+    s = event_state("Industrial Revolution", seats)
+    settled(s)
+    check_goods(s, seats, {0: {"vp": 1}})
+    seats[1]["slots"][0] = ["railroad", 2]
+    s = event_state("Industrial Revolution", seats)
+    settled(s)
+    check_goods(s, seats, {})
+
+
+def test_every_event_half_is_tested() -> None:
+    assert len(HALVES) == 96
+    assert set(SIMPLE) | CUSTOM == set(HALVES), sorted(set(HALVES) - set(SIMPLE) - CUSTOM)
