@@ -52,9 +52,20 @@ def stability(s: GameState, seat: int) -> int:
     cards = s.comp.cards
     side = s.comp.sides[s.config.sides[seat]]
     total = -side.stability_upkeep * p.taken_stab
+    # a military card's stability loss is upkeep: a card that waives the owner's military
+    # upkeep (Anna Komnene) waives it too ("ignore the resources and stability their
+    # cards would take"), at once like every stability change
+    free_military = None
     for ref, w in zip(p.bm, p.workers, strict=True):
         if w:
-            total += cards[ref].per_worker[STABILITY_F] * w
+            v = cards[ref].per_worker[STABILITY_F]
+            if v < 0 and cards[ref].type == "military":
+                if free_military is None:
+                    free_military = ("no_military_upkeep" in s.comp.by_modifier
+                                     and _waives_military_upkeep(s, seat))
+                if free_military:
+                    continue
+            total += v * w
     for ref in p.advisors:
         total += cards[ref].produces[STABILITY_F]
     for ref in p.colonies:
@@ -65,6 +76,11 @@ def stability(s: GameState, seat: int) -> int:
         from .effects import modifiers_on
         total += sum(e.amount for e in modifiers_on(s, seat, "stability"))
     return total
+
+
+def _waives_military_upkeep(s: GameState, seat: int) -> bool:
+    from .effects import modifier_total
+    return modifier_total(s, seat, "no_military_upkeep") > 0
 
 
 def strength_track(s: GameState, seat: int) -> int:
