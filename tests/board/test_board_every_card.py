@@ -1026,3 +1026,329 @@ def test_industrial_revolution_most_workers_on_industrial_buildings() -> None:
 def test_every_event_half_is_tested() -> None:
     assert len(HALVES) == 96
     assert set(SIMPLE) | CUSTOM == set(HALVES), sorted(set(HALVES) - set(SIMPLE) - CUSTOM)
+
+
+# ------------------------------------------------ part 1b: the 26 special abilities
+SPECIAL_TESTED: set[str] = set()
+
+
+def special(*cards: str) -> Any:
+    for c in cards:
+        assert c in SPECIAL, c
+    SPECIAL_TESTED.update(cards)
+    return lambda f: f
+
+
+TEN = {"gold": 10, "stone": 10, "food": 10, "books": 10, "vp": 10}
+
+
+def duel(seats: list[dict[str, Any]], age: int = 1, board: Any = (),
+         **extra: Any) -> GameState:
+    """Two nations (order 0, 1), in the first round of ``age``, every good 10 unless
+    said; ``board``: cards on the 1-gold row (or the three rows); a blank event, no
+    famine."""
+    rows = board if board and isinstance(board[0], list) else [
+        [None] * 4, [None] * 4, list(board) + [None] * (4 - len(board))]
+    desc: dict[str, Any] = {"players": 2, "round": 2 * age - 1, "order": [0, 1],
+                            "event": QUIET[age], "architects": 0, "board": rows,
+                            "seats": [dict(TEN, **sd) for sd in copy.deepcopy(seats)]}
+    desc.update(extra)
+    s = scenario(desc, quiet_components(*QUIET.values()))
+    assert check_invariants(s) == []
+    return s
+
+
+def resolve(seats: list[dict[str, Any]], age: int = 1, **extra: Any) -> GameState:
+    """The round's resolution from the production step on, up to the next growth."""
+    s = duel(seats, age, step="resolution.production", **extra)
+    settled(s)
+    return s
+
+
+def axemen(n: int, caravans: int = 0) -> list[Any]:
+    return [None, None, ["a-axeman", n] if n else None, None,
+            ["a-caravan", caravans] if caravans else None]
+
+
+@special("augustus")
+def test_augustus_two_stone_when_alone_the_strongest() -> None:
+    # seat 0: Axeman worker 2 + Augustus 1 = 3 strength against 2: +2 stone (and the
+    # Axeman eats 1 food)
+    s = resolve([{"advisors": ["augustus"], "slots": axemen(1)}, {"slots": axemen(1)}])
+    assert resources(s, 0) == [10, 12, 9, 10, 10]
+    # seat 1 has a Chariot (3): tied, nothing
+    s = resolve([{"advisors": ["augustus"], "slots": axemen(1)},
+                 {"slots": [["chariot", 1], None, None, None, None]}])
+    assert resources(s, 0) == [10, 10, 9, 10, 10]
+
+
+@special("saint-augustine", "thomas-aquino", "notre-dame")
+@pytest.mark.parametrize(("card", "books"), [("saint-augustine", 2), ("thomas-aquino", 4),
+                                             ("notre-dame", 2 + 3)])
+def test_books_when_alone_the_most_stable(card: str, books: int) -> None:
+    key = "wonders" if card == "notre-dame" else "advisors"
+    # seat 0: 2 Caravan workers (+1 from the advisor) against 1 Caravan worker
+    s = resolve([{key: [card], "slots": axemen(0, 2)}, {"slots": axemen(0, 1)}])
+    assert resources(s, 0)[BOOKS] == 10 + books
+    assert resources(s, 0)[GOLD] == 12
+    # tied for the most stability: only the printed production (Notre Dame's 2 books)
+    tie = 2 if card == "notre-dame" else 3
+    s = resolve([{key: [card], "slots": axemen(0, 2)}, {"slots": axemen(0, tie)}])
+    assert resources(s, 0)[BOOKS] == 10 + (2 if card == "notre-dame" else 0)
+
+
+@special("hatshepsut")
+def test_hatshepsut_three_books_per_wonder_finished() -> None:
+    s = duel([{"advisors": ["hatshepsut"], "wonder": ["hanging-gardens", 1]}, {}],
+             architects=1, passed=[1], current=0)
+    s.apply(Hire())
+    assert resources(s, 0) == [10, 8, 10, 13, 10]
+    assert s.card_id(s.players[0].wonders[0]) == "hanging-gardens"
+
+
+@special("qin-shi-huang")
+def test_qin_shi_huang_leaves_the_moment_its_nation_ties_for_least_stable() -> None:
+    # seat 0 has 1 stability (a Caravan worker), seat 1 none; seat 1 deploys on its
+    # Caravan during its own turn: a tie for the least, and Qin Shi Huang is gone at once
+    s = duel([{"advisors": ["qin-shi-huang"], "slots": axemen(0, 1)}, {}], current=1)
+    assert s.card_id(s.players[0].advisors[0]) == "qin-shi-huang"
+    s.apply(Deploy(4, "idle"))
+    assert s.players[0].advisors == []
+    assert s.card_id(s.discard[-1]) == "qin-shi-huang"
+    assert check_invariants(s) == []
+    # described least stable (tied at 0): the first move made, whoever makes it, removes it
+    s = duel([{"advisors": ["qin-shi-huang"]}, {}], current=1)
+    s.apply(Pass())
+    assert s.players[0].advisors == []
+
+
+@special("harald-hardrada")
+def test_harald_hardrada_leaves_the_moment_its_nation_ties_for_weakest() -> None:
+    s = duel([{"advisors": ["harald-hardrada"], "slots": axemen(1)}, {}], age=2, current=1)
+    assert s.players[0].advisors != []
+    s.apply(Deploy(2, "idle"))             # seat 1 mans its Axeman: 2 against 2
+    assert s.players[0].advisors == []
+    assert check_invariants(s) == []
+
+
+@special("lin-zexu")
+def test_lin_zexu_eight_books_when_weakest() -> None:
+    # weakest (0 against 2): 4 food and 4 gold, and 8 books lost
+    s = resolve([{"advisors": ["lin-zexu"]}, {"slots": axemen(1)}], age=4)
+    assert resources(s, 0) == [14, 10, 14, 2, 10]
+    # tied for the weakest: the books go too
+    s = resolve([{"advisors": ["lin-zexu"], "slots": axemen(1)}, {"slots": axemen(1)}],
+                age=4)
+    assert resources(s, 0) == [14, 10, 13, 2, 10]
+    # the stronger: no loss
+    s = resolve([{"advisors": ["lin-zexu"], "slots": axemen(2)}, {"slots": axemen(1)}],
+                age=4)
+    assert resources(s, 0) == [14, 10, 12, 10, 10]
+
+
+@special("colosseum", "stonehenge", "sankore-university", "taj-mahal", "darwins-voyage",
+         "south-pole-expedition")
+@pytest.mark.parametrize(("card", "change"), [
+    ("colosseum", {"food": -2}), ("stonehenge", {"books": 6, "food": 4}),
+    ("sankore-university", {"books": 8}), ("taj-mahal", {"books": 15}),
+    ("darwins-voyage", {"gold": 15}), ("south-pole-expedition", {"food": -5})])
+def test_a_wonder_acts_once_when_finished(card: str, change: dict[str, int]) -> None:
+    fig = card_figures(card)
+    stages = fig["stages"]
+    s = duel([{"wonder": [card, len(stages) - 1]}, {}], age=fig["age"], architects=1,
+             passed=[1], current=0)
+    before = resources(s, 0)
+    s.apply(Hire())
+    want = list(before)
+    want[STONE] -= stages[-1]
+    for name, n in change.items():
+        want[RES[name]] += n
+    assert resources(s, 0) == want
+    # and never again: a round later nothing more comes of it
+    after = resources(s, 0)
+    s.apply(Pass())
+    settled(s)
+    assert resources(s, 0) == after
+
+
+@special("anna-komnene")
+def test_anna_komnene_military_needs_no_upkeep() -> None:
+    # a Chariot (1 gold upkeep) and an Immortal (1 stability) worker: with Anna Komnene
+    # neither costs anything; the strength stays
+    slots = [["chariot", 1], ["immortal", 1], None, None, ["a-caravan", 1]]
+    s = resolve([{"advisors": ["anna-komnene"], "slots": slots}, {}], age=2)
+    assert stability(s, 0) == 1 and strength(s, 0) == 6
+    assert resources(s, 0) == [10 + 1, 10, 10, 10 + 1, 10]
+    s = resolve([{"slots": slots}, {}], age=2)
+    assert stability(s, 0) == 0
+    assert resources(s, 0) == [10 + 1 - 1, 10, 10, 10, 10]
+
+
+@special("sejong-the-great")
+def test_sejong_two_stone_per_golden_age_bought() -> None:
+    s = duel([{"advisors": ["sejong-the-great"]}, {}], age=2, board=("compass", "windmill"),
+             passed=[1], current=0)
+    s.apply(Buy("compass"))
+    choose(s, "take 2 stone")
+    assert resources(s, 0) == [9, 14, 10, 10, 10]
+    s.apply(Buy("windmill"))                 # not a golden age: nothing
+    choose(s, "slot 0")
+    assert resources(s, 0) == [8, 14, 10, 10, 10]
+
+
+@special("montezuma")
+def test_montezuma_three_books_per_war_or_battle_bought() -> None:
+    s = duel([{"advisors": ["montezuma"], "slots": axemen(1)}, {}], age=3,
+             board=("siege-of-rhodes", "imjin-war", "clocks"), passed=[1], current=0)
+    s.apply(Buy("siege-of-rhodes"))
+    choose(s, "2 food")
+    assert resources(s, 0) == [9, 10, 12, 13, 10]
+    s.apply(Buy("imjin-war"))
+    assert resources(s, 0) == [8, 10, 12, 16, 10]
+    s.apply(Buy("clocks"))
+    choose(s, "take 2 stone")
+    assert resources(s, 0) == [7, 12, 12, 16, 10]
+
+
+@special("alhambra")
+def test_alhambra_a_private_architect_every_round() -> None:
+    # finishing Alhambra gives its private architect at once: with no public architect
+    # left, seat 0 still hires for its next wonder this round
+    s = duel([{"wonder": ["alhambra", 1]}, {}], age=2, architects=1, passed=[1], current=0,
+             board=("porcelain-tower",))
+    s.apply(Hire())
+    assert s.architects == 0 and s.players[0].private == 1
+    s.apply(Buy("porcelain-tower"))
+    s.apply(Hire())                          # the private one (1 stone)
+    assert s.players[0].private == 0 and s.players[0].built == 1
+    assert not s.is_legal(Hire())
+    # the next round it has one again (and only one: they do not pile up)
+    s.apply(Pass())
+    settled(s)
+    assert s.players[0].private == 1 and s.players[1].private == 0
+
+
+@special("sistine-chapel")
+def test_sistine_chapel_three_books_per_architect_hired() -> None:
+    s = duel([{"wonders": ["sistine-chapel"], "wonder": ["pyramids", 0]}, {}], age=3,
+             architects=2, passed=[1], current=0)
+    s.apply(Hire())
+    assert resources(s, 0) == [10, 8, 10, 13, 10]
+    s.apply(Hire())
+    assert resources(s, 0) == [10, 7, 10, 16, 10]
+
+
+@special("porcelain-tower")
+def test_porcelain_tower_holds_a_second_advisor() -> None:
+    s = duel([{"wonders": ["porcelain-tower"], "advisors": ["hatshepsut"]}, {}], age=2,
+             board=("sejong-the-great", "anna-komnene"), passed=[1], current=0)
+    s.apply(Buy("sejong-the-great"))
+    assert [s.card_id(c) for c in s.players[0].advisors] == ["hatshepsut",
+                                                              "sejong-the-great"]
+    # both advisors produce: 1 gold and 2 food
+    both = s.clone()
+    both.apply(Pass())
+    settled(both)
+    assert resources(both, 0) == [9 + 1, 10, 12, 10, 10]
+    # a third advisor replaces one of the two, the player's choice
+    s.apply(Buy("anna-komnene"))
+    assert sorted(options(s)) == ["replace Hatshepsut", "replace Sejong the Great"]
+    choose(s, "replace Hatshepsut")
+    assert [s.card_id(c) for c in s.players[0].advisors] == ["anna-komnene",
+                                                              "sejong-the-great"]
+    # without the tower the new advisor simply replaces the old one
+    s = duel([{"advisors": ["hatshepsut"]}, {}], age=2, board=("sejong-the-great",),
+             passed=[1], current=0)
+    s.apply(Buy("sejong-the-great"))
+    assert [s.card_id(c) for c in s.players[0].advisors] == ["sejong-the-great"]
+
+
+@special("elizabeth")
+def test_elizabeth_counts_eight_more_strength_against_the_war() -> None:
+    # no strength of its own: a war of 8 spares it, a war of 9 defeats it (6 gold, less
+    # no stability, and 1 VP)
+    war = {"card": "war-of-jenkins-ear", "buyer": 1}
+    s = resolve([{"advisors": ["elizabeth"]}, {}], age=3, war=dict(war, strength=8))
+    assert resources(s, 0) == [10, 12, 10, 10, 10]
+    assert resources(s, 1) == [4, 10, 10, 10, 9]
+    s = resolve([{"advisors": ["elizabeth"]}, {}], age=3, war=dict(war, strength=9))
+    assert resources(s, 0) == [4, 12, 10, 10, 9]
+    # only against the war: seat 1 (2 strength) still goes first in player order
+    s = resolve([{"advisors": ["elizabeth"]}, {"slots": axemen(1)}], age=3)
+    assert s.order == [1, 0]
+
+
+@special("galileo-galilei")
+def test_galileo_a_free_golden_age_or_wonder_once_a_round() -> None:
+    from nations_widget.board import Special
+    s = duel([{"advisors": ["galileo-galilei"], "gold": 0}, {}], age=3, passed=[1],
+             current=0, board=("clocks", "taj-mahal", "samurai"))
+    assert Special("galileo-galilei") in s.legal_moves()
+    s.apply(Special("galileo-galilei"))
+    assert sorted(options(s)) == ["clocks", "taj-mahal"]      # not the military
+    choose(s, "clocks")
+    choose(s, "take 2 stone")
+    assert resources(s, 0) == [0, 12, 10, 10, 10]
+    assert Special("galileo-galilei") not in s.legal_moves(), "once a round"
+    # a wonder on the 3-gold row, replacing the unfinished one, still for no gold
+    s = duel([{"advisors": ["galileo-galilei"], "gold": 0, "wonder": ["pyramids", 1]}, {}],
+             age=3, passed=[1], current=0,
+             board=[["taj-mahal", None, None, None], [None] * 4, [None] * 4])
+    s.apply(Special("galileo-galilei"))
+    p = s.players[0]
+    assert s.card_id(p.wonder) == "taj-mahal" and p.built == 0 and p.res[GOLD] == 0
+
+
+@special("isabella")
+def test_isabella_three_gold_per_renaissance_colony() -> None:
+    # Quebec and South Africa (age III) ... against Nubia (age I): 2 x 3 gold
+    s = resolve([{"advisors": ["isabella"], "colonies": ["quebec", "nubia"]}, {}], age=3)
+    quebec = card_figures("quebec")["produces"]
+    gold = 10 + quebec.get("gold", 0) + 2 + 3
+    assert resources(s, 0)[GOLD] == gold
+    s = resolve([{"advisors": ["isabella"], "colonies": ["quebec", "south-africa"]}, {}],
+                age=3)
+    assert resources(s, 0)[GOLD] == 10 + quebec.get("gold", 0) + 6
+
+
+@special("versailles")
+def test_versailles_counts_as_least_stable_for_the_round() -> None:
+    # seat 0 finishes Versailles with 3 stability against 0: from then on it is the least
+    # stable (Qin Shi Huang leaves), and the next round it is not any more
+    s = duel([{"advisors": ["qin-shi-huang"], "wonder": ["versailles", 2],
+               "slots": axemen(0, 3)}, {}], age=3, architects=1, passed=[1], current=0)
+    assert s.players[0].advisors != []
+    s.apply(Hire())
+    assert s.players[0].advisors == []
+    assert check_invariants(s) == []
+
+
+@special("florence-nightingale")
+def test_florence_nightingale_no_vp_for_running_short() -> None:
+    # 3 Axeman workers eat 3 food; seat 0 has 1: it loses the food and 2 books, no VP
+    s = resolve([{"advisors": ["florence-nightingale"], "slots": axemen(3), "food": 1}, {}],
+                age=4)
+    assert resources(s, 0) == [10, 10, 0, 10 + 6 - 2, 10]
+    s = resolve([{"advisors": ["marie-antoinette"], "slots": axemen(3, 2), "food": 1}, {}],
+                age=4)
+    # without her (Marie Antoinette: 10 books, -3 stability): 1 VP for the food, and the
+    # revolt (-1 stability) takes 1 book and 1 VP more
+    assert resources(s, 0) == [12, 10, 0, 10 + 10 - 2 - 1, 8]
+
+
+@special("frederick-the-great")
+def test_frederick_the_great_military_deploys_two_stone_cheaper_never_under_one() -> None:
+    slots = [["cavalry", 0], ["samurai", 0], ["camel-archer", 0], ["a-axeman", 0],
+             ["factory", 0]]
+    s = duel([{"advisors": ["frederick-the-great"], "slots": slots, "stone": 20}, {}],
+             age=4, passed=[1], current=0)
+    # cavalry 4 -> 2, samurai 3 -> 1, camel archer 2 -> 1 (not 0), axeman 1 -> 1,
+    # the factory (a building) full price 4
+    for slot, cost in ((0, 2), (1, 1), (2, 1), (3, 1), (4, 4)):
+        stone = s.players[0].res[STONE]
+        s.apply(Deploy(slot, "idle"))
+        assert s.players[0].res[STONE] == stone - cost, slot
+
+
+def test_every_special_card_has_its_own_test() -> None:
+    assert set(SPECIAL) == SPECIAL_TESTED, sorted(set(SPECIAL) - SPECIAL_TESTED)
