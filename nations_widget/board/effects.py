@@ -1128,8 +1128,12 @@ def walk(w: Walk, o: Outcome | None) -> None:
         labels = [str(i) for i in range(top + 1)]
         k = min(top, w.ask(labels, list(range(top + 1))))
         if w.apply and k:
-            from .rules import build_sections
-            build_sections(s, seat, k, w.log)
+            from .rules import _fire, build_sections
+            # an architect hired without stone is still hired: the owner's "hire" effects
+            # fire for each, as for the Hire action (Sistine Chapel)
+            for _ in range(k):
+                _fire(s, seat, "hire", w.log)
+                build_sections(s, seat, 1, w.log)
     elif isinstance(o, DeployFree):
         cards = s.comp.cards
         for _ in range(o.n):
