@@ -1236,6 +1236,17 @@ def test_sistine_chapel_three_books_per_architect_hired() -> None:
     assert resources(s, 0) == [10, 8, 10, 13, 10]
     s.apply(Hire())
     assert resources(s, 0) == [10, 7, 10, 16, 10]
+    # an architect hired without stone by an event is hired too (Great Exhibition: up to
+    # 2 for the most stable): 3 books each
+    card = "anarchism--great-exhibition"
+    seats = [dict(TEN, wonders=["sistine-chapel"], wonder=["sankore-university", 0],
+                  slots=axemen(0, 1)), TEN]
+    s = scenario({"players": 2, "round": 7, "order": [0, 1], "event": card,
+                  "step": "resolution.war", "seats": seats}, event_components(card, 1))
+    choose(s, "2")
+    settled(s)
+    assert s.players[0].built == 2
+    assert resources(s, 0) == [10, 10, 10, 16, 10]
 
 
 @special("porcelain-tower")
@@ -1321,6 +1332,19 @@ def test_versailles_counts_as_least_stable_for_the_round() -> None:
     s.apply(Hire())
     assert s.players[0].advisors == []
     assert check_invariants(s) == []
+    # the round's event takes 5 gold from the least stable (Expulsion of Jews): seat 0,
+    # with 3 stability against 0, pays; the next round it counts as it is again
+    card = "columbian-exchange--expulsion-of-jews"
+    s = scenario({"players": 2, "round": 5, "order": [0, 1], "event": card, "architects": 1,
+                  "passed": [1], "current": 0,
+                  "seats": [dict(TEN, wonder=["versailles", 2], slots=axemen(0, 3)), TEN]},
+                 event_components(card, 1))
+    s.apply(Hire())
+    s.apply(Pass())
+    settled(s)
+    assert resources(s, 0) == [10 + 3 - 5, 9, 10, 10, 10]
+    assert resources(s, 1) == [10, 10, 10, 10, 10]
+    assert not s.players[0].least_stab
 
 
 @special("florence-nightingale")
@@ -1352,3 +1376,58 @@ def test_frederick_the_great_military_deploys_two_stone_cheaper_never_under_one(
 
 def test_every_special_card_has_its_own_test() -> None:
     assert set(SPECIAL) == SPECIAL_TESTED, sorted(set(SPECIAL) - SPECIAL_TESTED)
+
+
+def five(strengths: list[list[Any]] | None = None,
+         stabilities: list[int] | None = None) -> list[dict[str, Any]]:
+    """Five nations (China, Persia, Greece, Rome, Egypt = seats 0-4)."""
+    seats = []
+    for x in range(5):
+        sd: dict[str, Any] = dict(COMMON, food=10)
+        if strengths:
+            sd["slots"] = strengths[x]
+        if stabilities:
+            sd["slots"] = axemen(0, stabilities[x])
+            sd["taken"] = {"food": max(0, stabilities[x] - 5)}
+        seats.append(sd)
+    return seats
+
+
+# the rulebook's 5-player examples: strength 23, 22, 22, 5, 4 ("China is strongest, Rome
+# and Egypt are weakest"); stability 8, 7, 5, 5, 4 ("China and Persia are most stable.
+# Greece, Rome and Egypt are least stable")
+FIVE_STRENGTH = five(strengths=[
+    [["cavalry", 2], ["chariot", 1], ["a-axeman", 1], None, None],
+    [["rifleman", 2], None, ["a-axeman", 2], None, None],
+    [["hussar", 2], None, ["a-axeman", 2], None, None],
+    [["cho-ko-nu", 1], None, None, None, None],
+    [None, None, ["a-axeman", 2], None, None]])
+FIVE_STABILITY = five(stabilities=[8, 7, 5, 5, 4])
+
+
+@pytest.mark.parametrize(("half", "seats", "changes"), [
+    ("Californian Gold Rush", FIVE_STRENGTH, {0: {"gold": 8}}),
+    ("Sick Man of Europe", FIVE_STRENGTH, {3: {"gold": -8}, 4: {"gold": -8}}),
+    ("Women's Suffrage", FIVE_STABILITY, {0: {"vp": 1}, 1: {"vp": 1}}),
+    ("Tennis Court Oath", FIVE_STABILITY, {2: {"gold": -7}, 3: {"gold": -7},
+                                           4: {"gold": -7}}),
+])
+def test_five_players_the_rulebooks_examples(half: str, seats: list[dict[str, Any]],
+                                             changes: dict[int, dict[str, int]]) -> None:
+    s = event_state(half, seats, players=5, order=[0, 1, 2, 3, 4])
+    assert [strength(s, x) for x in range(5)] == (
+        [23, 22, 22, 5, 4] if seats is FIVE_STRENGTH else [0] * 5)
+    settled(s)
+    check_goods(s, seats, changes)
+
+
+@pytest.mark.parametrize(("half", "changes"), [
+    ("Romanticism", {3: {"books": 5}, 1: {"books": 5}}),      # passed first or second
+    ("Tulip Mania", {2: {"vp": -1}, 0: {"vp": -1}}),           # passed fourth or fifth
+])
+def test_five_players_passing_first_and_last_count_two(
+        half: str, changes: dict[int, dict[str, int]]) -> None:
+    seats = five()
+    s = event_state(half, seats, players=5, order=[0, 1, 2, 3, 4], passed=[3, 1, 4, 2, 0])
+    settled(s)
+    check_goods(s, seats, changes)
