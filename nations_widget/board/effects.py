@@ -966,7 +966,12 @@ def feasible(s: GameState, seat: int, o: Outcome | None, partial: bool = False) 
     if isinstance(o, ChooseOne):
         return any(feasible(s, seat, x, partial) for x in o.options)
     if isinstance(o, TakeWorkers):
-        return bool(take_options(s, seat))
+        # in full: as many workers left on the track (on top of it or in a section with
+        # room) as the outcome takes (Janissaries takes 2)
+        side = s.comp.sides[s.config.sides[seat]]
+        left = (p.on_top + side.food_section - p.taken_food
+                + side.stability_section - p.taken_stab)
+        return left >= o.n if not partial else left > 0
     if isinstance(o, ReturnWorkers):
         return p.idle + p.deployed > 0
     if isinstance(o, BuyFree):
