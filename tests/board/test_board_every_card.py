@@ -691,6 +691,13 @@ def test_taking_workers_from_the_population_track() -> None:
     settled(s)
     check_goods(s, STD, {0: {"stone": 4}})
     assert (s.players[0].idle, s.players[0].taken_food) == (3, 2)
+    # with a single worker left on its track the strongest cannot take 2: Janissaries
+    # cannot be carried out in full, so it is not offered (no worker, no stone)
+    seats = std_with(s0={"taken": {"food": 4, "stability": 3}})
+    s = event_state("Janissaries", seats)
+    settled(s)
+    check_goods(s, seats, {})
+    assert (s.players[0].taken_food, s.players[0].taken_stab) == (4, 3)
     s = event_state("Pilgrims", STD)             # seat 1, the most food: no "may"
     answer(s, 1, "food")
     settled(s)
