@@ -23,16 +23,16 @@ import pytest
 from board_helpers import (
     card_figures,
     choose,
-    components_with,
     options,
     quiet_components,
     raw_data,
     refuse,
     resources,
+    with_event_halves,
 )
 
-from nations_widget.board import Buy, Deploy, GameState, Hire, Pass
-from nations_widget.board.components import BOOKS, FOOD, GOLD, STONE, VP
+from nations_widget.board import Buy, Deploy, GameState, Hire, Pass, Undeploy
+from nations_widget.board.components import BOOKS, FOOD, GOLD, STONE, VP, default_components
 from nations_widget.board.scenario import scenario
 from nations_widget.board.scoring import stability, strength
 from nations_widget.board.serialization import check_invariants
@@ -265,6 +265,12 @@ def check_golden_age(card_id: str) -> None:
     choose(s, f"1 VP for {age} gold")
     assert minus(resources(s, 0), before) == [-age, 0, 0, 0, 1]
     assert s.queue == [] and s.card_id(s.discard[-1]) == card_id
+    # a nation that cannot pay the VP's price is not offered it: it takes the resource
+    poor = dict(SEAT0, gold=1, stone=0, food=0, books=age - 1)
+    s = position(card_id, age, poor)
+    buy(s, card_id)
+    assert s.queue == []
+    assert resources(s, 0)[res] == poor[card["golden_age"]] + 2
 
 
 def check_battle(card_id: str) -> None:
@@ -321,6 +327,36 @@ def check_war(card_id: str) -> None:
     assert diff[1] == lost
     lost[res] = -loss
     assert diff[2] == lost
+
+
+def test_a_war_buyer_that_weakens_afterwards_is_defeated_too() -> None:
+    # "If the nation that bought the War later decreases its Military Strength that nation
+    # may also be defeated by the War": seat 0 buys at 8 strength, then undeploys one
+    # Axeman worker (6); against the same round without the war it pays the 1 gold, loses
+    # the 4 food less its 2 stability, and 1 VP
+    seat0 = dict(SEAT0, slots=[None, None, ["a-axeman", 4], None, ["a-caravan", 2]])
+    s = position("hunnic-invasions", 1, seat0)
+    control = s.clone()
+    buy(s, "hunnic-invasions")
+    s.apply(Undeploy(2, 1))
+    control.apply(Undeploy(2, 1))
+    assert s.war_strength == 8 and strength(s, 0) == 6
+    produce(s)
+    produce(control)
+    assert minus(resources(s, 0), resources(control, 0)) == [-1, 0, -2, 0, -1]
+
+
+def test_nobody_loses_to_a_war_of_no_strength() -> None:
+    # "It is impossible for any nation to suffer any losses due to a Strength 0 War"
+    s = position("hunnic-invasions", 1, dict(SEAT0, slots=[None, None, None, None,
+                                                          ["a-caravan", 3]]))
+    control = s.clone()
+    buy(s, "hunnic-invasions")
+    assert s.war_strength == 0
+    produce(s)
+    produce(control)
+    assert [minus(resources(s, x), resources(control, x)) for x in range(3)] == [
+        [-1, 0, 0, 0, 0], [0] * 5, [0] * 5]
 
 
 CHECKS = {"building": check_building_or_military, "military": check_building_or_military,
@@ -384,12 +420,7 @@ SELECTED: dict[str, dict[str, list[int]]] = {
 def event_components(card_id: str, keep: int) -> Any:
     """The packaged components with only half ``keep`` of event card ``card_id`` (the other
     half blanked: it would act on the same nations; -1 keeps both) and no famine."""
-    card = next(e for e in EVENT_CARDS if e["id"] == card_id)
-    halves = [{k: v for k, v in h.items() if k not in ("name", "text")} if keep in (i, -1) else {}
-              for i, h in enumerate(card["events"])]
-    comp = components_with(events={card_id: halves})
-    object.__setattr__(comp.events[comp.event_ref[card_id]], "famine", 0)
-    return comp
+    return with_event_halves(default_components(), card_id, (0, 1) if keep < 0 else (keep,))
 
 
 def event_state(half: str, seats: list[dict[str, Any]], both: bool = False,
