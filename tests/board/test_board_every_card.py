@@ -31,7 +31,7 @@ from board_helpers import (
     with_event_halves,
 )
 
-from nations_widget.board import Buy, Deploy, GameState, Hire, Pass, Undeploy
+from nations_widget.board import Buy, Deploy, GameState, Grow, Hire, Pass, Undeploy
 from nations_widget.board.components import BOOKS, FOOD, GOLD, STONE, VP, default_components
 from nations_widget.board.scenario import scenario
 from nations_widget.board.scoring import stability, strength
@@ -1154,6 +1154,13 @@ def test_qin_shi_huang_leaves_the_moment_its_nation_ties_for_least_stable() -> N
     assert s.players[0].advisors == []
     assert s.card_id(s.discard[-1]) == "qin-shi-huang"
     assert check_invariants(s) == []
+    # in the growth step: taking a worker from the stability section (-3) makes seat 0 the
+    # least stable; Qin Shi Huang leaves before anybody else grows
+    s = duel([{"advisors": ["qin-shi-huang"], "slots": axemen(0, 1)}, {}], order=[1, 0],
+             step="maintenance.growth")
+    assert s.current_player() == 0
+    s.apply(Grow(worker="stability"))
+    assert s.players[0].advisors == [] and s.current_player() == 1
     # described least stable (tied at 0): the first move made, whoever makes it, removes it
     s = duel([{"advisors": ["qin-shi-huang"]}, {}], current=1)
     s.apply(Pass())
@@ -1469,3 +1476,21 @@ def test_five_players_passing_first_and_last_count_two(
     s = event_state(half, seats, players=5, order=[0, 1, 2, 3, 4], passed=[3, 1, 4, 2, 0])
     settled(s)
     check_goods(s, seats, changes)
+
+
+def test_five_players_a_card_for_the_most_also_rewards_the_second() -> None:
+    # "for Saint Augustine (most stable) you get the effect if you have the most or second
+    # most Stability" (and two tied for the most both have it; a third place does not)
+    cases = (([9, 6, 5, 5, 4], 1, 2),      # 9, 7 with it: second alone
+             ([8, 7, 5, 5, 4], 1, 2),      # 8, 8 with it: tied for the most
+             ([9, 7, 5, 5, 4], 2, 0),      # 9, 7, 6 with it: third
+             ([9, 7, 6, 5, 4], 2, 0))      # 9, 7, 7 with it: tied second, nobody second
+    for stabilities, seat, books in cases:
+        seats = five(stabilities=stabilities)
+        seats[seat]["advisors"] = ["saint-augustine"]
+        comp = quiet_components(*QUIET.values())
+        s = scenario({"players": 5, "round": 1, "order": [0, 1, 2, 3, 4], "event": QUIET[1],
+                      "step": "resolution.production", "seats": seats}, comp)
+        settled(s)
+        # only the advisor's books differ between the cases
+        assert s.players[seat].res[BOOKS] == 12 + books, (stabilities, seat)
