@@ -1312,6 +1312,17 @@ def test_porcelain_tower_holds_a_second_advisor() -> None:
     choose(s, "replace Hatshepsut")
     assert [s.card_id(c) for c in s.players[0].advisors] == ["anna-komnene",
                                                               "sejong-the-great"]
+    # a ready wonder laid over the tower destroys it, and the advisor it holds with it
+    s = duel([{"wonders": ["porcelain-tower"], "advisors": ["hatshepsut", "sejong-the-great"],
+               "wonder": ["notre-dame", 1]}, {}], age=2, architects=1, passed=[1],
+             current=0)
+    s.apply(Hire())
+    assert sorted(options(s)) == ["an empty wonder space", "over Porcelain Tower"]
+    choose(s, "over Porcelain Tower")
+    p = s.players[0]
+    assert [s.card_id(c) for c in p.wonders] == ["notre-dame"]
+    assert [s.card_id(c) for c in p.advisors] == ["hatshepsut"]
+    assert s.card_id(s.discard[-1]) == "sejong-the-great"
     # without the tower the new advisor simply replaces the old one
     s = duel([{"advisors": ["hatshepsut"]}, {}], age=2, board=("sejong-the-great",),
              passed=[1], current=0)
