@@ -223,8 +223,9 @@ def check_wonder(card_id: str) -> None:
     assert strength(s, 0) == 2 + figure(card, "produces", "strength")
     assert stability(s, 0) == 3 + figure(card, "produces", "stability")
     assert s.score_breakdown(0)["wonders"] == card["vp"]
-    if not card.get("effects"):
-        assert minus(produce(s), produce(control)) == expected_goods(card, "produces")
+    # production from then on: the figures (a "ready" effect acted once, when finished;
+    # Notre Dame's extra books need the most stability, which seat 1 has)
+    assert minus(produce(s), produce(control)) == expected_goods(card, "produces")
 
 
 def check_advisor(card_id: str) -> None:
@@ -1142,6 +1143,18 @@ def test_hatshepsut_three_books_per_wonder_finished() -> None:
     s.apply(Hire())
     assert resources(s, 0) == [10, 8, 10, 13, 10]
     assert s.card_id(s.players[0].wonders[0]) == "hanging-gardens"
+    # a wonder finished by an event's free architect counts too (Papal Indulgence, for
+    # the most stable; the other nation loses 2 gold)
+    card = "magellans-expedition--papal-indulgence"
+    seats = [dict(TEN, advisors=["hatshepsut"], wonder=["hanging-gardens", 1],
+                  slots=axemen(0, 1)), TEN]
+    s = scenario({"players": 2, "round": 5, "order": [0, 1], "event": card,
+                  "step": "resolution.war", "seats": seats}, event_components(card, 1))
+    choose(s, "1")
+    settled(s)
+    assert [s.card_id(c) for c in s.players[0].wonders] == ["hanging-gardens"]
+    assert resources(s, 0) == [10, 10, 10, 13, 10]
+    assert resources(s, 1) == [8, 10, 10, 10, 10]
 
 
 @special("qin-shi-huang")
