@@ -1284,6 +1284,13 @@ def test_alhambra_a_private_architect_every_round() -> None:
     s.apply(Pass())
     settled(s)
     assert s.players[0].private == 1 and s.players[1].private == 0
+    # a position described with Alhambra ready has its private architect this round
+    s = duel([{"wonders": ["alhambra"], "wonder": ["pyramids", 0]}, {}], age=2,
+             passed=[1], current=0)
+    assert s.architects == 0 and s.players[0].private == 1 and s.is_legal(Hire())
+    s = duel([{"wonders": ["alhambra"], "wonder": ["pyramids", 0], "private": 0}, {}],
+             age=2, passed=[1], current=0)
+    assert not s.is_legal(Hire()), "used up, as described"
 
 
 @special("sistine-chapel")
