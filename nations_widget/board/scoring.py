@@ -93,9 +93,11 @@ def stability_track(s: GameState, seat: int) -> int:
 
 def stability_rank_value(s: GameState, seat: int) -> int:
     """Stability as rankings compare it: every nation in revolt ties at -1, and a nation
-    that counts as least stable for the round (a card's effect) is below everybody."""
+    that counts as least stable for the round (Versailles) is at that bottom too: with
+    nobody in revolt it is the least alone; with nations in revolt it ties with them
+    ("All nations with negative Stability are considered to tie for last place")."""
     if s.players[seat].least_stab:
-        return -1000
+        return -1
     return max(-1, stability_track(s, seat))
 
 
