@@ -1421,6 +1421,18 @@ def test_versailles_counts_as_least_stable_for_the_round() -> None:
     assert resources(s, 0) == [10 + 3 - 5, 9, 10, 10, 10]
     assert resources(s, 1) == [10, 10, 10, 10, 10]
     assert not s.players[0].least_stab
+    # a nation in revolt still ties for the last place: both pay (it also loses a book and
+    # a VP to its revolt in production)
+    s = scenario({"players": 2, "round": 5, "order": [0, 1], "event": card, "architects": 1,
+                  "passed": [1], "current": 0,
+                  "seats": [dict(TEN, wonder=["versailles", 2], slots=axemen(0, 3)),
+                            dict(TEN, taken={"stability": 1}, slots=axemen(0, 2))]},
+                 event_components(card, 1))
+    s.apply(Hire())
+    s.apply(Pass())
+    settled(s)
+    assert resources(s, 0) == [10 + 3 - 5, 9, 10, 10, 10]
+    assert resources(s, 1) == [10 + 2 - 5, 10, 10, 10 - 1, 10 - 1]
 
 
 @special("florence-nightingale")
