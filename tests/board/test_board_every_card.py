@@ -717,6 +717,11 @@ def test_taking_workers_from_the_population_track() -> None:
     check_goods(declined, STD, {})
     assert declined.players[1].idle == 0
     s = event_state("Janissaries", STD)          # seat 0, the strongest: 2 workers
+    declined = s.clone()
+    answer(declined, 0, "no")
+    settled(declined)
+    check_goods(declined, STD, {})
+    assert declined.players[0].idle == 1
     answer(s, 0, "yes")
     answer(s, 0, "food")
     answer(s, 0, "food")
@@ -969,6 +974,11 @@ def test_free_architects() -> None:
     seats = std_with(s1={"wonder": ["pyramids", 0]})
     s = event_state("Papal Indulgence", seats)
     assert sorted(options(s)) == ["0", "1"]
+    declined = s.clone()
+    answer(declined, 1, "0")
+    settled(declined)
+    assert declined.players[1].built == 0
+    check_goods(declined, seats, {0: {"gold": -2}, 2: {"gold": -2}})
     answer(s, 1, "1")
     settled(s)
     assert s.players[1].built == 1
@@ -980,6 +990,10 @@ def test_free_architects() -> None:
     seats = std_with(s1={"wonder": ["ford-motor-company", 0]})
     s = event_state("Great Exhibition", seats)
     assert sorted(options(s)) == ["0", "1", "2"]
+    one = s.clone()
+    answer(one, 1, "1")
+    settled(one)
+    assert one.players[1].built == 1 and one.players[1].wonders == []
     answer(s, 1, "2")
     settled(s)
     p = s.players[1]
@@ -1042,6 +1056,10 @@ def test_anarchism_takes_every_advisor() -> None:
 def test_entente_cordiale_free_military_workers() -> None:
     seats = std_with(s0={"taken": {"food": 1}})          # 2 idle workers
     s = event_state("Entente Cordiale", seats)
+    declined = s.clone()
+    answer(declined, 0, "done")
+    settled(declined)
+    assert declined.players[0].workers[2] == 3 and declined.players[0].idle == 2
     answer(s, 0, "slot 2")
     answer(s, 0, "slot 2")
     settled(s)
