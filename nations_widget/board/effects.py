@@ -966,7 +966,12 @@ def feasible(s: GameState, seat: int, o: Outcome | None, partial: bool = False) 
     if isinstance(o, ChooseOne):
         return any(feasible(s, seat, x, partial) for x in o.options)
     if isinstance(o, TakeWorkers):
-        return bool(take_options(s, seat))
+        # in full: as many workers left on the track (on top of it or in a section with
+        # room) as the outcome takes (Janissaries takes 2)
+        side = s.comp.sides[s.config.sides[seat]]
+        left = (p.on_top + side.food_section - p.taken_food
+                + side.stability_section - p.taken_stab)
+        return left >= o.n if not partial else left > 0
     if isinstance(o, ReturnWorkers):
         return p.idle + p.deployed > 0
     if isinstance(o, BuyFree):
@@ -1128,8 +1133,12 @@ def walk(w: Walk, o: Outcome | None) -> None:
         labels = [str(i) for i in range(top + 1)]
         k = min(top, w.ask(labels, list(range(top + 1))))
         if w.apply and k:
-            from .rules import build_sections
-            build_sections(s, seat, k, w.log)
+            from .rules import _fire, build_sections
+            # an architect hired without stone is still hired: the owner's "hire" effects
+            # fire for each, as for the Hire action (Sistine Chapel)
+            for _ in range(k):
+                _fire(s, seat, "hire", w.log)
+                build_sections(s, seat, 1, w.log)
     elif isinstance(o, DeployFree):
         cards = s.comp.cards
         for _ in range(o.n):

@@ -696,6 +696,11 @@ def _answer(s: GameState, d: list[Any], index: int, log: Log) -> None:
             k = index - (1 if free else 0)
             s.discard.append(p.wonders[k])
             p.wonders[k] = d[2]
+            # a covered wonder is destroyed with what lies on it: an advisor held in that
+            # space (Porcelain Tower's) leaves when the nation has no room left for it
+            slots = side.advisor_slots + modifier_total(s, seat, "extra_advisor_slot")
+            while len(p.advisors) > slots:
+                s.discard.append(p.advisors.pop())
         note(log, s, seat, "wonder", f"{cards[d[2]].name} is placed among the ready wonders.")
     elif kind == "battle":
         res = (BOOKS, FOOD, STONE)[index]

@@ -19,7 +19,7 @@ Anything not described keeps the value of a freshly set-up game with the same se
     area); ``taken``: ``{"food": n, "stability": n}`` (workers taken from each section);
     ``slots``: five ``[card id, workers]`` (or card ids); ``advisors``, ``colonies``,
     ``wonders``: card ids; ``wonder``: ``[card id, sections built]``; ``private``: private
-    architects left this round.
+    architects left this round (default: the round's allotment of the cards in play).
 
 Cards named anywhere are taken out of the decks, so every card stays in one place.
 Workers are not conserved automatically: ``idle`` defaults so that the nation keeps the
@@ -39,7 +39,7 @@ from ..core.envelope import json_object
 from ..core.errors import StateFormatError
 from ..core.rng import Rng
 from .components import RES_INDEX, Components, default_components
-from .rules import STEP_INDEX, _advance, age_of, columns
+from .rules import STEP_INDEX, _advance, _private_architects, age_of, columns
 from .serialization import check_invariants
 from .state import GameConfig, GameState
 
@@ -244,8 +244,9 @@ def _seat(s: GameState, cards: _Cards, seat: int, sd: object, where: str) -> Non
                 raise _fail(f"{where}.wonder", "must be [card id, sections built]")
             p.wonder = cards.take(w[0], f"{where}.wonder")
             p.built = int(w[1])
-    if "private" in sd:
-        p.private = int(sd["private"])
+    # private architects: as described, else the round's allotment of the cards in play
+    # (as the round's start gives them)
+    p.private = int(sd["private"]) if "private" in sd else _private_architects(s, seat)
     owned = side.workers + p.taken_food + p.taken_stab - sum(p.workers)
     if owned < 0:
         raise _fail(f"{where}.slots", "more workers on cards than the nation has")

@@ -52,9 +52,20 @@ def stability(s: GameState, seat: int) -> int:
     cards = s.comp.cards
     side = s.comp.sides[s.config.sides[seat]]
     total = -side.stability_upkeep * p.taken_stab
+    # a military card's stability loss is upkeep: a card that waives the owner's military
+    # upkeep (Anna Komnene) waives it too ("ignore the resources and stability their
+    # cards would take"), at once like every stability change
+    free_military = None
     for ref, w in zip(p.bm, p.workers, strict=True):
         if w:
-            total += cards[ref].per_worker[STABILITY_F] * w
+            v = cards[ref].per_worker[STABILITY_F]
+            if v < 0 and cards[ref].type == "military":
+                if free_military is None:
+                    free_military = ("no_military_upkeep" in s.comp.by_modifier
+                                     and _waives_military_upkeep(s, seat))
+                if free_military:
+                    continue
+            total += v * w
     for ref in p.advisors:
         total += cards[ref].produces[STABILITY_F]
     for ref in p.colonies:
@@ -67,6 +78,11 @@ def stability(s: GameState, seat: int) -> int:
     return total
 
 
+def _waives_military_upkeep(s: GameState, seat: int) -> bool:
+    from .effects import modifier_total
+    return modifier_total(s, seat, "no_military_upkeep") > 0
+
+
 def strength_track(s: GameState, seat: int) -> int:
     return min(TRACK_MAX_STRENGTH, strength(s, seat))
 
@@ -77,9 +93,11 @@ def stability_track(s: GameState, seat: int) -> int:
 
 def stability_rank_value(s: GameState, seat: int) -> int:
     """Stability as rankings compare it: every nation in revolt ties at -1, and a nation
-    that counts as least stable for the round (a card's effect) is below everybody."""
+    that counts as least stable for the round (Versailles) is at that bottom too: with
+    nobody in revolt it is the least alone; with nations in revolt it ties with them
+    ("All nations with negative Stability are considered to tie for last place")."""
     if s.players[seat].least_stab:
-        return -1000
+        return -1
     return max(-1, stability_track(s, seat))
 
 

@@ -6,6 +6,7 @@ Imported by the test modules as ``board_helpers`` (pytest puts this folder on th
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 from functools import cache
 from typing import Any
@@ -13,7 +14,13 @@ from typing import Any
 import pytest
 
 from nations_widget.board import Choose, GameState, IllegalMoveError
-from nations_widget.board.components import DATA, Components, build_components
+from nations_widget.board.components import (
+    DATA,
+    Components,
+    build_components,
+    default_components,
+)
+from nations_widget.board.effects import EventHalf
 from nations_widget.board.moves import Move
 from nations_widget.board.serialization import check_invariants
 
@@ -79,3 +86,44 @@ def play(s: GameState, *moves: Move) -> None:
     for m in moves:
         s.apply(m)
         assert check_invariants(s) == [], f"after {m}"
+
+
+def with_event_halves(comp: Components, event_id: str, keep: tuple[int, ...]) -> Components:
+    """A copy of ``comp`` (sharing the cards) where event card ``event_id`` keeps only the
+    halves numbered in ``keep`` (the others have no effect) and has no famine: the cheap
+    twin of ``components_with(events=...)``, for tests that build many of them.  The copy
+    carries another fingerprint, so a saved game never mixes the two."""
+    ref = comp.event_ref[event_id]
+    spec = comp.events[ref]
+    halves = tuple(h if i in keep else EventHalf(name=h.name, text=h.text)
+                   for i, h in enumerate(spec.halves))
+    events = list(comp.events)
+    events[ref] = dataclasses.replace(spec, halves=halves, famine=0)
+    return dataclasses.replace(comp, events=tuple(events),
+                               fingerprint=f"{comp.fingerprint}-{event_id}-{keep}")
+
+
+@cache
+def quiet_components(*event_ids: str) -> Components:
+    """The packaged components with the named event cards blanked (both halves do nothing)
+    and their famine set to 0: a card test that plays through the resolution sees only the
+    cards' effects.  (Event tests blank only the *other* half of the card under test.)"""
+    comp = default_components()
+    for e in event_ids:
+        comp = with_event_halves(comp, e, ())
+    return comp
+
+
+@cache
+def _cards_by_id() -> dict[str, dict[str, Any]]:
+    return {c["id"]: c for c in raw_data()[0]["progress"]}
+
+
+def card_figures(card_id: str) -> dict[str, Any]:
+    """The raw data of one progress card (figures as printed in data/cards.json), a copy."""
+    return copy.deepcopy(_cards_by_id()[card_id])
+
+
+def resources(s: GameState, seat: int) -> list[int]:
+    """gold, stone, food, books, VP of one seat (a copy)."""
+    return list(s.players[seat].res)
