@@ -12,7 +12,8 @@ choosing more of them at setup, not by changing the engine.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -136,6 +137,33 @@ class Components:
     by_modifier: dict[str, frozenset[int]] = field(default_factory=dict)
     removable: frozenset[int] = frozenset()
     fingerprint: str = ""
+    # The views made by in_play(), by the card sets they keep (and the full set they
+    # come from): not part of the data, so not compared.
+    _views: dict[frozenset[str], Components] = field(default_factory=dict, compare=False,
+                                                     repr=False)
+    _full: Components | None = field(default=None, compare=False, repr=False)
+
+    def in_play(self, sets: Iterable[str]) -> Components:
+        """These components as a game with the cards of ``sets`` sees them: the same cards,
+        events and figures, but the indexes of cards with effects (``by_when``,
+        ``by_modifier``, ``removable``) keep only the printed cards and the cards of those
+        sets.  The rules test those indexes first ("does any card in this game lower card
+        prices?"), so a base-deck game never pays for the advanced and expert cards'
+        modifiers.  Views are made once per set of sets."""
+        full = self._full or self
+        keep = frozenset(sets) | {"printed"}
+        view = full._views.get(keep)
+        if view is None:
+            refs = frozenset(c.ref for c in full.cards if c.set in keep)
+
+            def only(index: dict[str, frozenset[int]]) -> dict[str, frozenset[int]]:
+                return {k: v & refs for k, v in index.items() if v & refs}
+
+            view = replace(full, by_when=only(full.by_when),
+                           by_modifier=only(full.by_modifier),
+                           removable=full.removable & refs, _views={}, _full=full)
+            full._views[keep] = view
+        return view
 
 
 def _res_vector(raw: object, where: str) -> tuple[int, ...]:

@@ -409,7 +409,7 @@ def new_game(config: GameConfig, comp: Components, log: Log = None) -> GameState
                          + ", ".join(unplayable))
     s = GameState.__new__(GameState)
     s.config = config
-    s.comp = comp
+    s.comp = comp.in_play(config.decks)
     s.rng = Rng(config.seed).next64()
     rng = _rng(s)
     n = config.players

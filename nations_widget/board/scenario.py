@@ -40,7 +40,7 @@ from ..core.errors import StateFormatError
 from ..core.rng import Rng
 from .components import RES_INDEX, Components, default_components
 from .rules import STEP_INDEX, _advance, _private_architects, age_of, columns
-from .serialization import check_invariants
+from .serialization import check_invariants, narrow_components
 from .state import GameConfig, GameState
 
 _CONFIG_KEYS = {"players", "seed", "difficulty", "ages", "easier", "decks"}
@@ -93,6 +93,8 @@ def scenario(description: dict[str, Any] | str,
         raise StateFormatError(f"scenario settings: {exc}") from None
     comp = components or default_components()
     s = GameState.new(config, comp)
+    # built with every card's effects in view; narrowed to the cards it holds before it plays
+    s.comp = comp
     n = config.players
     # back to a blank table in the described round
     for ref in s.board:
@@ -174,6 +176,7 @@ def scenario(description: dict[str, Any] | str,
     s.step = step
     s.stage = 0
     s.turn_done = False
+    narrow_components(s)
     if step == "maintenance.growth":
         # the growth decisions, in reverse player order; the event card drawn above goes
         # back on its deck, to be drawn after the growth as in play

@@ -52,6 +52,15 @@ def card_places(s: GameState) -> Counter[int]:
     return places
 
 
+def narrow_components(s: GameState) -> None:
+    """Give ``s`` the view of its components that its game can meet: the cards of its decks'
+    sets, and of any other set a card in the state comes from (a described position may
+    hold any card).  See :meth:`Components.in_play`."""
+    cards = s.comp.cards
+    sets = set(s.config.decks) | {cards[c].set for c in card_places(s)}
+    s.comp = s.comp.in_play(sets)
+
+
 def check_invariants(s: GameState) -> list[str]:
     """Everything that is wrong with ``s`` (an empty list for a sound state)."""
     problems: list[str] = []
@@ -216,6 +225,7 @@ def state_from_json(data: object, components: Components | None = None) -> GameS
     assert isinstance(players, list)
     s.players = [_player(pj, f"players[{i}]", ref) for i, pj in enumerate(players)]
     s.listed = None
+    narrow_components(s)
     problems = check_invariants(s)
     if problems:
         raise StateFormatError("the state breaks the rules: " + "; ".join(problems))
@@ -309,4 +319,4 @@ def _player(pj: object, where: str, ref: Any) -> PlayerState:
     return p
 
 
-__all__ = ["check_invariants", "state_from_json"]
+__all__ = ["check_invariants", "narrow_components", "state_from_json"]
