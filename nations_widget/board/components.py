@@ -137,11 +137,12 @@ class Components:
     by_modifier: dict[str, frozenset[int]] = field(default_factory=dict)
     removable: frozenset[int] = frozenset()
     fingerprint: str = ""
-    # The views made by in_play(), by the card sets they keep (and the full set they
-    # come from): not part of the data, so not compared.
-    _views: dict[frozenset[str], Components] = field(default_factory=dict, compare=False,
-                                                     repr=False)
-    _full: Components | None = field(default=None, compare=False, repr=False)
+    # The views made by in_play(), by the card sets they keep, and the full components a
+    # view comes from: bookkeeping, not data (not compared, and never carried over by
+    # dataclasses.replace, so a modified copy starts with no views of its own).
+    _views: dict[frozenset[str], Components] = field(default_factory=dict, init=False,
+                                                     compare=False, repr=False)
+    _full: Components | None = field(default=None, init=False, compare=False, repr=False)
 
     def in_play(self, sets: Iterable[str]) -> Components:
         """These components as a game with the cards of ``sets`` sees them: the same cards,
@@ -161,7 +162,8 @@ class Components:
 
             view = replace(full, by_when=only(full.by_when),
                            by_modifier=only(full.by_modifier),
-                           removable=full.removable & refs, _views={}, _full=full)
+                           removable=full.removable & refs)
+            view._full = full
             full._views[keep] = view
         return view
 
