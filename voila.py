@@ -16,6 +16,9 @@ Settings:
   been idle for 10 minutes is shut down; the check runs every minute. Kernels with an open
   page are never culled (``cull_connected`` stays False), however long the player thinks,
   and Voila never culls its preheated kernels.
+- No tracebacks for visitors: an error in the notebook shows Voila's short notice, not a
+  traceback full of the server's paths (``show_tracebacks`` is off; it is Voila's default,
+  set here so that it stays off).  The widget shows its own refusals in its own words.
 - TCP_NODELAY on the kernel websocket (Nagle's algorithm off), see below. On by default:
   measured here it takes about 40 ms off a widget update that follows another closely.
   ``NATIONS_TCP_NODELAY=0`` in the environment keeps Jupyter's default instead.
@@ -32,6 +35,8 @@ class that connects a websocket to its kernel as ``Voila.kernel_websocket_connec
 import os
 
 c = get_config()  # noqa: F821  (traitlets defines get_config for config files)
+
+c.VoilaConfiguration.show_tracebacks = False
 
 c.VoilaConfiguration.preheat_kernel = True
 c.VoilaConfiguration.default_pool_size = 1

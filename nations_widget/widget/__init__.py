@@ -40,6 +40,7 @@ from ._payloads import (
     log_payload,
     view_payload,
 )
+from ._watchdog import PageWatchdog, page_watchdog
 from ._widget import (
     DEFAULT_BOT_DELAY,
     MAX_ERROR_CHARS,
@@ -57,6 +58,7 @@ __all__ = [
     "STATIC",
     "IntentError",
     "NationsWidget",
+    "PageWatchdog",
     "RandomBot",
     "apply_log_patch",
     "catalogue_payload",
@@ -65,6 +67,7 @@ __all__ = [
     "load_bots",
     "log_patch",
     "log_payload",
+    "page_watchdog",
     "parse_intent",
     "view_payload",
 ]
