@@ -9,7 +9,10 @@ is *legal* is not checked here: the engine decides that.
 kind                    fields
 ======================  ===========================================================
 ``move``                ``move`` (a move's JSON object); ``seat`` (optional int: the
-                        seat the browser believes is acting; refused if it is not)
+                        seat the browser believes is acting; refused if it is not);
+                        ``position`` (optional int: the position the board showed when
+                        the player clicked; refused if the game has moved on since, so
+                        a double click plays once)
 ``undo``                ``steps`` (optional int >= 1; default: back to the previous
                         decision of a human seat)
 ``redo``                none
@@ -41,7 +44,8 @@ MAX_MESSAGE_CHARS = 400_000
 
 _FIELDS: dict[str, tuple[dict[str, type | tuple[type, ...]], set[str]]] = {
     # kind: ({field: type}, required fields)
-    "move": ({"move": dict, "seat": (int, type(None))}, {"move"}),
+    "move": ({"move": dict, "seat": (int, type(None)), "position": (int, type(None))},
+             {"move"}),
     "undo": ({"steps": (int, type(None))}, set()),
     "redo": ({}, set()),
     "goto": ({"position": int}, {"position"}),

@@ -431,7 +431,7 @@ class NationsWidget(anywidget.AnyWidget):
         f = intent.fields
         kind = intent.kind
         if kind == "move":
-            self._intent_move(f["move"], f.get("seat"))
+            self._intent_move(f["move"], f.get("seat"), f.get("position"))
         elif kind == "undo":
             steps = f.get("steps")
             if steps is not None and steps < 1:
@@ -483,9 +483,15 @@ class NationsWidget(anywidget.AnyWidget):
             with self._lock:
                 self._publish_log(reset=True)
 
-    def _intent_move(self, raw: dict[str, Any], seat: int | None) -> None:
+    def _intent_move(self, raw: dict[str, Any], seat: int | None,
+                     position: int | None = None) -> None:
         with self._lock:
             current = self._game.current_player
+            if position is not None and position != self._game.position:
+                # a second click of a double click, or a click on a board that an update
+                # had not reached yet: it was meant for another position
+                raise IntentError(f"that click was made on move {position}; the game is at "
+                                  f"move {self._game.position} now, so nothing was played")
             if current is None:
                 raise IntentError("the game is over: no more moves")
             if seat is not None and seat != current:

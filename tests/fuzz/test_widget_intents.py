@@ -90,7 +90,10 @@ def intents(draw: st.DrawFn) -> Any:
         if how == "listed":
             doc = draw(mutated(doc))
         seat = draw(st.one_of(st.none(), st.integers(-1, 4), JSON))
-        return {"kind": "move", "move": doc, "seat": seat}
+        intent = {"kind": "move", "move": doc, "seat": seat}
+        if draw(st.booleans()):        # the position the page showed (often an old one)
+            intent["position"] = draw(st.one_of(st.none(), st.integers(-1, 40), JSON))
+        return intent
     if how == "oversized":
         size = MAX_MESSAGE_CHARS + draw(st.integers(1, 5000))
         return draw(st.sampled_from([

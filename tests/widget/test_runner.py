@@ -182,3 +182,24 @@ def test_the_browser_cannot_overwrite_the_games_traits(monkeypatch: pytest.Monke
     # and the game still plays
     w.handle_intent({"kind": "move", "seat": 0, "move": {"type": "pass"}})
     assert w.error == "" and w.game.position > 0
+
+
+def test_a_double_click_plays_once() -> None:
+    """The page sends the position it showed; the second click of a double click (sent
+    before the first one's update arrived) is refused, not played on the next position.
+    Solo: every decision is seat 0's, so the seat alone cannot tell the clicks apart."""
+    w, _ = recording_widget(["human"])
+    seat = w.game.current_player
+    dice = w.state.unused_dice(seat or 0)[:1]
+    click = {"kind": "move", "seat": seat, "position": w.view["position"],
+             "move": {"type": "reroll", "dice": dice}}
+    w.handle_intent(click)
+    assert w.error == "" and w.game.position == 1
+    assert w.game.current_player == seat          # still that player's turn
+    after = w.state.to_json_str()
+    w.handle_intent(click)                        # the same click again
+    assert "nothing was played" in w.error
+    assert w.game.position == 1 and w.state.to_json_str() == after
+    # without a position (scripts), a move is checked by the engine only, as before
+    w.handle_intent({"kind": "move", "move": {"type": "pass"}})
+    assert w.error == "" and w.game.position == 2
