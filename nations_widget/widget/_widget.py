@@ -57,7 +57,8 @@ from ._payloads import (
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 
-#: The synced traits only Python writes (see :meth:`NationsWidget.set_state`).
+#: The game's synced traits (all of them, like every other synced trait, are written by
+#: Python only: see :meth:`NationsWidget.set_state`).
 READ_ONLY_TRAITS: tuple[str, ...] = (
     "catalogue", "view", "legal", "log_patch", "error", "seats", "bot_names", "bot_info",
     "settings", "history", "reconstructed", "busy",
@@ -159,20 +160,17 @@ class NationsWidget(anywidget.AnyWidget):
 
     # ------------------------------------------------------- browser-side writes
     def set_state(self, sync_data: dict[str, Any]) -> None:
-        """A state update from the browser (the comm's ``update`` method).
+        """A state update from the browser (the comm's ``update`` method): refused.
 
-        The board never writes a trait: it sends intents.  Every trait of this class is
-        Python's picture of the game, so an update to one of them (a modified page, a
-        stale client) is dropped, and the true values are sent back, so the page that
-        wrote them (and any other) shows the game again.  Traits of the base widget
-        (layout, tooltip...) are handled as usual."""
+        The board never writes a trait: it sends intents.  Every synced trait is Python's
+        picture of the game (``READ_ONLY_TRAITS``) or the widget's own machinery (its
+        code ``_esm`` and ``_css``, which a page on the same kernel could otherwise swap
+        for another script that every other page of that kernel would then run).  So an
+        update from a page (a modified page, a stale client) is dropped, and the true
+        values are sent back, so that the page that wrote them shows the game again."""
         if not isinstance(sync_data, dict):
             return
-        ours = set(READ_ONLY_TRAITS)
-        refused = sorted(name for name in sync_data if name in ours)
-        allowed = {name: value for name, value in sync_data.items() if name not in ours}
-        if allowed:
-            super().set_state(allowed)
+        refused = sorted(name for name in sync_data if name in self.keys)
         if refused:
             self.send_state(key=refused)
 

@@ -170,11 +170,11 @@ def test_the_browser_cannot_overwrite_the_games_traits(monkeypatch: pytest.Monke
     w._handle_msg(update_message({
         "seats": ["first", "first"], "busy": True, "view": {"current": 1}, "legal": [],
         "history": {}, "settings": {"players": 4}, "error": "hacked", "catalogue": {},
-        "tooltip": "a base-widget trait: still the browser's to set"}))
+        "tooltip": "hi", "_esm": "export default {render() { steal(); }}"}))
     after = {name: getattr(w, name) for name in before}
     assert after == before
     assert w.seats == ["human", "first"] and w.view["current"] == w.game.current_player
-    assert w.tooltip == "a base-widget trait: still the browser's to set"
+    assert w.tooltip is None and "steal" not in str(w._esm)    # nor the widget's machinery
     # the true values went back to the page, which shows the game again
     restored = [m["state"] for m in sent if m.get("method") == "update"]
     assert restored and restored[-1]["seats"] == ["human", "first"]
