@@ -179,11 +179,12 @@ async def crowd(url: str, n: int, limit: float,
             await browser.close()
 
 
-def run(n: int, pool: int | None, limit: float, extra: list[str]) -> dict[str, Any]:
+def run(n: int, pool: int | None, limit: float, extra: list[str],
+        repo: Path = REPO) -> dict[str, Any]:
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
     link_dir = Path(tempfile.mkdtemp(prefix="crowd-pkg-"))
-    (link_dir / "nations_widget").symlink_to(REPO / "nations_widget",
+    (link_dir / "nations_widget").symlink_to(repo / "nations_widget",
                                              target_is_directory=True)
     env = dict(os.environ, PYTHONPATH=str(link_dir))
     argv = [venv_tool("voila"), NOTEBOOK, "--no-browser", f"--port={port}",
@@ -191,7 +192,7 @@ def run(n: int, pool: int | None, limit: float, extra: list[str]) -> dict[str, A
     if pool is not None:
         argv.append(f"--VoilaConfiguration.default_pool_size={pool}")
     server = Server(f"voila-crowd-{n}", argv,
-                    f"http://127.0.0.1:{port}/voila/static/favicon.ico", cwd=REPO, env=env)
+                    f"http://127.0.0.1:{port}/voila/static/favicon.ico", cwd=repo, env=env)
     with server:
         assert server.proc is not None
         proc = psutil.Process(server.proc.pid)
@@ -210,7 +211,8 @@ def run(n: int, pool: int | None, limit: float, extra: list[str]) -> dict[str, A
     playable = [v.playable_s for v in visits if v.playable_s is not None]
     mb = 1024 * 1024
     return {
-        "visitors": n, "pool": pool, "warm_s": round(warm, 1), "wall_s": round(wall, 1),
+        "repo": str(repo), "visitors": n, "pool": pool,
+        "warm_s": round(warm, 1), "wall_s": round(wall, 1),
         "boards": len(boards), "playable": len(playable),
         "board_median_s": round(statistics.median(boards), 2) if boards else None,
         "board_slowest_s": round(max(boards), 2) if boards else None,
@@ -269,6 +271,9 @@ def main() -> int:
     parser.add_argument("--start-cost", action="store_true",
                         help="only measure what a kernel pays for the app")
     parser.add_argument("--json", type=Path, help="also write the results here")
+    parser.add_argument("--repo", type=Path, default=REPO,
+                        help="serve another checkout's app (its notebook, voila.py and "
+                             "package; read only), e.g. to compare with an older one")
     parser.add_argument("voila_args", nargs="*", help="more Voila options (after --)")
     args = parser.parse_args()
     if args.start_cost:
@@ -283,7 +288,7 @@ def main() -> int:
         parser.error(f"visitors must be 1-{args.max_visitors}")
     results = []
     for n in sizes:
-        result = run(n, args.pool, args.limit, list(args.voila_args))
+        result = run(n, args.pool, args.limit, list(args.voila_args), args.repo.resolve())
         results.append(result)
         print(json.dumps(result), flush=True)
     print()
