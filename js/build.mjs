@@ -1,4 +1,5 @@
-// Build the widget bundle: js/src -> nations_widget/static/{widget.js, widget.css}.
+// Build the widget bundle: js/src -> nations_widget/static/{widget.js, widget.css}, and the
+// page watchdog's script (js/src/watchdog-entry.js -> nations_widget/static/watchdog.js).
 //
 //   node build.mjs            build, and record the sources' hash in bundle-hash.json
 //   node build.mjs --check    build into a temporary folder and fail if the shipped bundle
@@ -51,6 +52,18 @@ async function bundle(outdir) {
     logLevel: "warning",
     charset: "utf8",
   });
+  // the page watchdog: a classic script (an IIFE) for the notebook's output, no imports
+  await build({
+    entryPoints: { watchdog: join(here, "src", "watchdog-entry.js") },
+    bundle: true,
+    format: "iife",
+    target: "es2020",
+    outdir,
+    minify: true,
+    legalComments: "none",
+    logLevel: "warning",
+    charset: "utf8",
+  });
 }
 
 const check = process.argv.includes("--check");
@@ -59,7 +72,7 @@ if (check) {
   try {
     await bundle(tmp);
     let stale = [];
-    for (const name of ["widget.js", "widget.css"]) {
+    for (const name of ["widget.js", "widget.css", "watchdog.js"]) {
       const fresh = readFileSync(join(tmp, name));
       let shipped = null;
       try { shipped = readFileSync(join(out, name)); } catch { /* missing */ }
@@ -79,5 +92,5 @@ if (check) {
   await bundle(out);
   const info = sourcesHash();
   writeFileSync(join(out, "bundle-hash.json"), JSON.stringify(info, null, 1) + "\n");
-  console.log(`built nations_widget/static/widget.js and widget.css (sources ${info.sha256.slice(0, 12)})`);
+  console.log(`built nations_widget/static/widget.js, widget.css and watchdog.js (sources ${info.sha256.slice(0, 12)})`);
 }

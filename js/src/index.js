@@ -199,7 +199,9 @@ export function createController({ model, el }) {
     move(move) {
       if (!move) return;
       const S = state();
-      send({ kind: "move", seat: S.view.current, move });
+      // the position the player saw: a second click of a double click (sent before the
+      // board's update arrives) is refused by Python instead of played on the next position
+      send({ kind: "move", seat: S.view.current, position: S.view.position, move });
     },
     clickTile(tileId) {
       const S = state();

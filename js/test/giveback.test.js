@@ -61,7 +61,7 @@ describe("giving back dice when a building is replaced", () => {
     expect(byKey("suggested-give-back")).toBeNull();
     click(byKey("confirm-give-back"));
     expect(moves(model).length).toBe(1);
-    expect(lastMove(model)).toEqual({ kind: "move", seat: 0, move: { ...move, returned_dice: dflt } });
+    expect(lastMove(model)).toEqual({ kind: "move", seat: 0, position: 0, move: { ...move, returned_dice: dflt } });
     expect(q(".nw-give-back")).toBeNull();
   });
 
@@ -214,7 +214,7 @@ describe("giving back reroll chits when an advisor is replaced", () => {
     const move = { type: "buy", tile: "t2-07", payment: suggested(model, "t2-07") };
     expect(engine(model, move).returned_used_rerolls).toBe(dflt);
     click(buttons[0]);
-    expect(lastMove(model)).toEqual({ kind: "move", seat: 0, move: { ...move, returned_used_rerolls: dflt } });
+    expect(lastMove(model)).toEqual({ kind: "move", seat: 0, position: 0, move: { ...move, returned_used_rerolls: dflt } });
   });
 
   it("another choice is sent as chosen; Cancel sends nothing", () => {

@@ -118,6 +118,7 @@ describe("intents", () => {
     expect(lastMove(model)).toEqual({
       kind: "move",
       seat: 0,
+      position: 0,
       move: { type: "buy", tile: "t1-07", payment: { dice: [0, 1], chits: 0, trades: [] } },
     });
   });
@@ -167,7 +168,7 @@ describe("intents", () => {
   it("pass", () => {
     const { model } = mount("start_2p");
     click(byKey("pass"));
-    expect(lastMove(model)).toEqual({ kind: "move", seat: 0, move: { type: "pass" } });
+    expect(lastMove(model)).toEqual({ kind: "move", seat: 0, position: 0, move: { type: "pass" } });
   });
 
   it("reroll needs a selection, then sends the selected dice", () => {

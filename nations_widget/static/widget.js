@@ -1917,7 +1917,7 @@ function createController({ model, el }) {
     move(move) {
       if (!move) return;
       const S = state();
-      send({ kind: "move", seat: S.view.current, move });
+      send({ kind: "move", seat: S.view.current, position: S.view.position, move });
     },
     clickTile(tileId) {
       const S = state();

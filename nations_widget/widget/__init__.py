@@ -24,9 +24,10 @@ draws these synced traits and never decides legality:
 - ``error``, ``seats``, ``bot_names``, ``bot_info``, ``settings``, ``history``,
   ``reconstructed``, ``busy``.
 
-The browser sends intents with ``model.send({"kind": ..., ...})``; see
-:mod:`nations_widget.widget._intents` for the list.  Scripts and tests can send the same
-with :meth:`NationsWidget.handle_intent`.
+The browser never writes these traits (``READ_ONLY_TRAITS``): an update message for one
+is dropped and the true value sent back.  The browser sends intents with
+``model.send({"kind": ..., ...})``; see :mod:`nations_widget.widget._intents` for the list.
+Scripts and tests can send the same with :meth:`NationsWidget.handle_intent`.
 """
 
 from ._bots import RandomBot, default_seats, load_bots
@@ -39,15 +40,25 @@ from ._payloads import (
     log_payload,
     view_payload,
 )
-from ._widget import DEFAULT_BOT_DELAY, STATIC, NationsWidget
+from ._watchdog import PageWatchdog, page_watchdog
+from ._widget import (
+    DEFAULT_BOT_DELAY,
+    MAX_ERROR_CHARS,
+    READ_ONLY_TRAITS,
+    STATIC,
+    NationsWidget,
+)
 
 __all__ = [
     "DEFAULT_BOT_DELAY",
     "KINDS",
+    "MAX_ERROR_CHARS",
     "MAX_MESSAGE_CHARS",
+    "READ_ONLY_TRAITS",
     "STATIC",
     "IntentError",
     "NationsWidget",
+    "PageWatchdog",
     "RandomBot",
     "apply_log_patch",
     "catalogue_payload",
@@ -56,6 +67,7 @@ __all__ = [
     "load_bots",
     "log_patch",
     "log_payload",
+    "page_watchdog",
     "parse_intent",
     "view_payload",
 ]

@@ -9,7 +9,10 @@ is *legal* is not checked here: the engine decides that.
 kind                    fields
 ======================  ===========================================================
 ``move``                ``move`` (a move's JSON object); ``seat`` (optional int: the
-                        seat the browser believes is acting; refused if it is not)
+                        seat the browser believes is acting; refused if it is not);
+                        ``position`` (optional int: the position the board showed when
+                        the player clicked; refused if the game has moved on since, so
+                        a double click plays once)
 ``undo``                ``steps`` (optional int >= 1; default: back to the previous
                         decision of a human seat)
 ``redo``                none
@@ -44,7 +47,8 @@ MAX_MESSAGE_CHARS = 400_000
 
 # kind: ({field: JSON kinds (see nations_widget.core.validate.Checker.of_kind)}, required)
 _FIELDS: dict[str, tuple[dict[str, tuple[str, ...]], set[str]]] = {
-    "move": ({"move": ("object",), "seat": ("integer", "null")}, {"move"}),
+    "move": ({"move": ("object",), "seat": ("integer", "null"),
+              "position": ("integer", "null")}, {"move"}),
     "undo": ({"steps": ("integer", "null")}, set()),
     "redo": ({}, set()),
     "goto": ({"position": ("integer",)}, {"position"}),

@@ -4,7 +4,9 @@ drawn by the browser bundle in ``nations_widget/static``.
 Python owns everything: the browser only draws the synced traits and sends *intents*
 (see :mod:`nations_widget.widget._intents`), which Python checks, has the engine validate,
 applies and publishes.  A refused intent sets ``error`` and changes nothing; no message
-from the browser ever raises into the kernel.
+from the browser ever raises into the kernel.  The browser cannot write the synced traits
+(an update to one is dropped and the true value sent back), and a bot never thinks on the
+kernel's message loop when a page asked for its move (see :meth:`NationsWidget._schedule_bots`).
 """
 
 from __future__ import annotations
@@ -56,6 +58,16 @@ from ._payloads import (
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 
+#: The game's synced traits (all of them, like every other synced trait, are written by
+#: Python only: see :meth:`NationsWidget.set_state`).
+READ_ONLY_TRAITS: tuple[str, ...] = (
+    "catalogue", "view", "legal", "log_patch", "error", "seats", "bot_names", "bot_info",
+    "settings", "history", "reconstructed", "busy",
+)
+
+#: The longest refusal shown on the board, in characters.
+MAX_ERROR_CHARS = 400
+
 #: Seconds between two bot moves in the browser (0: bots move at once, synchronously).
 DEFAULT_BOT_DELAY = 0.8
 
@@ -70,7 +82,8 @@ class NationsWidget(anywidget.AnyWidget):
     :meth:`goto`, :meth:`bot_move`, :meth:`play_bots`, :meth:`new_game`,
     :meth:`save_json`, :meth:`load_json`, :meth:`set_seat`.  Whatever is done from Python
     shows at once on the board.  ``bot_delay``: the pause before each bot move (seconds);
-    0 plays the bots synchronously, which is what tests and scripts want.
+    0 plays the bots synchronously when Python asks (what tests and scripts want), and at
+    once but in a worker thread when the page asks from inside Jupyter or Voila.
     """
 
     _esm = STATIC / "widget.js"
@@ -121,6 +134,10 @@ class NationsWidget(anywidget.AnyWidget):
         self._log: list[dict[str, Any]] = []  # the log entries the browser holds
         self._log_seq = 0                     # the last log patch's number (0: none yet)
         self._task: asyncio.Task[None] | None = None
+        self._runner: int | None = None       # the epoch of the live bot runner, if any
+        self._in_intent = False               # handling a message from the browser
+        #: the last unexpected exception an intent raised (the board shows only its kind)
+        self.last_internal_error: BaseException | None = None
         if bot_factory is None:
             names, factory = load_bots()
         else:
@@ -141,6 +158,22 @@ class NationsWidget(anywidget.AnyWidget):
         self.on_msg(self._on_custom_msg)
         self._publish(catalogue=True)
         self._schedule_bots()
+
+    # ------------------------------------------------------- browser-side writes
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """A state update from the browser (the comm's ``update`` method): refused.
+
+        The board never writes a trait: it sends intents.  Every synced trait is Python's
+        picture of the game (``READ_ONLY_TRAITS``) or the widget's own machinery (its
+        code ``_esm`` and ``_css``, which a page on the same kernel could otherwise swap
+        for another script that every other page of that kernel would then run).  So an
+        update from a page (a modified page, a stale client) is dropped, and the true
+        values are sent back, so that the page that wrote them shows the game again."""
+        if not isinstance(sync_data, dict):
+            return
+        refused = sorted(name for name in sync_data if name in self.keys)
+        if refused:
+            self.send_state(key=refused)
 
     # ----------------------------------------------------------------- reading
     @property
@@ -366,7 +399,10 @@ class NationsWidget(anywidget.AnyWidget):
     # ---------------------------------------------------------------- messages
     def _on_custom_msg(self, _widget: object, content: object,
                        buffers: Sequence[object] | None = None) -> None:
-        """Every message from the browser lands here.  Nothing may escape."""
+        """Every message from the browser lands here.  Nothing may escape: a refusal is
+        shown in the engine's words, anything unexpected only by its kind (a visitor sees
+        no server internals; :attr:`last_internal_error` keeps it for Python)."""
+        self._in_intent = True
         try:
             if buffers:
                 raise IntentError("binary buffers are not accepted")
@@ -376,7 +412,11 @@ class NationsWidget(anywidget.AnyWidget):
                 IndexError) as exc:
             self._fail(str(exc))
         except Exception as exc:  # never raise into the kernel
-            self._fail(f"internal error ({type(exc).__name__}): {exc}")
+            self.last_internal_error = exc
+            self._fail(f"something went wrong inside the app ({type(exc).__name__}); "
+                       "try again, or start a new game")
+        finally:
+            self._in_intent = False
 
     def handle_intent(self, content: object) -> None:
         """Act on an intent exactly as if the browser had sent it (for scripts and
@@ -387,7 +427,7 @@ class NationsWidget(anywidget.AnyWidget):
         f = intent.fields
         kind = intent.kind
         if kind == "move":
-            self._intent_move(f["move"], f.get("seat"))
+            self._intent_move(f["move"], f.get("seat"), f.get("position"))
         elif kind == "undo":
             steps = f.get("steps")
             if steps is not None and steps < 1:
@@ -419,14 +459,15 @@ class NationsWidget(anywidget.AnyWidget):
             self.set_seat(f["seat"], f["player"])
             self.error = ""
         elif kind == "bot_move":
-            with self._lock:
-                if self._game.is_over:
-                    raise IntentError("the game is over")
-                self._cancel_bots()
-                self.error = ""
-                self.bot_move()
-            self._schedule_bots()
+            if self._runner_live():
+                return                    # the bots are playing already: one runner
+            if self._game.is_over:
+                raise IntentError("the game is over")
+            self.error = ""
+            self._schedule_bots(hint=True)
         elif kind == "play_bots":
+            if self._runner_live():
+                return                    # a double click, or a second page: one runner
             if not self._bot_due():
                 raise IntentError("no bot is to move: it is a human's decision"
                                   if not self._game.is_over else "the game is over")
@@ -438,9 +479,15 @@ class NationsWidget(anywidget.AnyWidget):
             with self._lock:
                 self._publish_log(reset=True)
 
-    def _intent_move(self, raw: dict[str, Any], seat: int | None) -> None:
+    def _intent_move(self, raw: dict[str, Any], seat: int | None,
+                     position: int | None = None) -> None:
         with self._lock:
             current = self._game.current_player
+            if position is not None and position != self._game.position:
+                # a second click of a double click, or a click on a board that an update
+                # had not reached yet: it was meant for another position
+                raise IntentError(f"that click was made on move {position}; the game is at "
+                                  f"move {self._game.position} now, so nothing was played")
             if current is None:
                 raise IntentError("the game is over: no more moves")
             if seat is not None and seat != current:
@@ -496,7 +543,8 @@ class NationsWidget(anywidget.AnyWidget):
         return self._bot_factory(who, self._bot_seed(seat) + self._game.position)
 
     def _cancel_bots(self) -> None:
-        """Forget any scheduled bot move (the game changed under it)."""
+        """Forget any scheduled bot move (the game changed under it): the live runner, if
+        any, sees the new epoch and stops without applying what its bot chose."""
         self._epoch += 1
         self.busy = False
 
@@ -507,54 +555,96 @@ class NationsWidget(anywidget.AnyWidget):
         seat = self._game.current_player
         return seat is not None and self._seats[seat] != "human"
 
-    def _schedule_bots(self) -> None:
-        """After a human decision: let the bots answer, one move per ``bot_delay``.
+    def _runner_live(self) -> bool:
+        """A bot runner is playing the current game (it started after the last change)."""
+        return self._runner is not None and self._runner == self._epoch
 
-        With a delay of 0 they play at once (synchronously).  Otherwise, inside a running
-        asyncio loop (Jupyter, Voila) a task plays them, each bot thinking in a worker
-        thread so the kernel stays responsive; without a loop, a timer thread does.
-        Anything that changes the game (a move, undo, new game...) cancels the chain.
+    def _schedule_bots(self, hint: bool = False) -> None:
+        """Let the bots answer (after a human decision, a seat change, a new game, or the
+        ``play_bots`` / ``bot_move`` intents); ``hint``: a bot first plays the current
+        decision even if a human sits there (the ``bot_move`` intent).
+
+        One runner per widget: while one is playing the current game, another request is
+        ignored (a double click whose busy flag had not reached the page yet, a second page
+        on the same kernel).  Anything that changes the game (a move, undo, new game...)
+        bumps the epoch, which stops the runner.
+
+        Where the bots think:
+
+        - an intent from the browser inside a running asyncio loop (Jupyter, Voila), or any
+          call with a ``bot_delay``: an asyncio task; each bot thinks in a worker thread
+          (a search takes seconds and must not block the kernel's message loop) and its
+          move is applied back on the loop, only to the position it was chosen for;
+        - ``bot_delay`` 0 from Python (a script, a notebook cell): at once, synchronously;
+        - a ``bot_delay`` without a loop: a timer thread.
         """
-        if not self._bot_due():
+        if not hint and not self._bot_due():
             return
-        if self.bot_delay <= 0:
-            try:
-                self.play_bots()
-            except Exception as exc:
-                self._fail(f"a bot failed ({type(exc).__name__}): {exc}")
+        if self._runner_live():
             return
-        with self._lock:
-            epoch = self._epoch
-            self.busy = True
         try:
-            loop = asyncio.get_running_loop()
+            loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
         except RuntimeError:
+            loop = None
+        if loop is None or (self.bot_delay <= 0 and not self._in_intent):
+            if hint or self.bot_delay <= 0:           # at once, on this thread
+                try:
+                    if hint:
+                        self.bot_move()
+                    if self.bot_delay <= 0:
+                        self.play_bots()
+                except Exception as exc:
+                    self._fail(f"a bot failed ({type(exc).__name__}): {exc}")
+                    return
+                if self.bot_delay <= 0 or not self._bot_due():
+                    return
+            with self._lock:
+                epoch = self._runner = self._epoch
+                self.busy = True
             timer = threading.Timer(self.bot_delay, self._thread_step, (epoch,))
             timer.daemon = True
             timer.start()
             return
-        self._task = loop.create_task(self._async_bots(epoch))
+        with self._lock:
+            epoch = self._runner = self._epoch
+            self.busy = True
+        self._task = loop.create_task(self._async_bots(epoch, hint))
 
-    async def _async_bots(self, epoch: int) -> None:
+    def _apply_bot_move(self, epoch: int, game: Game, state: GameState, move: Move) -> bool:
+        """Play ``move``, which a bot chose for ``state`` of ``game``, if the widget is
+        still there: same epoch, same game, same position (the very state object; an undo
+        followed by another move makes a new one).  Returns whether it was played."""
+        with self._lock:
+            if epoch != self._epoch or self._game is not game or game.state is not state:
+                return False
+            game.play(move)
+            self._publish()
+            return True
+
+    async def _async_bots(self, epoch: int, hint: bool = False) -> None:
         loop = asyncio.get_running_loop()
         try:
-            while epoch == self._epoch and self._bot_due():
-                await asyncio.sleep(self.bot_delay)
-                if epoch != self._epoch or not self._bot_due():
-                    break
-                seat = self._game.current_player
-                assert seat is not None
-                bot = self._bot_for(seat)
-                move = await loop.run_in_executor(None, bot.choose,
-                                                  self._game.state.clone())
-                with self._lock:
-                    if epoch != self._epoch:
+            while epoch == self._epoch and (hint or self._bot_due()):
+                if not hint and self.bot_delay > 0:
+                    await asyncio.sleep(self.bot_delay)
+                    if epoch != self._epoch or not self._bot_due():
                         break
-                    self._game.play(move)
-                    self._publish()
+                game = self._game
+                state = game.state
+                seat = state.current_player()
+                if seat is None:
+                    break
+                bot = self._bot_for(seat)
+                move = await loop.run_in_executor(None, bot.choose, state.clone())
+                if not self._apply_bot_move(epoch, game, state, move):
+                    break
+                hint = False
         except Exception as exc:
-            self._fail(f"a bot failed ({type(exc).__name__}): {exc}")
+            if epoch == self._epoch:
+                self._fail(f"a bot failed ({type(exc).__name__}): {exc}")
         finally:
+            if self._runner == epoch:
+                self._runner = None
             if epoch == self._epoch:
                 self.busy = False
 
@@ -562,22 +652,30 @@ class NationsWidget(anywidget.AnyWidget):
         try:
             with self._lock:
                 if epoch != self._epoch or not self._bot_due():
-                    if epoch == self._epoch:
-                        self.busy = False
+                    self._stop_runner(epoch)
                     return
-                seat = self._game.current_player
+                state = self._game.state
+                seat = state.current_player()
                 assert seat is not None
-                self._game.play(self._bot_for(seat).choose(self._game.state.clone()))
-                self._publish()
-                if not self._bot_due():
-                    self.busy = False
+                move = self._bot_for(seat).choose(state.clone())
+                if not self._apply_bot_move(epoch, self._game, state, move) \
+                        or not self._bot_due():
+                    self._stop_runner(epoch)
                     return
             timer = threading.Timer(self.bot_delay, self._thread_step, (epoch,))
             timer.daemon = True
             timer.start()
         except Exception as exc:
-            self.busy = False
-            self._fail(f"a bot failed ({type(exc).__name__}): {exc}")
+            if epoch == self._epoch:
+                self._fail(f"a bot failed ({type(exc).__name__}): {exc}")
+            self._stop_runner(epoch)
+
+    def _stop_runner(self, epoch: int) -> None:
+        with self._lock:
+            if self._runner == epoch:
+                self._runner = None
+            if epoch == self._epoch:
+                self.busy = False
 
     # ---------------------------------------------------------------- helpers
     def _checked_seats(self, seats: Sequence[str] | None, players: int) -> list[str]:
@@ -605,6 +703,10 @@ class NationsWidget(anywidget.AnyWidget):
         return pos - 1
 
     def _fail(self, message: str) -> None:
+        """Show a refusal on the board (shortened: a message quoting a huge input must
+        not flood the page)."""
+        if len(message) > MAX_ERROR_CHARS:
+            message = message[:MAX_ERROR_CHARS - 1] + "…"
         self.error = message
 
     def _publish_log(self, reset: bool = False) -> None:

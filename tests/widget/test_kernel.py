@@ -74,3 +74,52 @@ def test_a_comm_message_plays_and_the_bots_answer_on_the_kernel_loop() -> None:
     finally:
         kc.stop_channels()
         km.shutdown_kernel(now=True)
+
+
+SLOW_BOT = """
+import time
+from nations_widget.widget import NationsWidget
+
+class SlowBot:
+    '''Stands for a search bot: thinks for 2 s, then plays the first legal move.'''
+    def __init__(self, name, seed):
+        pass
+    def choose(self, state):
+        time.sleep(2.0)
+        return state.legal_moves()[0]
+
+w = NationsWidget(players=2, seats=['human', 'human'], seed=3, bot_delay=0.8,
+                  bot_factory=SlowBot, bot_names=['slow'])
+print(w.comm.comm_id)
+"""
+
+
+@pytest.mark.timeout(180)
+def test_a_thinking_bot_does_not_block_the_kernel_and_traits_are_read_only() -> None:
+    km, kc = jupyter_client.manager.start_new_kernel(kernel_name="python3")
+    try:
+        comm_id = run(kc, SLOW_BOT).strip()
+        # "Let a bot decide": the search runs; the kernel must keep answering meanwhile
+        kc.shell_channel.send(kc.session.msg("comm_msg", {"comm_id": comm_id, "data": {
+            "method": "custom", "content": {"kind": "bot_move"}}}))
+        t0 = time.monotonic()
+        during = json.loads(run(kc, "import json; print(json.dumps([w.busy, w.game.position]))"))
+        answered = time.monotonic() - t0
+        assert answered < 1.0, f"the kernel answered after {answered:.2f} s"
+        assert during == [True, 0]
+        # what a page's model.set('seats', ...); model.save_changes() sends
+        kc.shell_channel.send(kc.session.msg("comm_msg", {"comm_id": comm_id, "data": {
+            "method": "update", "state": {"seats": ["slow", "slow"], "busy": False},
+            "buffer_paths": []}}))
+        deadline = time.time() + 30
+        state: list[Any] = []
+        while time.time() < deadline:
+            state = json.loads(run(kc, "print(json.dumps([w.busy, w.game.position, "
+                                       "w.seats, w.error]))"))
+            if not state[0]:
+                break
+            time.sleep(0.2)
+        assert state == [False, 1, ["human", "human"], ""]
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)

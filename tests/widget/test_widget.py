@@ -172,11 +172,16 @@ def test_an_internal_failure_does_not_escape(make_widget: Make,
     w = make_widget()
 
     def boom(*_: object) -> None:
-        raise RuntimeError("kaput")
+        raise FileNotFoundError("/srv/app/.venv/lib/python3/site-packages/kaput.py")
 
     monkeypatch.setattr(w, "_dispatch", boom)
+    before = snapshot(w)
     w.handle_intent({"kind": "redo"})
-    assert "internal error" in w.error and "kaput" in w.error
+    # in the widget's words: the kind of failure, no server path, no exception text
+    assert w.error.startswith("something went wrong inside the app (FileNotFoundError)")
+    assert "/srv" not in w.error and "kaput" not in w.error
+    assert isinstance(w.last_internal_error, FileNotFoundError)   # Python still has it
+    assert snapshot(w) == before
 
 
 def test_the_error_clears_after_a_good_move(make_widget: Make) -> None:

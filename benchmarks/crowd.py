@@ -1,0 +1,317 @@
+"""A crowd: N visitors open the app at the same moment.
+
+    .venv/bin/python benchmarks/crowd.py                       # N = 1, 10, 20, voila.py as is
+    .venv/bin/python benchmarks/crowd.py --sizes 20 --pool 4   # another preheated pool size
+    .venv/bin/python benchmarks/crowd.py --start-cost          # what a kernel pays for the app
+
+For each N it starts its own Voila on 127.0.0.1 and a free port, from the repository root
+(so the root's voila.py applies, as scripts/play.sh does), serving notebooks/play.ipynb;
+waits until the preheated kernels are ready and the machine is quiet again; then opens N
+pages at once in one headless Chromium (Debian's /usr/bin/chromium, one browser context
+per visitor, so no page shares anything with another), and stops the server afterwards.
+
+Per visitor: whether the board came up (``.nw-root[data-step]``) and became playable
+(your seat's board live: the bot, when it opens, has moved) within ``--limit`` seconds,
+the time from the request to each, and how often the page reloaded itself (the page
+watchdog, nations_widget.widget.page_watchdog).  Per run: kernels alive, their resident
+memory (RSS) once every page has its board (median and total), the server's peak RSS, and
+the machine's load average before and after (2 cores shared with other work: read the
+times with it).
+
+Bounded: at most ``--max-visitors`` (30) pages, ``--limit`` seconds per visit (180).
+The kernels run this checkout's package (a temporary folder holding only a link to it
+goes on PYTHONPATH: the repository root itself would let its voila.py shadow Voila).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import psutil
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tests" / "browser"))
+
+from browser_support import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    Server,
+    chromium_missing_reason,
+    free_port,
+    venv_tool,
+)
+
+NOTEBOOK = "notebooks/play.ipynb"
+BOARD = ".nw-root[data-step]"
+PLAYABLE = "() => Boolean(document.querySelector('.nw-root[data-step] .nw-player.nw-live'))"
+
+
+@dataclass
+class Visit:
+    page_s: float | None = None        # the page's HTML parsed: Voila's share (it streams
+    board_s: float | None = None       # the page while it runs the notebook)
+    playable_s: float | None = None
+    navigations: int = 0
+    saw_model_not_found: bool = False
+    error: str = ""
+
+
+@dataclass
+class Memory:
+    """Sampled every 0.25 s while a run lasts."""
+
+    server_peak: int = 0
+    kernels_peak: int = 0
+    kernels_total_peak: int = 0
+    samples: int = 0
+    stop: threading.Event = field(default_factory=threading.Event)
+
+
+def kernel_processes(server: psutil.Process) -> list[psutil.Process]:
+    out = []
+    for child in server.children(recursive=True):
+        try:
+            if any("ipykernel" in part for part in child.cmdline()):
+                out.append(child)
+        except psutil.Error:
+            continue
+    return out
+
+
+def rss(proc: psutil.Process) -> int:
+    try:
+        return int(proc.memory_info().rss)
+    except psutil.Error:
+        return 0
+
+
+def sample_memory(server: psutil.Process, memory: Memory) -> None:
+    while not memory.stop.is_set():
+        kernels = kernel_processes(server)
+        memory.server_peak = max(memory.server_peak, rss(server))
+        memory.kernels_peak = max(memory.kernels_peak, len(kernels))
+        memory.kernels_total_peak = max(memory.kernels_total_peak,
+                                        sum(rss(k) for k in kernels))
+        memory.samples += 1
+        memory.stop.wait(0.25)
+
+
+def cpu_percent(procs: list[psutil.Process]) -> float:
+    """CPU use of ``procs`` since the last call (percent of one core, summed)."""
+    total = 0.0
+    for proc in procs:
+        with contextlib.suppress(psutil.Error):
+            total += proc.cpu_percent(interval=None)
+    return total
+
+
+def wait_until_warm(server: psutil.Process, pool: int, timeout: float = 120.0) -> float:
+    """Until the preheated kernels exist and the server and kernels are idle for 2 s."""
+    start = time.monotonic()
+    quiet_since: float | None = None
+    while time.monotonic() - start < timeout:
+        kernels = kernel_processes(server)
+        procs = [server, *kernels]
+        cpu_percent(procs)                    # primes the counters
+        time.sleep(0.5)
+        busy = cpu_percent(procs)
+        if len(kernels) >= pool and busy < 10.0:
+            quiet_since = quiet_since or time.monotonic()
+            if time.monotonic() - quiet_since >= 2.0:
+                return time.monotonic() - start
+        else:
+            quiet_since = None
+    return time.monotonic() - start
+
+
+async def visit(browser: Any, url: str, limit: float) -> tuple[Visit, Any]:
+    """One visitor; returns the visit and its browser context, still open (a visitor
+    with a board stays on the page: its kernel is measured before the pages close)."""
+    out = Visit()
+    context = await browser.new_context(viewport={"width": 1280, "height": 900})
+    page = await context.new_page()
+    page.on("framenavigated",
+            lambda frame: setattr(out, "navigations", out.navigations + 1)
+            if frame == page.main_frame else None)
+    page.on("console", lambda msg: setattr(out, "saw_model_not_found", True)
+            if "model not found" in msg.text else None)
+    start = time.monotonic()
+    try:
+        await page.goto(url, wait_until="domcontentloaded", timeout=limit * 1000)
+        out.page_s = time.monotonic() - start
+        left = max(1.0, limit - (time.monotonic() - start))
+        await page.wait_for_selector(BOARD, timeout=left * 1000)
+        out.board_s = time.monotonic() - start
+        left = max(1.0, limit - (time.monotonic() - start))
+        await page.wait_for_function(PLAYABLE, timeout=left * 1000)
+        out.playable_s = time.monotonic() - start
+    except Exception as exc:                   # a timeout: reported, the crowd goes on
+        out.error = f"{type(exc).__name__}: {str(exc).splitlines()[0][:120]}"
+    return out, context
+
+
+async def crowd(url: str, n: int, limit: float,
+                server: psutil.Process) -> tuple[list[Visit], list[int]]:
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                          headless=True)
+        try:
+            done = await asyncio.gather(*(visit(browser, url, limit) for _ in range(n)))
+            # every page has its board (or has given up), all still open: the kernels now
+            per_kernel = sorted(rss(k) for k in kernel_processes(server))
+            for _, context in done:
+                await context.close()          # the page unloads: Voila shuts its kernel
+            return [v for v, _ in done], per_kernel
+        finally:
+            await browser.close()
+
+
+def run(n: int, pool: int | None, limit: float, extra: list[str],
+        repo: Path = REPO) -> dict[str, Any]:
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/"
+    link_dir = Path(tempfile.mkdtemp(prefix="crowd-pkg-"))
+    (link_dir / "nations_widget").symlink_to(repo / "nations_widget",
+                                             target_is_directory=True)
+    env = dict(os.environ, PYTHONPATH=str(link_dir))
+    argv = [venv_tool("voila"), NOTEBOOK, "--no-browser", f"--port={port}",
+            "--Voila.ip=127.0.0.1", *extra]
+    if pool is not None:
+        argv.append(f"--VoilaConfiguration.default_pool_size={pool}")
+    server = Server(f"voila-crowd-{n}", argv,
+                    f"http://127.0.0.1:{port}/voila/static/favicon.ico", cwd=repo, env=env)
+    with server:
+        assert server.proc is not None
+        proc = psutil.Process(server.proc.pid)
+        warm = wait_until_warm(proc, pool if pool is not None else 1)
+        load_before = os.getloadavg()
+        memory = Memory()
+        sampler = threading.Thread(target=sample_memory, args=(proc, memory), daemon=True)
+        sampler.start()
+        started = time.monotonic()
+        visits, per_kernel = asyncio.run(crowd(url, n, limit, proc))
+        wall = time.monotonic() - started
+        memory.stop.set()
+        sampler.join()
+        load_after = os.getloadavg()
+    pages = [v.page_s for v in visits if v.page_s is not None]
+    boards = [v.board_s for v in visits if v.board_s is not None]
+    playable = [v.playable_s for v in visits if v.playable_s is not None]
+    mb = 1024 * 1024
+    return {
+        "repo": str(repo), "visitors": n, "pool": pool,
+        "warm_s": round(warm, 1), "wall_s": round(wall, 1),
+        "boards": len(boards), "playable": len(playable),
+        "page_median_s": round(statistics.median(pages), 2) if pages else None,
+        "page_slowest_s": round(max(pages), 2) if pages else None,
+        "board_median_s": round(statistics.median(boards), 2) if boards else None,
+        "board_slowest_s": round(max(boards), 2) if boards else None,
+        "playable_median_s": round(statistics.median(playable), 2) if playable else None,
+        "playable_slowest_s": round(max(playable), 2) if playable else None,
+        "reloaded_pages": sum(1 for v in visits if v.navigations > 1),
+        "saw_model_not_found": sum(1 for v in visits if v.saw_model_not_found),
+        "errors": [v.error for v in visits if v.error],
+        "kernels_at_end": len(per_kernel),
+        "kernel_rss_median_mb": round(statistics.median(per_kernel) / mb, 1)
+        if per_kernel else None,
+        "kernels_rss_total_peak_mb": round(memory.kernels_total_peak / mb, 1),
+        "kernels_peak": memory.kernels_peak,
+        "server_rss_peak_mb": round(memory.server_peak / mb, 1),
+        "load_before": [round(x, 2) for x in load_before],
+        "load_after": [round(x, 2) for x in load_after],
+    }
+
+
+START_COST = """
+import json, resource, sys, time
+t0 = time.perf_counter()
+import ipykernel.kernelapp, ipywidgets
+t1 = time.perf_counter()
+from nations_widget.widget import NationsWidget
+t2 = time.perf_counter()
+NationsWidget(players=2, seats=["human", "mcts"], bot_delay=0.8)
+t3 = time.perf_counter()
+print(json.dumps({"jupyter_ms": 1000 * (t1 - t0), "package_ms": 1000 * (t2 - t1),
+                  "first_board_ms": 1000 * (t3 - t2),
+                  "modules": sum(1 for m in sys.modules if m.startswith("nations_widget")),
+                  "maxrss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+"""
+
+
+def start_cost(reps: int = 7) -> dict[str, float]:
+    """What a kernel pays for the app, in a fresh interpreter each time (medians): the
+    Jupyter machinery every widget kernel imports, then this package, then the first
+    board (the bots' package included)."""
+    rows = []
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    for _ in range(reps):
+        out = subprocess.run([sys.executable, "-c", START_COST], capture_output=True,
+                             text=True, check=True, env=env, cwd=tempfile.gettempdir())
+        rows.append(json.loads(out.stdout))
+    return {key: round(statistics.median(r[key] for r in rows), 1) for key in rows[0]}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", default="1,10,20", help="visitors per run (comma list)")
+    parser.add_argument("--pool", type=int, default=None,
+                        help="preheated kernels (default: voila.py's setting)")
+    parser.add_argument("--limit", type=float, default=180.0, help="seconds per visit")
+    parser.add_argument("--max-visitors", type=int, default=30)
+    parser.add_argument("--start-cost", action="store_true",
+                        help="only measure what a kernel pays for the app")
+    parser.add_argument("--json", type=Path, help="also write the results here")
+    parser.add_argument("--repo", type=Path, default=REPO,
+                        help="serve another checkout's app (its notebook, voila.py and "
+                             "package; read only), e.g. to compare with an older one")
+    parser.add_argument("voila_args", nargs="*", help="more Voila options (after --)")
+    args = parser.parse_args()
+    if args.start_cost:
+        print(json.dumps(start_cost(), indent=1))
+        return 0
+    reason = chromium_missing_reason()
+    if reason:
+        print(reason, file=sys.stderr)
+        return 2
+    sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
+    if any(not 1 <= n <= args.max_visitors for n in sizes):
+        parser.error(f"visitors must be 1-{args.max_visitors}")
+    results = []
+    for n in sizes:
+        result = run(n, args.pool, args.limit, list(args.voila_args), args.repo.resolve())
+        results.append(result)
+        print(json.dumps(result), flush=True)
+    print()
+    print("| visitors | boards | playable | board median / slowest (s) | playable median / "
+          "slowest (s) | kernel RSS median (MB) | kernels peak | server peak RSS (MB) | "
+          "load before → after |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for r in results:
+        print(f"| {r['visitors']} | {r['boards']}/{r['visitors']} | "
+              f"{r['playable']}/{r['visitors']} | "
+              f"{r['board_median_s']} / {r['board_slowest_s']} | "
+              f"{r['playable_median_s']} / {r['playable_slowest_s']} | "
+              f"{r['kernel_rss_median_mb']} | {r['kernels_peak']} | "
+              f"{r['server_rss_peak_mb']} | {r['load_before'][0]} → {r['load_after'][0]} |")
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    return 0 if all(r["boards"] == r["visitors"] for r in results) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,205 @@
+"""Issue 12: one bot runner per widget, bots off the kernel's message loop, and traits the
+browser cannot write.
+
+These run the widget inside an asyncio loop, as Jupyter and Voila do: an intent that
+lets the bots play must come back at once, and a bot's move lands only on the position
+it was chosen for.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from nations_widget.dice import GameState, Move, Pass
+from nations_widget.widget import NationsWidget
+
+Make = Callable[..., NationsWidget]
+
+
+class RecordingBot:
+    """The first legal move (a buy when there is one); records every state it was shown
+    and can be held back (``gate``) to stand for a search that takes a while."""
+
+    def __init__(self, seen: list[str], gate: threading.Event | None = None) -> None:
+        self.seen = seen
+        self.gate = gate
+
+    def choose(self, state: GameState) -> Move:
+        self.seen.append(state.to_json_str())
+        if self.gate is not None:
+            self.gate.wait(3.0)          # bounded: a bug must fail the test, not hang it
+        moves = state.legal_moves()
+        buys = [m for m in moves if m.type in ("buy", "build")]
+        return buys[0] if buys else moves[0]
+
+
+def recording_widget(seats: list[str], gate: threading.Event | None = None,
+                     delay: float = 0.0) -> tuple[NationsWidget, list[str]]:
+    seen: list[str] = []
+    w = NationsWidget(players=len(seats), seats=seats, seed=3, bot_delay=delay,
+                      bot_factory=lambda name, seed: RecordingBot(seen, gate),
+                      bot_names=["first"])
+    return w, seen
+
+
+async def settle(w: NationsWidget, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while w.busy and time.monotonic() < deadline:
+        await asyncio.sleep(0.005)
+    assert not w.busy, "the bots did not finish"
+
+
+def bot_moves(w: NationsWidget) -> int:
+    """How many of the moves played so far were decided at a bot's seat."""
+    return sum(1 for p in range(w.game.position)
+               if w.seats[w.game.state_at(p).current_player() or 0] != "human")
+
+
+def test_a_second_play_bots_while_the_bots_play_starts_no_second_chain() -> None:
+    async def scenario() -> tuple[NationsWidget, list[str]]:
+        w, seen = recording_widget(["human", "first"], delay=0.02)
+        w.handle_intent({"kind": "move", "seat": 0, "move": {"type": "pass"}})
+        assert w.busy
+        # a double click sent before the busy flag reached the page, and a second page
+        w.handle_intent({"kind": "play_bots"})
+        w.handle_intent({"kind": "play_bots"})
+        assert w.error == ""
+        await settle(w)
+        return w, seen
+
+    w, seen = asyncio.run(scenario())
+    assert w.error == ""
+    # every state a bot was shown was a different position, and each choice was played
+    assert len(seen) == len(set(seen)) == bot_moves(w)
+    cur = w.game.current_player
+    assert cur is None or w.seats[cur] == "human"
+
+
+def test_bot_move_intents_while_a_bot_thinks_play_one_move() -> None:
+    async def scenario() -> tuple[NationsWidget, list[str], int]:
+        gate = threading.Event()
+        w, seen = recording_widget(["human", "human"], gate=gate)
+        start = w.game.position
+        w.handle_intent({"kind": "bot_move"})
+        w.handle_intent({"kind": "bot_move"})          # a double click
+        w.handle_intent({"kind": "play_bots"})         # nobody's bot: refused or ignored
+        await asyncio.sleep(0.05)
+        gate.set()
+        await settle(w)
+        return w, seen, start
+
+    w, seen, start = asyncio.run(scenario())
+    assert w.game.position == start + 1
+    assert len(seen) == 1
+
+
+def test_a_bot_move_intent_does_not_block_the_loop() -> None:
+    """The mcts bots think for seconds: the kernel must go on serving messages."""
+    async def scenario() -> tuple[float, bool, int, NationsWidget]:
+        gate = threading.Event()
+        w, _ = recording_widget(["human", "human"], gate=gate)
+        t0 = time.monotonic()
+        w.handle_intent({"kind": "bot_move"})
+        took = time.monotonic() - t0
+        busy, pos = w.busy, w.game.position
+        await asyncio.sleep(0.01)                    # the loop is free while the bot thinks
+        gate.set()
+        await settle(w)
+        return took, busy, pos, w
+
+    took, busy_while_thinking, pos_while_thinking, w = asyncio.run(scenario())
+    assert took < 0.5, f"the intent held the loop for {took:.2f} s"
+    assert busy_while_thinking and pos_while_thinking == 0
+    assert w.game.position == 1 and w.error == ""
+
+
+def test_a_bots_move_lands_only_on_the_position_it_was_chosen_for() -> None:
+    async def scenario() -> tuple[NationsWidget, str, int]:
+        gate = threading.Event()
+        w, seen = recording_widget(["human", "human"], gate=gate)
+        w.handle_intent({"kind": "bot_move"})
+        await asyncio.sleep(0.02)
+        assert seen, "the bot has not started"
+        # the game moves on behind the widget's back (a script plays directly on w.game)
+        w.game.play(Pass())
+        moved = w.state.to_json_str()
+        gate.set()
+        await settle(w)
+        return w, moved, w.game.position
+
+    w, moved, pos = asyncio.run(scenario())
+    assert pos == 1 and w.state.to_json_str() == moved      # the bot's choice was dropped
+    assert w.error == ""
+
+
+def test_an_undo_while_a_bot_thinks_drops_its_move() -> None:
+    async def scenario() -> tuple[NationsWidget, int]:
+        gate = threading.Event()
+        w, _ = recording_widget(["human", "first"], gate=gate)
+        w.handle_intent({"kind": "move", "seat": 0, "move": {"type": "pass"}})
+        assert w.busy                                 # the bot's answer is thinking
+        await asyncio.sleep(0.02)
+        w.handle_intent({"kind": "undo", "steps": 1})
+        pos = w.game.position
+        gate.set()
+        await asyncio.sleep(0.1)
+        return w, pos
+
+    w, pos = asyncio.run(scenario())
+    assert w.game.position == pos == 0 and not w.busy and w.error == ""
+
+
+def update_message(state: dict[str, Any]) -> dict[str, Any]:
+    """The comm message a browser's ``model.set(...); model.save_changes()`` sends."""
+    return {"content": {"data": {"method": "update", "state": state, "buffer_paths": []}},
+            "buffers": []}
+
+
+def test_the_browser_cannot_overwrite_the_games_traits(monkeypatch: pytest.MonkeyPatch) -> None:
+    w, _ = recording_widget(["human", "first"])
+    sent: list[dict[str, Any]] = []
+    monkeypatch.setattr(w, "_send", lambda msg, buffers=None: sent.append(msg))
+    before = {name: getattr(w, name) for name in
+              ("view", "legal", "seats", "busy", "history", "settings", "error", "catalogue")}
+    w._handle_msg(update_message({
+        "seats": ["first", "first"], "busy": True, "view": {"current": 1}, "legal": [],
+        "history": {}, "settings": {"players": 4}, "error": "hacked", "catalogue": {},
+        "tooltip": "hi", "_esm": "export default {render() { steal(); }}"}))
+    after = {name: getattr(w, name) for name in before}
+    assert after == before
+    assert w.seats == ["human", "first"] and w.view["current"] == w.game.current_player
+    assert w.tooltip is None and "steal" not in str(w._esm)    # nor the widget's machinery
+    # the true values went back to the page, which shows the game again
+    restored = [m["state"] for m in sent if m.get("method") == "update"]
+    assert restored and restored[-1]["seats"] == ["human", "first"]
+    assert restored[-1]["busy"] is False and restored[-1]["error"] == before["error"]
+    # and the game still plays
+    w.handle_intent({"kind": "move", "seat": 0, "move": {"type": "pass"}})
+    assert w.error == "" and w.game.position > 0
+
+
+def test_a_double_click_plays_once() -> None:
+    """The page sends the position it showed; the second click of a double click (sent
+    before the first one's update arrived) is refused, not played on the next position.
+    Solo: every decision is seat 0's, so the seat alone cannot tell the clicks apart."""
+    w, _ = recording_widget(["human"])
+    seat = w.game.current_player
+    dice = w.state.unused_dice(seat or 0)[:1]
+    click = {"kind": "move", "seat": seat, "position": w.view["position"],
+             "move": {"type": "reroll", "dice": dice}}
+    w.handle_intent(click)
+    assert w.error == "" and w.game.position == 1
+    assert w.game.current_player == seat          # still that player's turn
+    after = w.state.to_json_str()
+    w.handle_intent(click)                        # the same click again
+    assert "nothing was played" in w.error
+    assert w.game.position == 1 and w.state.to_json_str() == after
+    # without a position (scripts), a move is checked by the engine only, as before
+    w.handle_intent({"kind": "move", "move": {"type": "pass"}})
+    assert w.error == "" and w.game.position == 2
