@@ -20,6 +20,7 @@ from itertools import repeat
 from operator import is_
 from typing import Any
 
+from ..core.envelope import shown
 from ..core.errors import IllegalMoveError, MalformedMoveError
 from ..core.log import LogEntry
 from ..core.rng import Rng
@@ -1071,7 +1072,7 @@ def check(s: GameState, move: Move) -> None:
     seat = current_player(s)
     assert seat is not None
     if not isinstance(move, (Pass, Grow, Choose, Buy, Deploy, Undeploy, Hire, Special)):
-        raise MalformedMoveError(f"not a move: {move!r}")
+        raise MalformedMoveError(f"not a move: {shown(move)}")
     who = seat_name(seat)
     if s.queue:
         d = s.queue[0]

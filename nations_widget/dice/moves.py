@@ -20,7 +20,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ..core.envelope import json_object
+from ..core.envelope import json_object, shown
 from .errors import MalformedMoveError
 
 #: The longest move text accepted (a move is well under 1 KB).
@@ -366,7 +366,7 @@ def move_from_json(data: object) -> Move:
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
         raise MalformedMoveError(
-            f"unknown move type {kind!r} (expected one of: {', '.join(sorted(_FIELDS))})")
+            f"unknown move type {shown(kind)} (expected one of: {', '.join(sorted(_FIELDS))})")
     unknown = set(data) - _FIELDS[kind] - {"type"}
     if unknown:
         raise MalformedMoveError(f"a {kind} move has no field(s): {', '.join(sorted(unknown))}")

@@ -19,6 +19,7 @@ from itertools import chain, product, repeat
 from operator import is_
 from typing import Any, Literal, TypeVar
 
+from ..core.envelope import shown
 from ..core.log import LogEntry
 from .catalogue import CHIT_KINDS, RESOURCES
 from .errors import IllegalMoveError, MalformedMoveError
@@ -439,7 +440,7 @@ def check(s: StateData, move: Move) -> _Plan:
     step = STEP_BY_NAME[s.step]
     if not isinstance(move, step.moves):
         if not isinstance(move, (Pass, Reroll, Buy, Build, Books, Feed, Fight)):
-            raise MalformedMoveError(f"not a move: {move!r}")
+            raise MalformedMoveError(f"not a move: {shown(move)}")
         allowed = " or ".join(m.type for m in step.moves)
         raise IllegalMoveError(
             f"it is the {s.step.replace('_', ' ')} step: {seat_name(seat)} may only {allowed}, "

@@ -25,6 +25,7 @@ import json
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
+from ..core.envelope import shown
 from ..core.rng import Rng
 from .catalogue import (
     CHIT_KINDS,
@@ -95,11 +96,12 @@ class GameConfig:
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int) \
                 or not 1 <= self.players <= 4:
-            raise ValueError(f"players must be 1, 2, 3 or 4, got {self.players!r}")
+            raise ValueError(f"players must be 1, 2, 3 or 4, got {shown(self.players)}")
         if isinstance(self.seed, bool) or not isinstance(self.seed, int):
-            raise ValueError(f"seed must be a whole number, got {self.seed!r}")
+            raise ValueError(f"seed must be a whole number, got {shown(self.seed)}")
         if self.variant not in VARIANTS:
-            raise ValueError(f"variant must be 'original' or 'accelerated', got {self.variant!r}")
+            raise ValueError("variant must be 'original' or 'accelerated', got "
+                             f"{shown(self.variant)}")
         if not isinstance(self.automate, bool) or not isinstance(self.solo_tougher, bool):
             raise ValueError("automate and solo_tougher are true or false")
 

@@ -103,7 +103,7 @@ def test_minimal_json_forms() -> None:
     ("[1, 2]", "a JSON object with a 'type'"),
     (["pass"], "a JSON object with a 'type'"),
     (None, "a JSON object with a 'type'"),
-    ({}, "unknown move type None"),
+    ({}, "unknown move type null"),
     ({"type": "dance"}, "unknown move type 'dance' (expected one of: books, build, buy"),
     ({"type": 3}, "unknown move type 3"),
     ({"type": "pass", "dice": [1]}, "a pass move has no field(s): dice"),

@@ -8,10 +8,9 @@ is refused with one of the typed errors (a ``ValueError`` subclass from
 under 500 characters, and nothing changed (the game's state, the caller's document).
 A boolean where a number belongs is refused, not read as 0 or 1.
 
-The tests marked ``xfail(strict=False)`` fail today on validation defects that the core
-package's boundary work fixes (a TypeError, RecursionError or UnicodeDecodeError
-escaping, a bare ValueError, a boolean read as a number, an over-long message); the
-assertions are not weakened, so they pass again once that lands.
+These tests found the defects of issue 12 (a TypeError, RecursionError or
+UnicodeDecodeError escaping, a bare ValueError, a boolean read as a number, an over-long
+message quoting the input); they now guard the shared envelope and checker that fixed them.
 """
 
 from __future__ import annotations
@@ -54,8 +53,6 @@ TYPED: tuple[type[ValueError], ...] = (core_errors.IllegalMoveError,
                                        core_errors.MalformedMoveError,
                                        core_errors.StateFormatError)
 
-CORE_PENDING = pytest.mark.xfail(
-    strict=False, reason="validation at the boundary lands with the core package")
 
 
 def refused_properly(exc: BaseException, allowed: tuple[type[BaseException], ...],
@@ -176,7 +173,6 @@ def move_documents(draw: st.DrawFn, state: GameState) -> Any:
 
 
 # ------------------------------------------------------------------------ moves
-@CORE_PENDING
 @fuzz_settings(600)
 @given(st.data())
 def test_game_play_refuses_bad_moves_with_a_typed_error(data: st.DataObject) -> None:
@@ -193,7 +189,6 @@ def test_game_play_refuses_bad_moves_with_a_typed_error(data: st.DataObject) -> 
     assert game.position == 1                       # accepted: exactly one move played
 
 
-@CORE_PENDING
 @fuzz_settings(600)
 @given(st.one_of(VALUES, st.builds(lambda t, v: {"type": t, "dice": v, "payment": v},
                                    st.sampled_from(MOVE_TYPES), VALUES)))
@@ -209,7 +204,6 @@ def test_move_from_json_refuses_with_a_malformed_move_error(doc: Any) -> None:
 
 
 # ---------------------------------------------------------------- saved games
-@CORE_PENDING
 @fuzz_settings(300)
 @given(st.data())
 def test_game_from_json_refuses_bad_saves_with_a_typed_error(data: st.DataObject) -> None:
@@ -247,7 +241,6 @@ def with_bool(doc: Any, path: tuple[Any, ...]) -> Any:
     return out
 
 
-@CORE_PENDING
 @fuzz_settings(200)
 @given(st.data())
 def test_a_boolean_is_not_a_number_in_a_saved_state(data: st.DataObject) -> None:
@@ -264,7 +257,6 @@ def test_a_boolean_is_not_a_number_in_a_saved_state(data: st.DataObject) -> None
 
 
 # --------------------------------------------------------------- saved states
-@CORE_PENDING
 @fuzz_settings(300)
 @given(st.data())
 def test_gamestate_from_json_refuses_bad_states_with_a_typed_error(
@@ -309,7 +301,6 @@ def scenario_documents(draw: st.DrawFn) -> Any:
     return draw(st.one_of(st.just(doc), as_input(doc), JSON, NASTY))
 
 
-@CORE_PENDING
 @fuzz_settings(400)
 @given(scenario_documents())
 def test_scenario_refuses_bad_descriptions_with_a_typed_error(doc: Any) -> None:
@@ -322,7 +313,6 @@ def test_scenario_refuses_bad_descriptions_with_a_typed_error(doc: Any) -> None:
 
 
 # ----------------------------------------------------------------- catalogues
-@CORE_PENDING
 @fuzz_settings(150)
 @given(st.data())
 def test_load_catalogue_refuses_bad_files_with_a_catalogue_error(data: st.DataObject) -> None:
