@@ -324,6 +324,43 @@ def build_components(cards_data: dict[str, Any], events_data: dict[str, Any],
     return comp
 
 
+# "balanced" decks (rulebook, competitive game: start from the base cards and exchange some
+# for advanced or expert cards of the same type): per age, this many base cards of each type
+# are exchanged — a quarter of the base deck (9 of 36 per age).
+BALANCED_EXCHANGE: dict[str, int] = {"building": 2, "advisor": 1, "battle": 1, "colony": 1,
+                                     "golden age": 1, "military": 1, "war": 1, "wonder": 1}
+_BALANCED_SALT = 0xBA1A_9CED_DEC5
+
+
+def deck_lists(decks: tuple[str, ...], seed: int, comp: Components) -> list[list[int]]:
+    """The progress cards of each age's deck (sorted by ref, not yet shuffled) for the
+    config's ``decks``: the named sets, or ("balanced",): the base cards with, per age and
+    card type, :data:`BALANCED_EXCHANGE` of them exchanged for as many advanced/expert cards
+    of that type and age.  Which go and which come is drawn by a generator seeded from the
+    game's seed alone (not the game's own generator), so the composition is a function of
+    the config and any saved state can recompute it."""
+    from ..core.rng import Rng
+    out: list[list[int]] = []
+    if decks != ("balanced",):
+        for age in range(1, 5):
+            out.append(sorted(c for cset in decks for c in comp.deck_cards[(cset, age)]))
+        return out
+    rng = Rng(seed ^ _BALANCED_SALT)
+    cards = comp.cards
+    for age in range(1, 5):
+        deck: list[int] = []
+        for ctype in CARD_TYPES:
+            base = [c for c in comp.deck_cards[("base", age)] if cards[c].type == ctype]
+            pool = [c for cset in ("adv", "exp") for c in comp.deck_cards[(cset, age)]
+                    if cards[c].type == ctype]
+            k = min(BALANCED_EXCHANGE.get(ctype, 0), len(base), len(pool))
+            rng.shuffle(base)
+            rng.shuffle(pool)
+            deck += base[k:] + pool[:k]
+        out.append(sorted(deck))
+    return out
+
+
 @cache
 def default_components() -> Components:
     """The packaged components (loaded once)."""
@@ -332,4 +369,4 @@ def default_components() -> Components:
 
 __all__ = ["BOOKS", "CARD_TYPES", "DIFFICULTIES", "FOOD", "GOLD", "RESOURCES", "STONE", "VP",
            "CardSpec", "ComponentError", "Components", "EventSpec", "SideSpec",
-           "build_components", "default_components"]
+           "build_components", "deck_lists", "default_components"]

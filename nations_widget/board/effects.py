@@ -239,8 +239,9 @@ MODIFIERS = ("no_military_upkeep", "no_shortfall_vp", "military_deploy_discount"
              "no_war_vp_loss", "raid_bonus", "card_cost", "stability", "war_extra_loss",
              "colony_requirement", "cannot_buy", "first_turn_actions", "event_draw")
 # Parsed, but the engine cannot play them yet: a game whose decks hold such a card is refused
-# at setup (rather than played wrongly).
-NOT_PLAYABLE_MODIFIERS = frozenset({"first_turn_actions", "event_draw"})
+# at setup (rather than played wrongly).  Every modifier is played now; the set stays as the
+# guard for any modifier added to the vocabulary before the engine learns it.
+NOT_PLAYABLE_MODIFIERS: frozenset[str] = frozenset()
 WHO_KINDS = ("all", "first_to_pass", "last_to_pass", "others")
 
 

@@ -34,6 +34,7 @@ from .components import (
     STONE,
     VP,
     Components,
+    deck_lists,
 )
 from .effects import (
     NOT_PLAYABLE_MODIFIERS,
@@ -98,6 +99,8 @@ def _round_start(s: GameState, log: Log) -> None:
         p.least_stab = False
         p.temp_strength = 0
         p.defeated = False
+        p.turns = 0
+        p.acts = 0
         p.private = _private_architects(s, seat)
     note(log, s, None, "round", f"Round {s.round} (age {age_of(s.round)}) begins.")
 
@@ -157,6 +160,17 @@ def _draw_event(s: GameState, log: Log) -> None:
         s.events_done.append(s.event)
         s.event = -1
     deck = s.event_decks[age_of(s.round) - 1]
+    picker = next((seat for seat in s.order if modifier_effects(s, seat, "event_draw")), -1) \
+        if "event_draw" in s.comp.by_modifier else -1
+    if picker >= 0 and len(deck) >= 2:
+        # a card lets its owner draw several and pick the one played; the rest leave the game
+        n = max(e.amount for e in modifier_effects(s, picker, "event_draw"))
+        drawn = [deck.pop() for _ in range(min(n, len(deck)))]
+        note(log, s, picker, "event", f"{seat_name(picker)} draws {len(drawn)} event cards "
+             "and picks the one played: " + ", ".join(s.comp.events[e].name for e in drawn)
+             + ".")
+        s.queue.append(["pick_event", picker, drawn])
+        return
     if deck:
         s.event = deck.pop()
         ev = s.comp.events[s.event]
@@ -401,9 +415,9 @@ STEP_NAMES: tuple[str, ...] = (*(step.name for step in ROUND), "game_over")
 # ------------------------------------------------------------------ game creation
 def new_game(config: GameConfig, comp: Components, log: Log = None) -> GameState:
     """Set up a game and run it to the first decision; what happened goes into ``log``."""
-    unplayable = sorted({c.id for cset in config.decks for age in range(1, 5)
-                         for c in (comp.cards[r] for r in comp.deck_cards[(cset, age)])
-                         for e in c.effects if e.modifier in NOT_PLAYABLE_MODIFIERS})
+    decks = deck_lists(config.deck_sets, config.seed, comp)
+    unplayable = sorted({comp.cards[r].id for deck in decks for r in deck
+                         for e in comp.cards[r].effects if e.modifier in NOT_PLAYABLE_MODIFIERS})
     if unplayable:
         raise ValueError("these decks hold cards whose effects the engine cannot play yet: "
                          + ", ".join(unplayable))
@@ -426,8 +440,7 @@ def new_game(config: GameConfig, comp: Components, log: Log = None) -> GameState
     s.decks = []
     s.event_decks = []
     for age in range(1, 5):
-        deck = [c for cset in config.decks for c in comp.deck_cards[(cset, age)]]
-        deck.sort()
+        deck = decks[age - 1][:]
         rng.shuffle(deck)
         s.decks.append(deck)
         events = list(comp.age_events[age])
@@ -526,8 +539,10 @@ def _advance(s: GameState, log: Log) -> None:
         if s.step == "actions":
             if s.turn_done:
                 s.turn_done = False
-                _next_turn(s)
+                _end_of_action(s, log)
             if len(s.passed) < len(s.order):
+                if _skip_first_turn(s, log):
+                    continue
                 return
             _next_step(s, log)
             continue
@@ -544,6 +559,43 @@ def _advance(s: GameState, log: Log) -> None:
                 check_removals(s, log)
         else:
             _next_step(s, log)
+
+
+def first_turn_actions(s: GameState, seat: int) -> int:
+    """How many actions the seat's first turn of the round holds: 1, or a card's
+    ``first_turn_actions`` amount (0: the first turn is skipped; several cards: the
+    smallest, so a skipped turn stays skipped)."""
+    if "first_turn_actions" not in s.comp.by_modifier:
+        return 1
+    mods = modifier_effects(s, seat, "first_turn_actions")
+    return min(e.amount for e in mods) if mods else 1
+
+
+def _end_of_action(s: GameState, log: Log) -> None:
+    """An action was taken: the turn ends, unless it is the first turn of a nation whose
+    card gives that turn several actions and it has actions left (it has not passed)."""
+    seat = s.order[s.cursor]
+    p = s.players[seat]
+    p.acts += 1
+    if p.turns == 0 and seat not in s.passed and p.acts < first_turn_actions(s, seat):
+        note(log, s, seat, "turn", f"{seat_name(seat)} takes another action in its first "
+             "turn.")
+        return
+    p.turns += 1
+    _next_turn(s)
+
+
+def _skip_first_turn(s: GameState, log: Log) -> bool:
+    """The seat whose turn it is skips it if it is its first turn of the round and a card
+    in play says that turn is skipped; True if a turn was skipped."""
+    seat = s.order[s.cursor]
+    p = s.players[seat]
+    if p.turns or seat in s.passed or first_turn_actions(s, seat) != 0:
+        return False
+    p.turns = 1
+    note(log, s, seat, "turn", f"{seat_name(seat)}'s first turn of the round is skipped.")
+    _next_turn(s)
+    return True
 
 
 def _next_turn(s: GameState) -> None:
@@ -620,6 +672,8 @@ def decision_options(s: GameState, d: list[Any]) -> list[str]:
     if kind == "effect":
         outcome = _effect_outcome(s, d)
         return plan(s, seat, outcome, list(d[4])) or []
+    if kind == "pick_event":
+        return [f"play {s.comp.events[e].name}" for e in d[2]]
     raise AssertionError(f"unknown decision {kind}")
 
 
@@ -716,6 +770,13 @@ def _answer(s: GameState, d: list[Any], index: int, log: Log) -> None:
              f"up 1 {RESOURCES[res]} instead.")
         if d[2] > 1 and any(p.res[r] for r in (GOLD, STONE, FOOD)):
             s.queue.insert(0, ["lose_other", seat, d[2] - 1])
+    elif kind == "pick_event":
+        s.event = d[2][index]
+        ev = s.comp.events[s.event]
+        s.events_done.extend(e for e in d[2] if e != s.event)
+        note(log, s, seat, "event", f"Event card: {ev.name} ({ev.architects} architects, "
+             f"famine {ev.famine} food), picked by {seat_name(seat)}; the other card(s) "
+             "leave the game.", event=ev.id)
     elif kind == "effect":
         outcome = _effect_outcome(s, d)
         labels, keys, answers = plan_keys(s, seat, outcome, list(d[4]))
@@ -1273,6 +1334,8 @@ def prompt(s: GameState) -> str:
         return f"{who}: {cards[d[2]].name} brings {d[3]} books, food or stone — which?"
     if kind == "golden":
         return f"{who}: {cards[d[2]].name} — take its resource or buy 1 VP?"
+    if kind == "pick_event":
+        return f"{who}: which of the event cards drawn is played this round?"
     if kind == "lose_other":
         return (f"{who}: with no books left, give up {d[2]} other resource(s) — which one "
                 "first?")

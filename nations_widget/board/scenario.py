@@ -187,6 +187,7 @@ def scenario(description: dict[str, Any] | str,
         if current not in s.order or current in s.passed:
             raise _fail("current", "must be a seat that has not passed")
         s.cursor = s.order.index(current)
+        _advance(s, None)      # a first turn a card skips is skipped at once
     else:
         _advance(s, None)
     problems = check_invariants(s)

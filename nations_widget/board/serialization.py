@@ -17,8 +17,8 @@ from ..core.errors import StateFormatError
 from .components import CARD_TYPES, RESOURCES, Components, default_components
 from .state import (
     CARD_ARGS,
+    READABLE_VERSIONS,
     STATE_FORMAT,
-    STATE_VERSION,
     GameConfig,
     GameState,
     PlayerState,
@@ -27,8 +27,8 @@ from .state import (
 
 def game_cards(s: GameState) -> list[int]:
     """Every progress card of this game's decks."""
-    return [c for cset in s.config.decks for age in range(1, 5)
-            for c in s.comp.deck_cards[(cset, age)]]
+    from .components import deck_lists
+    return [c for deck in deck_lists(s.config.deck_sets, s.config.seed, s.comp) for c in deck]
 
 
 def card_places(s: GameState) -> Counter[int]:
@@ -66,7 +66,8 @@ def check_invariants(s: GameState) -> list[str]:
         problems.append(f"cards out of place: twice or foreign {sorted(extra)}, "
                         f"missing {sorted(missing)}")
     events = [e for d in s.event_decks for e in d] + s.events_done + (
-        [s.event] if s.event >= 0 else [])
+        [s.event] if s.event >= 0 else []) + [e for d in s.queue if d[0] == "pick_event"
+                                               for e in d[2]]
     if sorted(events) != list(range(len(s.comp.events))):
         problems.append("an event card is missing or in two places")
     for seat, p in enumerate(s.players):
@@ -128,8 +129,9 @@ def state_from_json(data: object, components: Components | None = None) -> GameS
     data = json_object(data, "a saved state")
     _want(data.get("format") == STATE_FORMAT, "format",
           f"expected {STATE_FORMAT!r}, got {data.get('format')!r}")
-    _want(data.get("version") == STATE_VERSION, "version",
-          f"this program reads version {STATE_VERSION}, got {data.get('version')!r}")
+    _want(data.get("version") in READABLE_VERSIONS, "version",
+          f"this program reads versions {', '.join(map(str, READABLE_VERSIONS))}, "
+          f"got {data.get('version')!r}")
     comp = components or default_components()
     _want(data.get("components") == comp.fingerprint, "components",
           "the game was played with other card data (fingerprint "
@@ -213,7 +215,7 @@ def state_from_json(data: object, components: Components | None = None) -> GameS
     queue = data.get("queue")
     _want(isinstance(queue, list), "queue", "must be a list of decisions")
     assert isinstance(queue, list)
-    s.queue = [_decision(d, f"queue[{i}]", n, ref) for i, d in enumerate(queue)]
+    s.queue = [_decision(d, f"queue[{i}]", n, ref, eref) for i, d in enumerate(queue)]
     plans = data.get("plans")
     _want(isinstance(plans, list) and len(plans) == n and all(
         p is None or (isinstance(p, list) and all(isinstance(x, int) for x in p))
@@ -226,7 +228,7 @@ def state_from_json(data: object, components: Components | None = None) -> GameS
     players = data.get("players")
     _want(isinstance(players, list) and len(players) == n, "players", f"must list {n}")
     assert isinstance(players, list)
-    s.players = [_player(pj, f"players[{i}]", ref) for i, pj in enumerate(players)]
+    s.players = [_player(pj, f"players[{i}]", ref, comp.sides) for i, pj in enumerate(players)]
     s.listed = None
     problems = check_invariants(s)
     if problems:
@@ -234,11 +236,11 @@ def state_from_json(data: object, components: Components | None = None) -> GameS
     return s
 
 
-_DECISION_SIZES = {"grow": 2, "place_bm": 4, "place_colony": 3, "place_advisor": 3,
+_DECISION_SIZES = {"pick_event": 3, "grow": 2, "place_bm": 4, "place_colony": 3, "place_advisor": 3,
                    "place_wonder": 3, "battle": 4, "golden": 3, "lose_other": 3, "effect": 6}
 
 
-def _decision(d: object, where: str, n: int, ref: Any) -> list[Any]:
+def _decision(d: object, where: str, n: int, ref: Any, eref: Any) -> list[Any]:
     _want(isinstance(d, list) and len(d) >= 2 and d[0] in _DECISION_SIZES
           and len(d) == _DECISION_SIZES[d[0]], where,
           f"must be a decision [kind, seat, ...] of a known kind ({', '.join(_DECISION_SIZES)})")
@@ -249,6 +251,10 @@ def _decision(d: object, where: str, n: int, ref: Any) -> list[Any]:
         out[i] = ref(d[i], f"{where}[{i}]")
     if d[0] in ("battle", "lose_other", "place_bm"):
         out[-1] = _int(d[-1], f"{where}[-1]", 0, 100)
+    if d[0] == "pick_event":
+        _want(isinstance(d[2], list) and len(d[2]) >= 2, f"{where}[2]",
+              "must list the event cards drawn")
+        out[2] = [eref(e, f"{where}[2]") for e in d[2]]
     if d[0] == "effect":
         _want(d[2] in ("event", "card"), f"{where}[2]", "must be 'event' or 'card'")
         out[3] = _int(d[3], f"{where}[3]", 0, 1) if d[2] == "event" else ref(d[3],
@@ -260,7 +266,7 @@ def _decision(d: object, where: str, n: int, ref: Any) -> list[Any]:
     return out
 
 
-def _player(pj: object, where: str, ref: Any) -> PlayerState:
+def _player(pj: object, where: str, ref: Any, sides: Any) -> PlayerState:
     _want(isinstance(pj, dict), where, "must be an object")
     assert isinstance(pj, dict)
     p = PlayerState()
@@ -318,6 +324,13 @@ def _player(pj: object, where: str, ref: Any) -> PlayerState:
     p.temp_strength = _int(pj.get("temp_strength"), f"{where}.temp_strength", -100, 100)
     _want(isinstance(pj.get("defeated"), bool), f"{where}.defeated", "must be true or false")
     p.defeated = bool(pj["defeated"])
+    # version 1 saves had no per-player side (A for everybody) nor turn counts
+    side = pj.get("side", "A")
+    _want(isinstance(side, str) and (side == "" or side in sides), f"{where}.side",
+          f"must be a side of the box ({', '.join(sorted(sides))}), got {side!r}")
+    p.side = str(side)
+    p.turns = _int(pj.get("turns", 0), f"{where}.turns", 0, 100)
+    p.acts = _int(pj.get("actions", 0), f"{where}.actions", 0, 1000)
     return p
 
 

@@ -34,32 +34,48 @@ if TYPE_CHECKING:
     from .moves import Move
 
 STATE_FORMAT = "nations-board-state"
-STATE_VERSION = 1
+STATE_VERSION = 2
+# older versions this program still reads (version 1: no per-player side or turn counts)
+READABLE_VERSIONS = (1, 2)
 N_TYPES = len(CARD_TYPES)
+
+
+# The named deck choices of the setup API and the command line (rulebook: "base", basic and
+# advanced, all cards; "balanced": the base cards with some exchanged, see DESIGN.md).
+DECK_CHOICES: dict[str, tuple[str, ...]] = {
+    "base": ("base",), "base+advanced": ("base", "adv"), "all": ("base", "adv", "exp"),
+    "balanced": ("balanced",),
+}
+# Side settings that are not a side id: "B" (every seat gets a drawn board's B side, assigned
+# in reverse player order) and "choose" (every seat picks a drawn board and its side).
+SIDE_MODES = ("B", "choose")
 
 
 @dataclass(frozen=True)
 class GameConfig:
     """How a game is set up.
 
-    ``difficulty``: one level per seat (or one name for everybody); ``sides``: the player-board
-    side per seat ("A" now); ``decks``: the card sets in the progress decks ("base" now;
-    "adv" and "exp" plug in); ``ages``: the short game plays the first N ages (4: the full
-    game); ``easier``: every nation starts with one extra worker whose upkeep is hidden.
+    ``players``: 1 (the solo game against a shadow opponent) to 5.  ``difficulty``: one
+    level per seat (or one name for everybody).  ``sides``: the player-board side per seat —
+    "A", a B side's id ("china-b", ...), or for every seat "B" (drawn boards, B sides, by
+    the generator) or "choose" (drawn boards, chosen by the players as moves in a setup
+    step, reverse player order).  ``decks``: a name of :data:`DECK_CHOICES` or a tuple of card
+    sets ("base", "adv", "exp"); ``ages``: the short game plays the first N ages (4: the
+    full game); ``easier``: every nation starts with one extra worker whose upkeep is hidden.
     """
 
     players: int = 2
     seed: int = 0
     difficulty: tuple[str, ...] | str = "prince"
     sides: tuple[str, ...] | str = "A"
-    decks: tuple[str, ...] = ("base",)
+    decks: tuple[str, ...] | str = ("base",)
     ages: int = 4
     easier: bool = False
 
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int) \
-                or not 2 <= self.players <= 5:
-            raise ValueError(f"players must be 2-5, got {self.players!r}")
+                or not 1 <= self.players <= 5:
+            raise ValueError(f"players must be 1-5, got {self.players!r}")
         if isinstance(self.seed, bool) or not isinstance(self.seed, int):
             raise ValueError(f"seed must be a whole number, got {self.seed!r}")
         for name in ("difficulty", "sides"):
@@ -75,15 +91,34 @@ class GameConfig:
             if level not in DIFFICULTIES:
                 raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, "
                                  f"got {level!r}")
-        for side in self.sides:
-            if side != "A":
-                raise ValueError(f"only the A side of the player boards is in the game so "
-                                 f"far, got {side!r}")
-        decks = tuple(self.decks) if isinstance(self.decks, (list, tuple)) else ()
+        sides = self.sides
+        assert isinstance(sides, tuple)
+        known = default_components().sides
+        modes = [x for x in sides if x in SIDE_MODES]
+        if modes and (len(set(sides)) != 1):
+            raise ValueError("'B' and 'choose' are for every seat at once, not mixed with "
+                             "fixed sides")
+        for side in sides:
+            if side not in known and side not in SIDE_MODES:
+                raise ValueError(f"unknown side {side!r} (known: A, B, choose, "
+                                 + ", ".join(x for x in sorted(known) if x != "A") + ")")
+        fixed_b = [x for x in sides if x != "A" and x not in SIDE_MODES]
+        if len(set(fixed_b)) != len(fixed_b):
+            raise ValueError("each nation's board is in the box once: two seats cannot both "
+                             "play the same B side")
+        decks = self.decks
+        if isinstance(decks, str):
+            if decks not in DECK_CHOICES:
+                raise ValueError(f"decks must be one of {', '.join(DECK_CHOICES)}, "
+                                 f"got {decks!r}")
+            decks = DECK_CHOICES[decks]
+        decks = tuple(decks) if isinstance(decks, (list, tuple)) else ()
         object.__setattr__(self, "decks", decks)
-        if not decks or "base" not in decks or any(d not in SETS for d in decks) \
-                or len(set(decks)) != len(decks):
-            raise ValueError(f"decks must include 'base' and name sets from {', '.join(SETS)}")
+        if decks != ("balanced",) and (
+                not decks or "base" not in decks or any(d not in SETS for d in decks)
+                or len(set(decks)) != len(decks)):
+            raise ValueError(f"decks must be one of {', '.join(DECK_CHOICES)}, or include "
+                             f"'base' and name sets from {', '.join(SETS)}")
         if isinstance(self.ages, bool) or self.ages not in (1, 2, 3, 4):
             raise ValueError(f"ages must be 1-4 (the short game), got {self.ages!r}")
         if not isinstance(self.easier, bool):
@@ -92,6 +127,19 @@ class GameConfig:
     @property
     def rounds(self) -> int:
         return 2 * self.ages
+
+    @property
+    def deck_sets(self) -> tuple[str, ...]:
+        """``decks`` as normalised by the constructor (always a tuple)."""
+        return tuple(self.decks)
+
+    @property
+    def deck_name(self) -> str:
+        """The deck choice's name ("base", "all", ...), or the sets joined by '+'."""
+        for name, sets in DECK_CHOICES.items():
+            if sets == self.deck_sets:
+                return name
+        return "+".join(self.deck_sets)
 
     def to_json(self) -> dict[str, Any]:
         return {"players": self.players, "seed": self.seed,
@@ -124,10 +172,10 @@ class PlayerState:
     returned when there was no free space (taken again first)."""
 
     __slots__ = (
-        "advisors", "bm", "bought", "built", "colonies", "defeated", "hidden", "idle",
+        "acts", "advisors", "bm", "bought", "built", "colonies", "defeated", "hidden", "idle",
         "least_stab",
-        "on_top", "private", "res", "taken_food", "taken_stab", "temp_strength", "used",
-        "vp_lost", "war_took", "wonder", "wonders", "workers",
+        "on_top", "private", "res", "side", "taken_food", "taken_stab", "temp_strength",
+        "turns", "used", "vp_lost", "war_took", "wonder", "wonders", "workers",
     )
 
     def __init__(self) -> None:
@@ -152,6 +200,9 @@ class PlayerState:
         self.least_stab = False
         self.temp_strength = 0
         self.defeated = False
+        self.side = "A"        # the side in play ("" while it is being chosen at setup)
+        self.turns = 0         # turns ended this round (a skipped first turn counts)
+        self.acts = 0          # actions taken this round
 
     def copy(self) -> PlayerState:
         new = PlayerState.__new__(PlayerState)
@@ -176,6 +227,9 @@ class PlayerState:
         new.least_stab = self.least_stab
         new.temp_strength = self.temp_strength
         new.defeated = self.defeated
+        new.side = self.side
+        new.turns = self.turns
+        new.acts = self.acts
         return new
 
     @property
@@ -205,6 +259,9 @@ class PlayerState:
             "least_stability": self.least_stab,
             "temp_strength": self.temp_strength,
             "defeated": self.defeated,
+            "side": self.side,
+            "turns": self.turns,
+            "actions": self.acts,
         }
 
 
@@ -398,7 +455,8 @@ class GameState:
             "war": None if self.war_strength < 0 else [cid(self.war), self.war_strength,
                                                        self.war_buyer],
             "discard": [cid(c) for c in self.discard],
-            "queue": [_decision_json(d, cid) for d in self.queue],
+            "queue": [_decision_json(d, cid, lambda e: self.comp.events[e].id)
+                      for d in self.queue],
             "plans": [None if p is None else p[:] for p in self.plans],
             "turn_done": self.turn_done,
             "last_bought": self.card_id(self.last_bought),
@@ -449,10 +507,12 @@ CARD_ARGS: dict[str, tuple[int, ...]] = {
 }
 
 
-def _decision_json(d: list[Any], cid: Any) -> list[Any]:
+def _decision_json(d: list[Any], cid: Any, cid_event: Any) -> list[Any]:
     out = list(d)
     for i in CARD_ARGS.get(d[0], ()):
         out[i] = cid(d[i])
+    if d[0] == "pick_event":
+        out[2] = [cid_event(e) for e in d[2]]
     if d[0] == "effect":
         if d[2] == "card":
             out[3] = cid(d[3])
