@@ -115,6 +115,9 @@ class SideSpec:
     colony_slots: int
     wonder_slots: int
     printed: tuple[int, ...]         # card refs, in slot order
+    nation: str = ""                 # the board's nation ("" for the generic A side)
+    wonders: tuple[int, ...] = ()    # printed wonders, ready from the start (Egypt B)
+    special: tuple[int, ...] = ()    # the side's special rule, as always-active cards
 
 
 @dataclass
@@ -127,6 +130,12 @@ class Components:
     difficulty: dict[str, int]
     architects_by_players: dict[int, int]
     columns_by_players: dict[int, int]
+    # the nations' boards of the box (each has the A side and a B side, ``sides`` by id)
+    boards: tuple[str, ...] = ()
+    b_side: dict[str, str] = field(default_factory=dict)     # nation -> its B side's id
+    # fingerprints of earlier data that states saved with it may still be loaded with
+    # (the same cards and events; sides were only added)
+    compatible: frozenset[str] = frozenset()
     # per set and age: the progress cards of that deck, in ref order
     deck_cards: dict[tuple[str, int], tuple[int, ...]] = field(default_factory=dict)
     age_events: dict[int, tuple[int, ...]] = field(default_factory=dict)
@@ -185,7 +194,9 @@ def _card(ref: int, raw: object, where: str, printed: bool = False) -> CardSpec:
     if unknown:
         raise _fail(f"{here}.{sorted(unknown)[0]}", "unknown field")
     ctype = raw.get("type")
-    if ctype not in CARD_TYPES:
+    if printed and ctype == "special":
+        pass        # a side's special rule, as a card that is always in play
+    elif ctype not in CARD_TYPES:
         raise _fail(f"{here}.type", f"must be one of {', '.join(CARD_TYPES)}, got {ctype!r}")
     cset = "printed" if printed else raw.get("set")
     if not printed and cset not in SETS:
@@ -249,6 +260,25 @@ def build_components(cards_data: dict[str, Any], events_data: dict[str, Any],
             c = _card(len(cards), raw, f"{where}.printed[{pi}]", printed=True)
             cards.append(c)
             printed.append(c.ref)
+        wonders = []
+        for wi, raw in enumerate(side.get("wonders", [])):
+            c = _card(len(cards), raw, f"{where}.wonders[{wi}]", printed=True)
+            if c.type != "wonder":
+                raise _fail(f"{where}.wonders[{wi}].type", "a printed wonder is a wonder")
+            cards.append(c)
+            wonders.append(c.ref)
+        special = []
+        if "special" in side:
+            c = _card(len(cards), side["special"], f"{where}.special", printed=True)
+            if c.type != "special":
+                raise _fail(f"{where}.special.type", "a side's special rule has type 'special'")
+            cards.append(c)
+            special.append(c.ref)
+        unknown_keys = set(side) - {"id", "name", "nation", "start", "workers", "sections",
+                                    "upkeep_per_worker", "slots", "printed", "wonders",
+                                    "special"}
+        if unknown_keys:
+            raise _fail(f"{where}.{sorted(unknown_keys)[0]}", "unknown field")
         start = side.get("start", {})
         slots = side.get("slots", {})
         sec = side.get("sections", {})
@@ -262,7 +292,8 @@ def build_components(cards_data: dict[str, Any], events_data: dict[str, Any],
             stability_upkeep=upkeep.get("stability", 0),
             bm_slots=slots.get("building_military", 5), advisor_slots=slots.get("advisor", 1),
             colony_slots=slots.get("colonies", 2), wonder_slots=slots.get("wonders", 5),
-            printed=tuple(printed))
+            printed=tuple(printed), nation=str(side.get("nation", "")),
+            wonders=tuple(wonders), special=tuple(special))
         if len(printed) != sides[side["id"]].bm_slots:
             raise _fail(where, "prints one card per building/military slot")
     progress = cards_data.get("progress")
@@ -299,7 +330,17 @@ def build_components(cards_data: dict[str, Any], events_data: dict[str, Any],
         architects_by_players={int(k): v for k, v in
                                nations_data.get("architects_by_players", {}).items()},
         columns_by_players={int(k): v for k, v in
-                            nations_data.get("columns_by_players", {}).items()})
+                            nations_data.get("columns_by_players", {}).items()},
+        boards=tuple(nations_data.get("boards", [])))
+    for side_spec in sides.values():
+        if side_spec.nation:
+            if side_spec.nation not in comp.boards:
+                raise _fail(f"nations.json sides ({side_spec.id}).nation",
+                            f"{side_spec.nation!r} is not one of the boards")
+            comp.b_side[side_spec.nation] = side_spec.id
+    missing = [b for b in comp.boards if b not in comp.b_side]
+    if missing:
+        raise _fail("nations.json boards", f"no B side for {', '.join(missing)}")
     if sorted(comp.difficulty) != sorted(DIFFICULTIES):
         raise _fail("nations.json difficulty", f"must give {', '.join(DIFFICULTIES)}")
     for cset in SETS:
@@ -318,10 +359,20 @@ def build_components(cards_data: dict[str, Any], events_data: dict[str, Any],
     comp.by_when = {k: frozenset(v) for k, v in when.items()}
     comp.by_modifier = {k: frozenset(v) for k, v in modifiers.items()}
     comp.removable = frozenset(c.ref for c in cards if any(e.remove_if for e in c.effects))
-    blob = json.dumps([cards_data, events_data, nations_data], sort_keys=True)
-    import hashlib
-    comp.fingerprint = hashlib.sha256(blob.encode()).hexdigest()[:12]
+    comp.fingerprint = _fingerprint(cards_data, events_data, nations_data)
+    # the same data as it was before the B sides came in (the A side only): states saved
+    # then hold nothing the B sides changed
+    legacy = {k: v for k, v in nations_data.items() if k not in ("boards", "sides")}
+    legacy["sides"] = [x for x in nations_data.get("sides", []) if x.get("id") == "A"]
+    comp.compatible = frozenset({comp.fingerprint,
+                                 _fingerprint(cards_data, events_data, legacy)})
     return comp
+
+
+def _fingerprint(*parts: object) -> str:
+    import hashlib
+    blob = json.dumps(list(parts), sort_keys=True)
+    return hashlib.sha256(blob.encode()).hexdigest()[:12]
 
 
 # "balanced" decks (rulebook, competitive game: start from the base cards and exchange some

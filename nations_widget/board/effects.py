@@ -556,7 +556,8 @@ def holds_any(s: GameState, seat: int, refs: frozenset[int]) -> bool:
     """Whether any of ``refs`` is on the seat's board (a quick test before the details)."""
     p = s.players[seat]
     return not (refs.isdisjoint(p.advisors) and refs.isdisjoint(p.wonders)
-                and refs.isdisjoint(p.colonies) and refs.isdisjoint(p.bm))
+                and refs.isdisjoint(p.colonies) and refs.isdisjoint(p.bm)
+                and refs.isdisjoint(p.specials))
 
 
 def modifier_effects(s: GameState, seat: int, name: str) -> list[CardEffect]:
@@ -602,7 +603,10 @@ def active_cards(s: GameState, seat: int) -> list[int]:
     military with at least one worker ("an empty building or military does nothing")."""
     p = s.players[seat]
     out = [c for c, w in zip(p.bm, p.workers, strict=True) if w]
-    return out + p.advisors + p.colonies + p.wonders
+    out += p.advisors + p.colonies + p.wonders
+    if p.specials:
+        out += p.specials
+    return out
 
 
 def active_with(s: GameState, seat: int, when: str) -> list[int]:
@@ -680,7 +684,7 @@ def take_worker(s: GameState, seat: int, section: str) -> None:
 def take_options(s: GameState, seat: int, taken_food: int | None = None,
                  taken_stab: int | None = None, on_top: int | None = None) -> list[str]:
     p = s.players[seat]
-    side = s.comp.sides[s.config.sides[seat]]
+    side = s.side_of(seat)
     tf = p.taken_food if taken_food is None else taken_food
     ts = p.taken_stab if taken_stab is None else taken_stab
     top = p.on_top if on_top is None else on_top

@@ -201,11 +201,11 @@ def production_of(s: GameState, seat: int) -> list[int]:
                 v = card.per_worker[r]
                 if v and not (skip and v < 0):
                     net[r] += v * w
-    for ref in p.advisors + p.colonies + p.wonders:
+    for ref in p.advisors + p.colonies + p.wonders + list(p.specials):
         fig = cards[ref].produces
         for r in range(4):
             net[r] += fig[r]
-    side = s.comp.sides[s.config.sides[seat]]
+    side = s.side_of(seat)
     net[FOOD] -= side.food_upkeep * max(0, p.taken_food - p.hidden)
     return net
 
@@ -446,7 +446,6 @@ def new_game(config: GameConfig, comp: Components, log: Log = None) -> GameState
         events = list(comp.age_events[age])
         rng.shuffle(events)
         s.event_decks.append(events)
-    s.rng = rng.state
     s.event = -1
     s.events_done = []
     s.architects = 0
@@ -457,27 +456,70 @@ def new_game(config: GameConfig, comp: Components, log: Log = None) -> GameState
     s.turn_done = False
     s.last_bought = -1
     s.listed = None
-    s.players = []
-    for seat in range(n):
-        side = comp.sides[config.sides[seat]]
-        p = PlayerState()
-        p.res = list(side.start)
-        p.idle = side.workers
-        p.bm = list(side.printed)
-        p.workers = [0] * len(side.printed)
-        if config.easier:
-            # the easier game: one more worker, taken from the track, its upkeep hidden
-            p.idle += 1
-            p.taken_food = 1
-            p.hidden = 1
-        s.players.append(p)
+    s.players = [PlayerState() for _ in range(n)]
+    s.boards = []
     for position, seat in enumerate(order, start=1):
         s.players[seat].res[BOOKS] = position
+    mode = config.sides[0]
+    if mode in ("B", "choose"):
+        # rulebook (B sides): the boards in play are drawn, as many as players; they are
+        # taken in reverse player order — by the generator ("B": each its B side), or by
+        # the players, who see the progress board first ("choose": a setup decision each)
+        boards = list(comp.boards)
+        rng.shuffle(boards)
+        drawn = boards[:n]
+        s.rng = rng.state
+        if mode == "B":
+            for board, seat in zip(drawn, reversed(order), strict=True):
+                set_board(s, seat, comp.b_side[board], board)
+        else:
+            s.boards = sorted(drawn)
+            for seat in range(n):
+                s.players[seat].side = ""
+            _refill(s, log)
+            for seat in reversed(order):
+                s.queue.append(["side", seat])
+    else:
+        s.rng = rng.state
+        for seat in range(n):
+            set_board(s, seat, config.sides[seat], comp.sides[config.sides[seat]].nation)
     entries: list[LogEntry] = [] if log is None else log
     note(entries, s, None, "setup", "Player order: " + ", ".join(
         seat_name(x) for x in order) + ".", order=order[:])
     _advance(s, entries)
     return s
+
+
+def set_board(s: GameState, seat: int, side_id: str, nation: str) -> None:
+    """Give ``seat`` its player board: the side's starting resources (the books follow the
+    player order), workers, printed cards, printed ready wonders and special rule."""
+    side = s.comp.sides[side_id]
+    p = s.players[seat]
+    p.side = side_id
+    p.nation = nation
+    books = p.res[BOOKS]
+    p.res = list(side.start)
+    p.res[BOOKS] = books
+    p.idle = side.workers
+    p.bm = list(side.printed)
+    p.workers = [0] * len(side.printed)
+    p.wonders = list(side.wonders)
+    p.specials = side.special
+    if s.config.easier:
+        # the easier game: one more worker, taken from the track, its upkeep hidden
+        p.idle += 1
+        p.taken_food = 1
+        p.hidden = 1
+
+
+def side_labels(s: GameState) -> list[tuple[str, str, str]]:
+    """The setup choice of a board: (label, side id, nation) for each board not taken
+    yet, its B side and its A side."""
+    out = []
+    for board in s.boards:
+        out.append((f"{board} (B side)", s.comp.b_side[board], board))
+        out.append((f"{board} (A side)", "A", board))
+    return out
 
 
 # ------------------------------------------------------------ the state machine
@@ -659,7 +701,7 @@ def decision_options(s: GameState, d: list[Any]) -> list[str]:
     if kind == "place_advisor":
         return [f"replace {cards[c].name}" for c in p.advisors]
     if kind == "place_wonder":
-        side = s.comp.sides[s.config.sides[seat]]
+        side = s.side_of(seat)
         out = ["an empty wonder space"] if len(p.wonders) < side.wonder_slots else []
         return out + [f"over {cards[c].name}" for c in p.wonders]
     if kind == "battle":
@@ -674,6 +716,8 @@ def decision_options(s: GameState, d: list[Any]) -> list[str]:
         return plan(s, seat, outcome, list(d[4])) or []
     if kind == "pick_event":
         return [f"play {s.comp.events[e].name}" for e in d[2]]
+    if kind == "side":
+        return [label for label, _, _ in side_labels(s)]
     raise AssertionError(f"unknown decision {kind}")
 
 
@@ -742,13 +786,14 @@ def _answer(s: GameState, d: list[Any], index: int, log: Log) -> None:
         p.advisors[index] = d[2]
         note(log, s, seat, "place", f"{cards[d[2]].name} replaces {cards[old].name}.")
     elif kind == "place_wonder":
-        side = s.comp.sides[s.config.sides[seat]]
+        side = s.side_of(seat)
         free = len(p.wonders) < side.wonder_slots
         if free and index == 0:
             p.wonders.append(d[2])
         else:
             k = index - (1 if free else 0)
-            s.discard.append(p.wonders[k])
+            if cards[p.wonders[k]].set != "printed":
+                s.discard.append(p.wonders[k])
             p.wonders[k] = d[2]
         note(log, s, seat, "wonder", f"{cards[d[2]].name} is placed among the ready wonders.")
     elif kind == "battle":
@@ -770,6 +815,12 @@ def _answer(s: GameState, d: list[Any], index: int, log: Log) -> None:
              f"up 1 {RESOURCES[res]} instead.")
         if d[2] > 1 and any(p.res[r] for r in (GOLD, STONE, FOOD)):
             s.queue.insert(0, ["lose_other", seat, d[2] - 1])
+    elif kind == "side":
+        label, side_id, board = side_labels(s)[index]
+        s.boards.remove(board)
+        set_board(s, seat, side_id, board)
+        note(log, s, seat, "setup", f"{seat_name(seat)} takes {label}.", side=side_id,
+             nation=board)
     elif kind == "pick_event":
         s.event = d[2][index]
         ev = s.comp.events[s.event]
@@ -880,7 +931,7 @@ def take_card(s: GameState, seat: int, ref: int, price: int, log: Log) -> None:
     s.last_bought = ref
     note(log, s, seat, "buy", f"{seat_name(seat)} buys {card.name} ({card.type}) for "
          f"{price} gold.", card=card.id, price=price)
-    side = s.comp.sides[s.config.sides[seat]]
+    side = s.side_of(seat)
     t = card.type
     if t in ("building", "military"):
         # placed first (a choice), then its "bought" effects fire (see _answer)
@@ -1336,6 +1387,8 @@ def prompt(s: GameState) -> str:
         return f"{who}: {cards[d[2]].name} — take its resource or buy 1 VP?"
     if kind == "pick_event":
         return f"{who}: which of the event cards drawn is played this round?"
+    if kind == "side":
+        return f"{who}: choose your nation's board and its side."
     if kind == "lose_other":
         return (f"{who}: with no books left, give up {d[2]} other resource(s) — which one "
                 "first?")

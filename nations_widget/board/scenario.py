@@ -42,7 +42,7 @@ from .rules import STEP_INDEX, _advance, age_of, columns
 from .serialization import check_invariants, json_object
 from .state import GameConfig, GameState
 
-_CONFIG_KEYS = {"players", "seed", "difficulty", "ages", "easier", "decks"}
+_CONFIG_KEYS = {"players", "seed", "difficulty", "ages", "easier", "decks", "sides"}
 _KEYS = _CONFIG_KEYS | {"round", "step", "event", "board", "order", "current", "passed",
                         "architects", "war", "seats"}
 _SEAT_KEYS = {"gold", "stone", "food", "books", "vp", "idle", "taken", "slots", "advisors",
@@ -204,7 +204,7 @@ def _seat(s: GameState, cards: _Cards, seat: int, sd: object, where: str) -> Non
         raise _fail(f"{where}.{sorted(unknown)[0]}",
                     f"unknown key (known: {', '.join(sorted(_SEAT_KEYS))})")
     p = s.players[seat]
-    side = s.comp.sides[s.config.sides[seat]]
+    side = s.side_of(seat)
     for name in ("gold", "stone", "food", "books", "vp"):
         if name in sd:
             v = sd[name]

@@ -43,7 +43,7 @@ def card_places(s: GameState) -> Counter[int]:
     printed = {c.ref for c in s.comp.cards if c.set == "printed"}
     for p in s.players:
         places.update(c for c in p.bm if c >= 0 and c not in printed)
-        places.update(p.advisors + p.colonies + p.wonders)
+        places.update(c for c in p.advisors + p.colonies + p.wonders if c not in printed)
         if p.wonder >= 0:
             places[p.wonder] += 1
     for d in s.queue:
@@ -71,7 +71,13 @@ def check_invariants(s: GameState) -> list[str]:
     if sorted(events) != list(range(len(s.comp.events))):
         problems.append("an event card is missing or in two places")
     for seat, p in enumerate(s.players):
-        side = s.comp.sides[s.config.sides[seat]]
+        if p.side == "":
+            # a board still to be chosen at setup: nothing on it yet
+            if s.round != 1 or p.bm or p.idle or p.wonders or not any(
+                    d[0] == "side" and d[1] == seat for d in s.queue):
+                problems.append(f"seat {seat} has no board but is not choosing one")
+            continue
+        side = s.side_of(seat)
         if min(p.res) < 0:
             problems.append(f"seat {seat} has a negative resource {p.res}")
         if p.idle < 0 or min(p.workers) < 0:
@@ -133,7 +139,7 @@ def state_from_json(data: object, components: Components | None = None) -> GameS
           f"this program reads versions {', '.join(map(str, READABLE_VERSIONS))}, "
           f"got {data.get('version')!r}")
     comp = components or default_components()
-    _want(data.get("components") == comp.fingerprint, "components",
+    _want(data.get("components") in comp.compatible, "components",
           "the game was played with other card data (fingerprint "
           f"{data.get('components')!r}, these cards are {comp.fingerprint!r})")
     config = GameConfig.from_json(data.get("config"))
@@ -187,6 +193,10 @@ def state_from_json(data: object, components: Components | None = None) -> GameS
           f"must be 3 rows of {cols} cards (or null)")
     assert isinstance(board, list)
     s.board = [ref(board[r][c], f"board[{r}][{c}]") for r in range(3) for c in range(cols)]
+    boards = data.get("boards", [])
+    _want(isinstance(boards, list) and all(b in comp.boards for b in boards), "boards",
+          f"must list boards of the box ({', '.join(comp.boards)})")
+    s.boards = list(boards)
     for key in ("decks", "event_decks"):
         v = data.get(key)
         _want(isinstance(v, list) and len(v) == 4 and all(isinstance(d, list) for d in v),
@@ -236,8 +246,9 @@ def state_from_json(data: object, components: Components | None = None) -> GameS
     return s
 
 
-_DECISION_SIZES = {"pick_event": 3, "grow": 2, "place_bm": 4, "place_colony": 3, "place_advisor": 3,
-                   "place_wonder": 3, "battle": 4, "golden": 3, "lose_other": 3, "effect": 6}
+_DECISION_SIZES = {"side": 2, "pick_event": 3, "grow": 2, "place_bm": 4, "place_colony": 3,
+                   "place_advisor": 3, "place_wonder": 3, "battle": 4, "golden": 3,
+                   "lose_other": 3, "effect": 6}
 
 
 def _decision(d: object, where: str, n: int, ref: Any, eref: Any) -> list[Any]:
@@ -329,6 +340,10 @@ def _player(pj: object, where: str, ref: Any, sides: Any) -> PlayerState:
     _want(isinstance(side, str) and (side == "" or side in sides), f"{where}.side",
           f"must be a side of the box ({', '.join(sorted(sides))}), got {side!r}")
     p.side = str(side)
+    nation = pj.get("nation", "")
+    _want(isinstance(nation, str), f"{where}.nation", "must be text")
+    p.nation = str(nation)
+    p.specials = sides[p.side].special if p.side else ()
     p.turns = _int(pj.get("turns", 0), f"{where}.turns", 0, 100)
     p.acts = _int(pj.get("actions", 0), f"{where}.actions", 0, 1000)
     return p

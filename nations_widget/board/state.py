@@ -26,6 +26,7 @@ from .components import (
     RESOURCES,
     SETS,
     Components,
+    SideSpec,
     default_components,
 )
 
@@ -173,8 +174,9 @@ class PlayerState:
 
     __slots__ = (
         "acts", "advisors", "bm", "bought", "built", "colonies", "defeated", "hidden", "idle",
-        "least_stab",
-        "on_top", "private", "res", "side", "taken_food", "taken_stab", "temp_strength",
+        "least_stab", "nation",
+        "on_top", "private", "res", "side", "specials", "taken_food", "taken_stab",
+        "temp_strength",
         "turns", "used", "vp_lost", "war_took", "wonder", "wonders", "workers",
     )
 
@@ -201,6 +203,8 @@ class PlayerState:
         self.temp_strength = 0
         self.defeated = False
         self.side = "A"        # the side in play ("" while it is being chosen at setup)
+        self.nation = ""       # the board's nation, when known (B sides; a drawn board)
+        self.specials: tuple[int, ...] = ()    # the side's special rule (derived from side)
         self.turns = 0         # turns ended this round (a skipped first turn counts)
         self.acts = 0          # actions taken this round
 
@@ -228,6 +232,8 @@ class PlayerState:
         new.temp_strength = self.temp_strength
         new.defeated = self.defeated
         new.side = self.side
+        new.nation = self.nation
+        new.specials = self.specials
         new.turns = self.turns
         new.acts = self.acts
         return new
@@ -260,6 +266,7 @@ class PlayerState:
             "temp_strength": self.temp_strength,
             "defeated": self.defeated,
             "side": self.side,
+            "nation": self.nation,
             "turns": self.turns,
             "actions": self.acts,
         }
@@ -269,7 +276,8 @@ class GameState:
     """Everything about a game at one moment, its random generator included."""
 
     __slots__ = (
-        "architects", "board", "comp", "config", "cursor", "decks", "discard", "event",
+        "architects", "board", "boards", "comp", "config", "cursor", "decks", "discard",
+        "event",
         "event_decks", "events_done", "last_bought", "listed", "order", "passed", "plans",
         "players",
         "prev_order", "queue", "rng", "round", "stage", "step", "turn_done", "war",
@@ -287,6 +295,7 @@ class GameState:
     cursor: int
     passed: list[int]               # seats in the order they passed this round
     board: list[int]                # row * columns + column; row 0 costs 3 gold
+    boards: list[str]               # setup: the drawn nations' boards not chosen yet
     decks: list[list[int]]          # per age (index age-1), top of the deck last
     event_decks: list[list[int]]
     event: int
@@ -329,6 +338,7 @@ class GameState:
         new.cursor = self.cursor
         new.passed = self.passed[:]
         new.board = self.board[:]
+        new.boards = self.boards[:]
         new.decks = [d[:] for d in self.decks]
         new.event_decks = [d[:] for d in self.event_decks]
         new.event = self.event
@@ -394,6 +404,10 @@ class GameState:
         from . import rules
         return rules.prompt(self)
 
+    def side_of(self, seat: int) -> SideSpec:
+        """The player-board side ``seat`` plays (the A side while it is still choosing)."""
+        return self.comp.sides[self.players[seat].side or "A"]
+
     # ----------------------------------------------------------------- scoring
     def strength(self, seat: int) -> int:
         from .scoring import strength
@@ -447,6 +461,7 @@ class GameState:
             "cursor": self.cursor,
             "passed": self.passed[:],
             "board": [[cid(self.board[r * cols + c]) for c in range(cols)] for r in range(3)],
+            "boards": self.boards[:],
             "decks": [[cid(c) for c in d] for d in self.decks],
             "event_decks": [[self.comp.events[e].id for e in d] for d in self.event_decks],
             "event": None if self.event < 0 else self.comp.events[self.event].id,
