@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .effects import CardEffect, EventHalf
+    from .solo import SoloTiles
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -136,6 +137,8 @@ class Components:
     # fingerprints of earlier data that states saved with it may still be loaded with
     # (the same cards and events; sides were only added)
     compatible: frozenset[str] = frozenset()
+    # the solo event tiles (the 1-player variant); see solo.py
+    solo_tiles: SoloTiles | None = None
     # per set and age: the progress cards of that deck, in ref order
     deck_cards: dict[tuple[str, int], tuple[int, ...]] = field(default_factory=dict)
     age_events: dict[int, tuple[int, ...]] = field(default_factory=dict)
@@ -414,8 +417,11 @@ def deck_lists(decks: tuple[str, ...], seed: int, comp: Components) -> list[list
 
 @cache
 def default_components() -> Components:
-    """The packaged components (loaded once)."""
-    return build_components(_load("cards.json"), _load("events.json"), _load("nations.json"))
+    """The packaged components (loaded once), with the packaged solo tiles."""
+    from .solo import packaged_solo_tiles
+    comp = build_components(_load("cards.json"), _load("events.json"), _load("nations.json"))
+    comp.solo_tiles = packaged_solo_tiles()
+    return comp
 
 
 __all__ = ["BOOKS", "CARD_TYPES", "DIFFICULTIES", "FOOD", "GOLD", "RESOURCES", "STONE", "VP",

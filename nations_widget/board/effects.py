@@ -760,7 +760,16 @@ def workers_of(s: GameState, seat: int) -> int:
 
 
 def metric_values(s: GameState, metric: str) -> list[int]:
-    """Every seat's value of ``metric`` as rankings compare it."""
+    """Every seat's value of ``metric`` as rankings compare it (the solo game: the player's
+    and then the shadow's, see solo.py)."""
+    values = _metric_values(s, metric)
+    if len(s.players) == 1:
+        from .solo import shadow_value
+        values.append(shadow_value(s, metric))
+    return values
+
+
+def _metric_values(s: GameState, metric: str) -> list[int]:
     from .scoring import stability_rank_value, strength_track
     n = len(s.players)
     if metric == "strength":
@@ -790,6 +799,9 @@ def holds(s: GameState, seat: int, c: Cond) -> bool:
     if k == "war_bought_by_other":
         return s.war_buyer >= 0 and s.war_buyer != seat
     if k == "passed":
+        if len(s.players) == 1:
+            # solo: the shadow never passes, so the player always passed first, never last
+            return c.metric == "first" and seat in s.passed
         reach = 2 if len(s.players) >= 5 else 1
         return seat in (s.passed[:reach] if c.metric == "first" else s.passed[-reach:])
     if k == "defeated_in_war":
@@ -810,9 +822,9 @@ def select(s: GameState, who: Who, seat: int = -1) -> list[int]:
     if kind == "others":
         return [x for x in range(n) if x != seat]
     if kind == "most":
-        return most_of(metric_values(s, who.metrics[0]))
+        return [x for x in most_of(metric_values(s, who.metrics[0])) if x < n]
     if kind == "least":
-        return least_of(metric_values(s, who.metrics[0]))
+        return [x for x in least_of(metric_values(s, who.metrics[0])) if x < n]
     if kind == "all_except_least":
         out = set(least_of(metric_values(s, who.metrics[0])))
         return [x for x in range(n) if x not in out]

@@ -86,6 +86,27 @@ def _side_name(s: GameState, seat: int) -> str:
     return s.comp.sides[p.side].name
 
 
+def _solo_html(s: GameState) -> str:
+    from .solo import hall_of_fame, tile_of
+    tile = tile_of(s)
+    tiles = s.comp.solo_tiles
+    strength_, stability_, books = s.shadow
+    text = (f"shadow: {strength_} strength, {stability_} stability, {books} books"
+            f" ({'first' if s.shadow_first else 'second'} in player order)")
+    if tile is not None:
+        text += f"; tile {tile.id}"
+    if s.last_roll:
+        text += f"; last roll {s.last_roll}"
+    out = _e(text)
+    if tiles is not None and tiles.reconstruction:
+        out += (" <span class='nwb-small'><b>solo tiles: a reconstruction</b> (their "
+                "values are not the published ones)</span>")
+    if s.is_terminal():
+        title = hall_of_fame(s.scores()[0])
+        out += " · Hall of Fame: <b>" + _e(title or "no title") + "</b>"
+    return out
+
+
 def state_html(s: GameState) -> str:
     cards = s.comp.cards
     cols = s.comp.columns_by_players[s.config.players]
@@ -111,6 +132,8 @@ def state_html(s: GameState) -> str:
         ev = s.comp.events[s.event]
         info.append(f"Event: <b>{_e(ev.name)}</b> (famine {ev.famine} food)")
     info.append(f"architects: {s.architects}")
+    if s.config.players == 1:
+        info.append(_solo_html(s))
     if s.war >= 0:
         info.append(f"war: <b>{_e(cards[s.war].name)}</b> at strength {s.war_strength}")
     info.append("order: " + ", ".join(seat_name(x) for x in s.order))

@@ -23,6 +23,7 @@ from typing import Any
 from ..core.errors import IllegalMoveError, MalformedMoveError
 from ..core.log import LogEntry
 from ..core.rng import Rng
+from . import solo
 from .components import (
     BOOKS,
     CARD_TYPES,
@@ -64,6 +65,7 @@ from .scoring import (
     stability_rank_value,
     strength_track,
 )
+from .solo import START_BOOKS, is_solo
 from .state import GameConfig, GameState, PlayerState
 
 Log = list[LogEntry] | None
@@ -156,6 +158,9 @@ def _queue_growth(s: GameState, log: Log) -> None:
 
 
 def _draw_event(s: GameState, log: Log) -> None:
+    if is_solo(s):
+        solo.draw_tile(s, log)      # the solo game: a tile instead of an event card
+        return
     if s.event >= 0:
         s.events_done.append(s.event)
         s.event = -1
@@ -182,6 +187,9 @@ def _architects(s: GameState, log: Log) -> None:
     """The scoring board's architects: the old ones go back, then 0/1/2/2/3 by players
     plus the event card's (the same count every round, the first included)."""
     extra = s.comp.events[s.event].architects if s.event >= 0 else 0
+    tile = solo.tile_of(s) if is_solo(s) else None
+    if tile is not None:
+        extra = tile.architects
     s.architects = s.comp.architects_by_players[s.config.players] + extra
     note(log, s, None, "architects", f"{s.architects} architects are available this round.")
 
@@ -242,6 +250,9 @@ def _production(s: GameState, log: Log) -> None:
 def _player_order(s: GameState, log: Log) -> None:
     """Strength decides, then stability, then the previous order (sorted() is stable)."""
     s.prev_order = s.order[:]
+    if is_solo(s):
+        solo.player_order(s, log)
+        return
     st = {x: strength_track(s, x) for x in s.order}
     sb = {x: stability_rank_value(s, x) for x in s.order}
     s.order = sorted(s.order, key=lambda x: (-st[x], -sb[x]))
@@ -365,8 +376,16 @@ def _reorder(s: GameState, first: list[int], last: list[int], log: Log) -> None:
         seat_name(x) for x in s.order) + ".", order=s.order[:])
 
 
+def _solo_stability(s: GameState, log: Log) -> None:
+    if is_solo(s):
+        solo.stability_vp(s, log)
+
+
 def _famine(s: GameState, log: Log) -> None:
     need = s.comp.events[s.event].famine if s.event >= 0 else 0
+    tile = solo.tile_of(s) if is_solo(s) else None
+    if tile is not None:
+        need = tile.famine
     for p in s.players:
         p.temp_strength = 0
     if need <= 0:
@@ -378,6 +397,12 @@ def _famine(s: GameState, log: Log) -> None:
 
 def _books(s: GameState, log: Log) -> None:
     if s.round % 2:
+        return
+    if is_solo(s):
+        solo.books_vp(s, log)
+        _fire(s, 0, "age_end", log)
+        if s.round == s.config.rounds:
+            _fire(s, 0, "final_scoring", log)
         return
     books = [p.res[BOOKS] for p in s.players]
     gains = book_vp(books)
@@ -403,6 +428,7 @@ ROUND: tuple[Step, ...] = (
     Step("resolution.production", _production),
     Step("resolution.order", _player_order),
     Step("resolution.war", _war),
+    Step("resolution.solo_stability", _solo_stability),     # the solo game only
     Step("resolution.event_a", _event_start(0), _event_finish(0)),
     Step("resolution.event_b", _event_start(1), _event_finish(1)),
     Step("resolution.famine", _famine),
@@ -446,6 +472,19 @@ def new_game(config: GameConfig, comp: Components, log: Log = None) -> GameState
         events = list(comp.age_events[age])
         rng.shuffle(events)
         s.event_decks.append(events)
+    s.shadow, s.tile_decks, s.tiles_done = [], [], []
+    s.shadow_first = s.roll_due = False
+    s.last_roll = 0
+    s.tile = -1
+    if n == 1:
+        if comp.solo_tiles is None:
+            raise ValueError("the solo game needs solo tiles (see load_solo_tiles)")
+        # "You start as player 1, with 1 Book.  The shadow opponent starts with 2 Books."
+        s.shadow = [0, 0, START_BOOKS]
+        for age in range(1, 5):
+            tiles = list(comp.solo_tiles.by_age(age))
+            rng.shuffle(tiles)
+            s.tile_decks.append(tiles)
     s.event = -1
     s.events_done = []
     s.architects = 0
@@ -539,6 +578,8 @@ def _next_step(s: GameState, log: Log) -> None:
         if s.step == "actions":
             s.cursor = 0
             s.turn_done = False
+            # solo: "roll ... before your first turn in a round if you are 2nd in order"
+            s.roll_due = is_solo(s) and s.shadow_first
         return
     if s.round < s.config.rounds:
         s.round += 1
@@ -558,6 +599,12 @@ def _final_note(s: GameState, log: Log) -> None:
         parts.append(f"{seat_name(seat)} {b['total']} VP (tokens {b['vp']}, colonies "
                      f"{b['colonies']}, wonders {b['wonders']}, workers {b['workers']}, "
                      f"resources {b['resources']})")
+    if is_solo(s):
+        title = solo.hall_of_fame(s.scores()[0])
+        note(log, s, None, "end", "Game over. " + parts[0] + ". Hall of Fame: "
+             + (title or "no title (under 10 VP)") + ".", scores=s.scores(),
+             ranking=ranking, title=title)
+        return
     note(log, s, None, "end", "Game over. " + "; ".join(parts) + f". "
          f"{seat_name(ranking[0])} wins.", scores=s.scores(), ranking=ranking)
 
@@ -579,6 +626,11 @@ def _advance(s: GameState, log: Log) -> None:
             check_removals(s, log)
             continue
         if s.step == "actions":
+            if s.roll_due:
+                s.roll_due = False
+                solo.roll(s, log)
+                check_removals(s, log)
+                continue
             if s.turn_done:
                 s.turn_done = False
                 _end_of_action(s, log)
@@ -718,6 +770,10 @@ def decision_options(s: GameState, d: list[Any]) -> list[str]:
         return [f"play {s.comp.events[e].name}" for e in d[2]]
     if kind == "side":
         return [label for label, _, _ in side_labels(s)]
+    if kind == "pick_tile":
+        tiles = s.comp.solo_tiles
+        assert tiles is not None
+        return [f"tile {tiles.tiles[t].id}" for t in d[2]]
     raise AssertionError(f"unknown decision {kind}")
 
 
@@ -815,6 +871,10 @@ def _answer(s: GameState, d: list[Any], index: int, log: Log) -> None:
              f"up 1 {RESOURCES[res]} instead.")
         if d[2] > 1 and any(p.res[r] for r in (GOLD, STONE, FOOD)):
             s.queue.insert(0, ["lose_other", seat, d[2] - 1])
+    elif kind == "pick_tile":
+        chosen = d[2][index]
+        solo.start_tile(s, chosen, log)
+        s.tiles_done.extend(t for t in d[2] if t != chosen)
     elif kind == "side":
         label, side_id, board = side_labels(s)[index]
         s.boards.remove(board)
@@ -1321,6 +1381,11 @@ def _perform(s: GameState, seat: int, move: Move, log: Log) -> None:
              f"{cards[p.bm[move.slot]].name}.")
         return
     s.turn_done = True
+    if is_solo(s) and not isinstance(move, Pass) and not (
+            isinstance(move, Deploy) and cards[p.bm[move.slot]].type == "building"):
+        # solo: the die is rolled after every action but deploying on a building (and
+        # passing, which is no action); rolled once this action's decisions are answered
+        s.roll_due = True
     if isinstance(move, Pass):
         s.passed.append(seat)
         note(log, s, seat, "pass", f"{seat_name(seat)} passes.")
@@ -1389,6 +1454,8 @@ def prompt(s: GameState) -> str:
         return f"{who}: which of the event cards drawn is played this round?"
     if kind == "side":
         return f"{who}: choose your nation's board and its side."
+    if kind == "pick_tile":
+        return f"{who}: which of the solo tiles drawn is played this round?"
     if kind == "lose_other":
         return (f"{who}: with no books left, give up {d[2]} other resource(s) — which one "
                 "first?")

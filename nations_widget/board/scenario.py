@@ -44,7 +44,7 @@ from .state import GameConfig, GameState
 
 _CONFIG_KEYS = {"players", "seed", "difficulty", "ages", "easier", "decks", "sides"}
 _KEYS = _CONFIG_KEYS | {"round", "step", "event", "board", "order", "current", "passed",
-                        "architects", "war", "seats"}
+                        "architects", "war", "seats", "tile", "shadow", "shadow_first"}
 _SEAT_KEYS = {"gold", "stone", "food", "books", "vp", "idle", "taken", "slots", "advisors",
               "colonies", "wonders", "wonder", "private"}
 
@@ -135,6 +135,8 @@ def scenario(description: dict[str, Any] | str,
         s.event = events.pop()
     s.architects = desc.get("architects", comp.architects_by_players[n]
                             + comp.events[s.event].architects)
+    if n == 1:
+        _solo(s, desc, age)
     if "order" in desc:
         order = desc["order"]
         if not isinstance(order, list) or sorted(order) != list(range(n)):
@@ -194,6 +196,37 @@ def scenario(description: dict[str, Any] | str,
     if problems:
         raise StateFormatError("the scenario breaks the rules: " + "; ".join(problems))
     return s
+
+
+def _solo(s: GameState, desc: dict[str, Any], age: int) -> None:
+    """The solo game: no event card; the round's tile (``tile``: its id, default drawn),
+    the shadow's values (``shadow``: {strength, stability, books}, default the tile's and
+    2 + the tile's books) and ``shadow_first``."""
+    from .solo import SHADOW_FIGURES, START_BOOKS, start_tile
+    tiles = s.comp.solo_tiles
+    assert tiles is not None
+    s.event_decks[age - 1].append(s.event)
+    s.event = -1
+    deck = s.tile_decks[age - 1]
+    if "tile" in desc:
+        ids = [t.id for t in tiles.tiles]
+        if desc["tile"] not in ids or ids.index(desc["tile"]) not in deck:
+            raise _fail("tile", f"unknown solo tile of age {age}: {desc['tile']!r}")
+        index = ids.index(desc["tile"])
+        deck.remove(index)
+    else:
+        index = deck.pop()
+    s.shadow = [0, 0, START_BOOKS]
+    start_tile(s, index, None)
+    if "architects" not in desc:
+        s.architects = s.comp.architects_by_players[1] + tiles.tiles[index].architects
+    shadow = desc.get("shadow", {})
+    if not isinstance(shadow, dict) or set(shadow) - set(SHADOW_FIGURES):
+        raise _fail("shadow", f"must give some of {', '.join(SHADOW_FIGURES)}")
+    for i, name in enumerate(SHADOW_FIGURES):
+        if name in shadow:
+            s.shadow[i] = int(shadow[name])
+    s.shadow_first = bool(desc.get("shadow_first", False))
 
 
 def _seat(s: GameState, cards: _Cards, seat: int, sd: object, where: str) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..core.errors import StateFormatError
 from .components import CARD_TYPES, RESOURCES, Components, default_components
+from .solo import SHADOW_FIGURES
 from .state import (
     CARD_ARGS,
     READABLE_VERSIONS,
@@ -102,6 +103,12 @@ def check_invariants(s: GameState) -> list[str]:
             problems.append(f"seat {seat} holds too many colonies or wonders")
         if p.wonder >= 0 and p.built >= len(s.comp.cards[p.wonder].stages):
             problems.append(f"seat {seat}'s wonder under construction is already complete")
+    if s.config.players == 1 and s.comp.solo_tiles is not None:
+        tiles = [x for d in s.tile_decks for x in d] + s.tiles_done + (
+            [s.tile] if s.tile >= 0 else []) + [x for d in s.queue if d[0] == "pick_tile"
+                                                 for x in d[2]]
+        if sorted(tiles) != list(range(len(s.comp.solo_tiles.tiles))):
+            problems.append("a solo tile is missing or in two places")
     if s.step != "game_over" and s.current_player() is None:
         problems.append("nobody is to play but the game is not over")
     return problems
@@ -217,7 +224,8 @@ def state_from_json(data: object, components: Components | None = None) -> GameS
         _want(isinstance(war, list) and len(war) == 3, "war", "must be [card, strength, seat]")
         s.war = ref(war[0], "war")     # null once the war is resolved (strength kept)
         s.war_strength = _int(war[1], "war strength", 0, 40)
-        s.war_buyer = _int(war[2], "war buyer", 0, n - 1)
+        # (the solo game: the shadow, index 1, may have taken the war)
+        s.war_buyer = _int(war[2], "war buyer", 0, n if n == 1 else n - 1)
     discard = data.get("discard")
     _want(isinstance(discard, list), "discard", "must be a list")
     assert isinstance(discard, list)
@@ -225,7 +233,14 @@ def state_from_json(data: object, components: Components | None = None) -> GameS
     queue = data.get("queue")
     _want(isinstance(queue, list), "queue", "must be a list of decisions")
     assert isinstance(queue, list)
-    s.queue = [_decision(d, f"queue[{i}]", n, ref, eref) for i, d in enumerate(queue)]
+    tile_ids = [] if comp.solo_tiles is None else [x.id for x in comp.solo_tiles.tiles]
+
+    def tref(tile_id: object, where: str) -> int:
+        _want(tile_id in tile_ids, where, f"unknown solo tile {tile_id!r}")
+        return tile_ids.index(str(tile_id))
+
+    _solo(s, data.get("solo"), tref)
+    s.queue = [_decision(d, f"queue[{i}]", n, ref, eref, tref) for i, d in enumerate(queue)]
     plans = data.get("plans")
     _want(isinstance(plans, list) and len(plans) == n and all(
         p is None or (isinstance(p, list) and all(isinstance(x, int) for x in p))
@@ -246,12 +261,46 @@ def state_from_json(data: object, components: Components | None = None) -> GameS
     return s
 
 
-_DECISION_SIZES = {"side": 2, "pick_event": 3, "grow": 2, "place_bm": 4, "place_colony": 3,
-                   "place_advisor": 3, "place_wonder": 3, "battle": 4, "golden": 3,
-                   "lose_other": 3, "effect": 6}
+def _solo(s: GameState, solo: object, tref: Any) -> None:
+    """The solo game's fields (null in other games)."""
+    s.shadow, s.tile_decks, s.tiles_done = [], [], []
+    s.shadow_first = s.roll_due = False
+    s.last_roll = 0
+    s.tile = -1
+    if s.config.players != 1:
+        _want(solo is None, "solo", "only the 1-player game has a shadow opponent")
+        return
+    _want(isinstance(solo, dict), "solo", "the 1-player game needs its solo fields")
+    assert isinstance(solo, dict)
+    shadow = solo.get("shadow")
+    _want(isinstance(shadow, dict) and set(shadow) == set(SHADOW_FIGURES), "solo.shadow",
+          f"must give {', '.join(SHADOW_FIGURES)}")
+    assert isinstance(shadow, dict)
+    s.shadow = [_int(shadow[k], f"solo.shadow.{k}", -1000, 1000) for k in SHADOW_FIGURES]
+    for key in ("shadow_first", "roll_due"):
+        _want(isinstance(solo.get(key), bool), f"solo.{key}", "must be true or false")
+    s.shadow_first = bool(solo["shadow_first"])
+    s.roll_due = bool(solo["roll_due"])
+    s.last_roll = _int(solo.get("last_roll"), "solo.last_roll", 0, 6)
+    s.tile = -1 if solo.get("tile") is None else tref(solo["tile"], "solo.tile")
+    decks = solo.get("tile_decks")
+    _want(isinstance(decks, list) and len(decks) == 4 and all(isinstance(d, list)
+                                                              for d in decks),
+          "solo.tile_decks", "must be 4 lists (one per age)")
+    assert isinstance(decks, list)
+    s.tile_decks = [[tref(x, f"solo.tile_decks[{a}]") for x in d] for a, d in enumerate(decks)]
+    done = solo.get("tiles_done")
+    _want(isinstance(done, list), "solo.tiles_done", "must be a list")
+    assert isinstance(done, list)
+    s.tiles_done = [tref(x, "solo.tiles_done") for x in done]
 
 
-def _decision(d: object, where: str, n: int, ref: Any, eref: Any) -> list[Any]:
+_DECISION_SIZES = {"pick_tile": 3, "side": 2, "pick_event": 3, "grow": 2, "place_bm": 4,
+                   "place_colony": 3, "place_advisor": 3, "place_wonder": 3, "battle": 4,
+                   "golden": 3, "lose_other": 3, "effect": 6}
+
+
+def _decision(d: object, where: str, n: int, ref: Any, eref: Any, tref: Any) -> list[Any]:
     _want(isinstance(d, list) and len(d) >= 2 and d[0] in _DECISION_SIZES
           and len(d) == _DECISION_SIZES[d[0]], where,
           f"must be a decision [kind, seat, ...] of a known kind ({', '.join(_DECISION_SIZES)})")
@@ -266,6 +315,10 @@ def _decision(d: object, where: str, n: int, ref: Any, eref: Any) -> list[Any]:
         _want(isinstance(d[2], list) and len(d[2]) >= 2, f"{where}[2]",
               "must list the event cards drawn")
         out[2] = [eref(e, f"{where}[2]") for e in d[2]]
+    if d[0] == "pick_tile":
+        _want(isinstance(d[2], list) and len(d[2]) >= 2, f"{where}[2]",
+              "must list the solo tiles drawn")
+        out[2] = [tref(e, f"{where}[2]") for e in d[2]]
     if d[0] == "effect":
         _want(d[2] in ("event", "card"), f"{where}[2]", "must be 'event' or 'card'")
         out[3] = _int(d[3], f"{where}[3]", 0, 1) if d[2] == "event" else ref(d[3],

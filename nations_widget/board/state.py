@@ -29,6 +29,7 @@ from .components import (
     SideSpec,
     default_components,
 )
+from .solo import solo_json
 
 if TYPE_CHECKING:
     from ..core.log import LogEntry
@@ -276,12 +277,40 @@ class GameState:
     """Everything about a game at one moment, its random generator included."""
 
     __slots__ = (
-        "architects", "board", "boards", "comp", "config", "cursor", "decks", "discard",
+        "architects",
+        "board",
+        "boards",
+        "comp",
+        "config",
+        "cursor",
+        "decks",
+        "discard",
         "event",
-        "event_decks", "events_done", "last_bought", "listed", "order", "passed", "plans",
+        "event_decks",
+        "events_done",
+        "last_bought",
+        "last_roll",
+        "listed",
+        "order",
+        "passed",
+        "plans",
         "players",
-        "prev_order", "queue", "rng", "round", "stage", "step", "turn_done", "war",
-        "war_buyer", "war_strength",
+        "prev_order",
+        "queue",
+        "rng",
+        "roll_due",
+        "round",
+        "shadow",
+        "shadow_first",
+        "stage",
+        "step",
+        "tile",
+        "tile_decks",
+        "tiles_done",
+        "turn_done",
+        "war",
+        "war_buyer",
+        "war_strength",
     )
 
     config: GameConfig
@@ -296,6 +325,16 @@ class GameState:
     passed: list[int]               # seats in the order they passed this round
     board: list[int]                # row * columns + column; row 0 costs 3 gold
     boards: list[str]               # setup: the drawn nations' boards not chosen yet
+    # the solo game (players 1; see solo.py): the shadow's strength, stability, books; whether
+    # it is first in player order; a die roll owed after the action just taken; the last
+    # roll (0: none); the round's tile, the tiles per age not drawn, and those used
+    shadow: list[int]
+    shadow_first: bool
+    roll_due: bool
+    last_roll: int
+    tile: int
+    tile_decks: list[list[int]]
+    tiles_done: list[int]
     decks: list[list[int]]          # per age (index age-1), top of the deck last
     event_decks: list[list[int]]
     event: int
@@ -339,6 +378,13 @@ class GameState:
         new.passed = self.passed[:]
         new.board = self.board[:]
         new.boards = self.boards[:]
+        new.shadow = self.shadow[:]
+        new.shadow_first = self.shadow_first
+        new.roll_due = self.roll_due
+        new.last_roll = self.last_roll
+        new.tile = self.tile
+        new.tile_decks = [d[:] for d in self.tile_decks]
+        new.tiles_done = self.tiles_done[:]
         new.decks = [d[:] for d in self.decks]
         new.event_decks = [d[:] for d in self.event_decks]
         new.event = self.event
@@ -476,6 +522,7 @@ class GameState:
             "turn_done": self.turn_done,
             "last_bought": self.card_id(self.last_bought),
             "players": [p.to_json(cid) for p in self.players],
+            "solo": solo_json(self),
         }
 
     def to_json_str(self) -> str:
@@ -497,6 +544,8 @@ class GameState:
         data["viewer"] = seat
         data["decks"] = [len(d) for d in self.decks]
         data["event_decks"] = [len(d) for d in self.event_decks]
+        if data["solo"] is not None:
+            data["solo"]["tile_decks"] = [len(d) for d in self.tile_decks]
         return data
 
     def __eq__(self, other: object) -> bool:
