@@ -90,6 +90,9 @@ def scenario(description: dict[str, Any] | str,
         config = GameConfig(**{k: desc[k] for k in _CONFIG_KEYS if k in desc})
     except (TypeError, ValueError) as exc:
         raise StateFormatError(f"scenario settings: {exc}") from None
+    if "choose" in config.sides:
+        raise _fail("sides", "a scenario fixes the sides (A, a B side's id, or B); the "
+                    "choice of boards is played from GameState.new")
     comp = components or default_components()
     s = GameState.new(config, comp)
     n = config.players

@@ -408,7 +408,7 @@ class GameState:
         from ..core.rng import Rng
         new = self.clone()
         rng = Rng(seed ^ 0x5DEECE66D)
-        for deck in new.decks + new.event_decks:
+        for deck in new.decks + new.event_decks + new.tile_decks:
             rng.shuffle(deck)
         new.rng = rng.next64()
         return new

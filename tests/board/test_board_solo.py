@@ -262,3 +262,11 @@ def test_solo_passing_ends_the_round_without_a_roll() -> None:
     s = solo({"tile": "solo-1a"})
     s.apply(Pass())
     assert s.last_roll == 0 and s.step != "actions"
+
+
+def test_reseeded_reshuffles_the_solo_tiles_not_yet_drawn() -> None:
+    s = GameState.new(players=1, seed=12)
+    seen = {tuple(tuple(d) for d in s.reseeded(k).tile_decks) for k in range(8)}
+    assert len(seen) > 1
+    assert all(sorted(a) == sorted(b) for a, b in zip(s.reseeded(3).tile_decks, s.tile_decks,
+                                                      strict=True))
