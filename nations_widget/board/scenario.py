@@ -182,8 +182,16 @@ def scenario(description: dict[str, Any] | str,
         # the growth decisions, in reverse player order; the event card drawn above goes
         # back on its deck, to be drawn after the growth as in play
         s.stage = 1
-        s.event_decks[age - 1].append(s.event)
-        s.event = -1
+        if s.event >= 0:
+            s.event_decks[age - 1].append(s.event)
+            s.event = -1
+        if n == 1 and s.tile >= 0:
+            # the solo game: the tile too is drawn after the growth
+            assert s.comp.solo_tiles is not None
+            if "books" not in desc.get("shadow", {}):
+                s.shadow[2] -= s.comp.solo_tiles.tiles[s.tile].books
+            s.tile_decks[age - 1].append(s.tile)
+            s.tile = -1
         s.queue = [["grow", seat] for seat in reversed(s.order)]
     elif step == "actions":
         current = desc.get("current")

@@ -489,6 +489,14 @@ class GameState:
     def card_id(self, ref: int) -> str | None:
         return None if ref < 0 else self.comp.cards[ref].id
 
+    def _event_id(self, ref: int) -> str:
+        return self.comp.events[ref].id
+
+    def _tile_id(self, index: int) -> str:
+        tiles = self.comp.solo_tiles
+        assert tiles is not None
+        return tiles.tiles[index].id
+
     def to_json(self) -> dict[str, Any]:
         """The complete state as JSON-ready data (versioned); see :meth:`from_json`."""
         cid = self.card_id
@@ -516,8 +524,7 @@ class GameState:
             "war": None if self.war_strength < 0 else [cid(self.war), self.war_strength,
                                                        self.war_buyer],
             "discard": [cid(c) for c in self.discard],
-            "queue": [_decision_json(d, cid, lambda e: self.comp.events[e].id)
-                      for d in self.queue],
+            "queue": [_decision_json(d, cid, self._event_id, self._tile_id) for d in self.queue],
             "plans": [None if p is None else p[:] for p in self.plans],
             "turn_done": self.turn_done,
             "last_bought": self.card_id(self.last_bought),
@@ -571,12 +578,14 @@ CARD_ARGS: dict[str, tuple[int, ...]] = {
 }
 
 
-def _decision_json(d: list[Any], cid: Any, cid_event: Any) -> list[Any]:
+def _decision_json(d: list[Any], cid: Any, cid_event: Any, cid_tile: Any) -> list[Any]:
     out = list(d)
     for i in CARD_ARGS.get(d[0], ()):
         out[i] = cid(d[i])
     if d[0] == "pick_event":
         out[2] = [cid_event(e) for e in d[2]]
+    if d[0] == "pick_tile":
+        out[2] = [cid_tile(e) for e in d[2]]
     if d[0] == "effect":
         if d[2] == "card":
             out[3] = cid(d[3])

@@ -270,3 +270,17 @@ def test_reseeded_reshuffles_the_solo_tiles_not_yet_drawn() -> None:
     assert len(seen) > 1
     assert all(sorted(a) == sorted(b) for a, b in zip(s.reseeded(3).tile_decks, s.tile_decks,
                                                       strict=True))
+
+
+def test_machiavelli_in_the_solo_game_picks_among_two_tiles() -> None:
+    """(Found by the sweep: the pick decision's tiles were saved as numbers.)"""
+    s = scenario({"players": 1, "round": 5, "step": "maintenance.growth", "decks": "all",
+                  "seats": [{"advisors": ["niccolo-machiavelli"]}]})
+    s.apply(s.legal_moves()[0])
+    assert s.queue and s.queue[0][0] == "pick_tile"
+    drawn = list(s.queue[0][2])
+    assert GameState.from_json(s.to_json_str()) == s
+    assert s.to_json()["queue"][0][2] == [TILE_IDS[t] for t in drawn]
+    s.apply(s.legal_moves()[1])
+    assert s.tile in drawn and check_invariants(s) == []
+    assert s.shadow[0] == TILES.tiles[s.tile].strength
