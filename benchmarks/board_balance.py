@@ -49,11 +49,11 @@ def play(config: GameConfig, rng: random.Random) -> GameState:
     return state
 
 
-def table(rows: list[tuple[str, Counter[str], Counter[str]]], players: int, label: str
-          ) -> tuple[list[str], list[str]]:
+def table(rows: list[tuple[str, Counter[str], Counter[str]]], players: int, label: str,
+          points: Counter[str]) -> tuple[list[str], list[str]]:
     fair = 1 / players
-    lines = [f"| {label} | seats | wins | win rate | fair share | z |",
-             "|---|---:|---:|---:|---:|---:|"]
+    lines = [f"| {label} | seats | wins | win rate | fair share | z | mean final VP |",
+             "|---|---:|---:|---:|---:|---:|---:|"]
     far = []
     for name, seats, wins in rows:
         n, w = seats[name], wins[name]
@@ -61,7 +61,8 @@ def table(rows: list[tuple[str, Counter[str], Counter[str]]], players: int, labe
             continue
         rate = w / n
         z = (rate - fair) / math.sqrt(fair * (1 - fair) / n)
-        lines.append(f"| {name} | {n} | {w} | {rate:.1%} | {fair:.1%} | {z:+.1f} |")
+        lines.append(f"| {name} | {n} | {w} | {rate:.1%} | {fair:.1%} | {z:+.1f} | "
+                     f"{points[name] / n:.1f} |")
         if abs(z) > 3:
             far.append(f"{players} players: {label} {name} wins {rate:.1%} of its games "
                        f"(fair share {fair:.1%}, z {z:+.1f})")
@@ -86,25 +87,31 @@ def main() -> None:
         side_wins: Counter[str] = Counter()
         level_seats: Counter[str] = Counter()
         level_wins: Counter[str] = Counter()
+        side_points: Counter[str] = Counter()
+        level_points: Counter[str] = Counter()
         for g in range(args.games):
             sides, levels = random_setup(players, rng)
             config = GameConfig(players=players, seed=args.seed * 100_000 + g, sides=sides,
                                 difficulty=levels, decks=args.decks)
             state = play(config, rng)
             winner = state.winner()
+            scores = state.scores()
             for seat in range(players):
                 side_seats[sides[seat]] += 1
                 level_seats[levels[seat]] += 1
+                side_points[sides[seat]] += scores[seat]
+                level_points[levels[seat]] += scores[seat]
             assert winner is not None
             side_wins[sides[winner]] += 1
             level_wins[levels[winner]] += 1
         out.append(f"### {players} players")
         out.append("")
-        lines, far = table([(s, side_seats, side_wins) for s in SIDES], players, "side")
+        lines, far = table([(s, side_seats, side_wins) for s in SIDES], players, "side",
+                           side_points)
         out += [*lines, ""]
         flagged += far
         lines, far = table([(d, level_seats, level_wins) for d in DIFFICULTIES], players,
-                           "difficulty")
+                           "difficulty", level_points)
         out += [*lines, ""]
         flagged += far
     out.append("Far from the fair share (more than 3 standard errors): "

@@ -149,7 +149,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--easier", action="store_true", help="the easier-game variant")
     sim.add_argument("--sweep", type=int, metavar="K", default=0,
                      help="instead: K games for every decks x sides x difficulty x 1-5 "
-                          "players (300 configurations)")
+                          "players (240 configurations)")
     args = parser.parse_args(argv)
     if args.sweep:
         return 1 if sweep(args.sweep, args.seed) else 0
