@@ -24,6 +24,7 @@ from nations_widget.board import (
 )
 from nations_widget.board.__main__ import main, simulate
 from nations_widget.board.game import Game
+from nations_widget.board.state import GameConfig
 from nations_widget.board.scenario import scenario
 
 
