@@ -24,8 +24,8 @@ from nations_widget.board import (
 )
 from nations_widget.board.__main__ import main, simulate
 from nations_widget.board.game import Game
-from nations_widget.board.state import GameConfig
 from nations_widget.board.scenario import scenario
+from nations_widget.board.state import GameConfig
 
 
 def test_moves_round_trip_through_json_and_read_as_words() -> None:
