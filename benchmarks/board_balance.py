@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from nations_widget.board import GameConfig, GameState
+from nations_widget.board import GameConfig, GameState, Pass
 from nations_widget.board.components import DIFFICULTIES, default_components
 
 SIDES = ("A", "china-b", "egypt-b", "greece-b", "persia-b", "rome-b")
@@ -41,11 +41,16 @@ def random_setup(players: int, rng: random.Random) -> tuple[tuple[str, ...], tup
     return sides, levels
 
 
-def play(config: GameConfig, rng: random.Random) -> GameState:
+def play(config: GameConfig, rng: random.Random, busy: bool) -> GameState:
+    """A random game; ``busy``: a legal move other than passing 85% of the time (so the
+    players buy, deploy and hire more; still no judgement)."""
     state = GameState.new(config)
     while not state.is_terminal():
         legal = state.legal_moves()
-        state.apply(legal[rng.randrange(len(legal))], log=False)
+        if busy and len(legal) > 1 and isinstance(legal[0], Pass) and rng.random() < 0.85:
+            state.apply(legal[rng.randrange(1, len(legal))], log=False)
+        else:
+            state.apply(legal[rng.randrange(len(legal))], log=False)
     return state
 
 
@@ -75,9 +80,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000, help="games per player count")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--decks", default="all")
+    parser.add_argument("--busy", action="store_true",
+                        help="players that pass only 15%% of the time they could act")
     args = parser.parse_args()
     default_components()
-    out = [f"Random play, {args.games} games per player count, decks `{args.decks}`, "
+    out = [f"{'Busy random' if args.busy else 'Random'} play, {args.games} games per player "
+           f"count, decks `{args.decks}`, "
            "random sides (A or a B side) and random difficulty levels per seat.", ""]
     flagged: list[str] = []
     start = time.perf_counter()
@@ -93,7 +101,7 @@ def main() -> None:
             sides, levels = random_setup(players, rng)
             config = GameConfig(players=players, seed=args.seed * 100_000 + g, sides=sides,
                                 difficulty=levels, decks=args.decks)
-            state = play(config, rng)
+            state = play(config, rng, args.busy)
             winner = state.winner()
             scores = state.scores()
             for seat in range(players):

@@ -136,6 +136,11 @@ class GameConfig:
         return tuple(self.decks)
 
     @property
+    def card_sets(self) -> tuple[str, ...]:
+        """The card sets this game's decks draw from ("balanced" takes from all three)."""
+        return ("base", "adv", "exp") if self.deck_sets == ("balanced",) else self.deck_sets
+
+    @property
     def deck_name(self) -> str:
         """The deck choice's name ("base", "all", ...), or the sets joined by '+'."""
         for name, sets in DECK_CHOICES.items():

@@ -227,3 +227,11 @@ def test_a_version_1_save_still_loads() -> None:
     assert s.legal_moves()
     again = GameState.from_json(s.to_json_str())
     assert again == s and s.to_json()["version"] == 2
+
+
+def test_card_sets_name_where_each_deck_choice_draws_from() -> None:
+    assert GameConfig(decks="balanced").card_sets == ("base", "adv", "exp")
+    assert GameConfig(decks="base+advanced").card_sets == ("base", "adv")
+    for seed in (1, 2):
+        sets = {COMP.cards[c].set for d in deck_lists(("balanced",), seed, COMP) for c in d}
+        assert sets <= set(GameConfig(decks="balanced").card_sets)
