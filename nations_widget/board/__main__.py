@@ -52,9 +52,10 @@ def replay(config: GameConfig, picks: list[int]) -> GameState:
     return state
 
 
-def simulate(players: int, games: int, seed: int, difficulty: str = "prince",
-             ages: int = 4, easier: bool = False, out: TextIO | None = None,
-             decks: str = "base", sides: str = "A") -> int:
+def simulate(players: int, games: int, seed: int,
+             difficulty: str | tuple[str, ...] = "prince", ages: int = 4,
+             easier: bool = False, out: TextIO | None = None, decks: str = "base",
+             sides: str | tuple[str, ...] = "A") -> int:
     """Play ``games`` random games; return how many broke something."""
     stream = out if out is not None else sys.stdout
     broken = 0
@@ -75,7 +76,9 @@ def simulate(players: int, games: int, seed: int, difficulty: str = "prince",
         print(f"game {g + 1} (seed {seed + g}): scores {scores}, winner seat "
               f"{state.winner()}, {picks} moves", file=stream)
     elapsed = time.perf_counter() - start
-    print(f"\n{games} games, {players} player(s) ({difficulty}, decks {decks}, sides {sides}, "
+    level = difficulty if isinstance(difficulty, str) else ",".join(difficulty)
+    side_text = sides if isinstance(sides, str) else ",".join(sides)
+    print(f"\n{games} games, {players} player(s) ({level}, decks {decks}, sides {side_text}, "
           f"{ages} ages{', easier' if easier else ''}): {broken} broken; "
           f"{moves / max(1, games):.0f} moves per game; {elapsed:.1f} s (checked)",
           file=stream)
@@ -130,6 +133,11 @@ def sweep(games_per_config: int, seed: int, out: TextIO | None = None) -> int:
     return broken
 
 
+def _per_seat(value: str) -> str | tuple[str, ...]:
+    """"prince" for every seat, or "prince,king": one per seat."""
+    return tuple(value.split(",")) if "," in value else value
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m nations_widget.board",
                                      description="Nations (the board game) engine tools.")
@@ -139,11 +147,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                      help="1: the solo game against the shadow opponent")
     sim.add_argument("--games", type=int, default=10)
     sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--difficulty", choices=DIFFICULTIES, default="prince")
+    sim.add_argument("--difficulty", default="prince",
+                     help=f"one of {', '.join(DIFFICULTIES)}, or one per seat separated "
+                          "by commas (prince,king,...)")
     sim.add_argument("--decks", choices=tuple(DECK_CHOICES), default="base",
                      help="the progress decks (balanced: base cards, some exchanged)")
-    sim.add_argument("--sides", choices=SWEEP_SIDES, default="A",
-                     help="A sides; B: drawn boards' B sides; choose: random choices")
+    sim.add_argument("--sides", default="A",
+                     help="A; B (drawn boards' B sides); choose (the boards chosen as moves, "
+                          "at random); or one side per seat separated by commas "
+                          "(china-b,A,...)")
     sim.add_argument("--ages", type=int, default=4, choices=(1, 2, 3, 4),
                      help="the short game: play the first N ages")
     sim.add_argument("--easier", action="store_true", help="the easier-game variant")
@@ -153,8 +165,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.sweep:
         return 1 if sweep(args.sweep, args.seed) else 0
-    broken = simulate(args.players, args.games, args.seed, args.difficulty, args.ages,
-                      args.easier, decks=args.decks, sides=args.sides)
+    try:
+        GameConfig(players=args.players, difficulty=_per_seat(args.difficulty),
+                   sides=_per_seat(args.sides), decks=args.decks)
+    except ValueError as exc:
+        parser.error(str(exc))
+    broken = simulate(args.players, args.games, args.seed, _per_seat(args.difficulty),
+                      args.ages, args.easier, decks=args.decks, sides=_per_seat(args.sides))
     return 1 if broken else 0
 
 

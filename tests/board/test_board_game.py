@@ -159,3 +159,12 @@ def test_sweep_reports_every_configuration(monkeypatch: pytest.MonkeyPatch) -> N
                                                         "balanced")
         for s in ("A", "B", "choose") for lvl in ("chieftain", "prince", "king", "emperor")}
     assert "sweep: 240 games, 1 broken" in out.getvalue()
+
+
+def test_simulate_cli_takes_a_difficulty_and_a_side_per_seat(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--players", "2", "--games", "1", "--ages", "1",
+                 "--difficulty", "chieftain,emperor", "--sides", "rome-b,A"]) == 0
+    assert "(chieftain,emperor, decks base, sides rome-b,A" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["simulate", "--players", "2", "--sides", "rome-b,rome-b"])
