@@ -1173,21 +1173,29 @@ def _action_moves(s: GameState, seat: int) -> list[Move]:
                  or "colony_requirement" in comp.by_modifier)
     buys = []
     strength = raid = -1
+    # the card modifiers that reach this nation, read once for the whole board (the same
+    # rules as price_of and can_take_card)
+    by_modifier = comp.by_modifier
+    cost_mods = (modifiers_on(s, seat, "card_cost") if not plain and "card_cost" in by_modifier
+                 else [])
+    forbidden = ({t for e in modifiers_on(s, seat, "cannot_buy") for t in e.of}
+                 if not plain and "cannot_buy" in by_modifier else set())
+    more_strength = (sum(e.amount for e in modifiers_on(s, seat, "colony_requirement"))
+                     if not plain and "colony_requirement" in by_modifier else 0)
     for cell, ref in enumerate(s.board):
         if ref < 0:
             continue
-        if not plain:
-            if gold >= price_of(s, seat, ref) and can_take_card(s, seat, ref) is None:
-                buys.append(cards[ref].id)
-            continue
-        if gold < PRICES[cell // cols]:
-            continue
         card = cards[ref]
         t = card.type
+        price = PRICES[cell // cols]
+        if cost_mods:
+            price = max(0, price + sum(e.amount for e in cost_mods if t in e.of))
+        if gold < price or t in forbidden:
+            continue
         if t == "colony":
             if strength < 0:
                 strength = strength_track(s, seat)
-            if strength < card.requirement:
+            if strength < card.requirement + more_strength:
                 continue
         elif t == "war":
             if s.war >= 0:

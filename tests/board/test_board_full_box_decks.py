@@ -235,3 +235,32 @@ def test_card_sets_name_where_each_deck_choice_draws_from() -> None:
     for seed in (1, 2):
         sets = {COMP.cards[c].set for d in deck_lists(("balanced",), seed, COMP) for c in d}
         assert sets <= set(GameConfig(decks="balanced").card_sets)
+
+
+def test_the_listed_buys_are_exactly_the_buys_check_accepts() -> None:
+    """_action_moves reads the card modifiers once per listing; check() per card: the two
+    agree in random all-deck positions (card costs, forbidden types, colony requirements)."""
+    import random
+
+    from nations_widget.board.rules import check
+    rng = random.Random(5)
+    compared = 0
+    for seed in range(6):
+        s = GameState.new(GameConfig(players=3, seed=seed, decks="all"))
+        while not s.is_terminal():
+            legal = s.legal_moves()
+            if not s.queue and s.step == "actions":
+                listed = {m.card for m in legal if isinstance(m, Buy)}
+                for ref in s.board:
+                    if ref < 0:
+                        continue
+                    cid = COMP.cards[ref].id
+                    try:
+                        check(s, Buy(cid))
+                        ok = True
+                    except ValueError:
+                        ok = False
+                    assert ok == (cid in listed), cid
+                    compared += 1
+            s.apply(legal[rng.randrange(len(legal))], log=False)
+    assert compared > 500
