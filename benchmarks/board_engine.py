@@ -2,6 +2,7 @@
 
     python benchmarks/board_engine.py            # the figures the README reports
     python benchmarks/board_engine.py --quick    # a fast look
+    python benchmarks/board_engine.py --decks base all   # the decks compared (default)
 
 Random play: at every decision a uniformly random move from ``legal_moves()``, played with
 ``apply(move, log=False)`` (fully validated; the sentence log skipped, as bots and search
@@ -25,14 +26,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from nations_widget.board import GameState
 
 
-def random_games(players: int, games: int, seed: int) -> tuple[float, list[float], int]:
+def random_games(players: int, games: int, seed: int, decks: str = "base"
+                 ) -> tuple[float, list[float], int]:
     """Play ``games`` random games; (games per second, per-decision seconds, moves)."""
     clock = time.perf_counter
     decisions: list[float] = []
     moves = 0
     start = clock()
     for g in range(games):
-        state = GameState.new(players=players, seed=seed + g)
+        state = GameState.new(players=players, seed=seed + g, decks=decks)
         chooser = random.Random(seed + g)
         while not state.is_terminal():
             t0 = clock()
@@ -57,22 +59,34 @@ def mid_game(players: int = 4, seed: int = 5, moves: int = 80) -> GameState:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer games and runs")
+    parser.add_argument("--decks", nargs="+", default=["base", "all"],
+                        choices=["base", "base+advanced", "all", "balanced"],
+                        help="the deck choices to measure (the first is the reference)")
     args = parser.parse_args()
     runs, games = (3, 30) if args.quick else (5, 100)
     print(f"Python {sys.version.split()[0]}; {runs} runs of {games} games; medians.")
-    for players in (2, 4):
-        rates, decisions = [], []
-        total_moves = 0
-        for r in range(runs):
-            rate, times, moves = random_games(players, games, 1000 * r)
-            rates.append(rate)
-            decisions.extend(times)
-            total_moves += moves
-        print(f"{players} players: {statistics.median(rates):6.0f} random games/s "
-              f"(runs {min(rates):.0f}-{max(rates):.0f}); legal_moves()+apply per decision "
-              f"{statistics.median(decisions) * 1e6:5.1f} µs median, "
-              f"{statistics.mean(decisions) * 1e6:5.1f} µs mean; "
-              f"{total_moves / (runs * games):.0f} decisions per game")
+    per_decision: dict[tuple[str, int], float] = {}
+    for decks in args.decks:
+        for players in (2, 4):
+            rates, decisions = [], []
+            total_moves = 0
+            for r in range(runs):
+                rate, times, moves = random_games(players, games, 1000 * r, decks)
+                rates.append(rate)
+                decisions.extend(times)
+                total_moves += moves
+            per_decision[(decks, players)] = statistics.mean(decisions)
+            print(f"decks {decks}, {players} players: {statistics.median(rates):6.0f} random "
+                  f"games/s (runs {min(rates):.0f}-{max(rates):.0f}); legal_moves()+apply per "
+                  f"decision {statistics.median(decisions) * 1e6:5.1f} µs median, "
+                  f"{statistics.mean(decisions) * 1e6:5.1f} µs mean; "
+                  f"{total_moves / (runs * games):.0f} decisions per game")
+    reference = args.decks[0]
+    for decks in args.decks[1:]:
+        for players in (2, 4):
+            ratio = per_decision[(decks, players)] / per_decision[(reference, players)]
+            print(f"decks {decks} against {reference}, {players} players: mean time per "
+                  f"decision x{ratio:.2f} ({(ratio - 1) * 100:+.0f}%)")
     state = mid_game()
     reps = 20_000
     times = []

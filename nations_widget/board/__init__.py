@@ -10,6 +10,11 @@ The pieces: :class:`GameState` (the state machine: ``current_player``, ``legal_m
 :class:`Game` (history: undo, redo, goto, save, load, replay), the moves (:class:`Buy`,
 :class:`Deploy`, :class:`Undeploy`, :class:`Hire`, :class:`Special`, :class:`Pass`,
 :class:`Grow`, :class:`Choose`), :func:`scenario` (any position from a description).
+
+The full box: ``GameConfig(decks="base" | "base+advanced" | "all" | "balanced")``,
+``GameConfig(sides="A" | "B" | "choose" | ("china-b", "A", ...))``, and ``players=1``: the
+solo game against the shadow opponent (:func:`load_solo_tiles` / :func:`with_solo_tiles`
+to play with the published tiles; the packaged ones are a reconstruction).
 """
 
 from ..core.errors import IllegalMoveError, MalformedMoveError, StateFormatError
@@ -19,9 +24,11 @@ from .game import Game
 from .moves import Buy, Choose, Deploy, Grow, Hire, Move, Pass, Special, Undeploy, move_from_json
 from .scenario import scenario
 from .serialization import check_invariants
-from .state import GameConfig, GameState
+from .solo import SoloTiles, hall_of_fame, load_solo_tiles, with_solo_tiles
+from .state import DECK_CHOICES, GameConfig, GameState
 
 __all__ = [
+    "DECK_CHOICES",
     "Buy",
     "CardSpec",
     "Choose",
@@ -39,11 +46,15 @@ __all__ = [
     "Move",
     "Pass",
     "SideSpec",
+    "SoloTiles",
     "Special",
     "StateFormatError",
     "Undeploy",
     "check_invariants",
     "default_components",
+    "hall_of_fame",
+    "load_solo_tiles",
     "move_from_json",
     "scenario",
+    "with_solo_tiles",
 ]

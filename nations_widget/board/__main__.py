@@ -18,7 +18,7 @@ from typing import TextIO
 
 from .components import DIFFICULTIES
 from .serialization import check_invariants
-from .state import GameConfig, GameState
+from .state import DECK_CHOICES, GameConfig, GameState
 
 
 def play_random(config: GameConfig, chooser: random.Random, check: bool = True,
@@ -52,8 +52,10 @@ def replay(config: GameConfig, picks: list[int]) -> GameState:
     return state
 
 
-def simulate(players: int, games: int, seed: int, difficulty: str = "prince",
-             ages: int = 4, easier: bool = False, out: TextIO | None = None) -> int:
+def simulate(players: int, games: int, seed: int,
+             difficulty: str | tuple[str, ...] = "prince", ages: int = 4,
+             easier: bool = False, out: TextIO | None = None, decks: str = "base",
+             sides: str | tuple[str, ...] = "A") -> int:
     """Play ``games`` random games; return how many broke something."""
     stream = out if out is not None else sys.stdout
     broken = 0
@@ -62,11 +64,9 @@ def simulate(players: int, games: int, seed: int, difficulty: str = "prince",
     start = time.perf_counter()
     for g in range(games):
         config = GameConfig(players=players, seed=seed + g, difficulty=difficulty, ages=ages,
-                            easier=easier)
-        state, picks, problem = play_random(config, random.Random(seed + g))
-        if not problem and replay(config, picks) != state:
-            problem = "replaying the same seed and moves gave another state"
-        moves += len(picks)
+                            easier=easier, decks=decks, sides=sides)
+        problem, state, picks = _one_game(config, seed + g)
+        moves += picks
         if problem:
             broken += 1
             print(f"game {g + 1} (seed {seed + g}): BROKEN {problem}", file=stream)
@@ -74,10 +74,12 @@ def simulate(players: int, games: int, seed: int, difficulty: str = "prince",
         scores = state.scores()
         finals.extend(scores)
         print(f"game {g + 1} (seed {seed + g}): scores {scores}, winner seat "
-              f"{state.winner()}, {len(picks)} moves", file=stream)
+              f"{state.winner()}, {picks} moves", file=stream)
     elapsed = time.perf_counter() - start
-    print(f"\n{games} games, {players} players ({difficulty}, {ages} ages"
-          f"{', easier' if easier else ''}): {broken} broken; "
+    level = difficulty if isinstance(difficulty, str) else ",".join(difficulty)
+    side_text = sides if isinstance(sides, str) else ",".join(sides)
+    print(f"\n{games} games, {players} player(s) ({level}, decks {decks}, sides {side_text}, "
+          f"{ages} ages{', easier' if easier else ''}): {broken} broken; "
           f"{moves / max(1, games):.0f} moves per game; {elapsed:.1f} s (checked)",
           file=stream)
     if finals:
@@ -86,21 +88,90 @@ def simulate(players: int, games: int, seed: int, difficulty: str = "prince",
     return broken
 
 
+def _one_game(config: GameConfig, seed: int) -> tuple[str, GameState, int]:
+    """A checked random game: (problem or "", final state, number of moves)."""
+    try:
+        state, picks, problem = play_random(config, random.Random(seed))
+    except Exception as exc:       # an engine crash is a finding, reported as such
+        return f"the engine raised {type(exc).__name__}: {exc}", GameState.new(config), 0
+    if not problem and replay(config, picks) != state:
+        problem = "replaying the same seed and moves gave another state"
+    return problem, state, len(picks)
+
+
+SWEEP_SIDES = ("A", "B", "choose")
+
+
+def sweep(games_per_config: int, seed: int, out: TextIO | None = None) -> int:
+    """The conformance sweep: every deck choice x side setting x difficulty x 1-5 players,
+    ``games_per_config`` checked random games each (one line per configuration)."""
+    stream = out if out is not None else sys.stdout
+    broken = total = 0
+    start = time.perf_counter()
+    k = 0
+    for players in range(1, 6):
+        for decks in DECK_CHOICES:
+            for sides in SWEEP_SIDES:
+                for level in DIFFICULTIES:
+                    bad = 0
+                    for _ in range(games_per_config):
+                        k += 1
+                        config = GameConfig(players=players, seed=seed + k, difficulty=level,
+                                            decks=decks, sides=sides)
+                        problem, _, _ = _one_game(config, seed + k)
+                        if problem:
+                            bad += 1
+                            print(f"  BROKEN seed {seed + k} ({players}p {decks} {sides} "
+                                  f"{level}): {problem}", file=stream)
+                    total += games_per_config
+                    broken += bad
+                    print(f"{players}p decks={decks} sides={sides} {level}: "
+                          f"{games_per_config} games, {bad} broken", file=stream, flush=True)
+    print(f"\nsweep: {total} games, {broken} broken, "
+          f"{time.perf_counter() - start:.0f} s (every move checked: invariants, JSON round "
+          "trip; every game replayed)", file=stream)
+    return broken
+
+
+def _per_seat(value: str) -> str | tuple[str, ...]:
+    """"prince" for every seat, or "prince,king": one per seat."""
+    return tuple(value.split(",")) if "," in value else value
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m nations_widget.board",
                                      description="Nations (the board game) engine tools.")
     sub = parser.add_subparsers(dest="command", required=True)
     sim = sub.add_parser("simulate", help="play random legal games and check the engine")
-    sim.add_argument("--players", type=int, default=3, choices=(2, 3, 4, 5))
+    sim.add_argument("--players", type=int, default=3, choices=(1, 2, 3, 4, 5),
+                     help="1: the solo game against the shadow opponent")
     sim.add_argument("--games", type=int, default=10)
     sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--difficulty", choices=DIFFICULTIES, default="prince")
+    sim.add_argument("--difficulty", default="prince",
+                     help=f"one of {', '.join(DIFFICULTIES)}, or one per seat separated "
+                          "by commas (prince,king,...)")
+    sim.add_argument("--decks", choices=tuple(DECK_CHOICES), default="base",
+                     help="the progress decks (balanced: base cards, some exchanged)")
+    sim.add_argument("--sides", default="A",
+                     help="A; B (drawn boards' B sides); choose (the boards chosen as moves, "
+                          "at random); or one side per seat separated by commas "
+                          "(china-b,A,...)")
     sim.add_argument("--ages", type=int, default=4, choices=(1, 2, 3, 4),
                      help="the short game: play the first N ages")
     sim.add_argument("--easier", action="store_true", help="the easier-game variant")
+    sim.add_argument("--sweep", type=int, metavar="K", default=0,
+                     help="instead: K games for every decks x sides x difficulty x 1-5 "
+                          "players (240 configurations)")
     args = parser.parse_args(argv)
-    broken = simulate(args.players, args.games, args.seed, args.difficulty, args.ages,
-                      args.easier)
+    if args.sweep:
+        return 1 if sweep(args.sweep, args.seed) else 0
+    try:
+        GameConfig(players=args.players, difficulty=_per_seat(args.difficulty),
+                   sides=_per_seat(args.sides), decks=args.decks)
+    except ValueError as exc:
+        parser.error(str(exc))
+    broken = simulate(args.players, args.games, args.seed, _per_seat(args.difficulty),
+                      args.ages, args.easier, decks=args.decks, sides=_per_seat(args.sides))
     return 1 if broken else 0
 
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .effects import CardEffect, EventHalf
+    from .solo import SoloTiles
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -116,6 +117,9 @@ class SideSpec:
     colony_slots: int
     wonder_slots: int
     printed: tuple[int, ...]         # card refs, in slot order
+    nation: str = ""                 # the board's nation ("" for the generic A side)
+    wonders: tuple[int, ...] = ()    # printed wonders, ready from the start (Egypt B)
+    special: tuple[int, ...] = ()    # the side's special rule, as always-active cards
 
 
 @dataclass
@@ -128,6 +132,14 @@ class Components:
     difficulty: dict[str, int]
     architects_by_players: dict[int, int]
     columns_by_players: dict[int, int]
+    # the nations' boards of the box (each has the A side and a B side, ``sides`` by id)
+    boards: tuple[str, ...] = ()
+    b_side: dict[str, str] = field(default_factory=dict)     # nation -> its B side's id
+    # fingerprints of earlier data that states saved with it may still be loaded with
+    # (the same cards and events; sides were only added)
+    compatible: frozenset[str] = frozenset()
+    # the solo event tiles (the 1-player variant); see solo.py
+    solo_tiles: SoloTiles | None = None
     # per set and age: the progress cards of that deck, in ref order
     deck_cards: dict[tuple[str, int], tuple[int, ...]] = field(default_factory=dict)
     age_events: dict[int, tuple[int, ...]] = field(default_factory=dict)
@@ -215,7 +227,9 @@ def _card(ref: int, raw: object, where: str, printed: bool = False) -> CardSpec:
     if unknown:
         raise _fail(f"{here}.{sorted(unknown)[0]}", "unknown field")
     ctype = raw.get("type")
-    if ctype not in CARD_TYPES:
+    if printed and ctype == "special":
+        pass        # a side's special rule, as a card that is always in play
+    elif ctype not in CARD_TYPES:
         raise _fail(f"{here}.type", f"must be one of {', '.join(CARD_TYPES)}, got {ctype!r}")
     cset = "printed" if printed else raw.get("set")
     if not printed and cset not in SETS:
@@ -279,6 +293,25 @@ def build_components(cards_data: dict[str, Any], events_data: dict[str, Any],
             c = _card(len(cards), raw, f"{where}.printed[{pi}]", printed=True)
             cards.append(c)
             printed.append(c.ref)
+        wonders = []
+        for wi, raw in enumerate(side.get("wonders", [])):
+            c = _card(len(cards), raw, f"{where}.wonders[{wi}]", printed=True)
+            if c.type != "wonder":
+                raise _fail(f"{where}.wonders[{wi}].type", "a printed wonder is a wonder")
+            cards.append(c)
+            wonders.append(c.ref)
+        special = []
+        if "special" in side:
+            c = _card(len(cards), side["special"], f"{where}.special", printed=True)
+            if c.type != "special":
+                raise _fail(f"{where}.special.type", "a side's special rule has type 'special'")
+            cards.append(c)
+            special.append(c.ref)
+        unknown_keys = set(side) - {"id", "name", "nation", "start", "workers", "sections",
+                                    "upkeep_per_worker", "slots", "printed", "wonders",
+                                    "special"}
+        if unknown_keys:
+            raise _fail(f"{where}.{sorted(unknown_keys)[0]}", "unknown field")
         start = side.get("start", {})
         slots = side.get("slots", {})
         sec = side.get("sections", {})
@@ -292,7 +325,8 @@ def build_components(cards_data: dict[str, Any], events_data: dict[str, Any],
             stability_upkeep=upkeep.get("stability", 0),
             bm_slots=slots.get("building_military", 5), advisor_slots=slots.get("advisor", 1),
             colony_slots=slots.get("colonies", 2), wonder_slots=slots.get("wonders", 5),
-            printed=tuple(printed))
+            printed=tuple(printed), nation=str(side.get("nation", "")),
+            wonders=tuple(wonders), special=tuple(special))
         if len(printed) != sides[side["id"]].bm_slots:
             raise _fail(where, "prints one card per building/military slot")
     progress = cards_data.get("progress")
@@ -329,7 +363,17 @@ def build_components(cards_data: dict[str, Any], events_data: dict[str, Any],
         architects_by_players={int(k): v for k, v in
                                nations_data.get("architects_by_players", {}).items()},
         columns_by_players={int(k): v for k, v in
-                            nations_data.get("columns_by_players", {}).items()})
+                            nations_data.get("columns_by_players", {}).items()},
+        boards=tuple(nations_data.get("boards", [])))
+    for side_spec in sides.values():
+        if side_spec.nation:
+            if side_spec.nation not in comp.boards:
+                raise _fail(f"nations.json sides ({side_spec.id}).nation",
+                            f"{side_spec.nation!r} is not one of the boards")
+            comp.b_side[side_spec.nation] = side_spec.id
+    missing = [b for b in comp.boards if b not in comp.b_side]
+    if missing:
+        raise _fail("nations.json boards", f"no B side for {', '.join(missing)}")
     if sorted(comp.difficulty) != sorted(DIFFICULTIES):
         raise _fail("nations.json difficulty", f"must give {', '.join(DIFFICULTIES)}")
     for cset in SETS:
@@ -348,18 +392,68 @@ def build_components(cards_data: dict[str, Any], events_data: dict[str, Any],
     comp.by_when = {k: frozenset(v) for k, v in when.items()}
     comp.by_modifier = {k: frozenset(v) for k, v in modifiers.items()}
     comp.removable = frozenset(c.ref for c in cards if any(e.remove_if for e in c.effects))
-    blob = json.dumps([cards_data, events_data, nations_data], sort_keys=True)
-    import hashlib
-    comp.fingerprint = hashlib.sha256(blob.encode()).hexdigest()[:12]
+    comp.fingerprint = _fingerprint(cards_data, events_data, nations_data)
+    # the same data as it was before the B sides came in (the A side only): states saved
+    # then hold nothing the B sides changed
+    legacy = {k: v for k, v in nations_data.items() if k not in ("boards", "sides")}
+    legacy["sides"] = [x for x in nations_data.get("sides", []) if x.get("id") == "A"]
+    comp.compatible = frozenset({comp.fingerprint,
+                                 _fingerprint(cards_data, events_data, legacy)})
     return comp
+
+
+def _fingerprint(*parts: object) -> str:
+    import hashlib
+    blob = json.dumps(list(parts), sort_keys=True)
+    return hashlib.sha256(blob.encode()).hexdigest()[:12]
+
+
+# "balanced" decks (rulebook, competitive game: start from the base cards and exchange some
+# for advanced or expert cards of the same type): per age, this many base cards of each type
+# are exchanged — a quarter of the base deck (9 of 36 per age).
+BALANCED_EXCHANGE: dict[str, int] = {"building": 2, "advisor": 1, "battle": 1, "colony": 1,
+                                     "golden age": 1, "military": 1, "war": 1, "wonder": 1}
+_BALANCED_SALT = 0xBA1A_9CED_DEC5
+
+
+def deck_lists(decks: tuple[str, ...], seed: int, comp: Components) -> list[list[int]]:
+    """The progress cards of each age's deck (sorted by ref, not yet shuffled) for the
+    config's ``decks``: the named sets, or ("balanced",): the base cards with, per age and
+    card type, :data:`BALANCED_EXCHANGE` of them exchanged for as many advanced/expert cards
+    of that type and age.  Which go and which come is drawn by a generator seeded from the
+    game's seed alone (not the game's own generator), so the composition is a function of
+    the config and any saved state can recompute it."""
+    from ..core.rng import Rng
+    out: list[list[int]] = []
+    if decks != ("balanced",):
+        for age in range(1, 5):
+            out.append(sorted(c for cset in decks for c in comp.deck_cards[(cset, age)]))
+        return out
+    rng = Rng(seed ^ _BALANCED_SALT)
+    cards = comp.cards
+    for age in range(1, 5):
+        deck: list[int] = []
+        for ctype in CARD_TYPES:
+            base = [c for c in comp.deck_cards[("base", age)] if cards[c].type == ctype]
+            pool = [c for cset in ("adv", "exp") for c in comp.deck_cards[(cset, age)]
+                    if cards[c].type == ctype]
+            k = min(BALANCED_EXCHANGE.get(ctype, 0), len(base), len(pool))
+            rng.shuffle(base)
+            rng.shuffle(pool)
+            deck += base[k:] + pool[:k]
+        out.append(sorted(deck))
+    return out
 
 
 @cache
 def default_components() -> Components:
-    """The packaged components (loaded once)."""
-    return build_components(_load("cards.json"), _load("events.json"), _load("nations.json"))
+    """The packaged components (loaded once), with the packaged solo tiles."""
+    from .solo import packaged_solo_tiles
+    comp = build_components(_load("cards.json"), _load("events.json"), _load("nations.json"))
+    comp.solo_tiles = packaged_solo_tiles()
+    return comp
 
 
 __all__ = ["BOOKS", "CARD_TYPES", "DIFFICULTIES", "FOOD", "GOLD", "RESOURCES", "STONE", "VP",
            "CardSpec", "ComponentError", "Components", "EventSpec", "SideSpec",
-           "build_components", "default_components"]
+           "build_components", "deck_lists", "default_components"]

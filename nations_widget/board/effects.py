@@ -239,8 +239,9 @@ MODIFIERS = ("no_military_upkeep", "no_shortfall_vp", "military_deploy_discount"
              "no_war_vp_loss", "raid_bonus", "card_cost", "stability", "war_extra_loss",
              "colony_requirement", "cannot_buy", "first_turn_actions", "event_draw")
 # Parsed, but the engine cannot play them yet: a game whose decks hold such a card is refused
-# at setup (rather than played wrongly).
-NOT_PLAYABLE_MODIFIERS = frozenset({"first_turn_actions", "event_draw"})
+# at setup (rather than played wrongly).  Every modifier is played now; the set stays as the
+# guard for any modifier added to the vocabulary before the engine learns it.
+NOT_PLAYABLE_MODIFIERS: frozenset[str] = frozenset()
 WHO_KINDS = ("all", "first_to_pass", "last_to_pass", "others")
 
 
@@ -555,7 +556,8 @@ def holds_any(s: GameState, seat: int, refs: frozenset[int]) -> bool:
     """Whether any of ``refs`` is on the seat's board (a quick test before the details)."""
     p = s.players[seat]
     return not (refs.isdisjoint(p.advisors) and refs.isdisjoint(p.wonders)
-                and refs.isdisjoint(p.colonies) and refs.isdisjoint(p.bm))
+                and refs.isdisjoint(p.colonies) and refs.isdisjoint(p.bm)
+                and refs.isdisjoint(p.specials))
 
 
 def modifier_effects(s: GameState, seat: int, name: str) -> list[CardEffect]:
@@ -601,7 +603,10 @@ def active_cards(s: GameState, seat: int) -> list[int]:
     military with at least one worker ("an empty building or military does nothing")."""
     p = s.players[seat]
     out = [c for c, w in zip(p.bm, p.workers, strict=True) if w]
-    return out + p.advisors + p.colonies + p.wonders
+    out += p.advisors + p.colonies + p.wonders
+    if p.specials:
+        out += p.specials
+    return out
 
 
 def active_with(s: GameState, seat: int, when: str) -> list[int]:
@@ -679,7 +684,7 @@ def take_worker(s: GameState, seat: int, section: str) -> None:
 def take_options(s: GameState, seat: int, taken_food: int | None = None,
                  taken_stab: int | None = None, on_top: int | None = None) -> list[str]:
     p = s.players[seat]
-    side = s.comp.sides[s.config.sides[seat]]
+    side = s.side_of(seat)
     tf = p.taken_food if taken_food is None else taken_food
     ts = p.taken_stab if taken_stab is None else taken_stab
     top = p.on_top if on_top is None else on_top
@@ -755,7 +760,16 @@ def workers_of(s: GameState, seat: int) -> int:
 
 
 def metric_values(s: GameState, metric: str) -> list[int]:
-    """Every seat's value of ``metric`` as rankings compare it."""
+    """Every seat's value of ``metric`` as rankings compare it (the solo game: the player's
+    and then the shadow's, see solo.py)."""
+    values = _metric_values(s, metric)
+    if len(s.players) == 1:
+        from .solo import shadow_value
+        values.append(shadow_value(s, metric))
+    return values
+
+
+def _metric_values(s: GameState, metric: str) -> list[int]:
     from .scoring import stability_rank_value, strength_track
     n = len(s.players)
     if metric == "strength":
@@ -785,6 +799,9 @@ def holds(s: GameState, seat: int, c: Cond) -> bool:
     if k == "war_bought_by_other":
         return s.war_buyer >= 0 and s.war_buyer != seat
     if k == "passed":
+        if len(s.players) == 1:
+            # solo: the shadow never passes, so the player always passed first, never last
+            return c.metric == "first" and seat in s.passed
         reach = 2 if len(s.players) >= 5 else 1
         return seat in (s.passed[:reach] if c.metric == "first" else s.passed[-reach:])
     if k == "defeated_in_war":
@@ -805,9 +822,9 @@ def select(s: GameState, who: Who, seat: int = -1) -> list[int]:
     if kind == "others":
         return [x for x in range(n) if x != seat]
     if kind == "most":
-        return most_of(metric_values(s, who.metrics[0]))
+        return [x for x in most_of(metric_values(s, who.metrics[0])) if x < n]
     if kind == "least":
-        return least_of(metric_values(s, who.metrics[0]))
+        return [x for x in least_of(metric_values(s, who.metrics[0])) if x < n]
     if kind == "all_except_least":
         out = set(least_of(metric_values(s, who.metrics[0])))
         return [x for x in range(n) if x not in out]
@@ -968,7 +985,7 @@ def feasible(s: GameState, seat: int, o: Outcome | None, partial: bool = False) 
     if isinstance(o, TakeWorkers):
         # in full: as many workers left on the track (on top of it or in a section with
         # room) as the outcome takes (Janissaries takes 2)
-        side = s.comp.sides[s.config.sides[seat]]
+        side = s.side_of(seat)
         left = (p.on_top + side.food_section - p.taken_food
                 + side.stability_section - p.taken_stab)
         return left >= o.n if not partial else left > 0

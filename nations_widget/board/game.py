@@ -62,13 +62,15 @@ class Game(HistoryGame[GameState, Move]):
 
     def __init__(self, players: int = 2, seed: int | None = None, *,
                  difficulty: tuple[str, ...] | str = "prince", ages: int = 4,
-                 easier: bool = False, components: Components | None = None,
+                 easier: bool = False, sides: tuple[str, ...] | str = "A",
+                 decks: tuple[str, ...] | str = "base",
+                 components: Components | None = None,
                  config: GameConfig | None = None) -> None:
         if config is None:
             if seed is None:
                 seed = secrets.randbelow(2**31)
             config = GameConfig(players, seed, difficulty=difficulty, ages=ages,
-                                easier=easier)
+                                easier=easier, sides=sides, decks=decks)
         self._begin(config, components)
 
     @property

@@ -77,6 +77,36 @@ def _options(s: GameState) -> str:
     return "<br><span class='nwb-small'>options: " + _e("; ".join(labels)) + "</span>"
 
 
+def _side_name(s: GameState, seat: int) -> str:
+    p = s.players[seat]
+    if not p.side:
+        return "choosing a board"
+    if p.side == "A":
+        return f"{p.nation} (A side)" if p.nation else "A side"
+    return s.comp.sides[p.side].name
+
+
+def _solo_html(s: GameState) -> str:
+    from .solo import hall_of_fame, tile_of
+    tile = tile_of(s)
+    tiles = s.comp.solo_tiles
+    strength_, stability_, books = s.shadow
+    text = (f"shadow: {strength_} strength, {stability_} stability, {books} books"
+            f" ({'first' if s.shadow_first else 'second'} in player order)")
+    if tile is not None:
+        text += f"; tile {tile.id}"
+    if s.last_roll:
+        text += f"; last roll {s.last_roll}"
+    out = _e(text)
+    if tiles is not None and tiles.reconstruction:
+        out += (" <span class='nwb-small'><b>solo tiles: a reconstruction</b> (their "
+                "values are not the published ones)</span>")
+    if s.is_terminal():
+        title = hall_of_fame(s.scores()[0])
+        out += " · Hall of Fame: <b>" + _e(title or "no title") + "</b>"
+    return out
+
+
 def state_html(s: GameState) -> str:
     cards = s.comp.cards
     cols = s.comp.columns_by_players[s.config.players]
@@ -102,6 +132,8 @@ def state_html(s: GameState) -> str:
         ev = s.comp.events[s.event]
         info.append(f"Event: <b>{_e(ev.name)}</b> (famine {ev.famine} food)")
     info.append(f"architects: {s.architects}")
+    if s.config.players == 1:
+        info.append(_solo_html(s))
     if s.war >= 0:
         info.append(f"war: <b>{_e(cards[s.war].name)}</b> at strength {s.war_strength}")
     info.append("order: " + ", ".join(seat_name(x) for x in s.order))
@@ -113,14 +145,16 @@ def state_html(s: GameState) -> str:
         res = ", ".join(f"{p.res[i]} {RESOURCES[i]}" for i in range(5))
         slots = "".join(card_html(cards[c], f" — {w} worker(s)") if c >= 0 else "<div>empty</div>"
                         for c, w in zip(p.bm, p.workers, strict=True))
-        other = "".join(card_html(cards[c]) for c in p.advisors + p.colonies + p.wonders)
+        other = "".join(card_html(cards[c]) for c in
+                        p.advisors + p.colonies + p.wonders + list(p.specials))
         if p.wonder >= 0:
             other += card_html(cards[p.wonder], f" — under construction, {p.built} built")
         cls = " class='nwb-turn'" if seat == who else ""
         passed = " (passed)" if seat in s.passed and s.step == "actions" else ""
         out.append(
             f"<tr{cls}><td>{seat_name(seat)}{passed}<br><span class='nwb-small'>"
-            f"{_e(s.config.difficulty[seat])}</span></td><td>{_e(res)}</td>"
+            f"{_e(s.config.difficulty[seat])}, {_e(_side_name(s, seat))}</span></td>"
+            f"<td>{_e(res)}</td>"
             f"<td>strength {strength(s, seat)}<br>stability {stability(s, seat)}</td>"
             f"<td>{p.idle} idle<br>taken: {p.taken_food} food, {p.taken_stab} stability"
             f"</td><td>{slots}</td><td>{other or '—'}</td></tr>")

@@ -24,6 +24,7 @@ from ..core.envelope import shown
 from ..core.errors import IllegalMoveError, MalformedMoveError
 from ..core.log import LogEntry
 from ..core.rng import Rng
+from . import solo
 from .components import (
     BOOKS,
     CARD_TYPES,
@@ -35,6 +36,7 @@ from .components import (
     STONE,
     VP,
     Components,
+    deck_lists,
 )
 from .effects import (
     NOT_PLAYABLE_MODIFIERS,
@@ -64,6 +66,7 @@ from .scoring import (
     stability_rank_value,
     strength_track,
 )
+from .solo import START_BOOKS, is_solo
 from .state import GameConfig, GameState, PlayerState
 
 Log = list[LogEntry] | None
@@ -99,6 +102,8 @@ def _round_start(s: GameState, log: Log) -> None:
         p.least_stab = False
         p.temp_strength = 0
         p.defeated = False
+        p.turns = 0
+        p.acts = 0
         p.private = _private_architects(s, seat)
     note(log, s, None, "round", f"Round {s.round} (age {age_of(s.round)}) begins.")
 
@@ -154,10 +159,24 @@ def _queue_growth(s: GameState, log: Log) -> None:
 
 
 def _draw_event(s: GameState, log: Log) -> None:
+    if is_solo(s):
+        solo.draw_tile(s, log)      # the solo game: a tile instead of an event card
+        return
     if s.event >= 0:
         s.events_done.append(s.event)
         s.event = -1
     deck = s.event_decks[age_of(s.round) - 1]
+    picker = next((seat for seat in s.order if modifier_effects(s, seat, "event_draw")), -1) \
+        if "event_draw" in s.comp.by_modifier else -1
+    if picker >= 0 and len(deck) >= 2:
+        # a card lets its owner draw several and pick the one played; the rest leave the game
+        n = max(e.amount for e in modifier_effects(s, picker, "event_draw"))
+        drawn = [deck.pop() for _ in range(min(n, len(deck)))]
+        note(log, s, picker, "event", f"{seat_name(picker)} draws {len(drawn)} event cards "
+             "and picks the one played: " + ", ".join(s.comp.events[e].name for e in drawn)
+             + ".")
+        s.queue.append(["pick_event", picker, drawn])
+        return
     if deck:
         s.event = deck.pop()
         ev = s.comp.events[s.event]
@@ -169,6 +188,9 @@ def _architects(s: GameState, log: Log) -> None:
     """The scoring board's architects: the old ones go back, then 0/1/2/2/3 by players
     plus the event card's (the same count every round, the first included)."""
     extra = s.comp.events[s.event].architects if s.event >= 0 else 0
+    tile = solo.tile_of(s) if is_solo(s) else None
+    if tile is not None:
+        extra = tile.architects
     s.architects = s.comp.architects_by_players[s.config.players] + extra
     note(log, s, None, "architects", f"{s.architects} architects are available this round.")
 
@@ -188,11 +210,11 @@ def production_of(s: GameState, seat: int) -> list[int]:
                 v = card.per_worker[r]
                 if v and not (skip and v < 0):
                     net[r] += v * w
-    for ref in p.advisors + p.colonies + p.wonders:
+    for ref in p.advisors + p.colonies + p.wonders + list(p.specials):
         fig = cards[ref].produces
         for r in range(4):
             net[r] += fig[r]
-    side = s.comp.sides[s.config.sides[seat]]
+    side = s.side_of(seat)
     net[FOOD] -= side.food_upkeep * max(0, p.taken_food - p.hidden)
     return net
 
@@ -229,6 +251,9 @@ def _production(s: GameState, log: Log) -> None:
 def _player_order(s: GameState, log: Log) -> None:
     """Strength decides, then stability, then the previous order (sorted() is stable)."""
     s.prev_order = s.order[:]
+    if is_solo(s):
+        solo.player_order(s, log)
+        return
     st = {x: strength_track(s, x) for x in s.order}
     sb = {x: stability_rank_value(s, x) for x in s.order}
     s.order = sorted(s.order, key=lambda x: (-st[x], -sb[x]))
@@ -352,8 +377,16 @@ def _reorder(s: GameState, first: list[int], last: list[int], log: Log) -> None:
         seat_name(x) for x in s.order) + ".", order=s.order[:])
 
 
+def _solo_stability(s: GameState, log: Log) -> None:
+    if is_solo(s):
+        solo.stability_vp(s, log)
+
+
 def _famine(s: GameState, log: Log) -> None:
     need = s.comp.events[s.event].famine if s.event >= 0 else 0
+    tile = solo.tile_of(s) if is_solo(s) else None
+    if tile is not None:
+        need = tile.famine
     for p in s.players:
         p.temp_strength = 0
     if need <= 0:
@@ -365,6 +398,12 @@ def _famine(s: GameState, log: Log) -> None:
 
 def _books(s: GameState, log: Log) -> None:
     if s.round % 2:
+        return
+    if is_solo(s):
+        solo.books_vp(s, log)
+        _fire(s, 0, "age_end", log)
+        if s.round == s.config.rounds:
+            _fire(s, 0, "final_scoring", log)
         return
     books = [p.res[BOOKS] for p in s.players]
     gains = book_vp(books)
@@ -390,6 +429,7 @@ ROUND: tuple[Step, ...] = (
     Step("resolution.production", _production),
     Step("resolution.order", _player_order),
     Step("resolution.war", _war),
+    Step("resolution.solo_stability", _solo_stability),     # the solo game only
     Step("resolution.event_a", _event_start(0), _event_finish(0)),
     Step("resolution.event_b", _event_start(1), _event_finish(1)),
     Step("resolution.famine", _famine),
@@ -402,15 +442,15 @@ STEP_NAMES: tuple[str, ...] = (*(step.name for step in ROUND), "game_over")
 # ------------------------------------------------------------------ game creation
 def new_game(config: GameConfig, comp: Components, log: Log = None) -> GameState:
     """Set up a game and run it to the first decision; what happened goes into ``log``."""
-    unplayable = sorted({c.id for cset in config.decks for age in range(1, 5)
-                         for c in (comp.cards[r] for r in comp.deck_cards[(cset, age)])
-                         for e in c.effects if e.modifier in NOT_PLAYABLE_MODIFIERS})
+    decks = deck_lists(config.deck_sets, config.seed, comp)
+    unplayable = sorted({comp.cards[r].id for deck in decks for r in deck
+                         for e in comp.cards[r].effects if e.modifier in NOT_PLAYABLE_MODIFIERS})
     if unplayable:
         raise ValueError("these decks hold cards whose effects the engine cannot play yet: "
                          + ", ".join(unplayable))
     s = GameState.__new__(GameState)
     s.config = config
-    s.comp = comp.in_play(config.decks)
+    s.comp = comp.in_play(config.card_sets)
     s.rng = Rng(config.seed).next64()
     rng = _rng(s)
     n = config.players
@@ -427,14 +467,25 @@ def new_game(config: GameConfig, comp: Components, log: Log = None) -> GameState
     s.decks = []
     s.event_decks = []
     for age in range(1, 5):
-        deck = [c for cset in config.decks for c in comp.deck_cards[(cset, age)]]
-        deck.sort()
+        deck = decks[age - 1][:]
         rng.shuffle(deck)
         s.decks.append(deck)
         events = list(comp.age_events[age])
         rng.shuffle(events)
         s.event_decks.append(events)
-    s.rng = rng.state
+    s.shadow, s.tile_decks, s.tiles_done = [], [], []
+    s.shadow_first = s.roll_due = False
+    s.last_roll = 0
+    s.tile = -1
+    if n == 1:
+        if comp.solo_tiles is None:
+            raise ValueError("the solo game needs solo tiles (see load_solo_tiles)")
+        # "You start as player 1, with 1 Book.  The shadow opponent starts with 2 Books."
+        s.shadow = [0, 0, START_BOOKS]
+        for age in range(1, 5):
+            tiles = list(comp.solo_tiles.by_age(age))
+            rng.shuffle(tiles)
+            s.tile_decks.append(tiles)
     s.event = -1
     s.events_done = []
     s.architects = 0
@@ -445,27 +496,70 @@ def new_game(config: GameConfig, comp: Components, log: Log = None) -> GameState
     s.turn_done = False
     s.last_bought = -1
     s.listed = None
-    s.players = []
-    for seat in range(n):
-        side = comp.sides[config.sides[seat]]
-        p = PlayerState()
-        p.res = list(side.start)
-        p.idle = side.workers
-        p.bm = list(side.printed)
-        p.workers = [0] * len(side.printed)
-        if config.easier:
-            # the easier game: one more worker, taken from the track, its upkeep hidden
-            p.idle += 1
-            p.taken_food = 1
-            p.hidden = 1
-        s.players.append(p)
+    s.players = [PlayerState() for _ in range(n)]
+    s.boards = []
     for position, seat in enumerate(order, start=1):
         s.players[seat].res[BOOKS] = position
+    mode = config.sides[0]
+    if mode in ("B", "choose"):
+        # rulebook (B sides): the boards in play are drawn, as many as players; they are
+        # taken in reverse player order — by the generator ("B": each its B side), or by
+        # the players, who see the progress board first ("choose": a setup decision each)
+        boards = list(comp.boards)
+        rng.shuffle(boards)
+        drawn = boards[:n]
+        s.rng = rng.state
+        if mode == "B":
+            for board, seat in zip(drawn, reversed(order), strict=True):
+                set_board(s, seat, comp.b_side[board], board)
+        else:
+            s.boards = sorted(drawn)
+            for seat in range(n):
+                s.players[seat].side = ""
+            _refill(s, log)
+            for seat in reversed(order):
+                s.queue.append(["side", seat])
+    else:
+        s.rng = rng.state
+        for seat in range(n):
+            set_board(s, seat, config.sides[seat], comp.sides[config.sides[seat]].nation)
     entries: list[LogEntry] = [] if log is None else log
     note(entries, s, None, "setup", "Player order: " + ", ".join(
         seat_name(x) for x in order) + ".", order=order[:])
     _advance(s, entries)
     return s
+
+
+def set_board(s: GameState, seat: int, side_id: str, nation: str) -> None:
+    """Give ``seat`` its player board: the side's starting resources (the books follow the
+    player order), workers, printed cards, printed ready wonders and special rule."""
+    side = s.comp.sides[side_id]
+    p = s.players[seat]
+    p.side = side_id
+    p.nation = nation
+    books = p.res[BOOKS]
+    p.res = list(side.start)
+    p.res[BOOKS] = books
+    p.idle = side.workers
+    p.bm = list(side.printed)
+    p.workers = [0] * len(side.printed)
+    p.wonders = list(side.wonders)
+    p.specials = side.special
+    if s.config.easier:
+        # the easier game: one more worker, taken from the track, its upkeep hidden
+        p.idle += 1
+        p.taken_food = 1
+        p.hidden = 1
+
+
+def side_labels(s: GameState) -> list[tuple[str, str, str]]:
+    """The setup choice of a board: (label, side id, nation) for each board not taken
+    yet, its B side and its A side."""
+    out = []
+    for board in s.boards:
+        out.append((f"{board} (B side)", s.comp.b_side[board], board))
+        out.append((f"{board} (A side)", "A", board))
+    return out
 
 
 # ------------------------------------------------------------ the state machine
@@ -485,6 +579,8 @@ def _next_step(s: GameState, log: Log) -> None:
         if s.step == "actions":
             s.cursor = 0
             s.turn_done = False
+            # solo: "roll ... before your first turn in a round if you are 2nd in order"
+            s.roll_due = is_solo(s) and s.shadow_first
         return
     if s.round < s.config.rounds:
         s.round += 1
@@ -504,6 +600,12 @@ def _final_note(s: GameState, log: Log) -> None:
         parts.append(f"{seat_name(seat)} {b['total']} VP (tokens {b['vp']}, colonies "
                      f"{b['colonies']}, wonders {b['wonders']}, workers {b['workers']}, "
                      f"resources {b['resources']})")
+    if is_solo(s):
+        title = solo.hall_of_fame(s.scores()[0])
+        note(log, s, None, "end", "Game over. " + parts[0] + ". Hall of Fame: "
+             + (title or "no title (under 10 VP)") + ".", scores=s.scores(),
+             ranking=ranking, title=title)
+        return
     note(log, s, None, "end", "Game over. " + "; ".join(parts) + f". "
          f"{seat_name(ranking[0])} wins.", scores=s.scores(), ranking=ranking)
 
@@ -525,10 +627,17 @@ def _advance(s: GameState, log: Log) -> None:
             check_removals(s, log)
             continue
         if s.step == "actions":
+            if s.roll_due:
+                s.roll_due = False
+                solo.roll(s, log)
+                check_removals(s, log)
+                continue
             if s.turn_done:
                 s.turn_done = False
-                _next_turn(s)
+                _end_of_action(s, log)
             if len(s.passed) < len(s.order):
+                if _skip_first_turn(s, log):
+                    continue
                 return
             _next_step(s, log)
             continue
@@ -545,6 +654,43 @@ def _advance(s: GameState, log: Log) -> None:
                 check_removals(s, log)
         else:
             _next_step(s, log)
+
+
+def first_turn_actions(s: GameState, seat: int) -> int:
+    """How many actions the seat's first turn of the round holds: 1, or a card's
+    ``first_turn_actions`` amount (0: the first turn is skipped; several cards: the
+    smallest, so a skipped turn stays skipped)."""
+    if "first_turn_actions" not in s.comp.by_modifier:
+        return 1
+    mods = modifier_effects(s, seat, "first_turn_actions")
+    return min(e.amount for e in mods) if mods else 1
+
+
+def _end_of_action(s: GameState, log: Log) -> None:
+    """An action was taken: the turn ends, unless it is the first turn of a nation whose
+    card gives that turn several actions and it has actions left (it has not passed)."""
+    seat = s.order[s.cursor]
+    p = s.players[seat]
+    p.acts += 1
+    if p.turns == 0 and seat not in s.passed and p.acts < first_turn_actions(s, seat):
+        note(log, s, seat, "turn", f"{seat_name(seat)} takes another action in its first "
+             "turn.")
+        return
+    p.turns += 1
+    _next_turn(s)
+
+
+def _skip_first_turn(s: GameState, log: Log) -> bool:
+    """The seat whose turn it is skips it if it is its first turn of the round and a card
+    in play says that turn is skipped; True if a turn was skipped."""
+    seat = s.order[s.cursor]
+    p = s.players[seat]
+    if p.turns or seat in s.passed or first_turn_actions(s, seat) != 0:
+        return False
+    p.turns = 1
+    note(log, s, seat, "turn", f"{seat_name(seat)}'s first turn of the round is skipped.")
+    _next_turn(s)
+    return True
 
 
 def _next_turn(s: GameState) -> None:
@@ -608,7 +754,7 @@ def decision_options(s: GameState, d: list[Any]) -> list[str]:
     if kind == "place_advisor":
         return [f"replace {cards[c].name}" for c in p.advisors]
     if kind == "place_wonder":
-        side = s.comp.sides[s.config.sides[seat]]
+        side = s.side_of(seat)
         out = ["an empty wonder space"] if len(p.wonders) < side.wonder_slots else []
         return out + [f"over {cards[c].name}" for c in p.wonders]
     if kind == "battle":
@@ -621,6 +767,14 @@ def decision_options(s: GameState, d: list[Any]) -> list[str]:
     if kind == "effect":
         outcome = _effect_outcome(s, d)
         return plan(s, seat, outcome, list(d[4])) or []
+    if kind == "pick_event":
+        return [f"play {s.comp.events[e].name}" for e in d[2]]
+    if kind == "side":
+        return [label for label, _, _ in side_labels(s)]
+    if kind == "pick_tile":
+        tiles = s.comp.solo_tiles
+        assert tiles is not None
+        return [f"tile {tiles.tiles[t].id}" for t in d[2]]
     raise AssertionError(f"unknown decision {kind}")
 
 
@@ -689,13 +843,14 @@ def _answer(s: GameState, d: list[Any], index: int, log: Log) -> None:
         p.advisors[index] = d[2]
         note(log, s, seat, "place", f"{cards[d[2]].name} replaces {cards[old].name}.")
     elif kind == "place_wonder":
-        side = s.comp.sides[s.config.sides[seat]]
+        side = s.side_of(seat)
         free = len(p.wonders) < side.wonder_slots
         if free and index == 0:
             p.wonders.append(d[2])
         else:
             k = index - (1 if free else 0)
-            s.discard.append(p.wonders[k])
+            if cards[p.wonders[k]].set != "printed":
+                s.discard.append(p.wonders[k])
             p.wonders[k] = d[2]
             # a covered wonder is destroyed with what lies on it: an advisor held in that
             # space (Porcelain Tower's) leaves when the nation has no room left for it
@@ -722,6 +877,23 @@ def _answer(s: GameState, d: list[Any], index: int, log: Log) -> None:
              f"up 1 {RESOURCES[res]} instead.")
         if d[2] > 1 and any(p.res[r] for r in (GOLD, STONE, FOOD)):
             s.queue.insert(0, ["lose_other", seat, d[2] - 1])
+    elif kind == "pick_tile":
+        chosen = d[2][index]
+        solo.start_tile(s, chosen, log)
+        s.tiles_done.extend(t for t in d[2] if t != chosen)
+    elif kind == "side":
+        label, side_id, board = side_labels(s)[index]
+        s.boards.remove(board)
+        set_board(s, seat, side_id, board)
+        note(log, s, seat, "setup", f"{seat_name(seat)} takes {label}.", side=side_id,
+             nation=board)
+    elif kind == "pick_event":
+        s.event = d[2][index]
+        ev = s.comp.events[s.event]
+        s.events_done.extend(e for e in d[2] if e != s.event)
+        note(log, s, seat, "event", f"Event card: {ev.name} ({ev.architects} architects, "
+             f"famine {ev.famine} food), picked by {seat_name(seat)}; the other card(s) "
+             "leave the game.", event=ev.id)
     elif kind == "effect":
         outcome = _effect_outcome(s, d)
         labels, keys, answers = plan_keys(s, seat, outcome, list(d[4]))
@@ -825,7 +997,7 @@ def take_card(s: GameState, seat: int, ref: int, price: int, log: Log) -> None:
     s.last_bought = ref
     note(log, s, seat, "buy", f"{seat_name(seat)} buys {card.name} ({card.type}) for "
          f"{price} gold.", card=card.id, price=price)
-    side = s.comp.sides[s.config.sides[seat]]
+    side = s.side_of(seat)
     t = card.type
     if t in ("building", "military"):
         # placed first (a choice), then its "bought" effects fire (see _answer)
@@ -1007,21 +1179,29 @@ def _action_moves(s: GameState, seat: int) -> list[Move]:
                  or "colony_requirement" in comp.by_modifier)
     buys = []
     strength = raid = -1
+    # the card modifiers that reach this nation, read once for the whole board (the same
+    # rules as price_of and can_take_card)
+    by_modifier = comp.by_modifier
+    cost_mods = (modifiers_on(s, seat, "card_cost") if not plain and "card_cost" in by_modifier
+                 else [])
+    forbidden = ({t for e in modifiers_on(s, seat, "cannot_buy") for t in e.of}
+                 if not plain and "cannot_buy" in by_modifier else set())
+    more_strength = (sum(e.amount for e in modifiers_on(s, seat, "colony_requirement"))
+                     if not plain and "colony_requirement" in by_modifier else 0)
     for cell, ref in enumerate(s.board):
         if ref < 0:
             continue
-        if not plain:
-            if gold >= price_of(s, seat, ref) and can_take_card(s, seat, ref) is None:
-                buys.append(cards[ref].id)
-            continue
-        if gold < PRICES[cell // cols]:
-            continue
         card = cards[ref]
         t = card.type
+        price = PRICES[cell // cols]
+        if cost_mods:
+            price = max(0, price + sum(e.amount for e in cost_mods if t in e.of))
+        if gold < price or t in forbidden:
+            continue
         if t == "colony":
             if strength < 0:
                 strength = strength_track(s, seat)
-            if strength < card.requirement:
+            if strength < card.requirement + more_strength:
                 continue
         elif t == "war":
             if s.war >= 0:
@@ -1215,6 +1395,11 @@ def _perform(s: GameState, seat: int, move: Move, log: Log) -> None:
              f"{cards[p.bm[move.slot]].name}.")
         return
     s.turn_done = True
+    if is_solo(s) and not isinstance(move, Pass) and not (
+            isinstance(move, Deploy) and cards[p.bm[move.slot]].type == "building"):
+        # solo: the die is rolled after every action but deploying on a building (and
+        # passing, which is no action); rolled once this action's decisions are answered
+        s.roll_due = True
     if isinstance(move, Pass):
         s.passed.append(seat)
         note(log, s, seat, "pass", f"{seat_name(seat)} passes.")
@@ -1279,6 +1464,12 @@ def prompt(s: GameState) -> str:
         return f"{who}: {cards[d[2]].name} brings {d[3]} books, food or stone — which?"
     if kind == "golden":
         return f"{who}: {cards[d[2]].name} — take its resource or buy 1 VP?"
+    if kind == "pick_event":
+        return f"{who}: which of the event cards drawn is played this round?"
+    if kind == "side":
+        return f"{who}: choose your nation's board and its side."
+    if kind == "pick_tile":
+        return f"{who}: which of the solo tiles drawn is played this round?"
     if kind == "lose_other":
         return (f"{who}: with no books left, give up {d[2]} other resource(s) — which one "
                 "first?")

@@ -43,9 +43,9 @@ from .rules import STEP_INDEX, _advance, _private_architects, age_of, columns
 from .serialization import check_invariants, narrow_components
 from .state import GameConfig, GameState
 
-_CONFIG_KEYS = {"players", "seed", "difficulty", "ages", "easier", "decks"}
+_CONFIG_KEYS = {"players", "seed", "difficulty", "ages", "easier", "decks", "sides"}
 _KEYS = _CONFIG_KEYS | {"round", "step", "event", "board", "order", "current", "passed",
-                        "architects", "war", "seats"}
+                        "architects", "war", "seats", "tile", "shadow", "shadow_first"}
 _SEAT_KEYS = {"gold", "stone", "food", "books", "vp", "idle", "taken", "slots", "advisors",
               "colonies", "wonders", "wonder", "private"}
 
@@ -91,6 +91,9 @@ def scenario(description: dict[str, Any] | str,
         config = GameConfig(**{k: desc[k] for k in _CONFIG_KEYS if k in desc})
     except (TypeError, ValueError) as exc:
         raise StateFormatError(f"scenario settings: {exc}") from None
+    if "choose" in config.sides:
+        raise _fail("sides", "a scenario fixes the sides (A, a B side's id, or B); the "
+                    "choice of boards is played from GameState.new")
     comp = components or default_components()
     s = GameState.new(config, comp)
     # built with every card's effects in view; narrowed to the cards it holds before it plays
@@ -138,6 +141,8 @@ def scenario(description: dict[str, Any] | str,
         s.event = events.pop()
     s.architects = desc.get("architects", comp.architects_by_players[n]
                             + comp.events[s.event].architects)
+    if n == 1:
+        _solo(s, desc, age)
     if "order" in desc:
         order = desc["order"]
         if not isinstance(order, list) or sorted(order) != list(range(n)):
@@ -181,8 +186,16 @@ def scenario(description: dict[str, Any] | str,
         # the growth decisions, in reverse player order; the event card drawn above goes
         # back on its deck, to be drawn after the growth as in play
         s.stage = 1
-        s.event_decks[age - 1].append(s.event)
-        s.event = -1
+        if s.event >= 0:
+            s.event_decks[age - 1].append(s.event)
+            s.event = -1
+        if n == 1 and s.tile >= 0:
+            # the solo game: the tile too is drawn after the growth
+            assert s.comp.solo_tiles is not None
+            if "books" not in desc.get("shadow", {}):
+                s.shadow[2] -= s.comp.solo_tiles.tiles[s.tile].books
+            s.tile_decks[age - 1].append(s.tile)
+            s.tile = -1
         s.queue = [["grow", seat] for seat in reversed(s.order)]
     elif step == "actions":
         current = desc.get("current")
@@ -191,12 +204,44 @@ def scenario(description: dict[str, Any] | str,
         if current not in s.order or current in s.passed:
             raise _fail("current", "must be a seat that has not passed")
         s.cursor = s.order.index(current)
+        _advance(s, None)      # a first turn a card skips is skipped at once
     else:
         _advance(s, None)
     problems = check_invariants(s)
     if problems:
         raise StateFormatError("the scenario breaks the rules: " + "; ".join(problems))
     return s
+
+
+def _solo(s: GameState, desc: dict[str, Any], age: int) -> None:
+    """The solo game: no event card; the round's tile (``tile``: its id, default drawn),
+    the shadow's values (``shadow``: {strength, stability, books}, default the tile's and
+    2 + the tile's books) and ``shadow_first``."""
+    from .solo import SHADOW_FIGURES, START_BOOKS, start_tile
+    tiles = s.comp.solo_tiles
+    assert tiles is not None
+    s.event_decks[age - 1].append(s.event)
+    s.event = -1
+    deck = s.tile_decks[age - 1]
+    if "tile" in desc:
+        ids = [t.id for t in tiles.tiles]
+        if desc["tile"] not in ids or ids.index(desc["tile"]) not in deck:
+            raise _fail("tile", f"unknown solo tile of age {age}: {desc['tile']!r}")
+        index = ids.index(desc["tile"])
+        deck.remove(index)
+    else:
+        index = deck.pop()
+    s.shadow = [0, 0, START_BOOKS]
+    start_tile(s, index, None)
+    if "architects" not in desc:
+        s.architects = s.comp.architects_by_players[1] + tiles.tiles[index].architects
+    shadow = desc.get("shadow", {})
+    if not isinstance(shadow, dict) or set(shadow) - set(SHADOW_FIGURES):
+        raise _fail("shadow", f"must give some of {', '.join(SHADOW_FIGURES)}")
+    for i, name in enumerate(SHADOW_FIGURES):
+        if name in shadow:
+            s.shadow[i] = int(shadow[name])
+    s.shadow_first = bool(desc.get("shadow_first", False))
 
 
 def _seat(s: GameState, cards: _Cards, seat: int, sd: object, where: str) -> None:
@@ -207,7 +252,7 @@ def _seat(s: GameState, cards: _Cards, seat: int, sd: object, where: str) -> Non
         raise _fail(f"{where}.{sorted(unknown)[0]}",
                     f"unknown key (known: {', '.join(sorted(_SEAT_KEYS))})")
     p = s.players[seat]
-    side = s.comp.sides[s.config.sides[seat]]
+    side = s.side_of(seat)
     for name in ("gold", "stone", "food", "books", "vp"):
         if name in sd:
             v = sd[name]

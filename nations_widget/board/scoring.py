@@ -43,6 +43,8 @@ def strength(s: GameState, seat: int) -> int:
         total += cards[ref].produces[STRENGTH_F]
     for ref in p.wonders:
         total += cards[ref].produces[STRENGTH_F]
+    for ref in p.specials:
+        total += cards[ref].produces[STRENGTH_F]
     return total
 
 
@@ -50,7 +52,7 @@ def stability(s: GameState, seat: int) -> int:
     """Stability: the cards' figures minus 3 per worker taken from the stability section."""
     p = s.players[seat]
     cards = s.comp.cards
-    side = s.comp.sides[s.config.sides[seat]]
+    side = s.side_of(seat)
     total = -side.stability_upkeep * p.taken_stab
     # a military card's stability loss is upkeep: a card that waives the owner's military
     # upkeep (Anna Komnene) waives it too ("ignore the resources and stability their
@@ -71,6 +73,8 @@ def stability(s: GameState, seat: int) -> int:
     for ref in p.colonies:
         total += cards[ref].produces[STABILITY_F]
     for ref in p.wonders:
+        total += cards[ref].produces[STABILITY_F]
+    for ref in p.specials:
         total += cards[ref].produces[STABILITY_F]
     if "stability" in s.comp.by_modifier:
         from .effects import modifiers_on

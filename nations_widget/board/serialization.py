@@ -15,10 +15,11 @@ from typing import Any
 from ..core.envelope import json_object
 from ..core.errors import StateFormatError
 from .components import CARD_TYPES, RESOURCES, Components, default_components
+from .solo import SHADOW_FIGURES
 from .state import (
     CARD_ARGS,
+    READABLE_VERSIONS,
     STATE_FORMAT,
-    STATE_VERSION,
     GameConfig,
     GameState,
     PlayerState,
@@ -27,8 +28,8 @@ from .state import (
 
 def game_cards(s: GameState) -> list[int]:
     """Every progress card of this game's decks."""
-    return [c for cset in s.config.decks for age in range(1, 5)
-            for c in s.comp.deck_cards[(cset, age)]]
+    from .components import deck_lists
+    return [c for deck in deck_lists(s.config.deck_sets, s.config.seed, s.comp) for c in deck]
 
 
 def card_places(s: GameState) -> Counter[int]:
@@ -43,7 +44,7 @@ def card_places(s: GameState) -> Counter[int]:
     printed = {c.ref for c in s.comp.cards if c.set == "printed"}
     for p in s.players:
         places.update(c for c in p.bm if c >= 0 and c not in printed)
-        places.update(p.advisors + p.colonies + p.wonders)
+        places.update(c for c in p.advisors + p.colonies + p.wonders if c not in printed)
         if p.wonder >= 0:
             places[p.wonder] += 1
     for d in s.queue:
@@ -57,7 +58,7 @@ def narrow_components(s: GameState) -> None:
     sets, and of any other set a card in the state comes from (a described position may
     hold any card).  See :meth:`Components.in_play`."""
     cards = s.comp.cards
-    sets = set(s.config.decks) | {cards[c].set for c in card_places(s)}
+    sets = set(s.config.card_sets) | {cards[c].set for c in card_places(s)}
     s.comp = s.comp.in_play(sets)
 
 
@@ -75,11 +76,18 @@ def check_invariants(s: GameState) -> list[str]:
         problems.append(f"cards out of place: twice or foreign {sorted(extra)}, "
                         f"missing {sorted(missing)}")
     events = [e for d in s.event_decks for e in d] + s.events_done + (
-        [s.event] if s.event >= 0 else [])
+        [s.event] if s.event >= 0 else []) + [e for d in s.queue if d[0] == "pick_event"
+                                               for e in d[2]]
     if sorted(events) != list(range(len(s.comp.events))):
         problems.append("an event card is missing or in two places")
     for seat, p in enumerate(s.players):
-        side = s.comp.sides[s.config.sides[seat]]
+        if p.side == "":
+            # a board still to be chosen at setup: nothing on it yet
+            if s.round != 1 or p.bm or p.idle or p.wonders or not any(
+                    d[0] == "side" and d[1] == seat for d in s.queue):
+                problems.append(f"seat {seat} has no board but is not choosing one")
+            continue
+        side = s.side_of(seat)
         if min(p.res) < 0:
             problems.append(f"seat {seat} has a negative resource {p.res}")
         if p.idle < 0 or min(p.workers) < 0:
@@ -104,6 +112,12 @@ def check_invariants(s: GameState) -> list[str]:
             problems.append(f"seat {seat} holds too many colonies or wonders")
         if p.wonder >= 0 and p.built >= len(s.comp.cards[p.wonder].stages):
             problems.append(f"seat {seat}'s wonder under construction is already complete")
+    if s.config.players == 1 and s.comp.solo_tiles is not None:
+        tiles = [x for d in s.tile_decks for x in d] + s.tiles_done + (
+            [s.tile] if s.tile >= 0 else []) + [x for d in s.queue if d[0] == "pick_tile"
+                                                 for x in d[2]]
+        if sorted(tiles) != list(range(len(s.comp.solo_tiles.tiles))):
+            problems.append("a solo tile is missing or in two places")
     if s.step != "game_over" and s.current_player() is None:
         problems.append("nobody is to play but the game is not over")
     return problems
@@ -125,10 +139,11 @@ def state_from_json(data: object, components: Components | None = None) -> GameS
     data = json_object(data, "a saved state")
     _want(data.get("format") == STATE_FORMAT, "format",
           f"expected {STATE_FORMAT!r}, got {data.get('format')!r}")
-    _want(data.get("version") == STATE_VERSION, "version",
-          f"this program reads version {STATE_VERSION}, got {data.get('version')!r}")
+    _want(data.get("version") in READABLE_VERSIONS, "version",
+          f"this program reads versions {', '.join(map(str, READABLE_VERSIONS))}, "
+          f"got {data.get('version')!r}")
     comp = components or default_components()
-    _want(data.get("components") == comp.fingerprint, "components",
+    _want(data.get("components") in comp.compatible, "components",
           "the game was played with other card data (fingerprint "
           f"{data.get('components')!r}, these cards are {comp.fingerprint!r})")
     config = GameConfig.from_json(data.get("config"))
@@ -182,6 +197,10 @@ def state_from_json(data: object, components: Components | None = None) -> GameS
           f"must be 3 rows of {cols} cards (or null)")
     assert isinstance(board, list)
     s.board = [ref(board[r][c], f"board[{r}][{c}]") for r in range(3) for c in range(cols)]
+    boards = data.get("boards", [])
+    _want(isinstance(boards, list) and all(b in comp.boards for b in boards), "boards",
+          f"must list boards of the box ({', '.join(comp.boards)})")
+    s.boards = list(boards)
     for key in ("decks", "event_decks"):
         v = data.get(key)
         _want(isinstance(v, list) and len(v) == 4 and all(isinstance(d, list) for d in v),
@@ -202,7 +221,8 @@ def state_from_json(data: object, components: Components | None = None) -> GameS
         _want(isinstance(war, list) and len(war) == 3, "war", "must be [card, strength, seat]")
         s.war = ref(war[0], "war")     # null once the war is resolved (strength kept)
         s.war_strength = _int(war[1], "war strength", 0, 40)
-        s.war_buyer = _int(war[2], "war buyer", 0, n - 1)
+        # (the solo game: the shadow, index 1, may have taken the war)
+        s.war_buyer = _int(war[2], "war buyer", 0, n if n == 1 else n - 1)
     discard = data.get("discard")
     _want(isinstance(discard, list), "discard", "must be a list")
     assert isinstance(discard, list)
@@ -210,7 +230,14 @@ def state_from_json(data: object, components: Components | None = None) -> GameS
     queue = data.get("queue")
     _want(isinstance(queue, list), "queue", "must be a list of decisions")
     assert isinstance(queue, list)
-    s.queue = [_decision(d, f"queue[{i}]", n, ref) for i, d in enumerate(queue)]
+    tile_ids = [] if comp.solo_tiles is None else [x.id for x in comp.solo_tiles.tiles]
+
+    def tref(tile_id: object, where: str) -> int:
+        _want(tile_id in tile_ids, where, f"unknown solo tile {tile_id!r}")
+        return tile_ids.index(str(tile_id))
+
+    _solo(s, data.get("solo"), tref)
+    s.queue = [_decision(d, f"queue[{i}]", n, ref, eref, tref) for i, d in enumerate(queue)]
     plans = data.get("plans")
     _want(isinstance(plans, list) and len(plans) == n and all(
         p is None or (isinstance(p, list) and all(isinstance(x, int) for x in p))
@@ -223,7 +250,7 @@ def state_from_json(data: object, components: Components | None = None) -> GameS
     players = data.get("players")
     _want(isinstance(players, list) and len(players) == n, "players", f"must list {n}")
     assert isinstance(players, list)
-    s.players = [_player(pj, f"players[{i}]", ref) for i, pj in enumerate(players)]
+    s.players = [_player(pj, f"players[{i}]", ref, comp.sides) for i, pj in enumerate(players)]
     s.listed = None
     narrow_components(s)
     problems = check_invariants(s)
@@ -232,11 +259,46 @@ def state_from_json(data: object, components: Components | None = None) -> GameS
     return s
 
 
-_DECISION_SIZES = {"grow": 2, "place_bm": 4, "place_colony": 3, "place_advisor": 3,
-                   "place_wonder": 3, "battle": 4, "golden": 3, "lose_other": 3, "effect": 6}
+def _solo(s: GameState, solo: object, tref: Any) -> None:
+    """The solo game's fields (null in other games)."""
+    s.shadow, s.tile_decks, s.tiles_done = [], [], []
+    s.shadow_first = s.roll_due = False
+    s.last_roll = 0
+    s.tile = -1
+    if s.config.players != 1:
+        _want(solo is None, "solo", "only the 1-player game has a shadow opponent")
+        return
+    _want(isinstance(solo, dict), "solo", "the 1-player game needs its solo fields")
+    assert isinstance(solo, dict)
+    shadow = solo.get("shadow")
+    _want(isinstance(shadow, dict) and set(shadow) == set(SHADOW_FIGURES), "solo.shadow",
+          f"must give {', '.join(SHADOW_FIGURES)}")
+    assert isinstance(shadow, dict)
+    s.shadow = [_int(shadow[k], f"solo.shadow.{k}", -1000, 1000) for k in SHADOW_FIGURES]
+    for key in ("shadow_first", "roll_due"):
+        _want(isinstance(solo.get(key), bool), f"solo.{key}", "must be true or false")
+    s.shadow_first = bool(solo["shadow_first"])
+    s.roll_due = bool(solo["roll_due"])
+    s.last_roll = _int(solo.get("last_roll"), "solo.last_roll", 0, 6)
+    s.tile = -1 if solo.get("tile") is None else tref(solo["tile"], "solo.tile")
+    decks = solo.get("tile_decks")
+    _want(isinstance(decks, list) and len(decks) == 4 and all(isinstance(d, list)
+                                                              for d in decks),
+          "solo.tile_decks", "must be 4 lists (one per age)")
+    assert isinstance(decks, list)
+    s.tile_decks = [[tref(x, f"solo.tile_decks[{a}]") for x in d] for a, d in enumerate(decks)]
+    done = solo.get("tiles_done")
+    _want(isinstance(done, list), "solo.tiles_done", "must be a list")
+    assert isinstance(done, list)
+    s.tiles_done = [tref(x, "solo.tiles_done") for x in done]
 
 
-def _decision(d: object, where: str, n: int, ref: Any) -> list[Any]:
+_DECISION_SIZES = {"pick_tile": 3, "side": 2, "pick_event": 3, "grow": 2, "place_bm": 4,
+                   "place_colony": 3, "place_advisor": 3, "place_wonder": 3, "battle": 4,
+                   "golden": 3, "lose_other": 3, "effect": 6}
+
+
+def _decision(d: object, where: str, n: int, ref: Any, eref: Any, tref: Any) -> list[Any]:
     _want(isinstance(d, list) and len(d) >= 2 and d[0] in _DECISION_SIZES
           and len(d) == _DECISION_SIZES[d[0]], where,
           f"must be a decision [kind, seat, ...] of a known kind ({', '.join(_DECISION_SIZES)})")
@@ -247,6 +309,14 @@ def _decision(d: object, where: str, n: int, ref: Any) -> list[Any]:
         out[i] = ref(d[i], f"{where}[{i}]")
     if d[0] in ("battle", "lose_other", "place_bm"):
         out[-1] = _int(d[-1], f"{where}[-1]", 0, 100)
+    if d[0] == "pick_event":
+        _want(isinstance(d[2], list) and len(d[2]) >= 2, f"{where}[2]",
+              "must list the event cards drawn")
+        out[2] = [eref(e, f"{where}[2]") for e in d[2]]
+    if d[0] == "pick_tile":
+        _want(isinstance(d[2], list) and len(d[2]) >= 2, f"{where}[2]",
+              "must list the solo tiles drawn")
+        out[2] = [tref(e, f"{where}[2]") for e in d[2]]
     if d[0] == "effect":
         _want(d[2] in ("event", "card"), f"{where}[2]", "must be 'event' or 'card'")
         out[3] = _int(d[3], f"{where}[3]", 0, 1) if d[2] == "event" else ref(d[3],
@@ -258,7 +328,7 @@ def _decision(d: object, where: str, n: int, ref: Any) -> list[Any]:
     return out
 
 
-def _player(pj: object, where: str, ref: Any) -> PlayerState:
+def _player(pj: object, where: str, ref: Any, sides: Any) -> PlayerState:
     _want(isinstance(pj, dict), where, "must be an object")
     assert isinstance(pj, dict)
     p = PlayerState()
@@ -316,6 +386,17 @@ def _player(pj: object, where: str, ref: Any) -> PlayerState:
     p.temp_strength = _int(pj.get("temp_strength"), f"{where}.temp_strength", -100, 100)
     _want(isinstance(pj.get("defeated"), bool), f"{where}.defeated", "must be true or false")
     p.defeated = bool(pj["defeated"])
+    # version 1 saves had no per-player side (A for everybody) nor turn counts
+    side = pj.get("side", "A")
+    _want(isinstance(side, str) and (side == "" or side in sides), f"{where}.side",
+          f"must be a side of the box ({', '.join(sorted(sides))}), got {side!r}")
+    p.side = str(side)
+    nation = pj.get("nation", "")
+    _want(isinstance(nation, str), f"{where}.nation", "must be text")
+    p.nation = str(nation)
+    p.specials = sides[p.side].special if p.side else ()
+    p.turns = _int(pj.get("turns", 0), f"{where}.turns", 0, 100)
+    p.acts = _int(pj.get("actions", 0), f"{where}.actions", 0, 1000)
     return p
 
 

@@ -26,40 +26,58 @@ from .components import (
     RESOURCES,
     SETS,
     Components,
+    SideSpec,
     default_components,
 )
+from .solo import solo_json
 
 if TYPE_CHECKING:
     from ..core.log import LogEntry
     from .moves import Move
 
 STATE_FORMAT = "nations-board-state"
-STATE_VERSION = 1
+STATE_VERSION = 2
+# older versions this program still reads (version 1: no per-player side or turn counts)
+READABLE_VERSIONS = (1, 2)
 N_TYPES = len(CARD_TYPES)
+
+
+# The named deck choices of the setup API and the command line (rulebook: "base", basic and
+# advanced, all cards; "balanced": the base cards with some exchanged, see DESIGN.md).
+DECK_CHOICES: dict[str, tuple[str, ...]] = {
+    "base": ("base",), "base+advanced": ("base", "adv"), "all": ("base", "adv", "exp"),
+    "balanced": ("balanced",),
+}
+# Side settings that are not a side id: "B" (every seat gets a drawn board's B side, assigned
+# in reverse player order) and "choose" (every seat picks a drawn board and its side).
+SIDE_MODES = ("B", "choose")
 
 
 @dataclass(frozen=True)
 class GameConfig:
     """How a game is set up.
 
-    ``difficulty``: one level per seat (or one name for everybody); ``sides``: the player-board
-    side per seat ("A" now); ``decks``: the card sets in the progress decks ("base" now;
-    "adv" and "exp" plug in); ``ages``: the short game plays the first N ages (4: the full
-    game); ``easier``: every nation starts with one extra worker whose upkeep is hidden.
+    ``players``: 1 (the solo game against a shadow opponent) to 5.  ``difficulty``: one
+    level per seat (or one name for everybody).  ``sides``: the player-board side per seat —
+    "A", a B side's id ("china-b", ...), or for every seat "B" (drawn boards, B sides, by
+    the generator) or "choose" (drawn boards, chosen by the players as moves in a setup
+    step, reverse player order).  ``decks``: a name of :data:`DECK_CHOICES` or a tuple of card
+    sets ("base", "adv", "exp"); ``ages``: the short game plays the first N ages (4: the
+    full game); ``easier``: every nation starts with one extra worker whose upkeep is hidden.
     """
 
     players: int = 2
     seed: int = 0
     difficulty: tuple[str, ...] | str = "prince"
     sides: tuple[str, ...] | str = "A"
-    decks: tuple[str, ...] = ("base",)
+    decks: tuple[str, ...] | str = ("base",)
     ages: int = 4
     easier: bool = False
 
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int) \
-                or not 2 <= self.players <= 5:
-            raise ValueError(f"players must be 2-5, got {self.players!r}")
+                or not 1 <= self.players <= 5:
+            raise ValueError(f"players must be 1-5, got {self.players!r}")
         if isinstance(self.seed, bool) or not isinstance(self.seed, int):
             raise ValueError(f"seed must be a whole number, got {self.seed!r}")
         for name in ("difficulty", "sides"):
@@ -75,15 +93,34 @@ class GameConfig:
             if level not in DIFFICULTIES:
                 raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, "
                                  f"got {level!r}")
-        for side in self.sides:
-            if side != "A":
-                raise ValueError(f"only the A side of the player boards is in the game so "
-                                 f"far, got {side!r}")
-        decks = tuple(self.decks) if isinstance(self.decks, (list, tuple)) else ()
+        sides = self.sides
+        assert isinstance(sides, tuple)
+        known = default_components().sides
+        modes = [x for x in sides if x in SIDE_MODES]
+        if modes and (len(set(sides)) != 1):
+            raise ValueError("'B' and 'choose' are for every seat at once, not mixed with "
+                             "fixed sides")
+        for side in sides:
+            if side not in known and side not in SIDE_MODES:
+                raise ValueError(f"unknown side {side!r} (known: A, B, choose, "
+                                 + ", ".join(x for x in sorted(known) if x != "A") + ")")
+        fixed_b = [x for x in sides if x != "A" and x not in SIDE_MODES]
+        if len(set(fixed_b)) != len(fixed_b):
+            raise ValueError("each nation's board is in the box once: two seats cannot both "
+                             "play the same B side")
+        decks = self.decks
+        if isinstance(decks, str):
+            if decks not in DECK_CHOICES:
+                raise ValueError(f"decks must be one of {', '.join(DECK_CHOICES)}, "
+                                 f"got {decks!r}")
+            decks = DECK_CHOICES[decks]
+        decks = tuple(decks) if isinstance(decks, (list, tuple)) else ()
         object.__setattr__(self, "decks", decks)
-        if not decks or "base" not in decks or any(d not in SETS for d in decks) \
-                or len(set(decks)) != len(decks):
-            raise ValueError(f"decks must include 'base' and name sets from {', '.join(SETS)}")
+        if decks != ("balanced",) and (
+                not decks or "base" not in decks or any(d not in SETS for d in decks)
+                or len(set(decks)) != len(decks)):
+            raise ValueError(f"decks must be one of {', '.join(DECK_CHOICES)}, or include "
+                             f"'base' and name sets from {', '.join(SETS)}")
         if isinstance(self.ages, bool) or self.ages not in (1, 2, 3, 4):
             raise ValueError(f"ages must be 1-4 (the short game), got {self.ages!r}")
         if not isinstance(self.easier, bool):
@@ -92,6 +129,24 @@ class GameConfig:
     @property
     def rounds(self) -> int:
         return 2 * self.ages
+
+    @property
+    def deck_sets(self) -> tuple[str, ...]:
+        """``decks`` as normalised by the constructor (always a tuple)."""
+        return tuple(self.decks)
+
+    @property
+    def card_sets(self) -> tuple[str, ...]:
+        """The card sets this game's decks draw from ("balanced" takes from all three)."""
+        return ("base", "adv", "exp") if self.deck_sets == ("balanced",) else self.deck_sets
+
+    @property
+    def deck_name(self) -> str:
+        """The deck choice's name ("base", "all", ...), or the sets joined by '+'."""
+        for name, sets in DECK_CHOICES.items():
+            if sets == self.deck_sets:
+                return name
+        return "+".join(self.deck_sets)
 
     def to_json(self) -> dict[str, Any]:
         return {"players": self.players, "seed": self.seed,
@@ -124,10 +179,11 @@ class PlayerState:
     returned when there was no free space (taken again first)."""
 
     __slots__ = (
-        "advisors", "bm", "bought", "built", "colonies", "defeated", "hidden", "idle",
-        "least_stab",
-        "on_top", "private", "res", "taken_food", "taken_stab", "temp_strength", "used",
-        "vp_lost", "war_took", "wonder", "wonders", "workers",
+        "acts", "advisors", "bm", "bought", "built", "colonies", "defeated", "hidden", "idle",
+        "least_stab", "nation",
+        "on_top", "private", "res", "side", "specials", "taken_food", "taken_stab",
+        "temp_strength",
+        "turns", "used", "vp_lost", "war_took", "wonder", "wonders", "workers",
     )
 
     def __init__(self) -> None:
@@ -152,6 +208,11 @@ class PlayerState:
         self.least_stab = False
         self.temp_strength = 0
         self.defeated = False
+        self.side = "A"        # the side in play ("" while it is being chosen at setup)
+        self.nation = ""       # the board's nation, when known (B sides; a drawn board)
+        self.specials: tuple[int, ...] = ()    # the side's special rule (derived from side)
+        self.turns = 0         # turns ended this round (a skipped first turn counts)
+        self.acts = 0          # actions taken this round
 
     def copy(self) -> PlayerState:
         new = PlayerState.__new__(PlayerState)
@@ -176,6 +237,11 @@ class PlayerState:
         new.least_stab = self.least_stab
         new.temp_strength = self.temp_strength
         new.defeated = self.defeated
+        new.side = self.side
+        new.nation = self.nation
+        new.specials = self.specials
+        new.turns = self.turns
+        new.acts = self.acts
         return new
 
     @property
@@ -205,6 +271,10 @@ class PlayerState:
             "least_stability": self.least_stab,
             "temp_strength": self.temp_strength,
             "defeated": self.defeated,
+            "side": self.side,
+            "nation": self.nation,
+            "turns": self.turns,
+            "actions": self.acts,
         }
 
 
@@ -212,11 +282,40 @@ class GameState:
     """Everything about a game at one moment, its random generator included."""
 
     __slots__ = (
-        "architects", "board", "comp", "config", "cursor", "decks", "discard", "event",
-        "event_decks", "events_done", "last_bought", "listed", "order", "passed", "plans",
+        "architects",
+        "board",
+        "boards",
+        "comp",
+        "config",
+        "cursor",
+        "decks",
+        "discard",
+        "event",
+        "event_decks",
+        "events_done",
+        "last_bought",
+        "last_roll",
+        "listed",
+        "order",
+        "passed",
+        "plans",
         "players",
-        "prev_order", "queue", "rng", "round", "stage", "step", "turn_done", "war",
-        "war_buyer", "war_strength",
+        "prev_order",
+        "queue",
+        "rng",
+        "roll_due",
+        "round",
+        "shadow",
+        "shadow_first",
+        "stage",
+        "step",
+        "tile",
+        "tile_decks",
+        "tiles_done",
+        "turn_done",
+        "war",
+        "war_buyer",
+        "war_strength",
     )
 
     config: GameConfig
@@ -230,6 +329,17 @@ class GameState:
     cursor: int
     passed: list[int]               # seats in the order they passed this round
     board: list[int]                # row * columns + column; row 0 costs 3 gold
+    boards: list[str]               # setup: the drawn nations' boards not chosen yet
+    # the solo game (players 1; see solo.py): the shadow's strength, stability, books; whether
+    # it is first in player order; a die roll owed after the action just taken; the last
+    # roll (0: none); the round's tile, the tiles per age not drawn, and those used
+    shadow: list[int]
+    shadow_first: bool
+    roll_due: bool
+    last_roll: int
+    tile: int
+    tile_decks: list[list[int]]
+    tiles_done: list[int]
     decks: list[list[int]]          # per age (index age-1), top of the deck last
     event_decks: list[list[int]]
     event: int
@@ -272,6 +382,14 @@ class GameState:
         new.cursor = self.cursor
         new.passed = self.passed[:]
         new.board = self.board[:]
+        new.boards = self.boards[:]
+        new.shadow = self.shadow[:]
+        new.shadow_first = self.shadow_first
+        new.roll_due = self.roll_due
+        new.last_roll = self.last_roll
+        new.tile = self.tile
+        new.tile_decks = [d[:] for d in self.tile_decks]
+        new.tiles_done = self.tiles_done[:]
         new.decks = [d[:] for d in self.decks]
         new.event_decks = [d[:] for d in self.event_decks]
         new.event = self.event
@@ -295,7 +413,7 @@ class GameState:
         from ..core.rng import Rng
         new = self.clone()
         rng = Rng(seed ^ 0x5DEECE66D)
-        for deck in new.decks + new.event_decks:
+        for deck in new.decks + new.event_decks + new.tile_decks:
             rng.shuffle(deck)
         new.rng = rng.next64()
         return new
@@ -337,6 +455,10 @@ class GameState:
         from . import rules
         return rules.prompt(self)
 
+    def side_of(self, seat: int) -> SideSpec:
+        """The player-board side ``seat`` plays (the A side while it is still choosing)."""
+        return self.comp.sides[self.players[seat].side or "A"]
+
     # ----------------------------------------------------------------- scoring
     def strength(self, seat: int) -> int:
         from .scoring import strength
@@ -372,6 +494,14 @@ class GameState:
     def card_id(self, ref: int) -> str | None:
         return None if ref < 0 else self.comp.cards[ref].id
 
+    def _event_id(self, ref: int) -> str:
+        return self.comp.events[ref].id
+
+    def _tile_id(self, index: int) -> str:
+        tiles = self.comp.solo_tiles
+        assert tiles is not None
+        return tiles.tiles[index].id
+
     def to_json(self) -> dict[str, Any]:
         """The complete state as JSON-ready data (versioned); see :meth:`from_json`."""
         cid = self.card_id
@@ -390,6 +520,7 @@ class GameState:
             "cursor": self.cursor,
             "passed": self.passed[:],
             "board": [[cid(self.board[r * cols + c]) for c in range(cols)] for r in range(3)],
+            "boards": self.boards[:],
             "decks": [[cid(c) for c in d] for d in self.decks],
             "event_decks": [[self.comp.events[e].id for e in d] for d in self.event_decks],
             "event": None if self.event < 0 else self.comp.events[self.event].id,
@@ -398,11 +529,12 @@ class GameState:
             "war": None if self.war_strength < 0 else [cid(self.war), self.war_strength,
                                                        self.war_buyer],
             "discard": [cid(c) for c in self.discard],
-            "queue": [_decision_json(d, cid) for d in self.queue],
+            "queue": [_decision_json(d, cid, self._event_id, self._tile_id) for d in self.queue],
             "plans": [None if p is None else p[:] for p in self.plans],
             "turn_done": self.turn_done,
             "last_bought": self.card_id(self.last_bought),
             "players": [p.to_json(cid) for p in self.players],
+            "solo": solo_json(self),
         }
 
     def to_json_str(self) -> str:
@@ -424,6 +556,8 @@ class GameState:
         data["viewer"] = seat
         data["decks"] = [len(d) for d in self.decks]
         data["event_decks"] = [len(d) for d in self.event_decks]
+        if data["solo"] is not None:
+            data["solo"]["tile_decks"] = [len(d) for d in self.tile_decks]
         return data
 
     def __eq__(self, other: object) -> bool:
@@ -449,10 +583,14 @@ CARD_ARGS: dict[str, tuple[int, ...]] = {
 }
 
 
-def _decision_json(d: list[Any], cid: Any) -> list[Any]:
+def _decision_json(d: list[Any], cid: Any, cid_event: Any, cid_tile: Any) -> list[Any]:
     out = list(d)
     for i in CARD_ARGS.get(d[0], ()):
         out[i] = cid(d[i])
+    if d[0] == "pick_event":
+        out[2] = [cid_event(e) for e in d[2]]
+    if d[0] == "pick_tile":
+        out[2] = [cid_tile(e) for e in d[2]]
     if d[0] == "effect":
         if d[2] == "card":
             out[3] = cid(d[3])

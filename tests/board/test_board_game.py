@@ -25,6 +25,7 @@ from nations_widget.board import (
 from nations_widget.board.__main__ import main, simulate
 from nations_widget.board.game import Game
 from nations_widget.board.scenario import scenario
+from nations_widget.board.state import GameConfig
 
 
 def test_moves_round_trip_through_json_and_read_as_words() -> None:
@@ -129,3 +130,41 @@ def test_log_tells_decisions_from_what_happened_by_itself() -> None:
     assert all(e.auto for e in game.log_of_move(0))
     entries = game.play(Grow(bonus="stone"))
     assert any(e.kind == "event" for e in entries)      # the event card is drawn next
+
+
+def test_simulate_cli_plays_solo_and_names_decks_and_sides(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--players", "1", "--games", "1", "--decks", "all",
+                 "--sides", "choose", "--ages", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "1 player(s)" in out and "decks all, sides choose" in out and "0 broken" in out
+    assert main(["simulate", "--players", "3", "--games", "1", "--decks", "balanced",
+                 "--sides", "B", "--ages", "1"]) == 0
+
+
+def test_sweep_reports_every_configuration(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sweep's loop, on a stubbed game (the real sweep takes minutes)."""
+    import nations_widget.board.__main__ as cli
+    calls: list[GameConfig] = []
+
+    def fake(config: GameConfig, seed: int) -> tuple[str, GameState, int]:
+        calls.append(config)
+        return ("boom" if len(calls) == 5 else ""), GameState.new(players=2), 1
+    monkeypatch.setattr(cli, "_one_game", fake)
+    out = io.StringIO()
+    assert cli.sweep(1, 0, out=out) == 1
+    assert len(calls) == 5 * 4 * 3 * 4
+    assert {(c.players, c.deck_name, c.sides[0], c.difficulty[0]) for c in calls} == {
+        (n, d, s, lvl) for n in range(1, 6) for d in ("base", "base+advanced", "all",
+                                                        "balanced")
+        for s in ("A", "B", "choose") for lvl in ("chieftain", "prince", "king", "emperor")}
+    assert "sweep: 240 games, 1 broken" in out.getvalue()
+
+
+def test_simulate_cli_takes_a_difficulty_and_a_side_per_seat(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--players", "2", "--games", "1", "--ages", "1",
+                 "--difficulty", "chieftain,emperor", "--sides", "rome-b,A"]) == 0
+    assert "(chieftain,emperor, decks base, sides rome-b,A" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["simulate", "--players", "2", "--sides", "rome-b,rome-b"])

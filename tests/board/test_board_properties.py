@@ -167,3 +167,24 @@ def test_random_games_with_card_and_event_effects(players: int) -> None:
         for i in picks:
             again.apply(again.legal_moves()[i], log=False)
         assert again == s
+
+
+FULL_BOX = [(1, "base", "A"), (1, "all", "choose"), (1, "balanced", "B"),
+            (2, "all", "choose"), (3, "balanced", "B"), (4, "base+advanced", "choose"),
+            (5, "all", "B"), (5, "balanced", "A")]
+
+
+@pytest.mark.parametrize(("players", "decks", "sides"), FULL_BOX)
+def test_random_full_box_games(players: int, decks: str, sides: str) -> None:
+    """The full box: the solo game, every deck choice, drawn and chosen B sides (a few
+    games; the sweep of ``simulate --sweep`` plays thousands)."""
+    config = GameConfig(players=players, seed=31 + players, decks=decks, sides=sides,
+                        difficulty=("chieftain", "prince", "king", "emperor", "prince")[
+                            :players])
+    s, picks = play(config, seed=players + len(decks))
+    assert s.round == 8 and s.is_terminal()
+    assert all(p.side for p in s.players)
+    again = GameState.new(config)
+    for i in picks:
+        again.apply(again.legal_moves()[i], log=False)
+    assert again == s

@@ -1,0 +1,133 @@
+"""Balance of the board game's nation sides and difficulty levels under random play.
+
+    python benchmarks/board_balance.py                 # 2, 3 and 4 players, the README table
+    python benchmarks/board_balance.py --games 100     # a faster look
+
+Each game gives every seat a random side (the A side or one of the five B sides, each B side
+at most once, as in the box) and a random difficulty level, with all the cards
+(``--decks`` to change).  Every decision is a uniformly random legal move.  The table gives,
+per side and per level, how often a seat with it won, against the fair share (1/players), and
+the share's z-score (how many standard errors it is from the fair share).  Sides or levels
+more than 3 standard errors away are listed under the table.
+
+Random play is a weak player: it passes, wastes gold and starves at random, so these rates
+say how the rules and figures tilt a game between *unskilled* players (a chieftain's extra
+growth bonus matters a lot more to them than to a good player), not how a good player would
+fare with a side.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from nations_widget.board import GameConfig, GameState, Pass
+from nations_widget.board.components import DIFFICULTIES, default_components
+
+SIDES = ("A", "china-b", "egypt-b", "greece-b", "persia-b", "rome-b")
+
+
+def random_setup(players: int, rng: random.Random) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    b_sides = rng.sample(SIDES[1:], players)
+    sides = tuple(side if rng.random() < 5 / 6 else "A" for side in b_sides)
+    levels = tuple(rng.choice(DIFFICULTIES) for _ in range(players))
+    return sides, levels
+
+
+def play(config: GameConfig, rng: random.Random, busy: bool) -> GameState:
+    """A random game; ``busy``: a legal move other than passing 85% of the time (so the
+    players buy, deploy and hire more; still no judgement)."""
+    state = GameState.new(config)
+    while not state.is_terminal():
+        legal = state.legal_moves()
+        if busy and len(legal) > 1 and isinstance(legal[0], Pass) and rng.random() < 0.85:
+            state.apply(legal[rng.randrange(1, len(legal))], log=False)
+        else:
+            state.apply(legal[rng.randrange(len(legal))], log=False)
+    return state
+
+
+def table(rows: list[tuple[str, Counter[str], Counter[str]]], players: int, label: str,
+          points: Counter[str]) -> tuple[list[str], list[str]]:
+    fair = 1 / players
+    lines = [f"| {label} | seats | wins | win rate | fair share | z | mean final VP |",
+             "|---|---:|---:|---:|---:|---:|---:|"]
+    far = []
+    for name, seats, wins in rows:
+        n, w = seats[name], wins[name]
+        if not n:
+            continue
+        rate = w / n
+        z = (rate - fair) / math.sqrt(fair * (1 - fair) / n)
+        lines.append(f"| {name} | {n} | {w} | {rate:.1%} | {fair:.1%} | {z:+.1f} | "
+                     f"{points[name] / n:.1f} |")
+        if abs(z) > 3:
+            far.append(f"{players} players: {label} {name} wins {rate:.1%} of its games "
+                       f"(fair share {fair:.1%}, z {z:+.1f})")
+    return lines, far
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=1000, help="games per player count")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--decks", default="all")
+    parser.add_argument("--busy", action="store_true",
+                        help="players that pass only 15%% of the time they could act")
+    args = parser.parse_args()
+    default_components()
+    out = [f"{'Busy random' if args.busy else 'Random'} play, {args.games} games per player "
+           f"count, decks `{args.decks}`, "
+           "random sides (A or a B side) and random difficulty levels per seat.", ""]
+    flagged: list[str] = []
+    start = time.perf_counter()
+    for players in (2, 3, 4):
+        rng = random.Random(args.seed * 1000 + players)
+        side_seats: Counter[str] = Counter()
+        side_wins: Counter[str] = Counter()
+        level_seats: Counter[str] = Counter()
+        level_wins: Counter[str] = Counter()
+        side_points: Counter[str] = Counter()
+        level_points: Counter[str] = Counter()
+        for g in range(args.games):
+            sides, levels = random_setup(players, rng)
+            config = GameConfig(players=players, seed=args.seed * 100_000 + g, sides=sides,
+                                difficulty=levels, decks=args.decks)
+            state = play(config, rng, args.busy)
+            winner = state.winner()
+            scores = state.scores()
+            for seat in range(players):
+                side_seats[sides[seat]] += 1
+                level_seats[levels[seat]] += 1
+                side_points[sides[seat]] += scores[seat]
+                level_points[levels[seat]] += scores[seat]
+            assert winner is not None
+            side_wins[sides[winner]] += 1
+            level_wins[levels[winner]] += 1
+        out.append(f"### {players} players")
+        out.append("")
+        lines, far = table([(s, side_seats, side_wins) for s in SIDES], players, "side",
+                           side_points)
+        out += [*lines, ""]
+        flagged += far
+        lines, far = table([(d, level_seats, level_wins) for d in DIFFICULTIES], players,
+                           "difficulty", level_points)
+        out += [*lines, ""]
+        flagged += far
+    out.append("Far from the fair share (more than 3 standard errors): "
+               + ("; ".join(flagged) if flagged else "none") + ".")
+    out.append("")
+    out.append(f"({time.perf_counter() - start:.0f} s.)")
+    print("\n".join(out))
+
+
+if __name__ == "__main__":
+    main()
