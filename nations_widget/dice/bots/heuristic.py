@@ -290,6 +290,8 @@ class Position:
             return 0.0
         if kind == "reroll":
             return self.st.reroll
+        if kind == "star":          # Unrest: a reroll that costs no action, each round
+            return 1.5 * self.st.reroll
         return self.st.symbol[CHIT_RESOURCE[kind]]
 
     def building_worth(self, ref: int, slot_dice: int) -> float:
