@@ -48,10 +48,7 @@ def test_fixtures_have_the_published_shape() -> None:
 def test_log_patch_fixture_is_what_the_widget_sends() -> None:
     """js/test/fixtures/log_patches.json: a game's log patches, replayed by the JS tests."""
     steps = json.loads((FIXTURES / "log_patches.json").read_text())
-    w = plain = NationsWidget(players=2, seed=3, bot_delay=0, seats=["human", "human"])
-    # the Unrest fixtures (unrest_*) have the shape of a game with the expansion
-    unrest = NationsWidget(players=2, seed=3, bot_delay=0, seats=["human", "human"],
-                           unrest=True)
+    w = NationsWidget(players=2, seed=3, bot_delay=0, seats=["human", "human"])
     entry_keys = keys(w.game_log[0])
     assert len(steps) > 20
     for step in steps:
