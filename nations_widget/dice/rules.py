@@ -1099,6 +1099,17 @@ class _StarRerollsByDice(dict[tuple[int, ...], Reroll]):
 
 
 _STAR_REROLLS = _StarRerollsByDice()
+_STAR_LISTS: dict[tuple[tuple[int, ...], ...], list[Reroll]] = {}
+
+
+def _star_reroll_moves(groups: tuple[tuple[int, ...], ...]) -> list[Reroll]:
+    """:func:`_reroll_moves` with a star-marked chit (Unrest), kept likewise."""
+    moves = _STAR_LISTS.get(groups)
+    if moves is None:
+        if len(_STAR_LISTS) > 20_000:
+            _STAR_LISTS.clear()
+        moves = _STAR_LISTS[groups] = [_STAR_REROLLS[m.dice] for m in _reroll_moves(groups)]
+    return moves
 
 
 def _reroll_moves(groups: tuple[tuple[int, ...], ...]) -> list[Reroll]:
@@ -1157,11 +1168,11 @@ def _legal_actions(s: StateData, seat: int) -> list[Move]:
         groups: dict[tuple[str, int], list[int]] = {}
         for d in unused:
             groups.setdefault((DIE_COLOUR[d], s.dice_face[d]), []).append(d)
-        rerolls = _reroll_moves(tuple(map(tuple, groups.values())))
+        key = tuple(map(tuple, groups.values()))
         if p.chits[REROLL_CHIT]:
-            moves += rerolls
+            moves += _reroll_moves(key)
         if p.stars:
-            moves += [_STAR_REROLLS[m.dice] for m in rerolls]
+            moves += _star_reroll_moves(key)
     tiles = s.comp.tiles
     board = s.board
     currency = s.comp.tile_currency
