@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -345,3 +346,26 @@ def test_the_html_view_names_the_unrest_face_and_the_expansion_parts() -> None:
     assert f"green die {unrest_die}: the Unrest symbol" in html
     assert "star-marked reroll 1/1" in html and "Passing bonuses left: Scriptorium" in html
     assert "Unrest expansion" in html and "reconstruction too" in html
+
+
+# ------------------------------------------------------------- the saves on file
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+@pytest.mark.parametrize("name", ["saved_game_v1.json", "saved_game_from_state_v1.json"])
+def test_saves_from_before_unrest_load_as_games_without_it(name: str) -> None:
+    data = json.loads((FIXTURES / name).read_text(encoding="utf-8"))
+    assert "unrest" not in data["config"] and "unrest" not in data["catalogue"]
+    game = Game.from_json(data)
+    assert not game.config.unrest and game.to_json() == data
+
+
+def test_a_saved_unrest_game_on_file_loads_and_saves_unchanged() -> None:
+    """An Unrest game saved in round 3 by the heuristic (passing bonuses taken, Unrest
+    settled): it keeps loading, replaying to the same position, as the format evolves."""
+    data = json.loads((FIXTURES / "saved_game_unrest_v1.json").read_text(encoding="utf-8"))
+    game = Game.from_json(data)
+    assert game.config.unrest and game.round == 3 and game.to_json() == data
+    assert any(isinstance(m, Pass) and m.bonus for m in game.moves)
+    state = GameState.from_json(game.state.to_json())
+    assert state == game.state
