@@ -21,6 +21,8 @@ The pieces:
 - :func:`load_catalogue`: play with your own component values (the packaged ones are a
   reconstruction; see ``data/PROVENANCE.md``).
 - :func:`scenario`: build any position from a partial description.
+- The Unrest expansion: ``Game(..., unrest=True)`` / ``GameConfig(unrest=True)`` (off by
+  default; its components, in the catalogue's ``unrest`` part, are a reconstruction too).
 
 Nothing here imports Jupyter.
 """
