@@ -435,11 +435,11 @@ class StateData:
 
     def unrest_dice(self, seat: int) -> list[int]:
         """The seat's unused green dice that show the Unrest symbol."""
-        if not self.config.unrest:
+        owned = self.owned[seat]
+        if not owned or owned[-1] < BASE_DICE:      # in die order: green dice come last
             return []
         unrest, face, used = self.comp.die_unrest, self.dice_face, self.dice_used
-        return [d for d in self.owned[seat] if d >= BASE_DICE and not used[d]
-                and unrest[d][face[d]]]
+        return [d for d in owned if d >= BASE_DICE and not used[d] and unrest[d][face[d]]]
 
     def chits_of(self, seat: int, res: int) -> int:
         """The seat's unused chits of resource ``res``, counting an unspent passing bonus
