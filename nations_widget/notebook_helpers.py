@@ -287,11 +287,11 @@ def order_after_famine(state: GameState) -> list[int]:
 
 def available(state: GameState, seat: int, resource: str) -> int:
     """How much of ``resource`` the seat's unused dice and chits show (no trades)."""
-    from .dice.catalogue import CHIT_KINDS, RESOURCES
+    from .dice.catalogue import RESOURCES
 
     index = RESOURCES.index(resource)
     dice = sum(state.face(d)[index] for d in state.unused_dice(seat))
-    return dice + state.players[seat].chits[CHIT_KINDS.index(resource)]
+    return dice + state.chits_of(seat, index)   # (with Unrest, a passing bonus counts)
 
 
 def play_to_end(state: GameState) -> GameState:

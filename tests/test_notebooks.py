@@ -73,6 +73,10 @@ LEARN_ANSWERS: list[tuple[str, str]] = [
     ("4", "2"),
     # 13 solo: 3 + 1 books ties the opponent's 4: nothing
     ("0", "2"),
+    # 14 Unrest: after setting the Unrest die aside, 2 gold (green) + 1 (white) + 1 chit
+    ("4", "3"),
+    # 14 Unrest: setting the dice aside costs no action, so the turn goes on
+    ("True", "False"),
 ]
 
 

@@ -85,6 +85,19 @@ def dump(name: str, w: NationsWidget, **extra: Any) -> dict[str, Any]:
     return data
 
 
+# Unrest: Player 1 holds Aqueduct (2 green dice), one showing Unrest, and a star chit.
+UNREST = {
+    "players": 2, "seed": 5, "unrest": True, "order": [0, 1],
+    "board": [["t1-01", "t1-07", "t1-13"], ["t1-05", "t1-09", "t1-14"],
+              ["t1-03", "t1-10", "t1-15"]],
+    "seats": [{"buildings": ["u1-02", "start-farm", "start-caravan", "start-quarry",
+                             "start-temple"],
+               "dice": ["green:unrest", "green:2gold+food", "white:gold", "white:food",
+                        "white:book", "white:strength"],
+               "stars": 1}],
+}
+
+
 # Replacing something, with a choice of what goes back.  Player 1 holds Legion (2 red
 # dice) and Phalanx (1 red die) beside three printed buildings: one red die and one white
 # die are used, and the unused ones differ, so which ones go back makes a difference.
@@ -230,6 +243,14 @@ def main() -> None:
     w = widget(1, 5)
     advance(w, lambda x: x.game.position >= 3)
     dump("solo", w)
+
+    # Unrest: green dice showing Unrest at the start of a turn (only the two ways to settle
+    # it are legal), then the same position once they are set aside (a star chit to use, and
+    # passing takes a passing bonus)
+    w = scenario_widget(UNREST)
+    dump("unrest_due", w)
+    w.handle_intent({"kind": "move", "move": {"type": "unrest", "choice": "set_aside"}})
+    dump("unrest_bonus", w)
 
     w = widget(4, 11, ["human", "random", "random", "random"])
     advance(w, lambda x: False, 2000)

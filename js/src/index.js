@@ -51,6 +51,7 @@ function defaultForm(S) {
     variant: S.settings.variant || "original",
     automate: S.settings.automate !== false,
     solo_tougher: Boolean(S.settings.solo_tougher),
+    unrest: Boolean(S.settings.unrest),
     seed: "",
     bot_delay: S.settings.bot_delay ?? 0.8,
   };
@@ -292,13 +293,13 @@ export function createController({ model, el }) {
       ui.sel = emptySelection();
       draw();
     },
-    reroll() {
+    reroll(star = false) {
       if (selectionIsEmpty(ui.sel) || !(ui.sel.dice.length || ui.sel.trades.length)) {
         ui.hint = "Select the dice to reroll first (click them), then press Reroll.";
         draw();
         return;
       }
-      act.move(rerollMove(ui.sel));
+      act.move(rerollMove(ui.sel, star));
     },
     dismiss() {
       ui.hint = "";
@@ -337,6 +338,7 @@ export function createController({ model, el }) {
         variant: f.variant,
         automate: f.automate,
         solo_tougher: f.players === 1 ? f.solo_tougher : false,
+        unrest: Boolean(f.unrest),
         seed: String(f.seed || "").trim() === "" ? null : String(f.seed).trim(),
       };
       const delay = Number(f.bot_delay);

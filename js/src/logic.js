@@ -26,8 +26,9 @@ export function dieColour(catalogue, d) {
   return catalogue.die_colours[d];
 }
 
-/** Text for a face: "2 gold + 1 food". */
+/** Text for a face: "2 gold + 1 food" (a green die's Unrest face: "the Unrest symbol"). */
 export function faceText(face) {
+  if (face.unrest) return "the Unrest symbol";
   const parts = RESOURCES.filter((r) => face[r]).map((r) => `${face[r]} ${r}`);
   return parts.length ? parts.join(" + ") : "blank";
 }
@@ -194,9 +195,10 @@ export function buildMove(legal, sel) {
   return hint ? hint.move : { type: "build", payment: { dice: [], chits: 0, trades: [] } };
 }
 
-export function rerollMove(sel) {
+export function rerollMove(sel, star = false) {
   const dice = sortNum([...sel.dice, ...sel.trades.flat()]);
-  return { type: "reroll", dice };
+  // Unrest: a star-marked reroll chit rerolls without spending the action
+  return star ? { type: "reroll", dice, star: true } : { type: "reroll", dice };
 }
 
 /** Pass; in the Accelerated variant the selected dice are set aside to trade for food. */

@@ -147,6 +147,8 @@ function dieSig(S, d, opts) {
 
 /** A die's face: an icon and a number per symbol. */
 function faceEl(face) {
+  // Unrest: a green die's Unrest face, named in words
+  if (face.unrest) return h("span", { class: "nw-face nw-syms-1 nw-unrest-face" }, "Unrest");
   const syms = RESOURCES.filter((r) => face[r]);
   return h("span", { class: `nw-face nw-syms-${syms.length}` },
     syms.map((r) => h("span", { class: `nw-sym nw-num ${iconClass(r, syms.length > 1 ? 13 : 17)}` }, String(face[r]))));
@@ -537,6 +539,14 @@ function playerChits(S, ui, act, seat, live, part) {
     if (chit.nodeName === "BUTTON") setLive(chit, live);
     chits.push(chit);
   }
+  // Unrest: star-marked reroll chits and the passing bonus held this round, in words
+  if ((p.stars || 0) + (p.stars_used || 0)) {
+    chits.push(part(`chit-${seat}-star`, sig(p.stars, p.stars_used), () => h("span", { class: "nw-small", title: "Rerolling with one costs no action" }, `star-marked reroll chits: ${p.stars} unused of ${p.stars + p.stars_used}`)));
+  }
+  if (p.bonus && S.catalogue.unrest) {
+    const b = S.catalogue.unrest.bonuses[p.bonus[0]];
+    chits.push(part(`chit-${seat}-bonus`, sig(p.bonus), () => h("span", { class: "nw-small", title: "One more of its resource for the rest of this round" }, `passing bonus: ${b ? b.name : p.bonus[0]} (+1 ${b ? b.resource : "?"}${p.bonus[1] ? ", spent" : ""})`)));
+  }
   setChildren(row, [row.firstChild, ...(chits.length ? chits : [part(`chits-none-${seat}`, "", () => h("span", { class: "nw-small" }, "none"))])]);
   return row;
 }
@@ -747,26 +757,38 @@ function actionsControls(S, ui, act, part, now) {
   const reroll = legalOf(S.legal, "reroll")[0];
   const builds = legalOf(S.legal, "build");
   const pledgeOptions = legalOf(S.legal, "pass").filter((e) => e.move.pledge);
+  const starReroll = legalOf(S.legal, "reroll").find((e) => e.move.star);
   const wonder = p.wonder ? S.catalogue.tiles[p.wonder] : null;
   const count = ui.sel.dice.length + 2 * ui.sel.trades.length;
   const passLabel = v.config.variant === "accelerated" && !selectionIsEmpty(ui.sel)
     ? "Pass, trading the selected dice for food" : "Pass";
   const frame = part("actions-turn", "", () => h("div", {}));
+  // Unrest: at the start of the turn, the two ways to settle it are the only moves
+  const unrestOptions = legalOf(S.legal, "unrest");
+  if (unrestOptions.length) {
+    const unrestHelp = part("actions-unrest", sig(unrestOptions), () => h("div", {},
+      h("p", { class: "nw-help" }, "Your green dice show the Unrest symbol. Reroll all of them (that is your action; no reroll chit is spent), or set all of them aside and then take an action."),
+      h("div", { class: "nw-buttons" }, optionButtons(S, act, unrestOptions))));
+    setChildren(frame, [unrestHelp]);
+    return frame;
+  }
+  const bonusPasses = legalOf(S.legal, "pass").filter((e) => e.move.bonus && !e.move.pledge);
   const help = part("actions-help", "", () => h("p", { class: "nw-help" }, "Click dice and chits to select them, then click a tile to buy it with them (or click a tile directly to pay the suggested way), build your wonder, or reroll the selected dice."));
   const summary = selectionSummary(S.catalogue, v, ui.sel);
   const selection = part("actions-selection", sig(summary, ui.sel.dice.length >= 2, selectionIsEmpty(ui.sel)), () => selectionLine(S, ui, act));
   // the buttons are built once per wonder; their texts, titles and states set in place
   // (keyed by the wonder, not signed: a frame whose elements are kept in refs is never morphed)
-  const buttons = part(`actions-buttons-${p.wonder || "none"}`, "", () => {
+  const buttons = part(`actions-buttons-${p.wonder || "none"}-${v.config.unrest ? "unrest" : ""}`, "", () => {
     const els = {
       reroll: h("button", { type: "button", class: "nw-btn", dataset: { key: "reroll" }, onclick: () => act.reroll() }, icon("reroll"), ""),
+      star: v.config.unrest ? h("button", { type: "button", class: "nw-btn", dataset: { key: "reroll-star" }, onclick: () => act.reroll(true) }, icon("reroll"), "") : null,
       build: wonder ? h("button", {
         type: "button", class: "nw-btn", dataset: { key: "build" },
         onclick: () => act.move(buildMove(now().legal, ui.sel)),
       }, icon("stone"), ` Build ${wonder.name} (${wonder.stone_cost} stone)`) : null,
       pass: h("button", { type: "button", class: "nw-btn nw-pass", dataset: { key: "pass" }, onclick: () => act.move(passMove(ui.sel, now().view.config.variant)) }, ""),
     };
-    const el = h("div", { class: "nw-buttons" }, els.reroll, els.build, els.pass,
+    const el = h("div", { class: "nw-buttons" }, els.reroll, els.star, els.build, els.pass,
       h("button", { type: "button", class: "nw-btn nw-ghost", dataset: { key: "hint" }, title: "Let a bot choose this move for you", onclick: () => act.send({ kind: "bot_move" }) }, "Let a bot decide"));
     refs.set(el, els);
     return el;
@@ -776,6 +798,14 @@ function actionsControls(S, ui, act, part, now) {
   setAttr(els.reroll, "title", reroll ? reroll.text : "no unused reroll chit");
   const rerollText = ` Reroll selected (${count})`;
   if (els.reroll.lastChild.data !== rerollText) els.reroll.lastChild.data = rerollText;
+  if (els.star) {
+    setDisabled(els.star, !(p.stars > 0));
+    setAttr(els.star, "title", starReroll ? starReroll.text : "no unused star-marked reroll chit");
+    const starText = ` Star reroll selected (${count}; ${p.stars || 0} left, no action)`;
+    if (els.star.lastChild.data !== starText) els.star.lastChild.data = starText;
+  }
+  // Unrest: a passer who is due a passing bonus chooses it (the plain Pass is not offered)
+  setDisabled(els.pass, bonusPasses.length > 0);
   if (els.build) {
     setAttr(els.build, "class", `nw-btn${builds.length ? " nw-suggest" : ""}`);
     setAttr(els.build, "title", builds[0] ? builds[0].text : `needs ${wonder.stone_cost} stone`);
@@ -784,7 +814,10 @@ function actionsControls(S, ui, act, part, now) {
   const pledge = pledgeOptions.length
     ? part("actions-pledge", sig(pledgeOptions), () => h("div", { class: "nw-options" }, h("span", { class: "nw-slot-label" }, "Pass and trade for food:"), optionButtons(S, act, pledgeOptions)))
     : null;
-  setChildren(frame, [help, selection, buttons, pledge]);
+  const bonus = bonusPasses.length
+    ? part("actions-bonus", sig(bonusPasses), () => h("div", { class: "nw-options" }, h("span", { class: "nw-slot-label" }, "Pass and take a passing bonus:"), optionButtons(S, act, bonusPasses)))
+    : null;
+  setChildren(frame, [help, selection, buttons, bonus, pledge]);
   return frame;
 }
 
@@ -926,6 +959,10 @@ function gamePanel(S, ui, act) {
           ? h("label", { class: "nw-field nw-check" }, h("input", { type: "checkbox", checked: f.solo_tougher, dataset: { key: "form-tougher" }, onchange: (e) => act.setForm({ solo_tougher: e.target.checked }) }),
             h("span", {}, "Solo: tougher (reroll the opponent's 4s)"))
           : null,
+        S.catalogue.unrest
+          ? h("label", { class: "nw-field nw-check" }, h("input", { type: "checkbox", checked: f.unrest, dataset: { key: "form-unrest" }, onchange: (e) => act.setForm({ unrest: e.target.checked }) }),
+            h("span", { title: S.catalogue.unrest.notice }, "Unrest" + (S.catalogue.unrest.reconstructed ? " (expansion; reconstructed components)" : " (expansion)")))
+          : null,
         h("label", { class: "nw-field", for: ids }, h("span", {}, "Seed"),
           h("input", { id: ids, type: "text", inputmode: "numeric", placeholder: "random", value: f.seed, dataset: { key: "form-seed" }, oninput: (e) => act.setForm({ seed: e.target.value }, false) })),
         h("label", { class: "nw-field", for: idd }, h("span", {}, "Bot pause (s)"),
@@ -1049,7 +1086,7 @@ export class Board {
     const history = historyPanel(S, act, part, () => this.S);
     const f = ui.form;
     const game = P.part("game", sig(S.seats, S.botNames, S.botInfo, ui.formRev, f.players, f.seats, f.variant,
-      f.automate, f.solo_tougher), () => gamePanel(S, ui, act));
+      f.automate, f.solo_tougher, f.unrest, Boolean(S.catalogue.unrest)), () => gamePanel(S, ui, act));
     // a seat menu the person changed without Python following (a refused change): show
     // Python's value again (the history slider is set in place on every draw)
     S.seats.forEach((who, seat) => {

@@ -263,7 +263,7 @@ describe("intents", () => {
       kind: "new_game",
       settings: {
         players: 3, seats: ["human", "random", "random"], variant: "original", automate: true,
-        solo_tougher: false, seed: "42", bot_delay: 0,
+        solo_tougher: false, unrest: false, seed: "42", bot_delay: 0,
       },
     });
     expect(controller.ui.form.seed).toBe("");
@@ -383,5 +383,47 @@ describe("errors and updates", () => {
     byKey("die-1").focus();
     byKey("die-1").dispatchEvent(new MouseEvent("click", { bubbles: true }));
     expect(document.activeElement.dataset.key).toBe("die-1");
+  });
+});
+
+describe("the Unrest expansion", () => {
+  it("names a green die's Unrest face in words and offers only the two ways to settle it", () => {
+    const { model } = mount("unrest_due");
+    const view = model.data.view;
+    const green = view.dice.map((d, i) => i).filter((i) => model.data.catalogue.die_colours[i] === "green" && view.dice[i][0] === 0);
+    const shown = green.map((d) => byKey(`die-${d}`));
+    const unrest = shown.find((e) => e.textContent === "Unrest");
+    expect(unrest).toBeTruthy();
+    expect(unrest.getAttribute("aria-label")).toContain("the Unrest symbol");
+    expect(unrest.className).toContain("nw-die-green");
+    const buttons = qa('[data-key^="opt-unrest-"]');
+    expect(buttons.map((b) => b.textContent)).toEqual(model.data.legal.map((e) => e.text));
+    expect(byKey("pass")).toBeNull();
+    click(buttons[1]);
+    expect(lastMove(model).move).toEqual({ type: "unrest", choice: "set_aside" });
+  });
+
+  it("offers the star reroll and the passing bonuses; the plain pass is not offered", () => {
+    const { model } = mount("unrest_bonus");
+    expect(byKey("reroll-star").disabled).toBe(false);
+    expect(byKey("pass").disabled).toBe(true);
+    const bonuses = qa('[data-key^="opt-pass-"]');
+    expect(bonuses.length).toBe(3);
+    click(bonuses[0]);
+    expect(lastMove(model).move).toEqual({ type: "pass", bonus: "pass-book" });
+    click(byKey("die-0"));
+    click(byKey("reroll-star"));
+    expect(lastMove(model).move).toEqual({ type: "reroll", dice: [0], star: true });
+    expect(q(".nw-chits-row").textContent).toContain("star-marked reroll chits: 1 unused of 1");
+  });
+
+  it("the New game form has an Unrest checkbox, sent with the settings", () => {
+    const { model } = mount("start_2p");
+    const box = byKey("form-unrest");
+    expect(box.parentElement.textContent).toContain("Unrest");
+    box.checked = true;
+    box.dispatchEvent(new Event("change"));
+    click(byKey("start"));
+    expect(model.sent.at(-1).settings.unrest).toBe(true);
   });
 });

@@ -15,11 +15,14 @@ The pieces:
 - :class:`GameState`: the bare state machine used by bots and tests
   (``current_player``, ``legal_moves``, ``apply``, ``is_terminal``, ``scores``, ``clone``).
 - Moves (:class:`Pass`, :class:`Reroll`, :class:`Buy`, :class:`Build`, :class:`Books`,
-  :class:`Feed`, :class:`Fight`, with :class:`Payment`): immutable, with a JSON form.
+  :class:`Feed`, :class:`Fight`, :class:`Unrest`, with :class:`Payment`): immutable, with a
+  JSON form.
 - :class:`IllegalMoveError`: raised, with a reason, for a move the rules forbid.
 - :func:`load_catalogue`: play with your own component values (the packaged ones are a
   reconstruction; see ``data/PROVENANCE.md``).
 - :func:`scenario`: build any position from a partial description.
+- The Unrest expansion: ``Game(..., unrest=True)`` / ``GameConfig(unrest=True)`` (off by
+  default; its components, in the catalogue's ``unrest`` part, are a reconstruction too).
 
 Nothing here imports Jupyter.
 """
@@ -38,7 +41,19 @@ from .catalogue import (
 from .errors import IllegalMoveError, MalformedMoveError, StateFormatError
 from .game import Game
 from .machine import GameState
-from .moves import Books, Build, Buy, Feed, Fight, Move, Pass, Payment, Reroll, move_from_json
+from .moves import (
+    Books,
+    Build,
+    Buy,
+    Feed,
+    Fight,
+    Move,
+    Pass,
+    Payment,
+    Reroll,
+    Unrest,
+    move_from_json,
+)
 from .rules import LogEntry
 from .scenario import scenario
 from .serialization import check_invariants
@@ -66,6 +81,7 @@ __all__ = [
     "Reroll",
     "StateFormatError",
     "TileSpec",
+    "Unrest",
     "check_invariants",
     "default_catalogue",
     "describe_event",

@@ -21,8 +21,10 @@ from .state import GameConfig
 
 
 def simulate(players: int, games: int, seed: int, variant: str = "original",
-             automate: bool = True, thorough: bool = False, out: object = None) -> int:
-    """Play ``games`` random games; return the number of games that broke an invariant."""
+             automate: bool = True, thorough: bool = False, out: object = None,
+             unrest: bool = False) -> int:
+    """Play ``games`` random games (with the Unrest expansion if ``unrest``); return the
+    number of games that broke an invariant."""
     stream = out if out is not None else sys.stdout
     broken = 0
     wins = [0] * players
@@ -31,7 +33,8 @@ def simulate(players: int, games: int, seed: int, variant: str = "original",
     start = time.perf_counter()
     for g in range(games):
         game_seed = seed + g
-        config = GameConfig(players, game_seed, variant, automate)  # type: ignore[arg-type]
+        config = GameConfig(players, game_seed, variant, automate,  # type: ignore[arg-type]
+                            unrest=unrest)
         state = GameState.new(config)
         chooser = random.Random(game_seed)
         steps = 0
@@ -66,7 +69,8 @@ def simulate(players: int, games: int, seed: int, variant: str = "original",
         print(f"game {g + 1} (seed {game_seed}): scores {scores}, winner seat {winner}, "
               f"{steps} moves", file=stream)  # type: ignore[arg-type]
     elapsed = time.perf_counter() - start
-    print(f"\n{games} games, {players} players, variant {variant}, automation "
+    print(f"\n{games} games, {players} players, variant {variant}"
+          f"{', Unrest expansion' if unrest else ''}, automation "
           f"{'on' if automate else 'off'}: {broken} broken", file=stream)  # type: ignore[arg-type]
     if all_scores:
         flat = [s for scores in all_scores for s in scores]
@@ -87,6 +91,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--variant", choices=("original", "accelerated"), default="original")
     sim.add_argument("--no-automate", action="store_true",
                      help="ask players every book, famine and war decision")
+    sim.add_argument("--unrest", action="store_true",
+                     help="play with the Unrest expansion (its components are a reconstruction)")
     sim.add_argument("--thorough", action="store_true",
                      help="also check a JSON round trip after every move (slower)")
     try:
@@ -99,7 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "simulate":
         broken = simulate(args.players, args.games, args.seed, args.variant,
-                          not args.no_automate, args.thorough)
+                          not args.no_automate, args.thorough, unrest=args.unrest)
         return 1 if broken else 0
     return int(args.run(args))
 

@@ -25,7 +25,10 @@ from ..core.validate import Checker
 
 Resource = Literal["gold", "stone", "food", "book", "strength"]
 ChitKind = Literal["reroll", "gold", "stone", "food", "book", "strength"]
-DieColour = Literal["white", "blue", "orange", "red"]
+#: What a colony or wonder may give: a chit kind, or (Unrest tiles only) a star-marked
+#: reroll chit, "star".
+TileChit = Literal["reroll", "gold", "stone", "food", "book", "strength", "star"]
+DieColour = Literal["white", "blue", "orange", "red", "green"]
 TileKind = Literal["building", "advisor", "colony", "wonder"]
 
 RESOURCES: tuple[Resource, ...] = ("gold", "stone", "food", "book", "strength")
@@ -38,6 +41,11 @@ SUPPLY_DICE: dict[DieColour, int] = {"white": 20, "blue": 8, "orange": 8, "red":
 SUPPLY_CHITS: dict[ChitKind, int] = {
     "reroll": 12, "gold": 9, "food": 3, "strength": 3, "book": 3, "stone": 3,
 }
+#: The Unrest expansion's green dice (a reconstruction, see data/PROVENANCE.md): the engine
+#: numbers them 44-51, so a catalogue may have 1 to this many (its ``green_dice``).
+MAX_GREEN_DICE = 8
+#: The Unrest expansion's die colour (not one of DIE_COLOURS, the base game's).
+GREEN: DieColour = "green"
 HALL_OF_FAME: tuple[tuple[int, str], ...] = (
     (50, "Trajan"), (40, "Ashoka"), (35, "Wu Zetian"), (30, "Saladin"),
     (25, "Victoria"), (20, "Charles V"), (15, "Cleopatra"), (10, "Dan Quayle"),
@@ -53,6 +61,9 @@ class Face:
     food: int = 0
     book: int = 0
     strength: int = 0
+    #: Unrest expansion, green dice only: the face shows the Unrest symbol (a fist) and
+    #: nothing else.
+    unrest: bool = False
 
     def count(self, resource: str) -> int:
         return int(getattr(self, resource))
@@ -62,7 +73,10 @@ class Face:
         return self.gold + self.stone + self.food + self.book + self.strength
 
     def symbols(self) -> dict[str, int]:
-        """Non-zero symbols, in RESOURCES order (the JSON form of a face)."""
+        """Non-zero symbols, in RESOURCES order (the JSON form of a face); an Unrest face
+        is ``{"unrest": 1}``."""
+        if self.unrest:
+            return {"unrest": 1}
         return {r: self.count(r) for r in RESOURCES if self.count(r)}
 
 
@@ -88,7 +102,7 @@ class TileSpec:
     dice_colour: DieColour | None = None
     dice_count: int = 0
     rerolls: int = 0
-    chit: ChitKind | None = None
+    chit: TileChit | None = None
     stone_cost: int = 0
 
     @property
@@ -113,8 +127,46 @@ class EventSpec:
 
 
 @dataclass(frozen=True)
+class PassingBonus:
+    """Unrest expansion: a passing-bonus tile.  Whoever takes it when passing has one more
+    of ``resource`` for the rest of the age (the book, famine, player-order and war steps),
+    then it goes back."""
+
+    id: str
+    name: str
+    resource: Resource
+
+
+@dataclass(frozen=True)
+class UnrestSpec:
+    """The Unrest expansion's components (the catalogue file's optional ``unrest`` part).
+
+    Seed 004 names them but gives no numbers, so the packaged values are a reconstruction
+    (``reconstructed``; see data/PROVENANCE.md): ``green_dice`` green dice whose six
+    ``green_faces`` include at least one Unrest face; ``tiles``, shuffled into the age
+    stacks when Unrest is played (green buildings, and colonies or wonders giving a
+    star-marked reroll chit, ``chit: "star"``); ``star_chits`` star-marked reroll chits in
+    the box; the ``passing_bonuses`` the passers choose from.
+    """
+
+    reconstructed: bool
+    provenance: str
+    green_dice: int
+    green_faces: tuple[Face, ...]
+    star_chits: int
+    tiles: tuple[TileSpec, ...]
+    passing_bonuses: tuple[PassingBonus, ...]
+
+
+@dataclass(frozen=True)
 class Catalogue:
-    """A complete set of components: die faces, starting buildings, tiles and events."""
+    """A complete set of components: die faces, starting buildings, tiles and events,
+    and optionally the Unrest expansion's (``unrest``).
+
+    ``fingerprint`` covers the base game's part only, so adding or changing the Unrest part
+    leaves it (and every save of a game without Unrest) as it was; ``unrest_fingerprint``
+    covers the Unrest part ("" without one), and saves of Unrest games name both.
+    """
 
     name: str
     reconstructed: bool
@@ -124,6 +176,8 @@ class Catalogue:
     tiles: tuple[TileSpec, ...]
     events: tuple[EventSpec, ...]
     fingerprint: str
+    unrest: UnrestSpec | None = None
+    unrest_fingerprint: str = ""
 
 
 # ---------------------------------------------------------------------------
@@ -150,11 +204,17 @@ _KIND_FIELDS: dict[TileKind, tuple[str, ...]] = {
     "wonder": ("stone_cost", "chit"),
 }
 _EVENT_FIELDS = ("id", "name", "age", "famine", "war")
+_UNREST_FIELDS = ("reconstructed", "provenance", "green_dice", "green_faces", "star_chits",
+                  "tiles", "passing_bonuses")
+#: Every Unrest game's first three passers take a bonus (4 players), so at least three.
+MIN_PASSING_BONUSES = 3
+MAX_STAR_CHITS = 12
 _COLOUR_RESOURCES: dict[DieColour, str] = {
     "white": "any one resource",
     "blue": "books and stone",
     "orange": "gold and food",
     "red": "strength",
+    "green": "any resource, or the Unrest symbol",
 }
 
 
@@ -197,6 +257,13 @@ def _checker(source: str) -> Checker:
 
 def _parse_face(check: Checker, raw: object, colour: DieColour) -> Face:
     face = check.mapping(raw)
+    if colour == GREEN and "unrest" in face:
+        check.fields(face, ("unrest",))
+        check.integer(face, "unrest", 1, 1)
+        return Face(unrest=True)
+    if "unrest" in face:
+        raise check.fail("only a green die (Unrest expansion) shows the Unrest symbol",
+                         "unrest")
     unknown = [k for k in face if k not in RESOURCES]
     if unknown:
         raise check.fail(
@@ -210,7 +277,8 @@ def _parse_face(check: Checker, raw: object, colour: DieColour) -> Face:
         raise check.fail(f"must show 1 to 3 symbols, shows {total}")
     if colour == "white" and (total != 1):
         raise check.fail(f"a white face shows a single symbol, this one shows {total}")
-    return Face(**counts)
+    return Face(counts.get("gold", 0), counts.get("stone", 0), counts.get("food", 0),
+                counts.get("book", 0), counts.get("strength", 0))
 
 
 def _parse_faces(check: Checker, raw: object) -> dict[DieColour, tuple[Face, ...]]:
@@ -235,16 +303,18 @@ def _parse_faces(check: Checker, raw: object) -> dict[DieColour, tuple[Face, ...
     return result
 
 
-def _chit(check: Checker, obj: dict[str, object]) -> ChitKind | None:
+def _chit(check: Checker, obj: dict[str, object], unrest: bool = False) -> TileChit | None:
     value = obj["chit"]
     if value is None:
         return None
     if value == "reroll":
         raise check.fail("colonies and wonders never give reroll chits", "chit")
-    kinds = tuple(c for c in CHIT_KINDS if c != "reroll")
+    kinds = tuple(c for c in CHIT_KINDS if c != "reroll") + (("star",) if unrest else ())
+    if value == "star" and not unrest:
+        raise check.fail("only an Unrest tile gives a star-marked reroll chit", "chit")
     if not isinstance(value, str) or value not in kinds:
         raise check.fail(f"must be null or one of {', '.join(kinds)}; got {shown(value)}", "chit")
-    return cast(ChitKind, value)
+    return cast(TileChit, value)
 
 
 def _ident(check: Checker, obj: dict[str, object]) -> str:
@@ -254,11 +324,11 @@ def _ident(check: Checker, obj: dict[str, object]) -> str:
 
 
 def _parse_tile(
-    check: Checker, raw: object, position: str, starting: bool = False
+    check: Checker, raw: object, position: str, starting: bool = False, unrest: bool = False
 ) -> TileSpec:
     tile = check.at(position).mapping(raw)
     ident = _ident(check.at(position), tile)
-    label = "starting building" if starting else "tile"
+    label = "starting building" if starting else "Unrest tile" if unrest else "tile"
     check = check.at(f"{label} {ident!r}")
     kind_value = tile.get("kind")
     if kind_value not in TILE_KINDS:
@@ -288,14 +358,16 @@ def _parse_tile(
             colour = check.choice(tile, "dice_colour", ("white",))
             count = check.integer(tile, "dice_count", 1, 1)
         else:
-            colour = check.choice(tile, "dice_colour", ("blue", "orange", "red"))
+            colours = (GREEN,) if unrest else ("blue", "orange", "red")
+            colour = check.choice(tile, "dice_colour", colours)
             count = check.integer(tile, "dice_count", 1, 2)
         return replace(spec, dice_colour=cast(DieColour, colour), dice_count=count)
     if kind == "advisor":
         return replace(spec, rerolls=check.integer(tile, "rerolls", 1, 2))
     if kind == "colony":
-        return replace(spec, chit=_chit(check, tile))
-    return replace(spec, stone_cost=check.integer(tile, "stone_cost", 1), chit=_chit(check, tile))
+        return replace(spec, chit=_chit(check, tile, unrest))
+    return replace(spec, stone_cost=check.integer(tile, "stone_cost", 1),
+                   chit=_chit(check, tile, unrest))
 
 
 def _parse_event(check: Checker, raw: object, position: str) -> EventSpec:
@@ -332,7 +404,7 @@ def parse_catalogue(data: object, source: str = "<data>") -> Catalogue:
     """
     check = _checker(source)
     top = check.mapping(data)
-    check.fields(top, _TOP_FIELDS)
+    check.fields(top, _TOP_FIELDS, ("unrest",))
     if top["format"] != FORMAT_NAME:
         raise check.fail(f"must be {FORMAT_NAME!r}, got {shown(top['format'])}", "format")
     check.integer(top, "version", FORMAT_VERSION, FORMAT_VERSION)
@@ -367,11 +439,15 @@ def parse_catalogue(data: object, source: str = "<data>") -> Catalogue:
     )
     _count_per_age(check, [e.age for e in events], EVENTS_PER_AGE, "events", "events")
 
+    unrest = _parse_unrest(check, top["unrest"]) if "unrest" in top else None
+
     seen: set[str] = set()
     for label, ident in (
         [("starting building", t.id) for t in starting]
         + [("tile", t.id) for t in tiles]
         + [("event", e.id) for e in events]
+        + [("Unrest tile", t.id) for t in (unrest.tiles if unrest else ())]
+        + [("passing bonus", b.id) for b in (unrest.passing_bonuses if unrest else ())]
     ):
         if ident in seen:
             raise check.at(f"{label} {ident!r}").fail("duplicate id", "id")
@@ -381,9 +457,69 @@ def parse_catalogue(data: object, source: str = "<data>") -> Catalogue:
         name=name, reconstructed=reconstructed, provenance=provenance, faces=faces,
         starting_buildings=starting, tiles=tiles, events=events, fingerprint="",
     )
+    # The base fingerprint is taken before the Unrest part joins, so it stays what it was.
     catalogue = replace(catalogue, fingerprint=_fingerprint(catalogue_to_json(catalogue)))
+    if unrest is not None:
+        catalogue = replace(catalogue, unrest=unrest,
+                            unrest_fingerprint=_fingerprint(unrest_to_json(unrest)))
     _KNOWN.setdefault(catalogue.fingerprint, catalogue)
     return catalogue
+
+
+def _parse_unrest(check: Checker, raw: object) -> UnrestSpec:
+    """The ``unrest`` part: errors name the file, then "unrest" and the item and field."""
+    part = check.at("unrest")
+    obj = part.mapping(raw)
+    part.fields(obj, _UNREST_FIELDS)
+    reconstructed = obj["reconstructed"]
+    if not isinstance(reconstructed, bool):
+        raise part.fail(f"must be true or false, got {shown(reconstructed)}", "reconstructed")
+    provenance = part.string(obj, "provenance", empty=True)
+    green_dice = part.integer(obj, "green_dice", 1, MAX_GREEN_DICE)
+    listed = part.array(obj["green_faces"], "green_faces")
+    if len(listed) != FACES_PER_DIE:
+        raise part.fail(f"must list exactly {FACES_PER_DIE} faces, got {len(listed)}",
+                        "green_faces")
+    faces = tuple(_parse_face(check.at(f"unrest green die face {n}"), face, GREEN)
+                  for n, face in enumerate(listed, 1))
+    if not any(f.unrest for f in faces):
+        raise part.fail('at least one face must show the Unrest symbol ({"unrest": 1})',
+                        "green_faces")
+    if all(f.unrest for f in faces):
+        raise part.fail("at least one face must show resources", "green_faces")
+    star_chits = part.integer(obj, "star_chits", 0, MAX_STAR_CHITS)
+    raw_tiles = part.array(obj["tiles"], "tiles")
+    tiles = tuple(_parse_tile(check, t, f"Unrest tile #{n}", unrest=True)
+                  for n, t in enumerate(raw_tiles, 1))
+    raw_bonuses = part.array(obj["passing_bonuses"], "passing_bonuses")
+    if len(raw_bonuses) < MIN_PASSING_BONUSES:
+        raise part.fail(f"must list at least {MIN_PASSING_BONUSES} (a 4-player game's first "
+                        f"three passers each take one), got {len(raw_bonuses)}",
+                        "passing_bonuses")
+    bonuses = []
+    for n, rb in enumerate(raw_bonuses, 1):
+        bonus = check.at(f"passing bonus #{n}").mapping(rb)
+        ident = _ident(check.at(f"passing bonus #{n}"), bonus)
+        here = check.at(f"passing bonus {ident!r}")
+        here.fields(bonus, ("id", "name", "resource"))
+        bonuses.append(PassingBonus(ident, here.string(bonus, "name"),
+                                    cast(Resource, here.choice(bonus, "resource", RESOURCES))))
+    return UnrestSpec(reconstructed, provenance, green_dice, faces, star_chits, tiles,
+                      tuple(bonuses))
+
+
+def unrest_to_json(spec: UnrestSpec) -> dict[str, object]:
+    """The JSON form of a catalogue's ``unrest`` part."""
+    return {
+        "reconstructed": spec.reconstructed,
+        "provenance": spec.provenance,
+        "green_dice": spec.green_dice,
+        "green_faces": [f.symbols() for f in spec.green_faces],
+        "star_chits": spec.star_chits,
+        "tiles": [tile_to_json(t) for t in spec.tiles],
+        "passing_bonuses": [{"id": b.id, "name": b.name, "resource": b.resource}
+                            for b in spec.passing_bonuses],
+    }
 
 
 #: Every catalogue this program has read, by fingerprint: when a save names a catalogue
@@ -410,6 +546,8 @@ def catalogue_differences(mine: Catalogue, theirs: Catalogue, limit: int = 6) ->
                 fields = [f for f in x.__dataclass_fields__ if getattr(x, f) != getattr(other, f)]
                 found.append(f"{label} {x.id!r} ({', '.join(fields)})")
         found += [f"{label} {x_id!r} (only in {theirs.name!r})" for x_id in by_id]
+    if mine.unrest != theirs.unrest:
+        found.append("the Unrest components")
     if len(found) > limit:
         found = [*found[:limit], f"and {len(found) - limit} more"]
     return found
@@ -424,7 +562,16 @@ def catalogue_mismatch(info: object, catalogue: Catalogue, what: str) -> str | N
         return "must be an object with the catalogue's name and fingerprint"
     name, fingerprint = info.get("name"), info.get("fingerprint")
     if fingerprint == catalogue.fingerprint:
-        return None
+        # A save of an Unrest game names the Unrest part's fingerprint too (saves without
+        # the field, all older ones, are games without Unrest).
+        theirs_unrest = info.get("unrest")
+        if theirs_unrest is None or theirs_unrest == catalogue.unrest_fingerprint:
+            return None
+        mine = catalogue.unrest_fingerprint or "none: it has no Unrest part"
+        return (f"{what} was played with the Unrest expansion's components of fingerprint "
+                f"{shown(theirs_unrest)}, not with those of the catalogue given, "
+                f"{catalogue.name!r} (Unrest fingerprint {mine}). Load it with the catalogue "
+                "it was played with (catalogue=load_catalogue(path of its file))")
     theirs = _KNOWN.get(fingerprint) if isinstance(fingerprint, str) else None
     label = repr(quote(name)) if isinstance(name, str) else "with no name"
     print_ = quote(fingerprint, 20) if isinstance(fingerprint, str) else shown(fingerprint)
@@ -502,6 +649,7 @@ def catalogue_to_json(cat: Catalogue) -> dict[str, object]:
             {"id": e.id, "name": e.name, "age": e.age, "famine": e.famine, "war": e.war}
             for e in cat.events
         ],
+        **({"unrest": unrest_to_json(cat.unrest)} if cat.unrest is not None else {}),
     }
 
 
@@ -513,7 +661,7 @@ def describe_tile(tile: TileSpec) -> str:
     """A one-line plain-English explanation of a tile, for tooltips."""
     when = "starting building" if tile.age == 0 else f"age {tile.age}"
     if tile.kind == "building":
-        colour = tile.dice_colour or "white"
+        colour: DieColour = tile.dice_colour or "white"
         dice = "die" if tile.dice_count == 1 else "dice"
         gives = f"{tile.dice_count} {colour} {dice} ({_COLOUR_RESOURCES[colour]})"
         if tile.age == 0:
@@ -530,10 +678,12 @@ def describe_tile(tile: TileSpec) -> str:
             f"Advisor ({when}, {tile.vp} VP): replaces your advisor, if any; gives "
             f"{_plural(tile.rerolls, 'reroll chit')}, usable this round."
         )
+    chit = "star-marked reroll (Unrest: rerolling with it costs no action)" \
+        if tile.chit == "star" else tile.chit
     if tile.kind == "colony":
-        gives = f"gives a {tile.chit} chit, usable this round" if tile.chit else "gives no chit"
+        gives = f"gives a {chit} chit, usable this round" if chit else "gives no chit"
         return f"Colony ({when}, {tile.vp} VP): bought with strength; {gives}."
-    gives = f"once built gives a {tile.chit} chit" if tile.chit else "gives no chit"
+    gives = f"once built gives a {chit} chit" if chit else "gives no chit"
     return (
         f"Wonder ({when}, {tile.vp} VP once built): bought with gold, then built for "
         f"{tile.stone_cost} stone; {gives}."

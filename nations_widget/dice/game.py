@@ -60,12 +60,13 @@ class Game(HistoryGame[GameState, Move]):
 
     def __init__(self, players: int = 2, seed: int | None = None, *,
                  variant: Variant = "original", automate: bool = True,
-                 solo_tougher: bool = False, catalogue: Catalogue | None = None,
+                 solo_tougher: bool = False, unrest: bool = False,
+                 catalogue: Catalogue | None = None,
                  config: GameConfig | None = None) -> None:
         if config is None:
             if seed is None:
                 seed = secrets.randbelow(2**31)
-            config = GameConfig(players, seed, variant, automate, solo_tougher)
+            config = GameConfig(players, seed, variant, automate, solo_tougher, unrest)
         self._begin(config, catalogue)
 
     # ------------------------------------------------- the dice game's parts
@@ -98,6 +99,16 @@ class Game(HistoryGame[GameState, Move]):
     @classmethod
     def _catalogue_json(cls, catalogue: Catalogue) -> dict[str, Any]:
         return {"name": catalogue.name, "fingerprint": catalogue.fingerprint}
+
+    def to_json(self) -> dict[str, Any]:
+        """The save (see :class:`~nations_widget.core.history.HistoryGame`).  A game with
+        Unrest also names its catalogue's Unrest fingerprint (``catalogue.unrest``), so it
+        is replayed with the same green dice and tiles; other games save as they always
+        have."""
+        data = super().to_json()
+        if self.config.unrest:
+            data["catalogue"]["unrest"] = self.catalogue.unrest_fingerprint
+        return data
 
     @classmethod
     def _catalogue_mismatch(cls, info: object, catalogue: Catalogue) -> str | None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from ..core.envelope import json_object, shown
 from .errors import MalformedMoveError
@@ -37,6 +37,7 @@ __all__ = [
     "Pass",
     "Payment",
     "Reroll",
+    "Unrest",
     "move_from_json",
 ]
 
@@ -155,9 +156,11 @@ class MoveBase:
 class Pass(MoveBase):
     """End your actions for this round.  ``pledge`` (Accelerated variant only): dice you
     set aside to trade for food in the famine phase, two dice per food; hidden from the
-    other players until everybody has passed."""
+    other players until everybody has passed.  ``bonus`` (Unrest expansion only): the id of
+    the passing bonus taken; every passer but the last to pass takes one."""
 
     pledge: tuple[int, ...] = ()
+    bonus: str | None = None
     type: ClassVar[str] = "pass"
     order: ClassVar[int] = 0
 
@@ -165,25 +168,32 @@ class Pass(MoveBase):
         object.__setattr__(self, "pledge", tuple(sorted(self.pledge)))
 
     def _key(self) -> tuple[Any, ...]:
-        return (self.pledge,)
+        return (self.pledge, self.bonus or "")
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "pass"}
         if self.pledge:
             out["pledge"] = list(self.pledge)
+        if self.bonus is not None:
+            out["bonus"] = self.bonus
         return out
 
     def __str__(self) -> str:
+        text = "pass"
         if self.pledge:
-            return "pass, trading " + "+".join(f"d{d}" for d in self.pledge) + " for food"
-        return "pass"
+            text += ", trading " + "+".join(f"d{d}" for d in self.pledge) + " for food"
+        if self.bonus is not None:
+            text += f", taking bonus {self.bonus}"
+        return text
 
 
 @dataclass(frozen=True)
 class Reroll(MoveBase):
-    """Spend a reroll chit to roll again the chosen unused dice."""
+    """Spend a reroll chit to roll again the chosen unused dice.  ``star`` (Unrest
+    expansion only): spend a star-marked reroll chit instead, which costs no action."""
 
     dice: tuple[int, ...] = ()
+    star: bool = False
     type: ClassVar[str] = "reroll"
     order: ClassVar[int] = 1
 
@@ -191,20 +201,24 @@ class Reroll(MoveBase):
         object.__setattr__(self, "dice", tuple(sorted(self.dice)))
 
     @classmethod
-    def of_sorted(cls, dice: tuple[int, ...]) -> Reroll:
+    def of_sorted(cls, dice: tuple[int, ...], star: bool = False) -> Reroll:
         """Fast constructor for dice already in order (move generation makes many)."""
         move = object.__new__(cls)
-        move.__dict__["dice"] = dice
+        move.__dict__.update(dice=dice, star=star)
         return move
 
     def _key(self) -> tuple[Any, ...]:
-        return (self.dice,)
+        return (self.star, self.dice)
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "reroll", "dice": list(self.dice)}
+        out: dict[str, Any] = {"type": "reroll", "dice": list(self.dice)}
+        if self.star:
+            out["star"] = True
+        return out
 
     def __str__(self) -> str:
-        return "reroll " + "+".join(f"d{d}" for d in self.dice)
+        return ("star reroll " if self.star else "reroll ") + "+".join(
+            f"d{d}" for d in self.dice)
 
 
 @dataclass(frozen=True)
@@ -336,11 +350,35 @@ class Fight(MoveBase):
         return "do not fight" if self.payment is None else f"fight paying {self.payment}"
 
 
-Move = Pass | Reroll | Buy | Build | Books | Feed | Fight
+@dataclass(frozen=True)
+class Unrest(MoveBase):
+    """Unrest expansion: settle the Unrest shown by green dice at the start of a turn.
+    ``choice`` "reroll": roll all of them again, which is the turn's action (no reroll chit
+    is spent); "set_aside": move all of them to the used area, at no action cost, then take
+    a normal action."""
+
+    choice: Literal["reroll", "set_aside"] = "reroll"
+    type: ClassVar[str] = "unrest"
+    order: ClassVar[int] = 7
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.choice,)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "unrest", "choice": self.choice}
+
+    def __str__(self) -> str:
+        return "unrest: reroll them" if self.choice == "reroll" else "unrest: set them aside"
+
+
+UNREST_CHOICES: tuple[Literal["reroll", "set_aside"], ...] = ("reroll", "set_aside")
+
+Move = Pass | Reroll | Buy | Build | Books | Feed | Fight | Unrest
 
 _FIELDS: dict[str, set[str]] = {
-    "pass": {"pledge"},
-    "reroll": {"dice"},
+    "pass": {"pledge", "bonus"},
+    "reroll": {"dice", "star"},
+    "unrest": {"choice"},
     "buy": {"tile", "payment", "replaces", "returned_dice", "returned_used_rerolls"},
     "build": {"payment"},
     "books": {"dice", "chits"},
@@ -353,7 +391,7 @@ def move_from_json(data: object) -> Move:
     """Parse a move from its JSON form (a dict, or a JSON text).
 
     >>> move_from_json('{"type": "reroll", "dice": [3, 1]}')
-    Reroll(dice=(1, 3))
+    Reroll(dice=(1, 3), star=False)
     >>> move_from_json({"type": "dance"})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -371,11 +409,22 @@ def move_from_json(data: object) -> Move:
     if unknown:
         raise MalformedMoveError(f"a {kind} move has no field(s): {', '.join(sorted(unknown))}")
     if kind == "pass":
-        return Pass(_ints(data.get("pledge", []), "pledge"))
+        bonus = data.get("bonus")
+        return Pass(_ints(data.get("pledge", []), "pledge"),
+                    None if bonus is None else _str(bonus, "bonus"))
     if kind == "reroll":
         if "dice" not in data:
             raise MalformedMoveError("a reroll needs 'dice': the dice to roll again")
-        return Reroll(_ints(data["dice"], "reroll dice"))
+        star = data.get("star", False)
+        if not isinstance(star, bool):
+            raise MalformedMoveError(f"a reroll's 'star' is true or false, got {star!r}")
+        return Reroll(_ints(data["dice"], "reroll dice"), star)
+    if kind == "unrest":
+        choice = data.get("choice")
+        if choice not in UNREST_CHOICES:
+            raise MalformedMoveError(
+                f"an unrest move's 'choice' is 'reroll' or 'set_aside', got {choice!r}")
+        return Unrest(choice)
     if kind == "buy":
         if "tile" not in data:
             raise MalformedMoveError("a buy needs 'tile': the id of the tile to buy")

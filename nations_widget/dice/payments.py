@@ -19,7 +19,7 @@ from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from .moves import Payment
-from .state import BOOK, FOOD, FOOD_CHIT, RESOURCE_CHIT, STRENGTH
+from .state import BOOK, FOOD, STRENGTH
 
 if TYPE_CHECKING:
     from .state import StateData
@@ -44,8 +44,7 @@ def find_payments(state: StateData, seat: int, res: int, costs: Sequence[int],
                   unused: Sequence[int] | None = None) -> dict[int, Payment | None]:
     """:func:`find_payment` for several costs of one resource, in one search.
     ``unused``: the seat's unused dice, when the caller already has them."""
-    player = state.players[seat]
-    chits = player.chits[RESOURCE_CHIT[res]]
+    chits = state.chits_of(seat, res)
     faces, face_idx, totals = state.comp.die_faces, state.dice_face, state.comp.die_totals
     groups: dict[tuple[int, int], list[int]] = {}
     others: list[tuple[int, int]] = []
@@ -66,8 +65,9 @@ def find_payments(state: StateData, seat: int, res: int, costs: Sequence[int],
         if v:
             groups.setdefault((v, worth), []).append(d)
             total += v
-        else:
+        elif totals[d][face_idx[d]]:
             others.append((worth, d))
+        # (a die showing nothing shows Unrest: it cannot even be traded)
     tradeable = len(others) // 2 if trades_ok else 0
     total += tradeable
     result: dict[int, Payment | None] = dict.fromkeys(costs)
@@ -132,7 +132,7 @@ def find_payments(state: StateData, seat: int, res: int, costs: Sequence[int],
 
 def food_now(state: StateData, seat: int, exclude: Collection[int] = ()) -> int:
     """Food the seat could pay right now from unused dice and chits, without trading."""
-    total = state.players[seat].chits[FOOD_CHIT]
+    total = state.chits_of(seat, FOOD)
     for d in state.unused_dice(seat):
         if d not in exclude:
             total += state.face(d)[FOOD]
@@ -146,7 +146,7 @@ def _trade_reach(state: StateData, seat: int, spare: Sequence[int]) -> tuple[int
     any_dice = plain = 0
     for d in state.unused_dice(seat):
         f = state.face(d)
-        if f[FOOD]:
+        if f[FOOD] or not any(f):           # food, or the Unrest symbol: not traded
             continue
         any_dice += 1
         if not any(f[r] for r in spare):

@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 LETTER = {"gold": "G", "stone": "S", "food": "F", "book": "B", "strength": "M"}
 LEGEND = "G gold · S stone · F food · B book · M might (strength)"
 DIE_FILL = {"white": ("#f7f7f2", "#222"), "blue": ("#2f66c4", "#fff"),
-            "orange": ("#f29a2e", "#222"), "red": ("#c8372d", "#fff")}
+            "orange": ("#f29a2e", "#222"), "red": ("#c8372d", "#fff"),
+            "green": ("#3e9b4f", "#fff")}
 KIND_COLOUR = {"building": "#8a6d3b", "advisor": "#6b4c9a", "colony": "#2e7d4f",
                "wonder": "#b8860b"}
 STEP_LABEL = {"new_round": "new round", "actions": "actions", "books": "books scoring",
@@ -79,15 +80,20 @@ def _plural(n: int, word: str) -> str:
 def _die_svg(state: StateData, die: int, used: bool) -> str:
     colour = DIE_COLOUR[die]
     face = state.face(die)
-    lines = [f"{n}{LETTER[r]}" for r, n in zip(RESOURCES, face, strict=True) if n] or ["–"]
+    unrest = state.shows_unrest(die)
+    lines = ["UNREST"] if unrest else (
+        [f"{n}{LETTER[r]}" for r, n in zip(RESOURCES, face, strict=True) if n] or ["–"])
     fill, ink = DIE_FILL[colour]
     size, step = {1: (14, 0), 2: (12, 12), 3: (10, 10)}[len(lines)]
+    if unrest:
+        size = 8
     top = 19 - step * (len(lines) - 1) // 2
     texts = "".join(
         f'<text x="18" y="{top + i * step}" text-anchor="middle" dominant-baseline="middle" '
         f'font-size="{size}" font-weight="700" fill="{ink}">{_e(line)}</text>'
         for i, line in enumerate(lines))
-    label = f"{colour} die {die}: {face_text(face)}" + (" (used)" if used else "")
+    shows = "the Unrest symbol" if unrest else face_text(face)
+    label = f"{colour} die {die}: {shows}" + (" (used)" if used else "")
     css = ' class="nwd-used"' if used else ""
     return (f'<svg{css} width="36" height="36" viewBox="0 0 36 36" role="img" '
             f'aria-label="{_e(label)}"><title>{_e(label)}</title>'
@@ -173,6 +179,12 @@ def _player(state: StateData, seat: int, turn: int | None) -> str:
             _die_svg(state, d, True) for d in spent)
     chits = ", ".join(f"{k} {p.chits[i]}/{p.chits[i] + p.chits_used[i]}"
                       for i, k in enumerate(CHIT_KINDS) if p.chits[i] + p.chits_used[i])
+    if p.stars + p.stars_used:
+        chits += (", " if chits else "") + f"star-marked reroll {p.stars}/{p.stars + p.stars_used}"
+    if p.bonus >= 0:
+        b = state.comp.bonuses[p.bonus]
+        chits += (", " if chits else "") + (f"passing bonus {b.name} (+1 {b.resource}"
+                                            f"{', spent' if p.bonus_spent else ''})")
     cls = "nwd-player nwd-turn" if turn == seat else "nwd-player"
     return (f'<div class="{cls}"><div><b style="font-size:15px">{_e(seat_name(seat))}</b>'
             f"{badges}</div><div>{vp}</div><div>Books: <b>{p.books}</b></div>"
@@ -206,7 +218,8 @@ def state_html(state: StateData) -> str:
     head = [f"<h3>Nations: The Dice Game — round {state.round} of 4 (age {state.round})</h3>",
             '<div class="nwd-bar">',
             f"<span>Step: <b>{_e(STEP_LABEL.get(state.step, state.step))}</b></span>",
-            f"<span>{_e(n)} player{'s' if n != 1 else ''} · {_e(state.config.variant)}</span>",
+            f"<span>{_e(n)} player{'s' if n != 1 else ''} · {_e(state.config.variant)}"
+            f"{' · Unrest expansion' if state.config.unrest else ''}</span>",
             "<span>Player order: "
             + _e(", ".join(seat_name(s) for s in state.order)) + "</span>"]
     if turn is not None:
@@ -228,6 +241,13 @@ def state_html(state: StateData) -> str:
     if cat.reconstructed:
         foot += (" The tile, event and die values are a reconstruction, not the published "
                  "components.")
+    if state.config.unrest and cat.unrest is not None and cat.unrest.reconstructed:
+        foot += (" The Unrest expansion's green dice, tiles, star-marked chits and passing "
+                 "bonuses are a reconstruction too.")
+    if state.config.unrest and state.step == "actions":
+        left = [state.comp.bonuses[b] for b in state.bonuses_left()]
+        head.append("<div>Passing bonuses left: " + _e(", ".join(
+            f"{b.name} (+1 {b.resource})" for b in left) or "none") + "</div>")
     return (f'<div class="nwd-view"><style>{CSS}</style>{"".join(head)}'
             f"<h4>Progress board</h4>{_board(state)}<h4>Players (in player order)</h4>"
             f'<div class="nwd-players">{players}</div><div class="nwd-foot">{foot}</div></div>')

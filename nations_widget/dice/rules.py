@@ -7,6 +7,11 @@ Every change to a state goes through :func:`apply` -> :func:`_perform` and then
 :func:`_advance`, the one transition function that walks the steps until somebody has a
 decision to make.
 
+The Unrest expansion (``GameConfig.unrest``) is read from seed 004, the only source;
+where it is ambiguous this module states the reading it implements, at the rule (see
+:func:`_legal_actions`, :func:`_check_unrest`, :func:`_perform_unrest`, :func:`_take_bonus`
+and data/PROVENANCE.md).
+
 Validation never mutates: :func:`check` (used by :func:`apply` first) reads the state and
 returns a *plan* with every default resolved; only then does :func:`_perform` change it.
 """
@@ -23,7 +28,20 @@ from ..core.envelope import shown
 from ..core.log import LogEntry
 from .catalogue import CHIT_KINDS, RESOURCES
 from .errors import IllegalMoveError, MalformedMoveError
-from .moves import Books, Build, Buy, Feed, Fight, Move, MoveBase, Pass, Payment, Reroll
+from .moves import (
+    UNREST_CHOICES,
+    Books,
+    Build,
+    Buy,
+    Feed,
+    Fight,
+    Move,
+    MoveBase,
+    Pass,
+    Payment,
+    Reroll,
+    Unrest,
+)
 from .payments import (
     FAMINE_WEIGHTS,
     WAR_WEIGHTS,
@@ -37,19 +55,16 @@ from .rng import Rng
 from .state import (
     BOARD_ROWS,
     BOOK,
-    BOOK_CHIT,
     DIE_COLOUR,
     FOOD,
     GOLD,
     GOLD_CHIT,
     N_DICE,
     REROLL_CHIT,
-    RESOURCE_CHIT,
     ROUNDS,
     SOLO_DIE_SIDES,
     STONE,
     STRENGTH,
-    STRENGTH_CHIT,
     Components,
     GameConfig,
     PlayerState,
@@ -87,8 +102,13 @@ def face_text(face: Sequence[int]) -> str:
     return " + ".join(parts) if parts else "blank"
 
 
+def shown_face(s: StateData, d: int) -> str:
+    """What die ``d`` shows, in words ("2 gold + 1 food", or "the Unrest symbol")."""
+    return "the Unrest symbol" if s.shows_unrest(d) else face_text(s.face(d))
+
+
 def die_text(s: StateData, d: int) -> str:
-    return f"{DIE_COLOUR[d]} die {d} ({face_text(s.face(d))})"
+    return f"{DIE_COLOUR[d]} die {d} ({shown_face(s, d)})"
 
 
 def _payment_text(s: StateData, pay: Payment, res: int) -> str:
@@ -141,6 +161,8 @@ def _run_new_round(s: StateData, log: MaybeLog) -> None:
     rng = Rng(0)
     rng.state = s.rng
     stack = list(s.comp.age_tiles[age])
+    if s.config.unrest:                 # the expansion's tiles join the age's stack
+        stack += s.comp.age_unrest_tiles[age]
     rng.shuffle(stack)
     s.board = stack[:cols * BOARD_ROWS]
     events = s.comp.age_events[age]
@@ -155,6 +177,11 @@ def _run_new_round(s: StateData, log: MaybeLog) -> None:
         p.passed = p.rolled = False
         p.pledge = ()
         p.fed = p.fought = None
+        # Unrest: used star chits come back like the others; passing bonuses go back
+        p.stars += p.stars_used
+        p.stars_used = 0
+        p.bonus = -1
+        p.bonus_spent = False
     ev = s.event_spec
     _note(log, lambda: _entry(s, None, "round",
                       f"Round {age} begins. Event: {ev.name} (famine {ev.famine} food, "
@@ -192,7 +219,7 @@ def _run_score_books(s: StateData, log: MaybeLog) -> None:
 
 
 def _unused_strength(s: StateData, seat: int) -> int:
-    return s.players[seat].chits[STRENGTH_CHIT] + sum(
+    return s.chits_of(seat, STRENGTH) + sum(
         s.face(d)[STRENGTH] for d in s.unused_dice(seat))
 
 
@@ -232,7 +259,7 @@ def _auto_war(s: StateData, seat: int) -> Move | None:
 
 ROUND: tuple[Step, ...] = (
     Step("new_round", "nobody", run=_run_new_round),
-    Step("actions", "turns", moves=(Reroll, Buy, Build, Pass)),
+    Step("actions", "turns", moves=(Reroll, Buy, Build, Pass, Unrest)),
     Step("books", "reverse", moves=(Books,), run=_run_score_books, auto=_auto_books),
     Step("famine", "reverse", moves=(Feed,), auto=_auto_famine),
     Step("player_order", "nobody", run=_run_player_order),
@@ -248,6 +275,9 @@ def new_game(cls: type[_S], config: GameConfig, comp: Components,
              log: Log | None = None) -> _S:
     """Set up a game as an instance of ``cls`` (the machine class, which sits above the
     rules) and run it to the first decision; what happened goes into ``log``."""
+    if config.unrest and comp.unrest is None:
+        raise ValueError(f"the catalogue {comp.catalogue.name!r} has no Unrest part: the "
+                         "Unrest expansion needs its green dice, tiles and passing bonuses")
     s = cls.__new__(cls)
     s.config = config
     s.comp = comp
@@ -279,11 +309,13 @@ def new_game(cls: type[_S], config: GameConfig, comp: Components,
             s.dice_owner[d] = seat
         s.players.append(p)
     for position, seat in enumerate(order, start=1):
-        s.players[seat].books = 1 if n == 1 else (3 if n == 2 and position == 2 else position)
+        s.players[seat].books = 1 if n == 1 or config.unrest else (
+            3 if n == 2 and position == 2 else position)
     s.index_dice()
     s.listed = None
     s.opponent_books = 1 if n == 1 else 0
     s.solo_roll = 0
+    s.turn_underway = False
     _advance(s, [] if log is None else log)
     return s
 
@@ -326,6 +358,7 @@ def _enter(s: StateData, name: str) -> None:
     elif step.who == "turns":
         s.cursor = 0
         s.pending = []
+        s.turn_underway = False
     else:
         s.pending = []
 
@@ -393,7 +426,7 @@ def _roll_all(s: StateData, seat: int, log: MaybeLog) -> None:
     dice = s.unused_dice(seat)
     _rng_roll(s, dice)
     _note(log, lambda: _entry(s, seat, "roll", f"{seat_name(seat)} rolls {len(dice)} dice: "
-                              + ", ".join(face_text(s.face(d)) for d in dice) + ".",
+                              + ", ".join(shown_face(s, d) for d in dice) + ".",
                       auto=True, dice=dice, faces=[s.dice_face[d] for d in dice]))
 
 
@@ -439,12 +472,20 @@ def check(s: StateData, move: Move) -> _Plan:
     assert seat is not None
     step = STEP_BY_NAME[s.step]
     if not isinstance(move, step.moves):
-        if not isinstance(move, (Pass, Reroll, Buy, Build, Books, Feed, Fight)):
+        if not isinstance(move, (Pass, Reroll, Buy, Build, Books, Feed, Fight, Unrest)):
             raise MalformedMoveError(f"not a move: {shown(move)}")
         allowed = " or ".join(m.type for m in step.moves)
         raise IllegalMoveError(
             f"it is the {s.step.replace('_', ' ')} step: {seat_name(seat)} may only {allowed}, "
             f"not {move.type}")
+    if unrest_due(s, seat):
+        if not isinstance(move, Unrest):
+            raise IllegalMoveError(
+                f"{seat_name(seat)}'s green dice show Unrest: first reroll all of them (your "
+                "action) or set all of them aside (then take an action), before anything else")
+        return _Plan()
+    if isinstance(move, Unrest):
+        return _check_unrest(s, seat)
     if isinstance(move, Reroll):
         return _check_reroll(s, seat, move)
     if isinstance(move, Buy):
@@ -463,8 +504,8 @@ def check(s: StateData, move: Move) -> _Plan:
 def _own_unused(s: StateData, seat: int, dice: Sequence[int], what: str) -> None:
     seen: set[int] = set()
     for d in dice:
-        if not 0 <= d < N_DICE:
-            raise IllegalMoveError(f"there is no die {d} (dice are numbered 0-{N_DICE - 1})")
+        if not 0 <= d < s.n_dice:
+            raise IllegalMoveError(f"there is no die {d} (dice are numbered 0-{s.n_dice - 1})")
         if d in seen:
             raise IllegalMoveError(f"die {d} is chosen twice for {what}")
         seen.add(d)
@@ -486,13 +527,16 @@ def _check_payment(s: StateData, seat: int, pay: Payment, res: int, cost: int,
     for d in pay.all_dice():
         if d in exclude:
             raise IllegalMoveError(f"die {d} is set aside to trade for food")
+        if s.shows_unrest(d):
+            raise IllegalMoveError(f"die {d} shows the Unrest symbol: it gives nothing, "
+                                   "not even in a trade")
     value = 0
     for d in pay.dice:
         v = s.face(d)[res]
         if not v:
             raise IllegalMoveError(f"die {d} shows {face_text(s.face(d))}, no {name}")
         value += v
-    have = s.players[seat].chits[RESOURCE_CHIT[res]]
+    have = s.chits_of(seat, res)
     if pay.chits > have:
         raise IllegalMoveError(f"{seat_name(seat)} has {have} unused {name} "
                                f"chit{'s' if have != 1 else ''}, not {pay.chits}")
@@ -511,8 +555,33 @@ def _check_payment(s: StateData, seat: int, pay: Payment, res: int, cost: int,
     return value
 
 
+def unrest_due(s: StateData, seat: int) -> bool:
+    """Unrest: ``seat``'s turn is starting and some of its green dice show the Unrest
+    symbol, so it must settle them (an :class:`Unrest` move) before anything else.
+
+    Seed 004 puts this "at the start of a turn": Unrest that appears later in a turn (a
+    star-marked reroll, a green building's new dice) waits for the player's next turn.
+    """
+    return (s.config.unrest and not s.turn_underway and s.step == "actions"
+            and bool(s.unrest_dice(seat)))
+
+
+def _check_unrest(s: StateData, seat: int) -> _Plan:
+    if not s.config.unrest:
+        raise IllegalMoveError("Unrest moves belong to the Unrest expansion, which this game "
+                               "is not played with")
+    raise IllegalMoveError(f"{seat_name(seat)} has no green die showing Unrest at the start "
+                           "of the turn: there is no Unrest to settle")
+
+
 def _check_reroll(s: StateData, seat: int, m: Reroll) -> _Plan:
-    if s.players[seat].chits[REROLL_CHIT] < 1:
+    if m.star:
+        if not s.config.unrest:
+            raise IllegalMoveError("star-marked reroll chits belong to the Unrest expansion, "
+                                   "which this game is not played with")
+        if s.players[seat].stars < 1:
+            raise IllegalMoveError(f"{seat_name(seat)} has no unused star-marked reroll chit")
+    elif s.players[seat].chits[REROLL_CHIT] < 1:
         raise IllegalMoveError(f"{seat_name(seat)} has no unused reroll chit")
     if not m.dice:
         raise IllegalMoveError("choose at least one die to reroll")
@@ -636,7 +705,27 @@ def _check_build(s: StateData, seat: int, m: Build) -> _Plan:
     return _Plan()
 
 
+def bonus_due(s: StateData, seat: int) -> bool:
+    """Unrest: passing now earns a passing bonus: everybody else has not passed yet (the
+    last to pass gets nothing; in a solo game the one player is always the last)."""
+    return s.config.unrest and any(
+        not p.passed for other, p in enumerate(s.players) if other != seat)
+
+
 def _check_pass(s: StateData, seat: int, m: Pass) -> _Plan:
+    if m.bonus is not None or bonus_due(s, seat):
+        if not s.config.unrest:
+            raise IllegalMoveError("passing bonuses belong to the Unrest expansion, which this "
+                                   "game is not played with")
+        left = [s.comp.bonuses[b] for b in s.bonuses_left()]
+        names = ", ".join(f"{b.id} ({b.name}: +1 {b.resource})" for b in left)
+        if not bonus_due(s, seat):
+            raise IllegalMoveError("the last player to pass takes no passing bonus")
+        if m.bonus is None:
+            raise IllegalMoveError(f"passing now takes a passing bonus: choose one of {names}")
+        if m.bonus not in [b.id for b in left]:
+            raise IllegalMoveError(f"{m.bonus!r} is not a passing bonus left: choose one of "
+                                   f"{names}")
     if m.pledge:
         if s.config.variant != "accelerated":
             raise IllegalMoveError("setting dice aside for food when passing is part of the "
@@ -646,6 +735,9 @@ def _check_pass(s: StateData, seat: int, m: Pass) -> _Plan:
             raise IllegalMoveError("dice are traded for food two at a time: pledge an even "
                                    "number of dice")
         _own_unused(s, seat, m.pledge, "the food trade")
+        for d in m.pledge:
+            if s.shows_unrest(d):
+                raise IllegalMoveError(f"die {d} shows the Unrest symbol: it cannot be traded")
     return _Plan()
 
 
@@ -657,7 +749,7 @@ def _check_books(s: StateData, seat: int, m: Books) -> _Plan:
             raise IllegalMoveError(f"die {d} is set aside to trade for food")
         if not s.face(d)[BOOK]:
             raise IllegalMoveError(f"die {d} shows {face_text(s.face(d))}, no book")
-    have = s.players[seat].chits[BOOK_CHIT]
+    have = s.chits_of(seat, BOOK)
     if not 0 <= m.chits <= have:
         raise IllegalMoveError(f"you have {have} unused book chits, not {m.chits}")
     return _Plan()
@@ -698,13 +790,21 @@ def _check_fight(s: StateData, seat: int, m: Fight) -> _Plan:
 def _spend(s: StateData, seat: int, pay: Payment, res: int) -> None:
     for d in pay.all_dice():
         s.dice_used[d] = True
-    p = s.players[seat]
-    p.chits[RESOURCE_CHIT[res]] -= pay.chits
-    p.chits_used[RESOURCE_CHIT[res]] += pay.chits
+    s.spend_chits(seat, res, pay.chits)
 
 
 def _gain_chit(s: StateData, seat: int, kind: str | None, source: str, log: MaybeLog) -> None:
     if kind is None:
+        return
+    if kind == "star":
+        # Unrest: a star-marked reroll chit, if the box has one left
+        if s.supply_stars() > 0:
+            s.players[seat].stars += 1
+            _note(log, lambda: _entry(s, seat, "chit", f"{seat_name(seat)} takes a star-marked "
+                              f"reroll chit from {source}.", chit=kind))
+        else:
+            _note(log, lambda: _entry(s, seat, "chit", "The supply has no star-marked reroll "
+                              f"chit left: {source} gives none.", chit=None))
         return
     k = CHIT_KINDS.index(kind)
     if s.supply_chit(k) > 0:
@@ -717,7 +817,7 @@ def _gain_chit(s: StateData, seat: int, kind: str | None, source: str, log: Mayb
 
 
 def _perform(s: StateData, seat: int, move: Move, plan: _Plan, log: MaybeLog, auto: bool) -> None:
-    if isinstance(move, (Reroll, Buy, Build, Pass)):
+    if isinstance(move, (Reroll, Buy, Build, Pass, Unrest)):
         _perform_action(s, seat, move, plan, log)
         return
     p = s.players[seat]
@@ -727,8 +827,7 @@ def _perform(s: StateData, seat: int, move: Move, plan: _Plan, log: MaybeLog, au
         for d in move.dice:
             s.dice_used[d] = True
             gained += s.face(d)[BOOK]
-        p.chits[BOOK_CHIT] -= move.chits
-        p.chits_used[BOOK_CHIT] += move.chits
+        s.spend_chits(seat, BOOK, move.chits)
         p.books += gained
         _note(log, lambda: _entry(s, seat, "books", f"{seat_name(seat)} uses {gained} "
                           f"book{'s' if gained != 1 else ''} (now {p.books}).", auto,
@@ -772,18 +871,33 @@ def _perform_action(s: StateData, seat: int, move: Move, plan: _Plan, log: Maybe
     p = s.players[seat]
     tiles = s.comp.tiles
     if isinstance(move, Pass):
+        if move.bonus is not None:
+            _take_bonus(s, seat, move.bonus, log)
         p.passed = True
         p.pledge = move.pledge
         _note(log, lambda: _entry(s, seat, "pass", f"{seat_name(seat)} passes.",
                           ))  # the pledge stays secret: the feed entry tells it later
+    elif isinstance(move, Unrest):
+        if _perform_unrest(s, seat, move, log):
+            return                      # set aside: no action spent, the turn goes on
     elif isinstance(move, Reroll):
-        p.chits[REROLL_CHIT] -= 1
-        p.chits_used[REROLL_CHIT] += 1
+        if move.star:
+            p.stars -= 1
+            p.stars_used += 1
+        else:
+            p.chits[REROLL_CHIT] -= 1
+            p.chits_used[REROLL_CHIT] += 1
         _rng_roll(s, move.dice)
         _note(log, lambda: _entry(s, seat, "reroll", f"{seat_name(seat)} rerolls "
-                          f"{len(move.dice)} {'die' if len(move.dice) == 1 else 'dice'}: "
-                          + ", ".join(face_text(s.face(d)) for d in move.dice) + ".",
+                          f"{len(move.dice)} {'die' if len(move.dice) == 1 else 'dice'}"
+                          + (" with a star-marked chit (no action spent)" if move.star else "")
+                          + ": " + ", ".join(shown_face(s, d) for d in move.dice) + ".",
                           dice=list(move.dice), faces=[s.dice_face[d] for d in move.dice]))
+        if move.star:
+            # Seed 004: a star-marked reroll chit costs no action, so the turn goes on;
+            # Unrest it shows now waits for the next turn.
+            s.turn_underway = True
+            return
     elif isinstance(move, Buy):
         _perform_buy(s, seat, move, plan, log)
     elif isinstance(move, Build):
@@ -798,12 +912,48 @@ def _perform_action(s: StateData, seat: int, move: Move, plan: _Plan, log: Maybe
     if s.config.players == 1 and not isinstance(move, Pass):
         _solo_removal(s, log)
     # next seat in order that has not passed; the cursor stays put once all have passed
+    s.turn_underway = False
     n = len(s.order)
     for step in range(1, n + 1):
         nxt = (s.cursor + step) % n
         if not s.players[s.order[nxt]].passed:
             s.cursor = nxt
             break
+
+
+def _perform_unrest(s: StateData, seat: int, move: Unrest, log: MaybeLog) -> bool:
+    """Settle Unrest (seed 004: "never only some of them", so always all the dice showing
+    it).  "reroll": the dice roll again, no reroll chit is spent, and that is the turn's
+    action.  "set_aside": the dice go to the used area and the player then takes a normal
+    action.  Returns True when the turn goes on (set aside)."""
+    dice = s.unrest_dice(seat)
+    if move.choice == "reroll":
+        _rng_roll(s, dice)
+        _note(log, lambda: _entry(s, seat, "unrest", f"{seat_name(seat)} settles Unrest by "
+                          f"rerolling {len(dice)} green {'die' if len(dice) == 1 else 'dice'} "
+                          "(the turn's action): " + ", ".join(shown_face(s, d) for d in dice)
+                          + ".", dice=dice, faces=[s.dice_face[d] for d in dice]))
+        return False
+    for d in dice:
+        s.dice_used[d] = True
+    s.turn_underway = True
+    _note(log, lambda: _entry(s, seat, "unrest", f"{seat_name(seat)} settles Unrest by setting "
+                      f"{len(dice)} green {'die' if len(dice) == 1 else 'dice'} aside (no action "
+                      "spent).", dice=dice))
+    return True
+
+
+def _take_bonus(s: StateData, seat: int, bonus_id: str, log: MaybeLog) -> None:
+    """Unrest's passing bonuses, as read from seed 004: every passer but the last takes one
+    of the bonus tiles left (the first to pass chooses among all of them, hence "+1 of any
+    resource"); each gives one more of its resource for the rest of the age (the book,
+    famine, player-order and war steps), spent like a chit; all go back at the age's end."""
+    p = s.players[seat]
+    p.bonus = s.comp.bonus_ref[bonus_id]
+    p.bonus_spent = False
+    bonus = s.comp.bonuses[p.bonus]
+    _note(log, lambda: _entry(s, seat, "bonus", f"{seat_name(seat)} takes the passing bonus "
+                      f"{bonus.name} (+1 {bonus.resource} this age).", bonus=bonus.id))
 
 
 def _perform_buy(s: StateData, seat: int, m: Buy, plan: _Plan, log: MaybeLog) -> None:
@@ -939,6 +1089,30 @@ class _RerollsByDice(dict[tuple[int, ...], Reroll]):
 _REROLLS = _RerollsByDice()
 
 
+class _StarRerollsByDice(dict[tuple[int, ...], Reroll]):
+    """Likewise for rerolls with a star-marked chit (Unrest)."""
+
+    def __missing__(self, dice: tuple[int, ...]) -> Reroll:
+        if len(self) > 200_000:
+            self.clear()
+        move = self[dice] = Reroll.of_sorted(dice, star=True)
+        return move
+
+
+_STAR_REROLLS = _StarRerollsByDice()
+_STAR_LISTS: dict[tuple[tuple[int, ...], ...], list[Reroll]] = {}
+
+
+def _star_reroll_moves(groups: tuple[tuple[int, ...], ...]) -> list[Reroll]:
+    """:func:`_reroll_moves` with a star-marked chit (Unrest), kept likewise."""
+    moves = _STAR_LISTS.get(groups)
+    if moves is None:
+        if len(_STAR_LISTS) > 20_000:
+            _STAR_LISTS.clear()
+        moves = _STAR_LISTS[groups] = [_STAR_REROLLS[m.dice] for m in _reroll_moves(groups)]
+    return moves
+
+
 def _reroll_moves(groups: tuple[tuple[int, ...], ...]) -> list[Reroll]:
     """Every distinct reroll of dice in ``groups`` (dice alike in colour and face, each in
     number order), sorted by die numbers: choose how many of each group to roll again."""
@@ -970,17 +1144,36 @@ def _cells_by_tile_id(s: StateData, key: tuple[int, ...]) -> tuple[int, ...]:
     return order
 
 
+_UNREST_MOVES: tuple[Unrest, ...] = tuple(Unrest(c) for c in UNREST_CHOICES)
+
+
 def _legal_actions(s: StateData, seat: int) -> list[Move]:
+    """The actions; with Unrest, only the two ways to settle it while it is due (see
+    :func:`unrest_due`), passes naming each passing bonus left when one is due (see
+    :func:`bonus_due`: taking one is never worse than not, so it is not optional), and
+    rerolls with a star-marked chit besides the ordinary ones."""
     p = s.players[seat]
-    moves: list[Move] = [Pass()]
+    if unrest_due(s, seat):
+        return list(_UNREST_MOVES)
+    pledges: list[tuple[int, ...]] = [()]
     if s.config.variant == "accelerated":
-        moves += [Pass(pledge) for pledge in _pledge_options(s, seat)]
+        pledges += _pledge_options(s, seat)
+    if bonus_due(s, seat):
+        bonuses = s.comp.bonuses
+        ids = sorted(bonuses[b].id for b in s.bonuses_left())
+        moves: list[Move] = [Pass(pledge, b) for pledge in pledges for b in ids]
+    else:
+        moves = [Pass(pledge) for pledge in pledges]
     unused = s.unused_dice(seat)
-    if p.chits[REROLL_CHIT]:
+    if p.chits[REROLL_CHIT] or p.stars:
         groups: dict[tuple[str, int], list[int]] = {}
         for d in unused:
             groups.setdefault((DIE_COLOUR[d], s.dice_face[d]), []).append(d)
-        moves += _reroll_moves(tuple(map(tuple, groups.values())))
+        key = tuple(map(tuple, groups.values()))
+        if p.chits[REROLL_CHIT]:
+            moves += _reroll_moves(key)
+        if p.stars:
+            moves += _star_reroll_moves(key)
     tiles = s.comp.tiles
     board = s.board
     currency = s.comp.tile_currency
@@ -1025,7 +1218,8 @@ def _pledge_options(s: StateData, seat: int) -> list[tuple[int, ...]]:
     need = s.event_spec.famine - food_now(s, seat)
     if need <= 0:
         return []
-    candidates = [d for d in s.unused_dice(seat) if not s.face(d)[FOOD]]
+    candidates = [d for d in s.unused_dice(seat) if not s.face(d)[FOOD]
+                  and not s.shows_unrest(d)]
     if len(candidates) < 2 * need:
         return []
     out: list[tuple[int, ...]] = []
@@ -1044,7 +1238,7 @@ def _legal_books(s: StateData, seat: int) -> list[Move]:
     pledge = s.players[seat].pledge
     dice = [d for d in s.unused_dice(seat) if s.face(d)[BOOK] and d not in pledge]
     dice.sort(key=lambda d: (s.face(d)[BOOK], d))
-    chits = s.players[seat].chits[BOOK_CHIT]
+    chits = s.chits_of(seat, BOOK)
     return [Books(tuple(dice[k:]), chits) for k in range(len(dice) + 1)]
 
 
@@ -1072,12 +1266,28 @@ def describe_move(s: StateData, move: Move) -> str:
     """A sentence describing ``move`` in this position (for tooltips and logs)."""
     tiles = s.comp.tiles
     if isinstance(move, Pass):
+        bonus = ""
+        if move.bonus is not None:
+            ref = s.comp.bonus_ref.get(move.bonus)
+            b = s.comp.bonuses[ref] if ref is not None else None
+            bonus = (f", taking the passing bonus {b.name} (+1 {b.resource} this round)"
+                     if b else f", taking unknown bonus {move.bonus}")
         if move.pledge:
             return (f"Pass, setting aside {len(move.pledge)} dice to trade for "
-                    f"{len(move.pledge) // 2} food in the famine")
-        return "Pass (no more actions this round)"
+                    f"{len(move.pledge) // 2} food in the famine{bonus}")
+        return f"Pass (no more actions this round){bonus}"
+    if isinstance(move, Unrest):
+        seat = current_player(s)
+        dice = s.unrest_dice(seat) if seat is not None else []
+        which = ", ".join(f"die {d}" for d in dice) or "none"
+        if move.choice == "reroll":
+            return (f"Unrest: reroll every green die showing it ({which}); this is your "
+                    "action, and costs no reroll chit")
+        return (f"Unrest: set every green die showing it aside ({which}), then take an "
+                "action")
     if isinstance(move, Reroll):
-        return "Spend a reroll chit to roll again: " + ", ".join(
+        chit = "a star-marked reroll chit (no action spent)" if move.star else "a reroll chit"
+        return f"Spend {chit} to roll again: " + ", ".join(
             die_text(s, d) for d in move.dice)
     if isinstance(move, Buy):
         ref = s.comp.tile_ref.get(move.tile)
@@ -1106,5 +1316,6 @@ def describe_move(s: StateData, move: Move) -> str:
     return f"Fight paying {_payment_text(s, move.payment, STRENGTH)}"
 
 
-__all__ = ["ROUND", "STEP_NAMES", "LogEntry", "Step", "apply", "check", "current_player",
-           "describe_move", "legal_moves", "new_game"]
+__all__ = ["ROUND", "STEP_NAMES", "LogEntry", "Step", "apply", "bonus_due", "check",
+           "current_player", "describe_move", "legal_moves", "new_game", "shown_face",
+           "unrest_due"]

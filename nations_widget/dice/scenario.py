@@ -3,7 +3,7 @@
 Anything not described keeps the value of a freshly set-up game with the same settings.
 A description is a dict (or JSON text); every key is optional:
 
-``players``, ``seed``, ``variant``, ``automate``, ``solo_tougher``
+``players``, ``seed``, ``variant``, ``automate``, ``solo_tougher``, ``unrest``
     the game's settings (as :class:`GameConfig`).
 ``round`` (1-4), ``step`` ("actions", "books", "famine" or "war")
 ``event``: an event id of that round's age (default: drawn from the seed).
@@ -15,11 +15,13 @@ A description is a dict (or JSON text); every key is optional:
     any of: ``dice`` (list of die descriptions, below), ``buildings`` (five tile ids),
     ``advisor``, ``wonder``, ``colonies``, ``wonders``, ``chits`` and ``chits_used``
     (kind -> count), ``books``, ``vp`` (a dict books/famine/war, or a number counted as
-    books), ``passed``, ``pledge`` (die numbers).
+    books), ``passed``, ``pledge`` (die numbers); with Unrest also ``stars`` (unused
+    star-marked reroll chits).
 ``opponent_books``: the solo opponent's books.
 
 A die is described as ``"colour:face"`` or ``{"colour": ..., "face": ..., "used": bool}``;
-a face is written ``"gold"``, ``"2gold"`` or ``"book+stone"`` (or a dict of symbols).
+a face is written ``"gold"``, ``"2gold"`` or ``"book+stone"`` (or a dict of symbols); a
+green die (Unrest) may show ``"unrest"``.
 The dice of a seat must match its buildings: five printed buildings hold five white dice.
 
 >>> from nations_widget.dice import scenario
@@ -35,7 +37,7 @@ from typing import Any
 
 from ..core.envelope import json_object, message, shown
 from ..core.validate import Checker
-from .catalogue import CHIT_KINDS, DIE_COLOURS, RESOURCES, Catalogue, default_catalogue
+from .catalogue import CHIT_KINDS, DIE_COLOURS, GREEN, RESOURCES, Catalogue, default_catalogue
 from .errors import StateFormatError
 from .machine import GameState
 from .rng import Rng
@@ -43,7 +45,6 @@ from .serialization import check_invariants
 from .state import (
     BOARD_ROWS,
     CHIT_SUPPLY,
-    DIE_COLOUR,
     MAX_COUNT,
     N_DICE,
     ROUNDS,
@@ -51,12 +52,12 @@ from .state import (
     components,
 )
 
-_CONFIG_KEYS = {"players", "seed", "variant", "automate", "solo_tougher"}
+_CONFIG_KEYS = {"players", "seed", "variant", "automate", "solo_tougher", "unrest"}
 _KEYS = _CONFIG_KEYS | {"round", "step", "event", "board", "order", "current", "seats",
                         "opponent_books"}
 _STEPS = ("actions", "books", "famine", "war")
 _SEAT_KEYS = {"dice", "buildings", "advisor", "wonder", "colonies", "wonders", "chits",
-              "chits_used", "books", "vp", "passed", "pledge"}
+              "chits_used", "books", "vp", "passed", "pledge", "stars"}
 
 
 _CHECK = Checker("scenario")
@@ -81,6 +82,8 @@ def parse_face(text: object, where: str) -> dict[str, int]:
     else:
         raise _fail(where, f"a face is text like '2gold' or 'book+stone', got {shown(text)}")
     out: dict[str, int] = {}
+    if [name for name, _ in items] == ["unrest"]:
+        return {"unrest": 1}
     for name, count in items:
         if name not in RESOURCES or isinstance(count, bool) or not isinstance(count, int) \
                 or count < 1:
@@ -116,6 +119,8 @@ def scenario(description: dict[str, Any] | str,
             s.board += [_tile(comp, t, f"board[{c}][{r}]") for r, t in enumerate(rows)]
     elif age != 1:
         stack = list(comp.age_tiles[age])
+        if config.unrest:
+            stack += comp.age_unrest_tiles[age]
         rng.shuffle(stack)
         s.board = stack[:config.columns * 3]
     if "event" in desc:
@@ -219,6 +224,11 @@ def _apply_seat(s: GameState, comp: Any, seat: int, sd: object, where: str) -> N
             for k in ("books", "famine", "war"))
     if "passed" in sd:
         p.passed = _CHECK.boolean(sd, "passed", f"{where}.passed")
+    if "stars" in sd:
+        if not s.config.unrest:
+            raise _fail(f"{where}.stars", "star-marked reroll chits belong to the Unrest "
+                        "expansion: set \"unrest\": true")
+        p.stars = _CHECK.integer(sd, "stars", 0, comp.star_chits, f"{where}.stars")
     if "dice" in sd:
         _place_dice(s, comp, seat, sd["dice"], f"{where}.dice")
     if "pledge" in sd:
@@ -245,15 +255,16 @@ def _place_dice(s: GameState, comp: Any, seat: int, dice: object, where: str) ->
             colour, face_text, used = spec.get("colour"), spec.get("face"), spec.get("used", 0)
         else:
             raise _fail(here, "a die is 'colour:face' or {colour, face, used}")
-        if colour not in DIE_COLOURS:
-            raise _fail(here, f"colour must be one of {', '.join(DIE_COLOURS)}")
+        colours = (*DIE_COLOURS, GREEN) if s.config.unrest else DIE_COLOURS
+        if colour not in colours:
+            raise _fail(here, f"colour must be one of {', '.join(colours)}")
         wanted = parse_face(face_text, here)
-        faces = comp.catalogue.faces[colour]
+        faces = comp.unrest.green_faces if colour == GREEN else comp.catalogue.faces[colour]
         index = next((k for k, f in enumerate(faces) if f.symbols() == wanted), None)
         if index is None:
             listed = ", ".join("+".join(f"{v}{r}" for r, v in f.symbols().items()) for f in faces)
             raise _fail(here, f"a {colour} die has no face {shown(face_text)} (faces: {listed})")
-        free = [d for d in range(N_DICE) if DIE_COLOUR[d] == colour and s.dice_owner[d] == -1]
+        free = s.supply_dice(colour)
         if not free:
             raise _fail(here, f"the supply has no {colour} die left")
         d = free[0]

@@ -1,7 +1,8 @@
 """Loading states from JSON, with every field checked, and the game's invariants.
 
 :func:`check_invariants` is the conservation law of the box (44 dice and 33 chits are
-always somewhere: the supply, a player's unused area or used area) plus the structural
+always somewhere: the supply, a player's unused area or used area; with Unrest also the
+green dice, the star-marked reroll chits and the passing bonuses) plus the structural
 facts the rules keep true.  Tests run it after every move of random games; the loader
 runs it on every state it accepts.
 """
@@ -16,6 +17,7 @@ from .catalogue import (
     CHIT_KINDS,
     DIE_COLOURS,
     FACES_PER_DIE,
+    GREEN,
     SUPPLY_DICE,
     Catalogue,
     catalogue_mismatch,
@@ -24,6 +26,7 @@ from .catalogue import (
 from .errors import StateFormatError
 from .rules import STEP_NAMES
 from .state import (
+    BASE_DICE,
     BOARD_ROWS,
     CHIT_SUPPLY,
     DIE_COLOUR,
@@ -53,19 +56,27 @@ def check_invariants(s: StateData) -> list[str]:
     if sorted(s.order) != list(range(n)):
         problems.append(f"order {s.order} is not a permutation of the seats")
     counts: dict[str, int] = dict.fromkeys(DIE_COLOURS, 0)
+    green = s.comp.green_dice if s.config.unrest else 0
     for d in range(N_DICE):
-        counts[DIE_COLOUR[d]] += 1
         owner = s.dice_owner[d]
+        if d >= BASE_DICE + green:      # green dice this game leaves in the box
+            if owner != -1 or s.dice_used[d]:
+                problems.append(f"die {d} is not in this game, yet it is in play")
+            continue
+        counts[DIE_COLOUR[d]] = counts.get(DIE_COLOUR[d], 0) + 1
         if not -1 <= owner < n:
             problems.append(f"die {d} has owner {owner}")
         if owner == -1 and s.dice_used[d]:
             problems.append(f"die {d} is in the supply but marked used")
         if not 0 <= s.dice_face[d] < 6:
             problems.append(f"die {d} shows face {s.dice_face[d]}")
-    if counts != SUPPLY_DICE:
-        problems.append(f"dice by colour {counts} differ from the box {SUPPLY_DICE}")
+    box: dict[str, int] = {colour: n for colour, n in SUPPLY_DICE.items()}
+    if green:
+        box[GREEN] = green
+    if counts != box:
+        problems.append(f"dice by colour {counts} differ from the box {box}")
     for seat, p in enumerate(s.players):
-        need: dict[str, int] = dict.fromkeys(DIE_COLOURS, 0)
+        need: dict[str, int] = dict.fromkeys(box, 0)
         for ref, k in zip(p.buildings, p.building_dice, strict=True):
             colour = s.comp.tiles[ref].dice_colour
             if colour is None or s.comp.tiles[ref].kind != "building":
@@ -74,7 +85,7 @@ def check_invariants(s: StateData) -> list[str]:
             need[colour] += k
             if not 0 <= k <= s.comp.tiles[ref].dice_count:
                 problems.append(f"seat {seat} building {ref} holds {k} dice")
-        have: dict[str, int] = dict.fromkeys(DIE_COLOURS, 0)
+        have: dict[str, int] = dict.fromkeys(box, 0)
         for d in range(N_DICE):
             if s.dice_owner[d] == seat:
                 have[DIE_COLOUR[d]] += 1
@@ -96,6 +107,13 @@ def check_invariants(s: StateData) -> list[str]:
                                   ("wonders", p.wonders, "wonder")):
             if any(ref >= 0 and s.comp.tiles[ref].kind != kind for ref in refs):
                 problems.append(f"seat {seat} holds a tile that is not a {kind} as its {label}")
+        if min(p.stars, p.stars_used) < 0:
+            problems.append(f"seat {seat} has a negative star-marked chit count")
+        if not s.config.unrest and (p.stars or p.stars_used or p.bonus >= 0):
+            problems.append(f"seat {seat} holds Unrest components in a game without Unrest")
+        if p.bonus >= len(s.comp.bonuses) or (p.bonus >= 0 and not p.passed
+                                               and s.step == "actions"):
+            problems.append(f"seat {seat} holds a passing bonus without having passed")
         if p.pledge:
             if len(p.pledge) % 2 or len(set(p.pledge)) != len(p.pledge):
                 problems.append(f"seat {seat} pledges {len(p.pledge)} dice: an even number "
@@ -105,6 +123,11 @@ def check_invariants(s: StateData) -> list[str]:
                    or (s.step == "actions" and s.dice_used[d]) for d in p.pledge):
                 problems.append(f"seat {seat} pledges dice it does not hold: "
                                 f"{list(p.pledge)}")
+    if not 0 <= s.supply_stars() <= s.comp.star_chits:
+        problems.append(f"star-marked reroll chits: {s.supply_stars()} left in the supply")
+    held = [p.bonus for p in s.players if p.bonus >= 0]
+    if len(held) != len(set(held)):
+        problems.append("two players hold the same passing bonus")
     supply = s.supply_chits()
     for k, left in enumerate(supply):
         if not 0 <= left <= CHIT_SUPPLY[k]:
@@ -115,7 +138,13 @@ def check_invariants(s: StateData) -> list[str]:
     placed = [t for t in placed if t >= s.comp.n_start]
     if len(placed) != len(set(placed)):
         problems.append("a tile is in two places")
+    if not s.config.unrest and any(s.comp.tiles[t].id in _unrest_ids(s.comp) for t in placed):
+        problems.append("an Unrest tile is in play in a game without Unrest")
     return problems
+
+
+def _unrest_ids(comp: Components) -> set[str]:
+    return {t.id for t in comp.unrest.tiles} if comp.unrest else set()
 
 
 def state_from_json(cls: type[_S], data: object, catalogue: Catalogue | None = None) -> _S:
@@ -130,6 +159,9 @@ def state_from_json(cls: type[_S], data: object, catalogue: Catalogue | None = N
     check.want(mismatch is None, "catalogue", mismatch or "")
     comp = components(cat)
     config = GameConfig.from_json(top.get("config"))
+    check.want(not config.unrest or cat.unrest is not None, "config",
+               f"the game is played with the Unrest expansion, and the catalogue {cat.name!r} "
+               "has no Unrest part")
     n = config.players
     s = cls.__new__(cls)
     s.config = config
@@ -155,7 +187,8 @@ def state_from_json(cls: type[_S], data: object, catalogue: Catalogue | None = N
         s.board += [check.ref(t, f"board[{c}][{r}]", comp.tile_ref, "tile", nullable=True)
                     for r, t in enumerate(rows)]
     s.event = check.ref(top.get("event"), "event", comp.event_ref, "event", nullable=True)
-    dice = check.array(top.get("dice"), "dice", N_DICE, "dice")
+    n_dice = N_DICE if config.unrest else BASE_DICE
+    dice = check.array(top.get("dice"), "dice", n_dice, "dice")
     s.dice_owner, s.dice_used, s.dice_face = [], [], []
     for d, row in enumerate(dice):
         where = f"dice[{d}]"
@@ -164,19 +197,30 @@ def state_from_json(cls: type[_S], data: object, catalogue: Catalogue | None = N
         s.dice_owner.append(check.whole(row[0], where, -1, n - 1))
         s.dice_used.append(bool(check.whole(row[1], where, 0, 1)))
         s.dice_face.append(check.whole(row[2], where, 0, FACES_PER_DIE - 1))
+    s.dice_owner += [-1] * (N_DICE - n_dice)     # the green dice stay in the box
+    s.dice_used += [False] * (N_DICE - n_dice)
+    s.dice_face += [0] * (N_DICE - n_dice)
     players = check.array(top.get("players"), "players", n, "players")
-    s.players = [_player(check, pj, f"players[{i}]", comp) for i, pj in enumerate(players)]
+    s.players = [_player(check, pj, f"players[{i}]", comp, config.unrest, n_dice)
+                 for i, pj in enumerate(players)]
     s.index_dice()
     s.listed = None
     s.opponent_books = check.integer(top, "opponent_books", 0, MAX_COUNT)
     s.solo_roll = check.integer(top, "solo_roll", 0, SOLO_DIE_SIDES)
+    s.turn_underway = False
+    if config.unrest:
+        s.turn_underway = check.boolean(top, "turn_underway")
+    else:
+        check.want("turn_underway" not in top, "turn_underway",
+                   "belongs to games with the Unrest expansion only")
     problems = check_invariants(s)
     if problems:
         raise StateFormatError(message("the state breaks the rules: " + "; ".join(problems)))
     return s
 
 
-def _player(check: Checker, pj: object, where: str, comp: Components) -> PlayerState:
+def _player(check: Checker, pj: object, where: str, comp: Components, unrest: bool,
+            n_dice: int) -> PlayerState:
     pj = check.mapping(pj, where)
     p = PlayerState()
     buildings = check.array(pj.get("buildings"), f"{where}.buildings", comp.n_start,
@@ -212,8 +256,23 @@ def _player(check: Checker, pj: object, where: str, comp: Components) -> PlayerS
     p.vp_war = check.integer(vp, "war", 0, MAX_COUNT, f"{where}.vp.war")
     p.passed = check.boolean(pj, "passed", f"{where}.passed")
     p.rolled = check.boolean(pj, "rolled", f"{where}.rolled")
-    p.pledge = tuple(check.wholes(pj.get("pledge", []), f"{where}.pledge", 0, N_DICE - 1,
+    p.pledge = tuple(check.wholes(pj.get("pledge", []), f"{where}.pledge", 0, n_dice - 1,
                                   "die numbers", distinct=True))
+    if unrest:
+        p.stars = check.integer(pj, "stars", 0, comp.star_chits, f"{where}.stars")
+        p.stars_used = check.integer(pj, "stars_used", 0, comp.star_chits, f"{where}.stars_used")
+        bonus = pj.get("bonus")
+        if bonus is not None:
+            here = f"{where}.bonus"
+            check.want(isinstance(bonus, list) and len(bonus) == 2
+                       and isinstance(bonus[1], bool), here,
+                       f"must be null or [passing bonus id, spent], got {shown(bonus)}")
+            p.bonus = check.ref(bonus[0], here, comp.bonus_ref, "passing bonus")
+            p.bonus_spent = bonus[1]
+    else:
+        extra = [k for k in ("stars", "stars_used", "bonus") if k in pj]
+        check.want(not extra, f"{where}.{extra[0] if extra else ''}",
+                   "belongs to games with the Unrest expansion only")
     p.fed = check.optional_boolean(pj, "fed", f"{where}.fed")
     p.fought = check.optional_boolean(pj, "fought", f"{where}.fought")
     return p

@@ -15,7 +15,9 @@ the rules, the loader and the renderer, so nothing below it needs to import upwa
 Seats are numbered 0..n-1 and never change; *player order* (``order``) is the list of
 seats in the current order of play, first player first.
 
-Dice are numbered 0..43: 0-19 white, 20-27 blue, 28-35 orange, 36-43 red.  Each die has
+Dice are numbered 0..43: 0-19 white, 20-27 blue, 28-35 orange, 36-43 red, and 44-51 the
+Unrest expansion's green dice (as many of them as the catalogue's ``green_dice``; games
+without Unrest leave them in the box and their saves list dice 0-43 only).  Each die has
 an owner (a seat, or -1 for the supply), a used flag and the index of its face up.
 """
 
@@ -30,7 +32,9 @@ from ..core.rng import Rng
 from .catalogue import (
     CHIT_KINDS,
     DIE_COLOURS,
+    GREEN,
     HALL_OF_FAME,
+    MAX_GREEN_DICE,
     RESOURCES,
     SUPPLY_CHITS,
     SUPPLY_DICE,
@@ -67,10 +71,13 @@ RESOURCE_CHIT: tuple[int, ...] = tuple(CHIT_KINDS.index(r) for r in RESOURCES)
 GOLD_CHIT, STONE_CHIT, FOOD_CHIT, BOOK_CHIT, STRENGTH_CHIT = RESOURCE_CHIT
 
 DIE_COLOUR: tuple[str, ...] = tuple(
-    c for c in DIE_COLOURS for _ in range(SUPPLY_DICE[c]))
+    c for c in DIE_COLOURS for _ in range(SUPPLY_DICE[c])) + (GREEN,) * MAX_GREEN_DICE
 # the die numbers of each colour (consecutive)
 DICE_OF_COLOUR: dict[str, range] = {
     c: range(DIE_COLOUR.index(c), DIE_COLOUR.index(c) + SUPPLY_DICE[c]) for c in DIE_COLOURS}
+#: The base game's dice (0-43); a game without Unrest uses these only.
+BASE_DICE = len(DIE_COLOUR) - MAX_GREEN_DICE
+DICE_OF_COLOUR[GREEN] = range(BASE_DICE, BASE_DICE + MAX_GREEN_DICE)
 N_DICE = len(DIE_COLOUR)
 N_CHITS = sum(SUPPLY_CHITS.values())
 CHIT_SUPPLY: tuple[int, ...] = tuple(SUPPLY_CHITS[k] for k in CHIT_KINDS)
@@ -85,6 +92,8 @@ class GameConfig:
     ``automate``: resolve the obvious book, famine and war decisions automatically (the
     online implementation's behaviour); a player is asked only when the choice matters.
     ``solo_tougher``: in a solo game, reroll the 4-sided die's 4s.
+    ``unrest``: play with the Unrest expansion (green dice, star-marked reroll chits,
+    passing bonuses; everybody starts at 1 book; a 3-player game uses 4 board columns).
     """
 
     players: int = 2
@@ -92,6 +101,7 @@ class GameConfig:
     variant: Variant = "original"
     automate: bool = True
     solo_tougher: bool = False
+    unrest: bool = False
 
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int) \
@@ -104,20 +114,29 @@ class GameConfig:
                              f"{shown(self.variant)}")
         if not isinstance(self.automate, bool) or not isinstance(self.solo_tougher, bool):
             raise ValueError("automate and solo_tougher are true or false")
+        if not isinstance(self.unrest, bool):
+            raise ValueError(f"unrest is true or false, got {self.unrest!r}")
 
     @property
     def columns(self) -> int:
-        """Progress-board columns: 4 in a 4-player game, else 3."""
-        return 4 if self.players == 4 else 3
+        """Progress-board columns: 4 in a 4-player game (and, with Unrest, in a 3-player
+        game: seed 004's setup), else 3."""
+        return 4 if self.players == 4 or (self.players == 3 and self.unrest) else 3
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        """The settings; ``unrest`` only when on, so games without the expansion save
+        exactly as before (and older saves, which lack the field, load as without)."""
+        data = asdict(self)
+        if not self.unrest:
+            del data["unrest"]
+        return data
 
     @staticmethod
     def from_json(data: object) -> GameConfig:
         if not isinstance(data, dict):
             raise StateFormatError("config must be an object")
-        unknown = set(data) - {"players", "seed", "variant", "automate", "solo_tougher"}
+        unknown = set(data) - {"players", "seed", "variant", "automate", "solo_tougher",
+                               "unrest"}
         if unknown:
             raise StateFormatError(f"config has unknown field(s): {', '.join(sorted(unknown))}")
         try:
@@ -132,7 +151,10 @@ class Components:
     def __init__(self, cat: Catalogue) -> None:
         self.catalogue = cat
         # Refs 0-4 are the printed starting buildings, then the 60 progress tiles.
-        self.tiles: tuple[TileSpec, ...] = cat.starting_buildings + cat.tiles
+        unrest = cat.unrest
+        # The Unrest tiles come after the base game's, so the base refs never move.
+        self.tiles: tuple[TileSpec, ...] = (cat.starting_buildings + cat.tiles
+                                            + (unrest.tiles if unrest else ()))
         self.tile_ref: dict[str, int] = {t.id: i for i, t in enumerate(self.tiles)}
         # the resource index each tile is bought with (strength for colonies, else gold)
         # each tile's position in id order, so moves can be listed sorted by tile id
@@ -142,13 +164,35 @@ class Components:
             RESOURCES.index(t.currency) for t in self.tiles)
         self.events: tuple[EventSpec, ...] = cat.events
         self.event_ref: dict[str, int] = {e.id: i for i, e in enumerate(self.events)}
+        n_base = len(cat.starting_buildings) + len(cat.tiles)
         self.age_tiles: dict[int, tuple[int, ...]] = {
-            age: tuple(i for i, t in enumerate(self.tiles) if t.age == age) for age in range(1, 5)}
+            age: tuple(i for i, t in enumerate(self.tiles[:n_base]) if t.age == age)
+            for age in range(1, 5)}
+        #: Unrest: the expansion's tiles of each age, shuffled into that age's stack
+        self.age_unrest_tiles: dict[int, tuple[int, ...]] = {
+            age: tuple(i for i, t in enumerate(self.tiles) if i >= n_base and t.age == age)
+            for age in range(1, 5)}
+        self.unrest = unrest
+        self.green_dice = unrest.green_dice if unrest else 0
+        self.star_chits = unrest.star_chits if unrest else 0
+        self.bonuses = unrest.passing_bonuses if unrest else ()
+        self.bonus_resource: tuple[int, ...] = tuple(
+            RESOURCES.index(b.resource) for b in self.bonuses)
+        self.bonus_ref: dict[str, int] = {b.id: i for i, b in enumerate(self.bonuses)}
         self.age_events: dict[int, tuple[int, ...]] = {
             age: tuple(i for i, e in enumerate(self.events) if e.age == age) for age in range(1, 5)}
         faces: dict[str, tuple[tuple[int, ...], ...]] = {
             c: tuple(tuple(f.count(r) for r in RESOURCES) for f in cat.faces[c])
                  for c in DIE_COLOURS}
+        # An Unrest face shows no resource (all zeros); without an Unrest part the green
+        # dice stay in the box, and their blank faces are never seen.
+        green = unrest.green_faces if unrest else ()
+        faces[GREEN] = tuple(tuple(f.count(r) for r in RESOURCES) for f in green) \
+            or ((0,) * N_RESOURCES,) * 6
+        #: die number -> which of its six faces show the Unrest symbol
+        self.die_unrest: tuple[tuple[bool, ...], ...] = tuple(
+            tuple(f.unrest for f in green) if c == GREEN and green else (False,) * 6
+            for c in DIE_COLOUR)
         self.colour_faces: dict[str, tuple[tuple[int, ...], ...]] = faces
         # die number -> its six faces, each a 5-tuple of resource counts
         self.die_faces: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
@@ -174,9 +218,10 @@ class PlayerState:
     dice slot i's building actually brought (fewer than printed if the supply ran short)."""
 
     __slots__ = (
-        "advisor", "advisor_rerolls", "books", "building_dice", "buildings", "chits",
-        "chits_used", "colonies", "fed", "fought", "passed", "pledge", "rolled",
-        "vp_books", "vp_famine", "vp_war", "wonder", "wonders",
+        "advisor", "advisor_rerolls", "bonus", "bonus_spent", "books", "building_dice",
+        "buildings", "chits", "chits_used", "colonies", "fed", "fought", "passed", "pledge",
+        "rolled", "stars", "stars_used", "vp_books", "vp_famine", "vp_war", "wonder",
+        "wonders",
     )
 
     def __init__(self) -> None:
@@ -198,6 +243,12 @@ class PlayerState:
         self.pledge: tuple[int, ...] = ()
         self.fed: bool | None = None      # this round's famine result, None before famine
         self.fought: bool | None = None
+        # Unrest: star-marked reroll chits (unused, used) and the passing bonus held this
+        # age (an index into the catalogue's passing bonuses, -1 for none), spent or not
+        self.stars = 0
+        self.stars_used = 0
+        self.bonus = -1
+        self.bonus_spent = False
 
     def copy(self) -> PlayerState:
         new = PlayerState.__new__(PlayerState)
@@ -219,6 +270,10 @@ class PlayerState:
         new.pledge = self.pledge
         new.fed = self.fed
         new.fought = self.fought
+        new.stars = self.stars
+        new.stars_used = self.stars_used
+        new.bonus = self.bonus
+        new.bonus_spent = self.bonus_spent
         return new
 
     @property
@@ -233,7 +288,7 @@ class StateData:
     __slots__ = (
         "board", "comp", "config", "cursor", "dice_face", "dice_owner", "dice_used", "event",
         "listed", "opponent_books", "order", "owned", "pending", "players", "rng", "round",
-        "solo_roll", "step",
+        "solo_roll", "step", "turn_underway",
     )
 
     config: GameConfig
@@ -257,6 +312,10 @@ class StateData:
     listed: tuple[Move, ...] | None
     opponent_books: int
     solo_roll: int
+    # Unrest: the current player's turn has begun (its Unrest is settled: there was none,
+    # or the dice were set aside, or a star-marked reroll was made), so green dice that
+    # show the Unrest symbol now wait for the player's next turn.
+    turn_underway: bool
 
     def clone(self: _S) -> _S:
         new = type(self).__new__(type(self))
@@ -278,6 +337,7 @@ class StateData:
         new.listed = self.listed               # same position, same moves; never mutated
         new.opponent_books = self.opponent_books
         new.solo_roll = self.solo_roll
+        new.turn_underway = self.turn_underway
         return new
 
     def reseeded(self: _S, seed: int) -> _S:
@@ -361,7 +421,57 @@ class StateData:
 
     def supply_dice(self, colour: str) -> list[int]:
         owner = self.dice_owner
-        return [d for d in DICE_OF_COLOUR[colour] if owner[d] == -1]
+        dice = DICE_OF_COLOUR[colour]
+        if colour == GREEN:
+            dice = dice[:self.comp.green_dice if self.config.unrest else 0]
+        return [d for d in dice if owner[d] == -1]
+
+    @property
+    def n_dice(self) -> int:
+        """Dice in this game's box (and its saves): 44, or 52 with Unrest."""
+        return N_DICE if self.config.unrest else BASE_DICE
+
+    def shows_unrest(self, die: int) -> bool:
+        """The die is a green die showing the Unrest symbol (Unrest expansion)."""
+        return self.comp.die_unrest[die][self.dice_face[die]]
+
+    def unrest_dice(self, seat: int) -> list[int]:
+        """The seat's unused green dice that show the Unrest symbol."""
+        owned = self.owned[seat]
+        if not owned or owned[-1] < BASE_DICE:      # in die order: green dice come last
+            return []
+        unrest, face, used = self.comp.die_unrest, self.dice_face, self.dice_used
+        return [d for d in owned if d >= BASE_DICE and not used[d] and unrest[d][face[d]]]
+
+    def chits_of(self, seat: int, res: int) -> int:
+        """The seat's unused chits of resource ``res``, counting an unspent passing bonus
+        of that resource (Unrest) as one more: it is spent like a chit."""
+        p = self.players[seat]
+        n = p.chits[RESOURCE_CHIT[res]]
+        if p.bonus >= 0 and not p.bonus_spent and self.comp.bonus_resource[p.bonus] == res:
+            n += 1
+        return n
+
+    def spend_chits(self, seat: int, res: int, n: int) -> None:
+        """Spend ``n`` of :meth:`chits_of`: the passing bonus first (it goes back at the end
+        of the age anyway), then chits, which move to the used area."""
+        if n <= 0:
+            return
+        p = self.players[seat]
+        if p.bonus >= 0 and not p.bonus_spent and self.comp.bonus_resource[p.bonus] == res:
+            p.bonus_spent = True
+            n -= 1
+        p.chits[RESOURCE_CHIT[res]] -= n
+        p.chits_used[RESOURCE_CHIT[res]] += n
+
+    def supply_stars(self) -> int:
+        """Star-marked reroll chits left in the supply (Unrest)."""
+        return self.comp.star_chits - sum(p.stars + p.stars_used for p in self.players)
+
+    def bonuses_left(self) -> list[int]:
+        """Passing bonuses nobody has taken this age (indices, in catalogue order)."""
+        taken = {p.bonus for p in self.players}
+        return [b for b in range(len(self.comp.bonuses)) if b not in taken]
 
     def supply_chit(self, kind: int) -> int:
         """How many chits of one kind (a CHIT_KINDS index) are left in the supply."""
@@ -387,11 +497,15 @@ class StateData:
             return None if ref < 0 else tiles[ref].id
 
         cols = self.config.columns
-        return {
+        unrest = self.config.unrest
+        catalogue = {"name": self.catalogue.name, "fingerprint": self.catalogue.fingerprint}
+        if unrest:
+            catalogue["unrest"] = self.catalogue.unrest_fingerprint
+        data = {
             "format": STATE_FORMAT,
             "version": STATE_VERSION,
             "config": self.config.to_json(),
-            "catalogue": {"name": self.catalogue.name, "fingerprint": self.catalogue.fingerprint},
+            "catalogue": catalogue,
             "rng": f"{self.rng:016x}",
             "round": self.round,
             "step": self.step,
@@ -402,11 +516,15 @@ class StateData:
                       for c in range(cols)],
             "event": self.comp.events[self.event].id if self.event >= 0 else None,
             "dice": [[self.dice_owner[d], int(self.dice_used[d]), self.dice_face[d]]
-                     for d in range(N_DICE)],
-            "players": [_player_json(p, tid) for p in self.players],
+                     for d in range(self.n_dice)],
+            "players": [_player_json(p, tid, self.comp.bonuses if unrest else None)
+                        for p in self.players],
             "opponent_books": self.opponent_books,
             "solo_roll": self.solo_roll,
         }
+        if unrest:
+            data["turn_underway"] = self.turn_underway
+        return data
 
     def to_json_str(self) -> str:
         return json.dumps(self.to_json(), separators=(",", ":"))
@@ -436,8 +554,10 @@ class StateData:
     __hash__ = None  # type: ignore[assignment]
 
 
-def _player_json(p: PlayerState, tid: Any) -> dict[str, Any]:
-    return {
+def _player_json(p: PlayerState, tid: Any, bonuses: Any) -> dict[str, Any]:
+    """A seat's JSON; ``bonuses`` (the passing bonuses, None without Unrest) adds the
+    Unrest fields."""
+    data = {
         "buildings": [[tid(t), n] for t, n in zip(p.buildings, p.building_dice, strict=True)],
         "advisor": None if p.advisor < 0 else [tid(p.advisor), p.advisor_rerolls],
         "wonder": tid(p.wonder),
@@ -453,4 +573,9 @@ def _player_json(p: PlayerState, tid: Any) -> dict[str, Any]:
         "fed": p.fed,
         "fought": p.fought,
     }
+    if bonuses is not None:
+        data["stars"] = p.stars
+        data["stars_used"] = p.stars_used
+        data["bonus"] = None if p.bonus < 0 else [bonuses[p.bonus].id, p.bonus_spent]
+    return data
 

@@ -388,6 +388,7 @@ function dieColour(catalogue, d) {
   return catalogue.die_colours[d];
 }
 function faceText(face) {
+  if (face.unrest) return "the Unrest symbol";
   const parts = RESOURCES.filter((r) => face[r]).map((r) => `${face[r]} ${r}`);
   return parts.length ? parts.join(" + ") : "blank";
 }
@@ -505,9 +506,9 @@ function buildMove(legal, sel) {
   const hint = legalOf(legal, "build")[0];
   return hint ? hint.move : { type: "build", payment: { dice: [], chits: 0, trades: [] } };
 }
-function rerollMove(sel) {
+function rerollMove(sel, star = false) {
   const dice = sortNum([...sel.dice, ...sel.trades.flat()]);
-  return { type: "reroll", dice };
+  return star ? { type: "reroll", dice, star: true } : { type: "reroll", dice };
 }
 function passMove(sel, variant) {
   const dice = sortNum([...sel.dice, ...sel.trades.flat()]);
@@ -682,6 +683,7 @@ function dieSig(S, d, opts) {
   return sig(S.view.dice[d][2], Boolean(opts.selected), Boolean(opts.traded), opts.rollKey ?? null);
 }
 function faceEl(face) {
+  if (face.unrest) return h("span", { class: "nw-face nw-syms-1 nw-unrest-face" }, "Unrest");
   const syms = RESOURCES.filter((r) => face[r]);
   return h(
     "span",
@@ -1116,6 +1118,13 @@ function playerChits(S, ui, act, seat, live, part) {
     if (chit.nodeName === "BUTTON") setLive(chit, live);
     chits.push(chit);
   }
+  if ((p.stars || 0) + (p.stars_used || 0)) {
+    chits.push(part(`chit-${seat}-star`, sig(p.stars, p.stars_used), () => h("span", { class: "nw-small", title: "Rerolling with one costs no action" }, `star-marked reroll chits: ${p.stars} unused of ${p.stars + p.stars_used}`)));
+  }
+  if (p.bonus && S.catalogue.unrest) {
+    const b = S.catalogue.unrest.bonuses[p.bonus[0]];
+    chits.push(part(`chit-${seat}-bonus`, sig(p.bonus), () => h("span", { class: "nw-small", title: "One more of its resource for the rest of this round" }, `passing bonus: ${b ? b.name : p.bonus[0]} (+1 ${b ? b.resource : "?"}${p.bonus[1] ? ", spent" : ""})`)));
+  }
   setChildren(row, [row.firstChild, ...chits.length ? chits : [part(`chits-none-${seat}`, "", () => h("span", { class: "nw-small" }, "none"))]]);
   return row;
 }
@@ -1353,16 +1362,30 @@ function actionsControls(S, ui, act, part, now) {
   const reroll = legalOf(S.legal, "reroll")[0];
   const builds = legalOf(S.legal, "build");
   const pledgeOptions = legalOf(S.legal, "pass").filter((e) => e.move.pledge);
+  const starReroll = legalOf(S.legal, "reroll").find((e) => e.move.star);
   const wonder = p.wonder ? S.catalogue.tiles[p.wonder] : null;
   const count = ui.sel.dice.length + 2 * ui.sel.trades.length;
   const passLabel = v.config.variant === "accelerated" && !selectionIsEmpty(ui.sel) ? "Pass, trading the selected dice for food" : "Pass";
   const frame = part("actions-turn", "", () => h("div", {}));
+  const unrestOptions = legalOf(S.legal, "unrest");
+  if (unrestOptions.length) {
+    const unrestHelp = part("actions-unrest", sig(unrestOptions), () => h(
+      "div",
+      {},
+      h("p", { class: "nw-help" }, "Your green dice show the Unrest symbol. Reroll all of them (that is your action; no reroll chit is spent), or set all of them aside and then take an action."),
+      h("div", { class: "nw-buttons" }, optionButtons(S, act, unrestOptions))
+    ));
+    setChildren(frame, [unrestHelp]);
+    return frame;
+  }
+  const bonusPasses = legalOf(S.legal, "pass").filter((e) => e.move.bonus && !e.move.pledge);
   const help = part("actions-help", "", () => h("p", { class: "nw-help" }, "Click dice and chits to select them, then click a tile to buy it with them (or click a tile directly to pay the suggested way), build your wonder, or reroll the selected dice."));
   const summary = selectionSummary(S.catalogue, v, ui.sel);
   const selection = part("actions-selection", sig(summary, ui.sel.dice.length >= 2, selectionIsEmpty(ui.sel)), () => selectionLine(S, ui, act));
-  const buttons = part(`actions-buttons-${p.wonder || "none"}`, "", () => {
+  const buttons = part(`actions-buttons-${p.wonder || "none"}-${v.config.unrest ? "unrest" : ""}`, "", () => {
     const els2 = {
       reroll: h("button", { type: "button", class: "nw-btn", dataset: { key: "reroll" }, onclick: () => act.reroll() }, icon("reroll"), ""),
+      star: v.config.unrest ? h("button", { type: "button", class: "nw-btn", dataset: { key: "reroll-star" }, onclick: () => act.reroll(true) }, icon("reroll"), "") : null,
       build: wonder ? h("button", {
         type: "button",
         class: "nw-btn",
@@ -1375,6 +1398,7 @@ function actionsControls(S, ui, act, part, now) {
       "div",
       { class: "nw-buttons" },
       els2.reroll,
+      els2.star,
       els2.build,
       els2.pass,
       h("button", { type: "button", class: "nw-btn nw-ghost", dataset: { key: "hint" }, title: "Let a bot choose this move for you", onclick: () => act.send({ kind: "bot_move" }) }, "Let a bot decide")
@@ -1387,13 +1411,21 @@ function actionsControls(S, ui, act, part, now) {
   setAttr(els.reroll, "title", reroll ? reroll.text : "no unused reroll chit");
   const rerollText = ` Reroll selected (${count})`;
   if (els.reroll.lastChild.data !== rerollText) els.reroll.lastChild.data = rerollText;
+  if (els.star) {
+    setDisabled(els.star, !(p.stars > 0));
+    setAttr(els.star, "title", starReroll ? starReroll.text : "no unused star-marked reroll chit");
+    const starText = ` Star reroll selected (${count}; ${p.stars || 0} left, no action)`;
+    if (els.star.lastChild.data !== starText) els.star.lastChild.data = starText;
+  }
+  setDisabled(els.pass, bonusPasses.length > 0);
   if (els.build) {
     setAttr(els.build, "class", `nw-btn${builds.length ? " nw-suggest" : ""}`);
     setAttr(els.build, "title", builds[0] ? builds[0].text : `needs ${wonder.stone_cost} stone`);
   }
   setText(els.pass, passLabel);
   const pledge = pledgeOptions.length ? part("actions-pledge", sig(pledgeOptions), () => h("div", { class: "nw-options" }, h("span", { class: "nw-slot-label" }, "Pass and trade for food:"), optionButtons(S, act, pledgeOptions))) : null;
-  setChildren(frame, [help, selection, buttons, pledge]);
+  const bonus = bonusPasses.length ? part("actions-bonus", sig(bonusPasses), () => h("div", { class: "nw-options" }, h("span", { class: "nw-slot-label" }, "Pass and take a passing bonus:"), optionButtons(S, act, bonusPasses))) : null;
+  setChildren(frame, [help, selection, buttons, bonus, pledge]);
   return frame;
 }
 function endOfRoundControls(S, ui, act) {
@@ -1602,6 +1634,12 @@ function gamePanel(S, ui, act) {
           h("input", { type: "checkbox", checked: f.solo_tougher, dataset: { key: "form-tougher" }, onchange: (e) => act.setForm({ solo_tougher: e.target.checked }) }),
           h("span", {}, "Solo: tougher (reroll the opponent's 4s)")
         ) : null,
+        S.catalogue.unrest ? h(
+          "label",
+          { class: "nw-field nw-check" },
+          h("input", { type: "checkbox", checked: f.unrest, dataset: { key: "form-unrest" }, onchange: (e) => act.setForm({ unrest: e.target.checked }) }),
+          h("span", { title: S.catalogue.unrest.notice }, "Unrest" + (S.catalogue.unrest.reconstructed ? " (expansion; reconstructed components)" : " (expansion)"))
+        ) : null,
         h(
           "label",
           { class: "nw-field", for: ids },
@@ -1733,7 +1771,9 @@ var Board = class {
       f.seats,
       f.variant,
       f.automate,
-      f.solo_tougher
+      f.solo_tougher,
+      f.unrest,
+      Boolean(S.catalogue.unrest)
     ), () => gamePanel(S, ui, act));
     S.seats.forEach((who, seat) => {
       const sel = game.querySelector(`select[data-key="seat-${seat}"]`);
@@ -1795,6 +1835,7 @@ function defaultForm(S) {
     variant: S.settings.variant || "original",
     automate: S.settings.automate !== false,
     solo_tougher: Boolean(S.settings.solo_tougher),
+    unrest: Boolean(S.settings.unrest),
     seed: "",
     bot_delay: S.settings.bot_delay ?? 0.8
   };
@@ -2007,13 +2048,13 @@ function createController({ model, el }) {
       ui.sel = emptySelection();
       draw();
     },
-    reroll() {
+    reroll(star = false) {
       if (selectionIsEmpty(ui.sel) || !(ui.sel.dice.length || ui.sel.trades.length)) {
         ui.hint = "Select the dice to reroll first (click them), then press Reroll.";
         draw();
         return;
       }
-      act.move(rerollMove(ui.sel));
+      act.move(rerollMove(ui.sel, star));
     },
     dismiss() {
       ui.hint = "";
@@ -2052,6 +2093,7 @@ function createController({ model, el }) {
         variant: f.variant,
         automate: f.automate,
         solo_tougher: f.players === 1 ? f.solo_tougher : false,
+        unrest: Boolean(f.unrest),
         seed: String(f.seed || "").trim() === "" ? null : String(f.seed).trim()
       };
       const delay = Number(f.bot_delay);

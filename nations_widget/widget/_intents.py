@@ -18,7 +18,7 @@ kind                    fields
 ``redo``                none
 ``goto``                ``position`` (int, 0 ... history length)
 ``new_game``            ``settings`` (object: players, seats, variant, automate,
-                        solo_tougher, seed, bot_delay; all optional)
+                        solo_tougher, unrest, seed, bot_delay; all optional)
 ``load``                ``text`` (a saved game's JSON text); ``name`` (optional file name)
 ``load_catalogue``      ``text`` (a catalogue file's JSON text); ``name`` (optional)
 ``save``                none; the widget answers with a custom message
@@ -71,6 +71,7 @@ _SETTINGS: dict[str, tuple[str, ...]] = {
     "variant": ("text",),
     "automate": ("boolean",),
     "solo_tougher": ("boolean",),
+    "unrest": ("boolean",),
     "seed": ("integer", "text", "null"),
     "bot_delay": ("number",),
 }

@@ -23,12 +23,14 @@ from ..dice import (
 from ..dice.catalogue import (
     CHIT_KINDS,
     DIE_COLOURS,
+    GREEN,
     HALL_OF_FAME,
+    MAX_GREEN_DICE,
     RESOURCES,
     SUPPLY_DICE,
     tile_to_json,
 )
-from ..dice.rules import give_back_order, used_reroll_choices
+from ..dice.rules import bonus_due, give_back_order, unrest_due, used_reroll_choices
 
 #: How many log entries the board shows (the newest ones).
 LOG_LIMIT = 50
@@ -39,6 +41,12 @@ RECONSTRUCTION_NOTICE = (
     "text. To play with the real ones, write them into a catalogue JSON file of the same "
     "shape and load it (the \u201cLoad catalogue\u201d button, or "
     "NationsWidget(catalogue=load_catalogue(path)) in Python)."
+)
+
+
+UNREST_NOTICE = (
+    "The Unrest expansion's green dice, tiles, star-marked reroll chits and passing bonuses "
+    "are a reconstruction: the only source names them without their values."
 )
 
 
@@ -56,6 +64,15 @@ def _event_json(ev: EventSpec) -> dict[str, Any]:
 def catalogue_payload(cat: Catalogue) -> dict[str, Any]:
     """Everything static about the components (sent once per catalogue)."""
     die_colours = [c for c in DIE_COLOURS for _ in range(SUPPLY_DICE[c])]
+    faces = {c: [f.symbols() for f in cat.faces[c]] for c in DIE_COLOURS}
+    unrest = cat.unrest
+    tiles = cat.starting_buildings + cat.tiles
+    if unrest is not None:
+        # Unrest: the green dice (die numbers 44 on; a face {"unrest": 1} shows the Unrest
+        # symbol), the expansion's tiles and passing bonuses
+        die_colours += [GREEN] * MAX_GREEN_DICE
+        faces[GREEN] = [f.symbols() for f in unrest.green_faces]
+        tiles += unrest.tiles
     return {
         "name": cat.name,
         "fingerprint": cat.fingerprint,
@@ -63,10 +80,15 @@ def catalogue_payload(cat: Catalogue) -> dict[str, Any]:
         "notice": RECONSTRUCTION_NOTICE.format(name=cat.name) if cat.reconstructed else "",
         "resources": list(RESOURCES),
         "chit_kinds": list(CHIT_KINDS),
-        "faces": {c: [f.symbols() for f in cat.faces[c]] for c in DIE_COLOURS},
+        "faces": faces,
         "die_colours": die_colours,
         "starting": [t.id for t in cat.starting_buildings],
-        "tiles": {t.id: _tile_json(t) for t in cat.starting_buildings + cat.tiles},
+        "tiles": {t.id: _tile_json(t) for t in tiles},
+        "unrest": None if unrest is None else {
+            "reconstructed": unrest.reconstructed,
+            "notice": UNREST_NOTICE if unrest.reconstructed else "",
+            "bonuses": {b.id: {"name": b.name, "resource": b.resource}
+                        for b in unrest.passing_bonuses}},
         "events": {e.id: _event_json(e) for e in cat.events},
         "hall_of_fame": [list(x) for x in HALL_OF_FAME],
     }
@@ -93,6 +115,13 @@ def prompt(state: GameState, seats: list[str]) -> str:
         who += f" ({seats[seat]} bot)"
     ev = state.event_spec if state.event >= 0 else None
     if state.step == "actions":
+        if unrest_due(state, seat):
+            n = len(state.unrest_dice(seat))
+            return (f"Unrest: {n} of {who}'s green dice show the Unrest symbol. Reroll all of "
+                    "them (that is the turn's action), or set all of them aside and then act.")
+        if bonus_due(state, seat):
+            return (f"{who}: reroll, buy a tile, build your wonder, or pass (passing now takes "
+                    "a passing bonus).")
         return f"{who}: reroll, buy a tile, build your wonder, or pass."
     if state.step == "books" and ev is not None:
         return (f"Books: {who} chooses which book dice to use; dice kept back can be traded "
@@ -182,17 +211,20 @@ def legal_payload(state: GameState) -> list[dict[str, Any]]:
     payment that covers the cost is legal too.
     """
     out: list[dict[str, Any]] = []
-    reroll_done = False
+    reroll_done: set[bool] = set()
     seat = state.current_player()
     for move in state.legal_moves():
-        if move.type == "reroll":
-            if reroll_done or seat is None:
+        if isinstance(move, Reroll):
+            # one entry for ordinary chits, one for star-marked ones (Unrest)
+            if move.star in reroll_done or seat is None:
                 continue
-            reroll_done = True
-            every = Reroll(tuple(state.unused_dice(seat)))
+            reroll_done.add(move.star)
+            every = Reroll(tuple(state.unused_dice(seat)), star=move.star)
             entry = move_entry(state, every)
             entry["subset"] = True
-            entry["text"] = ("Spend a reroll chit to roll again any of your unused dice "
+            entry["text"] = ("Spend a star-marked reroll chit (no action spent) to roll again "
+                             "any of your unused dice (select them first)" if move.star else
+                             "Spend a reroll chit to roll again any of your unused dice "
                              "(select them first)")
             out.append(entry)
             continue

@@ -111,7 +111,8 @@ class NationsWidget(anywidget.AnyWidget):
     bot_names: traitlets.List[Any] = traitlets.List().tag(sync=True)
     #: a one-line description per bot name (for the seat menus)
     bot_info = traitlets.Dict().tag(sync=True)
-    #: the game's settings (players, seed, variant, automate, solo_tougher) and bot_delay
+    #: the game's settings (players, seed, variant, automate, solo_tougher, and unrest when
+    #: on) and bot_delay
     settings = traitlets.Dict().tag(sync=True)
     #: position, length, can_undo, can_redo, undo_to
     history = traitlets.Dict().tag(sync=True)
@@ -122,7 +123,7 @@ class NationsWidget(anywidget.AnyWidget):
 
     def __init__(self, players: int = 2, seats: Sequence[str] | None = None,
                  seed: int | None = None, *, variant: str = "original",
-                 automate: bool = True, solo_tougher: bool = False,
+                 automate: bool = True, solo_tougher: bool = False, unrest: bool = False,
                  catalogue: Catalogue | None = None, game: Game | None = None,
                  bot_delay: float = DEFAULT_BOT_DELAY,
                  bot_factory: BotFactory | None = None,
@@ -151,7 +152,7 @@ class NationsWidget(anywidget.AnyWidget):
         self._catalogue = catalogue or (game.catalogue if game else default_catalogue())
         if game is None:
             config = GameConfig(players, _seed(seed), variant,  # type: ignore[arg-type]
-                                automate, solo_tougher)
+                                automate, solo_tougher, unrest)
             game = Game(config=config, catalogue=self._catalogue)
         self._game = game
         self._seats = self._checked_seats(seats, game.config.players)
@@ -304,7 +305,7 @@ class NationsWidget(anywidget.AnyWidget):
     def new_game(self, players: int | None = None, seats: Sequence[str] | None = None,
                  seed: int | str | None = None, *, variant: str | None = None,
                  automate: bool | None = None, solo_tougher: bool | None = None,
-                 bot_delay: float | None = None) -> None:
+                 unrest: bool | None = None, bot_delay: float | None = None) -> None:
         """Start a new game; unspecified settings keep their current values, except the
         seed (None: a fresh random seed)."""
         with self._lock:
@@ -314,7 +315,8 @@ class NationsWidget(anywidget.AnyWidget):
                 n, _seed(seed),
                 variant if variant is not None else old.variant,  # type: ignore[arg-type]
                 old.automate if automate is None else automate,
-                old.solo_tougher if solo_tougher is None else solo_tougher)
+                old.solo_tougher if solo_tougher is None else solo_tougher,
+                old.unrest if unrest is None else unrest)
             if seats is None:
                 seats = self._seats if len(self._seats) == n else None
             checked = self._checked_seats(seats, n)
@@ -365,8 +367,10 @@ class NationsWidget(anywidget.AnyWidget):
                 catalogue = parse_catalogue(data, "<file>")
             self._catalogue = catalogue
             config = self._game.config
+            # Unrest carries over when the new catalogue has the expansion's components
+            unrest = config.unrest and catalogue.unrest is not None
             self._game = Game(config=GameConfig(config.players, _seed(None), config.variant,
-                                                config.automate, config.solo_tougher),
+                                                config.automate, config.solo_tougher, unrest),
                               catalogue=catalogue)
             self._bots.clear()
             self._cancel_bots()
@@ -517,6 +521,7 @@ class NationsWidget(anywidget.AnyWidget):
             self.new_game(players, settings.get("seats"), seed,
                           variant=settings.get("variant"), automate=settings.get("automate"),
                           solo_tougher=settings.get("solo_tougher"),
+                          unrest=settings.get("unrest"),
                           bot_delay=None if delay is None else float(delay))
         except ValueError as exc:
             raise IntentError(f"cannot start that game: {exc}") from None

@@ -40,6 +40,14 @@ GAMES: list[GameAdapter] = [
         max_moves=2_000,
     ),
     GameAdapter(
+        name="dice-unrest",                 # the dice game with the Unrest expansion
+        players=(1, 2, 3, 4),
+        new=lambda players, seed: DiceState.new(players=players, seed=seed, unrest=True),
+        load=DiceState.from_json,
+        sort_key=lambda move: move.sort_key(),
+        max_moves=2_000,
+    ),
+    GameAdapter(
         name="board",
         players=(2, 3, 4, 5),
         new=lambda players, seed: BoardState.new(players=players, seed=seed),

@@ -234,11 +234,32 @@ def test_round_trip(cat: Catalogue) -> None:
 def test_fingerprint_is_canonical_json_hash(cat: Catalogue) -> None:
     import hashlib
 
-    canonical = json.dumps(raw(), sort_keys=True, separators=(",", ":"))
+    # The base fingerprint leaves the Unrest part out (old saves name it); the Unrest
+    # part has its own.
+    base = raw()
+    unrest = base.pop("unrest")
+    canonical = json.dumps(base, sort_keys=True, separators=(",", ":"))
     assert cat.fingerprint == hashlib.sha256(canonical.encode()).hexdigest()[:16]
+    canonical = json.dumps(unrest, sort_keys=True, separators=(",", ":"))
+    assert cat.unrest_fingerprint == hashlib.sha256(canonical.encode()).hexdigest()[:16]
     changed = raw()
     changed["tiles"][0]["vp"] += 1
     assert parse_catalogue(changed).fingerprint != cat.fingerprint
+
+
+def test_the_unrest_part_leaves_the_base_fingerprint_alone(cat: Catalogue) -> None:
+    # The fingerprint saves of games without Unrest have always named (release 1's file).
+    assert cat.fingerprint == "000dea4664a5d512"
+    without = raw()
+    del without["unrest"]
+    plain = parse_catalogue(without)
+    assert plain.fingerprint == cat.fingerprint and plain.unrest is None
+    assert plain.unrest_fingerprint == ""
+    changed = raw()
+    changed["unrest"]["tiles"][0]["vp"] += 1
+    other = parse_catalogue(changed)
+    assert other.fingerprint == cat.fingerprint
+    assert other.unrest_fingerprint != cat.unrest_fingerprint
 
 
 def test_fingerprint_ignores_spelling(cat: Catalogue) -> None:

@@ -4,7 +4,8 @@ negative, the state survives a JSON round trip, a player's view never shows the 
 generator, the legal moves are stable and all pass ``check``; random corruptions of legal
 moves are either legal and keep the invariants, or refused without any change.  Games are
 deterministic and replayable, undo cannot fish for better rolls, and every game ends
-after four rounds.
+after four rounds.  The same runs again with the Unrest expansion (green dice, star chits,
+passing bonuses conserved too: ``check_invariants`` counts them).
 
 The runs are derandomized (a fixed seed per test, no example database), so CI sees the
 same games every time; the whole file takes well under a minute.
@@ -34,9 +35,11 @@ from nations_widget.dice import (
     Pass,
     Payment,
     Reroll,
+    Unrest,
     check_invariants,
 )
 from nations_widget.dice.catalogue import RESOURCES
+from nations_widget.dice.rules import bonus_due, unrest_due
 from nations_widget.dice.state import BOOK, FOOD, N_DICE, STONE, STRENGTH, VARIANTS
 
 # Each example is a whole random game, so examples are large and slow by design.
@@ -51,6 +54,15 @@ configs = st.builds(
     variant=st.sampled_from(VARIANTS),
     automate=st.booleans(),
     solo_tougher=st.booleans(),
+)
+unrest_configs = st.builds(
+    GameConfig,
+    players=st.integers(1, 4),
+    seed=st.integers(0, 2**32),
+    variant=st.sampled_from(VARIANTS),
+    automate=st.booleans(),
+    solo_tougher=st.booleans(),
+    unrest=st.just(True),
 )
 
 MAX_MOVES = 2000      # far more than any game needs: a game that goes on is a bug
@@ -113,11 +125,20 @@ def corrupt(rnd: random.Random, s: GameState, move: Move) -> Move:
     tiles = [t.id for t in s.catalogue.tiles] + ["start-farm", "no-such-tile"]
     if rnd.random() < 0.1:                          # a move of another kind altogether
         return rnd.choice([Pass(), Reroll((_some_die(rnd, s),)), Books(), Feed(None),
-                           Fight(None), Build(Payment()), Buy(rnd.choice(tiles), Payment())])
+                           Fight(None), Build(Payment()), Buy(rnd.choice(tiles), Payment()),
+                           Unrest(rnd.choice(["reroll", "set_aside"])),
+                           Reroll((_some_die(rnd, s),), star=True),
+                           Pass(bonus=rnd.choice(["pass-book", "pass-food", "nothing"]))])
+    if isinstance(move, Unrest):
+        return Unrest("set_aside" if move.choice == "reroll" else "reroll")
     if isinstance(move, Pass):
-        return Pass(_corrupt_dice(rnd, s, move.pledge))
+        if rnd.random() < 0.3:
+            return Pass(move.pledge, rnd.choice([None, "pass-book", "pass-strength", "x"]))
+        return Pass(_corrupt_dice(rnd, s, move.pledge), move.bonus)
     if isinstance(move, Reroll):
-        return Reroll(_corrupt_dice(rnd, s, move.dice))
+        if rnd.random() < 0.2:
+            return Reroll(move.dice, not move.star)
+        return Reroll(_corrupt_dice(rnd, s, move.dice), move.star)
     if isinstance(move, Buy):
         action = rnd.randrange(5)
         if action == 0:
@@ -187,8 +208,9 @@ def payable(s: GameState, seat: int, res: int, cost: int, trades: bool) -> bool:
     """Whether any payment of ``cost`` exists: dice and chits showing the resource, plus
     (when trading is allowed) one symbol per pair of the other unused dice."""
     unused = s.unused_dice(seat)
-    value = sum(s.face(d)[res] for d in unused) + s.players[seat].chits[res + 1]
-    others = sum(1 for d in unused if not s.face(d)[res])
+    value = sum(s.face(d)[res] for d in unused) + s.chits_of(seat, res)
+    # a die showing Unrest (no symbol at all) is not even traded
+    others = sum(1 for d in unused if not s.face(d)[res] and any(s.face(d)))
     return value + (others // 2 if trades else 0) >= cost
 
 
@@ -198,9 +220,18 @@ def check_complete(s: GameState, moves: list[Move]) -> None:
     seat = s.current_player()
     assert seat is not None
     if s.step == "actions":
-        assert Pass() in moves
-        rerolls = [m for m in moves if isinstance(m, Reroll)]
+        if unrest_due(s, seat):
+            assert moves == [Unrest("reroll"), Unrest("set_aside")]
+            return
+        if bonus_due(s, seat):
+            left = {s.comp.bonuses[b].id for b in s.bonuses_left()}
+            assert {m.bonus for m in moves if isinstance(m, Pass) and not m.pledge} == left
+        else:
+            assert Pass() in moves
+        rerolls = [m for m in moves if isinstance(m, Reroll) and not m.star]
         assert bool(rerolls) == bool(s.players[seat].chits[0] and s.unused_dice(seat))
+        stars = [m for m in moves if isinstance(m, Reroll) and m.star]
+        assert bool(stars) == bool(s.players[seat].stars and s.unused_dice(seat))
         bought = {m.tile for m in moves if isinstance(m, Buy)}
         for cell, ref in enumerate(s.board):
             if ref < 0:
@@ -224,8 +255,7 @@ def check_complete(s: GameState, moves: list[Move]) -> None:
         assert bool(fights) == payable(s, seat, STRENGTH, s.event_spec.war, False)
     elif s.step == "books":
         assert all(isinstance(m, Books) for m in moves)
-        books = sum(s.face(d)[BOOK] for d in s.unused_dice(seat)) \
-            + s.players[seat].chits[BOOK + 1]
+        books = sum(s.face(d)[BOOK] for d in s.unused_dice(seat)) + s.chits_of(seat, BOOK)
         used = [sum(s.face(d)[BOOK] for d in m.dice) + m.chits
                 for m in moves if isinstance(m, Books)]
         assert max(used) == books                      # one option uses every book
@@ -323,10 +353,54 @@ def test_log_free_play_matches_logged_play(config: GameConfig, rnd: random.Rando
 
 
 def test_every_player_count_and_variant_is_covered() -> None:
-    """A fixed sweep besides hypothesis' sampling: every combination plays to the end."""
+    """A fixed sweep besides hypothesis' sampling: every combination plays to the end,
+    with and without Unrest."""
     rnd = random.Random(1)
     for players in (1, 2, 3, 4):
         for variant in VARIANTS:
             for automate in (True, False):
-                config = GameConfig(players, rnd.randrange(10**6), variant, automate)
-                play_random_game(config, rnd, corruptions=2)
+                for unrest in (False, True):
+                    config = GameConfig(players, rnd.randrange(10**6), variant, automate,
+                                        unrest=unrest)
+                    play_random_game(config, rnd, corruptions=2)
+
+
+# ------------------------------------------------------------------ the Unrest expansion
+@settings(SETTINGS, max_examples=80)
+@given(config=unrest_configs, rnd=st.randoms(use_true_random=False))
+def test_unrest_games_keep_every_invariant(config: GameConfig, rnd: random.Random) -> None:
+    s, _ = play_random_game(config, rnd)
+    assert s.config.unrest
+
+
+@settings(SETTINGS, max_examples=50)
+@given(config=unrest_configs, rnd=st.randoms(use_true_random=False))
+def test_unrest_corrupted_moves_are_refused_without_a_trace(config: GameConfig,
+                                                            rnd: random.Random) -> None:
+    play_random_game(config, rnd, corruptions=6, checks=False)
+
+
+@settings(SETTINGS, max_examples=40)
+@given(config=unrest_configs, rnd=st.randoms(use_true_random=False))
+def test_unrest_games_are_deterministic_and_replayable(config: GameConfig,
+                                                       rnd: random.Random) -> None:
+    test_games_are_deterministic_and_replayable.hypothesis.inner_test(  # type: ignore[attr-defined]
+        config, rnd)
+
+
+def test_random_unrest_play_meets_every_unrest_rule() -> None:
+    """The sweep above really exercises the expansion: over random 3-4 player games the
+    Unrest choices, star rerolls and passing bonuses all occur."""
+    kinds: set[str] = set()
+    for seed in range(12):
+        rnd = random.Random(seed)
+        _, moves = play_random_game(GameConfig(3 + seed % 2, seed, unrest=True), rnd,
+                                    checks=False)
+        for m in moves:
+            if isinstance(m, Unrest):
+                kinds.add(m.choice)
+            elif isinstance(m, Reroll) and m.star:
+                kinds.add("star")
+            elif isinstance(m, Pass) and m.bonus:
+                kinds.add("bonus")
+    assert kinds == {"reroll", "set_aside", "star", "bonus"}

@@ -95,7 +95,7 @@ def test_setup(players: int) -> None:
             assert 1 <= s.opponent_books <= 4
         else:
             assert s.opponent_books == 0
-        assert sum(1 for d in range(N_DICE) if s.dice_owner[d] == -1) == 44 - 5 * players
+        assert sum(1 for d in range(s.n_dice) if s.dice_owner[d] == -1) == 44 - 5 * players
 
 
 def test_setup_order_is_seeded() -> None:

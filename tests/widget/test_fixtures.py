@@ -20,7 +20,10 @@ def keys(value: Any) -> Any:
 
 
 def test_fixtures_have_the_published_shape() -> None:
-    w = NationsWidget(players=2, seed=3, bot_delay=0, seats=["human", "human"])
+    w = plain = NationsWidget(players=2, seed=3, bot_delay=0, seats=["human", "human"])
+    # the Unrest fixtures (unrest_*) have the shape of a game with the expansion
+    unrest = NationsWidget(players=2, seed=3, bot_delay=0, seats=["human", "human"],
+                           unrest=True)
     names = sorted(p.stem for p in FIXTURES.glob("*.json") if p.stem != "log_patches")
     assert "catalogue" in names and len(names) > 5
     cat = json.loads((FIXTURES / "catalogue.json").read_text())
@@ -30,6 +33,7 @@ def test_fixtures_have_the_published_shape() -> None:
         if name == "catalogue":
             continue
         data = json.loads((FIXTURES / f"{name}.json").read_text())
+        w = unrest if name.startswith("unrest_") else plain
         for trait in ("view", "history", "settings"):
             assert keys(data[trait]) == keys(getattr(w, trait)), f"{name}.{trait}: {REMAKE}"
         for player in data["view"]["players"]:

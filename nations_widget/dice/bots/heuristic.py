@@ -42,9 +42,9 @@ from dataclasses import dataclass
 
 from ..catalogue import DIE_COLOURS, TILE_KINDS, TileSpec
 from ..machine import GameState
-from ..moves import Books, Build, Buy, Feed, Fight, Move, Pass, Payment, Reroll
+from ..moves import Books, Build, Buy, Feed, Fight, Move, Pass, Payment, Reroll, Unrest
 from ..payments import find_payment
-from ..rules import RES_INDEX
+from ..rules import RES_INDEX, bonus_due, unrest_due
 from ..state import (
     BOARD_ROWS,
     BOOK,
@@ -96,7 +96,9 @@ class Strategy:
         return self.kind[_KIND_INDEX[kind]]
 
     def colour_bias(self, colour: str) -> float:
-        return self.colour[_COLOUR_INDEX[colour]]
+        # Unrest's green dice show every resource: no strategy leans for or against them.
+        index = _COLOUR_INDEX.get(colour)
+        return 1.0 if index is None else self.colour[index]
 
 
 # The default symbol worths (strength highest: it buys colonies, wins wars and sets the
@@ -288,6 +290,8 @@ class Position:
             return 0.0
         if kind == "reroll":
             return self.st.reroll
+        if kind == "star":          # Unrest: a reroll that costs no action, each round
+            return 1.5 * self.st.reroll
         return self.st.symbol[CHIT_RESOURCE[kind]]
 
     def building_worth(self, ref: int, slot_dice: int) -> float:
@@ -405,6 +409,8 @@ def action_options(state: GameState, seat: int, strategy: Strategy,
     Passing scores 0; a buy or build scores its worth minus its cost; a reroll scores
     the expected improvement of the rerolled dice.
     """
+    if unrest_due(state, seat):
+        return unrest_options(state, seat, strategy)
     pos = Position(state, seat, strategy)
     weights = payment_weights(pos)
     base = pos.end_value_now()
@@ -444,11 +450,35 @@ def action_options(state: GameState, seat: int, strategy: Strategy,
             cost_value = base - pos.end_value_after(pay, STONE)
             options.append(Option(Build(pay), strategy.kind_bias("wonder") * worth
                                   - cost_value))
-    if with_rerolls and pos.p.chits[REROLL_CHIT] > 0:
+    if with_rerolls and (pos.p.chits[REROLL_CHIT] > 0 or pos.p.stars > 0):
         reroll = best_reroll(pos, best_tile_worth > strategy.min_gain)
         if reroll is not None:
+            if pos.p.stars > 0:
+                # Unrest: a star-marked chit rerolls without spending the action, so it
+                # goes first whenever a reroll is worth making at all.
+                assert isinstance(reroll.move, Reroll)
+                reroll = Option(Reroll(reroll.move.dice, star=True), reroll.score + 100.0)
             options.append(reroll)
     options.append(Option(pass_move(state, seat, pos), 0.0))
+    options.sort(key=lambda o: -o.score)
+    return options
+
+
+def unrest_options(state: GameState, seat: int, strategy: Strategy) -> list[Option]:
+    """Unrest at the start of the turn, best first: setting the dice aside is worth the
+    best action it leaves the turn for (the dice are lost for the round); rerolling them
+    (which is the turn's action) is worth what the rerolled green dice should bring this
+    round, with a one-in-so-many chance of Unrest again."""
+    aside = state.clone()
+    aside.apply(Unrest("set_aside"), log=False)
+    best_action = max(0.0, action_options(aside, seat, strategy)[0].score)
+    pos = Position(state, seat, strategy)
+    dice = state.unrest_dice(seat)
+    values = face_values(pos, True)
+    comp = state.comp
+    fresh = sum(sum(sum(a * b for a, b in zip(f, values, strict=True))
+                    for f in comp.die_faces[d]) / 6 for d in dice)
+    options = [Option(Unrest("set_aside"), best_action), Option(Unrest("reroll"), fresh)]
     options.sort(key=lambda o: -o.score)
     return options
 
@@ -493,7 +523,25 @@ def best_reroll(pos: Position, gold_wanted: bool) -> Option | None:
 
 def pass_move(state: GameState, seat: int, pos: Position) -> Pass:
     """Pass; in the Accelerated variant, set aside the dice that best feed the people
-    (two dice per missing food, sparing strength or books, whichever is worth more)."""
+    (two dice per missing food, sparing strength or books, whichever is worth more); with
+    Unrest, take the passing bonus worth most at the end of the round."""
+    move = _pass_pledge(state, pos)
+    if not bonus_due(state, seat):
+        return move
+    c = pos.p.chits
+    rest = [d for d in pos.dice if d not in move.pledge]
+    best_id, best_v = "", -1.0
+    for b in sorted(state.bonuses_left(), key=lambda b: state.comp.bonuses[b].id):
+        res = state.comp.bonus_resource[b]
+        extra = [int(res == FOOD), int(res == BOOK), int(res == STRENGTH)]
+        v = pos.end_value(rest, c[FOOD_CHIT] + extra[0] + len(move.pledge) // 2,
+                          c[BOOK_CHIT] + extra[1], c[STRENGTH_CHIT] + extra[2])
+        if v > best_v + 1e-9:
+            best_id, best_v = state.comp.bonuses[b].id, v
+    return Pass(move.pledge, best_id)
+
+
+def _pass_pledge(state: GameState, pos: Position) -> Pass:
     if state.config.variant != "accelerated":
         return Pass()
     c = pos.p.chits
@@ -533,7 +581,10 @@ def decide(state: GameState, seat: int, strategy: Strategy) -> Move:
     if len(moves) == 1:
         return moves[0]
     pos = Position(state, seat, strategy)
-    c = pos.p.chits
+    # chits by kind, counting an Unrest passing bonus as one more of its resource
+    c = list(pos.p.chits)
+    c[FOOD_CHIT] = state.chits_of(seat, FOOD)
+    c[STRENGTH_CHIT] = state.chits_of(seat, STRENGTH)
     if step == "books":
         # Use every book die unless keeping some to trade for food scores more.
         best, best_v = moves[0], -1.0

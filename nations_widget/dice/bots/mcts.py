@@ -24,9 +24,10 @@ from collections.abc import Hashable
 
 from ...core.bots.mcts import MCTSBot as SearchBot
 from ...core.bots.mcts import SearchStats
-from ..catalogue import CHIT_KINDS, DIE_COLOURS
+from ..catalogue import CHIT_KINDS, DIE_COLOURS, GREEN
 from ..machine import GameState
 from ..moves import Build, Buy, Move, Pass, Reroll
+from ..rules import unrest_due
 from ..state import GOLD, REROLL_CHIT, ROUNDS
 from .heuristic import BALANCED, Option, Strategy, action_options, decide
 
@@ -37,7 +38,7 @@ def _key(move: Move) -> Hashable:
     if isinstance(move, Build):
         return ("build",)
     if isinstance(move, Reroll):
-        return ("reroll",)
+        return ("reroll", move.star)
     if isinstance(move, Pass):
         return ("pass",)
     return (move.type, move.to_json_str())
@@ -48,7 +49,7 @@ def root_candidates(state: GameState, seat: int, strategy: Strategy,
     """The moves searched at the root, best-first by the heuristic: its top ``width``
     actions (always including passing), plus two more rerolls (every die not showing
     gold; every unused die)."""
-    if state.step != "actions":
+    if state.step != "actions" or unrest_due(state, seat):
         return list(state.legal_moves())
     options = action_options(state, seat, strategy)
     moves = [o.move for o in options[:width]]
@@ -70,6 +71,8 @@ def _tree_options(state: GameState, seat: int, strategy: Strategy,
                   width: int) -> list[Option]:
     options = action_options(state, seat, strategy)
     top = options[:width]
+    if unrest_due(state, seat):        # the two ways to settle Unrest, nothing else
+        return top
     if not any(isinstance(o.move, Pass) for o in top):
         top.append(next(o for o in options if isinstance(o.move, Pass)))
     return top
@@ -88,6 +91,9 @@ EVAL_COEF: dict[int, tuple[float, ...]] = {
 }
 #: Where each feature sits in :func:`features`' list.
 DICE_SLOT: dict[str, int] = {c: FEATURES.index(f"{c} dice") for c in DIE_COLOURS}
+# Unrest's green dice were not in the fitted games: they count as orange dice, the other
+# mixed-resource colour (an approximation, not a fit).
+DICE_SLOT[GREEN] = DICE_SLOT["orange"]
 CHIT_SLOT: tuple[int, ...] = tuple(FEATURES.index(f"{k} chits") for k in CHIT_KINDS)
 WONDER_SLOT = FEATURES.index("unbuilt wonder VP")
 BOOK_LEAD_SLOT = FEATURES.index("players with fewer books")
@@ -105,6 +111,7 @@ def features(state: GameState, seat: int) -> list[float]:
         out[DICE_SLOT[colour]] += k
     for kind, slot in enumerate(CHIT_SLOT):
         out[slot] = p.chits[kind] + p.chits_used[kind]
+    out[CHIT_SLOT[REROLL_CHIT]] += p.stars + p.stars_used   # Unrest's star-marked ones
     out[WONDER_SLOT] = tiles[p.wonder].vp if p.wonder >= 0 else 0
     if state.config.players == 1:
         out[BOOK_LEAD_SLOT] = 1.0 if p.books > state.opponent_books else 0.0

@@ -111,11 +111,13 @@ def _play_job(job: tuple[Sequence[str], Sequence[int], GameConfig, str | None, i
 
 def run_games(specs: Sequence[str], players: int, games: int, seed: int, variant: Variant,
               cat_path: str | None, jobs: int = 1, rotate: bool = True,
-              progress: TextIO | None = None) -> list[GameResult]:
-    """Play ``games`` games with seats rotated; in ``jobs`` processes if more than one."""
+              progress: TextIO | None = None, unrest: bool = False) -> list[GameResult]:
+    """Play ``games`` games with seats rotated; in ``jobs`` processes if more than one;
+    with the Unrest expansion if ``unrest``."""
     if len(specs) != players:
         raise ValueError(f"give one bot per seat: {players} bots, got {len(specs)}")
-    work = [(list(specs), rotated_seats(players, g, rotate), GameConfig(players, seed + g, variant),
+    work = [(list(specs), rotated_seats(players, g, rotate),
+             GameConfig(players, seed + g, variant, unrest=unrest),
              cat_path, g, (seed + g) * 104729) for g in range(games)]
     return run_jobs(_play_job, work, jobs, progress)
 
@@ -126,6 +128,24 @@ def summarise(results: Sequence[GameResult], specs: Sequence[str], out: TextIO) 
                       solo_note="(solo: the score is measured against the Hall of Fame, "
                                 "10-50 VP)",
                       titles_label="Hall of Fame", untitled="(below 10 VP)")
+
+
+def first_player_line(results: Sequence[GameResult], variant: Variant, unrest: bool,
+                      cat_path: str | None) -> str:
+    """How often the first player of round 1 won, with its 95% Wilson interval: the
+    first-player advantage (the setup order is drawn from each game's seed)."""
+    catalogue = load_catalogue(cat_path) if cat_path else default_catalogue()
+    games = [r for r in results if len(r.seats) > 1]
+    if not games:
+        return "first player: no multi-player games"
+    wins = 0
+    for r in games:
+        config = GameConfig(len(r.seats), r.seed, variant, unrest=unrest)
+        first = GameState.new(config, catalogue).order[0]
+        wins += r.seats[first].rank == 1
+    low, high = wilson(wins, len(games))
+    return (f"first player (round 1) wins {100 * wins / len(games):.1f}% "
+            f"(95% CI {100 * low:.1f}-{100 * high:.1f}; par {100 / len(games[0].seats):.1f}%)")
 
 
 def write_csv(results: Sequence[GameResult], path: str) -> None:
@@ -156,14 +176,17 @@ def run_tournament(args: argparse.Namespace) -> int:
         print(f"tournament: {exc}", file=sys.stderr)
         return 2
     out = sys.stdout
-    print(f"Tournament: {args.games} games, {args.players} players, variant {args.variant}, "
+    print(f"Tournament: {args.games} games, {args.players} players, variant {args.variant}"
+          f"{', Unrest expansion' if args.unrest else ''}, "
           f"seeds {args.seed}..{args.seed + args.games - 1}, bots {', '.join(specs)}",
           file=out, flush=True)
     start = time.perf_counter()
     results = run_games(specs, args.players, args.games, args.seed, args.variant,
                         _catalogue_path(args), args.jobs, not args.no_rotate,
-                        sys.stderr if args.progress else None)
+                        sys.stderr if args.progress else None, args.unrest)
     summarise(results, specs, out)
+    if args.players > 1:
+        print(first_player_line(results, args.variant, args.unrest, args.catalogue), file=out)
     print(f"wall time {time.perf_counter() - start:.1f} s", file=out)
     if args.csv:
         write_csv(results, args.csv)
@@ -180,10 +203,12 @@ def run_balance(args: argparse.Namespace) -> int:
     out = sys.stdout
     print(f"Balance report: {args.games} 4-player games, seeds {args.seed}.."
           f"{args.seed + args.games - 1}, catalogue "
-          f"{cat_path or default_catalogue().name}", file=out, flush=True)
+          f"{cat_path or default_catalogue().name}"
+          f"{', Unrest expansion' if args.unrest else ''}", file=out, flush=True)
     results = run_games(specs, 4, args.games, args.seed, args.variant, cat_path, args.jobs,
-                        True, sys.stderr if args.progress else None)
+                        True, sys.stderr if args.progress else None, args.unrest)
     summarise(results, specs, out)
+    print(first_player_line(results, args.variant, args.unrest, cat_path), file=out)
     print("\nShare of VP by source (all seats; then per strategy):", file=out)
     print(f"{'':<22}" + "".join(f"{k:>10}" for k in SOURCES) + f"{'mean VP':>10}", file=out)
     rows: list[tuple[str, str | None]] = [("all", None)] + [(s, s) for s in specs]
@@ -205,7 +230,7 @@ def run_balance(args: argparse.Namespace) -> int:
                     cells.append(f"{'-':>12}")
                     continue
                 rs = run_games([a, b], 2, args.pairwise, args.seed, args.variant, cat_path,
-                               args.jobs)
+                               args.jobs, unrest=args.unrest)
                 wins = sum(1 for r in rs for s in r.seats if s.entry == 0 and s.rank == 1)
                 cells.append(f"{100 * wins / len(rs):11.1f}%")
             print(f"{a:<22}" + "".join(cells), file=out)
@@ -220,6 +245,8 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=1, help="game g uses seed SEED+g (default 1)")
     p.add_argument("--variant", choices=("original", "accelerated"), default="original")
     p.add_argument("--catalogue", metavar="FILE", help="play with this catalogue file")
+    p.add_argument("--unrest", action="store_true",
+                   help="play with the Unrest expansion (its components are a reconstruction)")
     p.add_argument("--csv", metavar="FILE", help="write per-game results to this CSV file")
     p.add_argument("--jobs", type=int, default=1,
                    help="games played in parallel processes (default 1: one core)")
