@@ -23,7 +23,7 @@ import {
 
 export const TRAITS = [
   "catalogue", "view", "legal", "log_patch", "error", "seats", "bot_names", "bot_info", "settings",
-  "history", "reconstructed", "busy",
+  "history", "reconstructed", "busy", "coach",
 ];
 
 /** The synced traits, read once per draw. */
@@ -40,6 +40,8 @@ export function readState(model) {
     history: model.get("history") || {},
     reconstructed: Boolean(model.get("reconstructed")),
     busy: Boolean(model.get("busy")),
+    coach: model.get("coach") || {},
+    coachBusy: false,
   };
 }
 
@@ -100,7 +102,15 @@ export function createController({ model, el }) {
   const board = new Board(el);
   let scrollPending = false;
 
-  const state = () => readState(model);
+  // the Hint asked and not yet answered (the coach trait brings the answer)
+  let askedHintAt = null;
+  const state = () => {
+    const S = readState(model);
+    const hint = S.coach.hint;
+    if (askedHintAt !== null && (hint && hint.position === askedHintAt || S.error || S.view.position !== askedHintAt)) askedHintAt = null;
+    S.coachBusy = askedHintAt !== null;
+    return S;
+  };
 
   function send(intent) {
     ui.hint = "";
@@ -297,6 +307,12 @@ export function createController({ model, el }) {
         return;
       }
       act.move(rerollMove(ui.sel));
+    },
+    askHint() {
+      const S = state();
+      askedHintAt = S.view.position;
+      send({ kind: "hint" });
+      draw();
     },
     dismiss() {
       ui.hint = "";

@@ -90,14 +90,15 @@ function tileGives(tile) {
 export function tileCard(S, tileId, opts = {}) {
   const key = opts.key || `tile-${tileId}`;
   return memo(`m:${key}`, sig(tileId, opts.cost, opts.affordable, opts.selected, opts.compact, opts.unbuilt,
-    opts.label, Boolean(opts.onClick), opts.extraSig), () => tileCardEl(S, tileId, opts));
+    opts.label, Boolean(opts.onClick), opts.extraSig, opts.reason ?? null, Boolean(opts.recent)), () => tileCardEl(S, tileId, opts));
 }
 
 function tileCardEl(S, tileId, opts) {
   const tile = S.catalogue.tiles[tileId];
   if (!tile) return h("div", { class: "nw-tile nw-empty" }, "?");
   const t = tip(
-    tile.tooltip + (opts.cost ? ` Costs ${opts.cost} ${tile.currency} (row ${opts.cost}).` : ""),
+    tile.tooltip + (opts.cost ? ` Costs ${opts.cost} ${tile.currency} (row ${opts.cost}).` : "") +
+      (opts.reason ? ` Not now: ${opts.reason}.` : ""),
     opts.key || `tile-${tileId}`,
   );
   const classes = ["nw-tile", `nw-kind-${tile.kind}`, "nw-has-tip"];
@@ -106,9 +107,10 @@ function tileCardEl(S, tileId, opts) {
   if (opts.affordable) classes.push("nw-affordable");
   if (opts.selected) classes.push("nw-selected");
   if (opts.unbuilt) classes.push("nw-unbuilt");
+  if (opts.recent) classes.push("nw-recent");
   const label = `${opts.label ? opts.label + ": " : ""}${tile.name}. ${tile.tooltip}` +
     (opts.cost ? ` Costs ${opts.cost} ${tile.currency}.` : "") +
-    (opts.affordable ? " You can afford it." : "");
+    (opts.affordable ? " You can afford it." : "") + (opts.reason ? ` Not now: ${opts.reason}.` : "");
   const body = [
     h("span", { class: "nw-tile-top" },
       h("span", { class: "nw-kind-badge" }, KIND_LABEL[tile.kind]),
@@ -142,7 +144,19 @@ function tileCardEl(S, tileId, opts) {
  * a die that goes to the used area, or whose owner's turn comes, is moved or patched, not
  * rebuilt. */
 function dieSig(S, d, opts) {
-  return sig(S.view.dice[d][2], Boolean(opts.selected), Boolean(opts.traded), opts.rollKey ?? null);
+  return sig(S.view.dice[d][2], isUnrolled(S, d), isRecent(S, d), Boolean(opts.selected), Boolean(opts.traded), opts.rollKey ?? null);
+}
+
+/** Dice another player just spent or rerolled (Python's `recent`): marked until the
+ * viewer's next decision. */
+function isRecent(S, d) {
+  return ((S.view.recent && S.view.recent.dice) || []).includes(d);
+}
+
+/** Python says which dice are not rolled yet (a player's dice before their first turn of
+ * the round): they are drawn without a face. */
+function isUnrolled(S, d) {
+  return (S.view.unrolled || []).includes(d);
 }
 
 /** A die's face: an icon and a number per symbol. */
@@ -162,8 +176,11 @@ function dieElement(S, d, opts) {
   if (opts.traded) classes.push("nw-traded");
   if (opts.rolling) classes.push("nw-rolling");
   if (opts.used) classes.push("nw-used");
+  const unrolled = isUnrolled(S, d);
+  if (unrolled) classes.push("nw-unrolled");
+  if (isRecent(S, d)) classes.push("nw-recent");
   const text = dieText(S, d, opts);
-  const content = faceEl(face);
+  const content = unrolled ? h("span", { class: "nw-face nw-face-blank", "aria-hidden": "true" }, "?") : faceEl(face);
   const attrs = {
     type: "button",
     class: classes.join(" "),
@@ -180,13 +197,14 @@ function dieElement(S, d, opts) {
   return h("button", attrs, content);
 }
 
-/** A die named for a label: "blue die 12: 1 stone + 1 book". */
-function dieName(colour, d, face) {
-  return `${colour} die ${d}: ${faceText(face)}`;
+/** A die named for a label, by colour and face (never its id): "blue die showing 1 stone
+ * + 1 book", or "blue die, not rolled yet". */
+function dieName(colour, face, unrolled) {
+  return unrolled ? `${colour} die, not rolled yet` : `${colour} die showing ${faceText(face)}`;
 }
 
 function dieText(S, d, opts) {
-  return dieName(dieColour(S.catalogue, d), d, dieFace(S.catalogue, S.view, d)) +
+  return dieName(dieColour(S.catalogue, d), dieFace(S.catalogue, S.view, d), isUnrolled(S, d)) +
     (opts.used ? " (used)" : "") + (opts.selected ? ", selected" : "") + (opts.traded ? ", paired for a trade" : "");
 }
 
@@ -264,14 +282,18 @@ function progressCells(S, ui, act, part) {
       }
       const affordable = canBuy && buyable.has(id);
       const selected = ui.pendingBuy === id;
-      const cell = part(`pb-${id}`, sig(cost, affordable, selected), () => tileCard(S, id, {
+      // Python says why a tile cannot be bought now: the tile stays focusable, inert, and
+      // its tooltip says why
+      const reason = canBuy && !affordable ? (v.unavailable?.tiles?.[id] ?? null) : null;
+      const cell = part(`pb-${id}`, sig(cost, affordable, selected, reason), () => tileCard(S, id, {
         cost,
         affordable,
         selected,
+        reason,
         onClick: () => act.clickTile(id),
         key: `board-${id}`,
       }));
-      setLive(cell, canBuy, true);
+      setLive(cell, affordable, true);
       cells.push(cell);
     }
   }
@@ -443,9 +465,11 @@ function playerHead(S, seat, part) {
 
 function playerTiles(S, act, seat, choosing) {
   const p = S.view.players[seat];
+  const recent = new Set((S.view.recent && S.view.recent.tiles) || []);
   const slots = p.buildings.map(([id, n], i) => {
     const card = tileCard(S, id, {
       compact: true,
+      recent: recent.has(id),
       label: `building slot ${i + 1}`,
       key: `slot-${seat}-${i}`,
       onClick: choosing ? () => act.chooseReplace(id) : null,
@@ -455,10 +479,10 @@ function playerTiles(S, act, seat, choosing) {
     return h("div", { class: "nw-slot" }, card);
   });
   const advisor = p.advisor
-    ? tileCard(S, p.advisor[0], { compact: true, label: "advisor", key: `adv-${seat}` })
+    ? tileCard(S, p.advisor[0], { compact: true, label: "advisor", key: `adv-${seat}`, recent: recent.has(p.advisor[0]) })
     : h("div", { class: "nw-tile nw-compact nw-empty-slot" }, "no advisor");
   const wonder = p.wonder
-    ? tileCard(S, p.wonder, { compact: true, unbuilt: true, label: "wonder under construction", key: `wip-${seat}`,
+    ? tileCard(S, p.wonder, { compact: true, unbuilt: true, recent: recent.has(p.wonder), label: "wonder under construction", key: `wip-${seat}`,
       extra: h("span", { class: "nw-small nw-wip" }, "under construction"), extraSig: "wip" })
     : h("div", { class: "nw-tile nw-compact nw-empty-slot" }, "no wonder under construction");
   return h("div", { class: "nw-board-row" },
@@ -543,12 +567,13 @@ function playerChits(S, ui, act, seat, live, part) {
 
 function playerBuilt(S, seat) {
   const p = S.view.players[seat];
+  const recent = new Set((S.view.recent && S.view.recent.tiles) || []);
   if (!p.colonies.length && !p.wonders.length) return null;
   return h("div", { class: "nw-built" },
     h("span", { class: "nw-slot-label" }, "Colonies & built wonders"),
     h("div", { class: "nw-built-list" },
-      p.colonies.map((id, i) => tileCard(S, id, { compact: true, label: "colony", key: `col-${seat}-${i}` })),
-      p.wonders.map((id, i) => tileCard(S, id, { compact: true, label: "built wonder", key: `won-${seat}-${i}` }))));
+      p.colonies.map((id, i) => tileCard(S, id, { compact: true, label: "colony", key: `col-${seat}-${i}`, recent: recent.has(id) })),
+      p.wonders.map((id, i) => tileCard(S, id, { compact: true, label: "built wonder", key: `won-${seat}-${i}`, recent: recent.has(id) }))));
 }
 
 function playerClass(S, seat, live) {
@@ -572,11 +597,11 @@ function playerParts(S, ui, act, seat, parts, rolling, rollKey) {
     ? parts.part(`choose-${seat}`, sig(ui.pendingBuy), () => h("p", { class: "nw-choose" },
       `Choose the building that ${S.catalogue.tiles[ui.pendingBuy].name} replaces:`))
     : null;
-  const tiles = parts.part(`tiles-${seat}`, sig(p.buildings, p.advisor, p.wonder, choosing),
+  const tiles = parts.part(`tiles-${seat}`, sig(p.buildings, p.advisor, p.wonder, choosing, v.recent ? v.recent.tiles : null),
     () => playerTiles(S, act, seat, choosing));
   const diceRow = playerDice(S, ui, act, seat, live, rolling, rollKey, (k, s, b) => parts.part(k, s, b));
   const chits = playerChits(S, ui, act, seat, live, (k, s, b) => parts.part(k, s, b));
-  const built = parts.part(`built-${seat}`, sig(p.colonies, p.wonders), () => playerBuilt(S, seat));
+  const built = parts.part(`built-${seat}`, sig(p.colonies, p.wonders, v.recent ? v.recent.tiles : null), () => playerBuilt(S, seat));
   return [head, choose, tiles, diceRow, chits, built];
 }
 
@@ -605,6 +630,12 @@ function actionPanel(S, ui, act, part, now, otherSig) {
       h("strong", {}, S.error ? "Refused: " : "Note: "), S.error || ui.hint,
       h("button", { type: "button", class: "nw-btn nw-mini", "aria-label": "dismiss", dataset: { key: "dismiss" }, onclick: () => act.dismiss() }, "×")))
     : null;
+  const moves = (v.recent && v.recent.moves) || [];
+  const recent = moves.length
+    ? part("actions-recent", sig(moves.map((m) => m.text), me), () => h("div", { class: "nw-recent-moves", role: "status", "aria-label": "What the other players just did" },
+      h("span", { class: "nw-slot-label" }, me !== null ? "Since your last move:" : "Last move:"),
+      h("ul", {}, moves.map((m, i) => h("li", { dataset: { key: `recent-${i}` } }, m.text)))))
+    : null;
   let body;
   if (me !== null && v.step === "actions" && !ui.pendingBuy) {
     body = actionsControls(S, ui, act, part, now);
@@ -622,8 +653,41 @@ function actionPanel(S, ui, act, part, now, otherSig) {
       return v.step === "actions" ? pendingControls(S, ui, act) : endOfRoundControls(S, ui, act);
     });
   }
-  setChildren(frame, [title, err, body]);
+  setChildren(frame, [title, recent, err, body]);
   return frame;
+}
+
+/**
+ * The coach: a Hint button on a human's decision, the "coach" checkbox (grade each of my
+ * moves), the hint (shown only at the position it was asked at) and the last verdict.
+ * Python computes everything (the search bot's statistics); this only draws them.
+ */
+function coachPanel(S, act) {
+  const v = S.view;
+  const c = S.coach || {};
+  const me = actingSeat(S);
+  const hint = c.hint && c.hint.position === v.position ? c.hint : null;
+  const verdict = c.on && c.verdict ? c.verdict : null;
+  const kids = [];
+  const controls = h("div", { class: "nw-coach-controls" },
+    h("button", {
+      type: "button", class: "nw-btn", dataset: { key: "coach-hint" },
+      disabled: me === null || S.coachBusy,
+      title: me === null ? "A hint is for a human player's decision" : "The coach's three best moves here (about 2 s of thinking)",
+      onclick: () => act.askHint(),
+    }, S.coachBusy ? "Thinking…" : "Hint"),
+    h("label", { class: "nw-coach-toggle", title: "After each of your moves, see how it compared with the coach's best move" },
+      h("input", { type: "checkbox", dataset: { key: "coach-on" }, checked: Boolean(c.on), onchange: (e) => act.send({ kind: "coach", on: e.target.checked }) }),
+      " Coach: grade my moves"));
+  kids.push(controls);
+  if (hint) {
+    kids.push(h("ol", { class: "nw-coach-hint", "aria-label": "The coach's best moves" },
+      hint.suggestions.map((s, i) => h("li", { dataset: { key: `coach-s-${i}` } }, s.summary))));
+  }
+  if (verdict) {
+    kids.push(h("p", { class: `nw-coach-verdict${verdict.same ? " nw-good" : ""}`, role: "status" }, verdict.text));
+  }
+  return h("section", { class: "nw-panel nw-coach", "aria-label": "Coach" }, h("h3", {}, "Coach"), ...kids);
 }
 
 function selectionLine(S, ui, act) {
@@ -631,7 +695,7 @@ function selectionLine(S, ui, act) {
     h("span", { class: "nw-slot-label" }, "Selected:"),
     h("span", { class: "nw-sel-text", "aria-live": "polite" }, selectionSummary(S.catalogue, S.view, ui.sel)),
     ui.sel.dice.length >= 2
-      ? h("button", { type: "button", class: "nw-btn nw-mini", dataset: { key: "trade" }, title: "Two unused dice stand for one gold, stone or food", onclick: () => act.pairTrade() }, "Trade 2 dice → 1")
+      ? h("button", { type: "button", class: "nw-btn nw-mini", dataset: { key: "trade" }, title: "Two unused dice stand for one gold, stone or food", onclick: () => act.pairTrade() }, "Trade 2 dice → 1 gold, stone or food")
       : null,
     !selectionIsEmpty(ui.sel) ? h("button", { type: "button", class: "nw-btn nw-mini", dataset: { key: "clear" }, onclick: () => act.clearSelection() }, "Clear") : null);
 }
@@ -653,7 +717,7 @@ function payingLine(S, move) {
 function giveBackDie(S, d, going, note, act) {
   const colour = dieColour(S.catalogue, d);
   const face = dieFace(S.catalogue, S.view, d);
-  const text = `${dieName(colour, d, face)}${note ? ` (${note})` : ""}, ` +
+  const text = `${dieName(colour, face, false)}${note ? ` (${note})` : ""}, ` +
     (going ? "goes back" : "you keep it");
   return h("button", {
     type: "button",
@@ -679,7 +743,7 @@ function giveBackDiceControls(S, ui, act, tile) {
   const isDefault = r.dice === null || sig(chosen.slice().sort((a, b) => a - b)) === sig(choice.dflt);
   const note = (d) => (choice.paid.includes(d) ? "paying" : choice.used.includes(d) ? "used" : "");
   const going = choice.order.filter((d) => chosen.includes(d));
-  const list = going.map((d) => `die ${d}${note(d) ? ` (${note(d)})` : ""}`).join(", ");
+  const list = going.map((d) => `the ${colour} die showing ${faceText(dieFace(S.catalogue, v, d))}${note(d) ? ` (${note(d)})` : ""}`).join(", ");
   return h("div", { class: "nw-pending nw-give-back" },
     h("p", {}, `Buy ${tile.name} in place of ${old.name}: ${count} of your ${colour} ${dieWord(count)} ` +
       `${count === 1 ? "goes" : "go"} back to the supply. Click the dice to choose which.`),
@@ -759,10 +823,10 @@ function actionsControls(S, ui, act, part, now) {
   // (keyed by the wonder, not signed: a frame whose elements are kept in refs is never morphed)
   const buttons = part(`actions-buttons-${p.wonder || "none"}`, "", () => {
     const els = {
-      reroll: h("button", { type: "button", class: "nw-btn", dataset: { key: "reroll" }, onclick: () => act.reroll() }, icon("reroll"), ""),
+      reroll: h("button", { type: "button", class: "nw-btn", dataset: { key: "reroll" }, onclick: (e) => { if (isLive(e.currentTarget)) act.reroll(); } }, icon("reroll"), ""),
       build: wonder ? h("button", {
         type: "button", class: "nw-btn", dataset: { key: "build" },
-        onclick: () => act.move(buildMove(now().legal, ui.sel)),
+        onclick: (e) => { if (isLive(e.currentTarget)) act.move(buildMove(now().legal, ui.sel)); },
       }, icon("stone"), ` Build ${wonder.name} (${wonder.stone_cost} stone)`) : null,
       pass: h("button", { type: "button", class: "nw-btn nw-pass", dataset: { key: "pass" }, onclick: () => act.move(passMove(ui.sel, now().view.config.variant)) }, ""),
     };
@@ -772,13 +836,17 @@ function actionsControls(S, ui, act, part, now) {
     return el;
   });
   const els = refs.get(buttons);
-  setDisabled(els.reroll, !(p.chits.reroll > 0));
-  setAttr(els.reroll, "title", reroll ? reroll.text : "no unused reroll chit");
+  // a control that cannot work now is inert but focusable, and its title says why (Python's
+  // reason: v.unavailable)
+  const why = v.unavailable || {};
+  setLive(els.reroll, Boolean(reroll) && !why.reroll, true);
+  setAttr(els.reroll, "title", why.reroll ? `Not now: ${why.reroll}` : reroll ? reroll.text : "");
   const rerollText = ` Reroll selected (${count})`;
   if (els.reroll.lastChild.data !== rerollText) els.reroll.lastChild.data = rerollText;
   if (els.build) {
     setAttr(els.build, "class", `nw-btn${builds.length ? " nw-suggest" : ""}`);
-    setAttr(els.build, "title", builds[0] ? builds[0].text : `needs ${wonder.stone_cost} stone`);
+    setLive(els.build, builds.length > 0, true);
+    setAttr(els.build, "title", builds[0] ? builds[0].text : `Not now: ${why.build || `needs ${wonder.stone_cost} stone`}`);
   }
   setText(els.pass, passLabel);
   const pledge = pledgeOptions.length
@@ -1041,7 +1109,8 @@ export class Board {
     });
     for (const seat of [...this.playerEls.keys()]) if (seat >= v.players.length) this.playerEls.delete(seat);
     setChildren(this.players, boards);
-    setChildren(this.left, [progress, actions, this.players]);
+    const coach = P.part("coach", sig(S.coach, me, v.position, S.coachBusy), () => coachPanel(S, act));
+    setChildren(this.left, [progress, actions, coach, this.players]);
 
     const event = P.part("event", sig(v.event), () => eventTile(S));
     const part = (key, signature, build) => P.part(key, signature, build);

@@ -401,7 +401,9 @@ function diceOf(view, seat) {
 }
 function unusedTotals(catalogue, view, seat) {
   const totals = Object.fromEntries(RESOURCES.map((r) => [r, 0]));
+  const unrolled = new Set(view.unrolled || []);
   for (const d of diceOf(view, seat).unused) {
+    if (unrolled.has(d)) continue;
     const face = dieFace(catalogue, view, d);
     for (const r of RESOURCES) totals[r] += face[r] || 0;
   }
@@ -629,14 +631,16 @@ function tileCard(S, tileId, opts = {}) {
     opts.unbuilt,
     opts.label,
     Boolean(opts.onClick),
-    opts.extraSig
+    opts.extraSig,
+    opts.reason ?? null,
+    Boolean(opts.recent)
   ), () => tileCardEl(S, tileId, opts));
 }
 function tileCardEl(S, tileId, opts) {
   const tile = S.catalogue.tiles[tileId];
   if (!tile) return h("div", { class: "nw-tile nw-empty" }, "?");
   const t = tip(
-    tile.tooltip + (opts.cost ? ` Costs ${opts.cost} ${tile.currency} (row ${opts.cost}).` : ""),
+    tile.tooltip + (opts.cost ? ` Costs ${opts.cost} ${tile.currency} (row ${opts.cost}).` : "") + (opts.reason ? ` Not now: ${opts.reason}.` : ""),
     opts.key || `tile-${tileId}`
   );
   const classes = ["nw-tile", `nw-kind-${tile.kind}`, "nw-has-tip"];
@@ -645,7 +649,8 @@ function tileCardEl(S, tileId, opts) {
   if (opts.affordable) classes.push("nw-affordable");
   if (opts.selected) classes.push("nw-selected");
   if (opts.unbuilt) classes.push("nw-unbuilt");
-  const label = `${opts.label ? opts.label + ": " : ""}${tile.name}. ${tile.tooltip}` + (opts.cost ? ` Costs ${opts.cost} ${tile.currency}.` : "") + (opts.affordable ? " You can afford it." : "");
+  if (opts.recent) classes.push("nw-recent");
+  const label = `${opts.label ? opts.label + ": " : ""}${tile.name}. ${tile.tooltip}` + (opts.cost ? ` Costs ${opts.cost} ${tile.currency}.` : "") + (opts.affordable ? " You can afford it." : "") + (opts.reason ? ` Not now: ${opts.reason}.` : "");
   const body = [
     h(
       "span",
@@ -679,7 +684,13 @@ function tileCardEl(S, tileId, opts) {
   return h("div", { ...attrs, tabindex: "0", role: "group" }, body);
 }
 function dieSig(S, d, opts) {
-  return sig(S.view.dice[d][2], Boolean(opts.selected), Boolean(opts.traded), opts.rollKey ?? null);
+  return sig(S.view.dice[d][2], isUnrolled(S, d), isRecent(S, d), Boolean(opts.selected), Boolean(opts.traded), opts.rollKey ?? null);
+}
+function isRecent(S, d) {
+  return (S.view.recent && S.view.recent.dice || []).includes(d);
+}
+function isUnrolled(S, d) {
+  return (S.view.unrolled || []).includes(d);
 }
 function faceEl(face) {
   const syms = RESOURCES.filter((r) => face[r]);
@@ -697,8 +708,11 @@ function dieElement(S, d, opts) {
   if (opts.traded) classes.push("nw-traded");
   if (opts.rolling) classes.push("nw-rolling");
   if (opts.used) classes.push("nw-used");
+  const unrolled = isUnrolled(S, d);
+  if (unrolled) classes.push("nw-unrolled");
+  if (isRecent(S, d)) classes.push("nw-recent");
   const text = dieText(S, d, opts);
-  const content = faceEl(face);
+  const content = unrolled ? h("span", { class: "nw-face nw-face-blank", "aria-hidden": "true" }, "?") : faceEl(face);
   const attrs = {
     type: "button",
     class: classes.join(" "),
@@ -713,11 +727,11 @@ function dieElement(S, d, opts) {
   if (opts.rolling) attrs.onanimationend = (e) => e.currentTarget.classList.remove("nw-rolling");
   return h("button", attrs, content);
 }
-function dieName(colour, d, face) {
-  return `${colour} die ${d}: ${faceText(face)}`;
+function dieName(colour, face, unrolled) {
+  return unrolled ? `${colour} die, not rolled yet` : `${colour} die showing ${faceText(face)}`;
 }
 function dieText(S, d, opts) {
-  return dieName(dieColour(S.catalogue, d), d, dieFace(S.catalogue, S.view, d)) + (opts.used ? " (used)" : "") + (opts.selected ? ", selected" : "") + (opts.traded ? ", paired for a trade" : "");
+  return dieName(dieColour(S.catalogue, d), dieFace(S.catalogue, S.view, d), isUnrolled(S, d)) + (opts.used ? " (used)" : "") + (opts.selected ? ", selected" : "") + (opts.traded ? ", paired for a trade" : "");
 }
 function dieUse(S, el, d, opts, live) {
   if (el.classList.contains("nw-used") !== Boolean(opts.used)) {
@@ -803,14 +817,16 @@ function progressCells(S, ui, act, part) {
       }
       const affordable = canBuy && buyable.has(id);
       const selected = ui.pendingBuy === id;
-      const cell = part(`pb-${id}`, sig(cost, affordable, selected), () => tileCard(S, id, {
+      const reason = canBuy && !affordable ? v.unavailable?.tiles?.[id] ?? null : null;
+      const cell = part(`pb-${id}`, sig(cost, affordable, selected, reason), () => tileCard(S, id, {
         cost,
         affordable,
         selected,
+        reason,
         onClick: () => act.clickTile(id),
         key: `board-${id}`
       }));
-      setLive(cell, canBuy, true);
+      setLive(cell, affordable, true);
       cells.push(cell);
     }
   }
@@ -1016,9 +1032,11 @@ function playerHead(S, seat, part) {
 }
 function playerTiles(S, act, seat, choosing) {
   const p = S.view.players[seat];
+  const recent = new Set(S.view.recent && S.view.recent.tiles || []);
   const slots = p.buildings.map(([id, n], i) => {
     const card = tileCard(S, id, {
       compact: true,
+      recent: recent.has(id),
       label: `building slot ${i + 1}`,
       key: `slot-${seat}-${i}`,
       onClick: choosing ? () => act.chooseReplace(id) : null,
@@ -1027,10 +1045,11 @@ function playerTiles(S, act, seat, choosing) {
     });
     return h("div", { class: "nw-slot" }, card);
   });
-  const advisor = p.advisor ? tileCard(S, p.advisor[0], { compact: true, label: "advisor", key: `adv-${seat}` }) : h("div", { class: "nw-tile nw-compact nw-empty-slot" }, "no advisor");
+  const advisor = p.advisor ? tileCard(S, p.advisor[0], { compact: true, label: "advisor", key: `adv-${seat}`, recent: recent.has(p.advisor[0]) }) : h("div", { class: "nw-tile nw-compact nw-empty-slot" }, "no advisor");
   const wonder = p.wonder ? tileCard(S, p.wonder, {
     compact: true,
     unbuilt: true,
+    recent: recent.has(p.wonder),
     label: "wonder under construction",
     key: `wip-${seat}`,
     extra: h("span", { class: "nw-small nw-wip" }, "under construction"),
@@ -1121,6 +1140,7 @@ function playerChits(S, ui, act, seat, live, part) {
 }
 function playerBuilt(S, seat) {
   const p = S.view.players[seat];
+  const recent = new Set(S.view.recent && S.view.recent.tiles || []);
   if (!p.colonies.length && !p.wonders.length) return null;
   return h(
     "div",
@@ -1129,8 +1149,8 @@ function playerBuilt(S, seat) {
     h(
       "div",
       { class: "nw-built-list" },
-      p.colonies.map((id, i) => tileCard(S, id, { compact: true, label: "colony", key: `col-${seat}-${i}` })),
-      p.wonders.map((id, i) => tileCard(S, id, { compact: true, label: "built wonder", key: `won-${seat}-${i}` }))
+      p.colonies.map((id, i) => tileCard(S, id, { compact: true, label: "colony", key: `col-${seat}-${i}`, recent: recent.has(id) })),
+      p.wonders.map((id, i) => tileCard(S, id, { compact: true, label: "built wonder", key: `won-${seat}-${i}`, recent: recent.has(id) }))
     )
   );
 }
@@ -1152,12 +1172,12 @@ function playerParts(S, ui, act, seat, parts, rolling, rollKey) {
   )) : null;
   const tiles = parts.part(
     `tiles-${seat}`,
-    sig(p.buildings, p.advisor, p.wonder, choosing),
+    sig(p.buildings, p.advisor, p.wonder, choosing, v.recent ? v.recent.tiles : null),
     () => playerTiles(S, act, seat, choosing)
   );
   const diceRow = playerDice(S, ui, act, seat, live, rolling, rollKey, (k, s, b2) => parts.part(k, s, b2));
   const chits = playerChits(S, ui, act, seat, live, (k, s, b2) => parts.part(k, s, b2));
-  const built = parts.part(`built-${seat}`, sig(p.colonies, p.wonders), () => playerBuilt(S, seat));
+  const built = parts.part(`built-${seat}`, sig(p.colonies, p.wonders, v.recent ? v.recent.tiles : null), () => playerBuilt(S, seat));
   return [head, choose, tiles, diceRow, chits, built];
 }
 function optionButtons(S, act, entries) {
@@ -1181,6 +1201,13 @@ function actionPanel(S, ui, act, part, now, otherSig) {
     S.error || ui.hint,
     h("button", { type: "button", class: "nw-btn nw-mini", "aria-label": "dismiss", dataset: { key: "dismiss" }, onclick: () => act.dismiss() }, "×")
   )) : null;
+  const moves = v.recent && v.recent.moves || [];
+  const recent = moves.length ? part("actions-recent", sig(moves.map((m) => m.text), me), () => h(
+    "div",
+    { class: "nw-recent-moves", role: "status", "aria-label": "What the other players just did" },
+    h("span", { class: "nw-slot-label" }, me !== null ? "Since your last move:" : "Last move:"),
+    h("ul", {}, moves.map((m, i) => h("li", { dataset: { key: `recent-${i}` } }, m.text)))
+  )) : null;
   let body;
   if (me !== null && v.step === "actions" && !ui.pendingBuy) {
     body = actionsControls(S, ui, act, part, now);
@@ -1201,8 +1228,46 @@ function actionPanel(S, ui, act, part, now, otherSig) {
       return v.step === "actions" ? pendingControls(S, ui, act) : endOfRoundControls(S, ui, act);
     });
   }
-  setChildren(frame, [title, err, body]);
+  setChildren(frame, [title, recent, err, body]);
   return frame;
+}
+function coachPanel(S, act) {
+  const v = S.view;
+  const c = S.coach || {};
+  const me = actingSeat(S);
+  const hint = c.hint && c.hint.position === v.position ? c.hint : null;
+  const verdict = c.on && c.verdict ? c.verdict : null;
+  const kids = [];
+  const controls = h(
+    "div",
+    { class: "nw-coach-controls" },
+    h("button", {
+      type: "button",
+      class: "nw-btn",
+      dataset: { key: "coach-hint" },
+      disabled: me === null || S.coachBusy,
+      title: me === null ? "A hint is for a human player's decision" : "The coach's three best moves here (about 2 s of thinking)",
+      onclick: () => act.askHint()
+    }, S.coachBusy ? "Thinking…" : "Hint"),
+    h(
+      "label",
+      { class: "nw-coach-toggle", title: "After each of your moves, see how it compared with the coach's best move" },
+      h("input", { type: "checkbox", dataset: { key: "coach-on" }, checked: Boolean(c.on), onchange: (e) => act.send({ kind: "coach", on: e.target.checked }) }),
+      " Coach: grade my moves"
+    )
+  );
+  kids.push(controls);
+  if (hint) {
+    kids.push(h(
+      "ol",
+      { class: "nw-coach-hint", "aria-label": "The coach's best moves" },
+      hint.suggestions.map((s, i) => h("li", { dataset: { key: `coach-s-${i}` } }, s.summary))
+    ));
+  }
+  if (verdict) {
+    kids.push(h("p", { class: `nw-coach-verdict${verdict.same ? " nw-good" : ""}`, role: "status" }, verdict.text));
+  }
+  return h("section", { class: "nw-panel nw-coach", "aria-label": "Coach" }, h("h3", {}, "Coach"), ...kids);
 }
 function selectionLine(S, ui, act) {
   return h(
@@ -1210,7 +1275,7 @@ function selectionLine(S, ui, act) {
     { class: "nw-selection" },
     h("span", { class: "nw-slot-label" }, "Selected:"),
     h("span", { class: "nw-sel-text", "aria-live": "polite" }, selectionSummary(S.catalogue, S.view, ui.sel)),
-    ui.sel.dice.length >= 2 ? h("button", { type: "button", class: "nw-btn nw-mini", dataset: { key: "trade" }, title: "Two unused dice stand for one gold, stone or food", onclick: () => act.pairTrade() }, "Trade 2 dice → 1") : null,
+    ui.sel.dice.length >= 2 ? h("button", { type: "button", class: "nw-btn nw-mini", dataset: { key: "trade" }, title: "Two unused dice stand for one gold, stone or food", onclick: () => act.pairTrade() }, "Trade 2 dice → 1 gold, stone or food") : null,
     !selectionIsEmpty(ui.sel) ? h("button", { type: "button", class: "nw-btn nw-mini", dataset: { key: "clear" }, onclick: () => act.clearSelection() }, "Clear") : null
   );
 }
@@ -1234,7 +1299,7 @@ function payingLine(S, move) {
 function giveBackDie(S, d, going, note, act) {
   const colour = dieColour(S.catalogue, d);
   const face = dieFace(S.catalogue, S.view, d);
-  const text = `${dieName(colour, d, face)}${note ? ` (${note})` : ""}, ` + (going ? "goes back" : "you keep it");
+  const text = `${dieName(colour, face, false)}${note ? ` (${note})` : ""}, ` + (going ? "goes back" : "you keep it");
   return h("button", {
     type: "button",
     class: `nw-die nw-die-${colour}${note ? " nw-spent" : ""}${going ? " nw-going" : ""}`,
@@ -1258,7 +1323,7 @@ function giveBackDiceControls(S, ui, act, tile) {
   const isDefault = r.dice === null || sig(chosen.slice().sort((a, b) => a - b)) === sig(choice.dflt);
   const note = (d) => choice.paid.includes(d) ? "paying" : choice.used.includes(d) ? "used" : "";
   const going = choice.order.filter((d) => chosen.includes(d));
-  const list = going.map((d) => `die ${d}${note(d) ? ` (${note(d)})` : ""}`).join(", ");
+  const list = going.map((d) => `the ${colour} die showing ${faceText(dieFace(S.catalogue, v, d))}${note(d) ? ` (${note(d)})` : ""}`).join(", ");
   return h(
     "div",
     { class: "nw-pending nw-give-back" },
@@ -1362,12 +1427,16 @@ function actionsControls(S, ui, act, part, now) {
   const selection = part("actions-selection", sig(summary, ui.sel.dice.length >= 2, selectionIsEmpty(ui.sel)), () => selectionLine(S, ui, act));
   const buttons = part(`actions-buttons-${p.wonder || "none"}`, "", () => {
     const els2 = {
-      reroll: h("button", { type: "button", class: "nw-btn", dataset: { key: "reroll" }, onclick: () => act.reroll() }, icon("reroll"), ""),
+      reroll: h("button", { type: "button", class: "nw-btn", dataset: { key: "reroll" }, onclick: (e) => {
+        if (isLive(e.currentTarget)) act.reroll();
+      } }, icon("reroll"), ""),
       build: wonder ? h("button", {
         type: "button",
         class: "nw-btn",
         dataset: { key: "build" },
-        onclick: () => act.move(buildMove(now().legal, ui.sel))
+        onclick: (e) => {
+          if (isLive(e.currentTarget)) act.move(buildMove(now().legal, ui.sel));
+        }
       }, icon("stone"), ` Build ${wonder.name} (${wonder.stone_cost} stone)`) : null,
       pass: h("button", { type: "button", class: "nw-btn nw-pass", dataset: { key: "pass" }, onclick: () => act.move(passMove(ui.sel, now().view.config.variant)) }, "")
     };
@@ -1383,13 +1452,15 @@ function actionsControls(S, ui, act, part, now) {
     return el;
   });
   const els = refs.get(buttons);
-  setDisabled(els.reroll, !(p.chits.reroll > 0));
-  setAttr(els.reroll, "title", reroll ? reroll.text : "no unused reroll chit");
+  const why = v.unavailable || {};
+  setLive(els.reroll, Boolean(reroll) && !why.reroll, true);
+  setAttr(els.reroll, "title", why.reroll ? `Not now: ${why.reroll}` : reroll ? reroll.text : "");
   const rerollText = ` Reroll selected (${count})`;
   if (els.reroll.lastChild.data !== rerollText) els.reroll.lastChild.data = rerollText;
   if (els.build) {
     setAttr(els.build, "class", `nw-btn${builds.length ? " nw-suggest" : ""}`);
-    setAttr(els.build, "title", builds[0] ? builds[0].text : `needs ${wonder.stone_cost} stone`);
+    setLive(els.build, builds.length > 0, true);
+    setAttr(els.build, "title", builds[0] ? builds[0].text : `Not now: ${why.build || `needs ${wonder.stone_cost} stone`}`);
   }
   setText(els.pass, passLabel);
   const pledge = pledgeOptions.length ? part("actions-pledge", sig(pledgeOptions), () => h("div", { class: "nw-options" }, h("span", { class: "nw-slot-label" }, "Pass and trade for food:"), optionButtons(S, act, pledgeOptions))) : null;
@@ -1718,7 +1789,8 @@ var Board = class {
     });
     for (const seat of [...this.playerEls.keys()]) if (seat >= v.players.length) this.playerEls.delete(seat);
     setChildren(this.players, boards);
-    setChildren(this.left, [progress, actions, this.players]);
+    const coach = P.part("coach", sig(S.coach, me, v.position, S.coachBusy), () => coachPanel(S, act));
+    setChildren(this.left, [progress, actions, coach, this.players]);
     const event = P.part("event", sig(v.event), () => eventTile(S));
     const part = (key, signature, build) => P.part(key, signature, build);
     const scores = scoreBoard(S, part);
@@ -1770,7 +1842,8 @@ var TRAITS = [
   "settings",
   "history",
   "reconstructed",
-  "busy"
+  "busy",
+  "coach"
 ];
 function readState(model) {
   return {
@@ -1784,7 +1857,9 @@ function readState(model) {
     settings: model.get("settings") || {},
     history: model.get("history") || {},
     reconstructed: Boolean(model.get("reconstructed")),
-    busy: Boolean(model.get("busy"))
+    busy: Boolean(model.get("busy")),
+    coach: model.get("coach") || {},
+    coachBusy: false
   };
 }
 function defaultForm(S) {
@@ -1836,7 +1911,14 @@ function createController({ model, el }) {
   const log = logStore(model);
   const board = new Board(el);
   let scrollPending = false;
-  const state = () => readState(model);
+  let askedHintAt = null;
+  const state = () => {
+    const S = readState(model);
+    const hint = S.coach.hint;
+    if (askedHintAt !== null && (hint && hint.position === askedHintAt || S.error || S.view.position !== askedHintAt)) askedHintAt = null;
+    S.coachBusy = askedHintAt !== null;
+    return S;
+  };
   function send(intent) {
     ui.hint = "";
     model.send(intent);
@@ -2014,6 +2096,12 @@ function createController({ model, el }) {
         return;
       }
       act.move(rerollMove(ui.sel));
+    },
+    askHint() {
+      const S = state();
+      askedHintAt = S.view.position;
+      send({ kind: "hint" });
+      draw();
     },
     dismiss() {
       ui.hint = "";

@@ -25,6 +25,9 @@ kind                    fields
                         hint) plays the current decision
 ``play_bots``           none: let the bots play until a human must decide
 ``clear_error``         none
+``hint``                none: the coach's three best moves for the player to decide
+                        (the ``coach`` trait's ``hint``)
+``coach``               ``on`` (bool): grade each human move against the coach's best
 ``log_sync``            none: the browser's copy of the log is not the one the last
                         ``log_patch`` builds on (a page opened late): send it whole
 ======================  ===========================================================
@@ -56,6 +59,8 @@ _FIELDS: dict[str, tuple[dict[str, tuple[str, ...]], set[str]]] = {
     "bot_move": ({}, set()),
     "play_bots": ({}, set()),
     "clear_error": ({}, set()),
+    "hint": ({}, set()),
+    "coach": ({"on": ("boolean",)}, {"on"}),
     "log_sync": ({}, set()),
 }
 

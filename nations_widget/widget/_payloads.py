@@ -28,6 +28,7 @@ from ..dice.catalogue import (
     SUPPLY_DICE,
     tile_to_json,
 )
+from ..dice.reasons import unavailable_actions
 from ..dice.rules import give_back_order, used_reroll_choices
 
 #: How many log entries the board shows (the newest ones).
@@ -160,13 +161,72 @@ def view_payload(game: Game, seats: list[str]) -> dict[str, Any]:
     data["supply_chits"] = dict(zip(CHIT_KINDS, state.supply_chits(), strict=True))
     data["position"] = game.position
     data["rolled"] = rolled_dice(game)
+    data["unrolled"] = state.unrolled_dice()
     data["prompt"] = prompt(state, seats)
     data["winner"] = state.winner()
     data["hall_of_fame"] = (state.hall_of_fame_title()
                             if state.config.players == 1 and state.is_terminal() else None)
     acting = current if state.step == "actions" and data["human_turn"] else None
     data["give_back"] = None if acting is None else give_back_payload(state, acting)
+    data["recent"] = recent_payload(game, seats)
+    # why the reroll, the build or a tile cannot be chosen now (disabled controls say so)
+    data["unavailable"] = None if acting is None else unavailable_actions(state)
     return data
+
+
+#: At most this many of the other players' moves are summarised.
+RECENT_LIMIT = 12
+
+
+def _move_dice(move: Move) -> list[int]:
+    """The dice a move spends or rerolls (for highlighting them)."""
+    payment = getattr(move, "payment", None)
+    dice: list[int] = list(getattr(move, "dice", ()) or ())
+    if payment is not None:
+        dice += list(payment.all_dice())
+    dice += list(getattr(move, "pledge", ()) or ())
+    return sorted(set(dice))
+
+
+def recent_payload(game: Game, seats: list[str]) -> dict[str, Any]:
+    """What the other players did since the viewer's last decision (the viewer: the human
+    seat to move; for anyone else, just the last move), oldest first.
+
+    ``moves``: ``[{"seat", "text", "tile", "dice"}]`` (``text``: the log's sentence for the
+    move, e.g. "Player 2 buys Harbor (building, row 2) paying ..."); ``tiles`` and
+    ``dice``: everything those moves bought or spent, for the board to highlight.
+    """
+    state = game.state
+    current = state.current_player()
+    viewer = current if current is not None and seats[current] == "human" else None
+    moves: list[dict[str, Any]] = []
+    pos = game.position
+    history = game.moves
+    while pos > 0 and len(moves) < RECENT_LIMIT:
+        before = game.state_at(pos - 1)
+        mover = before.current_player()
+        if mover is None or mover == viewer:
+            break
+        move = history[pos - 1]
+        entries = [e for e in game.log_of_move(pos) if e.seat == mover and not e.auto]
+        text = entries[0].text if entries else f"{seat_label(mover)}: {before.describe(move)}"
+        tile = getattr(move, "tile", None)
+        if move.type == "build":
+            wonder = before.players[mover].wonder
+            tile = before.comp.tiles[wonder].id if wonder >= 0 else None
+        # dice stay marked only while they sit in the used area this round (a new round
+        # rolls them again, a reroll puts them back among the unused ones)
+        dice = [d for d in _move_dice(move) if before.round == state.round and
+                state.dice_used[d]] if move.type != "reroll" else \
+            [d for d in _move_dice(move) if before.round == state.round]
+        moves.append({"seat": mover, "text": text, "tile": tile, "dice": dice})
+        pos -= 1
+        if viewer is None:
+            break                       # nobody to catch up: the last move only
+    moves.reverse()
+    return {"moves": moves,
+            "tiles": sorted({m["tile"] for m in moves if m["tile"]}),
+            "dice": sorted({d for m in moves for d in m["dice"]})}
 
 
 def move_entry(state: GameState, move: Move) -> dict[str, Any]:
