@@ -6,10 +6,12 @@
 // of delay), and the draw rebuilds only the parts whose inputs changed.
 import "./widget.css";
 import { logStore } from "./logstore.js";
-import { Board } from "./render.js";
+import { Board, actingSeat } from "./render.js";
 import {
   buyMove,
   cycleChit,
+  diceOf,
+  passMove,
   emptySelection,
   pairForTrade,
   pruneSelection,
@@ -95,6 +97,9 @@ export function createController({ model, el }) {
     selKey: null,
     lastSaved: null,
     formRev: 0,
+    branchFrom: null,
+    branchPending: false,
+    helpOpen: false,
   };
   let scheduled = false;
   let destroyed = false;
@@ -109,6 +114,14 @@ export function createController({ model, el }) {
     const hint = S.coach.hint;
     if (askedHintAt !== null && (hint && hint.position === askedHintAt || S.error || S.view.position !== askedHintAt)) askedHintAt = null;
     S.coachBusy = askedHintAt !== null;
+    // an earlier position of the game, not chosen to play on from ("continue from here",
+    // or an Undo: taking a move back means playing on)
+    if (ui.branchPending) {
+      if (S.history.position === ui.branchFrom || S.error) ui.branchPending = false;
+    } else if (ui.branchFrom !== null && ui.branchFrom !== S.history.position) {
+      ui.branchFrom = null;
+    }
+    S.viewingHistory = S.history.position < S.history.length && ui.branchFrom !== S.history.position;
     return S;
   };
 
@@ -308,10 +321,39 @@ export function createController({ model, el }) {
       }
       act.move(rerollMove(ui.sel));
     },
+    /** Take back to the previous decision of a human seat, to play on from there. */
+    undo() {
+      const S = state();
+      ui.branchFrom = S.history.undo_to;
+      ui.branchPending = true;
+      send({ kind: "undo" });
+    },
+    /** Play on from the earlier position shown (the next move replaces the later ones). */
+    continueHere() {
+      const S = state();
+      ui.branchFrom = S.history.position;
+      const cur = S.view.current;
+      if (cur !== null && cur !== undefined && S.seats[cur] !== "human") send({ kind: "play_bots" });
+      draw();
+    },
+    /** A new game with the same seats and settings, and a new seed. */
+    playAgain() {
+      const S = state();
+      // every game setting Python sent (so a setting added later carries over too), a new seed
+      const { max_message: _limit, seed: _seed, ...same } = S.settings;
+      const settings = { ...same, seats: [...S.seats], seed: null };
+      ui.animatedPos = null;
+      send({ kind: "new_game", settings });
+      draw();
+    },
     askHint() {
       const S = state();
       askedHintAt = S.view.position;
       send({ kind: "hint" });
+      draw();
+    },
+    toggleHelp() {
+      ui.helpOpen = !ui.helpOpen;
       draw();
     },
     dismiss() {
@@ -393,6 +435,62 @@ export function createController({ model, el }) {
     },
   };
 
+  /** Single-key shortcuts (listed in the "?" overlay); everything stays reachable by Tab.
+   * Keys typed into a field, or with Alt/Meta, are left alone. */
+  function onKey(e) {
+    if (e.defaultPrevented || e.altKey || e.metaKey) return;
+    const t = e.target;
+    const typing = t && (t.tagName === "SELECT" || t.tagName === "TEXTAREA" ||
+      (t.tagName === "INPUT" && !["checkbox", "range", "button"].includes(t.type)));
+    if (typing && e.key !== "Escape") return;
+    const S = state();
+    const v = S.view;
+    if (!v || !v.dice) return;
+    const me = actingSeat(S);
+    const acting = me !== null && v.step === "actions" && !ui.pendingBuy;
+    const key = e.key;
+    let done = true;
+    if (key === "?") {
+      ui.helpOpen = !ui.helpOpen;
+      draw();
+    } else if (key === "Escape") {
+      if (ui.helpOpen) ui.helpOpen = false;
+      else if (ui.pendingBuy) act.cancelBuy();
+      else if (!selectionIsEmpty(ui.sel)) ui.sel = emptySelection();
+      else done = false;
+      draw();
+    } else if (e.ctrlKey && (key === "z" || key === "Z")) {
+      if (S.history.can_undo) act.undo();
+    } else if (e.ctrlKey) {
+      done = false;
+    } else if (key === "u" || key === "U") {
+      if (S.history.can_undo) act.undo();
+    } else if ((key === "p" || key === "P") && acting) {
+      act.move(passMove(ui.sel, v.config.variant));
+    } else if ((key === "r" || key === "R") && acting) {
+      act.reroll();
+    } else if ((key === "h" || key === "H") && me !== null) {
+      act.askHint();
+    } else if (/^[1-9]$/.test(key) && me !== null) {
+      const d = diceOf(v, me).unused[Number(key) - 1];
+      if (d !== undefined) act.toggleDie(d);
+    } else if (key.startsWith("Arrow") && t && t.closest && t.closest(".nw-progress")) {
+      const tiles = [...el.querySelectorAll(".nw-progress .nw-board-grid > .nw-tile")];
+      const i = tiles.indexOf(t.closest(".nw-tile"));
+      const cols = v.board.length;
+      const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -cols, ArrowDown: cols }[key];
+      const next = tiles[i + step];
+      if (i >= 0 && next && typeof next.focus === "function") {
+        if (!next.hasAttribute("tabindex") && next.tagName !== "BUTTON") next.setAttribute("tabindex", "0");
+        next.focus();
+      } else done = false;
+    } else {
+      done = false;
+    }
+    if (done) e.preventDefault();
+  }
+  el.addEventListener("keydown", onKey);
+
   function onCustom(msg) {
     if (msg && msg.kind === "saved") {
       ui.lastSaved = msg;
@@ -411,6 +509,7 @@ export function createController({ model, el }) {
     draw,
     destroy() {
       destroyed = true;
+      el.removeEventListener("keydown", onKey);
       for (const [event, fn] of handlers) model.off(event, fn);
       model.off("msg:custom", onCustom);
     },

@@ -46,7 +46,7 @@ const AGE_ROMAN = ["", "I", "II", "III", "IV"];
 /** The seat whose buttons are live: the human to move (none while bots play). */
 export function actingSeat(S) {
   const v = S.view;
-  if (!v || !v.human_turn || S.busy) return null;
+  if (!v || !v.human_turn || S.busy || S.viewingHistory) return null;
   return v.current;
 }
 
@@ -223,7 +223,7 @@ function dieUse(S, el, d, opts, live) {
 // ------------------------------------------------------------------- header
 /** The header: a frame, and its title, steps and prompt parts (`part`): a move usually
  * changes the prompt alone. */
-function header(S, part) {
+function header(S, part, act) {
   const v = S.view;
   const frame = part("header", "", () => h("header", { class: "nw-header" }));
   const title = part("header-title", sig(v.step === "game_over", v.round, v.config), () => h("div", { class: "nw-title" },
@@ -240,8 +240,34 @@ function header(S, part) {
   const prompt = part("header-prompt", sig(S.busy), () => h("p", { class: "nw-prompt", "aria-live": "polite" }, "",
     S.busy ? [" ", h("span", { class: "nw-busy", role: "status" }, h("span", { class: "nw-spinner", "aria-hidden": "true" }), "Bots are playing…")] : null));
   if (prompt.firstChild.data !== v.prompt) prompt.firstChild.data = v.prompt;
-  setChildren(frame, [title, steps, prompt]);
+  const help = part("header-help", "", () => h("button", {
+    type: "button", class: "nw-btn nw-mini nw-help-btn", dataset: { key: "help" },
+    "aria-label": "Keyboard shortcuts", title: "Keyboard shortcuts (?)", onclick: () => act.toggleHelp(),
+  }, "?"));
+  setChildren(frame, [title, help, steps, prompt]);
   return frame;
+}
+
+/** The shortcuts, as listed in the "?" overlay. */
+export const SHORTCUTS = [
+  ["P", "pass"],
+  ["R", "reroll the selected dice"],
+  ["1 – 9", "select (or unselect) your n-th unused die"],
+  ["U or Ctrl+Z", "undo"],
+  ["H", "ask the coach for a hint"],
+  ["← ↑ → ↓", "move across the progress board's tiles (Enter or Space buys the focused tile)"],
+  ["Escape", "cancel a purchase, clear the selection, close this list"],
+  ["?", "show or hide this list"],
+  ["Tab", "every control is also reachable with Tab"],
+];
+
+function helpOverlay(act) {
+  return h("div", { class: "nw-overlay", role: "dialog", "aria-modal": "true", "aria-label": "Keyboard shortcuts", dataset: { key: "help-overlay" } },
+    h("div", { class: "nw-dialog" },
+      h("h3", {}, "Keyboard shortcuts"),
+      h("p", { class: "nw-help" }, "They work while the board has the focus (click anywhere on it first)."),
+      h("dl", { class: "nw-shortcuts" }, SHORTCUTS.map(([k, what]) => [h("dt", {}, h("kbd", {}, k)), h("dd", {}, what)])),
+      h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "help-close" }, onclick: () => act.toggleHelp() }, "Close")));
 }
 
 function reconstructionNotice(S, ui, act) {
@@ -637,11 +663,19 @@ function actionPanel(S, ui, act, part, now, otherSig) {
       h("ul", {}, moves.map((m, i) => h("li", { dataset: { key: `recent-${i}` } }, m.text)))))
     : null;
   let body;
-  if (me !== null && v.step === "actions" && !ui.pendingBuy) {
+  if (S.viewingHistory) {
+    // an earlier position: nothing here changes the game, except continuing from here
+    const hi = S.history;
+    body = part("actions-history", sig(hi.position, hi.length), () => h("div", { class: "nw-history-banner", role: "status" },
+      h("p", {}, h("strong", {}, `Viewing move ${hi.position} of ${hi.length}`), " — an earlier position of the game."),
+      h("div", { class: "nw-buttons" },
+        h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "back-to-game" }, onclick: () => act.send({ kind: "goto", position: hi.length }) }, "Back to the game"),
+        h("button", { type: "button", class: "nw-btn", dataset: { key: "continue-here" }, title: "Play on from this position: the later moves are replaced by the new ones", onclick: () => act.continueHere() }, "Continue from here"))));
+  } else if (me !== null && v.step === "actions" && !ui.pendingBuy) {
     body = actionsControls(S, ui, act, part, now);
   } else {
     body = part("actions-other", otherSig, () => {
-      if (v.step === "game_over") return gameOver(S);
+      if (v.step === "game_over") return gameOver(S, act);
       if (me === null) {
         const cur = v.current;
         const bot = cur !== null && S.seats[cur] !== "human";
@@ -878,19 +912,23 @@ function endOfRoundControls(S, ui, act) {
       h("button", { type: "button", class: "nw-btn nw-ghost", dataset: { key: "hint" }, onclick: () => act.send({ kind: "bot_move" }) }, "Let a bot decide")));
 }
 
-function gameOver(S) {
+function gameOver(S, act) {
   const v = S.view;
   const ranking = [...v.order].sort((a, b) => v.projected[b] - v.projected[a] || v.order.indexOf(a) - v.order.indexOf(b));
+  const humans = S.seats.filter((who) => who === "human").length;
+  const won = v.winner !== null && S.seats[v.winner] === "human" && humans === 1 && v.config.players > 1;
   return h("div", { class: "nw-gameover" },
-    h("p", { class: "nw-big" }, v.prompt),
-    h("table", { class: "nw-score-table" },
+    h("div", { class: `nw-result-banner${won ? " nw-you-won" : ""}`, role: "status" },
+      h("p", { class: "nw-big" }, won ? `You win! ${v.prompt}` : v.prompt),
+      h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "play-again" }, title: "A new game with the same players and settings, and a new seed", onclick: () => act.playAgain() }, "Play again")),
+    h("div", { class: "nw-table-scroll" }, h("table", { class: "nw-score-table" },
       h("thead", {}, h("tr", {}, ["Player", "Books", "Famine", "War", "Buildings", "Advisor", "Colonies", "Wonders", "Total"].map((x) => h("th", { scope: "col" }, x)))),
       h("tbody", {}, ranking.map((seat) => {
         const b = v.breakdown[seat];
         return h("tr", { class: v.winner === seat ? "nw-winner" : "" },
           h("th", { scope: "row" }, seatName(seat)),
           [b.books, b.famine, b.war, b.buildings, b.advisor, b.colonies, b.wonders, v.projected[seat]].map((x) => h("td", {}, String(x))));
-      }))),
+      })))),
     v.hall_of_fame ? h("p", {}, `Hall of Fame: ${v.hall_of_fame}`) : null);
 }
 
@@ -913,7 +951,7 @@ function historyPanel(S, act, part, now) {
     const btn = (key, label, aria, onclick) => h("button", {
       type: "button", class: "nw-btn nw-mini", "aria-label": aria, title: aria, dataset: { key }, onclick,
     }, label);
-    const undo = h("button", { type: "button", class: "nw-btn", dataset: { key: "undo" }, onclick: () => act.send({ kind: "undo" }) }, "↶ Undo");
+    const undo = h("button", { type: "button", class: "nw-btn", dataset: { key: "undo" }, onclick: () => act.undo() }, "↶ Undo");
     const redo = h("button", { type: "button", class: "nw-btn", dataset: { key: "redo" }, onclick: () => act.send({ kind: "redo" }) }, "Redo ↷");
     const steps = [
       btn("first", "«", "first position", go(() => 0)),
@@ -1080,7 +1118,7 @@ export class Board {
     setAttr(root, "class", `nw-root${S.busy ? " nw-is-busy" : ""}`);
     setAttr(root, "data-step", v.step);
 
-    const head = header(S, (key, signature, build) => P.part(key, signature, build));
+    const head = header(S, (key, signature, build) => P.part(key, signature, build), act);
     const notice = P.part("notice", sig(S.reconstructed), () => reconstructionNotice(S, ui, act));
 
     const canBuy = me !== null && v.step === "actions";
@@ -1138,7 +1176,8 @@ export class Board {
     this.logTail = tail;
 
     setChildren(this.right, [event, scores, history, this.logPanel, game]);
-    setChildren(root, [head, notice, this.main]);
+    const overlay = ui.helpOpen ? P.part("help-overlay", "", () => helpOverlay(act)) : null;
+    setChildren(root, [head, notice, this.main, overlay]);
     P.sweep();
     // last: the board now shows this position (benchmarks/browser_latency.py waits for it)
     setAttr(root, "data-position", v.position);

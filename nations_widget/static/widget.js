@@ -582,7 +582,7 @@ var KIND_LABEL = { building: "Building", advisor: "Advisor", colony: "Colony", w
 var AGE_ROMAN = ["", "I", "II", "III", "IV"];
 function actingSeat(S) {
   const v = S.view;
-  if (!v || !v.human_turn || S.busy) return null;
+  if (!v || !v.human_turn || S.busy || S.viewingHistory) return null;
   return v.current;
 }
 function amount(name, n, label) {
@@ -742,7 +742,7 @@ function dieUse(S, el, d, opts, live) {
   }
   setLive(el, live);
 }
-function header(S, part) {
+function header(S, part, act) {
   const v = S.view;
   const frame = part("header", "", () => h("header", { class: "nw-header" }));
   const title = part("header-title", sig(v.step === "game_over", v.round, v.config), () => h(
@@ -768,8 +768,41 @@ function header(S, part) {
     S.busy ? [" ", h("span", { class: "nw-busy", role: "status" }, h("span", { class: "nw-spinner", "aria-hidden": "true" }), "Bots are playing…")] : null
   ));
   if (prompt.firstChild.data !== v.prompt) prompt.firstChild.data = v.prompt;
-  setChildren(frame, [title, steps, prompt]);
+  const help = part("header-help", "", () => h("button", {
+    type: "button",
+    class: "nw-btn nw-mini nw-help-btn",
+    dataset: { key: "help" },
+    "aria-label": "Keyboard shortcuts",
+    title: "Keyboard shortcuts (?)",
+    onclick: () => act.toggleHelp()
+  }, "?"));
+  setChildren(frame, [title, help, steps, prompt]);
   return frame;
+}
+var SHORTCUTS = [
+  ["P", "pass"],
+  ["R", "reroll the selected dice"],
+  ["1 – 9", "select (or unselect) your n-th unused die"],
+  ["U or Ctrl+Z", "undo"],
+  ["H", "ask the coach for a hint"],
+  ["← ↑ → ↓", "move across the progress board's tiles (Enter or Space buys the focused tile)"],
+  ["Escape", "cancel a purchase, clear the selection, close this list"],
+  ["?", "show or hide this list"],
+  ["Tab", "every control is also reachable with Tab"]
+];
+function helpOverlay(act) {
+  return h(
+    "div",
+    { class: "nw-overlay", role: "dialog", "aria-modal": "true", "aria-label": "Keyboard shortcuts", dataset: { key: "help-overlay" } },
+    h(
+      "div",
+      { class: "nw-dialog" },
+      h("h3", {}, "Keyboard shortcuts"),
+      h("p", { class: "nw-help" }, "They work while the board has the focus (click anywhere on it first)."),
+      h("dl", { class: "nw-shortcuts" }, SHORTCUTS.map(([k, what]) => [h("dt", {}, h("kbd", {}, k)), h("dd", {}, what)])),
+      h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "help-close" }, onclick: () => act.toggleHelp() }, "Close")
+    )
+  );
 }
 function reconstructionNotice(S, ui, act) {
   if (!S.reconstructed) return null;
@@ -1209,11 +1242,24 @@ function actionPanel(S, ui, act, part, now, otherSig) {
     h("ul", {}, moves.map((m, i) => h("li", { dataset: { key: `recent-${i}` } }, m.text)))
   )) : null;
   let body;
-  if (me !== null && v.step === "actions" && !ui.pendingBuy) {
+  if (S.viewingHistory) {
+    const hi = S.history;
+    body = part("actions-history", sig(hi.position, hi.length), () => h(
+      "div",
+      { class: "nw-history-banner", role: "status" },
+      h("p", {}, h("strong", {}, `Viewing move ${hi.position} of ${hi.length}`), " — an earlier position of the game."),
+      h(
+        "div",
+        { class: "nw-buttons" },
+        h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "back-to-game" }, onclick: () => act.send({ kind: "goto", position: hi.length }) }, "Back to the game"),
+        h("button", { type: "button", class: "nw-btn", dataset: { key: "continue-here" }, title: "Play on from this position: the later moves are replaced by the new ones", onclick: () => act.continueHere() }, "Continue from here")
+      )
+    ));
+  } else if (me !== null && v.step === "actions" && !ui.pendingBuy) {
     body = actionsControls(S, ui, act, part, now);
   } else {
     body = part("actions-other", otherSig, () => {
-      if (v.step === "game_over") return gameOver(S);
+      if (v.step === "game_over") return gameOver(S, act);
       if (me === null) {
         const cur = v.current;
         const bot = cur !== null && S.seats[cur] !== "human";
@@ -1499,14 +1545,21 @@ function endOfRoundControls(S, ui, act) {
     )
   );
 }
-function gameOver(S) {
+function gameOver(S, act) {
   const v = S.view;
   const ranking = [...v.order].sort((a, b) => v.projected[b] - v.projected[a] || v.order.indexOf(a) - v.order.indexOf(b));
+  const humans = S.seats.filter((who) => who === "human").length;
+  const won = v.winner !== null && S.seats[v.winner] === "human" && humans === 1 && v.config.players > 1;
   return h(
     "div",
     { class: "nw-gameover" },
-    h("p", { class: "nw-big" }, v.prompt),
     h(
+      "div",
+      { class: `nw-result-banner${won ? " nw-you-won" : ""}`, role: "status" },
+      h("p", { class: "nw-big" }, won ? `You win! ${v.prompt}` : v.prompt),
+      h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "play-again" }, title: "A new game with the same players and settings, and a new seed", onclick: () => act.playAgain() }, "Play again")
+    ),
+    h("div", { class: "nw-table-scroll" }, h(
       "table",
       { class: "nw-score-table" },
       h("thead", {}, h("tr", {}, ["Player", "Books", "Famine", "War", "Buildings", "Advisor", "Colonies", "Wonders", "Total"].map((x) => h("th", { scope: "col" }, x)))),
@@ -1519,7 +1572,7 @@ function gameOver(S) {
           [b.books, b.famine, b.war, b.buildings, b.advisor, b.colonies, b.wonders, v.projected[seat]].map((x) => h("td", {}, String(x)))
         );
       }))
-    ),
+    )),
     v.hall_of_fame ? h("p", {}, `Hall of Fame: ${v.hall_of_fame}`) : null
   );
 }
@@ -1548,7 +1601,7 @@ function historyPanel(S, act, part, now) {
       dataset: { key },
       onclick
     }, label3);
-    const undo2 = h("button", { type: "button", class: "nw-btn", dataset: { key: "undo" }, onclick: () => act.send({ kind: "undo" }) }, "↶ Undo");
+    const undo2 = h("button", { type: "button", class: "nw-btn", dataset: { key: "undo" }, onclick: () => act.undo() }, "↶ Undo");
     const redo2 = h("button", { type: "button", class: "nw-btn", dataset: { key: "redo" }, onclick: () => act.send({ kind: "redo" }) }, "Redo ↷");
     const steps2 = [
       btn("first", "«", "first position", go(() => 0)),
@@ -1749,7 +1802,7 @@ var Board = class {
     const root = this.root;
     setAttr(root, "class", `nw-root${S.busy ? " nw-is-busy" : ""}`);
     setAttr(root, "data-step", v.step);
-    const head = header(S, (key, signature, build) => P.part(key, signature, build));
+    const head = header(S, (key, signature, build) => P.part(key, signature, build), act);
     const notice = P.part("notice", sig(S.reconstructed), () => reconstructionNotice(S, ui, act));
     const canBuy = me !== null && v.step === "actions";
     const progress = P.part(`progress-${v.board.length}`, "", () => progressFrame(v.board.length));
@@ -1822,7 +1875,8 @@ var Board = class {
     const logChanged = tail !== this.logTail;
     this.logTail = tail;
     setChildren(this.right, [event, scores, history, this.logPanel, game]);
-    setChildren(root, [head, notice, this.main]);
+    const overlay = ui.helpOpen ? P.part("help-overlay", "", () => helpOverlay(act)) : null;
+    setChildren(root, [head, notice, this.main, overlay]);
     P.sweep();
     setAttr(root, "data-position", v.position);
     return { logChanged };
@@ -1904,7 +1958,10 @@ function createController({ model, el }) {
     rollKey: null,
     selKey: null,
     lastSaved: null,
-    formRev: 0
+    formRev: 0,
+    branchFrom: null,
+    branchPending: false,
+    helpOpen: false
   };
   let scheduled = false;
   let destroyed = false;
@@ -1917,6 +1974,12 @@ function createController({ model, el }) {
     const hint = S.coach.hint;
     if (askedHintAt !== null && (hint && hint.position === askedHintAt || S.error || S.view.position !== askedHintAt)) askedHintAt = null;
     S.coachBusy = askedHintAt !== null;
+    if (ui.branchPending) {
+      if (S.history.position === ui.branchFrom || S.error) ui.branchPending = false;
+    } else if (ui.branchFrom !== null && ui.branchFrom !== S.history.position) {
+      ui.branchFrom = null;
+    }
+    S.viewingHistory = S.history.position < S.history.length && ui.branchFrom !== S.history.position;
     return S;
   };
   function send(intent) {
@@ -2097,10 +2160,38 @@ function createController({ model, el }) {
       }
       act.move(rerollMove(ui.sel));
     },
+    /** Take back to the previous decision of a human seat, to play on from there. */
+    undo() {
+      const S = state();
+      ui.branchFrom = S.history.undo_to;
+      ui.branchPending = true;
+      send({ kind: "undo" });
+    },
+    /** Play on from the earlier position shown (the next move replaces the later ones). */
+    continueHere() {
+      const S = state();
+      ui.branchFrom = S.history.position;
+      const cur = S.view.current;
+      if (cur !== null && cur !== void 0 && S.seats[cur] !== "human") send({ kind: "play_bots" });
+      draw();
+    },
+    /** A new game with the same seats and settings, and a new seed. */
+    playAgain() {
+      const S = state();
+      const { max_message: _limit, seed: _seed, ...same } = S.settings;
+      const settings = { ...same, seats: [...S.seats], seed: null };
+      ui.animatedPos = null;
+      send({ kind: "new_game", settings });
+      draw();
+    },
     askHint() {
       const S = state();
       askedHintAt = S.view.position;
       send({ kind: "hint" });
+      draw();
+    },
+    toggleHelp() {
+      ui.helpOpen = !ui.helpOpen;
       draw();
     },
     dismiss() {
@@ -2181,6 +2272,58 @@ function createController({ model, el }) {
       input.click();
     }
   };
+  function onKey(e) {
+    if (e.defaultPrevented || e.altKey || e.metaKey) return;
+    const t = e.target;
+    const typing = t && (t.tagName === "SELECT" || t.tagName === "TEXTAREA" || t.tagName === "INPUT" && !["checkbox", "range", "button"].includes(t.type));
+    if (typing && e.key !== "Escape") return;
+    const S = state();
+    const v = S.view;
+    if (!v || !v.dice) return;
+    const me = actingSeat(S);
+    const acting = me !== null && v.step === "actions" && !ui.pendingBuy;
+    const key = e.key;
+    let done = true;
+    if (key === "?") {
+      ui.helpOpen = !ui.helpOpen;
+      draw();
+    } else if (key === "Escape") {
+      if (ui.helpOpen) ui.helpOpen = false;
+      else if (ui.pendingBuy) act.cancelBuy();
+      else if (!selectionIsEmpty(ui.sel)) ui.sel = emptySelection();
+      else done = false;
+      draw();
+    } else if (e.ctrlKey && (key === "z" || key === "Z")) {
+      if (S.history.can_undo) act.undo();
+    } else if (e.ctrlKey) {
+      done = false;
+    } else if (key === "u" || key === "U") {
+      if (S.history.can_undo) act.undo();
+    } else if ((key === "p" || key === "P") && acting) {
+      act.move(passMove(ui.sel, v.config.variant));
+    } else if ((key === "r" || key === "R") && acting) {
+      act.reroll();
+    } else if ((key === "h" || key === "H") && me !== null) {
+      act.askHint();
+    } else if (/^[1-9]$/.test(key) && me !== null) {
+      const d = diceOf(v, me).unused[Number(key) - 1];
+      if (d !== void 0) act.toggleDie(d);
+    } else if (key.startsWith("Arrow") && t && t.closest && t.closest(".nw-progress")) {
+      const tiles = [...el.querySelectorAll(".nw-progress .nw-board-grid > .nw-tile")];
+      const i = tiles.indexOf(t.closest(".nw-tile"));
+      const cols = v.board.length;
+      const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -cols, ArrowDown: cols }[key];
+      const next = tiles[i + step];
+      if (i >= 0 && next && typeof next.focus === "function") {
+        if (!next.hasAttribute("tabindex") && next.tagName !== "BUTTON") next.setAttribute("tabindex", "0");
+        next.focus();
+      } else done = false;
+    } else {
+      done = false;
+    }
+    if (done) e.preventDefault();
+  }
+  el.addEventListener("keydown", onKey);
   function onCustom(msg) {
     if (msg && msg.kind === "saved") {
       ui.lastSaved = msg;
@@ -2197,6 +2340,7 @@ function createController({ model, el }) {
     draw,
     destroy() {
       destroyed = true;
+      el.removeEventListener("keydown", onKey);
       for (const [event, fn] of handlers2) model.off(event, fn);
       model.off("msg:custom", onCustom);
     }
