@@ -25,7 +25,7 @@ import {
 
 export const TRAITS = [
   "catalogue", "view", "legal", "log_patch", "error", "seats", "bot_names", "bot_info", "settings",
-  "history", "reconstructed", "busy", "coach",
+  "history", "reconstructed", "busy", "coach", "preview",
 ];
 
 /** The synced traits, read once per draw. */
@@ -43,6 +43,7 @@ export function readState(model) {
     reconstructed: Boolean(model.get("reconstructed")),
     busy: Boolean(model.get("busy")),
     coach: model.get("coach") || {},
+    preview: model.get("preview") || {},
     coachBusy: false,
   };
 }
@@ -58,6 +59,23 @@ function defaultForm(S) {
     seed: "",
     bot_delay: S.settings.bot_delay ?? 0.8,
   };
+}
+
+function readPreference(key, dflt) {
+  try {
+    const v = typeof localStorage !== "undefined" ? localStorage.getItem(key) : null;
+    return v === null ? dflt : v === "true";
+  } catch {
+    return dflt;
+  }
+}
+
+function writePreference(key, value) {
+  try {
+    if (typeof localStorage !== "undefined") localStorage.setItem(key, String(value));
+  } catch {
+    // storage refused (private mode): the choice lasts for this page only
+  }
 }
 
 function download(text, filename) {
@@ -100,6 +118,10 @@ export function createController({ model, el }) {
     branchFrom: null,
     branchPending: false,
     helpOpen: false,
+    // the purchase or build waiting for Confirm (its preview comes from Python)
+    previewMove: null,
+    // experienced players can turn previews off (kept in this browser)
+    previews: readPreference("nw-previews", true),
   };
   let scheduled = false;
   let destroyed = false;
@@ -173,6 +195,7 @@ export function createController({ model, el }) {
       ui.sel = emptySelection();
       ui.pendingBuy = null;
       ui.pendingReturn = null;
+      ui.previewMove = null;
     } else {
       ui.sel = pruneSelection(S.view, S.view.human_turn ? S.view.current : null, ui.sel);
     }
@@ -224,6 +247,33 @@ export function createController({ model, el }) {
       const S = state();
       send({ kind: "move", seat: S.view.current, move });
     },
+    /** An irreversible purchase or build: first its preview (Python's), unless turned off. */
+    commit(move) {
+      if (!move) return;
+      if (!ui.previews || (move.type !== "buy" && move.type !== "build")) {
+        act.move(move);
+        return;
+      }
+      ui.previewMove = move;
+      ui.previewOld = model.get("preview"); // the answer is the next preview Python sends
+      send({ kind: "preview", move });
+      draw();
+    },
+    confirmPreview() {
+      const move = ui.previewMove;
+      ui.previewMove = null;
+      if (move) act.move(move);
+      draw();
+    },
+    cancelPreview() {
+      ui.previewMove = null;
+      draw();
+    },
+    setPreviews(on) {
+      ui.previews = Boolean(on);
+      writePreference("nw-previews", ui.previews);
+      draw();
+    },
     clickTile(tileId) {
       const S = state();
       const tile = S.catalogue.tiles[tileId];
@@ -236,7 +286,7 @@ export function createController({ model, el }) {
         return;
       }
       ui.pendingBuy = null;
-      act.move(buyMove(S.catalogue, S.legal, ui.sel, tileId));
+      act.commit(buyMove(S.catalogue, S.legal, ui.sel, tileId));
     },
     chooseReplace(buildingId) {
       const S = state();
@@ -249,7 +299,7 @@ export function createController({ model, el }) {
         return;
       }
       ui.pendingBuy = null;
-      act.move(move);
+      act.commit(move);
       draw();
     },
     toggleReturned(d) {
@@ -280,7 +330,7 @@ export function createController({ model, el }) {
       }
       ui.pendingBuy = null;
       ui.pendingReturn = null;
-      act.move(move);
+      act.commit(move);
       draw();
     },
     chooseUsedRerolls(k) {
@@ -289,7 +339,7 @@ export function createController({ model, el }) {
       const move = buyMove(S.catalogue, S.legal, ui.sel, ui.pendingBuy);
       move.returned_used_rerolls = k;
       ui.pendingBuy = null;
-      act.move(move);
+      act.commit(move);
       draw();
     },
     cancelBuy() {
@@ -453,8 +503,11 @@ export function createController({ model, el }) {
     if (key === "?") {
       ui.helpOpen = !ui.helpOpen;
       draw();
+    } else if (key === "Enter" && ui.previewMove && (!t || t.tagName !== "BUTTON")) {
+      act.confirmPreview();
     } else if (key === "Escape") {
       if (ui.helpOpen) ui.helpOpen = false;
+      else if (ui.previewMove) ui.previewMove = null;
       else if (ui.pendingBuy) act.cancelBuy();
       else if (!selectionIsEmpty(ui.sel)) ui.sel = emptySelection();
       else done = false;

@@ -144,7 +144,7 @@ function tileCardEl(S, tileId, opts) {
  * a die that goes to the used area, or whose owner's turn comes, is moved or patched, not
  * rebuilt. */
 function dieSig(S, d, opts) {
-  return sig(S.view.dice[d][2], isUnrolled(S, d), isRecent(S, d), Boolean(opts.selected), Boolean(opts.traded), opts.rollKey ?? null);
+  return sig(S.view.dice[d][2], isUnrolled(S, d), isRecent(S, d), Boolean(opts.paying), Boolean(opts.selected), Boolean(opts.traded), opts.rollKey ?? null);
 }
 
 /** Dice another player just spent or rerolled (Python's `recent`): marked until the
@@ -179,6 +179,7 @@ function dieElement(S, d, opts) {
   const unrolled = isUnrolled(S, d);
   if (unrolled) classes.push("nw-unrolled");
   if (isRecent(S, d)) classes.push("nw-recent");
+  if (opts.paying) classes.push("nw-paying");
   const text = dieText(S, d, opts);
   const content = unrolled ? h("span", { class: "nw-face nw-face-blank", "aria-hidden": "true" }, "?") : faceEl(face);
   const attrs = {
@@ -531,7 +532,11 @@ function playerDice(S, ui, act, seat, live, rolling, rollKey, part) {
     return el;
   };
   const toggle = (d) => () => act.toggleDie(d);
+  // the dice a previewed move would spend (Python's preview)
+  const pv = previewShown(S, ui);
+  const paying = new Set(pv ? pv.dice : []);
   const unusedEls = unused.map((d) => die(d, false, {
+    paying: paying.has(d),
     selected: live && ui.sel.dice.includes(d),
     traded: live && traded.has(d),
     rolling: rolling.has(d),
@@ -663,7 +668,10 @@ function actionPanel(S, ui, act, part, now, otherSig) {
       h("ul", {}, moves.map((m, i) => h("li", { dataset: { key: `recent-${i}` } }, m.text)))))
     : null;
   let body;
-  if (S.viewingHistory) {
+  if (ui.previewMove && me !== null) {
+    const pv = previewShown(S, ui);
+    body = part("actions-preview", sig(pv, Boolean(S.error)), () => previewPanel(pv, act, S.error));
+  } else if (S.viewingHistory) {
     // an earlier position: nothing here changes the game, except continuing from here
     const hi = S.history;
     body = part("actions-history", sig(hi.position, hi.length), () => h("div", { class: "nw-history-banner", role: "status" },
@@ -696,7 +704,7 @@ function actionPanel(S, ui, act, part, now, otherSig) {
  * moves), the hint (shown only at the position it was asked at) and the last verdict.
  * Python computes everything (the search bot's statistics); this only draws them.
  */
-function coachPanel(S, act) {
+function coachPanel(S, ui, act) {
   const v = S.view;
   const c = S.coach || {};
   const me = actingSeat(S);
@@ -712,7 +720,10 @@ function coachPanel(S, act) {
     }, S.coachBusy ? "Thinking…" : "Hint"),
     h("label", { class: "nw-coach-toggle", title: "After each of your moves, see how it compared with the coach's best move" },
       h("input", { type: "checkbox", dataset: { key: "coach-on" }, checked: Boolean(c.on), onchange: (e) => act.send({ kind: "coach", on: e.target.checked }) }),
-      " Coach: grade my moves"));
+      " Coach: grade my moves"),
+    h("label", { class: "nw-coach-toggle", title: "Show what a purchase or build will do, with Confirm and Cancel, before it is made" },
+      h("input", { type: "checkbox", dataset: { key: "previews-on" }, checked: Boolean(ui.previews), onchange: (e) => act.setPreviews(e.target.checked) }),
+      " Preview purchases"));
   kids.push(controls);
   if (hint) {
     kids.push(h("ol", { class: "nw-coach-hint", "aria-label": "The coach's best moves" },
@@ -722,6 +733,34 @@ function coachPanel(S, act) {
     kids.push(h("p", { class: `nw-coach-verdict${verdict.same ? " nw-good" : ""}`, role: "status" }, verdict.text));
   }
   return h("section", { class: "nw-panel nw-coach", "aria-label": "Coach" }, h("h3", {}, "Coach"), ...kids);
+}
+
+/** Python's answer to the preview asked for (null while it is on its way). */
+function previewShown(S, ui) {
+  const pv = S.preview;
+  return ui.previewMove && pv && pv !== ui.previewOld && pv.position === S.view.position ? pv : null;
+}
+
+/** What a purchase or build will do (Python's preview), with Confirm and Cancel. */
+function previewPanel(pv, act, error) {
+  const cancel = h("button", { type: "button", class: "nw-btn", dataset: { key: "preview-cancel" }, title: "Escape", onclick: () => act.cancelPreview() }, "Cancel");
+  if (!pv) {
+    return h("div", { class: "nw-preview", role: "status" },
+      h("p", {}, error ? "This move was refused (see above)." : "Working out what this move does…"), h("div", { class: "nw-buttons" }, cancel));
+  }
+  const list = (label, items, cls = "") => (items && items.length
+    ? h("div", { class: `nw-preview-row ${cls}` }, h("span", { class: "nw-slot-label" }, label), h("ul", {}, items.map((x) => h("li", {}, x))))
+    : null);
+  return h("div", { class: "nw-preview", role: "group", "aria-label": "What this move will do" },
+    h("p", { class: "nw-big" }, pv.title),
+    pv.warning ? h("p", { class: "nw-warning", role: "alert" }, pv.warning) : null,
+    list("Pays:", pv.pays),
+    list("Wasted:", pv.wasted, "nw-wasted"),
+    list("Comes in:", pv.gains),
+    list("Goes:", pv.goes),
+    h("div", { class: "nw-buttons" },
+      h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "preview-confirm" }, title: "Enter", onclick: () => act.confirmPreview() }, "Confirm"),
+      cancel));
 }
 
 function selectionLine(S, ui, act) {
@@ -860,7 +899,7 @@ function actionsControls(S, ui, act, part, now) {
       reroll: h("button", { type: "button", class: "nw-btn", dataset: { key: "reroll" }, onclick: (e) => { if (isLive(e.currentTarget)) act.reroll(); } }, icon("reroll"), ""),
       build: wonder ? h("button", {
         type: "button", class: "nw-btn", dataset: { key: "build" },
-        onclick: (e) => { if (isLive(e.currentTarget)) act.move(buildMove(now().legal, ui.sel)); },
+        onclick: (e) => { if (isLive(e.currentTarget)) act.commit(buildMove(now().legal, ui.sel)); },
       }, icon("stone"), ` Build ${wonder.name} (${wonder.stone_cost} stone)`) : null,
       pass: h("button", { type: "button", class: "nw-btn nw-pass", dataset: { key: "pass" }, onclick: () => act.move(passMove(ui.sel, now().view.config.variant)) }, ""),
     };
@@ -1147,7 +1186,7 @@ export class Board {
     });
     for (const seat of [...this.playerEls.keys()]) if (seat >= v.players.length) this.playerEls.delete(seat);
     setChildren(this.players, boards);
-    const coach = P.part("coach", sig(S.coach, me, v.position, S.coachBusy), () => coachPanel(S, act));
+    const coach = P.part("coach", sig(S.coach, me, v.position, S.coachBusy, ui.previews), () => coachPanel(S, ui, act));
     setChildren(this.left, [progress, actions, coach, this.players]);
 
     const event = P.part("event", sig(v.event), () => eventTile(S));

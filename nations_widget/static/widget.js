@@ -684,7 +684,7 @@ function tileCardEl(S, tileId, opts) {
   return h("div", { ...attrs, tabindex: "0", role: "group" }, body);
 }
 function dieSig(S, d, opts) {
-  return sig(S.view.dice[d][2], isUnrolled(S, d), isRecent(S, d), Boolean(opts.selected), Boolean(opts.traded), opts.rollKey ?? null);
+  return sig(S.view.dice[d][2], isUnrolled(S, d), isRecent(S, d), Boolean(opts.paying), Boolean(opts.selected), Boolean(opts.traded), opts.rollKey ?? null);
 }
 function isRecent(S, d) {
   return (S.view.recent && S.view.recent.dice || []).includes(d);
@@ -711,6 +711,7 @@ function dieElement(S, d, opts) {
   const unrolled = isUnrolled(S, d);
   if (unrolled) classes.push("nw-unrolled");
   if (isRecent(S, d)) classes.push("nw-recent");
+  if (opts.paying) classes.push("nw-paying");
   const text = dieText(S, d, opts);
   const content = unrolled ? h("span", { class: "nw-face nw-face-blank", "aria-hidden": "true" }, "?") : faceEl(face);
   const attrs = {
@@ -1108,7 +1109,10 @@ function playerDice(S, ui, act, seat, live, rolling, rollKey, part) {
     return el;
   };
   const toggle = (d) => () => act.toggleDie(d);
+  const pv = previewShown(S, ui);
+  const paying = new Set(pv ? pv.dice : []);
   const unusedEls = unused.map((d) => die(d, false, {
+    paying: paying.has(d),
     selected: live && ui.sel.dice.includes(d),
     traded: live && traded.has(d),
     rolling: rolling.has(d),
@@ -1242,7 +1246,10 @@ function actionPanel(S, ui, act, part, now, otherSig) {
     h("ul", {}, moves.map((m, i) => h("li", { dataset: { key: `recent-${i}` } }, m.text)))
   )) : null;
   let body;
-  if (S.viewingHistory) {
+  if (ui.previewMove && me !== null) {
+    const pv = previewShown(S, ui);
+    body = part("actions-preview", sig(pv, Boolean(S.error)), () => previewPanel(pv, act, S.error));
+  } else if (S.viewingHistory) {
     const hi = S.history;
     body = part("actions-history", sig(hi.position, hi.length), () => h(
       "div",
@@ -1277,7 +1284,7 @@ function actionPanel(S, ui, act, part, now, otherSig) {
   setChildren(frame, [title, recent, err, body]);
   return frame;
 }
-function coachPanel(S, act) {
+function coachPanel(S, ui, act) {
   const v = S.view;
   const c = S.coach || {};
   const me = actingSeat(S);
@@ -1300,6 +1307,12 @@ function coachPanel(S, act) {
       { class: "nw-coach-toggle", title: "After each of your moves, see how it compared with the coach's best move" },
       h("input", { type: "checkbox", dataset: { key: "coach-on" }, checked: Boolean(c.on), onchange: (e) => act.send({ kind: "coach", on: e.target.checked }) }),
       " Coach: grade my moves"
+    ),
+    h(
+      "label",
+      { class: "nw-coach-toggle", title: "Show what a purchase or build will do, with Confirm and Cancel, before it is made" },
+      h("input", { type: "checkbox", dataset: { key: "previews-on" }, checked: Boolean(ui.previews), onchange: (e) => act.setPreviews(e.target.checked) }),
+      " Preview purchases"
     )
   );
   kids.push(controls);
@@ -1314,6 +1327,38 @@ function coachPanel(S, act) {
     kids.push(h("p", { class: `nw-coach-verdict${verdict.same ? " nw-good" : ""}`, role: "status" }, verdict.text));
   }
   return h("section", { class: "nw-panel nw-coach", "aria-label": "Coach" }, h("h3", {}, "Coach"), ...kids);
+}
+function previewShown(S, ui) {
+  const pv = S.preview;
+  return ui.previewMove && pv && pv !== ui.previewOld && pv.position === S.view.position ? pv : null;
+}
+function previewPanel(pv, act, error) {
+  const cancel = h("button", { type: "button", class: "nw-btn", dataset: { key: "preview-cancel" }, title: "Escape", onclick: () => act.cancelPreview() }, "Cancel");
+  if (!pv) {
+    return h(
+      "div",
+      { class: "nw-preview", role: "status" },
+      h("p", {}, error ? "This move was refused (see above)." : "Working out what this move does…"),
+      h("div", { class: "nw-buttons" }, cancel)
+    );
+  }
+  const list = (label, items, cls = "") => items && items.length ? h("div", { class: `nw-preview-row ${cls}` }, h("span", { class: "nw-slot-label" }, label), h("ul", {}, items.map((x) => h("li", {}, x)))) : null;
+  return h(
+    "div",
+    { class: "nw-preview", role: "group", "aria-label": "What this move will do" },
+    h("p", { class: "nw-big" }, pv.title),
+    pv.warning ? h("p", { class: "nw-warning", role: "alert" }, pv.warning) : null,
+    list("Pays:", pv.pays),
+    list("Wasted:", pv.wasted, "nw-wasted"),
+    list("Comes in:", pv.gains),
+    list("Goes:", pv.goes),
+    h(
+      "div",
+      { class: "nw-buttons" },
+      h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "preview-confirm" }, title: "Enter", onclick: () => act.confirmPreview() }, "Confirm"),
+      cancel
+    )
+  );
 }
 function selectionLine(S, ui, act) {
   return h(
@@ -1481,7 +1526,7 @@ function actionsControls(S, ui, act, part, now) {
         class: "nw-btn",
         dataset: { key: "build" },
         onclick: (e) => {
-          if (isLive(e.currentTarget)) act.move(buildMove(now().legal, ui.sel));
+          if (isLive(e.currentTarget)) act.commit(buildMove(now().legal, ui.sel));
         }
       }, icon("stone"), ` Build ${wonder.name} (${wonder.stone_cost} stone)`) : null,
       pass: h("button", { type: "button", class: "nw-btn nw-pass", dataset: { key: "pass" }, onclick: () => act.move(passMove(ui.sel, now().view.config.variant)) }, "")
@@ -1842,7 +1887,7 @@ var Board = class {
     });
     for (const seat of [...this.playerEls.keys()]) if (seat >= v.players.length) this.playerEls.delete(seat);
     setChildren(this.players, boards);
-    const coach = P.part("coach", sig(S.coach, me, v.position, S.coachBusy), () => coachPanel(S, act));
+    const coach = P.part("coach", sig(S.coach, me, v.position, S.coachBusy, ui.previews), () => coachPanel(S, ui, act));
     setChildren(this.left, [progress, actions, coach, this.players]);
     const event = P.part("event", sig(v.event), () => eventTile(S));
     const part = (key, signature, build) => P.part(key, signature, build);
@@ -1897,7 +1942,8 @@ var TRAITS = [
   "history",
   "reconstructed",
   "busy",
-  "coach"
+  "coach",
+  "preview"
 ];
 function readState(model) {
   return {
@@ -1913,6 +1959,7 @@ function readState(model) {
     reconstructed: Boolean(model.get("reconstructed")),
     busy: Boolean(model.get("busy")),
     coach: model.get("coach") || {},
+    preview: model.get("preview") || {},
     coachBusy: false
   };
 }
@@ -1927,6 +1974,20 @@ function defaultForm(S) {
     seed: "",
     bot_delay: S.settings.bot_delay ?? 0.8
   };
+}
+function readPreference(key, dflt) {
+  try {
+    const v = typeof localStorage !== "undefined" ? localStorage.getItem(key) : null;
+    return v === null ? dflt : v === "true";
+  } catch {
+    return dflt;
+  }
+}
+function writePreference(key, value) {
+  try {
+    if (typeof localStorage !== "undefined") localStorage.setItem(key, String(value));
+  } catch {
+  }
 }
 function download(text, filename) {
   if (typeof URL === "undefined" || typeof URL.createObjectURL !== "function") return false;
@@ -1961,7 +2022,11 @@ function createController({ model, el }) {
     formRev: 0,
     branchFrom: null,
     branchPending: false,
-    helpOpen: false
+    helpOpen: false,
+    // the purchase or build waiting for Confirm (its preview comes from Python)
+    previewMove: null,
+    // experienced players can turn previews off (kept in this browser)
+    previews: readPreference("nw-previews", true)
   };
   let scheduled = false;
   let destroyed = false;
@@ -2021,6 +2086,7 @@ function createController({ model, el }) {
       ui.sel = emptySelection();
       ui.pendingBuy = null;
       ui.pendingReturn = null;
+      ui.previewMove = null;
     } else {
       ui.sel = pruneSelection(S.view, S.view.human_turn ? S.view.current : null, ui.sel);
     }
@@ -2064,6 +2130,33 @@ function createController({ model, el }) {
       const S = state();
       send({ kind: "move", seat: S.view.current, move });
     },
+    /** An irreversible purchase or build: first its preview (Python's), unless turned off. */
+    commit(move) {
+      if (!move) return;
+      if (!ui.previews || move.type !== "buy" && move.type !== "build") {
+        act.move(move);
+        return;
+      }
+      ui.previewMove = move;
+      ui.previewOld = model.get("preview");
+      send({ kind: "preview", move });
+      draw();
+    },
+    confirmPreview() {
+      const move = ui.previewMove;
+      ui.previewMove = null;
+      if (move) act.move(move);
+      draw();
+    },
+    cancelPreview() {
+      ui.previewMove = null;
+      draw();
+    },
+    setPreviews(on) {
+      ui.previews = Boolean(on);
+      writePreference("nw-previews", ui.previews);
+      draw();
+    },
     clickTile(tileId) {
       const S = state();
       const tile = S.catalogue.tiles[tileId];
@@ -2075,7 +2168,7 @@ function createController({ model, el }) {
         return;
       }
       ui.pendingBuy = null;
-      act.move(buyMove(S.catalogue, S.legal, ui.sel, tileId));
+      act.commit(buyMove(S.catalogue, S.legal, ui.sel, tileId));
     },
     chooseReplace(buildingId) {
       const S = state();
@@ -2088,7 +2181,7 @@ function createController({ model, el }) {
         return;
       }
       ui.pendingBuy = null;
-      act.move(move);
+      act.commit(move);
       draw();
     },
     toggleReturned(d) {
@@ -2119,7 +2212,7 @@ function createController({ model, el }) {
       }
       ui.pendingBuy = null;
       ui.pendingReturn = null;
-      act.move(move);
+      act.commit(move);
       draw();
     },
     chooseUsedRerolls(k) {
@@ -2128,7 +2221,7 @@ function createController({ model, el }) {
       const move = buyMove(S.catalogue, S.legal, ui.sel, ui.pendingBuy);
       move.returned_used_rerolls = k;
       ui.pendingBuy = null;
-      act.move(move);
+      act.commit(move);
       draw();
     },
     cancelBuy() {
@@ -2287,8 +2380,11 @@ function createController({ model, el }) {
     if (key === "?") {
       ui.helpOpen = !ui.helpOpen;
       draw();
+    } else if (key === "Enter" && ui.previewMove && (!t || t.tagName !== "BUTTON")) {
+      act.confirmPreview();
     } else if (key === "Escape") {
       if (ui.helpOpen) ui.helpOpen = false;
+      else if (ui.previewMove) ui.previewMove = null;
       else if (ui.pendingBuy) act.cancelBuy();
       else if (!selectionIsEmpty(ui.sel)) ui.sel = emptySelection();
       else done = false;

@@ -25,6 +25,8 @@ kind                    fields
                         hint) plays the current decision
 ``play_bots``           none: let the bots play until a human must decide
 ``clear_error``         none
+``preview``             ``move`` (a purchase or build's JSON object): what it would do
+                        (the ``preview`` trait); nothing is played
 ``hint``                none: the coach's three best moves for the player to decide
                         (the ``coach`` trait's ``hint``)
 ``coach``               ``on`` (bool): grade each human move against the coach's best
@@ -59,6 +61,7 @@ _FIELDS: dict[str, tuple[dict[str, tuple[str, ...]], set[str]]] = {
     "bot_move": ({}, set()),
     "play_bots": ({}, set()),
     "clear_error": ({}, set()),
+    "preview": ({"move": ("object",)}, {"move"}),
     "hint": ({}, set()),
     "coach": ({"on": ("boolean",)}, {"on"}),
     "log_sync": ({}, set()),

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..dice import (
+    Buy,
     Catalogue,
     EventSpec,
     Game,
@@ -28,8 +29,10 @@ from ..dice.catalogue import (
     SUPPLY_DICE,
     tile_to_json,
 )
+from ..dice.preview import suggested_payment
 from ..dice.reasons import unavailable_actions
 from ..dice.rules import give_back_order, used_reroll_choices
+from ..dice.state import BOARD_ROWS
 
 #: How many log entries the board shows (the newest ones).
 LOG_LIMIT = 50
@@ -256,6 +259,16 @@ def legal_payload(state: GameState) -> list[dict[str, Any]]:
                              "(select them first)")
             out.append(entry)
             continue
+        if isinstance(move, Buy) and seat is not None \
+                and state.players[seat].wonder >= 0:
+            # the suggested payment keeps stone for the wonder under construction when
+            # it can (nations_widget.dice.preview.suggested_payment)
+            ref = state.comp.tile_ref[move.tile]
+            cost = state.board.index(ref) % BOARD_ROWS + 1
+            res = RESOURCES.index(state.comp.tiles[ref].currency)
+            keep = suggested_payment(state, seat, res, cost)
+            if keep is not None and keep != move.payment:
+                move = Buy.of(move.tile, keep, move.replaces)
         out.append(move_entry(state, move))
     return out
 

@@ -35,6 +35,7 @@ from ..dice import (
 from ..dice.catalogue import parse_catalogue
 from ..dice.coach import Hint, compare
 from ..dice.game import as_move
+from ..dice.preview import preview_move
 from ._bots import (
     PREFERRED_BOT,
     Bot,
@@ -108,6 +109,9 @@ class NationsWidget(anywidget.AnyWidget):
     reconstructed = traitlets.Bool(False).tag(sync=True)
     #: bots are playing (scheduled moves pending)
     busy = traitlets.Bool(False).tag(sync=True)
+    #: the last preview asked (intent ``preview``): what a purchase or build will do, see
+    #: :func:`nations_widget.dice.preview.preview_move`, plus ``position`` and ``move``
+    preview = traitlets.Dict().tag(sync=True)
     #: the coach (see :mod:`nations_widget.widget._coach`): ``{"on", "hint", "verdict"}``
     coach = traitlets.Dict({"on": False, "hint": None, "verdict": None}).tag(sync=True)
 
@@ -301,6 +305,18 @@ class NationsWidget(anywidget.AnyWidget):
             self._publish(reset_log=True)
         self._schedule_bots()
 
+    def preview_move(self, move: Move | dict[str, Any] | str) -> dict[str, Any]:
+        """What a purchase or build would do now (nothing is played); also shown on the
+        board.  An illegal move raises :class:`IllegalMoveError` with the reason."""
+        with self._lock:
+            parsed = as_move(move)
+            if self._game.current_player is None:
+                raise IntentError("the game is over: no more moves")
+            result = preview_move(self._game.state, parsed)
+            self.preview = {**result, "position": self._game.position,
+                            "move": parsed.to_json()}
+            return result
+
     # ------------------------------------------------------------------ coach
     def hint(self, top: int = 3) -> Hint:
         """The coach's ``top`` best moves for the player to decide (the search bot's root
@@ -464,6 +480,8 @@ class NationsWidget(anywidget.AnyWidget):
             self._schedule_bots()
         elif kind == "clear_error":
             self.error = ""
+        elif kind == "preview":
+            self.preview_move(f["move"])
         elif kind == "hint":
             if self._game.is_over:
                 raise IntentError("the game is over: there is nothing to advise")

@@ -64,3 +64,15 @@ def test_coach_intent_needs_a_boolean() -> None:
     w = _widget()
     w.handle_intent({"kind": "coach", "on": 1})
     assert "on" in w.error and w.coach["on"] is False
+
+
+def test_preview_intent_publishes_and_plays_nothing() -> None:
+    from nations_widget.dice import Buy
+    w = _widget()
+    buy = next(m for m in w.game.legal_moves() if isinstance(m, Buy))
+    pos = w.game.position
+    w.handle_intent({"kind": "preview", "move": buy.to_json()})
+    assert w.error == "" and w.game.position == pos
+    assert w.preview["position"] == pos and w.preview["title"].startswith("Buy ")
+    w.handle_intent({"kind": "preview", "move": {"type": "pass"}})
+    assert "preview" in w.error
