@@ -118,6 +118,7 @@ export function createController({ model, el }) {
     branchFrom: null,
     branchPending: false,
     helpOpen: false,
+    dismissedRound: null,
     // the purchase or build waiting for Confirm (its preview comes from Python)
     previewMove: null,
     // experienced players can turn previews off (kept in this browser)
@@ -402,6 +403,11 @@ export function createController({ model, el }) {
       send({ kind: "hint" });
       draw();
     },
+    dismissRound() {
+      const r = state().view.round_summary;
+      if (r) ui.dismissedRound = `${state().view.config.seed}:${r.round}`;
+      draw();
+    },
     toggleHelp() {
       ui.helpOpen = !ui.helpOpen;
       draw();
@@ -500,7 +506,10 @@ export function createController({ model, el }) {
     const acting = me !== null && v.step === "actions" && !ui.pendingBuy;
     const key = e.key;
     let done = true;
-    if (key === "?") {
+    const summary = v.round_summary;
+    if (summary && ui.dismissedRound !== `${v.config.seed}:${summary.round}` && !S.viewingHistory && !["Shift", "Control", "Alt", "Meta", "Tab"].includes(key)) {
+      act.dismissRound(); // any key closes the end-of-round panel
+    } else if (key === "?") {
       ui.helpOpen = !ui.helpOpen;
       draw();
     } else if (key === "Enter" && ui.previewMove && (!t || t.tagName !== "BUTTON")) {

@@ -249,6 +249,22 @@ function header(S, part, act) {
   return frame;
 }
 
+/** After a round's war: what each player gained (Python's round_summary), and the new
+ * player order; dismissed with a click or any key. */
+function roundSummary(S, act) {
+  const r = S.view.round_summary;
+  return h("div", { class: "nw-overlay", role: "dialog", "aria-modal": "true", "aria-label": `End of round ${r.round}`, dataset: { key: "round-summary" }, onclick: (e) => { if (e.target === e.currentTarget) act.dismissRound(); } },
+    h("div", { class: "nw-dialog" },
+      h("h3", {}, `End of round ${r.round}${r.event ? ` — ${r.event}` : ""}`),
+      h("div", { class: "nw-table-scroll" }, h("table", { class: "nw-score-table" },
+        h("thead", {}, h("tr", {}, ["Player", "Books", "Famine", "War", "Round"].map((x) => h("th", { scope: "col" }, x)))),
+        h("tbody", {}, r.rows.map((row) => h("tr", {},
+          h("th", { scope: "row" }, seatName(row.seat)),
+          [row.books, row.famine, row.war, row.total].map((x) => h("td", {}, `+${x} VP`))))))),
+      h("p", {}, "New player order: ", r.order.map((seat) => seatName(seat)).join(", "), "."),
+      h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "round-summary-close" }, onclick: () => act.dismissRound() }, `Start round ${r.round + 1}`)));
+}
+
 /** The shortcuts, as listed in the "?" overlay. */
 export const SHORTCUTS = [
   ["P", "pass"],
@@ -1215,7 +1231,9 @@ export class Board {
     this.logTail = tail;
 
     setChildren(this.right, [event, scores, history, this.logPanel, game]);
-    const overlay = ui.helpOpen ? P.part("help-overlay", "", () => helpOverlay(act)) : null;
+    const summary = v.round_summary && ui.dismissedRound !== `${v.config.seed}:${v.round_summary.round}` && !S.viewingHistory
+      ? P.part("round-summary", sig(v.round_summary), () => roundSummary(S, act)) : null;
+    const overlay = ui.helpOpen ? P.part("help-overlay", "", () => helpOverlay(act)) : summary;
     setChildren(root, [head, notice, this.main, overlay]);
     P.sweep();
     // last: the board now shows this position (benchmarks/browser_latency.py waits for it)

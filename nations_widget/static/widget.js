@@ -780,6 +780,33 @@ function header(S, part, act) {
   setChildren(frame, [title, help, steps, prompt]);
   return frame;
 }
+function roundSummary(S, act) {
+  const r = S.view.round_summary;
+  return h(
+    "div",
+    { class: "nw-overlay", role: "dialog", "aria-modal": "true", "aria-label": `End of round ${r.round}`, dataset: { key: "round-summary" }, onclick: (e) => {
+      if (e.target === e.currentTarget) act.dismissRound();
+    } },
+    h(
+      "div",
+      { class: "nw-dialog" },
+      h("h3", {}, `End of round ${r.round}${r.event ? ` — ${r.event}` : ""}`),
+      h("div", { class: "nw-table-scroll" }, h(
+        "table",
+        { class: "nw-score-table" },
+        h("thead", {}, h("tr", {}, ["Player", "Books", "Famine", "War", "Round"].map((x) => h("th", { scope: "col" }, x)))),
+        h("tbody", {}, r.rows.map((row) => h(
+          "tr",
+          {},
+          h("th", { scope: "row" }, seatName(row.seat)),
+          [row.books, row.famine, row.war, row.total].map((x) => h("td", {}, `+${x} VP`))
+        )))
+      )),
+      h("p", {}, "New player order: ", r.order.map((seat) => seatName(seat)).join(", "), "."),
+      h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "round-summary-close" }, onclick: () => act.dismissRound() }, `Start round ${r.round + 1}`)
+    )
+  );
+}
 var SHORTCUTS = [
   ["P", "pass"],
   ["R", "reroll the selected dice"],
@@ -1920,7 +1947,8 @@ var Board = class {
     const logChanged = tail !== this.logTail;
     this.logTail = tail;
     setChildren(this.right, [event, scores, history, this.logPanel, game]);
-    const overlay = ui.helpOpen ? P.part("help-overlay", "", () => helpOverlay(act)) : null;
+    const summary = v.round_summary && ui.dismissedRound !== `${v.config.seed}:${v.round_summary.round}` && !S.viewingHistory ? P.part("round-summary", sig(v.round_summary), () => roundSummary(S, act)) : null;
+    const overlay = ui.helpOpen ? P.part("help-overlay", "", () => helpOverlay(act)) : summary;
     setChildren(root, [head, notice, this.main, overlay]);
     P.sweep();
     setAttr(root, "data-position", v.position);
@@ -2023,6 +2051,7 @@ function createController({ model, el }) {
     branchFrom: null,
     branchPending: false,
     helpOpen: false,
+    dismissedRound: null,
     // the purchase or build waiting for Confirm (its preview comes from Python)
     previewMove: null,
     // experienced players can turn previews off (kept in this browser)
@@ -2283,6 +2312,11 @@ function createController({ model, el }) {
       send({ kind: "hint" });
       draw();
     },
+    dismissRound() {
+      const r = state().view.round_summary;
+      if (r) ui.dismissedRound = `${state().view.config.seed}:${r.round}`;
+      draw();
+    },
     toggleHelp() {
       ui.helpOpen = !ui.helpOpen;
       draw();
@@ -2377,7 +2411,10 @@ function createController({ model, el }) {
     const acting = me !== null && v.step === "actions" && !ui.pendingBuy;
     const key = e.key;
     let done = true;
-    if (key === "?") {
+    const summary = v.round_summary;
+    if (summary && ui.dismissedRound !== `${v.config.seed}:${summary.round}` && !S.viewingHistory && !["Shift", "Control", "Alt", "Meta", "Tab"].includes(key)) {
+      act.dismissRound();
+    } else if (key === "?") {
       ui.helpOpen = !ui.helpOpen;
       draw();
     } else if (key === "Enter" && ui.previewMove && (!t || t.tagName !== "BUTTON")) {

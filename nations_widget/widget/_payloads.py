@@ -172,6 +172,7 @@ def view_payload(game: Game, seats: list[str]) -> dict[str, Any]:
     acting = current if state.step == "actions" and data["human_turn"] else None
     data["give_back"] = None if acting is None else give_back_payload(state, acting)
     data["recent"] = recent_payload(game, seats)
+    data["round_summary"] = round_summary(game, seats)
     # why the reroll, the build or a tile cannot be chosen now (disabled controls say so)
     data["unavailable"] = None if acting is None else unavailable_actions(state)
     return data
@@ -230,6 +231,48 @@ def recent_payload(game: Game, seats: list[str]) -> dict[str, Any]:
     return {"moves": moves,
             "tiles": sorted({m["tile"] for m in moves if m["tile"]}),
             "dice": sorted({d for m in moves for d in m["dice"]})}
+
+
+def round_summary(game: Game, seats: list[str]) -> dict[str, Any] | None:
+    """After a round's war, what each player gained in it, for the end-of-round panel:
+    ``{"round", "event", "rows": [{"seat", "books", "famine", "war", "total"}], "order"}``
+    (VP; ``order``: the new player order, seats).  None before the first round ends,
+    once a human has decided in the next round, at the game's end (the final scores
+    show then) and in games without a human seat."""
+    state = game.state
+    if "human" not in seats:
+        return None
+    if state.round >= 2 and state.step == "actions":
+        finished = state.round - 1
+        # only until a human has decided something in the new round
+        pos = game.position
+        while pos > 0 and game.state_at(pos - 1).round == state.round:
+            mover = game.state_at(pos - 1).current_player()
+            if mover is not None and seats[mover] == "human":
+                return None
+            pos -= 1
+    else:
+        return None
+    entries = [e for e in game.log() if e.round == finished]
+    n = state.config.players
+    books, famine, war = [0] * n, [0] * n, [0] * n
+    event_id = next((e.data.get("event") for e in entries if e.kind == "round"), None)
+    events = {ev.id: ev for ev in game.catalogue.events}
+    vp = events[event_id].vp if event_id in events else 0
+    order = list(state.order)
+    for e in entries:
+        if e.kind == "score" and e.step == "books":
+            books = [int(x) for x in e.data.get("vp", books)]
+        elif e.kind == "feed" and e.seat is not None and e.data.get("fed"):
+            famine[e.seat] = vp
+        elif e.kind == "fight" and e.seat is not None and e.data.get("fought"):
+            war[e.seat] = vp
+        elif e.kind == "order":
+            order = list(e.data.get("order", order))
+    rows = [{"seat": seat, "books": books[seat], "famine": famine[seat], "war": war[seat],
+             "total": books[seat] + famine[seat] + war[seat]} for seat in range(n)]
+    name = events[event_id].name if event_id in events else ""
+    return {"round": finished, "event": name, "rows": rows, "order": order}
 
 
 def move_entry(state: GameState, move: Move) -> dict[str, Any]:
