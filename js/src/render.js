@@ -93,6 +93,8 @@ export function tileCard(S, tileId, opts = {}) {
     opts.label, Boolean(opts.onClick), opts.extraSig, opts.reason ?? null, Boolean(opts.recent)), () => tileCardEl(S, tileId, opts));
 }
 
+const focusedBefore = new WeakMap();
+
 function tileCardEl(S, tileId, opts) {
   const tile = S.catalogue.tiles[tileId];
   if (!tile) return h("div", { class: "nw-tile nw-empty" }, "?");
@@ -130,10 +132,17 @@ function tileCardEl(S, tileId, opts) {
     dataset: { key: opts.key || `tile-${tileId}`, tile: tileId },
   };
   if (opts.onClick) {
-    const onclick = (e) => {
-      if (isLive(e.currentTarget)) opts.onClick();
+    // a tap on a tile that cannot be bought shows its tooltip (focus); a second tap closes it
+    const onpointerdown = (e) => {
+      focusedBefore.set(e.currentTarget, e.currentTarget.ownerDocument.activeElement === e.currentTarget);
     };
-    return h("button", { ...attrs, type: "button", onclick, "aria-pressed": opts.selected ? "true" : null }, body);
+    const onclick = (e) => {
+      const tile = e.currentTarget;
+      if (isLive(tile)) opts.onClick();
+      else if (focusedBefore.get(tile)) tile.blur();
+      focusedBefore.delete(tile);
+    };
+    return h("button", { ...attrs, type: "button", onclick, onpointerdown, "aria-pressed": opts.selected ? "true" : null }, body);
   }
   return h("div", { ...attrs, tabindex: "0", role: "group" }, body);
 }

@@ -636,6 +636,7 @@ function tileCard(S, tileId, opts = {}) {
     Boolean(opts.recent)
   ), () => tileCardEl(S, tileId, opts));
 }
+var focusedBefore = /* @__PURE__ */ new WeakMap();
 function tileCardEl(S, tileId, opts) {
   const tile = S.catalogue.tiles[tileId];
   if (!tile) return h("div", { class: "nw-tile nw-empty" }, "?");
@@ -676,10 +677,16 @@ function tileCardEl(S, tileId, opts) {
     dataset: { key: opts.key || `tile-${tileId}`, tile: tileId }
   };
   if (opts.onClick) {
-    const onclick = (e) => {
-      if (isLive(e.currentTarget)) opts.onClick();
+    const onpointerdown = (e) => {
+      focusedBefore.set(e.currentTarget, e.currentTarget.ownerDocument.activeElement === e.currentTarget);
     };
-    return h("button", { ...attrs, type: "button", onclick, "aria-pressed": opts.selected ? "true" : null }, body);
+    const onclick = (e) => {
+      const tile2 = e.currentTarget;
+      if (isLive(tile2)) opts.onClick();
+      else if (focusedBefore.get(tile2)) tile2.blur();
+      focusedBefore.delete(tile2);
+    };
+    return h("button", { ...attrs, type: "button", onclick, onpointerdown, "aria-pressed": opts.selected ? "true" : null }, body);
   }
   return h("div", { ...attrs, tabindex: "0", role: "group" }, body);
 }
