@@ -408,6 +408,16 @@ export function createController({ model, el }) {
       if (r) ui.dismissedRound = `${state().view.config.seed}:${r.round}`;
       draw();
     },
+    openNewGame() {
+      ui.newGameOpen = true;
+      draw();
+      const first = el.querySelector('details.nw-newgame [data-key="form-players"]');
+      if (first && typeof first.focus === "function") first.focus();
+    },
+    closeNewGame() {
+      ui.newGameOpen = false;
+      draw();
+    },
     toggleHelp() {
       ui.helpOpen = !ui.helpOpen;
       draw();
@@ -456,6 +466,7 @@ export function createController({ model, el }) {
       ui.form = { ...f, seed: "" };
       ui.formRev += 1;
       ui.animatedPos = null; // the new game's first roll is shown rolling
+      ui.newGameOpen = false;
       send({ kind: "new_game", settings });
       draw();
     },
@@ -515,7 +526,8 @@ export function createController({ model, el }) {
     } else if (key === "Enter" && ui.previewMove && (!t || t.tagName !== "BUTTON")) {
       act.confirmPreview();
     } else if (key === "Escape") {
-      if (ui.helpOpen) ui.helpOpen = false;
+      if (ui.newGameOpen) ui.newGameOpen = false;
+      else if (ui.helpOpen) ui.helpOpen = false;
       else if (ui.previewMove) ui.previewMove = null;
       else if (ui.pendingBuy) act.cancelBuy();
       else if (!selectionIsEmpty(ui.sel)) ui.sel = emptySelection();

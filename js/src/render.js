@@ -250,11 +250,15 @@ function header(S, part, act) {
   const prompt = part("header-prompt", sig(S.busy), () => h("p", { class: "nw-prompt", "aria-live": "polite" }, "",
     S.busy ? [" ", h("span", { class: "nw-busy", role: "status" }, h("span", { class: "nw-spinner", "aria-hidden": "true" }), "Bots are playing…")] : null));
   if (prompt.firstChild.data !== v.prompt) prompt.firstChild.data = v.prompt;
+  const newGame = part("header-newgame", "", () => h("button", {
+    type: "button", class: "nw-btn nw-mini nw-newgame-btn", dataset: { key: "header-newgame" },
+    title: "Start a new game: players, seats, variant, seed…", onclick: () => act.openNewGame(),
+  }, "New game…"));
   const help = part("header-help", "", () => h("button", {
     type: "button", class: "nw-btn nw-mini nw-help-btn", dataset: { key: "help" },
     "aria-label": "Keyboard shortcuts", title: "Keyboard shortcuts (?)", onclick: () => act.toggleHelp(),
   }, "?"));
-  setChildren(frame, [title, help, steps, prompt]);
+  setChildren(frame, [title, newGame, help, steps, prompt]);
   return frame;
 }
 
@@ -1221,6 +1225,21 @@ export class Board {
     const f = ui.form;
     const game = P.part("game", sig(S.seats, S.botNames, S.botInfo, ui.formRev, f.players, f.seats, f.variant,
       f.automate, f.solo_tougher), () => gamePanel(S, ui, act));
+    // the New game form is a dialog (opened from the header or the Game panel)
+    const details = game.querySelector("details.nw-newgame");
+    if (details) {
+      if (details.open !== Boolean(ui.newGameOpen)) details.open = Boolean(ui.newGameOpen);
+      const form = details.querySelector(".nw-form");
+      setAttr(form, "role", "dialog");
+      setAttr(form, "aria-label", "New game");
+      setAttr(form, "aria-modal", ui.newGameOpen ? "true" : null);
+      if (!details.dataset.backdrop) { // a click on the shade around the dialog closes it
+        details.dataset.backdrop = "1";
+        details.addEventListener("click", (e) => {
+          if (e.target === details) act.closeNewGame();
+        });
+      }
+    }
     // a seat menu the person changed without Python following (a refused change): show
     // Python's value again (the history slider is set in place on every draw)
     S.seats.forEach((who, seat) => {

@@ -776,6 +776,13 @@ function header(S, part, act) {
     S.busy ? [" ", h("span", { class: "nw-busy", role: "status" }, h("span", { class: "nw-spinner", "aria-hidden": "true" }), "Bots are playing…")] : null
   ));
   if (prompt.firstChild.data !== v.prompt) prompt.firstChild.data = v.prompt;
+  const newGame = part("header-newgame", "", () => h("button", {
+    type: "button",
+    class: "nw-btn nw-mini nw-newgame-btn",
+    dataset: { key: "header-newgame" },
+    title: "Start a new game: players, seats, variant, seed…",
+    onclick: () => act.openNewGame()
+  }, "New game…"));
   const help = part("header-help", "", () => h("button", {
     type: "button",
     class: "nw-btn nw-mini nw-help-btn",
@@ -784,7 +791,7 @@ function header(S, part, act) {
     title: "Keyboard shortcuts (?)",
     onclick: () => act.toggleHelp()
   }, "?"));
-  setChildren(frame, [title, help, steps, prompt]);
+  setChildren(frame, [title, newGame, help, steps, prompt]);
   return frame;
 }
 function roundSummary(S, act) {
@@ -1939,6 +1946,20 @@ var Board = class {
       f.automate,
       f.solo_tougher
     ), () => gamePanel(S, ui, act));
+    const details = game.querySelector("details.nw-newgame");
+    if (details) {
+      if (details.open !== Boolean(ui.newGameOpen)) details.open = Boolean(ui.newGameOpen);
+      const form = details.querySelector(".nw-form");
+      setAttr(form, "role", "dialog");
+      setAttr(form, "aria-label", "New game");
+      setAttr(form, "aria-modal", ui.newGameOpen ? "true" : null);
+      if (!details.dataset.backdrop) {
+        details.dataset.backdrop = "1";
+        details.addEventListener("click", (e) => {
+          if (e.target === details) act.closeNewGame();
+        });
+      }
+    }
     S.seats.forEach((who, seat) => {
       const sel = game.querySelector(`select[data-key="seat-${seat}"]`);
       if (sel && sel.value !== who) sel.value = who;
@@ -2324,6 +2345,16 @@ function createController({ model, el }) {
       if (r) ui.dismissedRound = `${state().view.config.seed}:${r.round}`;
       draw();
     },
+    openNewGame() {
+      ui.newGameOpen = true;
+      draw();
+      const first = el.querySelector('details.nw-newgame [data-key="form-players"]');
+      if (first && typeof first.focus === "function") first.focus();
+    },
+    closeNewGame() {
+      ui.newGameOpen = false;
+      draw();
+    },
     toggleHelp() {
       ui.helpOpen = !ui.helpOpen;
       draw();
@@ -2372,6 +2403,7 @@ function createController({ model, el }) {
       ui.form = { ...f, seed: "" };
       ui.formRev += 1;
       ui.animatedPos = null;
+      ui.newGameOpen = false;
       send({ kind: "new_game", settings });
       draw();
     },
@@ -2427,7 +2459,8 @@ function createController({ model, el }) {
     } else if (key === "Enter" && ui.previewMove && (!t || t.tagName !== "BUTTON")) {
       act.confirmPreview();
     } else if (key === "Escape") {
-      if (ui.helpOpen) ui.helpOpen = false;
+      if (ui.newGameOpen) ui.newGameOpen = false;
+      else if (ui.helpOpen) ui.helpOpen = false;
       else if (ui.previewMove) ui.previewMove = null;
       else if (ui.pendingBuy) act.cancelBuy();
       else if (!selectionIsEmpty(ui.sel)) ui.sel = emptySelection();
