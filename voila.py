@@ -36,6 +36,22 @@ c = get_config()  # noqa: F821  (traitlets defines get_config for config files)
 c.VoilaConfiguration.preheat_kernel = True
 c.VoilaConfiguration.default_pool_size = 1
 
+# No request leaves the machine: Voila's page template links Font Awesome from a CDN (the app
+# uses none of its icons; the board's icons are inline SVG), which fails offline and makes a
+# visitor's browser call an outside host.  The page's Content-Security-Policy allows styles and
+# fonts from this server only (plus inline styles and data: URLs, which the page and the
+# widget use), so the browser drops those links without sending any request.  Everything else
+# keeps Jupyter's default policy (frames only from this server).
+c.Voila.tornado_settings = {
+    "headers": {
+        "Content-Security-Policy": "; ".join([
+            "frame-ancestors 'self'",
+            "style-src 'self' 'unsafe-inline' blob: data:",
+            "font-src 'self' data: blob:",
+        ]),
+    },
+}
+
 c.MappingKernelManager.cull_idle_timeout = 600
 c.MappingKernelManager.cull_interval = 60
 c.MappingKernelManager.cull_connected = False
