@@ -718,6 +718,9 @@ function actionPanel(S, ui, act, part, now, otherSig) {
         const bot = cur !== null && S.seats[cur] !== "human";
         return h("div", { class: "nw-waiting" },
           h("p", {}, S.busy ? `${seatName(cur)} (${S.seats[cur]} bot) is thinking…` : bot ? `${seatName(cur)} is played by the ${S.seats[cur]} bot.` : "Waiting."),
+          S.busy && S.seats.includes("human")
+            ? h("button", { type: "button", class: "nw-btn", dataset: { key: "skip-bots" }, title: "The bots play at once, without their pause; what they did is listed here", onclick: () => act.send({ kind: "skip_bots" }) }, "Skip to my turn")
+            : null,
           bot && !S.busy ? h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "play-bots" }, onclick: () => act.send({ kind: "play_bots" }) }, "Let the bots play") : null,
           bot && !S.busy ? h("button", { type: "button", class: "nw-btn", dataset: { key: "bot-step" }, onclick: () => act.send({ kind: "bot_move" }) }, "One bot move") : null);
       }

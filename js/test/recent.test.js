@@ -30,3 +30,17 @@ describe("what the other players just did", () => {
     expect(el.querySelector(".nw-recent")).toBeNull();
   });
 });
+
+describe("skipping the bots' pause", () => {
+  it("while bots play, Skip to my turn asks Python to play them at once", async () => {
+    const data = fixture("rich_3p");
+    data.seats = ["human", "heuristic", "heuristic"];
+    data.busy = true;
+    const model = mockModel(data);
+    createController({ model, el });
+    const button = el.querySelector('[data-key="skip-bots"]');
+    expect(button).toBeTruthy();
+    button.click();
+    expect(model.sent.at(-1)).toEqual({ kind: "skip_bots" });
+  });
+});

@@ -480,6 +480,11 @@ class NationsWidget(anywidget.AnyWidget):
             self._schedule_bots()
         elif kind == "clear_error":
             self.error = ""
+        elif kind == "skip_bots":
+            if not self._bot_due():
+                raise IntentError("no bot is to move")
+            self.error = ""
+            self.play_bots()         # at once: the board then lists what they did
         elif kind == "preview":
             self.preview_move(f["move"])
         elif kind == "hint":

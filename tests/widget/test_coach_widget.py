@@ -76,3 +76,17 @@ def test_preview_intent_publishes_and_plays_nothing() -> None:
     assert w.preview["position"] == pos and w.preview["title"].startswith("Buy ")
     w.handle_intent({"kind": "preview", "move": {"type": "pass"}})
     assert "preview" in w.error
+
+
+def test_skip_bots_plays_them_at_once_until_a_human_decides() -> None:
+    w = NationsWidget(players=3, seed=4, seats=["human", "random", "random"], bot_delay=30,
+                      bot_names=["random"])
+    while w.game.current_player == 0:      # play until a bot is due (each waits 30 s)
+        w.play(w.game.legal_moves()[-1])
+    assert w.game.current_player != 0 and w.busy
+    w.handle_intent({"kind": "skip_bots"})
+    assert w.error == ""
+    assert w.game.current_player == 0 or w.game.is_over
+    assert w.view["recent"]["moves"]             # and the board lists what they did
+    w.handle_intent({"kind": "skip_bots"})
+    assert "no bot" in w.error
