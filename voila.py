@@ -48,6 +48,22 @@ c.VoilaConfiguration.preheat_kernel = True
 # under a crowd of 20 on this 2-core machine, 4 instead of 1 was within the noise: README)
 c.VoilaConfiguration.default_pool_size = max(1, int(os.environ.get("NATIONS_KERNEL_POOL", "1")))
 
+# No request leaves the machine: Voila's page template links Font Awesome from a CDN (the app
+# uses none of its icons; the board's icons are inline SVG), which fails offline and makes a
+# visitor's browser call an outside host.  The page's Content-Security-Policy allows styles and
+# fonts from this server only (plus inline styles and data: URLs, which the page and the
+# widget use), so the browser drops those links without sending any request.  Everything else
+# keeps Jupyter's default policy (frames only from this server).
+c.Voila.tornado_settings = {
+    "headers": {
+        "Content-Security-Policy": "; ".join([
+            "frame-ancestors 'self'",
+            "style-src 'self' 'unsafe-inline' blob: data:",
+            "font-src 'self' data: blob:",
+        ]),
+    },
+}
+
 c.MappingKernelManager.cull_idle_timeout = 600
 c.MappingKernelManager.cull_interval = 60
 c.MappingKernelManager.cull_connected = False

@@ -6,10 +6,12 @@
 // of delay), and the draw rebuilds only the parts whose inputs changed.
 import "./widget.css";
 import { logStore } from "./logstore.js";
-import { Board } from "./render.js";
+import { Board, actingSeat } from "./render.js";
 import {
   buyMove,
   cycleChit,
+  diceOf,
+  passMove,
   emptySelection,
   pairForTrade,
   pruneSelection,
@@ -23,7 +25,7 @@ import {
 
 export const TRAITS = [
   "catalogue", "view", "legal", "log_patch", "error", "seats", "bot_names", "bot_info", "settings",
-  "history", "reconstructed", "busy",
+  "history", "reconstructed", "busy", "coach", "preview",
 ];
 
 /** The synced traits, read once per draw. */
@@ -40,6 +42,9 @@ export function readState(model) {
     history: model.get("history") || {},
     reconstructed: Boolean(model.get("reconstructed")),
     busy: Boolean(model.get("busy")),
+    coach: model.get("coach") || {},
+    preview: model.get("preview") || {},
+    coachBusy: false,
   };
 }
 
@@ -55,6 +60,23 @@ function defaultForm(S) {
     seed: "",
     bot_delay: S.settings.bot_delay ?? 0.8,
   };
+}
+
+function readPreference(key, dflt) {
+  try {
+    const v = typeof localStorage !== "undefined" ? localStorage.getItem(key) : null;
+    return v === null ? dflt : v === "true";
+  } catch {
+    return dflt;
+  }
+}
+
+function writePreference(key, value) {
+  try {
+    if (typeof localStorage !== "undefined") localStorage.setItem(key, String(value));
+  } catch {
+    // storage refused (private mode): the choice lasts for this page only
+  }
 }
 
 function download(text, filename) {
@@ -94,6 +116,14 @@ export function createController({ model, el }) {
     selKey: null,
     lastSaved: null,
     formRev: 0,
+    branchFrom: null,
+    branchPending: false,
+    helpOpen: false,
+    dismissedRound: null,
+    // the purchase or build waiting for Confirm (its preview comes from Python)
+    previewMove: null,
+    // experienced players can turn previews off (kept in this browser)
+    previews: readPreference("nw-previews", true),
   };
   let scheduled = false;
   let destroyed = false;
@@ -101,7 +131,23 @@ export function createController({ model, el }) {
   const board = new Board(el);
   let scrollPending = false;
 
-  const state = () => readState(model);
+  // the Hint asked and not yet answered (the coach trait brings the answer)
+  let askedHintAt = null;
+  const state = () => {
+    const S = readState(model);
+    const hint = S.coach.hint;
+    if (askedHintAt !== null && (hint && hint.position === askedHintAt || S.error || S.view.position !== askedHintAt)) askedHintAt = null;
+    S.coachBusy = askedHintAt !== null;
+    // an earlier position of the game, not chosen to play on from ("continue from here",
+    // or an Undo: taking a move back means playing on)
+    if (ui.branchPending) {
+      if (S.history.position === ui.branchFrom || S.error) ui.branchPending = false;
+    } else if (ui.branchFrom !== null && ui.branchFrom !== S.history.position) {
+      ui.branchFrom = null;
+    }
+    S.viewingHistory = S.history.position < S.history.length && ui.branchFrom !== S.history.position;
+    return S;
+  };
 
   function send(intent) {
     ui.hint = "";
@@ -151,6 +197,7 @@ export function createController({ model, el }) {
       ui.sel = emptySelection();
       ui.pendingBuy = null;
       ui.pendingReturn = null;
+      ui.previewMove = null;
     } else {
       ui.sel = pruneSelection(S.view, S.view.human_turn ? S.view.current : null, ui.sel);
     }
@@ -204,6 +251,33 @@ export function createController({ model, el }) {
       // board's update arrives) is refused by Python instead of played on the next position
       send({ kind: "move", seat: S.view.current, position: S.view.position, move });
     },
+    /** An irreversible purchase or build: first its preview (Python's), unless turned off. */
+    commit(move) {
+      if (!move) return;
+      if (!ui.previews || (move.type !== "buy" && move.type !== "build")) {
+        act.move(move);
+        return;
+      }
+      ui.previewMove = move;
+      ui.previewOld = model.get("preview"); // the answer is the next preview Python sends
+      send({ kind: "preview", move });
+      draw();
+    },
+    confirmPreview() {
+      const move = ui.previewMove;
+      ui.previewMove = null;
+      if (move) act.move(move);
+      draw();
+    },
+    cancelPreview() {
+      ui.previewMove = null;
+      draw();
+    },
+    setPreviews(on) {
+      ui.previews = Boolean(on);
+      writePreference("nw-previews", ui.previews);
+      draw();
+    },
     clickTile(tileId) {
       const S = state();
       const tile = S.catalogue.tiles[tileId];
@@ -216,7 +290,7 @@ export function createController({ model, el }) {
         return;
       }
       ui.pendingBuy = null;
-      act.move(buyMove(S.catalogue, S.legal, ui.sel, tileId));
+      act.commit(buyMove(S.catalogue, S.legal, ui.sel, tileId));
     },
     chooseReplace(buildingId) {
       const S = state();
@@ -229,7 +303,7 @@ export function createController({ model, el }) {
         return;
       }
       ui.pendingBuy = null;
-      act.move(move);
+      act.commit(move);
       draw();
     },
     toggleReturned(d) {
@@ -260,7 +334,7 @@ export function createController({ model, el }) {
       }
       ui.pendingBuy = null;
       ui.pendingReturn = null;
-      act.move(move);
+      act.commit(move);
       draw();
     },
     chooseUsedRerolls(k) {
@@ -269,7 +343,7 @@ export function createController({ model, el }) {
       const move = buyMove(S.catalogue, S.legal, ui.sel, ui.pendingBuy);
       move.returned_used_rerolls = k;
       ui.pendingBuy = null;
-      act.move(move);
+      act.commit(move);
       draw();
     },
     cancelBuy() {
@@ -300,6 +374,56 @@ export function createController({ model, el }) {
         return;
       }
       act.move(rerollMove(ui.sel, star));
+    },
+    /** Take back to the previous decision of a human seat, to play on from there. */
+    undo() {
+      const S = state();
+      ui.branchFrom = S.history.undo_to;
+      ui.branchPending = true;
+      send({ kind: "undo" });
+    },
+    /** Play on from the earlier position shown (the next move replaces the later ones). */
+    continueHere() {
+      const S = state();
+      ui.branchFrom = S.history.position;
+      const cur = S.view.current;
+      if (cur !== null && cur !== undefined && S.seats[cur] !== "human") send({ kind: "play_bots" });
+      draw();
+    },
+    /** A new game with the same seats and settings, and a new seed. */
+    playAgain() {
+      const S = state();
+      // every game setting Python sent (so a setting added later carries over too), a new seed
+      const { max_message: _limit, seed: _seed, ...same } = S.settings;
+      const settings = { ...same, seats: [...S.seats], seed: null };
+      ui.animatedPos = null;
+      send({ kind: "new_game", settings });
+      draw();
+    },
+    askHint() {
+      const S = state();
+      askedHintAt = S.view.position;
+      send({ kind: "hint" });
+      draw();
+    },
+    dismissRound() {
+      const r = state().view.round_summary;
+      if (r) ui.dismissedRound = `${state().view.config.seed}:${r.round}`;
+      draw();
+    },
+    openNewGame() {
+      ui.newGameOpen = true;
+      draw();
+      const first = el.querySelector('details.nw-newgame [data-key="form-players"]');
+      if (first && typeof first.focus === "function") first.focus();
+    },
+    closeNewGame() {
+      ui.newGameOpen = false;
+      draw();
+    },
+    toggleHelp() {
+      ui.helpOpen = !ui.helpOpen;
+      draw();
     },
     dismiss() {
       ui.hint = "";
@@ -346,6 +470,7 @@ export function createController({ model, el }) {
       ui.form = { ...f, seed: "" };
       ui.formRev += 1;
       ui.animatedPos = null; // the new game's first roll is shown rolling
+      ui.newGameOpen = false;
       send({ kind: "new_game", settings });
       draw();
     },
@@ -381,6 +506,69 @@ export function createController({ model, el }) {
     },
   };
 
+  /** Single-key shortcuts (listed in the "?" overlay); everything stays reachable by Tab.
+   * Keys typed into a field, or with Alt/Meta, are left alone. */
+  function onKey(e) {
+    if (e.defaultPrevented || e.altKey || e.metaKey) return;
+    const t = e.target;
+    const typing = t && (t.tagName === "SELECT" || t.tagName === "TEXTAREA" ||
+      (t.tagName === "INPUT" && !["checkbox", "range", "button"].includes(t.type)));
+    if (typing && e.key !== "Escape") return;
+    const S = state();
+    const v = S.view;
+    if (!v || !v.dice) return;
+    const me = actingSeat(S);
+    const acting = me !== null && v.step === "actions" && !ui.pendingBuy;
+    const key = e.key;
+    let done = true;
+    const summary = v.round_summary;
+    if (summary && ui.dismissedRound !== `${v.config.seed}:${summary.round}` && !S.viewingHistory && !["Shift", "Control", "Alt", "Meta", "Tab"].includes(key)) {
+      act.dismissRound(); // any key closes the end-of-round panel
+    } else if (key === "?") {
+      ui.helpOpen = !ui.helpOpen;
+      draw();
+    } else if (key === "Enter" && ui.previewMove && (!t || t.tagName !== "BUTTON")) {
+      act.confirmPreview();
+    } else if (key === "Escape") {
+      if (ui.newGameOpen) ui.newGameOpen = false;
+      else if (ui.helpOpen) ui.helpOpen = false;
+      else if (ui.previewMove) ui.previewMove = null;
+      else if (ui.pendingBuy) act.cancelBuy();
+      else if (!selectionIsEmpty(ui.sel)) ui.sel = emptySelection();
+      else done = false;
+      draw();
+    } else if (e.ctrlKey && (key === "z" || key === "Z")) {
+      if (S.history.can_undo) act.undo();
+    } else if (e.ctrlKey) {
+      done = false;
+    } else if (key === "u" || key === "U") {
+      if (S.history.can_undo) act.undo();
+    } else if ((key === "p" || key === "P") && acting) {
+      act.move(passMove(ui.sel, v.config.variant));
+    } else if ((key === "r" || key === "R") && acting) {
+      act.reroll();
+    } else if ((key === "h" || key === "H") && me !== null) {
+      act.askHint();
+    } else if (/^[1-9]$/.test(key) && me !== null) {
+      const d = diceOf(v, me).unused[Number(key) - 1];
+      if (d !== undefined) act.toggleDie(d);
+    } else if (key.startsWith("Arrow") && t && t.closest && t.closest(".nw-progress")) {
+      const tiles = [...el.querySelectorAll(".nw-progress .nw-board-grid > .nw-tile")];
+      const i = tiles.indexOf(t.closest(".nw-tile"));
+      const cols = v.board.length;
+      const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -cols, ArrowDown: cols }[key];
+      const next = tiles[i + step];
+      if (i >= 0 && next && typeof next.focus === "function") {
+        if (!next.hasAttribute("tabindex") && next.tagName !== "BUTTON") next.setAttribute("tabindex", "0");
+        next.focus();
+      } else done = false;
+    } else {
+      done = false;
+    }
+    if (done) e.preventDefault();
+  }
+  el.addEventListener("keydown", onKey);
+
   function onCustom(msg) {
     if (msg && msg.kind === "saved") {
       ui.lastSaved = msg;
@@ -399,6 +587,7 @@ export function createController({ model, el }) {
     draw,
     destroy() {
       destroyed = true;
+      el.removeEventListener("keydown", onKey);
       for (const [event, fn] of handlers) model.off(event, fn);
       model.off("msg:custom", onCustom);
     },

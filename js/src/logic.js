@@ -46,7 +46,9 @@ export function diceOf(view, seat) {
 /** Totals of each resource on the seat's unused dice and unused chits. */
 export function unusedTotals(catalogue, view, seat) {
   const totals = Object.fromEntries(RESOURCES.map((r) => [r, 0]));
+  const unrolled = new Set(view.unrolled || []);
   for (const d of diceOf(view, seat).unused) {
+    if (unrolled.has(d)) continue; // not rolled yet: no face to count
     const face = dieFace(catalogue, view, d);
     for (const r of RESOURCES) totals[r] += face[r] || 0;
   }

@@ -46,7 +46,7 @@ const AGE_ROMAN = ["", "I", "II", "III", "IV"];
 /** The seat whose buttons are live: the human to move (none while bots play). */
 export function actingSeat(S) {
   const v = S.view;
-  if (!v || !v.human_turn || S.busy) return null;
+  if (!v || !v.human_turn || S.busy || S.viewingHistory) return null;
   return v.current;
 }
 
@@ -90,14 +90,17 @@ function tileGives(tile) {
 export function tileCard(S, tileId, opts = {}) {
   const key = opts.key || `tile-${tileId}`;
   return memo(`m:${key}`, sig(tileId, opts.cost, opts.affordable, opts.selected, opts.compact, opts.unbuilt,
-    opts.label, Boolean(opts.onClick), opts.extraSig), () => tileCardEl(S, tileId, opts));
+    opts.label, Boolean(opts.onClick), opts.extraSig, opts.reason ?? null, Boolean(opts.recent)), () => tileCardEl(S, tileId, opts));
 }
+
+const focusedBefore = new WeakMap();
 
 function tileCardEl(S, tileId, opts) {
   const tile = S.catalogue.tiles[tileId];
   if (!tile) return h("div", { class: "nw-tile nw-empty" }, "?");
   const t = tip(
-    tile.tooltip + (opts.cost ? ` Costs ${opts.cost} ${tile.currency} (row ${opts.cost}).` : ""),
+    tile.tooltip + (opts.cost ? ` Costs ${opts.cost} ${tile.currency} (row ${opts.cost}).` : "") +
+      (opts.reason ? ` Not now: ${opts.reason}.` : ""),
     opts.key || `tile-${tileId}`,
   );
   const classes = ["nw-tile", `nw-kind-${tile.kind}`, "nw-has-tip"];
@@ -106,9 +109,10 @@ function tileCardEl(S, tileId, opts) {
   if (opts.affordable) classes.push("nw-affordable");
   if (opts.selected) classes.push("nw-selected");
   if (opts.unbuilt) classes.push("nw-unbuilt");
+  if (opts.recent) classes.push("nw-recent");
   const label = `${opts.label ? opts.label + ": " : ""}${tile.name}. ${tile.tooltip}` +
     (opts.cost ? ` Costs ${opts.cost} ${tile.currency}.` : "") +
-    (opts.affordable ? " You can afford it." : "");
+    (opts.affordable ? " You can afford it." : "") + (opts.reason ? ` Not now: ${opts.reason}.` : "");
   const body = [
     h("span", { class: "nw-tile-top" },
       h("span", { class: "nw-kind-badge" }, KIND_LABEL[tile.kind]),
@@ -128,10 +132,17 @@ function tileCardEl(S, tileId, opts) {
     dataset: { key: opts.key || `tile-${tileId}`, tile: tileId },
   };
   if (opts.onClick) {
-    const onclick = (e) => {
-      if (isLive(e.currentTarget)) opts.onClick();
+    // a tap on a tile that cannot be bought shows its tooltip (focus); a second tap closes it
+    const onpointerdown = (e) => {
+      focusedBefore.set(e.currentTarget, e.currentTarget.ownerDocument.activeElement === e.currentTarget);
     };
-    return h("button", { ...attrs, type: "button", onclick, "aria-pressed": opts.selected ? "true" : null }, body);
+    const onclick = (e) => {
+      const tile = e.currentTarget;
+      if (isLive(tile)) opts.onClick();
+      else if (focusedBefore.get(tile)) tile.blur();
+      focusedBefore.delete(tile);
+    };
+    return h("button", { ...attrs, type: "button", onclick, onpointerdown, "aria-pressed": opts.selected ? "true" : null }, body);
   }
   return h("div", { ...attrs, tabindex: "0", role: "group" }, body);
 }
@@ -142,7 +153,19 @@ function tileCardEl(S, tileId, opts) {
  * a die that goes to the used area, or whose owner's turn comes, is moved or patched, not
  * rebuilt. */
 function dieSig(S, d, opts) {
-  return sig(S.view.dice[d][2], Boolean(opts.selected), Boolean(opts.traded), opts.rollKey ?? null);
+  return sig(S.view.dice[d][2], isUnrolled(S, d), isRecent(S, d), Boolean(opts.paying), Boolean(opts.selected), Boolean(opts.traded), opts.rollKey ?? null);
+}
+
+/** Dice another player just spent or rerolled (Python's `recent`): marked until the
+ * viewer's next decision. */
+function isRecent(S, d) {
+  return ((S.view.recent && S.view.recent.dice) || []).includes(d);
+}
+
+/** Python says which dice are not rolled yet (a player's dice before their first turn of
+ * the round): they are drawn without a face. */
+function isUnrolled(S, d) {
+  return (S.view.unrolled || []).includes(d);
 }
 
 /** A die's face: an icon and a number per symbol. */
@@ -164,8 +187,12 @@ function dieElement(S, d, opts) {
   if (opts.traded) classes.push("nw-traded");
   if (opts.rolling) classes.push("nw-rolling");
   if (opts.used) classes.push("nw-used");
+  const unrolled = isUnrolled(S, d);
+  if (unrolled) classes.push("nw-unrolled");
+  if (isRecent(S, d)) classes.push("nw-recent");
+  if (opts.paying) classes.push("nw-paying");
   const text = dieText(S, d, opts);
-  const content = faceEl(face);
+  const content = unrolled ? h("span", { class: "nw-face nw-face-blank", "aria-hidden": "true" }, "?") : faceEl(face);
   const attrs = {
     type: "button",
     class: classes.join(" "),
@@ -182,13 +209,14 @@ function dieElement(S, d, opts) {
   return h("button", attrs, content);
 }
 
-/** A die named for a label: "blue die 12: 1 stone + 1 book". */
-function dieName(colour, d, face) {
-  return `${colour} die ${d}: ${faceText(face)}`;
+/** A die named for a label, by colour and face (never its id): "blue die showing 1 stone
+ * + 1 book", or "blue die, not rolled yet". */
+function dieName(colour, face, unrolled) {
+  return unrolled ? `${colour} die, not rolled yet` : `${colour} die showing ${faceText(face)}`;
 }
 
 function dieText(S, d, opts) {
-  return dieName(dieColour(S.catalogue, d), d, dieFace(S.catalogue, S.view, d)) +
+  return dieName(dieColour(S.catalogue, d), dieFace(S.catalogue, S.view, d), isUnrolled(S, d)) +
     (opts.used ? " (used)" : "") + (opts.selected ? ", selected" : "") + (opts.traded ? ", paired for a trade" : "");
 }
 
@@ -207,7 +235,7 @@ function dieUse(S, el, d, opts, live) {
 // ------------------------------------------------------------------- header
 /** The header: a frame, and its title, steps and prompt parts (`part`): a move usually
  * changes the prompt alone. */
-function header(S, part) {
+function header(S, part, act) {
   const v = S.view;
   const frame = part("header", "", () => h("header", { class: "nw-header" }));
   const title = part("header-title", sig(v.step === "game_over", v.round, v.config), () => h("div", { class: "nw-title" },
@@ -224,8 +252,54 @@ function header(S, part) {
   const prompt = part("header-prompt", sig(S.busy), () => h("p", { class: "nw-prompt", "aria-live": "polite" }, "",
     S.busy ? [" ", h("span", { class: "nw-busy", role: "status" }, h("span", { class: "nw-spinner", "aria-hidden": "true" }), "Bots are playing…")] : null));
   if (prompt.firstChild.data !== v.prompt) prompt.firstChild.data = v.prompt;
-  setChildren(frame, [title, steps, prompt]);
+  const newGame = part("header-newgame", "", () => h("button", {
+    type: "button", class: "nw-btn nw-mini nw-newgame-btn", dataset: { key: "header-newgame" },
+    title: "Start a new game: players, seats, variant, seed…", onclick: () => act.openNewGame(),
+  }, "New game…"));
+  const help = part("header-help", "", () => h("button", {
+    type: "button", class: "nw-btn nw-mini nw-help-btn", dataset: { key: "help" },
+    "aria-label": "Keyboard shortcuts", title: "Keyboard shortcuts (?)", onclick: () => act.toggleHelp(),
+  }, "?"));
+  setChildren(frame, [title, newGame, help, steps, prompt]);
   return frame;
+}
+
+/** After a round's war: what each player gained (Python's round_summary), and the new
+ * player order; dismissed with a click or any key. */
+function roundSummary(S, act) {
+  const r = S.view.round_summary;
+  return h("div", { class: "nw-overlay", role: "dialog", "aria-modal": "true", "aria-label": `End of round ${r.round}`, dataset: { key: "round-summary" }, onclick: (e) => { if (e.target === e.currentTarget) act.dismissRound(); } },
+    h("div", { class: "nw-dialog" },
+      h("h3", {}, `End of round ${r.round}${r.event ? ` — ${r.event}` : ""}`),
+      h("div", { class: "nw-table-scroll" }, h("table", { class: "nw-score-table" },
+        h("thead", {}, h("tr", {}, ["Player", "Books", "Famine", "War", "Round"].map((x) => h("th", { scope: "col" }, x)))),
+        h("tbody", {}, r.rows.map((row) => h("tr", {},
+          h("th", { scope: "row" }, seatName(row.seat)),
+          [row.books, row.famine, row.war, row.total].map((x) => h("td", {}, `+${x} VP`))))))),
+      h("p", {}, "New player order: ", r.order.map((seat) => seatName(seat)).join(", "), "."),
+      h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "round-summary-close" }, onclick: () => act.dismissRound() }, `Start round ${r.round + 1}`)));
+}
+
+/** The shortcuts, as listed in the "?" overlay. */
+export const SHORTCUTS = [
+  ["P", "pass"],
+  ["R", "reroll the selected dice"],
+  ["1 – 9", "select (or unselect) your n-th unused die"],
+  ["U or Ctrl+Z", "undo"],
+  ["H", "ask the coach for a hint"],
+  ["← ↑ → ↓", "move across the progress board's tiles (Enter or Space buys the focused tile)"],
+  ["Escape", "cancel a purchase, clear the selection, close this list"],
+  ["?", "show or hide this list"],
+  ["Tab", "every control is also reachable with Tab"],
+];
+
+function helpOverlay(act) {
+  return h("div", { class: "nw-overlay", role: "dialog", "aria-modal": "true", "aria-label": "Keyboard shortcuts", dataset: { key: "help-overlay" } },
+    h("div", { class: "nw-dialog" },
+      h("h3", {}, "Keyboard shortcuts"),
+      h("p", { class: "nw-help" }, "They work while the board has the focus (click anywhere on it first)."),
+      h("dl", { class: "nw-shortcuts" }, SHORTCUTS.map(([k, what]) => [h("dt", {}, h("kbd", {}, k)), h("dd", {}, what)])),
+      h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "help-close" }, onclick: () => act.toggleHelp() }, "Close")));
 }
 
 function reconstructionNotice(S, ui, act) {
@@ -266,14 +340,18 @@ function progressCells(S, ui, act, part) {
       }
       const affordable = canBuy && buyable.has(id);
       const selected = ui.pendingBuy === id;
-      const cell = part(`pb-${id}`, sig(cost, affordable, selected), () => tileCard(S, id, {
+      // Python says why a tile cannot be bought now: the tile stays focusable, inert, and
+      // its tooltip says why
+      const reason = canBuy && !affordable ? (v.unavailable?.tiles?.[id] ?? null) : null;
+      const cell = part(`pb-${id}`, sig(cost, affordable, selected, reason), () => tileCard(S, id, {
         cost,
         affordable,
         selected,
+        reason,
         onClick: () => act.clickTile(id),
         key: `board-${id}`,
       }));
-      setLive(cell, canBuy, true);
+      setLive(cell, affordable, true);
       cells.push(cell);
     }
   }
@@ -445,9 +523,11 @@ function playerHead(S, seat, part) {
 
 function playerTiles(S, act, seat, choosing) {
   const p = S.view.players[seat];
+  const recent = new Set((S.view.recent && S.view.recent.tiles) || []);
   const slots = p.buildings.map(([id, n], i) => {
     const card = tileCard(S, id, {
       compact: true,
+      recent: recent.has(id),
       label: `building slot ${i + 1}`,
       key: `slot-${seat}-${i}`,
       onClick: choosing ? () => act.chooseReplace(id) : null,
@@ -457,10 +537,10 @@ function playerTiles(S, act, seat, choosing) {
     return h("div", { class: "nw-slot" }, card);
   });
   const advisor = p.advisor
-    ? tileCard(S, p.advisor[0], { compact: true, label: "advisor", key: `adv-${seat}` })
+    ? tileCard(S, p.advisor[0], { compact: true, label: "advisor", key: `adv-${seat}`, recent: recent.has(p.advisor[0]) })
     : h("div", { class: "nw-tile nw-compact nw-empty-slot" }, "no advisor");
   const wonder = p.wonder
-    ? tileCard(S, p.wonder, { compact: true, unbuilt: true, label: "wonder under construction", key: `wip-${seat}`,
+    ? tileCard(S, p.wonder, { compact: true, unbuilt: true, recent: recent.has(p.wonder), label: "wonder under construction", key: `wip-${seat}`,
       extra: h("span", { class: "nw-small nw-wip" }, "under construction"), extraSig: "wip" })
     : h("div", { class: "nw-tile nw-compact nw-empty-slot" }, "no wonder under construction");
   return h("div", { class: "nw-board-row" },
@@ -483,7 +563,11 @@ function playerDice(S, ui, act, seat, live, rolling, rollKey, part) {
     return el;
   };
   const toggle = (d) => () => act.toggleDie(d);
+  // the dice a previewed move would spend (Python's preview)
+  const pv = previewShown(S, ui);
+  const paying = new Set(pv ? pv.dice : []);
   const unusedEls = unused.map((d) => die(d, false, {
+    paying: paying.has(d),
     selected: live && ui.sel.dice.includes(d),
     traded: live && traded.has(d),
     rolling: rolling.has(d),
@@ -553,12 +637,13 @@ function playerChits(S, ui, act, seat, live, part) {
 
 function playerBuilt(S, seat) {
   const p = S.view.players[seat];
+  const recent = new Set((S.view.recent && S.view.recent.tiles) || []);
   if (!p.colonies.length && !p.wonders.length) return null;
   return h("div", { class: "nw-built" },
     h("span", { class: "nw-slot-label" }, "Colonies & built wonders"),
     h("div", { class: "nw-built-list" },
-      p.colonies.map((id, i) => tileCard(S, id, { compact: true, label: "colony", key: `col-${seat}-${i}` })),
-      p.wonders.map((id, i) => tileCard(S, id, { compact: true, label: "built wonder", key: `won-${seat}-${i}` }))));
+      p.colonies.map((id, i) => tileCard(S, id, { compact: true, label: "colony", key: `col-${seat}-${i}`, recent: recent.has(id) })),
+      p.wonders.map((id, i) => tileCard(S, id, { compact: true, label: "built wonder", key: `won-${seat}-${i}`, recent: recent.has(id) }))));
 }
 
 function playerClass(S, seat, live) {
@@ -582,11 +667,11 @@ function playerParts(S, ui, act, seat, parts, rolling, rollKey) {
     ? parts.part(`choose-${seat}`, sig(ui.pendingBuy), () => h("p", { class: "nw-choose" },
       `Choose the building that ${S.catalogue.tiles[ui.pendingBuy].name} replaces:`))
     : null;
-  const tiles = parts.part(`tiles-${seat}`, sig(p.buildings, p.advisor, p.wonder, choosing),
+  const tiles = parts.part(`tiles-${seat}`, sig(p.buildings, p.advisor, p.wonder, choosing, v.recent ? v.recent.tiles : null),
     () => playerTiles(S, act, seat, choosing));
   const diceRow = playerDice(S, ui, act, seat, live, rolling, rollKey, (k, s, b) => parts.part(k, s, b));
   const chits = playerChits(S, ui, act, seat, live, (k, s, b) => parts.part(k, s, b));
-  const built = parts.part(`built-${seat}`, sig(p.colonies, p.wonders), () => playerBuilt(S, seat));
+  const built = parts.part(`built-${seat}`, sig(p.colonies, p.wonders, v.recent ? v.recent.tiles : null), () => playerBuilt(S, seat));
   return [head, choose, tiles, diceRow, chits, built];
 }
 
@@ -615,25 +700,109 @@ function actionPanel(S, ui, act, part, now, otherSig) {
       h("strong", {}, S.error ? "Refused: " : "Note: "), S.error || ui.hint,
       h("button", { type: "button", class: "nw-btn nw-mini", "aria-label": "dismiss", dataset: { key: "dismiss" }, onclick: () => act.dismiss() }, "×")))
     : null;
+  const moves = (v.recent && v.recent.moves) || [];
+  const recent = moves.length
+    ? part("actions-recent", sig(moves.map((m) => m.text), me), () => h("div", { class: "nw-recent-moves", role: "status", "aria-label": "What the other players just did" },
+      h("span", { class: "nw-slot-label" }, me !== null ? "Since your last move:" : "Last move:"),
+      h("ul", {}, moves.map((m, i) => h("li", { dataset: { key: `recent-${i}` } }, m.text)))))
+    : null;
   let body;
-  if (me !== null && v.step === "actions" && !ui.pendingBuy) {
+  if (ui.previewMove && me !== null) {
+    const pv = previewShown(S, ui);
+    body = part("actions-preview", sig(pv, Boolean(S.error)), () => previewPanel(pv, act, S.error));
+  } else if (S.viewingHistory) {
+    // an earlier position: nothing here changes the game, except continuing from here
+    const hi = S.history;
+    body = part("actions-history", sig(hi.position, hi.length), () => h("div", { class: "nw-history-banner", role: "status" },
+      h("p", {}, h("strong", {}, `Viewing move ${hi.position} of ${hi.length}`), " — an earlier position of the game."),
+      h("div", { class: "nw-buttons" },
+        h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "back-to-game" }, onclick: () => act.send({ kind: "goto", position: hi.length }) }, "Back to the game"),
+        h("button", { type: "button", class: "nw-btn", dataset: { key: "continue-here" }, title: "Play on from this position: the later moves are replaced by the new ones", onclick: () => act.continueHere() }, "Continue from here"))));
+  } else if (me !== null && v.step === "actions" && !ui.pendingBuy) {
     body = actionsControls(S, ui, act, part, now);
   } else {
     body = part("actions-other", otherSig, () => {
-      if (v.step === "game_over") return gameOver(S);
+      if (v.step === "game_over") return gameOver(S, act);
       if (me === null) {
         const cur = v.current;
         const bot = cur !== null && S.seats[cur] !== "human";
         return h("div", { class: "nw-waiting" },
           h("p", {}, S.busy ? `${seatName(cur)} (${S.seats[cur]} bot) is thinking…` : bot ? `${seatName(cur)} is played by the ${S.seats[cur]} bot.` : "Waiting."),
+          S.busy && S.seats.includes("human")
+            ? h("button", { type: "button", class: "nw-btn", dataset: { key: "skip-bots" }, title: "The bots play at once, without their pause; what they did is listed here", onclick: () => act.send({ kind: "skip_bots" }) }, "Skip to my turn")
+            : null,
           bot && !S.busy ? h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "play-bots" }, onclick: () => act.send({ kind: "play_bots" }) }, "Let the bots play") : null,
           bot && !S.busy ? h("button", { type: "button", class: "nw-btn", dataset: { key: "bot-step" }, onclick: () => act.send({ kind: "bot_move" }) }, "One bot move") : null);
       }
       return v.step === "actions" ? pendingControls(S, ui, act) : endOfRoundControls(S, ui, act);
     });
   }
-  setChildren(frame, [title, err, body]);
+  setChildren(frame, [title, recent, err, body]);
   return frame;
+}
+
+/**
+ * The coach: a Hint button on a human's decision, the "coach" checkbox (grade each of my
+ * moves), the hint (shown only at the position it was asked at) and the last verdict.
+ * Python computes everything (the search bot's statistics); this only draws them.
+ */
+function coachPanel(S, ui, act) {
+  const v = S.view;
+  const c = S.coach || {};
+  const me = actingSeat(S);
+  const hint = c.hint && c.hint.position === v.position ? c.hint : null;
+  const verdict = c.on && c.verdict ? c.verdict : null;
+  const kids = [];
+  const controls = h("div", { class: "nw-coach-controls" },
+    h("button", {
+      type: "button", class: "nw-btn", dataset: { key: "coach-hint" },
+      disabled: me === null || S.coachBusy,
+      title: me === null ? "A hint is for a human player's decision" : "The coach's three best moves here (about 2 s of thinking)",
+      onclick: () => act.askHint(),
+    }, S.coachBusy ? "Thinking…" : "Hint"),
+    h("label", { class: "nw-coach-toggle", title: "After each of your moves, see how it compared with the coach's best move" },
+      h("input", { type: "checkbox", dataset: { key: "coach-on" }, checked: Boolean(c.on), onchange: (e) => act.send({ kind: "coach", on: e.target.checked }) }),
+      " Coach: grade my moves"),
+    h("label", { class: "nw-coach-toggle", title: "Show what a purchase or build will do, with Confirm and Cancel, before it is made" },
+      h("input", { type: "checkbox", dataset: { key: "previews-on" }, checked: Boolean(ui.previews), onchange: (e) => act.setPreviews(e.target.checked) }),
+      " Preview purchases"));
+  kids.push(controls);
+  if (hint) {
+    kids.push(h("ol", { class: "nw-coach-hint", "aria-label": "The coach's best moves" },
+      hint.suggestions.map((s, i) => h("li", { dataset: { key: `coach-s-${i}` } }, s.summary))));
+  }
+  if (verdict) {
+    kids.push(h("p", { class: `nw-coach-verdict${verdict.same ? " nw-good" : ""}`, role: "status" }, verdict.text));
+  }
+  return h("section", { class: "nw-panel nw-coach", "aria-label": "Coach" }, h("h3", {}, "Coach"), ...kids);
+}
+
+/** Python's answer to the preview asked for (null while it is on its way). */
+function previewShown(S, ui) {
+  const pv = S.preview;
+  return ui.previewMove && pv && pv !== ui.previewOld && pv.position === S.view.position ? pv : null;
+}
+
+/** What a purchase or build will do (Python's preview), with Confirm and Cancel. */
+function previewPanel(pv, act, error) {
+  const cancel = h("button", { type: "button", class: "nw-btn", dataset: { key: "preview-cancel" }, title: "Escape", onclick: () => act.cancelPreview() }, "Cancel");
+  if (!pv) {
+    return h("div", { class: "nw-preview", role: "status" },
+      h("p", {}, error ? "This move was refused (see above)." : "Working out what this move does…"), h("div", { class: "nw-buttons" }, cancel));
+  }
+  const list = (label, items, cls = "") => (items && items.length
+    ? h("div", { class: `nw-preview-row ${cls}` }, h("span", { class: "nw-slot-label" }, label), h("ul", {}, items.map((x) => h("li", {}, x))))
+    : null);
+  return h("div", { class: "nw-preview", role: "group", "aria-label": "What this move will do" },
+    h("p", { class: "nw-big" }, pv.title),
+    pv.warning ? h("p", { class: "nw-warning", role: "alert" }, pv.warning) : null,
+    list("Pays:", pv.pays),
+    list("Wasted:", pv.wasted, "nw-wasted"),
+    list("Comes in:", pv.gains),
+    list("Goes:", pv.goes),
+    h("div", { class: "nw-buttons" },
+      h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "preview-confirm" }, title: "Enter", onclick: () => act.confirmPreview() }, "Confirm"),
+      cancel));
 }
 
 function selectionLine(S, ui, act) {
@@ -641,7 +810,7 @@ function selectionLine(S, ui, act) {
     h("span", { class: "nw-slot-label" }, "Selected:"),
     h("span", { class: "nw-sel-text", "aria-live": "polite" }, selectionSummary(S.catalogue, S.view, ui.sel)),
     ui.sel.dice.length >= 2
-      ? h("button", { type: "button", class: "nw-btn nw-mini", dataset: { key: "trade" }, title: "Two unused dice stand for one gold, stone or food", onclick: () => act.pairTrade() }, "Trade 2 dice → 1")
+      ? h("button", { type: "button", class: "nw-btn nw-mini", dataset: { key: "trade" }, title: "Two unused dice stand for one gold, stone or food", onclick: () => act.pairTrade() }, "Trade 2 dice → 1 gold, stone or food")
       : null,
     !selectionIsEmpty(ui.sel) ? h("button", { type: "button", class: "nw-btn nw-mini", dataset: { key: "clear" }, onclick: () => act.clearSelection() }, "Clear") : null);
 }
@@ -663,7 +832,7 @@ function payingLine(S, move) {
 function giveBackDie(S, d, going, note, act) {
   const colour = dieColour(S.catalogue, d);
   const face = dieFace(S.catalogue, S.view, d);
-  const text = `${dieName(colour, d, face)}${note ? ` (${note})` : ""}, ` +
+  const text = `${dieName(colour, face, false)}${note ? ` (${note})` : ""}, ` +
     (going ? "goes back" : "you keep it");
   return h("button", {
     type: "button",
@@ -689,7 +858,7 @@ function giveBackDiceControls(S, ui, act, tile) {
   const isDefault = r.dice === null || sig(chosen.slice().sort((a, b) => a - b)) === sig(choice.dflt);
   const note = (d) => (choice.paid.includes(d) ? "paying" : choice.used.includes(d) ? "used" : "");
   const going = choice.order.filter((d) => chosen.includes(d));
-  const list = going.map((d) => `die ${d}${note(d) ? ` (${note(d)})` : ""}`).join(", ");
+  const list = going.map((d) => `the ${colour} die showing ${faceText(dieFace(S.catalogue, v, d))}${note(d) ? ` (${note(d)})` : ""}`).join(", ");
   return h("div", { class: "nw-pending nw-give-back" },
     h("p", {}, `Buy ${tile.name} in place of ${old.name}: ${count} of your ${colour} ${dieWord(count)} ` +
       `${count === 1 ? "goes" : "go"} back to the supply. Click the dice to choose which.`),
@@ -780,11 +949,11 @@ function actionsControls(S, ui, act, part, now) {
   // (keyed by the wonder, not signed: a frame whose elements are kept in refs is never morphed)
   const buttons = part(`actions-buttons-${p.wonder || "none"}-${v.config.unrest ? "unrest" : ""}`, "", () => {
     const els = {
-      reroll: h("button", { type: "button", class: "nw-btn", dataset: { key: "reroll" }, onclick: () => act.reroll() }, icon("reroll"), ""),
+      reroll: h("button", { type: "button", class: "nw-btn", dataset: { key: "reroll" }, onclick: (e) => { if (isLive(e.currentTarget)) act.reroll(); } }, icon("reroll"), ""),
       star: v.config.unrest ? h("button", { type: "button", class: "nw-btn", dataset: { key: "reroll-star" }, onclick: () => act.reroll(true) }, icon("reroll"), "") : null,
       build: wonder ? h("button", {
         type: "button", class: "nw-btn", dataset: { key: "build" },
-        onclick: () => act.move(buildMove(now().legal, ui.sel)),
+        onclick: (e) => { if (isLive(e.currentTarget)) act.commit(buildMove(now().legal, ui.sel)); },
       }, icon("stone"), ` Build ${wonder.name} (${wonder.stone_cost} stone)`) : null,
       pass: h("button", { type: "button", class: "nw-btn nw-pass", dataset: { key: "pass" }, onclick: () => act.move(passMove(ui.sel, now().view.config.variant)) }, ""),
     };
@@ -794,8 +963,11 @@ function actionsControls(S, ui, act, part, now) {
     return el;
   });
   const els = refs.get(buttons);
-  setDisabled(els.reroll, !(p.chits.reroll > 0));
-  setAttr(els.reroll, "title", reroll ? reroll.text : "no unused reroll chit");
+  // a control that cannot work now is inert but focusable, and its title says why (Python's
+  // reason: v.unavailable)
+  const why = v.unavailable || {};
+  setLive(els.reroll, Boolean(reroll) && !why.reroll, true);
+  setAttr(els.reroll, "title", why.reroll ? `Not now: ${why.reroll}` : reroll ? reroll.text : "");
   const rerollText = ` Reroll selected (${count})`;
   if (els.reroll.lastChild.data !== rerollText) els.reroll.lastChild.data = rerollText;
   if (els.star) {
@@ -808,7 +980,8 @@ function actionsControls(S, ui, act, part, now) {
   setDisabled(els.pass, bonusPasses.length > 0);
   if (els.build) {
     setAttr(els.build, "class", `nw-btn${builds.length ? " nw-suggest" : ""}`);
-    setAttr(els.build, "title", builds[0] ? builds[0].text : `needs ${wonder.stone_cost} stone`);
+    setLive(els.build, builds.length > 0, true);
+    setAttr(els.build, "title", builds[0] ? builds[0].text : `Not now: ${why.build || `needs ${wonder.stone_cost} stone`}`);
   }
   setText(els.pass, passLabel);
   const pledge = pledgeOptions.length
@@ -843,19 +1016,23 @@ function endOfRoundControls(S, ui, act) {
       h("button", { type: "button", class: "nw-btn nw-ghost", dataset: { key: "hint" }, onclick: () => act.send({ kind: "bot_move" }) }, "Let a bot decide")));
 }
 
-function gameOver(S) {
+function gameOver(S, act) {
   const v = S.view;
   const ranking = [...v.order].sort((a, b) => v.projected[b] - v.projected[a] || v.order.indexOf(a) - v.order.indexOf(b));
+  const humans = S.seats.filter((who) => who === "human").length;
+  const won = v.winner !== null && S.seats[v.winner] === "human" && humans === 1 && v.config.players > 1;
   return h("div", { class: "nw-gameover" },
-    h("p", { class: "nw-big" }, v.prompt),
-    h("table", { class: "nw-score-table" },
+    h("div", { class: `nw-result-banner${won ? " nw-you-won" : ""}`, role: "status" },
+      h("p", { class: "nw-big" }, won ? `You win! ${v.prompt}` : v.prompt),
+      h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "play-again" }, title: "A new game with the same players and settings, and a new seed", onclick: () => act.playAgain() }, "Play again")),
+    h("div", { class: "nw-table-scroll" }, h("table", { class: "nw-score-table" },
       h("thead", {}, h("tr", {}, ["Player", "Books", "Famine", "War", "Buildings", "Advisor", "Colonies", "Wonders", "Total"].map((x) => h("th", { scope: "col" }, x)))),
       h("tbody", {}, ranking.map((seat) => {
         const b = v.breakdown[seat];
         return h("tr", { class: v.winner === seat ? "nw-winner" : "" },
           h("th", { scope: "row" }, seatName(seat)),
           [b.books, b.famine, b.war, b.buildings, b.advisor, b.colonies, b.wonders, v.projected[seat]].map((x) => h("td", {}, String(x))));
-      }))),
+      })))),
     v.hall_of_fame ? h("p", {}, `Hall of Fame: ${v.hall_of_fame}`) : null);
 }
 
@@ -878,7 +1055,7 @@ function historyPanel(S, act, part, now) {
     const btn = (key, label, aria, onclick) => h("button", {
       type: "button", class: "nw-btn nw-mini", "aria-label": aria, title: aria, dataset: { key }, onclick,
     }, label);
-    const undo = h("button", { type: "button", class: "nw-btn", dataset: { key: "undo" }, onclick: () => act.send({ kind: "undo" }) }, "↶ Undo");
+    const undo = h("button", { type: "button", class: "nw-btn", dataset: { key: "undo" }, onclick: () => act.undo() }, "↶ Undo");
     const redo = h("button", { type: "button", class: "nw-btn", dataset: { key: "redo" }, onclick: () => act.send({ kind: "redo" }) }, "Redo ↷");
     const steps = [
       btn("first", "«", "first position", go(() => 0)),
@@ -1049,7 +1226,7 @@ export class Board {
     setAttr(root, "class", `nw-root${S.busy ? " nw-is-busy" : ""}`);
     setAttr(root, "data-step", v.step);
 
-    const head = header(S, (key, signature, build) => P.part(key, signature, build));
+    const head = header(S, (key, signature, build) => P.part(key, signature, build), act);
     const notice = P.part("notice", sig(S.reconstructed), () => reconstructionNotice(S, ui, act));
 
     const canBuy = me !== null && v.step === "actions";
@@ -1078,7 +1255,8 @@ export class Board {
     });
     for (const seat of [...this.playerEls.keys()]) if (seat >= v.players.length) this.playerEls.delete(seat);
     setChildren(this.players, boards);
-    setChildren(this.left, [progress, actions, this.players]);
+    const coach = P.part("coach", sig(S.coach, me, v.position, S.coachBusy, ui.previews), () => coachPanel(S, ui, act));
+    setChildren(this.left, [progress, actions, coach, this.players]);
 
     const event = P.part("event", sig(v.event), () => eventTile(S));
     const part = (key, signature, build) => P.part(key, signature, build);
@@ -1087,6 +1265,21 @@ export class Board {
     const f = ui.form;
     const game = P.part("game", sig(S.seats, S.botNames, S.botInfo, ui.formRev, f.players, f.seats, f.variant,
       f.automate, f.solo_tougher, f.unrest, Boolean(S.catalogue.unrest)), () => gamePanel(S, ui, act));
+    // the New game form is a dialog (opened from the header or the Game panel)
+    const details = game.querySelector("details.nw-newgame");
+    if (details) {
+      if (details.open !== Boolean(ui.newGameOpen)) details.open = Boolean(ui.newGameOpen);
+      const form = details.querySelector(".nw-form");
+      setAttr(form, "role", "dialog");
+      setAttr(form, "aria-label", "New game");
+      setAttr(form, "aria-modal", ui.newGameOpen ? "true" : null);
+      if (!details.dataset.backdrop) { // a click on the shade around the dialog closes it
+        details.dataset.backdrop = "1";
+        details.addEventListener("click", (e) => {
+          if (e.target === details) act.closeNewGame();
+        });
+      }
+    }
     // a seat menu the person changed without Python following (a refused change): show
     // Python's value again (the history slider is set in place on every draw)
     S.seats.forEach((who, seat) => {
@@ -1106,7 +1299,10 @@ export class Board {
     this.logTail = tail;
 
     setChildren(this.right, [event, scores, history, this.logPanel, game]);
-    setChildren(root, [head, notice, this.main]);
+    const summary = v.round_summary && ui.dismissedRound !== `${v.config.seed}:${v.round_summary.round}` && !S.viewingHistory
+      ? P.part("round-summary", sig(v.round_summary), () => roundSummary(S, act)) : null;
+    const overlay = ui.helpOpen ? P.part("help-overlay", "", () => helpOverlay(act)) : summary;
+    setChildren(root, [head, notice, this.main, overlay]);
     P.sweep();
     // last: the board now shows this position (benchmarks/browser_latency.py waits for it)
     setAttr(root, "data-position", v.position);

@@ -54,6 +54,8 @@ const hosts = [];
 
 /** A host element in the page for one test (call it in beforeEach; removeHosts after). */
 export function testHost() {
+  // the older tests play moves directly: previews off (test/preview.test.js turns them on)
+  localStorage.setItem("nw-previews", "false");
   const el = document.createElement("div");
   document.body.appendChild(el);
   hosts.push(el);

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import widget, { createController } from "../src/index.js";
+import { unusedTotals } from "../src/logic.js";
 import { click, fixture, mockModel, removeHosts, testHost, tick } from "./helpers.js";
 
 let el;
@@ -56,16 +57,42 @@ describe("rendering a real view", () => {
     for (const board of boards) {
       expect(board.querySelectorAll(".nw-slots > .nw-slot").length).toBe(5);
     }
-    // every die owned by a player appears once, labelled with its face
+    // every die owned by a player appears once, labelled with its colour and face (never
+    // its id), or as not rolled yet (Python's list), drawn without a face
     const owned = view.dice.map((d, i) => [i, d]).filter(([, d]) => d[0] >= 0);
+    const unrolled = new Set(view.unrolled);
     for (const [d] of owned) {
       const die = byKey(`die-${d}`);
       expect(die, `die ${d}`).toBeTruthy();
-      expect(die.getAttribute("aria-label")).toMatch(/die \d+: \d /);
+      const label = die.getAttribute("aria-label");
+      expect(label).not.toMatch(/die \d/);
+      if (unrolled.has(d)) {
+        expect(label).toMatch(/^(white|blue|orange|red) die, not rolled yet/);
+        expect(die.querySelector(".nw-sym")).toBeNull();
+      } else {
+        expect(label).toMatch(/^(white|blue|orange|red) die showing \d /);
+      }
     }
     expect(qa(".nw-used .nw-die, .nw-used-area .nw-die").length).toBeGreaterThan(0);
     expect(q(".nw-chit").textContent).toMatch(/\d\/\d/);
     expect(el.textContent).toContain("under construction");
+  });
+
+  it("dice not rolled yet (Python's list) are drawn without a face, and not counted", () => {
+    const { model } = mount("start_2p");
+    const unrolled = model.data.view.unrolled;
+    expect(unrolled.length).toBe(5);
+    for (const d of unrolled) {
+      const die = byKey(`die-${d}`);
+      expect(die.classList.contains("nw-unrolled")).toBe(true);
+      expect(die.querySelector(".nw-sym")).toBeNull();
+      expect(die.getAttribute("aria-label")).toMatch(/die, not rolled yet$/);
+    }
+    // the unused totals count only the chits of a player who has not rolled
+    const view = model.data.view;
+    const seat = view.dice[unrolled[0]][0];
+    const totals = unusedTotals(model.data.catalogue, view, seat);
+    for (const [r, n] of Object.entries(totals)) expect(n, r).toBe(view.players[seat].chits[r] || 0);
   });
 
   it("die faces carry an icon and a number (readable without colour)", () => {
@@ -182,10 +209,35 @@ describe("intents", () => {
     expect(lastMove(model).move).toEqual({ type: "reroll", dice: [2, 4] });
   });
 
-  it("build wonder without a selection sends the suggested build", () => {
+  it("build: inert with Python's reason while no build is legal; then sends the suggested build", async () => {
     const { model } = mount("rich_3p");
+    expect(model.data.legal.some((e) => e.move.type === "build")).toBe(false);
+    const button = byKey("build");
+    expect(button.getAttribute("aria-disabled")).toBe("true");
+    expect(button.getAttribute("tabindex")).toBeNull(); // still focusable: focus shows why
+    expect(button.getAttribute("title")).toBe(`Not now: ${model.data.view.unavailable.build}`);
+    click(button);
+    expect(lastMove(model)).toBeUndefined();
+    const build = { move: { type: "build", payment: { dice: [], chits: 0, trades: [] } }, text: "Build" };
+    model.emit("legal", [...model.data.legal, build]);
+    await tick();
+    expect(byKey("build").getAttribute("aria-disabled")).toBeNull();
     click(byKey("build"));
     expect(lastMove(model).move.type).toBe("build");
+  });
+
+  it("tiles that cannot be bought are inert and their tooltip says why (Python's reason)", () => {
+    const { model } = mount("start_2p");
+    const reasons = model.data.view.unavailable.tiles;
+    expect(Object.keys(reasons).length).toBeGreaterThan(0);
+    for (const [id, reason] of Object.entries(reasons)) {
+      const card = byKey(`board-${id}`);
+      expect(card.getAttribute("aria-disabled")).toBe("true");
+      expect(card.getAttribute("aria-label")).toContain(`Not now: ${reason}`);
+      expect(document.getElementById(card.getAttribute("aria-describedby")).textContent).toContain(reason);
+      click(card);
+      expect(lastMove(model)).toBeUndefined();
+    }
   });
 
   it("books: the engine's options as buttons, and free selection", () => {

@@ -25,7 +25,7 @@ True
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.history import HistoryGame
 from ..core.log import LogEntry
@@ -34,6 +34,9 @@ from .machine import GameState
 from .moves import Move, move_from_json
 from .rules import new_game
 from .state import GameConfig, Variant, components
+
+if TYPE_CHECKING:
+    from .coach import Hint, Verdict
 
 GAME_FORMAT = "nations-dice-game"
 GAME_VERSION = 1
@@ -127,6 +130,29 @@ class Game(HistoryGame[GameState, Move]):
     def step_name(self) -> str:
         """The round's step: new_round, actions, books, famine, player_order, war, game_over."""
         return self.state.step
+
+    # --------------------------------------------------------------- the coach
+    def hint(self, top: int = 3, iterations: int | None = None) -> Hint:
+        """The coach's ``top`` best moves for the current player, each with its share of
+        simulations won and the expected VP difference (see :mod:`nations_widget.dice.coach`;
+        about 1-2 s at the default 300 playouts).  The game is not changed.
+
+        >>> game = Game(players=2, seed=3)
+        >>> print(game.hint(iterations=40).best.text)       # doctest: +SKIP
+        Buy Great Library (wonder) paying the white die showing 1 gold
+        """
+        from .coach import COACH_ITERATIONS, hint
+        return hint(self.state, top=top,
+                    iterations=COACH_ITERATIONS if iterations is None else iterations,
+                    seed=self.config.seed ^ self.position)
+
+    def compare(self, move: Move | dict[str, Any] | str,
+                iterations: int | None = None) -> Verdict:
+        """How ``move`` (not played) compares with the coach's best move here."""
+        from .coach import COACH_ITERATIONS, compare
+        return compare(self.state, as_move(move),
+                       iterations=COACH_ITERATIONS if iterations is None else iterations,
+                       seed=self.config.seed ^ self.position)
 
     def __repr__(self) -> str:
         return (f"<Game {self.config.players}p seed={self.config.seed} round {self.round} "

@@ -77,12 +77,16 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _die_svg(state: StateData, die: int, used: bool) -> str:
+def _die_svg(state: StateData, die: int, used: bool, unrolled: bool = False) -> str:
     colour = DIE_COLOUR[die]
     face = state.face(die)
-    unrest = state.shows_unrest(die)
-    lines = ["UNREST"] if unrest else (
-        [f"{n}{LETTER[r]}" for r, n in zip(RESOURCES, face, strict=True) if n] or ["–"])
+    unrest = not unrolled and state.shows_unrest(die)
+    if unrolled:
+        lines = ["?"]
+    elif unrest:
+        lines = ["UNREST"]
+    else:
+        lines = [f"{n}{LETTER[r]}" for r, n in zip(RESOURCES, face, strict=True) if n] or ["–"]
     fill, ink = DIE_FILL[colour]
     size, step = {1: (14, 0), 2: (12, 12), 3: (10, 10)}[len(lines)]
     if unrest:
@@ -93,12 +97,14 @@ def _die_svg(state: StateData, die: int, used: bool) -> str:
         f'font-size="{size}" font-weight="700" fill="{ink}">{_e(line)}</text>'
         for i, line in enumerate(lines))
     shows = "the Unrest symbol" if unrest else face_text(face)
-    label = f"{colour} die {die}: {shows}" + (" (used)" if used else "")
+    label = (f"{colour} die, not rolled yet" if unrolled
+             else f"{colour} die showing {shows}") + (" (used)" if used else "")
     css = ' class="nwd-used"' if used else ""
+    dash = ' stroke-dasharray="4 3"' if unrolled else ""
     return (f'<svg{css} width="36" height="36" viewBox="0 0 36 36" role="img" '
             f'aria-label="{_e(label)}"><title>{_e(label)}</title>'
             f'<rect x="1" y="1" width="34" height="34" rx="6" fill="{fill}" '
-            f'stroke="#555" stroke-width="1.2"/>{texts}</svg>')
+            f'stroke="#555" stroke-width="1.2"{dash}/>{texts}</svg>')
 
 
 def _gives(t: TileSpec) -> str:
@@ -171,9 +177,12 @@ def _player(state: StateData, seat: int, turn: int | None) -> str:
     dice = state.dice_of(seat)
     free = [d for d in dice if not state.dice_used[d]]
     spent = [d for d in dice if state.dice_used[d]]
-    sums = [sum(state.face(d)[i] for d in free) for i in range(len(RESOURCES))]
+    unrolled = set(state.unrolled_dice())
+    sums = [sum(state.face(d)[i] for d in free if d not in unrolled)
+            for i in range(len(RESOURCES))]
     summary = " ".join(f"{n}{LETTER[r]}" for r, n in zip(RESOURCES, sums, strict=True) if n)
-    dice_html = "".join(_die_svg(state, d, False) for d in free) or "no unused dice "
+    dice_html = "".join(_die_svg(state, d, False, d in unrolled)
+                        for d in free) or "no unused dice "
     if spent:
         dice_html += ' <span class="nwd-small">used:</span> ' + "".join(
             _die_svg(state, d, True) for d in spent)

@@ -107,15 +107,49 @@ def shown_face(s: StateData, d: int) -> str:
     return "the Unrest symbol" if s.shows_unrest(d) else face_text(s.face(d))
 
 
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight",
+                 "nine", "ten")
+
+
 def die_text(s: StateData, d: int) -> str:
-    return f"{DIE_COLOUR[d]} die {d} ({shown_face(s, d)})"
+    """A die as a player sees it, by colour and face (never by its id): "the red die
+    showing 2 strength".  A number that is no die (a malformed move) is named as such."""
+    if not 0 <= d < s.n_dice:
+        return f"die {d}"
+    return f"the {DIE_COLOUR[d]} die showing {shown_face(s, d)}"
+
+
+def dice_text(s: StateData, dice: Sequence[int]) -> str:
+    """Dice by colour and face, alike ones grouped: "two white dice showing 1 gold and
+    the red die showing 2 strength" (no ids)."""
+    groups: dict[tuple[str, str], int] = {}
+    for d in dice:
+        key = (DIE_COLOUR[d], shown_face(s, d))
+        groups[key] = groups.get(key, 0) + 1
+    parts = []
+    for (colour, face), n in groups.items():
+        if n == 1:
+            parts.append(f"the {colour} die showing {face}")
+        else:
+            count = _NUMBER_WORDS[n] if n < len(_NUMBER_WORDS) else str(n)
+            parts.append(f"{count} {colour} dice showing {face}")
+    return _joined(parts)
+
+
+def _joined(parts: Sequence[str]) -> str:
+    if not parts:
+        return "nothing"
+    if len(parts) == 1:
+        return parts[0]
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def _payment_text(s: StateData, pay: Payment, res: int) -> str:
-    parts = [die_text(s, d) for d in pay.dice]
+    parts = [dice_text(s, pay.dice)] if pay.dice else []
     if pay.chits:
         parts.append(f"{pay.chits} {RESOURCES[res]} chit" + ("s" if pay.chits > 1 else ""))
-    parts += [f"dice {a} and {b} traded for 1 {RESOURCES[res]}" for a, b in pay.trades]
+    parts += [f"{dice_text(s, (a, b))} traded for 1 {RESOURCES[res]}"
+              for a, b in pay.trades]
     return ", ".join(parts) if parts else "nothing"
 
 
@@ -507,12 +541,13 @@ def _own_unused(s: StateData, seat: int, dice: Sequence[int], what: str) -> None
         if not 0 <= d < s.n_dice:
             raise IllegalMoveError(f"there is no die {d} (dice are numbered 0-{s.n_dice - 1})")
         if d in seen:
-            raise IllegalMoveError(f"die {d} is chosen twice for {what}")
+            raise IllegalMoveError(f"{die_text(s, d)} is chosen twice for {what}")
         seen.add(d)
         if s.dice_owner[d] != seat:
-            raise IllegalMoveError(f"die {d} is not one of {seat_name(seat)}'s dice")
+            raise IllegalMoveError(f"{die_text(s, d)} is not one of "
+                                   f"{seat_name(seat)}'s dice")
         if s.dice_used[d]:
-            raise IllegalMoveError(f"die {d} is already used this round")
+            raise IllegalMoveError(f"{die_text(s, d)} is already used this round")
 
 
 def _check_payment(s: StateData, seat: int, pay: Payment, res: int, cost: int,
@@ -526,15 +561,15 @@ def _check_payment(s: StateData, seat: int, pay: Payment, res: int, cost: int,
     _own_unused(s, seat, pay.all_dice(), what)
     for d in pay.all_dice():
         if d in exclude:
-            raise IllegalMoveError(f"die {d} is set aside to trade for food")
+            raise IllegalMoveError(f"{die_text(s, d)} is set aside to trade for food")
         if s.shows_unrest(d):
-            raise IllegalMoveError(f"die {d} shows the Unrest symbol: it gives nothing, "
+            raise IllegalMoveError(f"{die_text(s, d)}: the Unrest symbol gives nothing, "
                                    "not even in a trade")
     value = 0
     for d in pay.dice:
         v = s.face(d)[res]
         if not v:
-            raise IllegalMoveError(f"die {d} shows {face_text(s.face(d))}, no {name}")
+            raise IllegalMoveError(f"{die_text(s, d)} has no {name}")
         value += v
     have = s.chits_of(seat, res)
     if pay.chits > have:
@@ -692,7 +727,7 @@ def _returned_dice(s: StateData, seat: int, slot: int, m: Buy,
                                f"{'die' if n == 1 else 'dice'}: return exactly {n}")
     for d in chosen:
         if d not in mine:
-            raise IllegalMoveError(f"die {d} is not one of your {colour} dice")
+            raise IllegalMoveError(f"{die_text(s, d)} is not one of your {colour} dice")
     return chosen
 
 
@@ -737,7 +772,7 @@ def _check_pass(s: StateData, seat: int, m: Pass) -> _Plan:
         _own_unused(s, seat, m.pledge, "the food trade")
         for d in m.pledge:
             if s.shows_unrest(d):
-                raise IllegalMoveError(f"die {d} shows the Unrest symbol: it cannot be traded")
+                raise IllegalMoveError(f"{die_text(s, d)}: the Unrest symbol cannot be traded")
     return _Plan()
 
 
@@ -746,9 +781,9 @@ def _check_books(s: StateData, seat: int, m: Books) -> _Plan:
     pledge = s.players[seat].pledge
     for d in m.dice:
         if d in pledge:
-            raise IllegalMoveError(f"die {d} is set aside to trade for food")
+            raise IllegalMoveError(f"{die_text(s, d)} is set aside to trade for food")
         if not s.face(d)[BOOK]:
-            raise IllegalMoveError(f"die {d} shows {face_text(s.face(d))}, no book")
+            raise IllegalMoveError(f"{die_text(s, d)} has no book")
     have = s.chits_of(seat, BOOK)
     if not 0 <= m.chits <= have:
         raise IllegalMoveError(f"you have {have} unused book chits, not {m.chits}")
@@ -1279,7 +1314,7 @@ def describe_move(s: StateData, move: Move) -> str:
     if isinstance(move, Unrest):
         seat = current_player(s)
         dice = s.unrest_dice(seat) if seat is not None else []
-        which = ", ".join(f"die {d}" for d in dice) or "none"
+        which = dice_text(s, dice) if dice else "none"
         if move.choice == "reroll":
             return (f"Unrest: reroll every green die showing it ({which}); this is your "
                     "action, and costs no reroll chit")
@@ -1287,8 +1322,7 @@ def describe_move(s: StateData, move: Move) -> str:
                 "action")
     if isinstance(move, Reroll):
         chit = "a star-marked reroll chit (no action spent)" if move.star else "a reroll chit"
-        return f"Spend {chit} to roll again: " + ", ".join(
-            die_text(s, d) for d in move.dice)
+        return f"Spend {chit} to roll again " + dice_text(s, move.dice)
     if isinstance(move, Buy):
         ref = s.comp.tile_ref.get(move.tile)
         if ref is None:

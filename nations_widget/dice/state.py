@@ -405,6 +405,15 @@ class StateData:
     def face(self, die: int) -> tuple[int, ...]:
         return self.comp.die_faces[die][self.dice_face[die]]
 
+    def unrolled_dice(self) -> list[int]:
+        """The dice not rolled yet: each player's dice before their first turn of the
+        round.  Their faces are left over from earlier and mean nothing yet, so boards
+        draw them blank."""
+        if self.step not in ("new_round", "actions"):
+            return []
+        return sorted(d for seat, p in enumerate(self.players) if not p.rolled
+                      for d in self.owned[seat])
+
     def index_dice(self) -> None:
         """Rebuild ``owned`` from ``dice_owner``; call after dice change hands."""
         self.owned = [[] for _ in range(self.config.players)]

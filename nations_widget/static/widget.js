@@ -402,7 +402,9 @@ function diceOf(view, seat) {
 }
 function unusedTotals(catalogue, view, seat) {
   const totals = Object.fromEntries(RESOURCES.map((r) => [r, 0]));
+  const unrolled = new Set(view.unrolled || []);
   for (const d of diceOf(view, seat).unused) {
+    if (unrolled.has(d)) continue;
     const face = dieFace(catalogue, view, d);
     for (const r of RESOURCES) totals[r] += face[r] || 0;
   }
@@ -581,7 +583,7 @@ var KIND_LABEL = { building: "Building", advisor: "Advisor", colony: "Colony", w
 var AGE_ROMAN = ["", "I", "II", "III", "IV"];
 function actingSeat(S) {
   const v = S.view;
-  if (!v || !v.human_turn || S.busy) return null;
+  if (!v || !v.human_turn || S.busy || S.viewingHistory) return null;
   return v.current;
 }
 function amount(name, n, label) {
@@ -630,14 +632,17 @@ function tileCard(S, tileId, opts = {}) {
     opts.unbuilt,
     opts.label,
     Boolean(opts.onClick),
-    opts.extraSig
+    opts.extraSig,
+    opts.reason ?? null,
+    Boolean(opts.recent)
   ), () => tileCardEl(S, tileId, opts));
 }
+var focusedBefore = /* @__PURE__ */ new WeakMap();
 function tileCardEl(S, tileId, opts) {
   const tile = S.catalogue.tiles[tileId];
   if (!tile) return h("div", { class: "nw-tile nw-empty" }, "?");
   const t = tip(
-    tile.tooltip + (opts.cost ? ` Costs ${opts.cost} ${tile.currency} (row ${opts.cost}).` : ""),
+    tile.tooltip + (opts.cost ? ` Costs ${opts.cost} ${tile.currency} (row ${opts.cost}).` : "") + (opts.reason ? ` Not now: ${opts.reason}.` : ""),
     opts.key || `tile-${tileId}`
   );
   const classes = ["nw-tile", `nw-kind-${tile.kind}`, "nw-has-tip"];
@@ -646,7 +651,8 @@ function tileCardEl(S, tileId, opts) {
   if (opts.affordable) classes.push("nw-affordable");
   if (opts.selected) classes.push("nw-selected");
   if (opts.unbuilt) classes.push("nw-unbuilt");
-  const label = `${opts.label ? opts.label + ": " : ""}${tile.name}. ${tile.tooltip}` + (opts.cost ? ` Costs ${opts.cost} ${tile.currency}.` : "") + (opts.affordable ? " You can afford it." : "");
+  if (opts.recent) classes.push("nw-recent");
+  const label = `${opts.label ? opts.label + ": " : ""}${tile.name}. ${tile.tooltip}` + (opts.cost ? ` Costs ${opts.cost} ${tile.currency}.` : "") + (opts.affordable ? " You can afford it." : "") + (opts.reason ? ` Not now: ${opts.reason}.` : "");
   const body = [
     h(
       "span",
@@ -672,15 +678,27 @@ function tileCardEl(S, tileId, opts) {
     dataset: { key: opts.key || `tile-${tileId}`, tile: tileId }
   };
   if (opts.onClick) {
-    const onclick = (e) => {
-      if (isLive(e.currentTarget)) opts.onClick();
+    const onpointerdown = (e) => {
+      focusedBefore.set(e.currentTarget, e.currentTarget.ownerDocument.activeElement === e.currentTarget);
     };
-    return h("button", { ...attrs, type: "button", onclick, "aria-pressed": opts.selected ? "true" : null }, body);
+    const onclick = (e) => {
+      const tile2 = e.currentTarget;
+      if (isLive(tile2)) opts.onClick();
+      else if (focusedBefore.get(tile2)) tile2.blur();
+      focusedBefore.delete(tile2);
+    };
+    return h("button", { ...attrs, type: "button", onclick, onpointerdown, "aria-pressed": opts.selected ? "true" : null }, body);
   }
   return h("div", { ...attrs, tabindex: "0", role: "group" }, body);
 }
 function dieSig(S, d, opts) {
-  return sig(S.view.dice[d][2], Boolean(opts.selected), Boolean(opts.traded), opts.rollKey ?? null);
+  return sig(S.view.dice[d][2], isUnrolled(S, d), isRecent(S, d), Boolean(opts.paying), Boolean(opts.selected), Boolean(opts.traded), opts.rollKey ?? null);
+}
+function isRecent(S, d) {
+  return (S.view.recent && S.view.recent.dice || []).includes(d);
+}
+function isUnrolled(S, d) {
+  return (S.view.unrolled || []).includes(d);
 }
 function faceEl(face) {
   if (face.unrest) return h("span", { class: "nw-face nw-syms-1 nw-unrest-face" }, "Unrest");
@@ -699,8 +717,12 @@ function dieElement(S, d, opts) {
   if (opts.traded) classes.push("nw-traded");
   if (opts.rolling) classes.push("nw-rolling");
   if (opts.used) classes.push("nw-used");
+  const unrolled = isUnrolled(S, d);
+  if (unrolled) classes.push("nw-unrolled");
+  if (isRecent(S, d)) classes.push("nw-recent");
+  if (opts.paying) classes.push("nw-paying");
   const text = dieText(S, d, opts);
-  const content = faceEl(face);
+  const content = unrolled ? h("span", { class: "nw-face nw-face-blank", "aria-hidden": "true" }, "?") : faceEl(face);
   const attrs = {
     type: "button",
     class: classes.join(" "),
@@ -715,11 +737,11 @@ function dieElement(S, d, opts) {
   if (opts.rolling) attrs.onanimationend = (e) => e.currentTarget.classList.remove("nw-rolling");
   return h("button", attrs, content);
 }
-function dieName(colour, d, face) {
-  return `${colour} die ${d}: ${faceText(face)}`;
+function dieName(colour, face, unrolled) {
+  return unrolled ? `${colour} die, not rolled yet` : `${colour} die showing ${faceText(face)}`;
 }
 function dieText(S, d, opts) {
-  return dieName(dieColour(S.catalogue, d), d, dieFace(S.catalogue, S.view, d)) + (opts.used ? " (used)" : "") + (opts.selected ? ", selected" : "") + (opts.traded ? ", paired for a trade" : "");
+  return dieName(dieColour(S.catalogue, d), dieFace(S.catalogue, S.view, d), isUnrolled(S, d)) + (opts.used ? " (used)" : "") + (opts.selected ? ", selected" : "") + (opts.traded ? ", paired for a trade" : "");
 }
 function dieUse(S, el, d, opts, live) {
   if (el.classList.contains("nw-used") !== Boolean(opts.used)) {
@@ -730,7 +752,7 @@ function dieUse(S, el, d, opts, live) {
   }
   setLive(el, live);
 }
-function header(S, part) {
+function header(S, part, act) {
   const v = S.view;
   const frame = part("header", "", () => h("header", { class: "nw-header" }));
   const title = part("header-title", sig(v.step === "game_over", v.round, v.config), () => h(
@@ -756,8 +778,75 @@ function header(S, part) {
     S.busy ? [" ", h("span", { class: "nw-busy", role: "status" }, h("span", { class: "nw-spinner", "aria-hidden": "true" }), "Bots are playing…")] : null
   ));
   if (prompt.firstChild.data !== v.prompt) prompt.firstChild.data = v.prompt;
-  setChildren(frame, [title, steps, prompt]);
+  const newGame = part("header-newgame", "", () => h("button", {
+    type: "button",
+    class: "nw-btn nw-mini nw-newgame-btn",
+    dataset: { key: "header-newgame" },
+    title: "Start a new game: players, seats, variant, seed…",
+    onclick: () => act.openNewGame()
+  }, "New game…"));
+  const help = part("header-help", "", () => h("button", {
+    type: "button",
+    class: "nw-btn nw-mini nw-help-btn",
+    dataset: { key: "help" },
+    "aria-label": "Keyboard shortcuts",
+    title: "Keyboard shortcuts (?)",
+    onclick: () => act.toggleHelp()
+  }, "?"));
+  setChildren(frame, [title, newGame, help, steps, prompt]);
   return frame;
+}
+function roundSummary(S, act) {
+  const r = S.view.round_summary;
+  return h(
+    "div",
+    { class: "nw-overlay", role: "dialog", "aria-modal": "true", "aria-label": `End of round ${r.round}`, dataset: { key: "round-summary" }, onclick: (e) => {
+      if (e.target === e.currentTarget) act.dismissRound();
+    } },
+    h(
+      "div",
+      { class: "nw-dialog" },
+      h("h3", {}, `End of round ${r.round}${r.event ? ` — ${r.event}` : ""}`),
+      h("div", { class: "nw-table-scroll" }, h(
+        "table",
+        { class: "nw-score-table" },
+        h("thead", {}, h("tr", {}, ["Player", "Books", "Famine", "War", "Round"].map((x) => h("th", { scope: "col" }, x)))),
+        h("tbody", {}, r.rows.map((row) => h(
+          "tr",
+          {},
+          h("th", { scope: "row" }, seatName(row.seat)),
+          [row.books, row.famine, row.war, row.total].map((x) => h("td", {}, `+${x} VP`))
+        )))
+      )),
+      h("p", {}, "New player order: ", r.order.map((seat) => seatName(seat)).join(", "), "."),
+      h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "round-summary-close" }, onclick: () => act.dismissRound() }, `Start round ${r.round + 1}`)
+    )
+  );
+}
+var SHORTCUTS = [
+  ["P", "pass"],
+  ["R", "reroll the selected dice"],
+  ["1 – 9", "select (or unselect) your n-th unused die"],
+  ["U or Ctrl+Z", "undo"],
+  ["H", "ask the coach for a hint"],
+  ["← ↑ → ↓", "move across the progress board's tiles (Enter or Space buys the focused tile)"],
+  ["Escape", "cancel a purchase, clear the selection, close this list"],
+  ["?", "show or hide this list"],
+  ["Tab", "every control is also reachable with Tab"]
+];
+function helpOverlay(act) {
+  return h(
+    "div",
+    { class: "nw-overlay", role: "dialog", "aria-modal": "true", "aria-label": "Keyboard shortcuts", dataset: { key: "help-overlay" } },
+    h(
+      "div",
+      { class: "nw-dialog" },
+      h("h3", {}, "Keyboard shortcuts"),
+      h("p", { class: "nw-help" }, "They work while the board has the focus (click anywhere on it first)."),
+      h("dl", { class: "nw-shortcuts" }, SHORTCUTS.map(([k, what]) => [h("dt", {}, h("kbd", {}, k)), h("dd", {}, what)])),
+      h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "help-close" }, onclick: () => act.toggleHelp() }, "Close")
+    )
+  );
 }
 function reconstructionNotice(S, ui, act) {
   if (!S.reconstructed) return null;
@@ -805,14 +894,16 @@ function progressCells(S, ui, act, part) {
       }
       const affordable = canBuy && buyable.has(id);
       const selected = ui.pendingBuy === id;
-      const cell = part(`pb-${id}`, sig(cost, affordable, selected), () => tileCard(S, id, {
+      const reason = canBuy && !affordable ? v.unavailable?.tiles?.[id] ?? null : null;
+      const cell = part(`pb-${id}`, sig(cost, affordable, selected, reason), () => tileCard(S, id, {
         cost,
         affordable,
         selected,
+        reason,
         onClick: () => act.clickTile(id),
         key: `board-${id}`
       }));
-      setLive(cell, canBuy, true);
+      setLive(cell, affordable, true);
       cells.push(cell);
     }
   }
@@ -1018,9 +1109,11 @@ function playerHead(S, seat, part) {
 }
 function playerTiles(S, act, seat, choosing) {
   const p = S.view.players[seat];
+  const recent = new Set(S.view.recent && S.view.recent.tiles || []);
   const slots = p.buildings.map(([id, n], i) => {
     const card = tileCard(S, id, {
       compact: true,
+      recent: recent.has(id),
       label: `building slot ${i + 1}`,
       key: `slot-${seat}-${i}`,
       onClick: choosing ? () => act.chooseReplace(id) : null,
@@ -1029,10 +1122,11 @@ function playerTiles(S, act, seat, choosing) {
     });
     return h("div", { class: "nw-slot" }, card);
   });
-  const advisor = p.advisor ? tileCard(S, p.advisor[0], { compact: true, label: "advisor", key: `adv-${seat}` }) : h("div", { class: "nw-tile nw-compact nw-empty-slot" }, "no advisor");
+  const advisor = p.advisor ? tileCard(S, p.advisor[0], { compact: true, label: "advisor", key: `adv-${seat}`, recent: recent.has(p.advisor[0]) }) : h("div", { class: "nw-tile nw-compact nw-empty-slot" }, "no advisor");
   const wonder = p.wonder ? tileCard(S, p.wonder, {
     compact: true,
     unbuilt: true,
+    recent: recent.has(p.wonder),
     label: "wonder under construction",
     key: `wip-${seat}`,
     extra: h("span", { class: "nw-small nw-wip" }, "under construction"),
@@ -1058,7 +1152,10 @@ function playerDice(S, ui, act, seat, live, rolling, rollKey, part) {
     return el;
   };
   const toggle = (d) => () => act.toggleDie(d);
+  const pv = previewShown(S, ui);
+  const paying = new Set(pv ? pv.dice : []);
   const unusedEls = unused.map((d) => die(d, false, {
+    paying: paying.has(d),
     selected: live && ui.sel.dice.includes(d),
     traded: live && traded.has(d),
     rolling: rolling.has(d),
@@ -1130,6 +1227,7 @@ function playerChits(S, ui, act, seat, live, part) {
 }
 function playerBuilt(S, seat) {
   const p = S.view.players[seat];
+  const recent = new Set(S.view.recent && S.view.recent.tiles || []);
   if (!p.colonies.length && !p.wonders.length) return null;
   return h(
     "div",
@@ -1138,8 +1236,8 @@ function playerBuilt(S, seat) {
     h(
       "div",
       { class: "nw-built-list" },
-      p.colonies.map((id, i) => tileCard(S, id, { compact: true, label: "colony", key: `col-${seat}-${i}` })),
-      p.wonders.map((id, i) => tileCard(S, id, { compact: true, label: "built wonder", key: `won-${seat}-${i}` }))
+      p.colonies.map((id, i) => tileCard(S, id, { compact: true, label: "colony", key: `col-${seat}-${i}`, recent: recent.has(id) })),
+      p.wonders.map((id, i) => tileCard(S, id, { compact: true, label: "built wonder", key: `won-${seat}-${i}`, recent: recent.has(id) }))
     )
   );
 }
@@ -1161,12 +1259,12 @@ function playerParts(S, ui, act, seat, parts, rolling, rollKey) {
   )) : null;
   const tiles = parts.part(
     `tiles-${seat}`,
-    sig(p.buildings, p.advisor, p.wonder, choosing),
+    sig(p.buildings, p.advisor, p.wonder, choosing, v.recent ? v.recent.tiles : null),
     () => playerTiles(S, act, seat, choosing)
   );
   const diceRow = playerDice(S, ui, act, seat, live, rolling, rollKey, (k, s, b2) => parts.part(k, s, b2));
   const chits = playerChits(S, ui, act, seat, live, (k, s, b2) => parts.part(k, s, b2));
-  const built = parts.part(`built-${seat}`, sig(p.colonies, p.wonders), () => playerBuilt(S, seat));
+  const built = parts.part(`built-${seat}`, sig(p.colonies, p.wonders, v.recent ? v.recent.tiles : null), () => playerBuilt(S, seat));
   return [head, choose, tiles, diceRow, chits, built];
 }
 function optionButtons(S, act, entries) {
@@ -1190,12 +1288,35 @@ function actionPanel(S, ui, act, part, now, otherSig) {
     S.error || ui.hint,
     h("button", { type: "button", class: "nw-btn nw-mini", "aria-label": "dismiss", dataset: { key: "dismiss" }, onclick: () => act.dismiss() }, "×")
   )) : null;
+  const moves = v.recent && v.recent.moves || [];
+  const recent = moves.length ? part("actions-recent", sig(moves.map((m) => m.text), me), () => h(
+    "div",
+    { class: "nw-recent-moves", role: "status", "aria-label": "What the other players just did" },
+    h("span", { class: "nw-slot-label" }, me !== null ? "Since your last move:" : "Last move:"),
+    h("ul", {}, moves.map((m, i) => h("li", { dataset: { key: `recent-${i}` } }, m.text)))
+  )) : null;
   let body;
-  if (me !== null && v.step === "actions" && !ui.pendingBuy) {
+  if (ui.previewMove && me !== null) {
+    const pv = previewShown(S, ui);
+    body = part("actions-preview", sig(pv, Boolean(S.error)), () => previewPanel(pv, act, S.error));
+  } else if (S.viewingHistory) {
+    const hi = S.history;
+    body = part("actions-history", sig(hi.position, hi.length), () => h(
+      "div",
+      { class: "nw-history-banner", role: "status" },
+      h("p", {}, h("strong", {}, `Viewing move ${hi.position} of ${hi.length}`), " — an earlier position of the game."),
+      h(
+        "div",
+        { class: "nw-buttons" },
+        h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "back-to-game" }, onclick: () => act.send({ kind: "goto", position: hi.length }) }, "Back to the game"),
+        h("button", { type: "button", class: "nw-btn", dataset: { key: "continue-here" }, title: "Play on from this position: the later moves are replaced by the new ones", onclick: () => act.continueHere() }, "Continue from here")
+      )
+    ));
+  } else if (me !== null && v.step === "actions" && !ui.pendingBuy) {
     body = actionsControls(S, ui, act, part, now);
   } else {
     body = part("actions-other", otherSig, () => {
-      if (v.step === "game_over") return gameOver(S);
+      if (v.step === "game_over") return gameOver(S, act);
       if (me === null) {
         const cur = v.current;
         const bot = cur !== null && S.seats[cur] !== "human";
@@ -1203,6 +1324,7 @@ function actionPanel(S, ui, act, part, now, otherSig) {
           "div",
           { class: "nw-waiting" },
           h("p", {}, S.busy ? `${seatName(cur)} (${S.seats[cur]} bot) is thinking…` : bot ? `${seatName(cur)} is played by the ${S.seats[cur]} bot.` : "Waiting."),
+          S.busy && S.seats.includes("human") ? h("button", { type: "button", class: "nw-btn", dataset: { key: "skip-bots" }, title: "The bots play at once, without their pause; what they did is listed here", onclick: () => act.send({ kind: "skip_bots" }) }, "Skip to my turn") : null,
           bot && !S.busy ? h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "play-bots" }, onclick: () => act.send({ kind: "play_bots" }) }, "Let the bots play") : null,
           bot && !S.busy ? h("button", { type: "button", class: "nw-btn", dataset: { key: "bot-step" }, onclick: () => act.send({ kind: "bot_move" }) }, "One bot move") : null
         );
@@ -1210,8 +1332,84 @@ function actionPanel(S, ui, act, part, now, otherSig) {
       return v.step === "actions" ? pendingControls(S, ui, act) : endOfRoundControls(S, ui, act);
     });
   }
-  setChildren(frame, [title, err, body]);
+  setChildren(frame, [title, recent, err, body]);
   return frame;
+}
+function coachPanel(S, ui, act) {
+  const v = S.view;
+  const c = S.coach || {};
+  const me = actingSeat(S);
+  const hint = c.hint && c.hint.position === v.position ? c.hint : null;
+  const verdict = c.on && c.verdict ? c.verdict : null;
+  const kids = [];
+  const controls = h(
+    "div",
+    { class: "nw-coach-controls" },
+    h("button", {
+      type: "button",
+      class: "nw-btn",
+      dataset: { key: "coach-hint" },
+      disabled: me === null || S.coachBusy,
+      title: me === null ? "A hint is for a human player's decision" : "The coach's three best moves here (about 2 s of thinking)",
+      onclick: () => act.askHint()
+    }, S.coachBusy ? "Thinking…" : "Hint"),
+    h(
+      "label",
+      { class: "nw-coach-toggle", title: "After each of your moves, see how it compared with the coach's best move" },
+      h("input", { type: "checkbox", dataset: { key: "coach-on" }, checked: Boolean(c.on), onchange: (e) => act.send({ kind: "coach", on: e.target.checked }) }),
+      " Coach: grade my moves"
+    ),
+    h(
+      "label",
+      { class: "nw-coach-toggle", title: "Show what a purchase or build will do, with Confirm and Cancel, before it is made" },
+      h("input", { type: "checkbox", dataset: { key: "previews-on" }, checked: Boolean(ui.previews), onchange: (e) => act.setPreviews(e.target.checked) }),
+      " Preview purchases"
+    )
+  );
+  kids.push(controls);
+  if (hint) {
+    kids.push(h(
+      "ol",
+      { class: "nw-coach-hint", "aria-label": "The coach's best moves" },
+      hint.suggestions.map((s, i) => h("li", { dataset: { key: `coach-s-${i}` } }, s.summary))
+    ));
+  }
+  if (verdict) {
+    kids.push(h("p", { class: `nw-coach-verdict${verdict.same ? " nw-good" : ""}`, role: "status" }, verdict.text));
+  }
+  return h("section", { class: "nw-panel nw-coach", "aria-label": "Coach" }, h("h3", {}, "Coach"), ...kids);
+}
+function previewShown(S, ui) {
+  const pv = S.preview;
+  return ui.previewMove && pv && pv !== ui.previewOld && pv.position === S.view.position ? pv : null;
+}
+function previewPanel(pv, act, error) {
+  const cancel = h("button", { type: "button", class: "nw-btn", dataset: { key: "preview-cancel" }, title: "Escape", onclick: () => act.cancelPreview() }, "Cancel");
+  if (!pv) {
+    return h(
+      "div",
+      { class: "nw-preview", role: "status" },
+      h("p", {}, error ? "This move was refused (see above)." : "Working out what this move does…"),
+      h("div", { class: "nw-buttons" }, cancel)
+    );
+  }
+  const list = (label, items, cls = "") => items && items.length ? h("div", { class: `nw-preview-row ${cls}` }, h("span", { class: "nw-slot-label" }, label), h("ul", {}, items.map((x) => h("li", {}, x)))) : null;
+  return h(
+    "div",
+    { class: "nw-preview", role: "group", "aria-label": "What this move will do" },
+    h("p", { class: "nw-big" }, pv.title),
+    pv.warning ? h("p", { class: "nw-warning", role: "alert" }, pv.warning) : null,
+    list("Pays:", pv.pays),
+    list("Wasted:", pv.wasted, "nw-wasted"),
+    list("Comes in:", pv.gains),
+    list("Goes:", pv.goes),
+    h(
+      "div",
+      { class: "nw-buttons" },
+      h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "preview-confirm" }, title: "Enter", onclick: () => act.confirmPreview() }, "Confirm"),
+      cancel
+    )
+  );
 }
 function selectionLine(S, ui, act) {
   return h(
@@ -1219,7 +1417,7 @@ function selectionLine(S, ui, act) {
     { class: "nw-selection" },
     h("span", { class: "nw-slot-label" }, "Selected:"),
     h("span", { class: "nw-sel-text", "aria-live": "polite" }, selectionSummary(S.catalogue, S.view, ui.sel)),
-    ui.sel.dice.length >= 2 ? h("button", { type: "button", class: "nw-btn nw-mini", dataset: { key: "trade" }, title: "Two unused dice stand for one gold, stone or food", onclick: () => act.pairTrade() }, "Trade 2 dice → 1") : null,
+    ui.sel.dice.length >= 2 ? h("button", { type: "button", class: "nw-btn nw-mini", dataset: { key: "trade" }, title: "Two unused dice stand for one gold, stone or food", onclick: () => act.pairTrade() }, "Trade 2 dice → 1 gold, stone or food") : null,
     !selectionIsEmpty(ui.sel) ? h("button", { type: "button", class: "nw-btn nw-mini", dataset: { key: "clear" }, onclick: () => act.clearSelection() }, "Clear") : null
   );
 }
@@ -1243,7 +1441,7 @@ function payingLine(S, move) {
 function giveBackDie(S, d, going, note, act) {
   const colour = dieColour(S.catalogue, d);
   const face = dieFace(S.catalogue, S.view, d);
-  const text = `${dieName(colour, d, face)}${note ? ` (${note})` : ""}, ` + (going ? "goes back" : "you keep it");
+  const text = `${dieName(colour, face, false)}${note ? ` (${note})` : ""}, ` + (going ? "goes back" : "you keep it");
   return h("button", {
     type: "button",
     class: `nw-die nw-die-${colour}${note ? " nw-spent" : ""}${going ? " nw-going" : ""}`,
@@ -1267,7 +1465,7 @@ function giveBackDiceControls(S, ui, act, tile) {
   const isDefault = r.dice === null || sig(chosen.slice().sort((a, b) => a - b)) === sig(choice.dflt);
   const note = (d) => choice.paid.includes(d) ? "paying" : choice.used.includes(d) ? "used" : "";
   const going = choice.order.filter((d) => chosen.includes(d));
-  const list = going.map((d) => `die ${d}${note(d) ? ` (${note(d)})` : ""}`).join(", ");
+  const list = going.map((d) => `the ${colour} die showing ${faceText(dieFace(S.catalogue, v, d))}${note(d) ? ` (${note(d)})` : ""}`).join(", ");
   return h(
     "div",
     { class: "nw-pending nw-give-back" },
@@ -1384,13 +1582,17 @@ function actionsControls(S, ui, act, part, now) {
   const selection = part("actions-selection", sig(summary, ui.sel.dice.length >= 2, selectionIsEmpty(ui.sel)), () => selectionLine(S, ui, act));
   const buttons = part(`actions-buttons-${p.wonder || "none"}-${v.config.unrest ? "unrest" : ""}`, "", () => {
     const els2 = {
-      reroll: h("button", { type: "button", class: "nw-btn", dataset: { key: "reroll" }, onclick: () => act.reroll() }, icon("reroll"), ""),
+      reroll: h("button", { type: "button", class: "nw-btn", dataset: { key: "reroll" }, onclick: (e) => {
+        if (isLive(e.currentTarget)) act.reroll();
+      } }, icon("reroll"), ""),
       star: v.config.unrest ? h("button", { type: "button", class: "nw-btn", dataset: { key: "reroll-star" }, onclick: () => act.reroll(true) }, icon("reroll"), "") : null,
       build: wonder ? h("button", {
         type: "button",
         class: "nw-btn",
         dataset: { key: "build" },
-        onclick: () => act.move(buildMove(now().legal, ui.sel))
+        onclick: (e) => {
+          if (isLive(e.currentTarget)) act.commit(buildMove(now().legal, ui.sel));
+        }
       }, icon("stone"), ` Build ${wonder.name} (${wonder.stone_cost} stone)`) : null,
       pass: h("button", { type: "button", class: "nw-btn nw-pass", dataset: { key: "pass" }, onclick: () => act.move(passMove(ui.sel, now().view.config.variant)) }, "")
     };
@@ -1407,8 +1609,9 @@ function actionsControls(S, ui, act, part, now) {
     return el;
   });
   const els = refs.get(buttons);
-  setDisabled(els.reroll, !(p.chits.reroll > 0));
-  setAttr(els.reroll, "title", reroll ? reroll.text : "no unused reroll chit");
+  const why = v.unavailable || {};
+  setLive(els.reroll, Boolean(reroll) && !why.reroll, true);
+  setAttr(els.reroll, "title", why.reroll ? `Not now: ${why.reroll}` : reroll ? reroll.text : "");
   const rerollText = ` Reroll selected (${count})`;
   if (els.reroll.lastChild.data !== rerollText) els.reroll.lastChild.data = rerollText;
   if (els.star) {
@@ -1420,7 +1623,8 @@ function actionsControls(S, ui, act, part, now) {
   setDisabled(els.pass, bonusPasses.length > 0);
   if (els.build) {
     setAttr(els.build, "class", `nw-btn${builds.length ? " nw-suggest" : ""}`);
-    setAttr(els.build, "title", builds[0] ? builds[0].text : `needs ${wonder.stone_cost} stone`);
+    setLive(els.build, builds.length > 0, true);
+    setAttr(els.build, "title", builds[0] ? builds[0].text : `Not now: ${why.build || `needs ${wonder.stone_cost} stone`}`);
   }
   setText(els.pass, passLabel);
   const pledge = pledgeOptions.length ? part("actions-pledge", sig(pledgeOptions), () => h("div", { class: "nw-options" }, h("span", { class: "nw-slot-label" }, "Pass and trade for food:"), optionButtons(S, act, pledgeOptions))) : null;
@@ -1460,14 +1664,21 @@ function endOfRoundControls(S, ui, act) {
     )
   );
 }
-function gameOver(S) {
+function gameOver(S, act) {
   const v = S.view;
   const ranking = [...v.order].sort((a, b) => v.projected[b] - v.projected[a] || v.order.indexOf(a) - v.order.indexOf(b));
+  const humans = S.seats.filter((who) => who === "human").length;
+  const won = v.winner !== null && S.seats[v.winner] === "human" && humans === 1 && v.config.players > 1;
   return h(
     "div",
     { class: "nw-gameover" },
-    h("p", { class: "nw-big" }, v.prompt),
     h(
+      "div",
+      { class: `nw-result-banner${won ? " nw-you-won" : ""}`, role: "status" },
+      h("p", { class: "nw-big" }, won ? `You win! ${v.prompt}` : v.prompt),
+      h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "play-again" }, title: "A new game with the same players and settings, and a new seed", onclick: () => act.playAgain() }, "Play again")
+    ),
+    h("div", { class: "nw-table-scroll" }, h(
       "table",
       { class: "nw-score-table" },
       h("thead", {}, h("tr", {}, ["Player", "Books", "Famine", "War", "Buildings", "Advisor", "Colonies", "Wonders", "Total"].map((x) => h("th", { scope: "col" }, x)))),
@@ -1480,7 +1691,7 @@ function gameOver(S) {
           [b.books, b.famine, b.war, b.buildings, b.advisor, b.colonies, b.wonders, v.projected[seat]].map((x) => h("td", {}, String(x)))
         );
       }))
-    ),
+    )),
     v.hall_of_fame ? h("p", {}, `Hall of Fame: ${v.hall_of_fame}`) : null
   );
 }
@@ -1509,7 +1720,7 @@ function historyPanel(S, act, part, now) {
       dataset: { key },
       onclick
     }, label3);
-    const undo2 = h("button", { type: "button", class: "nw-btn", dataset: { key: "undo" }, onclick: () => act.send({ kind: "undo" }) }, "↶ Undo");
+    const undo2 = h("button", { type: "button", class: "nw-btn", dataset: { key: "undo" }, onclick: () => act.undo() }, "↶ Undo");
     const redo2 = h("button", { type: "button", class: "nw-btn", dataset: { key: "redo" }, onclick: () => act.send({ kind: "redo" }) }, "Redo ↷");
     const steps2 = [
       btn("first", "«", "first position", go(() => 0)),
@@ -1716,7 +1927,7 @@ var Board = class {
     const root = this.root;
     setAttr(root, "class", `nw-root${S.busy ? " nw-is-busy" : ""}`);
     setAttr(root, "data-step", v.step);
-    const head = header(S, (key, signature, build) => P.part(key, signature, build));
+    const head = header(S, (key, signature, build) => P.part(key, signature, build), act);
     const notice = P.part("notice", sig(S.reconstructed), () => reconstructionNotice(S, ui, act));
     const canBuy = me !== null && v.step === "actions";
     const progress = P.part(`progress-${v.board.length}`, "", () => progressFrame(v.board.length));
@@ -1756,7 +1967,8 @@ var Board = class {
     });
     for (const seat of [...this.playerEls.keys()]) if (seat >= v.players.length) this.playerEls.delete(seat);
     setChildren(this.players, boards);
-    setChildren(this.left, [progress, actions, this.players]);
+    const coach = P.part("coach", sig(S.coach, me, v.position, S.coachBusy, ui.previews), () => coachPanel(S, ui, act));
+    setChildren(this.left, [progress, actions, coach, this.players]);
     const event = P.part("event", sig(v.event), () => eventTile(S));
     const part = (key, signature, build) => P.part(key, signature, build);
     const scores = scoreBoard(S, part);
@@ -1775,6 +1987,20 @@ var Board = class {
       f.unrest,
       Boolean(S.catalogue.unrest)
     ), () => gamePanel(S, ui, act));
+    const details = game.querySelector("details.nw-newgame");
+    if (details) {
+      if (details.open !== Boolean(ui.newGameOpen)) details.open = Boolean(ui.newGameOpen);
+      const form = details.querySelector(".nw-form");
+      setAttr(form, "role", "dialog");
+      setAttr(form, "aria-label", "New game");
+      setAttr(form, "aria-modal", ui.newGameOpen ? "true" : null);
+      if (!details.dataset.backdrop) {
+        details.dataset.backdrop = "1";
+        details.addEventListener("click", (e) => {
+          if (e.target === details) act.closeNewGame();
+        });
+      }
+    }
     S.seats.forEach((who, seat) => {
       const sel = game.querySelector(`select[data-key="seat-${seat}"]`);
       if (sel && sel.value !== who) sel.value = who;
@@ -1790,7 +2016,9 @@ var Board = class {
     const logChanged = tail !== this.logTail;
     this.logTail = tail;
     setChildren(this.right, [event, scores, history, this.logPanel, game]);
-    setChildren(root, [head, notice, this.main]);
+    const summary = v.round_summary && ui.dismissedRound !== `${v.config.seed}:${v.round_summary.round}` && !S.viewingHistory ? P.part("round-summary", sig(v.round_summary), () => roundSummary(S, act)) : null;
+    const overlay = ui.helpOpen ? P.part("help-overlay", "", () => helpOverlay(act)) : summary;
+    setChildren(root, [head, notice, this.main, overlay]);
     P.sweep();
     setAttr(root, "data-position", v.position);
     return { logChanged };
@@ -1810,7 +2038,9 @@ var TRAITS = [
   "settings",
   "history",
   "reconstructed",
-  "busy"
+  "busy",
+  "coach",
+  "preview"
 ];
 function readState(model) {
   return {
@@ -1824,7 +2054,10 @@ function readState(model) {
     settings: model.get("settings") || {},
     history: model.get("history") || {},
     reconstructed: Boolean(model.get("reconstructed")),
-    busy: Boolean(model.get("busy"))
+    busy: Boolean(model.get("busy")),
+    coach: model.get("coach") || {},
+    preview: model.get("preview") || {},
+    coachBusy: false
   };
 }
 function defaultForm(S) {
@@ -1839,6 +2072,20 @@ function defaultForm(S) {
     seed: "",
     bot_delay: S.settings.bot_delay ?? 0.8
   };
+}
+function readPreference(key, dflt) {
+  try {
+    const v = typeof localStorage !== "undefined" ? localStorage.getItem(key) : null;
+    return v === null ? dflt : v === "true";
+  } catch {
+    return dflt;
+  }
+}
+function writePreference(key, value) {
+  try {
+    if (typeof localStorage !== "undefined") localStorage.setItem(key, String(value));
+  } catch {
+  }
 }
 function download(text, filename) {
   if (typeof URL === "undefined" || typeof URL.createObjectURL !== "function") return false;
@@ -1870,14 +2117,35 @@ function createController({ model, el }) {
     rollKey: null,
     selKey: null,
     lastSaved: null,
-    formRev: 0
+    formRev: 0,
+    branchFrom: null,
+    branchPending: false,
+    helpOpen: false,
+    dismissedRound: null,
+    // the purchase or build waiting for Confirm (its preview comes from Python)
+    previewMove: null,
+    // experienced players can turn previews off (kept in this browser)
+    previews: readPreference("nw-previews", true)
   };
   let scheduled = false;
   let destroyed = false;
   const log = logStore(model);
   const board = new Board(el);
   let scrollPending = false;
-  const state = () => readState(model);
+  let askedHintAt = null;
+  const state = () => {
+    const S = readState(model);
+    const hint = S.coach.hint;
+    if (askedHintAt !== null && (hint && hint.position === askedHintAt || S.error || S.view.position !== askedHintAt)) askedHintAt = null;
+    S.coachBusy = askedHintAt !== null;
+    if (ui.branchPending) {
+      if (S.history.position === ui.branchFrom || S.error) ui.branchPending = false;
+    } else if (ui.branchFrom !== null && ui.branchFrom !== S.history.position) {
+      ui.branchFrom = null;
+    }
+    S.viewingHistory = S.history.position < S.history.length && ui.branchFrom !== S.history.position;
+    return S;
+  };
   function send(intent) {
     ui.hint = "";
     model.send(intent);
@@ -1917,6 +2185,7 @@ function createController({ model, el }) {
       ui.sel = emptySelection();
       ui.pendingBuy = null;
       ui.pendingReturn = null;
+      ui.previewMove = null;
     } else {
       ui.sel = pruneSelection(S.view, S.view.human_turn ? S.view.current : null, ui.sel);
     }
@@ -1960,6 +2229,33 @@ function createController({ model, el }) {
       const S = state();
       send({ kind: "move", seat: S.view.current, position: S.view.position, move });
     },
+    /** An irreversible purchase or build: first its preview (Python's), unless turned off. */
+    commit(move) {
+      if (!move) return;
+      if (!ui.previews || move.type !== "buy" && move.type !== "build") {
+        act.move(move);
+        return;
+      }
+      ui.previewMove = move;
+      ui.previewOld = model.get("preview");
+      send({ kind: "preview", move });
+      draw();
+    },
+    confirmPreview() {
+      const move = ui.previewMove;
+      ui.previewMove = null;
+      if (move) act.move(move);
+      draw();
+    },
+    cancelPreview() {
+      ui.previewMove = null;
+      draw();
+    },
+    setPreviews(on) {
+      ui.previews = Boolean(on);
+      writePreference("nw-previews", ui.previews);
+      draw();
+    },
     clickTile(tileId) {
       const S = state();
       const tile = S.catalogue.tiles[tileId];
@@ -1971,7 +2267,7 @@ function createController({ model, el }) {
         return;
       }
       ui.pendingBuy = null;
-      act.move(buyMove(S.catalogue, S.legal, ui.sel, tileId));
+      act.commit(buyMove(S.catalogue, S.legal, ui.sel, tileId));
     },
     chooseReplace(buildingId) {
       const S = state();
@@ -1984,7 +2280,7 @@ function createController({ model, el }) {
         return;
       }
       ui.pendingBuy = null;
-      act.move(move);
+      act.commit(move);
       draw();
     },
     toggleReturned(d) {
@@ -2015,7 +2311,7 @@ function createController({ model, el }) {
       }
       ui.pendingBuy = null;
       ui.pendingReturn = null;
-      act.move(move);
+      act.commit(move);
       draw();
     },
     chooseUsedRerolls(k) {
@@ -2024,7 +2320,7 @@ function createController({ model, el }) {
       const move = buyMove(S.catalogue, S.legal, ui.sel, ui.pendingBuy);
       move.returned_used_rerolls = k;
       ui.pendingBuy = null;
-      act.move(move);
+      act.commit(move);
       draw();
     },
     cancelBuy() {
@@ -2055,6 +2351,55 @@ function createController({ model, el }) {
         return;
       }
       act.move(rerollMove(ui.sel, star));
+    },
+    /** Take back to the previous decision of a human seat, to play on from there. */
+    undo() {
+      const S = state();
+      ui.branchFrom = S.history.undo_to;
+      ui.branchPending = true;
+      send({ kind: "undo" });
+    },
+    /** Play on from the earlier position shown (the next move replaces the later ones). */
+    continueHere() {
+      const S = state();
+      ui.branchFrom = S.history.position;
+      const cur = S.view.current;
+      if (cur !== null && cur !== void 0 && S.seats[cur] !== "human") send({ kind: "play_bots" });
+      draw();
+    },
+    /** A new game with the same seats and settings, and a new seed. */
+    playAgain() {
+      const S = state();
+      const { max_message: _limit, seed: _seed, ...same } = S.settings;
+      const settings = { ...same, seats: [...S.seats], seed: null };
+      ui.animatedPos = null;
+      send({ kind: "new_game", settings });
+      draw();
+    },
+    askHint() {
+      const S = state();
+      askedHintAt = S.view.position;
+      send({ kind: "hint" });
+      draw();
+    },
+    dismissRound() {
+      const r = state().view.round_summary;
+      if (r) ui.dismissedRound = `${state().view.config.seed}:${r.round}`;
+      draw();
+    },
+    openNewGame() {
+      ui.newGameOpen = true;
+      draw();
+      const first = el.querySelector('details.nw-newgame [data-key="form-players"]');
+      if (first && typeof first.focus === "function") first.focus();
+    },
+    closeNewGame() {
+      ui.newGameOpen = false;
+      draw();
+    },
+    toggleHelp() {
+      ui.helpOpen = !ui.helpOpen;
+      draw();
     },
     dismiss() {
       ui.hint = "";
@@ -2101,6 +2446,7 @@ function createController({ model, el }) {
       ui.form = { ...f, seed: "" };
       ui.formRev += 1;
       ui.animatedPos = null;
+      ui.newGameOpen = false;
       send({ kind: "new_game", settings });
       draw();
     },
@@ -2135,6 +2481,65 @@ function createController({ model, el }) {
       input.click();
     }
   };
+  function onKey(e) {
+    if (e.defaultPrevented || e.altKey || e.metaKey) return;
+    const t = e.target;
+    const typing = t && (t.tagName === "SELECT" || t.tagName === "TEXTAREA" || t.tagName === "INPUT" && !["checkbox", "range", "button"].includes(t.type));
+    if (typing && e.key !== "Escape") return;
+    const S = state();
+    const v = S.view;
+    if (!v || !v.dice) return;
+    const me = actingSeat(S);
+    const acting = me !== null && v.step === "actions" && !ui.pendingBuy;
+    const key = e.key;
+    let done = true;
+    const summary = v.round_summary;
+    if (summary && ui.dismissedRound !== `${v.config.seed}:${summary.round}` && !S.viewingHistory && !["Shift", "Control", "Alt", "Meta", "Tab"].includes(key)) {
+      act.dismissRound();
+    } else if (key === "?") {
+      ui.helpOpen = !ui.helpOpen;
+      draw();
+    } else if (key === "Enter" && ui.previewMove && (!t || t.tagName !== "BUTTON")) {
+      act.confirmPreview();
+    } else if (key === "Escape") {
+      if (ui.newGameOpen) ui.newGameOpen = false;
+      else if (ui.helpOpen) ui.helpOpen = false;
+      else if (ui.previewMove) ui.previewMove = null;
+      else if (ui.pendingBuy) act.cancelBuy();
+      else if (!selectionIsEmpty(ui.sel)) ui.sel = emptySelection();
+      else done = false;
+      draw();
+    } else if (e.ctrlKey && (key === "z" || key === "Z")) {
+      if (S.history.can_undo) act.undo();
+    } else if (e.ctrlKey) {
+      done = false;
+    } else if (key === "u" || key === "U") {
+      if (S.history.can_undo) act.undo();
+    } else if ((key === "p" || key === "P") && acting) {
+      act.move(passMove(ui.sel, v.config.variant));
+    } else if ((key === "r" || key === "R") && acting) {
+      act.reroll();
+    } else if ((key === "h" || key === "H") && me !== null) {
+      act.askHint();
+    } else if (/^[1-9]$/.test(key) && me !== null) {
+      const d = diceOf(v, me).unused[Number(key) - 1];
+      if (d !== void 0) act.toggleDie(d);
+    } else if (key.startsWith("Arrow") && t && t.closest && t.closest(".nw-progress")) {
+      const tiles = [...el.querySelectorAll(".nw-progress .nw-board-grid > .nw-tile")];
+      const i = tiles.indexOf(t.closest(".nw-tile"));
+      const cols = v.board.length;
+      const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -cols, ArrowDown: cols }[key];
+      const next = tiles[i + step];
+      if (i >= 0 && next && typeof next.focus === "function") {
+        if (!next.hasAttribute("tabindex") && next.tagName !== "BUTTON") next.setAttribute("tabindex", "0");
+        next.focus();
+      } else done = false;
+    } else {
+      done = false;
+    }
+    if (done) e.preventDefault();
+  }
+  el.addEventListener("keydown", onKey);
   function onCustom(msg) {
     if (msg && msg.kind === "saved") {
       ui.lastSaved = msg;
@@ -2151,6 +2556,7 @@ function createController({ model, el }) {
     draw,
     destroy() {
       destroyed = true;
+      el.removeEventListener("keydown", onKey);
       for (const [event, fn] of handlers2) model.off(event, fn);
       model.off("msg:custom", onCustom);
     }

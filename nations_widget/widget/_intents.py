@@ -27,7 +27,14 @@ kind                    fields
 ``bot_move``            none: the seat's bot (or, for a human seat, the first bot as a
                         hint) plays the current decision
 ``play_bots``           none: let the bots play until a human must decide
+``skip_bots``           none: the bots play at once, without their pause, until a human
+                        must decide (the board then lists what they did)
 ``clear_error``         none
+``preview``             ``move`` (a purchase or build's JSON object): what it would do
+                        (the ``preview`` trait); nothing is played
+``hint``                none: the coach's three best moves for the player to decide
+                        (the ``coach`` trait's ``hint``)
+``coach``               ``on`` (bool): grade each human move against the coach's best
 ``log_sync``            none: the browser's copy of the log is not the one the last
                         ``log_patch`` builds on (a page opened late): send it whole
 ======================  ===========================================================
@@ -59,7 +66,11 @@ _FIELDS: dict[str, tuple[dict[str, tuple[str, ...]], set[str]]] = {
     "set_seat": ({"seat": ("integer",), "player": ("text",)}, {"seat", "player"}),
     "bot_move": ({}, set()),
     "play_bots": ({}, set()),
+    "skip_bots": ({}, set()),
     "clear_error": ({}, set()),
+    "preview": ({"move": ("object",)}, {"move"}),
+    "hint": ({}, set()),
+    "coach": ({"on": ("boolean",)}, {"on"}),
     "log_sync": ({}, set()),
 }
 

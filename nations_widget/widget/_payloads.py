@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..dice import (
+    Buy,
     Catalogue,
     EventSpec,
     Game,
@@ -30,7 +31,10 @@ from ..dice.catalogue import (
     SUPPLY_DICE,
     tile_to_json,
 )
+from ..dice.preview import suggested_payment
+from ..dice.reasons import unavailable_actions
 from ..dice.rules import bonus_due, give_back_order, unrest_due, used_reroll_choices
+from ..dice.state import BOARD_ROWS
 
 #: How many log entries the board shows (the newest ones).
 LOG_LIMIT = 50
@@ -189,13 +193,115 @@ def view_payload(game: Game, seats: list[str]) -> dict[str, Any]:
     data["supply_chits"] = dict(zip(CHIT_KINDS, state.supply_chits(), strict=True))
     data["position"] = game.position
     data["rolled"] = rolled_dice(game)
+    data["unrolled"] = state.unrolled_dice()
     data["prompt"] = prompt(state, seats)
     data["winner"] = state.winner()
     data["hall_of_fame"] = (state.hall_of_fame_title()
                             if state.config.players == 1 and state.is_terminal() else None)
     acting = current if state.step == "actions" and data["human_turn"] else None
     data["give_back"] = None if acting is None else give_back_payload(state, acting)
+    data["recent"] = recent_payload(game, seats)
+    data["round_summary"] = round_summary(game, seats)
+    # why the reroll, the build or a tile cannot be chosen now (disabled controls say so)
+    data["unavailable"] = None if acting is None else unavailable_actions(state)
     return data
+
+
+#: At most this many of the other players' moves are summarised.
+RECENT_LIMIT = 12
+
+
+def _move_dice(move: Move) -> list[int]:
+    """The dice a move spends or rerolls (for highlighting them)."""
+    payment = getattr(move, "payment", None)
+    dice: list[int] = list(getattr(move, "dice", ()) or ())
+    if payment is not None:
+        dice += list(payment.all_dice())
+    dice += list(getattr(move, "pledge", ()) or ())
+    return sorted(set(dice))
+
+
+def recent_payload(game: Game, seats: list[str]) -> dict[str, Any]:
+    """What the other players did since the viewer's last decision (the viewer: the human
+    seat to move; for anyone else, just the last move), oldest first.
+
+    ``moves``: ``[{"seat", "text", "tile", "dice"}]`` (``text``: the log's sentence for the
+    move, e.g. "Player 2 buys Harbor (building, row 2) paying ..."); ``tiles`` and
+    ``dice``: everything those moves bought or spent, for the board to highlight.
+    """
+    state = game.state
+    current = state.current_player()
+    viewer = current if current is not None and seats[current] == "human" else None
+    moves: list[dict[str, Any]] = []
+    pos = game.position
+    history = game.moves
+    while pos > 0 and len(moves) < RECENT_LIMIT:
+        before = game.state_at(pos - 1)
+        mover = before.current_player()
+        if mover is None or mover == viewer:
+            break
+        move = history[pos - 1]
+        entries = [e for e in game.log_of_move(pos) if e.seat == mover and not e.auto]
+        text = entries[0].text if entries else f"{seat_label(mover)}: {before.describe(move)}"
+        tile = getattr(move, "tile", None)
+        if move.type == "build":
+            wonder = before.players[mover].wonder
+            tile = before.comp.tiles[wonder].id if wonder >= 0 else None
+        # dice stay marked only while they sit in the used area this round (a new round
+        # rolls them again, a reroll puts them back among the unused ones)
+        dice = [d for d in _move_dice(move) if before.round == state.round and
+                state.dice_used[d]] if move.type != "reroll" else \
+            [d for d in _move_dice(move) if before.round == state.round]
+        moves.append({"seat": mover, "text": text, "tile": tile, "dice": dice})
+        pos -= 1
+        if viewer is None:
+            break                       # nobody to catch up: the last move only
+    moves.reverse()
+    return {"moves": moves,
+            "tiles": sorted({m["tile"] for m in moves if m["tile"]}),
+            "dice": sorted({d for m in moves for d in m["dice"]})}
+
+
+def round_summary(game: Game, seats: list[str]) -> dict[str, Any] | None:
+    """After a round's war, what each player gained in it, for the end-of-round panel:
+    ``{"round", "event", "rows": [{"seat", "books", "famine", "war", "total"}], "order"}``
+    (VP; ``order``: the new player order, seats).  None before the first round ends,
+    once a human has decided in the next round, at the game's end (the final scores
+    show then) and in games without a human seat."""
+    state = game.state
+    if "human" not in seats:
+        return None
+    if state.round >= 2 and state.step == "actions":
+        finished = state.round - 1
+        # only until a human has decided something in the new round
+        pos = game.position
+        while pos > 0 and game.state_at(pos - 1).round == state.round:
+            mover = game.state_at(pos - 1).current_player()
+            if mover is not None and seats[mover] == "human":
+                return None
+            pos -= 1
+    else:
+        return None
+    entries = [e for e in game.log() if e.round == finished]
+    n = state.config.players
+    books, famine, war = [0] * n, [0] * n, [0] * n
+    event_id = next((e.data.get("event") for e in entries if e.kind == "round"), None)
+    events = {ev.id: ev for ev in game.catalogue.events}
+    vp = events[event_id].vp if event_id in events else 0
+    order = list(state.order)
+    for e in entries:
+        if e.kind == "score" and e.step == "books":
+            books = [int(x) for x in e.data.get("vp", books)]
+        elif e.kind == "feed" and e.seat is not None and e.data.get("fed"):
+            famine[e.seat] = vp
+        elif e.kind == "fight" and e.seat is not None and e.data.get("fought"):
+            war[e.seat] = vp
+        elif e.kind == "order":
+            order = list(e.data.get("order", order))
+    rows = [{"seat": seat, "books": books[seat], "famine": famine[seat], "war": war[seat],
+             "total": books[seat] + famine[seat] + war[seat]} for seat in range(n)]
+    name = events[event_id].name if event_id in events else ""
+    return {"round": finished, "event": name, "rows": rows, "order": order}
 
 
 def move_entry(state: GameState, move: Move) -> dict[str, Any]:
@@ -228,6 +334,16 @@ def legal_payload(state: GameState) -> list[dict[str, Any]]:
                              "(select them first)")
             out.append(entry)
             continue
+        if isinstance(move, Buy) and seat is not None \
+                and state.players[seat].wonder >= 0:
+            # the suggested payment keeps stone for the wonder under construction when
+            # it can (nations_widget.dice.preview.suggested_payment)
+            ref = state.comp.tile_ref[move.tile]
+            cost = state.board.index(ref) % BOARD_ROWS + 1
+            res = RESOURCES.index(state.comp.tiles[ref].currency)
+            keep = suggested_payment(state, seat, res, cost)
+            if keep is not None and keep != move.payment:
+                move = Buy.of(move.tile, keep, move.replaces)
         out.append(move_entry(state, move))
     return out
 

@@ -35,7 +35,9 @@ from ..dice import (
     default_catalogue,
 )
 from ..dice.catalogue import parse_catalogue
+from ..dice.coach import Hint, compare
 from ..dice.game import as_move
+from ..dice.preview import preview_move
 from ._bots import (
     PREFERRED_BOT,
     Bot,
@@ -44,6 +46,7 @@ from ._bots import (
     default_seats,
     load_bots,
 )
+from ._coach import coach_payload
 from ._intents import MAX_MESSAGE_CHARS, Intent, IntentError, check_settings, parse_intent
 from ._payloads import (
     LOG_LIMIT,
@@ -120,6 +123,11 @@ class NationsWidget(anywidget.AnyWidget):
     reconstructed = traitlets.Bool(False).tag(sync=True)
     #: bots are playing (scheduled moves pending)
     busy = traitlets.Bool(False).tag(sync=True)
+    #: the last preview asked (intent ``preview``): what a purchase or build will do, see
+    #: :func:`nations_widget.dice.preview.preview_move`, plus ``position`` and ``move``
+    preview = traitlets.Dict().tag(sync=True)
+    #: the coach (see :mod:`nations_widget.widget._coach`): ``{"on", "hint", "verdict"}``
+    coach = traitlets.Dict({"on": False, "hint": None, "verdict": None}).tag(sync=True)
 
     def __init__(self, players: int = 2, seats: Sequence[str] | None = None,
                  seed: int | None = None, *, variant: str = "original",
@@ -332,6 +340,44 @@ class NationsWidget(anywidget.AnyWidget):
             self._publish(reset_log=True)
         self._schedule_bots()
 
+    def preview_move(self, move: Move | dict[str, Any] | str) -> dict[str, Any]:
+        """What a purchase or build would do now (nothing is played); also shown on the
+        board.  An illegal move raises :class:`IllegalMoveError` with the reason."""
+        with self._lock:
+            parsed = as_move(move)
+            if self._game.current_player is None:
+                raise IntentError("the game is over: no more moves")
+            result = preview_move(self._game.state, parsed)
+            self.preview = {**result, "position": self._game.position,
+                            "move": parsed.to_json()}
+            return result
+
+    # ------------------------------------------------------------------ coach
+    def hint(self, top: int = 3) -> Hint:
+        """The coach's ``top`` best moves for the player to decide (the search bot's root
+        statistics, see :mod:`nations_widget.dice.coach`), also shown on the board."""
+        with self._lock:
+            result = self._game.hint(top)
+            self.coach = coach_payload(self.coach, hint=result, position=self._game.position)
+            return result
+
+    def set_coach(self, on: bool) -> None:
+        """Coach on: after each of a human's moves the board says how it compared with
+        the coach's best move (about 1-2 s of thinking per move)."""
+        self.coach = {**self.coach, "on": bool(on), "verdict": None}
+
+    def _coach_after_move(self) -> None:
+        """With the coach on, grade the move just played (from the position before it)."""
+        if not self.coach.get("on") or self._game.position == 0:
+            return
+        pos = self._game.position - 1
+        before = self._game.state_at(pos)
+        move = self._game.moves[pos]
+        if len(before.legal_moves()) < 2:
+            return
+        verdict = compare(before, move, seed=self._game.config.seed ^ pos)
+        self.coach = coach_payload(self.coach, verdict=verdict, position=pos + 1)
+
     # ------------------------------------------------------------ save and load
     def save_json(self, indent: int | None = None) -> str:
         """The game as JSON text (settings, moves and position: a replayable history, in
@@ -479,6 +525,19 @@ class NationsWidget(anywidget.AnyWidget):
             self._schedule_bots()
         elif kind == "clear_error":
             self.error = ""
+        elif kind == "skip_bots":
+            if not self._bot_due():
+                raise IntentError("no bot is to move")
+            self.error = ""
+            self.play_bots()         # at once: the board then lists what they did
+        elif kind == "preview":
+            self.preview_move(f["move"])
+        elif kind == "hint":
+            if self._game.is_over:
+                raise IntentError("the game is over: there is nothing to advise")
+            self.hint()
+        elif kind == "coach":
+            self.set_coach(f["on"])
         elif kind == "log_sync":
             with self._lock:
                 self._publish_log(reset=True)
@@ -505,6 +564,7 @@ class NationsWidget(anywidget.AnyWidget):
             self._cancel_bots()
             self.error = ""
             self._publish()
+            self._coach_after_move()
         self._schedule_bots()
 
     def _intent_new_game(self, settings: dict[str, Any]) -> None:

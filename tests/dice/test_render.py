@@ -18,6 +18,7 @@ from nations_widget.dice import Game, GameState, default_catalogue
 from nations_widget.dice.catalogue import Catalogue
 from nations_widget.dice.render import state_html
 from nations_widget.dice.rules import face_text, seat_name
+from nations_widget.dice.state import DIE_COLOUR
 
 CHROMIUM = Path("/usr/bin/chromium")
 
@@ -92,9 +93,13 @@ def test_shows_board_event_and_players(snapshot: tuple[GameState, str]) -> None:
         assert ("passed</span>" in card) == (p.passed and state.step == "actions")
         for ref in p.buildings:
             assert escape(tiles[ref].name) in card
+        unrolled = state.unrolled_dice()
         for d in state.dice_of(seat):
             used = " (used)" if state.dice_used[d] else ""
-            assert f"die {d}: {face_text(state.face(d))}{used}" in card
+            label = (f"{DIE_COLOUR[d]} die, not rolled yet" if d in unrolled and not used
+                     else f"{DIE_COLOUR[d]} die showing {face_text(state.face(d))}")
+            assert f"{label}{used}" in card
+            assert f"die {d}:" not in card                      # never by its id
 
 
 def test_turn_and_game_over(snapshot: tuple[GameState, str]) -> None:

@@ -237,7 +237,7 @@ def test_reroll_refusals() -> None:
                            "white:food", "white:book", "white:strength"]})
     used = die(s, 0, "white:food", used=True)
     refuse(s, Reroll(()), "at least one die")
-    refuse(s, Reroll((used,)), f"die {used} is already used")
+    refuse(s, Reroll((used,)), "the white die showing 1 food is already used")
     refuse(s, Reroll((s.dice_of(1)[0],)), "not one of Player 1's dice")
     refuse(s, Reroll((99,)), "there is no die 99")
     refuse(s, Reroll((20,)), "not one of Player 1's dice")          # a die in the supply
@@ -263,9 +263,9 @@ def test_buy_colonies_with_strength_everything_else_with_gold() -> None:
     red3 = die(s, 0, "red:3strength")
     gold = die(s, 0, "white:gold")
     strength = die(s, 0, "white:strength")
-    refuse(s, Buy("t1-12", Payment((gold,))), f"die {gold} shows 1 gold, no strength")
+    refuse(s, Buy("t1-12", Payment((gold,))), "the white die showing 1 gold has no strength")
     refuse(s, Buy("t1-01", Payment((strength,)), replaces="start-farm"),
-           f"die {strength} shows 1 strength, no gold")
+           "the white die showing 1 strength has no gold")
     refuse(s, Buy("t1-12", Payment(chits=1)), "0 unused strength chits, not 1")
     play(s, Buy("t1-12", Payment((red3,))))                  # Gaul, row 3: 3 strength
     assert s.players[0].colonies == [ref(s, "t1-12")]
@@ -326,8 +326,8 @@ def test_buy_refusals_leave_state_untouched() -> None:
     refuse(s, Buy("zz-99", Payment((gold,))), "there is no tile 'zz-99'")
     refuse(s, Buy("t1-03", Payment((gold,)), replaces="start-farm"),
            "Library (t1-03) is not on the progress board")
-    refuse(s, Buy("t1-07", Payment((food,))), f"die {food} shows 1 food, no gold")
-    refuse(s, Buy("t1-07", Payment((used,))), f"die {used} is already used")
+    refuse(s, Buy("t1-07", Payment((food,))), "the white die showing 1 food has no gold")
+    refuse(s, Buy("t1-07", Payment((used,))), "the white die showing 1 gold is already used")
     refuse(s, Buy("t1-07", Payment((other,))), "not one of Player 1's dice")
     refuse(s, Buy("t1-07", Payment((gold, gold))), "chosen twice")
     refuse(s, Buy("t1-07", Payment()), "costs 1 gold", "give 0")
@@ -393,7 +393,7 @@ def test_returned_dice_must_be_the_old_buildings_colour_and_number() -> None:
     red = die(s, 0, "red:strength")
     w1, w2 = dice_showing(s, 0, "white:gold")
     refuse(s, Buy("t1-01", Payment(chits=1), replaces="start-farm", returned_dice=(red,)),
-           f"die {red} is not one of your white dice")
+           "the red die showing 1 strength is not one of your white dice")
     refuse(s, Buy("t1-01", Payment(chits=1), replaces="start-farm", returned_dice=(w1, w2)),
            "Farm gave 1 white die: return exactly 1")
     refuse(s, Buy("t1-01", Payment(chits=1), replaces="t2-02", returned_dice=(red,)),
@@ -724,7 +724,7 @@ def test_books_use_dice_and_chits() -> None:
     assert s.current_player() == 1
     blue, white_book = die(s, 1, "blue:3book"), die(s, 1, "white:book")
     food = die(s, 1, "white:food")
-    refuse(s, Books((food,)), f"die {food} shows 1 food, no book")
+    refuse(s, Books((food,)), "the white die showing 1 food has no book")
     refuse(s, Books((blue,), 2), "1 unused book chits, not 2")
     refuse(s, Books((die(s, 0, "white:book"),)), "not one of Player 2's dice")
     log = play(s, Books((blue, white_book), 1))
@@ -772,7 +772,7 @@ def test_famine_overpaying_is_allowed_but_scores_the_same() -> None:
 def test_famine_payment_refusals() -> None:
     s = famine_position("e1-1")
     gold = die(s, 1, "white:gold")
-    refuse(s, Feed(Payment((gold,))), f"die {gold} shows 1 gold, no food")
+    refuse(s, Feed(Payment((gold,))), "the white die showing 1 gold has no food")
     refuse(s, Feed(Payment(chits=1)), "0 unused food chits")
     refuse(s, Books(), "famine step")
 

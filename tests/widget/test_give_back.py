@@ -76,7 +76,7 @@ def test_a_wrong_choice_of_dice_is_refused_with_the_reason() -> None:
     white = next(d for d in w.state.dice_of(0) if DIE_COLOUR[d] == "white")
     for back, reason in (([red[0]], "Legion gave 2 red dice: return exactly 2"),
                          ([red[0], red[0]], "return exactly 2"),
-                         ([red[0], white], f"die {white} is not one of your red dice"),
+                         ([red[0], white], "white die showing 1 gold is not one of your red dice"),
                          ([red[0], 99], "die 99 is not one of your red dice")):
         w.handle_intent({"kind": "move", "seat": 0,
                          "move": knights("t1-02", returned_dice=back)})

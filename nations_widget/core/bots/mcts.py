@@ -67,6 +67,8 @@ class _Edge:
     total: float = 0.0
     avail: int = 0
     child: _Node | None = None
+    wins: float = 0.0              # root edges, with record_outcomes: playouts won
+    margin: float = 0.0            # ... and the summed value margin over the best other seat
 
 
 @dataclass
@@ -83,6 +85,11 @@ class SearchStats:
     seconds: float
     candidates: int
     visits: tuple[tuple[str, int, float], ...]   # (move, visits, mean reward) per root move
+    #: the root moves searched (the order of ``visits``)
+    moves: tuple[Any, ...] = ()
+    #: with ``record_outcomes``: (share of playouts won, mean value margin over the best
+    #: other seat) per root move, from :meth:`MCTSBot.values` where each playout stopped
+    outcomes: tuple[tuple[float, float], ...] = ()
 
 
 class MCTSBot(BaseBot, ABC):
@@ -109,6 +116,9 @@ class MCTSBot(BaseBot, ABC):
         self.search_opponents = search_opponents
         self.widening = widening
         self.last: SearchStats | None = None
+        #: also count, per root move, the playouts won and the mean margin (a coach's
+        #: figures; costs one :meth:`values` call per playout)
+        self.record_outcomes = False
 
     # ------------------------------------------------------------ the game's hooks
     @abstractmethod
@@ -139,6 +149,12 @@ class MCTSBot(BaseBot, ABC):
     def horizon_reached(self, root: Any, state: Any, horizon: int) -> bool:
         """Supplied by the game (see the module docstring)."""
 
+    def values(self, state: Any) -> list[float]:
+        """Each seat's value where a playout stops, for ``record_outcomes`` (a game
+        overrides it with its score estimate; by default the reward)."""
+        rewards: list[float] = self.reward(state)
+        return rewards
+
     # ------------------------------------------------------------------ search
     def choose(self, state: Any) -> Any:
         seat = check_turn(state)
@@ -146,7 +162,7 @@ class MCTSBot(BaseBot, ABC):
         candidates = self.root_candidates(state, seat)
         if len(candidates) == 1:
             self.last = SearchStats(0, time.perf_counter() - start, 1,
-                                    ((str(candidates[0]), 0, 0.0),))
+                                    ((str(candidates[0]), 0, 0.0),), (candidates[0],))
             return candidates[0]
         rng = self.rng_for(state, "mcts")
         edges = [_Edge(prior=rank) for rank in range(len(candidates))]
@@ -171,7 +187,11 @@ class MCTSBot(BaseBot, ABC):
         self.last = SearchStats(
             done, time.perf_counter() - start, len(candidates),
             tuple((str(m), e.visits, round(_mean(e), 4))
-                  for m, e in zip(candidates, edges, strict=True)))
+                  for m, e in zip(candidates, edges, strict=True)),
+            tuple(candidates),
+            tuple((e.wins / e.visits if e.visits else 0.0,
+                   e.margin / e.visits if e.visits else 0.0) for e in edges)
+            if self.record_outcomes else ())
         return candidates[best]
 
     def _select(self, edges: list[_Edge], parent_visits: int) -> int:
@@ -247,6 +267,16 @@ class MCTSBot(BaseBot, ABC):
             assert seat is not None
             s.apply(self.rollout_move(s, seat), log=False)
         reward = self.reward(s)
+        if self.record_outcomes:
+            values = self.values(s)
+            others = max((v for k, v in enumerate(values) if k != me), default=None)
+            root_edge = path[0][0]
+            if others is None:          # solo: the margin is the value itself
+                root_edge.margin += values[me]
+            else:
+                root_edge.margin += values[me] - others
+                root_edge.wins += 1.0 if values[me] > others else \
+                    0.5 if values[me] == others else 0.0
         for edge, seat in path:
             edge.visits += 1
             edge.total += reward[seat]

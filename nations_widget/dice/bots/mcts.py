@@ -192,6 +192,9 @@ class MCTSBot(SearchBot):
     def reward(self, state: GameState) -> list[float]:
         return rewards(evaluate(state), state.order)
 
+    def values(self, state: GameState) -> list[float]:
+        return evaluate(state)
+
     def horizon_reached(self, root: GameState, state: GameState, horizon: int) -> bool:
         return state.round > root.round + horizon - 1
 
