@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from ...core.bots.base import BaseBot, Bot, position_key
 from ...core.bots.random_bot import RandomBot
 from .heuristic import HeuristicBot
+from .mcts import MCTSBot
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,10 @@ _INFO: tuple[BotInfo, ...] = (
             lambda seed: HeuristicBot(seed, "easy")),
     BotInfo("heuristic", 2, "rules of thumb: production first, workers it can feed, "
             "decisions looked one step ahead", lambda seed: HeuristicBot(seed, "normal")),
+    BotInfo("mcts-easy", 3, "tree search, 25 playouts of one round per move",
+            lambda seed: MCTSBot(seed, iterations=25, name="mcts-easy")),
+    BotInfo("mcts", 4, "tree search, 60 playouts of one round per move",
+            lambda seed: MCTSBot(seed, iterations=60, name="mcts")),
 )
 
 BOT_INFO: dict[str, BotInfo] = {info.name: info for info in _INFO}
@@ -54,5 +59,5 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     return info.make(seed)
 
 
-__all__ = ["BOT_INFO", "BOT_NAMES", "BaseBot", "Bot", "BotInfo", "HeuristicBot", "RandomBot",
-           "make_bot", "position_key"]
+__all__ = ["BOT_INFO", "BOT_NAMES", "BaseBot", "Bot", "BotInfo", "HeuristicBot", "MCTSBot",
+           "RandomBot", "make_bot", "position_key"]

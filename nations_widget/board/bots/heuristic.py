@@ -27,8 +27,9 @@ from typing import Any
 
 from ...core.bots.base import BaseBot, check_turn
 from ..components import FOOD, GOLD, STONE
+from ..effects import modifiers_on
 from ..moves import Buy, Deploy, Grow, Hire, Move, Pass, Special, Undeploy
-from ..rules import price_of, production_of
+from ..rules import PRICES, columns, production_of
 from ..scoring import stability, strength_track
 from ..state import GameState
 from .evaluation import productions_left, relative_value, seat_value, unit_values, worker_value
@@ -59,8 +60,19 @@ def growth_move(s: GameState, seat: int, moves: list[Move], early_rounds: int = 
 
 
 # ------------------------------------------------------------------- quick scoring
-def card_value(s: GameState, seat: int, ref: int, unit: tuple[float, ...], left: int) -> float:
-    """What buying card ``ref`` is worth, before its price (rules of thumb by type)."""
+def weakest_slot_value(s: GameState, seat: int, unit: tuple[float, ...], left: int) -> float:
+    """What a worker on the weakest building or military is worth (0 with a slot empty):
+    what a new building or military must beat."""
+    p = s.players[seat]
+    u = (unit[0], unit[1], unit[2], unit[3])
+    current = [worker_value(s, seat, c, 0, u, left) for c in p.bm if c >= 0]
+    return max(0.0, min(current)) if len(current) == len(p.bm) else 0.0
+
+
+def card_value(s: GameState, seat: int, ref: int, unit: tuple[float, ...], left: int,
+               worst: float | None = None) -> float:
+    """What buying card ``ref`` is worth, before its price (rules of thumb by type);
+    ``worst``: :func:`weakest_slot_value`, when the caller has it already."""
     card = s.comp.cards[ref]
     p = s.players[seat]
     fig = card.produces
@@ -69,13 +81,13 @@ def card_value(s: GameState, seat: int, ref: int, unit: tuple[float, ...], left:
     if card.is_bm:
         u = (unit[0], unit[1], unit[2], unit[3])
         mine = worker_value(s, seat, ref, 0, u, left)
-        current = [worker_value(s, seat, c, 0, u, left) for c in p.bm if c >= 0]
-        worst = min(current) if len(current) == len(p.bm) else 0.0
+        if worst is None:
+            worst = weakest_slot_value(s, seat, unit, left)
         if t == "military":
             # strength matters when someone is stronger or a war is on the board
             rivals = max(strength_track(s, x) for x in range(len(s.players)) if x != seat)
             mine += 0.5 if rivals >= strength_track(s, seat) else 0.0
-        return 0.8 * max(0.0, mine - max(0.0, worst))
+        return 0.8 * max(0.0, mine - worst)
     if t == "advisor":
         old = [s.comp.cards[c].produces for c in p.advisors]
         old_value = sum(sum(f[r] * unit[r] for r in range(4)) + 0.2 * f[4] + 0.15 * f[5]
@@ -108,14 +120,19 @@ def quick_scores(s: GameState, seat: int, moves: list[Move]) -> list[float]:
     u = (unit[0], unit[1], unit[2], unit[3])
     net = production_of(s, seat)
     stab = stability(s, seat)
+    worst = weakest_slot_value(s, seat, unit, left)
+    cost_mods = modifiers_on(s, seat, "card_cost")   # read once: it is the costly part
+    cols = columns(s)
     out = []
     for m in moves:
         if isinstance(m, Pass):
             out.append(0.0)
         elif isinstance(m, Buy):
             ref = s.comp.card_ref[m.card]
-            out.append(card_value(s, seat, ref, unit, left)
-                       - price_of(s, seat, ref) * unit[GOLD])
+            card_type = s.comp.cards[ref].type
+            price = max(0, PRICES[s.board.index(ref) // cols]
+                        + sum(e.amount for e in cost_mods if card_type in e.of))
+            out.append(card_value(s, seat, ref, unit, left, worst) - price * unit[GOLD])
         elif isinstance(m, Deploy):
             ref = p.bm[m.slot]
             card = s.comp.cards[ref]
@@ -153,14 +170,33 @@ def quick_move(s: GameState, seat: int, rng: random.Random | None = None,
     if len(moves) == 1:
         return moves[0]
     if s.queue:
-        if s.queue[0][0] == "grow":
+        kind = s.queue[0][0]
+        if kind == "grow":
             return growth_move(s, seat, moves)
+        if kind == "place_bm":
+            return moves[_slot_to_replace(s, seat)]
         return best_by_value(s, seat, moves, relative=False, settle=False)
     scores = quick_scores(s, seat, moves)
     if rng is not None and noise > 0:
         scores = [x + rng.gauss(0.0, noise) for x in scores]
     best = max(range(len(moves)), key=lambda i: (scores[i], -i))
     return moves[best]
+
+
+def _slot_to_replace(s: GameState, seat: int) -> int:
+    """The slot a new building or military goes to: an empty one, else the card whose
+    workers (sent back idle) and figures are worth least."""
+    p = s.players[seat]
+    left = productions_left(s)
+    unit = unit_values(left)
+
+    def loss(k: int) -> float:
+        ref = p.bm[k]
+        if ref < 0:
+            return -1e9
+        return (p.workers[k] * 3.0 + worker_value(s, seat, ref, 0, unit, left)
+                + (0.5 if s.comp.cards[ref].set == "printed" else 0.0))
+    return min(range(len(p.bm)), key=lambda k: (loss(k), k))
 
 
 # ---------------------------------------------------------------- look one ahead
