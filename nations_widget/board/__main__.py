@@ -1,4 +1,5 @@
-"""Command line: ``python -m nations_widget.board simulate --players N --games K --seed S``.
+"""Command line: ``python -m nations_widget.board simulate --players N --games K --seed S``
+and ``... tournament --players N --games K --bots a,b --seed S --jobs J [--csv FILE]``.
 
 ``simulate`` plays random legal games and checks, after every move, the engine's
 invariants (cards each in one place, workers conserved, no negative resource), a JSON
@@ -98,7 +99,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--ages", type=int, default=4, choices=(1, 2, 3, 4),
                      help="the short game: play the first N ages")
     sim.add_argument("--easier", action="store_true", help="the easier-game variant")
+    from .bots.tournament import add_parser as add_tournament_parser
+    add_tournament_parser(sub)
     args = parser.parse_args(argv)
+    if args.command == "tournament":
+        return int(args.run(args))
     broken = simulate(args.players, args.games, args.seed, args.difficulty, args.ages,
                       args.easier)
     return 1 if broken else 0
