@@ -1,4 +1,5 @@
-"""Command line: ``python -m nations_widget.board simulate --players N --games K --seed S``.
+"""Command line: ``python -m nations_widget.board simulate --players N --games K --seed S``
+and ``... tournament --players N --games K --bots a,b --seed S --jobs J [--csv FILE]``.
 
 ``simulate`` plays random legal games and checks, after every move, the engine's
 invariants (cards each in one place, workers conserved, no negative resource), a JSON
@@ -162,7 +163,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--sweep", type=int, metavar="K", default=0,
                      help="instead: K games for every decks x sides x difficulty x 1-5 "
                           "players (240 configurations)")
+    from .bots.tournament import add_parser as add_tournament_parser
+    add_tournament_parser(sub)
     args = parser.parse_args(argv)
+    if args.command == "tournament":
+        return int(args.run(args))
     if args.sweep:
         return 1 if sweep(args.sweep, args.seed) else 0
     try:

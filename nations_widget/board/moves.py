@@ -21,7 +21,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..core.envelope import json_object, shown
+from ..core.envelope import json_object, quote, shown
 from ..core.errors import MalformedMoveError
 
 __all__ = ["Buy", "Choose", "Deploy", "Grow", "Hire", "Move", "Pass", "Special", "Undeploy",
@@ -211,13 +211,13 @@ _FIELDS: dict[str, set[str]] = {
 
 def _str(value: object, what: str) -> str:
     if not isinstance(value, str) or not value:
-        raise MalformedMoveError(f"{what} must be a non-empty text, got {value!r}")
+        raise MalformedMoveError(f"{what} must be a non-empty text, got {quote(repr(value))}")
     return value
 
 
 def _int(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise MalformedMoveError(f"{what} must be a whole number, got {value!r}")
+        raise MalformedMoveError(f"{what} must be a whole number, got {quote(repr(value))}")
     return value
 
 

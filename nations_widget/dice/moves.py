@@ -20,7 +20,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
-from ..core.envelope import json_object, shown
+from ..core.envelope import json_object, quote, shown
 from .errors import MalformedMoveError
 
 #: The longest move text accepted (a move is well under 1 KB).
@@ -48,20 +48,20 @@ def _ints(value: object, what: str) -> tuple[int, ...]:
     out = []
     for v in value:
         if isinstance(v, bool) or not isinstance(v, int):
-            raise MalformedMoveError(f"{what} must contain whole die numbers, got {v!r}")
+            raise MalformedMoveError(f"{what} must contain whole die numbers, got {quote(repr(v))}")
         out.append(v)
     return tuple(out)
 
 
 def _int(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise MalformedMoveError(f"{what} must be a whole number, got {value!r}")
+        raise MalformedMoveError(f"{what} must be a whole number, got {quote(repr(value))}")
     return value
 
 
 def _str(value: object, what: str) -> str:
     if not isinstance(value, str) or not value:
-        raise MalformedMoveError(f"{what} must be a non-empty text, got {value!r}")
+        raise MalformedMoveError(f"{what} must be a non-empty text, got {quote(repr(value))}")
     return value
 
 
@@ -417,13 +417,13 @@ def move_from_json(data: object) -> Move:
             raise MalformedMoveError("a reroll needs 'dice': the dice to roll again")
         star = data.get("star", False)
         if not isinstance(star, bool):
-            raise MalformedMoveError(f"a reroll's 'star' is true or false, got {star!r}")
+            raise MalformedMoveError(f"a reroll's 'star' is true or false, got {quote(repr(star))}")
         return Reroll(_ints(data["dice"], "reroll dice"), star)
     if kind == "unrest":
         choice = data.get("choice")
         if choice not in UNREST_CHOICES:
             raise MalformedMoveError(
-                f"an unrest move's 'choice' is 'reroll' or 'set_aside', got {choice!r}")
+                f"an unrest move's 'choice' is 'reroll' or 'set_aside', got {quote(repr(choice))}")
         return Unrest(choice)
     if kind == "buy":
         if "tile" not in data:

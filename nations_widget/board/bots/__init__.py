@@ -1,0 +1,63 @@
+"""Bots for Nations, the board game: opponents from gentle to strong.
+
+    >>> from nations_widget.board import GameState
+    >>> from nations_widget.board.bots import BOT_NAMES, make_bot
+    >>> bot = make_bot("heuristic", seed=1)
+    >>> state = GameState.new(players=2, seed=3)
+    >>> state.is_legal(bot.choose(state))
+    True
+
+Every bot has ``name`` and ``choose(state) -> Move``; the move is legal, the same seed and
+position give the same move, and the state is never changed.  :data:`BOT_NAMES` lists the
+names from gentlest to strongest; :data:`BOT_INFO` gives each one's level (0 = gentlest)
+and a one-line description for menus.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ...core.bots.base import BaseBot, Bot, position_key
+from ...core.bots.random_bot import RandomBot
+from .heuristic import HeuristicBot
+from .mcts import MCTSBot
+
+
+@dataclass(frozen=True)
+class BotInfo:
+    """A menu entry: the bot's name, its level (0 = gentlest) and what it does."""
+
+    name: str
+    level: int
+    description: str
+    make: Callable[[int], Bot]
+
+
+_INFO: tuple[BotInfo, ...] = (
+    BotInfo("random", 0, "plays a uniformly random legal move (its nation starves)",
+            RandomBot),
+    BotInfo("heuristic-easy", 1, "rules of thumb with noise; takes workers from the start",
+            lambda seed: HeuristicBot(seed, "easy")),
+    BotInfo("heuristic", 2, "rules of thumb: production first, workers it can feed, "
+            "decisions looked one step ahead", lambda seed: HeuristicBot(seed, "normal")),
+    BotInfo("mcts-easy", 3, "tree search, 25 playouts of one round per move",
+            lambda seed: MCTSBot(seed, iterations=25, name="mcts-easy")),
+    BotInfo("mcts", 4, "tree search, 60 playouts of one round per move",
+            lambda seed: MCTSBot(seed, iterations=60, name="mcts")),
+)
+
+BOT_INFO: dict[str, BotInfo] = {info.name: info for info in _INFO}
+BOT_NAMES: tuple[str, ...] = tuple(info.name for info in _INFO)
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """A new bot by name (one of :data:`BOT_NAMES`), seeded for reproducible play."""
+    info = BOT_INFO.get(name)
+    if info is None:
+        raise ValueError(f"unknown bot {name!r}; choose one of: {', '.join(BOT_NAMES)}")
+    return info.make(seed)
+
+
+__all__ = ["BOT_INFO", "BOT_NAMES", "BaseBot", "Bot", "BotInfo", "HeuristicBot", "MCTSBot",
+           "RandomBot", "make_bot", "position_key"]

@@ -1,0 +1,114 @@
+"""The board game's search bot: the shared open-loop MCTS with the board game's hooks.
+
+The search itself (determinizations by :meth:`GameState.reseeded`, which reshuffles every
+deck not yet drawn so the bot cannot see the real game's future cards or events; open-loop
+tree; UCB1 with availability; progressive widening; common random numbers; iteration and
+time budget) is :class:`nations_widget.core.bots.mcts.MCTSBot`.  Here are the board game's
+parts:
+
+- **Root**: in the action phase, the ``width`` best actions by the quick rules
+  (:func:`~nations_widget.board.bots.heuristic.quick_scores`), passing always included;
+  at a decision (growth, placing a card, golden age, battle, event, books at zero), every
+  option.
+- **Tree**: only the action phase's turns branch (``tree_width`` actions by the quick
+  rules, passing included); the key of an action is the move itself (buy this card,
+  deploy on that slot, hire, pass): below the root the same move is the same plan even
+  when the cards drawn differ.
+- **Playouts**: every nation plays the quick rules (``heuristic`` without its
+  look-ahead), up to ``horizon`` round ends.
+- **Evaluation** at the horizon: each nation's expected final VP
+  (:mod:`~nations_widget.board.bots.evaluation`: VP now, production and stock by the
+  rounds left, the books lead at the ends of age to come, strength, stability, idle
+  workers, the wonder under construction); the **reward** is half for being ahead and half
+  a smooth function of the margin over the best other nation.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable
+from typing import Any
+
+from ...core.bots.mcts import MCTSBot as SearchBot
+from ...core.bots.mcts import SearchStats
+from ..moves import Move, Pass
+from ..state import GameState
+from .evaluation import values
+from .heuristic import quick_move, quick_scores
+
+
+def ranked_actions(state: GameState, seat: int, width: int) -> list[Move]:
+    """The ``width`` best moves by the quick rules, best first, passing always among them.
+    At a decision (anything but an action turn), every option."""
+    moves: list[Move] = state.legal_moves()
+    if state.queue or state.step != "actions" or len(moves) <= width:
+        return moves
+    scores = quick_scores(state, seat, moves)
+    order = sorted(range(len(moves)), key=lambda i: (-scores[i], i))
+    top = [moves[i] for i in order[:width]]
+    if not any(isinstance(m, Pass) for m in top):
+        top.append(next(m for m in moves if isinstance(m, Pass)))
+    return top
+
+
+def rewards(vals: list[float], order: list[int]) -> list[float]:
+    """Half for being first (ties to the better player order), half for the margin over
+    the best other nation (a logistic curve with a 4-VP scale)."""
+    n = len(vals)
+    best = min(range(n), key=lambda x: (-vals[x], order.index(x)))
+    out = []
+    for x in range(n):
+        margin = vals[x] - max(vals[o] for o in range(n) if o != x)
+        out.append(0.5 * (x == best) + 0.5 / (1.0 + math.exp(-margin / 4.0)))
+    return out
+
+
+class MCTSBot(SearchBot):
+    """The shared open-loop UCT with the board game's hooks (see the module docstring).
+
+    ``iterations``: playouts per decision; ``seconds``: an optional cap on the time per
+    decision (it makes the bot depend on the machine, so the levels use iterations);
+    ``horizon``: round ends a playout runs through before the position is evaluated
+    (None: to the end of the game); ``width`` / ``tree_width``: actions considered at the
+    root / below it.
+    """
+
+    name = "mcts"
+
+    def __init__(self, seed: int = 0, iterations: int = 200, seconds: float | None = None,
+                 horizon: int | None = 1, width: int = 6, tree_width: int = 3,
+                 exploration: float = 0.7, search_opponents: bool = False,
+                 widening: float = 0.5, name: str | None = None) -> None:
+        super().__init__(seed, iterations, seconds, horizon, exploration, search_opponents,
+                         widening, name)
+        self.width = width
+        self.tree_width = tree_width
+
+    # ------------------------------------------------------------ the hooks
+    def root_candidates(self, state: GameState, seat: int) -> list[Move]:
+        return ranked_actions(state, seat, self.width)
+
+    def searched(self, state: GameState) -> bool:
+        return state.step == "actions" and not state.queue
+
+    def tree_moves(self, state: GameState, seat: int) -> list[Move]:
+        return ranked_actions(state, seat, self.tree_width)
+
+    def action_key(self, move: Move) -> Hashable:
+        return move
+
+    def rollout_move(self, state: GameState, seat: int) -> Move:
+        return quick_move(state, seat)
+
+    def reward(self, state: GameState) -> list[float]:
+        return rewards(values(state), state.order)
+
+    def horizon_reached(self, root: GameState, state: GameState, horizon: int) -> bool:
+        return state.round > root.round + horizon - 1
+
+    def choose(self, state: Any) -> Move:
+        move: Move = super().choose(state)
+        return move
+
+
+__all__ = ["MCTSBot", "SearchStats", "ranked_actions", "rewards"]

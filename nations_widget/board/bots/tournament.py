@@ -1,0 +1,123 @@
+"""The board game's tournament: bots against each other with rotating seats, on the core
+runner (:mod:`nations_widget.core.bots.tournament`: parallel jobs, Wilson intervals, CSV).
+
+``python -m nations_widget.board tournament --players 2 --games 200 --bots heuristic,random
+--seed 1 --jobs 2 --csv out.csv``
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from ...core.bots.tournament import (
+    GameResult,
+    SeatResult,
+    rotated_seats,
+    run_jobs,
+    summarise,
+    write_csv,
+)
+from ..state import GameConfig, GameState
+from . import BOT_NAMES, make_bot
+
+#: The final scoring's parts, as the CSV's score sources.
+SOURCES: tuple[str, ...] = ("vp", "colonies", "wonders", "workers", "resources")
+
+
+@dataclass(frozen=True)
+class Job:
+    """One game: its number, its seed and the bot names by entry (seats rotate)."""
+
+    game: int
+    seed: int
+    specs: tuple[str, ...]
+    rotate: bool = True
+
+
+def play_game(job: Job) -> GameResult:
+    """Play one game to the end; each seat's bot is seeded from the game's seed."""
+    players = len(job.specs)
+    entries = rotated_seats(players, job.game, job.rotate)
+    bots = [make_bot(job.specs[e], job.seed * 10 + seat) for seat, e in enumerate(entries)]
+    state = GameState.new(GameConfig(players=players, seed=job.seed))
+    times: list[list[float]] = [[] for _ in range(players)]
+    moves = 0
+    while not state.is_terminal():
+        seat = state.current_player()
+        assert seat is not None
+        start = time.perf_counter()
+        move = bots[seat].choose(state)
+        times[seat].append(time.perf_counter() - start)
+        state.apply(move, log=False)
+        moves += 1
+    scores = state.scores()
+    ranking = state.ranking()
+    seats = []
+    for seat, e in enumerate(entries):
+        parts = state.score_breakdown(seat)
+        seats.append(SeatResult(seat, e, job.specs[e], scores[seat], ranking.index(seat) + 1,
+                                {k: parts[k] for k in SOURCES}, times[seat]))
+    return GameResult(job.game, job.seed, seats, moves)
+
+
+def run_tournament(specs: list[str], games: int, seed: int, jobs: int = 1,
+                   rotate: bool = True, progress: Any = None) -> list[GameResult]:
+    """Play ``games`` games of ``len(specs)`` players (game g has seed ``seed + g``)."""
+    for name in specs:
+        if name not in BOT_NAMES:
+            raise ValueError(f"unknown bot {name!r}; choose from: {', '.join(BOT_NAMES)}")
+    work = [Job(g, seed + g, tuple(specs), rotate) for g in range(games)]
+    return run_jobs(play_game, work, jobs, progress)
+
+
+def main(args: argparse.Namespace) -> int:
+    """The ``tournament`` command (``args`` from :func:`add_parser`)."""
+    specs = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if len(specs) == 1:
+        specs = specs * args.players
+    if len(specs) != args.players:
+        print(f"tournament: --bots names {len(specs)} bots for {args.players} players",
+              file=sys.stderr)
+        return 2
+    out = sys.stdout
+    print(f"Tournament: {args.games} games, {args.players} players, seeds {args.seed}.."
+          f"{args.seed + args.games - 1}, bots {', '.join(specs)}", file=out, flush=True)
+    start = time.perf_counter()
+    try:
+        results = run_tournament(specs, args.games, args.seed, args.jobs, not args.no_rotate,
+                                 sys.stderr if args.progress else None)
+    except ValueError as exc:
+        print(f"tournament: {exc}", file=sys.stderr)
+        return 2
+    summarise(results, specs, out)
+    print(f"wall time {time.perf_counter() - start:.1f} s", file=out)
+    if args.csv:
+        write_csv(results, args.csv, SOURCES)
+        print(f"per-game results written to {args.csv}", file=out)
+    return 0
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register ``tournament`` on an argparse sub-parser set."""
+    p = subparsers.add_parser(
+        "tournament", help="play bots against each other and report win rates",
+        description="Play bots against each other with rotating seats. Bots: "
+                    + ", ".join(BOT_NAMES) + ".")
+    p.add_argument("--players", type=int, default=2, choices=(2, 3, 4, 5))
+    p.add_argument("--games", type=int, default=20, help="games to play (default 20)")
+    p.add_argument("--bots", default="heuristic,random",
+                   help="comma-separated bots, one per seat (one name: every seat)")
+    p.add_argument("--seed", type=int, default=1, help="game g uses seed SEED+g (default 1)")
+    p.add_argument("--jobs", type=int, default=1,
+                   help="games played in parallel processes (default 1: one core)")
+    p.add_argument("--csv", metavar="FILE", help="write per-game results to this CSV file")
+    p.add_argument("--no-rotate", action="store_true", help="keep bot i in seat i")
+    p.add_argument("--progress", action="store_true", help="print each game on stderr")
+    p.set_defaults(run=main)
+
+
+__all__ = ["SOURCES", "Job", "add_parser", "main", "play_game", "run_tournament"]
