@@ -81,4 +81,6 @@ def test_a_page_whose_model_is_not_found_reloads_into_a_board(
         assert visits.read_text() == "2"
         assert len(seen) >= 2, seen
         assert page.locator("#nw-watchdog").count() == 0
-        assert page.evaluate("sessionStorage.getItem('nations-widget-retries')") is None
+        # the watchdog forgets its retries at its next look at the page (every 0.5 s)
+        page.wait_for_function(
+            "sessionStorage.getItem('nations-widget-retries') === null", timeout=5_000)
