@@ -21,8 +21,8 @@ import json
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..core.envelope import json_object, quote, shown
 from ..core.errors import MalformedMoveError
+from ..core.moves import move_object, text_field, whole_field
 
 __all__ = ["Buy", "Choose", "Deploy", "Grow", "Hire", "Move", "Pass", "Special", "Undeploy",
            "move_from_json"]
@@ -209,20 +209,8 @@ _FIELDS: dict[str, set[str]] = {
 }
 
 
-def _str(value: object, what: str) -> str:
-    if not isinstance(value, str) or not value:
-        raise MalformedMoveError(f"{what} must be a non-empty text, got {quote(repr(value))}")
-    return value
 
 
-def _int(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise MalformedMoveError(f"{what} must be a whole number, got {quote(repr(value))}")
-    return value
-
-
-#: The longest move text accepted (a move is a few dozen characters).
-MAX_MOVE_CHARS = 20_000
 
 
 def move_from_json(data: object) -> Move:
@@ -235,17 +223,7 @@ def move_from_json(data: object) -> Move:
     ...
     nations_widget.core.errors.MalformedMoveError: unknown move type 'dance' (expected ...)
     """
-    if not isinstance(data, (dict, str, bytes, bytearray)):
-        raise MalformedMoveError("a move must be a JSON object with a 'type'")
-    data = json_object(data, "a move", error=MalformedMoveError, max_chars=MAX_MOVE_CHARS,
-                       expected="a JSON object with a 'type'")
-    kind = data.get("type")
-    if not isinstance(kind, str) or kind not in _FIELDS:
-        raise MalformedMoveError(
-            f"unknown move type {shown(kind)} (expected one of: {', '.join(sorted(_FIELDS))})")
-    unknown = set(data) - _FIELDS[kind] - {"type"}
-    if unknown:
-        raise MalformedMoveError(f"a {kind} move has no field(s): {', '.join(sorted(unknown))}")
+    kind, data = move_object(data, _FIELDS)
     if kind == "pass":
         return Pass()
     if kind == "hire":
@@ -254,14 +232,16 @@ def move_from_json(data: object) -> Move:
         worker, bonus = data.get("worker"), data.get("bonus")
         if (worker is None) == (bonus is None):
             raise MalformedMoveError("a grow move takes either 'worker' or 'bonus'")
-        return Grow(None if worker is None else _str(worker, "worker"),
-                    None if bonus is None else _str(bonus, "bonus"))
+        return Grow(None if worker is None else text_field(worker, "worker"),
+                    None if bonus is None else text_field(bonus, "bonus"))
     if kind == "choose":
-        return Choose(_str(data.get("option"), "option"))
+        return Choose(text_field(data.get("option"), "option"))
     if kind == "buy":
-        return Buy(_str(data.get("card"), "card"))
+        return Buy(text_field(data.get("card"), "card"))
     if kind == "special":
-        return Special(_str(data.get("card"), "card"))
+        return Special(text_field(data.get("card"), "card"))
     if kind == "deploy":
-        return Deploy(_int(data.get("slot"), "slot"), _str(data.get("source", "idle"), "source"))
-    return Undeploy(_int(data.get("slot"), "slot"), _int(data.get("count", 1), "count"))
+        return Deploy(whole_field(data.get("slot"), "slot"),
+                      text_field(data.get("source", "idle"), "source"))
+    return Undeploy(whole_field(data.get("slot"), "slot"),
+                    whole_field(data.get("count", 1), "count"))

@@ -20,11 +20,11 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
-from ..core.envelope import json_object, quote, shown
+from ..core.envelope import quote
+from ..core.moves import move_object, text_field, whole_field
 from .errors import MalformedMoveError
 
 #: The longest move text accepted (a move is well under 1 KB).
-MAX_MOVE_CHARS = 20_000
 
 __all__ = [
     "Books",
@@ -53,16 +53,6 @@ def _ints(value: object, what: str) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _int(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise MalformedMoveError(f"{what} must be a whole number, got {quote(repr(value))}")
-    return value
-
-
-def _str(value: object, what: str) -> str:
-    if not isinstance(value, str) or not value:
-        raise MalformedMoveError(f"{what} must be a non-empty text, got {quote(repr(value))}")
-    return value
 
 
 @dataclass(frozen=True)
@@ -108,7 +98,7 @@ class Payment:
         if unknown:
             raise MalformedMoveError(f"payment has unknown field(s): {', '.join(sorted(unknown))}")
         dice = _ints(data.get("dice", []), "payment dice")
-        chits = _int(data.get("chits", 0), "payment chits")
+        chits = whole_field(data.get("chits", 0), "payment chits")
         if chits < 0:
             raise MalformedMoveError("payment chits cannot be negative")
         raw = data.get("trades", [])
@@ -397,21 +387,11 @@ def move_from_json(data: object) -> Move:
     ...
     nations_widget.core.errors.MalformedMoveError: unknown move type 'dance' (expected ...)
     """
-    if not isinstance(data, (dict, str, bytes, bytearray)):
-        raise MalformedMoveError("a move must be a JSON object with a 'type'")
-    data = json_object(data, "a move", error=MalformedMoveError, max_chars=MAX_MOVE_CHARS,
-                       expected="a JSON object with a 'type'")
-    kind = data.get("type")
-    if not isinstance(kind, str) or kind not in _FIELDS:
-        raise MalformedMoveError(
-            f"unknown move type {shown(kind)} (expected one of: {', '.join(sorted(_FIELDS))})")
-    unknown = set(data) - _FIELDS[kind] - {"type"}
-    if unknown:
-        raise MalformedMoveError(f"a {kind} move has no field(s): {', '.join(sorted(unknown))}")
+    kind, data = move_object(data, _FIELDS)
     if kind == "pass":
         bonus = data.get("bonus")
         return Pass(_ints(data.get("pledge", []), "pledge"),
-                    None if bonus is None else _str(bonus, "bonus"))
+                    None if bonus is None else text_field(bonus, "bonus"))
     if kind == "reroll":
         if "dice" not in data:
             raise MalformedMoveError("a reroll needs 'dice': the dice to roll again")
@@ -432,16 +412,16 @@ def move_from_json(data: object) -> Move:
         returned = data.get("returned_dice")
         used = data.get("returned_used_rerolls")
         return Buy(
-            _str(data["tile"], "tile"),
+            text_field(data["tile"], "tile"),
             Payment.from_json(data.get("payment", {})),
-            None if replaces is None else _str(replaces, "replaces"),
+            None if replaces is None else text_field(replaces, "replaces"),
             None if returned is None else _ints(returned, "returned_dice"),
-            None if used is None else _int(used, "returned_used_rerolls"),
+            None if used is None else whole_field(used, "returned_used_rerolls"),
         )
     if kind == "build":
         return Build(Payment.from_json(data.get("payment", {})))
     if kind == "books":
-        chits = _int(data.get("chits", 0), "book chits")
+        chits = whole_field(data.get("chits", 0), "book chits")
         if chits < 0:
             raise MalformedMoveError("book chits cannot be negative")
         return Books(_ints(data.get("dice", []), "book dice"), chits)

@@ -23,6 +23,7 @@ OTHERS = [
     "nations_widget.core.errors",
     "nations_widget.core.log",
     "nations_widget.core.protocol",
+    "nations_widget.core.moves",
     "nations_widget.dice.payments",
     "nations_widget.dice.render",
     "nations_widget.dice.rules",
