@@ -18,6 +18,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..core.envelope import quote
+
 if TYPE_CHECKING:
     from .effects import CardEffect, EventHalf
     from .solo import SoloTiles
@@ -190,7 +192,7 @@ def _res_vector(raw: object, where: str) -> tuple[int, ...]:
         if k not in FIGURES:
             raise _fail(f"{where}.{k}", f"unknown figure (known: {', '.join(FIGURES)})")
         if isinstance(v, bool) or not isinstance(v, int):
-            raise _fail(f"{where}.{k}", f"must be a whole number, got {v!r}")
+            raise _fail(f"{where}.{k}", f"must be a whole number, got {quote(repr(v))}")
         out[FIGURES.index(k)] = v
     return tuple(out)
 
@@ -199,7 +201,7 @@ def _int(raw: dict[str, Any], key: str, where: str, default: int = 0, lo: int = 
          hi: int = 999) -> int:
     v = raw.get(key, default)
     if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise _fail(f"{where}.{key}", f"must be a whole number {lo}..{hi}, got {v!r}")
+        raise _fail(f"{where}.{key}", f"must be a whole number {lo}..{hi}, got {quote(repr(v))}")
     return v
 
 
@@ -230,7 +232,8 @@ def _card(ref: int, raw: object, where: str, printed: bool = False) -> CardSpec:
     if printed and ctype == "special":
         pass        # a side's special rule, as a card that is always in play
     elif ctype not in CARD_TYPES:
-        raise _fail(f"{here}.type", f"must be one of {', '.join(CARD_TYPES)}, got {ctype!r}")
+        raise _fail(f"{here}.type",
+                    f"must be one of {', '.join(CARD_TYPES)}, got {quote(repr(ctype))}")
     cset = "printed" if printed else raw.get("set")
     if not printed and cset not in SETS:
         raise _fail(f"{here}.set", f"must be one of {', '.join(SETS)}")
@@ -248,7 +251,7 @@ def _card(ref: int, raw: object, where: str, printed: bool = False) -> CardSpec:
             raise _fail(f"{here}.war_loss", "a war names one resource and its amount")
         (res, amount), = wl.items()
         if res not in RES_INDEX or not isinstance(amount, int):
-            raise _fail(f"{here}.war_loss", f"unknown resource {res!r}")
+            raise _fail(f"{here}.war_loss", f"unknown resource {quote(repr(res))}")
         war_loss = (RES_INDEX[res], amount)
     text = raw.get("text", "")
     if not isinstance(text, str):
@@ -369,7 +372,7 @@ def build_components(cards_data: dict[str, Any], events_data: dict[str, Any],
         if side_spec.nation:
             if side_spec.nation not in comp.boards:
                 raise _fail(f"nations.json sides ({side_spec.id}).nation",
-                            f"{side_spec.nation!r} is not one of the boards")
+                            f"{quote(repr(side_spec.nation))} is not one of the boards")
             comp.b_side[side_spec.nation] = side_spec.id
     missing = [b for b in comp.boards if b not in comp.b_side]
     if missing:

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..core.envelope import quote
 from .components import BOOKS, CARD_TYPES, FOOD, GOLD, RES_INDEX, RESOURCES, STONE, VP
 
 if TYPE_CHECKING:
@@ -253,14 +254,14 @@ def _amounts(raw: object, where: str) -> tuple[tuple[int, int], ...]:
         if k not in RES_INDEX:
             raise _fail(f"{where}.{k}", f"unknown resource (known: {', '.join(RESOURCES)})")
         if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise _fail(f"{where}.{k}", f"must be a whole number 0 or more, got {v!r}")
+            raise _fail(f"{where}.{k}", f"must be a whole number 0 or more, got {quote(repr(v))}")
         out.append((RES_INDEX[k], v))
     return tuple(out)
 
 
 def _pos_int(raw: object, where: str) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int) or raw < 1:
-        raise _fail(where, f"must be a whole number 1 or more, got {raw!r}")
+        raise _fail(where, f"must be a whole number 1 or more, got {quote(repr(raw))}")
     return raw
 
 
@@ -274,7 +275,8 @@ def parse_count(raw: object, where: str) -> Count:
     if isinstance(raw, str):
         if raw not in ("wars_and_battles_bought", "colonies_bought", "golden_ages_bought",
                        "workers_undeployed"):
-            raise _fail(where, f"unknown count {raw!r} (known: {', '.join(COUNT_KINDS)})")
+            raise _fail(where, f"unknown count {quote(repr(raw))} "
+                               f"(known: {', '.join(COUNT_KINDS)})")
         return Count(raw)
     if isinstance(raw, dict) and len(raw) == 1:
         (kind, arg), = raw.items()
@@ -296,7 +298,7 @@ def parse_count(raw: object, where: str) -> Count:
             if t not in ("building", "military", ""):
                 raise _fail(f"{where}.workers_on.type", "must be building or military")
             return Count("workers_on", str(t), int(arg.get("age", 0)))
-    raise _fail(where, f"unknown count {raw!r} (known: {', '.join(COUNT_KINDS)})")
+    raise _fail(where, f"unknown count {quote(repr(raw))} (known: {', '.join(COUNT_KINDS)})")
 
 
 def parse_cond(raw: object, where: str) -> Cond:
@@ -305,7 +307,8 @@ def parse_cond(raw: object, where: str) -> Cond:
     (kind, arg), = raw.items()
     if kind in ("most", "least"):
         if arg not in METRICS:
-            raise _fail(f"{where}.{kind}", f"unknown metric {arg!r} (known: {', '.join(METRICS)})")
+            raise _fail(f"{where}.{kind}", f"unknown metric {quote(repr(arg))} "
+                                           f"(known: {', '.join(METRICS)})")
         return Cond(kind, metric=str(arg))
     if kind == "passed":
         if arg not in ("first", "last"):
@@ -446,13 +449,13 @@ def parse_outcome(raw: object, where: str) -> Outcome:
 def parse_who(raw: object, where: str) -> Who:
     if isinstance(raw, str):
         if raw not in WHO_KINDS:
-            raise _fail(where, f"unknown who {raw!r}")
+            raise _fail(where, f"unknown who {quote(repr(raw))}")
         return Who(raw)
     if isinstance(raw, dict) and len(raw) == 1:
         (kind, arg), = raw.items()
         if kind in ("most", "least", "all_except_least"):
             if arg not in METRICS:
-                raise _fail(f"{where}.{kind}", f"unknown metric {arg!r}")
+                raise _fail(f"{where}.{kind}", f"unknown metric {quote(repr(arg))}")
             return Who(kind, (str(arg),))
         if kind == "all_except_most":
             metrics = arg if isinstance(arg, list) else [arg]
@@ -460,7 +463,7 @@ def parse_who(raw: object, where: str) -> Who:
                 raise _fail(f"{where}.{kind}", "must list metrics")
             return Who(kind, tuple(metrics))
         raise _fail(f"{where}.{kind}", "unknown who")
-    raise _fail(where, f"unknown who {raw!r}")
+    raise _fail(where, f"unknown who {quote(repr(raw))}")
 
 
 _EFFECT_KEYS = {"when", "do", "if", "of", "per_round", "modifier", "amount", "min",
@@ -478,7 +481,8 @@ def parse_card_effects(raw: object, where: str) -> tuple[CardEffect, ...]:
         _keys(e, _EFFECT_KEYS, here)
         when = e.get("when")
         if when not in WHENS:
-            raise _fail(f"{here}.when", f"must be one of {', '.join(WHENS)}, got {when!r}")
+            raise _fail(f"{here}.when",
+                        f"must be one of {', '.join(WHENS)}, got {quote(repr(when))}")
         do = parse_outcome(e["do"], f"{here}.do") if "do" in e else None
         cond = parse_cond(e["if"], f"{here}.if") if "if" in e else None
         of = e.get("of", [])
@@ -490,7 +494,7 @@ def parse_card_effects(raw: object, where: str) -> tuple[CardEffect, ...]:
             if bool(modifier) == (remove_if is not None):
                 raise _fail(here, "an 'always' effect is a modifier or a remove_if")
             if modifier and modifier not in MODIFIERS:
-                raise _fail(f"{here}.modifier", f"unknown modifier {modifier!r} (known: "
+                raise _fail(f"{here}.modifier", f"unknown modifier {quote(repr(modifier))} (known: "
                             f"{', '.join(MODIFIERS)})")
         else:
             if do is None:

@@ -29,6 +29,7 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
+from ..core.envelope import quote
 from ..core.history import HistoryGame
 from ..core.log import LogEntry
 from .components import Components, default_components
@@ -114,9 +115,9 @@ class Game(HistoryGame[GameState, Move]):
         theirs = info.get("fingerprint") if isinstance(info, dict) else None
         if theirs == catalogue.fingerprint:
             return None
-        return (f"this game was played with other card data (fingerprint {theirs!r}); "
+        return (f"this game was played with other card data (fingerprint {quote(repr(theirs))}); "
                 f"load it with those cards (Game.from_json(text, components=...)), not with "
-                f"these ({catalogue.fingerprint!r})")
+                f"these ({quote(repr(catalogue.fingerprint))})")
 
     # ----------------------------------------- the board game's own keywords
     @classmethod

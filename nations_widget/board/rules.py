@@ -20,7 +20,7 @@ from itertools import repeat
 from operator import is_
 from typing import Any
 
-from ..core.envelope import shown
+from ..core.envelope import quote, shown
 from ..core.errors import IllegalMoveError, MalformedMoveError
 from ..core.log import LogEntry
 from ..core.rng import Rng
@@ -1266,7 +1266,7 @@ def check(s: GameState, move: Move) -> None:
             raise IllegalMoveError(f"{who} must first answer: {prompt(s)} (a choose move)")
         options = decision_options(s, d)
         if move.option not in options:
-            raise IllegalMoveError(f"{move.option!r} is not one of the options: "
+            raise IllegalMoveError(f"{quote(repr(move.option))} is not one of the options: "
                                    + "; ".join(options))
         return
     if isinstance(move, (Grow, Choose)):
@@ -1279,7 +1279,7 @@ def check(s: GameState, move: Move) -> None:
     if isinstance(move, Buy):
         ref = s.comp.card_ref.get(move.card, -1)
         if ref < 0 or ref not in s.board:
-            raise IllegalMoveError(f"{move.card!r} is not on the progress board")
+            raise IllegalMoveError(f"{quote(repr(move.card))} is not on the progress board")
         price = price_of(s, seat, ref)
         if p.res[GOLD] < price:
             raise IllegalMoveError(f"{cards[ref].name} costs {price} gold; you have "
@@ -1333,7 +1333,7 @@ def check(s: GameState, move: Move) -> None:
     assert isinstance(move, Special)
     ref = s.comp.card_ref.get(move.card, -1)
     if ref < 0 or ref not in active_cards(s, seat):
-        raise IllegalMoveError(f"{move.card!r} is not a card in play in your nation")
+        raise IllegalMoveError(f"{quote(repr(move.card))} is not a card in play in your nation")
     if _action_available(s, seat, ref) < 0:
         raise IllegalMoveError(f"{cards[ref].name} has no action you can use now")
 
@@ -1345,7 +1345,7 @@ def _check_grow(s: GameState, seat: int, move: Grow) -> None:
         return
     options = take_options(s, seat)
     if move.worker not in options:
-        raise IllegalMoveError(f"you cannot take a worker from {move.worker!r} now"
+        raise IllegalMoveError(f"you cannot take a worker from {quote(repr(move.worker))} now"
                                + (f" (possible: {', '.join(options)})" if options else
                                   ": the population track is empty"))
 

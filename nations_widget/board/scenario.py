@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.envelope import json_object
+from ..core.envelope import json_object, quote
 from ..core.errors import StateFormatError
 from ..core.rng import Rng
 from .components import RES_INDEX, Components, default_components
@@ -63,7 +63,7 @@ class _Cards:
     def take(self, card_id: object, where: str) -> int:
         s = self.s
         if not isinstance(card_id, str) or card_id not in s.comp.card_ref:
-            raise _fail(where, f"unknown card {card_id!r}")
+            raise _fail(where, f"unknown card {quote(repr(card_id))}")
         ref = s.comp.card_ref[card_id]
         if s.comp.cards[ref].set == "printed":
             return ref
@@ -77,7 +77,7 @@ class _Cards:
         if ref in s.discard:
             s.discard.remove(ref)
             return ref
-        raise _fail(where, f"{card_id!r} is not in this game's decks, or is named twice")
+        raise _fail(where, f"{quote(repr(card_id))} is not in this game's decks, or is named twice")
 
 
 def scenario(description: dict[str, Any] | str,
@@ -107,7 +107,7 @@ def scenario(description: dict[str, Any] | str,
     s.queue = []
     round_ = desc.get("round", 1)
     if round_ not in range(1, config.rounds + 1):
-        raise _fail("round", f"must be 1-{config.rounds}, got {round_!r}")
+        raise _fail("round", f"must be 1-{config.rounds}, got {quote(repr(round_))}")
     s.round = round_
     age = age_of(round_)
     cards = _Cards(s)
@@ -134,7 +134,7 @@ def scenario(description: dict[str, Any] | str,
     events = s.event_decks[age - 1]
     if "event" in desc:
         if desc["event"] not in comp.event_ref or comp.event_ref[desc["event"]] not in events:
-            raise _fail("event", f"unknown event card of age {age}: {desc['event']!r}")
+            raise _fail("event", f"unknown event card of age {age}: {quote(repr(desc['event']))}")
         s.event = comp.event_ref[desc["event"]]
         events.remove(s.event)
     else:
@@ -177,7 +177,7 @@ def scenario(description: dict[str, Any] | str,
     if step not in STEP_INDEX or (STEP_INDEX[step] < STEP_INDEX["actions"]
                                   and step != "maintenance.growth"):
         raise _fail("step", f"must be 'maintenance.growth', 'actions' or a later step, "
-                            f"got {step!r}")
+                            f"got {quote(repr(step))}")
     s.step = step
     s.stage = 0
     s.turn_done = False
@@ -226,7 +226,7 @@ def _solo(s: GameState, desc: dict[str, Any], age: int) -> None:
     if "tile" in desc:
         ids = [t.id for t in tiles.tiles]
         if desc["tile"] not in ids or ids.index(desc["tile"]) not in deck:
-            raise _fail("tile", f"unknown solo tile of age {age}: {desc['tile']!r}")
+            raise _fail("tile", f"unknown solo tile of age {age}: {quote(repr(desc['tile']))}")
         index = ids.index(desc["tile"])
         deck.remove(index)
     else:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..core.envelope import json_object
+from ..core.envelope import json_object, quote
 from ..core.errors import StateFormatError
 from .components import CARD_TYPES, RESOURCES, Components, default_components
 from .solo import SHADOW_FIGURES
@@ -130,7 +130,7 @@ def _want(cond: bool, where: str, what: str) -> None:
 
 def _int(v: object, where: str, lo: int = -10_000, hi: int = 10_000) -> int:
     _want(isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi, where,
-          f"must be a whole number {lo}..{hi}, got {v!r}")
+          f"must be a whole number {lo}..{hi}, got {quote(repr(v))}")
     assert isinstance(v, int)
     return v
 
@@ -138,14 +138,14 @@ def _int(v: object, where: str, lo: int = -10_000, hi: int = 10_000) -> int:
 def state_from_json(data: object, components: Components | None = None) -> GameState:
     data = json_object(data, "a saved state")
     _want(data.get("format") == STATE_FORMAT, "format",
-          f"expected {STATE_FORMAT!r}, got {data.get('format')!r}")
+          f"expected {quote(repr(STATE_FORMAT))}, got {quote(repr(data.get('format')))}")
     _want(data.get("version") in READABLE_VERSIONS, "version",
           f"this program reads versions {', '.join(map(str, READABLE_VERSIONS))}, "
-          f"got {data.get('version')!r}")
+          f"got {quote(repr(data.get('version')))}")
     comp = components or default_components()
     _want(data.get("components") in comp.compatible, "components",
           "the game was played with other card data (fingerprint "
-          f"{data.get('components')!r}, these cards are {comp.fingerprint!r})")
+          f"{quote(repr(data.get('components')))}, these cards are {comp.fingerprint!r})")
     config = GameConfig.from_json(data.get("config"))
     n = config.players
     s = GameState.__new__(GameState)
@@ -180,13 +180,13 @@ def state_from_json(data: object, components: Components | None = None) -> GameS
         if card_id is None:
             return -1
         _want(isinstance(card_id, str) and card_id in comp.card_ref, where,
-              f"unknown card {card_id!r}")
+              f"unknown card {quote(repr(card_id))}")
         assert isinstance(card_id, str)
         return comp.card_ref[card_id]
 
     def eref(event_id: object, where: str) -> int:
         _want(isinstance(event_id, str) and event_id in comp.event_ref, where,
-              f"unknown event card {event_id!r}")
+              f"unknown event card {quote(repr(event_id))}")
         assert isinstance(event_id, str)
         return comp.event_ref[event_id]
 
@@ -233,7 +233,7 @@ def state_from_json(data: object, components: Components | None = None) -> GameS
     tile_ids = [] if comp.solo_tiles is None else [x.id for x in comp.solo_tiles.tiles]
 
     def tref(tile_id: object, where: str) -> int:
-        _want(tile_id in tile_ids, where, f"unknown solo tile {tile_id!r}")
+        _want(tile_id in tile_ids, where, f"unknown solo tile {quote(repr(tile_id))}")
         return tile_ids.index(str(tile_id))
 
     _solo(s, data.get("solo"), tref)
@@ -389,7 +389,7 @@ def _player(pj: object, where: str, ref: Any, sides: Any) -> PlayerState:
     # version 1 saves had no per-player side (A for everybody) nor turn counts
     side = pj.get("side", "A")
     _want(isinstance(side, str) and (side == "" or side in sides), f"{where}.side",
-          f"must be a side of the box ({', '.join(sorted(sides))}), got {side!r}")
+          f"must be a side of the box ({', '.join(sorted(sides))}), got {quote(repr(side))}")
     p.side = str(side)
     nation = pj.get("nation", "")
     _want(isinstance(nation, str), f"{where}.nation", "must be text")

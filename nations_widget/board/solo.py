@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..core.envelope import quote
 from .components import DATA, TRACK_MAX_STRENGTH, ComponentError, Components
 
 if TYPE_CHECKING:
@@ -85,7 +86,7 @@ def _whole(raw: dict[str, Any], key: str, where: str, lo: int, hi: int) -> int:
         raise _fail(f"{where}.{key}", "missing")
     v = raw[key]
     if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise _fail(f"{where}.{key}", f"must be a whole number {lo}..{hi}, got {v!r}")
+        raise _fail(f"{where}.{key}", f"must be a whole number {lo}..{hi}, got {quote(repr(v))}")
     return v
 
 

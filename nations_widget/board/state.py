@@ -19,6 +19,7 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..core.envelope import quote
 from ..core.errors import StateFormatError
 from .components import (
     CARD_TYPES,
@@ -77,9 +78,9 @@ class GameConfig:
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int) \
                 or not 1 <= self.players <= 5:
-            raise ValueError(f"players must be 1-5, got {self.players!r}")
+            raise ValueError(f"players must be 1-5, got {quote(repr(self.players))}")
         if isinstance(self.seed, bool) or not isinstance(self.seed, int):
-            raise ValueError(f"seed must be a whole number, got {self.seed!r}")
+            raise ValueError(f"seed must be a whole number, got {quote(repr(self.seed))}")
         for name in ("difficulty", "sides"):
             value = getattr(self, name)
             if isinstance(value, str):
@@ -92,7 +93,7 @@ class GameConfig:
         for level in self.difficulty:
             if level not in DIFFICULTIES:
                 raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, "
-                                 f"got {level!r}")
+                                 f"got {quote(repr(level))}")
         sides = self.sides
         assert isinstance(sides, tuple)
         known = default_components().sides
@@ -102,7 +103,7 @@ class GameConfig:
                              "fixed sides")
         for side in sides:
             if side not in known and side not in SIDE_MODES:
-                raise ValueError(f"unknown side {side!r} (known: A, B, choose, "
+                raise ValueError(f"unknown side {quote(repr(side))} (known: A, B, choose, "
                                  + ", ".join(x for x in sorted(known) if x != "A") + ")")
         fixed_b = [x for x in sides if x != "A" and x not in SIDE_MODES]
         if len(set(fixed_b)) != len(fixed_b):
@@ -112,7 +113,7 @@ class GameConfig:
         if isinstance(decks, str):
             if decks not in DECK_CHOICES:
                 raise ValueError(f"decks must be one of {', '.join(DECK_CHOICES)}, "
-                                 f"got {decks!r}")
+                                 f"got {quote(repr(decks))}")
             decks = DECK_CHOICES[decks]
         decks = tuple(decks) if isinstance(decks, (list, tuple)) else ()
         object.__setattr__(self, "decks", decks)
@@ -122,7 +123,7 @@ class GameConfig:
             raise ValueError(f"decks must be one of {', '.join(DECK_CHOICES)}, or include "
                              f"'base' and name sets from {', '.join(SETS)}")
         if isinstance(self.ages, bool) or self.ages not in (1, 2, 3, 4):
-            raise ValueError(f"ages must be 1-4 (the short game), got {self.ages!r}")
+            raise ValueError(f"ages must be 1-4 (the short game), got {quote(repr(self.ages))}")
         if not isinstance(self.easier, bool):
             raise ValueError("easier is true or false")
 

@@ -168,3 +168,16 @@ def test_simulate_cli_takes_a_difficulty_and_a_side_per_seat(
     assert "(chieftain,emperor, decks base, sides rome-b,A" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         main(["simulate", "--players", "2", "--sides", "rome-b,rome-b"])
+
+
+def test_a_refusal_quotes_only_a_short_prefix_of_what_it_was_sent() -> None:
+    """A move naming a 5,000-character card or option is refused with a message a person
+    can read (the dice game's boundary promise: under 500 characters)."""
+    from nations_widget.board import Buy, Choose, IllegalMoveError, Special, scenario
+    s = scenario({"players": 2})
+    before = s.to_json()
+    for move in (Buy("x" * 5000), Special("y" * 5000), Choose("z" * 5000)):
+        with pytest.raises(IllegalMoveError) as info:
+            s.apply(move)
+        assert len(str(info.value)) < 500, str(info.value)[:200]
+        assert s.to_json() == before
