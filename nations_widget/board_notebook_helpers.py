@@ -508,9 +508,7 @@ def line_chart(values: Sequence[Sequence[int]], title: str,
              f'<rect x="{left}" y="{up}" width="{w}" height="{h}" fill="#fafafa" '
              'stroke="#ccc"/>']
     step = max(1, round((top - low) / 5))
-    for v in range(low - low % step if low % step else low, top + 1, step):
-        if v < low:
-            continue
+    for v in range(-(-low // step) * step, top + 1, step):     # multiples of step from low up
         parts.append(f'<line x1="{left}" x2="{left + w}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
                      f'stroke="{"#999" if v == 0 else "#e4e4e4"}"/><text x="{left - 6}" '
                      f'y="{y(v) + 4:.1f}" text-anchor="end">{v}</text>')
