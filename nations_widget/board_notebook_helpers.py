@@ -97,9 +97,12 @@ def resolution_steps() -> list[str]:
 
 def after_step(state: GameState, step: str) -> tuple[GameState, list[LogEntry]]:
     """A copy of ``state`` with one resolution step carried out by the engine's own step
-    function (``rules.ROUND``), and nothing else: what that step alone does to this
-    position.  Raises ``ValueError`` if the step would ask a player a decision (a lesson's
-    position must not need one)."""
+    function (``rules.ROUND``), and the log it wrote: what that step alone does to this
+    position, whatever step the position is in (a lesson asks "what will the production
+    do?" while the actions are still open).  Nothing else runs: not the steps before it,
+    not the next one, not the removal checks that follow a step in play.  Raises
+    ``ValueError`` if the step would ask a player a decision (a lesson's position must not
+    need one).  The result is for reading, not for playing on."""
     if step not in STEP_INDEX or not step.startswith("resolution."):
         raise ValueError(f"after_step takes a resolution step, not {step!r}")
     s = state.clone()
