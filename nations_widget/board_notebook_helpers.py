@@ -205,7 +205,17 @@ def check_cards(state: GameState, answer: object, expected: Iterable[str],
                         "names shown on the progress board.")
     want, got = set(expected), set(ids)
     if got == want:
-        return _right(explain)
+        if explain:
+            return _right(explain)
+        others = []
+        for ref in state.board:
+            name = state.comp.cards[ref].name if ref >= 0 else ""
+            reason = _refusal(state, Buy(state.comp.cards[ref].id)) if ref >= 0 else ""
+            if reason:
+                reason = reason.removeprefix(name + " ").rstrip(".")
+                others.append(f"{name} ({reason})")
+        return _right("The engine refuses the others: " + ", ".join(others) + "."
+                      if others else "")
     parts = []
     for card in sorted(got - want):
         reason = _refusal(state, Buy(card))
@@ -272,7 +282,7 @@ def check_best_buy(state: GameState, answer: object, figure: str) -> Verdict:
                for s in _buy_outcomes(state, card_id)):
         told += f" ({card.name} leaves the game at once; its text: {card.text})"
     if got == best:
-        return _right(told + ".")
+        return _right(told[0].upper() + told[1:] + ".")
     hint = (" A building or military card does nothing until a worker is deployed on it,"
             " and deploying is another action." if card.is_bm else "")
     return _not_yet(told + f"; a card on the board gives {best:+d}." + hint)

@@ -175,8 +175,12 @@ def test_check_cards_lists_and_reasons() -> None:
     shop = _position({"gold": 2})
     expected = buyable_cards(shop)
     assert expected == ["aeneid", "aqueduct", "brewery", "hoplite", "ziggurat"]
-    assert check_cards(shop, ["ZIGGURAT", "aeneid", "Hoplite", "Brewery", "aqueduct"],
-                       expected)
+    right = check_cards(shop, ["ZIGGURAT", "aeneid", "Hoplite", "Brewery", "aqueduct"],
+                        expected)
+    # a right answer also says why the engine refuses every other card on the board
+    assert right and "Forum (costs 3 gold; you have 2)" in right.message
+    assert "Siege of Troy (a battle needs a worker" in right.message
+    assert right.message.count(" (") == 7          # 7 cards refused, one reason each
     verdict = check_cards(shop, ["Nubia", "Forum", "Brewery"], expected)
     assert not verdict
     assert "Nubia does not belong (Nubia needs 3 strength; you have 0)" in verdict.message
