@@ -51,6 +51,7 @@ __all__ = [
     "check_best_buy",
     "check_buys",
     "check_cards",
+    "check_ready_wonder",
     "check_slot",
     "check_stability_at_least",
     "event_targets",
@@ -396,6 +397,38 @@ def check_stability_at_least(state: GameState, answer: object, minimum: int = 0)
         assert seat is not None
         return _right(f"Player {seat + 1}'s stability is {after.stability(seat)}: no revolt "
                       f"in the production.")
+    return verdict
+
+
+def check_ready_wonder(state: GameState, answer: object) -> Verdict:
+    """The task "with these moves, finish a wonder this round" (any wonder, any way)."""
+    cards = state.comp.cards
+    seat = state.current_player()
+    had = state.players[seat].wonders[:] if seat is not None else []
+    unfinished = state.players[seat].wonder if seat is not None else -1
+
+    def goal(s: GameState, seat: int) -> str:
+        p = s.players[seat]
+        if [c for c in p.wonders if c not in had]:
+            return ""
+        if p.wonder < 0:
+            return f"after your moves Player {seat + 1} has no wonder under construction."
+        card = cards[p.wonder]
+        told = (f"after your moves {card.name} is under construction with {p.built} of "
+                f"{len(card.stages)} sections built")
+        if unfinished >= 0 and p.wonder != unfinished:
+            told += (f"; buying it threw away the unfinished {cards[unfinished].name} and "
+                     "its architects")
+        return told + "."
+
+    verdict = _moves_task(state, answer, goal)
+    if verdict:
+        after, _ = play_moves(state, answer)
+        assert after is not None and seat is not None
+        new = [cards[c].name for c in after.players[seat].wonders if c not in had]
+        return _right(f"{', '.join(new)} is ready; {after.architects} architect(s) are left "
+                      f"on the scoring board and Player {seat + 1} has "
+                      f"{after.players[seat].res[1]} stone.")
     return verdict
 
 

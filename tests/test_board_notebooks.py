@@ -16,7 +16,7 @@ import re
 import pytest
 from test_notebooks import _execute, _read, _tasks, _text
 
-from nations_widget.board import Buy, Deploy, Game, Grow, Pass, Undeploy, scenario
+from nations_widget.board import Buy, Deploy, Game, Grow, Hire, Pass, Undeploy, scenario
 from nations_widget.board.rules import ROUND
 from nations_widget.board_notebook_helpers import (
     SERIES,
@@ -26,6 +26,7 @@ from nations_widget.board_notebook_helpers import (
     check_best_buy,
     check_buys,
     check_cards,
+    check_ready_wonder,
     check_slot,
     check_stability_at_least,
     event_targets,
@@ -55,6 +56,9 @@ LEARN_BOARD_ANSWERS: list[tuple[str, str]] = [
     ('"Qin Shi Huang"', '"Hispania"'),
     # 2 the Caravan in slot 4 has no worker
     ("4", "3"),
+    # 2 Stonehenge's two sections left, one stone and one architect each (the Pyramids
+    # bought instead would throw it away and need three)
+    ("[Hire(), Hire()]", '[Buy("pyramids"), Hire(), Hire()]'),
     # 3 two Caravan workers (+2) and a worker from the stability section (-3)
     ("-1", "2"),
     # 3 one worker from the resource area and one moved from the Temple: 2 x 2 strength
@@ -270,6 +274,25 @@ def test_moves_tasks_play_the_answer() -> None:
     half = check_stability_at_least(rev, [Deploy(4, "idle")])
     assert not half and "stability is -2" in half.message
     assert not check_stability_at_least(rev, [Pass()])
+
+
+def test_check_ready_wonder_any_wonder_any_way() -> None:
+    wonder = _position({"gold": 3, "stone": 3, "wonder": ["stonehenge", 1]}, passed=[1],
+                       architects=3)
+    finished = check_ready_wonder(wonder, [Hire(), Hire()])
+    assert finished and "Stonehenge is ready; 1 architect(s) are left" in finished.message
+    assert check_ready_wonder(wonder, [Buy("pyramids"), Hire(), Hire(), Hire()])
+    thrown = check_ready_wonder(wonder, [Buy("pyramids"), Hire(), Hire()])
+    assert "2 of 3 sections built" in thrown.message
+    assert "threw away the unfinished Stonehenge" in thrown.message
+    half = check_ready_wonder(wonder, [Hire()])
+    assert not half and "threw away" not in half.message
+    too_many = check_ready_wonder(wonder, [Hire(), Hire(), Hire()])
+    assert "move 3 (hire an architect) is refused" in too_many.message
+    # two architects only: the Pyramids cannot be finished
+    scarce = _position({"gold": 3, "stone": 3}, passed=[1], architects=2)
+    assert "refused" in check_ready_wonder(scarce, [Buy("pyramids"), Hire(), Hire(),
+                                                    Hire()]).message
 
 
 def test_play_moves_reports_and_leaves_the_position() -> None:
