@@ -12,6 +12,8 @@ from __future__ import annotations
 import copy
 import json
 import re
+from pathlib import Path
+from typing import Any
 
 import pytest
 from test_notebooks import _execute, _read, _tasks, _text
@@ -389,3 +391,38 @@ def test_save_format_tells_the_games_apart(short_game: Game) -> None:
     for text in ("not json", json.dumps({"format": "chess"}), "[1]"):
         with pytest.raises(StateFormatError):
             save_format(text)
+
+
+# ------------------------------------------------------- the inspectors load saves
+def _with_save(name: str, path: str) -> Any:
+    nb = _read(name)
+    cell = next(c for c in nb.cells if "parameters" in c.metadata.get("tags", []))
+    cell.source, n = re.subn(r'^SAVED_GAME = "".*$', f"SAVED_GAME = {path!r}", cell.source,
+                             count=1, flags=re.M)
+    assert n == 1
+    return nb
+
+
+@pytest.mark.notebook
+def test_inspect_board_loads_a_saved_board_game(tmp_path: Path, short_game: Game) -> None:
+    save = tmp_path / "board.json"
+    save.write_text(short_game.to_json_str())
+    nb = _execute(_with_save("inspect_board.ipynb", str(save)))
+    summary = next(_text(c) for c in nb.cells if "decisions." in _text(c))
+    assert f"2 players, seed 3, decks base: {short_game.length} decisions." in summary
+
+
+@pytest.mark.notebook
+@pytest.mark.parametrize(("name", "other"), [("inspect_board.ipynb", "inspect.ipynb"),
+                                             ("inspect.ipynb", "inspect_board.ipynb")])
+def test_each_inspector_points_to_the_other(tmp_path: Path, short_game: Game, name: str,
+                                            other: str) -> None:
+    from nbclient.exceptions import CellExecutionError
+
+    from nations_widget.dice import Game as DiceGame
+
+    save = tmp_path / "save.json"
+    game = DiceGame(players=2, seed=1) if name == "inspect_board.ipynb" else short_game
+    save.write_text(game.to_json_str())
+    with pytest.raises(CellExecutionError, match=f"open {re.escape(other)}"):
+        _execute(_with_save(name, str(save)))
