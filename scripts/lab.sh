@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install what is needed (scripts/setup.sh), then open the notebooks in JupyterLab on
 # 127.0.0.1 (port $PORT, default 8888): play.ipynb (the app), learn.ipynb (the rules, step
-# by step) and inspect.ipynb (a game's history). JupyterLab prints the URL, with its token.
+# by step) and inspect.ipynb (a game's history), and the board game's learn_board.ipynb and
+# inspect_board.ipynb. JupyterLab prints the URL, with its token.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."

@@ -25,6 +25,7 @@ WITH_EXAMPLES = [
     "nations_widget.board.game",
     "nations_widget.board.moves",
     "nations_widget.board.scenario",
+    "nations_widget.board_notebook_helpers",
 ]
 ENGINES = ("nations_widget.core", "nations_widget.dice", "nations_widget.board")
 MODULES = sorted({*ENGINES, *WITH_EXAMPLES} | {
