@@ -203,13 +203,8 @@ def test_play_a_whole_game_by_clicking(page: Any, voila_url: str, watch: PageWat
     print(f"{len(clicks)} human decisions by clicking ({buys} buys); final scores {scores}; "
           f"{game.length} moves in all")
 
-    # Voila's template links an icon font on a CDN; the page's Content-Security-Policy
-    # (voila.py) blocks it before any request leaves the machine, and Chromium says so
-    errors = [e for e in watch.errors()
-              if not ("Content Security Policy" in e and "cdn.jsdelivr.net" in e)]
+    errors = watch.errors()
     assert not errors, f"console errors: {errors}"
     assert not watch.page_errors, f"uncaught page errors: {watch.page_errors}"
     assert not watch.model_class_failures(), watch.model_class_failures()
-    if watch.offsite_failures():
-        print("off-machine resources that failed to load (no internet here):",
-              watch.offsite_failures())
+    assert not watch.offsite_failures(), watch.offsite_failures()
