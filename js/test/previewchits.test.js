@@ -1,7 +1,7 @@
 // The preview highlights the chits that pay, as it does the dice (Python's preview names
 // them: `chits`, the kind and how many, see nations_widget/dice/preview.py).
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createController } from "../src/index.js";
+import { PREVIEW_WAIT_MS, createController } from "../src/index.js";
 import { click, fixture, mockModel, removeHosts, testHost, tick } from "./helpers.js";
 
 let el;
@@ -73,5 +73,38 @@ describe("the preview highlights the chits that pay", () => {
     expect(el.querySelector(".nw-preview").textContent).toContain("Confirm");
     expect(el.querySelectorAll(".nw-chit.nw-paying").length).toBe(0);
     expect(el.querySelectorAll(".nw-die.nw-paying").length).toBe(diceOnly.payment.dice.length);
+  });
+});
+
+describe("waiting for the preview", () => {
+  it("draws nothing at the click: the answer draws the preview, in one redraw", async () => {
+    const { model, withChit } = mount();
+    const before = el.querySelector(".nw-actions").innerHTML;
+    click(byKey(`board-${withChit.tile}`));
+    await tick();
+    expect(el.querySelector(".nw-actions").innerHTML).toBe(before);
+    model.emit("preview", previewOf(model, withChit));
+    await tick();
+    expect(el.querySelector(".nw-preview").textContent).toContain(`Buy it for gold`);
+  });
+
+  it("says it is working on a slow answer, which then replaces the notice", async () => {
+    const { model, withChit } = mount();
+    click(byKey(`board-${withChit.tile}`));
+    await new Promise((resolve) => setTimeout(resolve, PREVIEW_WAIT_MS + 30));
+    expect(el.querySelector(".nw-preview").textContent).toContain("Working out");
+    expect(byKey("preview-confirm")).toBeNull();
+    model.emit("preview", previewOf(model, withChit));
+    await tick();
+    expect(el.querySelector(".nw-preview").textContent).not.toContain("Working out");
+    expect(byKey("preview-confirm")).not.toBeNull();
+  });
+
+  it("a preview cancelled before its answer shows no notice later", async () => {
+    const { withChit } = mount();
+    click(byKey(`board-${withChit.tile}`));
+    el.querySelector(".nw-progress").dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true, cancelable: true }));
+    await new Promise((resolve) => setTimeout(resolve, PREVIEW_WAIT_MS + 30));
+    expect(el.querySelector(".nw-preview")).toBeNull();
   });
 });

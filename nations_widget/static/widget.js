@@ -2104,6 +2104,7 @@ function download(text, filename) {
   }, 1e3);
   return true;
 }
+var PREVIEW_WAIT_MS = 150;
 function createController({ model, el }) {
   const ui = {
     sel: emptySelection(),
@@ -2131,6 +2132,7 @@ function createController({ model, el }) {
   };
   let scheduled = false;
   let destroyed = false;
+  let previewWait = null;
   const log = logStore(model);
   const board = new Board(el);
   let scrollPending = false;
@@ -2241,7 +2243,10 @@ function createController({ model, el }) {
       ui.previewMove = move;
       ui.previewOld = model.get("preview");
       send({ kind: "preview", move });
-      draw();
+      clearTimeout(previewWait);
+      previewWait = setTimeout(() => {
+        if (ui.previewMove === move && !destroyed) draw();
+      }, PREVIEW_WAIT_MS);
     },
     confirmPreview() {
       const move = ui.previewMove;
@@ -2558,6 +2563,7 @@ function createController({ model, el }) {
     draw,
     destroy() {
       destroyed = true;
+      clearTimeout(previewWait);
       el.removeEventListener("keydown", onKey);
       for (const [event, fn] of handlers2) model.off(event, fn);
       model.off("msg:custom", onCustom);
@@ -2574,6 +2580,7 @@ function render({ model, el }) {
 }
 var src_default = { initialize, render };
 export {
+  PREVIEW_WAIT_MS,
   TRAITS,
   createController,
   src_default as default,
