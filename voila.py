@@ -58,9 +58,10 @@ c.VoilaConfiguration.default_pool_size = max(1, int(os.environ.get("NATIONS_KERN
 # (share/jupyter/voila/templates/nations: the lab template without those links); Voila looks
 # for templates in Jupyter's data folders, so this repository's share/jupyter goes first on
 # JUPYTER_PATH (read when Voila collects the template's folders, after this file).
-HERE = os.path.dirname(os.path.abspath(__file__))
-os.environ["JUPYTER_PATH"] = os.pathsep.join(
-    p for p in (os.path.join(HERE, "share", "jupyter"), os.environ.get("JUPYTER_PATH")) if p)
+TEMPLATES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "share", "jupyter")
+if TEMPLATES not in os.environ.get("JUPYTER_PATH", "").split(os.pathsep):
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(
+        p for p in (TEMPLATES, os.environ.get("JUPYTER_PATH")) if p)
 c.VoilaConfiguration.template = "nations"
 # And in case a template still asks for something elsewhere: the page's Content-Security-Policy
 # allows styles and fonts from this server only (plus inline styles and data: URLs, which the
