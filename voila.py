@@ -22,6 +22,9 @@ Settings:
   set here so that it stays off); Jupyter's kernel websocket replaces the traceback of any
   error message from a kernel with a fixed sentence (``allow_tracebacks`` off).  The widget
   shows its own refusals in its own words.
+- No request to another host: the page is drawn with the repository's own template,
+  ``nations`` (share/jupyter/voila/templates/nations), Voila's "lab" template without its
+  links to a CDN; see below.
 - TCP_NODELAY on the kernel websocket (Nagle's algorithm off), see below. On by default:
   measured here it takes about 40 ms off a widget update that follows another closely.
   ``NATIONS_TCP_NODELAY=0`` in the environment keeps Jupyter's default instead.
@@ -48,12 +51,22 @@ c.VoilaConfiguration.preheat_kernel = True
 # under a crowd of 20 on this 2-core machine, 4 instead of 1 was within the noise: README)
 c.VoilaConfiguration.default_pool_size = max(1, int(os.environ.get("NATIONS_KERNEL_POOL", "1")))
 
-# No request leaves the machine: Voila's page template links Font Awesome from a CDN (the app
-# uses none of its icons; the board's icons are inline SVG), which fails offline and makes a
-# visitor's browser call an outside host.  The page's Content-Security-Policy allows styles and
-# fonts from this server only (plus inline styles and data: URLs, which the page and the
-# widget use), so the browser drops those links without sending any request.  Everything else
-# keeps Jupyter's default policy (frames only from this server).
+# No request leaves the machine.  Voila's "lab" page template links Font Awesome's stylesheets
+# from a CDN (the app uses none of its icons: the board's icons are inline SVG, and Voila's own
+# bundle carries the icon font it needs), which fails offline and makes a visitor's browser
+# call an outside host.  The page is drawn with this repository's template "nations"
+# (share/jupyter/voila/templates/nations: the lab template without those links); Voila looks
+# for templates in Jupyter's data folders, so this repository's share/jupyter goes first on
+# JUPYTER_PATH (read when Voila collects the template's folders, after this file).
+TEMPLATES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "share", "jupyter")
+if TEMPLATES not in os.environ.get("JUPYTER_PATH", "").split(os.pathsep):
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(
+        p for p in (TEMPLATES, os.environ.get("JUPYTER_PATH")) if p)
+c.VoilaConfiguration.template = "nations"
+# And in case a template still asks for something elsewhere: the page's Content-Security-Policy
+# allows styles and fonts from this server only (plus inline styles and data: URLs, which the
+# page and the widget use), so the browser would drop such a link without sending a request.
+# Everything else keeps Jupyter's default policy (frames only from this server).
 c.Voila.tornado_settings = {
     "headers": {
         "Content-Security-Policy": "; ".join([

@@ -26,6 +26,22 @@ scripts/play.sh does):
   human's previous decision) and then » (the latest position) alternately, timed the same
   way: the redraw after a jump of several moves.
 
+- a *preview* on each board (previews are on, as for a new player: the page's stored
+  preference is set before it loads, and the boards' "Preview purchases" boxes are checked):
+  the page clicks a colony or wonder it can buy; the board asks Python for the preview and
+  draws it (the panel with Confirm, the dice or chits that pay outlined on the board); timed
+  the same way, from the click to the preview drawn and laid out; then Cancel (local,
+  untimed).  The boards also show the other players' last moves highlighted, as they do in a
+  game.
+
+The kernel imports this checkout's ``nations_widget`` (a temporary folder holding only a link
+to it is put on PYTHONPATH: the repository root itself would let its voila.py shadow the
+voila package), whatever the virtual environment has installed.
+
+The targets (README): click → board drawn and laid out ≤ 16 ms median (one frame at 60 Hz),
+and the widget's own work, click → its DOM up to date, ≤ 1.5× the bare echo (until the
+change arrives), in the hot seat and against a bot, previews on.
+
 The echo and one board are interleaved, one repetition of each per round, after
 ``--warmup`` rounds (the hot-seat board's rounds first, then the other board's);
 before each click the page waits until the websocket has been quiet for a gap, measured
@@ -131,6 +147,9 @@ WS_ARRIVALS = """(() => {
   };
 })();"""
 
+# Before any page script: previews on (the board keeps the preference in localStorage).
+PREVIEWS_ON = "localStorage.setItem('nw-previews', 'true');"
+
 # One echo round trip, timed in the page: from save_changes() until pong's change arrives
 # (`ms`, the message floor), and until the echo's view shows it, laid out (`drawn_ms`: the
 # same end point as the board's time).
@@ -197,6 +216,48 @@ BOARD_ONCE = """async ([key, expect, which = 0]) => {
     const t0 = performance.now();
     button.click();
   });
+}"""
+
+
+# One preview, timed like BOARD_ONCE: a click on a colony or wonder the acting player can
+# buy (neither asks anything first) until the board shows Python's preview (its Confirm
+# button) with what pays outlined, laid out.  Then Cancel (drawn at once, in the page).
+PREVIEW_ONCE = """async ([which]) => {
+  const root = document.querySelectorAll('.nw-root[data-step]')[which];
+  const tile = root.querySelector(['colony', 'wonder'].map((k) =>
+    `.nw-progress button.nw-tile.nw-affordable.nw-kind-${k}`).join(', '));
+  if (!tile) throw new Error('no colony or wonder to buy on this board');
+  const shown = () => root.querySelector('[data-key="preview-confirm"]')
+    && root.querySelector('.nw-die.nw-paying, .nw-chit.nw-paying');
+  if (shown()) throw new Error('a preview is already shown');
+  const result = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => { obs.disconnect(); reject(new Error('no preview')); }, 20000);
+    const obs = new MutationObserver(() => {
+      if (!shown()) return;
+      void root.offsetHeight;   // laid out, as for a paint
+      const t1 = performance.now();
+      obs.disconnect();
+      clearTimeout(timer);
+      let arrival = null;
+      let biggest = -1;
+      for (const [t, n] of (window.__nwWs || [])) {
+        if (t >= t0 && t <= t1 && n > biggest) { biggest = n; arrival = t; }
+      }
+      const m = performance.getEntriesByName('nw-draw').at(-1);
+      resolve({ ms: t1 - t0, pos: Number(root.dataset.position),
+                arrive_ms: arrival === null ? null : arrival - t0,
+                draw_ms: arrival === null ? null : t1 - arrival,
+                render_ms: m && m.startTime >= t0 ? m.duration : null,
+                dom_ms: m && m.startTime >= t0 ? m.startTime + m.duration - t0 : null });
+    });
+    obs.observe(root, { childList: true, subtree: true, attributes: true,
+                        attributeFilter: ['class'] });
+    const t0 = performance.now();
+    tile.click();
+  });
+  root.querySelector('[data-key="preview-cancel"]').click();
+  if (root.querySelector('.nw-preview')) throw new Error('Cancel left the preview');
+  return result;
 }"""
 
 
@@ -304,7 +365,8 @@ Click = tuple[str, int | None]
 def timed_rounds(page: Any, frames: Frames, clicks: list[Click], which: int, gap: int,
                  warmup: int, reps: int) -> dict[str, Any]:
     """Interleaved echo and board rounds: the board's clicks (button key, expected position)
-    in turn, on the ``which``-th board of the page; it ends where it began."""
+    in turn, on the ``which``-th board of the page; it ends where it began.  The key
+    ``preview`` is a purchase's preview, then Cancel (PREVIEW_ONCE)."""
     echo_ms: list[float] = []
     echo_drawn_ms: list[float] = []
     board_ms: list[float] = []
@@ -330,7 +392,10 @@ def timed_rounds(page: Any, frames: Frames, clicks: list[Click], which: int, gap
             echo_in.append(summarise(frames.since(mark)[0]))
         key, expect = clicks[i % len(clicks)]
         mark = frames.mark()
-        res = page.evaluate(BOARD_ONCE, [key, expect, which])
+        if key == "preview":
+            res = page.evaluate(PREVIEW_ONCE, [which])
+        else:
+            res = page.evaluate(BOARD_ONCE, [key, expect, which])
         settle(page, frames, gap)
         if counted:
             board_ms.append(res["ms"])
@@ -369,7 +434,10 @@ def real_moves(page: Any, frames: Frames, gap: int, moves: int) -> dict[str, Any
     """From the start of the game, the board's "Let a bot decide" clicked ``moves`` times
     (or until the game ends): Python plays one move each time and publishes it."""
     settle(page, frames, gap)
-    page.evaluate(BOARD_ONCE, ["first", 0])   # playing on from there drops the old future
+    page.evaluate(BOARD_ONCE, ["first", 0])
+    # an earlier position offers no move until "Continue from here" (playing on from there
+    # drops the old future)
+    page.click('.nw-root[data-step] button[data-key="continue-here"]')
     got: list[dict[str, Any]] = []
     ms: list[float] = []
     for _ in range(moves):
@@ -392,9 +460,20 @@ def real_moves(page: Any, frames: Frames, gap: int, moves: int) -> dict[str, Any
     }
 
 
+def checkout_package(folder: Path) -> Path:
+    """A folder holding only a link to this checkout's package, for the kernel's PYTHONPATH."""
+    pkg = folder / "pkg"
+    pkg.mkdir(exist_ok=True)
+    link = pkg / "nations_widget"
+    if not link.exists():
+        link.symlink_to(REPO / "nations_widget", target_is_directory=True)
+    return pkg
+
+
 def run(nodelay: bool, args: argparse.Namespace, notebook: Path, browser: Any) -> dict[str, Any]:
     env = dict(os.environ)
     env["NATIONS_TCP_NODELAY"] = "1" if nodelay else "0"
+    env["PYTHONPATH"] = str(checkout_package(notebook.parent))
     server, url = voila_server(notebook, cwd=REPO, env=env,
                                name=f"voila-latency-nodelay-{int(nodelay)}")
     result: dict[str, Any] = {"tcp_nodelay": nodelay}
@@ -403,6 +482,7 @@ def run(nodelay: bool, args: argparse.Namespace, notebook: Path, browser: Any) -
         frames = Frames()
         with browser_page(browser, watch) as page:
             page.add_init_script(WS_ARRIVALS)
+            page.add_init_script(PREVIEWS_ON)
             frames.attach(page)
             page.goto(url)
             page.wait_for_function(
@@ -413,6 +493,9 @@ def run(nodelay: bool, args: argparse.Namespace, notebook: Path, browser: Any) -
                 "() => [...document.querySelectorAll('.nw-root[data-step]')].map((r) =>"
                 " Number(r.querySelector('input[data-key=\"slider\"]').value))")
             assert hot_seat == 30, f"the board should be 30 moves in, it is at {hot_seat}"
+            previews = page.evaluate("() => [...document.querySelectorAll("
+                                     "'input[data-key=\"previews-on\"]')].map((b) => b.checked)")
+            assert previews == [True, True], f"previews should be on on both boards: {previews}"
             # hot seat: Undo then Redo, one move each; against a bot: Undo (back to the
             # human's previous decision, over the bot's moves), then the latest position
             result["by_gap"] = [
@@ -421,10 +504,23 @@ def run(nodelay: bool, args: argparse.Namespace, notebook: Path, browser: Any) -
             result["against_bot_by_gap"] = [
                 timed_rounds(page, frames, [("undo", None), ("last", against_bot)], 1,
                              gap, args.warmup, args.reps) for gap in args.gaps]
+            # a purchase's preview (then Cancel) on each board, where each began
+            result["preview_hot_seat_by_gap"] = [
+                timed_rounds(page, frames, [("preview", None)], 0, gap, args.warmup,
+                             args.reps) for gap in args.gaps]
+            result["preview_against_bot_by_gap"] = [
+                timed_rounds(page, frames, [("preview", None)], 1, gap, args.warmup,
+                             args.reps) for gap in args.gaps]
             if args.moves:
                 result.update(real_moves(page, frames, args.gaps[0], args.moves))
         result["console_errors"] = watch.errors()
     return result
+
+
+#: the targets: a frame at 60 Hz for the whole click → drawn board, and the widget's own
+#: work (click → its DOM up to date) within this many times the bare echo
+FRAME_MS = 16.0
+DOM_RATIO = 1.5
 
 
 def _quantile(xs: list[float], q: float) -> float:
@@ -444,10 +540,14 @@ def print_rounds(g: dict[str, Any], what: str) -> None:
           f"{g['board_update_arrives_ms_median']:.1f} ms, arrival→board drawn "
           f"{g['board_draw_ms_median']:.1f} ms (of which the widget's draw "
           f"{g['board_render_ms_median']:.1f} ms)")
-    print(f"  ratio board/echo   {g['ratio_board_echo']:.2f}  (target ≤ 1.5); "
-          f"both to a drawn, laid-out view: {g['ratio_board_echo_drawn']:.2f}; "
-          f"click → the widget's DOM updated (before the browser's layout) "
-          f"{g['board_dom_ms_median']:.1f} ms, {g['ratio_board_dom_echo']:.2f}× the echo")
+    drawn_ok = "met" if g["board_ms_median"] <= FRAME_MS else "MISSED"
+    dom_ok = "met" if g["ratio_board_dom_echo"] <= DOM_RATIO else "MISSED"
+    print(f"  target: click → board drawn and laid out ≤ {FRAME_MS:.0f} ms median: "
+          f"{g['board_ms_median']:.1f} ms, {drawn_ok}")
+    print(f"  target: click → the widget's DOM up to date ≤ {DOM_RATIO}× the echo: "
+          f"{g['board_dom_ms_median']:.1f} ms, {g['ratio_board_dom_echo']:.2f}×, {dom_ok}")
+    print(f"  (board drawn / echo {g['ratio_board_echo']:.2f}×; both to a drawn, laid-out "
+          f"view: {g['ratio_board_echo_drawn']:.2f}×)")
     print(f"  bytes received: echo {g['echo_bytes_received_median']:.0f}, "
           f"board {what} {g['board_bytes_received_median']:.0f} "
           f"(sent {g['board_bytes_sent_median']:.0f})")
@@ -498,7 +598,10 @@ def main() -> int:
     for r in results:
         state = "on" if r["tcp_nodelay"] else "off"
         for game, what, key in (("a hot-seat game", "undo/redo", "by_gap"),
-                                ("a game against a bot", "undo/latest", "against_bot_by_gap")):
+                                ("a game against a bot", "undo/latest", "against_bot_by_gap"),
+                                ("a hot-seat game", "preview", "preview_hot_seat_by_gap"),
+                                ("a game against a bot", "preview",
+                                 "preview_against_bot_by_gap")):
             for g in r[key]:
                 print(f"\nTCP_NODELAY {state}, {game}, {g['gap_ms']} ms of quiet before each "
                       f"click ({g['reps']} rounds)")

@@ -95,6 +95,9 @@ function download(text, filename) {
   return true;
 }
 
+/** How long a preview may take before the board says it is being worked out (ms). */
+export const PREVIEW_WAIT_MS = 150;
+
 /**
  * The widget's controller: local visual state (selection, pending buy and what it gives
  * back, form), the callbacks the drawing uses, and the subscriptions to the model.
@@ -127,6 +130,7 @@ export function createController({ model, el }) {
   };
   let scheduled = false;
   let destroyed = false;
+  let previewWait = null; // the "Working out…" draw of a preview not answered yet (commit)
   const log = logStore(model);
   const board = new Board(el);
   let scrollPending = false;
@@ -261,7 +265,13 @@ export function createController({ model, el }) {
       ui.previewMove = move;
       ui.previewOld = model.get("preview"); // the answer is the next preview Python sends
       send({ kind: "preview", move });
-      draw();
+      // Python's answer usually comes within a frame or two, and its arrival draws the
+      // preview: drawing "Working out…" now as well would put a second redraw (and its
+      // paint, several ms here) in the answer's way.  Only a slow answer shows it.
+      clearTimeout(previewWait);
+      previewWait = setTimeout(() => {
+        if (ui.previewMove === move && !destroyed) draw();
+      }, PREVIEW_WAIT_MS);
     },
     confirmPreview() {
       const move = ui.previewMove;
@@ -587,6 +597,7 @@ export function createController({ model, el }) {
     draw,
     destroy() {
       destroyed = true;
+      clearTimeout(previewWait);
       el.removeEventListener("keydown", onKey);
       for (const [event, fn] of handlers) model.off(event, fn);
       model.off("msg:custom", onCustom);

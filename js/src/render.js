@@ -458,17 +458,19 @@ function scoreBoard(S, part) {
 }
 
 // ------------------------------------------------------------ player boards
-function chitEl(S, ui, act, seat, kind, live) {
+/** `paying`: how many of these chits the previewed purchase or build spends (highlighted). */
+function chitEl(S, ui, act, seat, kind, live, paying = 0) {
   const p = S.view.players[seat];
   const unused = p.chits[kind] || 0;
   const used = p.chits_used[kind] || 0;
   const total = unused + used;
   if (!total) return null;
   const chosen = live ? ui.sel.chits[kind] || 0 : 0;
-  const text = `${kind} chits: ${unused} unused of ${total}` + (chosen ? `, ${chosen} selected` : "");
+  const text = `${kind} chits: ${unused} unused of ${total}` + (chosen ? `, ${chosen} selected` : "") +
+    (paying ? `, ${paying} paying for this move` : "");
   const body = [icon(kind, 15), h("span", { class: "nw-num" }, `${unused}/${total}`),
     chosen ? h("span", { class: "nw-chit-sel" }, `✓${chosen}`) : null];
-  const cls = `nw-chit${chosen ? " nw-selected" : ""}${unused ? "" : " nw-used"}`;
+  const cls = `nw-chit${chosen ? " nw-selected" : ""}${unused ? "" : " nw-used"}${paying ? " nw-paying" : ""}`;
   if (kind !== "reroll" && unused) { // one to pay with: a button, live on its owner's turn (setLive)
     const onclick = (e) => {
       if (isLive(e.currentTarget)) act.cycleChit(kind, unused);
@@ -614,12 +616,15 @@ function playerChits(S, ui, act, seat, live, part) {
   const row = part(`chits-${seat}`, "", () => h("div", { class: "nw-chits-row" },
     h("span", { class: "nw-slot-label" }, "Chits (unused/total)")));
   const chits = [];
+  // the chits a previewed move would spend (Python's preview; the move is the acting seat's)
+  const pv = seat === S.view.current ? previewShown(S, ui) : null;
   for (const kind of CHIT_KINDS) {
     const unused = p.chits[kind] || 0;
     const used = p.chits_used[kind] || 0;
     if (!unused && !used) continue;
     const chosen = live ? ui.sel.chits[kind] || 0 : 0;
-    const chit = part(`chit-${seat}-${kind}`, sig(unused, used, chosen), () => chitEl(S, ui, act, seat, kind, live));
+    const paying = (pv && pv.chits && pv.chits[kind]) || 0;
+    const chit = part(`chit-${seat}-${kind}`, sig(unused, used, chosen, paying), () => chitEl(S, ui, act, seat, kind, live, paying));
     if (chit.nodeName === "BUTTON") setLive(chit, live);
     chits.push(chit);
   }

@@ -5,7 +5,8 @@ and describes it in words, without playing it and without rolling anything: whic
 and chits pay and which pairs are traded, what is wasted (symbols beyond the cost, the
 other symbols on the paying dice, everything on traded dice), what comes in, and what
 goes: the building or advisor replaced and the dice going back, or the unbuilt wonder a
-new wonder discards.  It also lists the dice involved, for the board to highlight.
+new wonder discards.  It also lists the dice and the chits that pay, for the board to
+highlight.
 
 :func:`suggested_payment` is the payment the board proposes when the player clicks a tile
 without choosing one.  Its rule: the engine's canonical payment (the fewest, least useful
@@ -49,7 +50,8 @@ def suggested_payment(state: GameState, seat: int, res: int, cost: int) -> Payme
 
 def preview_move(state: GameState, move: Move) -> dict[str, Any]:
     """The preview of a Buy or a Build by the player to act (see the module docstring):
-    ``{"title", "pays", "wasted", "gains", "goes", "warning", "dice", "returned"}``."""
+    ``{"title", "pays", "wasted", "gains", "goes", "warning", "dice", "chits", "returned"}``;
+    ``chits`` maps the kind of chit that pays to how many (``{"stone": 2}``, or ``{}``)."""
     seat = state.current_player()
     if seat is None or not isinstance(move, (Buy, Build)):
         raise ValueError("only a purchase or a build by the player to act has a preview")
@@ -121,6 +123,7 @@ def preview_move(state: GameState, move: Move) -> dict[str, Any]:
                 wasted.append(f"{' + '.join(traded)} on the traded {DIE_COLOUR[d]} die")
     return {"title": title, "pays": pays or ["nothing"], "wasted": wasted, "gains": gains,
             "goes": goes, "warning": warning, "dice": sorted(payment.all_dice()),
+            "chits": {RESOURCES[res]: payment.chits} if payment.chits else {},
             "returned": sorted(getattr(plan, "returned_dice", ()))}
 
 

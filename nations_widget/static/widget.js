@@ -1033,20 +1033,20 @@ function scoreBoard(S, part) {
   setChildren(frame, [frame.firstChild, body.parentNode, tracks, solo]);
   return frame;
 }
-function chitEl(S, ui, act, seat, kind, live) {
+function chitEl(S, ui, act, seat, kind, live, paying = 0) {
   const p = S.view.players[seat];
   const unused = p.chits[kind] || 0;
   const used = p.chits_used[kind] || 0;
   const total = unused + used;
   if (!total) return null;
   const chosen = live ? ui.sel.chits[kind] || 0 : 0;
-  const text = `${kind} chits: ${unused} unused of ${total}` + (chosen ? `, ${chosen} selected` : "");
+  const text = `${kind} chits: ${unused} unused of ${total}` + (chosen ? `, ${chosen} selected` : "") + (paying ? `, ${paying} paying for this move` : "");
   const body = [
     icon(kind, 15),
     h("span", { class: "nw-num" }, `${unused}/${total}`),
     chosen ? h("span", { class: "nw-chit-sel" }, `✓${chosen}`) : null
   ];
-  const cls = `nw-chit${chosen ? " nw-selected" : ""}${unused ? "" : " nw-used"}`;
+  const cls = `nw-chit${chosen ? " nw-selected" : ""}${unused ? "" : " nw-used"}${paying ? " nw-paying" : ""}`;
   if (kind !== "reroll" && unused) {
     const onclick = (e) => {
       if (isLive(e.currentTarget)) act.cycleChit(kind, unused);
@@ -1206,12 +1206,14 @@ function playerChits(S, ui, act, seat, live, part) {
     h("span", { class: "nw-slot-label" }, "Chits (unused/total)")
   ));
   const chits = [];
+  const pv = seat === S.view.current ? previewShown(S, ui) : null;
   for (const kind of CHIT_KINDS) {
     const unused = p.chits[kind] || 0;
     const used = p.chits_used[kind] || 0;
     if (!unused && !used) continue;
     const chosen = live ? ui.sel.chits[kind] || 0 : 0;
-    const chit = part(`chit-${seat}-${kind}`, sig(unused, used, chosen), () => chitEl(S, ui, act, seat, kind, live));
+    const paying = pv && pv.chits && pv.chits[kind] || 0;
+    const chit = part(`chit-${seat}-${kind}`, sig(unused, used, chosen, paying), () => chitEl(S, ui, act, seat, kind, live, paying));
     if (chit.nodeName === "BUTTON") setLive(chit, live);
     chits.push(chit);
   }
@@ -2102,6 +2104,7 @@ function download(text, filename) {
   }, 1e3);
   return true;
 }
+var PREVIEW_WAIT_MS = 150;
 function createController({ model, el }) {
   const ui = {
     sel: emptySelection(),
@@ -2129,6 +2132,7 @@ function createController({ model, el }) {
   };
   let scheduled = false;
   let destroyed = false;
+  let previewWait = null;
   const log = logStore(model);
   const board = new Board(el);
   let scrollPending = false;
@@ -2239,7 +2243,10 @@ function createController({ model, el }) {
       ui.previewMove = move;
       ui.previewOld = model.get("preview");
       send({ kind: "preview", move });
-      draw();
+      clearTimeout(previewWait);
+      previewWait = setTimeout(() => {
+        if (ui.previewMove === move && !destroyed) draw();
+      }, PREVIEW_WAIT_MS);
     },
     confirmPreview() {
       const move = ui.previewMove;
@@ -2556,6 +2563,7 @@ function createController({ model, el }) {
     draw,
     destroy() {
       destroyed = true;
+      clearTimeout(previewWait);
       el.removeEventListener("keydown", onKey);
       for (const [event, fn] of handlers2) model.off(event, fn);
       model.off("msg:custom", onCustom);
@@ -2572,6 +2580,7 @@ function render({ model, el }) {
 }
 var src_default = { initialize, render };
 export {
+  PREVIEW_WAIT_MS,
   TRAITS,
   createController,
   src_default as default,

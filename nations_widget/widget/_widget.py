@@ -124,7 +124,9 @@ class NationsWidget(anywidget.AnyWidget):
     #: bots are playing (scheduled moves pending)
     busy = traitlets.Bool(False).tag(sync=True)
     #: the last preview asked (intent ``preview``): what a purchase or build will do, see
-    #: :func:`nations_widget.dice.preview.preview_move`, plus ``position`` and ``move``
+    #: :func:`nations_widget.dice.preview.preview_move`, plus ``position``, ``move`` and
+    #: ``asked`` (how many previews this widget has made: the same preview asked again after
+    #: a Cancel is a new value, so it is sent again and the board does not wait for it)
     preview = traitlets.Dict().tag(sync=True)
     #: the coach (see :mod:`nations_widget.widget._coach`): ``{"on", "hint", "verdict"}``
     coach = traitlets.Dict({"on": False, "hint": None, "verdict": None}).tag(sync=True)
@@ -348,8 +350,9 @@ class NationsWidget(anywidget.AnyWidget):
             if self._game.current_player is None:
                 raise IntentError("the game is over: no more moves")
             result = preview_move(self._game.state, parsed)
+            asked = int(self.preview.get("asked", 0)) + 1
             self.preview = {**result, "position": self._game.position,
-                            "move": parsed.to_json()}
+                            "move": parsed.to_json(), "asked": asked}
             return result
 
     # ------------------------------------------------------------------ coach

@@ -9,8 +9,9 @@ Imported as ``browser_support`` (pytest puts this folder on the path; the benchm
 - :func:`launch_chromium`: Debian's /usr/bin/chromium through Playwright's
   ``executable_path`` (never a downloaded browser), with the flags this machine needs.
 - :class:`PageWatch`: what a page said on its console, its uncaught errors and its failed
-  requests, with the filter that separates the widget's errors from the off-machine
-  resources Voila's template asks for (Font Awesome from a CDN: no internet here).
+  requests, with the filter that separates the widget's errors from off-machine resources
+  that failed (there should be none: voila.py's "nations" template drops the CDN links of
+  Voila's own, and tests/browser/test_voila_offline.py checks that the app asks for none).
 """
 
 from __future__ import annotations
@@ -244,7 +245,8 @@ class PageWatch:
 
     def errors(self) -> list[str]:
         """Console errors, except "Failed to load resource" for an off-machine URL that
-        failed (Voila's template links Font Awesome from a CDN)."""
+        failed (a notebook served with Voila's own template, which links Font Awesome from a
+        CDN: no internet here)."""
         offsite = set(self.offsite_failures())
         out = []
         for kind, text, url in self.console:

@@ -7,9 +7,14 @@ phase, buy the first tile the board marks affordable (for a building, replace th
 building offered and give back the dice suggested; for an advisor replacing yours, give
 back the reroll chits suggested), else Pass; in books, famine and war, click the first
 option offered.
+Previews are on (a new player's default, checked on the page): each purchase is first
+previewed, with the dice or chits that pay outlined on the board, then confirmed.  The
+end-of-round summaries are read and closed (at least one is seen).
 At the end the final scores on the page are checked against an independent replay: the
 board's "Save game" download is loaded with the engine (``Game.from_json`` replays the
-moves from the seed) in this test process.
+moves from the seed) in this test process.  Then **Play again**: a new game starts with the
+same seats and settings and a new seed, back at the start of round 1, with no refusal shown
+(checked on the page and in the new game's own saved file).
 """
 
 from __future__ import annotations
@@ -115,6 +120,9 @@ def decide(page: Any) -> str:
                 rerolls = root.locator(
                     '.nw-give-back button[data-key^="give-back-rerolls-"]')
                 if confirm.count() and confirm.first.is_visible():
+                    # the preview outlines what pays (a cost is at least 1: a die or a chit)
+                    paying = root.locator(".nw-player.nw-live .nw-paying").count()
+                    assert paying, f"the preview of {tile_id} outlines nothing that pays"
                     confirm.first.click()
                     done.append("confirmed")
                 elif replace.count():
@@ -147,6 +155,55 @@ def final_scores_on_page(page: Any) -> dict[int, int]:
     return shown
 
 
+def save_game(page: Any, path: Path) -> dict[str, Any]:
+    """The board's own Save button: the downloaded file, kept at ``path`` and read."""
+    with page.expect_download(timeout=30_000) as download_info:
+        page.click('button[data-key="save"]')
+    download_info.value.save_as(str(path))
+    return json.loads(path.read_text())  # type: ignore[no-any-return]
+
+
+def play_again(page: Any, first: dict[str, Any], artifacts_dir: Path,
+               request: pytest.FixtureRequest) -> None:
+    """Click Play again on the game-over banner and check the new game: the same seats and
+    settings, a new seed, round 1 from its start, no refusal on the board."""
+    page.click('.nw-gameover button[data-key="play-again"]')
+    page.wait_for_function(
+        "(seed) => { const m = document.querySelector('.nw-root .nw-meta');"
+        " return m && /seed \\d+/.test(m.textContent) && !m.textContent.includes('seed ' + seed)"
+        " && document.querySelector('.nw-root').dataset.step !== 'game_over'; }",
+        arg=first["config"]["seed"], timeout=30_000)
+    # the human decides first or after the bot's first moves: wait until it is the human's turn
+    page.wait_for_function(SETTLED, arg=-1, timeout=30_000)
+    state = read_state(page)
+    assert not state["error"], f"the new game shows a refusal: {state['error']}"
+    assert state["step"] == "actions" and state["live"], state
+    root = page.locator(".nw-root")
+    assert root.locator(".nw-gameover").count() == 0
+    assert root.locator(".nw-round").inner_text().startswith("Round 1 of 4"), \
+        root.locator(".nw-round").inner_text()
+    assert root.locator(".nw-error").count() == 0
+    meta = root.locator(".nw-meta").inner_text()
+    assert f"{first['config']['players']} players · {first['config']['variant']}" in meta, meta
+    saved = artifacts_dir / "voila_game_again.json"
+    again = save_game(page, saved)
+    record_artifact(request, "saved game after Play again", saved)
+    assert again["seats"] == first["seats"]
+    assert again["catalogue"] == first["catalogue"]
+    new_seed, old_seed = again["config"]["seed"], first["config"]["seed"]
+    assert new_seed != old_seed, "Play again kept the old seed"
+    same = {k: v for k, v in again["config"].items() if k != "seed"}
+    assert same == {k: v for k, v in first["config"].items() if k != "seed"}
+    game = Game.from_json(again)
+    assert game.config.seed == new_seed and not game.is_over
+    # round 1's action phase, the human to move (any moves so far are the bot's: it may
+    # sit first in player order)
+    assert game.state.round == 1 and game.state.current_player() == 0
+    assert game.state.view(None)["step"] == "actions"
+    print(f"Play again: seed {old_seed} -> {new_seed}, {game.length} moves in, "
+          f"seats {again['seats']}, config {again['config']}")
+
+
 def test_play_a_whole_game_by_clicking(page: Any, voila_url: str, watch: PageWatch,
                                        artifacts_dir: Path,
                                        request: pytest.FixtureRequest) -> None:
@@ -154,6 +211,8 @@ def test_play_a_whole_game_by_clicking(page: Any, voila_url: str, watch: PageWat
     page.wait_for_selector(".nw-root[data-step]", timeout=90_000)
     set_up_game(page)
     page.wait_for_function(SETTLED, arg=-1, timeout=30_000)
+    # previews are on, as for a new player (a fresh browser: nothing kept from an earlier visit)
+    assert page.locator('input[data-key="previews-on"]').is_checked()
 
     clicks: list[str] = []
     deadline = time.monotonic() + GAME_TIMEOUT
@@ -182,12 +241,9 @@ def test_play_a_whole_game_by_clicking(page: Any, voila_url: str, watch: PageWat
     prompt = page.locator(".nw-gameover .nw-big").inner_text()
 
     # the board's own Save button: the saved game, replayed by the engine in this process
-    with page.expect_download(timeout=30_000) as download_info:
-        page.click('button[data-key="save"]')
     saved = artifacts_dir / "voila_game.json"
-    download_info.value.save_as(str(saved))
+    data = save_game(page, saved)
     record_artifact(request, "saved game", saved)
-    data = json.loads(saved.read_text())
     assert data["seats"] == ["human", BOT]
     game = Game.from_json(data)
     assert game.config.players == 2 and game.config.seed == SEED
@@ -200,16 +256,16 @@ def test_play_a_whole_game_by_clicking(page: Any, voila_url: str, watch: PageWat
     history = page.locator('.nw-history .nw-slider-label').inner_text()
     assert f"Move {game.length} of {game.length}" in history, history
     buys = sum(c.startswith("buy") for c in clicks)
-    print(f"{len(clicks)} human decisions by clicking ({buys} buys); final scores {scores}; "
-          f"{game.length} moves in all")
+    summaries = clicks.count(CLOSED_SUMMARY)
+    print(f"{len(clicks)} human decisions by clicking ({buys} buys, {summaries} end-of-round "
+          f"summaries closed); final scores {scores}; {game.length} moves in all")
+    assert any("confirmed" in c for c in clicks), f"no purchase was previewed: {clicks}"
+    assert summaries >= 1, "no end-of-round summary was shown"
 
-    # Voila's template links an icon font on a CDN; the page's Content-Security-Policy
-    # (voila.py) blocks it before any request leaves the machine, and Chromium says so
-    errors = [e for e in watch.errors()
-              if not ("Content Security Policy" in e and "cdn.jsdelivr.net" in e)]
+    play_again(page, data, artifacts_dir, request)
+
+    errors = watch.errors()
     assert not errors, f"console errors: {errors}"
     assert not watch.page_errors, f"uncaught page errors: {watch.page_errors}"
     assert not watch.model_class_failures(), watch.model_class_failures()
-    if watch.offsite_failures():
-        print("off-machine resources that failed to load (no internet here):",
-              watch.offsite_failures())
+    assert not watch.offsite_failures(), watch.offsite_failures()

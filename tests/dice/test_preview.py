@@ -77,3 +77,26 @@ def test_suggested_payment_keeps_stone_for_the_wonder() -> None:
     spent = [d for pair in listed[0]["payment"]["trades"] for d in pair]
     spent += listed[0]["payment"]["dice"]
     assert spent and not any(state.face(d)[STONE] for d in spent)
+
+
+def test_preview_names_the_chits_that_pay_for_the_board_to_highlight() -> None:
+    # Hanging Gardens costs 3 stone: one stone die and two stone chits pay for it
+    state = scenario({
+        "players": 2, "seed": 5, "order": [0, 1], "board": AGE1,
+        "seats": [{"wonder": "t1-13", "chits": {"stone": 2},
+                   "dice": ["white:stone", "white:gold", "white:book", "white:food",
+                            "white:strength"]}],
+    })
+    build = next(m for m in state.legal_moves()
+                 if isinstance(m, Build) and m.payment.chits == 2)
+    pv = preview_move(state, build)
+    assert pv["chits"] == {"stone": 2}
+    assert "2 stone chits" in pv["pays"]
+    # a payment by dice alone names no chit
+    dice_only = scenario({
+        "players": 2, "seed": 5, "order": [0, 1], "board": AGE1,
+        "seats": [{"wonder": "t1-13", "dice": ["white:stone", "white:stone", "white:stone",
+                                               "white:gold", "white:book"]}],
+    })
+    build = next(m for m in dice_only.legal_moves() if isinstance(m, Build))
+    assert preview_move(dice_only, build)["chits"] == {}
