@@ -32,11 +32,11 @@ from nations_widget.dice import Buy, Game, GameConfig, Move, Payment, scenario  
 from nations_widget.dice.rules import check  # noqa: E402
 from nations_widget.dice.state import DIE_COLOUR  # noqa: E402
 from nations_widget.widget import NationsWidget  # noqa: E402
-from nations_widget.widget._bots import fallback_make_bot  # noqa: E402
+from nations_widget.widget.dice.adapter import fallback_make_bot  # noqa: E402
 
 OUT = ROOT / "js" / "test" / "fixtures"
-TRAITS = ("view", "legal", "log_patch", "error", "seats", "bot_names", "bot_info", "settings",
-          "history", "reconstructed", "busy")
+TRAITS = ("game_kind", "game_info", "view", "legal", "log_patch", "error", "seats", "bot_names",
+          "bot_info", "settings", "history", "reconstructed", "busy")
 
 
 def policy(moves: list[Move]) -> Move:

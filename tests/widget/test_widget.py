@@ -414,7 +414,7 @@ def test_log_is_bounded_and_numbered(make_widget: Make) -> None:
     w = make_widget(players=4, seats=["human"] * 4)
     while not w.game.is_over:
         w.play(w.game.legal_moves()[-1])
-    from nations_widget.widget._payloads import LOG_LIMIT
+    from nations_widget.widget.shell.log import LOG_LIMIT
     total = len(w.game.log())
     assert len(w.game_log) == LOG_LIMIT
     assert [e["n"] for e in w.game_log] == list(range(total - LOG_LIMIT, total))
