@@ -405,3 +405,15 @@ def test_the_bots_play_off_the_loop_with_a_pause() -> None:
 
     w = asyncio.run(scenario())
     assert not w.busy and w.game.position == 2 and w.view["current"] == 0
+
+
+def test_the_bots_play_in_a_thread_with_a_pause_outside_a_loop() -> None:
+    """From a script with a pause (no asyncio loop): the same bot loop, in a thread."""
+    w = race(["human", "greedy", "greedy"], settings={"seed": 0}, bot_delay=0.01)
+    w.play({"type": "add", "n": 1})
+    assert w.busy and w.game.position == 1
+    deadline = time.monotonic() + 5
+    while w.busy and time.monotonic() < deadline:
+        time.sleep(0.005)
+    assert not w.busy and w.game.position == 3 and w.view["current"] == 0
+    assert w.error == ""
