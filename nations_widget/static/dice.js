@@ -870,16 +870,17 @@ function createController({ model, el }, createView2) {
     branchFrom: null,
     branchPending: false,
     helpOpen: false,
-    // the move waiting for Confirm (its preview comes from Python), and the preview
-    // trait as it was when the preview was asked (the answer is the next one)
+    // the move waiting for Confirm (its preview comes from Python), and the number of
+    // the question (Python's answer carries it)
     previewMove: null,
-    previewOld: null,
+    previewAsk: null,
     previewKey: null,
     // experienced players can turn previews off (kept in this browser)
     previews: readPreference("nw-previews", true)
   };
   let scheduled = false;
   let destroyed = false;
+  let asks = 0;
   let view = null;
   let extraTraits = [];
   const log = logStore(model);
@@ -978,6 +979,18 @@ function createController({ model, el }, createView2) {
       const S = state();
       send({ kind: "move", seat: S.view.current, position: S.view.position, move });
     },
+    /** Ask Python what `move` would do (intent `preview`); returns the question's
+     * number, which Python's answer (the `preview` trait) carries as `ask`. */
+    askPreview(move) {
+      asks += 1;
+      send({ kind: "preview", move, ask: asks });
+      return asks;
+    },
+    /** Python's answer to question `ask`, if it has come, for the position shown. */
+    previewAnswer(S, ask) {
+      const pv = S.preview;
+      return ask !== null && pv && pv.ask === ask && pv.position === S.view.position ? pv : null;
+    },
     /** An irreversible move: first its preview (Python's) when asked and previews are on. */
     commit(move, { preview = false } = {}) {
       if (!move) return;
@@ -986,15 +999,13 @@ function createController({ model, el }, createView2) {
         return;
       }
       ui.previewMove = move;
-      ui.previewOld = model.get("preview");
-      send({ kind: "preview", move });
+      ui.previewAsk = shell.askPreview(move);
       draw();
     },
     pendingMove: () => ui.previewMove,
-    /** Python's answer to the preview asked for (null while it is on its way). */
+    /** Python's answer to the pending move's preview (null while it is on its way). */
     previewShown(S) {
-      const pv = S.preview;
-      return ui.previewMove && pv && pv !== ui.previewOld && pv.position === S.view.position ? pv : null;
+      return ui.previewMove ? shell.previewAnswer(S, ui.previewAsk) : null;
     },
     confirmPreview() {
       const move = ui.previewMove;
@@ -1309,25 +1320,22 @@ function paymentSelection(payment, resource) {
 function paidDice(payment) {
   return [...payment.dice, ...payment.trades.flat()];
 }
-function returnedDiceChoice(catalogue, view, move) {
-  const gb = view.give_back;
-  const replaced = gb && gb.replace && move.replaces ? gb.replace[move.replaces] : null;
-  if (!replaced || !gb.dice[replaced.colour]) return null;
-  const { colour, count } = replaced;
-  const order = gb.dice[colour];
+function returnedDiceChoice(view, move, answer) {
+  if (!answer) return null;
   const paid = new Set(paidDice(move.payment));
-  const spent = (d) => Boolean(view.dice[d][1]) || paid.has(d);
-  const dflt = sortNum([...order.filter(spent), ...order.filter((d) => !spent(d))].slice(0, count));
-  const kinds = new Set(order.map((d) => spent(d) ? "spent" : faceText(dieFace(catalogue, view, d), catalogue.resources)));
   return {
-    colour,
-    count,
-    order,
-    used: order.filter((d) => view.dice[d][1]),
-    paid: order.filter((d) => paid.has(d)),
-    dflt,
-    matters: count > 0 && order.length > count && kinds.size > 1
+    colour: answer.colour,
+    count: answer.count,
+    order: answer.order,
+    used: answer.order.filter((d) => view.dice[d][1]),
+    paid: answer.order.filter((d) => paid.has(d)),
+    dflt: answer.default,
+    matters: answer.matters
   };
+}
+function givesDiceBack(view, buildingId) {
+  const gb = view.give_back;
+  return Boolean(gb && gb.replace && gb.replace[buildingId]);
 }
 function toggleReturned(chosen, d, count) {
   if (chosen.includes(d)) return chosen.filter((x) => x !== d);
@@ -2152,9 +2160,16 @@ function giveBackDiceControls(S, ui, act, tile) {
   const v = S.view;
   const r = ui.pendingReturn;
   const old = S.catalogue.tiles[r.replaces];
-  const move = buyMove(S.catalogue, S.legal, ui.sel, ui.pendingBuy, r.replaces);
-  const choice = returnedDiceChoice(S.catalogue, v, move);
-  if (!choice) return h("div", { class: "nw-pending" }, cancelButton(act));
+  const move = r.move;
+  const choice = returnedDiceChoice(v, move, r.answer);
+  if (!choice) {
+    return h(
+      "div",
+      { class: "nw-pending nw-give-back", role: "status" },
+      h("p", {}, `Buy ${tile.name} in place of ${old.name}: working out which dice go back…`),
+      h("div", { class: "nw-buttons" }, cancelButton(act))
+    );
+  }
   const { colour, count } = choice;
   const chosen = r.dice ?? choice.dflt;
   const missing = count - chosen.length;
@@ -2563,7 +2578,9 @@ function createView(root, shell) {
     sel: emptySelection(),
     pendingBuy: null,
     // a building's replacement chosen, the dice to give back not yet confirmed:
-    // {replaces, dice} (dice: null while the engine's default stands)
+    // {replaces, move, ask, answer, dice}: the buy, the number of the preview that asks
+    // Python which dice go back, Python's answer (null while it is on its way), and the
+    // dice chosen (null while the engine's default stands)
     pendingReturn: null,
     rollingDice: [],
     animatedPos: null,
@@ -2578,8 +2595,22 @@ function createView(root, shell) {
     const S = state();
     const r = ui.pendingReturn;
     if (!ui.pendingBuy || !r) return null;
-    const move = buyMove(S.catalogue, S.legal, ui.sel, ui.pendingBuy, r.replaces);
-    return { move, choice: returnedDiceChoice(S.catalogue, S.view, move) };
+    return { move: { ...r.move }, choice: returnedDiceChoice(S.view, r.move, r.answer) };
+  }
+  function settleReturn(S) {
+    const r = ui.pendingReturn;
+    if (!r || r.answer) return;
+    const pv = shell.previewAnswer(S, r.ask);
+    if (pv && pv.give_back) {
+      r.answer = pv.give_back;
+      if (!r.answer.matters) {
+        ui.pendingBuy = null;
+        ui.pendingReturn = null;
+        queueMicrotask(() => act.commit(r.move));
+      }
+    } else if (S.error) {
+      ui.pendingReturn = null;
+    }
   }
   const act = {
     panels: shell.panels,
@@ -2611,9 +2642,8 @@ function createView(root, shell) {
       const S = state();
       if (!ui.pendingBuy) return;
       const move = buyMove(S.catalogue, S.legal, ui.sel, ui.pendingBuy, buildingId);
-      const choice = returnedDiceChoice(S.catalogue, S.view, move);
-      if (choice && choice.matters) {
-        ui.pendingReturn = { replaces: buildingId, dice: null };
+      if (givesDiceBack(S.view, buildingId)) {
+        ui.pendingReturn = { replaces: buildingId, move, ask: shell.askPreview(move), answer: null, dice: null };
         draw();
         return;
       }
@@ -2638,14 +2668,13 @@ function createView(root, shell) {
       const pending = pendingReturnMove();
       if (!pending) return;
       const { move, choice } = pending;
-      if (choice) {
-        const dice = ui.pendingReturn.dice ?? choice.dflt;
-        if (dice.length !== choice.count) {
-          shell.note(`Choose ${choice.count} ${choice.colour} ${choice.count === 1 ? "die" : "dice"} to give back.`);
-          return;
-        }
-        move.returned_dice = [...dice].sort((a, b) => a - b);
+      if (!choice) return;
+      const dice = ui.pendingReturn.dice ?? choice.dflt;
+      if (dice.length !== choice.count) {
+        shell.note(`Choose ${choice.count} ${choice.colour} ${choice.count === 1 ? "die" : "dice"} to give back.`);
+        return;
       }
+      move.returned_dice = [...dice].sort((a, b) => a - b);
       ui.pendingBuy = null;
       ui.pendingReturn = null;
       act.commit(move);
@@ -2729,6 +2758,7 @@ function createView(root, shell) {
       } else {
         ui.rollingDice = [];
       }
+      settleReturn(S);
       board.render(S, ui, act);
     },
     /** Any key closes the end-of-round panel. */

@@ -141,16 +141,11 @@ def test_give_back_is_published_for_a_humans_action_only() -> None:
     assert view_payload(books, ["human", "human"])["give_back"] is None
 
 
-def browser_default(view: dict[str, Any], move: dict[str, Any]) -> list[int]:
-    """js/src/dice/logic.js returnedDiceChoice's default, from the payload alone."""
-    give_back = view["give_back"]
-    replaced = give_back["replace"][move["replaces"]]
-    order = give_back["dice"][replaced["colour"]]
-    pay = move["payment"]
-    paid = set(pay["dice"]) | {d for pair in pay["trades"] for d in pair}
-    spent = [d for d in order if view["dice"][d][1] or d in paid]
-    rest = [d for d in order if d not in spent]
-    return sorted((spent + rest)[:replaced["count"]])
+def browser_default(w: NationsWidget, move: Buy) -> list[int]:
+    """What js/src/dice/view.js offers first: Python's answer to the move's preview."""
+    w.handle_intent({"kind": "preview", "move": move.to_json(), "ask": 7})
+    assert w.error == "" and w.preview["ask"] == 7
+    return list(w.preview["give_back"]["default"])
 
 
 def accepts(s: GameState, move: Buy) -> bool:
@@ -163,8 +158,9 @@ def accepts(s: GameState, move: Buy) -> bool:
 
 def test_the_payloads_give_the_engines_defaults_in_play() -> None:
     """Over random games: for every building buy listed (and the same buy paying two more
-    dice as a trade), the browser's default from view["give_back"] is what the engine gives
-    back; used_rerolls lists exactly the numbers the engine accepts, and its default."""
+    dice as a trade), the default the board offers (Python's answer to the move's preview)
+    is what the engine gives back; used_rerolls lists exactly the numbers the engine
+    accepts, and its default."""
     rng = random.Random(4)
     checked = choices = 0
     for seed in range(10):
@@ -191,7 +187,7 @@ def test_the_payloads_give_the_engines_defaults_in_play() -> None:
                         buys.append(Buy(m.tile, pay, m.replaces))
                     for buy in buys:
                         expected = list(check(s, buy).returned_dice)
-                        assert browser_default(w.view, buy.to_json()) == expected
+                        assert browser_default(w, buy) == expected
                         checked += 1
                 elif kind == "advisor" and s.players[seat].advisor >= 0:
                     offered = w.view["give_back"]["used_rerolls"]

@@ -133,34 +133,32 @@ export function paidDice(payment) {
 }
 
 /**
- * What the buy `move` (a building replacing `move.replaces`) gives back, read from
- * Python's `view.give_back`: {colour, count, order, used, paid, dflt, matters}, or null.
- * `colour`, `count` (Python's `replace[building]`): `count` of the player's dice of that
- * colour go back; `order` (Python's `dice[colour]`): those dice, least useful first.
- * `dflt`: the engine's default, as Python's payload describes it (the used ones and those
- * paying, then the others, each in `order`).  `matters`: some are kept and keeping one or
- * another makes a difference (used dice and dice paying are all alike: they do nothing
- * more this round).
+ * What the buy `move` (a building replacing `move.replaces`) gives back, from Python's
+ * answer (`answer`: the `give_back` of the move's preview; null while it is on its way):
+ * {colour, count, order, used, paid, dflt, matters}, or null.  `count` of the player's
+ * `colour` dice go back; `order`: those dice, least useful first; `dflt`: the engine's
+ * default for this payment; `matters`: whether the choice makes a difference.  `used` and
+ * `paid` name the dice already used and those the payment spends (for their labels).
  */
-export function returnedDiceChoice(catalogue, view, move) {
-  const gb = view.give_back;
-  const replaced = gb && gb.replace && move.replaces ? gb.replace[move.replaces] : null;
-  if (!replaced || !gb.dice[replaced.colour]) return null;
-  const { colour, count } = replaced;
-  const order = gb.dice[colour];
+export function returnedDiceChoice(view, move, answer) {
+  if (!answer) return null;
   const paid = new Set(paidDice(move.payment));
-  const spent = (d) => Boolean(view.dice[d][1]) || paid.has(d);
-  const dflt = sortNum([...order.filter(spent), ...order.filter((d) => !spent(d))].slice(0, count));
-  const kinds = new Set(order.map((d) => (spent(d) ? "spent" : faceText(dieFace(catalogue, view, d), catalogue.resources))));
   return {
-    colour,
-    count,
-    order,
-    used: order.filter((d) => view.dice[d][1]),
-    paid: order.filter((d) => paid.has(d)),
-    dflt,
-    matters: count > 0 && order.length > count && kinds.size > 1,
+    colour: answer.colour,
+    count: answer.count,
+    order: answer.order,
+    used: answer.order.filter((d) => view.dice[d][1]),
+    paid: answer.order.filter((d) => paid.has(d)),
+    dflt: answer.default,
+    matters: answer.matters,
   };
+}
+
+/** Whether replacing `buildingId` gives dice back (Python's `view.give_back.replace`): the
+ * board then asks Python which ones, with the move's preview. */
+export function givesDiceBack(view, buildingId) {
+  const gb = view.give_back;
+  return Boolean(gb && gb.replace && gb.replace[buildingId]);
 }
 
 /** Toggle die `d` among the `count` dice chosen to go back: choosing one more than

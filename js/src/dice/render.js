@@ -736,14 +736,19 @@ function giveBackDie(S, d, going, note, act) {
 }
 
 /** After choosing the building a new one replaces: which of the player's dice of its colour
- * go back to the supply (the engine's default chosen first; the engine checks the choice). */
+ * go back to the supply (Python's answer, with the engine's default chosen first; the
+ * engine checks the choice). */
 function giveBackDiceControls(S, ui, act, tile) {
   const v = S.view;
   const r = ui.pendingReturn;
   const old = S.catalogue.tiles[r.replaces];
-  const move = buyMove(S.catalogue, S.legal, ui.sel, ui.pendingBuy, r.replaces);
-  const choice = returnedDiceChoice(S.catalogue, v, move);
-  if (!choice) return h("div", { class: "nw-pending" }, cancelButton(act));
+  const move = r.move;
+  const choice = returnedDiceChoice(v, move, r.answer);
+  if (!choice) { // Python's answer is on its way
+    return h("div", { class: "nw-pending nw-give-back", role: "status" },
+      h("p", {}, `Buy ${tile.name} in place of ${old.name}: working out which dice go back…`),
+      h("div", { class: "nw-buttons" }, cancelButton(act)));
+  }
   const { colour, count } = choice;
   const chosen = r.dice ?? choice.dflt;
   const missing = count - chosen.length;

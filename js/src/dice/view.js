@@ -8,6 +8,7 @@ import {
   cycleChit,
   diceOf,
   emptySelection,
+  givesDiceBack,
   pairForTrade,
   passMove,
   pruneSelection,
@@ -69,7 +70,9 @@ export function createView(root, shell) {
     sel: emptySelection(),
     pendingBuy: null,
     // a building's replacement chosen, the dice to give back not yet confirmed:
-    // {replaces, dice} (dice: null while the engine's default stands)
+    // {replaces, move, ask, answer, dice}: the buy, the number of the preview that asks
+    // Python which dice go back, Python's answer (null while it is on its way), and the
+    // dice chosen (null while the engine's default stands)
     pendingReturn: null,
     rollingDice: [],
     animatedPos: null,
@@ -82,13 +85,31 @@ export function createView(root, shell) {
   const draw = shell.drawNow;
 
   /** The building buy waiting for its dice to give back (its payment: the selection, else
-   * the suggested one), and that choice (logic.js returnedDiceChoice); null if none. */
+   * the suggested one, when the building was chosen), and Python's choice for it
+   * (logic.js returnedDiceChoice; null while the answer is on its way); null if none. */
   function pendingReturnMove() {
     const S = state();
     const r = ui.pendingReturn;
     if (!ui.pendingBuy || !r) return null;
-    const move = buyMove(S.catalogue, S.legal, ui.sel, ui.pendingBuy, r.replaces);
-    return { move, choice: returnedDiceChoice(S.catalogue, S.view, move) };
+    return { move: { ...r.move }, choice: returnedDiceChoice(S.view, r.move, r.answer) };
+  }
+
+  /** Python's answer about the dice going back, when it arrives: offer the choice, or buy
+   * at once when the choice makes no difference; a refusal ends the wait. */
+  function settleReturn(S) {
+    const r = ui.pendingReturn;
+    if (!r || r.answer) return;
+    const pv = shell.previewAnswer(S, r.ask);
+    if (pv && pv.give_back) {
+      r.answer = pv.give_back;
+      if (!r.answer.matters) { // nothing to choose: buy (after this draw)
+        ui.pendingBuy = null;
+        ui.pendingReturn = null;
+        queueMicrotask(() => act.commit(r.move));
+      }
+    } else if (S.error) {
+      ui.pendingReturn = null;
+    }
   }
 
   const act = {
@@ -122,9 +143,8 @@ export function createView(root, shell) {
       const S = state();
       if (!ui.pendingBuy) return;
       const move = buyMove(S.catalogue, S.legal, ui.sel, ui.pendingBuy, buildingId);
-      const choice = returnedDiceChoice(S.catalogue, S.view, move);
-      if (choice && choice.matters) { // next: which dice go back
-        ui.pendingReturn = { replaces: buildingId, dice: null };
+      if (givesDiceBack(S.view, buildingId)) { // next: which dice go back (Python says)
+        ui.pendingReturn = { replaces: buildingId, move, ask: shell.askPreview(move), answer: null, dice: null };
         draw();
         return;
       }
@@ -149,14 +169,13 @@ export function createView(root, shell) {
       const pending = pendingReturnMove();
       if (!pending) return;
       const { move, choice } = pending;
-      if (choice) {
-        const dice = ui.pendingReturn.dice ?? choice.dflt;
-        if (dice.length !== choice.count) { // the button is disabled then: a click that got through
-          shell.note(`Choose ${choice.count} ${choice.colour} ${choice.count === 1 ? "die" : "dice"} to give back.`);
-          return;
-        }
-        move.returned_dice = [...dice].sort((a, b) => a - b);
+      if (!choice) return; // Python's answer is on its way
+      const dice = ui.pendingReturn.dice ?? choice.dflt;
+      if (dice.length !== choice.count) { // the button is disabled then: a click that got through
+        shell.note(`Choose ${choice.count} ${choice.colour} ${choice.count === 1 ? "die" : "dice"} to give back.`);
+        return;
       }
+      move.returned_dice = [...dice].sort((a, b) => a - b);
       ui.pendingBuy = null;
       ui.pendingReturn = null;
       act.commit(move);
@@ -244,6 +263,7 @@ export function createView(root, shell) {
       } else {
         ui.rollingDice = [];
       }
+      settleReturn(S);
       board.render(S, ui, act);
     },
     /** Any key closes the end-of-round panel. */

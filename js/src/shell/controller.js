@@ -103,16 +103,17 @@ export function createController({ model, el }, createView) {
     branchFrom: null,
     branchPending: false,
     helpOpen: false,
-    // the move waiting for Confirm (its preview comes from Python), and the preview
-    // trait as it was when the preview was asked (the answer is the next one)
+    // the move waiting for Confirm (its preview comes from Python), and the number of
+    // the question (Python's answer carries it)
     previewMove: null,
-    previewOld: null,
+    previewAsk: null,
     previewKey: null,
     // experienced players can turn previews off (kept in this browser)
     previews: readPreference("nw-previews", true),
   };
   let scheduled = false;
   let destroyed = false;
+  let asks = 0;
   let view = null;
   let extraTraits = [];
   const log = logStore(model);
@@ -229,6 +230,18 @@ export function createController({ model, el }, createView) {
       const S = state();
       send({ kind: "move", seat: S.view.current, position: S.view.position, move });
     },
+    /** Ask Python what `move` would do (intent `preview`); returns the question's
+     * number, which Python's answer (the `preview` trait) carries as `ask`. */
+    askPreview(move) {
+      asks += 1;
+      send({ kind: "preview", move, ask: asks });
+      return asks;
+    },
+    /** Python's answer to question `ask`, if it has come, for the position shown. */
+    previewAnswer(S, ask) {
+      const pv = S.preview;
+      return ask !== null && pv && pv.ask === ask && pv.position === S.view.position ? pv : null;
+    },
     /** An irreversible move: first its preview (Python's) when asked and previews are on. */
     commit(move, { preview = false } = {}) {
       if (!move) return;
@@ -237,15 +250,13 @@ export function createController({ model, el }, createView) {
         return;
       }
       ui.previewMove = move;
-      ui.previewOld = model.get("preview");
-      send({ kind: "preview", move });
+      ui.previewAsk = shell.askPreview(move);
       draw();
     },
     pendingMove: () => ui.previewMove,
-    /** Python's answer to the preview asked for (null while it is on its way). */
+    /** Python's answer to the pending move's preview (null while it is on its way). */
     previewShown(S) {
-      const pv = S.preview;
-      return ui.previewMove && pv && pv !== ui.previewOld && pv.position === S.view.position ? pv : null;
+      return ui.previewMove ? shell.previewAnswer(S, ui.previewAsk) : null;
     },
     confirmPreview() {
       const move = ui.previewMove;

@@ -1,7 +1,9 @@
 // Choosing what goes back to the supply when a purchase replaces a building (its dice) or
 // an advisor (its reroll chits).  Fixtures: js/scripts/make_fixtures.py (GIVE_BACK_DICE,
 // GIVE_BACK_REROLLS), with `engine`: what the engine gives back for each buy left to its
-// default, and `refusal`: its answer to a wrong choice.
+// default, `previews`: Python's preview of each of those buys (the board asks it which
+// dice go back; the mock model answers as Python would), and `refusal`: its answer to a
+// wrong choice.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createController } from "../../src/dice/index.js";
 import { click, fixture, mockModel, removeHosts, testHost, tick } from "../helpers.js";
@@ -12,8 +14,24 @@ beforeEach(() => {
 });
 afterEach(removeHosts);
 
+/** The model answers each preview intent as Python does (the fixture's preview of that
+ * move, with the question's number), after the message has gone. */
+function answeringPreviews(model) {
+  const send = model.send;
+  model.send = (msg) => {
+    send(msg);
+    if (msg.kind !== "preview") return;
+    const key = JSON.stringify(sorted(msg.move));
+    const found = (model.data.previews || []).find((p) => JSON.stringify(sorted(p.move)) === key);
+    if (!found) throw new Error(`no preview for ${key}`);
+    const answer = model.answer ? model.answer(found) : found;
+    queueMicrotask(() => model.emit("preview", { ...answer, ask: msg.ask }));
+  };
+  return model;
+}
+
 function mount(name, data = fixture(name)) {
-  const model = mockModel(data);
+  const model = answeringPreviews(mockModel(data));
   const controller = createController({ model, el });
   return { model, controller };
 }
@@ -22,6 +40,8 @@ const q = (sel) => el.querySelector(sel);
 const qa = (sel) => [...el.querySelectorAll(sel)];
 const byKey = (key) => q(`[data-key="${key}"]`);
 const moves = (model) => model.sent.filter((m) => m.kind === "move");
+/** What the page sent but the questions about the dice going back. */
+const told = (model) => model.sent.filter((m) => m.kind !== "preview");
 const lastMove = (model) => moves(model).at(-1);
 /** The dice shown in the give-back step, and those marked to go back. */
 const shownDice = () => qa('[data-key^="give-back-"]').filter((b) => b.classList.contains("nw-die")).map((b) => Number(b.dataset.key.slice(10)));
@@ -38,11 +58,12 @@ const sorted = (obj) => (obj && typeof obj === "object" && !Array.isArray(obj)
 const suggested = (model, tile) => model.data.legal.find((e) => e.move.tile === tile).move.payment;
 
 describe("giving back dice when a building is replaced", () => {
-  it("after the building to replace, shows its colour's dice with the engine's default chosen, and sends it", () => {
+  it("after the building to replace, shows its colour's dice with the engine's default chosen, and sends it", async () => {
     const { model } = mount("give_back_dice");
     click(byKey("board-t2-01")); // Knights, replacing...
     click(byKey("replace-t1-02")); // ...Legion: 2 of the 3 red dice go back
-    expect(model.sent).toEqual([]);
+    await tick(); // Python answers which dice go back
+    expect(told(model)).toEqual([]);
     const panel = q(".nw-give-back");
     expect(panel.textContent).toContain("Buy Knights in place of Legion: 2 of your red dice go back to the supply");
     const red = model.data.view.give_back.dice.red;
@@ -68,10 +89,11 @@ describe("giving back dice when a building is replaced", () => {
     expect(q(".nw-give-back")).toBeNull();
   });
 
-  it("clicking the dice changes the choice; exactly as many as the building gave can be confirmed", () => {
+  it("clicking the dice changes the choice; exactly as many as the building gave can be confirmed", async () => {
     const { model, controller } = mount("give_back_dice");
     click(byKey("board-t2-01"));
     click(byKey("replace-t1-02"));
+    await tick(); // Python answers which dice go back
     const move = { type: "buy", tile: "t2-01", payment: suggested(model, "t2-01"), replaces: "t1-02" };
     const dflt = engine(model, move).returned_dice;
     const kept = model.data.view.give_back.dice.red.find((d) => !dflt.includes(d)); // the 3 strength
@@ -81,7 +103,7 @@ describe("giving back dice when a building is replaced", () => {
     expect(byKey("confirm-give-back").disabled).toBe(true);
     expect(q(".nw-give-back .nw-sel-text").textContent).toBe("Choose 1 more die to give back.");
     click(byKey("confirm-give-back")); // disabled; a click that got through sends nothing
-    expect(model.sent).toEqual([]);
+    expect(told(model)).toEqual([]);
     expect(q(".nw-error").textContent).toContain("Choose 2 red dice to give back.");
     click(byKey(`give-back-${kept}`));
     expect(goingDice().sort((a, b) => a - b)).toEqual([dflt[1], kept].sort((a, b) => a - b));
@@ -96,10 +118,11 @@ describe("giving back dice when a building is replaced", () => {
     expect(lastMove(model).move).toEqual({ ...move, returned_dice: [dflt[1], kept].sort((a, b) => a - b) });
   });
 
-  it("with one die to give back, clicking another die moves the choice to it", () => {
+  it("with one die to give back, clicking another die moves the choice to it", async () => {
     const { model } = mount("give_back_dice");
     click(byKey("board-t2-01"));
     click(byKey("replace-t1-01")); // Phalanx: 1 red die
+    await tick(); // Python answers which dice go back
     const move = { type: "buy", tile: "t2-01", payment: suggested(model, "t2-01"), replaces: "t1-01" };
     const [dflt] = engine(model, move).returned_dice;
     expect(goingDice()).toEqual([dflt]);
@@ -111,11 +134,12 @@ describe("giving back dice when a building is replaced", () => {
     expect(lastMove(model).move).toEqual({ ...move, returned_dice: [other] });
   });
 
-  it("the default follows the payment: a die paying goes back before an unused one", () => {
+  it("the default follows the payment: a die paying goes back before an unused one", async () => {
     const { model } = mount("give_back_dice");
     // the suggested payment is a white die: that die goes back for the Farm
     click(byKey("board-t2-01"));
     click(byKey("replace-start-farm"));
+    await tick(); // Python answers which dice go back
     const withDie = { type: "buy", tile: "t2-01", payment: suggested(model, "t2-01"), replaces: "start-farm" };
     const paidDie = withDie.payment.dice[0];
     expect(engine(model, withDie).returned_dice).toEqual([paidDie]);
@@ -126,6 +150,7 @@ describe("giving back dice when a building is replaced", () => {
     click(byKey("chit-0-gold"));
     click(byKey("board-t2-01"));
     click(byKey("replace-start-farm"));
+    await tick(); // Python answers which dice go back
     const withChit = { type: "buy", tile: "t2-01", payment: { dice: [], chits: 1, trades: [] }, replaces: "start-farm" };
     const dflt = engine(model, withChit).returned_dice;
     expect(dflt).not.toEqual([paidDie]);
@@ -134,13 +159,14 @@ describe("giving back dice when a building is replaced", () => {
     expect(lastMove(model).move).toEqual({ ...withChit, returned_dice: dflt });
   });
 
-  it("Cancel returns to the board without sending anything", () => {
+  it("Cancel returns to the board without sending anything", async () => {
     const { model, controller } = mount("give_back_dice");
     click(byKey("board-t2-01"));
     click(byKey("replace-t1-02"));
+    await tick(); // Python answers which dice go back
     click(byKey(`give-back-${model.data.view.give_back.dice.red[2]}`));
     click(byKey("cancel-buy"));
-    expect(model.sent).toEqual([]);
+    expect(told(model)).toEqual([]);
     expect(q(".nw-pending")).toBeNull();
     expect(controller.view.ui.pendingBuy).toBeNull();
     expect(controller.view.ui.pendingReturn).toBeNull();
@@ -149,25 +175,28 @@ describe("giving back dice when a building is replaced", () => {
     click(byKey("board-t2-01"));
     expect(q(".nw-pending").textContent).toContain("which building does it replace?");
     click(byKey("replace-t1-02"));
+    await tick(); // Python answers which dice go back
     const move = { type: "buy", tile: "t2-01", payment: suggested(model, "t2-01"), replaces: "t1-02" };
     expect(goingDice().sort((a, b) => a - b)).toEqual(engine(model, move).returned_dice);
   });
 
-  it("the player board's slots choose the building, then stop offering while the dice are chosen", () => {
+  it("the player board's slots choose the building, then stop offering while the dice are chosen", async () => {
     const { model } = mount("give_back_dice");
     click(byKey("board-t2-01"));
     expect(q(".nw-choose")).toBeTruthy();
     click(byKey("slot-0-0")); // Legion
+    await tick(); // Python answers which dice go back
     expect(q(".nw-give-back")).toBeTruthy();
     expect(q(".nw-choose")).toBeNull();
     expect(byKey("slot-0-0").tagName).toBe("DIV");
-    expect(model.sent).toEqual([]);
+    expect(told(model)).toEqual([]);
   });
 
-  it("works from the keyboard: the dice are buttons that keep the focus", () => {
+  it("works from the keyboard: the dice are buttons that keep the focus", async () => {
     const { model } = mount("give_back_dice");
     click(byKey("board-t2-01"));
     click(byKey("replace-t1-01"));
+    await tick(); // Python answers which dice go back
     const other = model.data.view.give_back.dice.red.at(-1);
     const die = byKey(`give-back-${other}`);
     expect(die.tagName).toBe("BUTTON");
@@ -181,6 +210,7 @@ describe("giving back dice when a building is replaced", () => {
     const { model } = mount("give_back_dice");
     click(byKey("board-t2-01"));
     click(byKey("replace-t1-02"));
+    await tick(); // Python answers which dice go back
     click(byKey("confirm-give-back"));
     model.emit("error", model.data.refusal);
     await tick();
@@ -188,13 +218,16 @@ describe("giving back dice when a building is replaced", () => {
     expect(q(".nw-give-back")).toBeNull();
   });
 
-  it("no step when every choice is alike (all the dice of that colour used)", () => {
+  it("no step when every choice is alike (all the dice of that colour used)", async () => {
     const data = fixture("give_back_dice");
     const red = data.view.give_back.dice.red;
     data.view = { ...data.view, dice: data.view.dice.map((x, d) => (red.includes(d) ? [x[0], 1, x[2]] : x)) };
     const { model } = mount("give_back_dice", data);
+    // Python says so: the used dice are all alike
+    model.answer = (found) => ({ ...found, give_back: { ...found.give_back, matters: false } });
     click(byKey("board-t2-01"));
     click(byKey("replace-t1-02"));
+    await tick(); // Python answers which dice go back
     expect(q(".nw-give-back")).toBeNull();
     expect(lastMove(model).move).toEqual({ type: "buy", tile: "t2-01", payment: suggested(model, "t2-01"), replaces: "t1-02" });
   });

@@ -8,6 +8,7 @@ import {
   paymentFrom,
   pruneSelection,
   rerollMove,
+  givesDiceBack,
   returnedDiceChoice,
   selectionIsEmpty,
   selectionMove,
@@ -82,11 +83,13 @@ describe("what a replaced tile gives back", () => {
     expect(toggleReturned([7], 4, 2)).toEqual([7, 4]);
   });
 
-  it("reads the order and the reroll choices from Python's view.give_back", () => {
-    const { catalogue, view, engine } = fixture("give_back_dice");
+  it("reads the dice choice from Python's preview and the reroll choices from view.give_back", () => {
+    const { view, engine, previews } = fixture("give_back_dice");
     const matters = {};
+    const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
     for (const e of engine) {
-      const choice = returnedDiceChoice(catalogue, view, e.move);
+      const answer = previews.find((p) => same(p.move, e.move));
+      const choice = returnedDiceChoice(view, e.move, answer.give_back);
       expect(choice.dflt, JSON.stringify(e.move)).toEqual(e.returned_dice);
       matters[`${e.move.tile}>${e.move.replaces}`] = choice.matters;
     }
@@ -95,7 +98,9 @@ describe("what a replaced tile gives back", () => {
     // the white dice are all alike, whichever goes back
     expect(engine.find((e) => e.move.tile === "t2-03").move.payment.trades.length).toBe(1);
     expect(matters["t2-03>start-farm"]).toBe(false);
-    expect(returnedDiceChoice(catalogue, view, { type: "buy", tile: "t2-07", payment: { dice: [], chits: 1, trades: [] } })).toBeNull();
+    expect(returnedDiceChoice(view, { type: "buy", tile: "t2-07", payment: { dice: [], chits: 1, trades: [] } }, null)).toBeNull();
+    expect(givesDiceBack(view, "t1-02")).toBe(true);
+    expect(givesDiceBack(view, "t2-07")).toBe(false);
     expect(usedRerollsChoice(view)).toBeNull();
     const rerolls = fixture("give_back_rerolls");
     expect(usedRerollsChoice(rerolls.view)).toEqual({ choices: [0, 1], default: 1 });

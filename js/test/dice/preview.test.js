@@ -20,9 +20,11 @@ function mountWithBuyable() {
   return { model, entry };
 }
 
+/** Python's answer to the last preview asked (it carries the question's number). */
 function previewOf(model, move, extra = {}) {
+  const ask = model.sent.filter((m) => m.kind === "preview").at(-1).ask;
   return {
-    position: model.data.view.position, move, title: "Buy it for 1 gold", pays: ["the white die showing 1 gold"],
+    position: model.data.view.position, move, ask, title: "Buy it for 1 gold", pays: ["the white die showing 1 gold"],
     wasted: [], gains: ["1 reroll chit"], goes: [], warning: null, dice: move.payment.dice, returned: [], ...extra,
   };
 }
@@ -31,7 +33,11 @@ describe("previews", () => {
   it("a click on a tile asks Python for the preview, draws it, and only Confirm plays the move", async () => {
     const { model, entry } = mountWithBuyable();
     click(byKey(`board-${entry.move.tile}`));
-    expect(model.sent.at(-1)).toEqual({ kind: "preview", move: entry.move });
+    expect(model.sent.at(-1)).toEqual({ kind: "preview", move: entry.move, ask: 1 });
+    expect(el.querySelector(".nw-preview").textContent).toContain("Working out");
+    // an answer to another question is not this one's
+    model.emit("preview", { ...previewOf(model, entry.move), ask: 0, title: "an old answer" });
+    await tick();
     expect(el.querySelector(".nw-preview").textContent).toContain("Working out");
     model.emit("preview", previewOf(model, entry.move, { warning: "Your unbuilt Pyramids is discarded." }));
     await tick();
@@ -54,7 +60,11 @@ describe("previews", () => {
     expect(el.querySelector(".nw-preview")).toBeNull();
     expect(model.sent.filter((m) => m.kind === "move")).toEqual([]);
     click(byKey(`board-${entry.move.tile}`));
+    // the same question again gets the same answer: it is shown (a new question number)
+    expect(model.sent.at(-1).ask).toBe(2);
+    model.emit("preview", previewOf(model, entry.move));
     await tick();
+    expect(el.querySelector(".nw-preview").textContent).toContain("Buy it for 1 gold");
     press(el.querySelector(".nw-progress"), "Enter");
     expect(model.sent.at(-1).kind).toBe("move");
   });

@@ -18,7 +18,8 @@ function mount(name, patch = {}) {
 const q = (sel) => el.querySelector(sel);
 const qa = (sel) => [...el.querySelectorAll(sel)];
 const byKey = (key) => q(`[data-key="${key}"]`);
-const lastMove = (model) => model.sent.filter((m) => m.kind === "move").at(-1);
+const moves = (model) => model.sent.filter((m) => m.kind === "move");
+const lastMove = (model) => moves(model).at(-1);
 
 describe("rendering a real view", () => {
   it("draws the progress board with every tile's name, cost and tooltip", () => {
@@ -150,15 +151,28 @@ describe("intents", () => {
     });
   });
 
-  it("a building asks which building it replaces", () => {
+  /** Python's answer to the question which dice go back (giveback.test.js plays the real
+   * ones): `dflt` suggested, a choice that matters. */
+  async function answerGiveBack(model, replaces, dflt) {
+    const asked = model.sent.at(-1);
+    expect(asked.kind).toBe("preview");
+    const gb = model.data.view.give_back;
+    const { colour, count } = gb.replace[replaces];
+    model.emit("preview", { position: model.data.view.position, move: asked.move, ask: asked.ask,
+      give_back: { replaces, colour, count, order: gb.dice[colour], default: dflt, matters: true } });
+    await tick();
+  }
+
+  it("a building asks which building it replaces", async () => {
     const { model } = mount("start_2p");
     click(byKey("die-0"));
     click(byKey("board-t1-03")); // Library, a building
     expect(model.sent.length).toBe(0);
     expect(q(".nw-pending").textContent).toContain("Library");
     click(byKey("replace-start-temple"));
-    // then which white die goes back (giveback.test.js): the one paying, suggested
-    expect(model.sent.length).toBe(0);
+    // then which white die goes back (giveback.test.js): Python says, the one paying
+    expect(moves(model).length).toBe(0);
+    await answerGiveBack(model, "start-temple", [0]);
     click(byKey("confirm-give-back"));
     expect(lastMove(model).move).toEqual({
       type: "buy", tile: "t1-03", payment: { dice: [0], chits: 0, trades: [] }, replaces: "start-temple",
@@ -166,10 +180,11 @@ describe("intents", () => {
     });
   });
 
-  it("the building slot on the player board also chooses the replacement", () => {
+  it("the building slot on the player board also chooses the replacement", async () => {
     const { model } = mount("start_2p");
     click(byKey("board-t1-01"));
     click(byKey("slot-0-1"));
+    await answerGiveBack(model, "start-farm", [model.data.view.give_back.dice.white[0]]);
     click(byKey("confirm-give-back"));
     expect(lastMove(model).move).toMatchObject({ type: "buy", tile: "t1-01", replaces: "start-farm" });
   });

@@ -131,9 +131,9 @@ describe("the shell controller with a fake view", () => {
     localStorage.setItem("nw-previews", "true");
     const { model: m2 } = mount();
     click(byKey("add"));
-    expect(m2.sent.at(-1)).toEqual({ kind: "preview", move: { type: "add", n: 1 } });
+    expect(m2.sent.at(-1)).toEqual({ kind: "preview", move: { type: "add", n: 1 }, ask: 1 });
     expect(byKey("preview-confirm")).toBeNull(); // Python's answer is on its way
-    m2.emit("preview", { title: "the total becomes 6", position: 3, move: { type: "add", n: 1 } });
+    m2.emit("preview", { title: "the total becomes 6", position: 3, move: { type: "add", n: 1 }, ask: 1 });
     await tick();
     expect(el.textContent).toContain("the total becomes 6");
     click(byKey("preview-confirm"));

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.envelope import json_value
 from ...dice import (
+    Buy,
     Catalogue,
     CatalogueError,
     Game,
@@ -33,7 +34,13 @@ from ..shell.adapter import BotFactory, ExtraIntent
 from ..shell.bots import bot_descriptions, bot_menu, default_seats
 from ..shell.intents import IntentError
 from ..shell.log import log_entries
-from .payloads import catalogue_payload, legal_payload, seat_label, view_payload
+from .payloads import (
+    catalogue_payload,
+    give_back_choice,
+    legal_payload,
+    seat_label,
+    view_payload,
+)
 
 if TYPE_CHECKING:
     from ..shell.widget import GameWidget
@@ -187,7 +194,13 @@ class DiceAdapter:
         return log_entries(game, limit)
 
     def preview_payload(self, game: Game, move: Move) -> dict[str, Any]:
-        return preview_move(game.state, move)
+        """:func:`~nations_widget.dice.preview.preview_move`, and for a building replacing
+        another, ``give_back``: :func:`~.payloads.give_back_choice` (the board asks for it
+        before offering the choice of dice)."""
+        result = preview_move(game.state, move)
+        if isinstance(move, Buy) and move.replaces is not None:
+            result["give_back"] = give_back_choice(game.state, move)
+        return result
 
     def extra_traits(self, game: Game, full: bool) -> dict[str, Any]:
         """``catalogue`` (the components, ~19 KB) and ``reconstructed``: sent when they

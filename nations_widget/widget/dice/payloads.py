@@ -41,6 +41,7 @@ from ...dice.reasons import unavailable_actions
 from ...dice.rules import (
     ROUND,
     bonus_due,
+    check,
     give_back_order,
     unrest_due,
     used_reroll_choices,
@@ -166,11 +167,11 @@ def give_back_payload(state: GameState, seat: int) -> dict[str, Any]:
     ``seat`` buys a tile that replaces one of theirs (the engine checks the choice):
 
     ``dice``: for each colour of the seat's buildings, the seat's dice of that colour,
-    least useful first (:func:`~nations_widget.dice.rules.give_back_order`).  A replaced
-    building gives back as many of them as it gave; by default the used ones (and those
-    paying for the new building) in this order, then the unused ones in this order.
+    least useful first (:func:`~nations_widget.dice.rules.give_back_order`).
     ``replace``: per building the seat holds (by tile id), ``{"colour", "count"}``: the
-    colour of the dice it gave and how many of them go back when it is replaced.
+    colour of the dice it gave and how many of them go back when it is replaced.  Which
+    ones go back by default depends on the payment: the board asks with the move's
+    preview (:func:`give_back_choice`).
     ``used_rerolls``: ``{"choices", "default"}``: how many of the advisor's reroll chits
     can go back from the used ones when a new advisor replaces it (the others go back
     from the unused ones), or None without an advisor.
@@ -189,6 +190,38 @@ def give_back_payload(state: GameState, seat: int) -> dict[str, Any]:
         "replace": replace,
         "used_rerolls": {"choices": list(choices), "default": choices[-1]} if choices else None,
     }
+
+
+def give_back_choice(state: GameState, move: Buy) -> dict[str, Any] | None:
+    """What the buy ``move`` (of the player to act, a building replacing ``move.replaces``)
+    gives back, for the board's choice of dice (sent with the move's preview):
+    ``{"replaces", "colour", "count", "order", "default", "matters"}``: ``count`` of the
+    player's ``colour`` dice go back; ``order``: those dice, least useful first;
+    ``default``: the ones the engine gives back when the player does not choose (for this
+    payment); ``matters``: some stay and keeping one rather than another makes a difference
+    (used dice and dice paying are alike: they do nothing more this round).  None when the
+    move replaces nothing that gave dice.  The move must be legal (see
+    :func:`~nations_widget.dice.rules.check`)."""
+    seat = state.current_player()
+    if seat is None or move.replaces is None:
+        return None
+    tiles = state.comp.tiles
+    player = state.players[seat]
+    slot = next((i for i, ref in enumerate(player.buildings)
+                 if tiles[ref].id == move.replaces), None)
+    if slot is None:
+        return None
+    colour = tiles[player.buildings[slot]].dice_colour
+    if colour is None:
+        return None
+    count = player.building_dice[slot]
+    order = give_back_order(state, seat, colour)
+    default = check(state, Buy(move.tile, move.payment, move.replaces)).returned_dice
+    paid = set(move.payment.all_dice())
+    kinds = {None if state.dice_used[d] or d in paid else state.face(d) for d in order}
+    return {"replaces": move.replaces, "colour": colour, "count": count, "order": order,
+            "default": sorted(default),
+            "matters": count > 0 and len(order) > count and len(kinds) > 1}
 
 
 def view_payload(game: Game, seats: list[str]) -> dict[str, Any]:

@@ -32,7 +32,10 @@ kind                    fields
                         must decide (the board then lists what they did)
 ``clear_error``         none
 ``preview``             ``move`` (a move's JSON object): what it would do (the
-                        ``preview`` trait); nothing is played
+                        ``preview`` trait); nothing is played.  ``ask`` (optional int):
+                        a number the page picks, sent back in the trait, so that the
+                        page knows which question an answer is for (and an answer equal
+                        to the last one still reaches it)
 ``hint``                none: the coach's best moves for the player to decide
                         (the ``coach`` trait's ``hint``)
 ``coach``               ``on`` (bool): grade each human move against the coach's best
@@ -75,7 +78,7 @@ GENERIC_INTENTS: dict[str, FieldTable] = {
     "play_bots": ({}, frozenset()),
     "skip_bots": ({}, frozenset()),
     "clear_error": ({}, frozenset()),
-    "preview": ({"move": ("object",)}, frozenset({"move"})),
+    "preview": ({"move": ("object",), "ask": ("integer", "null")}, frozenset({"move"})),
     "hint": ({}, frozenset()),
     "coach": ({"on": ("boolean",)}, frozenset({"on"})),
     "log_sync": ({}, frozenset()),

@@ -336,16 +336,20 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             self._replace_game(game, checked)
         self._schedule_bots()
 
-    def preview_move(self, move: Any) -> dict[str, Any]:
-        """What a move would do now (nothing is played); also shown on the board.  An
-        illegal move raises :class:`IllegalMoveError` with the reason."""
+    def preview_move(self, move: Any, ask: int | None = None) -> dict[str, Any]:
+        """What a move would do now (nothing is played); also shown on the board (the
+        ``preview`` trait, with ``position``, ``move`` and the page's ``ask`` number when
+        given).  An illegal move raises :class:`IllegalMoveError` with the reason."""
         with self._lock:
             parsed = self._adapter.parse_move(move)
             if self._game.current_player is None:
                 raise IntentError("the game is over: no more moves")
             result = self._adapter.preview_payload(self._game, parsed)
-            self.preview = {**result, "position": self._game.position,
-                            "move": parsed.to_json()}  # type: ignore[attr-defined]
+            shown = {**result, "position": self._game.position,
+                     "move": parsed.to_json()}  # type: ignore[attr-defined]
+            if ask is not None:
+                shown["ask"] = ask
+            self.preview = shown
             return result
 
     # ------------------------------------------------------------------ coach
@@ -556,7 +560,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self.error = ""
 
     def _intent_preview(self, f: dict[str, Any]) -> None:
-        self.preview_move(f["move"])
+        self.preview_move(f["move"], f.get("ask"))
 
     def _intent_hint(self, f: dict[str, Any]) -> None:
         if self._game.is_over:
