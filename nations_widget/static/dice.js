@@ -567,9 +567,9 @@ function makePanels(shell) {
         ),
         h(
           "label",
-          { class: "nw-coach-toggle", title: "Show what a purchase or build will do, with Confirm and Cancel, before it is made" },
+          { class: "nw-coach-toggle", title: shell.previewWords.title },
           h("input", { type: "checkbox", dataset: { key: "previews-on" }, checked: Boolean(ui.previews), onchange: (e) => shell.setPreviews(e.target.checked) }),
-          " Preview purchases"
+          ` ${shell.previewWords.label}`
         )
       ));
       if (hint) {
@@ -1196,6 +1196,10 @@ function createController({ model, el }, createView2) {
   }
   view = createView2(el, shell);
   extraTraits = view.traits || [];
+  shell.previewWords = view.previewWords || {
+    label: "Preview moves",
+    title: "Show what a move will do, with Confirm and Cancel, before it is made"
+  };
   el.addEventListener("keydown", onKey);
   const handlers2 = [...TRAITS, ...extraTraits].map((t) => [`change:${t}`, schedule]);
   for (const [event, fn] of handlers2) model.on(event, fn);
@@ -2732,6 +2736,10 @@ function createView(root, shell) {
     act,
     traits: ["catalogue", "reconstructed"],
     shortcuts: SHORTCUTS,
+    previewWords: {
+      label: "Preview purchases",
+      title: "Show what a purchase or build will do, with Confirm and Cancel, before it is made"
+    },
     newGame,
     ready: (S) => Boolean(S.view && S.view.dice && S.catalogue && S.catalogue.tiles),
     reset: () => board.reset(),

@@ -235,6 +235,10 @@ export function createView(root, shell) {
     act,
     traits: ["catalogue", "reconstructed"],
     shortcuts: SHORTCUTS,
+    previewWords: {
+      label: "Preview purchases",
+      title: "Show what a purchase or build will do, with Confirm and Cancel, before it is made",
+    },
     newGame,
     ready: (S) => Boolean(S.view && S.view.dice && S.catalogue && S.catalogue.tiles),
     reset: () => board.reset(),

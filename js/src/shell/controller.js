@@ -455,6 +455,11 @@ export function createController({ model, el }, createView) {
 
   view = createView(el, shell);
   extraTraits = view.traits || [];
+  // the previews checkbox, in the game's words (which moves it previews)
+  shell.previewWords = view.previewWords || {
+    label: "Preview moves",
+    title: "Show what a move will do, with Confirm and Cancel, before it is made",
+  };
   el.addEventListener("keydown", onKey);
   const handlers = [...TRAITS, ...extraTraits].map((t) => [`change:${t}`, schedule]);
   for (const [event, fn] of handlers) model.on(event, fn);

@@ -158,9 +158,9 @@ export function makePanels(shell) {
         h("label", { class: "nw-coach-toggle", title: "After each of your moves, see how it compared with the coach's best move" },
           h("input", { type: "checkbox", dataset: { key: "coach-on" }, checked: Boolean(c.on), onchange: (e) => shell.send({ kind: "coach", on: e.target.checked }) }),
           " Coach: grade my moves"),
-        h("label", { class: "nw-coach-toggle", title: "Show what a purchase or build will do, with Confirm and Cancel, before it is made" },
+        h("label", { class: "nw-coach-toggle", title: shell.previewWords.title },
           h("input", { type: "checkbox", dataset: { key: "previews-on" }, checked: Boolean(ui.previews), onchange: (e) => shell.setPreviews(e.target.checked) }),
-          " Preview purchases")));
+          ` ${shell.previewWords.label}`)));
       if (hint) {
         kids.push(h("ol", { class: "nw-coach-hint", "aria-label": "The coach's best moves" },
           hint.suggestions.map((s, i) => h("li", { dataset: { key: `coach-s-${i}` } }, s.summary))));
