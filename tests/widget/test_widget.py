@@ -29,6 +29,14 @@ def test_importing_the_package_does_not_import_jupyter() -> None:
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
 
 
+def test_the_widget_is_also_importable_from_the_package() -> None:
+    from nations_widget import NationsWidget as FromPackage
+    assert FromPackage is NationsWidget
+    import nations_widget
+    with pytest.raises(AttributeError, match="no attribute 'Widget'"):
+        nations_widget.Widget  # noqa: B018
+
+
 def test_traits_are_published(make_widget: Make) -> None:
     w = make_widget()
     assert w.catalogue["tiles"]["start-farm"]["tooltip"]

@@ -77,8 +77,7 @@ class NationsWidget(GameWidget[Game, Move]):
         text): starts a new game with the current settings."""
         adapter = self._adapter
         assert isinstance(adapter, DiceAdapter)
-        with self._lock:
-            self.replace_game(adapter.with_catalogue(catalogue, self._game))
+        self.replace_game(adapter.with_catalogue(catalogue, self._game))
 
     def hint(self, top: int = 3) -> Hint:
         """The coach's ``top`` best moves for the player to decide (the search bot's root
