@@ -1,5 +1,8 @@
-// Build the widget bundle: js/src -> nations_widget/static/{widget.js, widget.css}, and the
-// page watchdog's script (js/src/watchdog-entry.js -> nations_widget/static/watchdog.js).
+// Build the widget bundles: one per game, js/src/<game>/index.js (the game's view on the
+// shell, js/src/shell) -> nations_widget/static/<game>.js and <game>.css, for every game
+// folder that has an index.js (dice, board...), so a page loads only the game it shows; and
+// the page watchdog's script (js/src/shell/watchdog-entry.js ->
+// nations_widget/static/watchdog.js).
 //
 //   node build.mjs            build, and record the sources' hash in bundle-hash.json
 //   node build.mjs --check    build into a temporary folder and fail if the shipped bundle
@@ -9,7 +12,7 @@
 // Python test can tell a stale bundle from the sources alone.
 import { build } from "esbuild";
 import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -40,9 +43,21 @@ export function sourcesHash() {
   return { sha256: hash.digest("hex"), files: names };
 }
 
+/** The games: every folder of js/src (but the shell) with an index.js, by name. */
+export function games() {
+  const src = join(here, "src");
+  return readdirSync(src).sort().filter((name) => name !== "shell" &&
+    statSync(join(src, name)).isDirectory() && existsSync(join(src, name, "index.js")));
+}
+
+/** The files the build writes into nations_widget/static. */
+export function outputs() {
+  return [...games().flatMap((game) => [`${game}.js`, `${game}.css`]), "watchdog.js"];
+}
+
 async function bundle(outdir) {
   await build({
-    entryPoints: { widget: join(here, "src", "index.js") },
+    entryPoints: Object.fromEntries(games().map((game) => [game, join(here, "src", game, "index.js")])),
     bundle: true,
     format: "esm",
     target: "es2020",
@@ -54,7 +69,7 @@ async function bundle(outdir) {
   });
   // the page watchdog: a classic script (an IIFE) for the notebook's output, no imports
   await build({
-    entryPoints: { watchdog: join(here, "src", "watchdog-entry.js") },
+    entryPoints: { watchdog: join(here, "src", "shell", "watchdog-entry.js") },
     bundle: true,
     format: "iife",
     target: "es2020",
@@ -72,7 +87,7 @@ if (check) {
   try {
     await bundle(tmp);
     let stale = [];
-    for (const name of ["widget.js", "widget.css", "watchdog.js"]) {
+    for (const name of outputs()) {
       const fresh = readFileSync(join(tmp, name));
       let shipped = null;
       try { shipped = readFileSync(join(out, name)); } catch { /* missing */ }
@@ -92,5 +107,5 @@ if (check) {
   await bundle(out);
   const info = sourcesHash();
   writeFileSync(join(out, "bundle-hash.json"), JSON.stringify(info, null, 1) + "\n");
-  console.log(`built nations_widget/static/widget.js, widget.css and watchdog.js (sources ${info.sha256.slice(0, 12)})`);
+  console.log(`built nations_widget/static/${outputs().join(", ")} (sources ${info.sha256.slice(0, 12)})`);
 }

@@ -49,7 +49,7 @@ __all__ = [
     "vp_chart",
 ]
 
-#: the seat colours of the widget (js/src/widget.css), so charts match the board
+#: the seat colours of the widget (js/src/shell/shell.css), so charts match the board
 SEAT_COLOURS = ("#7b4fa0", "#2a9d8f", "#d9a21b", "#d9603b")
 #: where VP come from, in the order of ``GameState.score_breakdown``
 VP_SOURCES = ("books", "famine", "war", "buildings", "advisor", "colonies", "wonders")

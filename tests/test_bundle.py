@@ -1,6 +1,7 @@
-"""The shipped JS bundle (nations_widget/static) must be built from the current js/ sources.
+"""The shipped JS bundles (nations_widget/static) must be built from the current js/ sources.
 
-``npm run build --prefix js`` writes the bundle and ``bundle-hash.json``: a SHA-256 over
+``npm run build --prefix js`` writes one bundle per game (``js/src/<game>/index.js`` ->
+``<game>.js`` and ``<game>.css``), the page watchdog, and ``bundle-hash.json``: a SHA-256 over
 every file under js/src, js/package-lock.json and js/build.mjs.  The first test recomputes
 that hash (no node needed); the second rebuilds into a temporary folder and compares the
 bytes, when js/node_modules is installed.
@@ -34,10 +35,22 @@ def sources_hash() -> tuple[str, list[str]]:
     return digest.hexdigest(), names
 
 
+def games() -> list[str]:
+    """The games with a view: js/src/<game>/index.js (js/src/shell is not one)."""
+    return sorted(p.parent.name for p in (JS / "src").glob("*/index.js")
+                  if p.parent.name != "shell")
+
+
 def test_bundle_files_exist() -> None:
-    for name in ("widget.js", "widget.css", "bundle-hash.json"):
+    assert "dice" in games()
+    names = [f"{game}.{ext}" for game in games() for ext in ("js", "css")]
+    for name in (*names, "watchdog.js", "bundle-hash.json"):
         assert (STATIC / name).is_file(), f"nations_widget/static/{name} is missing; run {REBUILD}"
-    assert "render" in (STATIC / "widget.js").read_text(encoding="utf-8")
+    for game in games():
+        assert "render" in (STATIC / f"{game}.js").read_text(encoding="utf-8")
+    # no bundle of a game that is gone (the one-bundle widget.js of before the split)
+    shipped = {p.name for p in STATIC.iterdir()}
+    assert shipped <= {*names, "watchdog.js", "bundle-hash.json"}, shipped
 
 
 def test_bundle_hash_matches_sources() -> None:
@@ -55,8 +68,9 @@ def test_rebuilding_gives_the_shipped_bundle() -> None:
     assert result.returncode == 0, result.stderr + result.stdout
 
 
-def test_widget_points_at_the_bundle() -> None:
+def test_widget_points_at_its_games_bundle_only() -> None:
     from nations_widget.widget import NationsWidget
     w = NationsWidget(players=1, seed=1, bot_delay=0)
-    assert w._esm == (STATIC / "widget.js").read_text(encoding="utf-8")
-    assert w._css == (STATIC / "widget.css").read_text(encoding="utf-8")
+    assert w.game_kind == "dice"
+    assert w._esm == (STATIC / "dice.js").read_text(encoding="utf-8")
+    assert w._css == (STATIC / "dice.css").read_text(encoding="utf-8")

@@ -11,7 +11,9 @@ driven by a fixed policy (no bots), so the files only change when the engine or 
 payloads do.  ``give_back_dice`` and ``give_back_rerolls`` are positions set up with
 :func:`scenario` where a purchase replaces a building or an advisor with a choice of what
 goes back; they also hold ``engine``: what the engine gives back for buys left to its
-defaults (``give_back_dice`` also ``refusal``: its reason for refusing a wrong choice), and
+defaults (``give_back_dice`` also ``refusal``: its reason for refusing a wrong choice, and
+``previews``: the ``preview`` trait Python sends for each of those buys, which carries the
+give-back choice the board offers), and
 ``scenario``: the position's description (tests/widget/test_give_back.py plays on it).
 ``tests/widget/test_fixtures.py`` checks that the committed files still have the shape the
 widget publishes.
@@ -32,11 +34,11 @@ from nations_widget.dice import Buy, Game, GameConfig, Move, Payment, scenario  
 from nations_widget.dice.rules import check  # noqa: E402
 from nations_widget.dice.state import DIE_COLOUR  # noqa: E402
 from nations_widget.widget import NationsWidget  # noqa: E402
-from nations_widget.widget._bots import fallback_make_bot  # noqa: E402
+from nations_widget.widget.dice.adapter import fallback_make_bot  # noqa: E402
 
 OUT = ROOT / "js" / "test" / "fixtures"
-TRAITS = ("view", "legal", "log_patch", "error", "seats", "bot_names", "bot_info", "settings",
-          "history", "reconstructed", "busy")
+TRAITS = ("game_kind", "game_info", "view", "legal", "log_patch", "error", "seats", "bot_names",
+          "bot_info", "settings", "history", "reconstructed", "busy")
 
 
 def policy(moves: list[Move]) -> Move:
@@ -146,6 +148,17 @@ def engine_returns(w: NationsWidget, moves: list[Buy]) -> list[dict[str, Any]]:
     return out
 
 
+def previews(w: NationsWidget, moves: list[Buy]) -> list[dict[str, Any]]:
+    """The ``preview`` trait Python sends for each move (the board asks for a building's
+    give-back choice this way)."""
+    out = []
+    for move in moves:
+        w.preview_move(move)
+        out.append(dict(w.preview))
+    w.preview = {}
+    return out
+
+
 def give_back_fixtures() -> None:
     w = scenario_widget(GIVE_BACK_DICE)
     listed = [m for m in w.game.legal_moves() if isinstance(m, Buy) and m.replaces]
@@ -160,7 +173,7 @@ def give_back_fixtures() -> None:
         "returned_dice": [white, red]}})
     assert probe.error, "a white die cannot go back for a red building"
     dump("give_back_dice", w, engine=engine_returns(w, listed + own), refusal=probe.error,
-         scenario=GIVE_BACK_DICE)
+         previews=previews(w, listed + own), scenario=GIVE_BACK_DICE)
     w = scenario_widget(GIVE_BACK_REROLLS)
     listed = [m for m in w.game.legal_moves() if isinstance(m, Buy)
               and w.state.comp.tiles[w.state.comp.tile_ref[m.tile]].kind == "advisor"]

@@ -1,4 +1,4 @@
-"""The Jupyter widget for Nations: The Dice Game.
+"""The Jupyter widgets: one game-generic shell, one widget per game.
 
 >>> from nations_widget.widget import NationsWidget
 >>> w = NationsWidget(players=2, seats=["human", "random"])      # doctest: +SKIP
@@ -7,47 +7,49 @@
 Importing this module imports anywidget (and so Jupyter's widget machinery); importing
 :mod:`nations_widget` or :mod:`nations_widget.dice` does not.
 
-Python owns the game; the browser bundle (``nations_widget/static``, built from ``js/``)
-draws these synced traits and never decides legality:
+Python owns the game; the browser bundle of the game (``nations_widget/static/dice.js``,
+built from ``js/src/dice`` and ``js/src/shell``) draws the synced traits and never decides
+legality or re-derives a rule.  The layers (see ``DESIGN.md`` next to this file):
 
-- ``catalogue``: tiles and events (each with its ``tooltip``), die faces, die colours,
-  the reconstruction ``notice``; sent once per catalogue (~19 KB).
-- ``view``: ``game.view(seat)`` of the acting human (else the first human seat) plus
-  ``current``, ``human_turn``, ``scores``, ``projected``, ``breakdown``,
-  ``supply_chits``, ``position``, ``rolled`` (dice rolled by the last move, animated),
-  ``prompt``, ``winner``, ``hall_of_fame`` (2-3 KB).
-- ``legal``: the acting human's moves ``[{move, text, subset?}]`` (rerolls listed once).
-- ``log_patch``: what changed in the log the board shows (the newest 50 entries): the
-  entries a move adds, or the cut and refill of an undo; the whole list on a new game, a
-  load, or when the browser asks (intent ``log_sync``).  Python's copy is
-  :attr:`NationsWidget.game_log`; see :func:`~._payloads.log_patch`.
-- ``error``, ``seats``, ``bot_names``, ``bot_info``, ``settings``, ``history``,
-  ``reconstructed``, ``busy``.
+- :mod:`.shell`: :class:`GameWidget`, the game-generic widget (the generic traits
+  ``game_kind``, ``game_info``, ``view``, ``legal``, ``log_patch``, ``error``, ``seats``,
+  ``bot_names``, ``bot_info``, ``settings``, ``history``, ``busy``, ``preview``,
+  ``coach``; the intents, :mod:`.shell.intents`; the one bot runner; history, save and
+  load; log patches, :mod:`.shell.log`), and :class:`~.shell.adapter.GameAdapter`, what a
+  game supplies;
+- :mod:`.dice`: Nations: The Dice Game: :class:`~.dice.DiceAdapter`, its payloads
+  (:mod:`.dice.payloads`) and :class:`NationsWidget` (its own traits: ``catalogue``,
+  ``reconstructed``; its own intent: ``load_catalogue``).
 
-The browser never writes these traits (``READ_ONLY_TRAITS``): an update message for one
-is dropped and the true value sent back.  The browser sends intents with
-``model.send({"kind": ..., ...})``; see :mod:`nations_widget.widget._intents` for the list.
-Scripts and tests can send the same with :meth:`NationsWidget.handle_intent`.
+The browser never writes these traits (:data:`READ_ONLY_TRAITS`): an update message for
+one is dropped and the true value sent back.  The browser sends intents with
+``model.send({"kind": ..., ...})``; scripts and tests can send the same with
+:meth:`GameWidget.handle_intent`.
 """
 
-from ._bots import RandomBot, default_seats, load_bots
-from ._intents import KINDS, MAX_MESSAGE_CHARS, IntentError, parse_intent
-from ._payloads import (
-    apply_log_patch,
-    catalogue_payload,
-    legal_payload,
-    log_patch,
-    log_payload,
-    view_payload,
-)
-from ._watchdog import PageWatchdog, page_watchdog
-from ._widget import (
+from .dice import DiceAdapter, NationsWidget
+from .dice.adapter import RandomBot, load_bots
+from .dice.payloads import catalogue_payload, legal_payload, view_payload
+from .shell import (
     DEFAULT_BOT_DELAY,
     MAX_ERROR_CHARS,
-    READ_ONLY_TRAITS,
+    MAX_MESSAGE_CHARS,
     STATIC,
-    NationsWidget,
+    GameAdapter,
+    GameWidget,
+    IntentError,
+    apply_log_patch,
+    log_entries,
+    log_patch,
 )
+from .shell.intents import GENERIC_INTENTS
+from .shell.watchdog import PageWatchdog, page_watchdog
+
+#: The dice widget's synced traits (the browser writes none of them).
+READ_ONLY_TRAITS: tuple[str, ...] = NationsWidget.read_only_traits()
+
+#: The intents the dice widget understands (the generic ones and ``load_catalogue``).
+KINDS: tuple[str, ...] = tuple(sorted({*GENERIC_INTENTS, *DiceAdapter.extra_intents}))
 
 __all__ = [
     "DEFAULT_BOT_DELAY",
@@ -56,18 +58,19 @@ __all__ = [
     "MAX_MESSAGE_CHARS",
     "READ_ONLY_TRAITS",
     "STATIC",
+    "DiceAdapter",
+    "GameAdapter",
+    "GameWidget",
     "IntentError",
     "NationsWidget",
     "PageWatchdog",
     "RandomBot",
     "apply_log_patch",
     "catalogue_payload",
-    "default_seats",
     "legal_payload",
     "load_bots",
+    "log_entries",
     "log_patch",
-    "log_payload",
     "page_watchdog",
-    "parse_intent",
     "view_payload",
 ]

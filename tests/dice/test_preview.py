@@ -70,7 +70,7 @@ def test_suggested_payment_keeps_stone_for_the_wonder() -> None:
     assert pay is not None and pay.trades
     assert not any(state.face(d)[STONE] for d in pay.all_dice())
     # the board's listed buy carries the suggestion
-    from nations_widget.widget._payloads import legal_payload
+    from nations_widget.widget.dice.payloads import legal_payload
     listed = [e["move"] for e in legal_payload(state) if e["move"]["type"] == "buy"
               and e["move"]["tile"] == "t1-07"]
     assert len(listed) == 1

@@ -14,7 +14,7 @@ from nations_widget.dice import Buy, Game, GameState, IllegalMoveError, Payment,
 from nations_widget.dice.rules import check, used_reroll_choices
 from nations_widget.dice.state import DIE_COLOUR, REROLL_CHIT
 from nations_widget.widget import NationsWidget
-from nations_widget.widget._payloads import view_payload
+from nations_widget.widget.dice.payloads import view_payload
 
 # The positions of the JS fixtures (js/scripts/make_fixtures.py writes them there):
 # Legion (2 red dice) and Phalanx (1 red die), one red and one white die used; and an
@@ -124,11 +124,16 @@ def test_a_wrong_number_of_used_reroll_chits_is_refused_with_the_reason() -> Non
 def test_give_back_is_published_for_a_humans_action_only() -> None:
     w = widget(DICE)
     s = w.state
-    assert w.view["give_back"] == {
-        "dice": {"red": sorted(red_dice(s), key=lambda d: (sum(s.face(d)), d)),
-                 "white": [d for d in s.dice_of(0) if DIE_COLOUR[d] == "white"]},
-        "used_rerolls": None,
-    }
+    give_back = w.view["give_back"]
+    assert give_back["dice"] == {
+        "red": sorted(red_dice(s), key=lambda d: (sum(s.face(d)), d)),
+        "white": [d for d in s.dice_of(0) if DIE_COLOUR[d] == "white"]}
+    assert give_back["used_rerolls"] is None
+    # Legion gave 2 red dice, Phalanx 1; the printed buildings 1 white die each
+    assert give_back["replace"]["t1-02"] == {"colour": "red", "count": 2}
+    assert give_back["replace"]["t1-01"] == {"colour": "red", "count": 1}
+    assert give_back["replace"]["start-farm"] == {"colour": "white", "count": 1}
+
     assert widget(REROLLS).view["give_back"]["used_rerolls"] == {"choices": [0, 1], "default": 1}
     game = Game.from_state(scenario(DICE))
     assert view_payload(game, ["random", "human"])["give_back"] is None     # a bot's turn
@@ -136,17 +141,11 @@ def test_give_back_is_published_for_a_humans_action_only() -> None:
     assert view_payload(books, ["human", "human"])["give_back"] is None
 
 
-def browser_default(view: dict[str, Any], catalogue: dict[str, Any],
-                    move: dict[str, Any]) -> list[int]:
-    """js/src/logic.js returnedDiceChoice's default, from the payloads alone."""
-    me = view["current"]
-    slot = next(b for b in view["players"][me]["buildings"] if b[0] == move["replaces"])
-    order = view["give_back"]["dice"][catalogue["tiles"][slot[0]]["dice_colour"]]
-    pay = move["payment"]
-    paid = set(pay["dice"]) | {d for pair in pay["trades"] for d in pair}
-    spent = [d for d in order if view["dice"][d][1] or d in paid]
-    rest = [d for d in order if d not in spent]
-    return sorted((spent + rest)[:slot[1]])
+def browser_default(w: NationsWidget, move: Buy) -> list[int]:
+    """What js/src/dice/view.js offers first: Python's answer to the move's preview."""
+    w.handle_intent({"kind": "preview", "move": move.to_json(), "ask": 7})
+    assert w.error == "" and w.preview["ask"] == 7
+    return list(w.preview["give_back"]["default"])
 
 
 def accepts(s: GameState, move: Buy) -> bool:
@@ -159,8 +158,9 @@ def accepts(s: GameState, move: Buy) -> bool:
 
 def test_the_payloads_give_the_engines_defaults_in_play() -> None:
     """Over random games: for every building buy listed (and the same buy paying two more
-    dice as a trade), the browser's default from view["give_back"] is what the engine gives
-    back; used_rerolls lists exactly the numbers the engine accepts, and its default."""
+    dice as a trade), the default the board offers (Python's answer to the move's preview)
+    is what the engine gives back; used_rerolls lists exactly the numbers the engine
+    accepts, and its default."""
     rng = random.Random(4)
     checked = choices = 0
     for seed in range(10):
@@ -187,7 +187,7 @@ def test_the_payloads_give_the_engines_defaults_in_play() -> None:
                         buys.append(Buy(m.tile, pay, m.replaces))
                     for buy in buys:
                         expected = list(check(s, buy).returned_dice)
-                        assert browser_default(w.view, w.catalogue, buy.to_json()) == expected
+                        assert browser_default(w, buy) == expected
                         checked += 1
                 elif kind == "advisor" and s.players[seat].advisor >= 0:
                     offered = w.view["give_back"]["used_rerolls"]

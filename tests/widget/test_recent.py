@@ -6,7 +6,7 @@ import re
 
 from nations_widget.dice import Game
 from nations_widget.widget import NationsWidget
-from nations_widget.widget._payloads import recent_payload
+from nations_widget.widget.dice.payloads import recent_payload
 
 
 def test_recent_lists_the_bots_moves_since_my_last_decision() -> None:

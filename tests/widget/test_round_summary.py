@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from nations_widget.dice import Game
 from nations_widget.widget import NationsWidget
-from nations_widget.widget._payloads import round_summary
+from nations_widget.widget.dice.payloads import round_summary
 
 
 def test_summary_after_the_war_until_the_human_decides() -> None:

@@ -29,6 +29,14 @@ def test_importing_the_package_does_not_import_jupyter() -> None:
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
 
 
+def test_the_widget_is_also_importable_from_the_package() -> None:
+    from nations_widget import NationsWidget as FromPackage
+    assert FromPackage is NationsWidget
+    import nations_widget
+    with pytest.raises(AttributeError, match="no attribute 'Widget'"):
+        nations_widget.Widget  # noqa: B018
+
+
 def test_traits_are_published(make_widget: Make) -> None:
     w = make_widget()
     assert w.catalogue["tiles"]["start-farm"]["tooltip"]
@@ -414,7 +422,7 @@ def test_log_is_bounded_and_numbered(make_widget: Make) -> None:
     w = make_widget(players=4, seats=["human"] * 4)
     while not w.game.is_over:
         w.play(w.game.legal_moves()[-1])
-    from nations_widget.widget._payloads import LOG_LIMIT
+    from nations_widget.widget.shell.log import LOG_LIMIT
     total = len(w.game.log())
     assert len(w.game_log) == LOG_LIMIT
     assert [e["n"] for e in w.game_log] == list(range(total - LOG_LIMIT, total))

@@ -1,0 +1,1063 @@
+// Drawing the dice game's table from the synced payloads.  Every part is a function of
+// (S: the shell's snapshot, ui: the view's visual state, act: callbacks, the shell's among
+// them); nothing decides legality or re-derives a rule.  The shell's panels (history, log,
+// game and seats, coach, preview, errors) come from `act.panels`.  Board (at the end)
+// keeps the drawn DOM and rebuilds only the parts whose inputs changed.
+import { Parts, h, isLive, memo, setAttr, setChildren, setDisabled, setIdScope, setLive, setText, sid, sig, uid } from "../shell/dom.js";
+import { icon, iconClass } from "../shell/icons.js";
+import {
+  buildMove,
+  buyMove,
+  diceOf,
+  dieColour,
+  dieFace,
+  faceText,
+  legalOf,
+  ordinal,
+  passMove,
+  paymentSelection,
+  rerollMove,
+  returnedDiceChoice,
+  seatName,
+  selectionIsEmpty,
+  selectionMove,
+  selectionSummary,
+  unusedTotals,
+  usedRerollsChoice,
+} from "./logic.js";
+
+/** `el` shown or hidden in place, keeping its room: for marks that move with the turn,
+ * so that passing the turn repaints them instead of laying the page out again (hidden,
+ * they are also out of the accessibility tree). */
+function showIf(el, shown) {
+  if (el.classList.contains("nw-off") === shown) el.classList.toggle("nw-off", !shown);
+  return el;
+}
+
+/** Elements a part's frame keeps handy (its inner containers), by frame. */
+const refs = new WeakMap();
+
+const KIND_LABEL = { building: "Building", advisor: "Advisor", colony: "Colony", wonder: "Wonder" };
+const AGE_ROMAN = ["", "I", "II", "III", "IV"];
+
+/** The seat whose buttons are live: the human to move (none while bots play, nor on an
+ * earlier position): the shell's `S.acting`. */
+export function actingSeat(S) {
+  return S.acting ?? null;
+}
+
+// ------------------------------------------------------------------ small pieces
+function amount(name, n, label) {
+  return h("span", { class: `nw-amount nw-num nw-res-${name} ${iconClass(name)}`, title: label || `${n} ${name}` }, String(n));
+}
+
+function tip(text, key) {
+  const id = sid(`tip-${key}`);
+  return { id, el: h("span", { class: "nw-tip", role: "tooltip", id }, text) };
+}
+
+function dieChips(colour, count) {
+  const chips = [];
+  for (let i = 0; i < count; i += 1) {
+    chips.push(h("span", { class: `nw-chip-die nw-die-${colour}`, "aria-hidden": "true" }));
+  }
+  return h("span", { class: "nw-gives-dice", title: `${count} ${colour} ${count === 1 ? "die" : "dice"}` },
+    chips, h("span", { class: "nw-small" }, `${count} ${colour}`));
+}
+
+/** What a tile gives, drawn compactly. */
+function tileGives(tile) {
+  if (tile.kind === "building") return dieChips(tile.dice_colour, tile.dice_count);
+  if (tile.kind === "advisor") return amount("reroll", tile.rerolls, `${tile.rerolls} reroll chits`);
+  const parts = [];
+  if (tile.kind === "wonder") {
+    parts.push(h("span", { class: "nw-build-cost", title: `build for ${tile.stone_cost} stone` },
+      "build ", amount("stone", tile.stone_cost, `${tile.stone_cost} stone to build`)));
+  }
+  if (tile.chit) parts.push(h("span", { class: "nw-gives-chit", title: `gives a ${tile.chit} chit` }, "+", icon(tile.chit), "chit"));
+  else if (tile.kind === "colony") parts.push(h("span", { class: "nw-small" }, "no chit"));
+  return h("span", { class: "nw-gives" }, parts);
+}
+
+/**
+ * A tile as a card.  opts: cost (board row price), onClick, affordable, selected,
+ * compact (player boards), key (focus restoring), extra (appended content), label.
+ */
+export function tileCard(S, tileId, opts = {}) {
+  const key = opts.key || `tile-${tileId}`;
+  return memo(`m:${key}`, sig(tileId, opts.cost, opts.affordable, opts.selected, opts.compact, opts.unbuilt,
+    opts.label, Boolean(opts.onClick), opts.extraSig, opts.reason ?? null, Boolean(opts.recent)), () => tileCardEl(S, tileId, opts));
+}
+
+const focusedBefore = new WeakMap();
+
+function tileCardEl(S, tileId, opts) {
+  const tile = S.catalogue.tiles[tileId];
+  if (!tile) return h("div", { class: "nw-tile nw-empty" }, "?");
+  const t = tip(
+    tile.tooltip + (opts.cost ? ` Costs ${opts.cost} ${tile.currency} (row ${opts.cost}).` : "") +
+      (opts.reason ? ` Not now: ${opts.reason}.` : ""),
+    opts.key || `tile-${tileId}`,
+  );
+  const classes = ["nw-tile", `nw-kind-${tile.kind}`, "nw-has-tip"];
+  if (opts.compact) classes.push("nw-compact");
+  if (opts.onClick) classes.push("nw-clickable");
+  if (opts.affordable) classes.push("nw-affordable");
+  if (opts.selected) classes.push("nw-selected");
+  if (opts.unbuilt) classes.push("nw-unbuilt");
+  if (opts.recent) classes.push("nw-recent");
+  const label = `${opts.label ? opts.label + ": " : ""}${tile.name}. ${tile.tooltip}` +
+    (opts.cost ? ` Costs ${opts.cost} ${tile.currency}.` : "") +
+    (opts.affordable ? " You can afford it." : "") + (opts.reason ? ` Not now: ${opts.reason}.` : "");
+  const body = [
+    h("span", { class: "nw-tile-top" },
+      h("span", { class: "nw-kind-badge" }, KIND_LABEL[tile.kind]),
+      tile.age ? h("span", { class: "nw-age", title: `age ${tile.age}` }, AGE_ROMAN[tile.age]) : null,
+      h("span", { class: "nw-vp" }, amount("vp", tile.vp, `${tile.vp} VP at the end of the game`))),
+    h("span", { class: "nw-tile-name" }, tile.name),
+    h("span", { class: "nw-tile-bottom" },
+      opts.cost ? h("span", { class: "nw-cost" }, amount(tile.currency, opts.cost, `costs ${opts.cost} ${tile.currency}`)) : null,
+      tileGives(tile)),
+    opts.extra || null,
+    t.el,
+  ];
+  const attrs = {
+    class: classes.join(" "),
+    "aria-describedby": t.id,
+    "aria-label": label,
+    dataset: { key: opts.key || `tile-${tileId}`, tile: tileId },
+  };
+  if (opts.onClick) {
+    // a tap on a tile that cannot be bought shows its tooltip (focus); a second tap closes it
+    const onpointerdown = (e) => {
+      focusedBefore.set(e.currentTarget, e.currentTarget.ownerDocument.activeElement === e.currentTarget);
+    };
+    const onclick = (e) => {
+      const tile = e.currentTarget;
+      if (isLive(tile)) opts.onClick();
+      else if (focusedBefore.get(tile)) tile.blur();
+      focusedBefore.delete(tile);
+    };
+    return h("button", { ...attrs, type: "button", onclick, onpointerdown, "aria-pressed": opts.selected ? "true" : null }, body);
+  }
+  return h("div", { ...attrs, tabindex: "0", role: "group" }, body);
+}
+
+/** What a die is drawn from (rollKey: the position whose move rolled it, if the board
+ * stepped forward onto it: the die rolls once, and is not rebuilt while it rolls).  Whether
+ * it is used, and whether it can be clicked now, are not: `dieUse` sets them in place, so
+ * a die that goes to the used area, or whose owner's turn comes, is moved or patched, not
+ * rebuilt. */
+function dieSig(S, d, opts) {
+  return sig(S.view.dice[d][2], isUnrolled(S, d), isRecent(S, d), Boolean(opts.paying), Boolean(opts.selected), Boolean(opts.traded), opts.rollKey ?? null);
+}
+
+/** Dice another player just spent or rerolled (Python's `recent`): marked until the
+ * viewer's next decision. */
+function isRecent(S, d) {
+  return ((S.view.recent && S.view.recent.dice) || []).includes(d);
+}
+
+/** Python says which dice are not rolled yet (a player's dice before their first turn of
+ * the round): they are drawn without a face. */
+function isUnrolled(S, d) {
+  return (S.view.unrolled || []).includes(d);
+}
+
+/** A die's face: an icon and a number per symbol (`resources`: the catalogue's). */
+function faceEl(face, resources) {
+  // Unrest: a green die's Unrest face, named in words
+  if (face.unrest) return h("span", { class: "nw-face nw-syms-1 nw-unrest-face" }, "Unrest");
+  const syms = resources.filter((r) => face[r]);
+  return h("span", { class: `nw-face nw-syms-${syms.length}` },
+    syms.map((r) => h("span", { class: `nw-sym nw-num ${iconClass(r, syms.length > 1 ? 13 : 17)}` }, String(face[r]))));
+}
+
+/** A die: icons + numbers for each symbol (readable without colour); a button, live
+ * (clickable) only when it is the acting player's and unused (see dieUse). */
+function dieElement(S, d, opts) {
+  const colour = dieColour(S.catalogue, d);
+  const face = dieFace(S.catalogue, S.view, d);
+  const classes = ["nw-die", `nw-die-${colour}`];
+  if (opts.selected) classes.push("nw-selected");
+  if (opts.traded) classes.push("nw-traded");
+  if (opts.rolling) classes.push("nw-rolling");
+  if (opts.used) classes.push("nw-used");
+  const unrolled = isUnrolled(S, d);
+  if (unrolled) classes.push("nw-unrolled");
+  if (isRecent(S, d)) classes.push("nw-recent");
+  if (opts.paying) classes.push("nw-paying");
+  const text = dieText(S, d, opts);
+  const content = unrolled ? h("span", { class: "nw-face nw-face-blank", "aria-hidden": "true" }, "?") : faceEl(face, S.catalogue.resources);
+  const attrs = {
+    type: "button",
+    class: classes.join(" "),
+    title: text,
+    "aria-label": text,
+    "aria-pressed": opts.selected || opts.traded ? "true" : "false",
+    dataset: { key: `die-${d}`, die: d, face: S.view.dice[d][2] },
+    onclick: (e) => {
+      if (isLive(e.currentTarget)) opts.onClick();
+    },
+  };
+  // the roll plays once: a die kept in a later draw must not keep (or replay) it
+  if (opts.rolling) attrs.onanimationend = (e) => e.currentTarget.classList.remove("nw-rolling");
+  return h("button", attrs, content);
+}
+
+/** A die named for a label, by colour and face (never its id): "blue die showing 1 stone
+ * + 1 book", or "blue die, not rolled yet". */
+function dieName(colour, face, unrolled, resources) {
+  return unrolled ? `${colour} die, not rolled yet` : `${colour} die showing ${faceText(face, resources)}`;
+}
+
+function dieText(S, d, opts) {
+  return dieName(dieColour(S.catalogue, d), dieFace(S.catalogue, S.view, d), isUnrolled(S, d), S.catalogue.resources) +
+    (opts.used ? " (used)" : "") + (opts.selected ? ", selected" : "") + (opts.traded ? ", paired for a trade" : "");
+}
+
+/** Die `el` (drawn from `opts`, but maybe when it was used or not) shown as `opts.used`
+ * says, and live or inert, changing only what differs. */
+function dieUse(S, el, d, opts, live) {
+  if (el.classList.contains("nw-used") !== Boolean(opts.used)) {
+    const text = dieText(S, d, opts);
+    el.setAttribute("title", text);
+    el.setAttribute("aria-label", text);
+    el.classList.toggle("nw-used", Boolean(opts.used));
+  }
+  setLive(el, live);
+}
+
+// ------------------------------------------------------------------- header
+/** The header: a frame, and its title, steps and prompt parts (`part`): a move usually
+ * changes the prompt alone. */
+function header(S, part, act) {
+  const v = S.view;
+  const frame = part("header", "", () => h("header", { class: "nw-header" }));
+  const title = part("header-title", sig(v.step === "game_over", v.round, v.config), () => h("div", { class: "nw-title" },
+    h("span", { class: "nw-logo", "aria-hidden": "true" }, icon("die", 22)),
+    h("h2", {}, "Nations: The Dice Game"),
+    h("span", { class: "nw-round" }, v.step === "game_over" ? "Game over" : `Round ${v.round} of 4 · Age ${AGE_ROMAN[v.round]}`),
+    h("span", { class: "nw-meta" }, `${v.config.players} player${v.config.players > 1 ? "s" : ""} · ${v.config.variant} · seed ${v.config.seed}`)));
+  const steps = part("header-steps", sig(v.step), () => h("ol", { class: "nw-steps", "aria-label": "Steps of the round" },
+    S.catalogue.steps.map((s) => h("li", {
+      class: `nw-step${v.step === s.id ? " nw-current" : ""}`,
+      "aria-current": v.step === s.id ? "step" : null,
+    }, s.label))));
+  // the prompt's text is set in place (it changes with nearly every move)
+  const prompt = part("header-prompt", sig(S.busy), () => h("p", { class: "nw-prompt", "aria-live": "polite" }, "",
+    S.busy ? [" ", h("span", { class: "nw-busy", role: "status" }, h("span", { class: "nw-spinner", "aria-hidden": "true" }), "Bots are playing…")] : null));
+  if (prompt.firstChild.data !== v.prompt) prompt.firstChild.data = v.prompt;
+  const [newGame, help] = act.panels.headerButtons(part);
+  setChildren(frame, [title, newGame, help, steps, prompt]);
+  return frame;
+}
+
+/** After a round's war: what each player gained (Python's round_summary), and the new
+ * player order; dismissed with a click or any key. */
+function roundSummary(S, act) {
+  const r = S.view.round_summary;
+  return h("div", { class: "nw-overlay", role: "dialog", "aria-modal": "true", "aria-label": `End of round ${r.round}`, dataset: { key: "round-summary" }, onclick: (e) => { if (e.target === e.currentTarget) act.dismissRound(); } },
+    h("div", { class: "nw-dialog" },
+      h("h3", {}, `End of round ${r.round}${r.event ? ` — ${r.event}` : ""}`),
+      h("div", { class: "nw-table-scroll" }, h("table", { class: "nw-score-table" },
+        h("thead", {}, h("tr", {}, ["Player", "Books", "Famine", "War", "Round"].map((x) => h("th", { scope: "col" }, x)))),
+        h("tbody", {}, r.rows.map((row) => h("tr", {},
+          h("th", { scope: "row" }, seatName(row.seat)),
+          [row.books, row.famine, row.war, row.total].map((x) => h("td", {}, `+${x} VP`))))))),
+      h("p", {}, "New player order: ", r.order.map((seat) => seatName(seat)).join(", "), "."),
+      h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "round-summary-close" }, onclick: () => act.dismissRound() }, `Start round ${r.round + 1}`)));
+}
+
+/** The dice view's shortcuts, listed in the "?" overlay before the shell's. */
+export const SHORTCUTS = [
+  ["P", "pass"],
+  ["R", "reroll the selected dice"],
+  ["1 – 9", "select (or unselect) your n-th unused die"],
+  ["← ↑ → ↓", "move across the progress board's tiles (Enter or Space buys the focused tile)"],
+  ["Escape", "cancel a purchase, clear the selection"],
+];
+
+function reconstructionNotice(S, ui, act) {
+  if (!S.reconstructed) return null;
+  return h("details", { class: "nw-notice" },
+    h("summary", {}, h("strong", {}, "Reconstructed components."),
+      " The default tile values and die faces are a reconstruction, not the printed game."),
+    h("p", {}, S.catalogue.notice),
+    h("button", { type: "button", class: "nw-btn", dataset: { key: "load-catalogue" }, onclick: () => act.pickFile("catalogue") }, "Load catalogue file…"));
+}
+
+// ------------------------------------------------------------ progress board
+/** The progress board's cells in grid order: heads, then each row's head and tiles;
+ * `part(key, signature, build)` gives each cell (Board: a Parts' part). */
+function progressCells(S, ui, act, part) {
+  const v = S.view;
+  const me = actingSeat(S);
+  const canBuy = me !== null && v.step === "actions";
+  const buyable = new Set();
+  if (canBuy) for (const e of S.legal) if (e.move.type === "buy") buyable.add(e.move.tile);
+  const cols = v.board.length;
+  const cells = [];
+  cells.push(part("pb-corner", "", () => h("div", { class: "nw-corner" }, "Cost")));
+  for (let c = 0; c < cols; c += 1) {
+    const label = v.config.players === 1 ? `Column ${c + 1}` : "";
+    cells.push(part(`pb-col-${c}`, label, () => h("div", { class: "nw-col-head" }, label)));
+  }
+  for (const r of [2, 1, 0]) {
+    const cost = S.catalogue.row_costs[r];
+    cells.push(part(`pb-row-${cost}`, "", () => h("div", { class: "nw-row-head", title: `Row ${cost}: pay ${cost} gold (strength for colonies)` },
+      h("span", { class: "nw-row-cost" }, String(cost)),
+      h("span", { class: "nw-row-icons" }, icon("gold", 14), icon("strength", 14)))));
+    for (let c = 0; c < cols; c += 1) {
+      const id = v.board[c][r];
+      if (!id) {
+        cells.push(part(`pb-empty-${c}-${r}`, "", () => h("div", { class: "nw-tile nw-empty", "aria-label": `column ${c + 1}, row ${cost}: empty` }, "—")));
+        continue;
+      }
+      const affordable = canBuy && buyable.has(id);
+      const selected = ui.pendingBuy === id;
+      // Python says why a tile cannot be bought now: the tile stays focusable, inert, and
+      // its tooltip says why
+      const reason = canBuy && !affordable ? (v.unavailable?.tiles?.[id] ?? null) : null;
+      const cell = part(`pb-${id}`, sig(cost, affordable, selected, reason), () => tileCard(S, id, {
+        cost,
+        affordable,
+        selected,
+        reason,
+        onClick: () => act.clickTile(id),
+        key: `board-${id}`,
+      }));
+      setLive(cell, affordable, true);
+      cells.push(cell);
+    }
+  }
+  return cells;
+}
+
+/** The progress board's frame (built once per number of columns; its hint set in place). */
+function progressFrame(cols) {
+  const hint = h("span", { class: "nw-sub" }, "");
+  const grid = h("div", { class: "nw-board-grid", style: { gridTemplateColumns: `3.2em repeat(${cols}, minmax(0, 1fr))` } });
+  const el = h("section", { class: "nw-panel nw-progress", "aria-label": "Progress board" },
+    h("h3", {}, "Progress board", hint), grid);
+  refs.set(el, { hint, grid });
+  return el;
+}
+
+// ----------------------------------------------------------- event + scores
+function eventTile(S) {
+  const v = S.view;
+  const ev = v.event ? S.catalogue.events[v.event] : null;
+  if (!ev) return h("section", { class: "nw-panel nw-event" }, h("h3", {}, "Event"), "—");
+  const t = tip(ev.tooltip, "event");
+  return h("section", { class: "nw-panel nw-event", "aria-label": "Event tile" },
+    h("h3", {}, "Event"),
+    h("div", { class: "nw-event-card nw-has-tip", tabindex: "0", "aria-describedby": t.id, dataset: { key: "event" } },
+      h("div", { class: "nw-tile-name" }, ev.name, h("span", { class: "nw-age" }, AGE_ROMAN[ev.age])),
+      h("div", { class: "nw-event-rows" },
+        h("div", { class: "nw-event-row" }, h("span", {}, "Famine"), amount("food", ev.famine, `${ev.famine} food`), h("span", { class: "nw-arrow" }, "→"), amount("vp", ev.vp, `${ev.vp} VP`)),
+        h("div", { class: "nw-event-row" }, h("span", {}, "War"), amount("strength", ev.war, `${ev.war} strength`), h("span", { class: "nw-arrow" }, "→"), amount("vp", ev.vp, `${ev.vp} VP`))),
+      t.el));
+}
+
+/** The score board: a frame, and each row and book track a part (`part`). */
+function scoreBoard(S, part) {
+  const v = S.view;
+  const n = v.players.length;
+  const frame = part("scores", "", () => {
+    const el = h("section", { class: "nw-panel nw-scores", "aria-label": "Score board" },
+      h("h3", {}, "Score board & player order"),
+      h("table", { class: "nw-score-table" },
+        h("thead", {}, h("tr", {}, h("th", { scope: "col", title: "player order" }, "#"), h("th", { scope: "col" }, "Player"),
+          h("th", { scope: "col", class: "nw-num-cell", title: "VP on the score track (books, famine, war)", "aria-label": "VP on the track" }, icon("vp", 13), "Track"),
+          h("th", { scope: "col", class: "nw-num-cell", title: "track plus the VP on held tiles (the final score if the game ended now)", "aria-label": "total VP with tiles" }, "Total"),
+          h("th", { scope: "col", class: "nw-num-cell", "aria-label": "books" }, icon("book", 13)))),
+        h("tbody", {})),
+      h("div", { class: "nw-tracks", "aria-label": "Book track" }));
+    refs.set(el, { body: el.querySelector("tbody"), tracks: el.querySelector(".nw-tracks") });
+    return el;
+  });
+  const rows = v.order.map((seat, pos) => {
+    const p = v.players[seat];
+    const b = v.breakdown[seat];
+    const isCurrent = v.current === seat;
+    const passed = p.passed && v.step === "actions";
+    // a row per seat, built once; its cells set in place (a move changes a number or two)
+    const row = part(`score-${seat}`, "", () => {
+      const cells = {
+        pos: h("td", {}, ""),
+        name: h("th", { scope: "row" }, h("span", { class: `nw-swatch nw-seat-${seat}`, "aria-hidden": "true" }), seatName(seat)),
+        track: h("td", { class: "nw-num-cell" }, ""),
+        total: h("td", { class: "nw-num-cell nw-total" }, ""),
+        books: h("td", { class: "nw-num-cell" }, ""),
+      };
+      const el = h("tr", {}, cells.pos, cells.name, cells.track, cells.total, cells.books);
+      refs.set(el, cells);
+      return el;
+    });
+    const cells = refs.get(row);
+    const tiles = b.buildings + b.advisor + b.colonies + b.wonders;
+    setAttr(row, "class", `${isCurrent ? "nw-current" : ""}${p.passed ? " nw-passed" : ""}`);
+    setText(cells.pos, ordinal(pos));
+    setChildren(cells.name, [cells.name.firstChild, cells.name.firstChild.nextSibling,
+      showIf(part(`score-turn-${seat}`, "", () => h("span", { class: "nw-turn-mark", title: "to move", "aria-label": "to move" }, " ◀")), isCurrent),
+      passed ? part(`score-passed-${seat}`, "", () => h("span", { class: "nw-passed-badge" }, "passed")) : null]);
+    setText(cells.track, String(b.books + b.famine + b.war));
+    setAttr(cells.track, "title", `books ${b.books}, famine ${b.famine}, war ${b.war}`);
+    setText(cells.total, String(v.projected[seat]));
+    setAttr(cells.total, "title", `track + ${tiles} VP on held tiles`);
+    setText(cells.books, String(p.books));
+    return row;
+  });
+  if (n === 1) {
+    rows.push(part("score-opp", sig(v.opponent_books), () => h("tr", { class: "nw-opponent" },
+      h("td", {}, ""),
+      h("th", { scope: "row" }, "Shadow opponent"),
+      h("td", {}, "—"), h("td", {}, ""),
+      h("td", {}, String(v.opponent_books)))));
+  }
+  const bookMax = Math.max(...v.players.map((p) => p.books), v.opponent_books || 0, 1);
+  const bar = (key, label, fill, books) => part(key, sig(label, fill, books, bookMax), () => h("div", { class: "nw-track-row" },
+    h("span", { class: "nw-track-label" }, label),
+    h("span", { class: "nw-track" }, h("span", { class: `nw-track-fill ${fill}`, style: { width: `${(100 * books) / bookMax}%` } })),
+    h("span", { class: "nw-track-num" }, amount("book", books, `${books} books`))));
+  const bars = v.players.map((p, seat) => bar(`track-${seat}`, `P${seat + 1}`, `nw-seat-bg-${seat}`, p.books));
+  if (n === 1) bars.push(bar("track-opp", "Opp.", "nw-opp-bg", v.opponent_books));
+  const { body, tracks } = refs.get(frame);
+  setChildren(body, rows);
+  setChildren(tracks, bars);
+  const solo = n === 1 && v.solo_roll
+    ? part("solo-roll", sig(v.solo_roll), () => h("p", { class: "nw-small" }, `Last shadow-opponent roll: ${v.solo_roll}`))
+    : null;
+  setChildren(frame, [frame.firstChild, body.parentNode, tracks, solo]);
+  return frame;
+}
+
+// ------------------------------------------------------------ player boards
+/** `paying`: how many of these chits the previewed purchase or build spends (highlighted). */
+function chitEl(S, ui, act, seat, kind, live, paying = 0) {
+  const p = S.view.players[seat];
+  const unused = p.chits[kind] || 0;
+  const used = p.chits_used[kind] || 0;
+  const total = unused + used;
+  if (!total) return null;
+  const chosen = live ? ui.sel.chits[kind] || 0 : 0;
+  const text = `${kind} chits: ${unused} unused of ${total}` + (chosen ? `, ${chosen} selected` : "") +
+    (paying ? `, ${paying} paying for this move` : "");
+  const body = [icon(kind, 15), h("span", { class: "nw-num" }, `${unused}/${total}`),
+    chosen ? h("span", { class: "nw-chit-sel" }, `✓${chosen}`) : null];
+  const cls = `nw-chit${chosen ? " nw-selected" : ""}${unused ? "" : " nw-used"}${paying ? " nw-paying" : ""}`;
+  if (kind !== "reroll" && unused) { // one to pay with: a button, live on its owner's turn (setLive)
+    const onclick = (e) => {
+      if (isLive(e.currentTarget)) act.cycleChit(kind, unused);
+    };
+    return h("button", { type: "button", class: cls, title: text, "aria-label": text,
+      "aria-pressed": chosen ? "true" : "false", dataset: { key: `chit-${seat}-${kind}` }, onclick }, body);
+  }
+  return h("span", { class: cls, title: text, "aria-label": text, role: "img" }, body);
+}
+
+/** What a player's board is drawn from: the inputs of each of its parts. */
+function playerInputs(S, ui, seat) {
+  const v = S.view;
+  const p = v.players[seat];
+  const live = actingSeat(S) === seat;
+  const choosing = Boolean(live && ui.pendingBuy && !ui.pendingReturn &&
+    S.catalogue.tiles[ui.pendingBuy]?.kind === "building");
+  return { v, p, live, choosing };
+}
+
+/** A player's heading: who plays the seat, place in the player order, scores and status
+ * badges, each a part of its own (the turn passing moves one badge, nothing else). */
+function playerHead(S, seat, part) {
+  const v = S.view;
+  const p = v.players[seat];
+  const pos = v.order.indexOf(seat);
+  const b = v.breakdown[seat];
+  const track = b.books + b.famine + b.war;
+  const frame = part(`head-${seat}-${S.seats[seat]}`, "", () => {
+    const who = S.seats[seat] === "human" ? "human" : `${S.seats[seat]} bot`;
+    const el = h("h3", {}, h("span", { class: `nw-swatch nw-seat-${seat}`, "aria-hidden": "true" }),
+      seatName(seat), h("span", { class: "nw-who" }, who));
+    refs.set(el, [...el.childNodes]);
+    return el;
+  });
+  const order = part(`order-${seat}`, sig(pos), () => h("span", { class: "nw-order" }, `${ordinal(pos)} in order`));
+  const score = part(`pscore-${seat}`, sig(track, v.projected[seat], p.books), () => h("span", { class: "nw-pscore" },
+    amount("vp", track, `${track} VP on the track (${v.projected[seat]} with the tiles held)`), amount("book", p.books, `${p.books} books`)));
+  const badge = (kind, text, cls) => part(`badge-${kind}-${seat}`, sig(text, cls), () => h("span", { class: cls }, text));
+  const pledge = Array.isArray(p.pledge) ? p.pledge.length : 0;
+  const bits = [
+    p.passed && v.step === "actions" ? badge("passed", "passed", "nw-passed-badge") : null,
+    showIf(badge("turn", "to move", "nw-turn-badge"), v.current === seat),
+    p.fed !== null && p.fed !== undefined ? badge("fed", p.fed ? "fed" : "famine", `nw-result ${p.fed ? "nw-ok" : "nw-no"}`) : null,
+    p.fought !== null && p.fought !== undefined ? badge("fought", p.fought ? "war won" : "war lost", `nw-result ${p.fought ? "nw-ok" : "nw-no"}`) : null,
+    p.pledge === "hidden" ? badge("pledge", "food trade: hidden", "nw-small")
+      : pledge ? badge("pledge", `${pledge} dice set aside for food`, "nw-small") : null,
+  ];
+  setChildren(frame, [...refs.get(frame), order, score, ...bits]);
+  return frame;
+}
+
+function playerTiles(S, act, seat, choosing) {
+  const p = S.view.players[seat];
+  const recent = new Set((S.view.recent && S.view.recent.tiles) || []);
+  const slots = p.buildings.map(([id, n], i) => {
+    const card = tileCard(S, id, {
+      compact: true,
+      recent: recent.has(id),
+      label: `building slot ${i + 1}`,
+      key: `slot-${seat}-${i}`,
+      onClick: choosing ? () => act.chooseReplace(id) : null,
+      extra: n !== S.catalogue.tiles[id].dice_count ? h("span", { class: "nw-small" }, `(${n} dice)`) : null,
+      extraSig: n,
+    });
+    return h("div", { class: "nw-slot" }, card);
+  });
+  const advisor = p.advisor
+    ? tileCard(S, p.advisor[0], { compact: true, label: "advisor", key: `adv-${seat}`, recent: recent.has(p.advisor[0]) })
+    : h("div", { class: "nw-tile nw-compact nw-empty-slot" }, "no advisor");
+  const wonder = p.wonder
+    ? tileCard(S, p.wonder, { compact: true, unbuilt: true, recent: recent.has(p.wonder), label: "wonder under construction", key: `wip-${seat}`,
+      extra: h("span", { class: "nw-small nw-wip" }, "under construction"), extraSig: "wip" })
+    : h("div", { class: "nw-tile nw-compact nw-empty-slot" }, "no wonder under construction");
+  return h("div", { class: "nw-board-row" },
+    h("div", { class: "nw-advisor" }, h("div", { class: "nw-slot-label" }, "Advisor"), advisor),
+    h("div", { class: "nw-buildings" }, h("div", { class: "nw-slot-label" }, "Buildings"), h("div", { class: "nw-slots" }, slots)),
+    h("div", { class: "nw-wonder-slot" }, h("div", { class: "nw-slot-label" }, "Wonder"), wonder));
+}
+
+/** A player's dice trays; the row, each label and each die are parts (`part`), so a die
+ * that changed is patched alone and the others stay where they are. */
+function playerDice(S, ui, act, seat, live, rolling, rollKey, part) {
+  const v = S.view;
+  const rolled = new Set(v.rolled || []);
+  const { unused, used } = diceOf(v, seat);
+  const traded = new Set(ui.sel.trades.flat());
+  const die = (d, used, opts) => {
+    const drawn = { ...opts, used };
+    const el = part(`m:die-${d}`, dieSig(S, d, opts), () => dieElement(S, d, drawn));
+    dieUse(S, el, d, drawn, live && !used);
+    return el;
+  };
+  const toggle = (d) => () => act.toggleDie(d);
+  // the dice a previewed move would spend (Python's preview)
+  const pv = act.previewShown(S);
+  const paying = new Set(pv ? pv.dice : []);
+  const unusedEls = unused.map((d) => die(d, false, {
+    paying: paying.has(d),
+    selected: live && ui.sel.dice.includes(d),
+    traded: live && traded.has(d),
+    rolling: rolling.has(d),
+    rollKey: rolled.has(d) ? rollKey : null,
+    onClick: toggle(d),
+  }));
+  const usedEls = used.map((d) => die(d, true, {
+    rolling: rolling.has(d), rollKey: rolled.has(d) ? rollKey : null, onClick: toggle(d),
+  }));
+  const totals = unusedTotals(S.catalogue, v, seat);
+  const row = part(`dicerow-${seat}`, "", () => {
+    const boxes = [h("div", { class: "nw-dice" }), h("div", { class: "nw-dice" })];
+    const el = h("div", { class: "nw-dice-row" },
+      h("div", { class: "nw-tray nw-unused", "aria-label": `${seatName(seat)}'s unused dice` }, boxes[0]),
+      h("div", { class: "nw-tray nw-used-area", "aria-label": `${seatName(seat)}'s used area` }, boxes[1]));
+    refs.set(el, boxes);
+    return el;
+  });
+  const [unusedTray, usedTray] = row.children;
+  const [unusedBox, usedBox] = refs.get(row);
+  const shown = S.catalogue.resources.filter((r) => totals[r]).map((r) => [r, totals[r]]);
+  // the label: its count set in place, and each total a part
+  const label = part(`dlabel-u-${seat}`, "", () => {
+    const count = h("span", {}, "");
+    const sums = h("span", { class: "nw-totals", "aria-label": "unused totals" });
+    const el = h("div", { class: "nw-slot-label" }, count, sums);
+    refs.set(el, { count, sums });
+    return el;
+  });
+  const { count, sums } = refs.get(label);
+  setText(count, `Unused dice (${unused.length})`);
+  setChildren(sums, shown.map(([r, n]) => part(`dtotal-${seat}-${r}`, sig(n), () => amount(r, n, `${n} ${r} unused (dice and chits)`))));
+  setChildren(unusedTray, [label, unusedBox]);
+  setChildren(unusedBox, unusedEls.length ? unusedEls : [part(`dnone-u-${seat}`, "", () => h("span", { class: "nw-small" }, "none"))]);
+  setChildren(usedTray, [part(`dlabel-s-${seat}`, sig(used.length), () => h("div", { class: "nw-slot-label" }, `Used (${used.length})`)), usedBox]);
+  setChildren(usedBox, usedEls.length ? usedEls : [part(`dnone-s-${seat}`, "", () => h("span", { class: "nw-small" }, "empty"))]);
+  return row;
+}
+
+/** A player's chits: the row a part, and each chit a part (a payment redraws the chit
+ * it used, not the row); chits to pay with are live on their owner's turn (setLive). */
+function playerChits(S, ui, act, seat, live, part) {
+  const p = S.view.players[seat];
+  const row = part(`chits-${seat}`, "", () => h("div", { class: "nw-chits-row" },
+    h("span", { class: "nw-slot-label" }, "Chits (unused/total)")));
+  const chits = [];
+  // the chits a previewed move would spend (Python's preview; the move is the acting seat's)
+  const pv = seat === S.view.current ? act.previewShown(S) : null;
+  for (const kind of S.catalogue.chit_kinds) {
+    const unused = p.chits[kind] || 0;
+    const used = p.chits_used[kind] || 0;
+    if (!unused && !used) continue;
+    const chosen = live ? ui.sel.chits[kind] || 0 : 0;
+    const paying = (pv && pv.chits && pv.chits[kind]) || 0;
+    const chit = part(`chit-${seat}-${kind}`, sig(unused, used, chosen, paying), () => chitEl(S, ui, act, seat, kind, live, paying));
+    if (chit.nodeName === "BUTTON") setLive(chit, live);
+    chits.push(chit);
+  }
+  // Unrest: star-marked reroll chits and the passing bonus held this round, in words
+  if ((p.stars || 0) + (p.stars_used || 0)) {
+    chits.push(part(`chit-${seat}-star`, sig(p.stars, p.stars_used), () => h("span", { class: "nw-small", title: "Rerolling with one costs no action" }, `star-marked reroll chits: ${p.stars} unused of ${p.stars + p.stars_used}`)));
+  }
+  if (p.bonus && S.catalogue.unrest) {
+    const b = S.catalogue.unrest.bonuses[p.bonus[0]];
+    chits.push(part(`chit-${seat}-bonus`, sig(p.bonus), () => h("span", { class: "nw-small", title: "One more of its resource for the rest of this round" }, `passing bonus: ${b ? b.name : p.bonus[0]} (+1 ${b ? b.resource : "?"}${p.bonus[1] ? ", spent" : ""})`)));
+  }
+  setChildren(row, [row.firstChild, ...(chits.length ? chits : [part(`chits-none-${seat}`, "", () => h("span", { class: "nw-small" }, "none"))])]);
+  return row;
+}
+
+function playerBuilt(S, seat) {
+  const p = S.view.players[seat];
+  const recent = new Set((S.view.recent && S.view.recent.tiles) || []);
+  if (!p.colonies.length && !p.wonders.length) return null;
+  return h("div", { class: "nw-built" },
+    h("span", { class: "nw-slot-label" }, "Colonies & built wonders"),
+    h("div", { class: "nw-built-list" },
+      p.colonies.map((id, i) => tileCard(S, id, { compact: true, label: "colony", key: `col-${seat}-${i}`, recent: recent.has(id) })),
+      p.wonders.map((id, i) => tileCard(S, id, { compact: true, label: "built wonder", key: `won-${seat}-${i}`, recent: recent.has(id) }))));
+}
+
+function playerClass(S, seat, live) {
+  return `nw-panel nw-player nw-seat-border-${seat}${S.view.current === seat ? " nw-current" : ""}${live ? " nw-live" : ""}`;
+}
+
+function playerLabel(S, seat) {
+  const who = S.seats[seat] === "human" ? "human" : `${S.seats[seat]} bot`;
+  return `${seatName(seat)}'s board (${who})`;
+}
+
+/**
+ * The children of a player's board, each part rebuilt only when its own inputs change
+ * (`parts`: the board's Parts).  `rolling`: the dice to animate in this draw.
+ */
+function playerParts(S, ui, act, seat, parts, rolling, rollKey) {
+  const { v, p, live, choosing } = playerInputs(S, ui, seat);
+  const b = v.breakdown[seat];
+  const head = playerHead(S, seat, (k, s, b) => parts.part(k, s, b));
+  const choose = choosing
+    ? parts.part(`choose-${seat}`, sig(ui.pendingBuy), () => h("p", { class: "nw-choose" },
+      `Choose the building that ${S.catalogue.tiles[ui.pendingBuy].name} replaces:`))
+    : null;
+  const tiles = parts.part(`tiles-${seat}`, sig(p.buildings, p.advisor, p.wonder, choosing, v.recent ? v.recent.tiles : null),
+    () => playerTiles(S, act, seat, choosing));
+  const diceRow = playerDice(S, ui, act, seat, live, rolling, rollKey, (k, s, b) => parts.part(k, s, b));
+  const chits = playerChits(S, ui, act, seat, live, (k, s, b) => parts.part(k, s, b));
+  const built = parts.part(`built-${seat}`, sig(p.colonies, p.wonders, v.recent ? v.recent.tiles : null), () => playerBuilt(S, seat));
+  return [head, choose, tiles, diceRow, chits, built];
+}
+
+// --------------------------------------------------------------- action bar
+function optionButtons(S, act, entries) {
+  return entries.map((e, i) => h("button", {
+    type: "button", class: "nw-btn nw-option", dataset: { key: `opt-${e.move.type}-${i}` },
+    onclick: () => act.move(e.move),
+  }, e.text));
+}
+
+/**
+ * The action panel: a frame (its heading), the refusal or note, and the body.  On a human's
+ * ordinary action turn the body's pieces are parts of their own (a move usually changes
+ * the buttons' texts, not the help or the selection); any other body is one part.
+ * `now()`: the state drawn last, read by the buttons when clicked.
+ */
+function actionPanel(S, ui, act, part, now, otherSig) {
+  const v = S.view;
+  const me = actingSeat(S);
+  const heading = me !== null ? `${seatName(me)}, your decision` : v.step === "game_over" ? "Final scores" : "Decision";
+  const frame = part("actions", "", () => h("section", { class: "nw-panel nw-actions", "aria-label": "Your decision" }));
+  const title = part("actions-title", sig(heading), () => h("h3", {}, heading));
+  const err = act.panels.errorLine(S, part);
+  const moves = (v.recent && v.recent.moves) || [];
+  const recent = moves.length
+    ? part("actions-recent", sig(moves.map((m) => m.text), me), () => h("div", { class: "nw-recent-moves", role: "status", "aria-label": "What the other players just did" },
+      h("span", { class: "nw-slot-label" }, me !== null ? "Since your last move:" : "Last move:"),
+      h("ul", {}, moves.map((m, i) => h("li", { dataset: { key: `recent-${i}` } }, m.text)))))
+    : null;
+  let body;
+  if (act.pendingMove() && me !== null) {
+    body = act.panels.previewPanel(S, part);
+  } else if (S.viewingHistory) {
+    // an earlier position: nothing here changes the game, except continuing from here
+    body = act.panels.historyBanner(S, part);
+  } else if (me !== null && v.step === "actions" && !ui.pendingBuy) {
+    body = actionsControls(S, ui, act, part, now);
+  } else {
+    body = part("actions-other", otherSig, () => {
+      if (v.step === "game_over") return gameOver(S, act);
+      if (me === null) return act.panels.waiting(S);
+    return v.step === "actions" ? pendingControls(S, ui, act) : endOfRoundControls(S, ui, act);
+    });
+  }
+  setChildren(frame, [title, recent, err, body]);
+  return frame;
+}
+
+function selectionLine(S, ui, act) {
+  return h("div", { class: "nw-selection" },
+    h("span", { class: "nw-slot-label" }, "Selected:"),
+    h("span", { class: "nw-sel-text", "aria-live": "polite" }, selectionSummary(S.catalogue, S.view, ui.sel)),
+    ui.sel.dice.length >= 2
+      ? h("button", { type: "button", class: "nw-btn nw-mini", dataset: { key: "trade" }, title: "Two unused dice stand for one gold, stone or food", onclick: () => act.pairTrade() }, "Trade 2 dice → 1 gold, stone or food")
+      : null,
+    !selectionIsEmpty(ui.sel) ? h("button", { type: "button", class: "nw-btn nw-mini", dataset: { key: "clear" }, onclick: () => act.clearSelection() }, "Clear") : null);
+}
+
+const cancelButton = (act) => h("button", { type: "button", class: "nw-btn nw-cancel", dataset: { key: "cancel-buy" },
+  onclick: () => act.cancelBuy() }, "Cancel");
+
+const dieWord = (n) => (n === 1 ? "die" : "dice");
+
+/** What the buy being confirmed pays (the selection, else the suggested payment). */
+function payingLine(S, move) {
+  const tile = S.catalogue.tiles[move.tile];
+  return h("p", { class: "nw-help nw-paying" }, "Paying: ",
+    selectionSummary(S.catalogue, S.view, paymentSelection(move.payment, tile.currency)),
+    " (select dice and chits to pay otherwise)");
+}
+
+/** One of the dice the replaced building may give back: a button, pressed if it goes back. */
+function giveBackDie(S, d, going, note, act) {
+  const colour = dieColour(S.catalogue, d);
+  const face = dieFace(S.catalogue, S.view, d);
+  const text = `${dieName(colour, face, false, S.catalogue.resources)}${note ? ` (${note})` : ""}, ` +
+    (going ? "goes back" : "you keep it");
+  return h("button", {
+    type: "button",
+    class: `nw-die nw-die-${colour}${note ? " nw-spent" : ""}${going ? " nw-going" : ""}`,
+    title: text, "aria-label": text, "aria-pressed": going ? "true" : "false",
+    dataset: { key: `give-back-${d}` },
+    onclick: () => act.toggleReturned(d),
+  }, faceEl(face, S.catalogue.resources));
+}
+
+/** After choosing the building a new one replaces: which of the player's dice of its colour
+ * go back to the supply (Python's answer, with the engine's default chosen first; the
+ * engine checks the choice). */
+function giveBackDiceControls(S, ui, act, tile) {
+  const v = S.view;
+  const r = ui.pendingReturn;
+  const old = S.catalogue.tiles[r.replaces];
+  const move = r.move;
+  const choice = returnedDiceChoice(v, move, r.answer);
+  if (!choice) { // Python's answer is on its way
+    return h("div", { class: "nw-pending nw-give-back", role: "status" },
+      h("p", {}, `Buy ${tile.name} in place of ${old.name}: working out which dice go back…`),
+      h("div", { class: "nw-buttons" }, cancelButton(act)));
+  }
+  const { colour, count } = choice;
+  const chosen = r.dice ?? choice.dflt;
+  const missing = count - chosen.length;
+  const isDefault = r.dice === null || sig(chosen.slice().sort((a, b) => a - b)) === sig(choice.dflt);
+  const note = (d) => (choice.paid.includes(d) ? "paying" : choice.used.includes(d) ? "used" : "");
+  const going = choice.order.filter((d) => chosen.includes(d));
+  const list = going.map((d) => `the ${colour} die showing ${faceText(dieFace(S.catalogue, v, d), S.catalogue.resources)}${note(d) ? ` (${note(d)})` : ""}`).join(", ");
+  return h("div", { class: "nw-pending nw-give-back" },
+    h("p", {}, `Buy ${tile.name} in place of ${old.name}: ${count} of your ${colour} ${dieWord(count)} ` +
+      `${count === 1 ? "goes" : "go"} back to the supply. Click the dice to choose which.`),
+    h("p", { class: "nw-help" }, "Suggested: used dice and dice paying first (they do nothing more this round), then the unused ones with the fewest symbols."),
+    h("div", { class: "nw-dice nw-give-back-dice", role: "group", "aria-label": `Your ${colour} dice` },
+      choice.order.map((d) => giveBackDie(S, d, chosen.includes(d), note(d), act))),
+    h("p", { class: "nw-sel-text", "aria-live": "polite" },
+      missing > 0 ? `Choose ${missing} more ${dieWord(missing)} to give back.` : `Going back: ${list}.`),
+    h("div", { class: "nw-buttons" },
+      h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "confirm-give-back" }, disabled: missing !== 0,
+        onclick: () => act.confirmReturn() }, `Buy ${tile.name}, giving back ${count === 1 ? "this die" : "these dice"}`),
+      isDefault ? null : h("button", { type: "button", class: "nw-btn", dataset: { key: "suggested-give-back" },
+        onclick: () => act.defaultReturned() }, "Back to the suggestion"),
+      cancelButton(act)),
+    payingLine(S, move));
+}
+
+/** Buying an advisor while holding one: how many of the old advisor's reroll chits go back
+ * from the used ones (the others from the unused ones); the engine's default first. */
+function giveBackRerollsControls(S, ui, act, tile) {
+  const v = S.view;
+  const p = v.players[v.current];
+  const choice = usedRerollsChoice(v);
+  if (!choice || !p.advisor) return h("div", { class: "nw-pending" }, cancelButton(act));
+  const [oldId, n] = p.advisor;
+  const old = S.catalogue.tiles[oldId];
+  const unused = p.chits.reroll || 0;
+  const ks = [...choice.choices].sort((a, b) => b - a);
+  return h("div", { class: "nw-pending nw-give-back" },
+    h("p", {}, `Hire ${tile.name}: ${old.name} leaves, and ${n} of your reroll chits go back to the supply ` +
+      `(as many as ${old.name} brought). Which ones?`),
+    h("p", { class: "nw-help" }, `Suggested: used ones first, so you keep your unused ones. ${tile.name} then brings ` +
+      `${tile.rerolls} new ${tile.rerolls === 1 ? "chit" : "chits"}.`),
+    h("div", { class: "nw-buttons" },
+      ks.map((k) => h("button", {
+        type: "button", class: `nw-btn${k === choice.default ? " nw-primary" : ""}`, dataset: { key: `give-back-rerolls-${k}` },
+        onclick: () => act.chooseUsedRerolls(k),
+      }, `Give back ${k} used + ${n - k} unused (keep ${unused - (n - k)} unused)`, k === choice.default ? " — suggested" : "")),
+      cancelButton(act)),
+    payingLine(S, buyMove(S.catalogue, S.legal, ui.sel, ui.pendingBuy)));
+}
+
+/** A buy waiting for its choices: which building it replaces, what goes back. */
+function pendingControls(S, ui, act) {
+  const v = S.view;
+  const p = v.players[v.current];
+  const tile = S.catalogue.tiles[ui.pendingBuy];
+  if (ui.pendingReturn) return giveBackDiceControls(S, ui, act, tile);
+  if (tile.kind === "advisor") return giveBackRerollsControls(S, ui, act, tile);
+  const options = p.buildings.map(([id]) => id).filter((id, i, a) => a.indexOf(id) === i);
+  return h("div", { class: "nw-pending" },
+    h("p", {}, `Buy ${tile.name}: which building does it replace? (Its dice go back to the supply.)`),
+    h("div", { class: "nw-buttons" },
+      options.map((id) => h("button", { type: "button", class: "nw-btn", dataset: { key: `replace-${id}` }, onclick: () => act.chooseReplace(id) },
+        `Replace ${S.catalogue.tiles[id].name}`)),
+      cancelButton(act)),
+    selectionLine(S, ui, act));
+}
+
+/** A human's ordinary action turn: help, selection, buttons and the Accelerated pledge
+ * options, each a part (`part`); the buttons work out their move when clicked (`now()`). */
+function actionsControls(S, ui, act, part, now) {
+  const v = S.view;
+  const p = v.players[v.current];
+  const reroll = legalOf(S.legal, "reroll")[0];
+  const builds = legalOf(S.legal, "build");
+  const pledgeOptions = legalOf(S.legal, "pass").filter((e) => e.move.pledge);
+  const starReroll = legalOf(S.legal, "reroll").find((e) => e.move.star);
+  const wonder = p.wonder ? S.catalogue.tiles[p.wonder] : null;
+  const count = ui.sel.dice.length + 2 * ui.sel.trades.length;
+  const passLabel = v.config.variant === "accelerated" && !selectionIsEmpty(ui.sel)
+    ? "Pass, trading the selected dice for food" : "Pass";
+  const frame = part("actions-turn", "", () => h("div", {}));
+  // Unrest: at the start of the turn, the two ways to settle it are the only moves
+  const unrestOptions = legalOf(S.legal, "unrest");
+  if (unrestOptions.length) {
+    const unrestHelp = part("actions-unrest", sig(unrestOptions), () => h("div", {},
+      h("p", { class: "nw-help" }, "Your green dice show the Unrest symbol. Reroll all of them (that is your action; no reroll chit is spent), or set all of them aside and then take an action."),
+      h("div", { class: "nw-buttons" }, optionButtons(S, act, unrestOptions))));
+    setChildren(frame, [unrestHelp]);
+    return frame;
+  }
+  const bonusPasses = legalOf(S.legal, "pass").filter((e) => e.move.bonus && !e.move.pledge);
+  const help = part("actions-help", "", () => h("p", { class: "nw-help" }, "Click dice and chits to select them, then click a tile to buy it with them (or click a tile directly to pay the suggested way), build your wonder, or reroll the selected dice."));
+  const summary = selectionSummary(S.catalogue, v, ui.sel);
+  const selection = part("actions-selection", sig(summary, ui.sel.dice.length >= 2, selectionIsEmpty(ui.sel)), () => selectionLine(S, ui, act));
+  // the buttons are built once per wonder; their texts, titles and states set in place
+  // (keyed by the wonder, not signed: a frame whose elements are kept in refs is never morphed)
+  const buttons = part(`actions-buttons-${p.wonder || "none"}-${v.config.unrest ? "unrest" : ""}`, "", () => {
+    const els = {
+      reroll: h("button", { type: "button", class: "nw-btn", dataset: { key: "reroll" }, onclick: (e) => { if (isLive(e.currentTarget)) act.reroll(); } }, icon("reroll"), ""),
+      star: v.config.unrest ? h("button", { type: "button", class: "nw-btn", dataset: { key: "reroll-star" }, onclick: () => act.reroll(true) }, icon("reroll"), "") : null,
+      build: wonder ? h("button", {
+        type: "button", class: "nw-btn", dataset: { key: "build" },
+        onclick: (e) => { if (isLive(e.currentTarget)) act.commit(buildMove(now().legal, ui.sel)); },
+      }, icon("stone"), ` Build ${wonder.name} (${wonder.stone_cost} stone)`) : null,
+      pass: h("button", { type: "button", class: "nw-btn nw-pass", dataset: { key: "pass" }, onclick: () => act.move(passMove(ui.sel, now().view.config.variant)) }, ""),
+    };
+    const el = h("div", { class: "nw-buttons" }, els.reroll, els.star, els.build, els.pass,
+      h("button", { type: "button", class: "nw-btn nw-ghost", dataset: { key: "hint" }, title: "Let a bot choose this move for you", onclick: () => act.send({ kind: "bot_move" }) }, "Let a bot decide"));
+    refs.set(el, els);
+    return el;
+  });
+  const els = refs.get(buttons);
+  // a control that cannot work now is inert but focusable, and its title says why (Python's
+  // reason: v.unavailable)
+  const why = v.unavailable || {};
+  setLive(els.reroll, Boolean(reroll) && !why.reroll, true);
+  setAttr(els.reroll, "title", why.reroll ? `Not now: ${why.reroll}` : reroll ? reroll.text : "");
+  const rerollText = ` Reroll selected (${count})`;
+  if (els.reroll.lastChild.data !== rerollText) els.reroll.lastChild.data = rerollText;
+  if (els.star) {
+    setDisabled(els.star, !(p.stars > 0));
+    setAttr(els.star, "title", starReroll ? starReroll.text : "no unused star-marked reroll chit");
+    const starText = ` Star reroll selected (${count}; ${p.stars || 0} left, no action)`;
+    if (els.star.lastChild.data !== starText) els.star.lastChild.data = starText;
+  }
+  // Unrest: a passer who is due a passing bonus chooses it (the plain Pass is not offered)
+  setDisabled(els.pass, bonusPasses.length > 0);
+  if (els.build) {
+    setAttr(els.build, "class", `nw-btn${builds.length ? " nw-suggest" : ""}`);
+    setLive(els.build, builds.length > 0, true);
+    setAttr(els.build, "title", builds[0] ? builds[0].text : `Not now: ${why.build || `needs ${wonder.stone_cost} stone`}`);
+  }
+  setText(els.pass, passLabel);
+  const pledge = pledgeOptions.length
+    ? part("actions-pledge", sig(pledgeOptions), () => h("div", { class: "nw-options" }, h("span", { class: "nw-slot-label" }, "Pass and trade for food:"), optionButtons(S, act, pledgeOptions)))
+    : null;
+  const bonus = bonusPasses.length
+    ? part("actions-bonus", sig(bonusPasses), () => h("div", { class: "nw-options" }, h("span", { class: "nw-slot-label" }, "Pass and take a passing bonus:"), optionButtons(S, act, bonusPasses)))
+    : null;
+  setChildren(frame, [help, selection, buttons, bonus, pledge]);
+  return frame;
+}
+
+function endOfRoundControls(S, ui, act) {
+  const v = S.view;
+  const step = v.step;
+  const ev = S.catalogue.events[v.event];
+  const explain = {
+    books: "Choose which book dice to use now. Dice kept back can be traded for food in the famine.",
+    famine: `Pay ${ev.famine} food (dice, food chits, or two dice per food) to score ${ev.vp} VP, or pay nothing.`,
+    war: `Pay ${ev.war} strength to score ${ev.vp} VP, or pay nothing. Unused strength also set the player order.`,
+  }[step];
+  const type = { books: "books", famine: "feed", war: "fight" }[step];
+  const entries = legalOf(S.legal, type);
+  const useLabel = { books: "Use the selected books", famine: "Feed with the selection", war: "Fight with the selection" }[step];
+  return h("div", {},
+    h("p", { class: "nw-help" }, explain),
+    h("div", { class: "nw-options" }, h("span", { class: "nw-slot-label" }, "Options:"), optionButtons(S, act, entries)),
+    selectionLine(S, ui, act),
+    h("div", { class: "nw-buttons" },
+      h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "use-selection" }, disabled: selectionIsEmpty(ui.sel),
+        onclick: () => act.move(selectionMove(step, ui.sel)) }, useLabel),
+      h("button", { type: "button", class: "nw-btn nw-ghost", dataset: { key: "hint" }, onclick: () => act.send({ kind: "bot_move" }) }, "Let a bot decide")));
+}
+
+function gameOver(S, act) {
+  const v = S.view;
+  const ranking = v.ranking; // Python's: most VP first, ties to the better player order
+  const humans = S.seats.filter((who) => who === "human").length;
+  const won = v.winner !== null && S.seats[v.winner] === "human" && humans === 1 && v.config.players > 1;
+  return h("div", { class: "nw-gameover" },
+    h("div", { class: `nw-result-banner${won ? " nw-you-won" : ""}`, role: "status" },
+      h("p", { class: "nw-big" }, won ? `You win! ${v.prompt}` : v.prompt),
+      h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "play-again" }, title: "A new game with the same players and settings, and a new seed", onclick: () => act.playAgain() }, "Play again")),
+    h("div", { class: "nw-table-scroll" }, h("table", { class: "nw-score-table" },
+      h("thead", {}, h("tr", {}, ["Player", "Books", "Famine", "War", "Buildings", "Advisor", "Colonies", "Wonders", "Total"].map((x) => h("th", { scope: "col" }, x)))),
+      h("tbody", {}, ranking.map((seat) => {
+        const b = v.breakdown[seat];
+        return h("tr", { class: v.winner === seat ? "nw-winner" : "" },
+          h("th", { scope: "row" }, seatName(seat)),
+          [b.books, b.famine, b.war, b.buildings, b.advisor, b.colonies, b.wonders, v.projected[seat]].map((x) => h("td", {}, String(x))));
+      })))),
+    v.hall_of_fame ? h("p", {}, `Hall of Fame: ${v.hall_of_fame}`) : null);
+}
+
+// -------------------------------------------------------------------- app
+/** The seats' boards in drawing order: the humans' boards first, then the bots', each in
+ * seat order.  The order does not follow the turn: a board that moved would be restyled
+ * and laid out whole on every change of turn, and boards jumping around are hard to
+ * follow; the board of the player to move is highlighted instead. */
+function boardOrder(S) {
+  const n = S.view.players.length;
+  const seats = [];
+  for (let seat = 0; seat < n; seat += 1) if (S.seats[seat] === "human") seats.push(seat);
+  for (let seat = 0; seat < n; seat += 1) if (S.seats[seat] !== "human") seats.push(seat);
+  return seats;
+}
+
+/**
+ * The drawn table, kept between draws.  `render(S, ui, act)` brings the DOM under `host`
+ * up to date: the skeleton (root, columns) stays, each panel (and each part of a player's
+ * board, and each log line) is rebuilt only when the inputs it is drawn from changed (their
+ * signatures, see Parts), and nodes are moved only if their place changed.  Unchanged parts
+ * keep their DOM nodes, so hover, focus, scroll and running animations survive, and the
+ * browser restyles and lays out only what changed.  `act.panels`: the shell's panels.
+ */
+export class Board {
+  constructor(host) {
+    this.host = host;
+    this.ids = uid("nwb");
+    this.parts = new Parts();
+    this.catalogue = null;
+    this.root = null;
+  }
+
+  /** Forget everything drawn (the next render builds the table anew). */
+  reset() {
+    this.parts.clear();
+    this.root = null;
+  }
+
+  skeleton(act) {
+    const main = h("div", { class: "nw-main" });
+    this.left = h("div", { class: "nw-left" });
+    this.right = h("div", { class: "nw-right" });
+    this.players = h("div", { class: "nw-players" });
+    this.log = act.panels.logPanel();
+    this.playerEls = new Map();
+    main.append(this.left, this.right);
+    this.main = main;
+    this.root = h("div", { class: "nw-root" });
+    this.host.replaceChildren(this.root);
+  }
+
+  playerEl(seat) {
+    let el = this.playerEls.get(seat);
+    if (!el) {
+      el = h("section", {});
+      this.playerEls.set(seat, el);
+    }
+    return el;
+  }
+
+  render(S, ui, act) {
+    if (S.catalogue !== this.catalogue || !this.root || !this.root.isConnected || this.root.parentNode !== this.host) {
+      this.reset();
+      this.catalogue = S.catalogue;
+    }
+    setIdScope(this.ids);
+    if (!this.root) this.skeleton(act);
+    const v = S.view;
+    const P = this.parts;
+    const part = (key, signature, build) => P.part(key, signature, build);
+    const me = actingSeat(S);
+    const root = this.root;
+    setAttr(root, "class", `nw-root${S.busy ? " nw-is-busy" : ""}`);
+    setAttr(root, "data-step", v.step);
+
+    const head = header(S, part, act);
+    const notice = P.part("notice", sig(S.reconstructed), () => reconstructionNotice(S, ui, act));
+
+    const canBuy = me !== null && v.step === "actions";
+    // the frame (title, grid) and each cell are parts: a tile that changed is patched alone
+    const progress = P.part(`progress-${v.board.length}`, "", () => progressFrame(v.board.length));
+    const { hint, grid } = refs.get(progress);
+    setText(hint, canBuy ? " — click a tile to buy it" : "");
+    setChildren(grid, progressCells(S, ui, act, part));
+
+    const cur = v.current;
+    this.S = S;
+    const actions = actionPanel(S, ui, act, part, () => this.S,
+      sig(S.busy, me, v.step, cur, S.seats, S.legal,
+        me !== null ? [ui.sel, ui.pendingBuy, ui.pendingReturn, v.players[me], v.give_back] : 0,
+        ui.pendingReturn ? v.dice : 0, v.config.variant, v.event,
+        v.step === "game_over" ? [v.prompt, v.ranking, v.projected, v.breakdown, v.winner, v.hall_of_fame] : 0));
+
+    const rolling = new Set(ui.rollingDice || []);
+    const boards = boardOrder(S).map((seat) => {
+      const el = this.playerEl(seat);
+      const live = me === seat;
+      setAttr(el, "class", playerClass(S, seat, live));
+      setAttr(el, "aria-label", playerLabel(S, seat));
+      setChildren(el, playerParts(S, ui, act, seat, P, rolling, ui.rollKey));
+      return el;
+    });
+    for (const seat of [...this.playerEls.keys()]) if (seat >= v.players.length) this.playerEls.delete(seat);
+    setChildren(this.players, boards);
+    const coach = act.panels.coachPanel(S, part);
+    setChildren(this.left, [progress, actions, coach, this.players]);
+
+    const event = P.part("event", sig(v.event), () => eventTile(S));
+    const scores = scoreBoard(S, part);
+    const history = act.panels.historyPanel(S, part);
+    const game = act.panels.gamePanel(S, part);
+    this.log.update();
+
+    setChildren(this.right, [event, scores, history, this.log.el, game]);
+    const summary = v.round_summary && ui.dismissedRound !== `${v.config.seed}:${v.round_summary.round}` && !S.viewingHistory
+      ? P.part("round-summary", sig(v.round_summary), () => roundSummary(S, act)) : null;
+    const overlay = act.panels.helpOverlay(part) || summary;
+    setChildren(root, [head, notice, this.main, overlay]);
+    P.sweep();
+    // last: the board now shows this position (benchmarks/browser_latency.py waits for it)
+    setAttr(root, "data-position", v.position);
+  }
+}
+
+export { buyMove, rerollMove };

@@ -1,0 +1,311 @@
+// The shell's panels: the parts of the table every game has (history, log, game and seats,
+// New game dialog, shortcut list, errors, the bots' turn, preview, coach).  Each takes the
+// snapshot S and, where it is incremental, `part(key, signature, build)` from the view's
+// Parts, so the view decides where they go.  They draw Python's payloads only.
+import { Parts, h, setAttr, setChildren, setDisabled, setText, sid, sig } from "./dom.js";
+
+/** "Player 2" (seats are numbered from 0). */
+export const seatName = (seat) => `Player ${seat + 1}`;
+
+/** Elements a panel's frame keeps handy (its inner containers), by frame. */
+const refs = new WeakMap();
+
+/** The game log's section: one element, brought up to date by `update()`, which scrolls
+ * the list to its newest line when that line changed. */
+class LogPanel {
+  constructor(log) {
+    this.log = log;
+    this.items = new Parts();
+    this.list = h("ol", { class: "nw-log-list", tabindex: "0", "aria-label": "Game log entries", dataset: { key: "log" } });
+    this.el = h("section", { class: "nw-panel nw-log", "aria-label": "Game log" }, h("h3", {}, "Game log"), this.list);
+    this.rev = null;
+    this.tail = null;
+    this.scrollPending = false;
+  }
+
+  static item(e) {
+    return h("li", {
+      class: `nw-log-${e.kind}${e.auto ? " nw-auto" : ""}`,
+      dataset: { n: e.n },
+    }, e.seat !== null && e.seat !== undefined ? h("span", { class: `nw-swatch nw-seat-${e.seat}`, "aria-hidden": "true" }) : null, e.text);
+  }
+
+  update() {
+    const log = this.log;
+    if (log.rev !== this.rev) {
+      const nodes = log.synced
+        ? log.entries.map((e) => this.items.part(`${e.n}`, sig(e.kind, e.auto, e.seat, e.text, e.pos), () => LogPanel.item(e)))
+        : [h("li", { class: "nw-log-loading" }, "Loading the log…")];
+      setChildren(this.list, nodes);
+      this.items.sweep();
+      this.rev = log.rev;
+    }
+    const last = log.synced && log.entries.length ? log.entries[log.entries.length - 1] : null;
+    const tail = last ? `${last.n}:${last.text}` : "";
+    const changed = tail !== this.tail;
+    this.tail = tail;
+    if (changed) this.scroll();
+    return changed;
+  }
+
+  /** Scroll the log to its newest line, before the next paint (the layout is done for
+   * the paint anyway by then, so reading it there costs nothing extra). */
+  scroll() {
+    if (this.scrollPending) return;
+    this.scrollPending = true;
+    const later = typeof requestAnimationFrame === "function" ? requestAnimationFrame : (fn) => fn();
+    later(() => {
+      this.scrollPending = false;
+      if (this.list.isConnected) this.list.scrollTop = this.list.scrollHeight;
+    });
+  }
+}
+
+/** The panels, bound to one controller's `shell`. */
+export function makePanels(shell) {
+  const ui = shell.ui;
+
+  function headerButtons(part) {
+    const newGame = part("header-newgame", "", () => h("button", {
+      type: "button", class: "nw-btn nw-mini nw-newgame-btn", dataset: { key: "header-newgame" },
+      title: "Start a new game: players, seats, settings, seed…", onclick: () => shell.openNewGame(),
+    }, "New game…"));
+    const help = part("header-help", "", () => h("button", {
+      type: "button", class: "nw-btn nw-mini nw-help-btn", dataset: { key: "help" },
+      "aria-label": "Keyboard shortcuts", title: "Keyboard shortcuts (?)", onclick: () => shell.toggleHelp(),
+    }, "?"));
+    return [newGame, help];
+  }
+
+  /** Python's refusal, or the shell's note, with its dismiss button (null if neither). */
+  function errorLine(S, part) {
+    const note = shell.noteText();
+    if (!S.error && !note) return null;
+    return part("actions-error", sig(S.error, note), () => h("div", { class: "nw-error", role: "alert" },
+      h("strong", {}, S.error ? "Refused: " : "Note: "), S.error || note,
+      h("button", { type: "button", class: "nw-btn nw-mini", "aria-label": "dismiss", dataset: { key: "dismiss" }, onclick: () => shell.dismiss() }, "×")));
+  }
+
+  /** An earlier position is shown: nothing changes the game, except continuing from it. */
+  function historyBanner(S, part) {
+    const hi = S.history;
+    return part("actions-history", sig(hi.position, hi.length), () => h("div", { class: "nw-history-banner", role: "status" },
+      h("p", {}, h("strong", {}, `Viewing move ${hi.position} of ${hi.length}`), " — an earlier position of the game."),
+      h("div", { class: "nw-buttons" },
+        h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "back-to-game" }, onclick: () => shell.send({ kind: "goto", position: hi.length }) }, "Back to the game"),
+        h("button", { type: "button", class: "nw-btn", dataset: { key: "continue-here" }, title: "Play on from this position: the later moves are replaced by the new ones", onclick: () => shell.continueHere() }, "Continue from here"))));
+  }
+
+  /** Nobody here is to decide: a bot thinking (Skip), a bot's seat waiting (Let the bots
+   * play, One bot move), or a human's seat not acting. */
+  function waiting(S) {
+    const cur = S.view.current;
+    const bot = cur !== null && cur !== undefined && S.seats[cur] !== "human";
+    return h("div", { class: "nw-waiting" },
+      h("p", {}, S.busy ? `${seatName(cur)} (${S.seats[cur]} bot) is thinking…` : bot ? `${seatName(cur)} is played by the ${S.seats[cur]} bot.` : "Waiting."),
+      S.busy && S.seats.includes("human")
+        ? h("button", { type: "button", class: "nw-btn", dataset: { key: "skip-bots" }, title: "The bots play at once, without their pause; what they did is listed here", onclick: () => shell.send({ kind: "skip_bots" }) }, "Skip to my turn")
+        : null,
+      bot && !S.busy ? h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "play-bots" }, onclick: () => shell.send({ kind: "play_bots" }) }, "Let the bots play") : null,
+      bot && !S.busy ? h("button", { type: "button", class: "nw-btn", dataset: { key: "bot-step" }, onclick: () => shell.send({ kind: "bot_move" }) }, "One bot move") : null);
+  }
+
+  /** What the pending move will do (Python's preview), with Confirm and Cancel. */
+  function previewPanel(S, part) {
+    const pv = shell.previewShown(S);
+    return part("actions-preview", sig(pv, Boolean(S.error)), () => {
+      const cancel = h("button", { type: "button", class: "nw-btn", dataset: { key: "preview-cancel" }, title: "Escape", onclick: () => shell.cancelPreview() }, "Cancel");
+      if (!pv) {
+        return h("div", { class: "nw-preview", role: "status" },
+          h("p", {}, S.error ? "This move was refused (see above)." : "Working out what this move does…"), h("div", { class: "nw-buttons" }, cancel));
+      }
+      const list = (label, items, cls = "") => (items && items.length
+        ? h("div", { class: `nw-preview-row ${cls}` }, h("span", { class: "nw-slot-label" }, label), h("ul", {}, items.map((x) => h("li", {}, x))))
+        : null);
+      return h("div", { class: "nw-preview", role: "group", "aria-label": "What this move will do" },
+        h("p", { class: "nw-big" }, pv.title),
+        pv.warning ? h("p", { class: "nw-warning", role: "alert" }, pv.warning) : null,
+        list("Pays:", pv.pays),
+        list("Wasted:", pv.wasted, "nw-wasted"),
+        list("Comes in:", pv.gains),
+        list("Goes:", pv.goes),
+        h("div", { class: "nw-buttons" },
+          h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "preview-confirm" }, title: "Enter", onclick: () => shell.confirmPreview() }, "Confirm"),
+          cancel));
+    });
+  }
+
+  /**
+   * The coach: a Hint button on a human's decision, the "coach" checkbox (grade each of my
+   * moves), the previews checkbox, the hint (shown only at the position it was asked at)
+   * and the last verdict.  Python computes everything; this only draws it.
+   */
+  function coachPanel(S, part) {
+    const v = S.view;
+    const c = S.coach || {};
+    const me = S.acting;
+    return part("coach", sig(S.coach, me, v.position, S.coachBusy, ui.previews), () => {
+      const hint = c.hint && c.hint.position === v.position ? c.hint : null;
+      const verdict = c.on && c.verdict ? c.verdict : null;
+      const kids = [];
+      kids.push(h("div", { class: "nw-coach-controls" },
+        h("button", {
+          type: "button", class: "nw-btn", dataset: { key: "coach-hint" },
+          disabled: me === null || S.coachBusy,
+          title: me === null ? "A hint is for a human player's decision" : "The coach's three best moves here (about 2 s of thinking)",
+          onclick: () => shell.askHint(),
+        }, S.coachBusy ? "Thinking…" : "Hint"),
+        h("label", { class: "nw-coach-toggle", title: "After each of your moves, see how it compared with the coach's best move" },
+          h("input", { type: "checkbox", dataset: { key: "coach-on" }, checked: Boolean(c.on), onchange: (e) => shell.send({ kind: "coach", on: e.target.checked }) }),
+          " Coach: grade my moves"),
+        h("label", { class: "nw-coach-toggle", title: shell.previewWords.title },
+          h("input", { type: "checkbox", dataset: { key: "previews-on" }, checked: Boolean(ui.previews), onchange: (e) => shell.setPreviews(e.target.checked) }),
+          ` ${shell.previewWords.label}`)));
+      if (hint) {
+        kids.push(h("ol", { class: "nw-coach-hint", "aria-label": "The coach's best moves" },
+          hint.suggestions.map((s, i) => h("li", { dataset: { key: `coach-s-${i}` } }, s.summary))));
+      }
+      if (verdict) {
+        kids.push(h("p", { class: `nw-coach-verdict${verdict.same ? " nw-good" : ""}`, role: "status" }, verdict.text));
+      }
+      return h("section", { class: "nw-panel nw-coach", "aria-label": "Coach" }, h("h3", {}, "Coach"), ...kids);
+    });
+  }
+
+  /** The history panel, built once: its buttons, label and slider (a range input is costly
+   * to make) are set in place on each draw; the buttons read the position when clicked. */
+  function historyPanel(S, part) {
+    const hi = S.history;
+    const frame = part("history", "", () => {
+      const slider = h("input", {
+        id: sid("slider"), type: "range", min: "0", step: "1",
+        class: "nw-slider", "aria-label": "Go to move", dataset: { key: "slider" },
+        onchange: (e) => shell.send({ kind: "goto", position: Number(e.target.value) }),
+      });
+      const go = (where) => () => {
+        const { position, length } = shell.state().history;
+        shell.send({ kind: "goto", position: Math.max(0, Math.min(length, where(position, length))) });
+      };
+      const btn = (key, label, aria, onclick) => h("button", {
+        type: "button", class: "nw-btn nw-mini", "aria-label": aria, title: aria, dataset: { key }, onclick,
+      }, label);
+      const undo = h("button", { type: "button", class: "nw-btn", dataset: { key: "undo" }, onclick: () => shell.undo() }, "↶ Undo");
+      const redo = h("button", { type: "button", class: "nw-btn", dataset: { key: "redo" }, onclick: () => shell.send({ kind: "redo" }) }, "Redo ↷");
+      const steps = [
+        btn("first", "«", "first position", go(() => 0)),
+        btn("back", "‹", "one move back", go((p) => p - 1)),
+        btn("fwd", "›", "one move forward", go((p) => p + 1)),
+        btn("last", "»", "latest position", go((p, n) => n)),
+      ];
+      const label = h("label", { for: sid("slider"), class: "nw-slider-label" }, "");
+      const el = h("section", { class: "nw-panel nw-history", "aria-label": "History" }, h("h3", {}, "History"),
+        h("div", { class: "nw-buttons" }, undo, redo), label, slider,
+        h("div", { class: "nw-buttons nw-step-buttons" }, steps));
+      refs.set(el, { slider, undo, redo, steps, label });
+      return el;
+    });
+    const { slider, undo, redo, steps, label } = refs.get(frame);
+    setAttr(slider, "max", String(hi.length));
+    if (slider.value !== String(hi.position)) slider.value = String(hi.position);
+    setDisabled(undo, !hi.can_undo);
+    setDisabled(redo, !hi.can_redo);
+    const atStart = hi.position === 0;
+    const atEnd = hi.position >= hi.length;
+    [atStart, atStart, atEnd, atEnd].forEach((off, i) => setDisabled(steps[i], off));
+    setText(label, `Move ${hi.position} of ${hi.length}${S.busy ? " (bots playing)" : ""}`);
+    return frame;
+  }
+
+  function gamePanelEl(S) {
+    const f = ui.form;
+    const choices = ["human", ...S.botNames];
+    const seatSelect = (value, onchange, key, label) => h("select", { dataset: { key }, "aria-label": label, onchange },
+      choices.map((c) => h("option", { value: c, selected: c === value, title: c === "human" ? null : S.botInfo?.[c] || null },
+        c === "human" ? "Human" : `Bot: ${c}`)));
+    const current = S.seats.map((who, seat) => h("div", { class: "nw-field" },
+      h("span", {}, seatName(seat)),
+      seatSelect(who, (e) => shell.send({ kind: "set_seat", seat, player: e.target.value }), `seat-${seat}`, `${seatName(seat)} is played by`)));
+    const formSeats = [];
+    for (let seat = 0; seat < f.players; seat += 1) {
+      formSeats.push(h("div", { class: "nw-field" }, h("span", {}, seatName(seat)),
+        seatSelect(f.seats[seat] || "human", (e) => shell.setFormSeat(seat, e.target.value), `form-seat-${seat}`, `new game: ${seatName(seat)}`)));
+    }
+    const counts = S.info.player_counts && S.info.player_counts.length ? S.info.player_counts : [f.players];
+    const idp = sid("form-players");
+    const ids = sid("form-seed");
+    const idd = sid("form-delay");
+    return h("section", { class: "nw-panel nw-game", "aria-label": "Game, seats and files" },
+      h("h3", {}, "Game"),
+      h("div", { class: "nw-buttons" },
+        h("button", { type: "button", class: "nw-btn", dataset: { key: "save" }, onclick: () => shell.send({ kind: "save" }) }, "Save game"),
+        h("button", { type: "button", class: "nw-btn", dataset: { key: "load" }, onclick: () => shell.pickFile("game") }, "Load game…")),
+      h("div", { class: "nw-seats" }, h("div", { class: "nw-slot-label" }, "Seats (change any time)"), current),
+      h("details", { class: "nw-newgame", open: ui.newGameOpen || null, ontoggle: (e) => shell.setNewGameOpen(e.target.open) },
+        h("summary", { dataset: { key: "newgame-summary" } }, "New game…"),
+        h("div", { class: "nw-form" },
+          h("label", { class: "nw-field", for: idp }, h("span", {}, "Players"),
+            h("select", { id: idp, dataset: { key: "form-players" }, onchange: (e) => shell.setForm({ players: Number(e.target.value) }) },
+              counts.map((n) => h("option", { value: String(n), selected: n === f.players }, n === 1 ? "1 (solo)" : String(n))))),
+          formSeats,
+          shell.newGameFields(S, f),
+          h("label", { class: "nw-field", for: ids }, h("span", {}, "Seed"),
+            h("input", { id: ids, type: "text", inputmode: "numeric", placeholder: "random", value: f.seed, dataset: { key: "form-seed" }, oninput: (e) => shell.setForm({ seed: e.target.value }, false) })),
+          h("label", { class: "nw-field", for: idd }, h("span", {}, "Bot pause (s)"),
+            h("input", { id: idd, type: "number", min: "0", max: "30", step: "0.1", value: String(f.bot_delay), dataset: { key: "form-delay" }, oninput: (e) => shell.setForm({ bot_delay: Number(e.target.value) }, false) })),
+          h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "start" }, onclick: () => shell.startGame() }, "Start new game"))));
+  }
+
+  /** Save, Load, the seat menus and the New game dialog. */
+  function gamePanel(S, part) {
+    const f = ui.form;
+    const game = part("game", sig(S.seats, S.botNames, S.botInfo, S.info.player_counts, ui.formRev, f.players, f.seats,
+      shell.newGameSignature(S, f)), () => gamePanelEl(S));
+    // the New game form is a dialog (opened from the header or the Game panel)
+    const details = game.querySelector("details.nw-newgame");
+    if (details) {
+      if (details.open !== Boolean(ui.newGameOpen)) details.open = Boolean(ui.newGameOpen);
+      const form = details.querySelector(".nw-form");
+      setAttr(form, "role", "dialog");
+      setAttr(form, "aria-label", "New game");
+      setAttr(form, "aria-modal", ui.newGameOpen ? "true" : null);
+      if (!details.dataset.backdrop) { // a click on the shade around the dialog closes it
+        details.dataset.backdrop = "1";
+        details.addEventListener("click", (e) => {
+          if (e.target === details) shell.closeNewGame();
+        });
+      }
+    }
+    // a seat menu the person changed without Python following (a refused change): show
+    // Python's value again
+    S.seats.forEach((who, seat) => {
+      const sel = game.querySelector(`select[data-key="seat-${seat}"]`);
+      if (sel && sel.value !== who) sel.value = who;
+    });
+    return game;
+  }
+
+  /** The shortcut list (the "?" overlay), or null when closed. */
+  function helpOverlay(part) {
+    if (!ui.helpOpen) return null;
+    return part("help-overlay", "", () => h("div", { class: "nw-overlay", role: "dialog", "aria-modal": "true", "aria-label": "Keyboard shortcuts", dataset: { key: "help-overlay" } },
+      h("div", { class: "nw-dialog" },
+        h("h3", {}, "Keyboard shortcuts"),
+        h("p", { class: "nw-help" }, "They work while the board has the focus (click anywhere on it first)."),
+        h("dl", { class: "nw-shortcuts" }, shell.shortcuts().map(([k, what]) => [h("dt", {}, h("kbd", {}, k)), h("dd", {}, what)])),
+        h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "help-close" }, onclick: () => shell.toggleHelp() }, "Close"))));
+  }
+
+  return {
+    headerButtons,
+    errorLine,
+    historyBanner,
+    waiting,
+    previewPanel,
+    coachPanel,
+    historyPanel,
+    gamePanel,
+    helpOverlay,
+    logPanel: () => new LogPanel(shell.log),
+    seatName,
+  };
+}

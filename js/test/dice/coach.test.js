@@ -1,0 +1,70 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createController } from "../../src/dice/index.js";
+import { click, fixture, mockModel, removeHosts, testHost, tick } from "../helpers.js";
+
+let el;
+beforeEach(() => {
+  el = testHost();
+});
+afterEach(removeHosts);
+
+const byKey = (key) => el.querySelector(`[data-key="${key}"]`);
+
+function mount(patch = {}) {
+  const model = mockModel({ ...fixture("start_2p"), ...patch });
+  createController({ model, el });
+  return model;
+}
+
+const suggestion = (summary) => ({ move: { type: "pass" }, text: summary.split(":")[0], win_rate: 0.5, margin: 1, visits: 10, summary });
+
+describe("the coach", () => {
+  it("the Hint button asks Python, says it is thinking, then lists what Python sent", async () => {
+    const model = mount({ coach: { on: false, hint: null, verdict: null } });
+    const button = byKey("coach-hint");
+    expect(button.disabled).toBe(false);
+    click(button);
+    expect(model.sent.at(-1)).toEqual({ kind: "hint" });
+    expect(byKey("coach-hint").textContent).toBe("Thinking…");
+    expect(byKey("coach-hint").disabled).toBe(true);
+    const position = model.data.view.position;
+    model.emit("coach", {
+      on: false, verdict: null,
+      hint: { position, suggestions: [suggestion("Pass: wins 58% of simulations"), suggestion("Buy Harbor: wins 31% of simulations")] },
+    });
+    await tick();
+    expect(byKey("coach-hint").textContent).toBe("Hint");
+    expect(byKey("coach-s-0").textContent).toBe("Pass: wins 58% of simulations");
+    expect(byKey("coach-s-1").textContent).toContain("Harbor");
+  });
+
+  it("a hint asked at another position is not shown", () => {
+    const model = mount();
+    model.data.coach = { on: false, verdict: null, hint: { position: model.data.view.position + 3, suggestions: [suggestion("Pass: x")] } };
+    el.replaceChildren();
+    createController({ model, el });
+    expect(byKey("coach-s-0")).toBeNull();
+  });
+
+  it("the coach checkbox sends its state, and the verdict shows while it is on", async () => {
+    const model = mount({ coach: { on: false, hint: null, verdict: null } });
+    const box = byKey("coach-on");
+    box.checked = true;
+    box.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(model.sent.at(-1)).toEqual({ kind: "coach", on: true });
+    model.emit("coach", { on: true, hint: null, verdict: { same: false, text: "Your move: Pass. The coach preferred: Buy Harbor." } });
+    await tick();
+    expect(el.querySelector(".nw-coach-verdict").textContent).toContain("The coach preferred");
+    expect(byKey("coach-on").checked).toBe(true);
+  });
+
+  it("no hint on a bot's turn", () => {
+    const model = mount({ coach: { on: false, hint: null, verdict: null } });
+    const view = { ...model.data.view, human_turn: false };
+    model.data.view = view;
+    model.data.legal = [];
+    el.replaceChildren();
+    createController({ model, el });
+    expect(byKey("coach-hint").disabled).toBe(true);
+  });
+});

@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createController } from "../../src/dice/index.js";
+import { click, fixture, mockModel, removeHosts, testHost, tick } from "../helpers.js";
+
+let el;
+beforeEach(() => {
+  el = testHost();
+});
+afterEach(removeHosts);
+
+const byKey = (key) => el.querySelector(`[data-key="${key}"]`);
+
+describe("viewing an earlier position", () => {
+  it("shows a banner, offers no move, and goes back to the game or continues from there", async () => {
+    const model = mockModel(fixture("rich_3p"));
+    const { position } = model.data.history;
+    model.data.history = { ...model.data.history, length: position + 4, can_redo: true };
+    createController({ model, el });
+    const banner = el.querySelector(".nw-history-banner");
+    expect(banner.textContent).toContain(`Viewing move ${position} of ${position + 4}`);
+    expect(byKey("pass")).toBeNull();
+    expect(byKey("reroll")).toBeNull();
+    const tiles = [...el.querySelectorAll(".nw-progress button.nw-tile")];
+    expect(tiles.every((t) => t.getAttribute("aria-disabled") === "true")).toBe(true);
+    click(byKey("back-to-game"));
+    expect(model.sent.at(-1)).toEqual({ kind: "goto", position: position + 4 });
+    click(byKey("continue-here"));
+    await tick();
+    expect(el.querySelector(".nw-history-banner")).toBeNull();
+    expect(byKey("pass")).toBeTruthy();
+  });
+});
+
+describe("game over", () => {
+  it("a result banner and Play again with the same settings and a new seed", () => {
+    const model = mockModel(fixture("game_over_4p"));
+    createController({ model, el });
+    const banner = el.querySelector(".nw-result-banner");
+    expect(banner.textContent).toContain(model.data.view.prompt);
+    expect(el.querySelector(".nw-table-scroll .nw-score-table")).toBeTruthy();
+    click(byKey("play-again"));
+    const sent = model.sent.at(-1);
+    expect(sent.kind).toBe("new_game");
+    expect(sent.settings.seed).toBeNull();
+    expect(sent.settings.players).toBe(model.data.settings.players);
+    expect(sent.settings.variant).toBe(model.data.settings.variant);
+    expect(sent.settings.seats).toEqual(model.data.seats);
+    expect(sent.settings.max_message).toBeUndefined();
+  });
+});
+
+describe("undo", () => {
+  it("takes a move back to play on: no history banner at the undo target", async () => {
+    const model = mockModel(fixture("rich_3p"));
+    createController({ model, el });
+    const { position } = model.data.history;
+    const target = model.data.history.undo_to;
+    click(byKey("undo"));
+    expect(model.sent.at(-1)).toEqual({ kind: "undo" });
+    model.emit("history", { ...model.data.history, position: target, length: position, can_redo: true });
+    await tick();
+    expect(el.querySelector(".nw-history-banner")).toBeNull();
+    // jumping elsewhere in the history is viewing it
+    model.emit("history", { ...model.data.history, position: Math.max(0, target - 1) });
+    await tick();
+    expect(el.querySelector(".nw-history-banner")).toBeTruthy();
+  });
+});

@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import {
+  buyMove,
+  cycleChit,
+  emptySelection,
+  pairForTrade,
+  passMove,
+  paymentFrom,
+  pruneSelection,
+  rerollMove,
+  givesDiceBack,
+  returnedDiceChoice,
+  selectionIsEmpty,
+  selectionMove,
+  toggleDie,
+  toggleReturned,
+  unusedTotals,
+  usedRerollsChoice,
+} from "../../src/dice/logic.js";
+import { fixture } from "../helpers.js";
+
+describe("selection", () => {
+  it("toggles dice, pairs trades and cycles chits", () => {
+    let sel = emptySelection();
+    expect(selectionIsEmpty(sel)).toBe(true);
+    sel = toggleDie(sel, 3);
+    sel = toggleDie(sel, 1);
+    sel = toggleDie(sel, 5);
+    sel = toggleDie(sel, 5);
+    expect(sel.dice).toEqual([3, 1]);
+    sel = pairForTrade(sel);
+    expect(sel).toEqual({ dice: [], trades: [[1, 3]], chits: {} });
+    sel = toggleDie(sel, 3); // leaves the pair
+    expect(sel.trades).toEqual([]);
+    sel = cycleChit(sel, "gold", 2);
+    sel = cycleChit(sel, "gold", 2);
+    expect(sel.chits.gold).toBe(2);
+    sel = cycleChit(sel, "gold", 2);
+    expect(sel.chits.gold).toBe(0);
+  });
+
+  it("builds payments and moves", () => {
+    const sel = { dice: [7, 2], trades: [[9, 4]], chits: { gold: 1, food: 2 } };
+    expect(paymentFrom(sel, "gold")).toEqual({ dice: [2, 7], chits: 1, trades: [[4, 9]] });
+    expect(paymentFrom(sel, "stone").chits).toBe(0);
+    expect(rerollMove(sel)).toEqual({ type: "reroll", dice: [2, 4, 7, 9] });
+    expect(passMove(sel, "original")).toEqual({ type: "pass" });
+    expect(passMove(sel, "accelerated")).toEqual({ type: "pass", pledge: [2, 4, 7, 9] });
+    expect(selectionMove("famine", sel)).toEqual({ type: "feed", payment: { dice: [2, 7], chits: 2, trades: [[4, 9]] } });
+    expect(selectionMove("books", sel)).toEqual({ type: "books", dice: [2, 7], chits: 0 });
+    expect(selectionMove("actions", sel)).toBeNull();
+  });
+
+  it("buy moves: the selection, else the suggested payment, else an empty one", () => {
+    const { catalogue, legal } = fixture("start_2p");
+    const sel = { dice: [1], trades: [], chits: {} };
+    expect(buyMove(catalogue, legal, sel, "t1-03", "start-farm")).toEqual({
+      type: "buy", tile: "t1-03", payment: { dice: [1], chits: 0, trades: [] }, replaces: "start-farm",
+    });
+    expect(buyMove(catalogue, legal, emptySelection(), "t1-14").payment).toEqual(
+      legal.find((e) => e.move.tile === "t1-14").move.payment);
+    expect(buyMove(catalogue, legal, emptySelection(), "t1-09").payment).toEqual({ dice: [], chits: 0, trades: [] });
+  });
+
+  it("prunes dice that are no longer the player's unused dice", () => {
+    const { view } = fixture("start_2p");
+    const sel = { dice: [0, 7], trades: [[1, 30]], chits: { gold: 5 } };
+    expect(pruneSelection(view, 0, sel)).toEqual({ dice: [0], trades: [], chits: { gold: 1 } });
+    expect(pruneSelection(view, null, sel)).toEqual(emptySelection());
+  });
+
+  it("adds up unused dice and chits", () => {
+    const { catalogue, view } = fixture("start_2p");
+    expect(unusedTotals(catalogue, view, 0)).toEqual({ gold: 3, stone: 0, food: 3, book: 0, strength: 0 });
+  });
+});
+
+describe("what a replaced tile gives back", () => {
+  it("keeps exactly `count` dice chosen: one more lets go of the first chosen", () => {
+    expect(toggleReturned([4], 7, 1)).toEqual([7]);
+    expect(toggleReturned([4, 7], 9, 2)).toEqual([7, 9]);
+    expect(toggleReturned([4, 7], 4, 2)).toEqual([7]);
+    expect(toggleReturned([7], 4, 2)).toEqual([7, 4]);
+  });
+
+  it("reads the dice choice from Python's preview and the reroll choices from view.give_back", () => {
+    const { view, engine, previews } = fixture("give_back_dice");
+    const matters = {};
+    const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+    for (const e of engine) {
+      const answer = previews.find((p) => same(p.move, e.move));
+      const choice = returnedDiceChoice(view, e.move, answer.give_back);
+      expect(choice.dflt, JSON.stringify(e.move)).toEqual(e.returned_dice);
+      matters[`${e.move.tile}>${e.move.replaces}`] = choice.matters;
+    }
+    expect(matters["t2-01>t1-02"]).toBe(true);
+    // Monastery, paid with both unused white dice (one paying, one traded), the third used:
+    // the white dice are all alike, whichever goes back
+    expect(engine.find((e) => e.move.tile === "t2-03").move.payment.trades.length).toBe(1);
+    expect(matters["t2-03>start-farm"]).toBe(false);
+    expect(returnedDiceChoice(view, { type: "buy", tile: "t2-07", payment: { dice: [], chits: 1, trades: [] } }, null)).toBeNull();
+    expect(givesDiceBack(view, "t1-02")).toBe(true);
+    expect(givesDiceBack(view, "t2-07")).toBe(false);
+    expect(usedRerollsChoice(view)).toBeNull();
+    const rerolls = fixture("give_back_rerolls");
+    expect(usedRerollsChoice(rerolls.view)).toEqual({ choices: [0, 1], default: 1 });
+    expect(usedRerollsChoice(fixture("books").view)).toBeNull();
+  });
+});

@@ -1,0 +1,35 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createController } from "../../src/dice/index.js";
+import { click, fixture, mockModel, removeHosts, testHost } from "../helpers.js";
+
+let el;
+beforeEach(() => {
+  el = testHost();
+});
+afterEach(removeHosts);
+
+const byKey = (key) => el.querySelector(`[data-key="${key}"]`);
+
+describe("New game", () => {
+  it("opens from the header as a dialog with every setting; Escape closes it; Start sends and closes", () => {
+    const model = mockModel(fixture("rich_3p"));
+    createController({ model, el });
+    const details = el.querySelector("details.nw-newgame");
+    expect(details.open).toBe(false);
+    click(byKey("header-newgame"));
+    expect(details.open).toBe(true);
+    const form = details.querySelector(".nw-form");
+    expect(form.getAttribute("role")).toBe("dialog");
+    expect(form.getAttribute("aria-modal")).toBe("true");
+    for (const key of ["form-players", "form-seat-0", "form-variant", "form-automate", "form-seed", "form-delay", "start"]) {
+      expect(byKey(key), key).toBeTruthy();
+    }
+    expect(document.activeElement).toBe(byKey("form-players"));
+    byKey("form-players").dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true, cancelable: true }));
+    expect(details.open).toBe(false);
+    click(byKey("header-newgame"));
+    click(byKey("start"));
+    expect(model.sent.at(-1).kind).toBe("new_game");
+    expect(details.open).toBe(false);
+  });
+});

@@ -1,0 +1,60 @@
+"""Which bots a game's widget can seat, read from the game's ``bots`` package.
+
+A game's bots package (``nations_widget.dice.bots``, ``nations_widget.board.bots``)
+provides ``BOT_NAMES`` (gentlest first), ``BOT_INFO`` (name -> an object with a
+``description``) and ``make_bot(name, seed)`` returning an object with
+``choose(state) -> move``.  Until such a package can be imported a game may give a
+fallback menu, so that its widget stays playable; the shell never depends on which bots
+exist.  The runner that lets the bots play is :class:`~.widget.GameWidget`'s.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from typing import Any
+
+from .adapter import BotFactory
+
+
+def bot_menu(module_name: str, fallback: tuple[tuple[str, ...], BotFactory]
+             ) -> tuple[tuple[str, ...], BotFactory]:
+    """``(names, make_bot)`` from the bots package ``module_name``, or ``fallback``."""
+    try:
+        module: Any = importlib.import_module(module_name)
+        names = tuple(str(n) for n in module.BOT_NAMES)
+        factory: BotFactory = module.make_bot
+    except (ImportError, AttributeError):
+        return fallback
+    if not names:
+        return fallback
+    return names, factory
+
+
+def bot_descriptions(module_name: str, names: Sequence[str],
+                     known: dict[str, str] | None = None) -> dict[str, str]:
+    """A one-line description per bot for the seat menus: ``known`` ones (a fallback
+    bot's), then the bots package's ``BOT_INFO``."""
+    out = {name: text for name, text in (known or {}).items() if name in names}
+    try:
+        module: Any = importlib.import_module(module_name)
+        info = module.BOT_INFO
+        for name in names:
+            if name in info:
+                out[name] = str(info[name].description)
+    except (ImportError, AttributeError):
+        pass
+    return out
+
+
+def default_seats(players: int, bot_names: Sequence[str], preferred: str) -> list[str]:
+    """Seat 1 is a human, the others the preferred bot (else the first bot; all humans if
+    there is no bot)."""
+    return ["human"] + [choose_bot(bot_names, preferred)] * (players - 1)
+
+
+def choose_bot(bot_names: Sequence[str], preferred: str) -> str:
+    """``preferred`` when it is available, else the first bot ("human" if none)."""
+    if preferred in bot_names:
+        return preferred
+    return bot_names[0] if bot_names else "human"

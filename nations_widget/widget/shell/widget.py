@@ -1,0 +1,832 @@
+"""The game-generic widget: :class:`GameWidget` plays any engine's history game through a
+:class:`~nations_widget.widget.shell.adapter.GameAdapter`.
+
+Python owns everything: the browser only draws the synced traits and sends *intents*
+(see :mod:`nations_widget.widget.shell.intents`), which Python checks, has the engine
+validate, applies and publishes.  A refused intent sets ``error`` and changes nothing; no
+message from the browser ever raises into the kernel.  The browser cannot write the
+synced traits (an update to one is dropped and the true value sent back), and a bot never
+thinks on the kernel's message loop when a page asked for its move (see
+:meth:`GameWidget._schedule_bots`).
+
+A game's widget is a small subclass: its bundle (``_esm``, ``_css``), its game-only
+traits (``GAME_TRAITS``, filled from ``GameAdapter.extra_traits``), its constructor and
+whatever Python API it keeps (the dice game's :class:`~nations_widget.widget.NationsWidget`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import threading
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
+from pathlib import Path
+from typing import Any, ClassVar, Generic, TypeVar
+
+import anywidget
+import traitlets
+
+from ...core.envelope import json_object
+from ...core.errors import IllegalMoveError, StateFormatError
+from ...core.history import HistoryGame
+from .adapter import Bot, BotFactory, GameAdapter, ToJson
+from .bots import choose_bot
+from .coach import COACH_OFF, coach_payload
+from .intents import MAX_MESSAGE_CHARS, Intent, IntentError, IntentTable
+from .log import LOG_LIMIT, history_payload, log_patch
+
+STATIC = Path(__file__).resolve().parents[2] / "static"
+
+#: The generic synced traits (all of them, like every other synced trait, are written by
+#: Python only: see :meth:`GameWidget.set_state`).  A game adds its ``GAME_TRAITS``.
+GENERIC_TRAITS: tuple[str, ...] = (
+    "game_kind", "game_info", "view", "legal", "log_patch", "error", "seats", "bot_names",
+    "bot_info", "settings", "history", "busy", "preview", "coach",
+)
+
+#: The longest refusal shown on the board, in characters.
+MAX_ERROR_CHARS = 400
+
+#: Seconds between two bot moves in the browser (0: bots move at once, synchronously).
+DEFAULT_BOT_DELAY = 0.8
+
+G = TypeVar("G", bound=HistoryGame[Any, Any])
+M = TypeVar("M")
+T = TypeVar("T")
+
+
+class GameWidget(anywidget.AnyWidget, Generic[G, M]):
+    """A game of any engine in Jupyter or Voila, played through its adapter.
+
+    Python API: :attr:`game`, :attr:`state`, :meth:`play`, :meth:`undo`, :meth:`redo`,
+    :meth:`goto`, :meth:`bot_move`, :meth:`play_bots`, :meth:`start_game`,
+    :meth:`save_json`, :meth:`load_json`, :meth:`set_seat`, :meth:`preview_move`,
+    :meth:`hint`, :meth:`set_coach`, :meth:`handle_intent`.  Whatever is done from Python
+    shows at once on the board.  ``bot_delay``: the pause before each bot move (seconds);
+    0 plays the bots synchronously when Python asks (what tests and scripts want), and at
+    once but in a worker thread when the page asks from inside Jupyter or Voila.
+    """
+
+    #: the game-only synced traits a subclass declares (each read-only, like the others)
+    GAME_TRAITS: ClassVar[tuple[str, ...]] = ()
+
+    #: how many of the newest log entries the board shows
+    log_limit = LOG_LIMIT
+
+    # ------------------------------------------------------------ synced traits
+    #: which game this is ("dice", "board"): the page's bundle draws only that game
+    game_kind = traitlets.Unicode("").tag(sync=True)
+    #: ``{"kind", "title", "player_counts", "preferred_bot"}`` (sent once)
+    game_info = traitlets.Dict().tag(sync=True)
+    #: the table as the acting seat sees it (the adapter's ``view_payload``)
+    view = traitlets.Dict().tag(sync=True)
+    #: the acting human's legal moves: ``[{move, text, ...}]`` ([] on a bot's turn)
+    legal: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    #: how the browser's copy of the log changes: see
+    #: :func:`~nations_widget.widget.shell.log.log_patch` (what a move adds, not the log)
+    log_patch = traitlets.Dict().tag(sync=True)
+    #: the last refusal's reason, '' when none
+    error = traitlets.Unicode("").tag(sync=True)
+    #: per seat, "human" or a bot name
+    seats: traitlets.List[str] = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    #: the bots that can take a seat
+    bot_names: traitlets.List[str] = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    #: a one-line description per bot name (for the seat menus)
+    bot_info = traitlets.Dict(value_trait=traitlets.Unicode()).tag(sync=True)
+    #: the game's settings (its config's JSON), ``bot_delay`` and ``max_message``
+    settings = traitlets.Dict().tag(sync=True)
+    #: where the game is in its history, and where Undo goes back to
+    history = traitlets.Dict(per_key_traits={
+        "position": traitlets.Int(), "length": traitlets.Int(), "can_undo": traitlets.Bool(),
+        "can_redo": traitlets.Bool(), "undo_to": traitlets.Int()}).tag(sync=True)
+    #: bots are playing (scheduled moves pending)
+    busy = traitlets.Bool(False).tag(sync=True)
+    #: the last preview asked (intent ``preview``): the adapter's ``preview_payload`` plus
+    #: ``position``, ``move``, the page's ``ask`` number when given, and ``asked`` (how many
+    #: previews this widget has made: the same preview asked again after a Cancel is a new
+    #: value, so it is sent again and the board does not wait for it)
+    preview = traitlets.Dict().tag(sync=True)
+    #: the coach (see :mod:`nations_widget.widget.shell.coach`): ``{"on", "hint", "verdict"}``
+    coach = traitlets.Dict(COACH_OFF, per_key_traits={"on": traitlets.Bool()}).tag(sync=True)
+
+    def __init__(self, adapter: GameAdapter[G, M], *, game: G | None = None,
+                 settings: Mapping[str, Any] | None = None,
+                 seats: Sequence[str] | None = None,
+                 bot_delay: float = DEFAULT_BOT_DELAY,
+                 bot_factory: BotFactory | None = None,
+                 bot_names: Sequence[str] | None = None, **kwargs: Any) -> None:
+        """``game``: play this game (else a new one with ``settings``: the generic and
+        the game's new-game settings, ``players`` required)."""
+        super().__init__(**kwargs)
+        self._adapter = adapter
+        self._intents = IntentTable.of(
+            {kind: (x.fields, x.required) for kind, x in adapter.extra_intents.items()},
+            adapter.settings_fields)
+        self._lock = threading.RLock()
+        self._epoch = 0                       # bumped to cancel scheduled bot moves
+        self._bots: dict[int, Bot] = {}
+        self._log: list[dict[str, Any]] = []  # the log entries the browser holds
+        self._log_seq = 0                     # the last log patch's number (0: none yet)
+        self._task: asyncio.Task[None] | None = None
+        self._runner: int | None = None       # the epoch of the live bot runner, if any
+        self._in_intent = False               # handling a message from the browser
+        self._quiet = False                   # bots playing at once: publish at the end
+        #: the last unexpected exception an intent raised (the board shows only its kind)
+        self.last_internal_error: BaseException | None = None
+        if bot_factory is None:
+            names, factory = adapter.bots()
+        else:
+            names, factory = tuple(bot_names or ()), bot_factory
+        if bot_names is not None:
+            names = tuple(bot_names)
+        self._bot_factory = factory
+        self.bot_names = list(names)
+        self.bot_info = adapter.bot_descriptions(names)
+        self.bot_delay = float(bot_delay)
+        self.game_kind = adapter.kind
+        self.game_info = {"kind": adapter.kind, "title": adapter.title,
+                          "player_counts": list(adapter.player_counts),
+                          "preferred_bot": choose_bot(names, adapter.preferred_bot)}
+        if game is None:
+            wanted = dict(settings or {})
+            wanted["seed"] = _seed(wanted.get("seed"))
+            game = adapter.new_game(wanted, None)
+        self._game: G = game
+        self._seats = self._checked_seats(seats, adapter.seat_count(game))
+        self.on_msg(self._on_custom_msg)
+        self._publish(full=True)
+        self._schedule_bots()
+
+    # ------------------------------------------------------- browser-side writes
+    @classmethod
+    def read_only_traits(cls) -> tuple[str, ...]:
+        """Every synced trait of the game (the browser writes none of them)."""
+        return GENERIC_TRAITS + cls.GAME_TRAITS
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """A state update from the browser (the comm's ``update`` method): refused.
+
+        The board never writes a trait: it sends intents.  Every synced trait is Python's
+        picture of the game (:meth:`read_only_traits`) or the widget's own machinery (its
+        code ``_esm`` and ``_css``, which a page on the same kernel could otherwise swap
+        for another script that every other page of that kernel would then run).  So an
+        update from a page (a modified page, a stale client) is dropped, and the true
+        values are sent back, so that the page that wrote them shows the game again."""
+        if not isinstance(sync_data, dict):
+            return
+        refused = sorted(name for name in sync_data if name in self.keys)
+        if refused:
+            self.send_state(key=refused)
+
+    # ----------------------------------------------------------------- reading
+    @property
+    def adapter(self) -> GameAdapter[G, M]:
+        return self._adapter
+
+    @property
+    def game(self) -> G:
+        """The engine game (with its history).  Change it through this widget's methods
+        so that the board follows; after changing it directly, call :meth:`refresh`."""
+        return self._game
+
+    @property
+    def state(self) -> Any:
+        return self._game.state
+
+    @property
+    def intent_kinds(self) -> tuple[str, ...]:
+        """The intents this widget understands (the generic ones and the game's)."""
+        return self._intents.kinds
+
+    @property
+    def game_log(self) -> list[dict[str, Any]]:
+        """The newest log entries up to the current position, as the board shows them.
+        The browser gets them through the ``log_patch`` trait: only what changed."""
+        return list(self._log)
+
+    def refresh(self) -> None:
+        """Publish the game again (after changing :attr:`game` behind the widget's back)."""
+        with self._lock:
+            self._publish(full=True, reset_log=True)
+
+    # ----------------------------------------------------------------- playing
+    def play(self, move: Any) -> None:
+        """Play a move (a move object, its JSON object or JSON text) for the current
+        player (whoever sits there); the bots then answer.  An illegal move raises
+        :class:`IllegalMoveError`, shows its reason and changes nothing."""
+        with self._lock:
+            try:
+                self._game.play(self._adapter.parse_move(move))
+            except IllegalMoveError as exc:
+                self._fail(str(exc))
+                raise
+            self._cancel_bots()
+            self.error = ""
+            self._publish()
+        self._schedule_bots()
+
+    def undo(self, steps: int | None = 1) -> None:
+        """Go back ``steps`` moves (None: back to the previous decision of a human seat,
+        what the board's Undo button does).  Bots wait until told to play."""
+        with self._lock:
+            if steps is not None and steps < 1:
+                raise ValueError("steps must be at least 1")
+            target = self._undo_target() if steps is None else self._game.position - steps
+            if not self._game.can_undo or target < 0:
+                self._fail("nothing to undo: this is the start of the game")
+                raise IllegalMoveError("nothing to undo: this is the start of the game")
+            self._cancel_bots()
+            self._game.goto(target)
+            self.error = ""
+            self._publish()
+
+    def redo(self) -> None:
+        with self._lock:
+            if not self._game.can_redo:
+                self._fail("nothing to redo")
+                raise IllegalMoveError("nothing to redo")
+            self._cancel_bots()
+            self._game.redo()
+            self.error = ""
+            self._publish()
+
+    def goto(self, position: int) -> None:
+        """Jump to the position after ``position`` moves (a replay: nothing is re-rolled)."""
+        with self._lock:
+            if isinstance(position, bool) or not isinstance(position, int) \
+                    or not 0 <= position <= self._game.length:
+                msg = f"position must be 0-{self._game.length}, got {position!r}"
+                self._fail(msg)
+                raise IndexError(msg)
+            self._cancel_bots()
+            self._game.goto(position)
+            self.error = ""
+            self._publish()
+
+    def bot_move(self, name: str | None = None) -> M:
+        """Let a bot play the current decision and return its move: the seat's own bot,
+        or ``name``, or for a human seat the preferred bot (a hint)."""
+        with self._lock:
+            seat = self._game.current_player
+            if seat is None:
+                self._fail("the game is over")
+                raise IllegalMoveError("the game is over")
+            move: M = self._bot_for(seat, name).choose(self._game.state.clone())
+            try:
+                self._game.play(move)
+            except IllegalMoveError as exc:
+                self._fail(f"the bot's move was refused: {exc}")
+                raise
+            self.error = ""
+            self._publish()
+            return move
+
+    def play_bots(self, max_moves: int = 100_000) -> int:
+        """Play bot seats synchronously until a human must decide or the game ends;
+        return how many moves the bots made."""
+        with self._lock:
+            self._cancel_bots()
+            self._quiet = True
+            try:
+                count = _run_now(self._run_bots(self._epoch, think=_think_here,
+                                                limit=max_moves))
+            finally:
+                self._quiet = False
+                self.busy = False
+                self._publish()
+        return count
+
+    def set_seat(self, seat: int, player: str) -> None:
+        """Seat a human (``"human"``) or a bot (one of :attr:`bot_names`) at ``seat``."""
+        with self._lock:
+            n = len(self._seats)
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+                raise ValueError(f"seat must be 0-{n - 1}, got {seat!r}")
+            seats = list(self._seats)
+            seats[seat] = player
+            self._seats = self._checked_seats(seats, n)
+            self._bots.pop(seat, None)
+            self._cancel_bots()
+            self.error = ""
+            self._publish()
+        self._schedule_bots()
+
+    def start_game(self, settings: Mapping[str, Any] | None = None) -> None:
+        """Start a new game with ``settings`` (the ``new_game`` intent's: ``players``,
+        ``seats``, ``seed``, ``bot_delay`` and the game's own); unspecified settings keep
+        their current values, except the seed (None: a fresh random seed).  Bad settings
+        raise :class:`ValueError` and change nothing."""
+        settings = dict(settings or {})
+        self._intents.check_settings(settings)
+        with self._lock:
+            wanted = {k: v for k, v in settings.items() if k not in ("seats", "bot_delay")}
+            wanted.setdefault("players", self._adapter.settings_of(self._game)["players"])
+            wanted["seed"] = _seed(settings.get("seed"))
+            delay = settings.get("bot_delay")
+            if delay is not None and (isinstance(delay, bool)
+                                      or not 0 <= float(delay) <= 30):
+                raise ValueError("bot_delay must be 0-30 seconds")
+            game = self._adapter.new_game(wanted, self._game)
+            n = self._adapter.seat_count(game)
+            seats = settings.get("seats")
+            if seats is None:
+                seats = self._seats if len(self._seats) == n else None
+            checked = self._checked_seats(seats, n)
+            if delay is not None:
+                self.bot_delay = float(delay)
+            self._replace_game(game, checked)
+        self._schedule_bots()
+
+    def preview_move(self, move: Any, ask: int | None = None) -> dict[str, Any]:
+        """What a move would do now (nothing is played); also shown on the board (the
+        ``preview`` trait, with ``position``, ``move`` and the page's ``ask`` number when
+        given).  An illegal move raises :class:`IllegalMoveError` with the reason."""
+        with self._lock:
+            parsed = self._adapter.parse_move(move)
+            if self._game.current_player is None:
+                raise IntentError("the game is over: no more moves")
+            result = self._adapter.preview_payload(self._game, parsed)
+            shown = {**result, "position": self._game.position,
+                     "move": parsed.to_json(),  # type: ignore[attr-defined]
+                     "asked": int(self.preview.get("asked", 0)) + 1}
+            if ask is not None:
+                shown["ask"] = ask
+            self.preview = shown
+            return result
+
+    # ------------------------------------------------------------------ coach
+    def hint(self, top: int = 3) -> ToJson:
+        """The coach's ``top`` best moves for the player to decide (see the game's coach),
+        also shown on the board."""
+        with self._lock:
+            result = self._adapter.hint(self._game, top)
+            if result is None:
+                raise IntentError("this game has no coach yet")
+            self.coach = coach_payload(self.coach, hint=result, position=self._game.position)
+            return result
+
+    def set_coach(self, on: bool) -> None:
+        """Coach on: after each of a human's moves the board says how it compared with
+        the coach's best move (a second or two of thinking per move)."""
+        self.coach = {**self.coach, "on": bool(on), "verdict": None}
+
+    def _coach_after_move(self) -> None:
+        """With the coach on, grade the move just played."""
+        if not self.coach.get("on") or self._game.position == 0:
+            return
+        verdict = self._adapter.grade(self._game, self._game.position)
+        if verdict is not None:
+            self.coach = coach_payload(self.coach, verdict=verdict,
+                                       position=self._game.position)
+
+    # ------------------------------------------------------------ save and load
+    def save_json(self, indent: int | None = None) -> str:
+        """The game as JSON text (settings, moves and position: a replayable history, in
+        the engine's format) plus the widget's ``seats``."""
+        data = self._game.to_json()
+        data["seats"] = list(self._seats)
+        return json.dumps(data, indent=indent)
+
+    def load_json(self, text: str | bytes | dict[str, Any]) -> None:
+        """Load a game saved by :meth:`save_json` (or by the board's Save button).
+        A bad file raises :class:`StateFormatError` with the reason, and changes nothing."""
+        with self._lock:
+            try:
+                data = json_object(text, "a saved game")
+                game = self._adapter.load_game(data)
+            except StateFormatError as exc:
+                self._fail(f"could not load the game: {exc}")
+                raise
+            seats = self._saved_seats(data, self._adapter.seat_count(game))
+            # the bots wait until told to play (as after an undo): a loaded position is
+            # looked at first
+            self._replace_game(game, seats, full=True)
+
+    def replace_game(self, game: G, *, full: bool = True) -> None:
+        """Play ``game`` from now on (a game's own intents use this, e.g. the dice game's
+        new catalogue), keeping the seats when their number still fits."""
+        with self._lock:
+            n = self._adapter.seat_count(game)
+            seats = self._seats if len(self._seats) == n else None
+            self._replace_game(game, self._checked_seats(seats, n), full=full)
+        self._schedule_bots()
+
+    def _replace_game(self, game: G, seats: list[str], full: bool = False) -> None:
+        self._game = game
+        self._seats = seats
+        self._bots.clear()
+        self._cancel_bots()
+        self.error = ""
+        self._publish(full=full, reset_log=True)
+
+    def _saved_seats(self, data: dict[str, Any], players: int) -> list[str]:
+        """The seats saved with the game when they still make sense, else the current
+        ones (or the defaults when the number of seats changed)."""
+        seats = data.get("seats")
+        if isinstance(seats, list):
+            try:
+                return self._checked_seats(seats, players)
+            except (ValueError, TypeError):
+                pass
+        if len(self._seats) == players:
+            return list(self._seats)
+        return self._adapter.default_seats(players, self.bot_names)
+
+    # ---------------------------------------------------------------- messages
+    def _on_custom_msg(self, _widget: object, content: object,
+                       buffers: Sequence[object] | None = None) -> None:
+        """Every message from the browser lands here.  Nothing may escape: a refusal is
+        shown in the engine's words, anything unexpected only by its kind (a visitor sees
+        no server internals; :attr:`last_internal_error` keeps it for Python)."""
+        self._in_intent = True
+        try:
+            if buffers:
+                raise IntentError("binary buffers are not accepted")
+            self._dispatch(self._intents.parse(content))
+        except (ValueError, IndexError) as exc:   # IntentError and the engine's errors
+            self._fail(str(exc))
+        except Exception as exc:  # never raise into the kernel
+            self.last_internal_error = exc
+            self._fail(f"something went wrong inside the app ({type(exc).__name__}); "
+                       "try again, or start a new game")
+        finally:
+            self._in_intent = False
+
+    def handle_intent(self, content: object) -> None:
+        """Act on an intent exactly as if the browser had sent it (for scripts and
+        tests): refusals go to :attr:`error`, nothing raises."""
+        self._on_custom_msg(self, content, None)
+
+    def _dispatch(self, intent: Intent) -> None:
+        extra = self._adapter.extra_intents.get(intent.kind)
+        if extra is not None:
+            extra.handler(self, intent.fields)
+            return
+        handler = _GENERIC_HANDLERS[intent.kind]
+        handler(self, intent.fields)
+
+    def _intent_move(self, f: dict[str, Any]) -> None:
+        seat, position = f.get("seat"), f.get("position")
+        label = self._adapter.seat_label
+        with self._lock:
+            current = self._game.current_player
+            if position is not None and position != self._game.position:
+                # a second click of a double click, or a click on a board that an update
+                # had not reached yet: it was meant for another position
+                raise IntentError(f"that click was made on move {position}; the game is at "
+                                  f"move {self._game.position} now, so nothing was played")
+            if current is None:
+                raise IntentError("the game is over: no more moves")
+            if seat is not None and seat != current:
+                raise IntentError(f"it is not {label(seat)}'s turn: "
+                                  f"{label(current)} is to decide")
+            if self._seats[current] != "human":
+                raise IntentError(f"{label(current)} is played by the "
+                                  f"{self._seats[current]} bot; wait for its move")
+            self._game.play(self._adapter.parse_move(f["move"]))
+            self._cancel_bots()
+            self.error = ""
+            self._publish()
+            self._coach_after_move()
+        self._schedule_bots()
+
+    def _intent_undo(self, f: dict[str, Any]) -> None:
+        steps = f.get("steps")
+        if steps is not None and steps < 1:
+            raise IntentError("'undo' field 'steps' must be at least 1")
+        self.undo(steps)
+        self.error = ""
+
+    def _intent_redo(self, f: dict[str, Any]) -> None:
+        self.redo()
+        self.error = ""
+
+    def _intent_goto(self, f: dict[str, Any]) -> None:
+        self.goto(f["position"])
+        self.error = ""
+
+    def _intent_new_game(self, f: dict[str, Any]) -> None:
+        settings = f.get("settings", {})
+        seed = settings.get("seed")
+        if isinstance(seed, str):
+            seed = seed.strip()
+            if seed and not seed.lstrip("-").isdigit():
+                raise IntentError(f"the seed must be a whole number, got {seed[:20]!r}")
+            settings = {**settings, "seed": int(seed) if seed else None}
+        try:
+            self.start_game(settings)
+        except IntentError:
+            raise
+        except ValueError as exc:
+            raise IntentError(f"cannot start that game: {exc}") from None
+
+    def _intent_load(self, f: dict[str, Any]) -> None:
+        what = f.get("name") or "the file"
+        try:
+            self.load_json(f["text"])
+        except StateFormatError as exc:
+            self._fail(f"could not load {what}: {exc}")
+
+    def _intent_save(self, f: dict[str, Any]) -> None:
+        self.send({"kind": "saved", "text": self.save_json(indent=1),
+                   "filename": self._adapter.save_filename(self._game)})
+
+    def _intent_set_seat(self, f: dict[str, Any]) -> None:
+        self.set_seat(f["seat"], f["player"])
+        self.error = ""
+
+    def _intent_bot_move(self, f: dict[str, Any]) -> None:
+        if self._runner_live():
+            return                    # the bots are playing already: one runner
+        if self._game.is_over:
+            raise IntentError("the game is over")
+        self.error = ""
+        self._schedule_bots(hint=True)
+
+    def _intent_play_bots(self, f: dict[str, Any]) -> None:
+        if self._runner_live():
+            return                    # a double click, or a second page: one runner
+        if not self._bot_due():
+            raise IntentError("no bot is to move: it is a human's decision"
+                              if not self._game.is_over else "the game is over")
+        self.error = ""
+        self._schedule_bots()
+
+    def _intent_skip_bots(self, f: dict[str, Any]) -> None:
+        if not self._bot_due():
+            raise IntentError("no bot is to move")
+        self.error = ""
+        self.play_bots()         # at once: the board then lists what they did
+
+    def _intent_clear_error(self, f: dict[str, Any]) -> None:
+        self.error = ""
+
+    def _intent_preview(self, f: dict[str, Any]) -> None:
+        self.preview_move(f["move"], f.get("ask"))
+
+    def _intent_hint(self, f: dict[str, Any]) -> None:
+        if self._game.is_over:
+            raise IntentError("the game is over: there is nothing to advise")
+        self.hint()
+
+    def _intent_coach(self, f: dict[str, Any]) -> None:
+        self.set_coach(f["on"])
+
+    def _intent_log_sync(self, f: dict[str, Any]) -> None:
+        with self._lock:
+            self._publish_log(reset=True)
+
+    # ------------------------------------------------------------------- bots
+    def _bot_for(self, seat: int, name: str | None = None) -> Bot:
+        who = name or self._seats[seat]
+        if who == "human":
+            if not self.bot_names:
+                raise IntentError("no bot is available")
+            who = choose_bot(self.bot_names, self._adapter.preferred_bot)
+        if name is None and self._seats[seat] != "human":
+            bot = self._bots.get(seat)
+            if bot is None:
+                bot = self._bots[seat] = self._bot_factory(who, self._bot_seed(seat))
+            return bot
+        return self._bot_factory(who, self._bot_seed(seat) + self._game.position)
+
+    def _cancel_bots(self) -> None:
+        """Forget any scheduled bot move (the game changed under it): the live runner, if
+        any, sees the new epoch and stops without applying what its bot chose."""
+        self._epoch += 1
+        self.busy = False
+
+    def _bot_seed(self, seat: int) -> int:
+        return (int(self._game.config.seed) * 7919 + seat * 104729) % (2**31)
+
+    def _bot_due(self) -> bool:
+        seat = self._game.current_player
+        return seat is not None and self._seats[seat] != "human"
+
+    def _runner_live(self) -> bool:
+        """A bot runner is playing the current game (it started after the last change)."""
+        return self._runner is not None and self._runner == self._epoch
+
+    def _schedule_bots(self, hint: bool = False) -> None:
+        """Let the bots answer (after a human decision, a seat change, a new game, or the
+        ``play_bots`` / ``bot_move`` intents); ``hint``: a bot first plays the current
+        decision even if a human sits there (the ``bot_move`` intent).
+
+        One runner per widget: while one is playing the current game, another request is
+        ignored (a double click whose busy flag had not reached the page yet, a second page
+        on the same kernel).  Anything that changes the game (a move, undo, new game...)
+        bumps the epoch, which stops the runner.
+
+        The bots' turns are one loop (:meth:`_run_bots`); what differs is only where a
+        bot thinks and how the pause passes:
+
+        - an intent from the browser inside a running asyncio loop (Jupyter, Voila), or any
+          call with a ``bot_delay``: an asyncio task; each bot thinks in a worker thread
+          (a search takes seconds and must not block the kernel's message loop) and its
+          move is applied back on the loop, only to the position it was chosen for;
+        - ``bot_delay`` 0 from Python (a script, a notebook cell): at once, synchronously;
+        - a ``bot_delay`` without a loop: the same loop in a thread of its own.
+        """
+        if not hint and not self._bot_due():
+            return
+        if self._runner_live():
+            return
+        try:
+            loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None or (self.bot_delay <= 0 and not self._in_intent):
+            if hint or self.bot_delay <= 0:           # at once, on this thread
+                try:
+                    if hint:
+                        self.bot_move()
+                    if self.bot_delay <= 0:
+                        self.play_bots()
+                except Exception as exc:
+                    self._fail(f"a bot failed ({type(exc).__name__}): {exc}")
+                    return
+                if self.bot_delay <= 0 or not self._bot_due():
+                    return
+            epoch = self._start_runner()
+            thread = threading.Thread(
+                target=asyncio.run, args=(self._drive_bots(epoch, False, _think_here),),
+                daemon=True, name="nations-bots")
+            thread.start()
+            return
+        epoch = self._start_runner()
+        self._task = loop.create_task(self._drive_bots(epoch, hint, _think_in_worker))
+
+    def _start_runner(self) -> int:
+        with self._lock:
+            epoch = self._runner = self._epoch
+            self.busy = True
+            return epoch
+
+    def _apply_bot_move(self, epoch: int, game: G, state: Any, move: M) -> bool:
+        """Play ``move``, which a bot chose for ``state`` of ``game``, if the widget is
+        still there: same epoch, same game, same position (the very state object; an undo
+        followed by another move makes a new one).  Returns whether it was played."""
+        with self._lock:
+            if epoch != self._epoch or self._game is not game or game.state is not state:
+                return False
+            game.play(move)
+            if not self._quiet:
+                self._publish()
+            return True
+
+    async def _run_bots(self, epoch: int, *, think: Callable[[Bot, Any], Awaitable[Any]],
+                        hint: bool = False, pause: float = 0.0,
+                        limit: int | None = None) -> int:
+        """The bots' turns, the one loop every way of playing them shares: while this
+        runner's epoch stands and a bot is to move (or, first, the hinted decision),
+        wait ``pause``, let the seat's bot ``think`` on a copy of the state, and play its
+        move only on the position it was chosen for.  Returns how many moves it played."""
+        count = 0
+        while epoch == self._epoch and (hint or self._bot_due()) \
+                and (limit is None or count < limit):
+            if not hint and pause > 0:
+                await asyncio.sleep(pause)
+                if epoch != self._epoch or not self._bot_due():
+                    break
+            game = self._game
+            state = game.state
+            seat = state.current_player()
+            if seat is None:
+                break
+            move = await think(self._bot_for(seat), state.clone())
+            if not self._apply_bot_move(epoch, game, state, move):
+                break
+            count += 1
+            hint = False
+        return count
+
+    async def _drive_bots(self, epoch: int, hint: bool,
+                          think: Callable[[Bot, Any], Awaitable[Any]]) -> None:
+        """:meth:`_run_bots` as a background runner: a failure is shown, and the busy flag
+        drops when it ends (unless the game changed meanwhile: the new runner owns it)."""
+        try:
+            await self._run_bots(epoch, think=think, hint=hint, pause=self.bot_delay)
+        except Exception as exc:
+            if epoch == self._epoch:
+                self._fail(f"a bot failed ({type(exc).__name__}): {exc}")
+        finally:
+            with self._lock:
+                if self._runner == epoch:
+                    self._runner = None
+                if epoch == self._epoch:
+                    self.busy = False
+
+    # ---------------------------------------------------------------- helpers
+    def _checked_seats(self, seats: Sequence[str] | None, players: int) -> list[str]:
+        if seats is None:
+            return self._adapter.default_seats(players, self.bot_names)
+        if isinstance(seats, str) or len(seats) != players:
+            raise ValueError(f"give one seat per player ({players}), got {list(seats)!r}")
+        allowed = ["human", *self.bot_names]
+        for who in seats:
+            if who not in allowed:
+                raise ValueError(f"unknown seat player {who!r}: choose one of "
+                                 f"{', '.join(allowed)}")
+        return list(seats)
+
+    def _undo_target(self) -> int:
+        """The position the board's Undo goes back to: the previous decision of a human
+        seat (so that undoing in a game against bots does not land on a bot's turn)."""
+        pos = self._game.position
+        if all(s == "human" for s in self._seats):
+            return pos - 1
+        for p in range(pos - 1, -1, -1):
+            seat = self._game.state_at(p).current_player()
+            if seat is not None and self._seats[seat] == "human":
+                return p
+        return pos - 1
+
+    def _fail(self, message: str) -> None:
+        """Show a refusal on the board (shortened: a message quoting a huge input must
+        not flood the page)."""
+        if len(message) > MAX_ERROR_CHARS:
+            message = message[:MAX_ERROR_CHARS - 1] + "…"
+        self.error = message
+
+    def _publish_log(self, reset: bool = False) -> None:
+        """Send the browser what changed in the log (everything when ``reset``)."""
+        entries = self._adapter.log_entries(self._game, self.log_limit)
+        if not reset and self._log_seq and entries == self._log:
+            return
+        prev = None if reset or not self._log_seq else self._log_seq
+        self._log_seq += 1
+        self.log_patch = log_patch(self._log, entries, self._log_seq, prev)
+        self._log = entries
+
+    def _publish(self, full: bool = False, reset_log: bool = False) -> None:
+        """Send the board the game as it is now; ``full``: the game-only traits whole
+        (a new widget, a load, a refresh, new components)."""
+        game = self._game
+        adapter = self._adapter
+        undo_to = self._undo_target() if game.can_undo else None
+        with self.hold_sync():
+            for name, value in adapter.extra_traits(game, full).items():
+                setattr(self, name, value)
+            self.seats = list(self._seats)
+            self.settings = {**adapter.settings_of(game), "bot_delay": self.bot_delay,
+                             "max_message": MAX_MESSAGE_CHARS}
+            self.view = adapter.view_payload(game, self._seats)
+            current = game.current_player
+            human = current is not None and self._seats[current] == "human"
+            self.legal = adapter.legal_payload(game) if human else []
+            self._publish_log(reset=reset_log)
+            self.history = history_payload(game, undo_to)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self._game!r} seats={self._seats}>"
+
+
+#: The generic intents' handlers, by kind (a game's own come from its adapter).
+_GENERIC_HANDLERS: dict[str, Callable[[GameWidget[Any, Any], dict[str, Any]], None]] = {
+    "move": GameWidget._intent_move,
+    "undo": GameWidget._intent_undo,
+    "redo": GameWidget._intent_redo,
+    "goto": GameWidget._intent_goto,
+    "new_game": GameWidget._intent_new_game,
+    "load": GameWidget._intent_load,
+    "save": GameWidget._intent_save,
+    "set_seat": GameWidget._intent_set_seat,
+    "bot_move": GameWidget._intent_bot_move,
+    "play_bots": GameWidget._intent_play_bots,
+    "skip_bots": GameWidget._intent_skip_bots,
+    "clear_error": GameWidget._intent_clear_error,
+    "preview": GameWidget._intent_preview,
+    "hint": GameWidget._intent_hint,
+    "coach": GameWidget._intent_coach,
+    "log_sync": GameWidget._intent_log_sync,
+}
+
+
+async def _think_here(bot: Bot, state: Any) -> Any:
+    """A bot thinks on the runner's own thread."""
+    return bot.choose(state)
+
+
+async def _think_in_worker(bot: Bot, state: Any) -> Any:
+    """A bot thinks in a worker thread (the loop goes on serving messages meanwhile)."""
+    return await asyncio.get_running_loop().run_in_executor(None, bot.choose, state)
+
+
+def _run_now(coro: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine that never waits (the bots' loop with no pause, thinking on this
+    thread) to its end, here and now, whether or not an event loop is running."""
+    try:
+        coro.send(None)
+    except StopIteration as done:
+        return done.value  # type: ignore[no-any-return]
+    coro.close()
+    raise RuntimeError("the bots' loop waited while playing at once")
+
+
+def _seed(seed: int | str | None) -> int:
+    if seed is None or seed == "":
+        return secrets.randbelow(2**31)
+    if isinstance(seed, str):
+        return int(seed)
+    return seed
