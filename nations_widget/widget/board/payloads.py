@@ -537,7 +537,21 @@ def preview_payload(state: GameState, move: Move | dict[str, Any]) -> dict[str, 
     if nxt == seat and clone.queue and clone.round == state.round:
         out["then"] = clone.prompt()
     out["ends_turn"] = nxt != seat or out["ends_actions"]
+    # the shell's generic preview panel reads these (sentences)
+    out["title"] = out["text"]
+    out["pays"] = [_change_text(r) for r in out["rows"] if r["after"] < r["before"]]
+    out["gains"] = [_change_text(r) for r in out["rows"] if r["after"] > r["before"]]
+    out["goes"] = out["lines"]
+    out["warning"] = ("This ends your actions for the round: the resolution follows."
+                      if isinstance(parsed, Pass) and out["ends_actions"] else
+                      "You pass: no more actions this round." if isinstance(parsed, Pass)
+                      else None)
     return out
+
+
+def _change_text(row: dict[str, Any]) -> str:
+    name = "VP" if row["name"] == "vp" else row["name"]
+    return f"{name} {row['before']} \u2192 {row['after']}"
 
 
 # ------------------------------------------------------------ recent and summary
