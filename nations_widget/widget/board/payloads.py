@@ -85,6 +85,18 @@ DIFFICULTY_NAMES = {"chieftain": "Chieftain", "prince": "Prince", "king": "King"
                     "emperor": "Emperor"}
 
 
+#: What a New game form offers (GameConfig's choices, in words): value -> label.
+SETUP_OPTIONS: dict[str, list[list[Any]]] = {
+    "difficulty": [[k, v] for k, v in DIFFICULTY_NAMES.items()],
+    "sides": [["A", "A side for every nation"], ["B", "B sides (boards drawn)"],
+              ["choose", "Each player chooses a drawn board and its side"]],
+    "decks": [["base", "Base cards"], ["base+advanced", "Base and advanced cards"],
+              ["all", "All cards (base, advanced, expert)"],
+              ["balanced", "Balanced (base with some advanced and expert)"]],
+    "ages": [[4, "Full game (4 ages)"], [3, "3 ages"], [2, "2 ages"], [1, "1 age"]],
+}
+
+
 def seat_label(seat: int) -> str:
     return f"Player {seat + 1}"
 
@@ -388,6 +400,7 @@ def view_payload(game: Game, seats: Sequence[str]) -> dict[str, Any]:
         "final": [s.score_breakdown(x) for x in range(n)] if over else None,
         "recent": recent_payload(game, seats),
         "round_summary": round_summary(game, seats),
+        "setup": SETUP_OPTIONS,
     }
     return data
 
