@@ -229,7 +229,7 @@ export function createView(root, shell) {
         h("h3", {}, "Progress board ", h("span", { class: "nwb-dim" }, `\u00b7 ${pr.deck} card${pr.deck === 1 ? "" : "s"} left in this age's deck`)),
         pr.rows.map((row, r) => h("div", { class: "nwb-row", role: "group", "aria-label": `Row ${r + 1}: ${row.price} gold each`, dataset: { key: `row-${r}` } },
           h("div", { class: "nwb-row-price", "aria-hidden": "true" }, h("b", {}, String(row.price)), " gold"),
-          h("div", { class: "nwb-row-cards", style: { "--cols": String(pr.columns) } },
+          h("div", { class: "nwb-row-cards", style: `--cols: ${pr.columns}` },
             row.cards.map((id, c) => id
               ? cardEl(S, id, {
                 recent: recent.has(id),
@@ -269,9 +269,19 @@ export function createView(root, shell) {
       if (!s.card) return h("div", { class: "nwb-empty", dataset: { key: `slot-${s.slot}` } }, `slot ${s.slot + 1}: empty`);
       const entries = live ? [...(moves.deploy.get(s.slot) || []), ...(moves.undeploy.get(s.slot) || [])] : [];
       const special = live && moves.special.get(s.card);
+      // the common moves as buttons; moving a worker in from another card, or taking
+      // several off, behind "More" (a native <details>: Tab and Enter open it)
+      const common = entries.filter((e) => (e.group === "deploy" ? e.source === "idle" : e.count === 1));
+      const more = entries.filter((e) => !common.includes(e));
       return cardEl(S, s.card, {
         workers: s.workers, max: s.max, recent: recent.has(s.card),
-        buttons: [...entries.map((e) => moveButton(e, slotButtonText(e, slotNames))), special ? moveButton(special, "Use its action") : null].filter(Boolean),
+        buttons: [
+          ...common.map((e) => moveButton(e, slotButtonText(e, slotNames))),
+          more.length ? h("details", { class: "nwb-more-moves", dataset: { key: `more-${n.seat}-${s.slot}` } },
+            h("summary", {}, `More moves (${more.length})`),
+            h("div", { class: "nwb-card-acts" }, more.map((e) => moveButton(e, slotButtonText(e, slotNames))))) : null,
+          special ? moveButton(special, "Use its action") : null,
+        ].filter(Boolean),
       });
     });
     const liveCard = (id) => cardEl(S, id, {
@@ -421,11 +431,13 @@ export function createView(root, shell) {
     const byseat = new Map(v.nations.map((n) => [n.seat, n]));
     const mine = viewer !== null ? nationPanel(S, byseat.get(viewer), moves, true) : null;
     setChildren(els.others, order.filter((s) => s !== viewer).map((s) => nationPanel(S, byseat.get(s), moves, false)));
-    setChildren(els.left, [progressPanel(S, moves), mine, els.others]);
+    setChildren(els.left, [mine, els.others]);
     setChildren(els.right, [scoringPanel(S), panel("coachPanel", S), panel("historyPanel", S), logNode(), panel("gamePanel", S)]);
 
     const help = shell.ui && shell.ui.helpOpen && shell.panels && shell.panels.helpOverlay ? shell.panels.helpOverlay(part) : null;
-    setChildren(frame, [head, buttons, panel("errorLine", S), panel("historyBanner", S), els.turn, recentPanel(S), els.main, help || summaryOverlay(S)]);
+    // the progress board takes the whole width (up to 7 columns of cards), the nations and
+    // the scoring board share the row below
+    setChildren(frame, [head, buttons, panel("errorLine", S), panel("historyBanner", S), els.turn, recentPanel(S), progressPanel(S, moves), els.main, help || summaryOverlay(S)]);
     P.sweep();
     setAttr(frame, "data-position", v.position);
   }
