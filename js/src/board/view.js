@@ -403,12 +403,15 @@ export function createView(root, shell) {
     return typeof panels[name] === "function" ? panels[name](S, part) : null;
   }
 
+  // the shell's log section: made once per view (each call of logPanel() makes a new
+  // one), brought up to date on every draw
+  let logSection = null;
   function logNode() {
     const panels = shell.panels || {};
-    if (typeof panels.logPanel !== "function") return null;
-    const lp = panels.logPanel();
-    if (lp && typeof lp.update === "function") lp.update();
-    return lp && lp.nodeType ? lp : lp && (lp.el || lp.node) ? lp.el || lp.node : null;
+    if (!logSection && typeof panels.logPanel === "function") logSection = panels.logPanel();
+    if (!logSection) return null;
+    if (typeof logSection.update === "function") logSection.update();
+    return logSection.nodeType ? logSection : logSection.el;
   }
 
   function draw(S) {
@@ -421,9 +424,10 @@ export function createView(root, shell) {
     setAttr(frame, "class", `nwb-root nw-root${S.busy ? " nw-is-busy" : ""}`);
 
     const head = part("head", sig(v.round, v.rounds, v.age_name, v.step_label, v.over, S.info), () => header(S));
-    const buttons = shell.panels && shell.panels.headerButtons ? shell.panels.headerButtons(part) : null;
+    const buttons = shell.panels && shell.panels.headerButtons ? [].concat(shell.panels.headerButtons(part) || []) : [];
     const prompt = part("prompt", sig(v.prompt, S.acting, moves.options, moves.pass, v.round_summary ? v.round_summary.round : 0, S.viewingHistory), () => promptPanel(S, moves));
-    const waiting = shown(v.current) && S.seats[v.current] !== "human" ? panel("waiting", S) : null;
+    // nobody here may act: the shell says who is thinking (Skip, Let the bots play)
+    const waiting = shown(v.current) && !shown(S.acting) && !S.viewingHistory ? panel("waiting", S) : null;
     setChildren(els.turn, [prompt, waiting, previewPanel(S), detailPanel(S, moves)]);
 
     const order = boardOrder(v);
@@ -437,7 +441,7 @@ export function createView(root, shell) {
     const help = shell.ui && shell.ui.helpOpen && shell.panels && shell.panels.helpOverlay ? shell.panels.helpOverlay(part) : null;
     // the progress board takes the whole width (up to 7 columns of cards), the nations and
     // the scoring board share the row below
-    setChildren(frame, [head, buttons, panel("errorLine", S), panel("historyBanner", S), els.turn, recentPanel(S), progressPanel(S, moves), els.main, help || summaryOverlay(S)]);
+    setChildren(frame, [head, ...buttons, panel("errorLine", S), S.viewingHistory ? panel("historyBanner", S) : null, els.turn, recentPanel(S), progressPanel(S, moves), els.main, help || summaryOverlay(S)]);
     P.sweep();
     setAttr(frame, "data-position", v.position);
   }

@@ -60,13 +60,17 @@ export function fakeShell() {
     state: () => shell.S,
     note() {},
     panels: {
-      headerButtons: () => h("div", { dataset: { key: "shell-header" } }),
+      headerButtons: () => [h("button", { dataset: { key: "shell-newgame" } }), h("button", { dataset: { key: "shell-help" } })],
       errorLine: (S) => (S.error ? h("p", { class: "nw-error", dataset: { key: "error" } }, S.error) : null),
-      historyBanner: () => null,
+      historyBanner: () => h("div", { dataset: { key: "shell-banner" } }),
       waiting: (S) => h("div", { dataset: { key: "shell-waiting" } }, `${S.seats[S.view.current]} is thinking`),
       coachPanel: () => null,
       historyPanel: () => h("section", { dataset: { key: "shell-history" } }),
-      logPanel: () => shell.logEl || (shell.logEl = h("section", { dataset: { key: "shell-log" } })),
+      logPanel: () => {
+        shell.logPanels = (shell.logPanels || 0) + 1;
+        const el = h("section", { dataset: { key: "shell-log" } });
+        return { el, update: () => { shell.logUpdates = (shell.logUpdates || 0) + 1; } };
+      },
       gamePanel: () => h("section", { dataset: { key: "shell-game" } }),
       helpOverlay: () => h("div", { dataset: { key: "shell-help" } }),
     },

@@ -90,6 +90,21 @@ describe("what is drawn", () => {
     if (S.view.solo.notice) expect(byKey("scoring").textContent).toContain("reconstruction");
   });
 
+  it("places the shell's panels: header buttons, the log made once and updated each draw, the banner only in history", () => {
+    const S = snapshot("actions_3p");
+    const { view, byKey, shell } = mount(createView, S);
+    expect(byKey("shell-newgame")).toBeTruthy();
+    expect(byKey("shell-help")).toBeTruthy();
+    expect(byKey("shell-banner")).toBeNull();
+    view.draw(S);
+    expect(shell.logPanels).toBe(1);
+    expect(shell.logUpdates).toBe(2);
+    view.draw({ ...S, viewingHistory: true, acting: null });
+    expect(byKey("shell-banner")).toBeTruthy();
+    expect(byKey("shell-waiting")).toBeNull();
+    expect(document.querySelectorAll(".nwb-act").length).toBe(0);
+  });
+
   it("redraws incrementally: the same snapshot keeps every drawn section", () => {
     const S = snapshot("actions_3p");
     const { view, byKey } = mount(createView, S);
