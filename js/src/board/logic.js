@@ -55,7 +55,7 @@ export function placeMoves(legal) {
 export function slotButtonText(entry, slotNames) {
   if (entry.group === "deploy") {
     if (entry.source === "idle") return `+ worker \u00b7 ${entry.cost} stone`;
-    return `+ from ${slotNames[Number(entry.source)] || `slot ${Number(entry.source) + 1}`} \u00b7 ${entry.cost} stone`;
+    return `+ from ${slotNames[Number(entry.source)] || `slot ${entry.source}`} \u00b7 ${entry.cost} stone`;
   }
   return `\u2212 ${entry.count} worker${entry.count > 1 ? "s" : ""}`;
 }

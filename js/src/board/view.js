@@ -89,6 +89,7 @@ export function createView(root, shell) {
 
   function skeleton() {
     els = {
+      head: h("header", { class: "nwb-head" }),
       turn: h("div", { class: "nwb-turn" }),
       left: h("div", { class: "nwb-left" }),
       right: h("div", { class: "nwb-right" }),
@@ -148,7 +149,7 @@ export function createView(root, shell) {
   // --------------------------------------------------------------- header
   function header(S) {
     const v = S.view;
-    return h("header", { class: "nwb-head" },
+    return h("div", { class: "nwb-head-text" },
       h("h2", { class: "nwb-title" }, (S.info && S.info.title) || "Nations"),
       h("span", { class: "nwb-when" }, v.over ? "Game over" : `Round ${v.round} of ${v.rounds} \u00b7 ${v.age_name} \u00b7 ${v.step_label}`));
   }
@@ -266,7 +267,7 @@ export function createView(root, shell) {
     ];
     const prod = figuresText(Object.fromEntries(GOODS.map((k) => [k, n.production[k]])));
     const slots = n.slots.map((s) => {
-      if (!s.card) return h("div", { class: "nwb-empty", dataset: { key: `slot-${s.slot}` } }, `slot ${s.slot + 1}: empty`);
+      if (!s.card) return h("div", { class: "nwb-empty", dataset: { key: `slot-${s.slot}` } }, `slot ${s.slot}: empty`);
       const entries = live ? [...(moves.deploy.get(s.slot) || []), ...(moves.undeploy.get(s.slot) || [])] : [];
       const special = live && moves.special.get(s.card);
       // the common moves as buttons; moving a worker in from another card, or taking
@@ -441,7 +442,8 @@ export function createView(root, shell) {
     const help = shell.ui && shell.ui.helpOpen && shell.panels && shell.panels.helpOverlay ? shell.panels.helpOverlay(part) : null;
     // the progress board takes the whole width (up to 7 columns of cards), the nations and
     // the scoring board share the row below
-    setChildren(frame, [head, ...buttons, panel("errorLine", S), S.viewingHistory ? panel("historyBanner", S) : null, els.turn, recentPanel(S), progressPanel(S, moves), els.main, help || summaryOverlay(S)]);
+    setChildren(els.head, [head, ...buttons]);
+    setChildren(frame, [els.head, panel("errorLine", S), S.viewingHistory ? panel("historyBanner", S) : null, els.turn, recentPanel(S), progressPanel(S, moves), els.main, help || summaryOverlay(S)]);
     P.sweep();
     setAttr(frame, "data-position", v.position);
   }
