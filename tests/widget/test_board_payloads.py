@@ -238,3 +238,25 @@ def test_a_deploy_from_another_card_says_both() -> None:
     entry = next(e for e in legal_payload(s) if e["group"] == "deploy" and
                  e["source"] != "idle")
     assert entry["text"].startswith("Move a worker from ")
+
+
+def test_the_js_fixtures_have_the_shape_the_payloads_have_now() -> None:
+    """js/test/board/fixtures (js/scripts/make_board_fixtures.py) are real payloads: a
+    payload that gains or loses a field needs them made again."""
+    from pathlib import Path
+    folder = Path(__file__).resolve().parents[2] / "js" / "test" / "board" / "fixtures"
+    game = Game(players=2, seed=7)
+    view = view_payload(game, ["human", "heuristic"])
+    nation_keys = set(view["nations"][0])
+    cards = cards_payload(game.state)
+    names = sorted(p.stem for p in folder.glob("*.json"))
+    assert "actions_3p" in names and "cards_base" in names
+    for name in names:
+        data = json.loads((folder / f"{name}.json").read_text(encoding="utf-8"))
+        if name.startswith("cards_"):
+            assert set(data) >= set(cards)          # every base card, maybe more
+            continue
+        assert set(data["view"]) == set(view), name
+        assert all(set(n) == nation_keys for n in data["view"]["nations"]), name
+        for entry in data["legal"]:
+            assert {"move", "text", "group", "key"} <= set(entry), name
