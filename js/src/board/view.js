@@ -428,7 +428,8 @@ export function createView(root, shell) {
     const buttons = shell.panels && shell.panels.headerButtons ? [].concat(shell.panels.headerButtons(part) || []) : [];
     const prompt = part("prompt", sig(v.prompt, S.acting, moves.options, moves.pass, v.round_summary ? v.round_summary.round : 0, S.viewingHistory), () => promptPanel(S, moves));
     // nobody here may act: the shell says who is thinking (Skip, Let the bots play)
-    const waiting = shown(v.current) && !shown(S.acting) && !S.viewingHistory ? panel("waiting", S) : null;
+    const waiting = shown(v.current) && !shown(S.acting) && !S.viewingHistory && shell.panels && shell.panels.waiting
+      ? part("waiting", sig(S.busy, v.current, S.seats, S.humanTurn), () => shell.panels.waiting(S)) : null;
     setChildren(els.turn, [prompt, waiting, previewPanel(S), detailPanel(S, moves)]);
 
     const order = boardOrder(v);
@@ -439,7 +440,7 @@ export function createView(root, shell) {
     setChildren(els.left, [mine, els.others]);
     setChildren(els.right, [scoringPanel(S), panel("coachPanel", S), panel("historyPanel", S), logNode(), panel("gamePanel", S)]);
 
-    const help = shell.ui && shell.ui.helpOpen && shell.panels && shell.panels.helpOverlay ? shell.panels.helpOverlay(part) : null;
+    const help = shell.ui && shell.ui.helpOpen && shell.panels && shell.panels.helpOverlay ? shell.panels.helpOverlay(part) : null; // null while closed
     // the progress board takes the whole width (up to 7 columns of cards), the nations and
     // the scoring board share the row below
     setChildren(els.head, [head, ...buttons]);
@@ -579,6 +580,7 @@ export function createView(root, shell) {
     reset() {
       P.clear();
       frame = null;
+      logSection = null; // the shell's log section: one per drawn table
     },
     ready: (S) => Boolean(S.view && S.view.position !== undefined && S.view.game === "board"),
     traits: ["cards"],
