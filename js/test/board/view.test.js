@@ -86,6 +86,7 @@ describe("what is drawn", () => {
   it("shows the solo shadow and the reconstruction notice", () => {
     const S = snapshot("solo");
     const { byKey } = mount(createView, S);
+    expect(byKey("summary").textContent).toContain(S.view.solo.first ? "the shadow, then Player 1" : "Player 1, then the shadow");
     expect(byKey("scoring").textContent).toContain(`strength ${S.view.solo.strength}`);
     if (S.view.solo.notice) expect(byKey("scoring").textContent).toContain("reconstruction");
   });
