@@ -131,7 +131,7 @@ export function createView(root, shell) {
       dataset: { key: `card-${id}`, card: id },
     },
     h("header", { class: "nwb-card-head" },
-      h("button", { type: "button", class: "nwb-card-name", "aria-label": `${card.name}, ${TYPE_LABEL[type] || type}${card.age ? `, age ${card.age}` : ""}: show its details`, onclick: () => act.detail(id) }, card.name),
+      h("button", { type: "button", class: "nwb-card-name", dataset: { key: `name-${id}` }, "aria-label": `${card.name}, ${TYPE_LABEL[type] || type}${card.age ? `, age ${card.age}` : ""}: show its details`, onclick: () => act.detail(id) }, card.name),
       card.age ? h("span", { class: "nwb-age", title: `age ${card.age}` }, roman(card.age)) : null),
     h("div", { class: "nwb-card-type" }, TYPE_LABEL[type] || type, vp),
     h("div", { class: "nwb-card-body" }, cardFigures(card)),
