@@ -187,6 +187,13 @@ def test_round_summary_tells_each_phase_and_each_nation() -> None:
     summary = round_summary(game, seats)
     assert summary is not None and summary["round"] == 1
     steps = [p["step"] for p in summary["phases"]]
+    # the lines are the log's sentences of the resolution, repeats counted once
+    said = [(e.seat, e.text) for e in game.log() if e.round == 1
+            and e.step.startswith("resolution.")]
+    assert sum(line["times"] for p in summary["phases"] for line in p["lines"]) == len(said)
+    for p in summary["phases"]:
+        for a, b in zip(p["lines"], p["lines"][1:], strict=False):
+            assert (a["seat"], a["text"]) != (b["seat"], b["text"])
     assert steps[0] == "resolution.production" and len(set(steps)) == len(steps)
     assert all(step.startswith("resolution.") for step in steps)
     assert summary["order"] == game.state.order

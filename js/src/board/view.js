@@ -393,7 +393,7 @@ export function createView(root, shell) {
           h("tbody", {}, r.rows.map((row) => h("tr", {}, h("th", { scope: "row" }, row.name),
             h("td", {}, row.changes.length ? row.changes.map((c) => `${FIGURE_LABEL[c.name] || c.name} ${c.before} \u2192 ${c.after}`).join(", ") : "no change")))))),
         r.phases.map((ph) => h("section", { class: "nwb-phase" }, h("h4", {}, ph.label),
-          h("ul", {}, ph.lines.map((l) => h("li", { class: shown(l.seat) ? `nwb-seat-${l.seat}` : "" }, l.text))))),
+          h("ul", {}, ph.lines.map((l) => h("li", { class: shown(l.seat) ? `nwb-seat-${l.seat}` : "" }, l.text, l.times > 1 ? h("b", {}, ` (\u00d7${l.times})`) : null))))),
         h("p", {}, `Player order now: ${S.view.solo ? (S.view.solo.first ? "the shadow, then Player 1" : "Player 1, then the shadow") : r.order.map(seatName).join(", ")}.`),
         h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "summary-close" }, onclick: () => act.closeSummary(r.round) }, "Close"))));
   }

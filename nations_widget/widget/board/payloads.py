@@ -610,7 +610,7 @@ def recent_payload(game: Game, seats: Sequence[str]) -> dict[str, Any]:
 def round_summary(game: Game, seats: Sequence[str]) -> dict[str, Any] | None:
     """The last finished round's resolution, for the end-of-round panel, shown during the
     next round (and at the game's end): ``{"round", "event", "phases": [{"step", "label",
-    "lines": [{"seat", "text"}]}], "rows": [{"seat", "changes": [{"name", "before",
+    "lines": [{"seat", "text", "times"}]}], "rows": [{"seat", "changes": [{"name", "before",
     "after"}]}], "order"}`` — what each nation had at the end of the round's actions and
     after the resolution, and what each phase did (the engine's sentences).  None in the
     first round."""
@@ -640,7 +640,11 @@ def round_summary(game: Game, seats: Sequence[str]) -> dict[str, Any] | None:
         if not phases or phases[-1]["step"] != e.step:
             phases.append({"step": e.step, "label": STEP_LABELS.get(e.step, e.step),
                            "lines": []})
-        phases[-1]["lines"].append({"seat": e.seat, "text": e.text})
+        lines = phases[-1]["lines"]
+        if lines and lines[-1]["seat"] == e.seat and lines[-1]["text"] == e.text:
+            lines[-1]["times"] += 1         # "gives up 1 gold instead" nine times: once, x9
+        else:
+            lines.append({"seat": e.seat, "text": e.text, "times": 1})
     rows = []
     for seat in range(state.config.players):
         b, a = _figures_of(before_s, seat), _figures_of(after_s, seat)
