@@ -582,7 +582,8 @@ export function createView(root, shell) {
       frame = null;
       logSection = null; // the shell's log section: one per drawn table
     },
-    ready: (S) => Boolean(S.view && S.view.position !== undefined && S.view.game === "board"),
+    // the table and the card catalogue (the view names cards by id) must both be there
+    ready: (S) => Boolean(S.view && S.view.position !== undefined && S.view.game === "board" && S.cards && Object.keys(S.cards).length),
     traits: ["cards"],
     turnKey: (S) => `${S.view.position}:${S.view.current}:${S.view.decision}`,
     shortcuts: SHORTCUTS,

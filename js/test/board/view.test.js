@@ -106,6 +106,15 @@ describe("what is drawn", () => {
     expect(document.querySelectorAll(".nwb-act").length).toBe(0);
   });
 
+  it("is ready only with the table and the card catalogue", () => {
+    const S = snapshot("actions_3p");
+    const { view } = mount(createView, S);
+    expect(view.ready(S)).toBe(true);
+    expect(view.ready({ ...S, cards: {} })).toBe(false);
+    expect(view.ready({ ...S, cards: undefined })).toBe(false);
+    expect(view.ready({ ...S, view: {} })).toBe(false);
+  });
+
   it("redraws incrementally: the same snapshot keeps every drawn section", () => {
     const S = snapshot("actions_3p");
     const { view, byKey } = mount(createView, S);
