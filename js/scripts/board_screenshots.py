@@ -62,11 +62,12 @@ def main() -> None:
                 if name == "actions_3p":
                     page.locator("[data-key^='move-']").filter(has_text="Buy").first.click()
                     page.evaluate("() => window.emit('preview', {...window.fixture.preview, "
-                                  "move: window.sent.at(-1).move, "
+                                  "move: window.sent.at(-1).move, ask: window.sent.at(-1).ask, "
                                   "position: window.fixture.view.position})")
                 # every nation's board unfolded: the widest the table gets
                 for button in page.locator("[data-key^='fold-']").all():
                     button.click()
+                page.evaluate("window.scrollTo(0, 0)")
                 page.wait_for_timeout(50)
                 wide = page.evaluate(OVERFLOW)
                 bad += bool(wide)
