@@ -7,9 +7,10 @@
 Importing this module imports anywidget (and so Jupyter's widget machinery); importing
 :mod:`nations_widget` or :mod:`nations_widget.dice` does not.
 
-Python owns the game; the browser bundle of the game (``nations_widget/static/dice.js``,
-built from ``js/src/dice`` and ``js/src/shell``) draws the synced traits and never decides
-legality or re-derives a rule.  The layers (see ``DESIGN.md`` next to this file):
+Python owns the game; the browser bundle of each game (``nations_widget/static/dice.js``
+or ``board.js``, built from ``js/src/<game>`` and ``js/src/shell``) draws the synced
+traits and never decides legality or re-derives a rule.  The layers (see ``DESIGN.md``
+next to this file):
 
 - :mod:`.shell`: :class:`GameWidget`, the game-generic widget (the generic traits
   ``game_kind``, ``game_info``, ``view``, ``legal``, ``log_patch``, ``error``, ``seats``,
@@ -17,6 +18,8 @@ legality or re-derives a rule.  The layers (see ``DESIGN.md`` next to this file)
   ``coach``; the intents, :mod:`.shell.intents`; the one bot runner; history, save and
   load; log patches, :mod:`.shell.log`), and :class:`~.shell.adapter.GameAdapter`, what a
   game supplies;
+- :mod:`.board`: Nations, the board game: :class:`~.board.BoardAdapter`, its payloads
+  (:mod:`.board.payloads`) and :class:`BoardWidget` (its own trait: ``cards``);
 - :mod:`.dice`: Nations: The Dice Game: :class:`~.dice.DiceAdapter`, its payloads
   (:mod:`.dice.payloads`) and :class:`NationsWidget` (its own traits: ``catalogue``,
   ``reconstructed``; its own intent: ``load_catalogue``).
@@ -27,6 +30,8 @@ one is dropped and the true value sent back.  The browser sends intents with
 :meth:`GameWidget.handle_intent`.
 """
 
+from .board.adapter import BoardAdapter
+from .board.widget import BoardWidget
 from .dice import DiceAdapter, NationsWidget
 from .dice.adapter import RandomBot, load_bots
 from .dice.payloads import catalogue_payload, legal_payload, view_payload
@@ -58,6 +63,8 @@ __all__ = [
     "MAX_MESSAGE_CHARS",
     "READ_ONLY_TRAITS",
     "STATIC",
+    "BoardAdapter",
+    "BoardWidget",
     "DiceAdapter",
     "GameAdapter",
     "GameWidget",

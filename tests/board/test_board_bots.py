@@ -123,6 +123,15 @@ def test_rule_bots_play_whole_games(players: int) -> None:
     assert len(s.scores()) == players
 
 
+@pytest.mark.parametrize("level", ["normal", "easy"])
+def test_heuristic_bot_plays_whole_solo_games(level: str) -> None:
+    # a military card on the board once made it look for the strongest rival nation,
+    # and the solo game has none (found by the board widget's fixtures, seed 3)
+    for seed in (3, 4):
+        s = play([HeuristicBot(seed, level)], GameConfig(players=1, seed=seed))
+        assert s.is_terminal() and s.round == 8
+
+
 def test_search_bot_plays_a_whole_game() -> None:
     s = play([MCTSBot(1, iterations=3), HeuristicBot(2)], GameConfig(players=2, seed=8))
     assert s.is_terminal() and s.round == 8

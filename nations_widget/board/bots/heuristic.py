@@ -85,7 +85,8 @@ def card_value(s: GameState, seat: int, ref: int, unit: tuple[float, ...], left:
             worst = weakest_slot_value(s, seat, unit, left)
         if t == "military":
             # strength matters when someone is stronger or a war is on the board
-            rivals = max(strength_track(s, x) for x in range(len(s.players)) if x != seat)
+            rivals = max((strength_track(s, x) for x in range(len(s.players)) if x != seat),
+                         default=s.shadow[0] if s.shadow else 0)   # solo: the shadow
             mine += 0.5 if rivals >= strength_track(s, seat) else 0.0
         return 0.8 * max(0.0, mine - worst)
     if t == "advisor":

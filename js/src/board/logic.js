@@ -1,0 +1,86 @@
+// Pure helpers of the board view: where each legal move goes, and how figures read.
+// No rule lives here: the moves, their words, prices and costs come from Python
+// (nations_widget/widget/board/payloads.py); these functions only sort and format them.
+
+export const GOODS = ["gold", "stone", "food", "books"];
+export const RESOURCES = ["gold", "stone", "food", "books", "vp"];
+export const FIGURE_LABEL = {
+  gold: "gold", stone: "stone", food: "food", books: "books", vp: "VP",
+  strength: "strength", stability: "stability", workers: "workers",
+};
+export const TYPE_LABEL = {
+  building: "Building", military: "Military", advisor: "Advisor", colony: "Colony",
+  wonder: "Wonder", war: "War", battle: "Battle", "golden age": "Golden age",
+  special: "Nation's rule",
+};
+const ROMAN = ["", "I", "II", "III", "IV"];
+
+export const roman = (age) => ROMAN[age] || "";
+export const seatName = (seat) => `Player ${seat + 1}`;
+export const typeSlug = (type) => String(type || "").replace(/\s+/g, "-");
+export const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : "0");
+
+/** `{gold: 1, books: -1}` -> "+1 gold, −1 books" (figures in their given order). */
+export function figuresText(figs) {
+  if (!figs) return "";
+  return Object.entries(figs).filter(([, n]) => n).map(([k, n]) => `${signed(n)} ${FIGURE_LABEL[k] || k}`).join(", ");
+}
+
+/**
+ * The legal moves sorted by where the view places them:
+ * `pass`, `options` (grow and choose: buttons with the engine's words, in its order),
+ * `buy` (card id -> entry), `special` (card id -> entry), `hire` (entry or null),
+ * `deploy` and `undeploy` (slot -> entries, in the engine's order).
+ */
+export function placeMoves(legal) {
+  const out = { pass: null, options: [], buy: new Map(), special: new Map(), hire: null, deploy: new Map(), undeploy: new Map() };
+  for (const entry of legal || []) {
+    const g = entry.group || entry.move.type;
+    if (g === "pass") out.pass = entry;
+    else if (g === "grow" || g === "choose") out.options.push(entry);
+    else if (g === "buy") out.buy.set(entry.card, entry);
+    else if (g === "special") out.special.set(entry.card, entry);
+    else if (g === "hire") out.hire = entry;
+    else if (g === "deploy" || g === "undeploy") {
+      const at = out[g];
+      if (!at.has(entry.slot)) at.set(entry.slot, []);
+      at.get(entry.slot).push(entry);
+    }
+  }
+  return out;
+}
+
+/** The short words on a slot's button (the full sentence is its label for screen
+ * readers and its tooltip). */
+export function slotButtonText(entry, slotNames) {
+  if (entry.group === "deploy") {
+    if (entry.source === "idle") return `+ worker \u00b7 ${entry.cost} stone`;
+    return `+ from ${slotNames[Number(entry.source)] || `slot ${entry.source}`} \u00b7 ${entry.cost} stone`;
+  }
+  return `\u2212 ${entry.count} worker${entry.count > 1 ? "s" : ""}`;
+}
+
+/** The seats in the order the other nations' boards are listed: the viewer's first,
+ * then player order. */
+export function boardOrder(view) {
+  const me = view.viewer;
+  const order = view.scoring.order.slice();
+  if (me === null || me === undefined) return order;
+  return [me, ...order.filter((s) => s !== me)];
+}
+
+/** Per-seat difficulty list of `players` entries from a setting (one name or a list). */
+export function perSeat(value, players, fallback) {
+  if (Array.isArray(value)) {
+    const out = value.slice(0, players);
+    while (out.length < players) out.push(fallback);
+    return out;
+  }
+  return Array.from({ length: players }, () => value || fallback);
+}
+
+/** The move sent for the n-th (1-based) option button, or null. */
+export function nthOption(legal, n) {
+  const opts = placeMoves(legal).options;
+  return n >= 1 && n <= opts.length ? opts[n - 1] : null;
+}

@@ -1,0 +1,596 @@
+// The board game's view (Nations): createView(root, shell) for the widget shell
+// (js/src/shell/README.md). It draws what Python sends — the `view` trait
+// (nations_widget/widget/board/payloads.py: view_payload), the `legal` moves already in
+// words and placed by group, the `cards` trait (every card's figures and text) and the
+// `preview` of a pending move — and decides no rule: a click sends the move Python listed
+// (through shell.commit, which asks for the preview first), and a refusal comes back as
+// Python's `error`.
+//
+// Purely visual state stays here: the card shown in the detail panel, which other
+// nations are unfolded, the round summary dismissed.
+
+import {
+  FIGURE_LABEL,
+  GOODS,
+  TYPE_LABEL,
+  boardOrder,
+  figuresText,
+  nthOption,
+  perSeat,
+  placeMoves,
+  roman,
+  seatName,
+  signed,
+  slotButtonText,
+  typeSlug,
+} from "./logic.js";
+
+export const SHORTCUTS = [
+  ["P", "pass (after its preview)"],
+  ["1 \u2013 9", "the n-th answer of the question asked (growth, a choice)"],
+  ["\u2190 \u2191 \u2192 \u2193", "move across the progress board's cards"],
+  ["I", "show the details of the card that has the focus"],
+  ["F", "fold or unfold the other nations' boards"],
+  ["S", "show the last round's summary again"],
+  ["Enter / Escape", "confirm / cancel a move's preview; Escape also closes the card details"],
+];
+
+function shown(v) {
+  return v !== null && v !== undefined;
+}
+
+export function createView(root, shell) {
+  const { h, Parts, setChildren, setAttr, sig } = shell.dom;
+  const P = new Parts();
+  const part = (key, signature, build) => P.part(key, signature, build);
+  const ui = {
+    detail: null, // the card id shown in the detail panel
+    unfolded: new Set(), // other nations' boards shown in full
+    dismissed: null, // the round whose summary was closed
+    summaryOpen: false, // reopened with S
+  };
+  let frame = null;
+  let els = null;
+  let last = null; // the last snapshot drawn (for key handlers)
+
+  const act = {
+    commit(entry) {
+      shell.commit(entry.move, { preview: true });
+    },
+    detail(id) {
+      ui.detail = ui.detail === id ? null : id;
+      shell.redraw();
+    },
+    closeDetail() {
+      ui.detail = null;
+      shell.redraw();
+    },
+    toggleFold(seat) {
+      if (ui.unfolded.has(seat)) ui.unfolded.delete(seat);
+      else ui.unfolded.add(seat);
+      shell.redraw();
+    },
+    foldAll(S) {
+      const others = S.view.nations.map((n) => n.seat).filter((s) => s !== S.view.viewer);
+      const anyFolded = others.some((s) => !ui.unfolded.has(s));
+      ui.unfolded = new Set(anyFolded ? others : []);
+      shell.redraw();
+    },
+    closeSummary(round) {
+      ui.dismissed = round;
+      ui.summaryOpen = false;
+      shell.redraw();
+    },
+    openSummary() {
+      ui.summaryOpen = true;
+      shell.redraw();
+    },
+  };
+
+  function skeleton() {
+    els = {
+      head: h("header", { class: "nwb-head" }),
+      turn: h("div", { class: "nwb-turn" }),
+      left: h("div", { class: "nwb-left" }),
+      right: h("div", { class: "nwb-right" }),
+      others: h("div", { class: "nwb-others", "aria-label": "The other nations" }),
+    };
+    els.main = h("div", { class: "nwb-main" }, els.left, els.right);
+    frame = h("div", { class: "nwb-root nw-root" });
+    root.replaceChildren(frame);
+  }
+
+  // ------------------------------------------------------------------ cards
+  function cardFigures(card) {
+    const out = [];
+    if (card.per_worker) out.push(h("div", { class: "nwb-fig" }, h("span", { class: "nwb-k" }, "per worker "), figuresText(card.per_worker)));
+    if (shown(card.deploy)) out.push(h("div", { class: "nwb-fig" }, h("span", { class: "nwb-k" }, "deploy "), `${card.deploy} stone`));
+    if (card.produces) out.push(h("div", { class: "nwb-fig" }, h("span", { class: "nwb-k" }, "in play "), figuresText(card.produces)));
+    if (card.requirement) out.push(h("div", { class: "nwb-fig" }, h("span", { class: "nwb-k" }, "needs "), `${card.requirement} strength`));
+    if (card.stages) out.push(h("div", { class: "nwb-fig" }, h("span", { class: "nwb-k" }, "sections "), `${card.stages.join(" / ")} stone`));
+    if (card.war_loss) out.push(h("div", { class: "nwb-fig" }, h("span", { class: "nwb-k" }, "defeat "), Object.entries(card.war_loss).map(([k, n]) => `\u2212${n} ${k}`).join(", ") + ", \u22121 VP"));
+    if (card.golden_age) out.push(h("div", { class: "nwb-fig" }, `2 ${card.golden_age} or 1 VP`));
+    if (card.raid) out.push(h("div", { class: "nwb-fig" }, h("span", { class: "nwb-k" }, "raid "), String(card.raid)));
+    if (card.architects) out.push(h("div", { class: "nwb-fig" }, `${card.architects} private architect${card.architects > 1 ? "s" : ""}`));
+    if (card.effect) out.push(h("div", { class: "nwb-fig nwb-more" }, "+ effect (details)"));
+    return out;
+  }
+
+  /** A clean typographic card. opts: {workers, max, buttons, recent, price} */
+  function cardEl(S, id, opts = {}) {
+    const card = (S.cards || {})[id] || { id, name: id, type: "" };
+    const type = card.type;
+    const vp = card.vp ? h("span", { class: "nwb-vp", title: `${card.vp} VP at the end` }, `${card.vp} VP`) : null;
+    const workers = shown(opts.workers)
+      ? h("div", { class: "nwb-workers", "aria-label": `${opts.workers} worker${opts.workers === 1 ? "" : "s"} on it` },
+        opts.workers ? "\u25cf".repeat(opts.workers) : h("span", { class: "nwb-dim" }, "no worker"),
+        opts.max ? h("span", { class: "nwb-dim" }, ` (max ${opts.max})`) : null)
+      : null;
+    return h("article", {
+      class: `nwb-card nwb-t-${typeSlug(type)}${opts.recent ? " nwb-recent" : ""}${ui.detail === id ? " nwb-selected" : ""}`,
+      dataset: { key: `card-${id}`, card: id },
+    },
+    h("header", { class: "nwb-card-head" },
+      h("button", { type: "button", class: "nwb-card-name", dataset: { key: `name-${id}` }, "aria-label": `${card.name}, ${TYPE_LABEL[type] || type}${card.age ? `, age ${card.age}` : ""}: show its details`, onclick: () => act.detail(id) }, card.name),
+      card.age ? h("span", { class: "nwb-age", title: `age ${card.age}` }, roman(card.age)) : null),
+    h("div", { class: "nwb-card-type" }, TYPE_LABEL[type] || type, vp),
+    h("div", { class: "nwb-card-body" }, cardFigures(card)),
+    workers,
+    opts.buttons && opts.buttons.length ? h("div", { class: "nwb-card-acts" }, opts.buttons) : null);
+  }
+
+  function moveButton(entry, text, extra = "") {
+    return h("button", {
+      type: "button", class: `nw-btn nwb-act${extra}`, title: entry.text, "aria-label": entry.text,
+      dataset: { key: `move-${entry.key || JSON.stringify(entry.move)}` }, onclick: () => act.commit(entry),
+    }, text);
+  }
+
+  // --------------------------------------------------------------- header
+  function header(S) {
+    const v = S.view;
+    return h("div", { class: "nwb-head-text" },
+      h("h2", { class: "nwb-title" }, (S.info && S.info.title) || "Nations"),
+      h("span", { class: "nwb-when" }, v.over ? "Game over" : `Round ${v.round} of ${v.rounds} \u00b7 ${v.age_name} \u00b7 ${v.step_label}`));
+  }
+
+  // ---------------------------------------------------------- the question
+  function promptPanel(S, moves) {
+    const v = S.view;
+    const live = S.acting !== null && S.acting !== undefined;
+    const opts = live ? moves.options : [];
+    return h("section", { class: `nw-panel nwb-prompt${live ? " nwb-live" : ""}`, "aria-live": "polite", dataset: { key: "prompt" } },
+      h("p", { class: "nwb-ask" }, v.prompt),
+      opts.length ? h("div", { class: "nwb-options", role: "group", "aria-label": "Answers" },
+        opts.map((e, i) => moveButton(e, `${i < 9 ? `${i + 1}. ` : ""}${e.text}`, " nwb-option"))) : null,
+      live && moves.pass ? h("div", { class: "nwb-pass" }, moveButton(moves.pass, "Pass", " nwb-pass-btn")) : null,
+      v.round_summary && !S.viewingHistory
+        ? h("button", { type: "button", class: "nw-btn nwb-link", dataset: { key: "open-summary" }, onclick: () => act.openSummary() }, `Round ${v.round_summary.round} summary`)
+        : null);
+  }
+
+  function previewPanel(S) {
+    const pending = shell.pendingMove && shell.pendingMove();
+    if (!pending) return null;
+    const p = shell.previewShown ? shell.previewShown(S) : null;
+    const rows = p && p.rows ? p.rows : [];
+    return part("preview", sig(pending, p), () => h("section", { class: "nw-panel nwb-preview", role: "dialog", "aria-label": "What this move changes", dataset: { key: "preview" } },
+      h("h3", {}, p && p.text ? p.text : "What this move changes"),
+      !p ? h("p", { class: "nwb-dim" }, "Working out what it changes\u2026") : null,
+      rows.length
+        ? h("table", { class: "nwb-changes" },
+          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), h("th", { scope: "col" }, "now"), h("th", { scope: "col" }, "after"))),
+          h("tbody", {}, rows.map((r) => h("tr", { class: r.after > r.before ? "nwb-up" : "nwb-down" },
+            h("th", { scope: "row" }, FIGURE_LABEL[r.name] || r.name), h("td", {}, String(r.before)),
+            h("td", {}, `${r.after} (${signed(r.after - r.before)})`)))))
+        : p ? h("p", { class: "nwb-dim" }, "No resource, track or VP changes at once.") : null,
+      p && p.lines && p.lines.length ? h("ul", { class: "nwb-lines" }, p.lines.map((t) => h("li", {}, t))) : null,
+      p && p.then ? h("p", { class: "nwb-then" }, `Then: ${p.then}`) : null,
+      p && p.warning ? h("p", { class: "nwb-warn" }, p.warning) : null,
+      h("div", { class: "nwb-confirm" },
+        h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "preview-confirm" }, onclick: () => shell.confirmPreview() }, "Confirm (Enter)"),
+        h("button", { type: "button", class: "nw-btn", dataset: { key: "preview-cancel" }, onclick: () => shell.cancelPreview() }, "Cancel (Esc)"))));
+  }
+
+  function recentPanel(S) {
+    const r = S.view.recent;
+    if (!r || !r.moves.length) return null;
+    return part("recent", sig(r), () => h("section", { class: "nw-panel nwb-recent-moves", "aria-label": "The other players' last moves", dataset: { key: "recent" } },
+      h("h3", {}, r.moves.length > 1 ? "Since your last move" : "Last move"),
+      h("ol", {}, r.moves.map((m) => h("li", { class: `nwb-seat-${m.seat}` }, m.text)))));
+  }
+
+  function detailPanel(S, moves) {
+    const id = ui.detail;
+    const card = id && (S.cards || {})[id];
+    if (!card) return null;
+    const related = [moves.buy.get(id), moves.special.get(id), moves.hire && moves.hire.card === id ? moves.hire : null].filter(Boolean);
+    return part("detail", sig(card, related, S.acting), () => h("aside", { class: `nw-panel nwb-detail nwb-t-${typeSlug(card.type)}`, "aria-label": `${card.name}: details`, dataset: { key: "detail" } },
+      h("header", { class: "nwb-detail-head" },
+        h("h3", {}, card.name),
+        h("button", { type: "button", class: "nw-btn nwb-close", "aria-label": "Close the card details", dataset: { key: "detail-close" }, onclick: () => act.closeDetail() }, "\u00d7")),
+      h("p", { class: "nwb-detail-kind" }, [TYPE_LABEL[card.type] || card.type, card.age ? `age ${roman(card.age)}` : "printed on the nation's board", card.set && card.set !== "printed" ? `${card.set} cards` : null].filter(Boolean).join(" \u00b7 ")),
+      card.text ? h("p", { class: "nwb-detail-text" }, card.text) : null,
+      card.lines ? h("ul", { class: "nwb-detail-lines" }, card.lines.map((t) => h("li", {}, t))) : null,
+      h("div", { class: "nwb-detail-figs" }, cardFigures(card).filter((el) => !el.classList.contains("nwb-more")),
+        card.vp ? h("div", { class: "nwb-fig" }, `${card.vp} VP at the end`) : null,
+        card.worker_vp ? h("div", { class: "nwb-fig" }, `workers score ${card.worker_vp.join(" + ")} VP`) : null,
+        card.max_workers ? h("div", { class: "nwb-fig" }, `at most ${card.max_workers} workers`) : null),
+      related.length ? h("div", { class: "nwb-card-acts" }, related.map((e) => moveButton(e, e.text))) : null));
+  }
+
+  // -------------------------------------------------------- progress board
+  function progressPanel(S, moves) {
+    const v = S.view;
+    const pr = v.progress;
+    const recent = new Set(v.recent ? v.recent.cards : []);
+    const buys = [...moves.buy.values()];
+    return part("progress", sig(pr, buys, [...recent], ui.detail, S.cards ? Object.keys(S.cards).length : 0), () =>
+      h("section", { class: "nw-panel nwb-progress", "aria-label": "Progress board", dataset: { key: "progress" } },
+        h("h3", {}, "Progress board ", h("span", { class: "nwb-dim" }, `\u00b7 ${pr.deck} card${pr.deck === 1 ? "" : "s"} left in this age's deck`)),
+        pr.rows.map((row, r) => h("div", { class: "nwb-row", role: "group", "aria-label": `Row ${r + 1}: ${row.price} gold each`, dataset: { key: `row-${r}` } },
+          h("div", { class: "nwb-row-price", "aria-hidden": "true" }, h("b", {}, String(row.price)), " gold"),
+          h("div", { class: "nwb-row-cards", style: `--cols: ${pr.columns}` },
+            row.cards.map((id, c) => id
+              ? cardEl(S, id, {
+                recent: recent.has(id),
+                buttons: moves.buy.has(id) ? [moveButton(moves.buy.get(id), `Buy \u00b7 ${moves.buy.get(id).price} gold`, " nwb-buy")] : [],
+              })
+              : h("div", { class: "nwb-empty", dataset: { key: `empty-${r}-${c}` } }, "taken")))))));
+  }
+
+  // ------------------------------------------------------------- nations
+  function stat(label, value, extra = "") {
+    return h("span", { class: `nwb-stat${extra}` }, h("span", { class: "nwb-k" }, label), h("b", {}, String(value)));
+  }
+
+  function populationTrack(n) {
+    const pop = n.population;
+    const section = (name, sec) => h("div", { class: `nwb-pop-sec nwb-pop-${name}`, "aria-label": `${name} section: ${sec.size - sec.taken} of ${sec.size} workers left; each taken costs ${sec.upkeep} ${name}` },
+      h("span", { class: "nwb-k" }, `${name} (\u2212${sec.upkeep} each)`),
+      h("span", { class: "nwb-pop-boxes", "aria-hidden": "true" },
+        Array.from({ length: sec.size }, (_, i) => h("span", { class: i < sec.size - sec.taken ? "nwb-box nwb-full" : "nwb-box" }, i < sec.size - sec.taken ? "\u25cf" : "\u00b7"))));
+    return h("div", { class: "nwb-pop" },
+      section("food", pop.food), section("stability", pop.stability),
+      pop.on_top ? h("span", { class: "nwb-dim" }, `${pop.on_top} on top of the track`) : null,
+      pop.hidden ? h("span", { class: "nwb-dim" }, `${pop.hidden} without upkeep (easier game)`) : null);
+  }
+
+  function nationBoard(S, n, moves, live, recent) {
+    const cards = S.cards || {};
+    const slotNames = n.slots.map((s) => (s.card && cards[s.card] ? cards[s.card].name : "empty"));
+    const badges = [
+      n.passed ? h("span", { class: "nwb-badge" }, n.first_to_pass ? "passed first" : "passed") : null,
+      n.revolt ? h("span", { class: "nwb-badge nwb-bad" }, "in revolt") : null,
+      n.defeated ? h("span", { class: "nwb-badge nwb-bad" }, "defeated in the war") : null,
+      S.view.current === n.seat ? h("span", { class: "nwb-badge nwb-now" }, "to play") : null,
+    ];
+    const prod = figuresText(Object.fromEntries(GOODS.map((k) => [k, n.production[k]])));
+    const slots = n.slots.map((s) => {
+      if (!s.card) return h("div", { class: "nwb-empty", dataset: { key: `slot-${s.slot}` } }, `slot ${s.slot}: empty`);
+      const entries = live ? [...(moves.deploy.get(s.slot) || []), ...(moves.undeploy.get(s.slot) || [])] : [];
+      const special = live && moves.special.get(s.card);
+      // the common moves as buttons; moving a worker in from another card, or taking
+      // several off, behind "More" (a native <details>: Tab and Enter open it)
+      const common = entries.filter((e) => (e.group === "deploy" ? e.source === "idle" : e.count === 1));
+      const more = entries.filter((e) => !common.includes(e));
+      return cardEl(S, s.card, {
+        workers: s.workers, max: s.max, recent: recent.has(s.card),
+        buttons: [
+          ...common.map((e) => moveButton(e, slotButtonText(e, slotNames))),
+          more.length ? h("details", { class: "nwb-more-moves", dataset: { key: `more-${n.seat}-${s.slot}` } },
+            h("summary", {}, `More moves (${more.length})`),
+            h("div", { class: "nwb-card-acts" }, more.map((e) => moveButton(e, slotButtonText(e, slotNames))))) : null,
+          special ? moveButton(special, "Use its action") : null,
+        ].filter(Boolean),
+      });
+    });
+    const liveCard = (id) => cardEl(S, id, {
+      recent: recent.has(id),
+      buttons: live && moves.special.get(id) ? [moveButton(moves.special.get(id), "Use its action")] : [],
+    });
+    const w = n.wonder;
+    const wonder = w
+      ? h("div", { class: "nwb-building" },
+        cardEl(S, w.card, {
+          recent: recent.has(w.card),
+          buttons: live && moves.hire ? [moveButton(moves.hire, `Hire architect \u00b7 ${moves.hire.cost} stone`, " nwb-hire")] : [],
+        }),
+        h("p", { class: "nwb-dim" }, `${w.built} of ${w.sections} sections built${shown(w.next_cost) ? `; next: ${w.next_cost} stone` : ""}`))
+      : h("p", { class: "nwb-dim" }, "No wonder under construction.");
+    return h("div", { class: "nwb-nation-body" },
+      h("div", { class: "nwb-stats" },
+        ["gold", "stone", "food", "books"].map((k) => stat(k, n.resources[k], ` nwb-${k}`)),
+        stat("VP", n.resources.vp, " nwb-vp-stat"),
+        stat("strength", n.strength, " nwb-strength"),
+        stat("stability", n.stability, n.revolt ? " nwb-stability nwb-bad" : " nwb-stability"),
+        stat("workers", `${n.idle} idle of ${n.workers}`)),
+      badges.some(Boolean) ? h("div", { class: "nwb-badges" }, badges) : null,
+      h("p", { class: "nwb-prod" }, h("span", { class: "nwb-k" }, "next production "), prod || "nothing"),
+      populationTrack(n),
+      h("h4", {}, "Buildings and military"),
+      h("div", { class: "nwb-slots" }, slots),
+      h("div", { class: "nwb-side-cards" },
+        h("div", {}, h("h4", {}, `Advisor${n.advisor_slots > 1 ? "s" : ""}`), n.advisors.length ? n.advisors.map(liveCard) : h("p", { class: "nwb-dim" }, "none")),
+        h("div", {}, h("h4", {}, `Colonies (${n.colonies.length}/${n.colony_slots})`), n.colonies.length ? n.colonies.map(liveCard) : h("p", { class: "nwb-dim" }, "none")),
+        h("div", {}, h("h4", {}, "Wonder under construction", n.private_architects ? h("span", { class: "nwb-dim" }, ` \u00b7 ${n.private_architects} private architect${n.private_architects > 1 ? "s" : ""}`) : null), wonder),
+        h("div", {}, h("h4", {}, `Wonders (${n.wonders.length}/${n.wonder_slots})`), n.wonders.length ? n.wonders.map(liveCard) : h("p", { class: "nwb-dim" }, "none")),
+        n.specials.length ? h("div", {}, h("h4", {}, "Nation's rule"), n.specials.map(liveCard)) : null));
+  }
+
+  function nationPanel(S, n, moves, isViewer) {
+    const live = S.acting === n.seat;
+    const unfolded = isViewer || ui.unfolded.has(n.seat);
+    const recent = new Set(S.view.recent ? S.view.recent.cards : []);
+    const mine = live ? [[...moves.deploy], [...moves.undeploy], moves.hire, [...moves.special]] : 0;
+    const who = n.who === "human" ? "" : ` (${n.who} bot)`;
+    return part(`nation-${n.seat}`, sig(n, unfolded, isViewer, mine, [...recent], S.view.current, ui.detail, S.cards ? Object.keys(S.cards).length : 0), () =>
+      h("section", { class: `nw-panel nwb-nation${live ? " nwb-live" : ""}${S.view.current === n.seat ? " nwb-current" : ""}`, "aria-label": `${n.name}'s nation`, dataset: { key: `nation-${n.seat}`, seat: n.seat } },
+        h("header", { class: "nwb-nation-head" },
+          h("h3", {}, `${n.name}${who}`),
+          h("span", { class: "nwb-dim" }, `${n.side} \u00b7 ${n.difficulty}`),
+          isViewer ? null : h("button", {
+            type: "button", class: "nw-btn nwb-fold", "aria-expanded": unfolded ? "true" : "false",
+            "aria-label": `${unfolded ? "Fold" : "Unfold"} ${n.name}'s board`, dataset: { key: `fold-${n.seat}` },
+            onclick: () => act.toggleFold(n.seat),
+          }, unfolded ? "Fold" : "Unfold")),
+        unfolded ? nationBoard(S, n, moves, live, recent) : h("p", { class: "nwb-summary" }, n.summary)));
+  }
+
+  // ---------------------------------------------------------- scoring board
+  function scoringPanel(S) {
+    const v = S.view;
+    const sc = v.scoring;
+    return part("scoring", sig(sc, v.scores, v.solo, v.final, v.winner, v.over, S.seats), () => {
+      const ev = sc.event;
+      const war = sc.war;
+      const passed = new Set(sc.passed);
+      return h("section", { class: "nw-panel nwb-scoring", "aria-label": "Scoring board", dataset: { key: "scoring" } },
+        h("h3", {}, "Scoring board"),
+        h("p", {}, h("b", {}, `Round ${sc.round} of ${sc.rounds}`), ` \u00b7 age ${roman(sc.age)} (${v.age_name}) \u00b7 `,
+          h("b", {}, String(sc.architects)), ` architect${sc.architects === 1 ? "" : "s"} left`),
+        h("table", { class: "nwb-table" },
+          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "order"), h("th", { scope: "col" }, "nation"), h("th", { scope: "col" }, "VP"), h("th", { scope: "col" }, "books"))),
+          h("tbody", {}, sc.order.map((seat, i) => h("tr", { class: v.current === seat ? "nwb-now" : "" },
+            h("td", {}, `${i + 1}`), h("td", {}, seatName(seat), passed.has(seat) ? h("span", { class: "nwb-dim" }, " (passed)") : null),
+            h("td", {}, String(v.scores[seat])), h("td", {}, String(sc.books[seat])))))),
+        ev ? h("div", { class: "nwb-event", "aria-label": "Event card" },
+          h("h4", {}, "Event"),
+          ev.halves.map((half) => h("p", {}, h("b", {}, half.name), ": ", half.text)),
+          h("p", { class: "nwb-dim" }, `Famine: ${ev.famine} food for every nation \u00b7 ${ev.architects} architect${ev.architects === 1 ? "" : "s"} from the event`))
+          : h("p", { class: "nwb-dim" }, "No event card yet."),
+        war ? h("div", { class: "nwb-war" }, h("h4", {}, "War"), war.card ? cardEl(S, war.card, {}) : null, h("p", {}, war.text))
+          : h("p", { class: "nwb-dim" }, "No war this round."),
+        v.solo ? h("div", { class: "nwb-solo" }, h("h4", {}, "The shadow nation"),
+          h("p", {}, `strength ${v.solo.strength} \u00b7 stability ${v.solo.stability} \u00b7 ${v.solo.books} books \u00b7 ${v.solo.first ? "first" : "second"} in player order`),
+          v.solo.tile ? h("p", { class: "nwb-dim" }, `tile ${v.solo.tile}${v.solo.last_roll ? ` \u00b7 last roll ${v.solo.last_roll}` : ""}`) : null,
+          v.solo.notice ? h("p", { class: "nwb-note" }, v.solo.notice) : null,
+          v.solo.title ? h("p", {}, "Hall of Fame: ", h("b", {}, v.solo.title)) : null) : null,
+        v.final ? finalTable(v) : null);
+    });
+  }
+
+  function finalTable(v) {
+    const parts = ["vp", "colonies", "wonders", "workers", "resources", "total"];
+    const label = { vp: "VP tokens", colonies: "colonies", wonders: "wonders", workers: "workers", resources: "resources", total: "total" };
+    return h("div", { class: "nwb-final" }, h("h4", {}, "Final scoring"),
+      h("div", { class: "nwb-scroll" }, h("table", { class: "nwb-table" },
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), v.final.map((_, s) => h("th", { scope: "col" }, seatName(s))))),
+        h("tbody", {}, parts.map((k) => h("tr", {}, h("th", { scope: "row" }, label[k]), v.final.map((b) => h("td", {}, String(b[k])))))))));
+  }
+
+  // ----------------------------------------------------------- round summary
+  function summaryOverlay(S) {
+    const r = S.view.round_summary;
+    if (!r || S.viewingHistory) return null;
+    const open = ui.summaryOpen || (ui.dismissed !== r.round && S.seats.includes("human") && !S.view.over);
+    if (!open) return null;
+    return part("summary", sig(r), () => h("div", { class: "nw-overlay", role: "dialog", "aria-modal": "true", "aria-label": `Round ${r.round} summary`, dataset: { key: "summary" } },
+      h("div", { class: "nw-dialog nwb-summary-dialog" },
+        h("h3", {}, `End of round ${r.round}${r.event ? ` \u2014 ${r.event}` : ""}`),
+        h("div", { class: "nwb-scroll" }, h("table", { class: "nwb-table" },
+          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "nation"), h("th", { scope: "col" }, "changes (end of the actions \u2192 after the resolution)"))),
+          h("tbody", {}, r.rows.map((row) => h("tr", {}, h("th", { scope: "row" }, row.name),
+            h("td", {}, row.changes.length ? row.changes.map((c) => `${FIGURE_LABEL[c.name] || c.name} ${c.before} \u2192 ${c.after}`).join(", ") : "no change")))))),
+        r.phases.map((ph) => h("section", { class: "nwb-phase" }, h("h4", {}, ph.label),
+          h("ul", {}, ph.lines.map((l) => h("li", { class: shown(l.seat) ? `nwb-seat-${l.seat}` : "" }, l.text, l.times > 1 ? h("b", {}, ` (\u00d7${l.times})`) : null))))),
+        h("p", {}, `Player order now: ${S.view.solo ? (S.view.solo.first ? "the shadow, then Player 1" : "Player 1, then the shadow") : r.order.map(seatName).join(", ")}.`),
+        h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "summary-close" }, onclick: () => act.closeSummary(r.round) }, "Close"))));
+  }
+
+  // ----------------------------------------------------------------- draw
+  function panel(name, S) {
+    const panels = shell.panels || {};
+    return typeof panels[name] === "function" ? panels[name](S, part) : null;
+  }
+
+  // the shell's log section: made once per view (each call of logPanel() makes a new
+  // one), brought up to date on every draw
+  let logSection = null;
+  function logNode() {
+    const panels = shell.panels || {};
+    if (!logSection && typeof panels.logPanel === "function") logSection = panels.logPanel();
+    if (!logSection) return null;
+    if (typeof logSection.update === "function") logSection.update();
+    return logSection.nodeType ? logSection : logSection.el;
+  }
+
+  function draw(S) {
+    if (!frame || frame.parentNode !== root) skeleton();
+    last = S;
+    const v = S.view;
+    const moves = placeMoves(S.acting !== null && S.acting !== undefined ? S.legal : []);
+    if (ui.detail && S.cards && !S.cards[ui.detail]) ui.detail = null;
+    setAttr(frame, "data-step", v.step);
+    setAttr(frame, "class", `nwb-root nw-root${S.busy ? " nw-is-busy" : ""}`);
+
+    const head = part("head", sig(v.round, v.rounds, v.age_name, v.step_label, v.over, S.info), () => header(S));
+    const buttons = shell.panels && shell.panels.headerButtons ? [].concat(shell.panels.headerButtons(part) || []) : [];
+    const prompt = part("prompt", sig(v.prompt, S.acting, moves.options, moves.pass, v.round_summary ? v.round_summary.round : 0, S.viewingHistory), () => promptPanel(S, moves));
+    // nobody here may act: the shell says who is thinking (Skip, Let the bots play)
+    const waiting = shown(v.current) && !shown(S.acting) && !S.viewingHistory && shell.panels && shell.panels.waiting
+      ? part("waiting", sig(S.busy, v.current, S.seats, S.humanTurn), () => shell.panels.waiting(S)) : null;
+    setChildren(els.turn, [prompt, waiting, previewPanel(S), detailPanel(S, moves)]);
+
+    const order = boardOrder(v);
+    const viewer = shown(v.viewer) ? v.viewer : null;
+    const byseat = new Map(v.nations.map((n) => [n.seat, n]));
+    const mine = viewer !== null ? nationPanel(S, byseat.get(viewer), moves, true) : null;
+    setChildren(els.others, order.filter((s) => s !== viewer).map((s) => nationPanel(S, byseat.get(s), moves, false)));
+    setChildren(els.left, [mine, els.others]);
+    setChildren(els.right, [scoringPanel(S), panel("coachPanel", S), panel("historyPanel", S), logNode(), panel("gamePanel", S)]);
+
+    const help = shell.ui && shell.ui.helpOpen && shell.panels && shell.panels.helpOverlay ? shell.panels.helpOverlay(part) : null; // null while closed
+    // the progress board takes the whole width (up to 7 columns of cards), the nations and
+    // the scoring board share the row below
+    setChildren(els.head, [head, ...buttons]);
+    setChildren(frame, [els.head, panel("errorLine", S), S.viewingHistory ? panel("historyBanner", S) : null, els.turn, recentPanel(S), progressPanel(S, moves), els.main, help || summaryOverlay(S)]);
+    P.sweep();
+    setAttr(frame, "data-position", v.position);
+  }
+
+  // ------------------------------------------------------------------ keys
+  function summaryIsOpen(S) {
+    return Boolean(frame && frame.querySelector("[data-key='summary']")) && S.view.round_summary;
+  }
+
+  function moveFocus(e) {
+    const el = document.activeElement;
+    const card = el && el.closest && el.closest(".nwb-progress .nwb-card");
+    if (!card) return false;
+    const names = [...frame.querySelectorAll(".nwb-progress .nwb-row")].map((row) => [...row.querySelectorAll(".nwb-row-cards > *")]);
+    let r = -1;
+    let c = -1;
+    names.forEach((row, i) => {
+      const j = row.indexOf(card);
+      if (j >= 0) [r, c] = [i, j];
+    });
+    if (r < 0) return false;
+    const dr = { ArrowUp: -1, ArrowDown: 1 }[e.key] || 0;
+    const dc = { ArrowLeft: -1, ArrowRight: 1 }[e.key] || 0;
+    for (let rr = r + dr, cc = c + dc; rr >= 0 && rr < names.length && cc >= 0 && cc < names[rr].length; rr += dr, cc += dc) {
+      const target = names[rr][cc].querySelector(".nwb-card-name");
+      if (target) {
+        target.focus();
+        return true;
+      }
+    }
+    return true;
+  }
+
+  function onKey(e, S) {
+    const k = e.key;
+    if (k === "p" || k === "P") {
+      const m = S.acting !== null && S.acting !== undefined ? placeMoves(S.legal).pass : null;
+      if (m) act.commit(m);
+      return Boolean(m);
+    }
+    if (/^[1-9]$/.test(k)) {
+      const m = S.acting !== null && S.acting !== undefined ? nthOption(S.legal, Number(k)) : null;
+      if (m) act.commit(m);
+      return Boolean(m);
+    }
+    if (k === "f" || k === "F") {
+      act.foldAll(S);
+      return true;
+    }
+    if (k === "s" || k === "S") {
+      if (!S.view.round_summary) return false;
+      act.openSummary();
+      return true;
+    }
+    if (k === "i" || k === "I") {
+      const el = document.activeElement;
+      const card = el && el.closest && el.closest("[data-card]");
+      if (!card) return false;
+      act.detail(card.getAttribute("data-card"));
+      return true;
+    }
+    if (k.startsWith("Arrow")) return moveFocus(e);
+    return false;
+  }
+
+  function keyFirst(e, S) {
+    if (!summaryIsOpen(S)) return false;
+    if (e.key === "Escape" || e.key === "Enter") {
+      act.closeSummary(S.view.round_summary.round);
+      return true;
+    }
+    return false;
+  }
+
+  function escape() {
+    if (ui.detail) {
+      act.closeDetail();
+      return true;
+    }
+    return false;
+  }
+
+  // -------------------------------------------------------------- new game
+  const newGame = {
+    defaults(S) {
+      const s = S.settings || {};
+      const players = s.players || 2;
+      return {
+        difficulty: perSeat(s.difficulty, 5, "prince").map((d, i) => (i < players ? d : "prince")),
+        sides: typeof s.sides === "string" ? s.sides : "A",
+        decks: typeof s.decks === "string" ? s.decks : "base",
+        ages: s.ages || 4,
+        easier: Boolean(s.easier),
+      };
+    },
+    fields(S, form, set) {
+      const setup = (S.view && S.view.setup) || {};
+      const select = (name, label, options, value, onchange) => h("label", { class: "nw-field" }, label,
+        h("select", { dataset: { key: `ng-${name}` }, onchange },
+          (options || []).map(([val, text]) => h("option", { value: String(val), selected: String(val) === String(value) }, text))));
+      const players = form.players || 2;
+      const difficulty = perSeat(form.difficulty, players, "prince");
+      return [
+        h("fieldset", { class: "nw-fieldset nwb-ng-difficulty" }, h("legend", {}, "Difficulty (the growth bonus)"),
+          difficulty.map((d, seat) => select(`difficulty-${seat}`, `${seatName(seat)} `, setup.difficulty, d, (e) => {
+            const next = perSeat(form.difficulty, 5, "prince");
+            next[seat] = e.target.value;
+            set({ difficulty: next }, false);
+          }))),
+        select("sides", "Player boards ", setup.sides, form.sides, (e) => set({ sides: e.target.value }, false)),
+        select("decks", "Cards ", setup.decks, form.decks, (e) => set({ decks: e.target.value }, false)),
+        select("ages", "Length ", setup.ages, form.ages, (e) => set({ ages: Number(e.target.value) }, false)),
+        h("label", { class: "nw-field nw-check" },
+          h("input", { type: "checkbox", checked: form.easier, dataset: { key: "ng-easier" }, onchange: (e) => set({ easier: e.target.checked }, false) }),
+          " Easier game (one extra worker without upkeep)"),
+      ];
+    },
+    signature(S, form) {
+      return [form.players, form.difficulty, form.sides, form.decks, form.ages, form.easier, S.view && S.view.setup];
+    },
+    settings(form) {
+      const players = form.players || 2;
+      const difficulty = perSeat(form.difficulty, players, "prince");
+      return {
+        difficulty: difficulty.every((d) => d === difficulty[0]) ? difficulty[0] : difficulty,
+        sides: form.sides, decks: form.decks, ages: Number(form.ages) || 4, easier: Boolean(form.easier),
+      };
+    },
+  };
+
+  return {
+    draw,
+    reset() {
+      P.clear();
+      frame = null;
+      logSection = null; // the shell's log section: one per drawn table
+    },
+    // the table and the card catalogue (the view names cards by id) must both be there
+    ready: (S) => Boolean(S.view && S.view.position !== undefined && S.view.game === "board" && S.cards && Object.keys(S.cards).length),
+    traits: ["cards"],
+    turnKey: (S) => `${S.view.position}:${S.view.current}:${S.view.decision}`,
+    shortcuts: SHORTCUTS,
+    onKey,
+    keyFirst,
+    escape,
+    newGame,
+    state: () => ({ ...ui, unfolded: [...ui.unfolded], last }),
+  };
+}

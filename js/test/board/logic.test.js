@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { boardOrder, figuresText, nthOption, perSeat, placeMoves, roman, slotButtonText } from "../../src/board/logic.js";
+import { snapshot } from "./helpers.js";
+
+describe("board view helpers", () => {
+  it("places every legal move once, by group, in the engine's order", () => {
+    const S = snapshot("actions_3p");
+    const m = placeMoves(S.legal);
+    const placed = [m.pass, ...m.options, ...m.buy.values(), ...m.special.values(), m.hire,
+      ...[...m.deploy.values()].flat(), ...[...m.undeploy.values()].flat()].filter(Boolean);
+    expect(placed.length).toBe(S.legal.length);
+    expect(new Set(placed)).toEqual(new Set(S.legal));
+    for (const [slot, entries] of m.deploy) for (const e of entries) expect(e.slot).toBe(slot);
+    const choose = placeMoves(snapshot("choose_slot_2p").legal);
+    expect(choose.options.map((e) => e.move.type)).toEqual(choose.options.map(() => "choose"));
+    expect(nthOption(snapshot("choose_slot_2p").legal, 1)).toEqual(choose.options[0]);
+    expect(nthOption(snapshot("choose_slot_2p").legal, 99)).toBeNull();
+  });
+
+  it("formats figures and slot buttons from Python's numbers", () => {
+    expect(figuresText({ gold: 1, food: -2, books: 0 })).toBe("+1 gold, \u22122 food");
+    expect(slotButtonText({ group: "deploy", source: "idle", cost: 2 }, [])).toBe("+ worker \u00b7 2 stone");
+    expect(slotButtonText({ group: "deploy", source: "1", cost: 1 }, ["Temple", "Quarry"])).toBe("+ from Quarry \u00b7 1 stone");
+    expect(slotButtonText({ group: "undeploy", count: 2 }, [])).toBe("\u2212 2 workers");
+    expect(roman(3)).toBe("III");
+  });
+
+  it("lists the viewer's board first, then player order; fits per-seat settings", () => {
+    const v = snapshot("late_5p").view;
+    const order = boardOrder(v);
+    expect(order[0]).toBe(v.viewer);
+    expect([...order].sort()).toEqual([0, 1, 2, 3, 4]);
+    expect(perSeat("king", 3, "prince")).toEqual(["king", "king", "king"]);
+    expect(perSeat(["king"], 3, "prince")).toEqual(["king", "prince", "prince"]);
+    expect(perSeat(["a", "b", "c"], 2, "prince")).toEqual(["a", "b"]);
+  });
+});

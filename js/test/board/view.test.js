@@ -1,0 +1,326 @@
+// The board game's view over real payloads from Python (js/scripts/make_board_fixtures.py),
+// with a stand-in shell (helpers.js): what it draws, where each legal move goes, previews,
+// folding, the detail panel, the round summary, the keys and the New game fields.
+import { afterEach, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createView, SHORTCUTS } from "../../src/board/view.js";
+import { click, key, mount, snapshot } from "./helpers.js";
+
+afterEach(() => {
+  document.body.replaceChildren();
+});
+
+const FIXTURES = ["growth_2p", "actions_3p", "choose_slot_2p", "bot_turn_2p", "solo", "late_5p", "game_over_4p"];
+const moveButton = (el, k) => [...el.querySelectorAll("[data-key^='move-']")].find((b) => b.getAttribute("data-key") === `move-${k}`);
+const cardIdsIn = (S) => {
+  const ids = new Set(S.view.cards_in_sight);
+  return [...ids];
+};
+
+describe("what is drawn", () => {
+  it("draws every fixture in words: card names, never card ids", () => {
+    for (const name of FIXTURES) {
+      const S = snapshot(name);
+      const { el } = mount(createView, S);
+      const text = el.textContent;
+      expect(text, name).toContain(S.view.prompt);
+      for (const id of cardIdsIn(S)) {
+        expect(S.cards[id], `${name}: ${id} in the cards trait`).toBeTruthy();
+        if (id.includes("-")) expect(text, `${name}: id ${id}`).not.toContain(id);
+      }
+      expect(el.querySelectorAll("[data-key^='nation-']").length, name).toBe(S.view.nations.length);
+    }
+  });
+
+  it("lays out the progress board by price with clean typographic cards", () => {
+    const S = snapshot("actions_3p");
+    const { el } = mount(createView, S);
+    const rows = el.querySelectorAll(".nwb-progress .nwb-row");
+    expect(rows.length).toBe(3);
+    expect([...rows].map((r) => r.getAttribute("aria-label"))).toEqual(["Row 1: 3 gold each", "Row 2: 2 gold each", "Row 3: 1 gold each"]);
+    const onBoard = S.view.progress.rows.flatMap((r) => r.cards).filter(Boolean);
+    for (const id of onBoard) {
+      const card = el.querySelector(`.nwb-progress [data-card="${id}"]`);
+      const spec = S.cards[id];
+      expect(card.className).toContain(`nwb-t-${spec.type.replace(/ /g, "-")}`);
+      expect(card.querySelector(".nwb-card-name").textContent).toBe(spec.name);
+      if (spec.vp) expect(card.querySelector(".nwb-vp").textContent).toBe(`${spec.vp} VP`);
+      if (spec.requirement) expect(card.textContent).toContain(`${spec.requirement} strength`);
+    }
+  });
+
+  it("draws each nation's board: resources, tracks, population sections, slots with workers, wonder and architects", () => {
+    const S = snapshot("late_5p");
+    const { el } = mount(createView, S);
+    const me = S.view.nations[S.view.viewer];
+    const board = el.querySelector(`[data-key="nation-${me.seat}"]`);
+    for (const k of ["gold", "stone", "food", "books"]) expect(board.querySelector(`.nwb-${k} b`).textContent).toBe(String(me.resources[k]));
+    expect(board.querySelector(".nwb-strength b").textContent).toBe(String(me.strength));
+    expect(board.querySelector(".nwb-stability b").textContent).toBe(String(me.stability));
+    expect(board.querySelector(".nwb-pop-food").getAttribute("aria-label")).toContain(`of ${me.population.food.size} workers left`);
+    const slots = board.querySelectorAll(".nwb-slots > *");
+    expect(slots.length).toBe(me.slots.length);
+    me.slots.forEach((s, i) => {
+      if (s.card) expect(slots[i].querySelector(".nwb-workers").getAttribute("aria-label")).toBe(`${s.workers} worker${s.workers === 1 ? "" : "s"} on it`);
+    });
+    if (me.wonder) expect(board.textContent).toContain(`${me.wonder.built} of ${me.wonder.sections} sections built`);
+    expect(board.textContent).toContain(me.side);
+  });
+
+  it("draws the scoring board: round and age, architects, VP and books, the event's two halves and famine, the war", () => {
+    const S = snapshot("game_over_4p");
+    const { byKey } = mount(createView, S);
+    const sc = byKey("scoring");
+    expect(sc.textContent).toContain(`Round ${S.view.round} of ${S.view.rounds}`);
+    expect(sc.textContent).toContain(`${S.view.scoring.architects} architect`);
+    for (const half of S.view.scoring.event.halves) expect(sc.textContent).toContain(half.text);
+    expect(sc.textContent).toContain(`Famine: ${S.view.scoring.event.famine} food`);
+    expect(sc.textContent).toContain(S.view.scoring.war.text);
+    expect(sc.textContent).toContain("Final scoring");
+    const rows = sc.querySelectorAll(".nwb-table tbody tr");
+    expect(rows.length).toBeGreaterThanOrEqual(S.view.nations.length);
+  });
+
+  it("shows the solo shadow and the reconstruction notice", () => {
+    const S = snapshot("solo");
+    const { byKey } = mount(createView, S);
+    expect(byKey("summary").textContent).toContain(S.view.solo.first ? "the shadow, then Player 1" : "Player 1, then the shadow");
+    expect(byKey("scoring").textContent).toContain(`strength ${S.view.solo.strength}`);
+    if (S.view.solo.notice) expect(byKey("scoring").textContent).toContain("reconstruction");
+  });
+
+  it("places the shell's panels: header buttons, the log made once and updated each draw, the banner only in history", () => {
+    const S = snapshot("actions_3p");
+    const { view, byKey, shell } = mount(createView, S);
+    expect(byKey("shell-newgame")).toBeTruthy();
+    expect(byKey("shell-help")).toBeTruthy();
+    expect(byKey("shell-banner")).toBeNull();
+    view.draw(S);
+    expect(shell.logPanels).toBe(1);
+    expect(shell.logUpdates).toBe(2);
+    view.draw({ ...S, viewingHistory: true, acting: null });
+    expect(byKey("shell-banner")).toBeTruthy();
+    expect(byKey("shell-waiting")).toBeNull();
+    expect(document.querySelectorAll(".nwb-act").length).toBe(0);
+  });
+
+  it("is ready only with the table and the card catalogue", () => {
+    const S = snapshot("actions_3p");
+    const { view } = mount(createView, S);
+    expect(view.ready(S)).toBe(true);
+    expect(view.ready({ ...S, cards: {} })).toBe(false);
+    expect(view.ready({ ...S, cards: undefined })).toBe(false);
+    expect(view.ready({ ...S, view: {} })).toBe(false);
+  });
+
+  it("redraws incrementally: the same snapshot keeps every drawn section", () => {
+    const S = snapshot("actions_3p");
+    const { view, byKey } = mount(createView, S);
+    const progress = byKey("progress");
+    const nation = byKey("nation-0");
+    view.draw(S);
+    expect(byKey("progress")).toBe(progress);
+    expect(byKey("nation-0")).toBe(nation);
+  });
+});
+
+describe("moves", () => {
+  it("puts every legal buy on its card and every deploy and undeploy on its slot", () => {
+    const S = snapshot("actions_3p");
+    const { el } = mount(createView, S);
+    for (const e of S.legal) {
+      const btn = moveButton(el, e.key);
+      expect(btn, e.text).toBeTruthy();
+      expect(btn.getAttribute("aria-label")).toBe(e.text);
+      if (e.group === "buy") expect(btn.closest("[data-card]").getAttribute("data-card")).toBe(e.card);
+      if (e.group === "deploy" || e.group === "undeploy") {
+        const slotCard = S.view.nations[S.acting].slots[e.slot].card;
+        expect(btn.closest("[data-card]").getAttribute("data-card")).toBe(slotCard);
+        expect(btn.closest("[data-key^='nation-']").getAttribute("data-key")).toBe(`nation-${S.acting}`);
+      }
+    }
+  });
+
+  it("asks for the preview, shows before -> after, and plays only on Confirm", () => {
+    const S = snapshot("actions_3p");
+    const { el, shell, byKey } = mount(createView, S);
+    const buy = S.legal.find((e) => e.move.type === "buy" && e.key === S.preview.key) || S.legal.find((e) => e.move.type === "buy");
+    click(moveButton(el, buy.key));
+    expect(shell.committed).toEqual([{ move: buy.move, opts: { preview: true } }]);
+    expect(shell.sent).toEqual([]);
+    const panel = byKey("preview");
+    expect(panel).toBeTruthy();
+    expect(S.preview.move).toEqual(buy.move); // the fixture previews this very buy
+    const gold = S.preview.rows.find((r) => r.name === "gold");
+    expect(panel.textContent).toContain(`${gold.after} (\u2212${gold.before - gold.after})`);
+    expect(panel.textContent).toContain(S.preview.lines[0]);
+    expect(panel.querySelector("h3").textContent).toBe(buy.text);
+    click(byKey("preview-confirm"));
+    expect(shell.sent).toEqual([{ kind: "move", move: buy.move }]);
+    expect(byKey("preview")).toBeNull();
+  });
+
+  it("offers a choice as buttons with the engine's words, numbered for the keys", () => {
+    const S = snapshot("choose_slot_2p");
+    const { byKey, el } = mount(createView, S);
+    const buttons = byKey("prompt").querySelectorAll(".nwb-option");
+    expect(buttons.length).toBe(S.legal.length);
+    S.legal.forEach((e, i) => expect(buttons[i].textContent).toBe(`${i + 1}. ${e.text}`));
+    expect(el.querySelector(".nwb-buy")).toBeNull();
+  });
+
+  it("a bot's turn shows no move and the shell's waiting panel", () => {
+    const S = snapshot("bot_turn_2p");
+    const { el, byKey } = mount(createView, S);
+    expect(el.querySelectorAll(".nwb-act").length).toBe(0);
+    expect(byKey("shell-waiting")).toBeTruthy();
+  });
+
+  it("shows Python's refusal through the shell's error line", () => {
+    const S = snapshot("actions_3p", { error: "Forum costs 3 gold; you have 1" });
+    const { byKey } = mount(createView, S);
+    expect(byKey("error").textContent).toBe("Forum costs 3 gold; you have 1");
+  });
+
+  it("highlights the other players' last moves and lists them in one line each", () => {
+    const S = snapshot("late_5p");
+    const { el, byKey } = mount(createView, S);
+    const list = byKey("recent");
+    expect(list.querySelectorAll("li").length).toBe(S.view.recent.moves.length);
+    for (const m of S.view.recent.moves) expect(list.textContent).toContain(m.text);
+    for (const id of S.view.recent.cards) {
+      const shownCards = el.querySelectorAll(`[data-card="${id}"]`);
+      if (shownCards.length) expect([...shownCards].some((c) => c.classList.contains("nwb-recent"))).toBe(true);
+    }
+  });
+});
+
+describe("panels", () => {
+  it("folds the other nations to a summary line and unfolds them", () => {
+    const S = snapshot("late_5p");
+    const { byKey, view, el } = mount(createView, S);
+    const other = S.view.nations.find((n) => n.seat !== S.view.viewer);
+    const section = () => byKey(`nation-${other.seat}`);
+    expect(section().querySelector(".nwb-summary").textContent).toBe(other.summary);
+    expect(byKey(`fold-${other.seat}`).getAttribute("aria-expanded")).toBe("false");
+    click(byKey(`fold-${other.seat}`));
+    expect(section().querySelector(".nwb-summary")).toBeNull();
+    expect(section().querySelector(".nwb-slots")).toBeTruthy();
+    expect(byKey(`fold-${other.seat}`).getAttribute("aria-expanded")).toBe("true");
+    expect(byKey(`fold-${S.view.viewer}`)).toBeNull(); // the viewer's own board is always open
+    view.onKey(key("f"), S);
+    view.onKey(key("f"), S);
+    expect(el.querySelectorAll(".nwb-summary").length).toBe(S.view.nations.length - 1);
+  });
+
+  it("opens a card's details from its name, in the project's words, and closes them with Escape", () => {
+    const S = snapshot("actions_3p");
+    const { el, byKey, view } = mount(createView, S);
+    const id = S.view.progress.rows[0].cards.find(Boolean);
+    click(el.querySelector(`[data-card="${id}"] .nwb-card-name`));
+    const detail = byKey("detail");
+    expect(detail.querySelector("h3").textContent).toBe(S.cards[id].name);
+    expect(detail.textContent).toContain(S.cards[id].text || S.cards[id].lines[0]);
+    if (S.legal.some((e) => e.card === id)) expect(detail.querySelector(".nwb-act")).toBeTruthy();
+    expect(view.escape(S)).toBe(true);
+    expect(byKey("detail")).toBeNull();
+    expect(view.escape(S)).toBe(false);
+    // a printed card (no text) shows its figures in words
+    const printed = S.view.nations[0].slots.map((s) => s.card).find((id) => id && S.cards[id].lines);
+    click(el.querySelector(`[data-key="nation-0"] [data-card="${printed}"] .nwb-card-name`));
+    expect(byKey("detail").textContent).toContain(S.cards[printed].lines[0]);
+  });
+
+  it("summarises the last round once, closes with Escape, reopens with S", () => {
+    const S = snapshot("actions_3p");
+    const { byKey, view } = mount(createView, S);
+    const summary = byKey("summary");
+    expect(summary).toBeTruthy();
+    for (const ph of S.view.round_summary.phases) expect(summary.textContent).toContain(ph.label);
+    for (const row of S.view.round_summary.rows) expect(summary.textContent).toContain(row.name);
+    expect(view.keyFirst(key("Escape"), S)).toBe(true);
+    expect(byKey("summary")).toBeNull();
+    view.draw(S);
+    expect(byKey("summary")).toBeNull();
+    expect(view.onKey(key("s"), S)).toBe(true);
+    expect(byKey("summary")).toBeTruthy();
+    click(byKey("summary-close"));
+    expect(byKey("summary")).toBeNull();
+  });
+});
+
+describe("keys", () => {
+  it("P passes after the preview; digits answer the question", () => {
+    const S = snapshot("actions_3p");
+    const { view, shell } = mount(createView, S);
+    expect(view.onKey(key("p"), S)).toBe(true);
+    expect(shell.committed[0]).toEqual({ move: { type: "pass" }, opts: { preview: true } });
+    const G = snapshot("growth_2p");
+    const g = mount(createView, G);
+    expect(g.view.onKey(key("2"), G)).toBe(true);
+    expect(g.shell.committed[0].move).toEqual(G.legal[1].move);
+    expect(g.view.onKey(key("9"), G)).toBe(false);
+    const B = snapshot("bot_turn_2p");
+    const b = mount(createView, B);
+    expect(b.view.onKey(key("p"), B)).toBe(false);
+    expect(b.shell.committed).toEqual([]);
+  });
+
+  it("arrows move across the progress board; I opens the focused card's details", () => {
+    const S = snapshot("late_5p");
+    const { el, view, byKey } = mount(createView, S);
+    const names = el.querySelectorAll(".nwb-progress .nwb-row")[0].querySelectorAll(".nwb-card-name");
+    names[0].focus();
+    expect(view.onKey(key("ArrowRight"), S)).toBe(true);
+    expect(document.activeElement).toBe(names[1]);
+    expect(view.onKey(key("ArrowDown"), S)).toBe(true);
+    expect(document.activeElement.closest(".nwb-row").getAttribute("data-key")).toBe("row-1");
+    expect(view.onKey(key("i"), S)).toBe(true);
+    expect(byKey("detail")).toBeTruthy();
+  });
+
+  it("lists its shortcuts for the help overlay and every control is a button (Tab reaches it)", () => {
+    expect(SHORTCUTS.map(([k]) => k)).toEqual(expect.arrayContaining(["P", "F", "I", "S"]));
+    const S = snapshot("actions_3p");
+    const { el } = mount(createView, S);
+    for (const node of el.querySelectorAll("[data-key^='move-'], .nwb-card-name, .nwb-fold")) expect(node.tagName).toBe("BUTTON");
+  });
+});
+
+describe("New game", () => {
+  it("offers difficulty per seat, sides, decks, length and the easier game from Python's options", () => {
+    const S = snapshot("late_5p");
+    const { view } = mount(createView, S);
+    const ng = view.newGame;
+    const form = { players: 3, seats: ["human", "heuristic", "heuristic"], ...ng.defaults(S) };
+    expect(form.decks).toBe("all");
+    expect(form.sides).toBe("B");
+    const changes = [];
+    const host = document.createElement("div");
+    host.append(...ng.fields(S, form, (patch) => changes.push(patch)));
+    expect(host.querySelectorAll("[data-key^='ng-difficulty-']").length).toBe(3);
+    expect([...host.querySelector("[data-key='ng-decks']").options].map((o) => o.value)).toEqual(S.view.setup.decks.map(([v]) => v));
+    const sel = host.querySelector("[data-key='ng-difficulty-1']");
+    sel.value = "emperor";
+    sel.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(changes[0].difficulty[1]).toBe("emperor");
+    expect(ng.settings({ ...form, difficulty: changes[0].difficulty })).toEqual({
+      difficulty: [form.difficulty[0], "emperor", form.difficulty[2]], sides: "B", decks: "all", ages: 4, easier: false,
+    });
+    expect(ng.settings({ ...form, players: 2, difficulty: ["king", "king", "prince"] }).difficulty).toBe("king");
+  });
+});
+
+describe("390 px", () => {
+  it("the board's CSS sets no width wider than a phone outside its max-width cap", () => {
+    const here = dirname(fileURLToPath(import.meta.url));
+    const css = readFileSync(join(here, "..", "..", "src", "board", "board.css"), "utf8");
+    const widths = [...css.matchAll(/(?<![-\w])(min-width|width)\s*:\s*(\d+)px/g)].map((m) => Number(m[2]));
+    expect(widths.every((w) => w <= 390)).toBe(true);
+    const minima = [...css.matchAll(/minmax\((\d+)px/g)].map((m) => Number(m[1]));
+    expect(minima.every((w) => w <= 180)).toBe(true);
+    expect(css).toMatch(/@media \(max-width: 430px\)/);
+  });
+});

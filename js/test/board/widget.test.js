@@ -1,0 +1,91 @@
+// The board view inside the real widget shell (js/src/shell/controller.js) over a mock
+// model holding real payloads: the shell's intents carry the board's moves. Runs once
+// the shell is on the branch (before that the shell's controller does not exist here).
+import { afterEach, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createView } from "../../src/board/view.js";
+import { mockModel } from "../helpers.js";
+
+const shellPath = "../../src/shell/controller.js";
+const shell = await import(/* @vite-ignore */ shellPath).catch(() => null);
+const here = dirname(fileURLToPath(import.meta.url));
+const read = (n) => JSON.parse(readFileSync(join(here, "fixtures", `${n}.json`), "utf8"));
+
+function model(name) {
+  const f = read(name);
+  return mockModel({
+    game_kind: "board",
+    game_info: { kind: "board", title: "Nations", player_counts: [1, 2, 3, 4, 5], preferred_bot: "heuristic" },
+    view: f.view, legal: f.legal, error: "", seats: f.seats, bot_names: ["random", "heuristic"],
+    bot_info: { random: "random moves", heuristic: "rules of thumb" }, settings: f.settings, history: f.history,
+    busy: false, coach: { on: false, hint: null, verdict: null }, preview: {},
+    log_patch: { seq: 1, reset: true, entries: [] }, cards: read(f.cards), fixture: f,
+  });
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+const hosts = [];
+function host() {
+  const el = document.createElement("div");
+  document.body.appendChild(el);
+  hosts.push(el);
+  return el;
+}
+afterEach(() => {
+  for (const el of hosts.splice(0)) el.remove();
+  localStorage.clear();
+});
+
+(shell ? describe : describe.skip)("the board view in the widget shell", () => {
+  it("draws the table from the traits and plays a buy through the shell's move intent", async () => {
+    localStorage.setItem("nw-previews", "false");
+    const m = model("actions_3p");
+    const el = host();
+    shell.createController({ model: m, el }, createView);
+    await flush();
+    expect(el.querySelector("[data-key='progress']")).toBeTruthy();
+    const buy = m.data.legal.find((e) => e.group === "buy");
+    const btn = [...el.querySelectorAll("[data-key^='move-']")].find((b) => b.dataset.key === `move-${buy.key}`);
+    btn.click();
+    expect(m.sent.at(-1)).toEqual({ kind: "move", seat: m.data.view.current, position: m.data.view.position, move: buy.move });
+  });
+
+  it("asks Python for the preview, draws it, and Enter confirms", async () => {
+    localStorage.setItem("nw-previews", "true");
+    const m = model("actions_3p");
+    const el = host();
+    shell.createController({ model: m, el }, createView);
+    await flush();
+    el.querySelector("[data-key='summary-close']").click(); // the round summary first
+    await flush();
+    const f = m.data.fixture;
+    const buy = m.data.legal.find((e) => e.key === f.preview.key);
+    [...el.querySelectorAll("[data-key^='move-']")].find((b) => b.dataset.key === `move-${buy.key}`).click();
+    expect(m.sent.at(-1)).toMatchObject({ kind: "preview", move: buy.move });
+    // Python's answer carries the question's number (the shell matches it by that)
+    m.emit("preview", { ...f.preview, move: buy.move, position: m.data.view.position, ask: m.sent.at(-1).ask });
+    await flush();
+    const panel = el.querySelector("[data-key='preview']");
+    expect(panel.textContent).toContain(f.preview.lines[0]);
+    el.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true }));
+    await flush();
+    expect(m.sent.at(-1)).toEqual({ kind: "move", seat: m.data.view.current, position: m.data.view.position, move: buy.move });
+  });
+
+  it("lists the board's shortcuts in the help overlay and its fields in the New game dialog", async () => {
+    const m = model("late_5p");
+    const el = host();
+    shell.createController({ model: m, el }, createView);
+    await flush();
+    const summaryClose = el.querySelector("[data-key='summary-close']");
+    if (summaryClose) summaryClose.click();
+    await flush();
+    el.dispatchEvent(new KeyboardEvent("keydown", { key: "?", bubbles: true, cancelable: true }));
+    await flush();
+    expect(el.textContent).toContain("fold or unfold the other nations' boards");
+    expect(el.querySelector("[data-key='ng-decks']")).toBeTruthy();
+    expect(el.querySelectorAll("[data-key^='ng-difficulty-']").length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,1989 @@
+var __defProp = Object.defineProperty;
+var __export = (target, all) => {
+  for (var name in all)
+    __defProp(target, name, { get: all[name], enumerable: true });
+};
+
+// src/shell/dom.js
+var dom_exports = {};
+__export(dom_exports, {
+  Parts: () => Parts,
+  h: () => h,
+  isLive: () => isLive,
+  memo: () => memo,
+  morph: () => morph,
+  setAttr: () => setAttr,
+  setChildren: () => setChildren,
+  setDisabled: () => setDisabled,
+  setIdScope: () => setIdScope,
+  setLive: () => setLive,
+  setText: () => setText,
+  sid: () => sid,
+  sig: () => sig,
+  uid: () => uid
+});
+var handlers = /* @__PURE__ */ new WeakMap();
+var memoNodes = /* @__PURE__ */ new WeakSet();
+var kept = /* @__PURE__ */ new WeakMap();
+function dispatch(e) {
+  const on = handlers.get(this);
+  const fn = on && on[e.type];
+  if (fn) fn.call(this, e);
+}
+function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  if (attrs) {
+    for (const key in attrs) {
+      const value = attrs[key];
+      if (value === null || value === void 0 || value === false) continue;
+      if (key.startsWith("on") && typeof value === "function") {
+        const type = key.slice(2);
+        let on = handlers.get(el);
+        if (!on) handlers.set(el, on = {});
+        on[type] = value;
+        el.addEventListener(type, dispatch);
+      } else if (key === "class") {
+        el.className = value;
+      } else if (key === "dataset") {
+        for (const k in value) el.setAttribute(`data-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, String(value[k]));
+      } else if (key === "style" && typeof value === "object") {
+        Object.assign(el.style, value);
+      } else if (key === "value") {
+        el.value = value;
+      } else if (key === "checked" || key === "disabled" || key === "selected") {
+        el[key] = Boolean(value);
+        if (key === "disabled") el.setAttribute("disabled", "");
+      } else {
+        el.setAttribute(key, value === true ? "" : String(value));
+      }
+    }
+  }
+  append(el, children);
+  return el;
+}
+function append(el, children) {
+  for (const child of children) {
+    if (child === null || child === void 0 || child === false) continue;
+    if (Array.isArray(child)) append(el, child);
+    else if (child instanceof Node) el.appendChild(child);
+    else el.appendChild(document.createTextNode(String(child)));
+  }
+}
+var counter = 0;
+function uid(prefix = "nw") {
+  counter += 1;
+  return `${prefix}-${counter}`;
+}
+var scope = "nw";
+function sid(name) {
+  return `${scope}-${name}`;
+}
+function setIdScope(prefix) {
+  scope = prefix;
+}
+var sig = (...inputs) => JSON.stringify(inputs);
+var Parts = class {
+  constructor() {
+    this.map = /* @__PURE__ */ new Map();
+    this.used = /* @__PURE__ */ new Set();
+    this.built = 0;
+    this.reused = 0;
+    this.morphed = 0;
+    this.collect = null;
+  }
+  /** Mark `key` and the memo entries its node was built from as still drawn. */
+  use(key) {
+    this.used.add(key);
+    const entry = this.map.get(key);
+    if (entry && entry.inner) for (const k of entry.inner) this.use(k);
+  }
+  build(build) {
+    const outer = this.collect;
+    const inner = [];
+    this.collect = inner;
+    const prev = current;
+    current = this;
+    try {
+      return { node: build(), inner };
+    } finally {
+      current = prev;
+      this.collect = outer;
+    }
+  }
+  part(key, signature, build) {
+    if (this.collect) this.collect.push(key);
+    this.use(key);
+    const hit = this.map.get(key);
+    if (hit && hit.sig === signature) {
+      this.reused += 1;
+      return hit.node;
+    }
+    const built = this.build(build);
+    const inner = built.inner;
+    let node = built.node;
+    for (const k of inner) this.use(k);
+    if (node && kept.has(node)) node = kept.get(node);
+    if (hit && hit.node === node) {
+      hit.sig = signature;
+      hit.inner = inner;
+      this.reused += 1;
+      return node;
+    }
+    if (hit && hit.node && node && hit.node.nodeName === node.nodeName && hit.node.nodeType === 1) {
+      morph(hit.node, node);
+      hit.sig = signature;
+      hit.inner = inner;
+      this.morphed += 1;
+      return hit.node;
+    }
+    if (node && node.nodeType === 1) resolveKept(node);
+    this.map.set(key, { sig: signature, node, inner });
+    this.built += 1;
+    return node;
+  }
+  sweep() {
+    for (const key of [...this.map.keys()]) if (!this.used.has(key)) this.map.delete(key);
+    this.used.clear();
+  }
+  clear() {
+    this.map.clear();
+    this.used.clear();
+  }
+};
+var current = null;
+function memo(key, signature, build) {
+  const parts = current;
+  if (!parts) return build();
+  if (parts.collect) parts.collect.push(key);
+  parts.used.add(key);
+  const hit = parts.map.get(key);
+  if (hit && hit.sig === signature) {
+    parts.reused += 1;
+    return keep(hit.node);
+  }
+  const node = build();
+  if (hit && hit.node.nodeName === node.nodeName) {
+    morph(hit.node, node);
+    hit.sig = signature;
+    parts.morphed += 1;
+    return keep(hit.node);
+  }
+  memoNodes.add(node);
+  parts.map.set(key, { sig: signature, node, inner: null });
+  parts.built += 1;
+  return node;
+}
+function keep(node) {
+  const ph = document.createElement("nw-keep");
+  kept.set(ph, node);
+  return ph;
+}
+function resolveKept(root) {
+  for (const ph of root.querySelectorAll("nw-keep")) ph.replaceWith(kept.get(ph));
+}
+function setChildren(parent, nodes) {
+  const want = [];
+  for (const node of nodes) if (node !== null && node !== void 0 && node !== false) want.push(node);
+  let c = parent.firstChild;
+  let i = 0;
+  while (c && i < want.length && c === want[i]) {
+    c = c.nextSibling;
+    i += 1;
+  }
+  if (!c && i === want.length) return;
+  const keep2 = new Set(want);
+  for (let c2 = parent.firstChild; c2; ) {
+    const next = c2.nextSibling;
+    if (!keep2.has(c2)) parent.removeChild(c2);
+    c2 = next;
+  }
+  let at = parent.firstChild;
+  for (const node of want) {
+    if (at === node) at = at.nextSibling;
+    else parent.insertBefore(node, at);
+  }
+}
+var keyOf = (node) => node.nodeType === 1 ? node.getAttribute("data-key") : null;
+function alike(a, b) {
+  return a.nodeType === b.nodeType && a.nodeName === b.nodeName && keyOf(a) === keyOf(b) && !memoNodes.has(a) && !memoNodes.has(b);
+}
+function morph(old, neu) {
+  const oa = old.attributes;
+  for (let i = oa.length - 1; i >= 0; i -= 1) {
+    const name = oa[i].name;
+    if (!neu.hasAttribute(name)) old.removeAttribute(name);
+  }
+  const na = neu.attributes;
+  for (let i = 0; i < na.length; i += 1) {
+    const { name, value } = na[i];
+    if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+  }
+  const on = handlers.get(neu);
+  if (on) {
+    for (const type of Object.keys(on)) old.addEventListener(type, dispatch);
+    handlers.set(old, on);
+  } else {
+    handlers.delete(old);
+  }
+  let wanted = null;
+  for (let c = neu.firstChild; c; c = c.nextSibling) if (kept.has(c)) (wanted || (wanted = /* @__PURE__ */ new Set())).add(kept.get(c));
+  let o = old.firstChild;
+  let n = neu.firstChild;
+  while (n) {
+    const next = n.nextSibling;
+    while (o && memoNodes.has(o) && !(wanted && wanted.has(o))) {
+      const gone = o;
+      o = o.nextSibling;
+      old.removeChild(gone);
+    }
+    const live = kept.get(n);
+    if (live) {
+      if (o === live) o = o.nextSibling;
+      else old.insertBefore(live, o);
+      n = next;
+      continue;
+    }
+    if (o && !alike(o, n) && o.nextSibling && alike(o.nextSibling, n)) {
+      const gone = o;
+      o = o.nextSibling;
+      old.removeChild(gone);
+    }
+    if (o && alike(o, n)) {
+      if (o.nodeType === 1) morph(o, n);
+      else if (o.data !== n.data) o.data = n.data;
+      o = o.nextSibling;
+    } else {
+      old.insertBefore(n, o);
+      if (n.nodeType === 1) resolveKept(n);
+    }
+    n = next;
+  }
+  while (o) {
+    const next = o.nextSibling;
+    old.removeChild(o);
+    o = next;
+  }
+  const tag = old.nodeName;
+  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") {
+    if (old.value !== neu.value) old.value = neu.value;
+    if (tag === "INPUT" && old.checked !== neu.checked) old.checked = neu.checked;
+  }
+}
+function setLive(el, live, focusable = false) {
+  setAttr(el, "aria-disabled", live ? null : "true");
+  if (!focusable) setAttr(el, "tabindex", live ? null : "-1");
+}
+var isLive = (el) => el.getAttribute("aria-disabled") !== "true";
+function setDisabled(el, disabled) {
+  if (el.disabled !== disabled) el.disabled = disabled;
+}
+function setText(el, text) {
+  const t = el.firstChild;
+  if (t && t === el.lastChild && t.nodeType === 3) {
+    if (t.data !== text) t.data = text;
+  } else {
+    el.textContent = text;
+  }
+}
+function setAttr(el, name, value) {
+  if (value === null || value === void 0) {
+    if (el.hasAttribute(name)) el.removeAttribute(name);
+  } else if (el.getAttribute(name) !== String(value)) {
+    el.setAttribute(name, String(value));
+  }
+}
+
+// src/shell/icons.js
+var icons_exports = {};
+__export(icons_exports, {
+  ICON_NAMES: () => ICON_NAMES,
+  RESOURCE_LABEL: () => RESOURCE_LABEL,
+  icon: () => icon,
+  iconClass: () => iconClass,
+  iconCss: () => iconCss
+});
+var PATHS = {
+  gold: '<circle cx="8" cy="8" r="6.5" fill="#f2c230" stroke="#8a6500" stroke-width="1.3"/><circle cx="8" cy="8" r="3.6" fill="none" stroke="#8a6500" stroke-width="1.1"/>',
+  stone: '<rect x="1" y="3" width="6.5" height="4.5" rx="0.8" fill="#9aa0a6" stroke="#44484c" stroke-width="1"/><rect x="8.5" y="3" width="6.5" height="4.5" rx="0.8" fill="#9aa0a6" stroke="#44484c" stroke-width="1"/><rect x="4.5" y="8.5" width="7" height="4.5" rx="0.8" fill="#b6bbc0" stroke="#44484c" stroke-width="1"/>',
+  food: '<path d="M8 15V5" stroke="#6b4a12" stroke-width="1.3" fill="none"/><ellipse cx="8" cy="3.2" rx="1.6" ry="2.3" fill="#e0a526" stroke="#6b4a12" stroke-width="0.8"/><ellipse cx="5.4" cy="6.6" rx="1.5" ry="2.3" transform="rotate(-35 5.4 6.6)" fill="#e0a526" stroke="#6b4a12" stroke-width="0.8"/><ellipse cx="10.6" cy="6.6" rx="1.5" ry="2.3" transform="rotate(35 10.6 6.6)" fill="#e0a526" stroke="#6b4a12" stroke-width="0.8"/><ellipse cx="5.4" cy="10.4" rx="1.5" ry="2.3" transform="rotate(-35 5.4 10.4)" fill="#e0a526" stroke="#6b4a12" stroke-width="0.8"/><ellipse cx="10.6" cy="10.4" rx="1.5" ry="2.3" transform="rotate(35 10.6 10.4)" fill="#e0a526" stroke="#6b4a12" stroke-width="0.8"/>',
+  book: '<path d="M2 3.2C4 2.4 6.2 2.6 8 3.8C9.8 2.6 12 2.4 14 3.2V13C12 12.2 9.8 12.4 8 13.6C6.2 12.4 4 12.2 2 13Z" fill="#3f6fb5" stroke="#1c3966" stroke-width="1"/><path d="M8 3.8V13.6" stroke="#dfe8f5" stroke-width="1"/>',
+  strength: '<path d="M12.8 1.6L14.4 3.2L6.4 11.2L4.8 9.6Z" fill="#c9ced4" stroke="#3b3f44" stroke-width="0.9"/><path d="M3 8.6L7.4 13" stroke="#7a3b12" stroke-width="1.8" stroke-linecap="round"/><path d="M4.9 11.1L2 14" stroke="#7a3b12" stroke-width="2" stroke-linecap="round"/>',
+  reroll: '<path d="M13 8A5 5 0 1 1 11.2 4.2" fill="none" stroke="#2d6a4f" stroke-width="1.8" stroke-linecap="round"/><path d="M9.4 1.6L13.2 3.2L11.2 6.6Z" fill="#2d6a4f"/>',
+  vp: '<path d="M8 1.2L9.9 5.6L14.7 6L11 9.1L12.2 13.8L8 11.3L3.8 13.8L5 9.1L1.3 6L6.1 5.6Z" fill="#e8b41c" stroke="#7a5a00" stroke-width="0.9"/>',
+  die: '<rect x="2" y="2" width="12" height="12" rx="2.5" fill="#fff" stroke="#333" stroke-width="1.2"/><circle cx="5.5" cy="5.5" r="1.2" fill="#333"/><circle cx="10.5" cy="10.5" r="1.2" fill="#333"/><circle cx="8" cy="8" r="1.2" fill="#333"/>'
+};
+var RESOURCE_LABEL = {
+  gold: "gold",
+  stone: "stone",
+  food: "food",
+  book: "book",
+  strength: "strength",
+  reroll: "reroll",
+  vp: "VP"
+};
+var SIZES = [13, 14, 15, 16, 17, 22];
+var styled = /* @__PURE__ */ new WeakSet();
+function iconCss() {
+  const rules = Object.entries(PATHS).map(([name, paths]) => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16">${paths}</svg>`;
+    return `.nw-icon-${name}{background-image:url("data:image/svg+xml,${encodeURIComponent(svg)}")}`;
+  });
+  for (const n of SIZES) rules.push(`.nw-icon.nw-i${n}{width:${n}px;height:${n}px}`);
+  rules.push(".nw-ic{background-repeat:no-repeat;background-position:left center}");
+  for (const n of SIZES) rules.push(`.nw-ic.nw-is${n}{background-size:${n}px ${n}px;padding-left:${n + 1}px;line-height:${n}px}`);
+  return rules.join("\n");
+}
+function ensureStyles(doc) {
+  if (!doc || styled.has(doc)) return;
+  styled.add(doc);
+  if (doc.querySelector("style[data-nw-icons]")) return;
+  const style = doc.createElement("style");
+  style.dataset.nwIcons = "";
+  style.textContent = iconCss();
+  (doc.head || doc.documentElement).appendChild(style);
+}
+function icon(name, size = 16) {
+  ensureStyles(document);
+  const span = document.createElement("span");
+  const known = Object.prototype.hasOwnProperty.call(PATHS, name) ? name : "die";
+  span.className = `nw-icon nw-icon-${known} nw-i${size}`;
+  if (!SIZES.includes(size)) span.style.cssText = `width:${size}px;height:${size}px`;
+  span.setAttribute("aria-hidden", "true");
+  return span;
+}
+function iconClass(name, size = 16) {
+  ensureStyles(document);
+  const known = Object.prototype.hasOwnProperty.call(PATHS, name) ? name : "die";
+  return `nw-ic nw-icon-${known} nw-is${SIZES.includes(size) ? size : 16}`;
+}
+var ICON_NAMES = Object.keys(PATHS);
+
+// src/shell/logstore.js
+function applyLogPatch(entries, seq, patch) {
+  if (!patch || typeof patch.seq !== "number") return null;
+  if (patch.reset) return Array.isArray(patch.entries) ? [...patch.entries] : null;
+  if (!entries || seq === null || seq === void 0 || patch.prev !== seq) return null;
+  const [lo, hi] = patch.keep;
+  const out = [...patch.head];
+  for (const e of entries) if (e.n >= lo && e.n <= hi) out.push(e);
+  out.push(...patch.tail);
+  const [first, last] = patch.span;
+  if (out.length !== last - first + 1) return null;
+  for (let i = 0; i < out.length; i += 1) if (out[i].n !== first + i) return null;
+  return out;
+}
+var stores = /* @__PURE__ */ new WeakMap();
+function logStore(model) {
+  let store = stores.get(model);
+  if (store) return store;
+  store = { entries: [], seq: null, synced: true, rev: 0, asked: false };
+  const onPatch = () => {
+    const patch = model.get("log_patch");
+    if (!patch || typeof patch.seq !== "number" || patch.seq === store.seq) return;
+    const next = applyLogPatch(store.synced ? store.entries : null, store.seq, patch);
+    store.rev += 1;
+    if (next) {
+      store.entries = next;
+      store.seq = patch.seq;
+      store.synced = true;
+      store.asked = false;
+      return;
+    }
+    store.synced = false;
+    store.seq = patch.seq;
+    if (!store.asked) {
+      store.asked = true;
+      model.send({ kind: "log_sync" });
+    }
+  };
+  model.on("change:log_patch", onPatch);
+  store.dispose = () => {
+    model.off("change:log_patch", onPatch);
+    stores.delete(model);
+  };
+  stores.set(model, store);
+  onPatch();
+  return store;
+}
+
+// src/shell/panels.js
+var seatName = (seat) => `Player ${seat + 1}`;
+var refs = /* @__PURE__ */ new WeakMap();
+var LogPanel = class _LogPanel {
+  constructor(log) {
+    this.log = log;
+    this.items = new Parts();
+    this.list = h("ol", { class: "nw-log-list", tabindex: "0", "aria-label": "Game log entries", dataset: { key: "log" } });
+    this.el = h("section", { class: "nw-panel nw-log", "aria-label": "Game log" }, h("h3", {}, "Game log"), this.list);
+    this.rev = null;
+    this.tail = null;
+    this.scrollPending = false;
+  }
+  static item(e) {
+    return h("li", {
+      class: `nw-log-${e.kind}${e.auto ? " nw-auto" : ""}`,
+      dataset: { n: e.n }
+    }, e.seat !== null && e.seat !== void 0 ? h("span", { class: `nw-swatch nw-seat-${e.seat}`, "aria-hidden": "true" }) : null, e.text);
+  }
+  update() {
+    const log = this.log;
+    if (log.rev !== this.rev) {
+      const nodes = log.synced ? log.entries.map((e) => this.items.part(`${e.n}`, sig(e.kind, e.auto, e.seat, e.text, e.pos), () => _LogPanel.item(e))) : [h("li", { class: "nw-log-loading" }, "Loading the log…")];
+      setChildren(this.list, nodes);
+      this.items.sweep();
+      this.rev = log.rev;
+    }
+    const last = log.synced && log.entries.length ? log.entries[log.entries.length - 1] : null;
+    const tail = last ? `${last.n}:${last.text}` : "";
+    const changed = tail !== this.tail;
+    this.tail = tail;
+    if (changed) this.scroll();
+    return changed;
+  }
+  /** Scroll the log to its newest line, before the next paint (the layout is done for
+   * the paint anyway by then, so reading it there costs nothing extra). */
+  scroll() {
+    if (this.scrollPending) return;
+    this.scrollPending = true;
+    const later = typeof requestAnimationFrame === "function" ? requestAnimationFrame : (fn) => fn();
+    later(() => {
+      this.scrollPending = false;
+      if (this.list.isConnected) this.list.scrollTop = this.list.scrollHeight;
+    });
+  }
+};
+function makePanels(shell) {
+  const ui = shell.ui;
+  function headerButtons(part) {
+    const newGame = part("header-newgame", "", () => h("button", {
+      type: "button",
+      class: "nw-btn nw-mini nw-newgame-btn",
+      dataset: { key: "header-newgame" },
+      title: "Start a new game: players, seats, settings, seed…",
+      onclick: () => shell.openNewGame()
+    }, "New game…"));
+    const help = part("header-help", "", () => h("button", {
+      type: "button",
+      class: "nw-btn nw-mini nw-help-btn",
+      dataset: { key: "help" },
+      "aria-label": "Keyboard shortcuts",
+      title: "Keyboard shortcuts (?)",
+      onclick: () => shell.toggleHelp()
+    }, "?"));
+    return [newGame, help];
+  }
+  function errorLine(S, part) {
+    const note = shell.noteText();
+    if (!S.error && !note) return null;
+    return part("actions-error", sig(S.error, note), () => h(
+      "div",
+      { class: "nw-error", role: "alert" },
+      h("strong", {}, S.error ? "Refused: " : "Note: "),
+      S.error || note,
+      h("button", { type: "button", class: "nw-btn nw-mini", "aria-label": "dismiss", dataset: { key: "dismiss" }, onclick: () => shell.dismiss() }, "×")
+    ));
+  }
+  function historyBanner(S, part) {
+    const hi = S.history;
+    return part("actions-history", sig(hi.position, hi.length), () => h(
+      "div",
+      { class: "nw-history-banner", role: "status" },
+      h("p", {}, h("strong", {}, `Viewing move ${hi.position} of ${hi.length}`), " — an earlier position of the game."),
+      h(
+        "div",
+        { class: "nw-buttons" },
+        h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "back-to-game" }, onclick: () => shell.send({ kind: "goto", position: hi.length }) }, "Back to the game"),
+        h("button", { type: "button", class: "nw-btn", dataset: { key: "continue-here" }, title: "Play on from this position: the later moves are replaced by the new ones", onclick: () => shell.continueHere() }, "Continue from here")
+      )
+    ));
+  }
+  function waiting(S) {
+    const cur = S.view.current;
+    const bot = cur !== null && cur !== void 0 && S.seats[cur] !== "human";
+    return h(
+      "div",
+      { class: "nw-waiting" },
+      h("p", {}, S.busy ? `${seatName(cur)} (${S.seats[cur]} bot) is thinking…` : bot ? `${seatName(cur)} is played by the ${S.seats[cur]} bot.` : "Waiting."),
+      S.busy && S.seats.includes("human") ? h("button", { type: "button", class: "nw-btn", dataset: { key: "skip-bots" }, title: "The bots play at once, without their pause; what they did is listed here", onclick: () => shell.send({ kind: "skip_bots" }) }, "Skip to my turn") : null,
+      bot && !S.busy ? h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "play-bots" }, onclick: () => shell.send({ kind: "play_bots" }) }, "Let the bots play") : null,
+      bot && !S.busy ? h("button", { type: "button", class: "nw-btn", dataset: { key: "bot-step" }, onclick: () => shell.send({ kind: "bot_move" }) }, "One bot move") : null
+    );
+  }
+  function previewPanel(S, part) {
+    const pv = shell.previewShown(S);
+    return part("actions-preview", sig(pv, Boolean(S.error)), () => {
+      const cancel = h("button", { type: "button", class: "nw-btn", dataset: { key: "preview-cancel" }, title: "Escape", onclick: () => shell.cancelPreview() }, "Cancel");
+      if (!pv) {
+        return h(
+          "div",
+          { class: "nw-preview", role: "status" },
+          h("p", {}, S.error ? "This move was refused (see above)." : "Working out what this move does…"),
+          h("div", { class: "nw-buttons" }, cancel)
+        );
+      }
+      const list = (label, items, cls = "") => items && items.length ? h("div", { class: `nw-preview-row ${cls}` }, h("span", { class: "nw-slot-label" }, label), h("ul", {}, items.map((x) => h("li", {}, x)))) : null;
+      return h(
+        "div",
+        { class: "nw-preview", role: "group", "aria-label": "What this move will do" },
+        h("p", { class: "nw-big" }, pv.title),
+        pv.warning ? h("p", { class: "nw-warning", role: "alert" }, pv.warning) : null,
+        list("Pays:", pv.pays),
+        list("Wasted:", pv.wasted, "nw-wasted"),
+        list("Comes in:", pv.gains),
+        list("Goes:", pv.goes),
+        h(
+          "div",
+          { class: "nw-buttons" },
+          h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "preview-confirm" }, title: "Enter", onclick: () => shell.confirmPreview() }, "Confirm"),
+          cancel
+        )
+      );
+    });
+  }
+  function coachPanel(S, part) {
+    const v = S.view;
+    const c = S.coach || {};
+    const me = S.acting;
+    return part("coach", sig(S.coach, me, v.position, S.coachBusy, ui.previews), () => {
+      const hint = c.hint && c.hint.position === v.position ? c.hint : null;
+      const verdict = c.on && c.verdict ? c.verdict : null;
+      const kids = [];
+      kids.push(h(
+        "div",
+        { class: "nw-coach-controls" },
+        h("button", {
+          type: "button",
+          class: "nw-btn",
+          dataset: { key: "coach-hint" },
+          disabled: me === null || S.coachBusy,
+          title: me === null ? "A hint is for a human player's decision" : "The coach's three best moves here (about 2 s of thinking)",
+          onclick: () => shell.askHint()
+        }, S.coachBusy ? "Thinking…" : "Hint"),
+        h(
+          "label",
+          { class: "nw-coach-toggle", title: "After each of your moves, see how it compared with the coach's best move" },
+          h("input", { type: "checkbox", dataset: { key: "coach-on" }, checked: Boolean(c.on), onchange: (e) => shell.send({ kind: "coach", on: e.target.checked }) }),
+          " Coach: grade my moves"
+        ),
+        h(
+          "label",
+          { class: "nw-coach-toggle", title: shell.previewWords.title },
+          h("input", { type: "checkbox", dataset: { key: "previews-on" }, checked: Boolean(ui.previews), onchange: (e) => shell.setPreviews(e.target.checked) }),
+          ` ${shell.previewWords.label}`
+        )
+      ));
+      if (hint) {
+        kids.push(h(
+          "ol",
+          { class: "nw-coach-hint", "aria-label": "The coach's best moves" },
+          hint.suggestions.map((s, i) => h("li", { dataset: { key: `coach-s-${i}` } }, s.summary))
+        ));
+      }
+      if (verdict) {
+        kids.push(h("p", { class: `nw-coach-verdict${verdict.same ? " nw-good" : ""}`, role: "status" }, verdict.text));
+      }
+      return h("section", { class: "nw-panel nw-coach", "aria-label": "Coach" }, h("h3", {}, "Coach"), ...kids);
+    });
+  }
+  function historyPanel(S, part) {
+    const hi = S.history;
+    const frame = part("history", "", () => {
+      const slider2 = h("input", {
+        id: sid("slider"),
+        type: "range",
+        min: "0",
+        step: "1",
+        class: "nw-slider",
+        "aria-label": "Go to move",
+        dataset: { key: "slider" },
+        onchange: (e) => shell.send({ kind: "goto", position: Number(e.target.value) })
+      });
+      const go = (where) => () => {
+        const { position, length } = shell.state().history;
+        shell.send({ kind: "goto", position: Math.max(0, Math.min(length, where(position, length))) });
+      };
+      const btn = (key, label3, aria, onclick) => h("button", {
+        type: "button",
+        class: "nw-btn nw-mini",
+        "aria-label": aria,
+        title: aria,
+        dataset: { key },
+        onclick
+      }, label3);
+      const undo2 = h("button", { type: "button", class: "nw-btn", dataset: { key: "undo" }, onclick: () => shell.undo() }, "↶ Undo");
+      const redo2 = h("button", { type: "button", class: "nw-btn", dataset: { key: "redo" }, onclick: () => shell.send({ kind: "redo" }) }, "Redo ↷");
+      const steps2 = [
+        btn("first", "«", "first position", go(() => 0)),
+        btn("back", "‹", "one move back", go((p) => p - 1)),
+        btn("fwd", "›", "one move forward", go((p) => p + 1)),
+        btn("last", "»", "latest position", go((p, n) => n))
+      ];
+      const label2 = h("label", { for: sid("slider"), class: "nw-slider-label" }, "");
+      const el = h(
+        "section",
+        { class: "nw-panel nw-history", "aria-label": "History" },
+        h("h3", {}, "History"),
+        h("div", { class: "nw-buttons" }, undo2, redo2),
+        label2,
+        slider2,
+        h("div", { class: "nw-buttons nw-step-buttons" }, steps2)
+      );
+      refs.set(el, { slider: slider2, undo: undo2, redo: redo2, steps: steps2, label: label2 });
+      return el;
+    });
+    const { slider, undo, redo, steps, label } = refs.get(frame);
+    setAttr(slider, "max", String(hi.length));
+    if (slider.value !== String(hi.position)) slider.value = String(hi.position);
+    setDisabled(undo, !hi.can_undo);
+    setDisabled(redo, !hi.can_redo);
+    const atStart = hi.position === 0;
+    const atEnd = hi.position >= hi.length;
+    [atStart, atStart, atEnd, atEnd].forEach((off, i) => setDisabled(steps[i], off));
+    setText(label, `Move ${hi.position} of ${hi.length}${S.busy ? " (bots playing)" : ""}`);
+    return frame;
+  }
+  function gamePanelEl(S) {
+    const f = ui.form;
+    const choices = ["human", ...S.botNames];
+    const seatSelect = (value, onchange, key, label) => h(
+      "select",
+      { dataset: { key }, "aria-label": label, onchange },
+      choices.map((c) => h(
+        "option",
+        { value: c, selected: c === value, title: c === "human" ? null : S.botInfo?.[c] || null },
+        c === "human" ? "Human" : `Bot: ${c}`
+      ))
+    );
+    const current2 = S.seats.map((who, seat) => h(
+      "div",
+      { class: "nw-field" },
+      h("span", {}, seatName(seat)),
+      seatSelect(who, (e) => shell.send({ kind: "set_seat", seat, player: e.target.value }), `seat-${seat}`, `${seatName(seat)} is played by`)
+    ));
+    const formSeats = [];
+    for (let seat = 0; seat < f.players; seat += 1) {
+      formSeats.push(h(
+        "div",
+        { class: "nw-field" },
+        h("span", {}, seatName(seat)),
+        seatSelect(f.seats[seat] || "human", (e) => shell.setFormSeat(seat, e.target.value), `form-seat-${seat}`, `new game: ${seatName(seat)}`)
+      ));
+    }
+    const counts = S.info.player_counts && S.info.player_counts.length ? S.info.player_counts : [f.players];
+    const idp = sid("form-players");
+    const ids = sid("form-seed");
+    const idd = sid("form-delay");
+    return h(
+      "section",
+      { class: "nw-panel nw-game", "aria-label": "Game, seats and files" },
+      h("h3", {}, "Game"),
+      h(
+        "div",
+        { class: "nw-buttons" },
+        h("button", { type: "button", class: "nw-btn", dataset: { key: "save" }, onclick: () => shell.send({ kind: "save" }) }, "Save game"),
+        h("button", { type: "button", class: "nw-btn", dataset: { key: "load" }, onclick: () => shell.pickFile("game") }, "Load game…")
+      ),
+      h("div", { class: "nw-seats" }, h("div", { class: "nw-slot-label" }, "Seats (change any time)"), current2),
+      h(
+        "details",
+        { class: "nw-newgame", open: ui.newGameOpen || null, ontoggle: (e) => shell.setNewGameOpen(e.target.open) },
+        h("summary", { dataset: { key: "newgame-summary" } }, "New game…"),
+        h(
+          "div",
+          { class: "nw-form" },
+          h(
+            "label",
+            { class: "nw-field", for: idp },
+            h("span", {}, "Players"),
+            h(
+              "select",
+              { id: idp, dataset: { key: "form-players" }, onchange: (e) => shell.setForm({ players: Number(e.target.value) }) },
+              counts.map((n) => h("option", { value: String(n), selected: n === f.players }, n === 1 ? "1 (solo)" : String(n)))
+            )
+          ),
+          formSeats,
+          shell.newGameFields(S, f),
+          h(
+            "label",
+            { class: "nw-field", for: ids },
+            h("span", {}, "Seed"),
+            h("input", { id: ids, type: "text", inputmode: "numeric", placeholder: "random", value: f.seed, dataset: { key: "form-seed" }, oninput: (e) => shell.setForm({ seed: e.target.value }, false) })
+          ),
+          h(
+            "label",
+            { class: "nw-field", for: idd },
+            h("span", {}, "Bot pause (s)"),
+            h("input", { id: idd, type: "number", min: "0", max: "30", step: "0.1", value: String(f.bot_delay), dataset: { key: "form-delay" }, oninput: (e) => shell.setForm({ bot_delay: Number(e.target.value) }, false) })
+          ),
+          h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "start" }, onclick: () => shell.startGame() }, "Start new game")
+        )
+      )
+    );
+  }
+  function gamePanel(S, part) {
+    const f = ui.form;
+    const game = part("game", sig(
+      S.seats,
+      S.botNames,
+      S.botInfo,
+      S.info.player_counts,
+      ui.formRev,
+      f.players,
+      f.seats,
+      shell.newGameSignature(S, f)
+    ), () => gamePanelEl(S));
+    const details = game.querySelector("details.nw-newgame");
+    if (details) {
+      if (details.open !== Boolean(ui.newGameOpen)) details.open = Boolean(ui.newGameOpen);
+      const form = details.querySelector(".nw-form");
+      setAttr(form, "role", "dialog");
+      setAttr(form, "aria-label", "New game");
+      setAttr(form, "aria-modal", ui.newGameOpen ? "true" : null);
+      if (!details.dataset.backdrop) {
+        details.dataset.backdrop = "1";
+        details.addEventListener("click", (e) => {
+          if (e.target === details) shell.closeNewGame();
+        });
+      }
+    }
+    S.seats.forEach((who, seat) => {
+      const sel = game.querySelector(`select[data-key="seat-${seat}"]`);
+      if (sel && sel.value !== who) sel.value = who;
+    });
+    return game;
+  }
+  function helpOverlay(part) {
+    if (!ui.helpOpen) return null;
+    return part("help-overlay", "", () => h(
+      "div",
+      { class: "nw-overlay", role: "dialog", "aria-modal": "true", "aria-label": "Keyboard shortcuts", dataset: { key: "help-overlay" } },
+      h(
+        "div",
+        { class: "nw-dialog" },
+        h("h3", {}, "Keyboard shortcuts"),
+        h("p", { class: "nw-help" }, "They work while the board has the focus (click anywhere on it first)."),
+        h("dl", { class: "nw-shortcuts" }, shell.shortcuts().map(([k, what]) => [h("dt", {}, h("kbd", {}, k)), h("dd", {}, what)])),
+        h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "help-close" }, onclick: () => shell.toggleHelp() }, "Close")
+      )
+    ));
+  }
+  return {
+    headerButtons,
+    errorLine,
+    historyBanner,
+    waiting,
+    previewPanel,
+    coachPanel,
+    historyPanel,
+    gamePanel,
+    helpOverlay,
+    logPanel: () => new LogPanel(shell.log),
+    seatName
+  };
+}
+
+// src/shell/controller.js
+var TRAITS = [
+  "game_kind",
+  "game_info",
+  "view",
+  "legal",
+  "log_patch",
+  "error",
+  "seats",
+  "bot_names",
+  "bot_info",
+  "settings",
+  "history",
+  "busy",
+  "coach",
+  "preview"
+];
+var camel = (name) => name.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
+function readState(model, extra = []) {
+  const S = {
+    kind: model.get("game_kind") || "",
+    info: model.get("game_info") || {},
+    view: model.get("view") || {},
+    legal: model.get("legal") || [],
+    error: model.get("error") || "",
+    seats: model.get("seats") || [],
+    botNames: model.get("bot_names") || [],
+    botInfo: model.get("bot_info") || {},
+    settings: model.get("settings") || {},
+    history: model.get("history") || {},
+    busy: Boolean(model.get("busy")),
+    coach: model.get("coach") || {},
+    preview: model.get("preview") || {},
+    coachBusy: false,
+    viewingHistory: false,
+    humanTurn: false,
+    acting: null
+  };
+  for (const name of extra) S[camel(name)] = model.get(name);
+  return S;
+}
+function readPreference(key, dflt) {
+  try {
+    const v = typeof localStorage !== "undefined" ? localStorage.getItem(key) : null;
+    return v === null ? dflt : v === "true";
+  } catch {
+    return dflt;
+  }
+}
+function writePreference(key, value) {
+  try {
+    if (typeof localStorage !== "undefined") localStorage.setItem(key, String(value));
+  } catch {
+  }
+}
+function download(text, filename) {
+  if (typeof URL === "undefined" || typeof URL.createObjectURL !== "function") return false;
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = filename || "nations-game.json";
+  a.style.display = "none";
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => {
+    if (typeof URL.revokeObjectURL === "function") URL.revokeObjectURL(url);
+  }, 1e3);
+  return true;
+}
+var PREVIEW_WAIT_MS = 150;
+var SHELL_SHORTCUTS = [
+  ["U or Ctrl+Z", "undo"],
+  ["H", "ask the coach for a hint"],
+  ["Enter", "confirm the move previewed"],
+  ["Escape", "close a dialog or this list, cancel what is being chosen"],
+  ["?", "show or hide this list"],
+  ["Tab", "every control is also reachable with Tab"]
+];
+function createController({ model, el }, createView2) {
+  const ui = {
+    note: "",
+    form: null,
+    newGameOpen: false,
+    lastSaved: null,
+    formRev: 0,
+    branchFrom: null,
+    branchPending: false,
+    helpOpen: false,
+    // the move waiting for Confirm (its preview comes from Python), and the number of
+    // the question (Python's answer carries it)
+    previewMove: null,
+    previewAsk: null,
+    previewKey: null,
+    // experienced players can turn previews off (kept in this browser)
+    previews: readPreference("nw-previews", true)
+  };
+  let scheduled = false;
+  let destroyed = false;
+  let previewWait = null;
+  let asks = 0;
+  let view = null;
+  let extraTraits = [];
+  const log = logStore(model);
+  let askedHintAt = null;
+  const state = () => {
+    const S = readState(model, extraTraits);
+    const hint = S.coach.hint;
+    if (askedHintAt !== null && (hint && hint.position === askedHintAt || S.error || S.view.position !== askedHintAt)) askedHintAt = null;
+    S.coachBusy = askedHintAt !== null;
+    if (ui.branchPending) {
+      if (S.history.position === ui.branchFrom || S.error) ui.branchPending = false;
+    } else if (ui.branchFrom !== null && ui.branchFrom !== S.history.position) {
+      ui.branchFrom = null;
+    }
+    S.viewingHistory = S.history.position < S.history.length && ui.branchFrom !== S.history.position;
+    const cur = S.view.current;
+    S.humanTurn = typeof S.view.human_turn === "boolean" ? S.view.human_turn : cur !== null && cur !== void 0 && S.seats[cur] === "human";
+    S.acting = S.humanTurn && !S.busy && !S.viewingHistory ? cur : null;
+    return S;
+  };
+  let notes = 0;
+  function drawn(t0) {
+    if (typeof performance === "undefined" || typeof performance.measure !== "function") return;
+    notes += 1;
+    try {
+      if (notes % 64 === 0) performance.clearMeasures("nw-draw");
+      performance.measure("nw-draw", { start: t0, end: performance.now() });
+    } catch {
+    }
+  }
+  let loading = false;
+  function draw() {
+    scheduled = false;
+    if (destroyed || !view) return;
+    const S = state();
+    const ready = view.ready ? view.ready(S) : S.view.position !== void 0;
+    if (!ready) {
+      if (view.reset) view.reset();
+      loading = true;
+      el.replaceChildren(Object.assign(document.createElement("div"), { className: "nw-root nw-loading", textContent: "Loading the game…" }));
+      return;
+    }
+    if (loading && view.reset) view.reset();
+    loading = false;
+    const key = view.turnKey ? view.turnKey(S) : `${S.view.position}:${S.view.current}`;
+    if (key !== ui.previewKey) {
+      ui.previewKey = key;
+      ui.previewMove = null;
+    }
+    if (!ui.form) ui.form = defaultForm(S);
+    const doc = el.ownerDocument;
+    const active = doc ? doc.activeElement : null;
+    const focusKey = active && el.contains(active) && active.dataset ? active.dataset.key : null;
+    const t0 = performance.now();
+    view.draw(S);
+    drawn(t0);
+    if (focusKey && !active.isConnected) {
+      const again = [...el.querySelectorAll("[data-key]")].find((x) => x.dataset.key === focusKey);
+      if (again && typeof again.focus === "function") again.focus();
+    }
+  }
+  function schedule() {
+    if (scheduled) return;
+    scheduled = true;
+    queueMicrotask(draw);
+  }
+  function defaultForm(S) {
+    const players = S.settings.players || 2;
+    const game = view.newGame && view.newGame.defaults ? view.newGame.defaults(S) : {};
+    return {
+      players,
+      seats: [...S.seats],
+      seed: "",
+      bot_delay: S.settings.bot_delay ?? 0.8,
+      ...game
+    };
+  }
+  function send(intent) {
+    ui.note = "";
+    model.send(intent);
+  }
+  const shell = {
+    ui,
+    dom: dom_exports,
+    icons: icons_exports,
+    log,
+    state,
+    send,
+    redraw: schedule,
+    drawNow: () => draw(),
+    /** A move for the acting seat, with the seat and position drawn last: a second
+     * click of a double click (sent before the board's update arrives) is refused by
+     * Python instead of played on the next position. */
+    play(move) {
+      if (!move) return;
+      const S = state();
+      send({ kind: "move", seat: S.view.current, position: S.view.position, move });
+    },
+    /** Ask Python what `move` would do (intent `preview`); returns the question's
+     * number, which Python's answer (the `preview` trait) carries as `ask`. */
+    askPreview(move) {
+      asks += 1;
+      send({ kind: "preview", move, ask: asks });
+      return asks;
+    },
+    /** Python's answer to question `ask`, if it has come, for the position shown. */
+    previewAnswer(S, ask) {
+      const pv = S.preview;
+      return ask !== null && pv && pv.ask === ask && pv.position === S.view.position ? pv : null;
+    },
+    /** An irreversible move: first its preview (Python's) when asked and previews are on. */
+    commit(move, { preview = false } = {}) {
+      if (!move) return;
+      if (!preview || !ui.previews) {
+        shell.play(move);
+        return;
+      }
+      ui.previewMove = move;
+      ui.previewAsk = shell.askPreview(move);
+      clearTimeout(previewWait);
+      previewWait = setTimeout(() => {
+        if (ui.previewMove === move && !destroyed) draw();
+      }, PREVIEW_WAIT_MS);
+    },
+    pendingMove: () => ui.previewMove,
+    /** Python's answer to the pending move's preview (null while it is on its way). */
+    previewShown(S) {
+      return ui.previewMove ? shell.previewAnswer(S, ui.previewAsk) : null;
+    },
+    confirmPreview() {
+      const move = ui.previewMove;
+      ui.previewMove = null;
+      if (move) shell.play(move);
+      draw();
+    },
+    cancelPreview() {
+      ui.previewMove = null;
+      draw();
+    },
+    previewsOn: () => ui.previews,
+    setPreviews(on) {
+      ui.previews = Boolean(on);
+      writePreference("nw-previews", ui.previews);
+      draw();
+    },
+    note(text) {
+      ui.note = text;
+      draw();
+    },
+    noteText: () => ui.note,
+    /** Take back to the previous decision of a human seat, to play on from there. */
+    undo() {
+      const S = state();
+      ui.branchFrom = S.history.undo_to;
+      ui.branchPending = true;
+      send({ kind: "undo" });
+    },
+    /** Play on from the earlier position shown (the next move replaces the later ones). */
+    continueHere() {
+      const S = state();
+      ui.branchFrom = S.history.position;
+      const cur = S.view.current;
+      if (cur !== null && cur !== void 0 && S.seats[cur] !== "human") send({ kind: "play_bots" });
+      draw();
+    },
+    /** A new game with the same seats and settings, and a new seed. */
+    playAgain() {
+      const S = state();
+      const { max_message: _limit, seed: _seed, ...same } = S.settings;
+      const settings = { ...same, seats: [...S.seats], seed: null };
+      if (view.newGameStarted) view.newGameStarted();
+      send({ kind: "new_game", settings });
+      draw();
+    },
+    askHint() {
+      const S = state();
+      askedHintAt = S.view.position;
+      send({ kind: "hint" });
+      draw();
+    },
+    dismiss() {
+      ui.note = "";
+      if (state().error) send({ kind: "clear_error" });
+      draw();
+    },
+    openNewGame() {
+      ui.newGameOpen = true;
+      draw();
+      const first = el.querySelector('details.nw-newgame [data-key="form-players"]');
+      if (first && typeof first.focus === "function") first.focus();
+    },
+    closeNewGame() {
+      ui.newGameOpen = false;
+      draw();
+    },
+    setNewGameOpen(open) {
+      ui.newGameOpen = Boolean(open);
+    },
+    toggleHelp() {
+      ui.helpOpen = !ui.helpOpen;
+      draw();
+    },
+    /** Change the New game form; `redraw` false: the control already shows the change. */
+    setForm(patch, redraw = true) {
+      const f = { ...ui.form, ...patch };
+      if (patch.players !== void 0) {
+        const bot = state().info.preferred_bot || "human";
+        const seats = [];
+        for (let i = 0; i < f.players; i += 1) seats.push(f.seats[i] || (i === 0 ? "human" : bot));
+        f.seats = seats;
+      }
+      ui.form = f;
+      if (redraw) {
+        ui.formRev += 1;
+        draw();
+      }
+    },
+    setFormSeat(seat, who) {
+      const seats = [...ui.form.seats];
+      seats[seat] = who;
+      shell.setForm({ seats });
+    },
+    startGame() {
+      const f = ui.form;
+      const game = view.newGame && view.newGame.settings ? view.newGame.settings(f) : {};
+      const settings = {
+        players: f.players,
+        seats: f.seats.slice(0, f.players),
+        ...game,
+        seed: String(f.seed || "").trim() === "" ? null : String(f.seed).trim()
+      };
+      const delay = Number(f.bot_delay);
+      if (Number.isFinite(delay)) settings.bot_delay = delay;
+      ui.form = { ...f, seed: "" };
+      ui.formRev += 1;
+      ui.newGameOpen = false;
+      if (view.newGameStarted) view.newGameStarted();
+      send({ kind: "new_game", settings });
+      draw();
+    },
+    /** Send a file's text as a load intent ("game": `load`, else `load_<kind>`). */
+    loadText(kind, name, text) {
+      const limit = (state().settings.max_message || 4e5) - 1e3;
+      if (text.length > limit) {
+        ui.note = `${name} is too large (${text.length.toLocaleString()} characters; a saved game is far smaller).`;
+        draw();
+        return;
+      }
+      send({ kind: kind === "game" ? "load" : `load_${kind}`, text, name });
+    },
+    pickFile(kind) {
+      const input = document.createElement("input");
+      input.type = "file";
+      input.accept = ".json,application/json";
+      input.style.display = "none";
+      input.addEventListener("change", () => {
+        const file = input.files && input.files[0];
+        input.remove();
+        if (!file) return;
+        const reader = new FileReader();
+        reader.onload = () => shell.loadText(kind, file.name, String(reader.result));
+        reader.onerror = () => {
+          ui.note = `Could not read ${file.name}.`;
+          draw();
+        };
+        reader.readAsText(file);
+      });
+      el.appendChild(input);
+      input.click();
+    },
+    /** The shortcuts of the "?" overlay: the view's, then the shell's. */
+    shortcuts: () => [...view && view.shortcuts || [], ...SHELL_SHORTCUTS]
+  };
+  shell.newGameFields = (S, form) => view.newGame && view.newGame.fields ? view.newGame.fields(S, form, shell.setForm) : [];
+  shell.newGameSignature = (S, form) => view.newGame && view.newGame.signature ? view.newGame.signature(S, form) : [];
+  shell.panels = makePanels(shell);
+  function onKey(e) {
+    if (e.defaultPrevented || e.altKey || e.metaKey) return;
+    const t = e.target;
+    const typing = t && (t.tagName === "SELECT" || t.tagName === "TEXTAREA" || t.tagName === "INPUT" && !["checkbox", "range", "button"].includes(t.type));
+    if (typing && e.key !== "Escape") return;
+    const S = state();
+    if (!view || (view.ready ? !view.ready(S) : S.view.position === void 0)) return;
+    const key = e.key;
+    let done = true;
+    if (view.keyFirst && view.keyFirst(e, S)) {
+    } else if (key === "?") {
+      ui.helpOpen = !ui.helpOpen;
+      draw();
+    } else if (key === "Enter" && ui.previewMove && (!t || t.tagName !== "BUTTON")) {
+      shell.confirmPreview();
+    } else if (key === "Escape") {
+      if (ui.newGameOpen) ui.newGameOpen = false;
+      else if (ui.helpOpen) ui.helpOpen = false;
+      else if (ui.previewMove) ui.previewMove = null;
+      else if (!(view.escape && view.escape(S))) done = false;
+      draw();
+    } else if (e.ctrlKey && (key === "z" || key === "Z")) {
+      if (S.history.can_undo) shell.undo();
+    } else if (e.ctrlKey) {
+      done = false;
+    } else if (key === "u" || key === "U") {
+      if (S.history.can_undo) shell.undo();
+    } else if ((key === "h" || key === "H") && S.acting !== null) {
+      shell.askHint();
+    } else {
+      done = Boolean(view.onKey && view.onKey(e, S));
+    }
+    if (done) e.preventDefault();
+  }
+  function onCustom(msg) {
+    if (msg && msg.kind === "saved") {
+      ui.lastSaved = msg;
+      download(msg.text, msg.filename);
+    }
+  }
+  view = createView2(el, shell);
+  extraTraits = view.traits || [];
+  shell.previewWords = view.previewWords || {
+    label: "Preview moves",
+    title: "Show what a move will do, with Confirm and Cancel, before it is made"
+  };
+  el.addEventListener("keydown", onKey);
+  const handlers2 = [...TRAITS, ...extraTraits].map((t) => [`change:${t}`, schedule]);
+  for (const [event, fn] of handlers2) model.on(event, fn);
+  model.on("msg:custom", onCustom);
+  draw();
+  return {
+    ui,
+    view,
+    shell,
+    draw,
+    destroy() {
+      destroyed = true;
+      clearTimeout(previewWait);
+      el.removeEventListener("keydown", onKey);
+      for (const [event, fn] of handlers2) model.off(event, fn);
+      model.off("msg:custom", onCustom);
+      if (view.destroy) view.destroy();
+    }
+  };
+}
+function makeWidget(createView2) {
+  return {
+    initialize({ model }) {
+      const store = logStore(model);
+      return () => store.dispose();
+    },
+    render({ model, el }) {
+      const controller = createController({ model, el }, createView2);
+      return () => controller.destroy();
+    }
+  };
+}
+
+// src/board/logic.js
+var GOODS = ["gold", "stone", "food", "books"];
+var FIGURE_LABEL = {
+  gold: "gold",
+  stone: "stone",
+  food: "food",
+  books: "books",
+  vp: "VP",
+  strength: "strength",
+  stability: "stability",
+  workers: "workers"
+};
+var TYPE_LABEL = {
+  building: "Building",
+  military: "Military",
+  advisor: "Advisor",
+  colony: "Colony",
+  wonder: "Wonder",
+  war: "War",
+  battle: "Battle",
+  "golden age": "Golden age",
+  special: "Nation's rule"
+};
+var ROMAN = ["", "I", "II", "III", "IV"];
+var roman = (age) => ROMAN[age] || "";
+var seatName2 = (seat) => `Player ${seat + 1}`;
+var typeSlug = (type) => String(type || "").replace(/\s+/g, "-");
+var signed = (n) => n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
+function figuresText(figs) {
+  if (!figs) return "";
+  return Object.entries(figs).filter(([, n]) => n).map(([k, n]) => `${signed(n)} ${FIGURE_LABEL[k] || k}`).join(", ");
+}
+function placeMoves(legal) {
+  const out = { pass: null, options: [], buy: /* @__PURE__ */ new Map(), special: /* @__PURE__ */ new Map(), hire: null, deploy: /* @__PURE__ */ new Map(), undeploy: /* @__PURE__ */ new Map() };
+  for (const entry of legal || []) {
+    const g = entry.group || entry.move.type;
+    if (g === "pass") out.pass = entry;
+    else if (g === "grow" || g === "choose") out.options.push(entry);
+    else if (g === "buy") out.buy.set(entry.card, entry);
+    else if (g === "special") out.special.set(entry.card, entry);
+    else if (g === "hire") out.hire = entry;
+    else if (g === "deploy" || g === "undeploy") {
+      const at = out[g];
+      if (!at.has(entry.slot)) at.set(entry.slot, []);
+      at.get(entry.slot).push(entry);
+    }
+  }
+  return out;
+}
+function slotButtonText(entry, slotNames) {
+  if (entry.group === "deploy") {
+    if (entry.source === "idle") return `+ worker · ${entry.cost} stone`;
+    return `+ from ${slotNames[Number(entry.source)] || `slot ${entry.source}`} · ${entry.cost} stone`;
+  }
+  return `− ${entry.count} worker${entry.count > 1 ? "s" : ""}`;
+}
+function boardOrder(view) {
+  const me = view.viewer;
+  const order = view.scoring.order.slice();
+  if (me === null || me === void 0) return order;
+  return [me, ...order.filter((s) => s !== me)];
+}
+function perSeat(value, players, fallback) {
+  if (Array.isArray(value)) {
+    const out = value.slice(0, players);
+    while (out.length < players) out.push(fallback);
+    return out;
+  }
+  return Array.from({ length: players }, () => value || fallback);
+}
+function nthOption(legal, n) {
+  const opts = placeMoves(legal).options;
+  return n >= 1 && n <= opts.length ? opts[n - 1] : null;
+}
+
+// src/board/view.js
+var SHORTCUTS = [
+  ["P", "pass (after its preview)"],
+  ["1 – 9", "the n-th answer of the question asked (growth, a choice)"],
+  ["← ↑ → ↓", "move across the progress board's cards"],
+  ["I", "show the details of the card that has the focus"],
+  ["F", "fold or unfold the other nations' boards"],
+  ["S", "show the last round's summary again"],
+  ["Enter / Escape", "confirm / cancel a move's preview; Escape also closes the card details"]
+];
+function shown(v) {
+  return v !== null && v !== void 0;
+}
+function createView(root, shell) {
+  const { h: h2, Parts: Parts2, setChildren: setChildren2, setAttr: setAttr2, sig: sig2 } = shell.dom;
+  const P = new Parts2();
+  const part = (key, signature, build) => P.part(key, signature, build);
+  const ui = {
+    detail: null,
+    // the card id shown in the detail panel
+    unfolded: /* @__PURE__ */ new Set(),
+    // other nations' boards shown in full
+    dismissed: null,
+    // the round whose summary was closed
+    summaryOpen: false
+    // reopened with S
+  };
+  let frame = null;
+  let els = null;
+  let last = null;
+  const act = {
+    commit(entry) {
+      shell.commit(entry.move, { preview: true });
+    },
+    detail(id) {
+      ui.detail = ui.detail === id ? null : id;
+      shell.redraw();
+    },
+    closeDetail() {
+      ui.detail = null;
+      shell.redraw();
+    },
+    toggleFold(seat) {
+      if (ui.unfolded.has(seat)) ui.unfolded.delete(seat);
+      else ui.unfolded.add(seat);
+      shell.redraw();
+    },
+    foldAll(S) {
+      const others = S.view.nations.map((n) => n.seat).filter((s) => s !== S.view.viewer);
+      const anyFolded = others.some((s) => !ui.unfolded.has(s));
+      ui.unfolded = new Set(anyFolded ? others : []);
+      shell.redraw();
+    },
+    closeSummary(round) {
+      ui.dismissed = round;
+      ui.summaryOpen = false;
+      shell.redraw();
+    },
+    openSummary() {
+      ui.summaryOpen = true;
+      shell.redraw();
+    }
+  };
+  function skeleton() {
+    els = {
+      head: h2("header", { class: "nwb-head" }),
+      turn: h2("div", { class: "nwb-turn" }),
+      left: h2("div", { class: "nwb-left" }),
+      right: h2("div", { class: "nwb-right" }),
+      others: h2("div", { class: "nwb-others", "aria-label": "The other nations" })
+    };
+    els.main = h2("div", { class: "nwb-main" }, els.left, els.right);
+    frame = h2("div", { class: "nwb-root nw-root" });
+    root.replaceChildren(frame);
+  }
+  function cardFigures(card) {
+    const out = [];
+    if (card.per_worker) out.push(h2("div", { class: "nwb-fig" }, h2("span", { class: "nwb-k" }, "per worker "), figuresText(card.per_worker)));
+    if (shown(card.deploy)) out.push(h2("div", { class: "nwb-fig" }, h2("span", { class: "nwb-k" }, "deploy "), `${card.deploy} stone`));
+    if (card.produces) out.push(h2("div", { class: "nwb-fig" }, h2("span", { class: "nwb-k" }, "in play "), figuresText(card.produces)));
+    if (card.requirement) out.push(h2("div", { class: "nwb-fig" }, h2("span", { class: "nwb-k" }, "needs "), `${card.requirement} strength`));
+    if (card.stages) out.push(h2("div", { class: "nwb-fig" }, h2("span", { class: "nwb-k" }, "sections "), `${card.stages.join(" / ")} stone`));
+    if (card.war_loss) out.push(h2("div", { class: "nwb-fig" }, h2("span", { class: "nwb-k" }, "defeat "), Object.entries(card.war_loss).map(([k, n]) => `−${n} ${k}`).join(", ") + ", −1 VP"));
+    if (card.golden_age) out.push(h2("div", { class: "nwb-fig" }, `2 ${card.golden_age} or 1 VP`));
+    if (card.raid) out.push(h2("div", { class: "nwb-fig" }, h2("span", { class: "nwb-k" }, "raid "), String(card.raid)));
+    if (card.architects) out.push(h2("div", { class: "nwb-fig" }, `${card.architects} private architect${card.architects > 1 ? "s" : ""}`));
+    if (card.effect) out.push(h2("div", { class: "nwb-fig nwb-more" }, "+ effect (details)"));
+    return out;
+  }
+  function cardEl(S, id, opts = {}) {
+    const card = (S.cards || {})[id] || { id, name: id, type: "" };
+    const type = card.type;
+    const vp = card.vp ? h2("span", { class: "nwb-vp", title: `${card.vp} VP at the end` }, `${card.vp} VP`) : null;
+    const workers = shown(opts.workers) ? h2(
+      "div",
+      { class: "nwb-workers", "aria-label": `${opts.workers} worker${opts.workers === 1 ? "" : "s"} on it` },
+      opts.workers ? "●".repeat(opts.workers) : h2("span", { class: "nwb-dim" }, "no worker"),
+      opts.max ? h2("span", { class: "nwb-dim" }, ` (max ${opts.max})`) : null
+    ) : null;
+    return h2(
+      "article",
+      {
+        class: `nwb-card nwb-t-${typeSlug(type)}${opts.recent ? " nwb-recent" : ""}${ui.detail === id ? " nwb-selected" : ""}`,
+        dataset: { key: `card-${id}`, card: id }
+      },
+      h2(
+        "header",
+        { class: "nwb-card-head" },
+        h2("button", { type: "button", class: "nwb-card-name", dataset: { key: `name-${id}` }, "aria-label": `${card.name}, ${TYPE_LABEL[type] || type}${card.age ? `, age ${card.age}` : ""}: show its details`, onclick: () => act.detail(id) }, card.name),
+        card.age ? h2("span", { class: "nwb-age", title: `age ${card.age}` }, roman(card.age)) : null
+      ),
+      h2("div", { class: "nwb-card-type" }, TYPE_LABEL[type] || type, vp),
+      h2("div", { class: "nwb-card-body" }, cardFigures(card)),
+      workers,
+      opts.buttons && opts.buttons.length ? h2("div", { class: "nwb-card-acts" }, opts.buttons) : null
+    );
+  }
+  function moveButton(entry, text, extra = "") {
+    return h2("button", {
+      type: "button",
+      class: `nw-btn nwb-act${extra}`,
+      title: entry.text,
+      "aria-label": entry.text,
+      dataset: { key: `move-${entry.key || JSON.stringify(entry.move)}` },
+      onclick: () => act.commit(entry)
+    }, text);
+  }
+  function header(S) {
+    const v = S.view;
+    return h2(
+      "div",
+      { class: "nwb-head-text" },
+      h2("h2", { class: "nwb-title" }, S.info && S.info.title || "Nations"),
+      h2("span", { class: "nwb-when" }, v.over ? "Game over" : `Round ${v.round} of ${v.rounds} · ${v.age_name} · ${v.step_label}`)
+    );
+  }
+  function promptPanel(S, moves) {
+    const v = S.view;
+    const live = S.acting !== null && S.acting !== void 0;
+    const opts = live ? moves.options : [];
+    return h2(
+      "section",
+      { class: `nw-panel nwb-prompt${live ? " nwb-live" : ""}`, "aria-live": "polite", dataset: { key: "prompt" } },
+      h2("p", { class: "nwb-ask" }, v.prompt),
+      opts.length ? h2(
+        "div",
+        { class: "nwb-options", role: "group", "aria-label": "Answers" },
+        opts.map((e, i) => moveButton(e, `${i < 9 ? `${i + 1}. ` : ""}${e.text}`, " nwb-option"))
+      ) : null,
+      live && moves.pass ? h2("div", { class: "nwb-pass" }, moveButton(moves.pass, "Pass", " nwb-pass-btn")) : null,
+      v.round_summary && !S.viewingHistory ? h2("button", { type: "button", class: "nw-btn nwb-link", dataset: { key: "open-summary" }, onclick: () => act.openSummary() }, `Round ${v.round_summary.round} summary`) : null
+    );
+  }
+  function previewPanel(S) {
+    const pending = shell.pendingMove && shell.pendingMove();
+    if (!pending) return null;
+    const p = shell.previewShown ? shell.previewShown(S) : null;
+    const rows = p && p.rows ? p.rows : [];
+    return part("preview", sig2(pending, p), () => h2(
+      "section",
+      { class: "nw-panel nwb-preview", role: "dialog", "aria-label": "What this move changes", dataset: { key: "preview" } },
+      h2("h3", {}, p && p.text ? p.text : "What this move changes"),
+      !p ? h2("p", { class: "nwb-dim" }, "Working out what it changes…") : null,
+      rows.length ? h2(
+        "table",
+        { class: "nwb-changes" },
+        h2("thead", {}, h2("tr", {}, h2("th", { scope: "col" }, ""), h2("th", { scope: "col" }, "now"), h2("th", { scope: "col" }, "after"))),
+        h2("tbody", {}, rows.map((r) => h2(
+          "tr",
+          { class: r.after > r.before ? "nwb-up" : "nwb-down" },
+          h2("th", { scope: "row" }, FIGURE_LABEL[r.name] || r.name),
+          h2("td", {}, String(r.before)),
+          h2("td", {}, `${r.after} (${signed(r.after - r.before)})`)
+        )))
+      ) : p ? h2("p", { class: "nwb-dim" }, "No resource, track or VP changes at once.") : null,
+      p && p.lines && p.lines.length ? h2("ul", { class: "nwb-lines" }, p.lines.map((t) => h2("li", {}, t))) : null,
+      p && p.then ? h2("p", { class: "nwb-then" }, `Then: ${p.then}`) : null,
+      p && p.warning ? h2("p", { class: "nwb-warn" }, p.warning) : null,
+      h2(
+        "div",
+        { class: "nwb-confirm" },
+        h2("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "preview-confirm" }, onclick: () => shell.confirmPreview() }, "Confirm (Enter)"),
+        h2("button", { type: "button", class: "nw-btn", dataset: { key: "preview-cancel" }, onclick: () => shell.cancelPreview() }, "Cancel (Esc)")
+      )
+    ));
+  }
+  function recentPanel(S) {
+    const r = S.view.recent;
+    if (!r || !r.moves.length) return null;
+    return part("recent", sig2(r), () => h2(
+      "section",
+      { class: "nw-panel nwb-recent-moves", "aria-label": "The other players' last moves", dataset: { key: "recent" } },
+      h2("h3", {}, r.moves.length > 1 ? "Since your last move" : "Last move"),
+      h2("ol", {}, r.moves.map((m) => h2("li", { class: `nwb-seat-${m.seat}` }, m.text)))
+    ));
+  }
+  function detailPanel(S, moves) {
+    const id = ui.detail;
+    const card = id && (S.cards || {})[id];
+    if (!card) return null;
+    const related = [moves.buy.get(id), moves.special.get(id), moves.hire && moves.hire.card === id ? moves.hire : null].filter(Boolean);
+    return part("detail", sig2(card, related, S.acting), () => h2(
+      "aside",
+      { class: `nw-panel nwb-detail nwb-t-${typeSlug(card.type)}`, "aria-label": `${card.name}: details`, dataset: { key: "detail" } },
+      h2(
+        "header",
+        { class: "nwb-detail-head" },
+        h2("h3", {}, card.name),
+        h2("button", { type: "button", class: "nw-btn nwb-close", "aria-label": "Close the card details", dataset: { key: "detail-close" }, onclick: () => act.closeDetail() }, "×")
+      ),
+      h2("p", { class: "nwb-detail-kind" }, [TYPE_LABEL[card.type] || card.type, card.age ? `age ${roman(card.age)}` : "printed on the nation's board", card.set && card.set !== "printed" ? `${card.set} cards` : null].filter(Boolean).join(" · ")),
+      card.text ? h2("p", { class: "nwb-detail-text" }, card.text) : null,
+      card.lines ? h2("ul", { class: "nwb-detail-lines" }, card.lines.map((t) => h2("li", {}, t))) : null,
+      h2(
+        "div",
+        { class: "nwb-detail-figs" },
+        cardFigures(card).filter((el) => !el.classList.contains("nwb-more")),
+        card.vp ? h2("div", { class: "nwb-fig" }, `${card.vp} VP at the end`) : null,
+        card.worker_vp ? h2("div", { class: "nwb-fig" }, `workers score ${card.worker_vp.join(" + ")} VP`) : null,
+        card.max_workers ? h2("div", { class: "nwb-fig" }, `at most ${card.max_workers} workers`) : null
+      ),
+      related.length ? h2("div", { class: "nwb-card-acts" }, related.map((e) => moveButton(e, e.text))) : null
+    ));
+  }
+  function progressPanel(S, moves) {
+    const v = S.view;
+    const pr = v.progress;
+    const recent = new Set(v.recent ? v.recent.cards : []);
+    const buys = [...moves.buy.values()];
+    return part("progress", sig2(pr, buys, [...recent], ui.detail, S.cards ? Object.keys(S.cards).length : 0), () => h2(
+      "section",
+      { class: "nw-panel nwb-progress", "aria-label": "Progress board", dataset: { key: "progress" } },
+      h2("h3", {}, "Progress board ", h2("span", { class: "nwb-dim" }, `· ${pr.deck} card${pr.deck === 1 ? "" : "s"} left in this age's deck`)),
+      pr.rows.map((row, r) => h2(
+        "div",
+        { class: "nwb-row", role: "group", "aria-label": `Row ${r + 1}: ${row.price} gold each`, dataset: { key: `row-${r}` } },
+        h2("div", { class: "nwb-row-price", "aria-hidden": "true" }, h2("b", {}, String(row.price)), " gold"),
+        h2(
+          "div",
+          { class: "nwb-row-cards", style: `--cols: ${pr.columns}` },
+          row.cards.map((id, c) => id ? cardEl(S, id, {
+            recent: recent.has(id),
+            buttons: moves.buy.has(id) ? [moveButton(moves.buy.get(id), `Buy · ${moves.buy.get(id).price} gold`, " nwb-buy")] : []
+          }) : h2("div", { class: "nwb-empty", dataset: { key: `empty-${r}-${c}` } }, "taken"))
+        )
+      ))
+    ));
+  }
+  function stat(label, value, extra = "") {
+    return h2("span", { class: `nwb-stat${extra}` }, h2("span", { class: "nwb-k" }, label), h2("b", {}, String(value)));
+  }
+  function populationTrack(n) {
+    const pop = n.population;
+    const section = (name, sec) => h2(
+      "div",
+      { class: `nwb-pop-sec nwb-pop-${name}`, "aria-label": `${name} section: ${sec.size - sec.taken} of ${sec.size} workers left; each taken costs ${sec.upkeep} ${name}` },
+      h2("span", { class: "nwb-k" }, `${name} (−${sec.upkeep} each)`),
+      h2(
+        "span",
+        { class: "nwb-pop-boxes", "aria-hidden": "true" },
+        Array.from({ length: sec.size }, (_, i) => h2("span", { class: i < sec.size - sec.taken ? "nwb-box nwb-full" : "nwb-box" }, i < sec.size - sec.taken ? "●" : "·"))
+      )
+    );
+    return h2(
+      "div",
+      { class: "nwb-pop" },
+      section("food", pop.food),
+      section("stability", pop.stability),
+      pop.on_top ? h2("span", { class: "nwb-dim" }, `${pop.on_top} on top of the track`) : null,
+      pop.hidden ? h2("span", { class: "nwb-dim" }, `${pop.hidden} without upkeep (easier game)`) : null
+    );
+  }
+  function nationBoard(S, n, moves, live, recent) {
+    const cards = S.cards || {};
+    const slotNames = n.slots.map((s) => s.card && cards[s.card] ? cards[s.card].name : "empty");
+    const badges = [
+      n.passed ? h2("span", { class: "nwb-badge" }, n.first_to_pass ? "passed first" : "passed") : null,
+      n.revolt ? h2("span", { class: "nwb-badge nwb-bad" }, "in revolt") : null,
+      n.defeated ? h2("span", { class: "nwb-badge nwb-bad" }, "defeated in the war") : null,
+      S.view.current === n.seat ? h2("span", { class: "nwb-badge nwb-now" }, "to play") : null
+    ];
+    const prod = figuresText(Object.fromEntries(GOODS.map((k) => [k, n.production[k]])));
+    const slots = n.slots.map((s) => {
+      if (!s.card) return h2("div", { class: "nwb-empty", dataset: { key: `slot-${s.slot}` } }, `slot ${s.slot}: empty`);
+      const entries = live ? [...moves.deploy.get(s.slot) || [], ...moves.undeploy.get(s.slot) || []] : [];
+      const special = live && moves.special.get(s.card);
+      const common = entries.filter((e) => e.group === "deploy" ? e.source === "idle" : e.count === 1);
+      const more = entries.filter((e) => !common.includes(e));
+      return cardEl(S, s.card, {
+        workers: s.workers,
+        max: s.max,
+        recent: recent.has(s.card),
+        buttons: [
+          ...common.map((e) => moveButton(e, slotButtonText(e, slotNames))),
+          more.length ? h2(
+            "details",
+            { class: "nwb-more-moves", dataset: { key: `more-${n.seat}-${s.slot}` } },
+            h2("summary", {}, `More moves (${more.length})`),
+            h2("div", { class: "nwb-card-acts" }, more.map((e) => moveButton(e, slotButtonText(e, slotNames))))
+          ) : null,
+          special ? moveButton(special, "Use its action") : null
+        ].filter(Boolean)
+      });
+    });
+    const liveCard = (id) => cardEl(S, id, {
+      recent: recent.has(id),
+      buttons: live && moves.special.get(id) ? [moveButton(moves.special.get(id), "Use its action")] : []
+    });
+    const w = n.wonder;
+    const wonder = w ? h2(
+      "div",
+      { class: "nwb-building" },
+      cardEl(S, w.card, {
+        recent: recent.has(w.card),
+        buttons: live && moves.hire ? [moveButton(moves.hire, `Hire architect · ${moves.hire.cost} stone`, " nwb-hire")] : []
+      }),
+      h2("p", { class: "nwb-dim" }, `${w.built} of ${w.sections} sections built${shown(w.next_cost) ? `; next: ${w.next_cost} stone` : ""}`)
+    ) : h2("p", { class: "nwb-dim" }, "No wonder under construction.");
+    return h2(
+      "div",
+      { class: "nwb-nation-body" },
+      h2(
+        "div",
+        { class: "nwb-stats" },
+        ["gold", "stone", "food", "books"].map((k) => stat(k, n.resources[k], ` nwb-${k}`)),
+        stat("VP", n.resources.vp, " nwb-vp-stat"),
+        stat("strength", n.strength, " nwb-strength"),
+        stat("stability", n.stability, n.revolt ? " nwb-stability nwb-bad" : " nwb-stability"),
+        stat("workers", `${n.idle} idle of ${n.workers}`)
+      ),
+      badges.some(Boolean) ? h2("div", { class: "nwb-badges" }, badges) : null,
+      h2("p", { class: "nwb-prod" }, h2("span", { class: "nwb-k" }, "next production "), prod || "nothing"),
+      populationTrack(n),
+      h2("h4", {}, "Buildings and military"),
+      h2("div", { class: "nwb-slots" }, slots),
+      h2(
+        "div",
+        { class: "nwb-side-cards" },
+        h2("div", {}, h2("h4", {}, `Advisor${n.advisor_slots > 1 ? "s" : ""}`), n.advisors.length ? n.advisors.map(liveCard) : h2("p", { class: "nwb-dim" }, "none")),
+        h2("div", {}, h2("h4", {}, `Colonies (${n.colonies.length}/${n.colony_slots})`), n.colonies.length ? n.colonies.map(liveCard) : h2("p", { class: "nwb-dim" }, "none")),
+        h2("div", {}, h2("h4", {}, "Wonder under construction", n.private_architects ? h2("span", { class: "nwb-dim" }, ` · ${n.private_architects} private architect${n.private_architects > 1 ? "s" : ""}`) : null), wonder),
+        h2("div", {}, h2("h4", {}, `Wonders (${n.wonders.length}/${n.wonder_slots})`), n.wonders.length ? n.wonders.map(liveCard) : h2("p", { class: "nwb-dim" }, "none")),
+        n.specials.length ? h2("div", {}, h2("h4", {}, "Nation's rule"), n.specials.map(liveCard)) : null
+      )
+    );
+  }
+  function nationPanel(S, n, moves, isViewer) {
+    const live = S.acting === n.seat;
+    const unfolded = isViewer || ui.unfolded.has(n.seat);
+    const recent = new Set(S.view.recent ? S.view.recent.cards : []);
+    const mine = live ? [[...moves.deploy], [...moves.undeploy], moves.hire, [...moves.special]] : 0;
+    const who = n.who === "human" ? "" : ` (${n.who} bot)`;
+    return part(`nation-${n.seat}`, sig2(n, unfolded, isViewer, mine, [...recent], S.view.current, ui.detail, S.cards ? Object.keys(S.cards).length : 0), () => h2(
+      "section",
+      { class: `nw-panel nwb-nation${live ? " nwb-live" : ""}${S.view.current === n.seat ? " nwb-current" : ""}`, "aria-label": `${n.name}'s nation`, dataset: { key: `nation-${n.seat}`, seat: n.seat } },
+      h2(
+        "header",
+        { class: "nwb-nation-head" },
+        h2("h3", {}, `${n.name}${who}`),
+        h2("span", { class: "nwb-dim" }, `${n.side} · ${n.difficulty}`),
+        isViewer ? null : h2("button", {
+          type: "button",
+          class: "nw-btn nwb-fold",
+          "aria-expanded": unfolded ? "true" : "false",
+          "aria-label": `${unfolded ? "Fold" : "Unfold"} ${n.name}'s board`,
+          dataset: { key: `fold-${n.seat}` },
+          onclick: () => act.toggleFold(n.seat)
+        }, unfolded ? "Fold" : "Unfold")
+      ),
+      unfolded ? nationBoard(S, n, moves, live, recent) : h2("p", { class: "nwb-summary" }, n.summary)
+    ));
+  }
+  function scoringPanel(S) {
+    const v = S.view;
+    const sc = v.scoring;
+    return part("scoring", sig2(sc, v.scores, v.solo, v.final, v.winner, v.over, S.seats), () => {
+      const ev = sc.event;
+      const war = sc.war;
+      const passed = new Set(sc.passed);
+      return h2(
+        "section",
+        { class: "nw-panel nwb-scoring", "aria-label": "Scoring board", dataset: { key: "scoring" } },
+        h2("h3", {}, "Scoring board"),
+        h2(
+          "p",
+          {},
+          h2("b", {}, `Round ${sc.round} of ${sc.rounds}`),
+          ` · age ${roman(sc.age)} (${v.age_name}) · `,
+          h2("b", {}, String(sc.architects)),
+          ` architect${sc.architects === 1 ? "" : "s"} left`
+        ),
+        h2(
+          "table",
+          { class: "nwb-table" },
+          h2("thead", {}, h2("tr", {}, h2("th", { scope: "col" }, "order"), h2("th", { scope: "col" }, "nation"), h2("th", { scope: "col" }, "VP"), h2("th", { scope: "col" }, "books"))),
+          h2("tbody", {}, sc.order.map((seat, i) => h2(
+            "tr",
+            { class: v.current === seat ? "nwb-now" : "" },
+            h2("td", {}, `${i + 1}`),
+            h2("td", {}, seatName2(seat), passed.has(seat) ? h2("span", { class: "nwb-dim" }, " (passed)") : null),
+            h2("td", {}, String(v.scores[seat])),
+            h2("td", {}, String(sc.books[seat]))
+          )))
+        ),
+        ev ? h2(
+          "div",
+          { class: "nwb-event", "aria-label": "Event card" },
+          h2("h4", {}, "Event"),
+          ev.halves.map((half) => h2("p", {}, h2("b", {}, half.name), ": ", half.text)),
+          h2("p", { class: "nwb-dim" }, `Famine: ${ev.famine} food for every nation · ${ev.architects} architect${ev.architects === 1 ? "" : "s"} from the event`)
+        ) : h2("p", { class: "nwb-dim" }, "No event card yet."),
+        war ? h2("div", { class: "nwb-war" }, h2("h4", {}, "War"), war.card ? cardEl(S, war.card, {}) : null, h2("p", {}, war.text)) : h2("p", { class: "nwb-dim" }, "No war this round."),
+        v.solo ? h2(
+          "div",
+          { class: "nwb-solo" },
+          h2("h4", {}, "The shadow nation"),
+          h2("p", {}, `strength ${v.solo.strength} · stability ${v.solo.stability} · ${v.solo.books} books · ${v.solo.first ? "first" : "second"} in player order`),
+          v.solo.tile ? h2("p", { class: "nwb-dim" }, `tile ${v.solo.tile}${v.solo.last_roll ? ` · last roll ${v.solo.last_roll}` : ""}`) : null,
+          v.solo.notice ? h2("p", { class: "nwb-note" }, v.solo.notice) : null,
+          v.solo.title ? h2("p", {}, "Hall of Fame: ", h2("b", {}, v.solo.title)) : null
+        ) : null,
+        v.final ? finalTable(v) : null
+      );
+    });
+  }
+  function finalTable(v) {
+    const parts = ["vp", "colonies", "wonders", "workers", "resources", "total"];
+    const label = { vp: "VP tokens", colonies: "colonies", wonders: "wonders", workers: "workers", resources: "resources", total: "total" };
+    return h2(
+      "div",
+      { class: "nwb-final" },
+      h2("h4", {}, "Final scoring"),
+      h2("div", { class: "nwb-scroll" }, h2(
+        "table",
+        { class: "nwb-table" },
+        h2("thead", {}, h2("tr", {}, h2("th", { scope: "col" }, ""), v.final.map((_, s) => h2("th", { scope: "col" }, seatName2(s))))),
+        h2("tbody", {}, parts.map((k) => h2("tr", {}, h2("th", { scope: "row" }, label[k]), v.final.map((b) => h2("td", {}, String(b[k]))))))
+      ))
+    );
+  }
+  function summaryOverlay(S) {
+    const r = S.view.round_summary;
+    if (!r || S.viewingHistory) return null;
+    const open = ui.summaryOpen || ui.dismissed !== r.round && S.seats.includes("human") && !S.view.over;
+    if (!open) return null;
+    return part("summary", sig2(r), () => h2(
+      "div",
+      { class: "nw-overlay", role: "dialog", "aria-modal": "true", "aria-label": `Round ${r.round} summary`, dataset: { key: "summary" } },
+      h2(
+        "div",
+        { class: "nw-dialog nwb-summary-dialog" },
+        h2("h3", {}, `End of round ${r.round}${r.event ? ` — ${r.event}` : ""}`),
+        h2("div", { class: "nwb-scroll" }, h2(
+          "table",
+          { class: "nwb-table" },
+          h2("thead", {}, h2("tr", {}, h2("th", { scope: "col" }, "nation"), h2("th", { scope: "col" }, "changes (end of the actions → after the resolution)"))),
+          h2("tbody", {}, r.rows.map((row) => h2(
+            "tr",
+            {},
+            h2("th", { scope: "row" }, row.name),
+            h2("td", {}, row.changes.length ? row.changes.map((c) => `${FIGURE_LABEL[c.name] || c.name} ${c.before} → ${c.after}`).join(", ") : "no change")
+          )))
+        )),
+        r.phases.map((ph) => h2(
+          "section",
+          { class: "nwb-phase" },
+          h2("h4", {}, ph.label),
+          h2("ul", {}, ph.lines.map((l) => h2("li", { class: shown(l.seat) ? `nwb-seat-${l.seat}` : "" }, l.text, l.times > 1 ? h2("b", {}, ` (×${l.times})`) : null)))
+        )),
+        h2("p", {}, `Player order now: ${S.view.solo ? S.view.solo.first ? "the shadow, then Player 1" : "Player 1, then the shadow" : r.order.map(seatName2).join(", ")}.`),
+        h2("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "summary-close" }, onclick: () => act.closeSummary(r.round) }, "Close")
+      )
+    ));
+  }
+  function panel(name, S) {
+    const panels = shell.panels || {};
+    return typeof panels[name] === "function" ? panels[name](S, part) : null;
+  }
+  let logSection = null;
+  function logNode() {
+    const panels = shell.panels || {};
+    if (!logSection && typeof panels.logPanel === "function") logSection = panels.logPanel();
+    if (!logSection) return null;
+    if (typeof logSection.update === "function") logSection.update();
+    return logSection.nodeType ? logSection : logSection.el;
+  }
+  function draw(S) {
+    if (!frame || frame.parentNode !== root) skeleton();
+    last = S;
+    const v = S.view;
+    const moves = placeMoves(S.acting !== null && S.acting !== void 0 ? S.legal : []);
+    if (ui.detail && S.cards && !S.cards[ui.detail]) ui.detail = null;
+    setAttr2(frame, "data-step", v.step);
+    setAttr2(frame, "class", `nwb-root nw-root${S.busy ? " nw-is-busy" : ""}`);
+    const head = part("head", sig2(v.round, v.rounds, v.age_name, v.step_label, v.over, S.info), () => header(S));
+    const buttons = shell.panels && shell.panels.headerButtons ? [].concat(shell.panels.headerButtons(part) || []) : [];
+    const prompt = part("prompt", sig2(v.prompt, S.acting, moves.options, moves.pass, v.round_summary ? v.round_summary.round : 0, S.viewingHistory), () => promptPanel(S, moves));
+    const waiting = shown(v.current) && !shown(S.acting) && !S.viewingHistory && shell.panels && shell.panels.waiting ? part("waiting", sig2(S.busy, v.current, S.seats, S.humanTurn), () => shell.panels.waiting(S)) : null;
+    setChildren2(els.turn, [prompt, waiting, previewPanel(S), detailPanel(S, moves)]);
+    const order = boardOrder(v);
+    const viewer = shown(v.viewer) ? v.viewer : null;
+    const byseat = new Map(v.nations.map((n) => [n.seat, n]));
+    const mine = viewer !== null ? nationPanel(S, byseat.get(viewer), moves, true) : null;
+    setChildren2(els.others, order.filter((s) => s !== viewer).map((s) => nationPanel(S, byseat.get(s), moves, false)));
+    setChildren2(els.left, [mine, els.others]);
+    setChildren2(els.right, [scoringPanel(S), panel("coachPanel", S), panel("historyPanel", S), logNode(), panel("gamePanel", S)]);
+    const help = shell.ui && shell.ui.helpOpen && shell.panels && shell.panels.helpOverlay ? shell.panels.helpOverlay(part) : null;
+    setChildren2(els.head, [head, ...buttons]);
+    setChildren2(frame, [els.head, panel("errorLine", S), S.viewingHistory ? panel("historyBanner", S) : null, els.turn, recentPanel(S), progressPanel(S, moves), els.main, help || summaryOverlay(S)]);
+    P.sweep();
+    setAttr2(frame, "data-position", v.position);
+  }
+  function summaryIsOpen(S) {
+    return Boolean(frame && frame.querySelector("[data-key='summary']")) && S.view.round_summary;
+  }
+  function moveFocus(e) {
+    const el = document.activeElement;
+    const card = el && el.closest && el.closest(".nwb-progress .nwb-card");
+    if (!card) return false;
+    const names = [...frame.querySelectorAll(".nwb-progress .nwb-row")].map((row) => [...row.querySelectorAll(".nwb-row-cards > *")]);
+    let r = -1;
+    let c = -1;
+    names.forEach((row, i) => {
+      const j = row.indexOf(card);
+      if (j >= 0) [r, c] = [i, j];
+    });
+    if (r < 0) return false;
+    const dr = { ArrowUp: -1, ArrowDown: 1 }[e.key] || 0;
+    const dc = { ArrowLeft: -1, ArrowRight: 1 }[e.key] || 0;
+    for (let rr = r + dr, cc = c + dc; rr >= 0 && rr < names.length && cc >= 0 && cc < names[rr].length; rr += dr, cc += dc) {
+      const target = names[rr][cc].querySelector(".nwb-card-name");
+      if (target) {
+        target.focus();
+        return true;
+      }
+    }
+    return true;
+  }
+  function onKey(e, S) {
+    const k = e.key;
+    if (k === "p" || k === "P") {
+      const m = S.acting !== null && S.acting !== void 0 ? placeMoves(S.legal).pass : null;
+      if (m) act.commit(m);
+      return Boolean(m);
+    }
+    if (/^[1-9]$/.test(k)) {
+      const m = S.acting !== null && S.acting !== void 0 ? nthOption(S.legal, Number(k)) : null;
+      if (m) act.commit(m);
+      return Boolean(m);
+    }
+    if (k === "f" || k === "F") {
+      act.foldAll(S);
+      return true;
+    }
+    if (k === "s" || k === "S") {
+      if (!S.view.round_summary) return false;
+      act.openSummary();
+      return true;
+    }
+    if (k === "i" || k === "I") {
+      const el = document.activeElement;
+      const card = el && el.closest && el.closest("[data-card]");
+      if (!card) return false;
+      act.detail(card.getAttribute("data-card"));
+      return true;
+    }
+    if (k.startsWith("Arrow")) return moveFocus(e);
+    return false;
+  }
+  function keyFirst(e, S) {
+    if (!summaryIsOpen(S)) return false;
+    if (e.key === "Escape" || e.key === "Enter") {
+      act.closeSummary(S.view.round_summary.round);
+      return true;
+    }
+    return false;
+  }
+  function escape() {
+    if (ui.detail) {
+      act.closeDetail();
+      return true;
+    }
+    return false;
+  }
+  const newGame = {
+    defaults(S) {
+      const s = S.settings || {};
+      const players = s.players || 2;
+      return {
+        difficulty: perSeat(s.difficulty, 5, "prince").map((d, i) => i < players ? d : "prince"),
+        sides: typeof s.sides === "string" ? s.sides : "A",
+        decks: typeof s.decks === "string" ? s.decks : "base",
+        ages: s.ages || 4,
+        easier: Boolean(s.easier)
+      };
+    },
+    fields(S, form, set) {
+      const setup = S.view && S.view.setup || {};
+      const select = (name, label, options, value, onchange) => h2(
+        "label",
+        { class: "nw-field" },
+        label,
+        h2(
+          "select",
+          { dataset: { key: `ng-${name}` }, onchange },
+          (options || []).map(([val, text]) => h2("option", { value: String(val), selected: String(val) === String(value) }, text))
+        )
+      );
+      const players = form.players || 2;
+      const difficulty = perSeat(form.difficulty, players, "prince");
+      return [
+        h2(
+          "fieldset",
+          { class: "nw-fieldset nwb-ng-difficulty" },
+          h2("legend", {}, "Difficulty (the growth bonus)"),
+          difficulty.map((d, seat) => select(`difficulty-${seat}`, `${seatName2(seat)} `, setup.difficulty, d, (e) => {
+            const next = perSeat(form.difficulty, 5, "prince");
+            next[seat] = e.target.value;
+            set({ difficulty: next }, false);
+          }))
+        ),
+        select("sides", "Player boards ", setup.sides, form.sides, (e) => set({ sides: e.target.value }, false)),
+        select("decks", "Cards ", setup.decks, form.decks, (e) => set({ decks: e.target.value }, false)),
+        select("ages", "Length ", setup.ages, form.ages, (e) => set({ ages: Number(e.target.value) }, false)),
+        h2(
+          "label",
+          { class: "nw-field nw-check" },
+          h2("input", { type: "checkbox", checked: form.easier, dataset: { key: "ng-easier" }, onchange: (e) => set({ easier: e.target.checked }, false) }),
+          " Easier game (one extra worker without upkeep)"
+        )
+      ];
+    },
+    signature(S, form) {
+      return [form.players, form.difficulty, form.sides, form.decks, form.ages, form.easier, S.view && S.view.setup];
+    },
+    settings(form) {
+      const players = form.players || 2;
+      const difficulty = perSeat(form.difficulty, players, "prince");
+      return {
+        difficulty: difficulty.every((d) => d === difficulty[0]) ? difficulty[0] : difficulty,
+        sides: form.sides,
+        decks: form.decks,
+        ages: Number(form.ages) || 4,
+        easier: Boolean(form.easier)
+      };
+    }
+  };
+  return {
+    draw,
+    reset() {
+      P.clear();
+      frame = null;
+      logSection = null;
+    },
+    // the table and the card catalogue (the view names cards by id) must both be there
+    ready: (S) => Boolean(S.view && S.view.position !== void 0 && S.view.game === "board" && S.cards && Object.keys(S.cards).length),
+    traits: ["cards"],
+    turnKey: (S) => `${S.view.position}:${S.view.current}:${S.view.decision}`,
+    shortcuts: SHORTCUTS,
+    onKey,
+    keyFirst,
+    escape,
+    newGame,
+    state: () => ({ ...ui, unfolded: [...ui.unfolded], last })
+  };
+}
+
+// src/board/index.js
+var createController2 = (ctx) => createController(ctx, createView);
+var board_default = makeWidget(createView);
+export {
+  createController2 as createController,
+  board_default as default
+};

@@ -1,0 +1,170 @@
+"""The board game's side of the widget shell: :class:`BoardAdapter` (see
+:mod:`nations_widget.widget.shell.adapter` for what the shell does with each part).
+
+New-game settings are :class:`~nations_widget.board.GameConfig`'s: ``difficulty`` (one
+level for everybody or one per seat: chieftain, prince, king, emperor), ``sides`` ("A",
+"B", "choose", or one per seat: "A" or a B side's id), ``decks`` (base, base+advanced,
+all, balanced), ``ages`` (1-4, the short game) and ``easier``; the shell adds ``players``
+(1-5) and ``seed``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...board import DECK_CHOICES, Game, GameConfig, IllegalMoveError, Move
+from ...board.bots import BOT_INFO, BOT_NAMES, make_bot
+from ...board.components import DIFFICULTIES, Components
+from ...board.game import as_move
+from ..shell.adapter import BotFactory, ExtraIntent, ToJson
+from . import payloads
+
+#: The bot a New game form puts in the seats it adds, and the one asked to play a human's
+#: decision (the strongest that answers at once: the tree search takes seconds a move).
+PREFERRED_BOT = "heuristic"
+#: How a per-seat setting is filled for seats a New game adds.
+SEAT_DEFAULTS = {"difficulty": "prince", "sides": "A"}
+
+
+def _per_seat(value: Any, name: str, players: int) -> Any:
+    """A per-seat setting fitted to ``players`` seats (a New game that changes the number
+    of players keeps the other settings): one name stays one name (it applies to every
+    seat); a list of one repeated mode or level becomes that name; a longer list is cut,
+    a shorter one grows with the default (never a copy of a B side: each is in the box
+    once)."""
+    if not isinstance(value, (list, tuple)):
+        return value
+    items = list(value)
+    if len(items) == players:
+        return items
+    if len(set(items)) == 1 and items[0] in ("A", "B", "choose", *DIFFICULTIES):
+        return items[0]
+    if len(items) > players:
+        return items[:players]
+    return items + [SEAT_DEFAULTS[name]] * (players - len(items))
+
+
+class BoardAdapter:
+    """Nations, the board game, for the widget shell."""
+
+    kind = "board"
+    title = "Nations"
+    player_counts: tuple[int, ...] = (1, 2, 3, 4, 5)
+    settings_fields: Mapping[str, tuple[str, ...]] = {
+        "difficulty": ("text", "array"),
+        "sides": ("text", "array"),
+        "decks": ("text", "array"),
+        "ages": ("integer",),
+        "easier": ("boolean",),
+    }
+    extra_intents: Mapping[str, ExtraIntent] = {}
+    preferred_bot = PREFERRED_BOT
+
+    def __init__(self, components: Components | None = None) -> None:
+        self._components = components
+        # the card catalogue last sent (the ``cards`` trait): (fingerprint, card sets)
+        self._cards_key: tuple[str, tuple[str, ...]] | None = None
+
+    # ------------------------------------------------------------------ games
+    def new_game(self, settings: Mapping[str, Any], current: Game | None) -> Game:
+        base: dict[str, Any] = ({} if current is None else self.settings_of(current))
+        merged = {**base, **settings}
+        players = merged.get("players", 2)
+        seed = merged.get("seed", 0)
+        if isinstance(seed, str):
+            seed = seed.strip()
+            if not seed.lstrip("-").isdigit():
+                raise ValueError(f"the seed must be a whole number, got {seed!r}")
+            seed = int(seed)
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ValueError("players must be a whole number 1-5")
+        kwargs: dict[str, Any] = {"players": players, "seed": seed}
+        for name in ("difficulty", "sides"):
+            if name in merged:
+                fitted = _per_seat(merged[name], name, players)
+                kwargs[name] = tuple(fitted) if isinstance(fitted, list) else fitted
+        if "decks" in merged:
+            decks = merged["decks"]
+            kwargs["decks"] = tuple(decks) if isinstance(decks, list) else decks
+        for name in ("ages", "easier"):
+            if name in merged:
+                kwargs[name] = merged[name]
+        config = GameConfig(**kwargs)        # ValueError in words on a bad value
+        return Game(config=config, components=self._components)
+
+    def settings_of(self, game: Game) -> dict[str, Any]:
+        data = game.config.to_json()
+        cfg = game.config
+        # one name where every seat has the same (the form's single menu), else per seat
+        for name in ("difficulty", "sides"):
+            values = list(getattr(cfg, name))
+            data[name] = values[0] if len(set(values)) == 1 else values
+        data["decks"] = cfg.deck_name if cfg.deck_name in DECK_CHOICES else list(cfg.deck_sets)
+        return data
+
+    def load_game(self, data: dict[str, Any]) -> Game:
+        return Game.from_json(data, self._components)
+
+    def save_filename(self, game: Game) -> str:
+        cfg = game.config
+        return f"nations-board-{cfg.players}p-seed{cfg.seed}-move{game.position}.json"
+
+    def parse_move(self, raw: Any) -> Move:
+        return as_move(raw)
+
+    def seat_count(self, game: Game) -> int:
+        return game.config.players
+
+    def seat_label(self, seat: int) -> str:
+        return payloads.seat_label(seat)
+
+    # ------------------------------------------------------------------- bots
+    def bots(self) -> tuple[tuple[str, ...], BotFactory]:
+        return BOT_NAMES, make_bot
+
+    def bot_descriptions(self, names: Sequence[str]) -> dict[str, str]:
+        return {n: BOT_INFO[n].description for n in names if n in BOT_INFO}
+
+    def default_seats(self, players: int, bot_names: Sequence[str]) -> list[str]:
+        """Seat 1 is a human, the others the preferred bot (else the first bot; all humans
+        without bots)."""
+        fallback = bot_names[0] if bot_names else "human"
+        bot = PREFERRED_BOT if PREFERRED_BOT in bot_names else fallback
+        return ["human"] + [bot] * (players - 1)
+
+    # --------------------------------------------------------------- payloads
+    def view_payload(self, game: Game, seats: Sequence[str]) -> dict[str, Any]:
+        return payloads.view_payload(game, seats)
+
+    def legal_payload(self, game: Game) -> list[dict[str, Any]]:
+        return payloads.legal_payload(game.state)
+
+    def log_entries(self, game: Game, limit: int) -> list[dict[str, Any]]:
+        return payloads.log_entries(game, limit)
+
+    def preview_payload(self, game: Game, move: Move) -> dict[str, Any]:
+        preview = payloads.preview_payload(game.state, move)
+        if not preview["ok"]:
+            raise IllegalMoveError(str(preview["error"]))
+        return preview
+
+    def extra_traits(self, game: Game, full: bool) -> dict[str, Any]:
+        """``cards``: the game's card catalogue, sent when the game's cards change (a new
+        game with other decks, a load) or on a full publish."""
+        state = game.state
+        key = (state.comp.fingerprint, state.config.card_sets)
+        if not full and key == self._cards_key:
+            return {}
+        self._cards_key = key
+        return {"cards": payloads.cards_payload(state)}
+
+    # ------------------------------------------------------------------ coach
+    def hint(self, game: Game, top: int) -> ToJson | None:
+        return None         # the board game has no coach yet
+
+    def grade(self, game: Game, position: int) -> ToJson | None:
+        return None
+
+
+__all__ = ["PREFERRED_BOT", "BoardAdapter"]
