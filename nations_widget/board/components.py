@@ -12,7 +12,7 @@ choosing more of them at setup, not by changing the engine.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
@@ -43,6 +43,13 @@ CARD_TYPES: tuple[str, ...] = ("advisor", "battle", "building", "colony", "golde
                                "military", "war", "wonder")
 SETS: tuple[str, ...] = ("base", "adv", "exp")
 DIFFICULTIES: tuple[str, ...] = ("chieftain", "prince", "king", "emperor")
+# Where a card in play lies on a player's board (a PlayerState list), by its type; golden
+# ages, battles and wars are never kept.  PLACES is the order active cards are listed in
+# (rules.active_cards), buildings and military first.
+PLACE_OF_TYPE: dict[str, str] = {"building": "bm", "military": "bm", "advisor": "advisors",
+                                 "colony": "colonies", "wonder": "wonders",
+                                 "special": "specials"}
+PLACES: tuple[str, ...] = ("bm", "advisors", "colonies", "wonders", "specials")
 TRACK_MAX_STRENGTH = 40      # "any Military Strength above 40 is counted as 40"
 TRACK_MAX_STABILITY = 15     # "any Stability above 15 is counted as 15"
 
@@ -121,6 +128,32 @@ class SideSpec:
     special: tuple[int, ...] = ()    # the side's special rule, as always-active cards
 
 
+class Holders(frozenset[int]):
+    """The cards with an effect of some kind (an index of :class:`Components`), with where
+    on a player's board such cards lie: ``places``, the names of the
+    :class:`~nations_widget.board.state.PlayerState` lists their types go to, in
+    :data:`PLACES` order.  The rules search only those lists (every card with an effect is
+    an advisor, a wonder or a side's special rule: one or two short lists)."""
+
+    __slots__ = ("places",)
+    places: tuple[str, ...]
+
+    def __new__(cls, refs: Iterable[int], places: tuple[str, ...]) -> Holders:
+        self = super().__new__(cls, refs)
+        self.places = places
+        return self
+
+    @classmethod
+    def of(cls, refs: Iterable[int], cards: Sequence[CardSpec]) -> Holders:
+        """``refs`` with the places their cards' types go to."""
+        refs = frozenset(refs)
+        used = {PLACE_OF_TYPE.get(cards[r].type) for r in refs}
+        return cls(refs, tuple(p for p in PLACES if p in used))
+
+    def __reduce__(self) -> tuple[type[Holders], tuple[tuple[int, ...], tuple[str, ...]]]:
+        return (Holders, (tuple(self), self.places))
+
+
 @dataclass
 class Components:
     cards: tuple[CardSpec, ...]
@@ -144,9 +177,9 @@ class Components:
     age_events: dict[int, tuple[int, ...]] = field(default_factory=dict)
     # cards with an effect of each kind, so the rules look at those only: by trigger
     # ("production", "bought", ..., "action"), by modifier name, and those with remove_if
-    by_when: dict[str, frozenset[int]] = field(default_factory=dict)
-    by_modifier: dict[str, frozenset[int]] = field(default_factory=dict)
-    removable: frozenset[int] = frozenset()
+    by_when: dict[str, Holders] = field(default_factory=dict)
+    by_modifier: dict[str, Holders] = field(default_factory=dict)
+    removable: Holders = field(default_factory=lambda: Holders((), ()))
     fingerprint: str = ""
     # The views made by in_play(), by the card sets they keep, and the full components a
     # view comes from: bookkeeping, not data (not compared, and never carried over by
@@ -154,6 +187,16 @@ class Components:
     _views: dict[frozenset[str], Components] = field(default_factory=dict, init=False,
                                                      compare=False, repr=False)
     _full: Components | None = field(default=None, init=False, compare=False, repr=False)
+    _unions: dict[tuple[str, ...], Holders] = field(default_factory=dict, init=False,
+                                                    compare=False, repr=False)
+
+    def modifier_holders(self, names: tuple[str, ...]) -> Holders:
+        """The cards with any of the modifiers ``names`` (made once per set of names)."""
+        holders = self._unions.get(names)
+        if holders is None:
+            refs = frozenset().union(*(self.by_modifier.get(n, ()) for n in names))
+            holders = self._unions[names] = Holders.of(refs, self.cards)
+        return holders
 
     def in_play(self, sets: Iterable[str]) -> Components:
         """These components as a game with the cards of ``sets`` sees them: the same cards,
@@ -168,12 +211,13 @@ class Components:
         if view is None:
             refs = frozenset(c.ref for c in full.cards if c.set in keep)
 
-            def only(index: dict[str, frozenset[int]]) -> dict[str, frozenset[int]]:
-                return {k: v & refs for k, v in index.items() if v & refs}
+            def only(index: dict[str, Holders]) -> dict[str, Holders]:
+                return {k: Holders.of(v & refs, full.cards) for k, v in index.items()
+                        if v & refs}
 
             view = replace(full, by_when=only(full.by_when),
                            by_modifier=only(full.by_modifier),
-                           removable=full.removable & refs)
+                           removable=Holders.of(full.removable & refs, full.cards))
             view._full = full
             full._views[keep] = view
         return view
@@ -416,9 +460,10 @@ def build_components(cards_data: dict[str, Any], events_data: dict[str, Any],
             when.setdefault(e.when, set()).add(c.ref)
             if e.modifier:
                 modifiers.setdefault(e.modifier, set()).add(c.ref)
-    comp.by_when = {k: frozenset(v) for k, v in when.items()}
-    comp.by_modifier = {k: frozenset(v) for k, v in modifiers.items()}
-    comp.removable = frozenset(c.ref for c in cards if any(e.remove_if for e in c.effects))
+    comp.by_when = {k: Holders.of(v, cards) for k, v in when.items()}
+    comp.by_modifier = {k: Holders.of(v, cards) for k, v in modifiers.items()}
+    comp.removable = Holders.of((c.ref for c in cards if any(e.remove_if for e in c.effects)),
+                                cards)
     comp.fingerprint = _fingerprint(cards_data, events_data, nations_data)
     # the same data as it was before the B sides came in (the A side only): states saved
     # then hold nothing the B sides changed

@@ -15,12 +15,22 @@ resources (with the rulebook's shortfall rule), taking and returning workers.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..core.envelope import quote
-from .components import BOOKS, CARD_TYPES, FOOD, GOLD, RES_INDEX, RESOURCES, STONE, VP
+from .components import (
+    BOOKS,
+    CARD_TYPES,
+    FOOD,
+    GOLD,
+    RES_INDEX,
+    RESOURCES,
+    STONE,
+    VP,
+    Holders,
+)
 
 if TYPE_CHECKING:
     from ..core.log import LogEntry
@@ -556,21 +566,45 @@ def amount_text(res: int, n: int) -> str:
     return f"{n} {RESOURCES[res] if res != VP else 'VP'}"
 
 
-def holds_any(s: GameState, seat: int, refs: frozenset[int]) -> bool:
-    """Whether any of ``refs`` is on the seat's board (a quick test before the details)."""
+def in_force(s: GameState, seat: int, refs: Holders) -> list[int]:
+    """The cards of ``refs`` in force on the seat's board, in :func:`active_cards` order.
+    Only the places such cards can lie are searched (see :class:`Holders`), and a list
+    that holds none of them is passed over at once."""
     p = s.players[seat]
-    return not (refs.isdisjoint(p.advisors) and refs.isdisjoint(p.wonders)
-                and refs.isdisjoint(p.colonies) and refs.isdisjoint(p.bm)
-                and refs.isdisjoint(p.specials))
+    out: list[int] = []
+    for place in refs.places:
+        if place == "bm":
+            if not refs.isdisjoint(p.bm):
+                out += [c for c, w in zip(p.bm, p.workers, strict=True) if w and c in refs]
+        else:
+            held: list[int] | tuple[int, ...] = getattr(p, place)
+            if not refs.isdisjoint(held):
+                out += [c for c in held if c in refs]
+    return out
+
+
+def holding(s: GameState, refs: Holders, seats: Iterable[int]) -> list[int]:
+    """The seats among ``seats`` with a card of ``refs`` on their board, in force or not
+    (the quick test before :func:`in_force`: usually nobody holds any)."""
+    players = s.players
+    places = refs.places
+    out = []
+    for seat in seats:
+        p = players[seat]
+        for place in places:
+            if not refs.isdisjoint(getattr(p, place)):
+                out.append(seat)
+                break
+    return out
 
 
 def modifier_effects(s: GameState, seat: int, name: str) -> list[CardEffect]:
     """The seat's active modifiers named ``name``."""
     holders = s.comp.by_modifier.get(name)
-    if not holders or not holds_any(s, seat, holders):
+    if not holders:
         return []
     cards = s.comp.cards
-    return [e for ref in active_cards(s, seat) if ref in holders
+    return [e for ref in in_force(s, seat, holders)
             for e in cards[ref].effects if e.modifier == name and e.applies_to != "others"]
 
 
@@ -582,17 +616,14 @@ def modifiers_on(s: GameState, seat: int, name: str) -> list[CardEffect]:
         return []
     cards = s.comp.cards
     out = []
-    for other in range(len(s.players)):
-        if not holds_any(s, other, holders):
-            continue
-        for ref in active_cards(s, other):
-            if ref in holders:
-                for e in cards[ref].effects:
-                    if e.modifier != name:
-                        continue
-                    if (other == seat and e.applies_to != "others") or (
-                            other != seat and e.applies_to in ("all", "others")):
-                        out.append(e)
+    for other in holding(s, holders, range(len(s.players))):
+        for ref in in_force(s, other, holders):
+            for e in cards[ref].effects:
+                if e.modifier != name:
+                    continue
+                if (other == seat and e.applies_to != "others") or (
+                        other != seat and e.applies_to in ("all", "others")):
+                    out.append(e)
     return out
 
 
@@ -616,9 +647,7 @@ def active_cards(s: GameState, seat: int) -> list[int]:
 def active_with(s: GameState, seat: int, when: str) -> list[int]:
     """The seat's active cards that have an effect triggered by ``when``."""
     holders = s.comp.by_when.get(when)
-    if not holders or not holds_any(s, seat, holders):
-        return []
-    return [c for c in active_cards(s, seat) if c in holders]
+    return in_force(s, seat, holders) if holders else []
 
 
 def gain(s: GameState, seat: int, res: int, n: int) -> None:

@@ -45,8 +45,9 @@ from .effects import (
     amount_text,
     carry_out,
     feasible,
+    holding,
     holds,
-    holds_any,
+    in_force,
     lose,
     modifier_effects,
     modifier_total,
@@ -709,12 +710,12 @@ def check_removals(s: GameState, log: Log) -> None:
     removable = s.comp.removable
     if not removable:
         return
-    holders = [seat for seat in s.order if holds_any(s, seat, removable)]
+    holders = holding(s, removable, s.order)
     if not holders:
         return
     while True:
-        hit = next(((seat, ref) for seat in holders for ref in active_cards(s, seat)
-                    if ref in removable for e in cards[ref].effects
+        hit = next(((seat, ref) for seat in holders for ref in in_force(s, seat, removable)
+                    for e in cards[ref].effects
                     if e.remove_if is not None and holds(s, seat, e.remove_if)), None)
         if hit is None:
             return
@@ -1167,6 +1168,9 @@ _DEPLOY_TABLE = [[Deploy(k, "idle" if j < 0 else str(j)) for j in range(-1, 5)]
                  for k in range(5)]
 
 
+_BUY_MODIFIERS = ("card_cost", "cannot_buy", "colony_requirement")
+
+
 def _action_moves(s: GameState, seat: int) -> list[Move]:
     """The action phase's moves, listed in their sort order (legal_moves' contract)."""
     p = s.players[seat]
@@ -1175,8 +1179,9 @@ def _action_moves(s: GameState, seat: int) -> list[Move]:
     moves: list[Move] = [_PASS]
     cols = columns(s)
     gold = p.res[GOLD]
-    plain = not ("card_cost" in comp.by_modifier or "cannot_buy" in comp.by_modifier
-                 or "colony_requirement" in comp.by_modifier)
+    # the modifiers of buying: none in force anywhere (the usual case) is one quick look
+    buy_mods = comp.modifier_holders(_BUY_MODIFIERS)
+    plain = not buy_mods or not holding(s, buy_mods, range(len(s.players)))
     buys = []
     strength = raid = -1
     # the card modifiers that reach this nation, read once for the whole board (the same
