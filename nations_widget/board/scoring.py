@@ -23,6 +23,7 @@ from .components import (
     TRACK_MAX_STRENGTH,
     VP,
 )
+from .effects import modifier_total, modifiers_on
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -77,13 +78,11 @@ def stability(s: GameState, seat: int) -> int:
     for ref in p.specials:
         total += cards[ref].produces[STABILITY_F]
     if "stability" in s.comp.by_modifier:
-        from .effects import modifiers_on
         total += sum(e.amount for e in modifiers_on(s, seat, "stability"))
     return total
 
 
 def _waives_military_upkeep(s: GameState, seat: int) -> bool:
-    from .effects import modifier_total
     return modifier_total(s, seat, "no_military_upkeep") > 0
 
 
