@@ -12,9 +12,10 @@ choosing more of them at setup, not by changing the engine.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
+from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -135,12 +136,16 @@ class Holders(frozenset[int]):
     :data:`PLACES` order.  The rules search only those lists (every card with an effect is
     an advisor, a wonder or a side's special rule: one or two short lists)."""
 
-    __slots__ = ("places",)
+    __slots__ = ("lists", "places")
     places: tuple[str, ...]
+    lists: Callable[[Any], tuple[Any, ...]]     # a board's lists at those places
 
     def __new__(cls, refs: Iterable[int], places: tuple[str, ...]) -> Holders:
         self = super().__new__(cls, refs)
         self.places = places
+        # (attrgetter of several names gives a tuple, of one name the value itself)
+        self.lists = attrgetter(*places) if len(places) > 1 else \
+            lambda board: tuple(getattr(board, place) for place in places)
         return self
 
     @classmethod

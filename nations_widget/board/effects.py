@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from ..core.envelope import quote
@@ -588,14 +589,12 @@ def holding(s: GameState, refs: Holders, seats: Iterable[int]) -> list[int]:
     (the quick test before :func:`in_force`: usually nobody holds any)."""
     players = s.players
     places = refs.places
-    out = []
-    for seat in seats:
-        p = players[seat]
-        for place in places:
-            if not refs.isdisjoint(getattr(p, place)):
-                out.append(seat)
-                break
-    return out
+    disjoint = refs.isdisjoint
+    if len(places) == 1:
+        place = places[0]
+        return [seat for seat in seats if not disjoint(getattr(players[seat], place))]
+    lists = refs.lists
+    return [seat for seat in seats if not disjoint(chain.from_iterable(lists(players[seat])))]
 
 
 def modifier_effects(s: GameState, seat: int, name: str) -> list[CardEffect]:
@@ -612,14 +611,39 @@ def modifiers_on(s: GameState, seat: int, name: str) -> list[CardEffect]:
     """Modifiers named ``name`` that reach ``seat``: its own (unless they reach only the
     others) and the other nations' that reach all or the others."""
     holders = s.comp.by_modifier.get(name)
+    return modifiers_reaching(s, seat, holders, (name,)) if holders else []
+
+
+def modifiers_on_each(s: GameState, name: str) -> list[list[CardEffect]]:
+    """:func:`modifiers_on` for every seat, in one look at the boards."""
+    n = len(s.players)
+    out: list[list[CardEffect]] = [[] for _ in range(n)]
+    holders = s.comp.by_modifier.get(name)
     if not holders:
-        return []
+        return out
+    cards = s.comp.cards
+    for owner in holding(s, holders, range(n)):
+        for ref in in_force(s, owner, holders):
+            for e in cards[ref].effects:
+                if e.modifier != name:
+                    continue
+                for seat in range(n):
+                    if (owner == seat and e.applies_to != "others") or (
+                            owner != seat and e.applies_to in ("all", "others")):
+                        out[seat].append(e)
+    return out
+
+
+def modifiers_reaching(s: GameState, seat: int, holders: Holders,
+                       names: tuple[str, ...]) -> list[CardEffect]:
+    """:func:`modifiers_on` for several modifier ``names`` at once (``holders``: the cards
+    with any of them), in one look at the boards."""
     cards = s.comp.cards
     out = []
     for other in holding(s, holders, range(len(s.players))):
         for ref in in_force(s, other, holders):
             for e in cards[ref].effects:
-                if e.modifier != name:
+                if e.modifier not in names:
                     continue
                 if (other == seat and e.applies_to != "others") or (
                         other != seat and e.applies_to in ("all", "others")):
@@ -803,12 +827,12 @@ def metric_values(s: GameState, metric: str) -> list[int]:
 
 
 def _metric_values(s: GameState, metric: str) -> list[int]:
-    from .scoring import stability_rank_value, strength_track
+    from .scoring import stability_rank_values, strength_track
     n = len(s.players)
     if metric == "strength":
         return [strength_track(s, x) for x in range(n)]
     if metric == "stability":
-        return [stability_rank_value(s, x) for x in range(n)]
+        return stability_rank_values(s)
     if metric == "food":
         return [p.res[FOOD] for p in s.players]
     if metric == "books":

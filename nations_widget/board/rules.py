@@ -52,6 +52,7 @@ from .effects import (
     modifier_effects,
     modifier_total,
     modifiers_on,
+    modifiers_reaching,
     note,
     plan,
     plan_keys,
@@ -64,7 +65,7 @@ from .moves import Buy, Choose, Deploy, Grow, Hire, Move, Pass, Special, Undeplo
 from .scoring import (
     book_vp,
     stability,
-    stability_rank_value,
+    stability_rank_values,
     strength_track,
 )
 from .solo import START_BOOKS, is_solo
@@ -256,7 +257,7 @@ def _player_order(s: GameState, log: Log) -> None:
         solo.player_order(s, log)
         return
     st = {x: strength_track(s, x) for x in s.order}
-    sb = {x: stability_rank_value(s, x) for x in s.order}
+    sb = stability_rank_values(s)
     s.order = sorted(s.order, key=lambda x: (-st[x], -sb[x]))
     note(log, s, None, "order", lambda: "Player order: " + ", ".join(
         seat_name(x) for x in s.order) + ".", order=s.order[:])
@@ -1179,20 +1180,16 @@ def _action_moves(s: GameState, seat: int) -> list[Move]:
     moves: list[Move] = [_PASS]
     cols = columns(s)
     gold = p.res[GOLD]
-    # the modifiers of buying: none in force anywhere (the usual case) is one quick look
-    buy_mods = comp.modifier_holders(_BUY_MODIFIERS)
-    plain = not buy_mods or not holding(s, buy_mods, range(len(s.players)))
     buys = []
     strength = raid = -1
-    # the card modifiers that reach this nation, read once for the whole board (the same
-    # rules as price_of and can_take_card)
-    by_modifier = comp.by_modifier
-    cost_mods = (modifiers_on(s, seat, "card_cost") if not plain and "card_cost" in by_modifier
-                 else [])
-    forbidden = ({t for e in modifiers_on(s, seat, "cannot_buy") for t in e.of}
-                 if not plain and "cannot_buy" in by_modifier else set())
-    more_strength = (sum(e.amount for e in modifiers_on(s, seat, "colony_requirement"))
-                     if not plain and "colony_requirement" in by_modifier else 0)
+    # the card modifiers that reach this nation, read once for the whole board in one look
+    # (the same rules as price_of and can_take_card); usually nobody holds any
+    buy_mods = comp.modifier_holders(_BUY_MODIFIERS)
+    reaching = modifiers_reaching(s, seat, buy_mods, _BUY_MODIFIERS) if buy_mods else []
+    cost_mods = [e for e in reaching if e.modifier == "card_cost"]
+    forbidden = {t for e in reaching if e.modifier == "cannot_buy" for t in e.of}
+    more_strength = sum(e.amount for e in reaching if e.modifier == "colony_requirement")
+    extra_cost: dict[str, int] = {}
     for cell, ref in enumerate(s.board):
         if ref < 0:
             continue
@@ -1200,7 +1197,10 @@ def _action_moves(s: GameState, seat: int) -> list[Move]:
         t = card.type
         price = PRICES[cell // cols]
         if cost_mods:
-            price = max(0, price + sum(e.amount for e in cost_mods if t in e.of))
+            extra = extra_cost.get(t)
+            if extra is None:
+                extra = extra_cost[t] = sum(e.amount for e in cost_mods if t in e.of)
+            price = max(0, price + extra)
         if gold < price or t in forbidden:
             continue
         if t == "colony":
