@@ -14,7 +14,7 @@ Every move goes through :func:`apply` -> :func:`check` (reads, never changes) ->
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Set
 from dataclasses import dataclass, replace
 from itertools import repeat
 from operator import is_
@@ -1170,6 +1170,7 @@ _DEPLOY_TABLE = [[Deploy(k, "idle" if j < 0 else str(j)) for j in range(-1, 5)]
 
 
 _BUY_MODIFIERS = ("card_cost", "cannot_buy", "colony_requirement")
+_NOTHING: frozenset[str] = frozenset()
 
 
 def _action_moves(s: GameState, seat: int) -> list[Move]:
@@ -1185,10 +1186,14 @@ def _action_moves(s: GameState, seat: int) -> list[Move]:
     # the card modifiers that reach this nation, read once for the whole board in one look
     # (the same rules as price_of and can_take_card); usually nobody holds any
     buy_mods = comp.modifier_holders(_BUY_MODIFIERS)
-    reaching = modifiers_reaching(s, seat, buy_mods, _BUY_MODIFIERS) if buy_mods else []
-    cost_mods = [e for e in reaching if e.modifier == "card_cost"]
-    forbidden = {t for e in reaching if e.modifier == "cannot_buy" for t in e.of}
-    more_strength = sum(e.amount for e in reaching if e.modifier == "colony_requirement")
+    reaching = modifiers_reaching(s, seat, buy_mods, _BUY_MODIFIERS) if buy_mods else None
+    forbidden: Set[str]
+    if reaching:
+        cost_mods = [e for e in reaching if e.modifier == "card_cost"]
+        forbidden = {t for e in reaching if e.modifier == "cannot_buy" for t in e.of}
+        more_strength = sum(e.amount for e in reaching if e.modifier == "colony_requirement")
+    else:
+        cost_mods, forbidden, more_strength = [], _NOTHING, 0
     extra_cost: dict[str, int] = {}
     for cell, ref in enumerate(s.board):
         if ref < 0:
