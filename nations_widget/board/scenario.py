@@ -276,9 +276,16 @@ def _seat(s: GameState, cards: _Cards, seat: int, sd: object, where: str) -> Non
                            f"{shown(card_id)} is not a building or military")
                 p.bm[k] = ref
             p.workers[k] = workers
-    for key in ("advisors", "colonies", "wonders"):
+    for key, kind, a_kind in (("advisors", "advisor", "an advisor"),
+                              ("colonies", "colony", "a colony"),
+                              ("wonders", "wonder", "a wonder")):
         if key in sd:
-            setattr(p, key, cards.take_all(sd[key], f"{where}.{key}"))
+            here = f"{where}.{key}"
+            refs = cards.take_all(sd[key], here)
+            for ref in refs:
+                check.want(s.comp.cards[ref].type == kind, here,
+                           f"{s.comp.cards[ref].id!r} is not {a_kind}")
+            setattr(p, key, refs)
     if "wonder" in sd:
         w = sd["wonder"]
         if w is None:

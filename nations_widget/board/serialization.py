@@ -109,6 +109,13 @@ def check_invariants(s: GameState) -> list[str]:
                 problems.append(f"seat {seat} has workers on an empty slot")
             if c >= 0 and not s.comp.cards[c].is_bm:
                 problems.append(f"seat {seat} has a non-building in a building slot")
+        for held, kind, a_kind in ((p.advisors, "advisor", "an advisor"),
+                                   (p.colonies, "colony", "a colony"),
+                                   (p.wonders, "wonder", "a wonder")):
+            # (the rules look for a card only where its type goes: see Holders)
+            if any(s.comp.cards[c].type != kind for c in held):
+                problems.append(f"seat {seat} holds a card that is not {a_kind} among its "
+                                f"{kind} cards")
         if len(p.colonies) > side.colony_slots or len(p.wonders) > side.wonder_slots:
             problems.append(f"seat {seat} holds too many colonies or wonders")
         if p.wonder >= 0 and p.built >= len(s.comp.cards[p.wonder].stages):

@@ -67,6 +67,10 @@ SAVES: list[tuple[Change, str]] = [
     (lambda d: d["players"][3].update(vp_lost=["vp"]),
      "state field 'players[3].vp_lost': unknown resource 'vp'"),
     (lambda d: d.update(colour="red"), "state field 'colour': unknown field"),
+    (lambda d: (d["players"][0]["advisors"].append(d["board"][0][0]),
+                d["board"][0].__setitem__(0, None)),
+     "the state breaks the rules: seat 0 holds a card that is not an advisor among its "
+     "advisor cards"),
 ]
 
 
@@ -111,6 +115,8 @@ SCENARIOS: list[tuple[dict[str, Any], str]] = [
     ({"architects": "many"},
      "scenario field 'architects': must be a whole number (an integer), got 'many'"),
     ({"decks": "everything"}, "scenario field 'decks': decks must be one of base"),
+    ({"seats": [{"advisors": ["pyramids"]}]},
+     "scenario field 'seats[0].advisors': 'pyramids' is not an advisor"),
 ]
 
 
