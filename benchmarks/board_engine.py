@@ -60,13 +60,7 @@ def interleaved(decks: list[str], players: int, games: int, seed: int = 1000) ->
     for g in range(games):
         turn = decks if g % 2 == 0 else decks[::-1]
         for d in turn:
-            state = GameState.new(players=players, seed=seed + g, decks=d)
-            chooser = random.Random(seed + g)
-            while not state.is_terminal():
-                t0 = clock()
-                legal = state.legal_moves()
-                state.apply(legal[chooser.randrange(len(legal))], log=False)
-                times[d].append(clock() - t0)
+            times[d] += random_games(players, 1, seed + g, d)[1]
 
     def figures(values: list[float]) -> tuple[float, float, float]:
         ordered = sorted(values)
