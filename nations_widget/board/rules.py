@@ -1140,8 +1140,16 @@ def _grow_moves(s: GameState, seat: int) -> list[Move]:
 _PASS = Pass()
 _HIRE = Hire()
 _BUYS: dict[str, Buy] = {}
+_SPECIALS: dict[str, Special] = {}
 _DEPLOYS: dict[tuple[int, str], Deploy] = {}
 _UNDEPLOYS: dict[tuple[int, int], Undeploy] = {}
+
+
+def _special(card_id: str) -> Special:
+    move = _SPECIALS.get(card_id)
+    if move is None:
+        move = _SPECIALS[card_id] = Special(card_id)
+    return move
 
 
 def _buy(card_id: str) -> Buy:
@@ -1250,7 +1258,7 @@ def _action_moves(s: GameState, seat: int) -> list[Move]:
     if comp.by_when.get("action"):
         specials = [cards[c].id for c in set(active_with(s, seat, "action"))
                     if _action_available(s, seat, c) >= 0]
-        moves += [Special(c) for c in sorted(specials)]
+        moves += map(_special, sorted(specials))
     return moves
 
 
