@@ -3,6 +3,7 @@
     python benchmarks/board_engine.py            # the figures the README reports
     python benchmarks/board_engine.py --quick    # a fast look
     python benchmarks/board_engine.py --decks base all   # the decks compared (default)
+    python benchmarks/board_engine.py --interleave 200    # base and all in turn, ratios
 
 Random play: at every decision a uniformly random move from ``legal_moves()``, played with
 ``apply(move, log=False)`` (fully validated; the sentence log skipped, as bots and search
@@ -45,6 +46,43 @@ def random_games(players: int, games: int, seed: int, decks: str = "base"
     return games / (clock() - start), decisions, moves
 
 
+def interleaved(decks: list[str], players: int, games: int, seed: int = 1000) -> None:
+    """The deck choices measured turn about, game by game on the same seeds, so that the
+    machine's load touches them alike: per choice the median, the 5%-trimmed mean and the
+    mean per-decision time, and their ratios to the first choice's.  On a loaded machine
+    the mean follows the load (a decision the system interrupts counts milliseconds); the
+    median and the trimmed mean stay comparable."""
+    clock = time.perf_counter
+    times: dict[str, list[float]] = {d: [] for d in decks}
+    for d in decks:
+        GameState.new(players=players, seed=seed, decks=d)      # load the components' view
+    start = clock()
+    for g in range(games):
+        turn = decks if g % 2 == 0 else decks[::-1]
+        for d in turn:
+            times[d] += random_games(players, 1, seed + g, d)[1]
+
+    def figures(values: list[float]) -> tuple[float, float, float]:
+        ordered = sorted(values)
+        cut = len(ordered) // 20
+        return (statistics.median(ordered), statistics.mean(ordered[cut:len(ordered) - cut]),
+                statistics.mean(ordered))
+
+    print(f"{players} players, {games} random games per deck choice, game by game in turn "
+          f"({clock() - start:.0f} s); per decision (legal_moves() + apply()):")
+    reference = figures(times[decks[0]])
+    for d in decks:
+        median, trimmed, mean = figures(times[d])
+        line = (f"  {d:14s} {len(times[d]):7d} decisions: median {median * 1e6:5.1f} µs, "
+                f"5%-trimmed mean {trimmed * 1e6:5.1f} µs, mean {mean * 1e6:5.1f} µs")
+        if d != decks[0]:
+            ratios = (median / reference[0] - 1, trimmed / reference[1] - 1,
+                      mean / reference[2] - 1)
+            line += (f"; against {decks[0]}: median {ratios[0]:+.1%}, trimmed mean "
+                     f"{ratios[1]:+.1%}, mean {ratios[2]:+.1%}")
+        print(line)
+
+
 def mid_game(players: int = 4, seed: int = 5, moves: int = 80) -> GameState:
     state = GameState.new(players=players, seed=seed)
     chooser = random.Random(seed)
@@ -62,7 +100,14 @@ def main() -> None:
     parser.add_argument("--decks", nargs="+", default=["base", "all"],
                         choices=["base", "base+advanced", "all", "balanced"],
                         help="the deck choices to measure (the first is the reference)")
+    parser.add_argument("--interleave", type=int, metavar="GAMES", default=0,
+                        help="only compare the deck choices, game by game in turn, over "
+                        "GAMES games each")
+    parser.add_argument("--players", type=int, default=4, help="with --interleave")
     args = parser.parse_args()
+    if args.interleave:
+        interleaved(args.decks, args.players, args.interleave)
+        return
     runs, games = (3, 30) if args.quick else (5, 100)
     print(f"Python {sys.version.split()[0]}; {runs} runs of {games} games; medians.")
     per_decision: dict[tuple[str, int], float] = {}

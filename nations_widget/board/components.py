@@ -12,13 +12,15 @@ choosing more of them at setup, not by changing the engine.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
+from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..core.envelope import quote
+from ..core.envelope import check_header, json_object, shown
+from ..core.validate import Checker, field_error
 
 if TYPE_CHECKING:
     from .effects import CardEffect, EventHalf
@@ -42,16 +44,19 @@ CARD_TYPES: tuple[str, ...] = ("advisor", "battle", "building", "colony", "golde
                                "military", "war", "wonder")
 SETS: tuple[str, ...] = ("base", "adv", "exp")
 DIFFICULTIES: tuple[str, ...] = ("chieftain", "prince", "king", "emperor")
+# Where a card in play lies on a player's board (a PlayerState list), by its type; golden
+# ages, battles and wars are never kept.  PLACES is the order active cards are listed in
+# (rules.active_cards), buildings and military first.
+PLACE_OF_TYPE: dict[str, str] = {"building": "bm", "military": "bm", "advisor": "advisors",
+                                 "colony": "colonies", "wonder": "wonders",
+                                 "special": "specials"}
+PLACES: tuple[str, ...] = ("bm", "advisors", "colonies", "wonders", "specials")
 TRACK_MAX_STRENGTH = 40      # "any Military Strength above 40 is counted as 40"
 TRACK_MAX_STABILITY = 15     # "any Stability above 15 is counted as 15"
 
 
 class ComponentError(ValueError):
     """A data file that the engine cannot use; the message names file, card and field."""
-
-
-def _fail(where: str, what: str) -> ComponentError:
-    return ComponentError(f"{where}: {what}")
 
 
 @dataclass(frozen=True)
@@ -124,6 +129,36 @@ class SideSpec:
     special: tuple[int, ...] = ()    # the side's special rule, as always-active cards
 
 
+class Holders(frozenset[int]):
+    """The cards with an effect of some kind (an index of :class:`Components`), with where
+    on a player's board such cards lie: ``places``, the names of the
+    :class:`~nations_widget.board.state.PlayerState` lists their types go to, in
+    :data:`PLACES` order.  The rules search only those lists (every card with an effect is
+    an advisor, a wonder or a side's special rule: one or two short lists)."""
+
+    __slots__ = ("lists", "places")
+    places: tuple[str, ...]
+    lists: Callable[[Any], tuple[Any, ...]]     # a board's lists at those places
+
+    def __new__(cls, refs: Iterable[int], places: tuple[str, ...]) -> Holders:
+        self = super().__new__(cls, refs)
+        self.places = places
+        # (attrgetter of several names gives a tuple, of one name the value itself)
+        self.lists = attrgetter(*places) if len(places) > 1 else \
+            lambda board: tuple(getattr(board, place) for place in places)
+        return self
+
+    @classmethod
+    def of(cls, refs: Iterable[int], cards: Sequence[CardSpec]) -> Holders:
+        """``refs`` with the places their cards' types go to."""
+        refs = frozenset(refs)
+        used = {PLACE_OF_TYPE.get(cards[r].type) for r in refs}
+        return cls(refs, tuple(p for p in PLACES if p in used))
+
+    def __reduce__(self) -> tuple[type[Holders], tuple[tuple[int, ...], tuple[str, ...]]]:
+        return (Holders, (tuple(self), self.places))
+
+
 @dataclass
 class Components:
     cards: tuple[CardSpec, ...]
@@ -147,9 +182,9 @@ class Components:
     age_events: dict[int, tuple[int, ...]] = field(default_factory=dict)
     # cards with an effect of each kind, so the rules look at those only: by trigger
     # ("production", "bought", ..., "action"), by modifier name, and those with remove_if
-    by_when: dict[str, frozenset[int]] = field(default_factory=dict)
-    by_modifier: dict[str, frozenset[int]] = field(default_factory=dict)
-    removable: frozenset[int] = frozenset()
+    by_when: dict[str, Holders] = field(default_factory=dict)
+    by_modifier: dict[str, Holders] = field(default_factory=dict)
+    removable: Holders = field(default_factory=lambda: Holders((), ()))
     fingerprint: str = ""
     # The views made by in_play(), by the card sets they keep, and the full components a
     # view comes from: bookkeeping, not data (not compared, and never carried over by
@@ -157,6 +192,16 @@ class Components:
     _views: dict[frozenset[str], Components] = field(default_factory=dict, init=False,
                                                      compare=False, repr=False)
     _full: Components | None = field(default=None, init=False, compare=False, repr=False)
+    _unions: dict[tuple[str, ...], Holders] = field(default_factory=dict, init=False,
+                                                    compare=False, repr=False)
+
+    def modifier_holders(self, names: tuple[str, ...]) -> Holders:
+        """The cards with any of the modifiers ``names`` (made once per set of names)."""
+        holders = self._unions.get(names)
+        if holders is None:
+            refs = frozenset().union(*(self.by_modifier.get(n, ()) for n in names))
+            holders = self._unions[names] = Holders.of(refs, self.cards)
+        return holders
 
     def in_play(self, sets: Iterable[str]) -> Components:
         """These components as a game with the cards of ``sets`` sees them: the same cards,
@@ -171,214 +216,242 @@ class Components:
         if view is None:
             refs = frozenset(c.ref for c in full.cards if c.set in keep)
 
-            def only(index: dict[str, frozenset[int]]) -> dict[str, frozenset[int]]:
-                return {k: v & refs for k, v in index.items() if v & refs}
+            def only(index: dict[str, Holders]) -> dict[str, Holders]:
+                return {k: Holders.of(v & refs, full.cards) for k, v in index.items()
+                        if v & refs}
 
             view = replace(full, by_when=only(full.by_when),
                            by_modifier=only(full.by_modifier),
-                           removable=full.removable & refs)
+                           removable=Holders.of(full.removable & refs, full.cards))
             view._full = full
             full._views[keep] = view
         return view
 
 
-def _res_vector(raw: object, where: str) -> tuple[int, ...]:
-    if raw is None:
+_COMPONENT_ERROR = field_error(ComponentError)
+# the fields of a progress card (a card printed on a board has no set or age)
+_CARD_FIELDS = ("id", "name", "set", "age", "type", "text", "per_worker", "produces",
+                "deploy_cost", "worker_vp", "raid", "requirement", "vp", "stages", "golden_age",
+                "war_loss", "private_architects", "max_workers", "effects")
+_SIDE_FIELDS = ("id", "name", "start", "workers", "sections", "upkeep_per_worker", "slots",
+                "printed")
+_GOLDEN_AGE_RESOURCES = ("books", "stone", "gold", "food")
+_PLAYER_COUNTS = ("1", "2", "3", "4", "5")
+
+
+def component_checker(source: str) -> Checker:
+    """The shared checker (:mod:`nations_widget.core.validate`), raising ComponentError:
+    "cards.json: progress[3] (augustus) field 'age': must be between 1 and 4, got 9"."""
+    return Checker(source, make_error=_COMPONENT_ERROR)
+
+
+def named_item(check: Checker, raw: object) -> tuple[Checker, dict[str, Any], str]:
+    """An item with an ``id``: the checker for it (named by its place and its id), the
+    object and the id."""
+    obj = check.mapping(raw)
+    ident = check.string(obj, "id")
+    return check.at(f"{check.item} ({ident})"), obj, ident
+
+
+def _figures(check: Checker, raw: dict[str, Any], key: str) -> tuple[int, ...]:
+    """A card's 6-vector of figures (:data:`FIGURES`), from an object of some of them."""
+    if key not in raw:
         return (0,) * 6
-    if not isinstance(raw, dict):
-        raise _fail(where, "must be an object of figures")
-    out = [0] * 6
-    for k, v in raw.items():
-        if k not in FIGURES:
-            raise _fail(f"{where}.{k}", f"unknown figure (known: {', '.join(FIGURES)})")
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise _fail(f"{where}.{k}", f"must be a whole number, got {quote(repr(v))}")
-        out[FIGURES.index(k)] = v
-    return tuple(out)
+    figures = check.mapping(raw[key], key)
+    check.fields(figures, (), FIGURES, where=key)
+    return tuple(check.integer(figures, f, -20, 20, f"{key}.{f}") if f in figures else 0
+                 for f in FIGURES)
 
 
-def _int(raw: dict[str, Any], key: str, where: str, default: int = 0, lo: int = -999,
-         hi: int = 999) -> int:
-    v = raw.get(key, default)
-    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise _fail(f"{where}.{key}", f"must be a whole number {lo}..{hi}, got {quote(repr(v))}")
-    return v
-
-
-def _ints(raw: object, where: str) -> tuple[int, ...]:
-    if not isinstance(raw, list) or not all(
-            isinstance(x, int) and not isinstance(x, bool) for x in raw):
-        raise _fail(where, "must be a list of whole numbers")
-    return tuple(raw)
-
-
-_CARD_KEYS = {"id", "name", "set", "age", "type", "per_worker", "produces", "deploy_cost",
-              "worker_vp", "raid", "requirement", "vp", "stages", "golden_age", "war_loss",
-              "private_architects", "max_workers", "text", "effects"}
-
-
-def _card(ref: int, raw: object, where: str, printed: bool = False) -> CardSpec:
+def _card(ref: int, raw: object, check: Checker, printed: bool = False) -> CardSpec:
+    """One card; ``check`` names its place ("progress[3]"), a printed card's on its side."""
     from .effects import parse_card_effects
-    if not isinstance(raw, dict):
-        raise _fail(where, "must be an object")
-    unknown = set(raw) - _CARD_KEYS
-    ident = raw.get("id")
-    if not isinstance(ident, str) or not ident:
-        raise _fail(where, "needs an 'id'")
-    here = f"{where} ({ident})"
-    if unknown:
-        raise _fail(f"{here}.{sorted(unknown)[0]}", "unknown field")
-    ctype = raw.get("type")
-    if printed and ctype == "special":
-        pass        # a side's special rule, as a card that is always in play
-    elif ctype not in CARD_TYPES:
-        raise _fail(f"{here}.type",
-                    f"must be one of {', '.join(CARD_TYPES)}, got {quote(repr(ctype))}")
-    cset = "printed" if printed else raw.get("set")
-    if not printed and cset not in SETS:
-        raise _fail(f"{here}.set", f"must be one of {', '.join(SETS)}")
-    age = 0 if printed else _int(raw, "age", here, 0, 1, 4)
-    ga = raw.get("golden_age")
+    check, card, ident = named_item(check, raw)
+    if printed:
+        check.fields(card, ("id", "type"),
+                     [f for f in _CARD_FIELDS if f not in ("id", "type", "set", "age")])
+        # "special": a side's special rule, as a card that is always in play
+        ctype = check.choice(card, "type", (*CARD_TYPES, "special"))
+    else:
+        check.fields(card, ("id", "type", "set", "age"),
+                     [f for f in _CARD_FIELDS if f not in ("id", "type", "set", "age")])
+        ctype = check.choice(card, "type", CARD_TYPES)
+
+    def whole(key: str, low: int, high: int) -> int:
+        return check.integer(card, key, low, high) if key in card else 0
+
     golden = -1
     if ctype == "golden age":
-        if ga not in ("books", "stone", "gold", "food"):
-            raise _fail(f"{here}.golden_age", "a golden age names the resource it offers")
-        golden = RES_INDEX[str(ga)]
+        golden = RES_INDEX[check.choice(card, "golden_age", _GOLDEN_AGE_RESOURCES)]
+    else:
+        check.want("golden_age" not in card, "golden_age", "only a golden age names the "
+                   "resource it offers")
     war_loss = (-1, 0)
     if ctype == "war":
-        wl = raw.get("war_loss")
-        if not isinstance(wl, dict) or len(wl) != 1:
-            raise _fail(f"{here}.war_loss", "a war names one resource and its amount")
-        (res, amount), = wl.items()
-        if res not in RES_INDEX or not isinstance(amount, int):
-            raise _fail(f"{here}.war_loss", f"unknown resource {quote(repr(res))}")
-        war_loss = (RES_INDEX[res], amount)
-    text = raw.get("text", "")
-    if not isinstance(text, str):
-        raise _fail(f"{here}.text", "must be text")
+        loss = check.mapping(card.get("war_loss"), "war_loss")
+        check.want(len(loss) == 1, "war_loss", "a war names one resource and its amount")
+        check.fields(loss, (), RESOURCES, where="war_loss")
+        (resource, _), = loss.items()
+        war_loss = (RES_INDEX[resource],
+                    check.integer(loss, resource, 0, 50, f"war_loss.{resource}"))
+    else:
+        check.want("war_loss" not in card, "war_loss", "only a war takes resources")
     return CardSpec(
-        ref=ref, id=ident, name=str(raw.get("name", ident)), set=str(cset), age=age,
-        type=str(ctype),
-        per_worker=_res_vector(raw.get("per_worker"), f"{here}.per_worker"),
-        produces=_res_vector(raw.get("produces"), f"{here}.produces"),
-        deploy_cost=_int(raw, "deploy_cost", here, 0, 0, 20),
-        worker_vp=_ints(raw.get("worker_vp", []), f"{here}.worker_vp"),
-        raid=_int(raw, "raid", here, 0, 0, 20),
-        requirement=_int(raw, "requirement", here, 0, 0, 99),
-        vp=_int(raw, "vp", here, 0, -20, 20),
-        stages=_ints(raw.get("stages", []), f"{here}.stages"),
+        ref=ref, id=ident,
+        name=check.string(card, "name") if "name" in card else ident,
+        set="printed" if printed else check.choice(card, "set", SETS),
+        age=0 if printed else check.integer(card, "age", 1, 4),
+        type=ctype,
+        per_worker=_figures(check, card, "per_worker"),
+        produces=_figures(check, card, "produces"),
+        deploy_cost=whole("deploy_cost", 0, 20),
+        worker_vp=tuple(check.wholes(card.get("worker_vp", []), "worker_vp", 0, 20)),
+        raid=whole("raid", 0, 20),
+        requirement=whole("requirement", 0, 99),
+        vp=whole("vp", -20, 20),
+        stages=tuple(check.wholes(card.get("stages", []), "stages", 0, 50)),
         golden_age=golden, war_loss=war_loss,
-        private_architects=_int(raw, "private_architects", here, 0, 0, 5),
-        max_workers=_int(raw, "max_workers", here, 0, 0, 10),
-        text=text,
-        effects=parse_card_effects(raw.get("effects", []), here),
+        private_architects=whole("private_architects", 0, 5),
+        max_workers=whole("max_workers", 0, 10),
+        text=check.string(card, "text", empty=True) if "text" in card else "",
+        effects=parse_card_effects(card.get("effects", []), f"{check.source} {check.item}"),
     )
 
 
 def _load(name: str) -> dict[str, Any]:
-    path = DATA / name
-    data = json.loads(path.read_text(encoding="utf-8"))
-    if not isinstance(data, dict):
-        raise _fail(name, "must be a JSON object")
-    return data
+    """A packaged data file's JSON object (through the shared JSON envelope)."""
+    return json_object((DATA / name).read_bytes(), name, error=ComponentError)
+
+
+def _counts(check: Checker, raw: object, field: str, keys: tuple[str, ...], high: int
+            ) -> dict[str, int]:
+    """An object giving a whole number 0..high for each of ``keys``."""
+    obj = check.mapping(raw, field)
+    check.fields(obj, keys, where=field)
+    return {k: check.integer(obj, k, 0, high, f"{field}.{k}") for k in keys}
+
+
+def _side(check: Checker, raw: object, cards: list[CardSpec]) -> SideSpec:
+    """One player-board side of nations.json; its printed cards join ``cards``."""
+    check, side, ident = named_item(check, raw)
+    check.fields(side, _SIDE_FIELDS, ("nation", "wonders", "special"))
+
+    def printed(raw_card: object, where: str, *types: str) -> int:
+        c = _card(len(cards), raw_card, check.at(f"{check.item} {where}"), printed=True)
+        check.want(c.type in types, f"{where}.type",
+                   f"must be {' or '.join(map(repr, types))} here, got {c.type!r}")
+        cards.append(c)
+        return c.ref
+
+    slots = _counts(check, side["slots"], "slots",
+                    ("building_military", "advisor", "colonies", "wonders"), 10)
+    bm_cards = check.array(side["printed"], "printed", slots["building_military"],
+                           "cards (one per building/military slot)")
+    bm = [printed(c, f"printed[{i}]", "building", "military") for i, c in enumerate(bm_cards)]
+    wonders = [printed(c, f"wonders[{i}]", "wonder")
+               for i, c in enumerate(check.array(side.get("wonders", []), "wonders",
+                                                 what="printed wonders"))]
+    special = [printed(side["special"], "special", "special")] if "special" in side else []
+    start = check.mapping(side["start"], "start")
+    check.fields(start, (), ("gold", "stone", "food", "vp"), where="start")
+    sections = _counts(check, side["sections"], "sections", ("food", "stability"), 10)
+    upkeep = _counts(check, side["upkeep_per_worker"], "upkeep_per_worker",
+                     ("food", "stability"), 10)
+    return SideSpec(
+        id=ident, name=check.string(side, "name"),
+        start=tuple(check.integer(start, r, 0, 99, f"start.{r}") if r in start else 0
+                    for r in RESOURCES),
+        workers=check.integer(side, "workers", 0, 20), food_section=sections["food"],
+        stability_section=sections["stability"], food_upkeep=upkeep["food"],
+        stability_upkeep=upkeep["stability"], bm_slots=slots["building_military"],
+        advisor_slots=slots["advisor"], colony_slots=slots["colonies"],
+        wonder_slots=slots["wonders"], printed=tuple(bm),
+        nation=check.string(side, "nation") if "nation" in side else "",
+        wonders=tuple(wonders), special=tuple(special))
+
+
+def _event(ref: int, raw: object, check: Checker) -> EventSpec:
+    from .effects import parse_event_half
+    check, event, ident = named_item(check, raw)
+    check.fields(event, ("id", "age", "architects", "famine", "events"))
+    halves = check.array(event["events"], "events", 2, "events (an event card has two)")
+    return EventSpec(
+        ref=ref, id=ident,
+        age=check.integer(event, "age", 1, 4),
+        architects=check.integer(event, "architects", 0, 9),
+        famine=check.integer(event, "famine", 0, 20),
+        halves=tuple(parse_event_half(h, f"{check.source} {check.item}.events[{k}]")
+                     for k, h in enumerate(halves)))
+
+
+def _first_repeated(ids: list[str]) -> str | None:
+    seen: set[str] = set()
+    for ident in ids:
+        if ident in seen:
+            return ident
+        seen.add(ident)
+    return None
 
 
 def build_components(cards_data: dict[str, Any], events_data: dict[str, Any],
                      nations_data: dict[str, Any]) -> Components:
-    """Components from the three files' parsed JSON (tests pass their own)."""
-    from .effects import parse_event_half
+    """Components from the three files' parsed JSON (tests pass their own); a problem
+    raises :class:`ComponentError` naming the file, the card (or event, or side) and the
+    field."""
+    header = {"cards.json": (cards_data, "card data", "nations-board-cards"),
+              "events.json": (events_data, "event data", "nations-board-events"),
+              "nations.json": (nations_data, "board data", "nations-board-nations")}
+    checks = {}
+    for name, (data, what, format_name) in header.items():
+        check = checks[name] = component_checker(name)
+        check_header(check.mapping(data), what, format_name, 1, error=ComponentError,
+                     prefix=name)
+    nations = checks["nations.json"]
+    nations.fields(nations_data, ("format", "version", "difficulty", "architects_by_players",
+                                  "columns_by_players", "sides", "boards"), ("note",))
     cards: list[CardSpec] = []
     sides: dict[str, SideSpec] = {}
-    for si, side in enumerate(nations_data.get("sides", [])):
-        where = f"nations.json sides[{si}]"
-        printed = []
-        for pi, raw in enumerate(side.get("printed", [])):
-            c = _card(len(cards), raw, f"{where}.printed[{pi}]", printed=True)
-            cards.append(c)
-            printed.append(c.ref)
-        wonders = []
-        for wi, raw in enumerate(side.get("wonders", [])):
-            c = _card(len(cards), raw, f"{where}.wonders[{wi}]", printed=True)
-            if c.type != "wonder":
-                raise _fail(f"{where}.wonders[{wi}].type", "a printed wonder is a wonder")
-            cards.append(c)
-            wonders.append(c.ref)
-        special = []
-        if "special" in side:
-            c = _card(len(cards), side["special"], f"{where}.special", printed=True)
-            if c.type != "special":
-                raise _fail(f"{where}.special.type", "a side's special rule has type 'special'")
-            cards.append(c)
-            special.append(c.ref)
-        unknown_keys = set(side) - {"id", "name", "nation", "start", "workers", "sections",
-                                    "upkeep_per_worker", "slots", "printed", "wonders",
-                                    "special"}
-        if unknown_keys:
-            raise _fail(f"{where}.{sorted(unknown_keys)[0]}", "unknown field")
-        start = side.get("start", {})
-        slots = side.get("slots", {})
-        sec = side.get("sections", {})
-        upkeep = side.get("upkeep_per_worker", {})
-        sides[side["id"]] = SideSpec(
-            id=side["id"], name=side.get("name", side["id"]),
-            start=(start.get("gold", 0), start.get("stone", 0), start.get("food", 0), 0,
-                   start.get("vp", 0)),
-            workers=side.get("workers", 0), food_section=sec.get("food", 0),
-            stability_section=sec.get("stability", 0), food_upkeep=upkeep.get("food", 0),
-            stability_upkeep=upkeep.get("stability", 0),
-            bm_slots=slots.get("building_military", 5), advisor_slots=slots.get("advisor", 1),
-            colony_slots=slots.get("colonies", 2), wonder_slots=slots.get("wonders", 5),
-            printed=tuple(printed), nation=str(side.get("nation", "")),
-            wonders=tuple(wonders), special=tuple(special))
-        if len(printed) != sides[side["id"]].bm_slots:
-            raise _fail(where, "prints one card per building/military slot")
-    progress = cards_data.get("progress")
-    if not isinstance(progress, list):
-        raise _fail("cards.json", "needs a 'progress' list")
+    for si, raw in enumerate(nations.array(nations_data["sides"], "sides", what="sides")):
+        side = _side(nations.at(f"sides[{si}]"), raw, cards)
+        nations.want(side.id not in sides, "sides", f"two sides have the id {side.id!r}")
+        sides[side.id] = side
+    nations.want("A" in sides, "sides", "the generic A side (id 'A') is missing")
+    boards = nations.array(nations_data["boards"], "boards", what="nations' names")
+    boards = [nations.text(b, "boards") for b in boards]
+    cards_check = checks["cards.json"]
+    cards_check.fields(cards_data, ("format", "version", "progress"), ("note",))
+    progress = cards_check.array(cards_data["progress"], "progress", what="progress cards")
     for i, raw in enumerate(progress):
-        cards.append(_card(len(cards), raw, f"cards.json progress[{i}]"))
+        cards.append(_card(len(cards), raw, cards_check.at(f"progress[{i}]")))
+    twice = _first_repeated([c.id for c in cards])
+    cards_check.want(twice is None, "progress", f"two cards have the id {twice!r}")
     card_ref = {c.id: c.ref for c in cards}
-    if len(card_ref) != len(cards):
-        raise _fail("cards.json", "card ids must be unique")
-    events: list[EventSpec] = []
-    for i, raw in enumerate(events_data.get("events", [])):
-        where = f"events.json events[{i}]"
-        if not isinstance(raw, dict):
-            raise _fail(where, "must be an object")
-        unknown = set(raw) - {"id", "age", "architects", "famine", "events"}
-        ident = raw.get("id", "?")
-        if unknown:
-            raise _fail(f"{where} ({ident}).{sorted(unknown)[0]}", "unknown field")
-        halves = raw.get("events")
-        if not isinstance(halves, list) or len(halves) != 2:
-            raise _fail(f"{where} ({ident}).events", "an event card has two events")
-        events.append(EventSpec(
-            ref=len(events), id=str(ident),
-            age=_int(raw, "age", f"{where} ({ident})", 0, 1, 4),
-            architects=_int(raw, "architects", f"{where} ({ident})", 0, 0, 9),
-            famine=_int(raw, "famine", f"{where} ({ident})", 0, 0, 20),
-            halves=tuple(parse_event_half(h, f"{where} ({ident}).events[{k}]")
-                         for k, h in enumerate(halves))))
+    events_check = checks["events.json"]
+    events_check.fields(events_data, ("format", "version", "events"), ("note",))
+    raw_events = events_check.array(events_data["events"], "events", what="event cards")
+    events = [_event(i, raw, events_check.at(f"events[{i}]")) for i, raw in enumerate(raw_events)]
+    twice = _first_repeated([e.id for e in events])
+    events_check.want(twice is None, "events", f"two event cards have the id {twice!r}")
+    architects = _counts(nations, nations_data["architects_by_players"],
+                         "architects_by_players", _PLAYER_COUNTS, 10)
+    columns = _counts(nations, nations_data["columns_by_players"], "columns_by_players",
+                      _PLAYER_COUNTS, 10)
     comp = Components(
         cards=tuple(cards), card_ref=card_ref, events=tuple(events),
         event_ref={e.id: e.ref for e in events}, sides=sides,
-        difficulty=dict(nations_data.get("difficulty", {})),
-        architects_by_players={int(k): v for k, v in
-                               nations_data.get("architects_by_players", {}).items()},
-        columns_by_players={int(k): v for k, v in
-                            nations_data.get("columns_by_players", {}).items()},
-        boards=tuple(nations_data.get("boards", [])))
-    for side_spec in sides.values():
+        difficulty=_counts(nations, nations_data["difficulty"], "difficulty", DIFFICULTIES,
+                           10),
+        architects_by_players={int(k): v for k, v in architects.items()},
+        columns_by_players={int(k): v for k, v in columns.items()},
+        boards=tuple(boards))
+    for si, side_spec in enumerate(sides.values()):
         if side_spec.nation:
-            if side_spec.nation not in comp.boards:
-                raise _fail(f"nations.json sides ({side_spec.id}).nation",
-                            f"{quote(repr(side_spec.nation))} is not one of the boards")
+            nations.at(f"sides[{si}] ({side_spec.id})").want(
+                side_spec.nation in comp.boards, "nation",
+                f"{shown(side_spec.nation)} is not one of the boards ({', '.join(boards)})")
             comp.b_side[side_spec.nation] = side_spec.id
     missing = [b for b in comp.boards if b not in comp.b_side]
-    if missing:
-        raise _fail("nations.json boards", f"no B side for {', '.join(missing)}")
-    if sorted(comp.difficulty) != sorted(DIFFICULTIES):
-        raise _fail("nations.json difficulty", f"must give {', '.join(DIFFICULTIES)}")
+    nations.want(not missing, "boards", f"no B side for {', '.join(missing)}")
     for cset in SETS:
         for age in range(1, 5):
             comp.deck_cards[(cset, age)] = tuple(
@@ -392,9 +465,10 @@ def build_components(cards_data: dict[str, Any], events_data: dict[str, Any],
             when.setdefault(e.when, set()).add(c.ref)
             if e.modifier:
                 modifiers.setdefault(e.modifier, set()).add(c.ref)
-    comp.by_when = {k: frozenset(v) for k, v in when.items()}
-    comp.by_modifier = {k: frozenset(v) for k, v in modifiers.items()}
-    comp.removable = frozenset(c.ref for c in cards if any(e.remove_if for e in c.effects))
+    comp.by_when = {k: Holders.of(v, cards) for k, v in when.items()}
+    comp.by_modifier = {k: Holders.of(v, cards) for k, v in modifiers.items()}
+    comp.removable = Holders.of((c.ref for c in cards if any(e.remove_if for e in c.effects)),
+                                cards)
     comp.fingerprint = _fingerprint(cards_data, events_data, nations_data)
     # the same data as it was before the B sides came in (the A side only): states saved
     # then hold nothing the B sides changed

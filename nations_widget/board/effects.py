@@ -15,12 +15,23 @@ resources (with the rulebook's shortfall rule), taking and returning workers.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from ..core.envelope import quote
-from .components import BOOKS, CARD_TYPES, FOOD, GOLD, RES_INDEX, RESOURCES, STONE, VP
+from .components import (
+    BOOKS,
+    CARD_TYPES,
+    FOOD,
+    GOLD,
+    RES_INDEX,
+    RESOURCES,
+    STONE,
+    VP,
+    Holders,
+)
 
 if TYPE_CHECKING:
     from ..core.log import LogEntry
@@ -556,21 +567,43 @@ def amount_text(res: int, n: int) -> str:
     return f"{n} {RESOURCES[res] if res != VP else 'VP'}"
 
 
-def holds_any(s: GameState, seat: int, refs: frozenset[int]) -> bool:
-    """Whether any of ``refs`` is on the seat's board (a quick test before the details)."""
+def in_force(s: GameState, seat: int, refs: Holders) -> list[int]:
+    """The cards of ``refs`` in force on the seat's board, in :func:`active_cards` order.
+    Only the places such cards can lie are searched (see :class:`Holders`), and a list
+    that holds none of them is passed over at once."""
     p = s.players[seat]
-    return not (refs.isdisjoint(p.advisors) and refs.isdisjoint(p.wonders)
-                and refs.isdisjoint(p.colonies) and refs.isdisjoint(p.bm)
-                and refs.isdisjoint(p.specials))
+    out: list[int] = []
+    for place in refs.places:
+        if place == "bm":
+            if not refs.isdisjoint(p.bm):
+                out += [c for c, w in zip(p.bm, p.workers, strict=True) if w and c in refs]
+        else:
+            held: list[int] | tuple[int, ...] = getattr(p, place)
+            if not refs.isdisjoint(held):
+                out += [c for c in held if c in refs]
+    return out
+
+
+def holding(s: GameState, refs: Holders, seats: Iterable[int]) -> list[int]:
+    """The seats among ``seats`` with a card of ``refs`` on their board, in force or not
+    (the quick test before :func:`in_force`: usually nobody holds any)."""
+    players = s.players
+    places = refs.places
+    disjoint = refs.isdisjoint
+    if len(places) == 1:
+        place = places[0]
+        return [seat for seat in seats if not disjoint(getattr(players[seat], place))]
+    lists = refs.lists
+    return [seat for seat in seats if not disjoint(chain.from_iterable(lists(players[seat])))]
 
 
 def modifier_effects(s: GameState, seat: int, name: str) -> list[CardEffect]:
     """The seat's active modifiers named ``name``."""
     holders = s.comp.by_modifier.get(name)
-    if not holders or not holds_any(s, seat, holders):
+    if not holders:
         return []
     cards = s.comp.cards
-    return [e for ref in active_cards(s, seat) if ref in holders
+    return [e for ref in in_force(s, seat, holders)
             for e in cards[ref].effects if e.modifier == name and e.applies_to != "others"]
 
 
@@ -578,21 +611,43 @@ def modifiers_on(s: GameState, seat: int, name: str) -> list[CardEffect]:
     """Modifiers named ``name`` that reach ``seat``: its own (unless they reach only the
     others) and the other nations' that reach all or the others."""
     holders = s.comp.by_modifier.get(name)
+    return modifiers_reaching(s, seat, holders, (name,)) if holders else []
+
+
+def modifiers_on_each(s: GameState, name: str) -> list[list[CardEffect]]:
+    """:func:`modifiers_on` for every seat, in one look at the boards."""
+    n = len(s.players)
+    out: list[list[CardEffect]] = [[] for _ in range(n)]
+    holders = s.comp.by_modifier.get(name)
     if not holders:
-        return []
+        return out
+    cards = s.comp.cards
+    for owner in holding(s, holders, range(n)):
+        for ref in in_force(s, owner, holders):
+            for e in cards[ref].effects:
+                if e.modifier != name:
+                    continue
+                for seat in range(n):
+                    if (owner == seat and e.applies_to != "others") or (
+                            owner != seat and e.applies_to in ("all", "others")):
+                        out[seat].append(e)
+    return out
+
+
+def modifiers_reaching(s: GameState, seat: int, holders: Holders,
+                       names: tuple[str, ...]) -> list[CardEffect]:
+    """:func:`modifiers_on` for several modifier ``names`` at once (``holders``: the cards
+    with any of them), in one look at the boards."""
     cards = s.comp.cards
     out = []
-    for other in range(len(s.players)):
-        if not holds_any(s, other, holders):
-            continue
-        for ref in active_cards(s, other):
-            if ref in holders:
-                for e in cards[ref].effects:
-                    if e.modifier != name:
-                        continue
-                    if (other == seat and e.applies_to != "others") or (
-                            other != seat and e.applies_to in ("all", "others")):
-                        out.append(e)
+    for other in holding(s, holders, range(len(s.players))):
+        for ref in in_force(s, other, holders):
+            for e in cards[ref].effects:
+                if e.modifier not in names:
+                    continue
+                if (other == seat and e.applies_to != "others") or (
+                        other != seat and e.applies_to in ("all", "others")):
+                    out.append(e)
     return out
 
 
@@ -616,9 +671,7 @@ def active_cards(s: GameState, seat: int) -> list[int]:
 def active_with(s: GameState, seat: int, when: str) -> list[int]:
     """The seat's active cards that have an effect triggered by ``when``."""
     holders = s.comp.by_when.get(when)
-    if not holders or not holds_any(s, seat, holders):
-        return []
-    return [c for c in active_cards(s, seat) if c in holders]
+    return in_force(s, seat, holders) if holders else []
 
 
 def gain(s: GameState, seat: int, res: int, n: int) -> None:
@@ -774,12 +827,12 @@ def metric_values(s: GameState, metric: str) -> list[int]:
 
 
 def _metric_values(s: GameState, metric: str) -> list[int]:
-    from .scoring import stability_rank_value, strength_track
+    from .scoring import stability_rank_values, strength_track
     n = len(s.players)
     if metric == "strength":
         return [strength_track(s, x) for x in range(n)]
     if metric == "stability":
-        return [stability_rank_value(s, x) for x in range(n)]
+        return stability_rank_values(s)
     if metric == "food":
         return [p.res[FOOD] for p in s.players]
     if metric == "books":

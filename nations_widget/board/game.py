@@ -96,7 +96,7 @@ class Game(HistoryGame[GameState, Move]):
 
     @classmethod
     def _config_from_json(cls, data: object) -> GameConfig:
-        return GameConfig.from_json(data)
+        return GameConfig.from_json(data, "saved game")
 
     @classmethod
     def _parse_move(cls, move: Any) -> Move:

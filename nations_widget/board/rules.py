@@ -14,7 +14,7 @@ Every move goes through :func:`apply` -> :func:`check` (reads, never changes) ->
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Set
 from dataclasses import dataclass, replace
 from itertools import repeat
 from operator import is_
@@ -45,12 +45,14 @@ from .effects import (
     amount_text,
     carry_out,
     feasible,
+    holding,
     holds,
-    holds_any,
+    in_force,
     lose,
     modifier_effects,
     modifier_total,
     modifiers_on,
+    modifiers_reaching,
     note,
     plan,
     plan_keys,
@@ -63,7 +65,7 @@ from .moves import Buy, Choose, Deploy, Grow, Hire, Move, Pass, Special, Undeplo
 from .scoring import (
     book_vp,
     stability,
-    stability_rank_value,
+    stability_rank_values,
     strength_track,
 )
 from .solo import START_BOOKS, is_solo
@@ -255,7 +257,7 @@ def _player_order(s: GameState, log: Log) -> None:
         solo.player_order(s, log)
         return
     st = {x: strength_track(s, x) for x in s.order}
-    sb = {x: stability_rank_value(s, x) for x in s.order}
+    sb = stability_rank_values(s)
     s.order = sorted(s.order, key=lambda x: (-st[x], -sb[x]))
     note(log, s, None, "order", lambda: "Player order: " + ", ".join(
         seat_name(x) for x in s.order) + ".", order=s.order[:])
@@ -709,12 +711,12 @@ def check_removals(s: GameState, log: Log) -> None:
     removable = s.comp.removable
     if not removable:
         return
-    holders = [seat for seat in s.order if holds_any(s, seat, removable)]
+    holders = holding(s, removable, s.order)
     if not holders:
         return
     while True:
-        hit = next(((seat, ref) for seat in holders for ref in active_cards(s, seat)
-                    if ref in removable for e in cards[ref].effects
+        hit = next(((seat, ref) for seat in holders for ref in in_force(s, seat, removable)
+                    for e in cards[ref].effects
                     if e.remove_if is not None and holds(s, seat, e.remove_if)), None)
         if hit is None:
             return
@@ -1138,8 +1140,16 @@ def _grow_moves(s: GameState, seat: int) -> list[Move]:
 _PASS = Pass()
 _HIRE = Hire()
 _BUYS: dict[str, Buy] = {}
+_SPECIALS: dict[str, Special] = {}
 _DEPLOYS: dict[tuple[int, str], Deploy] = {}
 _UNDEPLOYS: dict[tuple[int, int], Undeploy] = {}
+
+
+def _special(card_id: str) -> Special:
+    move = _SPECIALS.get(card_id)
+    if move is None:
+        move = _SPECIALS[card_id] = Special(card_id)
+    return move
 
 
 def _buy(card_id: str) -> Buy:
@@ -1167,6 +1177,10 @@ _DEPLOY_TABLE = [[Deploy(k, "idle" if j < 0 else str(j)) for j in range(-1, 5)]
                  for k in range(5)]
 
 
+_BUY_MODIFIERS = ("card_cost", "cannot_buy", "colony_requirement")
+_NOTHING: frozenset[str] = frozenset()
+
+
 def _action_moves(s: GameState, seat: int) -> list[Move]:
     """The action phase's moves, listed in their sort order (legal_moves' contract)."""
     p = s.players[seat]
@@ -1175,19 +1189,20 @@ def _action_moves(s: GameState, seat: int) -> list[Move]:
     moves: list[Move] = [_PASS]
     cols = columns(s)
     gold = p.res[GOLD]
-    plain = not ("card_cost" in comp.by_modifier or "cannot_buy" in comp.by_modifier
-                 or "colony_requirement" in comp.by_modifier)
     buys = []
     strength = raid = -1
-    # the card modifiers that reach this nation, read once for the whole board (the same
-    # rules as price_of and can_take_card)
-    by_modifier = comp.by_modifier
-    cost_mods = (modifiers_on(s, seat, "card_cost") if not plain and "card_cost" in by_modifier
-                 else [])
-    forbidden = ({t for e in modifiers_on(s, seat, "cannot_buy") for t in e.of}
-                 if not plain and "cannot_buy" in by_modifier else set())
-    more_strength = (sum(e.amount for e in modifiers_on(s, seat, "colony_requirement"))
-                     if not plain and "colony_requirement" in by_modifier else 0)
+    # the card modifiers that reach this nation, read once for the whole board in one look
+    # (the same rules as price_of and can_take_card); usually nobody holds any
+    buy_mods = comp.modifier_holders(_BUY_MODIFIERS)
+    reaching = modifiers_reaching(s, seat, buy_mods, _BUY_MODIFIERS) if buy_mods else None
+    forbidden: Set[str]
+    if reaching:
+        cost_mods = [e for e in reaching if e.modifier == "card_cost"]
+        forbidden = {t for e in reaching if e.modifier == "cannot_buy" for t in e.of}
+        more_strength = sum(e.amount for e in reaching if e.modifier == "colony_requirement")
+    else:
+        cost_mods, forbidden, more_strength = [], _NOTHING, 0
+    extra_cost: dict[str, int] = {}
     for cell, ref in enumerate(s.board):
         if ref < 0:
             continue
@@ -1195,7 +1210,10 @@ def _action_moves(s: GameState, seat: int) -> list[Move]:
         t = card.type
         price = PRICES[cell // cols]
         if cost_mods:
-            price = max(0, price + sum(e.amount for e in cost_mods if t in e.of))
+            extra = extra_cost.get(t)
+            if extra is None:
+                extra = extra_cost[t] = sum(e.amount for e in cost_mods if t in e.of)
+            price = max(0, price + extra)
         if gold < price or t in forbidden:
             continue
         if t == "colony":
@@ -1240,7 +1258,7 @@ def _action_moves(s: GameState, seat: int) -> list[Move]:
     if comp.by_when.get("action"):
         specials = [cards[c].id for c in set(active_with(s, seat, "action"))
                     if _action_available(s, seat, c) >= 0]
-        moves += [Special(c) for c in sorted(specials)]
+        moves += map(_special, sorted(specials))
     return moves
 
 

@@ -35,23 +35,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.envelope import json_object, quote
+from ..core.envelope import json_object, shown
 from ..core.errors import StateFormatError
 from ..core.rng import Rng
+from ..core.validate import Checker
 from .components import RES_INDEX, Components, default_components
 from .rules import STEP_INDEX, _advance, _private_architects, age_of, columns
 from .serialization import check_invariants, narrow_components
-from .state import GameConfig, GameState
+from .state import CONFIG_FIELDS, GameConfig, GameState
 
-_CONFIG_KEYS = {"players", "seed", "difficulty", "ages", "easier", "decks", "sides"}
-_KEYS = _CONFIG_KEYS | {"round", "step", "event", "board", "order", "current", "passed",
-                        "architects", "war", "seats", "tile", "shadow", "shadow_first"}
-_SEAT_KEYS = {"gold", "stone", "food", "books", "vp", "idle", "taken", "slots", "advisors",
-              "colonies", "wonders", "wonder", "private"}
-
-
-def _fail(where: str, what: str) -> StateFormatError:
-    return StateFormatError(f"scenario field '{where}': {what}")
+_KEYS = (*CONFIG_FIELDS, "round", "step", "event", "board", "order", "current", "passed",
+         "architects", "war", "seats", "tile", "shadow", "shadow_first")
+_SEAT_KEYS = ("gold", "stone", "food", "books", "vp", "idle", "taken", "slots", "advisors",
+              "colonies", "wonders", "wonder", "private")
+_CHECK = Checker("scenario")
 
 
 class _Cards:
@@ -62,9 +59,7 @@ class _Cards:
 
     def take(self, card_id: object, where: str) -> int:
         s = self.s
-        if not isinstance(card_id, str) or card_id not in s.comp.card_ref:
-            raise _fail(where, f"unknown card {quote(repr(card_id))}")
-        ref = s.comp.card_ref[card_id]
+        ref = _CHECK.ref(card_id, where, s.comp.card_ref, "card")
         if s.comp.cards[ref].set == "printed":
             return ref
         for deck in s.decks:
@@ -77,23 +72,24 @@ class _Cards:
         if ref in s.discard:
             s.discard.remove(ref)
             return ref
-        raise _fail(where, f"{quote(repr(card_id))} is not in this game's decks, or is named twice")
+        raise _CHECK.fail(f"{shown(card_id)} is not in this game's decks, or is named twice",
+                          where)
+
+    def take_all(self, ids: object, where: str) -> list[int]:
+        return [self.take(c, where) for c in _CHECK.array(ids, where, what="card ids")]
 
 
 def scenario(description: dict[str, Any] | str,
              components: Components | None = None) -> GameState:
     """Build a :class:`GameState` from a partial description (see the module docstring)."""
+    check = _CHECK
     desc = json_object(description, "a scenario")
-    unknown = set(desc) - _KEYS
-    if unknown:
-        raise _fail(sorted(unknown)[0], f"unknown key (known: {', '.join(sorted(_KEYS))})")
-    try:
-        config = GameConfig(**{k: desc[k] for k in _CONFIG_KEYS if k in desc})
-    except (TypeError, ValueError) as exc:
-        raise StateFormatError(f"scenario settings: {exc}") from None
+    check.fields(desc, (), _KEYS)
+    config = GameConfig.from_json({k: desc[k] for k in CONFIG_FIELDS if k in desc},
+                                  "scenario", None)
     if "choose" in config.sides:
-        raise _fail("sides", "a scenario fixes the sides (A, a B side's id, or B); the "
-                    "choice of boards is played from GameState.new")
+        raise check.fail("a scenario fixes the sides (A, a B side's id, or B); the choice of "
+                         "boards is played from GameState.new", "sides")
     comp = components or default_components()
     s = GameState.new(config, comp)
     # built with every card's effects in view; narrowed to the cards it holds before it plays
@@ -105,23 +101,19 @@ def scenario(description: dict[str, Any] | str,
             s.decks[0].append(ref)
     s.board = [-1] * len(s.board)
     s.queue = []
-    round_ = desc.get("round", 1)
-    if round_ not in range(1, config.rounds + 1):
-        raise _fail("round", f"must be 1-{config.rounds}, got {quote(repr(round_))}")
+    round_ = check.integer(desc, "round", 1, config.rounds) if "round" in desc else 1
     s.round = round_
     age = age_of(round_)
     cards = _Cards(s)
     rng = Rng(config.seed ^ round_)
     cols = columns(s)
     if "board" in desc:
-        board = desc["board"]
-        if not isinstance(board, list) or len(board) != 3 or not all(
-                isinstance(r, list) and len(r) == cols for r in board):
-            raise _fail("board", f"must be 3 rows of {cols} card ids (or null)")
-        for r in range(3):
-            for c in range(cols):
-                if board[r][c] is not None:
-                    s.board[r * cols + c] = cards.take(board[r][c], f"board[{r}][{c}]")
+        rows = check.array(desc["board"], "board", 3, "rows of card ids (or null)")
+        for r, row in enumerate(rows):
+            row = check.array(row, f"board[{r}]", cols, "card ids (or null)")
+            for c, card_id in enumerate(row):
+                if card_id is not None:
+                    s.board[r * cols + c] = cards.take(card_id, f"board[{r}][{c}]")
     else:
         deck = s.decks[age - 1]
         rng.shuffle(deck)
@@ -133,51 +125,41 @@ def scenario(description: dict[str, Any] | str,
         s.event = -1
     events = s.event_decks[age - 1]
     if "event" in desc:
-        if desc["event"] not in comp.event_ref or comp.event_ref[desc["event"]] not in events:
-            raise _fail("event", f"unknown event card of age {age}: {quote(repr(desc['event']))}")
-        s.event = comp.event_ref[desc["event"]]
+        s.event = check.ref(desc["event"], "event", comp.event_ref, "event card")
+        check.want(s.event in events, "event",
+                   f"{shown(desc['event'])} is not an event card of age {age}")
         events.remove(s.event)
     else:
         s.event = events.pop()
-    s.architects = desc.get("architects", comp.architects_by_players[n]
-                            + comp.events[s.event].architects)
+    s.architects = (check.integer(desc, "architects", 0, 50) if "architects" in desc
+                    else comp.architects_by_players[n] + comp.events[s.event].architects)
     if n == 1:
         _solo(s, desc, age)
     if "order" in desc:
-        order = desc["order"]
-        if not isinstance(order, list) or sorted(order) != list(range(n)):
-            raise _fail("order", f"must list each seat 0-{n - 1} once")
-        s.order = list(order)
+        order = check.wholes(desc["order"], "order", 0, n - 1, "seats", distinct=True)
+        check.want(len(order) == n, "order", f"must list each seat 0-{n - 1} once")
+        s.order = order
         for position, seat in enumerate(s.order, start=1):
             s.players[seat].res[3] = position      # books follow the described order
     s.prev_order = s.order[:]
     if "war" in desc:
-        war = desc["war"]
-        if not isinstance(war, dict):
-            raise _fail("war", "must be {card, strength, buyer}")
-        s.war = cards.take(war.get("card"), "war.card")
-        s.war_strength = int(war.get("strength", 0))
-        s.war_buyer = int(war.get("buyer", s.order[0]))
-    seats = desc.get("seats", [])
-    if isinstance(seats, dict):
-        seats = {int(k): v for k, v in seats.items()}
-    elif isinstance(seats, list):
-        seats = dict(enumerate(seats))
-    else:
-        raise _fail("seats", "must be a list (or dict) of per-seat descriptions")
-    for seat, sd in seats.items():
-        if not 0 <= seat < n:
-            raise _fail("seats", f"there is no seat {seat} in a {n}-player game")
+        war = check.mapping(desc["war"], "war")
+        check.fields(war, ("card",), ("strength", "buyer"), where="war")
+        s.war = cards.take(war["card"], "war.card")
+        s.war_strength = check.integer(war, "strength", 0, 40, "war.strength") \
+            if "strength" in war else 0
+        # (the solo game: the shadow, index 1, may have taken the war)
+        s.war_buyer = check.integer(war, "buyer", 0, n if n == 1 else n - 1, "war.buyer") \
+            if "buyer" in war else s.order[0]
+    for seat, sd in _seat_descriptions(desc.get("seats", []), n):
         _seat(s, cards, seat, sd, f"seats[{seat}]")
-    passed = desc.get("passed", [])
-    if not isinstance(passed, list) or any(x not in s.order for x in passed):
-        raise _fail("passed", "must list seats")
-    s.passed = list(passed)
+    passed = check.wholes(desc.get("passed", []), "passed", 0, n - 1, "seats", distinct=True)
+    s.passed = passed
     step = desc.get("step", "actions")
-    if step not in STEP_INDEX or (STEP_INDEX[step] < STEP_INDEX["actions"]
-                                  and step != "maintenance.growth"):
-        raise _fail("step", f"must be 'maintenance.growth', 'actions' or a later step, "
-                            f"got {quote(repr(step))}")
+    if not isinstance(step, str) or step not in STEP_INDEX or (
+            STEP_INDEX[step] < STEP_INDEX["actions"] and step != "maintenance.growth"):
+        raise check.fail(f"must be 'maintenance.growth', 'actions' or a later step, "
+                         f"got {shown(step)}", "step")
     s.step = step
     s.stage = 0
     s.turn_done = False
@@ -201,8 +183,8 @@ def scenario(description: dict[str, Any] | str,
         current = desc.get("current")
         if current is None:
             current = next((x for x in s.order if x not in s.passed), s.order[0])
-        if current not in s.order or current in s.passed:
-            raise _fail("current", "must be a seat that has not passed")
+        current = check.whole(current, "current", 0, n - 1)
+        check.want(current not in s.passed, "current", "must be a seat that has not passed")
         s.cursor = s.order.index(current)
         _advance(s, None)      # a first turn a card skips is skipped at once
     else:
@@ -213,21 +195,38 @@ def scenario(description: dict[str, Any] | str,
     return s
 
 
+def _seat_descriptions(seats: object, n: int) -> list[tuple[int, object]]:
+    """``seats`` as (seat, description) pairs: a list by position, or an object whose keys
+    are seat numbers ("0", "1", ...)."""
+    if isinstance(seats, dict):
+        pairs = []
+        for key, sd in seats.items():
+            _CHECK.want(key.isdigit() and int(key) < n, "seats",
+                        f"there is no seat {shown(key)} in a {n}-player game")
+            pairs.append((int(key), sd))
+        return pairs
+    items = _CHECK.of_kind(seats, "seats", ("array", "object"))
+    _CHECK.want(len(items) <= n, "seats", f"there are {n} seats in a {n}-player game, "
+                f"not {len(items)}")
+    return list(enumerate(items))
+
+
 def _solo(s: GameState, desc: dict[str, Any], age: int) -> None:
     """The solo game: no event card; the round's tile (``tile``: its id, default drawn),
     the shadow's values (``shadow``: {strength, stability, books}, default the tile's and
     2 + the tile's books) and ``shadow_first``."""
     from .solo import SHADOW_FIGURES, START_BOOKS, start_tile
+    check = _CHECK
     tiles = s.comp.solo_tiles
     assert tiles is not None
     s.event_decks[age - 1].append(s.event)
     s.event = -1
     deck = s.tile_decks[age - 1]
     if "tile" in desc:
-        ids = [t.id for t in tiles.tiles]
-        if desc["tile"] not in ids or ids.index(desc["tile"]) not in deck:
-            raise _fail("tile", f"unknown solo tile of age {age}: {quote(repr(desc['tile']))}")
-        index = ids.index(desc["tile"])
+        index = check.ref(desc["tile"], "tile", {t.id: i for i, t in enumerate(tiles.tiles)},
+                          "solo tile")
+        check.want(index in deck, "tile", f"{shown(desc['tile'])} is not a solo tile of "
+                   f"age {age}")
         deck.remove(index)
     else:
         index = deck.pop()
@@ -235,75 +234,76 @@ def _solo(s: GameState, desc: dict[str, Any], age: int) -> None:
     start_tile(s, index, None)
     if "architects" not in desc:
         s.architects = s.comp.architects_by_players[1] + tiles.tiles[index].architects
-    shadow = desc.get("shadow", {})
-    if not isinstance(shadow, dict) or set(shadow) - set(SHADOW_FIGURES):
-        raise _fail("shadow", f"must give some of {', '.join(SHADOW_FIGURES)}")
+    shadow = check.mapping(desc.get("shadow", {}), "shadow")
+    check.fields(shadow, (), SHADOW_FIGURES, where="shadow")
     for i, name in enumerate(SHADOW_FIGURES):
         if name in shadow:
-            s.shadow[i] = int(shadow[name])
-    s.shadow_first = bool(desc.get("shadow_first", False))
+            s.shadow[i] = check.integer(shadow, name, -1000, 1000, f"shadow.{name}")
+    s.shadow_first = check.boolean(desc, "shadow_first") if "shadow_first" in desc else False
 
 
 def _seat(s: GameState, cards: _Cards, seat: int, sd: object, where: str) -> None:
-    if not isinstance(sd, dict):
-        raise _fail(where, "must be an object")
-    unknown = set(sd) - _SEAT_KEYS
-    if unknown:
-        raise _fail(f"{where}.{sorted(unknown)[0]}",
-                    f"unknown key (known: {', '.join(sorted(_SEAT_KEYS))})")
+    check = _CHECK
+    sd = check.mapping(sd, where)
+    check.fields(sd, (), _SEAT_KEYS, where=where)
     p = s.players[seat]
     side = s.side_of(seat)
     for name in ("gold", "stone", "food", "books", "vp"):
         if name in sd:
-            v = sd[name]
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise _fail(f"{where}.{name}", "must be a whole number 0 or more")
-            p.res[RES_INDEX[name]] = v
+            p.res[RES_INDEX[name]] = check.integer(sd, name, 0, 10_000, f"{where}.{name}")
     if "taken" in sd:
-        taken = sd["taken"]
-        if not isinstance(taken, dict) or set(taken) - {"food", "stability"}:
-            raise _fail(f"{where}.taken", "must be {food: n, stability: n}")
-        p.taken_food = int(taken.get("food", 0))
-        p.taken_stab = int(taken.get("stability", 0))
+        here = f"{where}.taken"
+        taken = check.mapping(sd["taken"], here)
+        check.fields(taken, (), ("food", "stability"), where=here)
+        p.taken_food = check.integer(taken, "food", 0, side.food_section, f"{here}.food") \
+            if "food" in taken else 0
+        p.taken_stab = check.integer(taken, "stability", 0, side.stability_section,
+                                     f"{here}.stability") if "stability" in taken else 0
     if "slots" in sd:
-        slots = sd["slots"]
-        if not isinstance(slots, list) or len(slots) > side.bm_slots:
-            raise _fail(f"{where}.slots", f"must list up to {side.bm_slots} slots")
+        slots = check.array(sd["slots"], f"{where}.slots", what="slots")
+        check.want(len(slots) <= side.bm_slots, f"{where}.slots",
+                   f"must list up to {side.bm_slots} slots, got {len(slots)}")
         for k, item in enumerate(slots):
-            card_id, workers = (item, 0) if isinstance(item, str) or item is None else item
+            here = f"{where}.slots[{k}]"
+            if isinstance(item, str) or item is None:
+                card_id, workers = item, 0
+            else:
+                pair = check.array(item, here, 2, "items (a card id, or [card id, workers])")
+                card_id, workers = pair[0], check.whole(pair[1], f"{here}[1]", 0, 30)
             if card_id is not None:
-                ref = cards.take(card_id, f"{where}.slots[{k}]")
-                if not s.comp.cards[ref].is_bm:
-                    raise _fail(f"{where}.slots[{k}]", f"{card_id} is not a building or "
-                                "military")
+                ref = cards.take(card_id, here)
+                check.want(s.comp.cards[ref].is_bm, here,
+                           f"{shown(card_id)} is not a building or military")
                 p.bm[k] = ref
-            p.workers[k] = int(workers)
-    for key in ("advisors", "colonies", "wonders"):
+            p.workers[k] = workers
+    for key, kind, a_kind in (("advisors", "advisor", "an advisor"),
+                              ("colonies", "colony", "a colony"),
+                              ("wonders", "wonder", "a wonder")):
         if key in sd:
-            if not isinstance(sd[key], list):
-                raise _fail(f"{where}.{key}", "must be a list of card ids")
-            setattr(p, key, [cards.take(c, f"{where}.{key}") for c in sd[key]])
+            here = f"{where}.{key}"
+            refs = cards.take_all(sd[key], here)
+            for ref in refs:
+                check.want(s.comp.cards[ref].type == kind, here,
+                           f"{s.comp.cards[ref].id!r} is not {a_kind}")
+            setattr(p, key, refs)
     if "wonder" in sd:
         w = sd["wonder"]
         if w is None:
             p.wonder, p.built = -1, 0
         else:
-            if not isinstance(w, list) or len(w) != 2:
-                raise _fail(f"{where}.wonder", "must be [card id, sections built]")
-            p.wonder = cards.take(w[0], f"{where}.wonder")
-            p.built = int(w[1])
+            here = f"{where}.wonder"
+            w = check.array(w, here, 2, "items ([card id, sections built])")
+            p.wonder = cards.take(w[0], f"{here}[0]")
+            p.built = check.whole(w[1], f"{here}[1]", 0, 10)
     # private architects: as described, else the round's allotment of the cards in play
     # (as the round's start gives them)
-    p.private = int(sd["private"]) if "private" in sd else _private_architects(s, seat)
+    p.private = check.integer(sd, "private", 0, 20, f"{where}.private") if "private" in sd \
+        else _private_architects(s, seat)
     owned = side.workers + p.taken_food + p.taken_stab - sum(p.workers)
-    if owned < 0:
-        raise _fail(f"{where}.slots", "more workers on cards than the nation has")
+    check.want(owned >= 0, f"{where}.slots", "more workers on cards than the nation has")
     p.on_top = 0
     p.idle = owned
     if "idle" in sd:
-        idle = sd["idle"]
-        if isinstance(idle, bool) or not isinstance(idle, int) or not 0 <= idle <= owned:
-            raise _fail(f"{where}.idle", f"must be 0-{owned} (the workers not on cards)")
         # workers the description leaves out wait on top of the population track
-        p.idle = idle
-        p.on_top = owned - idle
+        p.idle = check.integer(sd, "idle", 0, owned, f"{where}.idle")
+        p.on_top = owned - p.idle

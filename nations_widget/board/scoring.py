@@ -23,8 +23,10 @@ from .components import (
     TRACK_MAX_STRENGTH,
     VP,
 )
+from .effects import modifier_total, modifiers_on, modifiers_on_each
 
 if TYPE_CHECKING:
+    from .effects import CardEffect
     from .state import GameState
 
 
@@ -48,8 +50,10 @@ def strength(s: GameState, seat: int) -> int:
     return total
 
 
-def stability(s: GameState, seat: int) -> int:
-    """Stability: the cards' figures minus 3 per worker taken from the stability section."""
+def stability(s: GameState, seat: int, modifiers: list[CardEffect] | None = None) -> int:
+    """Stability: the cards' figures minus 3 per worker taken from the stability section,
+    and the stability modifiers that reach the nation (``modifiers``, when the caller has
+    looked them up already)."""
     p = s.players[seat]
     cards = s.comp.cards
     side = s.side_of(seat)
@@ -77,13 +81,13 @@ def stability(s: GameState, seat: int) -> int:
     for ref in p.specials:
         total += cards[ref].produces[STABILITY_F]
     if "stability" in s.comp.by_modifier:
-        from .effects import modifiers_on
-        total += sum(e.amount for e in modifiers_on(s, seat, "stability"))
+        if modifiers is None:
+            modifiers = modifiers_on(s, seat, "stability")
+        total += sum(e.amount for e in modifiers)
     return total
 
 
 def _waives_military_upkeep(s: GameState, seat: int) -> bool:
-    from .effects import modifier_total
     return modifier_total(s, seat, "no_military_upkeep") > 0
 
 
@@ -95,14 +99,23 @@ def stability_track(s: GameState, seat: int) -> int:
     return min(TRACK_MAX_STABILITY, stability(s, seat))
 
 
-def stability_rank_value(s: GameState, seat: int) -> int:
+def stability_rank_value(s: GameState, seat: int,
+                         modifiers: list[CardEffect] | None = None) -> int:
     """Stability as rankings compare it: every nation in revolt ties at -1, and a nation
     that counts as least stable for the round (Versailles) is at that bottom too: with
     nobody in revolt it is the least alone; with nations in revolt it ties with them
     ("All nations with negative Stability are considered to tie for last place")."""
     if s.players[seat].least_stab:
         return -1
-    return max(-1, stability_track(s, seat))
+    return max(-1, min(TRACK_MAX_STABILITY, stability(s, seat, modifiers)))
+
+
+def stability_rank_values(s: GameState) -> list[int]:
+    """:func:`stability_rank_value` of every seat (the stability modifiers looked up once
+    for all)."""
+    each = modifiers_on_each(s, "stability") if "stability" in s.comp.by_modifier else None
+    return [stability_rank_value(s, x, None if each is None else each[x])
+            for x in range(len(s.players))]
 
 
 def most_of(values: list[int]) -> list[int]:

@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..core.envelope import json_object, quote
+from ..core.envelope import check_header, json_object, message, shown
 from ..core.errors import StateFormatError
+from ..core.validate import Checker
 from .components import CARD_TYPES, RESOURCES, Components, default_components
 from .solo import SHADOW_FIGURES
 from .state import (
@@ -108,6 +109,13 @@ def check_invariants(s: GameState) -> list[str]:
                 problems.append(f"seat {seat} has workers on an empty slot")
             if c >= 0 and not s.comp.cards[c].is_bm:
                 problems.append(f"seat {seat} has a non-building in a building slot")
+        for held, kind, a_kind in ((p.advisors, "advisor", "an advisor"),
+                                   (p.colonies, "colony", "a colony"),
+                                   (p.wonders, "wonder", "a wonder")):
+            # (the rules look for a card only where its type goes: see Holders)
+            if any(s.comp.cards[c].type != kind for c in held):
+                problems.append(f"seat {seat} holds a card that is not {a_kind} among its "
+                                f"{kind} cards")
         if len(p.colonies) > side.colony_slots or len(p.wonders) > side.wonder_slots:
             problems.append(f"seat {seat} holds too many colonies or wonders")
         if p.wonder >= 0 and p.built >= len(s.comp.cards[p.wonder].stages):
@@ -123,281 +131,269 @@ def check_invariants(s: GameState) -> list[str]:
     return problems
 
 
-def _want(cond: bool, where: str, what: str) -> None:
-    if not cond:
-        raise StateFormatError(f"state field '{where}': {what}")
+_CHECK = Checker("state")
+# the decisions' sizes (kind, seat and arguments) and the range of a saved choice's answer
+_DECISION_SIZES = {"pick_tile": 3, "side": 2, "pick_event": 3, "grow": 2, "place_bm": 4,
+                   "place_colony": 3, "place_advisor": 3, "place_wonder": 3, "battle": 4,
+                   "golden": 3, "lose_other": 3, "effect": 6}
+_ANSWER = (0, 10_000)
+_STATE_FIELDS = ("format", "version", "config", "components", "rng", "round", "step", "stage",
+                 "order", "prev_order", "cursor", "passed", "board", "decks", "event_decks",
+                 "event", "events_done", "architects", "war", "discard", "queue", "plans",
+                 "turn_done", "last_bought", "players")
+# fields version 1 saves do not have (the boards still to be chosen, the solo game)
+_STATE_FIELDS_V2 = ("boards", "solo")
+_PLAYER_FIELDS = ("res", "idle", "population", "slots", "advisors", "wonder", "wonders",
+                  "colonies", "private_architects", "used", "bought", "vp_lost", "war_took",
+                  "least_stability", "temp_strength", "defeated")
+# fields version 1 saves do not have (A side for everybody, no turn counts)
+_PLAYER_FIELDS_V2 = ("side", "nation", "turns", "actions")
 
 
-def _int(v: object, where: str, lo: int = -10_000, hi: int = 10_000) -> int:
-    _want(isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi, where,
-          f"must be a whole number {lo}..{hi}, got {quote(repr(v))}")
-    assert isinstance(v, int)
-    return v
+class _Refs:
+    """The ids a state names (cards, event cards, solo tiles) turned into the engine's
+    indexes, each unknown id refused naming the field."""
+
+    __slots__ = ("cards", "events", "tiles")
+
+    def __init__(self, comp: Components) -> None:
+        self.cards = comp.card_ref
+        self.events = comp.event_ref
+        tiles = () if comp.solo_tiles is None else comp.solo_tiles.tiles
+        self.tiles = {t.id: i for i, t in enumerate(tiles)}
+
+    def card(self, card_id: object, where: str, nullable: bool = False) -> int:
+        return _CHECK.ref(card_id, where, self.cards, "card", nullable)
+
+    def cards_in(self, value: object, where: str) -> list[int]:
+        """A list of card ids (none null)."""
+        cards = self.cards
+        return [_CHECK.ref(c, where, cards, "card")
+                for c in _CHECK.array(value, where, what="card ids")]
+
+    def event(self, event_id: object, where: str) -> int:
+        return _CHECK.ref(event_id, where, self.events, "event card")
+
+    def events_in(self, value: object, where: str) -> list[int]:
+        return [self.event(e, where) for e in _CHECK.array(value, where, what="event ids")]
+
+    def tile(self, tile_id: object, where: str) -> int:
+        return _CHECK.ref(tile_id, where, self.tiles, "solo tile")
+
+    def tiles_in(self, value: object, where: str) -> list[int]:
+        return [self.tile(t, where) for t in _CHECK.array(value, where, what="tile ids")]
+
+
+def _per_age(value: object, where: str, each: Any) -> list[list[int]]:
+    """Four lists, one per age (``each`` reads one)."""
+    ages = _CHECK.array(value, where, 4, "lists (one per age)")
+    return [each(d, f"{where}[{a}]") for a, d in enumerate(ages)]
+
+
+def _seats(value: object, where: str, n: int, every: bool) -> list[int]:
+    """Distinct seats 0..n-1 (each of them once, if ``every``)."""
+    seats = _CHECK.wholes(value, where, 0, n - 1, "seats", distinct=True)
+    _CHECK.want(not every or len(seats) == n, where, f"must list each seat 0..{n - 1} once")
+    return seats
 
 
 def state_from_json(data: object, components: Components | None = None) -> GameState:
+    check = _CHECK
     data = json_object(data, "a saved state")
-    _want(data.get("format") == STATE_FORMAT, "format",
-          f"expected {quote(repr(STATE_FORMAT))}, got {quote(repr(data.get('format')))}")
-    _want(data.get("version") in READABLE_VERSIONS, "version",
-          f"this program reads versions {', '.join(map(str, READABLE_VERSIONS))}, "
-          f"got {quote(repr(data.get('version')))}")
+    check_header(data, "a saved state", STATE_FORMAT, READABLE_VERSIONS, prefix="state")
+    v2 = data["version"] > 1
+    check.fields(data, _STATE_FIELDS + (_STATE_FIELDS_V2 if v2 else ()))
     comp = components or default_components()
-    _want(data.get("components") in comp.compatible, "components",
-          "the game was played with other card data (fingerprint "
-          f"{quote(repr(data.get('components')))}, these cards are {comp.fingerprint!r})")
+    check.want(data.get("components") in comp.compatible, "components",
+               f"the game was played with other card data (fingerprint "
+               f"{shown(data.get('components'))}, these cards are {comp.fingerprint!r})")
     config = GameConfig.from_json(data.get("config"))
     n = config.players
+    refs = _Refs(comp)
     s = GameState.__new__(GameState)
     s.config = config
     s.comp = comp
     rng = data.get("rng")
-    _want(isinstance(rng, str) and len(rng) == 16, "rng", "must be 16 hex digits")
-    assert isinstance(rng, str)
-    try:
-        s.rng = int(rng, 16)
-    except ValueError:
-        raise StateFormatError("state field 'rng': must be 16 hex digits") from None
-    s.round = _int(data.get("round"), "round", 1, config.rounds)
+    if not (isinstance(rng, str) and len(rng) == 16
+            and all(c in "0123456789abcdefABCDEF" for c in rng)):
+        raise check.fail(f"must be 16 hex digits, got {shown(rng)}", "rng")
+    s.rng = int(rng, 16)
+    s.round = check.integer(data, "round", 1, config.rounds)
     from .rules import STEP_NAMES
-    _want(data.get("step") in STEP_NAMES, "step", f"must be one of {', '.join(STEP_NAMES)}")
-    s.step = str(data["step"])
-    s.stage = _int(data.get("stage"), "stage", 0, 2)
-    for key in ("order", "prev_order"):
-        v = data.get(key)
-        _want(isinstance(v, list) and sorted(v) == list(range(n)), key,
-              f"must list each seat 0..{n - 1} once")
-    s.order = list(data["order"])
-    s.prev_order = list(data["prev_order"])
-    s.cursor = _int(data.get("cursor"), "cursor", 0, n - 1)
-    passed = data.get("passed")
-    _want(isinstance(passed, list) and all(x in s.order for x in passed)
-          and len(set(passed)) == len(passed), "passed", "must be a list of distinct seats")
-    assert isinstance(passed, list)
-    s.passed = list(passed)
-
-    def ref(card_id: object, where: str) -> int:
-        if card_id is None:
-            return -1
-        _want(isinstance(card_id, str) and card_id in comp.card_ref, where,
-              f"unknown card {quote(repr(card_id))}")
-        assert isinstance(card_id, str)
-        return comp.card_ref[card_id]
-
-    def eref(event_id: object, where: str) -> int:
-        _want(isinstance(event_id, str) and event_id in comp.event_ref, where,
-              f"unknown event card {quote(repr(event_id))}")
-        assert isinstance(event_id, str)
-        return comp.event_ref[event_id]
-
+    s.step = check.choice(data, "step", STEP_NAMES)
+    s.stage = check.integer(data, "stage", 0, 2)
+    s.order = _seats(data.get("order"), "order", n, every=True)
+    s.prev_order = _seats(data.get("prev_order"), "prev_order", n, every=True)
+    s.cursor = check.integer(data, "cursor", 0, n - 1)
+    s.passed = _seats(data.get("passed"), "passed", n, every=False)
     cols = comp.columns_by_players[n]
-    board = data.get("board")
-    _want(isinstance(board, list) and len(board) == 3 and all(
-        isinstance(r, list) and len(r) == cols for r in board), "board",
-          f"must be 3 rows of {cols} cards (or null)")
-    assert isinstance(board, list)
-    s.board = [ref(board[r][c], f"board[{r}][{c}]") for r in range(3) for c in range(cols)]
-    boards = data.get("boards", [])
-    _want(isinstance(boards, list) and all(b in comp.boards for b in boards), "boards",
-          f"must list boards of the box ({', '.join(comp.boards)})")
-    s.boards = list(boards)
-    for key in ("decks", "event_decks"):
-        v = data.get(key)
-        _want(isinstance(v, list) and len(v) == 4 and all(isinstance(d, list) for d in v),
-              key, "must be 4 lists (one per age)")
-    s.decks = [[ref(c, f"decks[{a}]") for c in d] for a, d in enumerate(data["decks"])]
-    s.event_decks = [[eref(e, f"event_decks[{a}]") for e in d]
-                     for a, d in enumerate(data["event_decks"])]
-    s.event = -1 if data.get("event") is None else eref(data["event"], "event")
-    done = data.get("events_done")
-    _want(isinstance(done, list), "events_done", "must be a list")
-    assert isinstance(done, list)
-    s.events_done = [eref(e, "events_done") for e in done]
-    s.architects = _int(data.get("architects"), "architects", 0, 50)
+    rows = check.array(data.get("board"), "board", 3, "rows of card ids")
+    s.board = [refs.card(c, f"board[{r}][{k}]", nullable=True) for r, row in enumerate(rows)
+               for k, c in enumerate(check.array(row, f"board[{r}]", cols,
+                                                 "card ids (or null)"))]
+    s.boards = list(check.array(data.get("boards", []), "boards", what="boards of the box"))
+    for b in s.boards:
+        check.want(b in comp.boards, "boards", f"{shown(b)} is not one of the boards of the "
+                   f"box ({', '.join(comp.boards)})")
+    s.decks = _per_age(data.get("decks"), "decks", refs.cards_in)
+    s.event_decks = _per_age(data.get("event_decks"), "event_decks", refs.events_in)
+    s.event = -1 if data.get("event") is None else refs.event(data["event"], "event")
+    s.events_done = refs.events_in(data.get("events_done"), "events_done")
+    s.architects = check.integer(data, "architects", 0, 50)
     war = data.get("war")
     if war is None:
         s.war = s.war_strength = s.war_buyer = -1
     else:
-        _want(isinstance(war, list) and len(war) == 3, "war", "must be [card, strength, seat]")
-        s.war = ref(war[0], "war")     # null once the war is resolved (strength kept)
-        s.war_strength = _int(war[1], "war strength", 0, 40)
+        war = check.array(war, "war", 3, "items ([card, strength, seat])")
+        s.war = refs.card(war[0], "war[0]", nullable=True)   # null once resolved
+        s.war_strength = check.whole(war[1], "war[1]", 0, 40)
         # (the solo game: the shadow, index 1, may have taken the war)
-        s.war_buyer = _int(war[2], "war buyer", 0, n if n == 1 else n - 1)
-    discard = data.get("discard")
-    _want(isinstance(discard, list), "discard", "must be a list")
-    assert isinstance(discard, list)
-    s.discard = [ref(c, "discard") for c in discard]
-    queue = data.get("queue")
-    _want(isinstance(queue, list), "queue", "must be a list of decisions")
-    assert isinstance(queue, list)
-    tile_ids = [] if comp.solo_tiles is None else [x.id for x in comp.solo_tiles.tiles]
-
-    def tref(tile_id: object, where: str) -> int:
-        _want(tile_id in tile_ids, where, f"unknown solo tile {quote(repr(tile_id))}")
-        return tile_ids.index(str(tile_id))
-
-    _solo(s, data.get("solo"), tref)
-    s.queue = [_decision(d, f"queue[{i}]", n, ref, eref, tref) for i, d in enumerate(queue)]
-    plans = data.get("plans")
-    _want(isinstance(plans, list) and len(plans) == n and all(
-        p is None or (isinstance(p, list) and all(isinstance(x, int) for x in p))
-        for p in plans), "plans", f"must list {n} entries (null or whole numbers)")
-    assert isinstance(plans, list)
-    s.plans = [None if p is None else list(p) for p in plans]
-    _want(isinstance(data.get("turn_done"), bool), "turn_done", "must be true or false")
-    s.turn_done = bool(data["turn_done"])
-    s.last_bought = ref(data.get("last_bought"), "last_bought")
-    players = data.get("players")
-    _want(isinstance(players, list) and len(players) == n, "players", f"must list {n}")
-    assert isinstance(players, list)
-    s.players = [_player(pj, f"players[{i}]", ref, comp.sides) for i, pj in enumerate(players)]
+        s.war_buyer = check.whole(war[2], "war[2]", 0, n if n == 1 else n - 1)
+    s.discard = refs.cards_in(data.get("discard"), "discard")
+    queue = check.array(data.get("queue"), "queue", what="decisions")
+    _solo(s, data.get("solo"), refs)
+    s.queue = [_decision(d, f"queue[{i}]", n, refs) for i, d in enumerate(queue)]
+    plans = check.array(data.get("plans"), "plans", n, "entries (null or answers)")
+    s.plans = [None if p is None else check.wholes(p, f"plans[{i}]", *_ANSWER, "answers")
+               for i, p in enumerate(plans)]
+    s.turn_done = check.boolean(data, "turn_done")
+    s.last_bought = refs.card(data.get("last_bought"), "last_bought", nullable=True)
+    players = check.array(data.get("players"), "players", n, "players")
+    fields = _PLAYER_FIELDS + (_PLAYER_FIELDS_V2 if v2 else ())
+    s.players = [_player(pj, f"players[{i}]", refs, comp, fields)
+                 for i, pj in enumerate(players)]
     s.listed = None
     narrow_components(s)
     problems = check_invariants(s)
     if problems:
-        raise StateFormatError("the state breaks the rules: " + "; ".join(problems))
+        raise StateFormatError(message("the state breaks the rules: " + "; ".join(problems)))
     return s
 
 
-def _solo(s: GameState, solo: object, tref: Any) -> None:
+def _solo(s: GameState, solo: object, refs: _Refs) -> None:
     """The solo game's fields (null in other games)."""
+    check = _CHECK
     s.shadow, s.tile_decks, s.tiles_done = [], [], []
     s.shadow_first = s.roll_due = False
     s.last_roll = 0
     s.tile = -1
     if s.config.players != 1:
-        _want(solo is None, "solo", "only the 1-player game has a shadow opponent")
+        check.want(solo is None, "solo", "only the 1-player game has a shadow opponent")
         return
-    _want(isinstance(solo, dict), "solo", "the 1-player game needs its solo fields")
-    assert isinstance(solo, dict)
-    shadow = solo.get("shadow")
-    _want(isinstance(shadow, dict) and set(shadow) == set(SHADOW_FIGURES), "solo.shadow",
-          f"must give {', '.join(SHADOW_FIGURES)}")
-    assert isinstance(shadow, dict)
-    s.shadow = [_int(shadow[k], f"solo.shadow.{k}", -1000, 1000) for k in SHADOW_FIGURES]
-    for key in ("shadow_first", "roll_due"):
-        _want(isinstance(solo.get(key), bool), f"solo.{key}", "must be true or false")
-    s.shadow_first = bool(solo["shadow_first"])
-    s.roll_due = bool(solo["roll_due"])
-    s.last_roll = _int(solo.get("last_roll"), "solo.last_roll", 0, 6)
-    s.tile = -1 if solo.get("tile") is None else tref(solo["tile"], "solo.tile")
-    decks = solo.get("tile_decks")
-    _want(isinstance(decks, list) and len(decks) == 4 and all(isinstance(d, list)
-                                                              for d in decks),
-          "solo.tile_decks", "must be 4 lists (one per age)")
-    assert isinstance(decks, list)
-    s.tile_decks = [[tref(x, f"solo.tile_decks[{a}]") for x in d] for a, d in enumerate(decks)]
-    done = solo.get("tiles_done")
-    _want(isinstance(done, list), "solo.tiles_done", "must be a list")
-    assert isinstance(done, list)
-    s.tiles_done = [tref(x, "solo.tiles_done") for x in done]
+    check.want(solo is not None, "solo", "the 1-player game needs its solo fields")
+    solo = check.mapping(solo, "solo")
+    shadow = check.mapping(solo.get("shadow"), "solo.shadow")
+    check.fields(shadow, SHADOW_FIGURES, where="solo.shadow")
+    s.shadow = [check.integer(shadow, k, -1000, 1000, f"solo.shadow.{k}")
+                for k in SHADOW_FIGURES]
+    s.shadow_first = check.boolean(solo, "shadow_first", "solo.shadow_first")
+    s.roll_due = check.boolean(solo, "roll_due", "solo.roll_due")
+    s.last_roll = check.integer(solo, "last_roll", 0, 6, "solo.last_roll")
+    s.tile = -1 if solo.get("tile") is None else refs.tile(solo["tile"], "solo.tile")
+    s.tile_decks = _per_age(solo.get("tile_decks"), "solo.tile_decks", refs.tiles_in)
+    s.tiles_done = refs.tiles_in(solo.get("tiles_done"), "solo.tiles_done")
 
 
-_DECISION_SIZES = {"pick_tile": 3, "side": 2, "pick_event": 3, "grow": 2, "place_bm": 4,
-                   "place_colony": 3, "place_advisor": 3, "place_wonder": 3, "battle": 4,
-                   "golden": 3, "lose_other": 3, "effect": 6}
-
-
-def _decision(d: object, where: str, n: int, ref: Any, eref: Any, tref: Any) -> list[Any]:
-    _want(isinstance(d, list) and len(d) >= 2 and d[0] in _DECISION_SIZES
-          and len(d) == _DECISION_SIZES[d[0]], where,
-          f"must be a decision [kind, seat, ...] of a known kind ({', '.join(_DECISION_SIZES)})")
+def _decision(d: object, where: str, n: int, refs: _Refs) -> list[Any]:
+    check = _CHECK
+    kinds = _DECISION_SIZES
+    check.want(isinstance(d, list) and len(d) >= 2 and isinstance(d[0], str)
+               and d[0] in kinds and len(d) == kinds[d[0]], where,
+               f"must be a decision [kind, seat, ...] of a known kind ({', '.join(kinds)})")
     assert isinstance(d, list)
+    kind = d[0]
     out = list(d)
-    out[1] = _int(d[1], f"{where}[1]", 0, n - 1)
-    for i in CARD_ARGS.get(d[0], ()):
-        out[i] = ref(d[i], f"{where}[{i}]")
-    if d[0] in ("battle", "lose_other", "place_bm"):
-        out[-1] = _int(d[-1], f"{where}[-1]", 0, 100)
-    if d[0] == "pick_event":
-        _want(isinstance(d[2], list) and len(d[2]) >= 2, f"{where}[2]",
-              "must list the event cards drawn")
-        out[2] = [eref(e, f"{where}[2]") for e in d[2]]
-    if d[0] == "pick_tile":
-        _want(isinstance(d[2], list) and len(d[2]) >= 2, f"{where}[2]",
-              "must list the solo tiles drawn")
-        out[2] = [tref(e, f"{where}[2]") for e in d[2]]
-    if d[0] == "effect":
-        _want(d[2] in ("event", "card"), f"{where}[2]", "must be 'event' or 'card'")
-        out[3] = _int(d[3], f"{where}[3]", 0, 1) if d[2] == "event" else ref(d[3],
-                                                                               f"{where}[3]")
-        _want(isinstance(d[4], list) and all(isinstance(x, int) for x in d[4]), f"{where}[4]",
-              "must be a list of answers")
-        out[4] = list(d[4])
-        out[5] = _int(d[5], f"{where}[5]", 0, 20)
+    out[1] = check.whole(d[1], f"{where}[1]", 0, n - 1)
+    for i in CARD_ARGS.get(kind, ()):
+        out[i] = refs.card(d[i], f"{where}[{i}]")
+    if kind in ("battle", "lose_other", "place_bm"):
+        out[-1] = check.whole(d[-1], f"{where}[{len(d) - 1}]", 0, 100)
+    if kind == "pick_event":
+        out[2] = refs.events_in(d[2], f"{where}[2]")
+        check.want(len(out[2]) >= 2, f"{where}[2]", "must list the event cards drawn")
+    if kind == "pick_tile":
+        out[2] = refs.tiles_in(d[2], f"{where}[2]")
+        check.want(len(out[2]) >= 2, f"{where}[2]", "must list the solo tiles drawn")
+    if kind == "effect":
+        check.want(d[2] in ("event", "card"), f"{where}[2]",
+                   f"must be 'event' or 'card', got {shown(d[2])}")
+        out[3] = check.whole(d[3], f"{where}[3]", 0, 1) if d[2] == "event" \
+            else refs.card(d[3], f"{where}[3]")
+        out[4] = check.wholes(d[4], f"{where}[4]", *_ANSWER, "answers")
+        out[5] = check.whole(d[5], f"{where}[5]", 0, 20)
     return out
 
 
-def _player(pj: object, where: str, ref: Any, sides: Any) -> PlayerState:
-    _want(isinstance(pj, dict), where, "must be an object")
-    assert isinstance(pj, dict)
+def _player(pj: object, where: str, refs: _Refs, comp: Components,
+            fields: tuple[str, ...]) -> PlayerState:
+    check = _CHECK
+    pj = check.mapping(pj, where)
+    check.fields(pj, _PLAYER_FIELDS, fields[len(_PLAYER_FIELDS):], where=where)
     p = PlayerState()
-    res = pj.get("res")
-    _want(isinstance(res, dict) and set(res) == set(RESOURCES), f"{where}.res",
-          f"must give {', '.join(RESOURCES)}")
-    assert isinstance(res, dict)
-    p.res = [_int(res[r], f"{where}.res.{r}", 0, 10_000) for r in RESOURCES]
-    p.idle = _int(pj.get("idle"), f"{where}.idle", 0, 30)
-    pop = pj.get("population")
-    _want(isinstance(pop, dict), f"{where}.population", "must be an object")
-    assert isinstance(pop, dict)
-    p.taken_food = _int(pop.get("food"), f"{where}.population.food", 0, 30)
-    p.taken_stab = _int(pop.get("stability"), f"{where}.population.stability", 0, 30)
-    p.on_top = _int(pop.get("on_top"), f"{where}.population.on_top", 0, 30)
-    p.hidden = _int(pop.get("hidden"), f"{where}.population.hidden", 0, 30)
-    slots = pj.get("slots")
-    _want(isinstance(slots, list) and all(isinstance(x, list) and len(x) == 2 for x in slots),
-          f"{where}.slots", "must be a list of [card, workers]")
-    assert isinstance(slots, list)
-    p.bm = [ref(x[0], f"{where}.slots") for x in slots]
-    p.workers = [_int(x[1], f"{where}.slots", 0, 30) for x in slots]
-    for key in ("advisors", "wonders", "colonies", "used"):
-        v = pj.get(key)
-        _want(isinstance(v, list), f"{where}.{key}", "must be a list of cards")
-        assert isinstance(v, list)
-        setattr(p, key, [ref(c, f"{where}.{key}") for c in v])
-    wonder = pj.get("wonder")
+    res = check.mapping(pj["res"], f"{where}.res")
+    check.fields(res, RESOURCES, where=f"{where}.res")
+    p.res = [check.integer(res, r, 0, 10_000, f"{where}.res.{r}") for r in RESOURCES]
+    p.idle = check.integer(pj, "idle", 0, 30, f"{where}.idle")
+    here = f"{where}.population"
+    pop = check.mapping(pj["population"], here)
+    check.fields(pop, ("food", "stability", "on_top", "hidden"), where=here)
+    p.taken_food = check.integer(pop, "food", 0, 30, f"{here}.food")
+    p.taken_stab = check.integer(pop, "stability", 0, 30, f"{here}.stability")
+    p.on_top = check.integer(pop, "on_top", 0, 30, f"{here}.on_top")
+    p.hidden = check.integer(pop, "hidden", 0, 30, f"{here}.hidden")
+    slots = check.array(pj["slots"], f"{where}.slots", what="[card, workers] slots")
+    p.bm, p.workers = [], []
+    for k, slot in enumerate(slots):
+        here = f"{where}.slots[{k}]"
+        check.want(isinstance(slot, list) and len(slot) == 2, here,
+                   f"must be [card, workers], got {shown(slot)}")
+        p.bm.append(refs.card(slot[0], f"{here}[0]", nullable=True))
+        p.workers.append(check.whole(slot[1], f"{here}[1]", 0, 30))
+    p.advisors = refs.cards_in(pj["advisors"], f"{where}.advisors")
+    p.wonders = refs.cards_in(pj["wonders"], f"{where}.wonders")
+    p.colonies = refs.cards_in(pj["colonies"], f"{where}.colonies")
+    p.used = refs.cards_in(pj["used"], f"{where}.used")
+    wonder = pj["wonder"]
     if wonder is None:
         p.wonder, p.built = -1, 0
     else:
-        _want(isinstance(wonder, list) and len(wonder) == 2, f"{where}.wonder",
-              "must be null or [card, sections built]")
-        p.wonder = ref(wonder[0], f"{where}.wonder")
-        p.built = _int(wonder[1], f"{where}.wonder", 0, 10)
-    p.private = _int(pj.get("private_architects"), f"{where}.private_architects", 0, 20)
-    bought = pj.get("bought")
-    _want(isinstance(bought, dict) and set(bought) <= set(CARD_TYPES), f"{where}.bought",
-          "must map card types to counts")
-    assert isinstance(bought, dict)
-    p.bought = [_int(bought.get(t, 0), f"{where}.bought.{t}", 0, 50) for t in CARD_TYPES]
-    lost = pj.get("vp_lost")
-    _want(isinstance(lost, list) and set(lost) <= set(RESOURCES[:4]), f"{where}.vp_lost",
-          "must list resources")
-    assert isinstance(lost, list)
-    p.vp_lost = sum(1 << RESOURCES.index(r) for r in set(lost))
-    took = pj.get("war_took")
-    _want(isinstance(took, dict) and set(took) == set(RESOURCES), f"{where}.war_took",
-          "must give every resource")
-    assert isinstance(took, dict)
-    p.war_took = [_int(took[r], f"{where}.war_took.{r}", 0, 1000) for r in RESOURCES]
-    _want(isinstance(pj.get("least_stability"), bool), f"{where}.least_stability",
-          "must be true or false")
-    p.least_stab = bool(pj["least_stability"])
-    p.temp_strength = _int(pj.get("temp_strength"), f"{where}.temp_strength", -100, 100)
-    _want(isinstance(pj.get("defeated"), bool), f"{where}.defeated", "must be true or false")
-    p.defeated = bool(pj["defeated"])
-    # version 1 saves had no per-player side (A for everybody) nor turn counts
-    side = pj.get("side", "A")
-    _want(isinstance(side, str) and (side == "" or side in sides), f"{where}.side",
-          f"must be a side of the box ({', '.join(sorted(sides))}), got {quote(repr(side))}")
-    p.side = str(side)
-    nation = pj.get("nation", "")
-    _want(isinstance(nation, str), f"{where}.nation", "must be text")
-    p.nation = str(nation)
-    p.specials = sides[p.side].special if p.side else ()
-    p.turns = _int(pj.get("turns", 0), f"{where}.turns", 0, 100)
-    p.acts = _int(pj.get("actions", 0), f"{where}.actions", 0, 1000)
+        here = f"{where}.wonder"
+        wonder = check.array(wonder, here, 2, "items (null or [card, sections built])")
+        p.wonder = refs.card(wonder[0], f"{here}[0]")
+        p.built = check.whole(wonder[1], f"{here}[1]", 0, 10)
+    p.private = check.integer(pj, "private_architects", 0, 20, f"{where}.private_architects")
+    here = f"{where}.bought"
+    bought = check.mapping(pj["bought"], here)
+    check.fields(bought, (), CARD_TYPES, where=here)
+    p.bought = [check.integer(bought, t, 0, 50, f"{here}.{t}") if t in bought else 0
+                for t in CARD_TYPES]
+    here = f"{where}.vp_lost"
+    lost = check.array(pj["vp_lost"], here, what="resources")
+    p.vp_lost = 0
+    for r in lost:
+        p.vp_lost |= 1 << check.ref(r, here, _LOSABLE, "resource")
+    here = f"{where}.war_took"
+    took = check.mapping(pj["war_took"], here)
+    check.fields(took, RESOURCES, where=here)
+    p.war_took = [check.integer(took, r, 0, 1000, f"{here}.{r}") for r in RESOURCES]
+    p.least_stab = check.boolean(pj, "least_stability", f"{where}.least_stability")
+    p.temp_strength = check.integer(pj, "temp_strength", -100, 100, f"{where}.temp_strength")
+    p.defeated = check.boolean(pj, "defeated", f"{where}.defeated")
+    if "side" in fields:
+        side = pj["side"]
+        check.want(side == "" or (isinstance(side, str) and side in comp.sides),
+                   f"{where}.side", f"must be a side of the box "
+                   f"({', '.join(sorted(comp.sides))}), got {shown(side)}")
+        p.side = side
+        p.nation = check.string(pj, "nation", f"{where}.nation", empty=True)
+        p.turns = check.integer(pj, "turns", 0, 100, f"{where}.turns")
+        p.acts = check.integer(pj, "actions", 0, 1000, f"{where}.actions")
+    p.specials = comp.sides[p.side].special if p.side else ()
     return p
+
+
+# the resources whose VP loss is counted once a round (a bit each in ``vp_lost``)
+_LOSABLE = {r: i for i, r in enumerate(RESOURCES[:4])}
 
 
 __all__ = ["check_invariants", "narrow_components", "state_from_json"]

@@ -24,13 +24,20 @@ reconstruction (``reconstruction: true``, shown by the state's view and picture)
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..core.envelope import quote
-from .components import DATA, TRACK_MAX_STRENGTH, ComponentError, Components
+from ..core.envelope import check_header, json_object
+from ..core.validate import Checker
+from .components import (
+    DATA,
+    TRACK_MAX_STRENGTH,
+    ComponentError,
+    Components,
+    component_checker,
+    named_item,
+)
 
 if TYPE_CHECKING:
     from ..core.log import LogEntry
@@ -77,97 +84,67 @@ class SoloTiles:
         return tuple(i for i, t in enumerate(self.tiles) if t.age == age)
 
 
-def _fail(where: str, what: str) -> ComponentError:
-    return ComponentError(f"{where}: {what}")
+_TILE_FIELDS = ("id", "age", "architects", "famine", "strength", "stability", "books", "rolls")
 
 
-def _whole(raw: dict[str, Any], key: str, where: str, lo: int, hi: int) -> int:
-    if key not in raw:
-        raise _fail(f"{where}.{key}", "missing")
-    v = raw[key]
-    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise _fail(f"{where}.{key}", f"must be a whole number {lo}..{hi}, got {quote(repr(v))}")
-    return v
+def _tile(check: Checker, raw: object) -> SoloTile:
+    """One tile; ``check`` names its place ("tiles[3]")."""
+    check, tile, ident = named_item(check, raw)
+    check.fields(tile, _TILE_FIELDS, ("note",))
+    rolls = check.mapping(tile["rolls"], "rolls")
+    check.fields(rolls, ("5", "6"), where="rolls")
+    changes = []
+    for face in ("5", "6"):
+        here = f"rolls.{face}"
+        change = check.mapping(rolls[face], here)
+        check.fields(change, (), SHADOW_FIGURES, where=here)
+        check.want(bool(change), here, "must change some of " + ", ".join(SHADOW_FIGURES))
+        changes.append(tuple(check.integer(change, f, -50, 50, f"{here}.{f}")
+                             if f in change else 0 for f in SHADOW_FIGURES))
+    return SoloTile(
+        id=ident, age=check.integer(tile, "age", 1, 4),
+        architects=check.integer(tile, "architects", 0, 9),
+        famine=check.integer(tile, "famine", 0, 20),
+        strength=check.integer(tile, "strength", 0, 99),
+        stability=check.integer(tile, "stability", -20, 99),
+        books=check.integer(tile, "books", 0, 50),
+        rolls=(changes[0], changes[1]),   # type: ignore[arg-type]
+        note=check.string(tile, "note", empty=True) if "note" in tile else "")
 
 
 def parse_solo_tiles(data: object, name: str) -> SoloTiles:
-    """Solo tiles from a file's parsed JSON; errors name the file, the tile and the field."""
-    if not isinstance(data, dict):
-        raise _fail(name, "must be a JSON object")
-    if data.get("format") != SOLO_TILES_FORMAT:
-        raise _fail(f"{name} format", f"must be {SOLO_TILES_FORMAT!r}")
-    if data.get("version") != 1:
-        raise _fail(f"{name} version", "this program reads version 1")
-    unknown = set(data) - {"format", "version", "reconstruction", "note", "tiles"}
-    if unknown:
-        raise _fail(f"{name} {sorted(unknown)[0]}", "unknown field")
-    recon = data.get("reconstruction", False)
-    if not isinstance(recon, bool):
-        raise _fail(f"{name} reconstruction", "must be true or false")
-    raw_tiles = data.get("tiles")
-    if not isinstance(raw_tiles, list) or not raw_tiles:
-        raise _fail(f"{name} tiles", "must be a list of tiles")
-    tiles: list[SoloTile] = []
-    for i, raw in enumerate(raw_tiles):
-        where = f"{name} tiles[{i}]"
-        if not isinstance(raw, dict):
-            raise _fail(where, "must be an object")
-        ident = raw.get("id")
-        if not isinstance(ident, str) or not ident:
-            raise _fail(where, "needs an 'id'")
-        where = f"{where} ({ident})"
-        unknown = set(raw) - {"id", "age", "architects", "famine", "strength", "stability",
-                              "books", "rolls", "note"}
-        if unknown:
-            raise _fail(f"{where}.{sorted(unknown)[0]}", "unknown field")
-        rolls = raw.get("rolls")
-        if not isinstance(rolls, dict) or set(rolls) != {"5", "6"}:
-            raise _fail(f"{where}.rolls", "must give the changes for a roll of \"5\" and \"6\"")
-        changes = []
-        for face in ("5", "6"):
-            change = rolls[face]
-            if not isinstance(change, dict) or not change or set(change) - set(SHADOW_FIGURES):
-                raise _fail(f"{where}.rolls.{face}", "must change some of "
-                            + ", ".join(SHADOW_FIGURES))
-            changes.append(tuple(_whole(change, f, f"{where}.rolls.{face}", -50, 50)
-                                 if f in change else 0 for f in SHADOW_FIGURES))
-        note = raw.get("note", "")
-        if not isinstance(note, str):
-            raise _fail(f"{where}.note", "must be text")
-        tiles.append(SoloTile(
-            id=ident, age=_whole(raw, "age", where, 1, 4),
-            architects=_whole(raw, "architects", where, 0, 9),
-            famine=_whole(raw, "famine", where, 0, 20),
-            strength=_whole(raw, "strength", where, 0, 99),
-            stability=_whole(raw, "stability", where, -20, 99),
-            books=_whole(raw, "books", where, 0, 50),
-            rolls=(changes[0], changes[1]),   # type: ignore[arg-type]
-            note=note))
+    """Solo tiles from a file's parsed JSON; errors name the file, the tile and the field:
+    "tiles.json: tiles[3] (solo-2a) field 'famine': missing"."""
+    check = component_checker(name)
+    top = check.mapping(data)
+    check_header(top, "solo tiles", SOLO_TILES_FORMAT, 1, error=ComponentError, prefix=name)
+    check.fields(top, ("format", "version", "tiles"), ("reconstruction", "note"))
+    recon = check.boolean(top, "reconstruction") if "reconstruction" in top else False
+    raw_tiles = check.array(top["tiles"], "tiles", what="tiles")
+    check.want(bool(raw_tiles), "tiles", "must list the tiles")
+    tiles = [_tile(check.at(f"tiles[{i}]"), raw) for i, raw in enumerate(raw_tiles)]
     ids = [t.id for t in tiles]
-    if len(set(ids)) != len(ids):
-        raise _fail(f"{name} tiles", "tile ids must be unique")
+    twice = next((x for i, x in enumerate(ids) if x in ids[:i]), None)
+    check.want(twice is None, "tiles", f"two tiles have the id {twice!r}")
     for age in range(1, 5):
-        if not any(t.age == age for t in tiles):
-            raise _fail(f"{name} tiles", f"no tile of age {age}")
-    note_text = data.get("note", "")
-    return SoloTiles(tuple(tiles), recon, name, str(note_text))
+        check.want(any(t.age == age for t in tiles), "tiles", f"no tile of age {age}")
+    note = check.string(top, "note", empty=True) if "note" in top else ""
+    return SoloTiles(tuple(tiles), recon, name, note)
 
 
 def load_solo_tiles(path: str | Path) -> SoloTiles:
     """Read solo tiles from a JSON file (the format of ``data/solo_tiles.json``, see
     DESIGN.md); a bad file raises :class:`ComponentError` naming it, the tile and the
     field.  Play with them: ``GameState.new(config, components=with_solo_tiles(tiles))``."""
-    path = Path(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise _fail(str(path), f"not JSON: {exc.msg} at line {exc.lineno}") from None
-    return parse_solo_tiles(data, str(path))
+    name = str(path)
+    return parse_solo_tiles(json_object(Path(path).read_bytes(), name, error=ComponentError),
+                            name)
 
 
 def packaged_solo_tiles() -> SoloTiles:
-    path = DATA / "solo_tiles.json"
-    return parse_solo_tiles(json.loads(path.read_text(encoding="utf-8")), "solo_tiles.json")
+    name = "solo_tiles.json"
+    return parse_solo_tiles(json_object((DATA / name).read_bytes(), name,
+                                        error=ComponentError), name)
 
 
 def with_solo_tiles(comp: Components, tiles: SoloTiles) -> Components:

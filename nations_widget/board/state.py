@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..core.envelope import quote
-from ..core.errors import StateFormatError
+from ..core.validate import Checker
 from .components import (
     CARD_TYPES,
     DIFFICULTIES,
@@ -54,6 +54,17 @@ DECK_CHOICES: dict[str, tuple[str, ...]] = {
 SIDE_MODES = ("B", "choose")
 
 
+class SettingError(ValueError):
+    """A setting :class:`GameConfig` refuses; ``setting`` names it ("players", "sides")."""
+
+    def __init__(self, setting: str, text: str) -> None:
+        super().__init__(text)
+        self.setting = setting
+
+
+CONFIG_FIELDS = ("players", "seed", "difficulty", "sides", "decks", "ages", "easier")
+
+
 @dataclass(frozen=True)
 class GameConfig:
     """How a game is set up.
@@ -78,9 +89,11 @@ class GameConfig:
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int) \
                 or not 1 <= self.players <= 5:
-            raise ValueError(f"players must be 1-5, got {quote(repr(self.players))}")
+            raise SettingError("players",
+                               f"players must be 1-5, got {quote(repr(self.players))}")
         if isinstance(self.seed, bool) or not isinstance(self.seed, int):
-            raise ValueError(f"seed must be a whole number, got {quote(repr(self.seed))}")
+            raise SettingError("seed",
+                               f"seed must be a whole number, got {quote(repr(self.seed))}")
         for name in ("difficulty", "sides"):
             value = getattr(self, name)
             if isinstance(value, str):
@@ -89,43 +102,45 @@ class GameConfig:
                 value = tuple(value)
             object.__setattr__(self, name, value)
             if not isinstance(value, tuple) or len(value) != self.players:
-                raise ValueError(f"{name} must name one per seat ({self.players})")
+                raise SettingError(name, f"{name} must name one per seat ({self.players})")
         for level in self.difficulty:
             if level not in DIFFICULTIES:
-                raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, "
-                                 f"got {quote(repr(level))}")
+                raise SettingError("difficulty", "difficulty must be one of "
+                                   f"{', '.join(DIFFICULTIES)}, got {quote(repr(level))}")
         sides = self.sides
         assert isinstance(sides, tuple)
         known = default_components().sides
         modes = [x for x in sides if x in SIDE_MODES]
         if modes and (len(set(sides)) != 1):
-            raise ValueError("'B' and 'choose' are for every seat at once, not mixed with "
-                             "fixed sides")
+            raise SettingError("sides", "'B' and 'choose' are for every seat at once, not "
+                               "mixed with fixed sides")
         for side in sides:
             if side not in known and side not in SIDE_MODES:
-                raise ValueError(f"unknown side {quote(repr(side))} (known: A, B, choose, "
-                                 + ", ".join(x for x in sorted(known) if x != "A") + ")")
+                raise SettingError("sides", f"unknown side {quote(repr(side))} (known: A, B, "
+                                   "choose, " + ", ".join(x for x in sorted(known) if x != "A")
+                                   + ")")
         fixed_b = [x for x in sides if x != "A" and x not in SIDE_MODES]
         if len(set(fixed_b)) != len(fixed_b):
-            raise ValueError("each nation's board is in the box once: two seats cannot both "
-                             "play the same B side")
+            raise SettingError("sides", "each nation's board is in the box once: two seats "
+                               "cannot both play the same B side")
         decks = self.decks
         if isinstance(decks, str):
             if decks not in DECK_CHOICES:
-                raise ValueError(f"decks must be one of {', '.join(DECK_CHOICES)}, "
-                                 f"got {quote(repr(decks))}")
+                raise SettingError("decks", f"decks must be one of {', '.join(DECK_CHOICES)}, "
+                                   f"got {quote(repr(decks))}")
             decks = DECK_CHOICES[decks]
         decks = tuple(decks) if isinstance(decks, (list, tuple)) else ()
         object.__setattr__(self, "decks", decks)
         if decks != ("balanced",) and (
                 not decks or "base" not in decks or any(d not in SETS for d in decks)
                 or len(set(decks)) != len(decks)):
-            raise ValueError(f"decks must be one of {', '.join(DECK_CHOICES)}, or include "
-                             f"'base' and name sets from {', '.join(SETS)}")
+            raise SettingError("decks", f"decks must be one of {', '.join(DECK_CHOICES)}, or "
+                               f"include 'base' and name sets from {', '.join(SETS)}")
         if isinstance(self.ages, bool) or self.ages not in (1, 2, 3, 4):
-            raise ValueError(f"ages must be 1-4 (the short game), got {quote(repr(self.ages))}")
+            raise SettingError("ages", "ages must be 1-4 (the short game), got "
+                               f"{quote(repr(self.ages))}")
         if not isinstance(self.easier, bool):
-            raise ValueError("easier is true or false")
+            raise SettingError("easier", "easier is true or false")
 
     @property
     def rounds(self) -> int:
@@ -155,21 +170,34 @@ class GameConfig:
                 "decks": list(self.decks), "ages": self.ages, "easier": self.easier}
 
     @staticmethod
-    def from_json(data: object) -> GameConfig:
-        if not isinstance(data, dict):
-            raise StateFormatError("config must be an object")
-        unknown = set(data) - {"players", "seed", "difficulty", "sides", "decks", "ages",
-                               "easier"}
-        if unknown:
-            raise StateFormatError(f"config has unknown field(s): {', '.join(sorted(unknown))}")
+    def from_json(data: object, source: str = "state", where: str | None = "config"
+                  ) -> GameConfig:
+        """Settings from their JSON form (each one optional); a problem raises
+        :class:`StateFormatError` naming the field: "state field 'config.players': ...".
+        ``source`` names the input, ``where`` the settings' place in it (None: its top
+        level, as in a scenario)."""
+        check = Checker(source)
+        obj = check.mapping(data, where)
+        check.fields(obj, (), CONFIG_FIELDS, where=where)
+        path = "" if where is None else where + "."
+        kwargs: dict[str, Any] = dict(obj)
+        if "players" in obj:
+            check.integer(obj, "players", 1, 5, path + "players")
+        if "seed" in obj:
+            check.of_kind(obj["seed"], path + "seed", ("integer",))
+        for key in ("difficulty", "sides", "decks"):
+            if isinstance(obj.get(key), list):
+                kwargs[key] = tuple(check.text(x, path + key) for x in obj[key])
+            elif key in obj:
+                check.of_kind(obj[key], path + key, ("text", "array"))
+        if "ages" in obj:
+            check.integer(obj, "ages", 1, 4, path + "ages")
+        if "easier" in obj:
+            check.boolean(obj, "easier", path + "easier")
         try:
-            kwargs = dict(data)
-            for key in ("difficulty", "sides", "decks"):
-                if isinstance(kwargs.get(key), list):
-                    kwargs[key] = tuple(kwargs[key])
             return GameConfig(**kwargs)
-        except (TypeError, ValueError) as exc:
-            raise StateFormatError(f"config: {exc}") from None
+        except SettingError as exc:
+            raise check.fail(str(exc), path + exc.setting) from None
 
 
 class PlayerState:

@@ -190,21 +190,26 @@ def json_object(data: object, what: str, *, error: ErrorFactory = StateFormatErr
     return value
 
 
-def check_header(data: dict[str, Any], what: str, format_name: str, version: int, *,
-                 error: ErrorFactory = StateFormatError, prefix: str | None = None) -> None:
+def check_header(data: dict[str, Any], what: str, format_name: str,
+                 version: int | tuple[int, ...], *, error: ErrorFactory = StateFormatError,
+                 prefix: str | None = None) -> None:
     """Refuse ``data`` unless its ``format`` is ``format_name`` and its ``version`` is
-    ``version`` (a whole number: ``true`` is not 1).  Messages start with ``prefix``
-    (default: ``what``) and name the field: "saved game field 'version': ..."."""
+    ``version`` (or one of them, for a tuple: the versions a program still reads), a whole
+    number: ``true`` is not 1.  Messages start with ``prefix`` (default: ``what``) and name
+    the field: "saved game field 'version': ..."."""
     lead = prefix if prefix is not None else what
+    versions = version if isinstance(version, tuple) else (version,)
     got = data.get("format")
     if got != format_name:
         problem = "missing" if "format" not in data else f"got {shown(got)}"
         raise error(message(f"{lead} field 'format': expected {format_name!r} ({what}), "
                             f"{problem}"))
     got = data.get("version")
-    if isinstance(got, bool) or not isinstance(got, int) or got != version:
+    if isinstance(got, bool) or not isinstance(got, int) or got not in versions:
         problem = "missing" if "version" not in data else f"got {shown(got)}"
-        raise error(message(f"{lead} field 'version': this program reads version {version}, "
+        readable = ("version " if len(versions) == 1 else "versions ") + ", ".join(
+            map(str, versions))
+        raise error(message(f"{lead} field 'version': this program reads {readable}, "
                             f"{problem}"))
 
 

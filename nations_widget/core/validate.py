@@ -98,19 +98,21 @@ class Checker:
         return value
 
     def fields(self, obj: Mapping[str, object], required: Collection[str],
-               optional: Collection[str] = ()) -> None:
-        """Refuse unknown and missing fields (the first of each is named)."""
+               optional: Collection[str] = (), where: str | None = None) -> None:
+        """Refuse unknown and missing fields (the first of each is named, after ``where``,
+        the path of ``obj`` itself, when given: "players[0].colour")."""
         allowed = [*required, *optional]
         unknown = [k for k in obj if k not in allowed]
+        path = "" if where is None else where + "."
         if unknown:
             problem = "unknown field"
             if len(unknown) > 1:
                 problem += " (also unknown: " + ", ".join(repr(k) for k in unknown[1:4]) + ")"
             problem += "; the fields here are " + ", ".join(allowed)
-            raise self.fail(problem, unknown[0])
+            raise self.fail(problem, path + unknown[0])
         for name in required:
             if name not in obj:
-                raise self.fail("missing", name)
+                raise self.fail("missing", path + name)
 
     # ------------------------------------------------------------------ values
     def integer(self, obj: Mapping[str, object], field: str, low: int,

@@ -470,7 +470,8 @@ def test_event_parser_names_the_event() -> None:
 def test_unknown_card_field_is_refused() -> None:
     card_data, event_data, nation_data = raw_data()
     card_data["progress"][0]["colour"] = "red"
-    with pytest.raises(ComponentError, match=r"cards.json progress\[0\] \(augustus\).colour"):
+    with pytest.raises(ComponentError, match=r"cards.json: progress\[0\] \(augustus\) field "
+                       "'colour': unknown field"):
         build_components(card_data, event_data, nation_data)
 
 
