@@ -7,9 +7,9 @@ against the heuristic bot, the short game (1 age: 2 rounds), a fixed seed and a 
 pause, and starts.  Policy at each of your decisions, only with the buttons the board
 draws for your legal moves: answer a question with its first answer; in the action
 phase, buy the first card the progress board offers (at most two a round), else put a
-worker on the first card that takes one (at most two a round), else Pass.  Previews are on (a new player's
-default): every move is first previewed by Python, then confirmed.  Each end-of-round
-summary is read and closed.
+worker on the first card that takes one (at most two a round), else Pass.  Previews are
+on (a new player's default): every move is first previewed by Python, then confirmed.
+Each end-of-round summary is read and closed.
 
 At game over the board's Save button downloads the game; the engine
 (``nations_widget.board.Game.from_json``, which replays the moves from the seed) loads it
