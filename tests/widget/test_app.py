@@ -72,6 +72,13 @@ def test_the_app_games_the_way_the_app_opens_them() -> None:
                                                                     "random"],
                                                           "bot_delay": 0}})
     assert not board.new_game_open and board.game.config.players == 3
+    # a game loaded instead closes it too; a refused intent leaves it as it was
+    again = board_game()
+    again.handle_intent({"kind": "new_game", "settings": {"players": 9}})
+    assert again.error and again.new_game_open
+    again.handle_intent({"kind": "load", "text": board.save_json(), "name": "b.json"})
+    assert again.error == "" and not again.new_game_open
+    assert again.game.config.players == 3
 
 
 def test_the_page_sends_a_choice_and_python_checks_it() -> None:
