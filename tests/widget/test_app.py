@@ -128,6 +128,27 @@ def test_the_query_string_comes_from_voilas_environment(monkeypatch: pytest.Monk
     assert voila_query_string() == "" and requested_game() is None
 
 
+def test_a_preheated_kernel_asks_voila_for_the_query_string(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # a preheated kernel ran the notebook before the request: Voila's get_query_string()
+    # waits for the visitor's request (here a stand-in module, no server)
+    import sys
+    import types
+
+    asked: list[str] = []
+
+    def get_query_string(url: str | None = None) -> str:
+        asked.append("asked")
+        return "game=dice"
+
+    fake = types.ModuleType("voila.utils")
+    fake.get_query_string = get_query_string  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "voila.utils", fake)
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setenv("QUERY_STRING", "game=board")     # not this kernel's request
+    assert requested_game() == "dice" and asked == ["asked"]
+
+
 def test_a_game_asked_for_by_the_link_is_shown_at_once() -> None:
     app = GameApp("board", factories=quick_factories())
     assert app.shown == "board" and list(app.widgets) == ["board"]
