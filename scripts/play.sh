@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Install what is needed (scripts/setup.sh), then serve notebooks/play.ipynb with Voila on
+# Install what is needed (scripts/setup.sh), then serve notebooks/play.ipynb (the app: a choice
+# of the dice game or the board game; ?game=dice or ?game=board opens one) with Voila on
 # 127.0.0.1 (port $PORT, default 8866).
 #
 # Voila 0.5 reads voila.py / voila.json from the directory it is started in (its
@@ -28,5 +29,6 @@ done
 if [ "${NATIONS_TCP_NODELAY:-1}" = "0" ]; then
     echo "play: TCP_NODELAY left off for the kernel websocket (NATIONS_TCP_NODELAY=0)"
 fi
-echo "Open http://127.0.0.1:${PORT}/ in your browser (Ctrl-C stops the server)"
+echo "Open http://127.0.0.1:${PORT}/ in your browser (Ctrl-C stops the server);"
+echo "  http://127.0.0.1:${PORT}/?game=dice or ?game=board opens one game directly"
 exec .venv/bin/voila "$NOTEBOOK" --no-browser --Voila.ip=127.0.0.1 --port="$PORT"

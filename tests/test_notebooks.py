@@ -10,6 +10,7 @@ also tested directly, without a kernel.
 from __future__ import annotations
 
 import copy
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -80,12 +81,19 @@ LEARN_ANSWERS: list[tuple[str, str]] = [
 ]
 
 
-def _execute(nb: Any) -> Any:
+def _execute(nb: Any, env: dict[str, str] | None = None) -> Any:
+    """Run ``nb`` on a fresh kernel (``env``: extra variables in the kernel's environment,
+    e.g. the ``QUERY_STRING`` Voila gives the kernel of a page)."""
     from nbclient import NotebookClient
 
     client = NotebookClient(nb, timeout=CELL_TIMEOUT, kernel_name="python3",
                             resources={"metadata": {"path": str(NOTEBOOKS)}})
-    client.execute()
+    if env is None:
+        client.execute()
+    else:
+        kernel_env = {k: v for k, v in os.environ.items()
+                      if k not in ("QUERY_STRING", "VOILA_PREHEAT")}
+        client.execute(env={**kernel_env, **env})
     return nb
 
 
@@ -123,18 +131,44 @@ def test_notebook_executes(name: str) -> None:
                                               for c in code for o in c.outputs
                                               if o.output_type == "execute_result")
     if name == "play.ipynb":
-        # the app: no code shown, one board, you against the tree-search bot
-        assert code and all(c.metadata.get("jupyter", {}).get("source_hidden") for c in code)
-        views = [o for c in code for o in c.outputs
-                 if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
-        assert len(views) == 1
-        assert "seats=['human', 'mcts']" in _text(code[-1])
+        # the app: no code shown, one widget (the choice of game), no game made yet
+        _check_app(nb, None)
     if name in ("learn.ipynb", "learn_board.ipynb"):
         tasks = _tasks(nb)
         assert len(tasks) == len(LEARN_ANSWERS) if name == "learn.ipynb" else tasks
         for cell in tasks:
             # with the placeholder left in, every checker answers "not yet" (and raises not)
             assert _text(cell).startswith("Not yet:"), cell.source
+
+
+def _check_app(nb: Any, game: str | None) -> None:
+    """play.ipynb ran: its code hidden, one widget (the app), showing ``game``."""
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    assert code and all(c.metadata.get("jupyter", {}).get("source_hidden") for c in code)
+    views = [o for c in code for o in c.outputs
+             if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+    assert len(views) == 1
+    shown = _text(code[-1])
+    assert f"GameChooser(showing {game or 'the choice of game'})" in shown
+    if game is None:
+        assert "NationsWidget" not in shown and "BoardWidget" not in shown
+    elif game == "dice":
+        assert "dice: <NationsWidget" in shown
+        assert "BoardWidget" not in shown
+    else:
+        assert "board: <BoardWidget" in shown
+        assert "NationsWidget" not in shown
+
+
+@pytest.mark.notebook
+@pytest.mark.parametrize("game", ["dice", "board"])
+def test_play_opens_the_game_a_link_asks_for(game: str) -> None:
+    """Voila gives a page's kernel its query string (QUERY_STRING): ?game=dice or
+    ?game=board shows that game at once, under the chooser's bar."""
+    nb = _execute(_read("play.ipynb"), env={"QUERY_STRING": f"game={game}"})
+    errors = [o for c in nb.cells for o in c.get("outputs", []) if o.output_type == "error"]
+    assert not errors
+    _check_app(nb, game)
 
 
 @pytest.mark.notebook

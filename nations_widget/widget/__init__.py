@@ -22,7 +22,9 @@ next to this file):
   (:mod:`.board.payloads`) and :class:`BoardWidget` (its own trait: ``cards``);
 - :mod:`.dice`: Nations: The Dice Game: :class:`~.dice.DiceAdapter`, its payloads
   (:mod:`.dice.payloads`) and :class:`NationsWidget` (its own traits: ``catalogue``,
-  ``reconstructed``; its own intent: ``load_catalogue``).
+  ``reconstructed``; its own intent: ``load_catalogue``);
+- :mod:`.app`: the app of ``notebooks/play.ipynb``: a choice of game, then that game
+  (``game_app()``, ``requested_game()`` for ``?game=dice|board``).
 
 The browser never writes these traits (:data:`READ_ONLY_TRAITS`): an update message for
 one is dropped and the true value sent back.  The browser sends intents with

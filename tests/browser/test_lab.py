@@ -1,5 +1,5 @@
 """JupyterLab: open notebooks/play.ipynb (a temporary copy), Run All Cells from the menu,
-make one move by clicking Pass, and check that the board followed."""
+choose the dice game, make one move by clicking Pass, and check that the board followed."""
 
 from __future__ import annotations
 
@@ -21,6 +21,8 @@ def test_run_all_and_pass(page: Any, lab: dict[str, Any], watch: PageWatch,
     page.click('.lm-MenuBar-itemLabel:text-is("Run")')
     page.click('.lm-Menu-itemLabel:text-is("Run All Cells")')
 
+    # the app offers its two games: the dice game, by a click
+    page.click('.nw-app button[data-key="choose-dice"]', timeout=90_000)
     # the widget draws; the notebook seats a human in the first seat (its seed is random:
     # the bot may move first, so wait until it is the human's decision)
     page.locator(".nw-root .nw-player.nw-live").first.wait_for(timeout=90_000)

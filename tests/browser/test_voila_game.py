@@ -1,5 +1,5 @@
-"""The Voila app (notebooks/play.ipynb, served as scripts/play.sh serves it), played to the
-end by clicking only, as a person would.
+"""The dice game in the Voila app (notebooks/play.ipynb, served as scripts/play.sh serves it,
+opened at ?game=dice), played to the end by clicking only, as a person would.
 
 Set-up through the board's own "New game…" form: 2 players, you against the heuristic bot,
 a fixed seed and a short bot pause.  Policy at each of your decisions: in the action
@@ -207,8 +207,10 @@ def play_again(page: Any, first: dict[str, Any], artifacts_dir: Path,
 def test_play_a_whole_game_by_clicking(page: Any, voila_url: str, watch: PageWatch,
                                        artifacts_dir: Path,
                                        request: pytest.FixtureRequest) -> None:
-    page.goto(voila_url)
+    # the app's link to the dice game (the choice itself: test_voila_page.py)
+    page.goto(voila_url + "?game=dice", timeout=120_000)
     page.wait_for_selector(".nw-root[data-step]", timeout=90_000)
+    assert page.title() == "Nations: The Dice Game"
     set_up_game(page)
     page.wait_for_function(SETTLED, arg=-1, timeout=30_000)
     # previews are on, as for a new player (a fresh browser: nothing kept from an earlier visit)

@@ -41,13 +41,19 @@ def test_the_page_requests_nothing_from_another_host(page: Any, voila_url: str,
     requested: list[str] = []
     page.on("request", lambda r: requested.append(r.url))
     page.add_init_script(RECORD_VIOLATIONS)
-    page.goto(voila_url)
+    page.goto(voila_url, timeout=120_000)
+    # the app's choice of game, then the dice game (each game's bundle is fetched when shown)
+    page.click('.nw-app button[data-key="choose-dice"]', timeout=90_000)
     page.wait_for_selector(".nw-root[data-step]", timeout=90_000)
     # use the board a little: the help overlay, then the "New game" dialog (anything they
     # draw lazily, an icon or a font, would be fetched now)
     page.click('button[data-key="help"]')
     page.click('button[data-key="help-close"]')
     page.click('summary[data-key="newgame-summary"]')
+    page.wait_for_timeout(300)
+    # and the board game's table
+    page.click('.nw-app button[data-key="switch-board"]')
+    page.wait_for_selector(".nwb-root[data-step]", timeout=90_000)
     page.wait_for_timeout(300)
     page.wait_for_load_state("networkidle")
 

@@ -100,7 +100,9 @@ export function createController({ model, el }, createView) {
   const ui = {
     note: "",
     form: null,
-    newGameOpen: false,
+    // Python asks for the New game dialog open when the page first draws the widget (the
+    // app's game just chosen: trait new_game_open)
+    newGameOpen: Boolean(model.get("new_game_open")),
     lastSaved: null,
     formRev: 0,
     branchFrom: null,

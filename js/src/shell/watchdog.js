@@ -46,7 +46,8 @@ export function shownText(el) {
 /** What the page shows now: "board" (the widget drew itself), "broken" (the widget
  * manager gave up on the model or the view), or "waiting". */
 export function pageState(doc) {
-  if (doc.querySelector(".nw-root")) return "board";
+  // a game's table, or the app's game chooser (notebooks/play.ipynb before a choice)
+  if (doc.querySelector(".nw-root, .nw-app")) return "board";
   const outputs = doc.querySelectorAll(".jupyter-widgets, .jp-OutputArea-output");
   for (const el of outputs) {
     if (BROKEN_TEXT.test(shownText(el))) return "broken";

@@ -175,6 +175,15 @@ describe("the shell controller with a fake view", () => {
     });
   });
 
+  it("opens the New game dialog at once when Python asks (new_game_open), else not", () => {
+    mount({ new_game_open: true });
+    expect(el.querySelector("details.nw-newgame").open).toBe(true);
+    removeHosts();
+    el = testHost();
+    mount();
+    expect(el.querySelector("details.nw-newgame").open).toBe(false);
+  });
+
   it("an earlier position shows the history banner until the player continues", async () => {
     const { model, record } = mount({ history: { position: 1, length: 3, can_undo: true, can_redo: true, undo_to: 0 } });
     expect(record.S.viewingHistory).toBe(true);

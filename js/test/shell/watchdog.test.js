@@ -59,6 +59,14 @@ describe("what the page shows", () => {
     expect(pageState(document)).toBe("board");
   });
 
+  it("counts the app's game chooser as a page that came up (no game chosen yet)", () => {
+    fakeWindow();
+    const out = output("");
+    expect(pageState(document)).toBe("waiting");
+    out.appendChild(Object.assign(document.createElement("div"), { className: "nw-app" }));
+    expect(pageState(document)).toBe("board");
+  });
+
   it("does not read its own script as the error (it sits in an output too)", () => {
     fakeWindow();
     const out = output("");

@@ -42,7 +42,7 @@ STATIC = Path(__file__).resolve().parents[2] / "static"
 #: Python only: see :meth:`GameWidget.set_state`).  A game adds its ``GAME_TRAITS``.
 GENERIC_TRAITS: tuple[str, ...] = (
     "game_kind", "game_info", "view", "legal", "log_patch", "error", "seats", "bot_names",
-    "bot_info", "settings", "history", "busy", "preview", "coach",
+    "bot_info", "settings", "history", "busy", "preview", "coach", "new_game_open",
 )
 
 #: The longest refusal shown on the board, in characters.
@@ -109,6 +109,10 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     preview = traitlets.Dict().tag(sync=True)
     #: the coach (see :mod:`nations_widget.widget.shell.coach`): ``{"on", "hint", "verdict"}``
     coach = traitlets.Dict(COACH_OFF, per_key_traits={"on": traitlets.Bool()}).tag(sync=True)
+    #: the page opens the New game dialog when it first draws this widget (the app sets it
+    #: for a game just chosen, so that the player picks the settings first); starting a
+    #: new game or loading one clears it
+    new_game_open = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, adapter: GameAdapter[G, M], *, game: G | None = None,
                  settings: Mapping[str, Any] | None = None,
@@ -414,6 +418,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
 
     def _replace_game(self, game: G, seats: list[str], full: bool = False) -> None:
         self._game = game
+        self.new_game_open = False            # the settings are chosen: the dialog is done
         self._seats = seats
         self._bots.clear()
         self._cancel_bots()

@@ -1,0 +1,89 @@
+// The app's game chooser (nations_widget/static/app.js and app.css): the widget above the
+// games in notebooks/play.ipynb (Python: nations_widget/widget/app.py, GameChooser).
+//
+// Python sends the games (`games`: [{key, title, short, line}]) and the game shown
+// (`game`, "" before a choice); a click sends the intent {kind: "choose", game}, and
+// Python decides (an unknown game is refused).  Before a choice the page shows one
+// large button per game with its line; once a game is shown, a bar of small buttons
+// switches between them (the game's own table already names it).  On a Voila page
+// (body[data-voila]) the page's title names the game shown; in JupyterLab the title is
+// the notebook's and is left alone.
+import "./app.css";
+
+/** The page's title before a game is chosen. */
+export const APP_TITLE = "Nations";
+
+/** The page title for the game `key` of `games` (APP_TITLE when none). */
+export function titleFor(games, key) {
+  const game = (games || []).find((g) => g.key === key);
+  return game ? game.title : APP_TITLE;
+}
+
+function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "onclick") el.addEventListener("click", v);
+    else if (k === "dataset") Object.assign(el.dataset, v);
+    else el.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined) continue;
+    el.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+  }
+  return el;
+}
+
+/** Draw the chooser for `model` into `el`; returns the root element. */
+export function drawChooser(model, el) {
+  const games = model.get("games") || [];
+  const shown = model.get("game") || "";
+  const error = model.get("error") || "";
+  const choose = (key) => () => model.send({ kind: "choose", game: key });
+  let body;
+  if (!shown) {
+    body = [
+      h("h2", { class: "nw-app-title" }, APP_TITLE),
+      h("p", { class: "nw-app-ask", id: "nw-app-ask" }, "Choose a game:"),
+      h("ul", { class: "nw-app-choices", "aria-labelledby": "nw-app-ask" },
+        games.map((g) => h("li", {},
+          h("button", { type: "button", class: "nw-app-choice", dataset: { key: `choose-${g.key}`, game: g.key }, onclick: choose(g.key) },
+            h("span", { class: "nw-app-name" }, g.title),
+            h("span", { class: "nw-app-line" }, g.line))))),
+    ];
+  } else {
+    body = [
+      h("nav", { class: "nw-app-bar", "aria-label": "Games" },
+        h("span", { class: "nw-app-label" }, "Game:"),
+        games.map((g) => h("button", {
+          type: "button", class: `nw-app-switch${g.key === shown ? " nw-app-current" : ""}`,
+          "aria-pressed": g.key === shown ? "true" : "false", title: `${g.title}: ${g.line}`,
+          dataset: { key: `switch-${g.key}`, game: g.key }, onclick: choose(g.key),
+        }, g.short))),
+    ];
+  }
+  const root = h("div", { class: "nw-app", dataset: { game: shown } }, body,
+    error ? h("p", { class: "nw-app-error", role: "alert" }, error) : null);
+  // keep the focus on the button of the same game when the chooser is redrawn
+  const active = el.ownerDocument && el.ownerDocument.activeElement;
+  const focused = active && el.contains(active) && active.dataset ? active.dataset.game : null;
+  el.replaceChildren(root);
+  if (focused) {
+    const again = root.querySelector(`[data-game="${focused}"]`);
+    if (again) again.focus();
+  }
+  const doc = el.ownerDocument;
+  if (doc && doc.body && doc.body.dataset.voila !== undefined) doc.title = titleFor(games, shown);
+  return root;
+}
+
+export default {
+  render({ model, el }) {
+    const draw = () => drawChooser(model, el);
+    for (const t of ["games", "game", "error"]) model.on(`change:${t}`, draw);
+    draw();
+    return () => {
+      for (const t of ["games", "game", "error"]) model.off(`change:${t}`, draw);
+    };
+  },
+};

@@ -1,0 +1,210 @@
+"""The app (``notebooks/play.ipynb``, served by Voila): a choice of game, then that game.
+
+>>> from nations_widget.widget.app import GAMES, requested_game
+>>> [g.key for g in GAMES]
+['dice', 'board']
+>>> requested_game("game=board&x=1"), requested_game("game=chess"), requested_game("")
+('board', None, None)
+
+:func:`game_app` returns what the notebook displays: a :class:`GameApp`, an ipywidgets
+``VBox`` holding the chooser (:class:`GameChooser`, a small anywidget: one large button
+per game with a line on it before a choice, a bar of two buttons after; on a Voila page it
+sets the page's title to the game shown) and the games chosen so far.  A game's widget is
+made the first time it is chosen and kept: switching to the other game and back finds
+each game where it was (the one not shown is hidden, not closed).  The board game opens
+with its New game dialog (players, seats, difficulty per seat, player boards, cards,
+length, seed), the dice game straight at its table (you against the tree-search bot).
+
+A link can open one game directly: ``?game=dice`` or ``?game=board`` on the app's address.
+Voila hands the page's query string to the kernel (``QUERY_STRING`` in its environment;
+with a preheated kernel, which ran the notebook before anybody asked, Voila's
+``get_query_string()`` waits for the visitor's request): :func:`requested_game` reads it.
+
+The page never writes the chooser's traits: it sends ``{"kind": "choose", "game": ...}``,
+which Python checks (an unknown game or a malformed message sets ``error`` and changes
+nothing).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import parse_qs
+
+import anywidget
+import ipywidgets
+import traitlets
+
+from .board.widget import BoardWidget
+from .dice import NationsWidget
+from .shell.widget import STATIC, GameWidget
+
+
+@dataclass(frozen=True)
+class GameChoice:
+    """A game the app offers: its key (``?game=``), full title, short label and line."""
+
+    key: str
+    title: str
+    short: str
+    line: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"key": self.key, "title": self.title, "short": self.short, "line": self.line}
+
+
+GAMES: tuple[GameChoice, ...] = (
+    GameChoice("dice", "Nations: The Dice Game", "The Dice Game",
+               "Four rounds of rolling dice to buy buildings, wonders, advisors and "
+               "colonies. 1-4 players, against bots or friends at the same screen."),
+    GameChoice("board", "Nations (the board game)", "The board game",
+               "Four ages of drafting cards from a shared market, placing workers, "
+               "waging wars and raising wonders (or a shorter game). 1-5 players."),
+)
+GAME_KEYS: tuple[str, ...] = tuple(g.key for g in GAMES)
+
+#: the seconds a bot pauses before each move in the app (time to see what it did)
+APP_BOT_DELAY = 0.8
+
+
+def dice_game() -> NationsWidget:
+    """The dice game as the app opens it: you against the tree-search bot."""
+    return NationsWidget(players=2, seats=["human", "mcts"], bot_delay=APP_BOT_DELAY)
+
+
+def board_game() -> BoardWidget:
+    """The board game as the app opens it: a 2-player game against the heuristic bot,
+    with the New game dialog open to choose the real settings."""
+    widget = BoardWidget(players=2, seats=["human", "heuristic"], bot_delay=APP_BOT_DELAY)
+    widget.new_game_open = True
+    return widget
+
+
+#: how the app makes each game's widget the first time it is chosen
+GAME_FACTORIES: Mapping[str, Callable[[], GameWidget[Any, Any]]] = {
+    "dice": dice_game,
+    "board": board_game,
+}
+
+
+def requested_game(query: str | None = None) -> str | None:
+    """The game a link asks for (``game=dice`` or ``game=board`` in the query string), or
+    None (no such parameter, or an unknown game: the app then offers the choice).
+    ``query`` None: the Voila page's query string (:func:`voila_query_string`)."""
+    if query is None:
+        query = voila_query_string()
+    values = parse_qs(query or "").get("game", [])
+    wanted = values[-1].strip().lower() if values else ""
+    return wanted if wanted in GAME_KEYS else None
+
+
+def voila_query_string() -> str:
+    """The query string of the page this kernel serves in Voila ('' elsewhere).
+
+    A kernel Voila starts for a request has it in ``QUERY_STRING``; a preheated kernel
+    (``VOILA_PREHEAT=True``: voila.py keeps one warm) ran the notebook before the request
+    came, so Voila's ``get_query_string()`` waits for the request and returns it."""
+    if os.environ.get("VOILA_PREHEAT") == "True":
+        try:
+            from voila.utils import get_query_string  # type: ignore[import-untyped]
+        except ImportError:        # Voila is not installed in this kernel's environment
+            return ""
+        return str(get_query_string() or "")
+    return os.environ.get("QUERY_STRING", "")
+
+
+class GameChooser(anywidget.AnyWidget):
+    """The app's choice of game (``nations_widget/static/app.js``)."""
+
+    _esm = STATIC / "app.js"
+    _css = STATIC / "app.css"
+
+    #: the games offered, ``[{key, title, short, line}]``
+    games: traitlets.List[Any] = traitlets.List(traitlets.Dict()).tag(sync=True)
+    #: the game shown ('' before a choice)
+    game = traitlets.Unicode("").tag(sync=True)
+    #: the last refused choice, in words ('' when none)
+    error = traitlets.Unicode("").tag(sync=True)
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """The page writes no trait (it sends ``choose``): an update is dropped and the
+        true values are sent back."""
+        if not isinstance(sync_data, dict):
+            return
+        refused = sorted(name for name in sync_data if name in self.keys)
+        if refused:
+            self.send_state(key=refused)
+
+
+class GameApp(ipywidgets.VBox):  # type: ignore[misc]
+    """The chooser above the games chosen so far (one shown, the others hidden)."""
+
+    def __init__(self, game: str | None = None, *,
+                 factories: Mapping[str, Callable[[], GameWidget[Any, Any]]] | None = None,
+                 **kwargs: Any) -> None:
+        self.chooser = GameChooser(games=[g.to_json() for g in GAMES])
+        self._area = ipywidgets.VBox(layout=ipywidgets.Layout(width="100%"))
+        super().__init__(children=[self.chooser, self._area],
+                         layout=ipywidgets.Layout(width="100%"), **kwargs)
+        self._factories = dict(GAME_FACTORIES if factories is None else factories)
+        self._widgets: dict[str, GameWidget[Any, Any]] = {}
+        self.chooser.on_msg(self._on_msg)
+        if game is not None:
+            self.choose(game)
+
+    @property
+    def shown(self) -> str | None:
+        """The key of the game shown, None before a choice."""
+        return self.chooser.game or None
+
+    @property
+    def widgets(self) -> dict[str, GameWidget[Any, Any]]:
+        """The games' widgets made so far, by key."""
+        return dict(self._widgets)
+
+    def choose(self, game: str) -> GameWidget[Any, Any]:
+        """Show ``game`` ("dice" or "board"), making its widget the first time; the other
+        game stays as it was, hidden.  An unknown game raises :class:`ValueError`."""
+        if game not in GAME_KEYS:
+            raise ValueError(f"There is no game called {game!r} here: choose "
+                             f"{' or '.join(repr(k) for k in GAME_KEYS)}.")
+        widget = self._widgets.get(game)
+        if widget is None:
+            widget = self._factories[game]()
+            self._widgets[game] = widget
+            self._area.children = (*self._area.children, widget)
+        for key, w in self._widgets.items():
+            w.layout.display = None if key == game else "none"
+        self.chooser.error = ""
+        self.chooser.game = game
+        return widget
+
+    def __repr__(self) -> str:
+        made = "; ".join(f"{key}: {w!r}" for key, w in self._widgets.items())
+        return (f"<GameApp: GameChooser(showing {self.shown or 'the choice of game'}), "
+                f"games made: {made or 'none yet'}>")
+
+    def _on_msg(self, _widget: object, content: object, _buffers: object = None) -> None:
+        """A message from the page: ``{"kind": "choose", "game": key}``; anything else is
+        refused in words (never raised into the kernel)."""
+        try:
+            if not isinstance(content, dict) or content.get("kind") != "choose":
+                raise ValueError("The page sent something other than a choice of game.")
+            game = content.get("game")
+            if not isinstance(game, str):
+                raise ValueError("The page sent a choice of game without a game's name.")
+            self.choose(game[:40])
+        except ValueError as exc:
+            self.chooser.error = str(exc)[:200]
+
+
+def game_app(game: str | None = None) -> GameApp:
+    """What notebooks/play.ipynb displays: the choice of game, then that game (``game``:
+    show that one at once, as ``?game=`` does)."""
+    return GameApp(game)
+
+
+__all__ = ["GAMES", "GAME_FACTORIES", "GAME_KEYS", "GameApp", "GameChoice", "GameChooser",
+           "board_game", "dice_game", "game_app", "requested_game", "voila_query_string"]
