@@ -1312,6 +1312,19 @@ function nthOption(legal, n) {
   const opts = placeMoves(legal).options;
   return n >= 1 && n <= opts.length ? opts[n - 1] : null;
 }
+function choicesLine(moves) {
+  const slots = (map) => [...map.values()].filter((list) => list.length).length;
+  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  const parts = [];
+  if (moves.buy.size) parts.push(`buy ${n(moves.buy.size, "card", "cards")}`);
+  if (slots(moves.deploy)) parts.push(`add workers on ${n(slots(moves.deploy), "card", "cards")}`);
+  if (slots(moves.undeploy)) parts.push(`take workers off ${n(slots(moves.undeploy), "card", "cards")}`);
+  if (moves.hire) parts.push("hire an architect");
+  if (moves.special.size) parts.push(`use ${n(moves.special.size, "card's action", "cards' actions")}`);
+  if (!parts.length) return "";
+  const last = parts.pop();
+  return `You can ${parts.length ? `${parts.join(", ")} or ${last}` : last}.`;
+}
 
 // src/board/view.js
 var SHORTCUTS = [
@@ -1396,6 +1409,7 @@ function createView(root, shell) {
     if (card.requirement) out.push(h2("div", { class: "nwb-fig" }, h2("span", { class: "nwb-k" }, "needs "), `${card.requirement} strength`));
     if (card.stages) out.push(h2("div", { class: "nwb-fig" }, h2("span", { class: "nwb-k" }, "sections "), `${card.stages.join(" / ")} stone`));
     if (card.war_loss) out.push(h2("div", { class: "nwb-fig" }, h2("span", { class: "nwb-k" }, "defeat "), Object.entries(card.war_loss).map(([k, n]) => `−${n} ${k}`).join(", ") + ", −1 VP"));
+    if (card.type === "battle") out.push(h2("div", { class: "nwb-fig" }, h2("span", { class: "nwb-k" }, "take "), "your raid in food, stone or books"));
     if (card.golden_age) out.push(h2("div", { class: "nwb-fig" }, `2 ${card.golden_age} or 1 VP`));
     if (card.raid) out.push(h2("div", { class: "nwb-fig" }, h2("span", { class: "nwb-k" }, "raid "), String(card.raid)));
     if (card.architects) out.push(h2("div", { class: "nwb-fig" }, `${card.architects} private architect${card.architects > 1 ? "s" : ""}`));
@@ -1453,10 +1467,13 @@ function createView(root, shell) {
     const v = S.view;
     const live = S.acting !== null && S.acting !== void 0;
     const opts = live ? moves.options : [];
+    const can = live && !opts.length ? choicesLine(moves) : "";
     return h2(
       "section",
-      { class: `nw-panel nwb-prompt${live ? " nwb-live" : ""}`, "aria-live": "polite", dataset: { key: "prompt" } },
+      { class: `nw-panel nwb-prompt${live ? " nwb-live" : ""}${v.over ? " nwb-over" : ""}`, "aria-live": "polite", dataset: { key: "prompt" } },
       h2("p", { class: "nwb-ask" }, v.prompt),
+      can ? h2("p", { class: "nwb-can", dataset: { key: "can" } }, can, h2("span", { class: "nwb-dim" }, " Each shows what it changes before you confirm.")) : null,
+      v.final ? finalTable(S) : null,
       opts.length ? h2(
         "div",
         { class: "nwb-options", role: "group", "aria-label": "Answers" },
@@ -1545,7 +1562,7 @@ function createView(root, shell) {
     return part("progress", sig2(pr, buys, [...recent], ui.detail, S.cards ? Object.keys(S.cards).length : 0), () => h2(
       "section",
       { class: "nw-panel nwb-progress", "aria-label": "Progress board", dataset: { key: "progress" } },
-      h2("h3", {}, "Progress board ", h2("span", { class: "nwb-dim" }, `· ${pr.deck} card${pr.deck === 1 ? "" : "s"} left in this age's deck`)),
+      h2("h3", { class: "nwb-progress-head" }, h2("span", {}, "Progress board"), h2("span", { class: "nwb-sub" }, `${pr.deck} card${pr.deck === 1 ? "" : "s"} left in this age's deck`)),
       pr.rows.map((row, r) => h2(
         "div",
         { class: "nwb-row", role: "group", "aria-label": `Row ${r + 1}: ${row.price} gold each`, dataset: { key: `row-${r}` } },
@@ -1639,9 +1656,9 @@ function createView(root, shell) {
         { class: "nwb-stats" },
         ["gold", "stone", "food", "books"].map((k) => stat(k, n.resources[k], ` nwb-${k}`)),
         stat("VP", n.resources.vp, " nwb-vp-stat"),
-        stat("strength", n.strength, " nwb-strength"),
-        stat("stability", n.stability, n.revolt ? " nwb-stability nwb-bad" : " nwb-stability"),
-        stat("workers", `${n.idle} idle of ${n.workers}`)
+        stat("strength", n.strength, " nwb-track nwb-strength"),
+        stat("stability", n.stability, n.revolt ? " nwb-track nwb-stability nwb-bad" : " nwb-track nwb-stability"),
+        stat("idle workers", `${n.idle} / ${n.workers}`, " nwb-idle")
       ),
       badges.some(Boolean) ? h2("div", { class: "nwb-badges" }, badges) : null,
       h2("p", { class: "nwb-prod" }, h2("span", { class: "nwb-k" }, "next production "), prod || "nothing"),
@@ -1734,22 +1751,26 @@ function createView(root, shell) {
           v.solo.notice ? h2("p", { class: "nwb-note" }, v.solo.notice) : null,
           v.solo.title ? h2("p", {}, "Hall of Fame: ", h2("b", {}, v.solo.title)) : null
         ) : null,
-        v.final ? finalTable(v) : null
+        v.final ? h2("p", { class: "nwb-dim" }, "Final scoring: at the top.") : null
       );
     });
   }
-  function finalTable(v) {
+  function finalTable(S) {
+    const v = S.view;
     const parts = ["vp", "colonies", "wonders", "workers", "resources", "total"];
     const label = { vp: "VP tokens", colonies: "colonies", wonders: "wonders", workers: "workers", resources: "resources", total: "total" };
+    const winners = new Set([].concat(shown(v.winner) ? v.winner : []));
+    const name = (s) => v.nations[s] ? v.nations[s].name : seatName2(s);
+    const win = (s) => winners.has(s) ? " nwb-winner" : "";
     return h2(
       "div",
-      { class: "nwb-final" },
+      { class: "nwb-final", dataset: { key: "final" } },
       h2("h4", {}, "Final scoring"),
       h2("div", { class: "nwb-scroll" }, h2(
         "table",
-        { class: "nwb-table" },
-        h2("thead", {}, h2("tr", {}, h2("th", { scope: "col" }, ""), v.final.map((_, s) => h2("th", { scope: "col" }, seatName2(s))))),
-        h2("tbody", {}, parts.map((k) => h2("tr", {}, h2("th", { scope: "row" }, label[k]), v.final.map((b) => h2("td", {}, String(b[k]))))))
+        { class: "nwb-table nwb-final-table" },
+        h2("thead", {}, h2("tr", {}, h2("th", { scope: "col" }, ""), v.final.map((_, s) => h2("th", { scope: "col", class: win(s) }, name(s), winners.has(s) ? " ★" : "")))),
+        h2("tbody", {}, parts.map((k) => h2("tr", { class: k === "total" ? "nwb-total" : "" }, h2("th", { scope: "row" }, label[k]), v.final.map((b, s) => h2("td", { class: win(s) }, String(b[k]))))))
       ))
     );
   }
@@ -1811,7 +1832,7 @@ function createView(root, shell) {
     const buttons = shell.panels && shell.panels.headerButtons ? [].concat(shell.panels.headerButtons(part) || []) : [];
     const prompt = part("prompt", sig2(v.prompt, S.acting, moves.options, moves.pass, v.round_summary ? v.round_summary.round : 0, S.viewingHistory), () => promptPanel(S, moves));
     const waiting = shown(v.current) && !shown(S.acting) && !S.viewingHistory && shell.panels && shell.panels.waiting ? part("waiting", sig2(S.busy, v.current, S.seats, S.humanTurn), () => shell.panels.waiting(S)) : null;
-    setChildren2(els.turn, [prompt, waiting, previewPanel(S), detailPanel(S, moves)]);
+    setChildren2(els.turn, [prompt, waiting, previewPanel(S), detailPanel(S, moves), recentPanel(S)]);
     const order = boardOrder(v);
     const viewer = shown(v.viewer) ? v.viewer : null;
     const byseat = new Map(v.nations.map((n) => [n.seat, n]));
@@ -1821,7 +1842,7 @@ function createView(root, shell) {
     setChildren2(els.right, [scoringPanel(S), panel("coachPanel", S), panel("historyPanel", S), logNode(), panel("gamePanel", S)]);
     const help = shell.ui && shell.ui.helpOpen && shell.panels && shell.panels.helpOverlay ? shell.panels.helpOverlay(part) : null;
     setChildren2(els.head, [head, ...buttons]);
-    setChildren2(frame, [els.head, panel("errorLine", S), S.viewingHistory ? panel("historyBanner", S) : null, els.turn, recentPanel(S), progressPanel(S, moves), els.main, help || summaryOverlay(S)]);
+    setChildren2(frame, [els.head, panel("errorLine", S), S.viewingHistory ? panel("historyBanner", S) : null, els.turn, progressPanel(S, moves), els.main, help || summaryOverlay(S)]);
     P.sweep();
     setAttr2(frame, "data-position", v.position);
   }

@@ -84,3 +84,20 @@ export function nthOption(legal, n) {
   const opts = placeMoves(legal).options;
   return n >= 1 && n <= opts.length ? opts[n - 1] : null;
 }
+
+/** What the acting player can do, counted from Python's legal moves (no rule here): e.g.
+ * "You can buy 9 cards, add workers on 3 cards, hire an architect." — "" when the
+ * question is answered by buttons (growth, a choice) or nothing is listed. */
+export function choicesLine(moves) {
+  const slots = (map) => [...map.values()].filter((list) => list.length).length;
+  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  const parts = [];
+  if (moves.buy.size) parts.push(`buy ${n(moves.buy.size, "card", "cards")}`);
+  if (slots(moves.deploy)) parts.push(`add workers on ${n(slots(moves.deploy), "card", "cards")}`);
+  if (slots(moves.undeploy)) parts.push(`take workers off ${n(slots(moves.undeploy), "card", "cards")}`);
+  if (moves.hire) parts.push("hire an architect");
+  if (moves.special.size) parts.push(`use ${n(moves.special.size, "card's action", "cards' actions")}`);
+  if (!parts.length) return "";
+  const last = parts.pop();
+  return `You can ${parts.length ? `${parts.join(", ")} or ${last}` : last}.`;
+}

@@ -14,6 +14,7 @@ import {
   GOODS,
   TYPE_LABEL,
   boardOrder,
+  choicesLine,
   figuresText,
   nthOption,
   perSeat,
@@ -109,6 +110,7 @@ export function createView(root, shell) {
     if (card.requirement) out.push(h("div", { class: "nwb-fig" }, h("span", { class: "nwb-k" }, "needs "), `${card.requirement} strength`));
     if (card.stages) out.push(h("div", { class: "nwb-fig" }, h("span", { class: "nwb-k" }, "sections "), `${card.stages.join(" / ")} stone`));
     if (card.war_loss) out.push(h("div", { class: "nwb-fig" }, h("span", { class: "nwb-k" }, "defeat "), Object.entries(card.war_loss).map(([k, n]) => `\u2212${n} ${k}`).join(", ") + ", \u22121 VP"));
+    if (card.type === "battle") out.push(h("div", { class: "nwb-fig" }, h("span", { class: "nwb-k" }, "take "), "your raid in food, stone or books"));
     if (card.golden_age) out.push(h("div", { class: "nwb-fig" }, `2 ${card.golden_age} or 1 VP`));
     if (card.raid) out.push(h("div", { class: "nwb-fig" }, h("span", { class: "nwb-k" }, "raid "), String(card.raid)));
     if (card.architects) out.push(h("div", { class: "nwb-fig" }, `${card.architects} private architect${card.architects > 1 ? "s" : ""}`));
@@ -159,8 +161,11 @@ export function createView(root, shell) {
     const v = S.view;
     const live = S.acting !== null && S.acting !== undefined;
     const opts = live ? moves.options : [];
-    return h("section", { class: `nw-panel nwb-prompt${live ? " nwb-live" : ""}`, "aria-live": "polite", dataset: { key: "prompt" } },
+    const can = live && !opts.length ? choicesLine(moves) : "";
+    return h("section", { class: `nw-panel nwb-prompt${live ? " nwb-live" : ""}${v.over ? " nwb-over" : ""}`, "aria-live": "polite", dataset: { key: "prompt" } },
       h("p", { class: "nwb-ask" }, v.prompt),
+      can ? h("p", { class: "nwb-can", dataset: { key: "can" } }, can, h("span", { class: "nwb-dim" }, " Each shows what it changes before you confirm.")) : null,
+      v.final ? finalTable(S) : null,
       opts.length ? h("div", { class: "nwb-options", role: "group", "aria-label": "Answers" },
         opts.map((e, i) => moveButton(e, `${i < 9 ? `${i + 1}. ` : ""}${e.text}`, " nwb-option"))) : null,
       live && moves.pass ? h("div", { class: "nwb-pass" }, moveButton(moves.pass, "Pass", " nwb-pass-btn")) : null,
@@ -227,7 +232,7 @@ export function createView(root, shell) {
     const buys = [...moves.buy.values()];
     return part("progress", sig(pr, buys, [...recent], ui.detail, S.cards ? Object.keys(S.cards).length : 0), () =>
       h("section", { class: "nw-panel nwb-progress", "aria-label": "Progress board", dataset: { key: "progress" } },
-        h("h3", {}, "Progress board ", h("span", { class: "nwb-dim" }, `\u00b7 ${pr.deck} card${pr.deck === 1 ? "" : "s"} left in this age's deck`)),
+        h("h3", { class: "nwb-progress-head" }, h("span", {}, "Progress board"), h("span", { class: "nwb-sub" }, `${pr.deck} card${pr.deck === 1 ? "" : "s"} left in this age's deck`)),
         pr.rows.map((row, r) => h("div", { class: "nwb-row", role: "group", "aria-label": `Row ${r + 1}: ${row.price} gold each`, dataset: { key: `row-${r}` } },
           h("div", { class: "nwb-row-price", "aria-hidden": "true" }, h("b", {}, String(row.price)), " gold"),
           h("div", { class: "nwb-row-cards", style: `--cols: ${pr.columns}` },
@@ -302,9 +307,9 @@ export function createView(root, shell) {
       h("div", { class: "nwb-stats" },
         ["gold", "stone", "food", "books"].map((k) => stat(k, n.resources[k], ` nwb-${k}`)),
         stat("VP", n.resources.vp, " nwb-vp-stat"),
-        stat("strength", n.strength, " nwb-strength"),
-        stat("stability", n.stability, n.revolt ? " nwb-stability nwb-bad" : " nwb-stability"),
-        stat("workers", `${n.idle} idle of ${n.workers}`)),
+        stat("strength", n.strength, " nwb-track nwb-strength"),
+        stat("stability", n.stability, n.revolt ? " nwb-track nwb-stability nwb-bad" : " nwb-track nwb-stability"),
+        stat("idle workers", `${n.idle} / ${n.workers}`, " nwb-idle")),
       badges.some(Boolean) ? h("div", { class: "nwb-badges" }, badges) : null,
       h("p", { class: "nwb-prod" }, h("span", { class: "nwb-k" }, "next production "), prod || "nothing"),
       populationTrack(n),
@@ -366,17 +371,23 @@ export function createView(root, shell) {
           v.solo.tile ? h("p", { class: "nwb-dim" }, `tile ${v.solo.tile}${v.solo.last_roll ? ` \u00b7 last roll ${v.solo.last_roll}` : ""}`) : null,
           v.solo.notice ? h("p", { class: "nwb-note" }, v.solo.notice) : null,
           v.solo.title ? h("p", {}, "Hall of Fame: ", h("b", {}, v.solo.title)) : null) : null,
-        v.final ? finalTable(v) : null);
+        v.final ? h("p", { class: "nwb-dim" }, "Final scoring: at the top.") : null);
     });
   }
 
-  function finalTable(v) {
+  // the final scoring, shown with the game-over line at the top: a column per nation,
+  // the winners' columns marked
+  function finalTable(S) {
+    const v = S.view;
     const parts = ["vp", "colonies", "wonders", "workers", "resources", "total"];
     const label = { vp: "VP tokens", colonies: "colonies", wonders: "wonders", workers: "workers", resources: "resources", total: "total" };
-    return h("div", { class: "nwb-final" }, h("h4", {}, "Final scoring"),
-      h("div", { class: "nwb-scroll" }, h("table", { class: "nwb-table" },
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), v.final.map((_, s) => h("th", { scope: "col" }, seatName(s))))),
-        h("tbody", {}, parts.map((k) => h("tr", {}, h("th", { scope: "row" }, label[k]), v.final.map((b) => h("td", {}, String(b[k])))))))));
+    const winners = new Set([].concat(shown(v.winner) ? v.winner : []));
+    const name = (s) => (v.nations[s] ? v.nations[s].name : seatName(s));
+    const win = (s) => (winners.has(s) ? " nwb-winner" : "");
+    return h("div", { class: "nwb-final", dataset: { key: "final" } }, h("h4", {}, "Final scoring"),
+      h("div", { class: "nwb-scroll" }, h("table", { class: "nwb-table nwb-final-table" },
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), v.final.map((_, s) => h("th", { scope: "col", class: win(s) }, name(s), winners.has(s) ? " \u2605" : "")))),
+        h("tbody", {}, parts.map((k) => h("tr", { class: k === "total" ? "nwb-total" : "" }, h("th", { scope: "row" }, label[k]), v.final.map((b, s) => h("td", { class: win(s) }, String(b[k])))))))));
   }
 
   // ----------------------------------------------------------- round summary
@@ -430,7 +441,7 @@ export function createView(root, shell) {
     // nobody here may act: the shell says who is thinking (Skip, Let the bots play)
     const waiting = shown(v.current) && !shown(S.acting) && !S.viewingHistory && shell.panels && shell.panels.waiting
       ? part("waiting", sig(S.busy, v.current, S.seats, S.humanTurn), () => shell.panels.waiting(S)) : null;
-    setChildren(els.turn, [prompt, waiting, previewPanel(S), detailPanel(S, moves)]);
+    setChildren(els.turn, [prompt, waiting, previewPanel(S), detailPanel(S, moves), recentPanel(S)]);
 
     const order = boardOrder(v);
     const viewer = shown(v.viewer) ? v.viewer : null;
@@ -444,7 +455,7 @@ export function createView(root, shell) {
     // the progress board takes the whole width (up to 7 columns of cards), the nations and
     // the scoring board share the row below
     setChildren(els.head, [head, ...buttons]);
-    setChildren(frame, [els.head, panel("errorLine", S), S.viewingHistory ? panel("historyBanner", S) : null, els.turn, recentPanel(S), progressPanel(S, moves), els.main, help || summaryOverlay(S)]);
+    setChildren(frame, [els.head, panel("errorLine", S), S.viewingHistory ? panel("historyBanner", S) : null, els.turn, progressPanel(S, moves), els.main, help || summaryOverlay(S)]);
     P.sweep();
     setAttr(frame, "data-position", v.position);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { boardOrder, figuresText, nthOption, perSeat, placeMoves, roman, slotButtonText } from "../../src/board/logic.js";
+import { boardOrder, choicesLine, figuresText, nthOption, perSeat, placeMoves, roman, slotButtonText } from "../../src/board/logic.js";
 import { snapshot } from "./helpers.js";
 
 describe("board view helpers", () => {
@@ -33,5 +33,23 @@ describe("board view helpers", () => {
     expect(perSeat("king", 3, "prince")).toEqual(["king", "king", "king"]);
     expect(perSeat(["king"], 3, "prince")).toEqual(["king", "prince", "prince"]);
     expect(perSeat(["a", "b", "c"], 2, "prince")).toEqual(["a", "b"]);
+  });
+});
+
+describe("choicesLine", () => {
+  it("counts what Python lists, by kind, in a sentence; nothing for a question with buttons", () => {
+    const S = snapshot("actions_3p");
+    const moves = placeMoves(S.legal);
+    const line = choicesLine(moves);
+    expect(moves.buy.size).toBeGreaterThan(1);
+    expect(line).toMatch(new RegExp(`^You can buy ${moves.buy.size} cards`));
+    const deploySlots = [...moves.deploy.values()].filter((l) => l.length).length;
+    if (deploySlots) expect(line).toContain(`add workers on ${deploySlots} card`);
+    expect(line.endsWith(".")).toBe(true);
+    expect(choicesLine(placeMoves([]))).toBe("");
+    const one = placeMoves([{ group: "hire", move: { type: "hire" }, cost: 2 }]);
+    expect(choicesLine(one)).toBe("You can hire an architect.");
+    const two = placeMoves([{ group: "hire", move: { type: "hire" } }, { group: "buy", card: "x", move: { type: "buy" } }]);
+    expect(choicesLine(two)).toBe("You can buy 1 card or hire an architect.");
   });
 });

@@ -12,7 +12,7 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
-const FIXTURES = ["growth_2p", "actions_3p", "choose_slot_2p", "bot_turn_2p", "solo", "late_5p", "game_over_4p"];
+const FIXTURES = ["growth_2p", "actions_3p", "mid_4p", "choose_slot_2p", "bot_turn_2p", "solo", "late_5p", "game_over_4p"];
 const moveButton = (el, k) => [...el.querySelectorAll("[data-key^='move-']")].find((b) => b.getAttribute("data-key") === `move-${k}`);
 const cardIdsIn = (S) => {
   const ids = new Set(S.view.cards_in_sight);
@@ -78,9 +78,38 @@ describe("what is drawn", () => {
     for (const half of S.view.scoring.event.halves) expect(sc.textContent).toContain(half.text);
     expect(sc.textContent).toContain(`Famine: ${S.view.scoring.event.famine} food`);
     expect(sc.textContent).toContain(S.view.scoring.war.text);
-    expect(sc.textContent).toContain("Final scoring");
     const rows = sc.querySelectorAll(".nwb-table tbody tr");
     expect(rows.length).toBeGreaterThanOrEqual(S.view.nations.length);
+  });
+
+  it("says what the player can do now, and nothing of the kind on a bot's turn or a choice", () => {
+    const S = snapshot("actions_3p");
+    const { byKey } = mount(createView, S);
+    expect(byKey("can").textContent).toContain(`You can buy ${S.legal.filter((e) => e.group === "buy").length} cards`);
+    expect(mount(createView, snapshot("bot_turn_2p")).el.querySelector("[data-key='can']")).toBeNull();
+    expect(mount(createView, snapshot("choose_slot_2p")).el.querySelector("[data-key='can']")).toBeNull();
+  });
+
+  it("puts a battle's effect on its face, not only in the details", () => {
+    const S = snapshot("actions_3p");
+    const { el } = mount(createView, S);
+    const battles = [...el.querySelectorAll(".nwb-progress .nwb-t-battle")];
+    expect(battles.length).toBeGreaterThan(0);
+    for (const b of battles) expect(b.querySelector(".nwb-card-body").textContent).toContain("your raid in food, stone or books");
+  });
+
+  it("shows the final scoring at the top when the game is over, the winner's column marked", () => {
+    const S = snapshot("game_over_4p");
+    const { byKey } = mount(createView, S);
+    const final = byKey("prompt").querySelector("[data-key='final']");
+    expect(final.textContent).toContain("Final scoring");
+    const heads = [...final.querySelectorAll("thead th")].slice(1);
+    expect(heads.length).toBe(S.view.nations.length);
+    const marked = heads.map((th, s) => [th.classList.contains("nwb-winner"), s]).filter(([w]) => w).map(([, s]) => s);
+    expect(marked).toEqual([].concat(S.view.winner));
+    const total = [...final.querySelectorAll("tr.nwb-total td")].map((td) => Number(td.textContent));
+    expect(total).toEqual(S.view.final.map((b) => b.total));
+    expect(byKey("scoring").querySelector("[data-key='final']")).toBeNull();
   });
 
   it("shows the solo shadow and the reconstruction notice", () => {
