@@ -1325,6 +1325,19 @@ function choicesLine(moves) {
   const last = parts.pop();
   return `You can ${parts.length ? `${parts.join(", ")} or ${last}` : last}.`;
 }
+function pendingCards(move, nation) {
+  const out = /* @__PURE__ */ new Set();
+  if (!move) return out;
+  if (move.card) out.add(move.card);
+  const slotCard = (i) => {
+    const slot = nation && nation.slots.find((s) => s.slot === Number(i));
+    if (slot && slot.card) out.add(slot.card);
+  };
+  if (move.slot !== void 0 && move.slot !== null) slotCard(move.slot);
+  if (move.source !== void 0 && move.source !== null && /^\d+$/.test(String(move.source))) slotCard(move.source);
+  if (move.type === "hire" && nation && nation.wonder) out.add(nation.wonder.card);
+  return out;
+}
 
 // src/board/view.js
 var SHORTCUTS = [
@@ -1356,6 +1369,7 @@ function createView(root, shell) {
   let frame = null;
   let els = null;
   let last = null;
+  let pending = /* @__PURE__ */ new Set();
   const act = {
     commit(entry) {
       shell.commit(entry.move, { preview: true });
@@ -1429,7 +1443,7 @@ function createView(root, shell) {
     return h2(
       "article",
       {
-        class: `nwb-card nwb-t-${typeSlug(type)}${opts.recent ? " nwb-recent" : ""}${ui.detail === id ? " nwb-selected" : ""}`,
+        class: `nwb-card nwb-t-${typeSlug(type)}${opts.recent ? " nwb-recent" : ""}${ui.detail === id ? " nwb-selected" : ""}${pending.has(id) ? " nwb-pending" : ""}`,
         dataset: { key: `card-${id}`, card: id }
       },
       h2(
@@ -1484,11 +1498,11 @@ function createView(root, shell) {
     );
   }
   function previewPanel(S) {
-    const pending = shell.pendingMove && shell.pendingMove();
-    if (!pending) return null;
+    const pending2 = shell.pendingMove && shell.pendingMove();
+    if (!pending2) return null;
     const p = shell.previewShown ? shell.previewShown(S) : null;
     const rows = p && p.rows ? p.rows : [];
-    return part("preview", sig2(pending, p), () => h2(
+    return part("preview", sig2(pending2, p), () => h2(
       "section",
       { class: "nw-panel nwb-preview", role: "dialog", "aria-label": "What this move changes", dataset: { key: "preview" } },
       h2("h3", {}, p && p.text ? p.text : "What this move changes"),
@@ -1559,7 +1573,7 @@ function createView(root, shell) {
     const pr = v.progress;
     const recent = new Set(v.recent ? v.recent.cards : []);
     const buys = [...moves.buy.values()];
-    return part("progress", sig2(pr, buys, [...recent], ui.detail, S.cards ? Object.keys(S.cards).length : 0), () => h2(
+    return part("progress", sig2(pr, buys, [...recent], ui.detail, [...pending], S.cards ? Object.keys(S.cards).length : 0), () => h2(
       "section",
       { class: "nw-panel nwb-progress", "aria-label": "Progress board", dataset: { key: "progress" } },
       h2("h3", { class: "nwb-progress-head" }, h2("span", {}, "Progress board"), h2("span", { class: "nwb-sub" }, `${pr.deck} card${pr.deck === 1 ? "" : "s"} left in this age's deck`)),
@@ -1682,7 +1696,7 @@ function createView(root, shell) {
     const recent = new Set(S.view.recent ? S.view.recent.cards : []);
     const mine = live ? [[...moves.deploy], [...moves.undeploy], moves.hire, [...moves.special]] : 0;
     const who = n.who === "human" ? "" : ` (${n.who} bot)`;
-    return part(`nation-${n.seat}`, sig2(n, unfolded, isViewer, mine, [...recent], S.view.current, ui.detail, S.cards ? Object.keys(S.cards).length : 0), () => h2(
+    return part(`nation-${n.seat}`, sig2(n, unfolded, isViewer, mine, [...recent], S.view.current, ui.detail, live ? [...pending] : 0, S.cards ? Object.keys(S.cards).length : 0), () => h2(
       "section",
       { class: `nw-panel nwb-nation${live ? " nwb-live" : ""}${S.view.current === n.seat ? " nwb-current" : ""}`, "aria-label": `${n.name}'s nation`, dataset: { key: `nation-${n.seat}`, seat: n.seat } },
       h2(
@@ -1825,6 +1839,8 @@ function createView(root, shell) {
     last = S;
     const v = S.view;
     const moves = placeMoves(S.acting !== null && S.acting !== void 0 ? S.legal : []);
+    const acting = shown(S.acting) ? v.nations.find((n) => n.seat === S.acting) : null;
+    pending = pendingCards(shell.pendingMove ? shell.pendingMove() : null, acting);
     if (ui.detail && S.cards && !S.cards[ui.detail]) ui.detail = null;
     setAttr2(frame, "data-step", v.step);
     setAttr2(frame, "class", `nwb-root nw-root${S.busy ? " nw-is-busy" : ""}`);

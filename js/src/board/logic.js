@@ -101,3 +101,21 @@ export function choicesLine(moves) {
   const last = parts.pop();
   return `You can ${parts.length ? `${parts.join(", ")} or ${last}` : last}.`;
 }
+
+/** The cards a pending move (the one whose preview is open) touches, read off the move
+ * Python listed: the card bought or used, the slot's card a worker goes to or leaves, the
+ * card a moved worker comes from, the wonder an architect works on. `nation`: the acting
+ * nation's board from the view. */
+export function pendingCards(move, nation) {
+  const out = new Set();
+  if (!move) return out;
+  if (move.card) out.add(move.card);
+  const slotCard = (i) => {
+    const slot = nation && nation.slots.find((s) => s.slot === Number(i));
+    if (slot && slot.card) out.add(slot.card);
+  };
+  if (move.slot !== undefined && move.slot !== null) slotCard(move.slot);
+  if (move.source !== undefined && move.source !== null && /^\d+$/.test(String(move.source))) slotCard(move.source);
+  if (move.type === "hire" && nation && nation.wonder) out.add(nation.wonder.card);
+  return out;
+}

@@ -17,6 +17,7 @@ import {
   choicesLine,
   figuresText,
   nthOption,
+  pendingCards,
   perSeat,
   placeMoves,
   roman,
@@ -53,6 +54,7 @@ export function createView(root, shell) {
   let frame = null;
   let els = null;
   let last = null; // the last snapshot drawn (for key handlers)
+  let pending = new Set(); // the cards the move being previewed touches (outlined)
 
   const act = {
     commit(entry) {
@@ -129,7 +131,7 @@ export function createView(root, shell) {
         opts.max ? h("span", { class: "nwb-dim" }, ` (max ${opts.max})`) : null)
       : null;
     return h("article", {
-      class: `nwb-card nwb-t-${typeSlug(type)}${opts.recent ? " nwb-recent" : ""}${ui.detail === id ? " nwb-selected" : ""}`,
+      class: `nwb-card nwb-t-${typeSlug(type)}${opts.recent ? " nwb-recent" : ""}${ui.detail === id ? " nwb-selected" : ""}${pending.has(id) ? " nwb-pending" : ""}`,
       dataset: { key: `card-${id}`, card: id },
     },
     h("header", { class: "nwb-card-head" },
@@ -230,7 +232,7 @@ export function createView(root, shell) {
     const pr = v.progress;
     const recent = new Set(v.recent ? v.recent.cards : []);
     const buys = [...moves.buy.values()];
-    return part("progress", sig(pr, buys, [...recent], ui.detail, S.cards ? Object.keys(S.cards).length : 0), () =>
+    return part("progress", sig(pr, buys, [...recent], ui.detail, [...pending], S.cards ? Object.keys(S.cards).length : 0), () =>
       h("section", { class: "nw-panel nwb-progress", "aria-label": "Progress board", dataset: { key: "progress" } },
         h("h3", { class: "nwb-progress-head" }, h("span", {}, "Progress board"), h("span", { class: "nwb-sub" }, `${pr.deck} card${pr.deck === 1 ? "" : "s"} left in this age's deck`)),
         pr.rows.map((row, r) => h("div", { class: "nwb-row", role: "group", "aria-label": `Row ${r + 1}: ${row.price} gold each`, dataset: { key: `row-${r}` } },
@@ -329,7 +331,7 @@ export function createView(root, shell) {
     const recent = new Set(S.view.recent ? S.view.recent.cards : []);
     const mine = live ? [[...moves.deploy], [...moves.undeploy], moves.hire, [...moves.special]] : 0;
     const who = n.who === "human" ? "" : ` (${n.who} bot)`;
-    return part(`nation-${n.seat}`, sig(n, unfolded, isViewer, mine, [...recent], S.view.current, ui.detail, S.cards ? Object.keys(S.cards).length : 0), () =>
+    return part(`nation-${n.seat}`, sig(n, unfolded, isViewer, mine, [...recent], S.view.current, ui.detail, live ? [...pending] : 0, S.cards ? Object.keys(S.cards).length : 0), () =>
       h("section", { class: `nw-panel nwb-nation${live ? " nwb-live" : ""}${S.view.current === n.seat ? " nwb-current" : ""}`, "aria-label": `${n.name}'s nation`, dataset: { key: `nation-${n.seat}`, seat: n.seat } },
         h("header", { class: "nwb-nation-head" },
           h("h3", {}, `${n.name}${who}`),
@@ -431,6 +433,8 @@ export function createView(root, shell) {
     last = S;
     const v = S.view;
     const moves = placeMoves(S.acting !== null && S.acting !== undefined ? S.legal : []);
+    const acting = shown(S.acting) ? v.nations.find((n) => n.seat === S.acting) : null;
+    pending = pendingCards(shell.pendingMove ? shell.pendingMove() : null, acting);
     if (ui.detail && S.cards && !S.cards[ui.detail]) ui.detail = null;
     setAttr(frame, "data-step", v.step);
     setAttr(frame, "class", `nwb-root nw-root${S.busy ? " nw-is-busy" : ""}`);

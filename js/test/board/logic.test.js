@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { boardOrder, choicesLine, figuresText, nthOption, perSeat, placeMoves, roman, slotButtonText } from "../../src/board/logic.js";
+import { boardOrder, choicesLine, pendingCards, figuresText, nthOption, perSeat, placeMoves, roman, slotButtonText } from "../../src/board/logic.js";
 import { snapshot } from "./helpers.js";
 
 describe("board view helpers", () => {
@@ -51,5 +51,18 @@ describe("choicesLine", () => {
     expect(choicesLine(one)).toBe("You can hire an architect.");
     const two = placeMoves([{ group: "hire", move: { type: "hire" } }, { group: "buy", card: "x", move: { type: "buy" } }]);
     expect(choicesLine(two)).toBe("You can buy 1 card or hire an architect.");
+  });
+});
+
+describe("pendingCards", () => {
+  it("names the cards a move touches: bought, the slot's card, a moved worker's source, the wonder hired for", () => {
+    const nation = { slots: [{ slot: 0, card: "farm" }, { slot: 1, card: "quarry" }, { slot: 2, card: null }], wonder: { card: "pyramids" } };
+    expect([...pendingCards({ type: "buy", card: "forum" }, nation)]).toEqual(["forum"]);
+    expect([...pendingCards({ type: "deploy", slot: 0, source: "idle" }, nation)]).toEqual(["farm"]);
+    expect([...pendingCards({ type: "deploy", slot: 0, source: "1" }, nation)].sort()).toEqual(["farm", "quarry"]);
+    expect([...pendingCards({ type: "undeploy", slot: 1, count: 2 }, nation)]).toEqual(["quarry"]);
+    expect([...pendingCards({ type: "hire" }, nation)]).toEqual(["pyramids"]);
+    expect([...pendingCards({ type: "pass" }, nation)]).toEqual([]);
+    expect([...pendingCards(null, nation)]).toEqual([]);
   });
 });

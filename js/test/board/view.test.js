@@ -191,6 +191,20 @@ describe("moves", () => {
     expect(byKey("preview")).toBeNull();
   });
 
+  it("outlines the cards the previewed move touches, and no card once it is cancelled", () => {
+    const S = snapshot("mid_4p");
+    const { el, byKey } = mount(createView, S);
+    const entry = S.legal.find((e) => e.key === S.preview.key);
+    expect(entry.group).toBe("deploy"); // a worker moved from one card to another
+    click(moveButton(el, entry.key));
+    const slots = S.view.nations[S.acting].slots;
+    const want = [slots[entry.slot].card, slots[Number(entry.source)].card].sort();
+    const outlined = [...el.querySelectorAll(".nwb-pending")].map((c) => c.getAttribute("data-card")).sort();
+    expect(outlined).toEqual(want);
+    click(byKey("preview-cancel"));
+    expect(el.querySelectorAll(".nwb-pending").length).toBe(0);
+  });
+
   it("offers a choice as buttons with the engine's words, numbered for the keys", () => {
     const S = snapshot("choose_slot_2p");
     const { byKey, el } = mount(createView, S);
