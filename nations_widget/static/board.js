@@ -1336,6 +1336,8 @@ function pendingCards(move, nation) {
   if (move.slot !== void 0 && move.slot !== null) slotCard(move.slot);
   if (move.source !== void 0 && move.source !== null && /^\d+$/.test(String(move.source))) slotCard(move.source);
   if (move.type === "hire" && nation && nation.wonder) out.add(nation.wonder.card);
+  const slotOption = move.type === "choose" && /^slot (\d+)\b/.exec(String(move.option || ""));
+  if (slotOption) slotCard(slotOption[1]);
   return out;
 }
 
@@ -1486,6 +1488,8 @@ function createView(root, shell) {
       "section",
       { class: `nw-panel nwb-prompt${live ? " nwb-live" : ""}${v.over ? " nwb-over" : ""}`, "aria-live": "polite", dataset: { key: "prompt" } },
       h2("p", { class: "nwb-ask" }, v.prompt),
+      // the card the question is about (a building to place, a battle's loot, a golden age)
+      v.decision_card && S.cards && S.cards[v.decision_card] ? h2("div", { class: "nwb-ask-card", dataset: { key: "decision-card" } }, cardEl(S, v.decision_card, {})) : null,
       can ? h2("p", { class: "nwb-can", dataset: { key: "can" } }, can, h2("span", { class: "nwb-dim" }, " Each shows what it changes before you confirm.")) : null,
       v.final ? finalTable(S) : null,
       opts.length ? h2(
@@ -1846,7 +1850,7 @@ function createView(root, shell) {
     setAttr2(frame, "class", `nwb-root nw-root${S.busy ? " nw-is-busy" : ""}`);
     const head = part("head", sig2(v.round, v.rounds, v.age_name, v.step_label, v.over, S.info), () => header(S));
     const buttons = shell.panels && shell.panels.headerButtons ? [].concat(shell.panels.headerButtons(part) || []) : [];
-    const prompt = part("prompt", sig2(v.prompt, S.acting, moves.options, moves.pass, v.round_summary ? v.round_summary.round : 0, S.viewingHistory), () => promptPanel(S, moves));
+    const prompt = part("prompt", sig2(v.prompt, v.decision_card, ui.detail, S.acting, moves.options, moves.pass, v.round_summary ? v.round_summary.round : 0, S.viewingHistory), () => promptPanel(S, moves));
     const waiting = shown(v.current) && !shown(S.acting) && !S.viewingHistory && shell.panels && shell.panels.waiting ? part("waiting", sig2(S.busy, v.current, S.seats, S.humanTurn), () => shell.panels.waiting(S)) : null;
     setChildren2(els.turn, [prompt, waiting, previewPanel(S), detailPanel(S, moves), recentPanel(S)]);
     const order = boardOrder(v);

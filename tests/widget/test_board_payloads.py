@@ -83,6 +83,12 @@ def test_every_payload_of_random_games_is_json_in_words_and_hides_the_decks(
         catalogue = cards_payload(s)
         for cid in view["cards_in_sight"]:
             assert cid in catalogue
+        # a decision about a card names it: the card is in the catalogue and in the prompt
+        if view["decision_card"] is not None:
+            assert view["decision_card"] in catalogue
+            assert catalogue[view["decision_card"]]["name"] in view["prompt"]
+        else:
+            assert not s.queue or s.queue[0][0] not in ("place_bm", "battle", "golden")
         legal = legal_payload(s)
         dumps(legal)
         moves = s.legal_moves()

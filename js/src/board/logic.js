@@ -117,5 +117,9 @@ export function pendingCards(move, nation) {
   if (move.slot !== undefined && move.slot !== null) slotCard(move.slot);
   if (move.source !== undefined && move.source !== null && /^\d+$/.test(String(move.source))) slotCard(move.source);
   if (move.type === "hire" && nation && nation.wonder) out.add(nation.wonder.card);
+  // a choice of the slot a new card takes: the engine's option names the slot
+  // ("slot 2 (Axeman)"); the card there is the one replaced
+  const slotOption = move.type === "choose" && /^slot (\d+)\b/.exec(String(move.option || ""));
+  if (slotOption) slotCard(slotOption[1]);
   return out;
 }

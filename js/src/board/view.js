@@ -166,6 +166,10 @@ export function createView(root, shell) {
     const can = live && !opts.length ? choicesLine(moves) : "";
     return h("section", { class: `nw-panel nwb-prompt${live ? " nwb-live" : ""}${v.over ? " nwb-over" : ""}`, "aria-live": "polite", dataset: { key: "prompt" } },
       h("p", { class: "nwb-ask" }, v.prompt),
+      // the card the question is about (a building to place, a battle's loot, a golden age)
+      v.decision_card && S.cards && S.cards[v.decision_card]
+        ? h("div", { class: "nwb-ask-card", dataset: { key: "decision-card" } }, cardEl(S, v.decision_card, {}))
+        : null,
       can ? h("p", { class: "nwb-can", dataset: { key: "can" } }, can, h("span", { class: "nwb-dim" }, " Each shows what it changes before you confirm.")) : null,
       v.final ? finalTable(S) : null,
       opts.length ? h("div", { class: "nwb-options", role: "group", "aria-label": "Answers" },
@@ -441,7 +445,7 @@ export function createView(root, shell) {
 
     const head = part("head", sig(v.round, v.rounds, v.age_name, v.step_label, v.over, S.info), () => header(S));
     const buttons = shell.panels && shell.panels.headerButtons ? [].concat(shell.panels.headerButtons(part) || []) : [];
-    const prompt = part("prompt", sig(v.prompt, S.acting, moves.options, moves.pass, v.round_summary ? v.round_summary.round : 0, S.viewingHistory), () => promptPanel(S, moves));
+    const prompt = part("prompt", sig(v.prompt, v.decision_card, ui.detail, S.acting, moves.options, moves.pass, v.round_summary ? v.round_summary.round : 0, S.viewingHistory), () => promptPanel(S, moves));
     // nobody here may act: the shell says who is thinking (Skip, Let the bots play)
     const waiting = shown(v.current) && !shown(S.acting) && !S.viewingHistory && shell.panels && shell.panels.waiting
       ? part("waiting", sig(S.busy, v.current, S.seats, S.humanTurn), () => shell.panels.waiting(S)) : null;

@@ -63,6 +63,8 @@ describe("pendingCards", () => {
     expect([...pendingCards({ type: "undeploy", slot: 1, count: 2 }, nation)]).toEqual(["quarry"]);
     expect([...pendingCards({ type: "hire" }, nation)]).toEqual(["pyramids"]);
     expect([...pendingCards({ type: "pass" }, nation)]).toEqual([]);
+    expect([...pendingCards({ type: "choose", option: "slot 1 (Quarry)" }, nation)]).toEqual(["quarry"]);
+    expect([...pendingCards({ type: "choose", option: "food" }, nation)]).toEqual([]);
     expect([...pendingCards(null, nation)]).toEqual([]);
   });
 });

@@ -205,6 +205,21 @@ describe("moves", () => {
     expect(el.querySelectorAll(".nwb-pending").length).toBe(0);
   });
 
+  it("shows the card a question is about beside it, and outlines the slot a choice would replace", () => {
+    const S = snapshot("choose_slot_2p");
+    const { el, byKey } = mount(createView, S);
+    expect(S.view.decision_card).toBeTruthy();
+    const shown = byKey("decision-card").querySelector("[data-card]");
+    expect(shown.getAttribute("data-card")).toBe(S.view.decision_card);
+    expect(S.view.prompt).toContain(S.cards[S.view.decision_card].name);
+    const first = S.legal[0];
+    click(moveButton(el, first.key));
+    const slot = Number(/^slot (\d+)/.exec(first.move.option)[1]);
+    const replaced = S.view.nations[S.acting].slots[slot].card;
+    expect([...el.querySelectorAll(".nwb-pending")].map((c) => c.getAttribute("data-card"))).toEqual([replaced]);
+    expect(mount(createView, snapshot("actions_3p")).el.querySelector("[data-key='decision-card']")).toBeNull();
+  });
+
   it("offers a choice as buttons with the engine's words, numbered for the keys", () => {
     const S = snapshot("choose_slot_2p");
     const { byKey, el } = mount(createView, S);

@@ -362,6 +362,21 @@ def prompt_text(state: GameState, seats: Sequence[str]) -> str:
     return text
 
 
+#: The decisions about one card just bought or played (the queued decision's third item is
+#: that card): the view shows the card beside the question.
+CARD_DECISIONS = frozenset({"place_bm", "place_colony", "place_advisor", "place_wonder",
+                            "battle", "golden"})
+
+
+def _decision_card(s: GameState) -> str | None:
+    """The id of the card the pending decision is about (placing it, its battle's loot, its
+    golden age's choice), or None."""
+    if not s.queue or s.queue[0][0] not in CARD_DECISIONS:
+        return None
+    card: str = s.comp.cards[s.queue[0][2]].id
+    return card
+
+
 def view_payload(game: Game, seats: Sequence[str]) -> dict[str, Any]:
     """Everything the board view draws, for the position ``game`` is at."""
     s = game.state
@@ -381,6 +396,7 @@ def view_payload(game: Game, seats: Sequence[str]) -> dict[str, Any]:
         "current": current, "viewer": viewer,
         "human_turn": current is not None and seats[current] == "human",
         "decision": decision,
+        "decision_card": _decision_card(s),
         "prompt": prompt_text(s, seats),
         "progress": _progress(s),
         "scoring": {
