@@ -1765,7 +1765,8 @@ function createView(root, shell) {
           { class: "nwb-solo" },
           h2("h4", {}, "The shadow nation"),
           h2("p", {}, `strength ${v.solo.strength} · stability ${v.solo.stability} · ${v.solo.books} books · ${v.solo.first ? "first" : "second"} in player order`),
-          v.solo.tile ? h2("p", { class: "nwb-dim" }, `tile ${v.solo.tile}${v.solo.last_roll ? ` · last roll ${v.solo.last_roll}` : ""}`) : null,
+          v.solo.tile_text ? h2("p", { class: "nwb-dim" }, v.solo.tile_text) : null,
+          v.solo.last_roll ? h2("p", { class: "nwb-dim" }, `The shadow's last roll: ${v.solo.last_roll}.`) : null,
           v.solo.notice ? h2("p", { class: "nwb-note" }, v.solo.notice) : null,
           v.solo.title ? h2("p", {}, "Hall of Fame: ", h2("b", {}, v.solo.title)) : null
         ) : null,

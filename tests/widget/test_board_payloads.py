@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from nations_widget.board import Buy, Deploy, Game, GameState, Hire, Pass
+from nations_widget.board.solo import tile_of
 from nations_widget.widget.board.payloads import (
     STEP_LABELS,
     card_detail,
@@ -83,6 +84,12 @@ def test_every_payload_of_random_games_is_json_in_words_and_hides_the_decks(
         catalogue = cards_payload(s)
         for cid in view["cards_in_sight"]:
             assert cid in catalogue
+        # the solo tile is told in words (its figures), not by its id
+        if view["solo"] is not None and view["solo"]["tile"] is not None:
+            tile = tile_of(s)
+            assert tile is not None and view["solo"]["tile"] not in view["solo"]["tile_text"]
+            assert f"strength {tile.strength} and stability {tile.stability}" in \
+                view["solo"]["tile_text"]
         # a decision about a card names it: the card is in the catalogue and in the prompt
         if view["decision_card"] is not None:
             assert view["decision_card"] in catalogue

@@ -374,7 +374,8 @@ export function createView(root, shell) {
           : h("p", { class: "nwb-dim" }, "No war this round."),
         v.solo ? h("div", { class: "nwb-solo" }, h("h4", {}, "The shadow nation"),
           h("p", {}, `strength ${v.solo.strength} \u00b7 stability ${v.solo.stability} \u00b7 ${v.solo.books} books \u00b7 ${v.solo.first ? "first" : "second"} in player order`),
-          v.solo.tile ? h("p", { class: "nwb-dim" }, `tile ${v.solo.tile}${v.solo.last_roll ? ` \u00b7 last roll ${v.solo.last_roll}` : ""}`) : null,
+          v.solo.tile_text ? h("p", { class: "nwb-dim" }, v.solo.tile_text) : null,
+          v.solo.last_roll ? h("p", { class: "nwb-dim" }, `The shadow's last roll: ${v.solo.last_roll}.`) : null,
           v.solo.notice ? h("p", { class: "nwb-note" }, v.solo.notice) : null,
           v.solo.title ? h("p", {}, "Hall of Fame: ", h("b", {}, v.solo.title)) : null) : null,
         v.final ? h("p", { class: "nwb-dim" }, "Final scoring: at the top.") : null);

@@ -117,6 +117,9 @@ describe("what is drawn", () => {
     const { byKey } = mount(createView, S);
     expect(byKey("summary").textContent).toContain(S.view.solo.first ? "the shadow, then Player 1" : "Player 1, then the shadow");
     expect(byKey("scoring").textContent).toContain(`strength ${S.view.solo.strength}`);
+    // the solo tile in words, not by its id
+    expect(byKey("scoring").textContent).toContain(S.view.solo.tile_text);
+    expect(byKey("scoring").textContent).not.toContain(S.view.solo.tile);
     if (S.view.solo.notice) expect(byKey("scoring").textContent).toContain("reconstruction");
   });
 

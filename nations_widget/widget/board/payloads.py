@@ -48,7 +48,7 @@ from ...board.rules import (
     price_of,
     production_of,
 )
-from ...board.solo import hall_of_fame, tile_of
+from ...board.solo import SHADOW_FIGURES, hall_of_fame, tile_of
 
 #: How many log entries the view shows (the newest ones).
 LOG_LIMIT = 60
@@ -318,6 +318,19 @@ def _visible_cards(s: GameState) -> list[int]:
     return refs
 
 
+def _tile_text(tile: Any, age: int) -> str:
+    """A solo tile in words: what the shadow has this round, what it adds, and what a roll
+    of 5 or 6 changes (the tile's figures, the project's sentence)."""
+    def change(figs: tuple[int, int, int]) -> str:
+        parts = [f"{_signed(n)} {name}" for name, n in zip(SHADOW_FIGURES, figs, strict=True)
+                 if n]
+        return ", ".join(parts) or "nothing"
+    return (f"Age {age} tile: the shadow has strength {tile.strength} and stability "
+            f"{tile.stability}, and gains {tile.books} books; {tile.architects} architect"
+            f"{'s' if tile.architects != 1 else ''}, famine {tile.famine}; "
+            f"a roll of 5: {change(tile.rolls[0])}; of 6: {change(tile.rolls[1])}.")
+
+
 def _solo(s: GameState) -> dict[str, Any] | None:
     if s.config.players != 1:
         return None
@@ -327,6 +340,7 @@ def _solo(s: GameState) -> dict[str, Any] | None:
     return {"strength": strength, "stability": stability, "books": books,
             "first": s.shadow_first, "last_roll": s.last_roll,
             "tile": None if tile is None else tile.id,
+            "tile_text": None if tile is None else _tile_text(tile, tile.age),
             "reconstructed": bool(tiles and tiles.reconstruction),
             "notice": ("The solo tiles are a reconstruction: their values are not the "
                        "published ones.") if tiles and tiles.reconstruction else "",
