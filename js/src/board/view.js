@@ -335,7 +335,8 @@ export function createView(root, shell) {
     const recent = new Set(S.view.recent ? S.view.recent.cards : []);
     const mine = live ? [[...moves.deploy], [...moves.undeploy], moves.hire, [...moves.special]] : 0;
     const who = n.who === "human" ? "" : ` (${n.who} bot)`;
-    return part(`nation-${n.seat}`, sig(n, unfolded, isViewer, mine, [...recent], S.view.current, ui.detail, live ? [...pending] : 0, S.cards ? Object.keys(S.cards).length : 0), () =>
+    const theirs = isViewer || !S.view.recent ? [] : S.view.recent.moves.filter((m) => m.seat === n.seat);
+    return part(`nation-${n.seat}`, sig(n, unfolded, isViewer, mine, [...recent], theirs, S.view.current, ui.detail, live ? [...pending] : 0, S.cards ? Object.keys(S.cards).length : 0), () =>
       h("section", { class: `nw-panel nwb-nation${live ? " nwb-live" : ""}${S.view.current === n.seat ? " nwb-current" : ""}`, "aria-label": `${n.name}'s nation`, dataset: { key: `nation-${n.seat}`, seat: n.seat } },
         h("header", { class: "nwb-nation-head" },
           h("h3", {}, `${n.name}${who}`),
@@ -345,7 +346,10 @@ export function createView(root, shell) {
             "aria-label": `${unfolded ? "Fold" : "Unfold"} ${n.name}'s board`, dataset: { key: `fold-${n.seat}` },
             onclick: () => act.toggleFold(n.seat),
           }, unfolded ? "Fold" : "Unfold")),
-        unfolded ? nationBoard(S, n, moves, live, recent) : h("p", { class: "nwb-summary" }, n.summary)));
+        unfolded ? nationBoard(S, n, moves, live, recent) : h("p", { class: "nwb-summary" }, n.summary),
+        // folded or not, what this nation did since the viewer's last move
+        theirs.length ? h("ul", { class: "nwb-their-moves", "aria-label": `${n.name}'s last moves`, dataset: { key: `their-${n.seat}` } },
+          theirs.map((m) => h("li", {}, m.text))) : null));
   }
 
   // ---------------------------------------------------------- scoring board

@@ -276,6 +276,20 @@ describe("panels", () => {
     expect(el.querySelectorAll(".nwb-summary").length).toBe(S.view.nations.length - 1);
   });
 
+  it("shows under each other nation, folded or not, what it did since the viewer's last move", () => {
+    const S = snapshot("mid_4p");
+    const { byKey } = mount(createView, S);
+    const bySeat = new Map();
+    for (const m of S.view.recent.moves) if (m.seat !== S.view.viewer) bySeat.set(m.seat, [...(bySeat.get(m.seat) || []), m.text]);
+    expect(bySeat.size).toBe(3);
+    for (const [seat, texts] of bySeat) {
+      const panel = byKey(`nation-${seat}`);
+      expect(panel.querySelector(".nwb-summary"), `seat ${seat} folded`).toBeTruthy();
+      expect([...byKey(`their-${seat}`).querySelectorAll("li")].map((li) => li.textContent)).toEqual(texts);
+    }
+    expect(byKey(`their-${S.view.viewer}`)).toBeNull();
+  });
+
   it("opens a card's details from its name, in the project's words, and closes them with Escape", () => {
     const S = snapshot("actions_3p");
     const { el, byKey, view } = mount(createView, S);
