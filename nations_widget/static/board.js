@@ -1823,10 +1823,13 @@ function createView(root, shell) {
             h2("td", {}, row.changes.length ? row.changes.map((c) => `${FIGURE_LABEL[c.name] || c.name} ${c.before} → ${c.after}`).join(", ") : "no change")
           )))
         )),
-        r.phases.map((ph) => h2(
-          "section",
-          { class: "nwb-phase" },
-          h2("h4", {}, ph.label),
+        // each phase's lines folded under its name (the table above is the glance; the
+        // lines are there for who wants the detail): no wall of text
+        h2("p", { class: "nwb-dim nwb-phase-hint" }, "Each phase step by step:"),
+        r.phases.map((ph, i) => h2(
+          "details",
+          { class: "nwb-phase", dataset: { key: `phase-${i}` } },
+          h2("summary", {}, h2("b", {}, ph.label), h2("span", { class: "nwb-dim" }, ` · ${ph.lines.length} line${ph.lines.length === 1 ? "" : "s"}`)),
           h2("ul", {}, ph.lines.map((l) => h2("li", { class: shown(l.seat) ? `nwb-seat-${l.seat}` : "" }, l.text, l.times > 1 ? h2("b", {}, ` (×${l.times})`) : null)))
         )),
         h2("p", {}, `Player order now: ${S.view.solo ? S.view.solo.first ? "the shadow, then Player 1" : "Player 1, then the shadow" : r.order.map(seatName2).join(", ")}.`),
@@ -1933,6 +1936,8 @@ function createView(root, shell) {
   }
   function keyFirst(e, S) {
     if (!summaryIsOpen(S)) return false;
+    const el = document.activeElement;
+    if (e.key === "Enter" && el && el.tagName === "SUMMARY" && el.closest("[data-key='summary']")) return false;
     if (e.key === "Escape" || e.key === "Enter") {
       act.closeSummary(S.view.round_summary.round);
       return true;

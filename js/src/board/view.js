@@ -414,7 +414,11 @@ export function createView(root, shell) {
           h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "nation"), h("th", { scope: "col" }, "changes (end of the actions \u2192 after the resolution)"))),
           h("tbody", {}, r.rows.map((row) => h("tr", {}, h("th", { scope: "row" }, row.name),
             h("td", {}, row.changes.length ? row.changes.map((c) => `${FIGURE_LABEL[c.name] || c.name} ${c.before} \u2192 ${c.after}`).join(", ") : "no change")))))),
-        r.phases.map((ph) => h("section", { class: "nwb-phase" }, h("h4", {}, ph.label),
+        // each phase's lines folded under its name (the table above is the glance; the
+        // lines are there for who wants the detail): no wall of text
+        h("p", { class: "nwb-dim nwb-phase-hint" }, "Each phase step by step:"),
+        r.phases.map((ph, i) => h("details", { class: "nwb-phase", dataset: { key: `phase-${i}` } },
+          h("summary", {}, h("b", {}, ph.label), h("span", { class: "nwb-dim" }, ` \u00b7 ${ph.lines.length} line${ph.lines.length === 1 ? "" : "s"}`)),
           h("ul", {}, ph.lines.map((l) => h("li", { class: shown(l.seat) ? `nwb-seat-${l.seat}` : "" }, l.text, l.times > 1 ? h("b", {}, ` (\u00d7${l.times})`) : null))))),
         h("p", {}, `Player order now: ${S.view.solo ? (S.view.solo.first ? "the shadow, then Player 1" : "Player 1, then the shadow") : r.order.map(seatName).join(", ")}.`),
         h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "summary-close" }, onclick: () => act.closeSummary(r.round) }, "Close"))));
@@ -536,6 +540,9 @@ export function createView(root, shell) {
 
   function keyFirst(e, S) {
     if (!summaryIsOpen(S)) return false;
+    // Enter on a phase's line (a <summary>) opens it; elsewhere Enter, like Escape, closes
+    const el = document.activeElement;
+    if (e.key === "Enter" && el && el.tagName === "SUMMARY" && el.closest("[data-key='summary']")) return false;
     if (e.key === "Escape" || e.key === "Enter") {
       act.closeSummary(S.view.round_summary.round);
       return true;

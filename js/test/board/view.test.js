@@ -314,6 +314,16 @@ describe("panels", () => {
     const summary = byKey("summary");
     expect(summary).toBeTruthy();
     for (const ph of S.view.round_summary.phases) expect(summary.textContent).toContain(ph.label);
+    // each phase folded under its name and count; Enter on one opens it, not closes the dialog
+    const phases = [...summary.querySelectorAll("details.nwb-phase")];
+    expect(phases.length).toBe(S.view.round_summary.phases.length);
+    phases.forEach((d, i) => {
+      expect(d.open).toBe(false);
+      expect(d.querySelector("summary").textContent).toContain(`${S.view.round_summary.phases[i].lines.length} line`);
+    });
+    phases[0].querySelector("summary").focus();
+    expect(view.keyFirst(key("Enter"), S)).toBe(false);
+    expect(byKey("summary")).toBeTruthy();
     for (const row of S.view.round_summary.rows) expect(summary.textContent).toContain(row.name);
     expect(view.keyFirst(key("Escape"), S)).toBe(true);
     expect(byKey("summary")).toBeNull();
