@@ -1569,7 +1569,7 @@ function createView(root, shell) {
         card.worker_vp ? h2("div", { class: "nwb-fig" }, `workers score ${card.worker_vp.join(" + ")} VP`) : null,
         card.max_workers ? h2("div", { class: "nwb-fig" }, `at most ${card.max_workers} workers`) : null
       ),
-      related.length ? h2("div", { class: "nwb-card-acts" }, related.map((e) => moveButton(e, e.text))) : null
+      related.length ? h2("div", { class: "nwb-card-acts" }, related.map((e) => moveButton(e, e.text, { buy: " nwb-buy", hire: " nwb-hire" }[e.group] || ""))) : null
     ));
   }
   function progressPanel(S, moves) {

@@ -227,7 +227,7 @@ export function createView(root, shell) {
         card.vp ? h("div", { class: "nwb-fig" }, `${card.vp} VP at the end`) : null,
         card.worker_vp ? h("div", { class: "nwb-fig" }, `workers score ${card.worker_vp.join(" + ")} VP`) : null,
         card.max_workers ? h("div", { class: "nwb-fig" }, `at most ${card.max_workers} workers`) : null),
-      related.length ? h("div", { class: "nwb-card-acts" }, related.map((e) => moveButton(e, e.text))) : null));
+      related.length ? h("div", { class: "nwb-card-acts" }, related.map((e) => moveButton(e, e.text, { buy: " nwb-buy", hire: " nwb-hire" }[e.group] || ""))) : null));
   }
 
   // -------------------------------------------------------- progress board
