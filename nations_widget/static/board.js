@@ -1347,6 +1347,7 @@ var SHORTCUTS = [
   ["1 – 9", "the n-th answer of the question asked (growth, a choice)"],
   ["← ↑ → ↓", "move across the progress board's cards"],
   ["I", "show the details of the card that has the focus"],
+  ["B", "buy the card that has the focus (after its preview)"],
   ["F", "fold or unfold the other nations' boards"],
   ["S", "show the last round's summary again"],
   ["Enter / Escape", "confirm / cancel a move's preview; Escape also closes the card details"]
@@ -1931,10 +1932,22 @@ function createView(root, shell) {
       act.detail(card.getAttribute("data-card"));
       return true;
     }
+    if (k === "b" || k === "B") {
+      const el = document.activeElement;
+      const card = el && el.closest && el.closest("[data-card]");
+      const m = card && shown(S.acting) ? placeMoves(S.legal).buy.get(card.getAttribute("data-card")) : null;
+      if (m) act.commit(m);
+      return Boolean(m);
+    }
     if (k.startsWith("Arrow")) return moveFocus(e);
     return false;
   }
   function keyFirst(e, S) {
+    const focus = document.activeElement;
+    if (e.key === "Enter" && shell.pendingMove && shell.pendingMove() && focus && focus.classList && focus.classList.contains("nwb-card-name") && !summaryIsOpen(S)) {
+      shell.confirmPreview();
+      return true;
+    }
     if (!summaryIsOpen(S)) return false;
     const el = document.activeElement;
     if (e.key === "Enter" && el && el.tagName === "SUMMARY" && el.closest("[data-key='summary']")) return false;

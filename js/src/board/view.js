@@ -32,6 +32,7 @@ export const SHORTCUTS = [
   ["1 \u2013 9", "the n-th answer of the question asked (growth, a choice)"],
   ["\u2190 \u2191 \u2192 \u2193", "move across the progress board's cards"],
   ["I", "show the details of the card that has the focus"],
+  ["B", "buy the card that has the focus (after its preview)"],
   ["F", "fold or unfold the other nations' boards"],
   ["S", "show the last round's summary again"],
   ["Enter / Escape", "confirm / cancel a move's preview; Escape also closes the card details"],
@@ -534,11 +535,27 @@ export function createView(root, shell) {
       act.detail(card.getAttribute("data-card"));
       return true;
     }
+    if (k === "b" || k === "B") {
+      // the focused card's purchase, when Python lists one
+      const el = document.activeElement;
+      const card = el && el.closest && el.closest("[data-card]");
+      const m = card && shown(S.acting) ? placeMoves(S.legal).buy.get(card.getAttribute("data-card")) : null;
+      if (m) act.commit(m);
+      return Boolean(m);
+    }
     if (k.startsWith("Arrow")) return moveFocus(e);
     return false;
   }
 
   function keyFirst(e, S) {
+    // B then Enter: the focus is still on the card's name (a button, which the shell leaves
+    // to the browser), so Enter confirms the open preview instead of opening the details
+    const focus = document.activeElement;
+    if (e.key === "Enter" && shell.pendingMove && shell.pendingMove() && focus && focus.classList
+      && focus.classList.contains("nwb-card-name") && !summaryIsOpen(S)) {
+      shell.confirmPreview();
+      return true;
+    }
     if (!summaryIsOpen(S)) return false;
     // Enter on a phase's line (a <summary>) opens it; elsewhere Enter, like Escape, closes
     const el = document.activeElement;

@@ -366,6 +366,24 @@ describe("keys", () => {
     expect(byKey("detail")).toBeTruthy();
   });
 
+  it("B buys the focused card through its preview, only when Python lists that purchase", () => {
+    const S = snapshot("actions_3p");
+    const { el, view, shell, byKey } = mount(createView, S);
+    click(byKey("summary-close")); // round 1's summary opens first
+    const buy = S.legal.find((e) => e.group === "buy");
+    el.querySelector(`.nwb-progress [data-card="${buy.card}"] .nwb-card-name`).focus();
+    expect(view.onKey(key("b"), S)).toBe(true);
+    expect(shell.committed).toEqual([{ move: buy.move, opts: { preview: true } }]);
+    // Enter, the focus still on the card's name, confirms the preview (not the details)
+    expect(view.keyFirst(key("Enter"), S)).toBe(true);
+    expect(shell.sent).toEqual([{ kind: "move", move: buy.move }]);
+    expect(view.keyFirst(key("Enter"), S)).toBe(false); // nothing pending: the name's own Enter
+    const unbuyable = S.view.progress.rows.flatMap((r) => r.cards).find((id) => id && !S.legal.some((e) => e.card === id));
+    el.querySelector(`.nwb-progress [data-card="${unbuyable}"] .nwb-card-name`).focus();
+    expect(view.onKey(key("b"), S)).toBe(false);
+    expect(shell.committed.length).toBe(1);
+  });
+
   it("lists its shortcuts for the help overlay and every control is a button (Tab reaches it)", () => {
     expect(SHORTCUTS.map(([k]) => k)).toEqual(expect.arrayContaining(["P", "F", "I", "S"]));
     const S = snapshot("actions_3p");
