@@ -22,6 +22,7 @@ view carries the decks' sizes, never their cards.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -441,6 +442,10 @@ def _card_name(s: GameState, card_id: str) -> str:
     return s.comp.cards[ref].name if ref >= 0 else card_id
 
 
+#: the engine's option for a slot of buildings and military: "slot 2 (Axeman)", "slot 4 (empty)"
+_SLOT_OPTION = re.compile(r"^slot (\d+) \((.+)\)$")
+
+
 def move_label(s: GameState, move: Move) -> str:
     """A move in words, for the acting seat at ``s``."""
     seat = s.current_player()
@@ -462,6 +467,12 @@ def move_label(s: GameState, move: Move) -> str:
                     "stability)")
         return "Take back the worker on top of the population track"
     if isinstance(move, Choose):
+        # where a new building or military goes: named by the card it replaces (the slot
+        # number, the engine's, only for an empty one)
+        slot = _SLOT_OPTION.match(move.option)
+        if slot and s.queue and s.queue[0][0] == "place_bm":
+            number, held = slot.groups()
+            return f"Into empty slot {number}" if held == "empty" else f"Replace {held}"
         return move.option[:1].upper() + move.option[1:]
     if isinstance(move, Buy):
         ref = s.comp.card_ref[move.card]
