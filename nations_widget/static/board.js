@@ -1266,9 +1266,11 @@ var roman = (age) => ROMAN[age] || "";
 var seatName2 = (seat) => `Player ${seat + 1}`;
 var typeSlug = (type) => String(type || "").replace(/\s+/g, "-");
 var signed = (n) => n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
+var FIGURE_ORDER = ["gold", "stone", "food", "books", "strength", "stability", "vp", "workers"];
+var figureRank = (k) => FIGURE_ORDER.includes(k) ? FIGURE_ORDER.indexOf(k) : FIGURE_ORDER.length;
 function figuresText(figs) {
   if (!figs) return "";
-  return Object.entries(figs).filter(([, n]) => n).map(([k, n]) => `${signed(n)} ${FIGURE_LABEL[k] || k}`).join(", ");
+  return Object.entries(figs).filter(([, n]) => n).sort(([a], [b]) => figureRank(a) - figureRank(b)).map(([k, n]) => `${signed(n)} ${FIGURE_LABEL[k] || k}`).join(", ");
 }
 function placeMoves(legal) {
   const out = { pass: null, options: [], buy: /* @__PURE__ */ new Map(), special: /* @__PURE__ */ new Map(), hire: null, deploy: /* @__PURE__ */ new Map(), undeploy: /* @__PURE__ */ new Map() };

@@ -20,10 +20,16 @@ export const seatName = (seat) => `Player ${seat + 1}`;
 export const typeSlug = (type) => String(type || "").replace(/\s+/g, "-");
 export const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : "0");
 
-/** `{gold: 1, books: -1}` -> "+1 gold, −1 books" (figures in their given order). */
+// the order figures are read in, the engine's (nations_widget/board/components.py FIGURES,
+// then VP and workers), whatever order the JSON object has
+const FIGURE_ORDER = ["gold", "stone", "food", "books", "strength", "stability", "vp", "workers"];
+const figureRank = (k) => (FIGURE_ORDER.includes(k) ? FIGURE_ORDER.indexOf(k) : FIGURE_ORDER.length);
+
+/** `{books: -1, gold: 1}` -> "+1 gold, −1 books" (in the engine's order of figures). */
 export function figuresText(figs) {
   if (!figs) return "";
-  return Object.entries(figs).filter(([, n]) => n).map(([k, n]) => `${signed(n)} ${FIGURE_LABEL[k] || k}`).join(", ");
+  return Object.entries(figs).filter(([, n]) => n).sort(([a], [b]) => figureRank(a) - figureRank(b))
+    .map(([k, n]) => `${signed(n)} ${FIGURE_LABEL[k] || k}`).join(", ");
 }
 
 /**
