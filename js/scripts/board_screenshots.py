@@ -2,12 +2,16 @@
 and a check that nothing overflows the page sideways.
 
     .venv/bin/python js/scripts/board_screenshots.py [--out test-artifacts/board-screens]
+    .venv/bin/python js/scripts/board_screenshots.py --readme   # docs/boardgame*.png
 
 Serves the repository on 127.0.0.1 (a free port), opens js/scripts/board_harness.html with
-each fixture of js/test/board/fixtures at 390 px (a phone: the first screen) and 1280 px
-(the full page), every nation's board unfolded, a purchase's preview open on
-``actions_3p``; writes one PNG each (and one of the round summary where it opens), and
-prints the elements that reach past the right edge (none expected); exits 1 if any does.
+each fixture of js/test/board/fixtures at 390 px (a phone: the first screen) and 1400 px
+(the full page), every nation's board unfolded, the fixture's preview open where it holds
+one (the move's own button asks, the harness answers as Python would); writes one PNG each
+(and one of the round summary where it opens), and prints the elements that reach past the
+right edge (none expected); exits 1 if any does.  ``--readme`` writes the README's pictures
+of the board game instead: the middle of a 4-player game (``mid_4p``) with a worker's move
+previewed, at 1400 px (docs/boardgame.png) and 390 px (docs/boardgame-phone.png).
 Needs the board bundle built (``npm run build --prefix js``), Debian's /usr/bin/chromium
 and the playwright package.
 """
@@ -25,7 +29,27 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "js" / "test" / "board" / "fixtures"
-WIDTHS = (390, 1280)
+WIDTHS = (390, 1400)
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+# the fixture's previewed move: its own button asks for the preview (false when the
+# fixture holds none or its move has no button)
+ASK_PREVIEW = """() => {
+  const f = window.fixture;
+  if (!f.preview || !f.legal.length) return false;
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  const e = f.legal.find((x) => same(x.move, f.preview.move));
+  const key = e ? 'move-' + (e.key || JSON.stringify(e.move)) : '';
+  const b = [...document.querySelectorAll('[data-key^="move-"]')]
+    .find((x) => x.getAttribute('data-key') === key);
+  if (!b) return false;
+  b.click();
+  return true;
+}"""
+# ... and the harness answers as Python would
+ANSWER_PREVIEW = ("() => window.emit('preview', {...window.fixture.preview, "
+                  "move: window.sent.at(-1).move, ask: window.sent.at(-1).ask, "
+                  "position: window.fixture.view.position})")
 OVERFLOW = """() => [...document.querySelectorAll('#out *')]
   .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
   .slice(0, 5).map((e) => `${e.tagName}.${e.className}`)"""
@@ -39,7 +63,12 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "test-artifacts" / "board-screens"))
+    parser.add_argument("--readme", action="store_true",
+                        help="write docs/boardgame.png and docs/boardgame-phone.png")
     args = parser.parse_args()
+    if args.readme:
+        readme_pictures()
+        return
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     server = http.server.ThreadingHTTPServer(
@@ -49,8 +78,7 @@ def main() -> None:
     names = sorted(p.stem for p in FIXTURES.glob("*.json") if not p.stem.startswith("cards_"))
     bad = 0
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path="/usr/bin/chromium",
-                                     args=["--no-sandbox", "--disable-gpu"])
+        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
         for width in WIDTHS:
             page = browser.new_page(viewport={"width": width, "height": 1100})
             for name in names:
@@ -59,11 +87,8 @@ def main() -> None:
                 if page.locator("[data-key='summary-close']").count():
                     page.screenshot(path=str(out / f"{name}-{width}-summary.png"))
                     page.click("[data-key='summary-close']")
-                if name == "actions_3p":
-                    page.locator("[data-key^='move-']").filter(has_text="Buy").first.click()
-                    page.evaluate("() => window.emit('preview', {...window.fixture.preview, "
-                                  "move: window.sent.at(-1).move, ask: window.sent.at(-1).ask, "
-                                  "position: window.fixture.view.position})")
+                if page.evaluate(ASK_PREVIEW):
+                    page.evaluate(ANSWER_PREVIEW)
                 # every nation's board unfolded: the widest the table gets
                 for button in page.locator("[data-key^='fold-']").all():
                     button.click()
@@ -78,6 +103,41 @@ def main() -> None:
         browser.close()
     server.shutdown()
     sys.exit(1 if bad else 0)
+
+
+def readme_pictures() -> None:
+    """docs/boardgame.png (1400 px, the first 1100 px of the page) and
+    docs/boardgame-phone.png (390 px, the first 1300 px): the mid-game 4-player fixture, the
+    other nations folded to their summary lines as a player first sees them, a worker's
+    move previewed."""
+    docs = ROOT / "docs"
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(ROOT)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/js/scripts/board_harness.html"
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+            for width, height, name in ((1400, 1100, "boardgame.png"),
+                                        (390, 1300, "boardgame-phone.png")):
+                page = browser.new_page(viewport={"width": width, "height": height})
+                page.goto(f"{base}?fx=mid_4p")
+                page.wait_for_selector("body[data-ready='1']")
+                if page.locator("[data-key='summary-close']").count():
+                    page.click("[data-key='summary-close']")   # round 3's summary
+                if page.evaluate(ASK_PREVIEW):
+                    page.evaluate(ANSWER_PREVIEW)
+                    page.wait_for_selector("[data-key='preview-confirm']")
+                page.evaluate("document.activeElement && document.activeElement.blur()")
+                page.mouse.move(0, 0)    # no hover left from the click that closed the summary
+                page.evaluate("window.scrollTo(0, 0)")
+                page.wait_for_timeout(100)
+                page.screenshot(path=str(docs / name))
+                print(docs / name)
+                page.close()
+            browser.close()
+    finally:
+        server.shutdown()
 
 
 if __name__ == "__main__":

@@ -116,6 +116,13 @@ def main() -> None:
     files["late_5p"] = snapshot(game, ["human", "heuristic", "heuristic", "mcts", "random"],
                                 "cards_all", preview_of="buy")
 
+    # 4 players in the middle of the game: cards bought, workers deployed, a wonder under
+    # way; the human acts after the three bots, a worker's deployment previewed
+    game = Game(players=4, seed=17)
+    advance(game, lambda g: g.round == 4 and others_moved(g, 0))
+    files["mid_4p"] = snapshot(game, ["human", "heuristic", "mcts", "random"], "cards_base",
+                               preview_of="deploy")
+
     # the end of a 4-player game
     game = Game(players=4, seed=13)
     advance(game, lambda g: False, limit=5000)

@@ -1268,9 +1268,11 @@ var roman = (age) => ROMAN[age] || "";
 var seatName2 = (seat) => `Player ${seat + 1}`;
 var typeSlug = (type) => String(type || "").replace(/\s+/g, "-");
 var signed = (n) => n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
+var FIGURE_ORDER = ["gold", "stone", "food", "books", "strength", "stability", "vp", "workers"];
+var figureRank = (k) => FIGURE_ORDER.includes(k) ? FIGURE_ORDER.indexOf(k) : FIGURE_ORDER.length;
 function figuresText(figs) {
   if (!figs) return "";
-  return Object.entries(figs).filter(([, n]) => n).map(([k, n]) => `${signed(n)} ${FIGURE_LABEL[k] || k}`).join(", ");
+  return Object.entries(figs).filter(([, n]) => n).sort(([a], [b]) => figureRank(a) - figureRank(b)).map(([k, n]) => `${signed(n)} ${FIGURE_LABEL[k] || k}`).join(", ");
 }
 function placeMoves(legal) {
   const out = { pass: null, options: [], buy: /* @__PURE__ */ new Map(), special: /* @__PURE__ */ new Map(), hire: null, deploy: /* @__PURE__ */ new Map(), undeploy: /* @__PURE__ */ new Map() };
@@ -1314,6 +1316,34 @@ function nthOption(legal, n) {
   const opts = placeMoves(legal).options;
   return n >= 1 && n <= opts.length ? opts[n - 1] : null;
 }
+function choicesLine(moves) {
+  const slots = (map) => [...map.values()].filter((list) => list.length).length;
+  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  const parts = [];
+  if (moves.buy.size) parts.push(`buy ${n(moves.buy.size, "card", "cards")}`);
+  if (slots(moves.deploy)) parts.push(`add workers on ${n(slots(moves.deploy), "card", "cards")}`);
+  if (slots(moves.undeploy)) parts.push(`take workers off ${n(slots(moves.undeploy), "card", "cards")}`);
+  if (moves.hire) parts.push("hire an architect");
+  if (moves.special.size) parts.push(`use ${n(moves.special.size, "card's action", "cards' actions")}`);
+  if (!parts.length) return "";
+  const last = parts.pop();
+  return `You can ${parts.length ? `${parts.join(", ")} or ${last}` : last}.`;
+}
+function pendingCards(move, nation) {
+  const out = /* @__PURE__ */ new Set();
+  if (!move) return out;
+  if (move.card) out.add(move.card);
+  const slotCard = (i) => {
+    const slot = nation && nation.slots.find((s) => s.slot === Number(i));
+    if (slot && slot.card) out.add(slot.card);
+  };
+  if (move.slot !== void 0 && move.slot !== null) slotCard(move.slot);
+  if (move.source !== void 0 && move.source !== null && /^\d+$/.test(String(move.source))) slotCard(move.source);
+  if (move.type === "hire" && nation && nation.wonder) out.add(nation.wonder.card);
+  const slotOption = move.type === "choose" && /^slot (\d+)\b/.exec(String(move.option || ""));
+  if (slotOption) slotCard(slotOption[1]);
+  return out;
+}
 
 // src/board/view.js
 var SHORTCUTS = [
@@ -1321,6 +1351,7 @@ var SHORTCUTS = [
   ["1 – 9", "the n-th answer of the question asked (growth, a choice)"],
   ["← ↑ → ↓", "move across the progress board's cards"],
   ["I", "show the details of the card that has the focus"],
+  ["B", "buy the card that has the focus (after its preview)"],
   ["F", "fold or unfold the other nations' boards"],
   ["S", "show the last round's summary again"],
   ["Enter / Escape", "confirm / cancel a move's preview; Escape also closes the card details"]
@@ -1345,6 +1376,7 @@ function createView(root, shell) {
   let frame = null;
   let els = null;
   let last = null;
+  let pending = /* @__PURE__ */ new Set();
   const act = {
     commit(entry) {
       shell.commit(entry.move, { preview: true });
@@ -1398,6 +1430,7 @@ function createView(root, shell) {
     if (card.requirement) out.push(h2("div", { class: "nwb-fig" }, h2("span", { class: "nwb-k" }, "needs "), `${card.requirement} strength`));
     if (card.stages) out.push(h2("div", { class: "nwb-fig" }, h2("span", { class: "nwb-k" }, "sections "), `${card.stages.join(" / ")} stone`));
     if (card.war_loss) out.push(h2("div", { class: "nwb-fig" }, h2("span", { class: "nwb-k" }, "defeat "), Object.entries(card.war_loss).map(([k, n]) => `−${n} ${k}`).join(", ") + ", −1 VP"));
+    if (card.type === "battle") out.push(h2("div", { class: "nwb-fig" }, h2("span", { class: "nwb-k" }, "take "), "your raid in food, stone or books"));
     if (card.golden_age) out.push(h2("div", { class: "nwb-fig" }, `2 ${card.golden_age} or 1 VP`));
     if (card.raid) out.push(h2("div", { class: "nwb-fig" }, h2("span", { class: "nwb-k" }, "raid "), String(card.raid)));
     if (card.architects) out.push(h2("div", { class: "nwb-fig" }, `${card.architects} private architect${card.architects > 1 ? "s" : ""}`));
@@ -1417,7 +1450,7 @@ function createView(root, shell) {
     return h2(
       "article",
       {
-        class: `nwb-card nwb-t-${typeSlug(type)}${opts.recent ? " nwb-recent" : ""}${ui.detail === id ? " nwb-selected" : ""}`,
+        class: `nwb-card nwb-t-${typeSlug(type)}${opts.recent ? " nwb-recent" : ""}${ui.detail === id ? " nwb-selected" : ""}${pending.has(id) ? " nwb-pending" : ""}`,
         dataset: { key: `card-${id}`, card: id }
       },
       h2(
@@ -1455,10 +1488,15 @@ function createView(root, shell) {
     const v = S.view;
     const live = S.acting !== null && S.acting !== void 0;
     const opts = live ? moves.options : [];
+    const can = live && !opts.length ? choicesLine(moves) : "";
     return h2(
       "section",
-      { class: `nw-panel nwb-prompt${live ? " nwb-live" : ""}`, "aria-live": "polite", dataset: { key: "prompt" } },
+      { class: `nw-panel nwb-prompt${live ? " nwb-live" : ""}${v.over ? " nwb-over" : ""}`, "aria-live": "polite", dataset: { key: "prompt" } },
       h2("p", { class: "nwb-ask" }, v.prompt),
+      // the card the question is about (a building to place, a battle's loot, a golden age)
+      v.decision_card && S.cards && S.cards[v.decision_card] ? h2("div", { class: "nwb-ask-card", dataset: { key: "decision-card" } }, cardEl(S, v.decision_card, {})) : null,
+      can ? h2("p", { class: "nwb-can", dataset: { key: "can" } }, can, h2("span", { class: "nwb-dim" }, " Each shows what it changes before you confirm.")) : null,
+      v.final ? finalTable(S) : null,
       opts.length ? h2(
         "div",
         { class: "nwb-options", role: "group", "aria-label": "Answers" },
@@ -1469,11 +1507,11 @@ function createView(root, shell) {
     );
   }
   function previewPanel(S) {
-    const pending = shell.pendingMove && shell.pendingMove();
-    if (!pending) return null;
+    const pending2 = shell.pendingMove && shell.pendingMove();
+    if (!pending2) return null;
     const p = shell.previewShown ? shell.previewShown(S) : null;
     const rows = p && p.rows ? p.rows : [];
-    return part("preview", sig2(pending, p), () => h2(
+    return part("preview", sig2(pending2, p), () => h2(
       "section",
       { class: "nw-panel nwb-preview", role: "dialog", "aria-label": "What this move changes", dataset: { key: "preview" } },
       h2("h3", {}, p && p.text ? p.text : "What this move changes"),
@@ -1536,7 +1574,7 @@ function createView(root, shell) {
         card.worker_vp ? h2("div", { class: "nwb-fig" }, `workers score ${card.worker_vp.join(" + ")} VP`) : null,
         card.max_workers ? h2("div", { class: "nwb-fig" }, `at most ${card.max_workers} workers`) : null
       ),
-      related.length ? h2("div", { class: "nwb-card-acts" }, related.map((e) => moveButton(e, e.text))) : null
+      related.length ? h2("div", { class: "nwb-card-acts" }, related.map((e) => moveButton(e, e.text, { buy: " nwb-buy", hire: " nwb-hire" }[e.group] || ""))) : null
     ));
   }
   function progressPanel(S, moves) {
@@ -1544,10 +1582,10 @@ function createView(root, shell) {
     const pr = v.progress;
     const recent = new Set(v.recent ? v.recent.cards : []);
     const buys = [...moves.buy.values()];
-    return part("progress", sig2(pr, buys, [...recent], ui.detail, S.cards ? Object.keys(S.cards).length : 0), () => h2(
+    return part("progress", sig2(pr, buys, [...recent], ui.detail, [...pending], S.cards ? Object.keys(S.cards).length : 0), () => h2(
       "section",
       { class: "nw-panel nwb-progress", "aria-label": "Progress board", dataset: { key: "progress" } },
-      h2("h3", {}, "Progress board ", h2("span", { class: "nwb-dim" }, `· ${pr.deck} card${pr.deck === 1 ? "" : "s"} left in this age's deck`)),
+      h2("h3", { class: "nwb-progress-head" }, h2("span", {}, "Progress board"), h2("span", { class: "nwb-sub" }, `${pr.deck} card${pr.deck === 1 ? "" : "s"} left in this age's deck`)),
       pr.rows.map((row, r) => h2(
         "div",
         { class: "nwb-row", role: "group", "aria-label": `Row ${r + 1}: ${row.price} gold each`, dataset: { key: `row-${r}` } },
@@ -1598,7 +1636,7 @@ function createView(root, shell) {
     ];
     const prod = figuresText(Object.fromEntries(GOODS.map((k) => [k, n.production[k]])));
     const slots = n.slots.map((s) => {
-      if (!s.card) return h2("div", { class: "nwb-empty", dataset: { key: `slot-${s.slot}` } }, `slot ${s.slot}: empty`);
+      if (!s.card) return h2("div", { class: "nwb-empty", dataset: { key: `slot-${s.slot}` } }, `empty slot ${s.slot}`);
       const entries = live ? [...moves.deploy.get(s.slot) || [], ...moves.undeploy.get(s.slot) || []] : [];
       const special = live && moves.special.get(s.card);
       const common = entries.filter((e) => e.group === "deploy" ? e.source === "idle" : e.count === 1);
@@ -1641,9 +1679,9 @@ function createView(root, shell) {
         { class: "nwb-stats" },
         ["gold", "stone", "food", "books"].map((k) => stat(k, n.resources[k], ` nwb-${k}`)),
         stat("VP", n.resources.vp, " nwb-vp-stat"),
-        stat("strength", n.strength, " nwb-strength"),
-        stat("stability", n.stability, n.revolt ? " nwb-stability nwb-bad" : " nwb-stability"),
-        stat("workers", `${n.idle} idle of ${n.workers}`)
+        stat("strength", n.strength, " nwb-track nwb-strength"),
+        stat("stability", n.stability, n.revolt ? " nwb-track nwb-stability nwb-bad" : " nwb-track nwb-stability"),
+        stat("idle workers", `${n.idle} / ${n.workers}`, " nwb-idle")
       ),
       badges.some(Boolean) ? h2("div", { class: "nwb-badges" }, badges) : null,
       h2("p", { class: "nwb-prod" }, h2("span", { class: "nwb-k" }, "next production "), prod || "nothing"),
@@ -1667,7 +1705,8 @@ function createView(root, shell) {
     const recent = new Set(S.view.recent ? S.view.recent.cards : []);
     const mine = live ? [[...moves.deploy], [...moves.undeploy], moves.hire, [...moves.special]] : 0;
     const who = n.who === "human" ? "" : ` (${n.who} bot)`;
-    return part(`nation-${n.seat}`, sig2(n, unfolded, isViewer, mine, [...recent], S.view.current, ui.detail, S.cards ? Object.keys(S.cards).length : 0), () => h2(
+    const theirs = isViewer || !S.view.recent ? [] : S.view.recent.moves.filter((m) => m.seat === n.seat);
+    return part(`nation-${n.seat}`, sig2(n, unfolded, isViewer, mine, [...recent], theirs, S.view.current, ui.detail, live ? [...pending] : 0, S.cards ? Object.keys(S.cards).length : 0), () => h2(
       "section",
       { class: `nw-panel nwb-nation${live ? " nwb-live" : ""}${S.view.current === n.seat ? " nwb-current" : ""}`, "aria-label": `${n.name}'s nation`, dataset: { key: `nation-${n.seat}`, seat: n.seat } },
       h2(
@@ -1684,7 +1723,13 @@ function createView(root, shell) {
           onclick: () => act.toggleFold(n.seat)
         }, unfolded ? "Fold" : "Unfold")
       ),
-      unfolded ? nationBoard(S, n, moves, live, recent) : h2("p", { class: "nwb-summary" }, n.summary)
+      unfolded ? nationBoard(S, n, moves, live, recent) : h2("p", { class: "nwb-summary" }, n.summary),
+      // folded or not, what this nation did since the viewer's last move
+      theirs.length ? h2(
+        "ul",
+        { class: "nwb-their-moves", "aria-label": `${n.name}'s last moves`, dataset: { key: `their-${n.seat}` } },
+        theirs.map((m) => h2("li", {}, m.text))
+      ) : null
     ));
   }
   function scoringPanel(S) {
@@ -1732,26 +1777,31 @@ function createView(root, shell) {
           { class: "nwb-solo" },
           h2("h4", {}, "The shadow nation"),
           h2("p", {}, `strength ${v.solo.strength} · stability ${v.solo.stability} · ${v.solo.books} books · ${v.solo.first ? "first" : "second"} in player order`),
-          v.solo.tile ? h2("p", { class: "nwb-dim" }, `tile ${v.solo.tile}${v.solo.last_roll ? ` · last roll ${v.solo.last_roll}` : ""}`) : null,
+          v.solo.tile_text ? h2("p", { class: "nwb-dim" }, v.solo.tile_text) : null,
+          v.solo.last_roll ? h2("p", { class: "nwb-dim" }, `The shadow's last roll: ${v.solo.last_roll}.`) : null,
           v.solo.notice ? h2("p", { class: "nwb-note" }, v.solo.notice) : null,
           v.solo.title ? h2("p", {}, "Hall of Fame: ", h2("b", {}, v.solo.title)) : null
         ) : null,
-        v.final ? finalTable(v) : null
+        v.final ? h2("p", { class: "nwb-dim" }, "Final scoring: at the top.") : null
       );
     });
   }
-  function finalTable(v) {
+  function finalTable(S) {
+    const v = S.view;
     const parts = ["vp", "colonies", "wonders", "workers", "resources", "total"];
     const label = { vp: "VP tokens", colonies: "colonies", wonders: "wonders", workers: "workers", resources: "resources", total: "total" };
+    const winners = new Set([].concat(shown(v.winner) ? v.winner : []));
+    const name = (s) => v.nations[s] ? v.nations[s].name : seatName2(s);
+    const win = (s) => winners.has(s) ? " nwb-winner" : "";
     return h2(
       "div",
-      { class: "nwb-final" },
+      { class: "nwb-final", dataset: { key: "final" } },
       h2("h4", {}, "Final scoring"),
       h2("div", { class: "nwb-scroll" }, h2(
         "table",
-        { class: "nwb-table" },
-        h2("thead", {}, h2("tr", {}, h2("th", { scope: "col" }, ""), v.final.map((_, s) => h2("th", { scope: "col" }, seatName2(s))))),
-        h2("tbody", {}, parts.map((k) => h2("tr", {}, h2("th", { scope: "row" }, label[k]), v.final.map((b) => h2("td", {}, String(b[k]))))))
+        { class: "nwb-table nwb-final-table" },
+        h2("thead", {}, h2("tr", {}, h2("th", { scope: "col" }, ""), v.final.map((_, s) => h2("th", { scope: "col", class: win(s) }, name(s), winners.has(s) ? " ★" : "")))),
+        h2("tbody", {}, parts.map((k) => h2("tr", { class: k === "total" ? "nwb-total" : "" }, h2("th", { scope: "row" }, label[k]), v.final.map((b, s) => h2("td", { class: win(s) }, String(b[k]))))))
       ))
     );
   }
@@ -1778,10 +1828,13 @@ function createView(root, shell) {
             h2("td", {}, row.changes.length ? row.changes.map((c) => `${FIGURE_LABEL[c.name] || c.name} ${c.before} → ${c.after}`).join(", ") : "no change")
           )))
         )),
-        r.phases.map((ph) => h2(
-          "section",
-          { class: "nwb-phase" },
-          h2("h4", {}, ph.label),
+        // each phase's lines folded under its name (the table above is the glance; the
+        // lines are there for who wants the detail): no wall of text
+        h2("p", { class: "nwb-dim nwb-phase-hint" }, "Each phase step by step:"),
+        r.phases.map((ph, i) => h2(
+          "details",
+          { class: "nwb-phase", dataset: { key: `phase-${i}` } },
+          h2("summary", {}, h2("b", {}, ph.label), h2("span", { class: "nwb-dim" }, ` · ${ph.lines.length} line${ph.lines.length === 1 ? "" : "s"}`)),
           h2("ul", {}, ph.lines.map((l) => h2("li", { class: shown(l.seat) ? `nwb-seat-${l.seat}` : "" }, l.text, l.times > 1 ? h2("b", {}, ` (×${l.times})`) : null)))
         )),
         h2("p", {}, `Player order now: ${S.view.solo ? S.view.solo.first ? "the shadow, then Player 1" : "Player 1, then the shadow" : r.order.map(seatName2).join(", ")}.`),
@@ -1806,14 +1859,16 @@ function createView(root, shell) {
     last = S;
     const v = S.view;
     const moves = placeMoves(S.acting !== null && S.acting !== void 0 ? S.legal : []);
+    const acting = shown(S.acting) ? v.nations.find((n) => n.seat === S.acting) : null;
+    pending = pendingCards(shell.pendingMove ? shell.pendingMove() : null, acting);
     if (ui.detail && S.cards && !S.cards[ui.detail]) ui.detail = null;
     setAttr2(frame, "data-step", v.step);
     setAttr2(frame, "class", `nwb-root nw-root${S.busy ? " nw-is-busy" : ""}`);
     const head = part("head", sig2(v.round, v.rounds, v.age_name, v.step_label, v.over, S.info), () => header(S));
     const buttons = shell.panels && shell.panels.headerButtons ? [].concat(shell.panels.headerButtons(part) || []) : [];
-    const prompt = part("prompt", sig2(v.prompt, S.acting, moves.options, moves.pass, v.round_summary ? v.round_summary.round : 0, S.viewingHistory), () => promptPanel(S, moves));
+    const prompt = part("prompt", sig2(v.prompt, v.decision_card, ui.detail, S.acting, moves.options, moves.pass, v.round_summary ? v.round_summary.round : 0, S.viewingHistory), () => promptPanel(S, moves));
     const waiting = shown(v.current) && !shown(S.acting) && !S.viewingHistory && shell.panels && shell.panels.waiting ? part("waiting", sig2(S.busy, v.current, S.seats, S.humanTurn), () => shell.panels.waiting(S)) : null;
-    setChildren2(els.turn, [prompt, waiting, previewPanel(S), detailPanel(S, moves)]);
+    setChildren2(els.turn, [prompt, waiting, previewPanel(S), detailPanel(S, moves), recentPanel(S)]);
     const order = boardOrder(v);
     const viewer = shown(v.viewer) ? v.viewer : null;
     const byseat = new Map(v.nations.map((n) => [n.seat, n]));
@@ -1823,7 +1878,7 @@ function createView(root, shell) {
     setChildren2(els.right, [scoringPanel(S), panel("coachPanel", S), panel("historyPanel", S), logNode(), panel("gamePanel", S)]);
     const help = shell.ui && shell.ui.helpOpen && shell.panels && shell.panels.helpOverlay ? shell.panels.helpOverlay(part) : null;
     setChildren2(els.head, [head, ...buttons]);
-    setChildren2(frame, [els.head, panel("errorLine", S), S.viewingHistory ? panel("historyBanner", S) : null, els.turn, recentPanel(S), progressPanel(S, moves), els.main, help || summaryOverlay(S)]);
+    setChildren2(frame, [els.head, panel("errorLine", S), S.viewingHistory ? panel("historyBanner", S) : null, els.turn, progressPanel(S, moves), els.main, help || summaryOverlay(S)]);
     P.sweep();
     setAttr2(frame, "data-position", v.position);
   }
@@ -1881,11 +1936,25 @@ function createView(root, shell) {
       act.detail(card.getAttribute("data-card"));
       return true;
     }
+    if (k === "b" || k === "B") {
+      const el = document.activeElement;
+      const card = el && el.closest && el.closest("[data-card]");
+      const m = card && shown(S.acting) ? placeMoves(S.legal).buy.get(card.getAttribute("data-card")) : null;
+      if (m) act.commit(m);
+      return Boolean(m);
+    }
     if (k.startsWith("Arrow")) return moveFocus(e);
     return false;
   }
   function keyFirst(e, S) {
+    const focus = document.activeElement;
+    if (e.key === "Enter" && shell.pendingMove && shell.pendingMove() && focus && focus.classList && focus.classList.contains("nwb-card-name") && !summaryIsOpen(S)) {
+      shell.confirmPreview();
+      return true;
+    }
     if (!summaryIsOpen(S)) return false;
+    const el = document.activeElement;
+    if (e.key === "Enter" && el && el.tagName === "SUMMARY" && el.closest("[data-key='summary']")) return false;
     if (e.key === "Escape" || e.key === "Enter") {
       act.closeSummary(S.view.round_summary.round);
       return true;

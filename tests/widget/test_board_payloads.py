@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from nations_widget.board import Buy, Deploy, Game, GameState, Hire, Pass
+from nations_widget.board.solo import tile_of
 from nations_widget.widget.board.payloads import (
     STEP_LABELS,
     card_detail,
@@ -83,6 +84,18 @@ def test_every_payload_of_random_games_is_json_in_words_and_hides_the_decks(
         catalogue = cards_payload(s)
         for cid in view["cards_in_sight"]:
             assert cid in catalogue
+        # the solo tile is told in words (its figures), not by its id
+        if view["solo"] is not None and view["solo"]["tile"] is not None:
+            tile = tile_of(s)
+            assert tile is not None and view["solo"]["tile"] not in view["solo"]["tile_text"]
+            assert f"strength {tile.strength} and stability {tile.stability}" in \
+                view["solo"]["tile_text"]
+        # a decision about a card names it: the card is in the catalogue and in the prompt
+        if view["decision_card"] is not None:
+            assert view["decision_card"] in catalogue
+            assert catalogue[view["decision_card"]]["name"] in view["prompt"]
+        else:
+            assert not s.queue or s.queue[0][0] not in ("place_bm", "battle", "golden")
         legal = legal_payload(s)
         dumps(legal)
         moves = s.legal_moves()
@@ -90,6 +103,9 @@ def test_every_payload_of_random_games_is_json_in_words_and_hides_the_decks(
         for entry in legal:
             assert entry["text"] and not entry["text"][0].islower()
             assert entry["group"] == entry["move"]["type"]
+            if entry["group"] == "choose" and s.queue and s.queue[0][0] == "place_bm":
+                # a slot is named by the card it replaces, not by its number alone
+                assert entry["text"].startswith(("Replace ", "Into empty slot ")), entry
             if entry["group"] in ("buy",):
                 assert entry["card"] in view["progress"]["rows"][0]["cards"] + \
                     view["progress"]["rows"][1]["cards"] + view["progress"]["rows"][2]["cards"]

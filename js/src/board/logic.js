@@ -20,10 +20,16 @@ export const seatName = (seat) => `Player ${seat + 1}`;
 export const typeSlug = (type) => String(type || "").replace(/\s+/g, "-");
 export const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : "0");
 
-/** `{gold: 1, books: -1}` -> "+1 gold, −1 books" (figures in their given order). */
+// the order figures are read in, the engine's (nations_widget/board/components.py FIGURES,
+// then VP and workers), whatever order the JSON object has
+const FIGURE_ORDER = ["gold", "stone", "food", "books", "strength", "stability", "vp", "workers"];
+const figureRank = (k) => (FIGURE_ORDER.includes(k) ? FIGURE_ORDER.indexOf(k) : FIGURE_ORDER.length);
+
+/** `{books: -1, gold: 1}` -> "+1 gold, −1 books" (in the engine's order of figures). */
 export function figuresText(figs) {
   if (!figs) return "";
-  return Object.entries(figs).filter(([, n]) => n).map(([k, n]) => `${signed(n)} ${FIGURE_LABEL[k] || k}`).join(", ");
+  return Object.entries(figs).filter(([, n]) => n).sort(([a], [b]) => figureRank(a) - figureRank(b))
+    .map(([k, n]) => `${signed(n)} ${FIGURE_LABEL[k] || k}`).join(", ");
 }
 
 /**
@@ -83,4 +89,43 @@ export function perSeat(value, players, fallback) {
 export function nthOption(legal, n) {
   const opts = placeMoves(legal).options;
   return n >= 1 && n <= opts.length ? opts[n - 1] : null;
+}
+
+/** What the acting player can do, counted from Python's legal moves (no rule here): e.g.
+ * "You can buy 9 cards, add workers on 3 cards, hire an architect." — "" when the
+ * question is answered by buttons (growth, a choice) or nothing is listed. */
+export function choicesLine(moves) {
+  const slots = (map) => [...map.values()].filter((list) => list.length).length;
+  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  const parts = [];
+  if (moves.buy.size) parts.push(`buy ${n(moves.buy.size, "card", "cards")}`);
+  if (slots(moves.deploy)) parts.push(`add workers on ${n(slots(moves.deploy), "card", "cards")}`);
+  if (slots(moves.undeploy)) parts.push(`take workers off ${n(slots(moves.undeploy), "card", "cards")}`);
+  if (moves.hire) parts.push("hire an architect");
+  if (moves.special.size) parts.push(`use ${n(moves.special.size, "card's action", "cards' actions")}`);
+  if (!parts.length) return "";
+  const last = parts.pop();
+  return `You can ${parts.length ? `${parts.join(", ")} or ${last}` : last}.`;
+}
+
+/** The cards a pending move (the one whose preview is open) touches, read off the move
+ * Python listed: the card bought or used, the slot's card a worker goes to or leaves, the
+ * card a moved worker comes from, the wonder an architect works on. `nation`: the acting
+ * nation's board from the view. */
+export function pendingCards(move, nation) {
+  const out = new Set();
+  if (!move) return out;
+  if (move.card) out.add(move.card);
+  const slotCard = (i) => {
+    const slot = nation && nation.slots.find((s) => s.slot === Number(i));
+    if (slot && slot.card) out.add(slot.card);
+  };
+  if (move.slot !== undefined && move.slot !== null) slotCard(move.slot);
+  if (move.source !== undefined && move.source !== null && /^\d+$/.test(String(move.source))) slotCard(move.source);
+  if (move.type === "hire" && nation && nation.wonder) out.add(nation.wonder.card);
+  // a choice of the slot a new card takes: the engine's option names the slot
+  // ("slot 2 (Axeman)"); the card there is the one replaced
+  const slotOption = move.type === "choose" && /^slot (\d+)\b/.exec(String(move.option || ""));
+  if (slotOption) slotCard(slotOption[1]);
+  return out;
 }

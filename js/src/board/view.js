@@ -14,8 +14,10 @@ import {
   GOODS,
   TYPE_LABEL,
   boardOrder,
+  choicesLine,
   figuresText,
   nthOption,
+  pendingCards,
   perSeat,
   placeMoves,
   roman,
@@ -30,6 +32,7 @@ export const SHORTCUTS = [
   ["1 \u2013 9", "the n-th answer of the question asked (growth, a choice)"],
   ["\u2190 \u2191 \u2192 \u2193", "move across the progress board's cards"],
   ["I", "show the details of the card that has the focus"],
+  ["B", "buy the card that has the focus (after its preview)"],
   ["F", "fold or unfold the other nations' boards"],
   ["S", "show the last round's summary again"],
   ["Enter / Escape", "confirm / cancel a move's preview; Escape also closes the card details"],
@@ -52,6 +55,7 @@ export function createView(root, shell) {
   let frame = null;
   let els = null;
   let last = null; // the last snapshot drawn (for key handlers)
+  let pending = new Set(); // the cards the move being previewed touches (outlined)
 
   const act = {
     commit(entry) {
@@ -109,6 +113,7 @@ export function createView(root, shell) {
     if (card.requirement) out.push(h("div", { class: "nwb-fig" }, h("span", { class: "nwb-k" }, "needs "), `${card.requirement} strength`));
     if (card.stages) out.push(h("div", { class: "nwb-fig" }, h("span", { class: "nwb-k" }, "sections "), `${card.stages.join(" / ")} stone`));
     if (card.war_loss) out.push(h("div", { class: "nwb-fig" }, h("span", { class: "nwb-k" }, "defeat "), Object.entries(card.war_loss).map(([k, n]) => `\u2212${n} ${k}`).join(", ") + ", \u22121 VP"));
+    if (card.type === "battle") out.push(h("div", { class: "nwb-fig" }, h("span", { class: "nwb-k" }, "take "), "your raid in food, stone or books"));
     if (card.golden_age) out.push(h("div", { class: "nwb-fig" }, `2 ${card.golden_age} or 1 VP`));
     if (card.raid) out.push(h("div", { class: "nwb-fig" }, h("span", { class: "nwb-k" }, "raid "), String(card.raid)));
     if (card.architects) out.push(h("div", { class: "nwb-fig" }, `${card.architects} private architect${card.architects > 1 ? "s" : ""}`));
@@ -127,7 +132,7 @@ export function createView(root, shell) {
         opts.max ? h("span", { class: "nwb-dim" }, ` (max ${opts.max})`) : null)
       : null;
     return h("article", {
-      class: `nwb-card nwb-t-${typeSlug(type)}${opts.recent ? " nwb-recent" : ""}${ui.detail === id ? " nwb-selected" : ""}`,
+      class: `nwb-card nwb-t-${typeSlug(type)}${opts.recent ? " nwb-recent" : ""}${ui.detail === id ? " nwb-selected" : ""}${pending.has(id) ? " nwb-pending" : ""}`,
       dataset: { key: `card-${id}`, card: id },
     },
     h("header", { class: "nwb-card-head" },
@@ -159,8 +164,15 @@ export function createView(root, shell) {
     const v = S.view;
     const live = S.acting !== null && S.acting !== undefined;
     const opts = live ? moves.options : [];
-    return h("section", { class: `nw-panel nwb-prompt${live ? " nwb-live" : ""}`, "aria-live": "polite", dataset: { key: "prompt" } },
+    const can = live && !opts.length ? choicesLine(moves) : "";
+    return h("section", { class: `nw-panel nwb-prompt${live ? " nwb-live" : ""}${v.over ? " nwb-over" : ""}`, "aria-live": "polite", dataset: { key: "prompt" } },
       h("p", { class: "nwb-ask" }, v.prompt),
+      // the card the question is about (a building to place, a battle's loot, a golden age)
+      v.decision_card && S.cards && S.cards[v.decision_card]
+        ? h("div", { class: "nwb-ask-card", dataset: { key: "decision-card" } }, cardEl(S, v.decision_card, {}))
+        : null,
+      can ? h("p", { class: "nwb-can", dataset: { key: "can" } }, can, h("span", { class: "nwb-dim" }, " Each shows what it changes before you confirm.")) : null,
+      v.final ? finalTable(S) : null,
       opts.length ? h("div", { class: "nwb-options", role: "group", "aria-label": "Answers" },
         opts.map((e, i) => moveButton(e, `${i < 9 ? `${i + 1}. ` : ""}${e.text}`, " nwb-option"))) : null,
       live && moves.pass ? h("div", { class: "nwb-pass" }, moveButton(moves.pass, "Pass", " nwb-pass-btn")) : null,
@@ -216,7 +228,7 @@ export function createView(root, shell) {
         card.vp ? h("div", { class: "nwb-fig" }, `${card.vp} VP at the end`) : null,
         card.worker_vp ? h("div", { class: "nwb-fig" }, `workers score ${card.worker_vp.join(" + ")} VP`) : null,
         card.max_workers ? h("div", { class: "nwb-fig" }, `at most ${card.max_workers} workers`) : null),
-      related.length ? h("div", { class: "nwb-card-acts" }, related.map((e) => moveButton(e, e.text))) : null));
+      related.length ? h("div", { class: "nwb-card-acts" }, related.map((e) => moveButton(e, e.text, { buy: " nwb-buy", hire: " nwb-hire" }[e.group] || ""))) : null));
   }
 
   // -------------------------------------------------------- progress board
@@ -225,9 +237,9 @@ export function createView(root, shell) {
     const pr = v.progress;
     const recent = new Set(v.recent ? v.recent.cards : []);
     const buys = [...moves.buy.values()];
-    return part("progress", sig(pr, buys, [...recent], ui.detail, S.cards ? Object.keys(S.cards).length : 0), () =>
+    return part("progress", sig(pr, buys, [...recent], ui.detail, [...pending], S.cards ? Object.keys(S.cards).length : 0), () =>
       h("section", { class: "nw-panel nwb-progress", "aria-label": "Progress board", dataset: { key: "progress" } },
-        h("h3", {}, "Progress board ", h("span", { class: "nwb-dim" }, `\u00b7 ${pr.deck} card${pr.deck === 1 ? "" : "s"} left in this age's deck`)),
+        h("h3", { class: "nwb-progress-head" }, h("span", {}, "Progress board"), h("span", { class: "nwb-sub" }, `${pr.deck} card${pr.deck === 1 ? "" : "s"} left in this age's deck`)),
         pr.rows.map((row, r) => h("div", { class: "nwb-row", role: "group", "aria-label": `Row ${r + 1}: ${row.price} gold each`, dataset: { key: `row-${r}` } },
           h("div", { class: "nwb-row-price", "aria-hidden": "true" }, h("b", {}, String(row.price)), " gold"),
           h("div", { class: "nwb-row-cards", style: `--cols: ${pr.columns}` },
@@ -267,7 +279,7 @@ export function createView(root, shell) {
     ];
     const prod = figuresText(Object.fromEntries(GOODS.map((k) => [k, n.production[k]])));
     const slots = n.slots.map((s) => {
-      if (!s.card) return h("div", { class: "nwb-empty", dataset: { key: `slot-${s.slot}` } }, `slot ${s.slot}: empty`);
+      if (!s.card) return h("div", { class: "nwb-empty", dataset: { key: `slot-${s.slot}` } }, `empty slot ${s.slot}`);
       const entries = live ? [...(moves.deploy.get(s.slot) || []), ...(moves.undeploy.get(s.slot) || [])] : [];
       const special = live && moves.special.get(s.card);
       // the common moves as buttons; moving a worker in from another card, or taking
@@ -302,9 +314,9 @@ export function createView(root, shell) {
       h("div", { class: "nwb-stats" },
         ["gold", "stone", "food", "books"].map((k) => stat(k, n.resources[k], ` nwb-${k}`)),
         stat("VP", n.resources.vp, " nwb-vp-stat"),
-        stat("strength", n.strength, " nwb-strength"),
-        stat("stability", n.stability, n.revolt ? " nwb-stability nwb-bad" : " nwb-stability"),
-        stat("workers", `${n.idle} idle of ${n.workers}`)),
+        stat("strength", n.strength, " nwb-track nwb-strength"),
+        stat("stability", n.stability, n.revolt ? " nwb-track nwb-stability nwb-bad" : " nwb-track nwb-stability"),
+        stat("idle workers", `${n.idle} / ${n.workers}`, " nwb-idle")),
       badges.some(Boolean) ? h("div", { class: "nwb-badges" }, badges) : null,
       h("p", { class: "nwb-prod" }, h("span", { class: "nwb-k" }, "next production "), prod || "nothing"),
       populationTrack(n),
@@ -324,7 +336,8 @@ export function createView(root, shell) {
     const recent = new Set(S.view.recent ? S.view.recent.cards : []);
     const mine = live ? [[...moves.deploy], [...moves.undeploy], moves.hire, [...moves.special]] : 0;
     const who = n.who === "human" ? "" : ` (${n.who} bot)`;
-    return part(`nation-${n.seat}`, sig(n, unfolded, isViewer, mine, [...recent], S.view.current, ui.detail, S.cards ? Object.keys(S.cards).length : 0), () =>
+    const theirs = isViewer || !S.view.recent ? [] : S.view.recent.moves.filter((m) => m.seat === n.seat);
+    return part(`nation-${n.seat}`, sig(n, unfolded, isViewer, mine, [...recent], theirs, S.view.current, ui.detail, live ? [...pending] : 0, S.cards ? Object.keys(S.cards).length : 0), () =>
       h("section", { class: `nw-panel nwb-nation${live ? " nwb-live" : ""}${S.view.current === n.seat ? " nwb-current" : ""}`, "aria-label": `${n.name}'s nation`, dataset: { key: `nation-${n.seat}`, seat: n.seat } },
         h("header", { class: "nwb-nation-head" },
           h("h3", {}, `${n.name}${who}`),
@@ -334,7 +347,10 @@ export function createView(root, shell) {
             "aria-label": `${unfolded ? "Fold" : "Unfold"} ${n.name}'s board`, dataset: { key: `fold-${n.seat}` },
             onclick: () => act.toggleFold(n.seat),
           }, unfolded ? "Fold" : "Unfold")),
-        unfolded ? nationBoard(S, n, moves, live, recent) : h("p", { class: "nwb-summary" }, n.summary)));
+        unfolded ? nationBoard(S, n, moves, live, recent) : h("p", { class: "nwb-summary" }, n.summary),
+        // folded or not, what this nation did since the viewer's last move
+        theirs.length ? h("ul", { class: "nwb-their-moves", "aria-label": `${n.name}'s last moves`, dataset: { key: `their-${n.seat}` } },
+          theirs.map((m) => h("li", {}, m.text))) : null));
   }
 
   // ---------------------------------------------------------- scoring board
@@ -363,20 +379,27 @@ export function createView(root, shell) {
           : h("p", { class: "nwb-dim" }, "No war this round."),
         v.solo ? h("div", { class: "nwb-solo" }, h("h4", {}, "The shadow nation"),
           h("p", {}, `strength ${v.solo.strength} \u00b7 stability ${v.solo.stability} \u00b7 ${v.solo.books} books \u00b7 ${v.solo.first ? "first" : "second"} in player order`),
-          v.solo.tile ? h("p", { class: "nwb-dim" }, `tile ${v.solo.tile}${v.solo.last_roll ? ` \u00b7 last roll ${v.solo.last_roll}` : ""}`) : null,
+          v.solo.tile_text ? h("p", { class: "nwb-dim" }, v.solo.tile_text) : null,
+          v.solo.last_roll ? h("p", { class: "nwb-dim" }, `The shadow's last roll: ${v.solo.last_roll}.`) : null,
           v.solo.notice ? h("p", { class: "nwb-note" }, v.solo.notice) : null,
           v.solo.title ? h("p", {}, "Hall of Fame: ", h("b", {}, v.solo.title)) : null) : null,
-        v.final ? finalTable(v) : null);
+        v.final ? h("p", { class: "nwb-dim" }, "Final scoring: at the top.") : null);
     });
   }
 
-  function finalTable(v) {
+  // the final scoring, shown with the game-over line at the top: a column per nation,
+  // the winners' columns marked
+  function finalTable(S) {
+    const v = S.view;
     const parts = ["vp", "colonies", "wonders", "workers", "resources", "total"];
     const label = { vp: "VP tokens", colonies: "colonies", wonders: "wonders", workers: "workers", resources: "resources", total: "total" };
-    return h("div", { class: "nwb-final" }, h("h4", {}, "Final scoring"),
-      h("div", { class: "nwb-scroll" }, h("table", { class: "nwb-table" },
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), v.final.map((_, s) => h("th", { scope: "col" }, seatName(s))))),
-        h("tbody", {}, parts.map((k) => h("tr", {}, h("th", { scope: "row" }, label[k]), v.final.map((b) => h("td", {}, String(b[k])))))))));
+    const winners = new Set([].concat(shown(v.winner) ? v.winner : []));
+    const name = (s) => (v.nations[s] ? v.nations[s].name : seatName(s));
+    const win = (s) => (winners.has(s) ? " nwb-winner" : "");
+    return h("div", { class: "nwb-final", dataset: { key: "final" } }, h("h4", {}, "Final scoring"),
+      h("div", { class: "nwb-scroll" }, h("table", { class: "nwb-table nwb-final-table" },
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), v.final.map((_, s) => h("th", { scope: "col", class: win(s) }, name(s), winners.has(s) ? " \u2605" : "")))),
+        h("tbody", {}, parts.map((k) => h("tr", { class: k === "total" ? "nwb-total" : "" }, h("th", { scope: "row" }, label[k]), v.final.map((b, s) => h("td", { class: win(s) }, String(b[k])))))))));
   }
 
   // ----------------------------------------------------------- round summary
@@ -392,7 +415,11 @@ export function createView(root, shell) {
           h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "nation"), h("th", { scope: "col" }, "changes (end of the actions \u2192 after the resolution)"))),
           h("tbody", {}, r.rows.map((row) => h("tr", {}, h("th", { scope: "row" }, row.name),
             h("td", {}, row.changes.length ? row.changes.map((c) => `${FIGURE_LABEL[c.name] || c.name} ${c.before} \u2192 ${c.after}`).join(", ") : "no change")))))),
-        r.phases.map((ph) => h("section", { class: "nwb-phase" }, h("h4", {}, ph.label),
+        // each phase's lines folded under its name (the table above is the glance; the
+        // lines are there for who wants the detail): no wall of text
+        h("p", { class: "nwb-dim nwb-phase-hint" }, "Each phase step by step:"),
+        r.phases.map((ph, i) => h("details", { class: "nwb-phase", dataset: { key: `phase-${i}` } },
+          h("summary", {}, h("b", {}, ph.label), h("span", { class: "nwb-dim" }, ` \u00b7 ${ph.lines.length} line${ph.lines.length === 1 ? "" : "s"}`)),
           h("ul", {}, ph.lines.map((l) => h("li", { class: shown(l.seat) ? `nwb-seat-${l.seat}` : "" }, l.text, l.times > 1 ? h("b", {}, ` (\u00d7${l.times})`) : null))))),
         h("p", {}, `Player order now: ${S.view.solo ? (S.view.solo.first ? "the shadow, then Player 1" : "Player 1, then the shadow") : r.order.map(seatName).join(", ")}.`),
         h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "summary-close" }, onclick: () => act.closeSummary(r.round) }, "Close"))));
@@ -420,17 +447,19 @@ export function createView(root, shell) {
     last = S;
     const v = S.view;
     const moves = placeMoves(S.acting !== null && S.acting !== undefined ? S.legal : []);
+    const acting = shown(S.acting) ? v.nations.find((n) => n.seat === S.acting) : null;
+    pending = pendingCards(shell.pendingMove ? shell.pendingMove() : null, acting);
     if (ui.detail && S.cards && !S.cards[ui.detail]) ui.detail = null;
     setAttr(frame, "data-step", v.step);
     setAttr(frame, "class", `nwb-root nw-root${S.busy ? " nw-is-busy" : ""}`);
 
     const head = part("head", sig(v.round, v.rounds, v.age_name, v.step_label, v.over, S.info), () => header(S));
     const buttons = shell.panels && shell.panels.headerButtons ? [].concat(shell.panels.headerButtons(part) || []) : [];
-    const prompt = part("prompt", sig(v.prompt, S.acting, moves.options, moves.pass, v.round_summary ? v.round_summary.round : 0, S.viewingHistory), () => promptPanel(S, moves));
+    const prompt = part("prompt", sig(v.prompt, v.decision_card, ui.detail, S.acting, moves.options, moves.pass, v.round_summary ? v.round_summary.round : 0, S.viewingHistory), () => promptPanel(S, moves));
     // nobody here may act: the shell says who is thinking (Skip, Let the bots play)
     const waiting = shown(v.current) && !shown(S.acting) && !S.viewingHistory && shell.panels && shell.panels.waiting
       ? part("waiting", sig(S.busy, v.current, S.seats, S.humanTurn), () => shell.panels.waiting(S)) : null;
-    setChildren(els.turn, [prompt, waiting, previewPanel(S), detailPanel(S, moves)]);
+    setChildren(els.turn, [prompt, waiting, previewPanel(S), detailPanel(S, moves), recentPanel(S)]);
 
     const order = boardOrder(v);
     const viewer = shown(v.viewer) ? v.viewer : null;
@@ -444,7 +473,7 @@ export function createView(root, shell) {
     // the progress board takes the whole width (up to 7 columns of cards), the nations and
     // the scoring board share the row below
     setChildren(els.head, [head, ...buttons]);
-    setChildren(frame, [els.head, panel("errorLine", S), S.viewingHistory ? panel("historyBanner", S) : null, els.turn, recentPanel(S), progressPanel(S, moves), els.main, help || summaryOverlay(S)]);
+    setChildren(frame, [els.head, panel("errorLine", S), S.viewingHistory ? panel("historyBanner", S) : null, els.turn, progressPanel(S, moves), els.main, help || summaryOverlay(S)]);
     P.sweep();
     setAttr(frame, "data-position", v.position);
   }
@@ -506,12 +535,31 @@ export function createView(root, shell) {
       act.detail(card.getAttribute("data-card"));
       return true;
     }
+    if (k === "b" || k === "B") {
+      // the focused card's purchase, when Python lists one
+      const el = document.activeElement;
+      const card = el && el.closest && el.closest("[data-card]");
+      const m = card && shown(S.acting) ? placeMoves(S.legal).buy.get(card.getAttribute("data-card")) : null;
+      if (m) act.commit(m);
+      return Boolean(m);
+    }
     if (k.startsWith("Arrow")) return moveFocus(e);
     return false;
   }
 
   function keyFirst(e, S) {
+    // B then Enter: the focus is still on the card's name (a button, which the shell leaves
+    // to the browser), so Enter confirms the open preview instead of opening the details
+    const focus = document.activeElement;
+    if (e.key === "Enter" && shell.pendingMove && shell.pendingMove() && focus && focus.classList
+      && focus.classList.contains("nwb-card-name") && !summaryIsOpen(S)) {
+      shell.confirmPreview();
+      return true;
+    }
     if (!summaryIsOpen(S)) return false;
+    // Enter on a phase's line (a <summary>) opens it; elsewhere Enter, like Escape, closes
+    const el = document.activeElement;
+    if (e.key === "Enter" && el && el.tagName === "SUMMARY" && el.closest("[data-key='summary']")) return false;
     if (e.key === "Escape" || e.key === "Enter") {
       act.closeSummary(S.view.round_summary.round);
       return true;

@@ -12,7 +12,7 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
-const FIXTURES = ["growth_2p", "actions_3p", "choose_slot_2p", "bot_turn_2p", "solo", "late_5p", "game_over_4p"];
+const FIXTURES = ["growth_2p", "actions_3p", "mid_4p", "choose_slot_2p", "bot_turn_2p", "solo", "late_5p", "game_over_4p"];
 const moveButton = (el, k) => [...el.querySelectorAll("[data-key^='move-']")].find((b) => b.getAttribute("data-key") === `move-${k}`);
 const cardIdsIn = (S) => {
   const ids = new Set(S.view.cards_in_sight);
@@ -78,9 +78,38 @@ describe("what is drawn", () => {
     for (const half of S.view.scoring.event.halves) expect(sc.textContent).toContain(half.text);
     expect(sc.textContent).toContain(`Famine: ${S.view.scoring.event.famine} food`);
     expect(sc.textContent).toContain(S.view.scoring.war.text);
-    expect(sc.textContent).toContain("Final scoring");
     const rows = sc.querySelectorAll(".nwb-table tbody tr");
     expect(rows.length).toBeGreaterThanOrEqual(S.view.nations.length);
+  });
+
+  it("says what the player can do now, and nothing of the kind on a bot's turn or a choice", () => {
+    const S = snapshot("actions_3p");
+    const { byKey } = mount(createView, S);
+    expect(byKey("can").textContent).toContain(`You can buy ${S.legal.filter((e) => e.group === "buy").length} cards`);
+    expect(mount(createView, snapshot("bot_turn_2p")).el.querySelector("[data-key='can']")).toBeNull();
+    expect(mount(createView, snapshot("choose_slot_2p")).el.querySelector("[data-key='can']")).toBeNull();
+  });
+
+  it("puts a battle's effect on its face, not only in the details", () => {
+    const S = snapshot("actions_3p");
+    const { el } = mount(createView, S);
+    const battles = [...el.querySelectorAll(".nwb-progress .nwb-t-battle")];
+    expect(battles.length).toBeGreaterThan(0);
+    for (const b of battles) expect(b.querySelector(".nwb-card-body").textContent).toContain("your raid in food, stone or books");
+  });
+
+  it("shows the final scoring at the top when the game is over, the winner's column marked", () => {
+    const S = snapshot("game_over_4p");
+    const { byKey } = mount(createView, S);
+    const final = byKey("prompt").querySelector("[data-key='final']");
+    expect(final.textContent).toContain("Final scoring");
+    const heads = [...final.querySelectorAll("thead th")].slice(1);
+    expect(heads.length).toBe(S.view.nations.length);
+    const marked = heads.map((th, s) => [th.classList.contains("nwb-winner"), s]).filter(([w]) => w).map(([, s]) => s);
+    expect(marked).toEqual([].concat(S.view.winner));
+    const total = [...final.querySelectorAll("tr.nwb-total td")].map((td) => Number(td.textContent));
+    expect(total).toEqual(S.view.final.map((b) => b.total));
+    expect(byKey("scoring").querySelector("[data-key='final']")).toBeNull();
   });
 
   it("shows the solo shadow and the reconstruction notice", () => {
@@ -88,6 +117,9 @@ describe("what is drawn", () => {
     const { byKey } = mount(createView, S);
     expect(byKey("summary").textContent).toContain(S.view.solo.first ? "the shadow, then Player 1" : "Player 1, then the shadow");
     expect(byKey("scoring").textContent).toContain(`strength ${S.view.solo.strength}`);
+    // the solo tile in words, not by its id
+    expect(byKey("scoring").textContent).toContain(S.view.solo.tile_text);
+    expect(byKey("scoring").textContent).not.toContain(S.view.solo.tile);
     if (S.view.solo.notice) expect(byKey("scoring").textContent).toContain("reconstruction");
   });
 
@@ -162,6 +194,35 @@ describe("moves", () => {
     expect(byKey("preview")).toBeNull();
   });
 
+  it("outlines the cards the previewed move touches, and no card once it is cancelled", () => {
+    const S = snapshot("mid_4p");
+    const { el, byKey } = mount(createView, S);
+    const entry = S.legal.find((e) => e.key === S.preview.key);
+    expect(entry.group).toBe("deploy"); // a worker moved from one card to another
+    click(moveButton(el, entry.key));
+    const slots = S.view.nations[S.acting].slots;
+    const want = [slots[entry.slot].card, slots[Number(entry.source)].card].sort();
+    const outlined = [...el.querySelectorAll(".nwb-pending")].map((c) => c.getAttribute("data-card")).sort();
+    expect(outlined).toEqual(want);
+    click(byKey("preview-cancel"));
+    expect(el.querySelectorAll(".nwb-pending").length).toBe(0);
+  });
+
+  it("shows the card a question is about beside it, and outlines the slot a choice would replace", () => {
+    const S = snapshot("choose_slot_2p");
+    const { el, byKey } = mount(createView, S);
+    expect(S.view.decision_card).toBeTruthy();
+    const shown = byKey("decision-card").querySelector("[data-card]");
+    expect(shown.getAttribute("data-card")).toBe(S.view.decision_card);
+    expect(S.view.prompt).toContain(S.cards[S.view.decision_card].name);
+    const first = S.legal[0];
+    click(moveButton(el, first.key));
+    const slot = Number(/^slot (\d+)/.exec(first.move.option)[1]);
+    const replaced = S.view.nations[S.acting].slots[slot].card;
+    expect([...el.querySelectorAll(".nwb-pending")].map((c) => c.getAttribute("data-card"))).toEqual([replaced]);
+    expect(mount(createView, snapshot("actions_3p")).el.querySelector("[data-key='decision-card']")).toBeNull();
+  });
+
   it("offers a choice as buttons with the engine's words, numbered for the keys", () => {
     const S = snapshot("choose_slot_2p");
     const { byKey, el } = mount(createView, S);
@@ -215,6 +276,20 @@ describe("panels", () => {
     expect(el.querySelectorAll(".nwb-summary").length).toBe(S.view.nations.length - 1);
   });
 
+  it("shows under each other nation, folded or not, what it did since the viewer's last move", () => {
+    const S = snapshot("mid_4p");
+    const { byKey } = mount(createView, S);
+    const bySeat = new Map();
+    for (const m of S.view.recent.moves) if (m.seat !== S.view.viewer) bySeat.set(m.seat, [...(bySeat.get(m.seat) || []), m.text]);
+    expect(bySeat.size).toBe(3);
+    for (const [seat, texts] of bySeat) {
+      const panel = byKey(`nation-${seat}`);
+      expect(panel.querySelector(".nwb-summary"), `seat ${seat} folded`).toBeTruthy();
+      expect([...byKey(`their-${seat}`).querySelectorAll("li")].map((li) => li.textContent)).toEqual(texts);
+    }
+    expect(byKey(`their-${S.view.viewer}`)).toBeNull();
+  });
+
   it("opens a card's details from its name, in the project's words, and closes them with Escape", () => {
     const S = snapshot("actions_3p");
     const { el, byKey, view } = mount(createView, S);
@@ -239,6 +314,16 @@ describe("panels", () => {
     const summary = byKey("summary");
     expect(summary).toBeTruthy();
     for (const ph of S.view.round_summary.phases) expect(summary.textContent).toContain(ph.label);
+    // each phase folded under its name and count; Enter on one opens it, not closes the dialog
+    const phases = [...summary.querySelectorAll("details.nwb-phase")];
+    expect(phases.length).toBe(S.view.round_summary.phases.length);
+    phases.forEach((d, i) => {
+      expect(d.open).toBe(false);
+      expect(d.querySelector("summary").textContent).toContain(`${S.view.round_summary.phases[i].lines.length} line`);
+    });
+    phases[0].querySelector("summary").focus();
+    expect(view.keyFirst(key("Enter"), S)).toBe(false);
+    expect(byKey("summary")).toBeTruthy();
     for (const row of S.view.round_summary.rows) expect(summary.textContent).toContain(row.name);
     expect(view.keyFirst(key("Escape"), S)).toBe(true);
     expect(byKey("summary")).toBeNull();
@@ -279,6 +364,24 @@ describe("keys", () => {
     expect(document.activeElement.closest(".nwb-row").getAttribute("data-key")).toBe("row-1");
     expect(view.onKey(key("i"), S)).toBe(true);
     expect(byKey("detail")).toBeTruthy();
+  });
+
+  it("B buys the focused card through its preview, only when Python lists that purchase", () => {
+    const S = snapshot("actions_3p");
+    const { el, view, shell, byKey } = mount(createView, S);
+    click(byKey("summary-close")); // round 1's summary opens first
+    const buy = S.legal.find((e) => e.group === "buy");
+    el.querySelector(`.nwb-progress [data-card="${buy.card}"] .nwb-card-name`).focus();
+    expect(view.onKey(key("b"), S)).toBe(true);
+    expect(shell.committed).toEqual([{ move: buy.move, opts: { preview: true } }]);
+    // Enter, the focus still on the card's name, confirms the preview (not the details)
+    expect(view.keyFirst(key("Enter"), S)).toBe(true);
+    expect(shell.sent).toEqual([{ kind: "move", move: buy.move }]);
+    expect(view.keyFirst(key("Enter"), S)).toBe(false); // nothing pending: the name's own Enter
+    const unbuyable = S.view.progress.rows.flatMap((r) => r.cards).find((id) => id && !S.legal.some((e) => e.card === id));
+    el.querySelector(`.nwb-progress [data-card="${unbuyable}"] .nwb-card-name`).focus();
+    expect(view.onKey(key("b"), S)).toBe(false);
+    expect(shell.committed.length).toBe(1);
   });
 
   it("lists its shortcuts for the help overlay and every control is a button (Tab reaches it)", () => {

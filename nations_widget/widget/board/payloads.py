@@ -22,6 +22,7 @@ view carries the decks' sizes, never their cards.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -48,7 +49,7 @@ from ...board.rules import (
     price_of,
     production_of,
 )
-from ...board.solo import hall_of_fame, tile_of
+from ...board.solo import SHADOW_FIGURES, hall_of_fame, tile_of
 
 #: How many log entries the view shows (the newest ones).
 LOG_LIMIT = 60
@@ -318,6 +319,19 @@ def _visible_cards(s: GameState) -> list[int]:
     return refs
 
 
+def _tile_text(tile: Any, age: int) -> str:
+    """A solo tile in words: what the shadow has this round, what it adds, and what a roll
+    of 5 or 6 changes (the tile's figures, the project's sentence)."""
+    def change(figs: tuple[int, int, int]) -> str:
+        parts = [f"{_signed(n)} {name}" for name, n in zip(SHADOW_FIGURES, figs, strict=True)
+                 if n]
+        return ", ".join(parts) or "nothing"
+    return (f"Age {age} tile: the shadow has strength {tile.strength} and stability "
+            f"{tile.stability}, and gains {tile.books} books; {tile.architects} architect"
+            f"{'s' if tile.architects != 1 else ''}, famine {tile.famine}; "
+            f"a roll of 5: {change(tile.rolls[0])}; of 6: {change(tile.rolls[1])}.")
+
+
 def _solo(s: GameState) -> dict[str, Any] | None:
     if s.config.players != 1:
         return None
@@ -327,6 +341,7 @@ def _solo(s: GameState) -> dict[str, Any] | None:
     return {"strength": strength, "stability": stability, "books": books,
             "first": s.shadow_first, "last_roll": s.last_roll,
             "tile": None if tile is None else tile.id,
+            "tile_text": None if tile is None else _tile_text(tile, tile.age),
             "reconstructed": bool(tiles and tiles.reconstruction),
             "notice": ("The solo tiles are a reconstruction: their values are not the "
                        "published ones.") if tiles and tiles.reconstruction else "",
@@ -362,6 +377,21 @@ def prompt_text(state: GameState, seats: Sequence[str]) -> str:
     return text
 
 
+#: The decisions about one card just bought or played (the queued decision's third item is
+#: that card): the view shows the card beside the question.
+CARD_DECISIONS = frozenset({"place_bm", "place_colony", "place_advisor", "place_wonder",
+                            "battle", "golden"})
+
+
+def _decision_card(s: GameState) -> str | None:
+    """The id of the card the pending decision is about (placing it, its battle's loot, its
+    golden age's choice), or None."""
+    if not s.queue or s.queue[0][0] not in CARD_DECISIONS:
+        return None
+    card: str = s.comp.cards[s.queue[0][2]].id
+    return card
+
+
 def view_payload(game: Game, seats: Sequence[str]) -> dict[str, Any]:
     """Everything the board view draws, for the position ``game`` is at."""
     s = game.state
@@ -381,6 +411,7 @@ def view_payload(game: Game, seats: Sequence[str]) -> dict[str, Any]:
         "current": current, "viewer": viewer,
         "human_turn": current is not None and seats[current] == "human",
         "decision": decision,
+        "decision_card": _decision_card(s),
         "prompt": prompt_text(s, seats),
         "progress": _progress(s),
         "scoring": {
@@ -411,6 +442,10 @@ def _card_name(s: GameState, card_id: str) -> str:
     return s.comp.cards[ref].name if ref >= 0 else card_id
 
 
+#: the engine's option for a slot of buildings and military: "slot 2 (Axeman)", "slot 4 (empty)"
+_SLOT_OPTION = re.compile(r"^slot (\d+) \((.+)\)$")
+
+
 def move_label(s: GameState, move: Move) -> str:
     """A move in words, for the acting seat at ``s``."""
     seat = s.current_player()
@@ -432,6 +467,12 @@ def move_label(s: GameState, move: Move) -> str:
                     "stability)")
         return "Take back the worker on top of the population track"
     if isinstance(move, Choose):
+        # where a new building or military goes: named by the card it replaces (the slot
+        # number, the engine's, only for an empty one)
+        slot = _SLOT_OPTION.match(move.option)
+        if slot and s.queue and s.queue[0][0] == "place_bm":
+            number, held = slot.groups()
+            return f"Into empty slot {number}" if held == "empty" else f"Replace {held}"
         return move.option[:1].upper() + move.option[1:]
     if isinstance(move, Buy):
         ref = s.comp.card_ref[move.card]

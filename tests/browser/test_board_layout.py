@@ -1,0 +1,190 @@
+"""The board game's table at 390 x 844 (a phone) and 1400 px (a desktop): no element of the
+board sticks out of its box sideways, no text is clipped, and every control can be reached
+with Tab and has a name a screen reader can say.
+
+The shipped bundle (nations_widget/static/board.js) draws real payloads from the Python
+engine (js/test/board/fixtures, written by js/scripts/make_board_fixtures.py) in
+js/scripts/board_harness.html, served from the repository on 127.0.0.1: no kernel is
+needed for a layout check. Every other nation's board is unfolded (the widest the table
+gets) and, where the fixture holds one, a move's preview is open.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from browser_support import REPO
+
+#: start of a game (growth), the middle of a 4-player game (cards bought, workers on
+#: cards, wonders under way, a deployment's preview open), a Choose decision (which slot a
+#: building takes), a solo game with its shadow, the end of a 4-player game
+POSITIONS = ("growth_2p", "mid_4p", "choose_slot_2p", "solo", "game_over_4p")
+VIEWPORTS = {"phone": (390, 844), "desktop": (1400, 1000)}
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def harness() -> Iterator[str]:
+    handler = functools.partial(_Quiet, directory=str(REPO))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/js/scripts/board_harness.html"
+    finally:
+        server.shutdown()
+
+
+def _open(browser: Any, harness: str, viewport: str, fixture: str) -> tuple[Any, Any]:
+    width, height = VIEWPORTS[viewport]
+    phone = viewport == "phone"
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  has_touch=phone, is_mobile=phone, device_scale_factor=1)
+    page = context.new_page()
+    page.goto(f"{harness}?fx={fixture}")
+    page.wait_for_selector("body[data-ready='1'] .nwb-root")
+    # the round summary opens by itself after a round: close it to see the table
+    if page.locator("[data-key='summary-close']").count():
+        page.click("[data-key='summary-close']")
+    # the fixture's previewed move: its own button asks for the preview, then the harness
+    # answers as Python would
+    asked = page.evaluate("""() => {
+      const f = window.fixture;
+      if (!f.preview || !f.legal.length) return false;
+      const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+      const e = f.legal.find((x) => same(x.move, f.preview.move));
+      const key = e ? 'move-' + (e.key || JSON.stringify(e.move)) : '';
+      const b = [...document.querySelectorAll('[data-key^="move-"]')]
+        .find((x) => x.getAttribute('data-key') === key);
+      if (!b) return false;
+      b.click();
+      return true;
+    }""")
+    if asked:
+        page.evaluate("() => window.emit('preview', {...window.fixture.preview, "
+                      "move: window.sent.at(-1).move, ask: window.sent.at(-1).ask, "
+                      "position: window.fixture.view.position})")
+        page.wait_for_selector("[data-key='preview-confirm']")
+    folded = page.eval_on_selector_all(
+        "[data-key^='fold-'][aria-expanded='false']", "els => els.map((e) => e.dataset.key)")
+    for key in folded:
+        page.click(f"[data-key='{key}']")
+    page.wait_for_timeout(100)
+    return context, page
+
+
+# Every element of the board that reaches past the board's sides or past its own parent's
+# sides (a horizontal scroll box counts as overflowing unless it is one of the wide tables
+# deliberately put in a scroll box), every element whose text is cut (content wider than a
+# box that hides its overflow), and a page that scrolls sideways.
+_PROBLEMS = """() => {
+  const root = document.querySelector('.nwb-root');
+  const box = root.getBoundingClientRect();
+  const out = [];
+  const name = (el) => el.tagName.toLowerCase() + '.' + String(el.className).split(' ')[0]
+    + ' [' + (el.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 40) + ']';
+  for (const el of root.querySelectorAll('*')) {
+    if (el.closest('option, svg, .nw-tip')) continue;
+    const r = el.getBoundingClientRect();
+    if (!r.width && !r.height) continue;
+    if (r.left < box.left - 1 || r.right > box.right + 1) {
+      out.push('outside the board: ' + name(el));
+    }
+    const parent = el.parentElement;
+    if (parent && parent !== root.parentElement && !parent.closest('.nwb-scroll')) {
+      const p = parent.getBoundingClientRect();
+      const out_of = r.left < p.left - 1 || r.right > p.right + 1;
+      if (getComputedStyle(el).position !== 'fixed' && out_of) {
+        out.push('outside its parent ' + name(parent) + ': ' + name(el));
+      }
+    }
+    const cs = getComputedStyle(el);
+    const hides = cs.overflowX === 'hidden' || cs.overflowX === 'clip'
+      || cs.textOverflow === 'ellipsis';
+    if (hides && el.scrollWidth > el.clientWidth + 1) out.push('clipped: ' + name(el));
+    const scrolls = cs.overflowX === 'auto' || cs.overflowX === 'scroll';
+    if (scrolls && el.scrollWidth > el.clientWidth + 1 && !el.classList.contains('nwb-scroll')
+        && !el.closest('.nw-log, .nw-overlay')) {
+      out.push('scrolls sideways: ' + name(el));
+    }
+  }
+  if (document.documentElement.scrollWidth > window.innerWidth + 1) {
+    out.push('the page scrolls sideways');
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+@pytest.mark.parametrize("fixture", POSITIONS)
+def test_nothing_overflows_or_is_clipped(browser: Any, harness: str, viewport: str,
+                                         fixture: str) -> None:
+    context, page = _open(browser, harness, viewport, fixture)
+    try:
+        assert page.evaluate(_PROBLEMS) == []
+    finally:
+        context.close()
+
+
+def test_the_mid_game_position_has_what_it_should(browser: Any, harness: str) -> None:
+    """The 4-player position really is mid-game: four boards, workers on cards, a wonder
+    under way, the others' last moves, and the deployment's preview open."""
+    context, page = _open(browser, harness, "desktop", "mid_4p")
+    try:
+        assert page.locator("[data-key^='nation-']").count() == 4
+        assert page.locator(".nwb-nation .nwb-workers").filter(has_text="\u25cf").count() >= 4
+        assert page.locator(".nwb-nation .nwb-t-wonder").count() >= 2
+        assert page.locator("[data-key='recent'] li").count() >= 3
+        assert page.locator("[data-key='preview'] .nwb-changes").count() == 1
+    finally:
+        context.close()
+
+
+# The interactive controls of the board a player can use now: shown (not inside a closed
+# <details> or the hidden part of the page), not disabled.
+_CONTROLS = """() => [...document.querySelectorAll(
+    '.nwb-root button, .nwb-root select, .nwb-root input, .nwb-root summary, .nwb-root a[href],'
+    + ' .nwb-root textarea, .nwb-root [tabindex]')]
+  .filter((el) => !el.disabled && el.tabIndex >= 0
+    && el.checkVisibility({contentVisibilityAuto: true, visibilityProperty: true}))"""
+
+# A control's accessible name, as far as this board builds them: aria-label, the elements
+# aria-labelledby points to, its <label>s, its text, its title.
+_NAMELESS = f"""() => ({_CONTROLS})().filter((el) => {{
+  const by = (el.getAttribute('aria-labelledby') || '').split(' ').filter(Boolean)
+    .map((id) => (document.getElementById(id) || {{}}).textContent || '').join(' ');
+  const labels = el.labels ? [...el.labels].map((l) => l.textContent).join(' ') : '';
+  const name = [el.getAttribute('aria-label'), by, labels, el.textContent, el.title,
+    el.type === 'checkbox' ? '' : el.value].filter(Boolean).join(' ').trim();
+  return !name;
+}}).map((el) => el.outerHTML.slice(0, 120))"""
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+@pytest.mark.parametrize("fixture", ("mid_4p", "choose_slot_2p", "game_over_4p"))
+def test_every_control_has_a_name_and_is_reached_by_tab(browser: Any, harness: str,
+                                                        viewport: str, fixture: str) -> None:
+    context, page = _open(browser, harness, viewport, fixture)
+    try:
+        assert page.evaluate(_NAMELESS) == []
+        page.evaluate("() => { (window.__seen = new Set()); document.addEventListener("
+                      "'focusin', (e) => window.__seen.add(e.target)); }")
+        total = page.evaluate(f"() => ({_CONTROLS})().length")
+        assert total > 5
+        page.evaluate("document.activeElement && document.activeElement.blur()")
+        page.locator("body").focus()
+        for _ in range(total + 40):
+            page.keyboard.press("Tab")
+        missed = page.evaluate(f"""() => ({_CONTROLS})().filter((el) => !window.__seen.has(el))
+            .map((el) => el.outerHTML.slice(0, 120))""")
+        assert missed == []
+    finally:
+        context.close()
