@@ -1327,7 +1327,7 @@ function shown(v) {
   return v !== null && v !== void 0;
 }
 function createView(root, shell) {
-  const { h: h2, Parts: Parts2, setChildren: setChildren2, setAttr: setAttr2, sig: sig2 } = shell.dom;
+  const { h: h2, Parts: Parts2, memo: memo2, setChildren: setChildren2, setAttr: setAttr2, sig: sig2 } = shell.dom;
   const P = new Parts2();
   const part = (key, signature, build) => P.part(key, signature, build);
   const ui = {
@@ -1401,6 +1401,16 @@ function createView(root, shell) {
     if (card.architects) out.push(h2("div", { class: "nwb-fig" }, `${card.architects} private architect${card.architects > 1 ? "s" : ""}`));
     if (card.effect) out.push(h2("div", { class: "nwb-fig nwb-more" }, "+ effect (details)"));
     return out;
+  }
+  let cardsSeen = null;
+  let cardsRev = 0;
+  function tableCard(S, place, id, opts, acts) {
+    if (S.cards !== cardsSeen) {
+      cardsSeen = S.cards;
+      cardsRev += 1;
+    }
+    const signature = sig2(id, opts.workers, opts.max, Boolean(opts.recent), ui.detail === id, cardsRev, acts);
+    return memo2(`card-${place}-${id}`, signature, () => cardEl(S, id, { ...opts, buttons: opts.buttons ? opts.buttons() : [] }));
   }
   function cardEl(S, id, opts = {}) {
     const card = (S.cards || {})[id] || { id, name: id, type: "" };
@@ -1553,10 +1563,10 @@ function createView(root, shell) {
         h2(
           "div",
           { class: "nwb-row-cards", style: `--cols: ${pr.columns}` },
-          row.cards.map((id, c) => id ? cardEl(S, id, {
+          row.cards.map((id, c) => id ? tableCard(S, "progress", id, {
             recent: recent.has(id),
-            buttons: moves.buy.has(id) ? [moveButton(moves.buy.get(id), `Buy · ${moves.buy.get(id).price} gold`, " nwb-buy")] : []
-          }) : h2("div", { class: "nwb-empty", dataset: { key: `empty-${r}-${c}` } }, "taken"))
+            buttons: () => moves.buy.has(id) ? [moveButton(moves.buy.get(id), `Buy · ${moves.buy.get(id).price} gold`, " nwb-buy")] : []
+          }, moves.buy.get(id) || null) : h2("div", { class: "nwb-empty", dataset: { key: `empty-${r}-${c}` } }, "taken"))
         )
       ))
     ));
@@ -1601,11 +1611,12 @@ function createView(root, shell) {
       const special = live && moves.special.get(s.card);
       const common = entries.filter((e) => e.group === "deploy" ? e.source === "idle" : e.count === 1);
       const more = entries.filter((e) => !common.includes(e));
-      return cardEl(S, s.card, {
+      const texts = entries.map((e) => slotButtonText(e, slotNames));
+      return tableCard(S, `slot-${n.seat}-${s.slot}`, s.card, {
         workers: s.workers,
         max: s.max,
         recent: recent.has(s.card),
-        buttons: [
+        buttons: () => [
           ...common.map((e) => moveButton(e, slotButtonText(e, slotNames))),
           more.length ? h2(
             "details",
@@ -1615,12 +1626,15 @@ function createView(root, shell) {
           ) : null,
           special ? moveButton(special, "Use its action") : null
         ].filter(Boolean)
-      });
+      }, [entries, texts, special || null]);
     });
-    const liveCard = (id) => cardEl(S, id, {
-      recent: recent.has(id),
-      buttons: live && moves.special.get(id) ? [moveButton(moves.special.get(id), "Use its action")] : []
-    });
+    const liveCard = (id) => {
+      const special = live && moves.special.get(id) || null;
+      return tableCard(S, `nation-${n.seat}`, id, {
+        recent: recent.has(id),
+        buttons: () => special ? [moveButton(special, "Use its action")] : []
+      }, special);
+    };
     const w = n.wonder;
     const wonder = w ? h2(
       "div",

@@ -40,7 +40,7 @@ function shown(v) {
 }
 
 export function createView(root, shell) {
-  const { h, Parts, setChildren, setAttr, sig } = shell.dom;
+  const { h, Parts, memo, setChildren, setAttr, sig } = shell.dom;
   const P = new Parts();
   const part = (key, signature, build) => P.part(key, signature, build);
   const ui = {
@@ -114,6 +114,26 @@ export function createView(root, shell) {
     if (card.architects) out.push(h("div", { class: "nwb-fig" }, `${card.architects} private architect${card.architects > 1 ? "s" : ""}`));
     if (card.effect) out.push(h("div", { class: "nwb-fig nwb-more" }, "+ effect (details)"));
     return out;
+  }
+
+  // the card catalogue drawn from: a card element is rebuilt when it changes (a new game
+  // with other decks, a load)
+  let cardsSeen = null;
+  let cardsRev = 0;
+
+  /**
+   * A card of the table, kept as it is from draw to draw (`memo`, keyed by where it lies
+   * and its id) while what it shows is the same: a move changes a few cards, and only
+   * those are built again.  `buttons()` builds its move buttons; `acts` is what they are
+   * built from (the legal entries and their words), part of the card's signature.
+   */
+  function tableCard(S, place, id, opts, acts) {
+    if (S.cards !== cardsSeen) {
+      cardsSeen = S.cards;
+      cardsRev += 1;
+    }
+    const signature = sig(id, opts.workers, opts.max, Boolean(opts.recent), ui.detail === id, cardsRev, acts);
+    return memo(`card-${place}-${id}`, signature, () => cardEl(S, id, { ...opts, buttons: opts.buttons ? opts.buttons() : [] }));
   }
 
   /** A clean typographic card. opts: {workers, max, buttons, recent, price} */
@@ -232,10 +252,10 @@ export function createView(root, shell) {
           h("div", { class: "nwb-row-price", "aria-hidden": "true" }, h("b", {}, String(row.price)), " gold"),
           h("div", { class: "nwb-row-cards", style: `--cols: ${pr.columns}` },
             row.cards.map((id, c) => id
-              ? cardEl(S, id, {
+              ? tableCard(S, "progress", id, {
                 recent: recent.has(id),
-                buttons: moves.buy.has(id) ? [moveButton(moves.buy.get(id), `Buy \u00b7 ${moves.buy.get(id).price} gold`, " nwb-buy")] : [],
-              })
+                buttons: () => (moves.buy.has(id) ? [moveButton(moves.buy.get(id), `Buy \u00b7 ${moves.buy.get(id).price} gold`, " nwb-buy")] : []),
+              }, moves.buy.get(id) || null)
               : h("div", { class: "nwb-empty", dataset: { key: `empty-${r}-${c}` } }, "taken")))))));
   }
 
@@ -274,21 +294,25 @@ export function createView(root, shell) {
       // several off, behind "More" (a native <details>: Tab and Enter open it)
       const common = entries.filter((e) => (e.group === "deploy" ? e.source === "idle" : e.count === 1));
       const more = entries.filter((e) => !common.includes(e));
-      return cardEl(S, s.card, {
+      const texts = entries.map((e) => slotButtonText(e, slotNames));
+      return tableCard(S, `slot-${n.seat}-${s.slot}`, s.card, {
         workers: s.workers, max: s.max, recent: recent.has(s.card),
-        buttons: [
+        buttons: () => [
           ...common.map((e) => moveButton(e, slotButtonText(e, slotNames))),
           more.length ? h("details", { class: "nwb-more-moves", dataset: { key: `more-${n.seat}-${s.slot}` } },
             h("summary", {}, `More moves (${more.length})`),
             h("div", { class: "nwb-card-acts" }, more.map((e) => moveButton(e, slotButtonText(e, slotNames))))) : null,
           special ? moveButton(special, "Use its action") : null,
         ].filter(Boolean),
-      });
+      }, [entries, texts, special || null]);
     });
-    const liveCard = (id) => cardEl(S, id, {
-      recent: recent.has(id),
-      buttons: live && moves.special.get(id) ? [moveButton(moves.special.get(id), "Use its action")] : [],
-    });
+    const liveCard = (id) => {
+      const special = (live && moves.special.get(id)) || null;
+      return tableCard(S, `nation-${n.seat}`, id, {
+        recent: recent.has(id),
+        buttons: () => (special ? [moveButton(special, "Use its action")] : []),
+      }, special);
+    };
     const w = n.wonder;
     const wonder = w
       ? h("div", { class: "nwb-building" },

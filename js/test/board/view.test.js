@@ -124,6 +124,33 @@ describe("what is drawn", () => {
     expect(byKey("progress")).toBe(progress);
     expect(byKey("nation-0")).toBe(nation);
   });
+
+  it("builds again only the cards whose figures or moves changed", () => {
+    const S = snapshot("actions_3p");
+    const { view, el } = mount(createView, S);
+    const bought = new Set(S.legal.filter((e) => e.group === "buy").map((e) => e.card));
+    const acting = el.querySelectorAll(`[data-key='nation-${S.acting}'] [data-card]`).length;
+    const all = el.querySelectorAll("[data-card]").length;
+    expect(bought.size).toBeGreaterThan(0);
+    const made = [];
+    const create = document.createElement.bind(document);
+    document.createElement = (tag, ...rest) => {
+      if (tag === "article") made.push(tag);
+      return create(tag, ...rest);
+    };
+    try {
+      // nobody here may act any more: the buy buttons and the acting nation's buttons go
+      view.draw({ ...S, acting: null, legal: [] });
+    } finally {
+      document.createElement = create;
+    }
+    expect(made.length).toBeGreaterThan(0);
+    expect(made.length).toBeLessThanOrEqual(bought.size + acting);
+    expect(made.length).toBeLessThan(all);
+    expect(el.querySelector(".nwb-progress .nwb-buy")).toBeNull();
+    view.draw(S); // and back: the buy buttons return on their cards
+    for (const id of bought) expect(el.querySelector(`.nwb-progress [data-card='${id}'] .nwb-buy`), id).toBeTruthy();
+  });
 });
 
 describe("moves", () => {
