@@ -1404,12 +1404,15 @@ function createView(root, shell) {
   }
   let cardsSeen = null;
   let cardsRev = 0;
-  function tableCard(S, place, id, opts, acts) {
+  function catalogue(S) {
     if (S.cards !== cardsSeen) {
       cardsSeen = S.cards;
       cardsRev += 1;
     }
-    const signature = sig2(id, opts.workers, opts.max, Boolean(opts.recent), ui.detail === id, cardsRev, acts);
+    return cardsRev;
+  }
+  function tableCard(S, place, id, opts, acts) {
+    const signature = sig2(id, opts.workers, opts.max, Boolean(opts.recent), ui.detail === id, catalogue(S), acts);
     return memo2(`card-${place}-${id}`, signature, () => cardEl(S, id, { ...opts, buttons: opts.buttons ? opts.buttons() : [] }));
   }
   function cardEl(S, id, opts = {}) {
@@ -1679,7 +1682,9 @@ function createView(root, shell) {
     const recent = new Set(S.view.recent ? S.view.recent.cards : []);
     const mine = live ? [[...moves.deploy], [...moves.undeploy], moves.hire, [...moves.special]] : 0;
     const who = n.who === "human" ? "" : ` (${n.who} bot)`;
-    return part(`nation-${n.seat}`, sig2(n, unfolded, isViewer, mine, [...recent], S.view.current, ui.detail, S.cards ? Object.keys(S.cards).length : 0), () => h2(
+    const key = unfolded ? `nation-${n.seat}` : `nation-${n.seat}-folded`;
+    const signature = unfolded ? sig2(n, isViewer, mine, [...recent], S.view.current, ui.detail, catalogue(S)) : sig2(n.name, n.who, n.side, n.difficulty, n.summary, live, S.view.current);
+    return part(key, signature, () => h2(
       "section",
       { class: `nw-panel nwb-nation${live ? " nwb-live" : ""}${S.view.current === n.seat ? " nwb-current" : ""}`, "aria-label": `${n.name}'s nation`, dataset: { key: `nation-${n.seat}`, seat: n.seat } },
       h2(
@@ -1831,6 +1836,7 @@ function createView(root, shell) {
     const byseat = new Map(v.nations.map((n) => [n.seat, n]));
     const mine = viewer !== null ? nationPanel(S, byseat.get(viewer), moves, true) : null;
     setChildren2(els.others, order.filter((s) => s !== viewer).map((s) => nationPanel(S, byseat.get(s), moves, false)));
+    for (const n of v.nations) if (n.seat !== viewer && !ui.unfolded.has(n.seat)) P.use(`nation-${n.seat}`);
     setChildren2(els.left, [mine, els.others]);
     setChildren2(els.right, [scoringPanel(S), panel("coachPanel", S), panel("historyPanel", S), logNode(), panel("gamePanel", S)]);
     const help = shell.ui && shell.ui.helpOpen && shell.panels && shell.panels.helpOverlay ? shell.panels.helpOverlay(part) : null;

@@ -127,12 +127,16 @@ export function createView(root, shell) {
    * those are built again.  `buttons()` builds its move buttons; `acts` is what they are
    * built from (the legal entries and their words), part of the card's signature.
    */
-  function tableCard(S, place, id, opts, acts) {
+  function catalogue(S) {
     if (S.cards !== cardsSeen) {
       cardsSeen = S.cards;
       cardsRev += 1;
     }
-    const signature = sig(id, opts.workers, opts.max, Boolean(opts.recent), ui.detail === id, cardsRev, acts);
+    return cardsRev;
+  }
+
+  function tableCard(S, place, id, opts, acts) {
+    const signature = sig(id, opts.workers, opts.max, Boolean(opts.recent), ui.detail === id, catalogue(S), acts);
     return memo(`card-${place}-${id}`, signature, () => cardEl(S, id, { ...opts, buttons: opts.buttons ? opts.buttons() : [] }));
   }
 
@@ -348,7 +352,14 @@ export function createView(root, shell) {
     const recent = new Set(S.view.recent ? S.view.recent.cards : []);
     const mine = live ? [[...moves.deploy], [...moves.undeploy], moves.hire, [...moves.special]] : 0;
     const who = n.who === "human" ? "" : ` (${n.who} bot)`;
-    return part(`nation-${n.seat}`, sig(n, unfolded, isViewer, mine, [...recent], S.view.current, ui.detail, S.cards ? Object.keys(S.cards).length : 0), () =>
+    // a folded board is a part of its own: the unfolded one stays in Parts meanwhile (draw
+    // keeps it), so that unfolding it again (the next turn of a hot seat: the acting
+    // player's board is shown in full) builds only the cards changed since it was shown
+    const key = unfolded ? `nation-${n.seat}` : `nation-${n.seat}-folded`;
+    const signature = unfolded
+      ? sig(n, isViewer, mine, [...recent], S.view.current, ui.detail, catalogue(S))
+      : sig(n.name, n.who, n.side, n.difficulty, n.summary, live, S.view.current);
+    return part(key, signature, () =>
       h("section", { class: `nw-panel nwb-nation${live ? " nwb-live" : ""}${S.view.current === n.seat ? " nwb-current" : ""}`, "aria-label": `${n.name}'s nation`, dataset: { key: `nation-${n.seat}`, seat: n.seat } },
         h("header", { class: "nwb-nation-head" },
           h("h3", {}, `${n.name}${who}`),
@@ -461,6 +472,7 @@ export function createView(root, shell) {
     const byseat = new Map(v.nations.map((n) => [n.seat, n]));
     const mine = viewer !== null ? nationPanel(S, byseat.get(viewer), moves, true) : null;
     setChildren(els.others, order.filter((s) => s !== viewer).map((s) => nationPanel(S, byseat.get(s), moves, false)));
+    for (const n of v.nations) if (n.seat !== viewer && !ui.unfolded.has(n.seat)) P.use(`nation-${n.seat}`); // kept for its next unfolding
     setChildren(els.left, [mine, els.others]);
     setChildren(els.right, [scoringPanel(S), panel("coachPanel", S), panel("historyPanel", S), logNode(), panel("gamePanel", S)]);
 
