@@ -63,6 +63,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import statistics
 import struct
@@ -367,18 +368,28 @@ def timed_rounds(page: Any, frames: Frames, clicks: list[Click], which: int, gap
     """Interleaved echo and board rounds: the board's clicks (button key, expected position)
     in turn, on the ``which``-th board of the page; it ends where it began.  The key
     ``preview`` is a purchase's preview, then Cancel (PREVIEW_ONCE)."""
+    return interleaved_rounds(page, frames, [(which, clicks)], gap, warmup, reps)[0]
+
+
+Series = tuple[int, list[Click]]
+
+
+def interleaved_rounds(page: Any, frames: Frames, series: list[Series], gap: int,
+                       warmup: int, reps: int) -> list[dict[str, Any]]:
+    """Rounds of one echo, then one click on each board of ``series`` (the ``which``-th
+    board of the page and its clicks, taken in turn), so that every board is measured in
+    the same conditions as the echo and as the others; each board ends where it began.
+    One result per series, as :func:`timed_rounds`' (the echo's figures are the same
+    echo rounds for all)."""
     echo_ms: list[float] = []
     echo_drawn_ms: list[float] = []
-    board_ms: list[float] = []
-    board_arrive: list[float] = []
-    board_draw: list[float] = []
-    board_render: list[float] = []
-    board_dom: list[float] = []
     echo_in: list[dict[str, Any]] = []
-    board_in: list[dict[str, Any]] = []
-    board_out: list[dict[str, Any]] = []
+    samples: list[dict[str, list[Any]]] = [
+        {k: [] for k in ("ms", "arrive", "draw", "render", "dom", "in", "out")}
+        for _ in series]
     rounds = warmup + reps
-    rounds += -rounds % len(clicks)           # whole cycles: back where it began
+    cycle = math.lcm(*(len(clicks) for _, clicks in series))
+    rounds += -rounds % cycle                 # whole cycles: back where each began
     for i in range(rounds):
         counted = warmup <= i < warmup + reps
         settle(page, frames, gap)
@@ -390,44 +401,53 @@ def timed_rounds(page: Any, frames: Frames, clicks: list[Click], which: int, gap
             echo_ms.append(echo["ms"])
             echo_drawn_ms.append(echo["drawn_ms"])
             echo_in.append(summarise(frames.since(mark)[0]))
-        key, expect = clicks[i % len(clicks)]
-        mark = frames.mark()
-        if key == "preview":
-            res = page.evaluate(PREVIEW_ONCE, [which])
-        else:
-            res = page.evaluate(BOARD_ONCE, [key, expect, which])
-        settle(page, frames, gap)
-        if counted:
-            board_ms.append(res["ms"])
+        for (which, clicks), got in zip(series, samples, strict=True):
+            key, expect = clicks[i % len(clicks)]
+            settle(page, frames, gap)
+            mark = frames.mark()
+            if key == "preview":
+                res = page.evaluate(PREVIEW_ONCE, [which])
+            else:
+                res = page.evaluate(BOARD_ONCE, [key, expect, which])
+            settle(page, frames, gap)
+            if not counted:
+                continue
+            got["ms"].append(res["ms"])
             if res["arrive_ms"] is not None:
-                board_arrive.append(res["arrive_ms"])
-                board_draw.append(res["draw_ms"])
+                got["arrive"].append(res["arrive_ms"])
+                got["draw"].append(res["draw_ms"])
             if res.get("render_ms") is not None:
-                board_render.append(res["render_ms"])
-                board_dom.append(res["dom_ms"])
-            got, sent = frames.since(mark)
-            board_in.append(summarise(got))
-            board_out.append(summarise(sent))
-    return {
-        "gap_ms": gap,
-        "reps": len(echo_ms),
-        "echo_ms_median": _med(echo_ms),
-        "echo_ms_p90": _quantile(echo_ms, 0.9),
-        "echo_drawn_ms_median": _med(echo_drawn_ms),
-        "board_ms_median": _med(board_ms),
-        "board_ms_p90": _quantile(board_ms, 0.9),
-        "board_update_arrives_ms_median": _med(board_arrive),
-        "board_draw_ms_median": _med(board_draw),
-        "board_render_ms_median": _med(board_render),
-        "board_dom_ms_median": _med(board_dom),
-        "ratio_board_dom_echo": _med(board_dom) / _med(echo_ms),
-        "ratio_board_echo": _med(board_ms) / _med(echo_ms),
-        "ratio_board_echo_drawn": _med(board_ms) / _med(echo_drawn_ms),
-        "echo_bytes_received_median": _med([r["bytes"] for r in echo_in]),
-        "board_bytes_received_median": _med([r["bytes"] for r in board_in]),
-        "board_bytes_sent_median": _med([r["bytes"] for r in board_out]),
-        "board_bytes_by_kind_median": _kinds(board_in),
-    }
+                got["render"].append(res["render_ms"])
+                got["dom"].append(res["dom_ms"])
+            received, sent = frames.since(mark)
+            got["in"].append(summarise(received))
+            got["out"].append(summarise(sent))
+    out = []
+    for got in samples:
+        board_ms, board_dom = got["ms"], got["dom"]
+        out.append({
+            "gap_ms": gap,
+            "reps": len(echo_ms),
+            "echo_ms_median": _med(echo_ms),
+            "echo_ms_p90": _quantile(echo_ms, 0.9),
+            "echo_drawn_ms_median": _med(echo_drawn_ms),
+            "board_ms_median": _med(board_ms),
+            "board_ms_p10": _quantile(board_ms, 0.1),
+            "board_ms_p90": _quantile(board_ms, 0.9),
+            "board_ms": board_ms,
+            "board_update_arrives_ms_median": _med(got["arrive"]),
+            "board_draw_ms_median": _med(got["draw"]),
+            "board_render_ms_median": _med(got["render"]),
+            "board_dom_ms_median": _med(board_dom),
+            "ratio_board_dom_echo": _med(board_dom) / _med(echo_ms),
+            "ratio_board_echo": _med(board_ms) / _med(echo_ms),
+            "ratio_board_echo_drawn": _med(board_ms) / _med(echo_drawn_ms),
+            "echo_bytes_received_median": _med([r["bytes"] for r in echo_in]),
+            "board_bytes_received_median": _med([r["bytes"] for r in got["in"]]),
+            "board_bytes_sent_median": _med([r["bytes"] for r in got["out"]]),
+            "board_bytes_by_kind_median": _kinds(got["in"]),
+        })
+    return out
 
 
 def real_moves(page: Any, frames: Frames, gap: int, moves: int) -> dict[str, Any]:

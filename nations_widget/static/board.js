@@ -1360,7 +1360,7 @@ function shown(v) {
   return v !== null && v !== void 0;
 }
 function createView(root, shell) {
-  const { h: h2, Parts: Parts2, setChildren: setChildren2, setAttr: setAttr2, sig: sig2 } = shell.dom;
+  const { h: h2, Parts: Parts2, memo: memo2, setChildren: setChildren2, setAttr: setAttr2, sig: sig2 } = shell.dom;
   const P = new Parts2();
   const part = (key, signature, build) => P.part(key, signature, build);
   const ui = {
@@ -1436,6 +1436,19 @@ function createView(root, shell) {
     if (card.architects) out.push(h2("div", { class: "nwb-fig" }, `${card.architects} private architect${card.architects > 1 ? "s" : ""}`));
     if (card.effect) out.push(h2("div", { class: "nwb-fig nwb-more" }, "+ effect (details)"));
     return out;
+  }
+  let cardsSeen = null;
+  let cardsRev = 0;
+  function catalogue(S) {
+    if (S.cards !== cardsSeen) {
+      cardsSeen = S.cards;
+      cardsRev += 1;
+    }
+    return cardsRev;
+  }
+  function tableCard(S, place, id, opts, acts) {
+    const signature = sig2(id, opts.workers, opts.max, Boolean(opts.recent), ui.detail === id, pending.has(id), catalogue(S), acts);
+    return memo2(`card-${place}-${id}`, signature, () => cardEl(S, id, { ...opts, buttons: opts.buttons ? opts.buttons() : [] }));
   }
   function cardEl(S, id, opts = {}) {
     const card = (S.cards || {})[id] || { id, name: id, type: "" };
@@ -1593,10 +1606,10 @@ function createView(root, shell) {
         h2(
           "div",
           { class: "nwb-row-cards", style: `--cols: ${pr.columns}` },
-          row.cards.map((id, c) => id ? cardEl(S, id, {
+          row.cards.map((id, c) => id ? tableCard(S, "progress", id, {
             recent: recent.has(id),
-            buttons: moves.buy.has(id) ? [moveButton(moves.buy.get(id), `Buy · ${moves.buy.get(id).price} gold`, " nwb-buy")] : []
-          }) : h2("div", { class: "nwb-empty", dataset: { key: `empty-${r}-${c}` } }, "taken"))
+            buttons: () => moves.buy.has(id) ? [moveButton(moves.buy.get(id), `Buy · ${moves.buy.get(id).price} gold`, " nwb-buy")] : []
+          }, moves.buy.get(id) || null) : h2("div", { class: "nwb-empty", dataset: { key: `empty-${r}-${c}` } }, "taken"))
         )
       ))
     ));
@@ -1641,11 +1654,12 @@ function createView(root, shell) {
       const special = live && moves.special.get(s.card);
       const common = entries.filter((e) => e.group === "deploy" ? e.source === "idle" : e.count === 1);
       const more = entries.filter((e) => !common.includes(e));
-      return cardEl(S, s.card, {
+      const texts = entries.map((e) => slotButtonText(e, slotNames));
+      return tableCard(S, `slot-${n.seat}-${s.slot}`, s.card, {
         workers: s.workers,
         max: s.max,
         recent: recent.has(s.card),
-        buttons: [
+        buttons: () => [
           ...common.map((e) => moveButton(e, slotButtonText(e, slotNames))),
           more.length ? h2(
             "details",
@@ -1655,12 +1669,15 @@ function createView(root, shell) {
           ) : null,
           special ? moveButton(special, "Use its action") : null
         ].filter(Boolean)
-      });
+      }, [entries, texts, special || null]);
     });
-    const liveCard = (id) => cardEl(S, id, {
-      recent: recent.has(id),
-      buttons: live && moves.special.get(id) ? [moveButton(moves.special.get(id), "Use its action")] : []
-    });
+    const liveCard = (id) => {
+      const special = live && moves.special.get(id) || null;
+      return tableCard(S, `nation-${n.seat}`, id, {
+        recent: recent.has(id),
+        buttons: () => special ? [moveButton(special, "Use its action")] : []
+      }, special);
+    };
     const w = n.wonder;
     const wonder = w ? h2(
       "div",
@@ -1706,7 +1723,9 @@ function createView(root, shell) {
     const mine = live ? [[...moves.deploy], [...moves.undeploy], moves.hire, [...moves.special]] : 0;
     const who = n.who === "human" ? "" : ` (${n.who} bot)`;
     const theirs = isViewer || !S.view.recent ? [] : S.view.recent.moves.filter((m) => m.seat === n.seat);
-    return part(`nation-${n.seat}`, sig2(n, unfolded, isViewer, mine, [...recent], theirs, S.view.current, ui.detail, live ? [...pending] : 0, S.cards ? Object.keys(S.cards).length : 0), () => h2(
+    const key = unfolded ? `nation-${n.seat}` : `nation-${n.seat}-folded`;
+    const signature = unfolded ? sig2(n, isViewer, mine, [...recent], theirs, S.view.current, ui.detail, live ? [...pending] : 0, catalogue(S)) : sig2(n.name, n.who, n.side, n.difficulty, n.summary, live, S.view.current, theirs);
+    return part(key, signature, () => h2(
       "section",
       { class: `nw-panel nwb-nation${live ? " nwb-live" : ""}${S.view.current === n.seat ? " nwb-current" : ""}`, "aria-label": `${n.name}'s nation`, dataset: { key: `nation-${n.seat}`, seat: n.seat } },
       h2(
@@ -1874,6 +1893,7 @@ function createView(root, shell) {
     const byseat = new Map(v.nations.map((n) => [n.seat, n]));
     const mine = viewer !== null ? nationPanel(S, byseat.get(viewer), moves, true) : null;
     setChildren2(els.others, order.filter((s) => s !== viewer).map((s) => nationPanel(S, byseat.get(s), moves, false)));
+    for (const n of v.nations) if (n.seat !== viewer && !ui.unfolded.has(n.seat)) P.use(`nation-${n.seat}`);
     setChildren2(els.left, [mine, els.others]);
     setChildren2(els.right, [scoringPanel(S), panel("coachPanel", S), panel("historyPanel", S), logNode(), panel("gamePanel", S)]);
     const help = shell.ui && shell.ui.helpOpen && shell.panels && shell.panels.helpOverlay ? shell.panels.helpOverlay(part) : null;

@@ -43,7 +43,7 @@ function shown(v) {
 }
 
 export function createView(root, shell) {
-  const { h, Parts, setChildren, setAttr, sig } = shell.dom;
+  const { h, Parts, memo, setChildren, setAttr, sig } = shell.dom;
   const P = new Parts();
   const part = (key, signature, build) => P.part(key, signature, build);
   const ui = {
@@ -119,6 +119,30 @@ export function createView(root, shell) {
     if (card.architects) out.push(h("div", { class: "nwb-fig" }, `${card.architects} private architect${card.architects > 1 ? "s" : ""}`));
     if (card.effect) out.push(h("div", { class: "nwb-fig nwb-more" }, "+ effect (details)"));
     return out;
+  }
+
+  // the card catalogue drawn from: a card element is rebuilt when it changes (a new game
+  // with other decks, a load)
+  let cardsSeen = null;
+  let cardsRev = 0;
+
+  /**
+   * A card of the table, kept as it is from draw to draw (`memo`, keyed by where it lies
+   * and its id) while what it shows is the same: a move changes a few cards, and only
+   * those are built again.  `buttons()` builds its move buttons; `acts` is what they are
+   * built from (the legal entries and their words), part of the card's signature.
+   */
+  function catalogue(S) {
+    if (S.cards !== cardsSeen) {
+      cardsSeen = S.cards;
+      cardsRev += 1;
+    }
+    return cardsRev;
+  }
+
+  function tableCard(S, place, id, opts, acts) {
+    const signature = sig(id, opts.workers, opts.max, Boolean(opts.recent), ui.detail === id, pending.has(id), catalogue(S), acts);
+    return memo(`card-${place}-${id}`, signature, () => cardEl(S, id, { ...opts, buttons: opts.buttons ? opts.buttons() : [] }));
   }
 
   /** A clean typographic card. opts: {workers, max, buttons, recent, price} */
@@ -244,10 +268,10 @@ export function createView(root, shell) {
           h("div", { class: "nwb-row-price", "aria-hidden": "true" }, h("b", {}, String(row.price)), " gold"),
           h("div", { class: "nwb-row-cards", style: `--cols: ${pr.columns}` },
             row.cards.map((id, c) => id
-              ? cardEl(S, id, {
+              ? tableCard(S, "progress", id, {
                 recent: recent.has(id),
-                buttons: moves.buy.has(id) ? [moveButton(moves.buy.get(id), `Buy \u00b7 ${moves.buy.get(id).price} gold`, " nwb-buy")] : [],
-              })
+                buttons: () => (moves.buy.has(id) ? [moveButton(moves.buy.get(id), `Buy \u00b7 ${moves.buy.get(id).price} gold`, " nwb-buy")] : []),
+              }, moves.buy.get(id) || null)
               : h("div", { class: "nwb-empty", dataset: { key: `empty-${r}-${c}` } }, "taken")))))));
   }
 
@@ -286,21 +310,25 @@ export function createView(root, shell) {
       // several off, behind "More" (a native <details>: Tab and Enter open it)
       const common = entries.filter((e) => (e.group === "deploy" ? e.source === "idle" : e.count === 1));
       const more = entries.filter((e) => !common.includes(e));
-      return cardEl(S, s.card, {
+      const texts = entries.map((e) => slotButtonText(e, slotNames));
+      return tableCard(S, `slot-${n.seat}-${s.slot}`, s.card, {
         workers: s.workers, max: s.max, recent: recent.has(s.card),
-        buttons: [
+        buttons: () => [
           ...common.map((e) => moveButton(e, slotButtonText(e, slotNames))),
           more.length ? h("details", { class: "nwb-more-moves", dataset: { key: `more-${n.seat}-${s.slot}` } },
             h("summary", {}, `More moves (${more.length})`),
             h("div", { class: "nwb-card-acts" }, more.map((e) => moveButton(e, slotButtonText(e, slotNames))))) : null,
           special ? moveButton(special, "Use its action") : null,
         ].filter(Boolean),
-      });
+      }, [entries, texts, special || null]);
     });
-    const liveCard = (id) => cardEl(S, id, {
-      recent: recent.has(id),
-      buttons: live && moves.special.get(id) ? [moveButton(moves.special.get(id), "Use its action")] : [],
-    });
+    const liveCard = (id) => {
+      const special = (live && moves.special.get(id)) || null;
+      return tableCard(S, `nation-${n.seat}`, id, {
+        recent: recent.has(id),
+        buttons: () => (special ? [moveButton(special, "Use its action")] : []),
+      }, special);
+    };
     const w = n.wonder;
     const wonder = w
       ? h("div", { class: "nwb-building" },
@@ -337,7 +365,14 @@ export function createView(root, shell) {
     const mine = live ? [[...moves.deploy], [...moves.undeploy], moves.hire, [...moves.special]] : 0;
     const who = n.who === "human" ? "" : ` (${n.who} bot)`;
     const theirs = isViewer || !S.view.recent ? [] : S.view.recent.moves.filter((m) => m.seat === n.seat);
-    return part(`nation-${n.seat}`, sig(n, unfolded, isViewer, mine, [...recent], theirs, S.view.current, ui.detail, live ? [...pending] : 0, S.cards ? Object.keys(S.cards).length : 0), () =>
+    // a folded board is a part of its own: the unfolded one stays in Parts meanwhile (draw
+    // keeps it), so that unfolding it again (the next turn of a hot seat: the acting
+    // player's board is shown in full) builds only the cards changed since it was shown
+    const key = unfolded ? `nation-${n.seat}` : `nation-${n.seat}-folded`;
+    const signature = unfolded
+      ? sig(n, isViewer, mine, [...recent], theirs, S.view.current, ui.detail, live ? [...pending] : 0, catalogue(S))
+      : sig(n.name, n.who, n.side, n.difficulty, n.summary, live, S.view.current, theirs);
+    return part(key, signature, () =>
       h("section", { class: `nw-panel nwb-nation${live ? " nwb-live" : ""}${S.view.current === n.seat ? " nwb-current" : ""}`, "aria-label": `${n.name}'s nation`, dataset: { key: `nation-${n.seat}`, seat: n.seat } },
         h("header", { class: "nwb-nation-head" },
           h("h3", {}, `${n.name}${who}`),
@@ -466,6 +501,7 @@ export function createView(root, shell) {
     const byseat = new Map(v.nations.map((n) => [n.seat, n]));
     const mine = viewer !== null ? nationPanel(S, byseat.get(viewer), moves, true) : null;
     setChildren(els.others, order.filter((s) => s !== viewer).map((s) => nationPanel(S, byseat.get(s), moves, false)));
+    for (const n of v.nations) if (n.seat !== viewer && !ui.unfolded.has(n.seat)) P.use(`nation-${n.seat}`); // kept for its next unfolding
     setChildren(els.left, [mine, els.others]);
     setChildren(els.right, [scoringPanel(S), panel("coachPanel", S), panel("historyPanel", S), logNode(), panel("gamePanel", S)]);
 

@@ -156,6 +156,62 @@ describe("what is drawn", () => {
     expect(byKey("progress")).toBe(progress);
     expect(byKey("nation-0")).toBe(nation);
   });
+
+  it("builds again only the cards whose figures or moves changed", () => {
+    const S = snapshot("actions_3p");
+    const { view, el } = mount(createView, S);
+    const bought = new Set(S.legal.filter((e) => e.group === "buy").map((e) => e.card));
+    const acting = el.querySelectorAll(`[data-key='nation-${S.acting}'] [data-card]`).length;
+    const all = el.querySelectorAll("[data-card]").length;
+    expect(bought.size).toBeGreaterThan(0);
+    const made = [];
+    const create = document.createElement.bind(document);
+    document.createElement = (tag, ...rest) => {
+      if (tag === "article") made.push(tag);
+      return create(tag, ...rest);
+    };
+    try {
+      // nobody here may act any more: the buy buttons and the acting nation's buttons go
+      view.draw({ ...S, acting: null, legal: [] });
+    } finally {
+      document.createElement = create;
+    }
+    expect(made.length).toBeGreaterThan(0);
+    expect(made.length).toBeLessThanOrEqual(bought.size + acting);
+    expect(made.length).toBeLessThan(all);
+    expect(el.querySelector(".nwb-progress .nwb-buy")).toBeNull();
+    view.draw(S); // and back: the buy buttons return on their cards
+    for (const id of bought) expect(el.querySelector(`.nwb-progress [data-card='${id}'] .nwb-buy`), id).toBeTruthy();
+  });
+
+  it("a hot seat's next player unfolds, and the board folded meanwhile comes back without being built again", () => {
+    const S = snapshot("actions_3p");
+    const me = S.view.viewer;
+    const [next, third] = S.view.nations.map((n) => n.seat).filter((s) => s !== me);
+    const { view, el, byKey } = mount(createView, S);
+    const mine = el.querySelectorAll(`[data-key='nation-${me}'] [data-card]`).length;
+    expect(mine).toBeGreaterThan(0);
+    const bought = new Set(S.legal.filter((e) => e.group === "buy").map((e) => e.card));
+    // the turn passes: the next player's board in full, mine folded to its summary
+    const turnOf = (seat) => ({ ...S, acting: seat, legal: [], view: { ...S.view, viewer: seat, current: seat } });
+    view.draw(turnOf(next));
+    expect(byKey(`nation-${me}`).querySelector(".nwb-summary")).toBeTruthy();
+    expect(byKey(`nation-${next}`).querySelector(".nwb-nation-body")).toBeTruthy();
+    view.draw(turnOf(third)); // three players: mine stays folded over two turns
+    const made = [];
+    const create = document.createElement.bind(document);
+    document.createElement = (tag, ...rest) => {
+      if (tag === "article") made.push(tag);
+      return create(tag, ...rest);
+    };
+    try {
+      view.draw(S); // and my turn again: my board in full
+    } finally {
+      document.createElement = create;
+    }
+    expect(el.querySelectorAll(`[data-key='nation-${me}'] [data-card]`).length).toBe(mine);
+    expect(made.length).toBeLessThanOrEqual(bought.size); // only the cards whose Buy came back
+  });
 });
 
 describe("moves", () => {
