@@ -119,6 +119,9 @@ class MCTSBot(BaseBot, ABC):
         #: also count, per root move, the playouts won and the mean margin (a coach's
         #: figures; costs one :meth:`values` call per playout)
         self.record_outcomes = False
+        #: moves searched at the root besides :meth:`root_candidates` (the coach adds the
+        #: move a player made, to grade it)
+        self.extra_root: tuple[Any, ...] = ()
 
     # ------------------------------------------------------------ the game's hooks
     @abstractmethod
@@ -159,7 +162,8 @@ class MCTSBot(BaseBot, ABC):
     def choose(self, state: Any) -> Any:
         seat = check_turn(state)
         start = time.perf_counter()
-        candidates = self.root_candidates(state, seat)
+        candidates = list(self.root_candidates(state, seat))
+        candidates += [m for m in self.extra_root if m not in candidates]
         if len(candidates) == 1:
             self.last = SearchStats(0, time.perf_counter() - start, 1,
                                     ((str(candidates[0]), 0, 0.0),), (candidates[0],))
