@@ -3,8 +3,8 @@
 The search and the result types are the shared coach's (:mod:`nations_widget.core.coach`:
 :class:`Hint`, :class:`Suggestion`, :class:`Verdict`, each with ``to_json()``); here are
 the board game's level and words.  :func:`hint` runs the search bot of the default level
-(``mcts``: :data:`COACH_ITERATIONS` playouts, capped at :data:`COACH_SECONDS`) on a copy of
-the position.  Every playout starts from a copy whose undrawn decks are shuffled afresh
+(``mcts``: :data:`COACH_ITERATIONS` playouts, at most :data:`COACH_STEPS` simulated moves,
+capped at :data:`COACH_SECONDS`) on a copy of the position.  Every playout starts from a copy whose undrawn decks are shuffled afresh
 (``GameState.reseeded``), so the coach never sees the cards and events still to come; a
 playout stops at the end of the round and the position is scored by the bots'
 evaluation (:mod:`nations_widget.board.bots.evaluation`): "wins" means "is ahead on that
@@ -36,8 +36,11 @@ from .moves import Buy, Choose, Deploy, Grow, Hire, Move, Pass, Special, Undeplo
 from .rules import deploy_cost, price_of
 from .state import GameState
 
+_LEVEL = BOT_INFO["mcts"].make(0)
 #: Playouts per hint: the default bot level's ("mcts").
-COACH_ITERATIONS: int = getattr(BOT_INFO["mcts"].make(0), "iterations", 60)
+COACH_ITERATIONS: int = getattr(_LEVEL, "iterations", 100)
+#: The most moves a hint's playouts apply, all together: the default level's bound.
+COACH_STEPS: int | None = getattr(_LEVEL, "max_steps", None)
 #: The most a hint may take (seconds): the search stops there even if short of playouts.
 COACH_SECONDS = 1.8
 #: How many moves a hint lists.
@@ -47,7 +50,8 @@ COACH_TOP = core_coach.COACH_TOP
 def coach_bot(seed: int = 0, iterations: int = COACH_ITERATIONS,
               seconds: float | None = COACH_SECONDS) -> MCTSBot:
     """The search bot a hint runs (the default level's settings, with a time cap)."""
-    return MCTSBot(seed, iterations=iterations, seconds=seconds, name="coach")
+    return MCTSBot(seed, iterations=iterations, seconds=seconds, name="coach",
+                   max_steps=COACH_STEPS if iterations == COACH_ITERATIONS else None)
 
 
 def describe_move(s: GameState, move: Move) -> str:
@@ -120,5 +124,5 @@ def compare(state: GameState, move: Move, *, iterations: int = COACH_ITERATIONS,
                               describe_move)
 
 
-__all__ = ["COACH_ITERATIONS", "COACH_SECONDS", "COACH_TOP", "Hint", "Suggestion", "Verdict",
+__all__ = ["COACH_ITERATIONS", "COACH_SECONDS", "COACH_STEPS", "COACH_TOP", "Hint", "Suggestion", "Verdict",
            "coach_bot", "compare", "describe_move", "hint"]
