@@ -4,10 +4,10 @@ The search and the result types are the shared coach's (:mod:`nations_widget.cor
 :class:`Hint`, :class:`Suggestion`, :class:`Verdict`, each with ``to_json()``); here are
 the board game's level and words.  :func:`hint` runs the search bot of the default level
 (``mcts``: :data:`COACH_ITERATIONS` playouts, at most :data:`COACH_STEPS` simulated moves,
-capped at :data:`COACH_SECONDS`) on a copy of the position.  Every playout starts from a copy whose undrawn decks are shuffled afresh
-(``GameState.reseeded``), so the coach never sees the cards and events still to come; a
-playout stops at the end of the round and the position is scored by the bots'
-evaluation (:mod:`nations_widget.board.bots.evaluation`): "wins" means "is ahead on that
+capped at :data:`COACH_SECONDS`) on a copy of the position.  Every playout starts from a
+copy whose undrawn decks are shuffled afresh (``GameState.reseeded``), so the coach never
+sees the cards and events still to come; a playout stops at the end of the round and the
+position is scored by the bots' evaluation (:mod:`nations_widget.board.bots.evaluation`): "wins" means "is ahead on that
 estimate", the margin is in expected final VP.
 
 For a front end (the widget's Hint button): ``hint(game.state).to_json()`` (or
@@ -124,5 +124,5 @@ def compare(state: GameState, move: Move, *, iterations: int = COACH_ITERATIONS,
                               describe_move)
 
 
-__all__ = ["COACH_ITERATIONS", "COACH_SECONDS", "COACH_STEPS", "COACH_TOP", "Hint", "Suggestion", "Verdict",
-           "coach_bot", "compare", "describe_move", "hint"]
+__all__ = ["COACH_ITERATIONS", "COACH_SECONDS", "COACH_STEPS", "COACH_TOP", "Hint",
+           "Suggestion", "Verdict", "coach_bot", "compare", "describe_move", "hint"]

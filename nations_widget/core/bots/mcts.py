@@ -25,7 +25,8 @@ availability counts (as in ISMCTS).
 - **Budget**: ``iterations`` (deterministic for a given seed), an optional ``max_steps``
   (the moves all playouts together may apply: a deterministic bound on the time, since
   a step costs about the same everywhere while a playout's length varies with the
-  position) and an optional ``seconds`` cap (which makes the bot depend on the machine).  The move played is the most visited root action.
+  position) and an optional ``seconds`` cap (which makes the bot depend on the machine).
+  The move played is the most visited root action.
 
 What a game supplies, by subclassing :class:`MCTSBot`:
 
