@@ -7,8 +7,8 @@ the board game's level and words.  :func:`hint` runs the search bot of the defau
 capped at :data:`COACH_SECONDS`) on a copy of the position.  Every playout starts from a
 copy whose undrawn decks are shuffled afresh (``GameState.reseeded``), so the coach never
 sees the cards and events still to come; a playout stops at the end of the round and the
-position is scored by the bots' evaluation (:mod:`nations_widget.board.bots.evaluation`): "wins" means "is ahead on that
-estimate", the margin is in expected final VP.
+position is scored by the bots' evaluation (:mod:`nations_widget.board.bots.evaluation`):
+"wins" means "is ahead on that estimate", the margin is in expected final VP.
 
 For a front end (the widget's Hint button): ``hint(game.state).to_json()`` (or
 ``Game.hint()``) gives the seat, the suggestions (each: the move's JSON, its text such as
