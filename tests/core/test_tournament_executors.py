@@ -131,3 +131,26 @@ def test_one_command_runs_either_game_and_writes_its_csv(
 def test_run_tournament_refuses_unknown_bots_before_playing() -> None:
     with pytest.raises(ValueError, match="unknown bot"):
         run_tournament(["heuristic", "grandmaster"], 2, 1)
+
+
+def test_board_sweep_reports_the_same_on_an_executor(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sweep's loop on a stubbed game (the real sweep takes minutes): an executor's
+    results come back in the sweep's order."""
+    import io
+
+    import nations_widget.board.__main__ as cli
+    from nations_widget.board import GameConfig, GameState
+
+    def fake(config: GameConfig, seed: int) -> tuple[str, GameState, int]:
+        broken = seed % 97 == 0 or (config.players == 3 and config.deck_name == "all")
+        return (f"stub problem {seed}" if broken else ""), GameState.new(players=2), 1
+    monkeypatch.setattr(cli, "_one_game", fake)
+
+    def report(executor: Any) -> tuple[int, str]:
+        out = io.StringIO()
+        broken = cli.sweep(1, 0, out=out, executor=executor)
+        return broken, out.getvalue().rsplit(" s (every move", 1)[0].rsplit(",", 1)[0]
+    here = report(None)
+    with ThreadPoolExecutor(3) as pool:
+        assert report(pool) == here
+    assert here[0] == 12 + 2 and "BROKEN seed 97 " in here[1]
