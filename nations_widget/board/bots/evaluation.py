@@ -18,6 +18,11 @@ what the rest of the game adds, term by term:
 - **war**: a nation weaker than the war in play expects its loss and its VP;
 - **workers and wonders**: an idle worker is one not yet producing; an unfinished wonder is
   worth part of its VP while there is time to finish it.
+
+Each term is computed by rules of thumb (:func:`seat_terms`) and weighted by phase with
+weights fitted on self-play outcomes (:data:`FITTED_WEIGHTS`, see
+``benchmarks/board_eval_fit.py``); every weight 1.0 (:data:`HAND_WEIGHTS`) is the hand-set
+evaluation the fit started from.
 """
 
 from __future__ import annotations
