@@ -10,6 +10,11 @@ per side and per level, how often a seat with it won, against the fair share (1/
 the share's z-score (how many standard errors it is from the fair share).  Sides or levels
 more than 3 standard errors away are listed under the table.
 
+Every game draws its setup and its moves from its own generator (seeded by the run's seed,
+the player count and the game's number), so the games can run anywhere: ``--jobs N`` plays
+them in N local processes, ``--dask ADDRESS`` on an existing Dask cluster (needs
+``pip install "dask[distributed]"``); the table is the same either way.
+
 Random play is a weak player: it passes, wastes gold and starves at random, so these rates
 say how the rules and figures tilt a game between *unskilled* players (a chieftain's extra
 growth bonus matters a lot more to them than to a good player), not how a good player would
@@ -24,12 +29,14 @@ import random
 import sys
 import time
 from collections import Counter
+from concurrent.futures import Executor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from nations_widget.board import GameConfig, GameState, Pass
 from nations_widget.board.components import DIFFICULTIES, default_components
+from nations_widget.core.bots.tournament import DaskMissingError, executor_for
 
 SIDES = ("A", "china-b", "egypt-b", "greece-b", "persia-b", "rome-b")
 
@@ -52,6 +59,32 @@ def play(config: GameConfig, rng: random.Random, busy: bool) -> GameState:
         else:
             state.apply(legal[rng.randrange(len(legal))], log=False)
     return state
+
+
+#: One game's job: (players, run seed, game number, decks, busy).
+Job = tuple[int, int, int, str, bool]
+#: One game's result: (sides, levels, final scores, winner).
+Outcome = tuple[tuple[str, ...], tuple[str, ...], list[int], int]
+
+
+def play_job(job: Job) -> Outcome:
+    """Play one game of the run (module-level, so that it pickles for other processes)."""
+    players, seed, g, decks, busy = job
+    rng = random.Random(f"{seed}/{players}/{g}")
+    sides, levels = random_setup(players, rng)
+    config = GameConfig(players=players, seed=seed * 100_000 + 1000 * players + g,
+                        sides=sides, difficulty=levels, decks=decks)
+    state = play(config, rng, busy)
+    winner = state.winner()
+    assert winner is not None
+    return sides, levels, state.scores(), winner
+
+
+def outcomes(work: list[Job], executor: Executor | None) -> list[Outcome]:
+    """Every job's outcome, in the jobs' order (on ``executor`` if given, else here)."""
+    if executor is None:
+        return [play_job(job) for job in work]
+    return list(executor.map(play_job, work))
 
 
 def table(rows: list[tuple[str, Counter[str], Counter[str]]], players: int, label: str,
@@ -82,34 +115,41 @@ def main() -> None:
     parser.add_argument("--decks", default="all")
     parser.add_argument("--busy", action="store_true",
                         help="players that pass only 15%% of the time they could act")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="games played in parallel local processes (default 1)")
+    parser.add_argument("--dask", metavar="ADDRESS",
+                        help="play the games on this existing Dask cluster instead")
     args = parser.parse_args()
+    try:
+        with executor_for(args.jobs, args.dask) as executor:
+            print(report(args.games, args.seed, args.decks, args.busy, executor))
+    except DaskMissingError as exc:
+        parser.error(str(exc))
+
+
+def report(games: int, seed: int, decks: str, busy: bool,
+           executor: Executor | None = None) -> str:
+    """The balance report (Markdown) of ``games`` games per player count."""
     default_components()
-    out = [f"{'Busy random' if args.busy else 'Random'} play, {args.games} games per player "
-           f"count, decks `{args.decks}`, "
+    out = [f"{'Busy random' if busy else 'Random'} play, {games} games per player "
+           f"count, decks `{decks}`, "
            "random sides (A or a B side) and random difficulty levels per seat.", ""]
     flagged: list[str] = []
     start = time.perf_counter()
     for players in (2, 3, 4):
-        rng = random.Random(args.seed * 1000 + players)
         side_seats: Counter[str] = Counter()
         side_wins: Counter[str] = Counter()
         level_seats: Counter[str] = Counter()
         level_wins: Counter[str] = Counter()
         side_points: Counter[str] = Counter()
         level_points: Counter[str] = Counter()
-        for g in range(args.games):
-            sides, levels = random_setup(players, rng)
-            config = GameConfig(players=players, seed=args.seed * 100_000 + g, sides=sides,
-                                difficulty=levels, decks=args.decks)
-            state = play(config, rng, args.busy)
-            winner = state.winner()
-            scores = state.scores()
+        work = [(players, seed, g, decks, busy) for g in range(games)]
+        for sides, levels, scores, winner in outcomes(work, executor):
             for seat in range(players):
                 side_seats[sides[seat]] += 1
                 level_seats[levels[seat]] += 1
                 side_points[sides[seat]] += scores[seat]
                 level_points[levels[seat]] += scores[seat]
-            assert winner is not None
             side_wins[sides[winner]] += 1
             level_wins[levels[winner]] += 1
         out.append(f"### {players} players")
@@ -126,7 +166,7 @@ def main() -> None:
                + ("; ".join(flagged) if flagged else "none") + ".")
     out.append("")
     out.append(f"({time.perf_counter() - start:.0f} s.)")
-    print("\n".join(out))
+    return "\n".join(out)
 
 
 if __name__ == "__main__":

@@ -1,8 +1,8 @@
 """Decision CPU times of the board game's bots (``time.process_time``: this process only, so
 a shared machine's load counts little), on every fourth position with a choice from two
-2-player games of the heuristic: median, 90th percentile and max.
+games of the heuristic (2 players, or ``--players N``): median, 90th percentile and max.
 
-    PYTHONPATH=. python benchmarks/board_bots_timing.py [bot ...]
+    PYTHONPATH=. python benchmarks/board_bots_timing.py [--players N] [bot ...]
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from nations_widget.board.bots import BOT_NAMES, make_bot
 from nations_widget.board.bots.heuristic import HeuristicBot
 
 
-def positions() -> list[GameState]:
+def positions(players: int = 2) -> list[GameState]:
     found = []
     for seed in (11, 12):
-        s = GameState.new(GameConfig(players=2, seed=seed))
-        bots = [HeuristicBot(1), HeuristicBot(2)]
+        s = GameState.new(GameConfig(players=players, seed=seed))
+        bots = [HeuristicBot(1 + x) for x in range(players)]
         while not s.is_terminal():
             if len(s.legal_moves()) > 1:
                 found.append(s.clone())
@@ -31,8 +31,11 @@ def positions() -> list[GameState]:
 
 
 def main(names: list[str]) -> None:
-    pos = positions()
-    print(f"{len(pos)} positions", flush=True)
+    players = 2
+    if names[:1] == ["--players"]:
+        players, names = int(names[1]), names[2:]
+    pos = positions(players)
+    print(f"{len(pos)} positions ({players} players)", flush=True)
     for name in names or BOT_NAMES:
         bot = make_bot(name, 1)
         times = []

@@ -5,6 +5,9 @@ and ``... tournament --players N --games K --bots a,b --seed S --jobs J [--csv F
 invariants (cards each in one place, workers conserved, no negative resource), a JSON
 round trip, and determinism (the same seed and moves replayed give the same final state).
 It exits with status 1 if anything breaks, so it doubles as a smoke test of the rules.
+``simulate --sweep K`` plays K such games for every configuration; ``--jobs N`` plays them
+in N local processes, ``--dask ADDRESS`` on an existing Dask cluster (the report is the
+same: every game is seeded by its place in the sweep).
 """
 
 from __future__ import annotations
@@ -14,7 +17,8 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor
 from typing import TextIO
 
 from .components import DIFFICULTIES
@@ -103,12 +107,33 @@ def _one_game(config: GameConfig, seed: int) -> tuple[str, GameState, int]:
 SWEEP_SIDES = ("A", "B", "choose")
 
 
-def sweep(games_per_config: int, seed: int, out: TextIO | None = None) -> int:
+def _sweep_problem(job: tuple[GameConfig, int]) -> str:
+    """One checked game of the sweep: its problem, or "" (module-level: it pickles)."""
+    return _one_game(*job)[0]
+
+
+def sweep(games_per_config: int, seed: int, out: TextIO | None = None,
+          executor: Executor | None = None) -> int:
     """The conformance sweep: every deck choice x side setting x difficulty x 1-5 players,
-    ``games_per_config`` checked random games each (one line per configuration)."""
+    ``games_per_config`` checked random games each (one line per configuration); on
+    ``executor`` if given (any ``concurrent.futures.Executor``), else here."""
     stream = out if out is not None else sys.stdout
     broken = total = 0
     start = time.perf_counter()
+    jobs: list[tuple[GameConfig, int]] = []
+    k = 0
+    for players in range(1, 6):
+        for decks in DECK_CHOICES:
+            for sides in SWEEP_SIDES:
+                for level in DIFFICULTIES:
+                    for _ in range(games_per_config):
+                        k += 1
+                        jobs.append((GameConfig(players=players, seed=seed + k,
+                                                difficulty=level, decks=decks, sides=sides),
+                                     seed + k))
+    run: Callable[[Callable[[tuple[GameConfig, int]], str], Iterable[tuple[GameConfig, int]]],
+                  Iterator[str]] = map if executor is None else executor.map
+    problems = run(_sweep_problem, jobs)
     k = 0
     for players in range(1, 6):
         for decks in DECK_CHOICES:
@@ -117,9 +142,7 @@ def sweep(games_per_config: int, seed: int, out: TextIO | None = None) -> int:
                     bad = 0
                     for _ in range(games_per_config):
                         k += 1
-                        config = GameConfig(players=players, seed=seed + k, difficulty=level,
-                                            decks=decks, sides=sides)
-                        problem, _, _ = _one_game(config, seed + k)
+                        problem = next(problems)
                         if problem:
                             bad += 1
                             print(f"  BROKEN seed {seed + k} ({players}p {decks} {sides} "
@@ -163,13 +186,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--sweep", type=int, metavar="K", default=0,
                      help="instead: K games for every decks x sides x difficulty x 1-5 "
                           "players (240 configurations)")
+    sim.add_argument("--jobs", type=int, default=1,
+                     help="with --sweep: games played in parallel local processes")
+    sim.add_argument("--dask", metavar="ADDRESS",
+                     help="with --sweep: play the games on this existing Dask cluster")
     from .bots.tournament import add_parser as add_tournament_parser
     add_tournament_parser(sub)
     args = parser.parse_args(argv)
     if args.command == "tournament":
         return int(args.run(args))
     if args.sweep:
-        return 1 if sweep(args.sweep, args.seed) else 0
+        from ..core.bots.tournament import DaskMissingError, executor_for
+        try:
+            with executor_for(args.jobs, args.dask) as executor:
+                return 1 if sweep(args.sweep, args.seed, executor=executor) else 0
+        except DaskMissingError as exc:
+            parser.error(str(exc))
     try:
         GameConfig(players=args.players, difficulty=_per_seat(args.difficulty),
                    sides=_per_seat(args.sides), decks=args.decks)

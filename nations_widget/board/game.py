@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.envelope import quote
 from ..core.history import HistoryGame
@@ -36,6 +36,9 @@ from .components import Components, default_components
 from .moves import Move, move_from_json
 from .rules import new_game
 from .state import GameConfig, GameState
+
+if TYPE_CHECKING:
+    from ..core.coach import Hint, Verdict
 
 GAME_FORMAT = "nations-board-game"
 GAME_VERSION = 1
@@ -147,6 +150,29 @@ class Game(HistoryGame[GameState, Move]):
     def step_name(self) -> str:
         """The round's step (see ``rules.STEP_NAMES``), or "game_over"."""
         return self.state.step
+
+    # --------------------------------------------------------------- the coach
+    def hint(self, top: int = 3, iterations: int | None = None) -> Hint:
+        """The coach's ``top`` best moves for the current player, best first, each with its
+        share of simulations won and the expected VP difference (see
+        :mod:`nations_widget.board.coach`; at most about 2 s).  The game is not changed.
+
+        >>> game = Game(players=2, seed=3)
+        >>> print(game.hint(iterations=12).best.summary())       # doctest: +SKIP
+        Grow: take 3 gold: wins 55% of simulations, 0.4 VP ahead on average
+        """
+        from .coach import COACH_ITERATIONS, hint
+        return hint(self.state, top=top,
+                    iterations=COACH_ITERATIONS if iterations is None else iterations,
+                    seed=self.config.seed ^ self.position)
+
+    def compare(self, move: Move | dict[str, Any] | str,
+                iterations: int | None = None) -> Verdict:
+        """How ``move`` (not played) compares with the coach's best move here."""
+        from .coach import COACH_ITERATIONS, compare
+        return compare(self.state, as_move(move),
+                       iterations=COACH_ITERATIONS if iterations is None else iterations,
+                       seed=self.config.seed ^ self.position)
 
     def __repr__(self) -> str:
         return (f"<Game {self.config.players}p seed={self.config.seed} round {self.round} "

@@ -177,3 +177,44 @@ def test_tournament_command(tmp_path: Any, capsys: Any) -> None:
     rows = csv.read_text().splitlines()
     assert len(rows) == 1 + 2 * 2 and rows[0].startswith("game,seed,seat,bot,score")
     assert board_main(["tournament", "--players", "3", "--bots", "random,random"]) == 2
+
+
+def test_evaluation_is_the_held_vp_plus_the_weighted_terms() -> None:
+    from nations_widget.board.bots.evaluation import (
+        FITTED_WEIGHTS,
+        HAND_WEIGHTS,
+        TERMS,
+        seat_terms,
+        seat_value,
+        weights_for,
+    )
+    s = GameState.new(players=3, seed=4)
+    bots = [HeuristicBot(x) for x in range(3)]
+    while s.round < 4:
+        seat = s.current_player()
+        assert seat is not None
+        s.apply(bots[seat].choose(s), log=False)
+    left = productions_left(s)
+    for seat in range(3):
+        now, terms = seat_terms(s, seat)
+        assert len(terms) == len(TERMS) and terms[TERMS.index("constant")] == 1.0
+        assert seat_value(s, seat, weights=HAND_WEIGHTS) == pytest.approx(now + sum(terms[:-1]))
+        fitted = sum(w * t for w, t in zip(weights_for(left), terms, strict=True))
+        assert seat_value(s, seat) == pytest.approx(now + fitted)
+    # the fit keeps every term's weight at 0 or above: a term signed as it should count is
+    # never turned into the opposite incentive
+    for weights in FITTED_WEIGHTS.values():
+        assert all(w >= 0 for name, w in zip(TERMS, weights, strict=True) if name != "constant")
+
+
+def test_search_stops_at_its_bound_on_simulated_moves() -> None:
+    s = positions(2)["actions"]
+    bounded = MCTSBot(5, iterations=500, max_steps=400)
+    move = bounded.choose(s)
+    assert bounded.last is not None
+    assert bounded.last.steps >= 400 and bounded.last.iterations < 500
+    again = MCTSBot(5, iterations=500, max_steps=400)
+    assert again.choose(s) == move and again.last is not None
+    assert again.last.steps == bounded.last.steps          # deterministic for a seed
+    default = make_bot("mcts", 1)
+    assert isinstance(default, MCTSBot) and default.max_steps == 3000

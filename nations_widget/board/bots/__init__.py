@@ -41,10 +41,11 @@ _INFO: tuple[BotInfo, ...] = (
             lambda seed: HeuristicBot(seed, "easy")),
     BotInfo("heuristic", 2, "rules of thumb: production first, workers it can feed, "
             "decisions looked one step ahead", lambda seed: HeuristicBot(seed, "normal")),
-    BotInfo("mcts-easy", 3, "tree search, 25 playouts of one round per move",
-            lambda seed: MCTSBot(seed, iterations=25, name="mcts-easy")),
-    BotInfo("mcts", 4, "tree search, 60 playouts of one round per move",
-            lambda seed: MCTSBot(seed, iterations=60, name="mcts")),
+    BotInfo("mcts-easy", 3, "tree search, 20 playouts of one round per move",
+            lambda seed: MCTSBot(seed, iterations=20, name="mcts-easy")),
+    BotInfo("mcts", 4, "tree search, 100 playouts of one round per move (at most 3,000 "
+            "simulated moves)",
+            lambda seed: MCTSBot(seed, iterations=100, max_steps=3000, name="mcts")),
 )
 
 BOT_INFO: dict[str, BotInfo] = {info.name: info for info in _INFO}

@@ -26,13 +26,20 @@ import random
 from typing import Any
 
 from ...core.bots.base import BaseBot, check_turn
-from ..components import FOOD, GOLD, STONE
+from ..components import FOOD, GOLD, RESOURCES, STONE
 from ..effects import modifiers_on
-from ..moves import Buy, Deploy, Grow, Hire, Move, Pass, Special, Undeploy
-from ..rules import PRICES, columns, production_of
+from ..moves import Buy, Choose, Deploy, Grow, Hire, Move, Pass, Special, Undeploy
+from ..rules import PRICES, columns, golden_options, production_of
 from ..scoring import stability, strength_track
 from ..state import GameState
-from .evaluation import productions_left, relative_value, seat_value, unit_values, worker_value
+from .evaluation import (
+    FAMINE_BY_AGE,
+    productions_left,
+    relative_value,
+    seat_value,
+    unit_values,
+    worker_value,
+)
 
 
 # --------------------------------------------------------------------------- growth
@@ -176,12 +183,45 @@ def quick_move(s: GameState, seat: int, rng: random.Random | None = None,
             return growth_move(s, seat, moves)
         if kind == "place_bm":
             return moves[_slot_to_replace(s, seat)]
+        if kind == "lose_other":
+            return _resource_to_lose(s, seat, moves)
+        if kind == "golden":
+            moves = _golden_candidates(s, seat, moves)
         return best_by_value(s, seat, moves, relative=False, settle=False)
     scores = quick_scores(s, seat, moves)
     if rng is not None and noise > 0:
         scores = [x + rng.gauss(0.0, noise) for x in scores]
     best = max(range(len(moves)), key=lambda i: (scores[i], -i))
     return moves[best]
+
+
+def _resource_to_lose(s: GameState, seat: int, moves: list[Move]) -> Move:
+    """With no books left to lose, the resource (one unit) the nation can best spare: the
+    one with the most left after the next production, food counting the age's usual
+    famine (the quick rules: no look-ahead)."""
+    p = s.players[seat]
+    net = production_of(s, seat)
+    famine = FAMINE_BY_AGE[min(3, (s.round + 1) // 2 - 1)]
+
+    def spare(m: Move) -> float:
+        r = RESOURCES.index(m.option) if isinstance(m, Choose) else GOLD
+        return p.res[r] + net[r] - (famine if r == FOOD else 0.0)
+    return max(moves, key=lambda m: (spare(m), -moves.index(m)))
+
+
+def _golden_candidates(s: GameState, seat: int, moves: list[Move]) -> list[Move]:
+    """A golden age's options worth weighing: its resource, and the two cheapest ways to
+    pay for the VP (by what the goods paid are worth now): the look-ahead of every
+    payment mix costs more than it tells."""
+    left = productions_left(s)
+    unit = unit_values(left)
+    cost = {label: -sum(change[r] * unit[r] for r in range(4))
+            for label, change in golden_options(s, seat, s.queue[0][2])}
+    take = [m for m in moves if isinstance(m, Choose) and m.option.startswith("take ")]
+    pay = sorted((m for m in moves if m not in take),
+                 key=lambda m: (cost.get(m.option, 0.0) if isinstance(m, Choose) else 0.0,
+                                moves.index(m)))
+    return take + pay[:2]
 
 
 def _slot_to_replace(s: GameState, seat: int) -> int:

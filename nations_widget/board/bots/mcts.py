@@ -78,11 +78,13 @@ class MCTSBot(SearchBot):
     def __init__(self, seed: int = 0, iterations: int = 200, seconds: float | None = None,
                  horizon: int | None = 1, width: int = 6, tree_width: int = 3,
                  exploration: float = 0.7, search_opponents: bool = False,
-                 widening: float = 0.5, name: str | None = None) -> None:
+                 widening: float = 0.5, name: str | None = None,
+                 max_steps: int | None = None) -> None:
         super().__init__(seed, iterations, seconds, horizon, exploration, search_opponents,
                          widening, name)
         self.width = width
         self.tree_width = tree_width
+        self.max_steps = max_steps
 
     # ------------------------------------------------------------ the hooks
     def root_candidates(self, state: GameState, seat: int) -> list[Move]:

@@ -22,8 +22,11 @@ availability counts (as in ISMCTS).
   so root moves are compared on equal luck.
 - **Progressive widening** below the root: a node follows the prior's first action at
   first and admits the next ones as it is visited more.
-- **Budget**: ``iterations`` (deterministic for a given seed) and an optional
-  ``seconds`` cap.  The move played is the most visited root action.
+- **Budget**: ``iterations`` (deterministic for a given seed), an optional ``max_steps``
+  (the moves all playouts together may apply: a deterministic bound on the time, since
+  a step costs about the same everywhere while a playout's length varies with the
+  position) and an optional ``seconds`` cap (which makes the bot depend on the machine).
+  The move played is the most visited root action.
 
 What a game supplies, by subclassing :class:`MCTSBot`:
 
@@ -90,6 +93,8 @@ class SearchStats:
     #: with ``record_outcomes``: (share of playouts won, mean value margin over the best
     #: other seat) per root move, from :meth:`MCTSBot.values` where each playout stopped
     outcomes: tuple[tuple[float, float], ...] = ()
+    #: the moves the playouts applied, all together
+    steps: int = 0
 
 
 class MCTSBot(BaseBot, ABC):
@@ -119,6 +124,12 @@ class MCTSBot(BaseBot, ABC):
         #: also count, per root move, the playouts won and the mean margin (a coach's
         #: figures; costs one :meth:`values` call per playout)
         self.record_outcomes = False
+        #: moves searched at the root besides :meth:`root_candidates` (the coach adds the
+        #: move a player made, to grade it)
+        self.extra_root: tuple[Any, ...] = ()
+        #: stop once the playouts have applied this many moves in all (None: no bound)
+        self.max_steps: int | None = None
+        self._steps = 0
 
     # ------------------------------------------------------------ the game's hooks
     @abstractmethod
@@ -159,7 +170,8 @@ class MCTSBot(BaseBot, ABC):
     def choose(self, state: Any) -> Any:
         seat = check_turn(state)
         start = time.perf_counter()
-        candidates = self.root_candidates(state, seat)
+        candidates = list(self.root_candidates(state, seat))
+        candidates += [m for m in self.extra_root if m not in candidates]
         if len(candidates) == 1:
             self.last = SearchStats(0, time.perf_counter() - start, 1,
                                     ((str(candidates[0]), 0, 0.0),), (candidates[0],))
@@ -168,8 +180,11 @@ class MCTSBot(BaseBot, ABC):
         edges = [_Edge(prior=rank) for rank in range(len(candidates))]
         seeds: list[int] = []
         done = 0
+        self._steps = 0
         for i in range(self.iterations):
             if self.seconds is not None and i and time.perf_counter() - start > self.seconds:
+                break
+            if self.max_steps is not None and i and self._steps >= self.max_steps:
                 break
             j = self._select(edges, i)
             edge = edges[j]
@@ -191,7 +206,7 @@ class MCTSBot(BaseBot, ABC):
             tuple(candidates),
             tuple((e.wins / e.visits if e.visits else 0.0,
                    e.margin / e.visits if e.visits else 0.0) for e in edges)
-            if self.record_outcomes else ())
+            if self.record_outcomes else (), self._steps)
         return candidates[best]
 
     def _select(self, edges: list[_Edge], parent_visits: int) -> int:
@@ -218,11 +233,13 @@ class MCTSBot(BaseBot, ABC):
             assert seat is not None
             if not self.searched(s) or (seat != me and not self.search_opponents):
                 s.apply(self.rollout_move(s, seat), log=False)
+                self._steps += 1
                 continue
             moves = self.tree_moves(s, seat)
             keys = [self.action_key(m) for m in moves]
             if len(moves) == 1:
                 s.apply(moves[0], log=False)
+                self._steps += 1
                 continue
             # Progressive widening: follow the prior's first choice at first, and admit
             # the next ones only as the node is visited more often.
@@ -234,6 +251,7 @@ class MCTSBot(BaseBot, ABC):
                 if e is None:
                     e = node.edges[keys[0]] = _Edge(prior=0)
                 s.apply(moves[0], log=False)
+                self._steps += 1
                 path.append((e, seat))
                 if e.child is None:
                     e.child = _Node()
@@ -250,6 +268,7 @@ class MCTSBot(BaseBot, ABC):
             if untried:
                 j = min(untried, key=lambda j: edges[j].prior)
                 s.apply(moves[j], log=False)
+                self._steps += 1
                 path.append((edges[j], seat))
                 node = None             # expanded: the rest is the playout
                 break
@@ -258,6 +277,7 @@ class MCTSBot(BaseBot, ABC):
                 edges[j].total / edges[j].visits
                 + c * math.sqrt(math.log(edges[j].avail) / edges[j].visits)))
             s.apply(moves[j], log=False)
+            self._steps += 1
             path.append((edges[j], seat))
             if edges[j].child is None:
                 edges[j].child = _Node()
@@ -266,6 +286,7 @@ class MCTSBot(BaseBot, ABC):
             seat = s.current_player()
             assert seat is not None
             s.apply(self.rollout_move(s, seat), log=False)
+            self._steps += 1
         reward = self.reward(s)
         if self.record_outcomes:
             values = self.values(s)

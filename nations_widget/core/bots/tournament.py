@@ -1,11 +1,16 @@
-"""The tournament runner for any game: seats rotated, games run in parallel processes,
-win rates with Wilson intervals, per-game CSV.
+"""The tournament runner for any game: seats rotated, games run in parallel (processes,
+or any ``concurrent.futures`` executor, e.g. a Dask cluster's), win rates with Wilson
+intervals, per-game CSV.
 
 A game supplies a picklable function that plays one game (a job) and returns a
 :class:`GameResult`, and the names of the score sources it reports (``sources``: for the
 dice game books, famine, war and the tile kinds).  :func:`rotated_seats` gives each game's
-seating, :func:`run_jobs` plays the jobs (in ``jobs`` processes with
-``concurrent.futures``), :func:`summarise` and :func:`write_csv` report.
+seating, :func:`run_jobs` plays the jobs (here, in ``jobs`` local processes, or on a given
+executor), :func:`summarise` and :func:`write_csv` report.  :func:`executor_for` opens the
+executor a command line asked for (``--jobs N``, ``--dask ADDRESS``).
+
+Every game is seeded by its job, so the results are the same whatever runs them: the
+same jobs give the same rows (the think times aside), in game order.
 """
 
 from __future__ import annotations
@@ -13,8 +18,9 @@ from __future__ import annotations
 import csv
 import math
 import statistics
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from typing import Any, TextIO
@@ -57,21 +63,52 @@ class GameResult:
 
 
 def run_jobs(play: Callable[[Any], GameResult], work: Sequence[Any], jobs: int = 1,
-             progress: TextIO | None = None) -> list[GameResult]:
-    """Play every job with ``play`` (a module-level function, so that it pickles), in
-    ``jobs`` processes if more than one; the results in game order."""
+             progress: TextIO | None = None,
+             executor: Executor | None = None) -> list[GameResult]:
+    """Play every job with ``play`` (a module-level function, so that it pickles) and
+    return the results in game order: on ``executor`` if given (any
+    ``concurrent.futures.Executor``: a process pool, a Dask cluster's; it is left open),
+    else in ``jobs`` fresh local processes if more than one, else here."""
     results: list[GameResult] = []
-    if jobs > 1:
+    if executor is None and jobs > 1:
         with ProcessPoolExecutor(jobs, mp_context=get_context("spawn")) as pool:
-            for future in as_completed([pool.submit(play, job) for job in work]):
-                results.append(future.result())
-                _progress(progress, results[-1], len(results), len(work))
+            return run_jobs(play, work, progress=progress, executor=pool)
+    if executor is not None:
+        for future in as_completed([executor.submit(play, job) for job in work]):
+            results.append(future.result())
+            _progress(progress, results[-1], len(results), len(work))
         results.sort(key=lambda r: r.game)
     else:
         for job in work:
             results.append(play(job))
             _progress(progress, results[-1], len(results), len(work))
     return results
+
+
+class DaskMissingError(RuntimeError):
+    """``--dask`` was given but the ``distributed`` package is not installed."""
+
+
+@contextmanager
+def executor_for(jobs: int = 1, dask: str | None = None) -> Iterator[Executor | None]:
+    """The executor a command asked for: with ``dask`` (a scheduler address such as
+    ``tcp://10.0.0.5:8786``), the existing Dask cluster's (``distributed`` is imported
+    only then; :class:`DaskMissingError` if it is not installed); else a pool of ``jobs``
+    local processes if more than one; else None (play here, one game after another)."""
+    if dask:
+        try:
+            from distributed import Client
+        except ImportError as exc:
+            raise DaskMissingError(
+                "--dask needs the 'distributed' package: pip install 'dask[distributed]'"
+            ) from exc
+        with Client(dask) as client:  # type: ignore[no-untyped-call]
+            yield client.get_executor()
+    elif jobs > 1:
+        with ProcessPoolExecutor(jobs, mp_context=get_context("spawn")) as pool:
+            yield pool
+    else:
+        yield None
 
 
 def _progress(out: TextIO | None, r: GameResult, done: int, total: int) -> None:
@@ -193,7 +230,8 @@ def score_shares(results: Sequence[GameResult], sources: Sequence[str],
     return {k: totals[k] / grand for k in sources}
 
 
-__all__ = ["HEADER", "EntryStats", "GameResult", "SeatResult", "entry_labels", "rotated_seats",
-           "run_jobs", "score_shares", "summarise", "wilson", "write_csv"]
+__all__ = ["HEADER", "DaskMissingError", "EntryStats", "GameResult", "SeatResult", "entry_labels",
+           "executor_for", "rotated_seats", "run_jobs", "score_shares", "summarise", "wilson",
+           "write_csv"]
 
 
