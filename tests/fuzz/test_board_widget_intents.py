@@ -159,7 +159,7 @@ def intents(draw: st.DrawFn) -> Any:
         {"kind": "undo"}, {"kind": "undo", "steps": draw(st.integers(-3, 50))},
         {"kind": "redo"}, {"kind": "goto", "position": draw(st.integers(-3, 60))},
         {"kind": "bot_move"}, {"kind": "play_bots"}, {"kind": "save"},
-        {"kind": "clear_error"}, {"kind": "log_sync"}, {"kind": "hint"},
+        {"kind": "clear_error"}, {"kind": "log_sync"},
         {"kind": "set_seat", "seat": draw(st.integers(-2, 3)),
          "player": draw(st.sampled_from(["human", "bot", "alien"]))},
     ]))

@@ -113,7 +113,31 @@ def test_payloads_and_preview_through_the_adapter() -> None:
     assert preview["ok"] and preview["title"]
     with pytest.raises(IllegalMoveError):
         a.preview_payload(game, a.parse_move({"type": "hire"}))
-    assert a.hint(game, 3) is None and a.grade(game, 1) is None
+
+
+def test_the_coach_through_the_adapter() -> None:
+    """The board game's coach: three best moves in words for the player to decide, a
+    grade of a move played, nothing to grade where there was no choice, and a solo game
+    refused in words."""
+    a = adapter()
+    game = a.new_game({"players": 2, "seed": 3}, None)
+    state_before = game.state.to_json()
+    hint = a.hint(game, 3)
+    assert hint is not None
+    data = hint.to_json()
+    suggestions = data["suggestions"]
+    assert 1 <= len(suggestions) <= 3
+    legal = [m.to_json() for m in game.legal_moves()]
+    assert all(s["move"] in legal and s["text"] for s in suggestions)
+    assert game.state.to_json() == state_before           # the coach changed nothing
+    game.play(game.legal_moves()[0])
+    verdict = a.grade(game, game.position)
+    assert verdict is not None and verdict.to_json()["text"]
+    solo = a.new_game({"players": 1, "seed": 3}, None)
+    solo.play(solo.legal_moves()[0])
+    assert a.grade(solo, solo.position) is None
+    with pytest.raises(ValueError, match="solo"):
+        a.hint(solo, 3)
 
 
 def test_the_card_catalogue_is_sent_once_per_game_cards() -> None:

@@ -4,12 +4,7 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from nations_widget.board import Game
-
-# the widget is the shell's GameWidget: until the shell's branch is merged it is not here
-pytest.importorskip("nations_widget.widget.shell.widget")
 from nations_widget.widget.board.widget import BoardWidget
 
 
@@ -88,3 +83,24 @@ def test_python_api_new_game_and_game_argument() -> None:
     assert w.game.config.players == 1 and w.game.config.difficulty == ("emperor",)
     assert w.game.config.deck_name == "base+advanced"
     assert repr(w).startswith("<BoardWidget")
+
+
+def test_the_hint_button_and_the_coach_checkbox() -> None:
+    """Hint: the coach's best moves for the human to decide, in words; with the coach on,
+    the human's move is graded against the coach's best; a solo game's Hint is refused in
+    words and changes nothing."""
+    w = widget(seats=["human", "human"], players=2)
+    w.handle_intent({"kind": "hint"})
+    assert w.error == ""
+    hint = w.coach["hint"]
+    assert hint["seat"] == w.view["current"] and 1 <= len(hint["suggestions"]) <= 3
+    assert all(s["summary"].startswith(s["text"]) for s in hint["suggestions"])
+    w.handle_intent({"kind": "coach", "on": True})
+    seat = w.view["current"]
+    w.handle_intent({"kind": "move", "move": w.legal[0]["move"], "seat": seat,
+                     "position": w.view["position"]})
+    assert w.error == "" and w.coach["verdict"]["text"]
+    solo = widget(players=1, seats=["human"])
+    before = solo.save_json()
+    solo.handle_intent({"kind": "hint"})
+    assert "solo" in solo.error and solo.save_json() == before

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...board import DECK_CHOICES, Game, GameConfig, IllegalMoveError, Move
+from ...board import coach as board_coach
 from ...board.bots import BOT_INFO, BOT_NAMES, make_bot
 from ...board.components import DIFFICULTIES, Components
 from ...board.game import as_move
@@ -161,10 +162,18 @@ class BoardAdapter:
 
     # ------------------------------------------------------------------ coach
     def hint(self, game: Game, top: int) -> ToJson | None:
-        return None         # the board game has no coach yet
+        """The board game's coach (:mod:`nations_widget.board.coach`): the ``top`` best
+        moves in words.  A solo game is refused in words (its bots do not play it)."""
+        return game.hint(top)
 
     def grade(self, game: Game, position: int) -> ToJson | None:
-        return None
+        """How the move that led to ``position`` compared with the coach's best move; None
+        where there was no choice, and in a solo game (the coach does not advise it)."""
+        before = game.state_at(position - 1)
+        if before.config.players < 2 or len(before.legal_moves()) < 2:
+            return None
+        move = game.moves[position - 1]
+        return board_coach.compare(before, move, seed=game.config.seed ^ (position - 1))
 
 
 __all__ = ["PREFERRED_BOT", "BoardAdapter"]
