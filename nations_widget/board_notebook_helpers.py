@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Sequence
-from html import escape
 from typing import Any
 
 from .board import (
@@ -41,7 +40,7 @@ from .board.moves import MoveBase
 from .board.rules import ROUND, STEP_INDEX, event_selection, production_of
 from .core.errors import StateFormatError
 from .core.log import LogEntry
-from .notebook_helpers import SEAT_COLOURS, Html, Verdict, html_table
+from .notebook_helpers import Html, Verdict, html_table, line_chart, round_starts
 
 __all__ = [
     "SERIES",
@@ -518,67 +517,7 @@ def series(game: Game) -> dict[str, list[list[int]]]:
     return out
 
 
-def round_starts(game: Game) -> list[tuple[int, int]]:
-    """``(position, round)`` for the first position of each round."""
-    starts = []
-    last = 0
-    for position in range(game.length + 1):
-        r = game.state_at(position).round
-        if r != last:
-            starts.append((position, r))
-            last = r
-    return starts
-
-
-def line_chart(values: Sequence[Sequence[int]], title: str,
-               marks: Sequence[tuple[int, int]] = (), width: int = 760,
-               height: int = 220) -> Html:
-    """A line chart (SVG) of one series per seat over the positions, rounds marked
-    (``marks``: ``(position, round)``); negative values get a zero line."""
-    n = max((len(v) for v in values), default=1) - 1
-    low = min(0, *(min(v) for v in values if v))
-    top = max(1, *(max(v) for v in values if v))
-    left, right, bottom, up = 44, 110, 26, 22
-    w, h = width - left - right, height - bottom - up
-
-    def x(p: int) -> float:
-        return left + (w * p / n if n else 0)
-
-    def y(v: float) -> float:
-        return up + h - h * (v - low) / (top - low)
-
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'font-family="system-ui,sans-serif" font-size="11" role="img" '
-             f'aria-label="{escape(title)} over the game">',
-             f'<text x="{left}" y="14" font-weight="600">{escape(title)}</text>',
-             f'<rect x="{left}" y="{up}" width="{w}" height="{h}" fill="#fafafa" '
-             'stroke="#ccc"/>']
-    step = max(1, round((top - low) / 5))
-    for v in range(-(-low // step) * step, top + 1, step):     # multiples of step from low up
-        parts.append(f'<line x1="{left}" x2="{left + w}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
-                     f'stroke="{"#999" if v == 0 else "#e4e4e4"}"/><text x="{left - 6}" '
-                     f'y="{y(v) + 4:.1f}" text-anchor="end">{v}</text>')
-    for p, r in marks:
-        parts.append(f'<line x1="{x(p):.1f}" x2="{x(p):.1f}" y1="{up}" y2="{up + h}" '
-                     f'stroke="#bbb" stroke-dasharray="3 3"/><text x="{x(p) + 3:.1f}" '
-                     f'y="{up + 11}" fill="#777">{r}</text>')
-    label_y: dict[int, float] = {}
-    previous = -1e9
-    for seat in sorted(range(len(values)), key=lambda s: -values[s][-1]):
-        label_y[seat] = max(y(values[seat][-1]) + 4, previous + 13)
-        previous = label_y[seat]
-    for seat, line in enumerate(values):
-        colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-        points = " ".join(f"{x(p):.1f},{y(v):.1f}" for p, v in enumerate(line))
-        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" '
-                     f'points="{points}"/>')
-        parts.append(f'<text x="{left + w + 8}" y="{label_y[seat]:.1f}" fill="{colour}" '
-                     f'font-weight="600">{escape(seat_name(seat))}: {line[-1]}</text>')
-    parts.append(f'<text x="{left + w / 2:.0f}" y="{height - 6}" text-anchor="middle" '
-                 'fill="#555">position (dashed lines: rounds)</text></svg>')
-    return Html("".join(parts))
-
-
+#: the charts' titles, by series name
 _TITLES = {"score": "Score if the game ended here (VP)", "vp": "VP tokens", "gold": "Gold",
            "stone": "Stone", "food": "Food", "books": "Books", "strength": "Military strength",
            "stability": "Stability"}

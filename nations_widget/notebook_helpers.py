@@ -34,12 +34,14 @@ __all__ = [
     "check_tiles",
     "check_yes_no",
     "html_table",
+    "line_chart",
     "log_rows",
     "log_table",
     "order_after_famine",
     "play_step",
     "play_to_end",
     "pledge_sizes",
+    "round_starts",
     "score_table",
     "simulate",
     "step_vp",
@@ -371,61 +373,72 @@ def vp_by_position(game: Game) -> list[list[int]]:
     return [game.state_at(p).projected_scores() for p in range(game.length + 1)]
 
 
-def _round_starts(game: Game) -> list[tuple[int, int]]:
+def round_starts(game: Any) -> list[tuple[int, int]]:
+    """``(position, round)`` for the first position of each round (a history game of
+    either engine: its states have a ``round``)."""
     starts = []
     last = 0
-    for p in range(game.length + 1):
-        r = game.state_at(p).round
+    for position in range(game.length + 1):
+        r = game.state_at(position).round
         if r != last:
-            starts.append((p, r))
+            starts.append((position, r))
             last = r
     return starts
 
 
-def vp_chart(game: Game, width: int = 760, height: int = 300) -> Html:
-    """A line chart (SVG) of each seat's VP over the game, rounds marked."""
-    series: list[list[int]] = [list(col) for col in zip(*vp_by_position(game), strict=True)]
-    n = game.length
-    top: int = max(1, *(max(s) for s in series))
-    left, right, bottom, up = 44, 110, 30, 14
+def line_chart(values: Sequence[Sequence[int]], title: str,
+               marks: Sequence[tuple[int, int]] = (), width: int = 760,
+               height: int = 220, x_label: str = "position") -> Html:
+    """A line chart (SVG) of one series per seat over the positions, rounds marked
+    (``marks``: ``(position, round)``); negative values get a zero line."""
+    n = max((len(v) for v in values), default=1) - 1
+    low = min(0, *(min(v) for v in values if v))
+    top = max(1, *(max(v) for v in values if v))
+    left, right, bottom, up = 44, 110, 26, 22
     w, h = width - left - right, height - bottom - up
 
     def x(p: int) -> float:
         return left + (w * p / n if n else 0)
 
     def y(v: float) -> float:
-        return up + h - h * v / top
+        return up + h - h * (v - low) / (top - low)
 
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              f'font-family="system-ui,sans-serif" font-size="11" role="img" '
-             f'aria-label="VP over the game">',
+             f'aria-label="{escape(title)} over the game">',
+             f'<text x="{left}" y="14" font-weight="600">{escape(title)}</text>',
              f'<rect x="{left}" y="{up}" width="{w}" height="{h}" fill="#fafafa" '
              'stroke="#ccc"/>']
-    step = max(1, round(top / 5))
-    for v in range(0, top + 1, step):
+    step = max(1, round((top - low) / 5))
+    for v in range(-(-low // step) * step, top + 1, step):     # multiples of step from low up
         parts.append(f'<line x1="{left}" x2="{left + w}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
-                     f'stroke="#e4e4e4"/><text x="{left - 6}" y="{y(v) + 4:.1f}" '
-                     f'text-anchor="end">{v}</text>')
-    for p, r in _round_starts(game):
+                     f'stroke="{"#999" if v == 0 else "#e4e4e4"}"/><text x="{left - 6}" '
+                     f'y="{y(v) + 4:.1f}" text-anchor="end">{v}</text>')
+    for p, r in marks:
         parts.append(f'<line x1="{x(p):.1f}" x2="{x(p):.1f}" y1="{up}" y2="{up + h}" '
                      f'stroke="#bbb" stroke-dasharray="3 3"/><text x="{x(p) + 3:.1f}" '
                      f'y="{up + 11}" fill="#777">round {r}</text>')
-    # end labels, highest first, pushed apart so that close scores stay readable
     label_y: dict[int, float] = {}
     previous = -1e9
-    for seat in sorted(range(len(series)), key=lambda s: -series[s][-1]):
-        label_y[seat] = max(y(series[seat][-1]) + 4, previous + 13)
+    for seat in sorted(range(len(values)), key=lambda s: -values[s][-1]):
+        label_y[seat] = max(y(values[seat][-1]) + 4, previous + 13)
         previous = label_y[seat]
-    for seat, values in enumerate(series):
+    for seat, line in enumerate(values):
         colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-        points = " ".join(f"{x(p):.1f},{y(v):.1f}" for p, v in enumerate(values))
-        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2.2" '
+        points = " ".join(f"{x(p):.1f},{y(v):.1f}" for p, v in enumerate(line))
+        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" '
                      f'points="{points}"/>')
         parts.append(f'<text x="{left + w + 8}" y="{label_y[seat]:.1f}" fill="{colour}" '
-                     f'font-weight="600">{escape(seat_name(seat))}: {values[-1]}</text>')
+                     f'font-weight="600">{escape(seat_name(seat))}: {line[-1]}</text>')
     parts.append(f'<text x="{left + w / 2:.0f}" y="{height - 6}" text-anchor="middle" '
-                 'fill="#555">move</text></svg>')
+                 f'fill="#555">{escape(x_label)} (dashed lines: rounds)</text></svg>')
     return Html("".join(parts))
+
+
+def vp_chart(game: Game, width: int = 760, height: int = 300) -> Html:
+    """A line chart (SVG) of each seat's VP over the game, rounds marked."""
+    series: list[list[int]] = [list(col) for col in zip(*vp_by_position(game), strict=True)]
+    return line_chart(series, "VP", round_starts(game), width, height, x_label="move")
 
 
 def vp_breakdown_chart(state: GameState, width: int = 760) -> Html:

@@ -19,6 +19,7 @@ from ...board.bots import BOT_INFO, BOT_NAMES, make_bot
 from ...board.components import DIFFICULTIES, Components
 from ...board.game import as_move
 from ..shell.adapter import BotFactory, ExtraIntent, ToJson
+from ..shell.log import log_entries
 from . import payloads
 
 #: The bot a New game form puts in the seats it adds, and the one asked to play a human's
@@ -142,7 +143,7 @@ class BoardAdapter:
         return payloads.legal_payload(game.state)
 
     def log_entries(self, game: Game, limit: int) -> list[dict[str, Any]]:
-        return payloads.log_entries(game, limit)
+        return log_entries(game, limit)
 
     def preview_payload(self, game: Game, move: Move) -> dict[str, Any]:
         preview = payloads.preview_payload(game.state, move)

@@ -51,8 +51,6 @@ from ...board.rules import (
 )
 from ...board.solo import SHADOW_FIGURES, hall_of_fame, tile_of
 
-#: How many log entries the view shows (the newest ones).
-LOG_LIMIT = 60
 #: At most this many of the other players' moves are summarised.
 RECENT_LIMIT = 12
 #: The seed of the reshuffle a preview plays on (any value: the real order never shows).
@@ -698,33 +696,7 @@ def round_summary(game: Game, seats: Sequence[str]) -> dict[str, Any] | None:
             "phases": phases, "rows": rows, "order": list(after_s.order)}
 
 
-# ------------------------------------------------------------------------ log
-def log_entries(game: Game, limit: int = LOG_LIMIT) -> list[dict[str, Any]]:
-    """The newest ``limit`` log entries up to the current position, oldest first, each
-    ``{"n", "pos", "round", "step", "seat", "kind", "text", "auto"}`` (``n``: the entry's
-    index in the whole log; ``pos``: the move that caused it, 0 for the setup)."""
-    chunks: list[tuple[int, list[Any]]] = []
-    count = 0
-    for pos in range(game.position, -1, -1):
-        chunk = game.log_of_move(pos)
-        chunks.append((pos, chunk))
-        count += len(chunk)
-        if count >= limit:
-            break
-    total = sum(len(game.log_of_move(p)) for p in range(game.position + 1))
-    out: list[dict[str, Any]] = []
-    for pos, chunk in reversed(chunks):
-        for e in chunk:
-            out.append({"pos": pos, "round": e.round, "step": e.step, "seat": e.seat,
-                        "kind": e.kind, "text": e.text, "auto": e.auto})
-    out = out[-limit:]
-    first = total - len(out)
-    for i, e in enumerate(out):
-        e["n"] = first + i
-    return out
-
-
-__all__ = ["LOG_LIMIT", "STEP_LABELS", "card_detail", "card_lines",
+__all__ = ["STEP_LABELS", "card_detail", "card_lines",
            "cards_payload",
-           "legal_payload", "log_entries", "move_label", "preview_payload", "prompt_text",
+           "legal_payload", "move_label", "preview_payload", "prompt_text",
            "recent_payload", "round_summary", "view_payload", "viewer_of"]
