@@ -155,21 +155,31 @@ function memo(key, signature, build) {
   const parts = current;
   if (!parts) return build();
   if (parts.collect) parts.collect.push(key);
-  parts.used.add(key);
+  parts.use(key);
   const hit = parts.map.get(key);
   if (hit && hit.sig === signature) {
     parts.reused += 1;
     return keep(hit.node);
   }
-  const node = build();
+  const outer = parts.collect;
+  const inner = [];
+  parts.collect = inner;
+  let node;
+  try {
+    node = build();
+  } finally {
+    parts.collect = outer;
+  }
+  for (const k of inner) parts.use(k);
   if (hit && hit.node.nodeName === node.nodeName) {
     morph(hit.node, node);
     hit.sig = signature;
+    hit.inner = inner;
     parts.morphed += 1;
     return keep(hit.node);
   }
   memoNodes.add(node);
-  parts.map.set(key, { sig: signature, node, inner: null });
+  parts.map.set(key, { sig: signature, node, inner });
   parts.built += 1;
   return node;
 }
@@ -1447,13 +1457,15 @@ function createView(root, shell) {
     return cardsRev;
   }
   function tableCard(S, place, id, opts, acts) {
+    const key = `card-${place}-${id}`;
     const signature = sig2(id, opts.workers, opts.max, Boolean(opts.recent), ui.detail === id, pending.has(id), catalogue(S), acts);
-    return memo2(`card-${place}-${id}`, signature, () => cardEl(S, id, { ...opts, buttons: opts.buttons ? opts.buttons() : [] }));
+    return memo2(key, signature, () => cardEl(S, id, { ...opts, face: key, buttons: opts.buttons ? opts.buttons() : [] }));
   }
   function cardEl(S, id, opts = {}) {
     const card = (S.cards || {})[id] || { id, name: id, type: "" };
     const type = card.type;
-    const vp = card.vp ? h2("span", { class: "nwb-vp", title: `${card.vp} VP at the end` }, `${card.vp} VP`) : null;
+    const faceSig = opts.face ? sig2(id, catalogue(S)) : null;
+    const face = (name, build) => opts.face ? memo2(`${opts.face}-${name}`, faceSig, build) : build();
     const workers = shown(opts.workers) ? h2(
       "div",
       { class: "nwb-workers", "aria-label": `${opts.workers} worker${opts.workers === 1 ? "" : "s"} on it` },
@@ -1466,14 +1478,19 @@ function createView(root, shell) {
         class: `nwb-card nwb-t-${typeSlug(type)}${opts.recent ? " nwb-recent" : ""}${ui.detail === id ? " nwb-selected" : ""}${pending.has(id) ? " nwb-pending" : ""}`,
         dataset: { key: `card-${id}`, card: id }
       },
-      h2(
+      face("head", () => h2(
         "header",
         { class: "nwb-card-head" },
         h2("button", { type: "button", class: "nwb-card-name", dataset: { key: `name-${id}` }, "aria-label": `${card.name}, ${TYPE_LABEL[type] || type}${card.age ? `, age ${card.age}` : ""}: show its details`, onclick: () => act.detail(id) }, card.name),
         card.age ? h2("span", { class: "nwb-age", title: `age ${card.age}` }, roman(card.age)) : null
-      ),
-      h2("div", { class: "nwb-card-type" }, TYPE_LABEL[type] || type, vp),
-      h2("div", { class: "nwb-card-body" }, cardFigures(card)),
+      )),
+      face("type", () => h2(
+        "div",
+        { class: "nwb-card-type" },
+        TYPE_LABEL[type] || type,
+        card.vp ? h2("span", { class: "nwb-vp", title: `${card.vp} VP at the end` }, `${card.vp} VP`) : null
+      )),
+      face("body", () => h2("div", { class: "nwb-card-body" }, cardFigures(card))),
       workers,
       opts.buttons && opts.buttons.length ? h2("div", { class: "nwb-card-acts" }, opts.buttons) : null
     );

@@ -155,21 +155,31 @@ function memo(key, signature, build) {
   const parts = current;
   if (!parts) return build();
   if (parts.collect) parts.collect.push(key);
-  parts.used.add(key);
+  parts.use(key);
   const hit = parts.map.get(key);
   if (hit && hit.sig === signature) {
     parts.reused += 1;
     return keep(hit.node);
   }
-  const node = build();
+  const outer = parts.collect;
+  const inner = [];
+  parts.collect = inner;
+  let node;
+  try {
+    node = build();
+  } finally {
+    parts.collect = outer;
+  }
+  for (const k of inner) parts.use(k);
   if (hit && hit.node.nodeName === node.nodeName) {
     morph(hit.node, node);
     hit.sig = signature;
+    hit.inner = inner;
     parts.morphed += 1;
     return keep(hit.node);
   }
   memoNodes.add(node);
-  parts.map.set(key, { sig: signature, node, inner: null });
+  parts.map.set(key, { sig: signature, node, inner });
   parts.built += 1;
   return node;
 }

@@ -141,15 +141,21 @@ export function createView(root, shell) {
   }
 
   function tableCard(S, place, id, opts, acts) {
+    const key = `card-${place}-${id}`;
     const signature = sig(id, opts.workers, opts.max, Boolean(opts.recent), ui.detail === id, pending.has(id), catalogue(S), acts);
-    return memo(`card-${place}-${id}`, signature, () => cardEl(S, id, { ...opts, buttons: opts.buttons ? opts.buttons() : [] }));
+    return memo(key, signature, () => cardEl(S, id, { ...opts, face: key, buttons: opts.buttons ? opts.buttons() : [] }));
   }
 
-  /** A clean typographic card. opts: {workers, max, buttons, recent, price} */
+  /** A clean typographic card. opts: {workers, max, buttons, recent, face}.  `face`: the
+   * key under which the card's face (its name, type and figures, which depend on the card
+   * alone) is kept from draw to draw, apart from its buttons and outlines: a Buy that comes
+   * or goes as the turn passes (a hot seat) patches the buttons and leaves the face as
+   * drawn. */
   function cardEl(S, id, opts = {}) {
     const card = (S.cards || {})[id] || { id, name: id, type: "" };
     const type = card.type;
-    const vp = card.vp ? h("span", { class: "nwb-vp", title: `${card.vp} VP at the end` }, `${card.vp} VP`) : null;
+    const faceSig = opts.face ? sig(id, catalogue(S)) : null;
+    const face = (name, build) => (opts.face ? memo(`${opts.face}-${name}`, faceSig, build) : build());
     const workers = shown(opts.workers)
       ? h("div", { class: "nwb-workers", "aria-label": `${opts.workers} worker${opts.workers === 1 ? "" : "s"} on it` },
         opts.workers ? "\u25cf".repeat(opts.workers) : h("span", { class: "nwb-dim" }, "no worker"),
@@ -159,11 +165,12 @@ export function createView(root, shell) {
       class: `nwb-card nwb-t-${typeSlug(type)}${opts.recent ? " nwb-recent" : ""}${ui.detail === id ? " nwb-selected" : ""}${pending.has(id) ? " nwb-pending" : ""}`,
       dataset: { key: `card-${id}`, card: id },
     },
-    h("header", { class: "nwb-card-head" },
+    face("head", () => h("header", { class: "nwb-card-head" },
       h("button", { type: "button", class: "nwb-card-name", dataset: { key: `name-${id}` }, "aria-label": `${card.name}, ${TYPE_LABEL[type] || type}${card.age ? `, age ${card.age}` : ""}: show its details`, onclick: () => act.detail(id) }, card.name),
-      card.age ? h("span", { class: "nwb-age", title: `age ${card.age}` }, roman(card.age)) : null),
-    h("div", { class: "nwb-card-type" }, TYPE_LABEL[type] || type, vp),
-    h("div", { class: "nwb-card-body" }, cardFigures(card)),
+      card.age ? h("span", { class: "nwb-age", title: `age ${card.age}` }, roman(card.age)) : null)),
+    face("type", () => h("div", { class: "nwb-card-type" }, TYPE_LABEL[type] || type,
+      card.vp ? h("span", { class: "nwb-vp", title: `${card.vp} VP at the end` }, `${card.vp} VP`) : null)),
+    face("body", () => h("div", { class: "nwb-card-body" }, cardFigures(card))),
     workers,
     opts.buttons && opts.buttons.length ? h("div", { class: "nwb-card-acts" }, opts.buttons) : null);
   }

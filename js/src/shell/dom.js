@@ -170,27 +170,38 @@ let current = null; // the Parts whose part is being built (for memo)
  * its signature changed, else the element drawn last time (patched into the new one with
  * morph when it changed).  Outside a Board draw it just builds.  What it returns for an
  * element already drawn is a placeholder that morph (or the part's first build) replaces
- * by that element, untouched.
+ * by that element, untouched.  Memos nest: a card's memo may hold its face's memos, which
+ * stay kept (and are set back in place as they are) while only the card's buttons change.
  */
 export function memo(key, signature, build) {
   const parts = current;
   if (!parts) return build();
   if (parts.collect) parts.collect.push(key);
-  parts.used.add(key);
+  parts.use(key); // with the memo entries it was built from (a card's face inside the card)
   const hit = parts.map.get(key);
   if (hit && hit.sig === signature) {
     parts.reused += 1;
     return keep(hit.node);
   }
-  const node = build();
+  const outer = parts.collect;
+  const inner = [];
+  parts.collect = inner;
+  let node;
+  try {
+    node = build();
+  } finally {
+    parts.collect = outer;
+  }
+  for (const k of inner) parts.use(k);
   if (hit && hit.node.nodeName === node.nodeName) {
     morph(hit.node, node);
     hit.sig = signature;
+    hit.inner = inner;
     parts.morphed += 1;
     return keep(hit.node);
   }
   memoNodes.add(node);
-  parts.map.set(key, { sig: signature, node, inner: null });
+  parts.map.set(key, { sig: signature, node, inner });
   parts.built += 1;
   return node;
 }

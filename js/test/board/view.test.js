@@ -184,6 +184,42 @@ describe("what is drawn", () => {
     for (const id of bought) expect(el.querySelector(`.nwb-progress [data-card='${id}'] .nwb-buy`), id).toBeTruthy();
   });
 
+  it("a change of acting player rebuilds no card face: only the buttons come and go", () => {
+    const S = snapshot("actions_3p");
+    const me = S.view.viewer;
+    const next = S.view.nations.map((n) => n.seat).find((s) => s !== me);
+    const { view, el } = mount(createView, S);
+    const bought = [...new Set(S.legal.filter((e) => e.group === "buy").map((e) => e.card))];
+    expect(bought.length).toBeGreaterThan(0);
+    const turnOf = (seat) => ({ ...S, acting: seat, legal: [], view: { ...S.view, viewer: seat, current: seat } });
+    view.draw(turnOf(next)); // the next player's board drawn once in full
+    view.draw(S);
+    const faces = (root) => [...root.querySelectorAll(".nwb-card-head, .nwb-card-type, .nwb-card-body")];
+    const before = new Map(bought.map((id) => [id, faces(el.querySelector(`.nwb-progress [data-card='${id}']`))]));
+    const made = [];
+    const create = document.createElement.bind(document);
+    document.createElement = (tag, ...rest) => {
+      const node = create(tag, ...rest);
+      made.push(node);
+      return node;
+    };
+    try {
+      view.draw(turnOf(next)); // the turn passes: every Buy goes, the next board unfolds
+      view.draw(S); // and back: the Buys return
+    } finally {
+      document.createElement = create;
+    }
+    const face = made.filter((node) => ["nwb-card-head", "nwb-card-type", "nwb-card-body"].some((c) => node.classList.contains(c)));
+    expect(face).toEqual([]);
+    for (const id of bought) {
+      const card = el.querySelector(`.nwb-progress [data-card='${id}']`);
+      expect(card.querySelector(".nwb-buy"), id).toBeTruthy();
+      // the very elements drawn before, in the card's order
+      expect(faces(card)).toEqual(before.get(id));
+      expect(card.lastElementChild.classList.contains("nwb-card-acts")).toBe(true);
+    }
+  });
+
   it("a hot seat's next player unfolds, and the board folded meanwhile comes back without being built again", () => {
     const S = snapshot("actions_3p");
     const me = S.view.viewer;

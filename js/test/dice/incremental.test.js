@@ -6,7 +6,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createController } from "../../src/dice/index.js";
 import { applyLogPatch, logStore } from "../../src/shell/logstore.js";
-import { Parts, h, morph, setChildren } from "../../src/shell/dom.js";
+import { Parts, h, memo, morph, setChildren } from "../../src/shell/dom.js";
 import { click, fixture, mockModel, removeHosts, testHost, tick } from "../helpers.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -265,6 +265,39 @@ describe("dom helpers", () => {
     expect(builds).toBe(1);
     expect(parts.part("k", "2", make)).toBe(a); // patched in place
     expect(builds).toBe(2);
+  });
+});
+
+describe("nested memos", () => {
+  // a card (a memo) whose face is a memo of its own: the face outlives draws in which the
+  // card is kept as it is, and a change of the card's buttons leaves the face untouched
+  it("keep the inner element while only the outer one changes, over sweeps", () => {
+    const parts = new Parts();
+    let faces = 0;
+    const card = (buttons) => memo("card", `b${buttons}`, () => h("article", {},
+      memo("card-face", "f", () => { faces += 1; return h("header", {}, "Temple"); }),
+      buttons ? h("div", { class: "acts" }, h("button", {}, "Buy")) : null));
+    const draw = (buttons, title = "") => {
+      const node = parts.part("board", `b${buttons}${title}`, () => h("section", {}, card(buttons), title));
+      parts.sweep();
+      return node;
+    };
+    const board = draw(1);
+    const article = board.firstChild;
+    const face = article.firstChild;
+    expect(faces).toBe(1);
+    draw(0);
+    expect(board.firstChild).toBe(article);
+    expect(article.firstChild).toBe(face);
+    expect(article.querySelector("button")).toBeNull();
+    draw(0, "round 2"); // the board drawn again around the card kept as it is: the card's
+    draw(0, "round 3"); // face must stay remembered too
+    draw(1);
+    expect(faces).toBe(1);
+    expect(board.firstChild).toBe(article);
+    expect(article.firstChild).toBe(face);
+    expect(article.querySelector(".acts button").textContent).toBe("Buy");
+    expect(board.querySelector("nw-keep")).toBeNull();
   });
 });
 
