@@ -60,8 +60,9 @@ GAMES: tuple[GameChoice, ...] = (
                "Four rounds of rolling dice to buy buildings, wonders, advisors and "
                "colonies. 1-4 players, against bots or friends at the same screen."),
     GameChoice("board", "Nations (the board game)", "The board game",
-               "Four ages of drafting cards from a shared market, placing workers, "
-               "waging wars and raising wonders (or a shorter game). 1-5 players."),
+               "Four ages of buying cards from a shared progress board, putting workers "
+               "on them, waging wars and raising wonders (or a shorter game). 1-5 "
+               "players, solo against a shadow nation."),
 )
 GAME_KEYS: tuple[str, ...] = tuple(g.key for g in GAMES)
 
