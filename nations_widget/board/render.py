@@ -77,7 +77,8 @@ def _options(s: GameState) -> str:
     return "<br><span class='nwb-small'>options: " + _e("; ".join(labels)) + "</span>"
 
 
-def _side_name(s: GameState, seat: int) -> str:
+def side_name(s: GameState, seat: int) -> str:
+    """The player board a seat plays: its nation and side, or that it is still choosing."""
     p = s.players[seat]
     if not p.side:
         return "choosing a board"
@@ -153,7 +154,7 @@ def state_html(s: GameState) -> str:
         passed = " (passed)" if seat in s.passed and s.step == "actions" else ""
         out.append(
             f"<tr{cls}><td>{seat_name(seat)}{passed}<br><span class='nwb-small'>"
-            f"{_e(s.config.difficulty[seat])}, {_e(_side_name(s, seat))}</span></td>"
+            f"{_e(s.config.difficulty[seat])}, {_e(side_name(s, seat))}</span></td>"
             f"<td>{_e(res)}</td>"
             f"<td>strength {strength(s, seat)}<br>stability {stability(s, seat)}</td>"
             f"<td>{p.idle} idle<br>taken: {p.taken_food} food, {p.taken_stab} stability"

@@ -39,7 +39,7 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from .envelope import check_header, json_object, message
 from .errors import IllegalMoveError, StateFormatError
@@ -49,6 +49,16 @@ from .protocol import GameStateLike
 S = TypeVar("S", bound=GameStateLike)
 M = TypeVar("M")
 G = TypeVar("G", bound="HistoryGame[Any, Any]")
+
+
+class RecentMove(NamedTuple, Generic[S, M]):
+    """One move of :meth:`HistoryGame.moves_since`."""
+
+    position: int           # the position the move led to
+    before: S               # the state it was played in
+    seat: int               # who played it
+    move: M
+    text: str | None        # the log's sentence for it, if the log has one
 
 
 class HistoryGame(ABC, Generic[S, M]):
@@ -198,6 +208,28 @@ class HistoryGame(ABC, Generic[S, M]):
     def log_of_move(self, position: int) -> list[LogEntry]:
         """What move number ``position`` (1-based) caused, or the setup for 0."""
         return list(self._logs[position])
+
+    def moves_since(self, viewer: int | None, limit: int) -> list[RecentMove[S, M]]:
+        """The moves the other players made since ``viewer``'s last decision, oldest
+        first, at most ``limit``: walking back from the current position until a move of
+        ``viewer``'s own (or the start); ``viewer`` None: the last move only.  Each is a
+        :class:`RecentMove`: its position, the state before it, its player, the move and
+        the log's sentence for it (the player's first entry that is not automatic)."""
+        recent: list[RecentMove[S, M]] = []
+        pos = self._cursor
+        while pos > 0 and len(recent) < limit:
+            before = self._states[pos - 1]
+            mover = before.current_player()
+            if mover is None or mover == viewer:
+                break
+            said = [e.text for e in self._logs[pos] if e.seat == mover and not e.auto]
+            recent.append(RecentMove(pos, before, mover, self._moves[pos - 1],
+                                     said[0] if said else None))
+            pos -= 1
+            if viewer is None:
+                break                   # nobody to catch up: the last move only
+        recent.reverse()
+        return recent
 
     # ------------------------------------------------------------------- playing
     def play(self, move: Any) -> list[LogEntry]:

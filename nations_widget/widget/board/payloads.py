@@ -42,6 +42,7 @@ from ...board import (
     Undeploy,
 )
 from ...board.components import CARD_TYPES, FIGURES, RESOURCES, CardSpec
+from ...board.render import side_name
 from ...board.rules import (
     PRICES,
     age_of,
@@ -243,15 +244,6 @@ def _war(s: GameState) -> dict[str, Any] | None:
     return out
 
 
-def _side_name(s: GameState, seat: int) -> str:
-    p = s.players[seat]
-    if not p.side:
-        return "choosing a board"
-    if p.side == "A":
-        return f"{p.nation} (A side)" if p.nation else "A side"
-    return s.comp.sides[p.side].name
-
-
 def _nation(s: GameState, seat: int, seats: Sequence[str]) -> dict[str, Any]:
     p = s.players[seat]
     cards = s.comp.cards
@@ -278,7 +270,7 @@ def _nation(s: GameState, seat: int, seats: Sequence[str]) -> dict[str, Any]:
                f"stability {stability} · {workers} workers ({p.idle} idle)")
     return {
         "seat": seat, "name": seat_label(seat), "who": seats[seat] if seat < len(seats)
-        else "human", "side": _side_name(s, seat), "nation": p.nation,
+        else "human", "side": side_name(s, seat), "nation": p.nation,
         "difficulty": DIFFICULTY_NAMES.get(s.config.difficulty[seat],
                                            s.config.difficulty[seat]),
         "resources": res, "strength": strength, "stability": stability,
@@ -615,16 +607,8 @@ def recent_payload(game: Game, seats: Sequence[str]) -> dict[str, Any]:
     current = state.current_player()
     viewer = current if current is not None and seats[current] == "human" else None
     moves: list[dict[str, Any]] = []
-    pos = game.position
-    history = game.moves
-    while pos > 0 and len(moves) < RECENT_LIMIT:
-        before = game.state_at(pos - 1)
-        mover = before.current_player()
-        if mover is None or mover == viewer:
-            break
-        move = history[pos - 1]
-        entries = [e for e in game.log_of_move(pos) if e.seat == mover and not e.auto]
-        text = entries[0].text if entries else f"{seat_label(mover)}: {move_label(before, move)}"
+    for _, before, mover, move, said in game.moves_since(viewer, RECENT_LIMIT):
+        text = said or f"{seat_label(mover)}: {move_label(before, move)}"
         card: str | None = None
         slot: int | None = None
         if isinstance(move, (Buy, Special)):
@@ -639,10 +623,6 @@ def recent_payload(game: Game, seats: Sequence[str]) -> dict[str, Any]:
         moves.append({"seat": mover, "text": _who(mover, seats) + text[len(seat_label(mover)):]
                       if text.startswith(seat_label(mover)) else text,
                       "card": card, "slot": slot})
-        pos -= 1
-        if viewer is None:
-            break
-    moves.reverse()
     return {"moves": moves, "cards": sorted({m["card"] for m in moves if m["card"]})}
 
 

@@ -290,16 +290,8 @@ def recent_payload(game: Game, seats: list[str]) -> dict[str, Any]:
     current = state.current_player()
     viewer = current if current is not None and seats[current] == "human" else None
     moves: list[dict[str, Any]] = []
-    pos = game.position
-    history = game.moves
-    while pos > 0 and len(moves) < RECENT_LIMIT:
-        before = game.state_at(pos - 1)
-        mover = before.current_player()
-        if mover is None or mover == viewer:
-            break
-        move = history[pos - 1]
-        entries = [e for e in game.log_of_move(pos) if e.seat == mover and not e.auto]
-        text = entries[0].text if entries else f"{seat_label(mover)}: {before.describe(move)}"
+    for _, before, mover, move, said in game.moves_since(viewer, RECENT_LIMIT):
+        text = said or f"{seat_label(mover)}: {before.describe(move)}"
         tile = getattr(move, "tile", None)
         if move.type == "build":
             wonder = before.players[mover].wonder
@@ -310,10 +302,6 @@ def recent_payload(game: Game, seats: list[str]) -> dict[str, Any]:
                 state.dice_used[d]] if move.type != "reroll" else \
             [d for d in _move_dice(move) if before.round == state.round]
         moves.append({"seat": mover, "text": text, "tile": tile, "dice": dice})
-        pos -= 1
-        if viewer is None:
-            break                       # nobody to catch up: the last move only
-    moves.reverse()
     return {"moves": moves,
             "tiles": sorted({m["tile"] for m in moves if m["tile"]}),
             "dice": sorted({d for m in moves for d in m["dice"]})}
