@@ -22,6 +22,7 @@ from .effects import (
     DeployFree,
     HireFree,
     May,
+    Outcome,
     Remove,
     ReturnWorkers,
     SwapBoardCards,
@@ -187,7 +188,7 @@ def _effect_answer(s: GameState, d: list[Any], option: str) -> str:
         name = cards[p.bm[key - 1]].name
         if isinstance(about, DeployFree):
             return f"Deploy a worker on {name} for free"
-        return f"Take a worker off {name} ({describe(about.each)})"
+        return f"Take a worker off {name} ({_outcome_words(about.each)})"
     if isinstance(about, HireFree):
         wonder = cards[p.wonder].name
         if key == 0:
@@ -204,7 +205,14 @@ def _effect_answer(s: GameState, d: list[Any], option: str) -> str:
             return f"Swap {name} with another card of the progress board"
         return f"Swap it with {name}"
     if isinstance(about, May):
-        return f"Yes, {describe(about.inner)}" if key == 1 else "No"
+        return f"Yes, {_outcome_words(about.inner)}" if key == 1 else "No"
     if isinstance(about, ChooseOne):
-        return _capitalized(describe(about.options[key]))
+        return _capitalized(_outcome_words(about.options[key]))
     return _capitalized(option)
+
+
+def _outcome_words(o: Outcome | None) -> str:
+    """An outcome's short description (the engine's, which labels the options) without its
+    colons: a coach line puts one after the move's words."""
+    return (describe(o).replace("every other nation: ", "make every other nation ")
+            .replace(" workers: ", " workers, "))

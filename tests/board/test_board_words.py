@@ -100,6 +100,17 @@ def test_placing_a_card_names_the_card_it_replaces_never_a_slot_number() -> None
     assert log[0] == "Forum replaces Temple; its worker goes back to the resource area."
 
 
+def test_a_third_colony_names_the_colony_it_replaces() -> None:
+    s = scenario({"players": 2, "order": [0, 1],
+                  "board": [["nubia", None, None, None], [None] * 4, [None] * 4],
+                  "seats": [{"slots": [None, None, ["a-axeman", 2]],
+                             "colonies": ["hispania", "israel"]}]})
+    s.apply(Buy("nubia"))
+    assert words(s) == {"replace Hispania": "Replace Hispania with Nubia",
+                        "replace Israel": "Replace Israel with Nubia"}
+    assert texts(s.apply(Choose("replace Israel")))[0] == "Nubia replaces Israel."
+
+
 def test_an_empty_slot_is_counted_from_one() -> None:
     s = _start()
     s.players[0].bm[2] = -1         # the Axeman has left (as a card that leaves the nation)
@@ -185,6 +196,12 @@ def test_a_choice_of_outcomes_and_a_may() -> None:
     s = _event(half, {"seats": [{"food": 5}, {"food": 5}]})
     assert words(s) == {"lose 2 food": "Lose 2 food", "go last in player order":
                         "Go last in player order"}
+    # the engine's label of an outcome for every other nation has a colon; the words none
+    half = {"who": "all", "do": {"choose": [{"gain": {"gold": 1}},
+                                            {"others": {"lose": {"food": 1}}}]}}
+    s = _event(half, {"seats": [{"food": 5}, {"food": 5}]})
+    assert words(s) == {"gain 1 gold": "Gain 1 gold", "every other nation: lose 1 food":
+                        "Make every other nation lose 1 food"}
     half = {"who": "all", "do": {"remove": "colony", "else": {"lose": {"vp": 1}}}}
     s = _event(half, {"seats": [{"colonies": ["nubia", "hispania"]}, {}]})
     assert words(s) == {"hispania": "Remove Hispania", "nubia": "Remove Nubia"}
