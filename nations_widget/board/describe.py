@@ -3,8 +3,9 @@
 The widget's move buttons and the coach's lines (``"<move>: wins 58% of simulations"``)
 both show :func:`describe_move`, so a move reads the same wherever a player meets it.  The
 words name what the move costs with its resource ("for 2 gold", "for 1 stone"), the card a
-new card replaces, and never one of the engine's slot numbers (0-4: a player counts cards,
-not indexes); a text holds no colon, since the coach puts one after it.
+new card replaces, and never one of the engine's slot numbers (0-4: a player counts from 1,
+so an empty slot is "empty slot 3" for the engine's slot 2); a text holds no colon, since
+the coach puts one after it.
 
 >>> from nations_widget.board import Game, Grow
 >>> game = Game(players=2, seed=1)
@@ -109,11 +110,14 @@ def _take_worker(s: GameState, seat: int, section: str) -> str:
 
 def _answer(s: GameState, option: str) -> str:
     """An option of the decision asked (the queue's first), in words."""
+    options = decision_options(s, s.queue[0]) if s.queue else []
+    if option not in options:           # not an answer here: the engine's words as they are
+        return _capitalized(option)
     d: list[Any] = s.queue[0]
     kind, seat = d[0], d[1]
     p = s.players[seat]
     cards = s.comp.cards
-    index = decision_options(s, d).index(option)
+    index = options.index(option)
     if kind == "place_bm":
         new, old = cards[d[2]].name, p.bm[index]
         if old < 0:

@@ -272,3 +272,10 @@ def test_the_widgets_buttons_use_the_same_words() -> None:
     assert [e["text"] for e in legal_payload(s)] == [describe_move(s, m)
                                                      for m in s.legal_moves()]
     assert all(s.describe(m) == describe_move(s, m) for m in s.legal_moves())
+
+
+def test_an_option_not_asked_is_given_back_in_the_engines_words() -> None:
+    s = _start()
+    assert describe_move(s, Choose("slot 9 (nothing)")) == "Slot 9 (nothing)"
+    s.apply(Buy("forum"))
+    assert describe_move(s, Choose("replace Temple")) == "Replace Temple"
