@@ -22,6 +22,7 @@ WITH_EXAMPLES = [
     "nations_widget.dice.moves",
     "nations_widget.dice.scenario",
     "nations_widget.board",
+    "nations_widget.board.describe",
     "nations_widget.board.game",
     "nations_widget.board.moves",
     "nations_widget.board.scenario",

@@ -12,7 +12,8 @@ position is scored by the bots' evaluation (:mod:`nations_widget.board.bots.eval
 
 For a front end (the widget's Hint button): ``hint(game.state).to_json()`` (or
 ``Game.hint()``) gives the seat, the suggestions (each: the move's JSON, its text such as
-"Buy Colosseum for 2 gold", ``win_rate``, ``margin``, ``visits``, ``summary``) and the
+"Buy Colosseum (building) for 2 gold": :func:`~nations_widget.board.describe.describe_move`'s
+words, the widget's too), ``win_rate``, ``margin``, ``visits``, ``summary``) and the
 search's size and time; :func:`compare` grades a move the player made, ``to_json()``
 likewise.  The board game's bots do not play the solo game (against the shadow
 opponent): the coach refuses it with a ``ValueError``.
@@ -30,10 +31,8 @@ from ..core import coach as core_coach
 from ..core.coach import Hint, Suggestion, Verdict
 from .bots import BOT_INFO
 from .bots.mcts import MCTSBot
-from .components import STONE
-from .effects import amount_text
-from .moves import Buy, Choose, Deploy, Grow, Hire, Move, Pass, Special, Undeploy
-from .rules import deploy_cost, price_of
+from .describe import describe_move
+from .moves import Move
 from .state import GameState
 
 _LEVEL = BOT_INFO["mcts"].make(0)
@@ -52,52 +51,6 @@ def coach_bot(seed: int = 0, iterations: int = COACH_ITERATIONS,
     """The search bot a hint runs (the default level's settings, with a time cap)."""
     return MCTSBot(seed, iterations=iterations, seconds=seconds, name="coach",
                    max_steps=COACH_STEPS if iterations == COACH_ITERATIONS else None)
-
-
-def describe_move(s: GameState, move: Move) -> str:
-    """``move`` (legal in ``s``) in words, with what it costs: "Buy Colosseum for 2 gold",
-    "Deploy a worker on Quarry for 1 stone", "Put Colosseum in slot 2 (Farm)", ..."""
-    seat = s.current_player()
-    if seat is None:
-        return str(move)
-    p = s.players[seat]
-    cards = s.comp.cards
-    if isinstance(move, Pass):
-        return "Pass (no more actions this round)"
-    if isinstance(move, Buy):
-        ref = s.comp.card_ref[move.card]
-        card = cards[ref]
-        return f"Buy {card.name} ({card.type}) for {price_of(s, seat, ref)} gold"
-    if isinstance(move, Deploy):
-        name = cards[p.bm[move.slot]].name
-        cost = deploy_cost(s, seat, move.slot)
-        where = "" if move.source == "idle" else \
-            f" moved from {cards[p.bm[int(move.source)]].name}"
-        return f"Deploy a worker{where} on {name} for {amount_text(STONE, cost)}"
-    if isinstance(move, Undeploy):
-        workers = "a worker" if move.count == 1 else f"{move.count} workers"
-        return f"Take {workers} back from {cards[p.bm[move.slot]].name}"
-    if isinstance(move, Hire):
-        wonder = cards[p.wonder]
-        return (f"Hire an architect for {wonder.name} "
-                f"({amount_text(STONE, wonder.stages[p.built])})")
-    if isinstance(move, Special):
-        return f"Use the action of {cards[s.comp.card_ref[move.card]].name}"
-    if isinstance(move, Grow):
-        if move.worker == "free":
-            return "Grow: take the returned worker"
-        if move.worker is not None:
-            return f"Grow: take a worker from the {move.worker} section"
-        amount = s.comp.difficulty[s.config.difficulty[seat]]
-        return f"Grow: take {amount} {move.bonus}"
-    if isinstance(move, Choose) and s.queue:
-        d = s.queue[0]
-        if d[0] in ("place_bm", "place_colony", "place_advisor", "place_wonder"):
-            return f"Put {cards[d[2]].name} in {move.option}"
-        if d[0] in ("battle", "golden"):
-            return f"{cards[d[2]].name}: {move.option}"
-        return f"Choose: {move.option}"
-    return str(move)
 
 
 def _check_players(state: GameState) -> None:

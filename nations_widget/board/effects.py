@@ -567,6 +567,23 @@ def amount_text(res: int, n: int) -> str:
     return f"{n} {RESOURCES[res] if res != VP else 'VP'}"
 
 
+def worker_taken_text(section: str) -> str:
+    """What taking a worker from ``section`` of the population track ("food",
+    "stability", or "free": one returned on top of it) does, in the log's words."""
+    if section == "free":
+        return "takes the returned worker from the top of the population track"
+    return f"takes a worker from the {section} section"
+
+
+def amounts_text(amounts: Iterable[tuple[int, int]]) -> str:
+    """``(resource, n)`` pairs as "2 gold, 1 stone and 3 food": zero amounts are left out,
+    and "nothing" is said when none is left."""
+    parts = [amount_text(r, n) for r, n in amounts if n]
+    if len(parts) <= 1:
+        return parts[0] if parts else "nothing"
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
 def in_force(s: GameState, seat: int, refs: Holders) -> list[int]:
     """The cards of ``refs`` in force on the seat's board, in :func:`active_cards` order.
     Only the places such cards can lie are searched (see :class:`Holders`), and a list
@@ -897,12 +914,18 @@ SECTIONS = ("free", "food", "stability")
 DESTINATIONS = ("food", "stability", "top")
 
 class NeedChoice(Exception):
-    """A plan reached a choice it has no answer for: its labels and their keys."""
+    """A plan reached a choice it has no answer for: its labels and their keys, and (for
+    putting the options into words, :mod:`nations_widget.board.describe`) the outcome that
+    asks and which of its questions it is (``part``: "source" or "destination" of a
+    returned worker, "first" or "second" card of a swap, else "")."""
 
-    def __init__(self, options: list[str], keys: list[int]) -> None:
+    def __init__(self, options: list[str], keys: list[int], about: Outcome | None = None,
+                 part: str = "") -> None:
         super().__init__(options)
         self.options = options
         self.keys = keys
+        self.about = about
+        self.part = part
 
 
 class Walk:
@@ -931,7 +954,8 @@ class Walk:
         self.sim: dict[str, Any] = {"workers": p.workers[:], "idle": p.idle,
                                     "tf": p.taken_food, "ts": p.taken_stab, "top": p.on_top}
 
-    def ask(self, options: list[str], keys: list[int]) -> int:
+    def ask(self, options: list[str], keys: list[int], about: Outcome | None = None,
+            part: str = "") -> int:
         """The key of the option chosen.  Answers are kept as keys that do not depend on
         which options are open at the time (a card, a slot, an outcome's place in its
         list), so that applying after the other nations' choices does what was chosen even
@@ -940,7 +964,7 @@ class Walk:
             a = self.answers[self.pos]
             self.pos += 1
             if a not in keys and not self.apply:
-                raise NeedChoice(options, keys)
+                raise NeedChoice(options, keys, about, part)
             return a
         if len(keys) == 1 or self.apply:
             # a single option is taken without asking, but recorded like an answer, so that
@@ -949,7 +973,7 @@ class Walk:
             self.answers.append(keys[0])
             self.pos += 1
             return keys[0]
-        raise NeedChoice(options, keys)
+        raise NeedChoice(options, keys, about, part)
 
 
 def describe(o: Outcome | None) -> str:
@@ -1079,15 +1103,15 @@ def walk(w: Walk, o: Outcome | None) -> None:
         if w.apply:
             for r, n in o.res:
                 gain(s, seat, r, n * k)
-            note(w.log, s, seat, "gain", lambda: f"{seat_name(seat)} gains " + ", ".join(
-                amount_text(r, n * k) for r, n in o.res) + ".")
+            note(w.log, s, seat, "gain", lambda: f"{seat_name(seat)} gains " + amounts_text(
+                (r, n * k) for r, n in o.res) + ".")
     elif isinstance(o, Lose):
         k = count(s, seat, o.per, w.sim.get("undeployed", 0)) if o.per else 1
         if w.apply:
             for r, n in o.res:
                 lose(s, seat, r, n * k, w.log)
-            note(w.log, s, seat, "lose", lambda: f"{seat_name(seat)} loses " + ", ".join(
-                amount_text(r, n * k) for r, n in o.res) + ".")
+            note(w.log, s, seat, "lose", lambda: f"{seat_name(seat)} loses " + amounts_text(
+                (r, n * k) for r, n in o.res) + ".")
     elif isinstance(o, LoseAllBut):
         if w.apply:
             for r, keep in o.res:
@@ -1097,14 +1121,15 @@ def walk(w: Walk, o: Outcome | None) -> None:
             opts = take_options(s, seat, w.sim["tf"], w.sim["ts"], w.sim["top"])
             if not opts:
                 break
-            chosen = SECTIONS[w.ask(opts, [SECTIONS.index(o_) for o_ in opts])]
+            chosen = SECTIONS[w.ask(opts, [SECTIONS.index(o_) for o_ in opts], o)]
             section = chosen if chosen in opts else opts[0]
             key = {"free": "top", "food": "tf", "stability": "ts"}[section]
             w.sim[key] += -1 if section == "free" else 1
             w.sim["idle"] += 1
             if w.apply:
                 take_worker(s, seat, section)
-                note(w.log, s, seat, "worker", f"{seat_name(seat)} takes a worker ({section}).")
+                note(w.log, s, seat, "worker",
+                     f"{seat_name(seat)} {worker_taken_text(section)}.")
     elif isinstance(o, ReturnWorkers):
         for _ in range(o.n):
             sources = (["the resource area"] if w.sim["idle"] > 0 else []) + [
@@ -1113,13 +1138,14 @@ def walk(w: Walk, o: Outcome | None) -> None:
                 break
             codes = [0 if lab == "the resource area" else int(lab.split()[1]) + 1
                      for lab in sources]
-            code = w.ask(sources, codes)
+            code = w.ask(sources, codes, o, "source")
             if code not in codes:
                 code = codes[0]
             src_label = sources[codes.index(code)]
             src = code - 1
             dests = return_destinations(s, seat, w.sim["tf"], w.sim["ts"])
-            chosen = DESTINATIONS[w.ask(dests, [DESTINATIONS.index(d) for d in dests])]
+            chosen = DESTINATIONS[w.ask(dests, [DESTINATIONS.index(d) for d in dests], o,
+                                          "destination")]
             dest = chosen if chosen in dests else dests[0]
             if src < 0:
                 w.sim["idle"] -= 1
@@ -1129,8 +1155,11 @@ def walk(w: Walk, o: Outcome | None) -> None:
                 1 if dest == "top" else -1
             if w.apply:
                 return_worker(s, seat, src, dest)
+                # the log names the card the worker leaves (the option's slot is the engine's)
+                where = src_label if src < 0 else s.comp.cards[p.bm[src]].name
+                to = "on top of the track" if dest == "top" else f"in the {dest} section"
                 note(w.log, s, seat, "worker", f"{seat_name(seat)} returns a worker from "
-                     f"{src_label} to the population track ({dest}).")
+                     f"{where} to the population track, {to}.")
     elif isinstance(o, Go):
         w.go.append(o.where)
     elif isinstance(o, Remove):
@@ -1148,7 +1177,7 @@ def walk(w: Walk, o: Outcome | None) -> None:
             walk(w, o.otherwise)
             return
         names = [s.comp.cards[c].id for c in held]
-        picked = w.ask(names, list(held))
+        picked = w.ask(names, list(held), o)
         if w.apply:
             ref = held.pop(held.index(picked) if picked in held else 0)
             s.discard.append(ref)
@@ -1157,9 +1186,9 @@ def walk(w: Walk, o: Outcome | None) -> None:
         walk(w, o.then)
     elif isinstance(o, May):
         if feasible(s, seat, o.inner):
-            yes = w.ask(["yes", "no"], [1, 0]) == 1
+            yes = w.ask(["yes", "no"], [1, 0], o) == 1
         else:
-            yes = w.ask(["no"], [0]) == 1
+            yes = w.ask(["no"], [0], o) == 1
         if yes:
             walk(w, o.inner)
     elif isinstance(o, Pay):
@@ -1173,7 +1202,7 @@ def walk(w: Walk, o: Outcome | None) -> None:
                     or [x for x in o.options if feasible(s, seat, x, partial=True)]
                     or list(o.options))
         codes = [o.options.index(x) for x in possible]
-        walk(w, o.options[w.ask(_labels(possible), codes)])
+        walk(w, o.options[w.ask(_labels(possible), codes, o)])
     elif isinstance(o, AllOf):
         for x in o.items:
             walk(w, x)
@@ -1186,7 +1215,7 @@ def walk(w: Walk, o: Outcome | None) -> None:
             if not slots:
                 break
             labels = ["done"] + [f"slot {k} ({cards[p.bm[k]].name})" for k in slots]
-            a = w.ask(labels, [0] + [k + 1 for k in slots])
+            a = w.ask(labels, [0] + [k + 1 for k in slots], o)
             if a == 0 or a - 1 not in slots:
                 break
             k = a - 1
@@ -1205,7 +1234,7 @@ def walk(w: Walk, o: Outcome | None) -> None:
         if top <= 0:
             return
         labels = [str(i) for i in range(top + 1)]
-        k = min(top, w.ask(labels, list(range(top + 1))))
+        k = min(top, w.ask(labels, list(range(top + 1)), o))
         if w.apply and k:
             from .rules import _fire, build_sections
             # an architect hired without stone is still hired: the owner's "hire" effects
@@ -1226,7 +1255,7 @@ def walk(w: Walk, o: Outcome | None) -> None:
             if not slots:
                 break
             labels = ["done"] + [f"slot {k} ({cards[p.bm[k]].name})" for k in slots]
-            a = w.ask(labels, [0] + [k + 1 for k in slots])
+            a = w.ask(labels, [0] + [k + 1 for k in slots], o)
             if a == 0 or a - 1 not in slots:
                 break
             k = a - 1
@@ -1258,7 +1287,7 @@ def walk(w: Walk, o: Outcome | None) -> None:
         if not refs:
             return
         labels = [s.comp.cards[c].id for c in refs]
-        picked = w.ask(labels, refs)
+        picked = w.ask(labels, refs, o)
         if w.apply and picked in refs:
             from .rules import take_card
             take_card(s, seat, picked, 0, w.log)
@@ -1286,9 +1315,10 @@ def walk(w: Walk, o: Outcome | None) -> None:
         if len(cells) < 2:
             return
         labels = [s.comp.cards[s.board[c]].id for c in cells]
-        first = w.ask(labels, cells)
+        first = w.ask(labels, cells, o, "first")
         rest = [c for c in cells if c != first]
-        second = w.ask([s.comp.cards[s.board[c]].id for c in rest], rest)
+        second = w.ask([s.comp.cards[s.board[c]].id for c in rest], rest, o,
+                       "second")
         if w.apply and first in cells and second in rest:
             s.board[first], s.board[second] = s.board[second], s.board[first]
 
@@ -1311,6 +1341,17 @@ def plan_keys(s: GameState, seat: int, o: Outcome | None,
     except NeedChoice as need:
         return need.options, need.keys, w.answers[:w.pos]
     return None, [], w.answers
+
+
+def pending_question(s: GameState, seat: int, o: Outcome | None,
+                     answers: list[int]) -> NeedChoice | None:
+    """The next unanswered choice of ``o`` for ``seat`` (its labels, keys and the outcome
+    that asks), or None when every choice is answered."""
+    try:
+        walk(Walk(s, seat, list(answers), False), o)
+    except NeedChoice as need:
+        return need
+    return None
 
 
 def plan(s: GameState, seat: int, o: Outcome | None, answers: list[int]) -> list[str] | None:

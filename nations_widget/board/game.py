@@ -159,7 +159,7 @@ class Game(HistoryGame[GameState, Move]):
 
         >>> game = Game(players=2, seed=3)
         >>> print(game.hint(iterations=12).best.summary())       # doctest: +SKIP
-        Grow: take 3 gold: wins 55% of simulations, 0.4 VP ahead on average
+        Take 3 gold instead of a worker: wins 55% of simulations, 0.4 VP ahead on average
         """
         from .coach import COACH_ITERATIONS, hint
         return hint(self.state, top=top,

@@ -43,6 +43,7 @@ from .effects import (
     active_cards,
     active_with,
     amount_text,
+    amounts_text,
     carry_out,
     feasible,
     holding,
@@ -60,6 +61,7 @@ from .effects import (
     select,
     take_options,
     take_worker,
+    worker_taken_text,
 )
 from .moves import Buy, Choose, Deploy, Grow, Hire, Move, Pass, Special, Undeploy
 from .scoring import (
@@ -232,9 +234,12 @@ def _production(s: GameState, log: Log) -> None:
             else:
                 lose(s, seat, r, -net[r], log)
         if log is not None:
-            note(log, s, seat, "production", f"{seat_name(seat)} produces " + ", ".join(
-                f"{net[r]:+d} {RESOURCES[r]}" for r in PRODUCTION_ORDER) + ".",
-                 net=dict(zip(RESOURCES, net, strict=False)))
+            # the net of each good: what is made, then what upkeep takes beyond it
+            made = amounts_text((r, net[r]) for r in PRODUCTION_ORDER if net[r] > 0)
+            short = amounts_text((r, -net[r]) for r in PRODUCTION_ORDER if net[r] < 0)
+            note(log, s, seat, "production", f"{seat_name(seat)} produces {made}"
+                 + (f" and loses {short} (upkeep beyond production)." if short != "nothing"
+                    else "."), net=dict(zip(RESOURCES, net, strict=False)))
         for ref in active_with(s, seat, "production"):
             for i, e in enumerate(cards[ref].effects):
                 if e.when == "production" and (e.cond is None or holds(s, seat, e.cond)):
@@ -244,10 +249,12 @@ def _production(s: GameState, log: Log) -> None:
         if stab < 0:
             p = s.players[seat]
             lose(s, seat, BOOKS, -stab, log)
-            if p.res[VP] > 0:
+            had_vp = p.res[VP] > 0
+            if had_vp:
                 p.res[VP] -= 1
-            note(log, s, seat, "revolt", f"{seat_name(seat)} is in revolt ({stab} stability): "
-                 f"loses {-stab} books and 1 VP.")
+            note(log, s, seat, "revolt", f"{seat_name(seat)} is in revolt (stability {-stab} "
+                 f"below zero): loses {-stab} books and "
+                 + ("1 VP." if had_vp else "no VP (none left)."))
 
 
 def _player_order(s: GameState, log: Log) -> None:
@@ -412,7 +419,8 @@ def _books(s: GameState, log: Log) -> None:
     for seat, g in enumerate(gains):
         s.players[seat].res[VP] += g
     note(log, s, None, "books", lambda: "End of the age: " + "; ".join(
-        f"{seat_name(x)} {books[x]} books, +{gains[x]} VP" for x in s.order) + ".",
+        f"{seat_name(x)} has {books[x]} books and "
+        + (f"scores {gains[x]} VP" if gains[x] else "scores no VP") for x in s.order) + ".",
          books=books, vp=gains)
     for seat in s.order:
         _fire(s, seat, "age_end", log)
@@ -767,7 +775,7 @@ def decision_options(s: GameState, d: list[Any]) -> list[str]:
     if kind == "lose_other":
         return [RESOURCES[r] for r in (GOLD, STONE, FOOD) if p.res[r] > 0]
     if kind == "effect":
-        outcome = _effect_outcome(s, d)
+        outcome = effect_outcome(s, d)
         return plan(s, seat, outcome, list(d[4])) or []
     if kind == "pick_event":
         return [f"play {s.comp.events[e].name}" for e in d[2]]
@@ -780,7 +788,7 @@ def decision_options(s: GameState, d: list[Any]) -> list[str]:
     raise AssertionError(f"unknown decision {kind}")
 
 
-def _effect_outcome(s: GameState, d: list[Any]) -> Any:
+def effect_outcome(s: GameState, d: list[Any]) -> Any:
     if d[2] == "event":
         h = s.comp.events[s.event].halves[d[3]]
         return h.do if d[5] == 1 else h.others_do
@@ -816,6 +824,17 @@ def golden_options(s: GameState, seat: int, ref: int) -> list[tuple[str, tuple[i
     return out
 
 
+def _placed_text(s: GameState, new: int, old: int, index: int, freed: int) -> str:
+    """The log's words for a building or military put in slot ``index`` (counted from 1
+    for the player), over card ``old`` (-1: empty) whose ``freed`` workers came back."""
+    cards = s.comp.cards
+    if old < 0:
+        return f"{cards[new].name} goes into empty slot {index + 1}."
+    back = {0: "", 1: "; its worker goes back to the resource area"}.get(
+        freed, f"; its {freed} workers go back to the resource area")
+    return f"{cards[new].name} replaces {cards[old].name}{back}."
+
+
 def _answer(s: GameState, d: list[Any], index: int, log: Log) -> None:
     """Carry out option ``index`` of decision ``d`` (already taken off the queue)."""
     kind = d[0]
@@ -824,6 +843,7 @@ def _answer(s: GameState, d: list[Any], index: int, log: Log) -> None:
     cards = s.comp.cards
     if kind == "place_bm":
         old = p.bm[index]
+        freed = p.workers[index]
         p.idle += p.workers[index]
         p.workers[index] = 0
         if old >= 0 and cards[old].set != "printed":
@@ -832,8 +852,7 @@ def _answer(s: GameState, d: list[Any], index: int, log: Log) -> None:
         if old >= 0 and cards[old].age < cards[d[2]].age:
             _fire(s, seat, "replaced_by_newer", log, cards[old].type)
         _fire_bought(s, seat, cards[d[2]].type, d[3], log)
-        note(log, s, seat, "place", f"{cards[d[2]].name} goes into slot {index}"
-             + (f", replacing {cards[old].name}." if old >= 0 else "."))
+        note(log, s, seat, "place", lambda: _placed_text(s, d[2], old, index, freed))
     elif kind == "place_colony":
         old = p.colonies[index]
         s.discard.append(old)
@@ -864,8 +883,8 @@ def _answer(s: GameState, d: list[Any], index: int, log: Log) -> None:
         res = (BOOKS, FOOD, STONE)[index]
         p.res[res] += d[3]
         s.discard.append(d[2])
-        note(log, s, seat, "battle", f"{seat_name(seat)} wins {cards[d[2]].name}: "
-             f"+{amount_text(res, d[3])}.")
+        note(log, s, seat, "battle", f"{seat_name(seat)} wins {cards[d[2]].name} and takes "
+             f"{amounts_text([(res, d[3])])}.")
     elif kind == "golden":
         label, change = golden_options(s, seat, d[2])[index]
         for r, v in enumerate(change):
@@ -897,7 +916,7 @@ def _answer(s: GameState, d: list[Any], index: int, log: Log) -> None:
              f"famine {ev.famine} food), picked by {seat_name(seat)}; the other card(s) "
              "leave the game.", event=ev.id)
     elif kind == "effect":
-        outcome = _effect_outcome(s, d)
+        outcome = effect_outcome(s, d)
         labels, keys, answers = plan_keys(s, seat, outcome, list(d[4]))
         assert labels is not None
         labels, _, answers = plan_keys(s, seat, outcome, [*answers, keys[index]])
@@ -998,7 +1017,7 @@ def take_card(s: GameState, seat: int, ref: int, price: int, log: Log) -> None:
     p.bought[CARD_TYPES.index(card.type)] += 1
     s.last_bought = ref
     note(log, s, seat, "buy", f"{seat_name(seat)} buys {card.name} ({card.type}) for "
-         f"{price} gold.", card=card.id, price=price)
+         + (f"{price} gold." if price else "free."), card=card.id, price=price)
     side = s.side_of(seat)
     t = card.type
     if t in ("building", "military"):
@@ -1023,7 +1042,8 @@ def take_card(s: GameState, seat: int, ref: int, price: int, log: Log) -> None:
         if p.wonder >= 0:
             s.discard.append(p.wonder)
             note(log, s, seat, "wonder", f"The unfinished {cards[p.wonder].name} is lost, "
-                 f"with its {p.built} architect(s).")
+                 + {0: "with no architect on it yet.", 1: "with its architect."}.get(
+                     p.built, f"with its {p.built} architects."))
         p.wonder = ref
         p.built = 0
     elif t == "war":
@@ -1400,7 +1420,7 @@ def _perform(s: GameState, seat: int, move: Move, log: Log) -> None:
         else:
             assert move.worker is not None
             take_worker(s, seat, move.worker)
-            note(log, s, seat, "growth", f"{seat_name(seat)} takes a worker ({move.worker}).")
+            note(log, s, seat, "growth", f"{seat_name(seat)} {worker_taken_text(move.worker)}.")
         return
     if isinstance(move, Choose):
         d = s.queue.pop(0)
@@ -1409,8 +1429,8 @@ def _perform(s: GameState, seat: int, move: Move, log: Log) -> None:
     if isinstance(move, Undeploy):
         p.workers[move.slot] -= move.count
         p.idle += move.count
-        note(log, s, seat, "undeploy", f"{seat_name(seat)} undeploys {move.count} from "
-             f"{cards[p.bm[move.slot]].name}.")
+        note(log, s, seat, "undeploy", f"{seat_name(seat)} takes {move.count} worker"
+             f"{'s' if move.count > 1 else ''} back from {cards[p.bm[move.slot]].name}.")
         return
     s.turn_done = True
     if is_solo(s) and not isinstance(move, Pass) and not (
@@ -1436,7 +1456,8 @@ def _perform(s: GameState, seat: int, move: Move, log: Log) -> None:
         p.idle -= 1
         p.workers[move.slot] += 1
         note(log, s, seat, "deploy", f"{seat_name(seat)} deploys a worker on "
-             f"{cards[p.bm[move.slot]].name} for {cost} stone.")
+             f"{cards[p.bm[move.slot]].name} for {cost} stone." if cost else
+             f"{seat_name(seat)} deploys a worker on {cards[p.bm[move.slot]].name} for free.")
     elif isinstance(move, Hire):
         cost = cards[p.wonder].stages[p.built]
         if p.private > 0:
@@ -1445,7 +1466,7 @@ def _perform(s: GameState, seat: int, move: Move, log: Log) -> None:
             s.architects -= 1
         p.res[STONE] -= cost
         note(log, s, seat, "hire", f"{seat_name(seat)} hires an architect for "
-             f"{cards[p.wonder].name} ({cost} stone).")
+             f"{cards[p.wonder].name} " + (f"for {cost} stone." if cost else "for free."))
         _fire(s, seat, "hire", log)
         build_sections(s, seat, 1, log)
     else:

@@ -233,8 +233,14 @@ def start_tile(s: GameState, tile_index: int, log: Log) -> None:
     s.shadow[1] = t.stability
     s.shadow[2] += t.books
     _note(log, s, f"Solo tile {t.id}: the shadow has {t.strength} strength and "
-          f"{t.stability} stability and adds {t.books} books ({s.shadow[2]} in all); "
+          f"{_level(t.stability)} stability and adds {t.books} books ({s.shadow[2]} in all); "
           f"{t.architects} architects, famine {t.famine}.", tile=t.id)
+
+
+def _level(n: int) -> str:
+    """A level that may fall below zero, for the log: with a true minus sign (U+2212), as
+    a hyphen before a number would read as a dash."""
+    return f"\u2212{-n}" if n < 0 else str(n)
 
 
 def roll(s: GameState, log: Log) -> None:
@@ -280,8 +286,10 @@ def roll(s: GameState, log: Log) -> None:
     for i, v in enumerate(change):
         s.shadow[i] += v
     _note(log, s, f"The shadow rolls {face}: " + ", ".join(
-        f"{v:+d} {SHADOW_FIGURES[i]}" for i, v in enumerate(change) if v)
-        + f" (now {s.shadow[0]} strength, {s.shadow[1]} stability, {s.shadow[2]} books).",
+        f"{SHADOW_FIGURES[i]} {'up' if v > 0 else 'down'} by {abs(v)}"
+        for i, v in enumerate(change) if v)
+        + f" (now {_level(s.shadow[0])} strength, {_level(s.shadow[1])} stability, "
+        f"{s.shadow[2]} books).",
         roll=face)
 
 
@@ -302,11 +310,13 @@ def stability_vp(s: GameState, log: Log) -> None:
     p = s.players[0]
     if stability_track(s, 0) > shadow_value(s, "stability"):
         p.res[4] += 1
-        _note(log, s, "Player 1 is more stable than the shadow: +1 VP.")
+        _note(log, s, "Player 1 is more stable than the shadow and scores 1 VP.")
     else:
-        if p.res[4] > 0:
+        lost = p.res[4] > 0
+        if lost:
             p.res[4] -= 1
-        _note(log, s, "Player 1 is not more stable than the shadow: -1 VP.")
+        _note(log, s, "Player 1 is not more stable than the shadow and loses "
+              + ("1 VP." if lost else "no VP (none left)."))
 
 
 def books_vp(s: GameState, log: Log) -> None:
@@ -315,7 +325,7 @@ def books_vp(s: GameState, log: Log) -> None:
     if p.res[3] > s.shadow[2]:
         p.res[4] += 3
         _note(log, s, f"End of the age: {p.res[3]} books against the shadow's "
-              f"{s.shadow[2]}: +3 VP.")
+              f"{s.shadow[2]}: Player 1 scores 3 VP.")
     else:
         _note(log, s, f"End of the age: {p.res[3]} books against the shadow's "
               f"{s.shadow[2]}: no VP.")

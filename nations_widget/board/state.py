@@ -484,6 +484,11 @@ class GameState:
         from . import rules
         return rules.prompt(self)
 
+    def describe(self, move: Move) -> str:
+        """``move`` (legal here) in words, as the widget's buttons and the coach say it."""
+        from .describe import describe_move
+        return describe_move(self, move)
+
     def side_of(self, seat: int) -> SideSpec:
         """The player-board side ``seat`` plays (the A side while it is still choosing)."""
         return self.comp.sides[self.players[seat].side or "A"]

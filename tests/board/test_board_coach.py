@@ -42,6 +42,8 @@ def test_hint_lists_three_legal_moves_best_first_in_words_without_changing_the_g
         assert game.state.is_legal(s.move)
         assert s.win_rate is not None and 0.0 <= s.win_rate <= 1.0
         assert s.text[0].isupper() and "slot" not in s.text      # card names, not slots
+        # the widget's button for that move says the same
+        assert s.text == describe_move(game.state, s.move) == game.state.describe(s.move)
         assert "% of simulations" in s.summary()
     payload = h.to_json()
     assert payload["suggestions"][0]["summary"] == h.best.summary()
@@ -74,7 +76,7 @@ def test_moves_in_words_say_what_they_cost() -> None:
     buy = next(m for m in state.legal_moves() if isinstance(m, Buy))
     name = state.comp.cards[state.comp.card_ref[buy.card]].name
     assert describe_move(state, buy).startswith(f"Buy {name} (")
-    assert describe_move(state, buy).endswith(" gold")
+    assert describe_move(state, buy).endswith((" gold", " for free"))
     for m in state.legal_moves():
         assert describe_move(state, m) != str(m)        # every kind has its own words
 

@@ -104,8 +104,9 @@ def test_every_payload_of_random_games_is_json_in_words_and_hides_the_decks(
             assert entry["text"] and not entry["text"][0].islower()
             assert entry["group"] == entry["move"]["type"]
             if entry["group"] == "choose" and s.queue and s.queue[0][0] == "place_bm":
-                # a slot is named by the card it replaces, not by its number alone
-                assert entry["text"].startswith(("Replace ", "Into empty slot ")), entry
+                # a slot is named by the card it replaces (an empty one counted from 1)
+                assert entry["text"].startswith(("Replace ", "Put ")), entry
+                assert "slot 0" not in entry["text"], entry
             if entry["group"] in ("buy",):
                 assert entry["card"] in view["progress"]["rows"][0]["cards"] + \
                     view["progress"]["rows"][1]["cards"] + view["progress"]["rows"][2]["cards"]

@@ -22,17 +22,14 @@ view carries the decks' sizes, never their cards.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
 from ...board import (
     Buy,
-    Choose,
     Deploy,
     Game,
     GameState,
-    Grow,
     Hire,
     IllegalMoveError,
     MalformedMoveError,
@@ -42,6 +39,7 @@ from ...board import (
     Undeploy,
 )
 from ...board.components import CARD_TYPES, FIGURES, RESOURCES, CardSpec
+from ...board.describe import describe_move
 from ...board.render import side_name
 from ...board.rules import (
     PRICES,
@@ -427,67 +425,6 @@ def view_payload(game: Game, seats: Sequence[str]) -> dict[str, Any]:
 
 
 # ----------------------------------------------------------------- legal moves
-def _card_name(s: GameState, card_id: str) -> str:
-    ref = s.comp.card_ref.get(card_id, -1)
-    return s.comp.cards[ref].name if ref >= 0 else card_id
-
-
-#: the engine's option for a slot of buildings and military: "slot 2 (Axeman)", "slot 4 (empty)"
-_SLOT_OPTION = re.compile(r"^slot (\d+) \((.+)\)$")
-
-
-def move_label(s: GameState, move: Move) -> str:
-    """A move in words, for the acting seat at ``s``."""
-    seat = s.current_player()
-    if seat is None:
-        return str(move)
-    p = s.players[seat]
-    cards = s.comp.cards
-    side = s.side_of(seat)
-    if isinstance(move, Pass):
-        return "Pass (no more actions this round)"
-    if isinstance(move, Grow):
-        if move.bonus is not None:
-            amount = s.comp.difficulty[s.config.difficulty[seat]]
-            return f"Take {amount} {move.bonus}"
-        if move.worker == "food":
-            return f"Take a worker from the food section (it eats {side.food_upkeep} food)"
-        if move.worker == "stability":
-            return (f"Take a worker from the stability section (-{side.stability_upkeep} "
-                    "stability)")
-        return "Take back the worker on top of the population track"
-    if isinstance(move, Choose):
-        # where a new building or military goes: named by the card it replaces (the slot
-        # number, the engine's, only for an empty one)
-        slot = _SLOT_OPTION.match(move.option)
-        if slot and s.queue and s.queue[0][0] == "place_bm":
-            number, held = slot.groups()
-            return f"Into empty slot {number}" if held == "empty" else f"Replace {held}"
-        return move.option[:1].upper() + move.option[1:]
-    if isinstance(move, Buy):
-        ref = s.comp.card_ref[move.card]
-        card = cards[ref]
-        return f"Buy {card.name} ({card.type}) for {price_of(s, seat, ref)} gold"
-    if isinstance(move, Deploy):
-        target = cards[p.bm[move.slot]].name
-        cost = deploy_cost(s, seat, move.slot)
-        if move.source == "idle":
-            return f"Deploy a worker on {target} ({cost} stone)"
-        return (f"Move a worker from {cards[p.bm[int(move.source)]].name} to {target} "
-                f"({cost} stone)")
-    if isinstance(move, Undeploy):
-        name = cards[p.bm[move.slot]].name
-        return (f"Take {move.count} worker{'s' if move.count > 1 else ''} off {name} "
-                "(free, the turn goes on)")
-    if isinstance(move, Hire):
-        wonder = cards[p.wonder]
-        who = "your private architect" if p.private > 0 else "an architect"
-        return (f"Hire {who} for {wonder.name}: section {p.built + 1} of "
-                f"{len(wonder.stages)} ({wonder.stages[p.built]} stone)")
-    assert isinstance(move, Special)
-    return f"Use the action of {_card_name(s, move.card)}"
-
-
 def legal_payload(state: GameState) -> list[dict[str, Any]]:
     """The acting seat's legal moves, in the engine's order, each
     ``{"move", "text", "group", "key"}`` plus where it goes: ``card`` (buy, special),
@@ -499,7 +436,7 @@ def legal_payload(state: GameState) -> list[dict[str, Any]]:
         return []
     out: list[dict[str, Any]] = []
     for move in state.legal_moves():
-        entry: dict[str, Any] = {"move": move.to_json(), "text": move_label(state, move),
+        entry: dict[str, Any] = {"move": move.to_json(), "text": describe_move(state, move),
                                  "group": move.type, "key": move.to_json_str()}
         if isinstance(move, Buy):
             ref = state.comp.card_ref[move.card]
@@ -562,7 +499,7 @@ def preview_payload(state: GameState, move: Move | dict[str, Any]) -> dict[str, 
     except IllegalMoveError as exc:
         out["error"] = str(exc)
         return out
-    out["text"] = move_label(state, parsed)
+    out["text"] = describe_move(state, parsed)
     clone = state.reseeded(PREVIEW_SEED)
     before = _figures_of(state, seat)
     entries = clone.apply(parsed)
@@ -608,7 +545,7 @@ def recent_payload(game: Game, seats: Sequence[str]) -> dict[str, Any]:
     viewer = current if current is not None and seats[current] == "human" else None
     moves: list[dict[str, Any]] = []
     for _, before, mover, move, said in game.moves_since(viewer, RECENT_LIMIT):
-        text = said or f"{seat_label(mover)}: {move_label(before, move)}"
+        text = said or f"{seat_label(mover)}: {describe_move(before, move)}"
         card: str | None = None
         slot: int | None = None
         if isinstance(move, (Buy, Special)):
@@ -678,5 +615,5 @@ def round_summary(game: Game, seats: Sequence[str]) -> dict[str, Any] | None:
 
 __all__ = ["STEP_LABELS", "card_detail", "card_lines",
            "cards_payload",
-           "legal_payload", "move_label", "preview_payload", "prompt_text",
+           "legal_payload", "preview_payload", "prompt_text",
            "recent_payload", "round_summary", "view_payload", "viewer_of"]

@@ -1,0 +1,222 @@
+"""A move in words: the one describer of the board game's moves.
+
+The widget's move buttons and the coach's lines (``"<move>: wins 58% of simulations"``)
+both show :func:`describe_move`, so a move reads the same wherever a player meets it.  The
+words name what the move costs with its resource ("for 2 gold", "for 1 stone"), the card a
+new card replaces, and never one of the engine's slot numbers (0-4: a player counts from 1,
+so an empty slot is "empty slot 3" for the engine's slot 2); a text holds no colon, since
+the coach puts one after it.
+
+>>> from nations_widget.board import Game, Grow
+>>> game = Game(players=2, seed=1)
+>>> describe_move(game.state, Grow(bonus="gold"))
+'Take 3 gold instead of a worker'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .effects import (
+    BuyFree,
+    ChooseOne,
+    DeployFree,
+    HireFree,
+    May,
+    Outcome,
+    Remove,
+    ReturnWorkers,
+    SwapBoardCards,
+    TakeWorkers,
+    UndeployFor,
+    amount_text,
+    describe,
+    pending_question,
+)
+from .moves import Buy, Choose, Deploy, Grow, Hire, Move, Pass, Special, Undeploy
+from .rules import decision_options, deploy_cost, effect_outcome, golden_options, price_of
+from .state import GameState
+
+__all__ = ["describe_move"]
+
+
+def describe_move(s: GameState, move: Move) -> str:
+    """``move`` (legal in ``s``) in words, for the seat to act, with what it costs:
+    "Buy Colosseum (building) for 2 gold", "Deploy a worker on Quarry for 1 stone",
+    "Replace Axeman with Colosseum", ...  A move of no seat (the game is over) is its
+    short form."""
+    seat = s.current_player()
+    if seat is None:
+        return str(move)
+    if isinstance(move, Pass):
+        return "Pass (no more actions this round)"
+    if isinstance(move, Grow):
+        if move.bonus is not None:
+            amount = s.comp.difficulty[s.config.difficulty[seat]]
+            return f"Take {amount} {move.bonus} instead of a worker"
+        return _take_worker(s, seat, move.worker or "")
+    if isinstance(move, Choose):
+        return _answer(s, move.option)
+    if isinstance(move, Buy):
+        ref = s.comp.card_ref[move.card]
+        card = s.comp.cards[ref]
+        return f"Buy {card.name} ({card.type}) {_paying('gold', price_of(s, seat, ref))}"
+    p = s.players[seat]
+    cards = s.comp.cards
+    if isinstance(move, Deploy):
+        target = cards[p.bm[move.slot]].name
+        cost = _paying("stone", deploy_cost(s, seat, move.slot))
+        if move.source == "idle":
+            return f"Deploy a worker on {target} {cost}"
+        return f"Move a worker from {cards[p.bm[int(move.source)]].name} to {target} {cost}"
+    if isinstance(move, Undeploy):
+        workers = "a worker" if move.count == 1 else f"{move.count} workers"
+        return (f"Take {workers} back from {cards[p.bm[move.slot]].name} "
+                "(free, the turn goes on)")
+    if isinstance(move, Hire):
+        wonder = cards[p.wonder]
+        who = "your private architect" if p.private > 0 else "an architect"
+        return (f"Hire {who} for {wonder.name}, section {p.built + 1} of "
+                f"{len(wonder.stages)}, {_paying('stone', wonder.stages[p.built])}")
+    assert isinstance(move, Special)
+    return f"Use the action of {_card_name(s, move.card)}"
+
+
+def _paying(resource: str, amount: int) -> str:
+    return f"for {amount} {resource}" if amount else "for free"
+
+
+def _card_name(s: GameState, card_id: str) -> str:
+    ref = s.comp.card_ref.get(card_id, -1)
+    return s.comp.cards[ref].name if ref >= 0 else card_id
+
+
+def _capitalized(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _take_worker(s: GameState, seat: int, section: str) -> str:
+    """Taking a worker from the population track: ``section`` "food", "stability" or
+    "free" (one returned on top of the track), with what it costs each round."""
+    side = s.side_of(seat)
+    if section == "food":
+        return (f"Take a worker from the food section (it eats {side.food_upkeep} food "
+                "each round)")
+    if section == "stability":
+        return (f"Take a worker from the stability section (it costs "
+                f"{side.stability_upkeep} stability)")
+    return "Take the returned worker from the top of the population track"
+
+
+def _answer(s: GameState, option: str) -> str:
+    """An option of the decision asked (the queue's first), in words."""
+    options = decision_options(s, s.queue[0]) if s.queue else []
+    if option not in options:           # not an answer here: the engine's words as they are
+        return _capitalized(option)
+    d: list[Any] = s.queue[0]
+    kind, seat = d[0], d[1]
+    p = s.players[seat]
+    cards = s.comp.cards
+    index = options.index(option)
+    if kind == "place_bm":
+        new, old = cards[d[2]].name, p.bm[index]
+        if old < 0:
+            return f"Put {new} in empty slot {index + 1}"
+        workers = p.workers[index]
+        back = {0: "", 1: " (its worker comes back)"}.get(
+            workers, f" (its {workers} workers come back)")
+        return f"Replace {cards[old].name} with {new}{back}"
+    if kind in ("place_colony", "place_advisor"):
+        held = p.colonies if kind == "place_colony" else p.advisors
+        return f"Replace {cards[held[index]].name} with {cards[d[2]].name}"
+    if kind == "place_wonder":
+        new = cards[d[2]].name
+        free = len(p.wonders) < s.side_of(seat).wonder_slots
+        if free and index == 0:
+            return f"Put {new} in an empty wonder space"
+        return f"Replace {cards[p.wonders[index - (1 if free else 0)]].name} with {new}"
+    if kind == "battle":
+        return f"Take {option} from {cards[d[2]].name}"
+    if kind == "golden":
+        return _golden(s, seat, d[2], index)
+    if kind == "lose_other":
+        return f"Give up 1 {option}"
+    if kind == "effect":
+        return _effect_answer(s, d, option)
+    if kind == "pick_event":
+        return f"Play the event {s.comp.events[d[2][index]].name}"
+    if kind == "side":
+        return f"Take {option}"
+    if kind == "pick_tile":
+        tiles = s.comp.solo_tiles
+        assert tiles is not None
+        return f"Play the solo tile {tiles.tiles[d[2][index]].id}"
+    return _capitalized(option)
+
+
+def _golden(s: GameState, seat: int, ref: int, index: int) -> str:
+    """A golden age's option: its resource, or 1 VP paid in a mix of resources."""
+    name = s.comp.cards[ref].name
+    _, change = golden_options(s, seat, ref)[index]
+    if change[4] == 0:
+        taken = next(r for r, v in enumerate(change) if v > 0)
+        return f"Take {amount_text(taken, change[taken])} from {name}"
+    paid = [amount_text(r, -v) for r, v in enumerate(change[:4]) if v < 0]
+    if not paid:
+        return f"Take 1 VP from {name} at no cost"
+    return f"Buy 1 VP from {name} for {' + '.join(paid)}"
+
+
+def _effect_answer(s: GameState, d: list[Any], option: str) -> str:
+    """An option of a card's or an event's choice, named by what asks it."""
+    seat = d[1]
+    p = s.players[seat]
+    cards = s.comp.cards
+    need = pending_question(s, seat, effect_outcome(s, d), list(d[4]))
+    if need is None or option not in need.options:
+        return _capitalized(option)
+    key = need.keys[need.options.index(option)]
+    about = need.about
+    if isinstance(about, TakeWorkers):
+        return _take_worker(s, seat, option)
+    if isinstance(about, ReturnWorkers):
+        if need.part == "source":
+            where = "the resource area" if key == 0 else cards[p.bm[key - 1]].name
+            return f"Return a worker from {where} to the population track"
+        if option == "top":
+            return "Put it on top of the population track"
+        return f"Put it back in the {option} section"
+    if isinstance(about, (UndeployFor, DeployFree)):
+        if key == 0:
+            return "Done (no more workers)"
+        name = cards[p.bm[key - 1]].name
+        if isinstance(about, DeployFree):
+            return f"Deploy a worker on {name} for free"
+        return f"Take a worker off {name} ({_outcome_words(about.each)})"
+    if isinstance(about, HireFree):
+        wonder = cards[p.wonder].name
+        if key == 0:
+            return f"Hire no architect for {wonder}"
+        return f"Hire {key} architect{'s' if key > 1 else ''} for {wonder} for free"
+    if isinstance(about, BuyFree):
+        card = cards[key]
+        return f"Buy {card.name} ({card.type}) for free"
+    if isinstance(about, Remove):
+        return f"Remove {cards[key].name}"
+    if isinstance(about, SwapBoardCards):
+        name = cards[s.board[key]].name
+        if need.part == "first":
+            return f"Swap {name} with another card of the progress board"
+        return f"Swap it with {name}"
+    if isinstance(about, May):
+        return f"Yes, {_outcome_words(about.inner)}" if key == 1 else "No"
+    if isinstance(about, ChooseOne):
+        return _capitalized(_outcome_words(about.options[key]))
+    return _capitalized(option)
+
+
+def _outcome_words(o: Outcome | None) -> str:
+    """An outcome's short description (the engine's, which labels the options) without its
+    colons: a coach line puts one after the move's words."""
+    return (describe(o).replace("every other nation: ", "make every other nation ")
+            .replace(" workers: ", " workers, "))
