@@ -121,11 +121,18 @@ def test_a_finished_game_shows_its_seed_until_it_is_played_on_from_earlier(kind:
     assert not w.game.is_over and w.settings["seed"] == SEED
     w.undo(1)
     assert w.settings["seed"] == SEED
-    # another move from there cuts the history: the game is in progress again
-    before = played[w.game.position]
-    other = next((m for m in w.game.legal_moves() if m != before), None)
-    if other is None:
-        pytest.skip("a forced move: nothing else to play from there")
+    # another move than the one played (one that does not end the game at once), from the
+    # last position that had one, cuts the history: the game is in progress again
+    def goes_on(position: int, move: Any) -> bool:
+        after = w.game.state_at(position).clone()
+        after.apply(move)
+        return not after.is_terminal()
+
+    choice, other = next((p, m) for p in range(w.game.length - 1, -1, -1)
+                         for m in w.game.state_at(p).legal_moves()
+                         if m != played[p] and goes_on(p, m))
+    w.goto(choice)
+    assert w.settings["seed"] == SEED
     w.play(other)
     assert not game_finished(w.game) and "seed" not in w.settings
     assert seed_leaks(w) == []
