@@ -108,6 +108,11 @@ def test_undo_redo_goto_preview_and_the_log_sync_hold_no_seed(kind: str) -> None
         w.handle_intent({"kind": "preview", "move": entry["move"], "ask": 1})
     assert w.preview, "no move had a preview"
     assert seed_leaks(w) == []
+    # the coach's answer (its playouts are seeded from the game's seed, its words are not)
+    w.handle_intent({"kind": "clear_error"})      # the moves without a preview said so
+    w.handle_intent({"kind": "hint"})
+    assert w.error == "" and w.coach["hint"]
+    assert seed_leaks(w) == []
 
 
 @pytest.mark.parametrize("kind", ["dice", "board"])
