@@ -418,6 +418,24 @@ function logStore(model) {
 
 // src/shell/panels.js
 var seatName = (seat) => `Player ${seat + 1}`;
+function gameSeed(S) {
+  const seed = S.settings ? S.settings.seed : void 0;
+  return seed === void 0 || seed === null ? null : seed;
+}
+function roundKey(S, round) {
+  return `${S.history ? S.history.game : ""}:${round}`;
+}
+function seedLine(S) {
+  const seed = gameSeed(S);
+  if (seed === null) return null;
+  return h(
+    "p",
+    { class: "nw-seed", dataset: { key: "game-seed" } },
+    "This game's seed: ",
+    h("b", {}, String(seed)),
+    ". A New game with this seed and the same settings deals the same draws, to replay the game or share it."
+  );
+}
 var refs = /* @__PURE__ */ new WeakMap();
 var LogPanel = class _LogPanel {
   constructor(log) {
@@ -717,7 +735,7 @@ function makePanels(shell) {
             "label",
             { class: "nw-field", for: ids },
             h("span", {}, "Seed"),
-            h("input", { id: ids, type: "text", inputmode: "numeric", placeholder: "random", value: f.seed, dataset: { key: "form-seed" }, oninput: (e) => shell.setForm({ seed: e.target.value }, false) })
+            h("input", { id: ids, type: "text", inputmode: "numeric", placeholder: "random", title: "Empty: a random seed. The board shows the seed only once the game is over: it tells every draw to come.", value: f.seed, dataset: { key: "form-seed" }, oninput: (e) => shell.setForm({ seed: e.target.value }, false) })
           ),
           h(
             "label",
@@ -788,7 +806,8 @@ function makePanels(shell) {
     gamePanel,
     helpOverlay,
     logPanel: () => new LogPanel(shell.log),
-    seatName
+    seatName,
+    seedLine
   };
 }
 
@@ -1379,7 +1398,7 @@ function createView(root, shell) {
     unfolded: /* @__PURE__ */ new Set(),
     // other nations' boards shown in full
     dismissed: null,
-    // the round whose summary was closed
+    // the round whose summary was closed, with the game's number (roundKey)
     summaryOpen: false
     // reopened with S
   };
@@ -1411,7 +1430,7 @@ function createView(root, shell) {
       shell.redraw();
     },
     closeSummary(round) {
-      ui.dismissed = round;
+      ui.dismissed = roundKey(last, round);
       ui.summaryOpen = false;
       shell.redraw();
     },
@@ -1527,6 +1546,9 @@ function createView(root, shell) {
       v.decision_card && S.cards && S.cards[v.decision_card] ? h2("div", { class: "nwb-ask-card", dataset: { key: "decision-card" } }, cardEl(S, v.decision_card, {})) : null,
       can ? h2("p", { class: "nwb-can", dataset: { key: "can" } }, can, h2("span", { class: "nwb-dim" }, " Each shows what it changes before you confirm.")) : null,
       v.final ? finalTable(S) : null,
+      // the seed, for sharing: Python sends it once the game is over (never before: it
+      // tells the order of the decks)
+      v.final ? seedLine(S) : null,
       opts.length ? h2(
         "div",
         { class: "nwb-options", role: "group", "aria-label": "Answers" },
@@ -1844,7 +1866,7 @@ function createView(root, shell) {
   function summaryOverlay(S) {
     const r = S.view.round_summary;
     if (!r || S.viewingHistory) return null;
-    const open = ui.summaryOpen || ui.dismissed !== r.round && S.seats.includes("human") && !S.view.over;
+    const open = ui.summaryOpen || ui.dismissed !== roundKey(S, r.round) && S.seats.includes("human") && !S.view.over;
     if (!open) return null;
     return part("summary", sig2(r), () => h2(
       "div",
@@ -1902,7 +1924,7 @@ function createView(root, shell) {
     setAttr2(frame, "class", `nwb-root nw-root${S.busy ? " nw-is-busy" : ""}`);
     const head = part("head", sig2(v.round, v.rounds, v.age_name, v.step_label, v.over, S.info), () => header(S));
     const buttons = shell.panels && shell.panels.headerButtons ? [].concat(shell.panels.headerButtons(part) || []) : [];
-    const prompt = part("prompt", sig2(v.prompt, v.decision_card, ui.detail, S.acting, moves.options, moves.pass, v.round_summary ? v.round_summary.round : 0, S.viewingHistory), () => promptPanel(S, moves));
+    const prompt = part("prompt", sig2(v.prompt, v.decision_card, ui.detail, S.acting, moves.options, moves.pass, v.round_summary ? v.round_summary.round : 0, S.viewingHistory, gameSeed(S)), () => promptPanel(S, moves));
     const waiting = shown(v.current) && !shown(S.acting) && !S.viewingHistory && shell.panels && shell.panels.waiting ? part("waiting", sig2(S.busy, v.current, S.seats, S.humanTurn), () => shell.panels.waiting(S)) : null;
     setChildren2(els.turn, [prompt, waiting, previewPanel(S), detailPanel(S, moves), recentPanel(S)]);
     const order = boardOrder(v);

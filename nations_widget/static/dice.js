@@ -418,6 +418,24 @@ function logStore(model) {
 
 // src/shell/panels.js
 var seatName = (seat) => `Player ${seat + 1}`;
+function gameSeed(S) {
+  const seed = S.settings ? S.settings.seed : void 0;
+  return seed === void 0 || seed === null ? null : seed;
+}
+function roundKey(S, round) {
+  return `${S.history ? S.history.game : ""}:${round}`;
+}
+function seedLine(S) {
+  const seed = gameSeed(S);
+  if (seed === null) return null;
+  return h(
+    "p",
+    { class: "nw-seed", dataset: { key: "game-seed" } },
+    "This game's seed: ",
+    h("b", {}, String(seed)),
+    ". A New game with this seed and the same settings deals the same draws, to replay the game or share it."
+  );
+}
 var refs = /* @__PURE__ */ new WeakMap();
 var LogPanel = class _LogPanel {
   constructor(log) {
@@ -717,7 +735,7 @@ function makePanels(shell) {
             "label",
             { class: "nw-field", for: ids },
             h("span", {}, "Seed"),
-            h("input", { id: ids, type: "text", inputmode: "numeric", placeholder: "random", value: f.seed, dataset: { key: "form-seed" }, oninput: (e) => shell.setForm({ seed: e.target.value }, false) })
+            h("input", { id: ids, type: "text", inputmode: "numeric", placeholder: "random", title: "Empty: a random seed. The board shows the seed only once the game is over: it tells every draw to come.", value: f.seed, dataset: { key: "form-seed" }, oninput: (e) => shell.setForm({ seed: e.target.value }, false) })
           ),
           h(
             "label",
@@ -788,7 +806,8 @@ function makePanels(shell) {
     gamePanel,
     helpOverlay,
     logPanel: () => new LogPanel(shell.log),
-    seatName
+    seatName,
+    seedLine
   };
 }
 
@@ -1618,13 +1637,14 @@ function dieUse(S, el, d, opts, live) {
 function header(S, part, act) {
   const v = S.view;
   const frame = part("header", "", () => h("header", { class: "nw-header" }));
-  const title = part("header-title", sig(v.step === "game_over", v.round, v.config), () => h(
+  const seed = gameSeed(S);
+  const title = part("header-title", sig(v.step === "game_over", v.round, v.config, seed), () => h(
     "div",
     { class: "nw-title" },
     h("span", { class: "nw-logo", "aria-hidden": "true" }, icon("die", 22)),
     h("h2", {}, "Nations: The Dice Game"),
     h("span", { class: "nw-round" }, v.step === "game_over" ? "Game over" : `Round ${v.round} of 4 · Age ${AGE_ROMAN[v.round]}`),
-    h("span", { class: "nw-meta" }, `${v.config.players} player${v.config.players > 1 ? "s" : ""} · ${v.config.variant} · seed ${v.config.seed}`)
+    h("span", { class: "nw-meta" }, `${v.config.players} player${v.config.players > 1 ? "s" : ""} · ${v.config.variant}${seed !== null ? ` · seed ${seed}` : ""}`)
   ));
   const steps = part("header-steps", sig(v.step), () => h(
     "ol",
@@ -2413,6 +2433,7 @@ function gameOver(S, act) {
       h("p", { class: "nw-big" }, won ? `You win! ${v.prompt}` : v.prompt),
       h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "play-again" }, title: "A new game with the same players and settings, and a new seed", onclick: () => act.playAgain() }, "Play again")
     ),
+    seedLine(S),
     h("div", { class: "nw-table-scroll" }, h(
       "table",
       { class: "nw-score-table" },
@@ -2484,6 +2505,7 @@ var Board = class {
     const root = this.root;
     setAttr(root, "class", `nw-root${S.busy ? " nw-is-busy" : ""}`);
     setAttr(root, "data-step", v.step);
+    setAttr(root, "data-game", S.history.game);
     const head = header(S, part, act);
     const notice = P.part("notice", sig(S.reconstructed), () => reconstructionNotice(S, ui, act));
     const canBuy = me !== null && v.step === "actions";
@@ -2510,7 +2532,7 @@ var Board = class {
         ui.pendingReturn ? v.dice : 0,
         v.config.variant,
         v.event,
-        v.step === "game_over" ? [v.prompt, v.ranking, v.projected, v.breakdown, v.winner, v.hall_of_fame] : 0
+        v.step === "game_over" ? [v.prompt, v.ranking, v.projected, v.breakdown, v.winner, v.hall_of_fame, gameSeed(S)] : 0
       )
     );
     const rolling = new Set(ui.rollingDice || []);
@@ -2532,7 +2554,7 @@ var Board = class {
     const game = act.panels.gamePanel(S, part);
     this.log.update();
     setChildren(this.right, [event, scores, history, this.log.el, game]);
-    const summary = v.round_summary && ui.dismissedRound !== `${v.config.seed}:${v.round_summary.round}` && !S.viewingHistory ? P.part("round-summary", sig(v.round_summary), () => roundSummary(S, act)) : null;
+    const summary = v.round_summary && ui.dismissedRound !== roundKey(S, v.round_summary.round) && !S.viewingHistory ? P.part("round-summary", sig(v.round_summary), () => roundSummary(S, act)) : null;
     const overlay = act.panels.helpOverlay(part) || summary;
     setChildren(root, [head, notice, this.main, overlay]);
     P.sweep();
@@ -2743,13 +2765,13 @@ function createView(root, shell) {
     },
     dismissRound() {
       const r = state().view.round_summary;
-      if (r) ui.dismissedRound = `${state().view.config.seed}:${r.round}`;
+      if (r) ui.dismissedRound = roundKey(state(), r.round);
       draw();
     }
   };
   const summaryOpen = (S) => {
     const summary = S.view.round_summary;
-    return Boolean(summary && ui.dismissedRound !== `${S.view.config.seed}:${summary.round}` && !S.viewingHistory);
+    return Boolean(summary && ui.dismissedRound !== roundKey(S, summary.round) && !S.viewingHistory);
   };
   return {
     ui,

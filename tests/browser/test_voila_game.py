@@ -75,9 +75,23 @@ def read_state(page: Any) -> dict[str, Any]:
     return state  # type: ignore[no-any-return]
 
 
+# The game on the page is a new one: the root's game number (Python's history.game) moved
+# on from ``prev`` and the game is not over.  (Not the seed: the page gets it only at the end.)
+NEW_GAME = """(prev) => {
+  const root = document.querySelector('.nw-root[data-step]');
+  return Boolean(root) && root.dataset.game !== prev && root.dataset.step !== 'game_over';
+}"""
+
+
+def game_number(page: Any) -> str:
+    return str(page.evaluate(
+        "() => document.querySelector('.nw-root[data-step]').dataset.game"))
+
+
 def set_up_game(page: Any) -> None:
     """Open "New game…", choose 2 players, you vs the heuristic bot, the seed and the bot
-    pause, and start."""
+    pause, and start.  The seed typed in is not shown while the game runs."""
+    before = game_number(page)
     page.click('summary[data-key="newgame-summary"]')
     page.select_option('select[data-key="form-players"]', "2")
     page.select_option('select[data-key="form-seat-0"]', "human")
@@ -85,10 +99,11 @@ def set_up_game(page: Any) -> None:
     page.fill('input[data-key="form-seed"]', str(SEED))
     page.fill('input[data-key="form-delay"]', BOT_PAUSE)
     page.click('button[data-key="start"]')
-    # the new game shows its seed in the header
-    page.wait_for_function(
-        "(seed) => { const m = document.querySelector('.nw-root .nw-meta');"
-        " return m && m.textContent.includes('seed ' + seed); }", arg=SEED)
+    page.wait_for_function(NEW_GAME, arg=before)
+    # the seed decides every roll to come: the page does not show it (nor get it) yet
+    meta = page.locator(".nw-root .nw-meta").inner_text()
+    assert "seed" not in meta, meta
+    assert page.locator('.nw-root [data-key="game-seed"]').count() == 0
 
 
 def decide(page: Any) -> str:
@@ -166,13 +181,11 @@ def save_game(page: Any, path: Path) -> dict[str, Any]:
 def play_again(page: Any, first: dict[str, Any], artifacts_dir: Path,
                request: pytest.FixtureRequest) -> None:
     """Click Play again on the game-over banner and check the new game: the same seats and
-    settings, a new seed, round 1 from its start, no refusal on the board."""
+    settings, a new seed (not shown while the game runs), round 1 from its start, no
+    refusal on the board."""
+    before = game_number(page)
     page.click('.nw-gameover button[data-key="play-again"]')
-    page.wait_for_function(
-        "(seed) => { const m = document.querySelector('.nw-root .nw-meta');"
-        " return m && /seed \\d+/.test(m.textContent) && !m.textContent.includes('seed ' + seed)"
-        " && document.querySelector('.nw-root').dataset.step !== 'game_over'; }",
-        arg=first["config"]["seed"], timeout=30_000)
+    page.wait_for_function(NEW_GAME, arg=before, timeout=30_000)
     # the human decides first or after the bot's first moves: wait until it is the human's turn
     page.wait_for_function(SETTLED, arg=-1, timeout=30_000)
     state = read_state(page)
@@ -185,6 +198,8 @@ def play_again(page: Any, first: dict[str, Any], artifacts_dir: Path,
     assert root.locator(".nw-error").count() == 0
     meta = root.locator(".nw-meta").inner_text()
     assert f"{first['config']['players']} players · {first['config']['variant']}" in meta, meta
+    assert "seed" not in meta, meta
+    assert root.locator('[data-key="game-seed"]').count() == 0
     saved = artifacts_dir / "voila_game_again.json"
     again = save_game(page, saved)
     record_artifact(request, "saved game after Play again", saved)
@@ -241,6 +256,10 @@ def test_play_a_whole_game_by_clicking(page: Any, voila_url: str, watch: PageWat
 
     shown = final_scores_on_page(page)
     prompt = page.locator(".nw-gameover .nw-big").inner_text()
+    # the game is over: now the page shows its seed, for sharing
+    assert f"seed {SEED}" in page.locator(".nw-root .nw-meta").inner_text()
+    assert f"This game's seed: {SEED}" in \
+        page.locator('.nw-gameover [data-key="game-seed"]').inner_text()
 
     # the board's own Save button: the saved game, replayed by the engine in this process
     saved = artifacts_dir / "voila_game.json"

@@ -34,8 +34,13 @@ def test_fixtures_have_the_published_shape() -> None:
             continue
         data = json.loads((FIXTURES / f"{name}.json").read_text())
         w = unrest if name.startswith("unrest_") else plain
-        for trait in ("view", "history", "settings"):
+        for trait in ("view", "history"):
             assert keys(data[trait]) == keys(getattr(w, trait)), f"{name}.{trait}: {REMAKE}"
+        # the seed only once the game is over (the widgets above are at their start)
+        over = data["view"]["step"] == "game_over"
+        assert "seed" not in w.settings and "seed" not in data["view"]["config"]
+        assert keys(data["settings"]) == sorted([*w.settings, *(["seed"] if over else [])]), \
+            f"{name}.settings: {REMAKE}"
         for player in data["view"]["players"]:
             assert keys(player) == keys(w.view["players"][0]), f"{name}: {REMAKE}"
         for entry in data["legal"]:

@@ -288,7 +288,8 @@ def test_a_game_that_is_not_nations_plays_through_the_shell() -> None:
     assert w.game_kind == "race"
     assert w.game_info == {"kind": "race", "title": "Race to 10", "player_counts": [2, 3, 5],
                            "preferred_bot": "greedy"}
-    assert w.settings == {"players": 2, "seed": 4, "goal": GOAL, "bot_delay": 0.0,
+    # the seed would tell the page every draw to come: not sent while the game runs
+    assert w.settings == {"players": 2, "goal": GOAL, "bot_delay": 0.0,
                           "max_message": 400_000}
     assert w.view["current"] == 0 and w.legal == [
         {"move": {"type": "add", "n": 1}, "text": "add 1"},
@@ -305,7 +306,7 @@ def test_a_game_that_is_not_nations_plays_through_the_shell() -> None:
     assert w.error == "a move is {'type': 'add', 'n': 1 or 2}" and w.game.position == 1
     w.handle_intent({"kind": "move", "move": {"type": "add", "n": 1}})
     assert w.error == "" and w.history == {"position": 2, "length": 2, "can_undo": True,
-                                           "can_redo": False, "undo_to": 1}
+                                           "can_redo": False, "undo_to": 1, "game": 1}
     # undo, redo, goto
     w.handle_intent({"kind": "undo"})
     assert w.view["total"] == 2 and w.history["can_redo"]
@@ -338,6 +339,7 @@ def test_bots_new_game_and_the_games_own_intent() -> None:
     # a bot plays a human's decision when asked
     w.handle_intent({"kind": "bot_move"})
     assert w.game.position == 5 and w.view["total"] == 10 and w.view["winner"] == 2
+    assert w.settings["seed"] == 4                  # the game is over: the page may know it
     w.handle_intent({"kind": "play_bots"})
     assert w.error == "the game is over"
     # a new game: the game's own setting, the generic ones, and refusals in words
@@ -348,6 +350,7 @@ def test_bots_new_game_and_the_games_own_intent() -> None:
     w.handle_intent({"kind": "new_game", "settings": {"players": 2, "goal": 5, "seed": "7",
                                                       "seats": ["greedy", "human"]}})
     assert w.error == "" and w.settings["goal"] == 5 and w.seats == ["greedy", "human"]
+    assert w.game.config.seed == 7 and "seed" not in w.settings
     # seed 7: seat 1 starts, the human; no bot has moved
     assert w.game.position == 0 and w.view["current"] == 1
     w.handle_intent({"kind": "jump", "to": 4})

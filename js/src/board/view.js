@@ -26,6 +26,7 @@ import {
   slotButtonText,
   typeSlug,
 } from "./logic.js";
+import { gameSeed, roundKey, seedLine } from "../shell/panels.js";
 
 export const SHORTCUTS = [
   ["P", "pass (after its preview)"],
@@ -49,7 +50,7 @@ export function createView(root, shell) {
   const ui = {
     detail: null, // the card id shown in the detail panel
     unfolded: new Set(), // other nations' boards shown in full
-    dismissed: null, // the round whose summary was closed
+    dismissed: null, // the round whose summary was closed, with the game's number (roundKey)
     summaryOpen: false, // reopened with S
   };
   let frame = null;
@@ -81,7 +82,7 @@ export function createView(root, shell) {
       shell.redraw();
     },
     closeSummary(round) {
-      ui.dismissed = round;
+      ui.dismissed = roundKey(last, round);
       ui.summaryOpen = false;
       shell.redraw();
     },
@@ -204,6 +205,9 @@ export function createView(root, shell) {
         : null,
       can ? h("p", { class: "nwb-can", dataset: { key: "can" } }, can, h("span", { class: "nwb-dim" }, " Each shows what it changes before you confirm.")) : null,
       v.final ? finalTable(S) : null,
+      // the seed, for sharing: Python sends it once the game is over (never before: it
+      // tells the order of the decks)
+      v.final ? seedLine(S) : null,
       opts.length ? h("div", { class: "nwb-options", role: "group", "aria-label": "Answers" },
         opts.map((e, i) => moveButton(e, `${i < 9 ? `${i + 1}. ` : ""}${e.text}`, " nwb-option"))) : null,
       live && moves.pass ? h("div", { class: "nwb-pass" }, moveButton(moves.pass, "Pass", " nwb-pass-btn")) : null,
@@ -448,7 +452,7 @@ export function createView(root, shell) {
   function summaryOverlay(S) {
     const r = S.view.round_summary;
     if (!r || S.viewingHistory) return null;
-    const open = ui.summaryOpen || (ui.dismissed !== r.round && S.seats.includes("human") && !S.view.over);
+    const open = ui.summaryOpen || (ui.dismissed !== roundKey(S, r.round) && S.seats.includes("human") && !S.view.over);
     if (!open) return null;
     return part("summary", sig(r), () => h("div", { class: "nw-overlay", role: "dialog", "aria-modal": "true", "aria-label": `Round ${r.round} summary`, dataset: { key: "summary" } },
       h("div", { class: "nw-dialog nwb-summary-dialog" },
@@ -497,7 +501,7 @@ export function createView(root, shell) {
 
     const head = part("head", sig(v.round, v.rounds, v.age_name, v.step_label, v.over, S.info), () => header(S));
     const buttons = shell.panels && shell.panels.headerButtons ? [].concat(shell.panels.headerButtons(part) || []) : [];
-    const prompt = part("prompt", sig(v.prompt, v.decision_card, ui.detail, S.acting, moves.options, moves.pass, v.round_summary ? v.round_summary.round : 0, S.viewingHistory), () => promptPanel(S, moves));
+    const prompt = part("prompt", sig(v.prompt, v.decision_card, ui.detail, S.acting, moves.options, moves.pass, v.round_summary ? v.round_summary.round : 0, S.viewingHistory, gameSeed(S)), () => promptPanel(S, moves));
     // nobody here may act: the shell says who is thinking (Skip, Let the bots play)
     const waiting = shown(v.current) && !shown(S.acting) && !S.viewingHistory && shell.panels && shell.panels.waiting
       ? part("waiting", sig(S.busy, v.current, S.seats, S.humanTurn), () => shell.panels.waiting(S)) : null;

@@ -5,6 +5,7 @@
 // keeps the drawn DOM and rebuilds only the parts whose inputs changed.
 import { Parts, h, isLive, memo, setAttr, setChildren, setDisabled, setIdScope, setLive, setText, sid, sig, uid } from "../shell/dom.js";
 import { icon, iconClass } from "../shell/icons.js";
+import { gameSeed, roundKey, seedLine } from "../shell/panels.js";
 import {
   buildMove,
   buyMove,
@@ -234,11 +235,14 @@ function dieUse(S, el, d, opts, live) {
 function header(S, part, act) {
   const v = S.view;
   const frame = part("header", "", () => h("header", { class: "nw-header" }));
-  const title = part("header-title", sig(v.step === "game_over", v.round, v.config), () => h("div", { class: "nw-title" },
+  // the seed only once the game is over: Python keeps it while the game runs (it tells
+  // every roll to come)
+  const seed = gameSeed(S);
+  const title = part("header-title", sig(v.step === "game_over", v.round, v.config, seed), () => h("div", { class: "nw-title" },
     h("span", { class: "nw-logo", "aria-hidden": "true" }, icon("die", 22)),
     h("h2", {}, "Nations: The Dice Game"),
     h("span", { class: "nw-round" }, v.step === "game_over" ? "Game over" : `Round ${v.round} of 4 · Age ${AGE_ROMAN[v.round]}`),
-    h("span", { class: "nw-meta" }, `${v.config.players} player${v.config.players > 1 ? "s" : ""} · ${v.config.variant} · seed ${v.config.seed}`)));
+    h("span", { class: "nw-meta" }, `${v.config.players} player${v.config.players > 1 ? "s" : ""} · ${v.config.variant}${seed !== null ? ` · seed ${seed}` : ""}`)));
   const steps = part("header-steps", sig(v.step), () => h("ol", { class: "nw-steps", "aria-label": "Steps of the round" },
     S.catalogue.steps.map((s) => h("li", {
       class: `nw-step${v.step === s.id ? " nw-current" : ""}`,
@@ -927,6 +931,7 @@ function gameOver(S, act) {
     h("div", { class: `nw-result-banner${won ? " nw-you-won" : ""}`, role: "status" },
       h("p", { class: "nw-big" }, won ? `You win! ${v.prompt}` : v.prompt),
       h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "play-again" }, title: "A new game with the same players and settings, and a new seed", onclick: () => act.playAgain() }, "Play again")),
+    seedLine(S),
     h("div", { class: "nw-table-scroll" }, h("table", { class: "nw-score-table" },
       h("thead", {}, h("tr", {}, ["Player", "Books", "Famine", "War", "Buildings", "Advisor", "Colonies", "Wonders", "Total"].map((x) => h("th", { scope: "col" }, x)))),
       h("tbody", {}, ranking.map((seat) => {
@@ -1010,6 +1015,9 @@ export class Board {
     const root = this.root;
     setAttr(root, "class", `nw-root${S.busy ? " nw-is-busy" : ""}`);
     setAttr(root, "data-step", v.step);
+    // which game of this widget (Python's history.game): a new game is a new number, the
+    // seed being kept from the page while a game runs
+    setAttr(root, "data-game", S.history.game);
 
     const head = header(S, part, act);
     const notice = P.part("notice", sig(S.reconstructed), () => reconstructionNotice(S, ui, act));
@@ -1027,7 +1035,7 @@ export class Board {
       sig(S.busy, me, v.step, cur, S.seats, S.legal,
         me !== null ? [ui.sel, ui.pendingBuy, ui.pendingReturn, v.players[me], v.give_back] : 0,
         ui.pendingReturn ? v.dice : 0, v.config.variant, v.event,
-        v.step === "game_over" ? [v.prompt, v.ranking, v.projected, v.breakdown, v.winner, v.hall_of_fame] : 0));
+        v.step === "game_over" ? [v.prompt, v.ranking, v.projected, v.breakdown, v.winner, v.hall_of_fame, gameSeed(S)] : 0));
 
     const rolling = new Set(ui.rollingDice || []);
     const boards = boardOrder(S).map((seat) => {
@@ -1050,7 +1058,7 @@ export class Board {
     this.log.update();
 
     setChildren(this.right, [event, scores, history, this.log.el, game]);
-    const summary = v.round_summary && ui.dismissedRound !== `${v.config.seed}:${v.round_summary.round}` && !S.viewingHistory
+    const summary = v.round_summary && ui.dismissedRound !== roundKey(S, v.round_summary.round) && !S.viewingHistory
       ? P.part("round-summary", sig(v.round_summary), () => roundSummary(S, act)) : null;
     const overlay = act.panels.helpOverlay(part) || summary;
     setChildren(root, [head, notice, this.main, overlay]);

@@ -20,6 +20,7 @@ import {
   usedRerollsChoice,
 } from "./logic.js";
 import { Board, SHORTCUTS } from "./render.js";
+import { roundKey } from "../shell/panels.js";
 
 /** The dice game's New game fields (between the seats and the seed). */
 const newGame = {
@@ -220,14 +221,14 @@ export function createView(root, shell) {
     },
     dismissRound() {
       const r = state().view.round_summary;
-      if (r) ui.dismissedRound = `${state().view.config.seed}:${r.round}`;
+      if (r) ui.dismissedRound = roundKey(state(), r.round);
       draw();
     },
   };
 
   const summaryOpen = (S) => {
     const summary = S.view.round_summary;
-    return Boolean(summary && ui.dismissedRound !== `${S.view.config.seed}:${summary.round}` && !S.viewingHistory);
+    return Boolean(summary && ui.dismissedRound !== roundKey(S, summary.round) && !S.viewingHistory);
   };
 
   return {

@@ -309,7 +309,8 @@ export function createController({ model, el }, createView) {
     /** A new game with the same seats and settings, and a new seed. */
     playAgain() {
       const S = state();
-      // every game setting Python sent (so a setting added later carries over too), a new seed
+      // every game setting Python sent (so a setting added later carries over too), a new
+      // seed (Python sends the old one only once the game is over, for sharing)
       const { max_message: _limit, seed: _seed, ...same } = S.settings;
       const settings = { ...same, seats: [...S.seats], seed: null };
       if (view.newGameStarted) view.newGameStarted();

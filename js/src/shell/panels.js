@@ -7,6 +7,30 @@ import { Parts, h, setAttr, setChildren, setDisabled, setText, sid, sig } from "
 /** "Player 2" (seats are numbered from 0). */
 export const seatName = (seat) => `Player ${seat + 1}`;
 
+/** The game's seed, or null while Python keeps it: the seed tells every draw to come, so
+ * the `settings` trait holds it only once the game is over (nations_widget/widget/shell/
+ * secrecy.py). */
+export function gameSeed(S) {
+  const seed = S.settings ? S.settings.seed : undefined;
+  return seed === undefined || seed === null ? null : seed;
+}
+
+/** Names a round of this game (a view remembers the end-of-round summary the player
+ * closed by it): Python's game number (`history.game`, a new one for each new or loaded
+ * game), not the seed, which the page does not get while the game runs. */
+export function roundKey(S, round) {
+  return `${S.history ? S.history.game : ""}:${round}`;
+}
+
+/** A finished game's seed, for sharing (null while the game runs). */
+export function seedLine(S) {
+  const seed = gameSeed(S);
+  if (seed === null) return null;
+  return h("p", { class: "nw-seed", dataset: { key: "game-seed" } },
+    "This game's seed: ", h("b", {}, String(seed)),
+    ". A New game with this seed and the same settings deals the same draws, to replay the game or share it.");
+}
+
 /** Elements a panel's frame keeps handy (its inner containers), by frame. */
 const refs = new WeakMap();
 
@@ -249,7 +273,7 @@ export function makePanels(shell) {
           formSeats,
           shell.newGameFields(S, f),
           h("label", { class: "nw-field", for: ids }, h("span", {}, "Seed"),
-            h("input", { id: ids, type: "text", inputmode: "numeric", placeholder: "random", value: f.seed, dataset: { key: "form-seed" }, oninput: (e) => shell.setForm({ seed: e.target.value }, false) })),
+            h("input", { id: ids, type: "text", inputmode: "numeric", placeholder: "random", title: "Empty: a random seed. The board shows the seed only once the game is over: it tells every draw to come.", value: f.seed, dataset: { key: "form-seed" }, oninput: (e) => shell.setForm({ seed: e.target.value }, false) })),
           h("label", { class: "nw-field", for: idd }, h("span", {}, "Bot pause (s)"),
             h("input", { id: idd, type: "number", min: "0", max: "30", step: "0.1", value: String(f.bot_delay), dataset: { key: "form-delay" }, oninput: (e) => shell.setForm({ bot_delay: Number(e.target.value) }, false) })),
           h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "start" }, onclick: () => shell.startGame() }, "Start new game"))));
@@ -307,5 +331,6 @@ export function makePanels(shell) {
     helpOverlay,
     logPanel: () => new LogPanel(shell.log),
     seatName,
+    seedLine,
   };
 }

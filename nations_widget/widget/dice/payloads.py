@@ -229,6 +229,7 @@ def view_payload(game: Game, seats: list[str]) -> dict[str, Any]:
 
     The viewer is the seat to move when it is a human, else the first human seat (or a
     spectator when every seat is a bot); only the Accelerated variant hides anything.
+    ``config`` is the game's settings without the seed (it would tell the rolls to come).
     ``give_back`` (:func:`give_back_payload`): for a human's action, else None.
     """
     state = game.state
@@ -239,6 +240,10 @@ def view_payload(game: Game, seats: list[str]) -> dict[str, Any]:
     else:
         viewer = humans[0] if humans else None
     data = state.view(viewer)
+    # the engine's view leaves the generator out but keeps the settings, seed included:
+    # the seed replays every roll to come, so the page gets it from ``settings``, and only
+    # once the game is over (see nations_widget.widget.shell.secrecy)
+    del data["config"]["seed"]
     data["current"] = current
     data["human_turn"] = current is not None and seats[current] == "human"
     data["scores"] = state.scores()

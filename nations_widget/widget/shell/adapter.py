@@ -32,9 +32,11 @@ What the shell does with each part:
   left out keep ``current``'s values (``current`` is None when the widget starts without
   a game).  Bad values raise :class:`ValueError` in a player's words.
 - ``settings_of(game)``: the game's part of the ``settings`` trait (its config's JSON:
-  ``players`` and ``seed`` included); the shell adds ``bot_delay`` and ``max_message``.  A
-  page's "Play again" sends these back as a ``new_game``'s settings (without ``seed`` and
-  ``max_message``), so every key must be a settings field.
+  ``players`` and ``seed`` included); the shell adds ``bot_delay`` and ``max_message``, and
+  leaves the ``seed`` out until the game is over (it tells every draw to come: see
+  :mod:`nations_widget.widget.shell.secrecy`).  A page's "Play again" sends these back as
+  a ``new_game``'s settings (without ``seed`` and ``max_message``), so every key must be a
+  settings field.
 - ``load_game(data)``: a game saved by the shell's ``save_json`` (``game.to_json()`` plus
   ``seats``; ``data`` is already parsed JSON), raising
   :class:`~nations_widget.core.errors.StateFormatError`.  The shell restores ``seats``.
@@ -52,7 +54,8 @@ What the shell does with each part:
   ``bots`` package (``BOT_NAMES``, ``BOT_INFO``, ``make_bot``).
 - ``view_payload(game, seats)``: the ``view`` trait: everything the view draws, already
   in words (the prompt, the ranking, ...); it must hold ``position`` (= ``game.position``)
-  and ``current`` (the seat to decide, or None).
+  and ``current`` (the seat to decide, or None), and never the seed or the generator
+  (the page shows the seed from ``settings``, once the game is over).
 - ``legal_payload(game)``: the ``legal`` trait when a human is to decide: a list of
   ``{"move": <move JSON>, "text": <words>, ...}`` (anything else the view needs to place
   the move); ``[]`` is sent on a bot's turn without asking.

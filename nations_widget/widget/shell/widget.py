@@ -35,6 +35,7 @@ from .bots import choose_bot
 from .coach import COACH_OFF, coach_payload
 from .intents import MAX_MESSAGE_CHARS, Intent, IntentError, IntentTable
 from .log import LOG_LIMIT, history_payload, log_patch
+from .secrecy import published_settings
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
 
@@ -94,12 +95,16 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     bot_names: traitlets.List[str] = traitlets.List(traitlets.Unicode()).tag(sync=True)
     #: a one-line description per bot name (for the seat menus)
     bot_info = traitlets.Dict(value_trait=traitlets.Unicode()).tag(sync=True)
-    #: the game's settings (its config's JSON), ``bot_delay`` and ``max_message``
+    #: the game's settings (its config's JSON), ``bot_delay`` and ``max_message``; the
+    #: ``seed`` only once the game is over (see :mod:`~nations_widget.widget.shell.secrecy`)
     settings = traitlets.Dict().tag(sync=True)
-    #: where the game is in its history, and where Undo goes back to
+    #: where the game is in its history, and where Undo goes back to; ``game`` numbers
+    #: the games this widget has shown (a new game or a load is the next number: the page
+    #: tells one game from the next by it, the seed being secret)
     history = traitlets.Dict(per_key_traits={
         "position": traitlets.Int(), "length": traitlets.Int(), "can_undo": traitlets.Bool(),
-        "can_redo": traitlets.Bool(), "undo_to": traitlets.Int()}).tag(sync=True)
+        "can_redo": traitlets.Bool(), "undo_to": traitlets.Int(),
+        "game": traitlets.Int()}).tag(sync=True)
     #: bots are playing (scheduled moves pending)
     busy = traitlets.Bool(False).tag(sync=True)
     #: the last preview asked (intent ``preview``): the adapter's ``preview_payload`` plus
@@ -136,6 +141,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self._runner: int | None = None       # the epoch of the live bot runner, if any
         self._in_intent = False               # handling a message from the browser
         self._quiet = False                   # bots playing at once: publish at the end
+        self._game_number = 1                 # the ``game`` of the ``history`` trait
         #: the last unexpected exception an intent raised (the board shows only its kind)
         self.last_internal_error: BaseException | None = None
         if bot_factory is None:
@@ -418,6 +424,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
 
     def _replace_game(self, game: G, seats: list[str], full: bool = False) -> None:
         self._game = game
+        self._game_number += 1
         self.new_game_open = False            # the settings are chosen: the dialog is done
         self._seats = seats
         self._bots.clear()
@@ -774,14 +781,15 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             for name, value in adapter.extra_traits(game, full).items():
                 setattr(self, name, value)
             self.seats = list(self._seats)
-            self.settings = {**adapter.settings_of(game), "bot_delay": self.bot_delay,
-                             "max_message": MAX_MESSAGE_CHARS}
+            # the seed decides every draw to come: the page gets it once the game is over
+            self.settings = {**published_settings(adapter.settings_of(game), game),
+                             "bot_delay": self.bot_delay, "max_message": MAX_MESSAGE_CHARS}
             self.view = adapter.view_payload(game, self._seats)
             current = game.current_player
             human = current is not None and self._seats[current] == "human"
             self.legal = adapter.legal_payload(game) if human else []
             self._publish_log(reset=reset_log)
-            self.history = history_payload(game, undo_to)
+            self.history = {**history_payload(game, undo_to), "game": self._game_number}
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self._game!r} seats={self._seats}>"
