@@ -554,9 +554,9 @@ function makePanels(shell) {
     const v = S.view;
     const c = S.coach || {};
     const me = S.acting;
-    return part("coach", sig(S.coach, me, v.position, S.coachBusy, ui.previews), () => {
-      const hint = c.hint && c.hint.position === v.position ? c.hint : null;
-      const verdict = c.on && c.verdict ? c.verdict : null;
+    const hint = c.hint && c.hint.position === v.position ? c.hint : null;
+    const verdict = c.on && c.verdict ? c.verdict : null;
+    return part("coach", sig(hint, verdict, Boolean(c.on), me === null, S.coachBusy, ui.previews), () => {
       const kids = [];
       kids.push(h(
         "div",
@@ -1489,33 +1489,51 @@ function tileCard(S, tileId, opts = {}) {
   return memo(`m:${key}`, sig(
     tileId,
     opts.cost,
-    opts.affordable,
-    opts.selected,
     opts.compact,
     opts.unbuilt,
     opts.label,
     Boolean(opts.onClick),
-    opts.extraSig,
-    opts.reason ?? null,
-    Boolean(opts.recent)
+    opts.extraSig
   ), () => tileCardEl(S, tileId, opts));
+}
+function tileWords(tile, opts, state) {
+  const tip2 = tile.tooltip + (opts.cost ? ` Costs ${opts.cost} ${tile.currency} (row ${opts.cost}).` : "") + (state.reason ? ` Not now: ${state.reason}.` : "");
+  const label = `${opts.label ? opts.label + ": " : ""}${tile.name}. ${tile.tooltip}` + (opts.cost ? ` Costs ${opts.cost} ${tile.currency}.` : "") + (state.affordable ? " You can afford it." : "") + (state.reason ? ` Not now: ${state.reason}.` : "");
+  return { tip: tip2, label };
+}
+function tileState(S, el, tileId, opts, state) {
+  const tile = S.catalogue.tiles[tileId];
+  if (!tile) return;
+  const key = `${Boolean(state.affordable)}|${Boolean(state.selected)}|${state.reason ?? ""}`;
+  if (el.getAttribute("data-turn") === key) return;
+  el.setAttribute("data-turn", key);
+  const cls = el.classList;
+  if (cls.contains("nw-affordable") !== Boolean(state.affordable)) cls.toggle("nw-affordable", Boolean(state.affordable));
+  if (cls.contains("nw-selected") !== Boolean(state.selected)) cls.toggle("nw-selected", Boolean(state.selected));
+  const words = tileWords(tile, opts, state);
+  const tipEl = el.querySelector(":scope > .nw-tip");
+  if (tipEl) setText(tipEl, words.tip);
+  setAttr(el, "aria-label", words.label);
+  if (el.nodeName === "BUTTON") setAttr(el, "aria-pressed", state.selected ? "true" : null);
+}
+function markRecent(container, recent) {
+  if (!container) return;
+  for (const el of container.querySelectorAll(".nw-tile[data-tile]")) {
+    const on = recent.has(el.dataset.tile);
+    if (el.classList.contains("nw-recent") !== on) el.classList.toggle("nw-recent", on);
+  }
 }
 var focusedBefore = /* @__PURE__ */ new WeakMap();
 function tileCardEl(S, tileId, opts) {
   const tile = S.catalogue.tiles[tileId];
   if (!tile) return h("div", { class: "nw-tile nw-empty" }, "?");
-  const t = tip(
-    tile.tooltip + (opts.cost ? ` Costs ${opts.cost} ${tile.currency} (row ${opts.cost}).` : "") + (opts.reason ? ` Not now: ${opts.reason}.` : ""),
-    opts.key || `tile-${tileId}`
-  );
+  const words = tileWords(tile, opts, {});
+  const t = tip(words.tip, opts.key || `tile-${tileId}`);
   const classes = ["nw-tile", `nw-kind-${tile.kind}`, "nw-has-tip"];
   if (opts.compact) classes.push("nw-compact");
   if (opts.onClick) classes.push("nw-clickable");
-  if (opts.affordable) classes.push("nw-affordable");
-  if (opts.selected) classes.push("nw-selected");
   if (opts.unbuilt) classes.push("nw-unbuilt");
-  if (opts.recent) classes.push("nw-recent");
-  const label = `${opts.label ? opts.label + ": " : ""}${tile.name}. ${tile.tooltip}` + (opts.cost ? ` Costs ${opts.cost} ${tile.currency}.` : "") + (opts.affordable ? " You can afford it." : "") + (opts.reason ? ` Not now: ${opts.reason}.` : "");
+  const label = words.label;
   const body = [
     h(
       "span",
@@ -1536,6 +1554,7 @@ function tileCardEl(S, tileId, opts) {
   ];
   const attrs = {
     class: classes.join(" "),
+    "data-turn": "false|false|",
     "aria-describedby": t.id,
     "aria-label": label,
     dataset: { key: opts.key || `tile-${tileId}`, tile: tileId }
@@ -1550,15 +1569,12 @@ function tileCardEl(S, tileId, opts) {
       else if (focusedBefore.get(tile2)) tile2.blur();
       focusedBefore.delete(tile2);
     };
-    return h("button", { ...attrs, type: "button", onclick, onpointerdown, "aria-pressed": opts.selected ? "true" : null }, body);
+    return h("button", { ...attrs, type: "button", onclick, onpointerdown }, body);
   }
   return h("div", { ...attrs, tabindex: "0", role: "group" }, body);
 }
 function dieSig(S, d, opts) {
-  return sig(S.view.dice[d][2], isUnrolled(S, d), isRecent(S, d), Boolean(opts.paying), Boolean(opts.selected), Boolean(opts.traded), opts.rollKey ?? null);
-}
-function isRecent(S, d) {
-  return (S.view.recent && S.view.recent.dice || []).includes(d);
+  return `${S.view.dice[d][2]}|${isUnrolled(S, d)}|${Boolean(opts.selected)}|${Boolean(opts.traded)}|${opts.rollKey ?? ""}`;
 }
 function isUnrolled(S, d) {
   return (S.view.unrolled || []).includes(d);
@@ -1582,8 +1598,6 @@ function dieElement(S, d, opts) {
   if (opts.used) classes.push("nw-used");
   const unrolled = isUnrolled(S, d);
   if (unrolled) classes.push("nw-unrolled");
-  if (isRecent(S, d)) classes.push("nw-recent");
-  if (opts.paying) classes.push("nw-paying");
   const text = dieText(S, d, opts);
   const content = unrolled ? h("span", { class: "nw-face nw-face-blank", "aria-hidden": "true" }, "?") : faceEl(face, S.catalogue.resources);
   const attrs = {
@@ -1607,12 +1621,15 @@ function dieText(S, d, opts) {
   return dieName(dieColour(S.catalogue, d), dieFace(S.catalogue, S.view, d), isUnrolled(S, d), S.catalogue.resources) + (opts.used ? " (used)" : "") + (opts.selected ? ", selected" : "") + (opts.traded ? ", paired for a trade" : "");
 }
 function dieUse(S, el, d, opts, live) {
-  if (el.classList.contains("nw-used") !== Boolean(opts.used)) {
+  const cls = el.classList;
+  if (cls.contains("nw-used") !== Boolean(opts.used)) {
     const text = dieText(S, d, opts);
     el.setAttribute("title", text);
     el.setAttribute("aria-label", text);
-    el.classList.toggle("nw-used", Boolean(opts.used));
+    cls.toggle("nw-used", Boolean(opts.used));
   }
+  if (cls.contains("nw-recent") !== Boolean(opts.recent)) cls.toggle("nw-recent", Boolean(opts.recent));
+  if (cls.contains("nw-paying") !== Boolean(opts.paying)) cls.toggle("nw-paying", Boolean(opts.paying));
   setLive(el, live);
 }
 function header(S, part, act) {
@@ -1726,14 +1743,12 @@ function progressCells(S, ui, act, part) {
       const affordable = canBuy && buyable.has(id);
       const selected = ui.pendingBuy === id;
       const reason = canBuy && !affordable ? v.unavailable?.tiles?.[id] ?? null : null;
-      const cell = part(`pb-${id}`, sig(cost, affordable, selected, reason), () => tileCard(S, id, {
+      const cell = part(`pb-${id}`, sig(cost), () => tileCard(S, id, {
         cost,
-        affordable,
-        selected,
-        reason,
         onClick: () => act.clickTile(id),
         key: `board-${id}`
       }));
+      tileState(S, cell, id, { cost }, { affordable, selected, reason });
       setLive(cell, affordable, true);
       cells.push(cell);
     }
@@ -1940,11 +1955,9 @@ function playerHead(S, seat, part) {
 }
 function playerTiles(S, act, seat, choosing) {
   const p = S.view.players[seat];
-  const recent = new Set(S.view.recent && S.view.recent.tiles || []);
   const slots = p.buildings.map(([id, n], i) => {
     const card = tileCard(S, id, {
       compact: true,
-      recent: recent.has(id),
       label: `building slot ${i + 1}`,
       key: `slot-${seat}-${i}`,
       onClick: choosing ? () => act.chooseReplace(id) : null,
@@ -1953,11 +1966,10 @@ function playerTiles(S, act, seat, choosing) {
     });
     return h("div", { class: "nw-slot" }, card);
   });
-  const advisor = p.advisor ? tileCard(S, p.advisor[0], { compact: true, label: "advisor", key: `adv-${seat}`, recent: recent.has(p.advisor[0]) }) : h("div", { class: "nw-tile nw-compact nw-empty-slot" }, "no advisor");
+  const advisor = p.advisor ? tileCard(S, p.advisor[0], { compact: true, label: "advisor", key: `adv-${seat}` }) : h("div", { class: "nw-tile nw-compact nw-empty-slot" }, "no advisor");
   const wonder = p.wonder ? tileCard(S, p.wonder, {
     compact: true,
     unbuilt: true,
-    recent: recent.has(p.wonder),
     label: "wonder under construction",
     key: `wip-${seat}`,
     extra: h("span", { class: "nw-small nw-wip" }, "under construction"),
@@ -1976,8 +1988,9 @@ function playerDice(S, ui, act, seat, live, rolling, rollKey, part) {
   const rolled = new Set(v.rolled || []);
   const { unused, used } = diceOf(v, seat);
   const traded = new Set(ui.sel.trades.flat());
+  const recent = new Set(v.recent && v.recent.dice || []);
   const die = (d, used2, opts) => {
-    const drawn = { ...opts, used: used2 };
+    const drawn = { ...opts, used: used2, recent: recent.has(d) };
     const el = part(`m:die-${d}`, dieSig(S, d, opts), () => dieElement(S, d, drawn));
     dieUse(S, el, d, drawn, live && !used2);
     return el;
@@ -2060,7 +2073,6 @@ function playerChits(S, ui, act, seat, live, part) {
 }
 function playerBuilt(S, seat) {
   const p = S.view.players[seat];
-  const recent = new Set(S.view.recent && S.view.recent.tiles || []);
   if (!p.colonies.length && !p.wonders.length) return null;
   return h(
     "div",
@@ -2069,8 +2081,8 @@ function playerBuilt(S, seat) {
     h(
       "div",
       { class: "nw-built-list" },
-      p.colonies.map((id, i) => tileCard(S, id, { compact: true, label: "colony", key: `col-${seat}-${i}`, recent: recent.has(id) })),
-      p.wonders.map((id, i) => tileCard(S, id, { compact: true, label: "built wonder", key: `won-${seat}-${i}`, recent: recent.has(id) }))
+      p.colonies.map((id, i) => tileCard(S, id, { compact: true, label: "colony", key: `col-${seat}-${i}` })),
+      p.wonders.map((id, i) => tileCard(S, id, { compact: true, label: "built wonder", key: `won-${seat}-${i}` }))
     )
   );
 }
@@ -2092,12 +2104,15 @@ function playerParts(S, ui, act, seat, parts, rolling, rollKey) {
   )) : null;
   const tiles = parts.part(
     `tiles-${seat}`,
-    sig(p.buildings, p.advisor, p.wonder, choosing, v.recent ? v.recent.tiles : null),
+    sig(p.buildings, p.advisor, p.wonder, choosing),
     () => playerTiles(S, act, seat, choosing)
   );
   const diceRow = playerDice(S, ui, act, seat, live, rolling, rollKey, (k, s, b2) => parts.part(k, s, b2));
   const chits = playerChits(S, ui, act, seat, live, (k, s, b2) => parts.part(k, s, b2));
-  const built = parts.part(`built-${seat}`, sig(p.colonies, p.wonders, v.recent ? v.recent.tiles : null), () => playerBuilt(S, seat));
+  const built = parts.part(`built-${seat}`, sig(p.colonies, p.wonders), () => playerBuilt(S, seat));
+  const recent = new Set(v.recent && v.recent.tiles || []);
+  markRecent(tiles, recent);
+  markRecent(built, recent);
   return [head, choose, tiles, diceRow, chits, built];
 }
 function optionButtons(S, act, entries) {
