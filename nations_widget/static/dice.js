@@ -1588,9 +1588,6 @@ function tileCardEl(S, tileId, opts) {
   }
   return h("div", { ...attrs, tabindex: "0", role: "group" }, body);
 }
-function dieSig(S, d, opts) {
-  return `${S.view.dice[d][2]}|${isUnrolled(S, d)}|${Boolean(opts.selected)}|${Boolean(opts.traded)}|${opts.rollKey ?? ""}`;
-}
 function isUnrolled(S, d) {
   return (S.view.unrolled || []).includes(d);
 }
@@ -1604,48 +1601,52 @@ function faceEl(face, resources) {
   );
 }
 function dieElement(S, d, opts) {
-  const colour = dieColour(S.catalogue, d);
-  const face = dieFace(S.catalogue, S.view, d);
-  const classes = ["nw-die", `nw-die-${colour}`];
-  if (opts.selected) classes.push("nw-selected");
-  if (opts.traded) classes.push("nw-traded");
-  if (opts.rolling) classes.push("nw-rolling");
-  if (opts.used) classes.push("nw-used");
-  const unrolled = isUnrolled(S, d);
-  if (unrolled) classes.push("nw-unrolled");
-  const text = dieText(S, d, opts);
-  const content = unrolled ? h("span", { class: "nw-face nw-face-blank", "aria-hidden": "true" }, "?") : faceEl(face, S.catalogue.resources);
   const attrs = {
     type: "button",
-    class: classes.join(" "),
-    title: text,
-    "aria-label": text,
-    "aria-pressed": opts.selected || opts.traded ? "true" : "false",
-    dataset: { key: `die-${d}`, die: d, face: S.view.dice[d][2] },
+    dataset: { key: `die-${d}`, die: d },
     onclick: (e) => {
       if (isLive(e.currentTarget)) opts.onClick();
     }
   };
   if (opts.rolling) attrs.onanimationend = (e) => e.currentTarget.classList.remove("nw-rolling");
-  return h("button", attrs, content);
+  const el = h("button", attrs);
+  if (opts.rolling) el.className = "nw-rolling";
+  return el;
+}
+var drawnDie = /* @__PURE__ */ new WeakMap();
+function dieState(S, el, d, opts, live) {
+  const faceIndex = S.view.dice[d][2];
+  const unrolled = isUnrolled(S, d);
+  const key = `${faceIndex}|${unrolled}|${opts.selected ? 1 : 0}${opts.traded ? 1 : 0}${opts.used ? 1 : 0}${opts.recent ? 1 : 0}${opts.paying ? 1 : 0}${live ? 1 : 0}`;
+  const drawn = drawnDie.get(el);
+  if (drawn && drawn.key === key) return;
+  const colour = dieColour(S.catalogue, d);
+  const classes = ["nw-die", `nw-die-${colour}`];
+  if (opts.selected) classes.push("nw-selected");
+  if (opts.traded) classes.push("nw-traded");
+  if (el.classList.contains("nw-rolling")) classes.push("nw-rolling");
+  if (opts.used) classes.push("nw-used");
+  if (unrolled) classes.push("nw-unrolled");
+  if (opts.recent) classes.push("nw-recent");
+  if (opts.paying) classes.push("nw-paying");
+  setAttr(el, "class", classes.join(" "));
+  const text = dieText(S, d, opts);
+  setAttr(el, "title", text);
+  setAttr(el, "aria-label", text);
+  setAttr(el, "aria-pressed", opts.selected || opts.traded ? "true" : "false");
+  setAttr(el, "data-face", faceIndex);
+  const faceKey = unrolled ? "?" : String(faceIndex);
+  if (!drawn || drawn.face !== faceKey) {
+    el.replaceChildren(unrolled ? h("span", { class: "nw-face nw-face-blank", "aria-hidden": "true" }, "?") : faceEl(dieFace(S.catalogue, S.view, d), S.catalogue.resources));
+  }
+  setLive(el, live);
+  drawnDie.set(el, { key, face: faceKey });
 }
 function dieName(colour, face, unrolled, resources) {
   return unrolled ? `${colour} die, not rolled yet` : `${colour} die showing ${faceText(face, resources)}`;
 }
 function dieText(S, d, opts) {
   return dieName(dieColour(S.catalogue, d), dieFace(S.catalogue, S.view, d), isUnrolled(S, d), S.catalogue.resources) + (opts.used ? " (used)" : "") + (opts.selected ? ", selected" : "") + (opts.traded ? ", paired for a trade" : "");
-}
-function dieUse(S, el, d, opts, live) {
-  const cls = el.classList;
-  if (cls.contains("nw-used") !== Boolean(opts.used)) {
-    const text = dieText(S, d, opts);
-    el.setAttribute("title", text);
-    el.setAttribute("aria-label", text);
-    cls.toggle("nw-used", Boolean(opts.used));
-  }
-  if (cls.contains("nw-recent") !== Boolean(opts.recent)) cls.toggle("nw-recent", Boolean(opts.recent));
-  if (cls.contains("nw-paying") !== Boolean(opts.paying)) cls.toggle("nw-paying", Boolean(opts.paying));
-  setLive(el, live);
 }
 function header(S, part, act) {
   const v = S.view;
@@ -2006,8 +2007,8 @@ function playerDice(S, ui, act, seat, live, rolling, rollKey, part) {
   const recent = new Set(v.recent && v.recent.dice || []);
   const die = (d, used2, opts) => {
     const drawn = { ...opts, used: used2, recent: recent.has(d) };
-    const el = part(`m:die-${d}`, dieSig(S, d, opts), () => dieElement(S, d, drawn));
-    dieUse(S, el, d, drawn, live && !used2);
+    const el = part(`m:die-${d}`, String(opts.rollKey ?? ""), () => dieElement(S, d, drawn));
+    dieState(S, el, d, drawn, live && !used2);
     return el;
   };
   const toggle = (d) => () => act.toggleDie(d);

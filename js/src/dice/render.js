@@ -180,15 +180,6 @@ function tileCardEl(S, tileId, opts) {
   return h("div", { ...attrs, tabindex: "0", role: "group" }, body);
 }
 
-/** What a die is drawn from (rollKey: the position whose move rolled it, if the board
- * stepped forward onto it: the die rolls once, and is not rebuilt while it rolls).  Whether
- * it is used, just spent by another player, paying for the previewed move, and whether it
- * can be clicked now, are not: `dieUse` sets them in place, so a die that goes to the used
- * area, or whose owner's turn comes, is moved or patched, not rebuilt. */
-function dieSig(S, d, opts) {
-  return `${S.view.dice[d][2]}|${isUnrolled(S, d)}|${Boolean(opts.selected)}|${Boolean(opts.traded)}|${opts.rollKey ?? ""}`;
-}
-
 /** Python says which dice are not rolled yet (a player's dice before their first turn of
  * the round): they are drawn without a face. */
 function isUnrolled(S, d) {
@@ -205,33 +196,60 @@ function faceEl(face, resources) {
 }
 
 /** A die: icons + numbers for each symbol (readable without colour); a button, live
- * (clickable) only when it is the acting player's and unused (see dieUse). */
+ * (clickable) only when it is the acting player's and unused.  The button is made once per
+ * roll of the die (a new roll, `opts.rolling`, makes a new one, so that its animation plays
+ * once); everything else, its face too, `dieState` sets in place. */
 function dieElement(S, d, opts) {
-  const colour = dieColour(S.catalogue, d);
-  const face = dieFace(S.catalogue, S.view, d);
-  const classes = ["nw-die", `nw-die-${colour}`];
-  if (opts.selected) classes.push("nw-selected");
-  if (opts.traded) classes.push("nw-traded");
-  if (opts.rolling) classes.push("nw-rolling");
-  if (opts.used) classes.push("nw-used");
-  const unrolled = isUnrolled(S, d);
-  if (unrolled) classes.push("nw-unrolled");
-  const text = dieText(S, d, opts);
-  const content = unrolled ? h("span", { class: "nw-face nw-face-blank", "aria-hidden": "true" }, "?") : faceEl(face, S.catalogue.resources);
   const attrs = {
     type: "button",
-    class: classes.join(" "),
-    title: text,
-    "aria-label": text,
-    "aria-pressed": opts.selected || opts.traded ? "true" : "false",
-    dataset: { key: `die-${d}`, die: d, face: S.view.dice[d][2] },
+    dataset: { key: `die-${d}`, die: d },
     onclick: (e) => {
       if (isLive(e.currentTarget)) opts.onClick();
     },
   };
   // the roll plays once: a die kept in a later draw must not keep (or replay) it
   if (opts.rolling) attrs.onanimationend = (e) => e.currentTarget.classList.remove("nw-rolling");
-  return h("button", attrs, content);
+  const el = h("button", attrs);
+  if (opts.rolling) el.className = "nw-rolling";
+  return el;
+}
+
+const drawnDie = new WeakMap(); // die button -> {key, face}: the state dieState drew last
+
+/** Die `el` as `opts` says: its face (or none, not rolled yet), whether it is used,
+ * selected or paired for a trade, outlined when `opts.recent` (another player just spent or
+ * rerolled it, Python's `recent`: until the viewer's next decision) or `opts.paying` (the
+ * previewed move spends it), named in words, and live or inert.  A die whose state is the
+ * one drawn last costs a comparison; otherwise only what differs is changed (a die going to
+ * the used area, or whose owner's turn comes, keeps its face). */
+function dieState(S, el, d, opts, live) {
+  const faceIndex = S.view.dice[d][2];
+  const unrolled = isUnrolled(S, d);
+  const key = `${faceIndex}|${unrolled}|${opts.selected ? 1 : 0}${opts.traded ? 1 : 0}${opts.used ? 1 : 0}${opts.recent ? 1 : 0}${opts.paying ? 1 : 0}${live ? 1 : 0}`;
+  const drawn = drawnDie.get(el);
+  if (drawn && drawn.key === key) return;
+  const colour = dieColour(S.catalogue, d);
+  const classes = ["nw-die", `nw-die-${colour}`];
+  if (opts.selected) classes.push("nw-selected");
+  if (opts.traded) classes.push("nw-traded");
+  if (el.classList.contains("nw-rolling")) classes.push("nw-rolling");
+  if (opts.used) classes.push("nw-used");
+  if (unrolled) classes.push("nw-unrolled");
+  if (opts.recent) classes.push("nw-recent");
+  if (opts.paying) classes.push("nw-paying");
+  setAttr(el, "class", classes.join(" "));
+  const text = dieText(S, d, opts);
+  setAttr(el, "title", text);
+  setAttr(el, "aria-label", text);
+  setAttr(el, "aria-pressed", opts.selected || opts.traded ? "true" : "false");
+  setAttr(el, "data-face", faceIndex);
+  const faceKey = unrolled ? "?" : String(faceIndex);
+  if (!drawn || drawn.face !== faceKey) {
+    el.replaceChildren(unrolled ? h("span", { class: "nw-face nw-face-blank", "aria-hidden": "true" }, "?")
+      : faceEl(dieFace(S.catalogue, S.view, d), S.catalogue.resources));
+  }
+  setLive(el, live);
+  drawnDie.set(el, { key, face: faceKey });
 }
 
 /** A die named for a label, by colour and face (never its id): "blue die showing 1 stone
@@ -243,23 +261,6 @@ function dieName(colour, face, unrolled, resources) {
 function dieText(S, d, opts) {
   return dieName(dieColour(S.catalogue, d), dieFace(S.catalogue, S.view, d), isUnrolled(S, d), S.catalogue.resources) +
     (opts.used ? " (used)" : "") + (opts.selected ? ", selected" : "") + (opts.traded ? ", paired for a trade" : "");
-}
-
-/** Die `el` (drawn from `opts`, but maybe when it was used or not) shown as `opts.used`
- * says, outlined when `opts.recent` (another player just spent or rerolled it, Python's
- * `recent`: until the viewer's next decision) or `opts.paying` (the previewed move spends
- * it), and live or inert, changing only what differs. */
-function dieUse(S, el, d, opts, live) {
-  const cls = el.classList;
-  if (cls.contains("nw-used") !== Boolean(opts.used)) {
-    const text = dieText(S, d, opts);
-    el.setAttribute("title", text);
-    el.setAttribute("aria-label", text);
-    cls.toggle("nw-used", Boolean(opts.used));
-  }
-  if (cls.contains("nw-recent") !== Boolean(opts.recent)) cls.toggle("nw-recent", Boolean(opts.recent));
-  if (cls.contains("nw-paying") !== Boolean(opts.paying)) cls.toggle("nw-paying", Boolean(opts.paying));
-  setLive(el, live);
 }
 
 // ------------------------------------------------------------------- header
@@ -567,8 +568,10 @@ function playerDice(S, ui, act, seat, live, rolling, rollKey, part) {
   const recent = new Set((v.recent && v.recent.dice) || []);
   const die = (d, used, opts) => {
     const drawn = { ...opts, used, recent: recent.has(d) };
-    const el = part(`m:die-${d}`, dieSig(S, d, opts), () => dieElement(S, d, drawn));
-    dieUse(S, el, d, drawn, live && !used);
+    // one element per roll of the die (rollKey: the position whose move rolled it, when the
+    // board stepped forward onto it), its state set in place
+    const el = part(`m:die-${d}`, String(opts.rollKey ?? ""), () => dieElement(S, d, drawn));
+    dieState(S, el, d, drawn, live && !used);
     return el;
   };
   const toggle = (d) => () => act.toggleDie(d);
