@@ -24,7 +24,10 @@ scripts/play.sh does):
 - a board *against a bot* (a human and the random bot, seed 1), at the human's first
   decision from 30 moves in; the page clicks Undo (back over the bot's moves to the
   human's previous decision) and then » (the latest position) alternately, timed the same
-  way: the redraw after a jump of several moves.
+  way: the redraw after a jump of several moves.  That previous decision is the first of a
+  round, where the board shows the end-of-round summary of the round before: the page
+  closes it after the click (untimed), as the player did when it first showed; it then
+  stays closed, so the timed clicks redraw the board, not the summary each time.
 
 - a *preview* on each board (previews are on, as for a new player: the page's stored
   preference is set before it loads, and the boards' "Preview purchases" boxes are checked):
@@ -220,6 +223,14 @@ BOARD_ONCE = """async ([key, expect, which = 0]) => {
 }"""
 
 
+# Close the end-of-round summary on the ``which``-th board, if it shows one (untimed).
+CLOSE_SUMMARY = """([which]) => {
+  const root = document.querySelectorAll('.nw-root[data-step]')[which];
+  const close = root.querySelector('[data-key="round-summary-close"]');
+  if (close) close.click();
+}"""
+
+
 # One preview, timed like BOARD_ONCE: a click on a colony or wonder the acting player can
 # buy (neither asks anything first) until the board shows Python's preview (its Confirm
 # button) with what pays outlined, laid out.  Then Cancel (drawn at once, in the page).
@@ -409,6 +420,9 @@ def interleaved_rounds(page: Any, frames: Frames, series: list[Series], gap: int
                 res = page.evaluate(PREVIEW_ONCE, [which])
             else:
                 res = page.evaluate(BOARD_ONCE, [key, expect, which])
+                # the end-of-round summary a step back can show: closed, as the player did
+                # when it first showed (it then stays closed for that round)
+                page.evaluate(CLOSE_SUMMARY, [which])
             settle(page, frames, gap)
             if not counted:
                 continue

@@ -45,9 +45,11 @@ from browser_support import chromium_missing_reason, launch_chromium  # noqa: E4
 
 from nations_widget.widget import NationsWidget  # noqa: E402
 
-TRAITS = ("view", "legal", "log_patch", "error", "seats", "bot_names", "bot_info", "settings",
-          "history", "reconstructed", "busy")
-FIXTURE = "bench-latency"
+sys.path.insert(0, str(REPO / "js" / "scripts"))
+from make_fixtures import undo_steps  # noqa: E402
+
+FIXTURE = "undo_steps"
+GAMES = ("hot_seat", "against_bot")
 
 # each panel of the page, hidden in its variant (its share of the update's layout)
 PANELS = {
@@ -58,24 +60,12 @@ PANELS = {
 
 
 def write_fixtures(folder: Path) -> None:
-    """The position 30 moves into a 2-human game (seed 1), as the page first gets it, and
-    the updates Python publishes on Undo (to 29) and Redo (back to 30)."""
-    w = NationsWidget(players=2, seats=["human", "human"], seed=1, bot_delay=0)
-    for _ in range(30):
-        w.bot_move()
-
-    def traits() -> dict[str, Any]:
-        return {name: getattr(w, name) for name in TRAITS}
-
-    opening = traits()
-    opening["log_patch"] = {"seq": 1, "reset": True, "entries": w.game_log}
-    w.undo()
-    undo = traits()
-    w.redo()
-    redo = traits()
-    (folder / "catalogue.json").write_text(json.dumps(w.catalogue))
-    (folder / f"{FIXTURE}.json").write_text(json.dumps(opening))
-    (folder / f"{FIXTURE}-updates.json").write_text(json.dumps({"undo": undo, "redo": redo}))
+    """The two games the latency benchmark clicks, from this checkout's engine: each one's
+    opening traits and the updates Python publishes on a step back (Undo) and forward
+    (Redo, or » latest against a bot); the same file as js/test/fixtures/undo_steps.json."""
+    (folder / "catalogue.json").write_text(json.dumps(
+        NationsWidget(players=2, seed=1, bot_delay=0).catalogue))
+    (folder / f"{FIXTURE}.json").write_text(json.dumps(undo_steps()))
 
 
 def serve(fixtures: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
@@ -101,10 +91,14 @@ def serve(fixtures: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
 # Interleaved variants: each round enables one variant's extra stylesheet (a variant whose
 # text starts with "!" also switches the widget's own stylesheet off), lets the page settle
 # on it with two untimed updates, waits `gap` ms, then times one update: the draw (the
-# widget draws in a microtask of the trait change) and the forced layout after it.
-BOARD_ROUNDS = """async ([variants, reps, gap, fixture]) => {
+# widget draws in a microtask of the trait change) and the forced layout after it.  An
+# update is what the page gets in Voila: the button is clicked (Undo, then Redo or » latest:
+# the board notes the click, and sends its intent to the fake model), then the traits that
+# changed arrive together.
+BOARD_ROUNDS = """async ([variants, reps, gap, fixture, game]) => {
   const get = (name) => fetch(`../test/fixtures/${name}.json`).then((r) => r.json());
-  const updates = await get(`${fixture}-updates`);
+  const steps = (await get(fixture))[game];
+  const forwardKey = game === 'hot_seat' ? 'redo' : 'last';
   const root = document.querySelector('.nw-root');
   const widgetCss = document.querySelector('link[rel=stylesheet]');
   const sheets = variants.map((css) => {
@@ -117,16 +111,25 @@ BOARD_ROUNDS = """async ([variants, reps, gap, fixture]) => {
   let seq = window.model.get('log_patch').seq;
   let back = true;
   const update = () => {
-    const u = back ? updates.undo : updates.redo;
+    const u = back ? steps.back : steps.forward;
+    root.querySelector(`button[data-key="${back ? 'undo' : forwardKey}"]`).click();
     back = !back;
     const patch = { ...u.log_patch, prev: seq, seq: seq + 1 };
     seq += 1;
+    // the traits Python sends: those that changed (worked out before the clock starts)
+    const changed = Object.entries(u).filter(([name, value]) => name === 'log_patch'
+      || JSON.stringify(window.model.get(name)) !== JSON.stringify(value));
     const t0 = performance.now();
-    for (const name of ['view', 'legal', 'history']) window.emit(name, u[name]);
-    window.emit('log_patch', patch);
+    for (const [name, value] of changed) window.emit(name, name === 'log_patch' ? patch : value);
     return t0;
   };
   const settle = (ms) => new Promise((r) => setTimeout(r, ms));
+  // the end-of-round summary a step back can show: closed once, as the player did when it
+  // first showed (it then stays closed for that round)
+  const closeSummary = () => {
+    const close = root.querySelector('[data-key="round-summary-close"]');
+    if (close) close.click();
+  };
   const out = variants.map(() => ({ draw: [], layout: [] }));
   for (let i = 0; i < reps; i += 1) {
     for (let v = 0; v < variants.length; v += 1) {
@@ -136,6 +139,7 @@ BOARD_ROUNDS = """async ([variants, reps, gap, fixture]) => {
         update();
         await Promise.resolve();
         void root.offsetHeight;
+        closeSummary();
         await settle(5);
       }
       await settle(gap);
@@ -147,6 +151,7 @@ BOARD_ROUNDS = """async ([variants, reps, gap, fixture]) => {
       const t2 = performance.now();
       out[v].draw.push(t1 - t0);
       out[v].layout.push(t2 - t1);
+      closeSummary();
     }
   }
   return out;
@@ -197,8 +202,13 @@ def main() -> int:
     parser.add_argument("--reps", type=int, default=40, help="timed rounds of each variant")
     parser.add_argument("--gap", type=int, default=50,
                         help="ms of quiet before each timed update (default 50)")
+    parser.add_argument("--games", default=",".join(GAMES),
+                        help="which games, comma-separated (default: hot_seat,against_bot)")
+    parser.add_argument("--shipped-only", action="store_true",
+                        help="only the board as shipped (no variants, no plain pages)")
     parser.add_argument("--json", type=Path, help="also write the results here")
     args = parser.parse_args()
+    games = [g for g in args.games.split(",") if g]
     reason = chromium_missing_reason()
     if reason:
         print(reason, file=sys.stderr)
@@ -209,6 +219,8 @@ def main() -> int:
     variants = {"the board as shipped": "", "no stylesheet at all": "!"}
     variants |= {f"without the {name}": f"{css} {{ display: none !important; }}"
                  for name, css in PANELS.items()}
+    if args.shipped_only:
+        variants = {"the board as shipped": ""}
     results: dict[str, Any] = {"args": {"reps": args.reps, "gap": args.gap}}
     with tempfile.TemporaryDirectory(prefix="nations-layout-") as tmp, sync_playwright() as p:
         fixtures = Path(tmp)
@@ -216,15 +228,20 @@ def main() -> int:
         server, url = serve(fixtures)
         browser = launch_chromium(p)
         try:
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            page.goto(f"{url}?fx={FIXTURE}")
-            page.wait_for_selector("body[data-ready='1'] .nw-root")
-            page.wait_for_timeout(1000)            # the opening roll of the dice is over
-            rounds = page.evaluate(BOARD_ROUNDS, [list(variants.values()), args.reps,
-                                                  args.gap, FIXTURE])
-            results["board"] = {
-                name: {"draw_ms": median(r["draw"]), "layout_ms": median(r["layout"])}
-                for name, r in zip(variants, rounds, strict=True)}
+            results["board"] = {}
+            for game in games:
+                page = browser.new_page(viewport={"width": 1280, "height": 900})
+                page.goto(f"{url}?fx={FIXTURE}:{game}")
+                page.wait_for_selector("body[data-ready='1'] .nw-root")
+                page.wait_for_timeout(1000)            # the opening roll of the dice is over
+                rounds = page.evaluate(BOARD_ROUNDS, [list(variants.values()), args.reps,
+                                                      args.gap, FIXTURE, game])
+                results["board"][game] = {
+                    name: {"draw_ms": median(r["draw"]), "layout_ms": median(r["layout"])}
+                    for name, r in zip(variants, rounds, strict=True)}
+                page.close()
+            if args.shipped_only:
+                return report(results, args)
             plain = browser.new_page()
             plain.set_content("<!doctype html><html><body></body></html>")
             results["plain"] = {
@@ -238,17 +255,24 @@ def main() -> int:
             browser.close()
             server.shutdown()
 
-    shipped = results["board"]["the board as shipped"]
-    print(f"Undo/redo updates on the board ({args.reps} rounds each, {args.gap} ms of quiet "
-          "before each; medians, ms)")
-    print(f"  {'':32s} {'draw':>6s} {'layout':>7s} {'layout saved':>13s}")
-    for name, r in results["board"].items():
-        saved = shipped["layout_ms"] - r["layout_ms"]
-        print(f"  {name:32s} {r['draw_ms']:6.1f} {r['layout_ms']:7.1f} "
-              f"{'' if r is shipped else f'{saved:+13.1f}'}")
-    print("Plain pages: the forced layout after a change (medians, ms)")
-    for name, ms in results["plain"].items():
-        print(f"  {name:32s} {ms:6.1f}")
+    return report(results, args)
+
+
+def report(results: dict[str, Any], args: argparse.Namespace) -> int:
+    for game, board in results["board"].items():
+        shipped = board["the board as shipped"]
+        what = "Undo/Redo" if game == "hot_seat" else "Undo/» latest"
+        print(f"{game}: {what} updates on the board ({args.reps} rounds each, {args.gap} ms "
+              "of quiet before each; medians, ms)")
+        print(f"  {'':32s} {'draw':>6s} {'layout':>7s} {'layout saved':>13s}")
+        for name, r in board.items():
+            saved = shipped["layout_ms"] - r["layout_ms"]
+            print(f"  {name:32s} {r['draw_ms']:6.1f} {r['layout_ms']:7.1f} "
+                  f"{'' if r is shipped else f'{saved:+13.1f}'}")
+    if "plain" in results:
+        print("Plain pages: the forced layout after a change (medians, ms)")
+        for name, ms in results["plain"].items():
+            print(f"  {name:32s} {ms:6.1f}")
     if args.json:
         args.json.write_text(json.dumps(results, indent=1))
     return 0

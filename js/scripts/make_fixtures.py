@@ -217,6 +217,48 @@ def log_patches() -> list[dict[str, Any]]:
     return steps
 
 
+def undo_steps() -> dict[str, Any]:
+    """What the board is sent when stepping through the history, in the two games the
+    browser benchmark clicks (benchmarks/browser_latency.py): the page's opening traits,
+    then the update Python publishes on each step.  *hot_seat*: 2 humans, 30 moves in; Undo
+    (back one move, the turn passes back) and Redo.  *against_bot*: a human against a bot,
+    at the human's decision 30 moves in; Undo (back over the bot's moves to the human's
+    previous decision) and the latest position again (a jump of several moves)."""
+    out: dict[str, Any] = {}
+
+    def traits(w: NationsWidget) -> dict[str, Any]:
+        return {t: getattr(w, t) for t in TRAITS if t != "log_patch"} | {
+            "log_patch": w.log_patch}
+
+    # the benchmark's own games, played by the widget's bots (so this file also changes
+    # when the bots do)
+    hot = NationsWidget(players=2, seats=["human", "human"], seed=1, bot_delay=0)
+    for _ in range(30):
+        hot.bot_move()
+    opening = dump_traits(hot)
+    hot.undo(None)
+    back = traits(hot)
+    hot.redo()
+    out["hot_seat"] = {"opening": opening, "back": back, "forward": traits(hot)}
+
+    bot = NationsWidget(players=2, seats=["human", "random"], seed=1, bot_delay=0)
+    while bot.game.position < 30 or bot.game.current_player != 0:
+        bot.bot_move()
+    opening = dump_traits(bot)
+    latest = bot.game.position
+    bot.undo(None)
+    back = traits(bot)
+    bot.goto(latest)
+    out["against_bot"] = {"opening": opening, "back": back, "forward": traits(bot)}
+    return out
+
+
+def dump_traits(w: NationsWidget) -> dict[str, Any]:
+    data = {t: getattr(w, t) for t in TRAITS}
+    data["log_patch"] = {"seq": w.log_patch["seq"], "reset": True, "entries": w.game_log}
+    return data
+
+
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     w = widget(2, 3, ["human", "random"])
@@ -277,6 +319,7 @@ def main() -> None:
     dump("refused", w)
     give_back_fixtures()
     (OUT / "log_patches.json").write_text(json.dumps(log_patches(), sort_keys=True) + "\n")
+    (OUT / "undo_steps.json").write_text(json.dumps(undo_steps(), sort_keys=True) + "\n")
     print(f"fixtures written to {OUT.relative_to(ROOT)}")
 
 

@@ -368,6 +368,20 @@ function iconClass(name, size = 16) {
 }
 var ICON_NAMES = Object.keys(PATHS);
 
+// src/shell/traits.js
+var parsed = /* @__PURE__ */ new WeakMap();
+function traitValue(model, name) {
+  const value = model.get(name);
+  if (typeof value !== "string" || value[0] !== "{" && value[0] !== "[") return value;
+  let cache = parsed.get(model);
+  if (!cache) parsed.set(model, cache = /* @__PURE__ */ new Map());
+  const hit = cache.get(name);
+  if (hit && hit[0] === value) return hit[1];
+  const out = JSON.parse(value);
+  cache.set(name, [value, out]);
+  return out;
+}
+
 // src/shell/logstore.js
 function applyLogPatch(entries, seq, patch) {
   if (!patch || typeof patch.seq !== "number") return null;
@@ -388,7 +402,7 @@ function logStore(model) {
   if (store) return store;
   store = { entries: [], seq: null, synced: true, rev: 0, asked: false };
   const onPatch = () => {
-    const patch = model.get("log_patch");
+    const patch = traitValue(model, "log_patch");
     if (!patch || typeof patch.seq !== "number" || patch.seq === store.seq) return;
     const next = applyLogPatch(store.synced ? store.entries : null, store.seq, patch);
     store.rev += 1;
@@ -572,9 +586,9 @@ function makePanels(shell) {
     const v = S.view;
     const c = S.coach || {};
     const me = S.acting;
-    return part("coach", sig(S.coach, me, v.position, S.coachBusy, ui.previews), () => {
-      const hint = c.hint && c.hint.position === v.position ? c.hint : null;
-      const verdict = c.on && c.verdict ? c.verdict : null;
+    const hint = c.hint && c.hint.position === v.position ? c.hint : null;
+    const verdict = c.on && c.verdict ? c.verdict : null;
+    return part("coach", sig(hint, verdict, Boolean(c.on), me === null, S.coachBusy, ui.previews), () => {
       const kids = [];
       kids.push(h(
         "div",
@@ -830,26 +844,27 @@ var TRAITS = [
 ];
 var camel = (name) => name.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
 function readState(model, extra = []) {
+  const get = (name) => traitValue(model, name);
   const S = {
     kind: model.get("game_kind") || "",
-    info: model.get("game_info") || {},
-    view: model.get("view") || {},
-    legal: model.get("legal") || [],
+    info: get("game_info") || {},
+    view: get("view") || {},
+    legal: get("legal") || [],
     error: model.get("error") || "",
     seats: model.get("seats") || [],
     botNames: model.get("bot_names") || [],
-    botInfo: model.get("bot_info") || {},
-    settings: model.get("settings") || {},
-    history: model.get("history") || {},
+    botInfo: get("bot_info") || {},
+    settings: get("settings") || {},
+    history: get("history") || {},
     busy: Boolean(model.get("busy")),
-    coach: model.get("coach") || {},
-    preview: model.get("preview") || {},
+    coach: get("coach") || {},
+    preview: get("preview") || {},
     coachBusy: false,
     viewingHistory: false,
     humanTurn: false,
     acting: null
   };
-  for (const name of extra) S[camel(name)] = model.get(name);
+  for (const name of extra) S[camel(name)] = get(name);
   return S;
 }
 function readPreference(key, dflt) {

@@ -368,6 +368,20 @@ function iconClass(name, size = 16) {
 }
 var ICON_NAMES = Object.keys(PATHS);
 
+// src/shell/traits.js
+var parsed = /* @__PURE__ */ new WeakMap();
+function traitValue(model, name) {
+  const value = model.get(name);
+  if (typeof value !== "string" || value[0] !== "{" && value[0] !== "[") return value;
+  let cache = parsed.get(model);
+  if (!cache) parsed.set(model, cache = /* @__PURE__ */ new Map());
+  const hit = cache.get(name);
+  if (hit && hit[0] === value) return hit[1];
+  const out = JSON.parse(value);
+  cache.set(name, [value, out]);
+  return out;
+}
+
 // src/shell/logstore.js
 function applyLogPatch(entries, seq, patch) {
   if (!patch || typeof patch.seq !== "number") return null;
@@ -388,7 +402,7 @@ function logStore(model) {
   if (store) return store;
   store = { entries: [], seq: null, synced: true, rev: 0, asked: false };
   const onPatch = () => {
-    const patch = model.get("log_patch");
+    const patch = traitValue(model, "log_patch");
     if (!patch || typeof patch.seq !== "number" || patch.seq === store.seq) return;
     const next = applyLogPatch(store.synced ? store.entries : null, store.seq, patch);
     store.rev += 1;
@@ -572,9 +586,9 @@ function makePanels(shell) {
     const v = S.view;
     const c = S.coach || {};
     const me = S.acting;
-    return part("coach", sig(S.coach, me, v.position, S.coachBusy, ui.previews), () => {
-      const hint = c.hint && c.hint.position === v.position ? c.hint : null;
-      const verdict = c.on && c.verdict ? c.verdict : null;
+    const hint = c.hint && c.hint.position === v.position ? c.hint : null;
+    const verdict = c.on && c.verdict ? c.verdict : null;
+    return part("coach", sig(hint, verdict, Boolean(c.on), me === null, S.coachBusy, ui.previews), () => {
       const kids = [];
       kids.push(h(
         "div",
@@ -830,26 +844,27 @@ var TRAITS = [
 ];
 var camel = (name) => name.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
 function readState(model, extra = []) {
+  const get = (name) => traitValue(model, name);
   const S = {
     kind: model.get("game_kind") || "",
-    info: model.get("game_info") || {},
-    view: model.get("view") || {},
-    legal: model.get("legal") || [],
+    info: get("game_info") || {},
+    view: get("view") || {},
+    legal: get("legal") || [],
     error: model.get("error") || "",
     seats: model.get("seats") || [],
     botNames: model.get("bot_names") || [],
-    botInfo: model.get("bot_info") || {},
-    settings: model.get("settings") || {},
-    history: model.get("history") || {},
+    botInfo: get("bot_info") || {},
+    settings: get("settings") || {},
+    history: get("history") || {},
     busy: Boolean(model.get("busy")),
-    coach: model.get("coach") || {},
-    preview: model.get("preview") || {},
+    coach: get("coach") || {},
+    preview: get("preview") || {},
     coachBusy: false,
     viewingHistory: false,
     humanTurn: false,
     acting: null
   };
-  for (const name of extra) S[camel(name)] = model.get(name);
+  for (const name of extra) S[camel(name)] = get(name);
   return S;
 }
 function readPreference(key, dflt) {
@@ -1508,33 +1523,51 @@ function tileCard(S, tileId, opts = {}) {
   return memo(`m:${key}`, sig(
     tileId,
     opts.cost,
-    opts.affordable,
-    opts.selected,
     opts.compact,
     opts.unbuilt,
     opts.label,
     Boolean(opts.onClick),
-    opts.extraSig,
-    opts.reason ?? null,
-    Boolean(opts.recent)
+    opts.extraSig
   ), () => tileCardEl(S, tileId, opts));
+}
+function tileWords(tile, opts, state) {
+  const tip2 = tile.tooltip + (opts.cost ? ` Costs ${opts.cost} ${tile.currency} (row ${opts.cost}).` : "") + (state.reason ? ` Not now: ${state.reason}.` : "");
+  const label = `${opts.label ? opts.label + ": " : ""}${tile.name}. ${tile.tooltip}` + (opts.cost ? ` Costs ${opts.cost} ${tile.currency}.` : "") + (state.affordable ? " You can afford it." : "") + (state.reason ? ` Not now: ${state.reason}.` : "");
+  return { tip: tip2, label };
+}
+function tileState(S, el, tileId, opts, state) {
+  const tile = S.catalogue.tiles[tileId];
+  if (!tile) return;
+  const key = `${Boolean(state.affordable)}|${Boolean(state.selected)}|${state.reason ?? ""}`;
+  if (el.getAttribute("data-turn") === key) return;
+  el.setAttribute("data-turn", key);
+  const cls = el.classList;
+  if (cls.contains("nw-affordable") !== Boolean(state.affordable)) cls.toggle("nw-affordable", Boolean(state.affordable));
+  if (cls.contains("nw-selected") !== Boolean(state.selected)) cls.toggle("nw-selected", Boolean(state.selected));
+  const words = tileWords(tile, opts, state);
+  const tipEl = el.querySelector(":scope > .nw-tip");
+  if (tipEl) setText(tipEl, words.tip);
+  setAttr(el, "aria-label", words.label);
+  if (el.nodeName === "BUTTON") setAttr(el, "aria-pressed", state.selected ? "true" : null);
+}
+function markRecent(container, recent) {
+  if (!container) return;
+  for (const el of container.querySelectorAll(".nw-tile[data-tile]")) {
+    const on = recent.has(el.dataset.tile);
+    if (el.classList.contains("nw-recent") !== on) el.classList.toggle("nw-recent", on);
+  }
 }
 var focusedBefore = /* @__PURE__ */ new WeakMap();
 function tileCardEl(S, tileId, opts) {
   const tile = S.catalogue.tiles[tileId];
   if (!tile) return h("div", { class: "nw-tile nw-empty" }, "?");
-  const t = tip(
-    tile.tooltip + (opts.cost ? ` Costs ${opts.cost} ${tile.currency} (row ${opts.cost}).` : "") + (opts.reason ? ` Not now: ${opts.reason}.` : ""),
-    opts.key || `tile-${tileId}`
-  );
+  const words = tileWords(tile, opts, {});
+  const t = tip(words.tip, opts.key || `tile-${tileId}`);
   const classes = ["nw-tile", `nw-kind-${tile.kind}`, "nw-has-tip"];
   if (opts.compact) classes.push("nw-compact");
   if (opts.onClick) classes.push("nw-clickable");
-  if (opts.affordable) classes.push("nw-affordable");
-  if (opts.selected) classes.push("nw-selected");
   if (opts.unbuilt) classes.push("nw-unbuilt");
-  if (opts.recent) classes.push("nw-recent");
-  const label = `${opts.label ? opts.label + ": " : ""}${tile.name}. ${tile.tooltip}` + (opts.cost ? ` Costs ${opts.cost} ${tile.currency}.` : "") + (opts.affordable ? " You can afford it." : "") + (opts.reason ? ` Not now: ${opts.reason}.` : "");
+  const label = words.label;
   const body = [
     h(
       "span",
@@ -1555,6 +1588,7 @@ function tileCardEl(S, tileId, opts) {
   ];
   const attrs = {
     class: classes.join(" "),
+    "data-turn": "false|false|",
     "aria-describedby": t.id,
     "aria-label": label,
     dataset: { key: opts.key || `tile-${tileId}`, tile: tileId }
@@ -1569,15 +1603,9 @@ function tileCardEl(S, tileId, opts) {
       else if (focusedBefore.get(tile2)) tile2.blur();
       focusedBefore.delete(tile2);
     };
-    return h("button", { ...attrs, type: "button", onclick, onpointerdown, "aria-pressed": opts.selected ? "true" : null }, body);
+    return h("button", { ...attrs, type: "button", onclick, onpointerdown }, body);
   }
   return h("div", { ...attrs, tabindex: "0", role: "group" }, body);
-}
-function dieSig(S, d, opts) {
-  return sig(S.view.dice[d][2], isUnrolled(S, d), isRecent(S, d), Boolean(opts.paying), Boolean(opts.selected), Boolean(opts.traded), opts.rollKey ?? null);
-}
-function isRecent(S, d) {
-  return (S.view.recent && S.view.recent.dice || []).includes(d);
 }
 function isUnrolled(S, d) {
   return (S.view.unrolled || []).includes(d);
@@ -1592,47 +1620,52 @@ function faceEl(face, resources) {
   );
 }
 function dieElement(S, d, opts) {
-  const colour = dieColour(S.catalogue, d);
-  const face = dieFace(S.catalogue, S.view, d);
-  const classes = ["nw-die", `nw-die-${colour}`];
-  if (opts.selected) classes.push("nw-selected");
-  if (opts.traded) classes.push("nw-traded");
-  if (opts.rolling) classes.push("nw-rolling");
-  if (opts.used) classes.push("nw-used");
-  const unrolled = isUnrolled(S, d);
-  if (unrolled) classes.push("nw-unrolled");
-  if (isRecent(S, d)) classes.push("nw-recent");
-  if (opts.paying) classes.push("nw-paying");
-  const text = dieText(S, d, opts);
-  const content = unrolled ? h("span", { class: "nw-face nw-face-blank", "aria-hidden": "true" }, "?") : faceEl(face, S.catalogue.resources);
   const attrs = {
     type: "button",
-    class: classes.join(" "),
-    title: text,
-    "aria-label": text,
-    "aria-pressed": opts.selected || opts.traded ? "true" : "false",
-    dataset: { key: `die-${d}`, die: d, face: S.view.dice[d][2] },
+    dataset: { key: `die-${d}`, die: d },
     onclick: (e) => {
       if (isLive(e.currentTarget)) opts.onClick();
     }
   };
   if (opts.rolling) attrs.onanimationend = (e) => e.currentTarget.classList.remove("nw-rolling");
-  return h("button", attrs, content);
+  const el = h("button", attrs);
+  if (opts.rolling) el.className = "nw-rolling";
+  return el;
+}
+var drawnDie = /* @__PURE__ */ new WeakMap();
+function dieState(S, el, d, opts, live) {
+  const faceIndex = S.view.dice[d][2];
+  const unrolled = isUnrolled(S, d);
+  const key = `${faceIndex}|${unrolled}|${opts.selected ? 1 : 0}${opts.traded ? 1 : 0}${opts.used ? 1 : 0}${opts.recent ? 1 : 0}${opts.paying ? 1 : 0}${live ? 1 : 0}`;
+  const drawn = drawnDie.get(el);
+  if (drawn && drawn.key === key) return;
+  const colour = dieColour(S.catalogue, d);
+  const classes = ["nw-die", `nw-die-${colour}`];
+  if (opts.selected) classes.push("nw-selected");
+  if (opts.traded) classes.push("nw-traded");
+  if (el.classList.contains("nw-rolling")) classes.push("nw-rolling");
+  if (opts.used) classes.push("nw-used");
+  if (unrolled) classes.push("nw-unrolled");
+  if (opts.recent) classes.push("nw-recent");
+  if (opts.paying) classes.push("nw-paying");
+  setAttr(el, "class", classes.join(" "));
+  const text = dieText(S, d, opts);
+  setAttr(el, "title", text);
+  setAttr(el, "aria-label", text);
+  setAttr(el, "aria-pressed", opts.selected || opts.traded ? "true" : "false");
+  setAttr(el, "data-face", faceIndex);
+  const faceKey = unrolled ? "?" : String(faceIndex);
+  if (!drawn || drawn.face !== faceKey) {
+    el.replaceChildren(unrolled ? h("span", { class: "nw-face nw-face-blank", "aria-hidden": "true" }, "?") : faceEl(dieFace(S.catalogue, S.view, d), S.catalogue.resources));
+  }
+  setLive(el, live);
+  drawnDie.set(el, { key, face: faceKey });
 }
 function dieName(colour, face, unrolled, resources) {
   return unrolled ? `${colour} die, not rolled yet` : `${colour} die showing ${faceText(face, resources)}`;
 }
 function dieText(S, d, opts) {
   return dieName(dieColour(S.catalogue, d), dieFace(S.catalogue, S.view, d), isUnrolled(S, d), S.catalogue.resources) + (opts.used ? " (used)" : "") + (opts.selected ? ", selected" : "") + (opts.traded ? ", paired for a trade" : "");
-}
-function dieUse(S, el, d, opts, live) {
-  if (el.classList.contains("nw-used") !== Boolean(opts.used)) {
-    const text = dieText(S, d, opts);
-    el.setAttribute("title", text);
-    el.setAttribute("aria-label", text);
-    el.classList.toggle("nw-used", Boolean(opts.used));
-  }
-  setLive(el, live);
 }
 function header(S, part, act) {
   const v = S.view;
@@ -1746,14 +1779,12 @@ function progressCells(S, ui, act, part) {
       const affordable = canBuy && buyable.has(id);
       const selected = ui.pendingBuy === id;
       const reason = canBuy && !affordable ? v.unavailable?.tiles?.[id] ?? null : null;
-      const cell = part(`pb-${id}`, sig(cost, affordable, selected, reason), () => tileCard(S, id, {
+      const cell = part(`pb-${id}`, sig(cost), () => tileCard(S, id, {
         cost,
-        affordable,
-        selected,
-        reason,
         onClick: () => act.clickTile(id),
         key: `board-${id}`
       }));
+      tileState(S, cell, id, { cost }, { affordable, selected, reason });
       setLive(cell, affordable, true);
       cells.push(cell);
     }
@@ -1960,11 +1991,9 @@ function playerHead(S, seat, part) {
 }
 function playerTiles(S, act, seat, choosing) {
   const p = S.view.players[seat];
-  const recent = new Set(S.view.recent && S.view.recent.tiles || []);
   const slots = p.buildings.map(([id, n], i) => {
     const card = tileCard(S, id, {
       compact: true,
-      recent: recent.has(id),
       label: `building slot ${i + 1}`,
       key: `slot-${seat}-${i}`,
       onClick: choosing ? () => act.chooseReplace(id) : null,
@@ -1973,11 +2002,10 @@ function playerTiles(S, act, seat, choosing) {
     });
     return h("div", { class: "nw-slot" }, card);
   });
-  const advisor = p.advisor ? tileCard(S, p.advisor[0], { compact: true, label: "advisor", key: `adv-${seat}`, recent: recent.has(p.advisor[0]) }) : h("div", { class: "nw-tile nw-compact nw-empty-slot" }, "no advisor");
+  const advisor = p.advisor ? tileCard(S, p.advisor[0], { compact: true, label: "advisor", key: `adv-${seat}` }) : h("div", { class: "nw-tile nw-compact nw-empty-slot" }, "no advisor");
   const wonder = p.wonder ? tileCard(S, p.wonder, {
     compact: true,
     unbuilt: true,
-    recent: recent.has(p.wonder),
     label: "wonder under construction",
     key: `wip-${seat}`,
     extra: h("span", { class: "nw-small nw-wip" }, "under construction"),
@@ -1996,10 +2024,11 @@ function playerDice(S, ui, act, seat, live, rolling, rollKey, part) {
   const rolled = new Set(v.rolled || []);
   const { unused, used } = diceOf(v, seat);
   const traded = new Set(ui.sel.trades.flat());
+  const recent = new Set(v.recent && v.recent.dice || []);
   const die = (d, used2, opts) => {
-    const drawn = { ...opts, used: used2 };
-    const el = part(`m:die-${d}`, dieSig(S, d, opts), () => dieElement(S, d, drawn));
-    dieUse(S, el, d, drawn, live && !used2);
+    const drawn = { ...opts, used: used2, recent: recent.has(d) };
+    const el = part(`m:die-${d}`, String(opts.rollKey ?? ""), () => dieElement(S, d, drawn));
+    dieState(S, el, d, drawn, live && !used2);
     return el;
   };
   const toggle = (d) => () => act.toggleDie(d);
@@ -2080,7 +2109,6 @@ function playerChits(S, ui, act, seat, live, part) {
 }
 function playerBuilt(S, seat) {
   const p = S.view.players[seat];
-  const recent = new Set(S.view.recent && S.view.recent.tiles || []);
   if (!p.colonies.length && !p.wonders.length) return null;
   return h(
     "div",
@@ -2089,8 +2117,8 @@ function playerBuilt(S, seat) {
     h(
       "div",
       { class: "nw-built-list" },
-      p.colonies.map((id, i) => tileCard(S, id, { compact: true, label: "colony", key: `col-${seat}-${i}`, recent: recent.has(id) })),
-      p.wonders.map((id, i) => tileCard(S, id, { compact: true, label: "built wonder", key: `won-${seat}-${i}`, recent: recent.has(id) }))
+      p.colonies.map((id, i) => tileCard(S, id, { compact: true, label: "colony", key: `col-${seat}-${i}` })),
+      p.wonders.map((id, i) => tileCard(S, id, { compact: true, label: "built wonder", key: `won-${seat}-${i}` }))
     )
   );
 }
@@ -2112,12 +2140,15 @@ function playerParts(S, ui, act, seat, parts, rolling, rollKey) {
   )) : null;
   const tiles = parts.part(
     `tiles-${seat}`,
-    sig(p.buildings, p.advisor, p.wonder, choosing, v.recent ? v.recent.tiles : null),
+    sig(p.buildings, p.advisor, p.wonder, choosing),
     () => playerTiles(S, act, seat, choosing)
   );
   const diceRow = playerDice(S, ui, act, seat, live, rolling, rollKey, (k, s, b2) => parts.part(k, s, b2));
   const chits = playerChits(S, ui, act, seat, live, (k, s, b2) => parts.part(k, s, b2));
-  const built = parts.part(`built-${seat}`, sig(p.colonies, p.wonders, v.recent ? v.recent.tiles : null), () => playerBuilt(S, seat));
+  const built = parts.part(`built-${seat}`, sig(p.colonies, p.wonders), () => playerBuilt(S, seat));
+  const recent = new Set(v.recent && v.recent.tiles || []);
+  markRecent(tiles, recent);
+  markRecent(built, recent);
   return [head, choose, tiles, diceRow, chits, built];
 }
 function optionButtons(S, act, entries) {

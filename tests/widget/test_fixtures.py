@@ -24,16 +24,25 @@ def test_fixtures_have_the_published_shape() -> None:
     # the Unrest fixtures (unrest_*) have the shape of a game with the expansion
     unrest = NationsWidget(players=2, seed=3, bot_delay=0, seats=["human", "human"],
                            unrest=True)
-    names = sorted(p.stem for p in FIXTURES.glob("*.json") if p.stem != "log_patches")
+    names = sorted(p.stem for p in FIXTURES.glob("*.json")
+                   if p.stem not in ("log_patches", "undo_steps"))
     assert "catalogue" in names and len(names) > 5
     cat = json.loads((FIXTURES / "catalogue.json").read_text())
     assert keys(cat) == keys(w.catalogue), REMAKE
     assert cat["tiles"] == w.catalogue["tiles"], REMAKE
-    for name in names:
-        if name == "catalogue":
-            continue
-        data = json.loads((FIXTURES / f"{name}.json").read_text())
+    # undo_steps: each benchmark game's opening, and the updates of a step back and forward
+    steps = json.loads((FIXTURES / "undo_steps.json").read_text())
+    assert sorted(steps) == ["against_bot", "hot_seat"], REMAKE
+    published = [(f"undo_steps.{game}.{step}", data) for game, stepped in steps.items()
+                 for step, data in sorted(stepped.items())]
+    assert [keys(stepped) for stepped in steps.values()] == [["back", "forward", "opening"]] * 2
+    for name, data in [(n, json.loads((FIXTURES / f"{n}.json").read_text()))
+                       for n in names if n != "catalogue"] + published:
         w = unrest if name.startswith("unrest_") else plain
+        if name.startswith("undo_steps") and not name.endswith("opening"):
+            # an update: the log patch builds on the page's log
+            assert "prev" in data["log_patch"], f"{name}: {REMAKE}"
+            data = {**data, "log_patch": {"reset": True, "entries": []}}
         for trait in ("view", "history"):
             assert keys(data[trait]) == keys(getattr(w, trait)), f"{name}.{trait}: {REMAKE}"
         # the seed only once the game is over (the widgets above are at their start)

@@ -81,13 +81,57 @@ function tileGives(tile) {
 }
 
 /**
- * A tile as a card.  opts: cost (board row price), onClick, affordable, selected,
- * compact (player boards), key (focus restoring), extra (appended content), label.
+ * A tile as a card.  opts: cost (board row price), onClick, compact (player boards), key
+ * (focus restoring), extra (appended content), label.  What changes with the turn (whether
+ * it can be bought, and why not; selected; just bought by another player) is not drawn here:
+ * `tileState` sets it in place on the card, so a change of turn patches a class and a
+ * label instead of building the card again.
  */
 export function tileCard(S, tileId, opts = {}) {
   const key = opts.key || `tile-${tileId}`;
-  return memo(`m:${key}`, sig(tileId, opts.cost, opts.affordable, opts.selected, opts.compact, opts.unbuilt,
-    opts.label, Boolean(opts.onClick), opts.extraSig, opts.reason ?? null, Boolean(opts.recent)), () => tileCardEl(S, tileId, opts));
+  return memo(`m:${key}`, sig(tileId, opts.cost, opts.compact, opts.unbuilt, opts.label, Boolean(opts.onClick),
+    opts.extraSig), () => tileCardEl(S, tileId, opts));
+}
+
+/** A card's tooltip and label: what the tile is, its price, and the turn's state
+ * (affordable, or why not now). */
+function tileWords(tile, opts, state) {
+  const tip = tile.tooltip + (opts.cost ? ` Costs ${opts.cost} ${tile.currency} (row ${opts.cost}).` : "") +
+    (state.reason ? ` Not now: ${state.reason}.` : "");
+  const label = `${opts.label ? opts.label + ": " : ""}${tile.name}. ${tile.tooltip}` +
+    (opts.cost ? ` Costs ${opts.cost} ${tile.currency}.` : "") +
+    (state.affordable ? " You can afford it." : "") + (state.reason ? ` Not now: ${state.reason}.` : "");
+  return { tip, label };
+}
+
+/** The turn's state of card `el` (drawn by tileCard for `tileId` with `opts`), set in place:
+ * state.affordable, state.selected, state.reason (why it cannot be bought now).  The state
+ * drawn is noted on the card (data-turn), so an unchanged one costs a comparison; a card
+ * built again starts from no state, and gets it back here. */
+function tileState(S, el, tileId, opts, state) {
+  const tile = S.catalogue.tiles[tileId];
+  if (!tile) return;
+  const key = `${Boolean(state.affordable)}|${Boolean(state.selected)}|${state.reason ?? ""}`;
+  if (el.getAttribute("data-turn") === key) return;
+  el.setAttribute("data-turn", key);
+  const cls = el.classList;
+  if (cls.contains("nw-affordable") !== Boolean(state.affordable)) cls.toggle("nw-affordable", Boolean(state.affordable));
+  if (cls.contains("nw-selected") !== Boolean(state.selected)) cls.toggle("nw-selected", Boolean(state.selected));
+  const words = tileWords(tile, opts, state);
+  const tipEl = el.querySelector(":scope > .nw-tip");
+  if (tipEl) setText(tipEl, words.tip);
+  setAttr(el, "aria-label", words.label);
+  if (el.nodeName === "BUTTON") setAttr(el, "aria-pressed", state.selected ? "true" : null);
+}
+
+/** Mark the cards under `container` that another player just took (Python's recent
+ * tiles): a class set in place, the cards are not built again. */
+function markRecent(container, recent) {
+  if (!container) return;
+  for (const el of container.querySelectorAll(".nw-tile[data-tile]")) {
+    const on = recent.has(el.dataset.tile);
+    if (el.classList.contains("nw-recent") !== on) el.classList.toggle("nw-recent", on);
+  }
 }
 
 const focusedBefore = new WeakMap();
@@ -95,21 +139,13 @@ const focusedBefore = new WeakMap();
 function tileCardEl(S, tileId, opts) {
   const tile = S.catalogue.tiles[tileId];
   if (!tile) return h("div", { class: "nw-tile nw-empty" }, "?");
-  const t = tip(
-    tile.tooltip + (opts.cost ? ` Costs ${opts.cost} ${tile.currency} (row ${opts.cost}).` : "") +
-      (opts.reason ? ` Not now: ${opts.reason}.` : ""),
-    opts.key || `tile-${tileId}`,
-  );
+  const words = tileWords(tile, opts, {});
+  const t = tip(words.tip, opts.key || `tile-${tileId}`);
   const classes = ["nw-tile", `nw-kind-${tile.kind}`, "nw-has-tip"];
   if (opts.compact) classes.push("nw-compact");
   if (opts.onClick) classes.push("nw-clickable");
-  if (opts.affordable) classes.push("nw-affordable");
-  if (opts.selected) classes.push("nw-selected");
   if (opts.unbuilt) classes.push("nw-unbuilt");
-  if (opts.recent) classes.push("nw-recent");
-  const label = `${opts.label ? opts.label + ": " : ""}${tile.name}. ${tile.tooltip}` +
-    (opts.cost ? ` Costs ${opts.cost} ${tile.currency}.` : "") +
-    (opts.affordable ? " You can afford it." : "") + (opts.reason ? ` Not now: ${opts.reason}.` : "");
+  const label = words.label;
   const body = [
     h("span", { class: "nw-tile-top" },
       h("span", { class: "nw-kind-badge" }, KIND_LABEL[tile.kind]),
@@ -124,6 +160,7 @@ function tileCardEl(S, tileId, opts) {
   ];
   const attrs = {
     class: classes.join(" "),
+    "data-turn": "false|false|",
     "aria-describedby": t.id,
     "aria-label": label,
     dataset: { key: opts.key || `tile-${tileId}`, tile: tileId },
@@ -139,24 +176,9 @@ function tileCardEl(S, tileId, opts) {
       else if (focusedBefore.get(tile)) tile.blur();
       focusedBefore.delete(tile);
     };
-    return h("button", { ...attrs, type: "button", onclick, onpointerdown, "aria-pressed": opts.selected ? "true" : null }, body);
+    return h("button", { ...attrs, type: "button", onclick, onpointerdown }, body);
   }
   return h("div", { ...attrs, tabindex: "0", role: "group" }, body);
-}
-
-/** What a die is drawn from (rollKey: the position whose move rolled it, if the board
- * stepped forward onto it: the die rolls once, and is not rebuilt while it rolls).  Whether
- * it is used, and whether it can be clicked now, are not: `dieUse` sets them in place, so
- * a die that goes to the used area, or whose owner's turn comes, is moved or patched, not
- * rebuilt. */
-function dieSig(S, d, opts) {
-  return sig(S.view.dice[d][2], isUnrolled(S, d), isRecent(S, d), Boolean(opts.paying), Boolean(opts.selected), Boolean(opts.traded), opts.rollKey ?? null);
-}
-
-/** Dice another player just spent or rerolled (Python's `recent`): marked until the
- * viewer's next decision. */
-function isRecent(S, d) {
-  return ((S.view.recent && S.view.recent.dice) || []).includes(d);
 }
 
 /** Python says which dice are not rolled yet (a player's dice before their first turn of
@@ -175,35 +197,60 @@ function faceEl(face, resources) {
 }
 
 /** A die: icons + numbers for each symbol (readable without colour); a button, live
- * (clickable) only when it is the acting player's and unused (see dieUse). */
+ * (clickable) only when it is the acting player's and unused.  The button is made once per
+ * roll of the die (a new roll, `opts.rolling`, makes a new one, so that its animation plays
+ * once); everything else, its face too, `dieState` sets in place. */
 function dieElement(S, d, opts) {
-  const colour = dieColour(S.catalogue, d);
-  const face = dieFace(S.catalogue, S.view, d);
-  const classes = ["nw-die", `nw-die-${colour}`];
-  if (opts.selected) classes.push("nw-selected");
-  if (opts.traded) classes.push("nw-traded");
-  if (opts.rolling) classes.push("nw-rolling");
-  if (opts.used) classes.push("nw-used");
-  const unrolled = isUnrolled(S, d);
-  if (unrolled) classes.push("nw-unrolled");
-  if (isRecent(S, d)) classes.push("nw-recent");
-  if (opts.paying) classes.push("nw-paying");
-  const text = dieText(S, d, opts);
-  const content = unrolled ? h("span", { class: "nw-face nw-face-blank", "aria-hidden": "true" }, "?") : faceEl(face, S.catalogue.resources);
   const attrs = {
     type: "button",
-    class: classes.join(" "),
-    title: text,
-    "aria-label": text,
-    "aria-pressed": opts.selected || opts.traded ? "true" : "false",
-    dataset: { key: `die-${d}`, die: d, face: S.view.dice[d][2] },
+    dataset: { key: `die-${d}`, die: d },
     onclick: (e) => {
       if (isLive(e.currentTarget)) opts.onClick();
     },
   };
   // the roll plays once: a die kept in a later draw must not keep (or replay) it
   if (opts.rolling) attrs.onanimationend = (e) => e.currentTarget.classList.remove("nw-rolling");
-  return h("button", attrs, content);
+  const el = h("button", attrs);
+  if (opts.rolling) el.className = "nw-rolling";
+  return el;
+}
+
+const drawnDie = new WeakMap(); // die button -> {key, face}: the state dieState drew last
+
+/** Die `el` as `opts` says: its face (or none, not rolled yet), whether it is used,
+ * selected or paired for a trade, outlined when `opts.recent` (another player just spent or
+ * rerolled it, Python's `recent`: until the viewer's next decision) or `opts.paying` (the
+ * previewed move spends it), named in words, and live or inert.  A die whose state is the
+ * one drawn last costs a comparison; otherwise only what differs is changed (a die going to
+ * the used area, or whose owner's turn comes, keeps its face). */
+function dieState(S, el, d, opts, live) {
+  const faceIndex = S.view.dice[d][2];
+  const unrolled = isUnrolled(S, d);
+  const key = `${faceIndex}|${unrolled}|${opts.selected ? 1 : 0}${opts.traded ? 1 : 0}${opts.used ? 1 : 0}${opts.recent ? 1 : 0}${opts.paying ? 1 : 0}${live ? 1 : 0}`;
+  const drawn = drawnDie.get(el);
+  if (drawn && drawn.key === key) return;
+  const colour = dieColour(S.catalogue, d);
+  const classes = ["nw-die", `nw-die-${colour}`];
+  if (opts.selected) classes.push("nw-selected");
+  if (opts.traded) classes.push("nw-traded");
+  if (el.classList.contains("nw-rolling")) classes.push("nw-rolling");
+  if (opts.used) classes.push("nw-used");
+  if (unrolled) classes.push("nw-unrolled");
+  if (opts.recent) classes.push("nw-recent");
+  if (opts.paying) classes.push("nw-paying");
+  setAttr(el, "class", classes.join(" "));
+  const text = dieText(S, d, opts);
+  setAttr(el, "title", text);
+  setAttr(el, "aria-label", text);
+  setAttr(el, "aria-pressed", opts.selected || opts.traded ? "true" : "false");
+  setAttr(el, "data-face", faceIndex);
+  const faceKey = unrolled ? "?" : String(faceIndex);
+  if (!drawn || drawn.face !== faceKey) {
+    el.replaceChildren(unrolled ? h("span", { class: "nw-face nw-face-blank", "aria-hidden": "true" }, "?")
+      : faceEl(dieFace(S.catalogue, S.view, d), S.catalogue.resources));
+  }
+  setLive(el, live);
+  drawnDie.set(el, { key, face: faceKey });
 }
 
 /** A die named for a label, by colour and face (never its id): "blue die showing 1 stone
@@ -215,18 +262,6 @@ function dieName(colour, face, unrolled, resources) {
 function dieText(S, d, opts) {
   return dieName(dieColour(S.catalogue, d), dieFace(S.catalogue, S.view, d), isUnrolled(S, d), S.catalogue.resources) +
     (opts.used ? " (used)" : "") + (opts.selected ? ", selected" : "") + (opts.traded ? ", paired for a trade" : "");
-}
-
-/** Die `el` (drawn from `opts`, but maybe when it was used or not) shown as `opts.used`
- * says, and live or inert, changing only what differs. */
-function dieUse(S, el, d, opts, live) {
-  if (el.classList.contains("nw-used") !== Boolean(opts.used)) {
-    const text = dieText(S, d, opts);
-    el.setAttribute("title", text);
-    el.setAttribute("aria-label", text);
-    el.classList.toggle("nw-used", Boolean(opts.used));
-  }
-  setLive(el, live);
 }
 
 // ------------------------------------------------------------------- header
@@ -323,14 +358,12 @@ function progressCells(S, ui, act, part) {
       // Python says why a tile cannot be bought now: the tile stays focusable, inert, and
       // its tooltip says why
       const reason = canBuy && !affordable ? (v.unavailable?.tiles?.[id] ?? null) : null;
-      const cell = part(`pb-${id}`, sig(cost, affordable, selected, reason), () => tileCard(S, id, {
+      const cell = part(`pb-${id}`, sig(cost), () => tileCard(S, id, {
         cost,
-        affordable,
-        selected,
-        reason,
         onClick: () => act.clickTile(id),
         key: `board-${id}`,
       }));
+      tileState(S, cell, id, { cost }, { affordable, selected, reason });
       setLive(cell, affordable, true);
       cells.push(cell);
     }
@@ -505,11 +538,9 @@ function playerHead(S, seat, part) {
 
 function playerTiles(S, act, seat, choosing) {
   const p = S.view.players[seat];
-  const recent = new Set((S.view.recent && S.view.recent.tiles) || []);
   const slots = p.buildings.map(([id, n], i) => {
     const card = tileCard(S, id, {
       compact: true,
-      recent: recent.has(id),
       label: `building slot ${i + 1}`,
       key: `slot-${seat}-${i}`,
       onClick: choosing ? () => act.chooseReplace(id) : null,
@@ -519,10 +550,10 @@ function playerTiles(S, act, seat, choosing) {
     return h("div", { class: "nw-slot" }, card);
   });
   const advisor = p.advisor
-    ? tileCard(S, p.advisor[0], { compact: true, label: "advisor", key: `adv-${seat}`, recent: recent.has(p.advisor[0]) })
+    ? tileCard(S, p.advisor[0], { compact: true, label: "advisor", key: `adv-${seat}` })
     : h("div", { class: "nw-tile nw-compact nw-empty-slot" }, "no advisor");
   const wonder = p.wonder
-    ? tileCard(S, p.wonder, { compact: true, unbuilt: true, recent: recent.has(p.wonder), label: "wonder under construction", key: `wip-${seat}`,
+    ? tileCard(S, p.wonder, { compact: true, unbuilt: true, label: "wonder under construction", key: `wip-${seat}`,
       extra: h("span", { class: "nw-small nw-wip" }, "under construction"), extraSig: "wip" })
     : h("div", { class: "nw-tile nw-compact nw-empty-slot" }, "no wonder under construction");
   return h("div", { class: "nw-board-row" },
@@ -538,10 +569,13 @@ function playerDice(S, ui, act, seat, live, rolling, rollKey, part) {
   const rolled = new Set(v.rolled || []);
   const { unused, used } = diceOf(v, seat);
   const traded = new Set(ui.sel.trades.flat());
+  const recent = new Set((v.recent && v.recent.dice) || []);
   const die = (d, used, opts) => {
-    const drawn = { ...opts, used };
-    const el = part(`m:die-${d}`, dieSig(S, d, opts), () => dieElement(S, d, drawn));
-    dieUse(S, el, d, drawn, live && !used);
+    const drawn = { ...opts, used, recent: recent.has(d) };
+    // one element per roll of the die (rollKey: the position whose move rolled it, when the
+    // board stepped forward onto it), its state set in place
+    const el = part(`m:die-${d}`, String(opts.rollKey ?? ""), () => dieElement(S, d, drawn));
+    dieState(S, el, d, drawn, live && !used);
     return el;
   };
   const toggle = (d) => () => act.toggleDie(d);
@@ -622,13 +656,12 @@ function playerChits(S, ui, act, seat, live, part) {
 
 function playerBuilt(S, seat) {
   const p = S.view.players[seat];
-  const recent = new Set((S.view.recent && S.view.recent.tiles) || []);
   if (!p.colonies.length && !p.wonders.length) return null;
   return h("div", { class: "nw-built" },
     h("span", { class: "nw-slot-label" }, "Colonies & built wonders"),
     h("div", { class: "nw-built-list" },
-      p.colonies.map((id, i) => tileCard(S, id, { compact: true, label: "colony", key: `col-${seat}-${i}`, recent: recent.has(id) })),
-      p.wonders.map((id, i) => tileCard(S, id, { compact: true, label: "built wonder", key: `won-${seat}-${i}`, recent: recent.has(id) }))));
+      p.colonies.map((id, i) => tileCard(S, id, { compact: true, label: "colony", key: `col-${seat}-${i}` })),
+      p.wonders.map((id, i) => tileCard(S, id, { compact: true, label: "built wonder", key: `won-${seat}-${i}` }))));
 }
 
 function playerClass(S, seat, live) {
@@ -652,11 +685,15 @@ function playerParts(S, ui, act, seat, parts, rolling, rollKey) {
     ? parts.part(`choose-${seat}`, sig(ui.pendingBuy), () => h("p", { class: "nw-choose" },
       `Choose the building that ${S.catalogue.tiles[ui.pendingBuy].name} replaces:`))
     : null;
-  const tiles = parts.part(`tiles-${seat}`, sig(p.buildings, p.advisor, p.wonder, choosing, v.recent ? v.recent.tiles : null),
+  const tiles = parts.part(`tiles-${seat}`, sig(p.buildings, p.advisor, p.wonder, choosing),
     () => playerTiles(S, act, seat, choosing));
   const diceRow = playerDice(S, ui, act, seat, live, rolling, rollKey, (k, s, b) => parts.part(k, s, b));
   const chits = playerChits(S, ui, act, seat, live, (k, s, b) => parts.part(k, s, b));
-  const built = parts.part(`built-${seat}`, sig(p.colonies, p.wonders, v.recent ? v.recent.tiles : null), () => playerBuilt(S, seat));
+  const built = parts.part(`built-${seat}`, sig(p.colonies, p.wonders), () => playerBuilt(S, seat));
+  // the tiles another player just took: marked in place (the cards stay as drawn)
+  const recent = new Set((v.recent && v.recent.tiles) || []);
+  markRecent(tiles, recent);
+  markRecent(built, recent);
   return [head, choose, tiles, diceRow, chits, built];
 }
 

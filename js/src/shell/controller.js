@@ -11,6 +11,7 @@ import "./shell.css";
 import * as dom from "./dom.js";
 import * as icons from "./icons.js";
 import { logStore } from "./logstore.js";
+import { traitValue } from "./traits.js";
 import { makePanels } from "./panels.js";
 
 /** The generic traits (a view adds its own with `view.traits`). */
@@ -23,26 +24,27 @@ const camel = (name) => name.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
 
 /** The synced traits, read once per draw (`extra`: the game's own traits). */
 export function readState(model, extra = []) {
+  const get = (name) => traitValue(model, name);
   const S = {
     kind: model.get("game_kind") || "",
-    info: model.get("game_info") || {},
-    view: model.get("view") || {},
-    legal: model.get("legal") || [],
+    info: get("game_info") || {},
+    view: get("view") || {},
+    legal: get("legal") || [],
     error: model.get("error") || "",
     seats: model.get("seats") || [],
     botNames: model.get("bot_names") || [],
-    botInfo: model.get("bot_info") || {},
-    settings: model.get("settings") || {},
-    history: model.get("history") || {},
+    botInfo: get("bot_info") || {},
+    settings: get("settings") || {},
+    history: get("history") || {},
     busy: Boolean(model.get("busy")),
-    coach: model.get("coach") || {},
-    preview: model.get("preview") || {},
+    coach: get("coach") || {},
+    preview: get("preview") || {},
     coachBusy: false,
     viewingHistory: false,
     humanTurn: false,
     acting: null,
   };
-  for (const name of extra) S[camel(name)] = model.get(name);
+  for (const name of extra) S[camel(name)] = get(name);
   return S;
 }
 

@@ -8,6 +8,7 @@
 // a missed message) is never applied: the store asks Python for the whole list (intent
 // `log_sync`) and reports itself out of sync until the reset arrives, so the board never
 // shows a log Python does not have.
+import { traitValue } from "./traits.js";
 
 /** The list after `patch`, or null if it does not apply to (entries, seq). */
 export function applyLogPatch(entries, seq, patch) {
@@ -37,7 +38,7 @@ export function logStore(model) {
   if (store) return store;
   store = { entries: [], seq: null, synced: true, rev: 0, asked: false };
   const onPatch = () => {
-    const patch = model.get("log_patch");
+    const patch = traitValue(model, "log_patch");
     if (!patch || typeof patch.seq !== "number" || patch.seq === store.seq) return;
     const next = applyLogPatch(store.synced ? store.entries : null, store.seq, patch);
     store.rev += 1;

@@ -168,9 +168,10 @@ export function makePanels(shell) {
     const v = S.view;
     const c = S.coach || {};
     const me = S.acting;
-    return part("coach", sig(S.coach, me, v.position, S.coachBusy, ui.previews), () => {
-      const hint = c.hint && c.hint.position === v.position ? c.hint : null;
-      const verdict = c.on && c.verdict ? c.verdict : null;
+    const hint = c.hint && c.hint.position === v.position ? c.hint : null;
+    const verdict = c.on && c.verdict ? c.verdict : null;
+    // signed by what it shows (not the position: a move leaves it as it was)
+    return part("coach", sig(hint, verdict, Boolean(c.on), me === null, S.coachBusy, ui.previews), () => {
       const kids = [];
       kids.push(h("div", { class: "nw-coach-controls" },
         h("button", {

@@ -15,6 +15,7 @@ from ...board import Game, GameState, Move
 from ...board.components import Components
 from ..shell.adapter import BotFactory
 from ..shell.widget import DEFAULT_BOT_DELAY, STATIC, GameWidget
+from ..shell.wire import AS_JSON_TEXT
 from .adapter import BoardAdapter
 
 
@@ -40,7 +41,7 @@ class BoardWidget(GameWidget[Game, Move]):
 
     #: every card of the game's card sets and the printed cards of the player boards, by
     #: id: figures, and the text or lines of the detail panel (sent once per game's cards)
-    cards = traitlets.Dict().tag(sync=True)
+    cards = traitlets.Dict().tag(sync=True, **AS_JSON_TEXT)
 
     def __init__(self, players: int = 2, seats: Sequence[str] | None = None,
                  seed: int | None = None, *, difficulty: str | Sequence[str] = "prince",

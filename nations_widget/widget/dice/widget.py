@@ -14,6 +14,7 @@ from ...dice import Catalogue, Game, GameState, Move
 from ...dice.coach import Hint
 from ..shell.adapter import BotFactory
 from ..shell.widget import DEFAULT_BOT_DELAY, STATIC, GameWidget
+from ..shell.wire import AS_JSON_TEXT
 from .adapter import DiceAdapter
 
 
@@ -39,7 +40,7 @@ class NationsWidget(GameWidget[Game, Move]):
 
     #: static components: tiles and events (each with its tooltip), die faces, the
     #: resources, the round's steps (sent once per catalogue)
-    catalogue = traitlets.Dict().tag(sync=True)
+    catalogue = traitlets.Dict().tag(sync=True, **AS_JSON_TEXT)
     #: the components are a reconstruction (the notice is in ``catalogue["notice"]``)
     reconstructed = traitlets.Bool(False).tag(sync=True)
 

@@ -36,6 +36,7 @@ from .coach import COACH_OFF, coach_payload
 from .intents import MAX_MESSAGE_CHARS, Intent, IntentError, IntentTable
 from .log import LOG_LIMIT, history_payload, log_patch
 from .secrecy import published_settings
+from .wire import AS_JSON_TEXT
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
 
@@ -79,14 +80,14 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     #: which game this is ("dice", "board"): the page's bundle draws only that game
     game_kind = traitlets.Unicode("").tag(sync=True)
     #: ``{"kind", "title", "player_counts", "preferred_bot"}`` (sent once)
-    game_info = traitlets.Dict().tag(sync=True)
+    game_info = traitlets.Dict().tag(sync=True, **AS_JSON_TEXT)
     #: the table as the acting seat sees it (the adapter's ``view_payload``)
-    view = traitlets.Dict().tag(sync=True)
+    view = traitlets.Dict().tag(sync=True, **AS_JSON_TEXT)
     #: the acting human's legal moves: ``[{move, text, ...}]`` ([] on a bot's turn)
-    legal: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    legal: traitlets.List[Any] = traitlets.List().tag(sync=True, **AS_JSON_TEXT)
     #: how the browser's copy of the log changes: see
     #: :func:`~nations_widget.widget.shell.log.log_patch` (what a move adds, not the log)
-    log_patch = traitlets.Dict().tag(sync=True)
+    log_patch = traitlets.Dict().tag(sync=True, **AS_JSON_TEXT)
     #: the last refusal's reason, '' when none
     error = traitlets.Unicode("").tag(sync=True)
     #: per seat, "human" or a bot name
@@ -94,26 +95,27 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     #: the bots that can take a seat
     bot_names: traitlets.List[str] = traitlets.List(traitlets.Unicode()).tag(sync=True)
     #: a one-line description per bot name (for the seat menus)
-    bot_info = traitlets.Dict(value_trait=traitlets.Unicode()).tag(sync=True)
+    bot_info = traitlets.Dict(value_trait=traitlets.Unicode()).tag(sync=True, **AS_JSON_TEXT)
     #: the game's settings (its config's JSON), ``bot_delay`` and ``max_message``; the
     #: ``seed`` only once the game is over (see :mod:`~nations_widget.widget.shell.secrecy`)
-    settings = traitlets.Dict().tag(sync=True)
+    settings = traitlets.Dict().tag(sync=True, **AS_JSON_TEXT)
     #: where the game is in its history, and where Undo goes back to; ``game`` numbers
     #: the games this widget has shown (a new game or a load is the next number: the page
     #: tells one game from the next by it, the seed being secret)
     history = traitlets.Dict(per_key_traits={
         "position": traitlets.Int(), "length": traitlets.Int(), "can_undo": traitlets.Bool(),
         "can_redo": traitlets.Bool(), "undo_to": traitlets.Int(),
-        "game": traitlets.Int()}).tag(sync=True)
+        "game": traitlets.Int()}).tag(sync=True, **AS_JSON_TEXT)
     #: bots are playing (scheduled moves pending)
     busy = traitlets.Bool(False).tag(sync=True)
     #: the last preview asked (intent ``preview``): the adapter's ``preview_payload`` plus
     #: ``position``, ``move``, the page's ``ask`` number when given, and ``asked`` (how many
     #: previews this widget has made: the same preview asked again after a Cancel is a new
     #: value, so it is sent again and the board does not wait for it)
-    preview = traitlets.Dict().tag(sync=True)
+    preview = traitlets.Dict().tag(sync=True, **AS_JSON_TEXT)
     #: the coach (see :mod:`nations_widget.widget.shell.coach`): ``{"on", "hint", "verdict"}``
-    coach = traitlets.Dict(COACH_OFF, per_key_traits={"on": traitlets.Bool()}).tag(sync=True)
+    coach = traitlets.Dict(COACH_OFF, per_key_traits={"on": traitlets.Bool()}).tag(
+        sync=True, **AS_JSON_TEXT)
     #: the page opens the New game dialog when it first draws this widget (the app sets it
     #: for a game just chosen, so that the player picks the settings first); starting a
     #: new game or loading one clears it
