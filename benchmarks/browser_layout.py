@@ -2,15 +2,20 @@
 
     .venv/bin/python benchmarks/browser_layout.py              # 40 rounds of each
     .venv/bin/python benchmarks/browser_layout.py --reps 80 --gap 150
+    .venv/bin/python benchmarks/browser_layout.py --shipped-only --games against_bot
 
 ``benchmarks/browser_latency.py`` times a click in Voila from end to end; this script takes
 the browser's share apart, without Jupyter.  It serves the repository on 127.0.0.1 and
 opens ``js/scripts/harness.html`` (the shipped bundle with a fake model) in Debian's
-headless Chromium, on the position the latency benchmark clicks: 2 humans, seed 1, 30
-moves in.  The page is given the traits Python publishes on Undo and on Redo (captured
-from the engine, in a temporary folder) in turn, and each update is timed in the page:
-the widget's draw (until its DOM is up to date), then the layout the browser does before
-painting (forced: style and layout).
+headless Chromium, on the two games the latency benchmark clicks (``--games``): the *hot
+seat* (2 humans, seed 1, 30 moves in; Undo and Redo) and *against a bot* (a human and the
+random bot, at the human's decision 30 moves in; Undo back over the bot's moves and »
+latest).  The page is given what Python publishes on each step (captured from this
+checkout's engine into a temporary folder, as js/test/fixtures/undo_steps.json is), after
+clicking the step's button as a player does, and each update is timed in the page: the
+widget's draw (until its DOM is up to date), then the layout the browser does before
+painting (forced: style and layout).  The end-of-round summary a step back can show is
+closed after its first showing, as a player does.
 
 Measured in one page, one round of each per repetition, ``--gap`` ms of quiet before each
 timed update:
