@@ -1989,35 +1989,49 @@ function playerHead(S, seat, part) {
   setChildren(frame, [...refs2.get(frame), order, score, ...bits]);
   return frame;
 }
-function playerTiles(S, act, seat, choosing) {
+function playerTiles(S, act, seat, choosing, part) {
   const p = S.view.players[seat];
-  const slots = p.buildings.map(([id, n], i) => {
-    const card = tileCard(S, id, {
+  const row = part(`tiles-${seat}`, "", () => {
+    const boxes2 = {
+      advisor: h("div", { class: "nw-advisor" }, h("div", { class: "nw-slot-label" }, "Advisor")),
+      slots: h("div", { class: "nw-slots" }),
+      wonder: h("div", { class: "nw-wonder-slot" }, h("div", { class: "nw-slot-label" }, "Wonder"))
+    };
+    const el = h(
+      "div",
+      { class: "nw-board-row" },
+      boxes2.advisor,
+      h("div", { class: "nw-buildings" }, h("div", { class: "nw-slot-label" }, "Buildings"), boxes2.slots),
+      boxes2.wonder
+    );
+    refs2.set(el, boxes2);
+    return el;
+  });
+  const boxes = refs2.get(row);
+  setChildren(boxes.slots, p.buildings.map(([id, n], i) => part(`pslot-${seat}-${i}`, sig(id, n, choosing), () => h(
+    "div",
+    { class: "nw-slot" },
+    tileCard(S, id, {
       compact: true,
       label: `building slot ${i + 1}`,
       key: `slot-${seat}-${i}`,
       onClick: choosing ? () => act.chooseReplace(id) : null,
       extra: n !== S.catalogue.tiles[id].dice_count ? h("span", { class: "nw-small" }, `(${n} dice)`) : null,
       extraSig: n
-    });
-    return h("div", { class: "nw-slot" }, card);
-  });
-  const advisor = p.advisor ? tileCard(S, p.advisor[0], { compact: true, label: "advisor", key: `adv-${seat}` }) : h("div", { class: "nw-tile nw-compact nw-empty-slot" }, "no advisor");
-  const wonder = p.wonder ? tileCard(S, p.wonder, {
+    })
+  ))));
+  const advisor = part(`padv-${seat}`, sig(p.advisor), () => p.advisor ? tileCard(S, p.advisor[0], { compact: true, label: "advisor", key: `adv-${seat}` }) : h("div", { class: "nw-tile nw-compact nw-empty-slot" }, "no advisor"));
+  setChildren(boxes.advisor, [boxes.advisor.firstChild, advisor]);
+  const wonder = part(`pwip-${seat}`, sig(p.wonder), () => p.wonder ? tileCard(S, p.wonder, {
     compact: true,
     unbuilt: true,
     label: "wonder under construction",
     key: `wip-${seat}`,
     extra: h("span", { class: "nw-small nw-wip" }, "under construction"),
     extraSig: "wip"
-  }) : h("div", { class: "nw-tile nw-compact nw-empty-slot" }, "no wonder under construction");
-  return h(
-    "div",
-    { class: "nw-board-row" },
-    h("div", { class: "nw-advisor" }, h("div", { class: "nw-slot-label" }, "Advisor"), advisor),
-    h("div", { class: "nw-buildings" }, h("div", { class: "nw-slot-label" }, "Buildings"), h("div", { class: "nw-slots" }, slots)),
-    h("div", { class: "nw-wonder-slot" }, h("div", { class: "nw-slot-label" }, "Wonder"), wonder)
-  );
+  }) : h("div", { class: "nw-tile nw-compact nw-empty-slot" }, "no wonder under construction"));
+  setChildren(boxes.wonder, [boxes.wonder.firstChild, wonder]);
+  return row;
 }
 function playerDice(S, ui, act, seat, live, rolling, rollKey, part) {
   const v = S.view;
@@ -2138,11 +2152,7 @@ function playerParts(S, ui, act, seat, parts, rolling, rollKey) {
     { class: "nw-choose" },
     `Choose the building that ${S.catalogue.tiles[ui.pendingBuy].name} replaces:`
   )) : null;
-  const tiles = parts.part(
-    `tiles-${seat}`,
-    sig(p.buildings, p.advisor, p.wonder, choosing),
-    () => playerTiles(S, act, seat, choosing)
-  );
+  const tiles = playerTiles(S, act, seat, choosing, (k, s, b2) => parts.part(k, s, b2));
   const diceRow = playerDice(S, ui, act, seat, live, rolling, rollKey, (k, s, b2) => parts.part(k, s, b2));
   const chits = playerChits(S, ui, act, seat, live, (k, s, b2) => parts.part(k, s, b2));
   const built = parts.part(`built-${seat}`, sig(p.colonies, p.wonders), () => playerBuilt(S, seat));

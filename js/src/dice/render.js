@@ -536,30 +536,42 @@ function playerHead(S, seat, part) {
   return frame;
 }
 
-function playerTiles(S, act, seat, choosing) {
+/** A player's advisor, buildings and wonder under construction: the row is built once per
+ * seat, and each slot is a part of its own (a purchase redraws the slot it fills, not the
+ * row); `part`: the board's Parts' part. */
+function playerTiles(S, act, seat, choosing, part) {
   const p = S.view.players[seat];
-  const slots = p.buildings.map(([id, n], i) => {
-    const card = tileCard(S, id, {
+  const row = part(`tiles-${seat}`, "", () => {
+    const boxes = {
+      advisor: h("div", { class: "nw-advisor" }, h("div", { class: "nw-slot-label" }, "Advisor")),
+      slots: h("div", { class: "nw-slots" }),
+      wonder: h("div", { class: "nw-wonder-slot" }, h("div", { class: "nw-slot-label" }, "Wonder")),
+    };
+    const el = h("div", { class: "nw-board-row" }, boxes.advisor,
+      h("div", { class: "nw-buildings" }, h("div", { class: "nw-slot-label" }, "Buildings"), boxes.slots), boxes.wonder);
+    refs.set(el, boxes);
+    return el;
+  });
+  const boxes = refs.get(row);
+  setChildren(boxes.slots, p.buildings.map(([id, n], i) => part(`pslot-${seat}-${i}`, sig(id, n, choosing), () => h("div", { class: "nw-slot" },
+    tileCard(S, id, {
       compact: true,
       label: `building slot ${i + 1}`,
       key: `slot-${seat}-${i}`,
       onClick: choosing ? () => act.chooseReplace(id) : null,
       extra: n !== S.catalogue.tiles[id].dice_count ? h("span", { class: "nw-small" }, `(${n} dice)`) : null,
       extraSig: n,
-    });
-    return h("div", { class: "nw-slot" }, card);
-  });
-  const advisor = p.advisor
+    })))));
+  const advisor = part(`padv-${seat}`, sig(p.advisor), () => (p.advisor
     ? tileCard(S, p.advisor[0], { compact: true, label: "advisor", key: `adv-${seat}` })
-    : h("div", { class: "nw-tile nw-compact nw-empty-slot" }, "no advisor");
-  const wonder = p.wonder
+    : h("div", { class: "nw-tile nw-compact nw-empty-slot" }, "no advisor")));
+  setChildren(boxes.advisor, [boxes.advisor.firstChild, advisor]);
+  const wonder = part(`pwip-${seat}`, sig(p.wonder), () => (p.wonder
     ? tileCard(S, p.wonder, { compact: true, unbuilt: true, label: "wonder under construction", key: `wip-${seat}`,
       extra: h("span", { class: "nw-small nw-wip" }, "under construction"), extraSig: "wip" })
-    : h("div", { class: "nw-tile nw-compact nw-empty-slot" }, "no wonder under construction");
-  return h("div", { class: "nw-board-row" },
-    h("div", { class: "nw-advisor" }, h("div", { class: "nw-slot-label" }, "Advisor"), advisor),
-    h("div", { class: "nw-buildings" }, h("div", { class: "nw-slot-label" }, "Buildings"), h("div", { class: "nw-slots" }, slots)),
-    h("div", { class: "nw-wonder-slot" }, h("div", { class: "nw-slot-label" }, "Wonder"), wonder));
+    : h("div", { class: "nw-tile nw-compact nw-empty-slot" }, "no wonder under construction")));
+  setChildren(boxes.wonder, [boxes.wonder.firstChild, wonder]);
+  return row;
 }
 
 /** A player's dice trays; the row, each label and each die are parts (`part`), so a die
@@ -685,8 +697,7 @@ function playerParts(S, ui, act, seat, parts, rolling, rollKey) {
     ? parts.part(`choose-${seat}`, sig(ui.pendingBuy), () => h("p", { class: "nw-choose" },
       `Choose the building that ${S.catalogue.tiles[ui.pendingBuy].name} replaces:`))
     : null;
-  const tiles = parts.part(`tiles-${seat}`, sig(p.buildings, p.advisor, p.wonder, choosing),
-    () => playerTiles(S, act, seat, choosing));
+  const tiles = playerTiles(S, act, seat, choosing, (k, s, b) => parts.part(k, s, b));
   const diceRow = playerDice(S, ui, act, seat, live, rolling, rollKey, (k, s, b) => parts.part(k, s, b));
   const chits = playerChits(S, ui, act, seat, live, (k, s, b) => parts.part(k, s, b));
   const built = parts.part(`built-${seat}`, sig(p.colonies, p.wonders), () => playerBuilt(S, seat));
