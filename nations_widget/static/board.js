@@ -85,16 +85,25 @@ var sig = (...inputs) => JSON.stringify(inputs);
 var Parts = class {
   constructor() {
     this.map = /* @__PURE__ */ new Map();
+    this.spare = /* @__PURE__ */ new Map();
     this.used = /* @__PURE__ */ new Set();
     this.built = 0;
     this.reused = 0;
     this.morphed = 0;
     this.collect = null;
   }
-  /** Mark `key` and the memo entries its node was built from as still drawn. */
+  /** Mark `key` and the memo entries its node was built from as still drawn (taking them
+   * back from the spare ones if they were put aside). */
   use(key) {
     this.used.add(key);
-    const entry = this.map.get(key);
+    let entry = this.map.get(key);
+    if (!entry) {
+      entry = this.spare.get(key);
+      if (entry) {
+        this.spare.delete(key);
+        this.map.set(key, entry);
+      }
+    }
     if (entry && entry.inner) for (const k of entry.inner) this.use(k);
   }
   build(build) {
@@ -142,14 +151,25 @@ var Parts = class {
     return node;
   }
   sweep() {
-    for (const key of [...this.map.keys()]) if (!this.used.has(key)) this.map.delete(key);
+    for (const [key, entry] of this.spare) {
+      entry.age += 1;
+      if (entry.age > SPARE_SWEEPS) this.spare.delete(key);
+    }
+    for (const [key, entry] of [...this.map]) {
+      if (this.used.has(key)) continue;
+      this.map.delete(key);
+      entry.age = 0;
+      this.spare.set(key, entry);
+    }
     this.used.clear();
   }
   clear() {
     this.map.clear();
+    this.spare.clear();
     this.used.clear();
   }
 };
+var SPARE_SWEEPS = 4;
 var current = null;
 function memo(key, signature, build) {
   const parts = current;

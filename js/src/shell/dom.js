@@ -86,12 +86,16 @@ export const sig = (...inputs) => JSON.stringify(inputs);
  * what shapes it in its key instead: a rebuilt frame is morphed into the drawn one, which
  * would leave those kept elements stale.)
  * `part(key, signature, build)` returns the node built last time for `key` if the
- * signature is the same, else calls `build()`.  `sweep()` forgets the keys not asked for
- * since the last sweep.  `built`/`reused` count the calls (for tests and profiling).
+ * signature is the same, else calls `build()`.  `sweep()` puts the keys not asked for since
+ * the last sweep aside, and forgets them after SPARE_SWEEPS more sweeps: what a move took
+ * off the table (a tile bought from the progress board) an Undo usually brings back at
+ * once, and it comes back as it was drawn instead of being built again.  `built`/`reused`
+ * count the calls (for tests and profiling).
  */
 export class Parts {
   constructor() {
     this.map = new Map();
+    this.spare = new Map(); // key -> entry: swept lately, kept for SPARE_SWEEPS sweeps
     this.used = new Set();
     this.built = 0;
     this.reused = 0;
@@ -99,10 +103,18 @@ export class Parts {
     this.collect = null; // the memo keys asked for by the part being built
   }
 
-  /** Mark `key` and the memo entries its node was built from as still drawn. */
+  /** Mark `key` and the memo entries its node was built from as still drawn (taking them
+   * back from the spare ones if they were put aside). */
   use(key) {
     this.used.add(key);
-    const entry = this.map.get(key);
+    let entry = this.map.get(key);
+    if (!entry) {
+      entry = this.spare.get(key);
+      if (entry) {
+        this.spare.delete(key);
+        this.map.set(key, entry);
+      }
+    }
     if (entry && entry.inner) for (const k of entry.inner) this.use(k);
   }
 
@@ -153,15 +165,28 @@ export class Parts {
   }
 
   sweep() {
-    for (const key of [...this.map.keys()]) if (!this.used.has(key)) this.map.delete(key);
+    for (const [key, entry] of this.spare) {
+      entry.age += 1;
+      if (entry.age > SPARE_SWEEPS) this.spare.delete(key);
+    }
+    for (const [key, entry] of [...this.map]) {
+      if (this.used.has(key)) continue;
+      this.map.delete(key);
+      entry.age = 0;
+      this.spare.set(key, entry);
+    }
     this.used.clear();
   }
 
   clear() {
     this.map.clear();
+    this.spare.clear();
     this.used.clear();
   }
 }
+
+/** How many draws a part no longer drawn is kept aside (Parts.sweep). */
+const SPARE_SWEEPS = 4;
 
 let current = null; // the Parts whose part is being built (for memo)
 

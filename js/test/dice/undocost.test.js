@@ -27,7 +27,7 @@ function counting() {
   const seen = { rebuilt: [], elements: 0 };
   const part = Parts.prototype.part;
   Parts.prototype.part = function (key, signature, build) {
-    const hit = this.map.get(key);
+    const hit = this.map.get(key) || this.spare.get(key); // a part put aside comes back as it was
     if (!hit || hit.sig !== signature) seen.rebuilt.push(key);
     return part.call(this, key, signature, build);
   };
