@@ -12,8 +12,8 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
-from .components import FIGURES, RESOURCES, CardSpec
-from .effects import seat_name
+from .components import RESOURCES, CardSpec
+from .effects import count_text, counted, figure_text, seat_name
 from .scoring import stability, strength
 
 if TYPE_CHECKING:
@@ -40,7 +40,9 @@ def _e(text: object) -> str:
 
 
 def figures(vec: tuple[int, ...]) -> str:
-    return ", ".join(f"{v:+d} {FIGURES[i]}" for i, v in enumerate(vec) if v)
+    """A card's figures as changes, "+2 gold, −1 food": a true minus sign (U+2212), as the
+    log writes it."""
+    return ", ".join(figure_text(i, v) for i, v in enumerate(vec) if v)
 
 
 def card_html(card: CardSpec, extra: str = "") -> str:
@@ -56,7 +58,7 @@ def card_html(card: CardSpec, extra: str = "") -> str:
     if card.type == "wonder":
         bits.append("sections " + "/".join(str(x) for x in card.stages) + " stone")
     if card.type == "war":
-        bits.append(f"loss {card.war_loss[1]} {RESOURCES[card.war_loss[0]]}")
+        bits.append(f"loss {count_text(card.war_loss[0], card.war_loss[1])}")
     if card.type == "golden age":
         bits.append(f"2 {RESOURCES[card.golden_age]} or 1 VP")
     if card.vp:
@@ -88,11 +90,12 @@ def side_name(s: GameState, seat: int) -> str:
 
 
 def _solo_html(s: GameState) -> str:
-    from .solo import hall_of_fame, tile_of
+    from .solo import hall_of_fame, level_text, tile_of
     tile = tile_of(s)
     tiles = s.comp.solo_tiles
     strength_, stability_, books = s.shadow
-    text = (f"shadow: {strength_} strength, {stability_} stability, {books} books"
+    text = (f"shadow: {level_text(strength_)} strength, {level_text(stability_)} stability, "
+            f"{counted(books, 'book')}"
             f" ({'first' if s.shadow_first else 'second'} in player order)")
     if tile is not None:
         text += f"; tile {tile.id}"
@@ -143,8 +146,9 @@ def state_html(s: GameState) -> str:
                "<th>buildings and military</th><th>other cards</th></tr>")
     for seat in s.order:
         p = s.players[seat]
-        res = ", ".join(f"{p.res[i]} {RESOURCES[i]}" for i in range(5))
-        slots = "".join(card_html(cards[c], f" — {w} worker(s)") if c >= 0 else "<div>empty</div>"
+        res = ", ".join(count_text(i, p.res[i]) for i in range(5))
+        slots = "".join(card_html(cards[c], f" — {counted(w, 'worker')}") if c >= 0
+                        else "<div>empty</div>"
                         for c, w in zip(p.bm, p.workers, strict=True))
         other = "".join(card_html(cards[c]) for c in
                         p.advisors + p.colonies + p.wonders + list(p.specials))
