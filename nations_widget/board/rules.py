@@ -1540,7 +1540,9 @@ def prompt(s: GameState) -> str:
     if kind == "pick_tile":
         return f"{who}: which of the solo tiles drawn is played this round?"
     if kind == "lose_other":
-        return (f"{who}: with no books left, give up {d[2]} other resource(s) — which one "
+        if d[2] == 1:
+            return f"{who}: with no books left, give up 1 other resource — which one?"
+        return (f"{who}: with no books left, give up {d[2]} other resources — which one "
                 "first?")
     source = (s.comp.events[s.event].halves[d[3]].name if d[2] == "event"
               else cards[d[3]].name)

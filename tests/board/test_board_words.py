@@ -261,6 +261,11 @@ def test_one_architect_is_available_and_one_book_short() -> None:
     log: list[Any] = []
     lose(s, 1, BOOKS, 2, log)           # Player 2 has 1 book and loses 2
     assert texts(log)[0].startswith("Player 2 is 1 book short: loses what there is")
+    assert s.prompt() == "Player 2: with no books left, give up 1 other resource — which one?"
+    s.queue[0][2] = 2
+    assert s.prompt() == ("Player 2: with no books left, give up 2 other resources — which "
+                          "one first?")
+    s.queue.clear()
     # two players and no event card in play: 1 architect on the scoring board
     s.event = -1
     log = []
