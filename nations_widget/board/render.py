@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from .components import RESOURCES, CardSpec
 from .effects import count_text, counted, figure_text, seat_name
 from .scoring import stability, strength
+from .solo import level_text
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -90,7 +91,7 @@ def side_name(s: GameState, seat: int) -> str:
 
 
 def _solo_html(s: GameState) -> str:
-    from .solo import hall_of_fame, level_text, tile_of
+    from .solo import hall_of_fame, tile_of
     tile = tile_of(s)
     tiles = s.comp.solo_tiles
     strength_, stability_, books = s.shadow
@@ -160,7 +161,8 @@ def state_html(s: GameState) -> str:
             f"<tr{cls}><td>{seat_name(seat)}{passed}<br><span class='nwb-small'>"
             f"{_e(s.config.difficulty[seat])}, {_e(side_name(s, seat))}</span></td>"
             f"<td>{_e(res)}</td>"
-            f"<td>strength {strength(s, seat)}<br>stability {stability(s, seat)}</td>"
+            f"<td>strength {level_text(strength(s, seat))}<br>stability "
+            f"{level_text(stability(s, seat))}</td>"
             f"<td>{p.idle} idle<br>taken: {p.taken_food} food, {p.taken_stab} stability"
             f"</td><td>{slots}</td><td>{other or '—'}</td></tr>")
     out.append("</table></div>")

@@ -350,11 +350,17 @@ def test_solo_tiles_and_card_figures_have_a_true_minus_sign() -> None:
         shown += [figures(card.per_worker), figures(card.produces), *card_lines(card)]
     assert any(re.search(r"\u22121 (food|stability)", x) for x in shown)
     assert [x for x in shown if HYPHEN_MINUS.search(x) or ONE_WITH_A_PLURAL.search(x)] == []
-    # the notebook's table: a shadow below zero, and a card's figures
+    # the notebook's table: a shadow and a nation below zero, and a card's figures
     s = scenario({"players": 1, "round": 1, "tile": "solo-1b",
-                  "shadow": {"strength": 4, "stability": -2, "books": 1}})
+                  "shadow": {"strength": 4, "stability": -2, "books": 1},
+                  "seats": [{"taken": {"stability": 2}}]})
     html = state_html(s)
+    assert s.stability(0) < 0 and f"stability \u2212{-s.stability(0)}</td>" in html
     assert "\u22122 stability, 1 book " in html and not HYPHEN_MINUS.search(html)
+    # the widget's line for each nation
+    s = scenario({"players": 2, "seats": [{"taken": {"stability": 2}, "books": 1}]})
+    first = view_payload(Game.from_state(s), ["human", "human"])["nations"][0]["summary"]
+    assert f" · 1 book · 7 VP · strength 0 · stability \u2212{-s.stability(0)} · " in first
 
 
 def test_the_widgets_buttons_use_the_same_words() -> None:
