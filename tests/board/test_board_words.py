@@ -32,7 +32,12 @@ from nations_widget.board.render import figures, state_html
 from nations_widget.board.rules import ROUND, STEP_INDEX, new_game
 from nations_widget.board.scenario import scenario
 from nations_widget.board_notebook_helpers import after_step
-from nations_widget.widget.board.payloads import card_lines, legal_payload, view_payload
+from nations_widget.widget.board.payloads import (
+    card_lines,
+    legal_payload,
+    preview_payload,
+    view_payload,
+)
 
 EVENT = "aryan-migration--code-of-hammurabi"
 
@@ -361,6 +366,13 @@ def test_solo_tiles_and_card_figures_have_a_true_minus_sign() -> None:
     s = scenario({"players": 2, "seats": [{"taken": {"stability": 2}, "books": 1}]})
     first = view_payload(Game.from_state(s), ["human", "human"])["nations"][0]["summary"]
     assert f" · 1 book · 7 VP · strength 0 · stability \u2212{-s.stability(0)} · " in first
+    # and the preview of a move that takes stability below zero
+    s = scenario({"players": 2, "step": "maintenance.growth"})
+    seat = s.current_player() or 0
+    upkeep = s.side_of(seat).stability_upkeep
+    assert s.stability(seat) == 0 and upkeep > 0
+    assert preview_payload(s, Grow(worker="stability"))["pays"] == \
+        [f"stability 0 \u2192 \u2212{upkeep}"]
 
 
 def test_the_widgets_buttons_use_the_same_words() -> None:
