@@ -35,7 +35,7 @@ from .board import (
     move_from_json,
 )
 from .board.components import FIGURES, STABILITY_F, STRENGTH_F
-from .board.effects import seat_name
+from .board.effects import counted, figure_text, seat_name
 from .board.moves import MoveBase
 from .board.rules import ROUND, STEP_INDEX, event_selection, production_of
 from .core.errors import StateFormatError
@@ -425,7 +425,9 @@ def check_ready_wonder(state: GameState, answer: object) -> Verdict:
         after, _ = play_moves(state, answer)
         assert after is not None and seat is not None
         new = [cards[c].name for c in after.players[seat].wonders if c not in had]
-        return _right(f"{', '.join(new)} is ready; {after.architects} architect(s) are left "
+        left = counted(after.architects, "architect")
+        return _right(f"{', '.join(new)} is ready; {left} "
+                      f"{'is' if after.architects == 1 else 'are'} left "
                       f"on the scoring board and Player {seat + 1} has "
                       f"{after.players[seat].res[1]} stone.")
     return verdict
@@ -435,10 +437,14 @@ def _vector(s: GameState, seat: int) -> list[int]:
     return [*production_of(s, seat), s.strength(seat), s.stability(seat)]
 
 
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+
 def check_slot(state: GameState, card: str, answer: object) -> Verdict:
     """The task "buy ``card`` and put it where it costs you nothing": the answer is a slot
-    number (0-4) or the name of the card in it; right when that slot loses no production,
-    strength or stability (or, if every slot loses something, as little as any)."""
+    number as Python counts it (0-4, as in ``Deploy(2, "idle")``) or the name of the card in
+    it; right when that slot loses no production, strength or stability (or, if every slot
+    loses something, as little as any)."""
     seat = state.current_player()
     if seat is None:
         raise ValueError("check_slot needs a position where a player acts")
@@ -455,7 +461,8 @@ def check_slot(state: GameState, card: str, answer: object) -> Verdict:
         answer = names.index(answer.strip().lower())
     if isinstance(answer, bool) or not isinstance(answer, int) \
             or not 0 <= answer < len(options):
-        return _not_yet(f"answer with a slot number, 0 to {len(options) - 1}.")
+        return _not_yet(f"answer with a slot number as Python counts it, from 0 (the first "
+                        f"card) to {len(options) - 1}, or the card's name.")
     before = _vector(state, seat)
     losses = []
     for option in options:
@@ -465,15 +472,20 @@ def check_slot(state: GameState, card: str, answer: object) -> Verdict:
         losses.append([max(0, b - a) for b, a in zip(before, after, strict=True)])
     least = min(sum(x) for x in losses)
     mine = losses[answer]
-    lost = ", ".join(f"{v} {FIGURES[i]}" for i, v in enumerate(mine) if v)
+    lost = ", ".join(figure_text(i, v, signed=False) for i, v in enumerate(mine) if v)
     ref = slots[answer]
     held = state.comp.cards[ref].name if ref >= 0 else "nothing"
-    workers = state.players[seat].workers[answer]
+    on_it = state.players[seat].workers[answer]
+    workers = counted(on_it, "worker")
+    back = {0: "", 1: " (its worker goes back to the resource area)"}.get(
+        on_it, " (its workers go back to the resource area)")
+    nth = _ORDINALS[answer] if answer < len(_ORDINALS) else f"number {answer + 1}"
+    where = f"slot {answer} (the {nth} card: Python counts from 0)"
     if sum(mine) == least:
-        return _right(f"slot {answer} held {held} with {workers} worker(s): "
+        return _right(f"{where} held {held} with {workers}: "
                       + (f"you lose {lost}." if lost else "you lose nothing."))
-    return _not_yet(f"slot {answer} holds {held} with {workers} worker(s) on it: covering it "
-                    f"loses {lost} (its workers go back to the resource area). "
+    return _not_yet(f"{where} holds {held} with {workers} on it: covering it "
+                    f"loses {lost}{back}. "
                     "Another slot costs less.")
 
 

@@ -282,7 +282,7 @@ def test_check_ready_wonder_any_wonder_any_way() -> None:
     wonder = _position({"gold": 3, "stone": 3, "wonder": ["stonehenge", 1]}, passed=[1],
                        architects=3)
     finished = check_ready_wonder(wonder, [Hire(), Hire()])
-    assert finished and "Stonehenge is ready; 1 architect(s) are left" in finished.message
+    assert finished and "Stonehenge is ready; 1 architect is left" in finished.message
     assert check_ready_wonder(wonder, [Buy("pyramids"), Hire(), Hire(), Hire()])
     thrown = check_ready_wonder(wonder, [Buy("pyramids"), Hire(), Hire()])
     assert "2 of 3 sections built" in thrown.message

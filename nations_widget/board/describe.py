@@ -29,12 +29,19 @@ from .effects import (
     SwapBoardCards,
     TakeWorkers,
     UndeployFor,
-    amount_text,
+    count_text,
     describe,
     pending_question,
 )
 from .moves import Buy, Choose, Deploy, Grow, Hire, Move, Pass, Special, Undeploy
-from .rules import decision_options, deploy_cost, effect_outcome, golden_options, price_of
+from .rules import (
+    BATTLE_TAKES,
+    decision_options,
+    deploy_cost,
+    effect_outcome,
+    golden_options,
+    price_of,
+)
 from .state import GameState
 
 __all__ = ["describe_move"]
@@ -136,7 +143,7 @@ def _answer(s: GameState, option: str) -> str:
             return f"Put {new} in an empty wonder space"
         return f"Replace {cards[p.wonders[index - (1 if free else 0)]].name} with {new}"
     if kind == "battle":
-        return f"Take {option} from {cards[d[2]].name}"
+        return f"Take {count_text(BATTLE_TAKES[index], d[3])} from {cards[d[2]].name}"
     if kind == "golden":
         return _golden(s, seat, d[2], index)
     if kind == "lose_other":
@@ -160,8 +167,8 @@ def _golden(s: GameState, seat: int, ref: int, index: int) -> str:
     _, change = golden_options(s, seat, ref)[index]
     if change[4] == 0:
         taken = next(r for r, v in enumerate(change) if v > 0)
-        return f"Take {amount_text(taken, change[taken])} from {name}"
-    paid = [amount_text(r, -v) for r, v in enumerate(change[:4]) if v < 0]
+        return f"Take {count_text(taken, change[taken])} from {name}"
+    paid = [count_text(r, -v) for r, v in enumerate(change[:4]) if v < 0]
     if not paid:
         return f"Take 1 VP from {name} at no cost"
     return f"Buy 1 VP from {name} for {' + '.join(paid)}"
@@ -216,7 +223,8 @@ def _effect_answer(s: GameState, d: list[Any], option: str) -> str:
 
 
 def _outcome_words(o: Outcome | None) -> str:
-    """An outcome's short description (the engine's, which labels the options) without its
-    colons: a coach line puts one after the move's words."""
-    return (describe(o).replace("every other nation: ", "make every other nation ")
+    """An outcome in the words of the engine's description (which labels the options), in
+    its reading form (counts that agree with their number, a true minus sign) and without
+    its colons: a coach line puts one after the move's words."""
+    return (describe(o, reading=True).replace("every other nation: ", "make every other nation ")
             .replace(" workers: ", " workers, "))

@@ -24,6 +24,7 @@ from ..core.envelope import quote
 from .components import (
     BOOKS,
     CARD_TYPES,
+    FIGURES,
     FOOD,
     GOLD,
     RES_INDEX,
@@ -564,7 +565,39 @@ def seat_name(seat: int) -> str:
 
 
 def amount_text(res: int, n: int) -> str:
+    """``n`` of resource ``res`` as the engine's option labels say it ("1 books", "2 gold").
+    Those labels are part of a choice's move value, so of saved games and legal-move
+    lists, and stay as they are; what a player reads uses :func:`count_text`."""
     return f"{n} {RESOURCES[res] if res != VP else 'VP'}"
+
+
+def counted(n: int, one: str, many: str | None = None) -> str:
+    """``n`` things, with the word that fits the count: "1 architect", "2 architects",
+    "0 workers"; ``many`` when the plural is not ``one`` + "s"."""
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
+def signed_text(n: int) -> str:
+    """A change in words a player reads: "+2", or "−2" with a true minus sign (U+2212,
+    as the log writes it: a hyphen before a number reads as a dash)."""
+    return f"\u2212{-n}" if n < 0 else f"+{n}"
+
+
+def figure_text(figure: int, n: int, signed: bool = True) -> str:
+    """``n`` of a card's figure (:data:`~.components.FIGURES`: a resource, strength or
+    stability) in words a player reads, as a change ("+1 book", "−2 food") or, with
+    ``signed`` false, as an amount ("1 book", "2 strength")."""
+    name = "book" if figure == BOOKS and abs(n) == 1 else FIGURES[figure]
+    return f"{signed_text(n) if signed else n} {name}"
+
+
+def count_text(res: int, n: int) -> str:
+    """``n`` of resource ``res`` in words a player reads (log lines, move descriptions):
+    "1 book", "3 books", "2 gold", "1 VP" (gold, stone, food and VP read the same for one
+    or many)."""
+    if res == BOOKS:
+        return counted(n, "book")
+    return amount_text(res, n)
 
 
 def worker_taken_text(section: str) -> str:
@@ -576,9 +609,9 @@ def worker_taken_text(section: str) -> str:
 
 
 def amounts_text(amounts: Iterable[tuple[int, int]]) -> str:
-    """``(resource, n)`` pairs as "2 gold, 1 stone and 3 food": zero amounts are left out,
-    and "nothing" is said when none is left."""
-    parts = [amount_text(r, n) for r, n in amounts if n]
+    """``(resource, n)`` pairs as "2 gold, 1 stone and 1 book", in :func:`count_text`'s
+    words: zero amounts are left out, and "nothing" is said when none is left."""
+    parts = [count_text(r, n) for r, n in amounts if n]
     if len(parts) <= 1:
         return parts[0] if parts else "nothing"
     return ", ".join(parts[:-1]) + " and " + parts[-1]
@@ -731,9 +764,9 @@ def lose(s: GameState, seat: int, res: int, n: int, log: Log) -> int:
     p.res[res] = 0
     vp = shortfall_vp(s, seat, res)
     then = ("; it gives up one other resource per missing book" if res == BOOKS
-            else f", and {missing} books")
-    note(log, s, seat, "shortfall", lambda: f"{seat_name(seat)} is {missing} "
-         f"{RESOURCES[res]} short: loses what there is, {vp}{then}.",
+            else f", and {counted(missing, 'book')}")
+    note(log, s, seat, "shortfall", lambda: f"{seat_name(seat)} is "
+         f"{count_text(res, missing)} short: loses what there is, {vp}{then}.",
          resource=RESOURCES[res], missing=missing)
     if res == BOOKS:
         if any(p.res[r] for r in (GOLD, STONE, FOOD)):
@@ -976,16 +1009,24 @@ class Walk:
         raise NeedChoice(options, keys, about, part)
 
 
-def describe(o: Outcome | None) -> str:
-    """A short description of an outcome, used as a choice's label."""
+def describe(o: Outcome | None, reading: bool = False) -> str:
+    """A short description of an outcome, used as a choice's label.  The labels are part
+    of the choices' move values, so they never change; ``reading`` gives the same words
+    for a player to read (:mod:`.describe`): counts that agree with their number ("1
+    book", not the label's "1 books") and a true minus sign (U+2212)."""
+    amount = count_text if reading else amount_text
+
+    def inner(x: Outcome | None) -> str:
+        return describe(x, reading)
+
     if o is None:
         return "nothing"
     if isinstance(o, Gain | Lose):
         verb = "gain" if isinstance(o, Gain) else "lose"
-        text = f"{verb} " + " and ".join(amount_text(r, n) for r, n in o.res)
+        text = f"{verb} " + " and ".join(amount(r, n) for r, n in o.res)
         return text + (f" per {o.per.kind.replace('_', ' ')}" if o.per else "")
     if isinstance(o, LoseAllBut):
-        return "keep at most " + " and ".join(amount_text(r, n) for r, n in o.res)
+        return "keep at most " + " and ".join(amount(r, n) for r, n in o.res)
     if isinstance(o, TakeWorkers):
         return f"take {o.n} worker{'s' if o.n > 1 else ''}"
     if isinstance(o, ReturnWorkers):
@@ -995,16 +1036,16 @@ def describe(o: Outcome | None) -> str:
     if isinstance(o, Remove):
         return f"remove {'an' if o.what[0] in 'aeiou' else 'a'} {o.what}"
     if isinstance(o, May):
-        return describe(o.inner)
+        return inner(o.inner)
     if isinstance(o, Pay):
-        text = "pay " + " and ".join(amount_text(r, n) for r, n in o.res)
-        return text + (f" to {describe(o.then)}" if o.then else "")
+        text = "pay " + " and ".join(amount(r, n) for r, n in o.res)
+        return text + (f" to {inner(o.then)}" if o.then else "")
     if isinstance(o, ChooseOne):
-        return " or ".join(describe(x) for x in o.options)
+        return " or ".join(inner(x) for x in o.options)
     if isinstance(o, AllOf):
-        return ", ".join(describe(x) for x in o.items)
+        return ", ".join(inner(x) for x in o.items)
     if isinstance(o, UndeployFor):
-        return f"undeploy {o.kind} workers: {describe(o.each)} for each"
+        return f"undeploy {o.kind} workers: {inner(o.each)} for each"
     if isinstance(o, HireFree):
         return f"hire up to {o.n} architect{'s' if o.n > 1 else ''} free"
     if isinstance(o, DeployFree):
@@ -1012,17 +1053,18 @@ def describe(o: Outcome | None) -> str:
     if isinstance(o, RegainWarLosses):
         return "regain what the war took"
     if isinstance(o, Others):
-        return f"every other nation: {describe(o.inner)}"
+        return f"every other nation: {inner(o.inner)}"
     if isinstance(o, StrengthTemp):
-        return f"{o.amount:+d} strength until the events are over"
+        sign = signed_text(o.amount) if reading else f"{o.amount:+d}"
+        return f"{sign} strength until the events are over"
     if isinstance(o, LeastStabilityForRound):
         return "count as least stable for the rest of the round"
     if isinstance(o, BuyFree):
         return "buy a " + " or ".join(o.types) + " for free"
     if isinstance(o, IfThen):
-        return describe(o.then) + (f", else {describe(o.otherwise)}" if o.otherwise else "")
+        return inner(o.then) + (f", else {inner(o.otherwise)}" if o.otherwise else "")
     if isinstance(o, To):
-        return describe(o.do)
+        return inner(o.do)
     if isinstance(o, RemoveAll):
         return f"remove every {o.what}"
     if isinstance(o, SwapBoardCards):

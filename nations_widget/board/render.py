@@ -12,9 +12,10 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
-from .components import FIGURES, RESOURCES, CardSpec
-from .effects import seat_name
+from .components import RESOURCES, CardSpec
+from .effects import count_text, counted, figure_text, seat_name
 from .scoring import stability, strength
+from .solo import level_text
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -40,7 +41,9 @@ def _e(text: object) -> str:
 
 
 def figures(vec: tuple[int, ...]) -> str:
-    return ", ".join(f"{v:+d} {FIGURES[i]}" for i, v in enumerate(vec) if v)
+    """A card's figures as changes, "+2 gold, −1 food": a true minus sign (U+2212), as the
+    log writes it."""
+    return ", ".join(figure_text(i, v) for i, v in enumerate(vec) if v)
 
 
 def card_html(card: CardSpec, extra: str = "") -> str:
@@ -56,7 +59,7 @@ def card_html(card: CardSpec, extra: str = "") -> str:
     if card.type == "wonder":
         bits.append("sections " + "/".join(str(x) for x in card.stages) + " stone")
     if card.type == "war":
-        bits.append(f"loss {card.war_loss[1]} {RESOURCES[card.war_loss[0]]}")
+        bits.append(f"loss {count_text(card.war_loss[0], card.war_loss[1])}")
     if card.type == "golden age":
         bits.append(f"2 {RESOURCES[card.golden_age]} or 1 VP")
     if card.vp:
@@ -92,7 +95,8 @@ def _solo_html(s: GameState) -> str:
     tile = tile_of(s)
     tiles = s.comp.solo_tiles
     strength_, stability_, books = s.shadow
-    text = (f"shadow: {strength_} strength, {stability_} stability, {books} books"
+    text = (f"shadow: {level_text(strength_)} strength, {level_text(stability_)} stability, "
+            f"{counted(books, 'book')}"
             f" ({'first' if s.shadow_first else 'second'} in player order)")
     if tile is not None:
         text += f"; tile {tile.id}"
@@ -143,8 +147,9 @@ def state_html(s: GameState) -> str:
                "<th>buildings and military</th><th>other cards</th></tr>")
     for seat in s.order:
         p = s.players[seat]
-        res = ", ".join(f"{p.res[i]} {RESOURCES[i]}" for i in range(5))
-        slots = "".join(card_html(cards[c], f" — {w} worker(s)") if c >= 0 else "<div>empty</div>"
+        res = ", ".join(count_text(i, p.res[i]) for i in range(5))
+        slots = "".join(card_html(cards[c], f" — {counted(w, 'worker')}") if c >= 0
+                        else "<div>empty</div>"
                         for c, w in zip(p.bm, p.workers, strict=True))
         other = "".join(card_html(cards[c]) for c in
                         p.advisors + p.colonies + p.wonders + list(p.specials))
@@ -156,7 +161,8 @@ def state_html(s: GameState) -> str:
             f"<tr{cls}><td>{seat_name(seat)}{passed}<br><span class='nwb-small'>"
             f"{_e(s.config.difficulty[seat])}, {_e(side_name(s, seat))}</span></td>"
             f"<td>{_e(res)}</td>"
-            f"<td>strength {strength(s, seat)}<br>stability {stability(s, seat)}</td>"
+            f"<td>strength {level_text(strength(s, seat))}<br>stability "
+            f"{level_text(stability(s, seat))}</td>"
             f"<td>{p.idle} idle<br>taken: {p.taken_food} food, {p.taken_stab} stability"
             f"</td><td>{slots}</td><td>{other or '—'}</td></tr>")
     out.append("</table></div>")

@@ -36,15 +36,17 @@ from .components import (
     STONE,
     VP,
     Components,
+    EventSpec,
     deck_lists,
 )
 from .effects import (
     NOT_PLAYABLE_MODIFIERS,
     active_cards,
     active_with,
-    amount_text,
     amounts_text,
     carry_out,
+    count_text,
+    counted,
     feasible,
     holding,
     holds,
@@ -184,8 +186,13 @@ def _draw_event(s: GameState, log: Log) -> None:
     if deck:
         s.event = deck.pop()
         ev = s.comp.events[s.event]
-        note(log, s, None, "event", f"Event card: {ev.name} ({ev.architects} architects, "
-             f"famine {ev.famine} food).", event=ev.id)
+        note(log, s, None, "event", f"Event card: {_event_figures(ev)}.", event=ev.id)
+
+
+def _event_figures(ev: EventSpec) -> str:
+    """An event card's name and figures, for the log: "Crop rotation / Mercantilism (1
+    architect, famine 2 food)"."""
+    return f"{ev.name} ({counted(ev.architects, 'architect')}, famine {ev.famine} food)"
 
 
 def _architects(s: GameState, log: Log) -> None:
@@ -196,7 +203,8 @@ def _architects(s: GameState, log: Log) -> None:
     if tile is not None:
         extra = tile.architects
     s.architects = s.comp.architects_by_players[s.config.players] + extra
-    note(log, s, None, "architects", f"{s.architects} architects are available this round.")
+    note(log, s, None, "architects", f"{counted(s.architects, 'architect')} "
+         f"{'is' if s.architects == 1 else 'are'} available this round.")
 
 
 def production_of(s: GameState, seat: int) -> list[int]:
@@ -253,7 +261,7 @@ def _production(s: GameState, log: Log) -> None:
             if had_vp:
                 p.res[VP] -= 1
             note(log, s, seat, "revolt", f"{seat_name(seat)} is in revolt (stability {-stab} "
-                 f"below zero): loses {-stab} books and "
+                 f"below zero): loses {counted(-stab, 'book')} and "
                  + ("1 VP." if had_vp else "no VP (none left)."))
 
 
@@ -308,7 +316,7 @@ def _war(s: GameState, log: Log) -> None:
                 p.war_took[r] += max(0, before[r] - p.res[r])
             if log is not None:
                 note(log, s, seat, "war", f"{seat_name(seat)} is defeated in {card.name}: "
-                     "loses " + (", ".join(amount_text(r, n) for r, n in enumerate(losses)
+                     "loses " + (", ".join(count_text(r, n) for r, n in enumerate(losses)
                                            if n) or "nothing")
                      + (" (no VP: a card waives it)." if waived else " and 1 VP."))
     # the card leaves; its strength and buyer stay known until the round ends (events read
@@ -419,7 +427,7 @@ def _books(s: GameState, log: Log) -> None:
     for seat, g in enumerate(gains):
         s.players[seat].res[VP] += g
     note(log, s, None, "books", lambda: "End of the age: " + "; ".join(
-        f"{seat_name(x)} has {books[x]} books and "
+        f"{seat_name(x)} has {counted(books[x], 'book')} and "
         + (f"scores {gains[x]} VP" if gains[x] else "scores no VP") for x in s.order) + ".",
          books=books, vp=gains)
     for seat in s.order:
@@ -769,7 +777,7 @@ def decision_options(s: GameState, d: list[Any]) -> list[str]:
         return out + [f"over {cards[c].name}" for c in p.wonders]
     if kind == "battle":
         raid = d[3]
-        return [f"{raid} books", f"{raid} food", f"{raid} stone"]
+        return [f"{raid} {RESOURCES[r]}" for r in BATTLE_TAKES]
     if kind == "golden":
         return [label for label, _ in golden_options(s, seat, d[2])]
     if kind == "lose_other":
@@ -786,6 +794,11 @@ def decision_options(s: GameState, d: list[Any]) -> list[str]:
         assert tiles is not None
         return [f"tile {tiles.tiles[t].id}" for t in d[2]]
     raise AssertionError(f"unknown decision {kind}")
+
+
+#: what a battle's winner chooses between, in the order of its options ("2 books", "2 food",
+#: "2 stone")
+BATTLE_TAKES = (BOOKS, FOOD, STONE)
 
 
 def effect_outcome(s: GameState, d: list[Any]) -> Any:
@@ -822,6 +835,18 @@ def golden_options(s: GameState, seat: int, ref: int) -> list[tuple[str, tuple[i
                     out.append((f"1 VP for {text or 'nothing'}",
                                 (-g, -st, -f, -b, 1)))
     return out
+
+
+def golden_text(change: tuple[int, ...]) -> str:
+    """A golden age's option (its change to gold/stone/food/books/VP, see
+    :func:`golden_options`) in words a player reads: "take 2 stone", "1 VP for 1 gold +
+    1 book".  The option's label says the same with the engine's counts ("1 books"), and
+    stays so: it is part of the move's value."""
+    if change[VP] == 0:
+        taken = next(r for r, v in enumerate(change) if v > 0)
+        return f"take {count_text(taken, change[taken])}"
+    paid = " + ".join(count_text(r, -v) for r, v in enumerate(change[:4]) if v < 0)
+    return f"1 VP for {paid or 'nothing'}"
 
 
 def _placed_text(s: GameState, new: int, old: int, index: int, freed: int) -> str:
@@ -880,17 +905,18 @@ def _answer(s: GameState, d: list[Any], index: int, log: Log) -> None:
                 s.discard.append(p.advisors.pop())
         note(log, s, seat, "wonder", f"{cards[d[2]].name} is placed among the ready wonders.")
     elif kind == "battle":
-        res = (BOOKS, FOOD, STONE)[index]
+        res = BATTLE_TAKES[index]
         p.res[res] += d[3]
         s.discard.append(d[2])
         note(log, s, seat, "battle", f"{seat_name(seat)} wins {cards[d[2]].name} and takes "
              f"{amounts_text([(res, d[3])])}.")
     elif kind == "golden":
-        label, change = golden_options(s, seat, d[2])[index]
+        _, change = golden_options(s, seat, d[2])[index]
         for r, v in enumerate(change):
             p.res[r] += v
         s.discard.append(d[2])
-        note(log, s, seat, "golden age", f"{seat_name(seat)}'s {cards[d[2]].name}: {label}.")
+        note(log, s, seat, "golden age",
+             f"{seat_name(seat)}'s {cards[d[2]].name}: {golden_text(change)}.")
     elif kind == "lose_other":
         res = [r for r in (GOLD, STONE, FOOD) if p.res[r] > 0][index]
         p.res[res] -= 1
@@ -912,9 +938,11 @@ def _answer(s: GameState, d: list[Any], index: int, log: Log) -> None:
         s.event = d[2][index]
         ev = s.comp.events[s.event]
         s.events_done.extend(e for e in d[2] if e != s.event)
-        note(log, s, seat, "event", f"Event card: {ev.name} ({ev.architects} architects, "
-             f"famine {ev.famine} food), picked by {seat_name(seat)}; the other card(s) "
-             "leave the game.", event=ev.id)
+        others = len(d[2]) - 1
+        note(log, s, seat, "event", f"Event card: {_event_figures(ev)}, picked by "
+             f"{seat_name(seat)}; " + ("the other card leaves the game." if others == 1 else
+                                       f"the other {others} cards leave the game."),
+             event=ev.id)
     elif kind == "effect":
         outcome = effect_outcome(s, d)
         labels, keys, answers = plan_keys(s, seat, outcome, list(d[4]))
@@ -1356,7 +1384,8 @@ def check(s: GameState, move: Move) -> None:
             raise IllegalMoveError(f"there is no slot {move.slot}")
         if not 1 <= move.count <= p.workers[move.slot]:
             raise IllegalMoveError(f"{cards[p.bm[move.slot]].name} has "
-                                   f"{p.workers[move.slot]} worker(s); undeploy 1 to that many")
+                                   f"{counted(p.workers[move.slot], 'worker')}; undeploy "
+                                   "1 to that many")
         return
     if isinstance(move, Hire):
         if p.wonder < 0:
@@ -1500,7 +1529,8 @@ def prompt(s: GameState) -> str:
     if kind == "place_wonder":
         return f"{who}: where does {cards[d[2]].name} go among your ready wonders?"
     if kind == "battle":
-        return f"{who}: {cards[d[2]].name} brings {d[3]} books, food or stone — which?"
+        return (f"{who}: {cards[d[2]].name} brings {counted(d[3], 'book')}, food or stone "
+                "— which?")
     if kind == "golden":
         return f"{who}: {cards[d[2]].name} — take its resource or buy 1 VP?"
     if kind == "pick_event":
@@ -1510,7 +1540,9 @@ def prompt(s: GameState) -> str:
     if kind == "pick_tile":
         return f"{who}: which of the solo tiles drawn is played this round?"
     if kind == "lose_other":
-        return (f"{who}: with no books left, give up {d[2]} other resource(s) — which one "
+        if d[2] == 1:
+            return f"{who}: with no books left, give up 1 other resource — which one?"
+        return (f"{who}: with no books left, give up {d[2]} other resources — which one "
                 "first?")
     source = (s.comp.events[s.event].halves[d[3]].name if d[2] == "event"
               else cards[d[3]].name)

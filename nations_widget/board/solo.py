@@ -38,6 +38,7 @@ from .components import (
     component_checker,
     named_item,
 )
+from .effects import counted
 
 if TYPE_CHECKING:
     from ..core.log import LogEntry
@@ -233,11 +234,11 @@ def start_tile(s: GameState, tile_index: int, log: Log) -> None:
     s.shadow[1] = t.stability
     s.shadow[2] += t.books
     _note(log, s, f"Solo tile {t.id}: the shadow has {t.strength} strength and "
-          f"{_level(t.stability)} stability and adds {t.books} books ({s.shadow[2]} in all); "
-          f"{t.architects} architects, famine {t.famine}.", tile=t.id)
+          f"{level_text(t.stability)} stability and adds {counted(t.books, 'book')} ({s.shadow[2]} "
+          f"in all); {counted(t.architects, 'architect')}, famine {t.famine}.", tile=t.id)
 
 
-def _level(n: int) -> str:
+def level_text(n: int) -> str:
     """A level that may fall below zero, for the log: with a true minus sign (U+2212), as
     a hyphen before a number would read as a dash."""
     return f"\u2212{-n}" if n < 0 else str(n)
@@ -288,8 +289,8 @@ def roll(s: GameState, log: Log) -> None:
     _note(log, s, f"The shadow rolls {face}: " + ", ".join(
         f"{SHADOW_FIGURES[i]} {'up' if v > 0 else 'down'} by {abs(v)}"
         for i, v in enumerate(change) if v)
-        + f" (now {_level(s.shadow[0])} strength, {_level(s.shadow[1])} stability, "
-        f"{s.shadow[2]} books).",
+        + f" (now {level_text(s.shadow[0])} strength, {level_text(s.shadow[1])} stability, "
+        f"{counted(s.shadow[2], 'book')}).",
         roll=face)
 
 
@@ -324,10 +325,10 @@ def books_vp(s: GameState, log: Log) -> None:
     p = s.players[0]
     if p.res[3] > s.shadow[2]:
         p.res[4] += 3
-        _note(log, s, f"End of the age: {p.res[3]} books against the shadow's "
+        _note(log, s, f"End of the age: {counted(p.res[3], 'book')} against the shadow's "
               f"{s.shadow[2]}: Player 1 scores 3 VP.")
     else:
-        _note(log, s, f"End of the age: {p.res[3]} books against the shadow's "
+        _note(log, s, f"End of the age: {counted(p.res[3], 'book')} against the shadow's "
               f"{s.shadow[2]}: no VP.")
 
 

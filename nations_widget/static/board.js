@@ -1336,7 +1336,7 @@ var FIGURE_ORDER = ["gold", "stone", "food", "books", "strength", "stability", "
 var figureRank = (k) => FIGURE_ORDER.includes(k) ? FIGURE_ORDER.indexOf(k) : FIGURE_ORDER.length;
 function figuresText(figs) {
   if (!figs) return "";
-  return Object.entries(figs).filter(([, n]) => n).sort(([a], [b]) => figureRank(a) - figureRank(b)).map(([k, n]) => `${signed(n)} ${FIGURE_LABEL[k] || k}`).join(", ");
+  return Object.entries(figs).filter(([, n]) => n).sort(([a], [b]) => figureRank(a) - figureRank(b)).map(([k, n]) => `${signed(n)} ${k === "books" && Math.abs(n) === 1 ? "book" : FIGURE_LABEL[k] || k}`).join(", ");
 }
 function placeMoves(legal) {
   const out = { pass: null, options: [], buy: /* @__PURE__ */ new Map(), special: /* @__PURE__ */ new Map(), hire: null, deploy: /* @__PURE__ */ new Map(), undeploy: /* @__PURE__ */ new Map() };
@@ -1723,7 +1723,7 @@ function createView(root, shell) {
     ];
     const prod = figuresText(Object.fromEntries(GOODS.map((k) => [k, n.production[k]])));
     const slots = n.slots.map((s) => {
-      if (!s.card) return h2("div", { class: "nwb-empty", dataset: { key: `slot-${s.slot}` } }, `empty slot ${s.slot}`);
+      if (!s.card) return h2("div", { class: "nwb-empty", dataset: { key: `slot-${s.slot}` } }, `empty slot ${s.slot + 1}`);
       const entries = live ? [...moves.deploy.get(s.slot) || [], ...moves.undeploy.get(s.slot) || []] : [];
       const special = live && moves.special.get(s.card);
       const common = entries.filter((e) => e.group === "deploy" ? e.source === "idle" : e.count === 1);

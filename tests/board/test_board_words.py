@@ -1,7 +1,8 @@
 """The board game in words: every kind of move as the widget's buttons and the coach say
 it (one describer, :mod:`nations_widget.board.describe`), and the log's lines (no "+0",
-no 0-based slot, no hyphen standing for a minus), on real positions and over random
-games."""
+no 0-based slot, no hyphen standing for a minus, counts that agree with their number:
+"1 book", "2 books"), on real positions and over random games; the engine's option labels
+(part of the moves' values) keep their words."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from nations_widget.board import (
     Buy,
     Choose,
     Deploy,
+    Game,
     GameConfig,
     GameState,
     Grow,
@@ -23,18 +25,31 @@ from nations_widget.board import (
     Special,
     Undeploy,
 )
-from nations_widget.board.components import default_components
+from nations_widget.board.components import BOOKS, default_components
 from nations_widget.board.describe import describe_move
-from nations_widget.board.rules import new_game
+from nations_widget.board.effects import count_text, counted, figure_text, lose
+from nations_widget.board.render import figures, state_html
+from nations_widget.board.rules import ROUND, STEP_INDEX, new_game
 from nations_widget.board.scenario import scenario
 from nations_widget.board_notebook_helpers import after_step
-from nations_widget.widget.board.payloads import legal_payload
+from nations_widget.widget.board.payloads import (
+    card_lines,
+    legal_payload,
+    preview_payload,
+    view_payload,
+)
 
 EVENT = "aryan-migration--code-of-hammurabi"
 
 #: what no log line may hold: a zero gain written "+0 ", a slot counted from 0, and a
 #: hyphen before a number standing for a minus (a true minus, U+2212, is allowed)
 LOG_DEFECTS = (re.compile(r"\+0 "), re.compile(r"slot 0"), re.compile(r"(?<![\w−])-\d"))
+#: a count of one with a plural noun ("1 books", "+1 books", "1 architects")
+ONE_WITH_A_PLURAL = re.compile(r"\b1 (books|architects|workers|stages|sections|cards)\b")
+#: a count of one read right, which random games must show (so the check above can fail)
+ONE_READ_RIGHT = re.compile(r"\b1 (book|architect)\b")
+#: an ASCII hyphen before a digit, where a minus is meant (ids such as "solo-1b" excepted)
+HYPHEN_MINUS = re.compile(r"(?<![\w−])-\d")
 
 
 def words(s: GameState) -> dict[str, str]:
@@ -215,11 +230,60 @@ def test_production_and_revolt_lines_say_gains_and_losses_in_words() -> None:
                             {"taken": {"stability": 1}, "books": 5, "vp": 0}]})
     _, log = after_step(s, "resolution.production")
     assert texts(log) == [
-        "Player 1 produces 3 gold, 2 stone and 1 books and loses 6 food (upkeep beyond "
+        "Player 1 produces 3 gold, 2 stone and 1 book and loses 6 food (upkeep beyond "
         "production).",
         "Player 2 produces nothing.",
         "Player 2 is in revolt (stability 3 below zero): loses 3 books and no VP (none "
         "left)."]
+
+
+def test_a_golden_age_paid_with_one_book_its_label_kept_its_words_in_the_singular() -> None:
+    s = scenario({"players": 2, "order": [0, 1],
+                  "board": [["iron-working", None, None, None], [None] * 4, [None] * 4],
+                  "seats": [{"gold": 3, "stone": 0, "food": 0, "books": 1}]})
+    s.apply(Buy("iron-working"))
+    # the option label is part of the move (saved games, legal-move lists): unchanged
+    assert words(s) == {"1 VP for 1 books": "Buy 1 VP from Iron Working for 1 book",
+                        "take 2 stone": "Take 2 stone from Iron Working"}
+    assert texts(s.apply(Choose("1 VP for 1 books"))) == \
+        ["Player 1's Iron Working: 1 VP for 1 book."]
+
+
+def test_an_events_one_book_reads_in_the_singular_its_label_as_it_was() -> None:
+    half = {"who": "all", "do": {"choose": [{"lose": {"books": 1}}, {"lose": {"food": 2}}]}}
+    s = _event(half, {"seats": [{"books": 5, "food": 5}, {"books": 5, "food": 5}]})
+    assert words(s) == {"lose 1 books": "Lose 1 book", "lose 2 food": "Lose 2 food"}
+    first = s.current_player()
+    s.apply(Choose("lose 1 books"))             # carried out once every nation has chosen
+    log = texts(s.apply(Choose("lose 2 food")))
+    assert f"Player {(first or 0) + 1} loses 1 book." in log
+    assert s.players[first or 0].res[3] == 4
+
+
+def test_one_architect_is_available_and_one_book_short() -> None:
+    s = scenario({"players": 2, "order": [0, 1], "round": 2,
+                  "seats": [{"books": 3}, {"books": 1}]})
+    log: list[Any] = []
+    lose(s, 1, BOOKS, 2, log)           # Player 2 has 1 book and loses 2
+    assert texts(log)[0].startswith("Player 2 is 1 book short: loses what there is")
+    assert s.prompt() == "Player 2: with no books left, give up 1 other resource — which one?"
+    s.queue[0][2] = 2
+    assert s.prompt() == ("Player 2: with no books left, give up 2 other resources — which "
+                          "one first?")
+    s.queue.clear()
+    # two players and no event card in play: 1 architect on the scoring board
+    s.event = -1
+    log = []
+    architects = ROUND[STEP_INDEX["maintenance.architects"]].start
+    assert architects is not None
+    architects(s, log)
+    assert texts(log) == ["1 architect is available this round."]
+    assert [counted(n, "architect") for n in (0, 1, 2)] == \
+        ["0 architects", "1 architect", "2 architects"]
+    assert [count_text(r, 1) for r in range(5)] == ["1 gold", "1 stone", "1 food", "1 book",
+                                                    "1 VP"]
+    assert [figure_text(BOOKS, n) for n in (-2, -1, 1)] == ["\u22122 books", "\u22121 book",
+                                                        "+1 book"]
 
 
 def test_the_books_line_says_no_vp_in_words() -> None:
@@ -227,7 +291,7 @@ def test_the_books_line_says_no_vp_in_words() -> None:
                   "seats": [{"books": 3}, {"books": 1}]})
     _, log = after_step(s, "resolution.books")
     assert texts(log) == ["End of the age: Player 1 has 3 books and scores 1 VP; Player 2 "
-                          "has 1 books and scores no VP."]
+                          "has 1 book and scores no VP."]
 
 
 def _random_games(seeds: range) -> tuple[list[str], int, list[tuple[GameState, Any]]]:
@@ -265,6 +329,50 @@ def test_no_log_line_of_random_games_has_a_zero_gain_a_slot_0_or_a_hyphen_minus(
         assert said[:1].isupper() and ":" not in said, said
         assert not re.search(r"(?<!empty )slot \d", said), said
         assert not any(p.search(said) for p in LOG_DEFECTS[1:]), said
+
+
+def test_counts_of_one_read_in_the_singular_in_random_games() -> None:
+    lines, _, sample = _random_games(range(10, 15))
+    said = [describe_move(s, move) for s, move in sample]
+    assert [x for x in lines + said if ONE_WITH_A_PLURAL.search(x)] == []
+    assert any(ONE_READ_RIGHT.search(x) for x in lines)
+
+
+def test_solo_tiles_and_card_figures_have_a_true_minus_sign() -> None:
+    comp = default_components()
+    tiles = comp.solo_tiles
+    assert tiles is not None
+    shown = []
+    for tile in tiles.tiles:
+        game = Game.from_state(scenario({"players": 1, "round": 2 * tile.age - 1,
+                                         "tile": tile.id}))
+        text = view_payload(game, ["human"])["solo"]["tile_text"]
+        assert text.startswith(f"Age {tile.age} tile: ")
+        shown.append(text)
+    # the tiles' rolls lower a figure now and then: "-2 strength" is written "−2 strength"
+    assert any("\u2212" in x for x in shown)
+    for card in comp.cards:         # every card of the box
+        shown += [figures(card.per_worker), figures(card.produces), *card_lines(card)]
+    assert any(re.search(r"\u22121 (food|stability)", x) for x in shown)
+    assert [x for x in shown if HYPHEN_MINUS.search(x) or ONE_WITH_A_PLURAL.search(x)] == []
+    # the notebook's table: a shadow and a nation below zero, and a card's figures
+    s = scenario({"players": 1, "round": 1, "tile": "solo-1b",
+                  "shadow": {"strength": 4, "stability": -2, "books": 1},
+                  "seats": [{"taken": {"stability": 2}}]})
+    html = state_html(s)
+    assert s.stability(0) < 0 and f"stability \u2212{-s.stability(0)}</td>" in html
+    assert "\u22122 stability, 1 book " in html and not HYPHEN_MINUS.search(html)
+    # the widget's line for each nation
+    s = scenario({"players": 2, "seats": [{"taken": {"stability": 2}, "books": 1}]})
+    first = view_payload(Game.from_state(s), ["human", "human"])["nations"][0]["summary"]
+    assert f" · 1 book · 7 VP · strength 0 · stability \u2212{-s.stability(0)} · " in first
+    # and the preview of a move that takes stability below zero
+    s = scenario({"players": 2, "step": "maintenance.growth"})
+    seat = s.current_player() or 0
+    upkeep = s.side_of(seat).stability_upkeep
+    assert s.stability(seat) == 0 and upkeep > 0
+    assert preview_payload(s, Grow(worker="stability"))["pays"] == \
+        [f"stability 0 \u2192 \u2212{upkeep}"]
 
 
 def test_the_widgets_buttons_use_the_same_words() -> None:

@@ -29,7 +29,7 @@ const figureRank = (k) => (FIGURE_ORDER.includes(k) ? FIGURE_ORDER.indexOf(k) : 
 export function figuresText(figs) {
   if (!figs) return "";
   return Object.entries(figs).filter(([, n]) => n).sort(([a], [b]) => figureRank(a) - figureRank(b))
-    .map(([k, n]) => `${signed(n)} ${FIGURE_LABEL[k] || k}`).join(", ");
+    .map(([k, n]) => `${signed(n)} ${k === "books" && Math.abs(n) === 1 ? "book" : FIGURE_LABEL[k] || k}`).join(", ");
 }
 
 /**

@@ -314,7 +314,7 @@ export function createView(root, shell) {
     ];
     const prod = figuresText(Object.fromEntries(GOODS.map((k) => [k, n.production[k]])));
     const slots = n.slots.map((s) => {
-      if (!s.card) return h("div", { class: "nwb-empty", dataset: { key: `slot-${s.slot}` } }, `empty slot ${s.slot}`);
+      if (!s.card) return h("div", { class: "nwb-empty", dataset: { key: `slot-${s.slot}` } }, `empty slot ${s.slot + 1}`);
       const entries = live ? [...(moves.deploy.get(s.slot) || []), ...(moves.undeploy.get(s.slot) || [])] : [];
       const special = live && moves.special.get(s.card);
       // the common moves as buttons; moving a worker in from another card, or taking

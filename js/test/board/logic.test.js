@@ -21,7 +21,8 @@ describe("board view helpers", () => {
     expect(figuresText({ gold: 1, food: -2, books: 0 })).toBe("+1 gold, \u22122 food");
     // the engine's order whatever the object's (the fixtures' JSON has its keys sorted)
     expect(figuresText({ stability: 1, stone: 2 })).toBe("+2 stone, +1 stability");
-    expect(figuresText({ strength: 3, books: 1, gold: -1 })).toBe("\u22121 gold, +1 books, +3 strength");
+    expect(figuresText({ strength: 3, books: 1, gold: -1 })).toBe("\u22121 gold, +1 book, +3 strength");
+    expect(figuresText({ books: -2 })).toBe("\u22122 books");
     expect(slotButtonText({ group: "deploy", source: "idle", cost: 2 }, [])).toBe("+ worker \u00b7 2 stone");
     expect(slotButtonText({ group: "deploy", source: "1", cost: 1 }, ["Temple", "Quarry"])).toBe("+ from Quarry \u00b7 1 stone");
     expect(slotButtonText({ group: "undeploy", count: 2 }, [])).toBe("\u2212 2 workers");

@@ -69,6 +69,15 @@ describe("what is drawn", () => {
     expect(board.textContent).toContain(me.side);
   });
 
+  it("numbers an empty slot from 1, as the log and the move descriptions do", () => {
+    const S = snapshot("late_5p");
+    const me = S.view.nations[S.view.viewer];
+    me.slots[2] = { ...me.slots[2], card: null, workers: 0, max: 0, deploy: null };
+    const { el } = mount(createView, S);
+    const board = el.querySelector(`[data-key="nation-${me.seat}"]`);
+    expect(board.querySelector(".nwb-slots .nwb-empty").textContent).toBe("empty slot 3");
+  });
+
   it("draws the scoring board: round and age, architects, VP and books, the event's two halves and famine, the war", () => {
     const S = snapshot("game_over_4p");
     const { byKey } = mount(createView, S);

@@ -40,6 +40,7 @@ from ...board import (
 )
 from ...board.components import CARD_TYPES, FIGURES, RESOURCES, CardSpec
 from ...board.describe import describe_move
+from ...board.effects import count_text, counted, figure_text, signed_text
 from ...board.render import side_name
 from ...board.rules import (
     PRICES,
@@ -48,7 +49,7 @@ from ...board.rules import (
     price_of,
     production_of,
 )
-from ...board.solo import SHADOW_FIGURES, hall_of_fame, tile_of
+from ...board.solo import SHADOW_FIGURES, hall_of_fame, level_text, tile_of
 
 #: At most this many of the other players' moves are summarised.
 RECENT_LIMIT = 12
@@ -106,12 +107,9 @@ def _who(seat: int, seats: Sequence[str]) -> str:
     return name
 
 
-def _signed(n: int) -> str:
-    return f"{n:+d}"
-
-
 def _figures_text(vec: Sequence[int]) -> str:
-    return ", ".join(f"{_signed(v)} {FIGURES[i]}" for i, v in enumerate(vec) if v)
+    """Figures as changes, "+2 gold, −1 food" (a true minus sign, as the log's)."""
+    return ", ".join(figure_text(i, v) for i, v in enumerate(vec) if v)
 
 
 # ------------------------------------------------------------------------ cards
@@ -124,7 +122,7 @@ def card_lines(card: CardSpec) -> list[str]:
                          "production (strength and stability count at once).")
         lines.append(f"Deploying a worker costs {card.deploy_cost} stone.")
         if card.max_workers:
-            lines.append(f"It holds at most {card.max_workers} worker(s).")
+            lines.append(f"It holds at most {counted(card.max_workers, 'worker')}.")
         if card.raid:
             lines.append(f"Raid value {card.raid} (what a battle brings while it is manned).")
         if card.worker_vp:
@@ -136,22 +134,23 @@ def card_lines(card: CardSpec) -> list[str]:
     if card.type == "colony" and card.requirement:
         lines.append(f"Buying it needs a strength of at least {card.requirement}.")
     if card.type == "wonder" and card.stages:
-        lines.append(f"Built in {len(card.stages)} section(s), one architect each: "
+        lines.append(f"Built in {counted(len(card.stages), 'section')}, one architect each: "
                      + " / ".join(str(x) for x in card.stages) + " stone.")
     if card.type == "war":
         res, amount = card.war_loss
         lines.append(f"Its strength is the buyer's when bought. Every nation weaker when "
-                     f"the war is fought loses {amount} {RESOURCES[res]} (less its positive "
+                     f"the war is fought loses {count_text(res, amount)} (less its positive "
                      "stability) and 1 VP.")
     if card.type == "battle":
         lines.append("Needs a worker on a military card; brings your best manned raid value "
                      "in books, food or stone, your choice.")
     if card.type == "golden age" and card.golden_age >= 0:
-        lines.append(f"Take 2 {RESOURCES[card.golden_age]}, or 1 VP for {card.age} resource(s) "
+        lines.append(f"Take {count_text(card.golden_age, 2)}, or 1 VP for "
+                     f"{counted(card.age, 'resource')} "
                      "of any kind (gold, stone, food, books).")
     if card.private_architects:
-        lines.append(f"{card.private_architects} private architect(s) each round, for you "
-                     "only.")
+        lines.append(f"{counted(card.private_architects, 'private architect')} each round, "
+                     "for you only.")
     if card.vp:
         lines.append(f"{card.vp} VP at the end of the game.")
     return lines
@@ -264,8 +263,9 @@ def _nation(s: GameState, seat: int, seats: Sequence[str]) -> dict[str, Any]:
     passed = s.step == "actions" and seat in s.passed
     workers = p.idle + p.deployed
     summary = (f"{res['gold']} gold · {res['stone']} stone · {res['food']} food · "
-               f"{res['books']} books · {res['vp']} VP · strength {strength} · "
-               f"stability {stability} · {workers} workers ({p.idle} idle)")
+               f"{counted(res['books'], 'book')} · {res['vp']} VP · strength "
+               f"{level_text(strength)} · stability {level_text(stability)} · "
+               f"{counted(workers, 'worker')} ({p.idle} idle)")
     return {
         "seat": seat, "name": seat_label(seat), "who": seats[seat] if seat < len(seats)
         else "human", "side": side_name(s, seat), "nation": p.nation,
@@ -309,14 +309,15 @@ def _visible_cards(s: GameState) -> list[int]:
 
 def _tile_text(tile: Any, age: int) -> str:
     """A solo tile in words: what the shadow has this round, what it adds, and what a roll
-    of 5 or 6 changes (the tile's figures, the project's sentence)."""
+    of 5 or 6 changes, each "+2" or "\u22122" with a true minus sign (the tile's figures,
+    the project's sentence)."""
     def change(figs: tuple[int, int, int]) -> str:
-        parts = [f"{_signed(n)} {name}" for name, n in zip(SHADOW_FIGURES, figs, strict=True)
-                 if n]
+        parts = [f"{signed_text(n)} {'book' if name == 'books' and abs(n) == 1 else name}"
+                 for name, n in zip(SHADOW_FIGURES, figs, strict=True) if n]
         return ", ".join(parts) or "nothing"
     return (f"Age {age} tile: the shadow has strength {tile.strength} and stability "
-            f"{tile.stability}, and gains {tile.books} books; {tile.architects} architect"
-            f"{'s' if tile.architects != 1 else ''}, famine {tile.famine}; "
+            f"{tile.stability}, and gains {counted(tile.books, 'book')}; "
+            f"{counted(tile.architects, 'architect')}, famine {tile.famine}; "
             f"a roll of 5: {change(tile.rolls[0])}; of 6: {change(tile.rolls[1])}.")
 
 
@@ -532,7 +533,7 @@ def preview_payload(state: GameState, move: Move | dict[str, Any]) -> dict[str, 
 
 def _change_text(row: dict[str, Any]) -> str:
     name = "VP" if row["name"] == "vp" else row["name"]
-    return f"{name} {row['before']} \u2192 {row['after']}"
+    return f"{name} {level_text(row['before'])} \u2192 {level_text(row['after'])}"
 
 
 # ------------------------------------------------------------ recent and summary
