@@ -6,6 +6,24 @@ import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
+/** A board-game fixture (js/test/board/fixtures, js/scripts/make_board_fixtures.py). */
+export function boardFixture(name) {
+  return JSON.parse(readFileSync(join(here, "board", "fixtures", `${name}.json`), "utf8"));
+}
+
+/** A mock model holding a board-game fixture's traits (its `fixture` too). */
+export function boardModel(name) {
+  const f = boardFixture(name);
+  return mockModel({
+    game_kind: "board",
+    game_info: { kind: "board", title: "Nations", player_counts: [1, 2, 3, 4, 5], preferred_bot: "heuristic" },
+    view: f.view, legal: f.legal, error: "", seats: f.seats, bot_names: ["random", "heuristic"],
+    bot_info: { random: "random moves", heuristic: "rules of thumb" }, settings: f.settings, history: f.history,
+    busy: false, coach: { on: false, hint: null, verdict: null }, preview: {},
+    log_patch: { seq: 1, reset: true, entries: [] }, cards: boardFixture(f.cards), fixture: f,
+  });
+}
+
 export function fixture(name) {
   const read = (n) => JSON.parse(readFileSync(join(here, "fixtures", `${n}.json`), "utf8"));
   return { ...read(name), catalogue: read("catalogue") };
@@ -64,4 +82,29 @@ export function testHost() {
 
 export function removeHosts() {
   for (const el of hosts.splice(0)) el.remove();
+}
+
+/**
+ * Count, until `stop()`, the parts a draw rebuilds (a new key, or a changed signature; a
+ * part put aside and taken back as it was is not rebuilt) and the elements created.
+ * Returns {rebuilt, elements, stop}.
+ */
+export function countingDraws(Parts) {
+  const seen = { rebuilt: [], elements: 0 };
+  const part = Parts.prototype.part;
+  Parts.prototype.part = function (key, signature, build) {
+    const hit = this.map.get(key) || this.spare.get(key);
+    if (!hit || hit.sig !== signature) seen.rebuilt.push(key);
+    return part.call(this, key, signature, build);
+  };
+  const create = document.createElement;
+  document.createElement = function (...args) {
+    seen.elements += 1;
+    return create.apply(this, args);
+  };
+  seen.stop = () => {
+    Parts.prototype.part = part;
+    document.createElement = create;
+  };
+  return seen;
 }

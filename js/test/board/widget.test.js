@@ -2,28 +2,13 @@
 // model holding real payloads: the shell's intents carry the board's moves. Runs once
 // the shell is on the branch (before that the shell's controller does not exist here).
 import { afterEach, describe, expect, it } from "vitest";
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { createView } from "../../src/board/view.js";
-import { mockModel } from "../helpers.js";
+import { boardModel } from "../helpers.js";
 
 const shellPath = "../../src/shell/controller.js";
 const shell = await import(/* @vite-ignore */ shellPath).catch(() => null);
-const here = dirname(fileURLToPath(import.meta.url));
-const read = (n) => JSON.parse(readFileSync(join(here, "fixtures", `${n}.json`), "utf8"));
 
-function model(name) {
-  const f = read(name);
-  return mockModel({
-    game_kind: "board",
-    game_info: { kind: "board", title: "Nations", player_counts: [1, 2, 3, 4, 5], preferred_bot: "heuristic" },
-    view: f.view, legal: f.legal, error: "", seats: f.seats, bot_names: ["random", "heuristic"],
-    bot_info: { random: "random moves", heuristic: "rules of thumb" }, settings: f.settings, history: f.history,
-    busy: false, coach: { on: false, hint: null, verdict: null }, preview: {},
-    log_patch: { seq: 1, reset: true, entries: [] }, cards: read(f.cards), fixture: f,
-  });
-}
+const model = boardModel;
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const hosts = [];

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createController } from "../../src/dice/index.js";
 import { Parts } from "../../src/shell/dom.js";
-import { fixture, mockModel, removeHosts, testHost, tick } from "../helpers.js";
+import { countingDraws, fixture, mockModel, removeHosts, testHost, tick } from "../helpers.js";
 
 const clone = (x) => JSON.parse(JSON.stringify(x));
 
@@ -22,24 +22,11 @@ afterEach(() => {
   removeHosts();
 });
 
-/** Count the parts rebuilt (signature new or changed) and the elements created. */
+/** Count the parts rebuilt and the elements created (helpers' countingDraws), until the
+ * test ends. */
 function counting() {
-  const seen = { rebuilt: [], elements: 0 };
-  const part = Parts.prototype.part;
-  Parts.prototype.part = function (key, signature, build) {
-    const hit = this.map.get(key) || this.spare.get(key); // a part put aside comes back as it was
-    if (!hit || hit.sig !== signature) seen.rebuilt.push(key);
-    return part.call(this, key, signature, build);
-  };
-  const create = document.createElement;
-  document.createElement = function (...args) {
-    seen.elements += 1;
-    return create.apply(this, args);
-  };
-  restore.push(() => {
-    Parts.prototype.part = part;
-    document.createElement = create;
-  });
+  const seen = countingDraws(Parts);
+  restore.push(seen.stop);
   return seen;
 }
 

@@ -3,29 +3,13 @@
 // widget publishes: no seed in a game in progress, the seed at game over. The views show
 // it then, for sharing, and tell one game from the next by `history.game`, not the seed.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { createController as diceController } from "../../src/dice/index.js";
 import { createController as shellController } from "../../src/shell/controller.js";
 import { gameSeed, roundKey } from "../../src/shell/panels.js";
 import { createView as boardView } from "../../src/board/view.js";
-import { click, fixture, mockModel, removeHosts, testHost, tick } from "../helpers.js";
+import { boardFixture, boardModel, click, fixture, mockModel, removeHosts, testHost, tick } from "../helpers.js";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const readBoard = (n) => JSON.parse(readFileSync(join(here, "..", "board", "fixtures", `${n}.json`), "utf8"));
 
-function boardModel(name) {
-  const f = readBoard(name);
-  return mockModel({
-    game_kind: "board",
-    game_info: { kind: "board", title: "Nations", player_counts: [1, 2, 3, 4, 5], preferred_bot: "heuristic" },
-    view: f.view, legal: f.legal, error: "", seats: f.seats, bot_names: ["random", "heuristic"],
-    bot_info: { random: "random moves", heuristic: "rules of thumb" }, settings: f.settings, history: f.history,
-    busy: false, coach: { on: false, hint: null, verdict: null }, preview: {},
-    log_patch: { seq: 1, reset: true, entries: [] }, cards: readBoard(f.cards),
-  });
-}
 
 let el;
 beforeEach(() => {
@@ -44,8 +28,8 @@ describe("the fixtures: what Python publishes", () => {
       expect(JSON.stringify({ ...f, catalogue: null })).not.toContain('"seed"');
     }
     expect(fixture("game_over_4p").settings.seed).toEqual(expect.any(Number));
-    for (const name of ["actions_3p", "mid_4p", "solo"]) expect(readBoard(name).settings.seed, name).toBeUndefined();
-    expect(readBoard("game_over_4p").settings.seed).toEqual(expect.any(Number));
+    for (const name of ["actions_3p", "mid_4p", "solo"]) expect(boardFixture(name).settings.seed, name).toBeUndefined();
+    expect(boardFixture("game_over_4p").settings.seed).toEqual(expect.any(Number));
   });
 });
 
