@@ -17,6 +17,8 @@ Imported as ``browser_support`` (pytest puts this folder on the path; the benchm
 from __future__ import annotations
 
 import contextlib
+import functools
+import http.server
 import os
 import secrets
 import shutil
@@ -24,6 +26,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -275,3 +278,23 @@ def browser_page(browser: Any, watch: PageWatch | None = None,
         yield page
     finally:
         context.close()
+
+
+class _QuietFiles(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def repository_server() -> Iterator[str]:
+    """The repository's files over HTTP on 127.0.0.1 (a free port), for the harness pages
+    (js/scripts/harness.html, board_harness.html) that draw the shipped bundles on
+    fixtures without a kernel; yields the base URL."""
+    handler = functools.partial(_QuietFiles, directory=str(REPO))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+

@@ -11,14 +11,11 @@ gets) and, where the fixture holds one, a move's preview is open.
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_support import REPO
+from browser_support import repository_server
 
 #: start of a game (growth), the middle of a 4-player game (cards bought, workers on
 #: cards, wonders under way, a deployment's preview open), a Choose decision (which slot a
@@ -27,20 +24,10 @@ POSITIONS = ("growth_2p", "mid_4p", "choose_slot_2p", "solo", "game_over_4p")
 VIEWPORTS = {"phone": (390, 844), "desktop": (1400, 1000)}
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args: object) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def harness() -> Iterator[str]:
-    handler = functools.partial(_Quiet, directory=str(REPO))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/js/scripts/board_harness.html"
-    finally:
-        server.shutdown()
+    with repository_server() as base:
+        yield f"{base}/js/scripts/board_harness.html"
 
 
 def _open(browser: Any, harness: str, viewport: str, fixture: str) -> tuple[Any, Any]:

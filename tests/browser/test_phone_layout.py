@@ -7,32 +7,19 @@ served from the repository on 127.0.0.1: no kernel is needed for a layout check.
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_support import REPO
+from browser_support import repository_server
 
 FIXTURES = ("rich_3p", "start_2p", "game_over_4p", "books", "give_back_dice")
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args: object) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def harness() -> Iterator[str]:
-    handler = functools.partial(_Quiet, directory=str(REPO))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/js/scripts/harness.html"
-    finally:
-        server.shutdown()
+    with repository_server() as base:
+        yield f"{base}/js/scripts/harness.html"
 
 
 @pytest.fixture
