@@ -1482,7 +1482,7 @@ function createView(root, shell) {
       right: h2("div", { class: "nwb-right" }),
       others: h2("div", { class: "nwb-others", "aria-label": "The other nations" })
     };
-    els.main = h2("div", { class: "nwb-main" }, els.left, els.right);
+    els.main = h2("div", { class: "nwb-main" });
     frame = h2("div", { class: "nwb-root nw-root" });
     root.replaceChildren(frame);
   }
@@ -1584,6 +1584,12 @@ function createView(root, shell) {
       // the seed, for sharing: Python sends it once the game is over (never before: it
       // tells the order of the decks)
       v.final ? seedLine(S) : null,
+      // the same players and settings, a new seed (the shell's intent, as the dice game's)
+      v.final ? h2(
+        "div",
+        { class: "nwb-again" },
+        h2("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "play-again" }, title: "A new game with the same players and settings, and a new seed", onclick: () => shell.playAgain() }, "Play again")
+      ) : null,
       opts.length ? h2(
         "div",
         { class: "nwb-options", role: "group", "aria-label": "Answers" },
@@ -1969,7 +1975,8 @@ function createView(root, shell) {
     setChildren2(els.others, order.filter((s) => s !== viewer).map((s) => nationPanel(S, byseat.get(s), moves, false)));
     for (const n of v.nations) if (n.seat !== viewer && !ui.unfolded.has(n.seat)) P.use(`nation-${n.seat}`);
     setChildren2(els.left, [mine, els.others]);
-    setChildren2(els.right, [scoringPanel(S), panel("coachPanel", S), panel("historyPanel", S), logNode(), panel("gamePanel", S)]);
+    setChildren2(els.right, [panel("coachPanel", S), panel("historyPanel", S), logNode(), panel("gamePanel", S)]);
+    setChildren2(els.main, [scoringPanel(S), els.left, els.right]);
     const help = shell.ui && shell.ui.helpOpen && shell.panels && shell.panels.helpOverlay ? shell.panels.helpOverlay(part) : null;
     setChildren2(els.head, [head, ...buttons]);
     setChildren2(frame, [els.head, panel("errorLine", S), S.viewingHistory ? panel("historyBanner", S) : null, els.turn, progressPanel(S, moves), els.main, help || summaryOverlay(S)]);

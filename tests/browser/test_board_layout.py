@@ -1,6 +1,8 @@
 """The board game's table at 390 x 844 (a phone) and 1400 px (a desktop): no element of the
 board sticks out of its box sideways, no text is clipped, and every control can be reached
-with Tab and has a name a screen reader can say.
+with Tab and has a name a screen reader can say; the phone shows the scoring board right
+after the prompt and the progress board (before the nations), the desktop beside the
+nations at the top of the right-hand column.
 
 The shipped bundle (nations_widget/static/board.js) draws real payloads from the Python
 engine (js/test/board/fixtures, written by js/scripts/make_board_fixtures.py) in
@@ -173,5 +175,45 @@ def test_every_control_has_a_name_and_is_reached_by_tab(browser: Any, harness: s
         missed = page.evaluate(f"""() => ({_CONTROLS})().filter((el) => !window.__seen.has(el))
             .map((el) => el.outerHTML.slice(0, 120))""")
         assert missed == []
+    finally:
+        context.close()
+
+
+# Where the prompt, the progress board, the scoring board, the nations and the right-hand
+# panels are drawn (page coordinates).
+_BOXES = """() => {
+  const box = (el) => { const r = el.getBoundingClientRect();
+    return {top: r.top + scrollY, bottom: r.bottom + scrollY, left: r.left, right: r.right}; };
+  const one = (sel) => box(document.querySelector(sel));
+  return {prompt: one("[data-key='prompt']"), progress: one("[data-key='progress']"),
+          scoring: one("[data-key='scoring']"), left: one('.nwb-left'), right: one('.nwb-right'),
+          nations: [...document.querySelectorAll("[data-key^='nation-']")].map(box)};
+}"""
+
+
+@pytest.mark.parametrize("fixture", ("mid_4p", "game_over_4p"))
+def test_the_scoring_board_comes_before_the_nations_on_a_phone_and_beside_them_on_a_desktop(
+        browser: Any, harness: str, fixture: str) -> None:
+    context, page = _open(browser, harness, "phone", fixture)
+    try:
+        b = page.evaluate(_BOXES)
+        # one column: the prompt, the progress board, the scoring board, then every nation
+        assert b["prompt"]["bottom"] <= b["progress"]["top"] + 1
+        assert b["progress"]["bottom"] <= b["scoring"]["top"] + 1
+        assert len(b["nations"]) == 4
+        assert all(b["scoring"]["bottom"] <= n["top"] + 1 for n in b["nations"])
+        assert b["scoring"]["bottom"] <= b["right"]["top"] + 1
+    finally:
+        context.close()
+    context, page = _open(browser, harness, "desktop", fixture)
+    try:
+        b = page.evaluate(_BOXES)
+        # two columns, as before: the nations on the left from the top of the row, the
+        # scoring board at the top of the right column and the panels 10 px under it
+        assert b["scoring"]["left"] >= b["left"]["right"]
+        assert abs(b["scoring"]["top"] - b["left"]["top"]) <= 1
+        assert abs(b["right"]["top"] - (b["scoring"]["bottom"] + 10)) <= 1
+        assert abs(b["right"]["left"] - b["scoring"]["left"]) <= 1
+        assert abs(b["right"]["right"] - b["scoring"]["right"]) <= 1
     finally:
         context.close()

@@ -250,3 +250,30 @@ def test_published_settings_drop_only_the_seed() -> None:
     shown = published_settings(settings, game)
     assert shown == {k: v for k, v in settings.items() if k != "seed"}
     assert settings["seed"] == 5                   # the caller's settings are left alone
+
+
+def test_board_play_again_keeps_every_board_setting_and_the_seats() -> None:
+    """The board game's Play again (its game-over panel's button, the shell's playAgain)
+    with every board setting away from its default: the players, the seats (a bot among
+    them), the difficulty and the side per seat, the decks, the length and the easier
+    start all carry over; only the seed is new."""
+    seats = ["human", "random", "human"]
+    w = BoardWidget(players=3, seats=seats, seed=SEED, ages=1, easier=True,
+                    decks="base+advanced", difficulty=["chieftain", "king", "emperor"],
+                    sides=["A", "china-b", "A"], bot_delay=0)
+    play_out(w, check=False)
+    assert w.settings["seed"] == SEED
+    old_config = w.game.config.to_json()
+    sent = page_play_again(w)
+    assert sent["difficulty"] == ["chieftain", "king", "emperor"]   # the page has them all
+    w.handle_intent({"kind": "new_game", "settings": sent})
+    assert w.error == ""
+    new_config = w.game.config.to_json()
+    assert new_config["seed"] != SEED
+    assert {k: v for k, v in new_config.items() if k != "seed"} == {
+        "players": 3, "difficulty": ["chieftain", "king", "emperor"],
+        "sides": ["A", "china-b", "A"], "decks": ["base", "adv"], "ages": 1, "easier": True}
+    assert {k: v for k, v in new_config.items() if k != "seed"} == \
+        {k: v for k, v in old_config.items() if k != "seed"}
+    assert w.seats == seats and w.bot_delay == 0
+    assert seed_leaks(w) == []

@@ -100,7 +100,7 @@ export function createView(root, shell) {
       right: h("div", { class: "nwb-right" }),
       others: h("div", { class: "nwb-others", "aria-label": "The other nations" }),
     };
-    els.main = h("div", { class: "nwb-main" }, els.left, els.right);
+    els.main = h("div", { class: "nwb-main" }); // its children: draw
     frame = h("div", { class: "nwb-root nw-root" });
     root.replaceChildren(frame);
   }
@@ -208,6 +208,9 @@ export function createView(root, shell) {
       // the seed, for sharing: Python sends it once the game is over (never before: it
       // tells the order of the decks)
       v.final ? seedLine(S) : null,
+      // the same players and settings, a new seed (the shell's intent, as the dice game's)
+      v.final ? h("div", { class: "nwb-again" },
+        h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "play-again" }, title: "A new game with the same players and settings, and a new seed", onclick: () => shell.playAgain() }, "Play again")) : null,
       opts.length ? h("div", { class: "nwb-options", role: "group", "aria-label": "Answers" },
         opts.map((e, i) => moveButton(e, `${i < 9 ? `${i + 1}. ` : ""}${e.text}`, " nwb-option"))) : null,
       live && moves.pass ? h("div", { class: "nwb-pass" }, moveButton(moves.pass, "Pass", " nwb-pass-btn")) : null,
@@ -514,11 +517,16 @@ export function createView(root, shell) {
     setChildren(els.others, order.filter((s) => s !== viewer).map((s) => nationPanel(S, byseat.get(s), moves, false)));
     for (const n of v.nations) if (n.seat !== viewer && !ui.unfolded.has(n.seat)) P.use(`nation-${n.seat}`); // kept for its next unfolding
     setChildren(els.left, [mine, els.others]);
-    setChildren(els.right, [scoringPanel(S), panel("coachPanel", S), panel("historyPanel", S), logNode(), panel("gamePanel", S)]);
+    setChildren(els.right, [panel("coachPanel", S), panel("historyPanel", S), logNode(), panel("gamePanel", S)]);
+    // the scoring board comes first: one column (a phone) shows it right after the prompt
+    // and the progress board, not below every nation; two columns put it at the top of
+    // the right-hand column (board.css: grid areas), as before. Its place in the reading
+    // and Tab order is the one seen in one column.
+    setChildren(els.main, [scoringPanel(S), els.left, els.right]);
 
     const help = shell.ui && shell.ui.helpOpen && shell.panels && shell.panels.helpOverlay ? shell.panels.helpOverlay(part) : null; // null while closed
     // the progress board takes the whole width (up to 7 columns of cards), the nations and
-    // the scoring board share the row below
+    // the scoring board share the row below (one column when narrow)
     setChildren(els.head, [head, ...buttons]);
     setChildren(frame, [els.head, panel("errorLine", S), S.viewingHistory ? panel("historyBanner", S) : null, els.turn, progressPanel(S, moves), els.main, help || summaryOverlay(S)]);
     P.sweep();

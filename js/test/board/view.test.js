@@ -527,4 +527,41 @@ describe("390 px", () => {
     expect(minima.every((w) => w <= 180)).toBe(true);
     expect(css).toMatch(/@media \(max-width: 430px\)/);
   });
+
+  it("puts the scoring board right after the prompt and the progress board in one column, at the right column's top in two", () => {
+    const S = snapshot("game_over_4p");
+    const { el, byKey } = mount(createView, S);
+    const main = el.querySelector(".nwb-main");
+    // the DOM order (the one-column order, the reading and the Tab order): the prompt, the
+    // progress board, the scoring board, then the nations, then the panels
+    expect([...main.children].map((c) => c.getAttribute("data-key") || c.className)).toEqual(["scoring", "nwb-left", "nwb-right"]);
+    const order = ["prompt", "progress", "scoring", `nation-${S.view.nations[0].seat}`]
+      .map((k) => byKey(k));
+    for (const [a, b] of order.slice(0, -1).map((x, i) => [x, order[i + 1]])) {
+      expect(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
+    for (const n of S.view.nations) {
+      expect(byKey("scoring").compareDocumentPosition(byKey(`nation-${n.seat}`)) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
+    // the CSS: two columns place the scoring board above the panels on the right, beside
+    // the nations; one column (820 px and less, so the 430 px phone too) follows the DOM
+    const here = dirname(fileURLToPath(import.meta.url));
+    const css = readFileSync(join(here, "..", "..", "src", "board", "board.css"), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
+    const rule = (text, selector) => {
+      const at = text.indexOf(`${selector} {`);
+      return at < 0 ? "" : text.slice(at, text.indexOf("}", at));
+    };
+    const areas = (text) => (rule(text, ".nwb-main").match(/grid-template-areas:\s*([^;]+);/) || [])[1];
+    const wide = css.slice(0, css.indexOf("@media"));
+    expect(areas(wide)).toBe('"left score" "left right"');
+    expect(rule(wide, ".nwb-main")).toMatch(/grid-template-rows: auto 1fr;/);
+    for (const [name, area] of [["scoring", "score"], ["left", "left"], ["right", "right"]]) {
+      expect(rule(wide, `.nwb-main > .nwb-${name}`)).toMatch(new RegExp(`grid-area: ${area};`));
+    }
+    const narrow = css.slice(css.indexOf("@media (max-width: 820px)"));
+    expect(areas(narrow.slice(0, narrow.indexOf("}\n}") + 3))).toBe('"score" "left" "right"');
+    // nothing else reorders the table (no `order`, no other areas in a smaller query)
+    expect(css).not.toMatch(/(^|[\s;{])order\s*:/);
+    expect(css.match(/grid-template-areas/g).length).toBe(2);
+  });
 });

@@ -73,4 +73,47 @@ afterEach(() => {
     expect(el.querySelector("[data-key='ng-decks']")).toBeTruthy();
     expect(el.querySelectorAll("[data-key^='ng-difficulty-']").length).toBeGreaterThan(0);
   });
+
+  it("offers Play again at game over, a button Tab reaches, sending every setting but the seed", async () => {
+    const m = model("game_over_4p");
+    // every board setting away from its default (the fixture's are the defaults), as
+    // Python's settings trait has them once the game is over: the seed included
+    m.data.settings = {
+      ...m.data.settings, difficulty: ["chieftain", "king", "emperor", "prince"],
+      sides: ["A", "china-b", "A", "A"], decks: "base+advanced", ages: 2, easier: true,
+      bot_delay: 0.5,
+    };
+    m.data.seats = ["human", "heuristic", "human", "random"];
+    const el = host();
+    shell.createController({ model: m, el }, createView);
+    await flush();
+    const again = el.querySelector("[data-key='prompt'] [data-key='play-again']");
+    expect(again).toBeTruthy();
+    expect(again.tagName).toBe("BUTTON");
+    expect(again.disabled).toBe(false);
+    expect(again.tabIndex).toBe(0);
+    expect(again.textContent).toBe("Play again");
+    expect(again.title).toBe("A new game with the same players and settings, and a new seed");
+    // drawn with the final scoring and the seed line
+    expect(el.querySelector("[data-key='prompt'] [data-key='final']")).toBeTruthy();
+    expect(el.querySelector("[data-key='prompt'] [data-key='game-seed']").textContent).toContain(String(m.data.settings.seed));
+    again.click();
+    expect(m.sent.at(-1)).toEqual({
+      kind: "new_game",
+      settings: {
+        players: 4, difficulty: ["chieftain", "king", "emperor", "prince"],
+        sides: ["A", "china-b", "A", "A"], decks: "base+advanced", ages: 2, easier: true,
+        bot_delay: 0.5, seats: ["human", "heuristic", "human", "random"], seed: null,
+      },
+    });
+  });
+
+  it("shows no Play again while the game goes on", async () => {
+    const m = model("mid_4p");
+    const el = host();
+    shell.createController({ model: m, el }, createView);
+    await flush();
+    expect(el.querySelector("[data-key='prompt']")).toBeTruthy();
+    expect(el.querySelector("[data-key='play-again']")).toBeNull();
+  });
 });
