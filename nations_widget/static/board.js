@@ -1332,6 +1332,7 @@ var roman = (age) => ROMAN[age] || "";
 var seatName2 = (seat) => `Player ${seat + 1}`;
 var typeSlug = (type) => String(type || "").replace(/\s+/g, "-");
 var signed = (n) => n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
+var num = (n) => typeof n === "number" && n < 0 ? `−${-n}` : String(n);
 var FIGURE_ORDER = ["gold", "stone", "food", "books", "strength", "stability", "vp", "workers"];
 var figureRank = (k) => FIGURE_ORDER.includes(k) ? FIGURE_ORDER.indexOf(k) : FIGURE_ORDER.length;
 function figuresText(figs) {
@@ -1617,8 +1618,8 @@ function createView(root, shell) {
           "tr",
           { class: r.after > r.before ? "nwb-up" : "nwb-down" },
           h2("th", { scope: "row" }, FIGURE_LABEL[r.name] || r.name),
-          h2("td", {}, String(r.before)),
-          h2("td", {}, `${r.after} (${signed(r.after - r.before)})`)
+          h2("td", {}, num(r.before)),
+          h2("td", {}, `${num(r.after)} (${signed(r.after - r.before)})`)
         )))
       ) : p ? h2("p", { class: "nwb-dim" }, "No resource, track or VP changes at once.") : null,
       p && p.lines && p.lines.length ? h2("ul", { class: "nwb-lines" }, p.lines.map((t) => h2("li", {}, t))) : null,
@@ -1695,7 +1696,7 @@ function createView(root, shell) {
     ));
   }
   function stat(label, value, extra = "") {
-    return h2("span", { class: `nwb-stat${extra}` }, h2("span", { class: "nwb-k" }, label), h2("b", {}, String(value)));
+    return h2("span", { class: `nwb-stat${extra}` }, h2("span", { class: "nwb-k" }, label), h2("b", {}, num(value)));
   }
   function populationTrack(n) {
     const pop = n.population;
@@ -1859,8 +1860,8 @@ function createView(root, shell) {
             { class: v.current === seat ? "nwb-now" : "" },
             h2("td", {}, `${i + 1}`),
             h2("td", {}, seatName2(seat), passed.has(seat) ? h2("span", { class: "nwb-dim" }, " (passed)") : null),
-            h2("td", {}, String(v.scores[seat])),
-            h2("td", {}, String(sc.books[seat]))
+            h2("td", {}, num(v.scores[seat])),
+            h2("td", {}, num(sc.books[seat]))
           )))
         ),
         ev ? h2(
@@ -1875,7 +1876,7 @@ function createView(root, shell) {
           "div",
           { class: "nwb-solo" },
           h2("h4", {}, "The shadow nation"),
-          h2("p", {}, `strength ${v.solo.strength} · stability ${v.solo.stability} · ${v.solo.books} books · ${v.solo.first ? "first" : "second"} in player order`),
+          h2("p", {}, `strength ${num(v.solo.strength)} · stability ${num(v.solo.stability)} · ${v.solo.books} books · ${v.solo.first ? "first" : "second"} in player order`),
           v.solo.tile_text ? h2("p", { class: "nwb-dim" }, v.solo.tile_text) : null,
           v.solo.last_roll ? h2("p", { class: "nwb-dim" }, `The shadow's last roll: ${v.solo.last_roll}.`) : null,
           v.solo.notice ? h2("p", { class: "nwb-note" }, v.solo.notice) : null,
@@ -1900,7 +1901,7 @@ function createView(root, shell) {
         "table",
         { class: "nwb-table nwb-final-table" },
         h2("thead", {}, h2("tr", {}, h2("th", { scope: "col" }, ""), v.final.map((_, s) => h2("th", { scope: "col", class: win(s) }, name(s), winners.has(s) ? " ★" : "")))),
-        h2("tbody", {}, parts.map((k) => h2("tr", { class: k === "total" ? "nwb-total" : "" }, h2("th", { scope: "row" }, label[k]), v.final.map((b, s) => h2("td", { class: win(s) }, String(b[k]))))))
+        h2("tbody", {}, parts.map((k) => h2("tr", { class: k === "total" ? "nwb-total" : "" }, h2("th", { scope: "row" }, label[k]), v.final.map((b, s) => h2("td", { class: win(s) }, num(b[k]))))))
       ))
     );
   }

@@ -19,6 +19,8 @@ export const roman = (age) => ROMAN[age] || "";
 export const seatName = (seat) => `Player ${seat + 1}`;
 export const typeSlug = (type) => String(type || "").replace(/\s+/g, "-");
 export const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : "0");
+/** A number as a player reads it: below zero with a true minus sign ("−3", not "-3"). */
+export const num = (n) => (typeof n === "number" && n < 0 ? `\u2212${-n}` : String(n));
 
 // the order figures are read in, the engine's (nations_widget/board/components.py FIGURES,
 // then VP and workers), whatever order the JSON object has

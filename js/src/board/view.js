@@ -22,6 +22,7 @@ import {
   placeMoves,
   roman,
   seatName,
+  num,
   signed,
   slotButtonText,
   typeSlug,
@@ -231,8 +232,8 @@ export function createView(root, shell) {
         ? h("table", { class: "nwb-changes" },
           h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), h("th", { scope: "col" }, "now"), h("th", { scope: "col" }, "after"))),
           h("tbody", {}, rows.map((r) => h("tr", { class: r.after > r.before ? "nwb-up" : "nwb-down" },
-            h("th", { scope: "row" }, FIGURE_LABEL[r.name] || r.name), h("td", {}, String(r.before)),
-            h("td", {}, `${r.after} (${signed(r.after - r.before)})`)))))
+            h("th", { scope: "row" }, FIGURE_LABEL[r.name] || r.name), h("td", {}, num(r.before)),
+            h("td", {}, `${num(r.after)} (${signed(r.after - r.before)})`)))))
         : p ? h("p", { class: "nwb-dim" }, "No resource, track or VP changes at once.") : null,
       p && p.lines && p.lines.length ? h("ul", { class: "nwb-lines" }, p.lines.map((t) => h("li", {}, t))) : null,
       p && p.then ? h("p", { class: "nwb-then" }, `Then: ${p.then}`) : null,
@@ -291,7 +292,7 @@ export function createView(root, shell) {
 
   // ------------------------------------------------------------- nations
   function stat(label, value, extra = "") {
-    return h("span", { class: `nwb-stat${extra}` }, h("span", { class: "nwb-k" }, label), h("b", {}, String(value)));
+    return h("span", { class: `nwb-stat${extra}` }, h("span", { class: "nwb-k" }, label), h("b", {}, num(value)));
   }
 
   function populationTrack(n) {
@@ -418,7 +419,7 @@ export function createView(root, shell) {
           h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "order"), h("th", { scope: "col" }, "nation"), h("th", { scope: "col" }, "VP"), h("th", { scope: "col" }, "books"))),
           h("tbody", {}, sc.order.map((seat, i) => h("tr", { class: v.current === seat ? "nwb-now" : "" },
             h("td", {}, `${i + 1}`), h("td", {}, seatName(seat), passed.has(seat) ? h("span", { class: "nwb-dim" }, " (passed)") : null),
-            h("td", {}, String(v.scores[seat])), h("td", {}, String(sc.books[seat])))))),
+            h("td", {}, num(v.scores[seat])), h("td", {}, num(sc.books[seat])))))),
         ev ? h("div", { class: "nwb-event", "aria-label": "Event card" },
           h("h4", {}, "Event"),
           ev.halves.map((half) => h("p", {}, h("b", {}, half.name), ": ", half.text)),
@@ -427,7 +428,7 @@ export function createView(root, shell) {
         war ? h("div", { class: "nwb-war" }, h("h4", {}, "War"), war.card ? cardEl(S, war.card, {}) : null, h("p", {}, war.text))
           : h("p", { class: "nwb-dim" }, "No war this round."),
         v.solo ? h("div", { class: "nwb-solo" }, h("h4", {}, "The shadow nation"),
-          h("p", {}, `strength ${v.solo.strength} \u00b7 stability ${v.solo.stability} \u00b7 ${v.solo.books} books \u00b7 ${v.solo.first ? "first" : "second"} in player order`),
+          h("p", {}, `strength ${num(v.solo.strength)} \u00b7 stability ${num(v.solo.stability)} \u00b7 ${v.solo.books} books \u00b7 ${v.solo.first ? "first" : "second"} in player order`),
           v.solo.tile_text ? h("p", { class: "nwb-dim" }, v.solo.tile_text) : null,
           v.solo.last_roll ? h("p", { class: "nwb-dim" }, `The shadow's last roll: ${v.solo.last_roll}.`) : null,
           v.solo.notice ? h("p", { class: "nwb-note" }, v.solo.notice) : null,
@@ -448,7 +449,7 @@ export function createView(root, shell) {
     return h("div", { class: "nwb-final", dataset: { key: "final" } }, h("h4", {}, "Final scoring"),
       h("div", { class: "nwb-scroll" }, h("table", { class: "nwb-table nwb-final-table" },
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), v.final.map((_, s) => h("th", { scope: "col", class: win(s) }, name(s), winners.has(s) ? " \u2605" : "")))),
-        h("tbody", {}, parts.map((k) => h("tr", { class: k === "total" ? "nwb-total" : "" }, h("th", { scope: "row" }, label[k]), v.final.map((b, s) => h("td", { class: win(s) }, String(b[k])))))))));
+        h("tbody", {}, parts.map((k) => h("tr", { class: k === "total" ? "nwb-total" : "" }, h("th", { scope: "row" }, label[k]), v.final.map((b, s) => h("td", { class: win(s) }, num(b[k])))))))));
   }
 
   // ----------------------------------------------------------- round summary

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { boardOrder, choicesLine, pendingCards, figuresText, nthOption, perSeat, placeMoves, roman, slotButtonText } from "../../src/board/logic.js";
+import { boardOrder, choicesLine, pendingCards, figuresText, nthOption, num, perSeat, placeMoves, roman, slotButtonText } from "../../src/board/logic.js";
 import { snapshot } from "./helpers.js";
 
 describe("board view helpers", () => {
@@ -27,6 +27,7 @@ describe("board view helpers", () => {
     expect(slotButtonText({ group: "deploy", source: "1", cost: 1 }, ["Temple", "Quarry"])).toBe("+ from Quarry \u00b7 1 stone");
     expect(slotButtonText({ group: "undeploy", count: 2 }, [])).toBe("\u2212 2 workers");
     expect(roman(3)).toBe("III");
+    expect([num(-3), num(0), num(4), num("0 / 6")]).toEqual(["\u22123", "0", "4", "0 / 6"]);
   });
 
   it("lists the viewer's board first, then player order; fits per-seat settings", () => {

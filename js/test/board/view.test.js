@@ -31,6 +31,10 @@ describe("what is drawn", () => {
         if (id.includes("-")) expect(text, `${name}: id ${id}`).not.toContain(id);
       }
       expect(el.querySelectorAll("[data-key^='nation-']").length, name).toBe(S.view.nations.length);
+      // a number below zero is written with a true minus sign, never a hyphen ("stability −1")
+      for (const node of el.querySelectorAll("b, td, p, span")) {
+        if (node.children.length === 0) expect(node.textContent, `${name}: ${node.className}`).not.toMatch(/(^|[\s(])-\d/);
+      }
     }
   });
 
