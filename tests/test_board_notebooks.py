@@ -9,14 +9,13 @@ with a wrong answer, which it must not.  The helpers are also tested without a k
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from test_notebooks import _execute, _read, _tasks, _text
+from test_notebooks import _check_tasks, _execute, _read, _text
 
 from nations_widget.board import Buy, Deploy, Game, Grow, Hire, Pass, Undeploy, scenario
 from nations_widget.board.rules import ROUND
@@ -87,33 +86,7 @@ LEARN_BOARD_ANSWERS: list[tuple[str, str]] = [
 
 @pytest.mark.notebook
 def test_learn_board_checkers_tell_right_from_wrong() -> None:
-    nb = _read("learn_board.ipynb")
-    tasks = _tasks(nb)
-    assert len(tasks) == len(LEARN_BOARD_ANSWERS), "update LEARN_BOARD_ANSWERS"
-    position = {id(cell): i for i, cell in enumerate(tasks)}
-    cells = []
-    for cell in nb.cells:
-        if id(cell) in position:
-            right, wrong = LEARN_BOARD_ANSWERS[position[id(cell)]]
-            for answer, kind in ((right, "right"), (wrong, "wrong")):
-                new = copy.deepcopy(cell)
-                new.source, n = re.subn(r"^answer = \.\.\..*$", f"answer = {answer}",
-                                        cell.source, count=1, flags=re.M)
-                assert n == 1, cell.source
-                new.metadata["expect"] = kind
-                cells.append(new)
-        else:
-            cells.append(cell)
-    nb.cells = cells
-    _execute(nb)
-    checked = [c for c in nb.cells if "expect" in c.metadata]
-    assert len(checked) == 2 * len(LEARN_BOARD_ANSWERS)
-    for cell in checked:
-        verdict = _text(cell)
-        if cell.metadata["expect"] == "right":
-            assert verdict.startswith("Correct!"), (cell.source, verdict)
-        else:
-            assert verdict.startswith("Not yet:"), (cell.source, verdict)
+    _check_tasks("learn_board.ipynb", LEARN_BOARD_ANSWERS)
 
 
 # ------------------------------------------------------------ the lessons' positions

@@ -171,16 +171,18 @@ def test_play_opens_the_game_a_link_asks_for(game: str) -> None:
     _check_app(nb, game)
 
 
-@pytest.mark.notebook
-def test_learn_checkers_tell_right_from_wrong() -> None:
-    nb = _read("learn.ipynb")
+def _check_tasks(name: str, answers: list[tuple[str, str]]) -> None:
+    """Run notebook ``name`` with each task cell doubled: once with the right answer of
+    ``answers`` (by task, in order), which its checker must call correct, and once with
+    the wrong one, which it must not."""
+    nb = _read(name)
     tasks = _tasks(nb)
-    assert len(tasks) == len(LEARN_ANSWERS), "update LEARN_ANSWERS with the notebook's tasks"
+    assert len(tasks) == len(answers), f"update the answers with {name}'s tasks"
     position = {id(cell): i for i, cell in enumerate(tasks)}
     cells = []
     for cell in nb.cells:
         if id(cell) in position:
-            right, wrong = LEARN_ANSWERS[position[id(cell)]]
+            right, wrong = answers[position[id(cell)]]
             for answer, kind in ((right, "right"), (wrong, "wrong")):
                 new = copy.deepcopy(cell)
                 new.source, n = re.subn(r"^answer = \.\.\..*$", f"answer = {answer}",
@@ -193,13 +195,18 @@ def test_learn_checkers_tell_right_from_wrong() -> None:
     nb.cells = cells
     _execute(nb)
     checked = [c for c in nb.cells if "expect" in c.metadata]
-    assert len(checked) == 2 * len(LEARN_ANSWERS)
+    assert len(checked) == 2 * len(answers)
     for cell in checked:
         verdict = _text(cell)
         if cell.metadata["expect"] == "right":
             assert verdict.startswith("Correct!"), (cell.source, verdict)
         else:
             assert verdict.startswith("Not yet:"), (cell.source, verdict)
+
+
+@pytest.mark.notebook
+def test_learn_checkers_tell_right_from_wrong() -> None:
+    _check_tasks("learn.ipynb", LEARN_ANSWERS)
 
 
 # ------------------------------------------------------- the checkers directly
