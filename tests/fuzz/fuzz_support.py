@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import random
 import traceback
 from typing import Any
 
@@ -178,3 +179,52 @@ def as_input(draw: st.DrawFn, doc: Any) -> Any:
     cut = draw(st.integers(0, len(raw)))
     return raw[:cut] + draw(st.sampled_from([b"\xff", b"\xc3", b"\xed\xa0\x80", b"\x80\x80"])) \
         + raw[cut:]
+
+
+# ------------------------------------------------------------------- the widgets
+def widget_snapshot(w: Any, watched: tuple[str, ...]) -> tuple[Any, ...]:
+    """What a refused intent must leave as it was: the game and where it stands in its
+    history, the ``watched`` synced traits, whether bots are busy, the seats."""
+    traits = json.dumps({t: getattr(w, t) for t in watched}, sort_keys=True)
+    return (w.state.to_json_str(), w.game.position, w.game.length, traits, w.busy,
+            list(w.seats))
+
+
+def send_and_check(w: Any, intent: Any, watched: tuple[str, ...]) -> bool:
+    """Send one intent to widget ``w`` as the page would, and check the promise: it never
+    raises, an unexpected error is never swallowed, a refusal is short, in words, and
+    changes nothing of the ``watched`` traits.  Returns whether it was refused."""
+    w.error = ""
+    before = widget_snapshot(w, watched)
+    w.handle_intent(intent)              # must not raise: the kernel never sees an error
+    assert w.last_internal_error is None, repr(w.last_internal_error)
+    assert len(w.error) < MAX_MESSAGE, f"{len(w.error)} characters: {w.error[:120]}…"
+    if w.error:
+        assert widget_snapshot(w, watched) == before, \
+            f"refused ({w.error[:120]}) but the game changed"
+        # words, not a Python repr of a type or an exception
+        assert "Traceback" not in w.error and "<class" not in w.error, w.error[:200]
+        return True
+    return False
+
+
+def message_size(intent: Any) -> int:
+    """The characters of ``intent`` as JSON text (over any limit when it cannot be
+    written: too deeply nested)."""
+    try:
+        return len(json.dumps(intent))
+    except (ValueError, RecursionError):
+        return 10**9
+
+
+def played_history(game: Any, moves: int, seed: int = 4) -> tuple[tuple[Any, ...], str]:
+    """``game`` played ``moves`` random moves on (fewer if it ends): each position's state
+    (for stale moves) and its save."""
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if game.is_over:
+            break
+        legal = game.legal_moves()
+        game.play(legal[rng.randrange(len(legal))])
+    return tuple(game.state_at(p) for p in range(game.position + 1)), game.to_json_str()
+

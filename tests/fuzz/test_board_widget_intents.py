@@ -14,10 +14,18 @@ from __future__ import annotations
 
 import functools
 import json
-import random
 from typing import Any
 
-from fuzz_support import JSON, MAX_MESSAGE, VALUES, fuzz_settings, mutated, nested
+from fuzz_support import (
+    JSON,
+    VALUES,
+    fuzz_settings,
+    message_size,
+    mutated,
+    nested,
+    played_history,
+)
+from fuzz_support import send_and_check as checked_send
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -52,24 +60,10 @@ def make_widget() -> BoardWidget:
                        bot_factory=lambda name, seed: FirstMoveBot(), bot_names=["bot"])
 
 
-def snapshot(w: BoardWidget) -> tuple[Any, ...]:
-    traits = json.dumps({t: getattr(w, t) for t in WATCHED}, sort_keys=True)
-    return (w.state.to_json_str(), w.game.position, w.game.length, traits, w.busy,
-            list(w.seats))
-
-
 @functools.cache
 def history() -> tuple[tuple[GameState, ...], str]:
     """The positions of a seeded 2-player board game (for stale moves) and its save."""
-    game = Game(players=2, seed=11)
-    rng = random.Random(4)
-    for _ in range(40):
-        if game.is_over:
-            break
-        moves = game.legal_moves()
-        game.play(moves[rng.randrange(len(moves))])
-    states = tuple(game.state_at(p) for p in range(game.position + 1))
-    return states, game.to_json_str()
+    return played_history(Game(players=2, seed=11), 40)
 
 
 @functools.cache
@@ -165,20 +159,10 @@ def intents(draw: st.DrawFn) -> Any:
     ]))
 
 
-def send_and_check(w: BoardWidget, intent: Any) -> bool:
-    """Send one intent as the page would; check the promise.  Returns whether it was
-    refused."""
-    w.error = ""
-    before = snapshot(w)
-    w.handle_intent(intent)              # must not raise: the kernel never sees an error
-    assert w.last_internal_error is None, repr(w.last_internal_error)
-    assert len(w.error) < MAX_MESSAGE, f"{len(w.error)} characters: {w.error[:120]}…"
-    if w.error:
-        assert snapshot(w) == before, f"refused ({w.error[:120]}) but the game changed"
-        # words, not a Python repr of a type or an exception
-        assert "Traceback" not in w.error and "<class" not in w.error, w.error[:200]
-        return True
-    return False
+def send_and_check(w: Any, intent: Any) -> bool:
+    """Send one intent as the page would; check the promise (fuzz_support.send_and_check).
+    Returns whether it was refused."""
+    return checked_send(w, intent, WATCHED)
 
 
 @fuzz_settings(200)
@@ -187,11 +171,7 @@ def test_board_intents_are_refused_the_widgets_way(sequence: list[Any]) -> None:
     w = make_widget()
     for intent in sequence:
         refused = send_and_check(w, intent)
-        try:
-            size = len(json.dumps(intent))
-        except (ValueError, RecursionError):
-            size = MAX_MESSAGE_CHARS + 1
-        if size > MAX_MESSAGE_CHARS:
+        if message_size(intent) > MAX_MESSAGE_CHARS:
             assert refused, "an oversized or too deeply nested message was accepted"
 
 

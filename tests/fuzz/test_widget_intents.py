@@ -14,12 +14,20 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
-import random
 import threading
 import time
 from typing import Any
 
-from fuzz_support import JSON, MAX_MESSAGE, VALUES, fuzz_settings, mutated, nested
+from fuzz_support import (
+    JSON,
+    VALUES,
+    fuzz_settings,
+    message_size,
+    mutated,
+    nested,
+    played_history,
+)
+from fuzz_support import send_and_check as checked_send
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -55,21 +63,10 @@ def make_widget(chosen: list[tuple[str, Move]], gate: threading.Event | None = N
                          bot_names=["bot"])
 
 
-def snapshot(w: NationsWidget) -> tuple[Any, ...]:
-    traits = json.dumps({t: getattr(w, t) for t in WATCHED}, sort_keys=True)
-    return (w.state.to_json_str(), w.game.position, w.game.length, traits, w.busy)
-
-
 @functools.cache
 def history() -> tuple[tuple[GameState, ...], str]:
     """The positions of a seeded 2-player game (for stale moves) and its save."""
-    game = Game(players=2, seed=11)
-    rng = random.Random(4)
-    for _ in range(30):
-        moves = game.legal_moves()
-        game.play(moves[rng.randrange(len(moves))])
-    states = tuple(game.state_at(p) for p in range(game.position + 1))
-    return states, game.to_json_str()
+    return played_history(Game(players=2, seed=11), 30)
 
 
 @st.composite
@@ -138,17 +135,10 @@ def intents(draw: st.DrawFn) -> Any:
 NASTY_MOVE = {"type": "buy", "tile": "é" * 900, "payment": {"dice": [True, 2**80]}}
 
 
-def send_and_check(w: NationsWidget, intent: Any) -> bool:
-    """Send one intent as the page would; check the promise.  Returns whether it was
-    refused."""
-    w.error = ""
-    before = snapshot(w)
-    w.handle_intent(intent)              # must not raise: the kernel never sees an error
-    assert len(w.error) < MAX_MESSAGE, f"{len(w.error)} characters: {w.error[:120]}…"
-    if w.error:
-        assert snapshot(w) == before, f"refused ({w.error[:120]}) but the game changed"
-        return True
-    return False
+def send_and_check(w: Any, intent: Any) -> bool:
+    """Send one intent as the page would; check the promise (fuzz_support.send_and_check).
+    Returns whether it was refused."""
+    return checked_send(w, intent, WATCHED)
 
 
 
@@ -159,11 +149,7 @@ def test_intents_are_refused_the_widgets_way(sequence: list[Any]) -> None:
     w = make_widget(chosen)
     for intent in sequence:
         refused = send_and_check(w, intent)
-        try:
-            size = len(json.dumps(intent))
-        except (ValueError, RecursionError):
-            size = MAX_MESSAGE_CHARS + 1
-        if size > MAX_MESSAGE_CHARS:
+        if message_size(intent) > MAX_MESSAGE_CHARS:
             assert refused, "an oversized or too deeply nested message was accepted"
 
 
