@@ -40,7 +40,17 @@ from .board.moves import MoveBase
 from .board.rules import ROUND, STEP_INDEX, event_selection, production_of
 from .core.errors import StateFormatError
 from .core.log import LogEntry
-from .notebook_helpers import Html, Verdict, html_table, line_chart, round_starts
+from .notebook_helpers import (
+    _PLACEHOLDER,
+    Html,
+    Verdict,
+    _not_yet,
+    _right,
+    _unanswered,
+    html_table,
+    line_chart,
+    round_starts,
+)
 
 __all__ = [
     "SERIES",
@@ -134,22 +144,6 @@ def figure_of(state: GameState, seat: int, figure: str) -> int:
     if index == STABILITY_F:
         return state.stability(seat)
     return production_of(state, seat)[index]
-
-
-# ========================================================================== verdicts
-_PLACEHOLDER = "replace the ... with your answer and run the cell again"
-
-
-def _right(message: str = "") -> Verdict:
-    return Verdict(True, "Correct! " + message if message else "Correct!")
-
-
-def _not_yet(message: str) -> Verdict:
-    return Verdict(False, "Not yet: " + message)
-
-
-def _unanswered(answer: object) -> bool:
-    return answer is Ellipsis or answer is None
 
 
 # ============================================================================ cards
@@ -336,9 +330,10 @@ def play_moves(state: GameState, answer: object) -> tuple[GameState | None, str]
 
 
 def _moves_task(state: GameState, answer: object,
-                goal: Callable[[GameState, int], str]) -> Verdict:
+                goal: Callable[[GameState, int], str],
+                praise: Callable[[GameState, int], str]) -> Verdict:
     """Run a moves task: ``goal(position after, seat)`` says what is still wrong ("" if
-    nothing)."""
+    nothing), ``praise(position after, seat)`` what the right moves achieved."""
     seat = state.current_player()
     if seat is None:
         raise ValueError("a moves task needs a position where a player acts")
@@ -350,7 +345,7 @@ def _moves_task(state: GameState, answer: object,
     if after is None:
         return _not_yet(problem + ".")
     missing = goal(after, seat)
-    return _not_yet(missing) if missing else _right()
+    return _not_yet(missing) if missing else _right(praise(after, seat))
 
 
 def check_buys(state: GameState, answer: object, card: str) -> Verdict:
@@ -365,15 +360,11 @@ def check_buys(state: GameState, answer: object, card: str) -> Verdict:
         return (f"after your moves Player {seat + 1} has {s.strength(seat)} strength and "
                 f"does not own {name}.")
 
-    verdict = _moves_task(state, answer, goal)
-    if verdict:
-        after, _ = play_moves(state, answer)
-        assert after is not None
-        seat = state.current_player()
-        assert seat is not None
-        return _right(f"Player {seat + 1} owns {name}, with {after.strength(seat)} strength "
-                      f"and {after.players[seat].res[1]} stone left.")
-    return verdict
+    def praise(after: GameState, seat: int) -> str:
+        return (f"Player {seat + 1} owns {name}, with {after.strength(seat)} strength and "
+                f"{after.players[seat].res[1]} stone left.")
+
+    return _moves_task(state, answer, goal, praise)
 
 
 def check_stability_at_least(state: GameState, answer: object, minimum: int = 0) -> Verdict:
@@ -388,15 +379,11 @@ def check_stability_at_least(state: GameState, answer: object, minimum: int = 0)
         return (f"after your moves Player {seat + 1}'s stability is {value}; it must be "
                 f"{minimum} or more.")
 
-    verdict = _moves_task(state, answer, goal)
-    if verdict:
-        after, _ = play_moves(state, answer)
-        assert after is not None
-        seat = state.current_player()
-        assert seat is not None
-        return _right(f"Player {seat + 1}'s stability is {after.stability(seat)}: no revolt "
-                      f"in the production.")
-    return verdict
+    def praise(after: GameState, seat: int) -> str:
+        return (f"Player {seat + 1}'s stability is {after.stability(seat)}: no revolt in "
+                "the production.")
+
+    return _moves_task(state, answer, goal, praise)
 
 
 def check_ready_wonder(state: GameState, answer: object) -> Verdict:
@@ -420,17 +407,14 @@ def check_ready_wonder(state: GameState, answer: object) -> Verdict:
                      "its architects")
         return told + "."
 
-    verdict = _moves_task(state, answer, goal)
-    if verdict:
-        after, _ = play_moves(state, answer)
-        assert after is not None and seat is not None
+    def praise(after: GameState, seat: int) -> str:
         new = [cards[c].name for c in after.players[seat].wonders if c not in had]
         left = counted(after.architects, "architect")
-        return _right(f"{', '.join(new)} is ready; {left} "
-                      f"{'is' if after.architects == 1 else 'are'} left "
-                      f"on the scoring board and Player {seat + 1} has "
-                      f"{after.players[seat].res[1]} stone.")
-    return verdict
+        return (f"{', '.join(new)} is ready; {left} "
+                f"{'is' if after.architects == 1 else 'are'} left on the scoring board and "
+                f"Player {seat + 1} has {after.players[seat].res[1]} stone.")
+
+    return _moves_task(state, answer, goal, praise)
 
 
 def _vector(s: GameState, seat: int) -> list[int]:
