@@ -19,45 +19,25 @@ and the playwright package.
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import sys
-import threading
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+from browser_support import (  # noqa: E402
+    launch_chromium,
+    open_board_fixture_preview,
+    repository_server,
+)
+
 FIXTURES = ROOT / "js" / "test" / "board" / "fixtures"
 WIDTHS = (390, 1400)
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
-# the fixture's previewed move: its own button asks for the preview (false when the
-# fixture holds none or its move has no button)
-ASK_PREVIEW = """() => {
-  const f = window.fixture;
-  if (!f.preview || !f.legal.length) return false;
-  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-  const e = f.legal.find((x) => same(x.move, f.preview.move));
-  const key = e ? 'move-' + (e.key || JSON.stringify(e.move)) : '';
-  const b = [...document.querySelectorAll('[data-key^="move-"]')]
-    .find((x) => x.getAttribute('data-key') === key);
-  if (!b) return false;
-  b.click();
-  return true;
-}"""
-# ... and the harness answers as Python would
-ANSWER_PREVIEW = ("() => window.emit('preview', {...window.fixture.preview, "
-                  "move: window.sent.at(-1).move, ask: window.sent.at(-1).ask, "
-                  "position: window.fixture.view.position})")
 OVERFLOW = """() => [...document.querySelectorAll('#out *')]
   .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
   .slice(0, 5).map((e) => `${e.tagName}.${e.className}`)"""
-
-
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args: object) -> None:
-        pass
 
 
 def main() -> None:
@@ -71,14 +51,11 @@ def main() -> None:
         return
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(ROOT)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/js/scripts/board_harness.html"
     names = sorted(p.stem for p in FIXTURES.glob("*.json") if not p.stem.startswith("cards_"))
     bad = 0
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+    with repository_server() as root, sync_playwright() as pw:
+        base = f"{root}/js/scripts/board_harness.html"
+        browser = launch_chromium(pw)
         for width in WIDTHS:
             page = browser.new_page(viewport={"width": width, "height": 1100})
             for name in names:
@@ -87,8 +64,7 @@ def main() -> None:
                 if page.locator("[data-key='summary-close']").count():
                     page.screenshot(path=str(out / f"{name}-{width}-summary.png"))
                     page.click("[data-key='summary-close']")
-                if page.evaluate(ASK_PREVIEW):
-                    page.evaluate(ANSWER_PREVIEW)
+                open_board_fixture_preview(page)
                 # every nation's board unfolded: the widest the table gets
                 for button in page.locator("[data-key^='fold-']").all():
                     button.click()
@@ -101,7 +77,6 @@ def main() -> None:
                 page.screenshot(path=str(out / f"{name}-{width}.png"), full_page=width > 400)
             page.close()
         browser.close()
-    server.shutdown()
     sys.exit(1 if bad else 0)
 
 
@@ -111,33 +86,25 @@ def readme_pictures() -> None:
     other nations folded to their summary lines as a player first sees them, a worker's
     move previewed."""
     docs = ROOT / "docs"
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(ROOT)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/js/scripts/board_harness.html"
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-            for width, height, name in ((1400, 1100, "boardgame.png"),
-                                        (390, 1300, "boardgame-phone.png")):
-                page = browser.new_page(viewport={"width": width, "height": height})
-                page.goto(f"{base}?fx=mid_4p")
-                page.wait_for_selector("body[data-ready='1']")
-                if page.locator("[data-key='summary-close']").count():
-                    page.click("[data-key='summary-close']")   # round 3's summary
-                if page.evaluate(ASK_PREVIEW):
-                    page.evaluate(ANSWER_PREVIEW)
-                    page.wait_for_selector("[data-key='preview-confirm']")
-                page.evaluate("document.activeElement && document.activeElement.blur()")
-                page.mouse.move(0, 0)    # no hover left from the click that closed the summary
-                page.evaluate("window.scrollTo(0, 0)")
-                page.wait_for_timeout(100)
-                page.screenshot(path=str(docs / name))
-                print(docs / name)
-                page.close()
-            browser.close()
-    finally:
-        server.shutdown()
+    with repository_server() as root, sync_playwright() as pw:
+        base = f"{root}/js/scripts/board_harness.html"
+        browser = launch_chromium(pw)
+        for width, height, name in ((1400, 1100, "boardgame.png"),
+                                    (390, 1300, "boardgame-phone.png")):
+            page = browser.new_page(viewport={"width": width, "height": height})
+            page.goto(f"{base}?fx=mid_4p")
+            page.wait_for_selector("body[data-ready='1']")
+            if page.locator("[data-key='summary-close']").count():
+                page.click("[data-key='summary-close']")   # round 3's summary
+            open_board_fixture_preview(page)
+            page.evaluate("document.activeElement && document.activeElement.blur()")
+            page.mouse.move(0, 0)    # no hover left from the click that closed the summary
+            page.evaluate("window.scrollTo(0, 0)")
+            page.wait_for_timeout(100)
+            page.screenshot(path=str(docs / name))
+            print(docs / name)
+            page.close()
+        browser.close()
 
 
 if __name__ == "__main__":

@@ -15,22 +15,17 @@ the shipped bundle) at 1400 px, and its top at 390 px (a phone).  Needs Debian's
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
-import threading
+import sys
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+from browser_support import launch_chromium, repository_server  # noqa: E402
+
 FIXTURES = ROOT / "js" / "test" / "fixtures"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
-
-
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args: object) -> None:
-        pass
 
 
 def main() -> None:
@@ -45,54 +40,42 @@ def main() -> None:
         return
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    handler = functools.partial(Quiet, directory=str(ROOT))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/js/scripts/harness.html"
     names = sorted(p.stem for p in FIXTURES.glob("*.json") if p.stem != "catalogue")
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport={"width": args.width, "height": 900})
-            for name in names:
-                page.goto(f"{base}?fx={name}")
-                page.wait_for_selector("body[data-ready='1'] .nw-root")
-                page.wait_for_timeout(900)          # let the dice finish rolling
-                page.screenshot(path=str(out / f"{name}.png"), full_page=True)
-                print(out / f"{name}.png")
-            page.goto(f"{base}?fx=start_2p")
+    with repository_server() as root, sync_playwright() as p:
+        base = f"{root}/js/scripts/harness.html"
+        browser = launch_chromium(p)
+        page = browser.new_page(viewport={"width": args.width, "height": 900})
+        for name in names:
+            page.goto(f"{base}?fx={name}")
             page.wait_for_selector("body[data-ready='1'] .nw-root")
-            page.hover(".nw-progress button.nw-tile")
-            page.wait_for_timeout(900)
-            page.screenshot(path=str(out / "tooltip.png"),
-                            clip={"x": 0, "y": 0, "width": args.width, "height": 520})
-            print(out / "tooltip.png")
-            browser.close()
-    finally:
-        server.shutdown()
+            page.wait_for_timeout(900)          # let the dice finish rolling
+            page.screenshot(path=str(out / f"{name}.png"), full_page=True)
+            print(out / f"{name}.png")
+        page.goto(f"{base}?fx=start_2p")
+        page.wait_for_selector("body[data-ready='1'] .nw-root")
+        page.hover(".nw-progress button.nw-tile")
+        page.wait_for_timeout(900)
+        page.screenshot(path=str(out / "tooltip.png"),
+                        clip={"x": 0, "y": 0, "width": args.width, "height": 520})
+        print(out / "tooltip.png")
+        browser.close()
 
 
 def readme_pictures() -> None:
     docs = ROOT / "docs"
     docs.mkdir(exist_ok=True)
-    handler = functools.partial(Quiet, directory=str(ROOT))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/js/scripts/harness.html"
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-            for width, height, name in ((1400, 1100, "board.png"), (390, 1300, "board-phone.png")):
-                page = browser.new_page(viewport={"width": width, "height": height})
-                page.goto(f"{base}?fx=rich_3p")
-                page.wait_for_selector("body[data-ready='1'] .nw-root")
-                page.wait_for_timeout(900)          # let the dice finish rolling
-                page.screenshot(path=str(docs / name))
-                print(docs / name)
-                page.close()
-            browser.close()
-    finally:
-        server.shutdown()
+    with repository_server() as root, sync_playwright() as p:
+        base = f"{root}/js/scripts/harness.html"
+        browser = launch_chromium(p)
+        for width, height, name in ((1400, 1100, "board.png"), (390, 1300, "board-phone.png")):
+            page = browser.new_page(viewport={"width": width, "height": height})
+            page.goto(f"{base}?fx=rich_3p")
+            page.wait_for_selector("body[data-ready='1'] .nw-root")
+            page.wait_for_timeout(900)          # let the dice finish rolling
+            page.screenshot(path=str(docs / name))
+            print(docs / name)
+            page.close()
+        browser.close()
 
 
 if __name__ == "__main__":

@@ -298,3 +298,34 @@ def repository_server() -> Iterator[str]:
     finally:
         server.shutdown()
 
+
+# The board harness (js/scripts/board_harness.html): the fixture's previewed move, asked by
+# its own button (false when the fixture holds none, or its move has no button) ...
+_ASK_BOARD_PREVIEW = """() => {
+  const f = window.fixture;
+  if (!f.preview || !f.legal.length) return false;
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  const e = f.legal.find((x) => same(x.move, f.preview.move));
+  const key = e ? 'move-' + (e.key || JSON.stringify(e.move)) : '';
+  const b = [...document.querySelectorAll('[data-key^="move-"]')]
+    .find((x) => x.getAttribute('data-key') === key);
+  if (!b) return false;
+  b.click();
+  return true;
+}"""
+# ... and answered as Python would
+_ANSWER_BOARD_PREVIEW = ("() => window.emit('preview', {...window.fixture.preview, "
+                         "move: window.sent.at(-1).move, ask: window.sent.at(-1).ask, "
+                         "position: window.fixture.view.position})")
+
+
+def open_board_fixture_preview(page: Any) -> bool:
+    """In the board harness, open the fixture's preview the way a player does (the move's
+    button) and answer it as Python would, until its Confirm shows; False when the fixture
+    has no preview to open."""
+    if not page.evaluate(_ASK_BOARD_PREVIEW):
+        return False
+    page.evaluate(_ANSWER_BOARD_PREVIEW)
+    page.wait_for_selector("[data-key='preview-confirm']")
+    return True
+

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_support import repository_server
+from browser_support import open_board_fixture_preview, repository_server
 
 #: start of a game (growth), the middle of a 4-player game (cards bought, workers on
 #: cards, wonders under way, a deployment's preview open), a Choose decision (which slot a
@@ -45,23 +45,7 @@ def _open(browser: Any, harness: str, viewport: str, fixture: str) -> tuple[Any,
         page.click("[data-key='summary-close']")
     # the fixture's previewed move: its own button asks for the preview, then the harness
     # answers as Python would
-    asked = page.evaluate("""() => {
-      const f = window.fixture;
-      if (!f.preview || !f.legal.length) return false;
-      const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-      const e = f.legal.find((x) => same(x.move, f.preview.move));
-      const key = e ? 'move-' + (e.key || JSON.stringify(e.move)) : '';
-      const b = [...document.querySelectorAll('[data-key^="move-"]')]
-        .find((x) => x.getAttribute('data-key') === key);
-      if (!b) return false;
-      b.click();
-      return true;
-    }""")
-    if asked:
-        page.evaluate("() => window.emit('preview', {...window.fixture.preview, "
-                      "move: window.sent.at(-1).move, ask: window.sent.at(-1).ask, "
-                      "position: window.fixture.view.position})")
-        page.wait_for_selector("[data-key='preview-confirm']")
+    open_board_fixture_preview(page)
     folded = page.eval_on_selector_all(
         "[data-key^='fold-'][aria-expanded='false']", "els => els.map((e) => e.dataset.key)")
     for key in folded:
