@@ -52,11 +52,10 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 
 from browser_latency import (  # noqa: E402
     NOTEBOOK_CELLS,
-    PREVIEWS_ON,
-    WS_ARRIVALS,
     Frames,
     checkout_package,
     interleaved_rounds,
+    latency_page,
     print_rounds,
 )
 from browser_support import (  # noqa: E402  (browser_latency put tests/browser on the path)
@@ -144,15 +143,8 @@ def clicks(args: argparse.Namespace, folder: Path, browser: Any) -> dict[str, An
     with server:
         watch = PageWatch()
         frames = Frames()
-        with browser_page(browser, watch) as page:
-            page.add_init_script(WS_ARRIVALS)
-            page.add_init_script(PREVIEWS_ON)
-            frames.attach(page)
-            page.goto(url)
-            page.wait_for_function(
-                f"() => document.querySelectorAll('.nw-root[data-step]').length === "
-                f"{len(BOARDS)}", timeout=180_000)
-            page.wait_for_function("() => Boolean(window.__nwEcho)", timeout=60_000)
+        with latency_page(browser, url, watch, frames, boards=len(BOARDS),
+                          timeout_ms=180_000) as page:
             at = page.evaluate(
                 "() => [...document.querySelectorAll('.nw-root[data-step]')].map((r) =>"
                 " Number(r.querySelector('input[data-key=\"slider\"]').value))")

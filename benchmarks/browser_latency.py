@@ -65,6 +65,7 @@ on Linux).  The repository's voila.py turns TCP_NODELAY on unless NATIONS_TCP_NO
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
@@ -504,6 +505,24 @@ def checkout_package(folder: Path) -> Path:
     return pkg
 
 
+@contextlib.contextmanager
+def latency_page(browser: Any, url: str, watch: PageWatch, frames: Frames, boards: int,
+                 timeout_ms: int = 120_000) -> Any:
+    """The Voila page at ``url`` set up for timing: every websocket message's arrival noted
+    (WS_ARRIVALS), previews on, its frames counted, and open until its ``boards`` boards and
+    the echo are drawn; yields the page."""
+    with browser_page(browser, watch) as page:
+        page.add_init_script(WS_ARRIVALS)
+        page.add_init_script(PREVIEWS_ON)
+        frames.attach(page)
+        page.goto(url)
+        page.wait_for_function(
+            f"() => document.querySelectorAll('.nw-root[data-step]').length === {boards}",
+            timeout=timeout_ms)
+        page.wait_for_function("() => Boolean(window.__nwEcho)", timeout=60_000)
+        yield page
+
+
 def run(nodelay: bool, args: argparse.Namespace, notebook: Path, browser: Any) -> dict[str, Any]:
     env = dict(os.environ)
     env["NATIONS_TCP_NODELAY"] = "1" if nodelay else "0"
@@ -514,15 +533,7 @@ def run(nodelay: bool, args: argparse.Namespace, notebook: Path, browser: Any) -
     with server:
         watch = PageWatch()
         frames = Frames()
-        with browser_page(browser, watch) as page:
-            page.add_init_script(WS_ARRIVALS)
-            page.add_init_script(PREVIEWS_ON)
-            frames.attach(page)
-            page.goto(url)
-            page.wait_for_function(
-                "() => document.querySelectorAll('.nw-root[data-step]').length === 2",
-                timeout=120_000)
-            page.wait_for_function("() => Boolean(window.__nwEcho)", timeout=60_000)
+        with latency_page(browser, url, watch, frames, boards=2) as page:
             hot_seat, against_bot = page.evaluate(
                 "() => [...document.querySelectorAll('.nw-root[data-step]')].map((r) =>"
                 " Number(r.querySelector('input[data-key=\"slider\"]').value))")
