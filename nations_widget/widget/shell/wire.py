@@ -23,11 +23,7 @@ def to_json_text(value: Any, widget: object) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def from_json_text(value: Any, widget: object) -> Any:
-    """The value of a trait the page sent (the page never writes these traits: the widget
-    refuses the update; this only reads it back as Python would have sent it)."""
-    return json.loads(value) if isinstance(value, str) else value
-
-
 #: the ``tag`` metadata of a trait sent as JSON text: ``.tag(sync=True, **AS_JSON_TEXT)``
-AS_JSON_TEXT: dict[str, Any] = {"to_json": to_json_text, "from_json": from_json_text}
+AS_JSON_TEXT: dict[str, Any] = {"to_json": to_json_text}
+# (no ``from_json``: the page never writes these traits, GameWidget.set_state refuses any
+# update from it, so nothing is ever read back)
