@@ -1,9 +1,10 @@
 // What an Undo/Redo-like update costs the dice board: Python sends the history, a view at
 // another position and the legal moves; only the parts drawn from what changed are rebuilt,
-// the rest keep their DOM nodes.  Measured 2026-11-24 (dicefast): 28 parts rebuilt
-// in 10 draws (the first, stepping into the history, 10 of them) and 19 elements created
-// per draw, the same as before the shell split
-// (0a86d13); a signature that changed identity every update would rebuild dozens of parts.
+// the rest keep their DOM nodes.  Measured 2026-11-24: 13 parts rebuilt in 10 draws (the
+// first, stepping into the history, 4 of them; then the history banner's line) and 7
+// elements created per draw; before the turn's state of tiles and dice was set in place,
+// 28 parts and 19 elements per draw.  A signature that changed identity every update would
+// rebuild dozens of parts.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createController } from "../../src/dice/index.js";
 import { Parts } from "../../src/shell/dom.js";
@@ -55,7 +56,7 @@ describe("an undo-like update", () => {
     // player's board, the scores, the header, the event or the log
     const outside = seen.rebuilt.filter((key) => !/^(pb-t|actions-|coach$)/.test(key));
     expect(outside).toEqual([]);
-    expect(seen.rebuilt.length / draws).toBeLessThan(4); // measured: 28 in 10 draws
+    expect(seen.rebuilt.length / draws).toBeLessThan(4); // measured: 13 in 10 draws
     expect(players.every((board, i) => board === el.querySelectorAll(".nw-player")[i])).toBe(true);
     // a few elements per draw, against the hundreds the board holds
     expect(seen.elements / draws).toBeLessThan(30);
