@@ -8,8 +8,11 @@
 //   node build.mjs --check    build into a temporary folder and fail if the shipped bundle
 //                             differs (tests/test_bundle.py does the hash check without node)
 //
-// The hash covers every file under js/src, package-lock.json and this script, so the
-// Python test can tell a stale bundle from the sources alone.
+// The hash covers every file under js/src, this script and the esbuild version locked in
+// package-lock.json (the one package that turns the sources into the bundle), so the Python
+// test can tell a stale bundle from the sources alone. Not the whole lock file: the test
+// tools' entries (vitest, jsdom and their platform packages) do not change a byte of the
+// bundle, and a lock that names more platforms must not make a fresh bundle look stale.
 import { build } from "esbuild";
 import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -30,9 +33,16 @@ function listFiles(dir) {
   return files;
 }
 
+/** The esbuild version package-lock.json pins, which the bundle's bytes depend on. */
+export function lockedEsbuild() {
+  const lock = JSON.parse(readFileSync(join(here, "package-lock.json"), "utf8"));
+  const entry = lock.packages?.["node_modules/esbuild"];
+  if (!entry?.version) throw new Error("package-lock.json pins no esbuild version");
+  return entry.version;
+}
+
 export function sourcesHash() {
-  const files = [...listFiles(join(here, "src")), join(here, "package-lock.json"),
-    join(here, "build.mjs")];
+  const files = [...listFiles(join(here, "src")), join(here, "build.mjs")];
   const names = files.map((f) => relative(here, f).split(sep).join("/")).sort();
   const hash = createHash("sha256");
   for (const name of names) {
@@ -40,7 +50,9 @@ export function sourcesHash() {
     hash.update(readFileSync(join(here, name)));
     hash.update("\0");
   }
-  return { sha256: hash.digest("hex"), files: names };
+  const esbuild = lockedEsbuild();
+  hash.update(`esbuild@${esbuild}\0`);
+  return { sha256: hash.digest("hex"), files: names, esbuild };
 }
 
 /** The games: every folder of js/src (but the shell) with an index.js, by name. */

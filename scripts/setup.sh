@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Install everything the project needs, idempotently:
 #   - .venv with the package in editable mode plus the [dev] extra (tests, lint, Voila, JupyterLab);
-#   - js/node_modules when js/package.json exists;
+#   - js/node_modules from js/package-lock.json (npm ci) when js/package.json exists;
 #   - Debian's chromium when NATIONS_NEED_BROWSER=1 (set by scripts/test.sh if tests/browser exists).
-# A second run is fast: pip is skipped while .venv/.stamp is newer than pyproject.toml.
+# A second run is fast: pip is skipped while .venv/.stamp is newer than pyproject.toml and
+# constraints.txt (the pinned Python versions).
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -25,39 +26,32 @@ if [ ! -d .venv ]; then
     rm -f .venv/.stamp
 fi
 
-if [ -f .venv/.stamp ] && [ .venv/.stamp -nt pyproject.toml ]; then
-    say "python deps up to date (.venv/.stamp newer than pyproject.toml)"
+if [ -f .venv/.stamp ] && [ .venv/.stamp -nt pyproject.toml ] && [ .venv/.stamp -nt constraints.txt ]; then
+    say "python deps up to date (.venv/.stamp newer than pyproject.toml and constraints.txt)"
 else
     say "installing python deps into .venv (first run takes a few minutes)"
     .venv/bin/python -m pip install -qq --upgrade pip
-    .venv/bin/python -m pip install -qq -e ".[dev]"
+    # the versions pinned in constraints.txt (the Python lock), so a clean clone tests what was tested
+    .venv/bin/python -m pip install -qq -c constraints.txt -e ".[dev]"
     touch .venv/.stamp
     say "python deps installed"
 fi
 
 # --- JavaScript -----------------------------------------------------------------------------
-# `npm install`, not `npm ci`: the npm registry reachable here answers 404 for other platforms'
-# optional packages (e.g. @rollup/rollup-darwin-arm64, pulled in by vitest), so a lock file made
-# here lacks them and `npm ci` always rejects it as "out of sync". `npm install` installs the
-# locked versions; under CI it must also leave the lock file unchanged (a stale lock fails).
+# `npm ci`: exactly the versions in js/package-lock.json, which never changes under it (the lock
+# file names every platform's optional packages, so it is complete on any machine). It reinstalls
+# only when package.json or the lock is newer than js/node_modules. Changing a dependency is a
+# developer's step: `npm install --prefix js <pkg>@<version>`, then commit package-lock.json.
 if [ -f js/package.json ]; then
+    if [ ! -f js/package-lock.json ]; then
+        say "ERROR: js/package-lock.json is missing: run 'npm install --prefix js' and commit it" >&2
+        exit 1
+    fi
     if [ ! -d js/node_modules ] || [ js/package.json -nt js/node_modules ] \
-        || { [ -f js/package-lock.json ] && [ js/package-lock.json -nt js/node_modules ]; }; then
-        lock_before=""
-        if [ -f js/package-lock.json ]; then
-            lock_before="$(cksum < js/package-lock.json)"
-            say "npm install in js/ (locked versions from js/package-lock.json)"
-        else
-            say "npm install in js/ (no package-lock.json yet: npm writes one; commit it)"
-        fi
-        npm install --prefix js --no-audit --no-fund --loglevel=error
-        mkdir -p js/node_modules && touch js/node_modules
-        if [ -n "${CI:-}" ] && [ -n "$lock_before" ] \
-            && [ "$lock_before" != "$(cksum < js/package-lock.json)" ]; then
-            say "ERROR: npm install changed js/package-lock.json: the committed lock file does not" \
-                "match js/package.json. Run 'npm install' in js/ and commit the lock file." >&2
-            exit 1
-        fi
+        || [ js/package-lock.json -nt js/node_modules ]; then
+        say "npm ci in js/ (the versions locked in js/package-lock.json)"
+        npm ci --prefix js --no-audit --no-fund --loglevel=error
+        touch js/node_modules
     else
         say "js deps up to date"
     fi

@@ -2,7 +2,8 @@
 
 ``npm run build --prefix js`` writes one bundle per game (``js/src/<game>/index.js`` ->
 ``<game>.js`` and ``<game>.css``), the page watchdog, and ``bundle-hash.json``: a SHA-256 over
-every file under js/src, js/package-lock.json and js/build.mjs.  The first test recomputes
+every file under js/src, js/build.mjs and the esbuild version js/package-lock.json pins (the one
+package whose version changes the bundle's bytes; the test tools' lock entries do not).  The first test recomputes
 that hash (no node needed); the second rebuilds into a temporary folder and compares the
 bytes, when js/node_modules is installed.
 """
@@ -23,15 +24,23 @@ STATIC = ROOT / "nations_widget" / "static"
 REBUILD = "npm run build --prefix js"
 
 
+def locked_esbuild() -> str:
+    lock = json.loads((JS / "package-lock.json").read_text(encoding="utf-8"))
+    version = lock["packages"]["node_modules/esbuild"]["version"]
+    assert isinstance(version, str)
+    return version
+
+
 def sources_hash() -> tuple[str, list[str]]:
     files = [p for p in (JS / "src").rglob("*") if p.is_file()]
-    files += [JS / "package-lock.json", JS / "build.mjs"]
+    files += [JS / "build.mjs"]
     names = sorted(p.relative_to(JS).as_posix() for p in files)
     digest = hashlib.sha256()
     for name in names:
         digest.update(name.encode() + b"\0")
         digest.update((JS / name).read_bytes())
         digest.update(b"\0")
+    digest.update(f"esbuild@{locked_esbuild()}\0".encode())
     return digest.hexdigest(), names
 
 
