@@ -2,10 +2,10 @@
 
 ``npm run build --prefix js`` writes one bundle per game (``js/src/<game>/index.js`` ->
 ``<game>.js`` and ``<game>.css``), the page watchdog, and ``bundle-hash.json``: a SHA-256 over
-every file under js/src, js/build.mjs and the esbuild version js/package-lock.json pins (the one
-package whose version changes the bundle's bytes; the test tools' lock entries do not).  The first test recomputes
-that hash (no node needed); the second rebuilds into a temporary folder and compares the
-bytes, when js/node_modules is installed.
+every file under js/src, js/build.mjs and the esbuild version js/package-lock.json pins (the
+one package whose version changes the bundle's bytes; the test tools' lock entries do not).
+The first test recomputes that hash (no node needed); the second rebuilds into a temporary
+folder and compares the bytes, when js/node_modules is installed.
 """
 
 from __future__ import annotations
