@@ -349,7 +349,8 @@ def _decision_problem(s: GameState, d: list[Any]) -> str | None:
     elif kind in ("pick_event", "pick_tile"):
         if len(set(d[2])) != len(d[2]):
             return "a card is drawn twice"
-        if (kind == "pick_tile") != (s.config.players == 1) or s.event >= 0 or s.tile >= 0:
+        # (the solo game's last tile stays out until the new one is picked)
+        if (kind == "pick_tile") != (s.config.players == 1) or s.event >= 0:
             return f"no {'solo tile' if kind == 'pick_tile' else 'event card'} is drawn now"
     elif kind in ("place_colony", "place_advisor"):
         if not (p.colonies if kind == "place_colony" else p.advisors):

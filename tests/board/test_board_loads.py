@@ -9,6 +9,7 @@ the typed error.  The fuzzing of the same promise: tests/fuzz/test_board_loads.p
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -138,6 +139,23 @@ def test_positions_of_real_games_still_load_with_their_queues() -> None:
                 assert loaded.state == state
             game.play(game.legal_moves()[game.position % len(game.legal_moves())])
     assert {"grow", "side", "effect"} <= seen_kinds
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_drawing_several_events_or_tiles_to_pick_from_still_loads(players: int) -> None:
+    # Machiavelli: several event cards (solo: tiles) drawn, one picked; the solo game's
+    # last tile is still out while the new ones wait
+    game = Game.from_state(scenario({
+        "players": players, "seed": 4, "round": 5, "decks": "all",
+        "seats": [{"advisors": ["niccolo-machiavelli"]}]}))
+    picked = 0
+    moves = random.Random(1)
+    while not game.is_over:
+        if game.state.queue and game.state.queue[0][0] in ("pick_event", "pick_tile"):
+            assert Game.from_json(start_save(game.state)).state == game.state
+            picked += 1
+        game.play(moves.choice(game.legal_moves()))
+    assert picked
 
 
 def test_a_scenario_game_saves_and_loads_with_its_moves() -> None:

@@ -42,6 +42,9 @@ MOVE_LIMIT = 3000
 
 DECISION_KINDS = ("grow", "side", "pick_event", "pick_tile", "place_bm", "place_colony",
                   "place_advisor", "place_wonder", "battle", "golden", "lose_other", "effect")
+#: the decisions about a card (its id at index 2)
+CARD_DECISIONS = ("place_bm", "place_colony", "place_advisor", "place_wonder", "battle",
+                  "golden")
 PLAUSIBLE_VALUES: tuple[Any, ...] = (0, 1, 2, 3, 4, 5, -1, 6, 20, 100, 10_000, "event",
                                      "card", [], [0], [1], [0, 1], [2, 0], [1, 1, 1], None,
                                      True, "gold", 2**64, 1.5, {"a": 1})
@@ -131,19 +134,31 @@ def _decision(rng: random.Random, state: GameState) -> list[Any]:
     return [kind] + [_argument(rng, state, kind, i) for i in range(1, sizes[kind])]
 
 
+def _from_a_deck(rng: random.Random, data: dict[str, Any], d: list[Any]) -> None:
+    """Often: the card a new decision names is taken out of a deck, so that every card
+    is still in one place and the decision itself is what the loader must judge."""
+    if d[0] not in CARD_DECISIONS or rng.random() < 0.3:
+        return
+    decks = [deck for deck in data["decks"] if deck]
+    if decks:
+        deck = rng.choice(decks)
+        d[2] = deck.pop(rng.randrange(len(deck)))
+
+
 def _mutate_queue(rng: random.Random, state: GameState, data: dict[str, Any]) -> None:
     queue = data["queue"]
+    new = _decision(rng, state)
+    _from_a_deck(rng, data, new)
     how = rng.choice(["replace", "insert", "append", "argument", "argument", "drop",
                       "front"])
     if how in ("replace", "argument", "drop") and not queue:
         how = "insert"
     if how == "replace":
-        queue[rng.randrange(len(queue))] = _decision(rng, state)
+        queue[rng.randrange(len(queue))] = new
     elif how in ("insert", "front"):
-        queue.insert(0 if how == "front" else rng.randrange(len(queue) + 1),
-                     _decision(rng, state))
+        queue.insert(0 if how == "front" else rng.randrange(len(queue) + 1), new)
     elif how == "append":
-        queue.append(_decision(rng, state))
+        queue.append(new)
     elif how == "drop":
         del queue[rng.randrange(len(queue))]
     else:
