@@ -5,6 +5,11 @@ game's decks is in exactly one place (a deck, the progress board, a nation, the 
 a decision in progress, or out of the game), every event card too; each nation's workers
 plus its population track always make the same number; resources are never negative.
 Tests and ``simulate`` run it after every move; the loader runs it on every state.
+
+A state read from a file must also be a position a game could reach (issue 22):
+:func:`check_decisions` checks every decision waiting against the state (its step, its
+card, its event half or card effect, its saved answers), and :func:`check_playable` that
+somebody has a legal move or the game is over.
 """
 
 from __future__ import annotations
