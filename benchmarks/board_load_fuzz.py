@@ -7,7 +7,7 @@ changed, or a settings-and-moves save changed) must be refused with a typed erro
 or load as a game that plays to its end with random legal moves.  Prints the counts by kind
 and outcome, and each broken promise (its case number, kind and message); a case still
 running after ``--timeout`` seconds counts as a hang.  Exit status 1 if any case failed.
-The normal test run draws a few hundred of the same cases (tests/fuzz/test_board_loads.py).
+The normal test run draws a few hundred of the same cases (tests/fuzz/test_board_load_fuzz.py).
 """
 
 from __future__ import annotations
@@ -27,8 +27,9 @@ sys.path.insert(0, str(ROOT / "tests" / "fuzz"))
 from board_saves import CaseFailure, case, outcome, positions  # noqa: E402
 
 
-class Hang(Exception):
-    """A case ran past its time."""
+class Hang(BaseException):
+    """A case ran past its time (not an Exception: the case's own handlers must not
+    take it for a crash)."""
 
 
 def _alarm(_signum: int, _frame: FrameType | None) -> None:

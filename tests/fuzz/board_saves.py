@@ -1,7 +1,7 @@
 """Mutated board-game saves and start states, and the promise each must keep (issue 22).
 
 A case is built from one integer (its seed), so the fuzz test (tests/fuzz/
-test_board_loads.py, a few hundred cases) and the long run (benchmarks/board_load_fuzz.py,
+test_board_load_fuzz.py, a few hundred cases) and the long run (benchmarks/board_load_fuzz.py,
 thousands) draw the same kinds of case.  Kinds:
 
 ``queue``
