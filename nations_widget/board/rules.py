@@ -21,7 +21,7 @@ from operator import is_
 from typing import Any
 
 from ..core.envelope import quote, shown
-from ..core.errors import IllegalMoveError, MalformedMoveError
+from ..core.errors import IllegalMoveError, MalformedMoveError, StateFormatError
 from ..core.log import LogEntry
 from ..core.rng import Rng
 from . import solo
@@ -628,10 +628,20 @@ def _final_note(s: GameState, log: Log) -> None:
          f"{seat_name(ranking[0])} wins.", scores=s.scores(), ranking=ranking)
 
 
+#: how many times :func:`_advance` may go round before it gives up: a game's longest walk
+#: (the end of a round's actions through the resolution and the next round's maintenance,
+#: each single-option decision answered on the way) takes under a hundred; only a position
+#: no game reaches (a decision that answers itself by queueing itself again) goes further
+ADVANCE_LIMIT = 10_000
+
+
 def _advance(s: GameState, log: Log) -> None:
     """Walk the round's steps, answering only single-option decisions, until a player
-    must decide or the game is over."""
-    while s.step != "game_over":
+    must decide or the game is over.  Past :data:`ADVANCE_LIMIT` turns of the walk it
+    raises :class:`StateFormatError`: no position makes it spin for ever."""
+    for _ in range(ADVANCE_LIMIT):
+        if s.step == "game_over":
+            return
         if s.queue:
             d = s.queue[0]
             if d[0] == "grow":
@@ -672,6 +682,12 @@ def _advance(s: GameState, log: Log) -> None:
                 check_removals(s, log)
         else:
             _next_step(s, log)
+    if s.step != "game_over":
+        waiting = f"the decision {s.queue[0][0]!r} of seat {s.queue[0][1]}" if s.queue \
+            else f"the step {s.step}"
+        raise StateFormatError(
+            f"the position cannot be played: its decisions go round in circles "
+            f"({ADVANCE_LIMIT} turns of the rules without a player's decision, at {waiting})")
 
 
 def first_turn_actions(s: GameState, seat: int) -> int:

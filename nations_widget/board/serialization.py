@@ -5,6 +5,11 @@ game's decks is in exactly one place (a deck, the progress board, a nation, the 
 a decision in progress, or out of the game), every event card too; each nation's workers
 plus its population track always make the same number; resources are never negative.
 Tests and ``simulate`` run it after every move; the loader runs it on every state.
+
+A state read from a file must also be a position a game could reach (issue 22):
+:func:`check_decisions` checks every decision waiting against the state (its step, its
+card, its event half or card effect, its saved answers), and :func:`check_playable` that
+somebody has a legal move or the game is over.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from ..core.envelope import check_header, json_object, message, shown
 from ..core.errors import StateFormatError
 from ..core.validate import Checker
 from .components import CARD_TYPES, RESOURCES, Components, default_components
+from .effects import NeedChoice, Outcome, Walk, walk
 from .solo import SHADOW_FIGURES
 from .state import (
     CARD_ARGS,
@@ -91,7 +97,12 @@ def check_invariants(s: GameState) -> list[str]:
         side = s.side_of(seat)
         if min(p.res) < 0:
             problems.append(f"seat {seat} has a negative resource {p.res}")
-        if p.idle < 0 or min(p.workers) < 0:
+        if len(p.bm) != side.bm_slots:
+            # (before anything reads the slots: a list of none has no smallest count)
+            problems.append(f"seat {seat} has {len(p.bm)} building/military slots, not "
+                            f"{side.bm_slots}")
+            continue
+        if p.idle < 0 or any(w < 0 for w in p.workers):
             problems.append(f"seat {seat} has a negative worker count")
         if not 0 <= p.taken_food <= side.food_section or not \
                 0 <= p.taken_stab <= side.stability_section or p.on_top < 0:
@@ -102,8 +113,6 @@ def check_invariants(s: GameState) -> list[str]:
         if total != side.workers + side.food_section + side.stability_section:
             problems.append(f"seat {seat} has {total} workers in all (track included), "
                             f"not {side.workers + side.food_section + side.stability_section}")
-        if len(p.bm) != side.bm_slots:
-            problems.append(f"seat {seat} has {len(p.bm)} building/military slots")
         for c, w in zip(p.bm, p.workers, strict=True):
             if c < 0 and w:
                 problems.append(f"seat {seat} has workers on an empty slot")
@@ -267,7 +276,151 @@ def state_from_json(data: object, components: Components | None = None) -> GameS
     problems = check_invariants(s)
     if problems:
         raise StateFormatError(message("the state breaks the rules: " + "; ".join(problems)))
+    problem = check_decisions(s) or check_playable(s)
+    if problem:
+        raise StateFormatError(message(problem))
     return s
+
+
+# -------------------------------------------------- the decisions waiting, against the state
+# the step in which each kind of decision can wait (None: any step: a card's effect or a
+# purchase can ask it wherever it fires)
+_DECISION_STEPS: dict[str, tuple[str, ...] | None] = {
+    "grow": ("maintenance.growth",), "side": ("maintenance.round",),
+    "pick_event": ("maintenance.event",), "pick_tile": ("maintenance.event",),
+    "place_bm": None, "place_colony": None, "place_advisor": None, "place_wonder": None,
+    "battle": None, "golden": None, "lose_other": None, "effect": None,
+}
+# the card type each card decision is about
+_DECISION_CARD_TYPES = {"place_colony": ("colony",), "place_advisor": ("advisor",),
+                        "place_wonder": ("wonder",), "battle": ("battle",),
+                        "golden": ("golden age",), "place_bm": ("building", "military")}
+_EVENT_STEPS = ("resolution.event_a", "resolution.event_b")
+
+
+class _BadAnswer(Exception):
+    """A saved answer that is not one of its choice's options (its index among the
+    answers)."""
+
+    def __init__(self, index: int) -> None:
+        super().__init__(index)
+        self.index = index
+
+
+class _Audit(Walk):
+    """A plan that refuses a saved answer its choice does not offer (a plan proper asks
+    that choice again, keeping the answer: a single-option choice then answers itself for
+    ever)."""
+
+    __slots__ = ()
+
+    def ask(self, options: list[str], keys: list[int], about: Outcome | None = None,
+            part: str = "") -> int:
+        if self.pos < len(self.answers) and self.answers[self.pos] not in keys:
+            raise _BadAnswer(self.pos)
+        return super().ask(options, keys, about, part)
+
+
+def _answers_problem(s: GameState, seat: int, outcome: Outcome | None,
+                     answers: list[int]) -> str | None:
+    """Why the saved answers of an effect decision do not fit its outcome here: one is
+    not an option, there are more than its choices, or no choice is left to ask."""
+    audit = _Audit(s, seat, list(answers), False)
+    try:
+        walk(audit, outcome)
+    except _BadAnswer as bad:
+        return f"answer {bad.index + 1} ({answers[bad.index]}) is not one of the options"
+    except NeedChoice:
+        return None
+    if audit.pos < len(answers):
+        return f"has {len(answers)} answers, more than its choices"
+    return "asks nothing: every choice of its effect is answered"
+
+
+def _decision_problem(s: GameState, d: list[Any]) -> str | None:
+    """Why decision ``d`` (checked field by field already) cannot wait in this state."""
+    kind, seat = d[0], d[1]
+    p = s.players[seat]
+    steps = _DECISION_STEPS[kind]
+    if steps is not None and s.step not in steps:
+        return f"a {kind} decision waits only in the {' or '.join(steps)} step, not in {s.step}"
+    cards = s.comp.cards
+    types = _DECISION_CARD_TYPES.get(kind)
+    if types is not None and cards[d[2]].type not in types:
+        return f"{cards[d[2]].id} is not a {' or '.join(types)} card"
+    if kind == "side":
+        if p.side or not s.boards or s.round != 1:
+            return f"seat {seat} has no board to choose"
+    elif kind in ("pick_event", "pick_tile"):
+        if len(set(d[2])) != len(d[2]):
+            return "a card is drawn twice"
+        # (the solo game's last tile stays out until the new one is picked)
+        if (kind == "pick_tile") != (s.config.players == 1) or s.event >= 0:
+            return f"no {'solo tile' if kind == 'pick_tile' else 'event card'} is drawn now"
+    elif kind in ("place_colony", "place_advisor"):
+        if not (p.colonies if kind == "place_colony" else p.advisors):
+            return f"seat {seat} has no card for the new one to replace"
+    elif kind == "lose_other":
+        if d[2] < 1:
+            return "nothing is left to give up"
+    elif kind == "effect":
+        return _effect_problem(s, d)
+    return None
+
+
+def _effect_problem(s: GameState, d: list[Any]) -> str | None:
+    seat, origin, which, answers, index = d[1], d[2], d[3], d[4], d[5]
+    if origin == "event":
+        if s.event < 0 or s.step != _EVENT_STEPS[which] or s.stage != 1:
+            return (f"an event's decision waits only while the event card's half "
+                    f"{which + 1} is resolved, not in {s.step}")
+        if index not in (0, 1):
+            return "[5]: must be 1 (the nations the half selects) or 0 (the others)"
+        half = s.comp.events[s.event].halves[which]
+        outcome = half.do if index == 1 else half.others_do
+    else:
+        effects = s.comp.cards[which].effects
+        if not 0 <= index < len(effects) or effects[index].do is None:
+            return (f"[5]: {s.comp.cards[which].id} has no effect {index} to carry out "
+                    f"(it has {len(effects)})")
+        outcome = effects[index].do
+    if outcome is None:
+        return "that half of the event asks nothing of these nations"
+    problem = _answers_problem(s, seat, outcome, list(answers))
+    return None if problem is None else f"[4]: {problem}"
+
+
+def check_decisions(s: GameState) -> str | None:
+    """Why a decision waiting in ``s`` could not be there in a game (None: each fits the
+    state: its step, its card, its answers)."""
+    for i, d in enumerate(s.queue):
+        problem = _decision_problem(s, d)
+        if problem is not None:
+            # "[4]: ..." names a field of the decision
+            index, _, text = problem.partition(": ") if problem.startswith("[") \
+                else ("", "", problem)
+            return f"state field 'queue[{i}]{index}': {text}"
+    if s.step == "actions" and not s.queue and s.order[s.cursor] in s.passed:
+        return (f"state field 'cursor': seat {s.order[s.cursor]} is to act but has "
+                "passed")
+    return None
+
+
+def check_playable(s: GameState) -> str | None:
+    """Why nobody can play in ``s`` though the game is not over (None: somebody has a
+    legal move, or the game is over)."""
+    if s.is_terminal():
+        return None
+    seat = s.current_player()
+    try:
+        moves = s.legal_moves()
+    except (IndexError, KeyError, ValueError, TypeError, ZeroDivisionError) as exc:
+        # a backstop: the checks above should leave no position the rules cannot read
+        return f"the position cannot be played (its moves cannot be listed: {type(exc).__name__})"
+    if not moves:
+        who = "nobody" if seat is None else f"seat {seat}"
+        return f"the position cannot be played: {who} has a legal move, and the game is not over"
+    return None
 
 
 def _solo(s: GameState, solo: object, refs: _Refs) -> None:
@@ -328,7 +481,7 @@ def _player(pj: object, where: str, refs: _Refs, comp: Components,
             fields: tuple[str, ...]) -> PlayerState:
     check = _CHECK
     pj = check.mapping(pj, where)
-    check.fields(pj, _PLAYER_FIELDS, fields[len(_PLAYER_FIELDS):], where=where)
+    check.fields(pj, fields, where=where)
     p = PlayerState()
     res = check.mapping(pj["res"], f"{where}.res")
     check.fields(res, RESOURCES, where=f"{where}.res")
@@ -396,4 +549,5 @@ def _player(pj: object, where: str, refs: _Refs, comp: Components,
 _LOSABLE = {r: i for i, r in enumerate(RESOURCES[:4])}
 
 
-__all__ = ["check_invariants", "narrow_components", "state_from_json"]
+__all__ = ["check_decisions", "check_invariants", "check_playable", "narrow_components",
+           "state_from_json"]

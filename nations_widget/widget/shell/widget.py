@@ -418,8 +418,42 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
                 raise
             seats = self._saved_seats(data, self._adapter.seat_count(game))
             # the bots wait until told to play (as after an undo): a loaded position is
-            # looked at first
-            self._replace_game(game, seats, full=True)
+            # looked at first.  Showing it can still fail (a position the payloads cannot
+            # read): then the widget goes back to the game it had, every trait with it
+            kept = self._kept()
+            try:
+                self._replace_game(game, seats, full=True)
+            except Exception as exc:
+                self._restore(kept)
+                self.last_internal_error = exc
+                # (the kind of fault stays in last_internal_error, for Python)
+                refusal = StateFormatError(
+                    "the saved position cannot be shown (something went wrong inside the "
+                    "app); the game goes on as it was")
+                self._fail(f"could not load the game: {refusal}")
+                raise refusal from exc
+
+    def _kept(self) -> dict[str, Any]:
+        """What showing another game changes: the game and the widget's own records of
+        it, and every synced trait (see :meth:`_restore`)."""
+        return {"traits": {t: getattr(self, t) for t in self.read_only_traits()},
+                "game": self._game, "game_number": self._game_number, "seats": self._seats,
+                "bots": dict(self._bots), "shown": dict(self._shown), "log": self._log,
+                "log_seq": self._log_seq, "new_game_open": self.new_game_open}
+
+    def _restore(self, kept: dict[str, Any]) -> None:
+        """Back to what :meth:`_kept` recorded (the page gets back what it had)."""
+        self._game = kept["game"]
+        self._game_number = kept["game_number"]
+        self._seats = kept["seats"]
+        self._bots = kept["bots"]
+        self._shown = kept["shown"]
+        self._log = kept["log"]
+        self._log_seq = kept["log_seq"]
+        with self.hold_sync():
+            self.new_game_open = kept["new_game_open"]
+            for name, value in kept["traits"].items():
+                setattr(self, name, value)
 
     def replace_game(self, game: G, *, full: bool = True) -> None:
         """Play ``game`` from now on (a game's own intents use this, e.g. the dice game's
