@@ -26,11 +26,13 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from ..core import coach as core_coach
 from ..core.coach import Hint, Suggestion, Verdict
-from .bots.mcts import MCTSBot, _key
+from ..core.odds import win_chance
+from .bots.mcts import MCTSBot, _key, evaluate, rewards
 from .machine import GameState
 from .moves import Move
 
@@ -43,8 +45,14 @@ COACH_TOP = core_coach.COACH_TOP
 
 
 class CoachBot(MCTSBot):
-    """The search bot recording, per root move, the playouts won and the mean margin;
-    ``extra`` moves are searched at the root besides the bot's own candidates."""
+    """The search bot recording, per root move, every playout's chance to win and margin;
+    ``extra`` moves are searched at the root besides the bot's own candidates.
+
+    Its reward is the one it shows: half the chance of finishing first (from the estimated
+    final scores and their fitted spread, :func:`~nations_widget.core.odds.win_chance`),
+    half the margin's logistic curve, so that the moves it spends its playouts on are the
+    ones its figures favour (the plain bot's "half for being ahead where the playout
+    stopped" is 0 or 1 for most moves once the scores part, and then ranks nothing)."""
 
     def __init__(self, seed: int = 0, iterations: int = COACH_ITERATIONS,
                  seconds: float | None = COACH_SECONDS,
@@ -52,6 +60,18 @@ class CoachBot(MCTSBot):
         super().__init__(seed, iterations=iterations, seconds=seconds, name="coach")
         self.record_outcomes = True
         self.extra_root = tuple(extra)
+
+    def reward(self, state: GameState) -> list[float]:
+        values = evaluate(state)
+        if len(values) == 1:
+            return rewards(values, state.order)
+        spread = self.spread(state)
+        out = []
+        for seat, mine in enumerate(values):
+            margin = mine - max(v for s, v in enumerate(values) if s != seat)
+            out.append(0.5 * win_chance(values, seat, spread)
+                       + 0.5 / (1.0 + math.exp(-margin / 4.0)))
+        return out
 
 
 def _describe(state: GameState, move: Move) -> str:
