@@ -36,7 +36,6 @@ from ..state import GameState
 from .evaluation import productions_left, values
 from .heuristic import quick_move, quick_scores
 
-
 #: How far a nation's final score strays from the evaluation's estimate (the standard
 #: deviation of a normal error, VP), by productions left where a playout stops (the start
 #: of a round): the spread under which the estimates best predict who won, fitted by
