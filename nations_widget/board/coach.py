@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from ..core import coach as core_coach
 from ..core.coach import Hint, Suggestion, Verdict
+from ..core.odds import chance_rewards
 from .bots import BOT_INFO
 from .bots.mcts import MCTSBot
 from .describe import describe_move
@@ -46,11 +47,21 @@ COACH_SECONDS = 1.8
 COACH_TOP = core_coach.COACH_TOP
 
 
+class CoachBot(MCTSBot):
+    """The default level's search bot, rewarded by what the coach shows: half the chance
+    of finishing first (from the estimated final scores and their fitted spread), half
+    the margin's logistic curve (:func:`~nations_widget.core.odds.chance_rewards`)."""
+
+    def reward(self, state: GameState) -> list[float]:
+        spread = 0.0 if state.is_terminal() else self.spread(state)
+        return chance_rewards(self.values(state), spread)
+
+
 def coach_bot(seed: int = 0, iterations: int = COACH_ITERATIONS,
               seconds: float | None = COACH_SECONDS) -> MCTSBot:
     """The search bot a hint runs (the default level's settings, with a time cap)."""
-    return MCTSBot(seed, iterations=iterations, seconds=seconds, name="coach",
-                   max_steps=COACH_STEPS if iterations == COACH_ITERATIONS else None)
+    return CoachBot(seed, iterations=iterations, seconds=seconds, name="coach",
+                    max_steps=COACH_STEPS if iterations == COACH_ITERATIONS else None)
 
 
 def _check_players(state: GameState) -> None:
@@ -77,5 +88,5 @@ def compare(state: GameState, move: Move, *, iterations: int = COACH_ITERATIONS,
                               describe_move)
 
 
-__all__ = ["COACH_ITERATIONS", "COACH_SECONDS", "COACH_STEPS", "COACH_TOP", "Hint",
+__all__ = ["COACH_ITERATIONS", "COACH_SECONDS", "COACH_STEPS", "COACH_TOP", "CoachBot", "Hint",
            "Suggestion", "Verdict", "coach_bot", "compare", "describe_move", "hint"]

@@ -56,6 +56,10 @@ from .odds import mean_and_error
 COACH_TOP = 3
 #: A standard error times this is the margin of error shown (a 95% interval).
 Z95 = 1.96
+#: The smallest differences worth telling a player about: 1% of chance to win, half a VP
+#: (smaller ones are "about as good", however sure the simulations are of them).
+MIN_WIN_GAP = 0.01
+MIN_MARGIN_GAP = 0.5
 
 
 def _percent(p: float) -> str:
@@ -110,18 +114,18 @@ class Comparison:
     @property
     def clear_on_win(self) -> bool:
         """Whether the chances to win differ by more than the margin of error (and by at
-        least the 1% the text can show)."""
+        least :data:`MIN_WIN_GAP`)."""
         if self.win_gap is None:
             return False
         if self.decided:
-            return abs(self.win_gap) >= 0.005
-        return self._clear(self.win_gap, self.win_gap_error, 0.005)
+            return abs(self.win_gap) >= MIN_WIN_GAP
+        return self._clear(self.win_gap, self.win_gap_error, MIN_WIN_GAP)
 
     @property
     def clear_on_margin(self) -> bool:
         """Whether the VP margins differ by more than the margin of error (and by at
-        least the 0.1 VP the text can show)."""
-        return self._clear(self.margin_gap, self.margin_gap_error, 0.05)
+        least :data:`MIN_MARGIN_GAP`)."""
+        return self._clear(self.margin_gap, self.margin_gap_error, MIN_MARGIN_GAP)
 
     @property
     def as_good(self) -> bool:
@@ -378,5 +382,5 @@ def compare(state: Any, move: Any, bot: MCTSBot, describe: Describe,
     return Verdict(played, best, same)
 
 
-__all__ = ["COACH_TOP", "Z95", "Comparison", "Describe", "Hint", "Suggestion", "Verdict",
-           "compare", "hint", "search"]
+__all__ = ["COACH_TOP", "MIN_MARGIN_GAP", "MIN_WIN_GAP", "Z95", "Comparison", "Describe",
+           "Hint", "Suggestion", "Verdict", "compare", "hint", "search"]

@@ -49,6 +49,21 @@ def win_chance(values: Sequence[float], seat: int, spread: float) -> float:
     return total / _WEIGHT_SUM
 
 
+def chance_rewards(values: Sequence[float], spread: float) -> list[float]:
+    """A search's reward per seat from estimated final scores: half the chance of
+    finishing first (:func:`win_chance`), half a logistic curve of the margin over the best
+    other seat (4 VP scale), so that both a likelier win and a narrower gap count.  (A
+    reward of "half for being ahead on the estimate" is 0 or 1 for every move once the
+    scores part, and then tells the moves apart by the margin alone.)"""
+    out = []
+    for seat, mine in enumerate(values):
+        best_other = max((v for s, v in enumerate(values) if s != seat), default=mine)
+        margin = mine - best_other
+        out.append(0.5 * win_chance(values, seat, spread)
+                   + 0.5 / (1.0 + math.exp(-margin / 4.0)))
+    return out
+
+
 def mean_and_error(xs: Sequence[float]) -> tuple[float, float]:
     """The mean of ``xs`` and its standard error (0 with fewer than 2 values)."""
     n = len(xs)
@@ -61,4 +76,4 @@ def mean_and_error(xs: Sequence[float]) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
-__all__ = ["mean_and_error", "win_chance"]
+__all__ = ["chance_rewards", "mean_and_error", "win_chance"]

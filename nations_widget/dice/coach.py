@@ -26,12 +26,11 @@ True
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 from ..core import coach as core_coach
 from ..core.coach import Hint, Suggestion, Verdict
-from ..core.odds import win_chance
+from ..core.odds import chance_rewards
 from .bots.mcts import MCTSBot, _key, evaluate, rewards
 from .machine import GameState
 from .moves import Move
@@ -49,10 +48,9 @@ class CoachBot(MCTSBot):
     ``extra`` moves are searched at the root besides the bot's own candidates.
 
     Its reward is the one it shows: half the chance of finishing first (from the estimated
-    final scores and their fitted spread, :func:`~nations_widget.core.odds.win_chance`),
-    half the margin's logistic curve, so that the moves it spends its playouts on are the
-    ones its figures favour (the plain bot's "half for being ahead where the playout
-    stopped" is 0 or 1 for most moves once the scores part, and then ranks nothing)."""
+    final scores and their fitted spread), half the margin's logistic curve
+    (:func:`~nations_widget.core.odds.chance_rewards`), so that the moves it spends its
+    playouts on are the ones its figures favour."""
 
     def __init__(self, seed: int = 0, iterations: int = COACH_ITERATIONS,
                  seconds: float | None = COACH_SECONDS,
@@ -65,13 +63,7 @@ class CoachBot(MCTSBot):
         values = evaluate(state)
         if len(values) == 1:
             return rewards(values, state.order)
-        spread = self.spread(state)
-        out = []
-        for seat, mine in enumerate(values):
-            margin = mine - max(v for s, v in enumerate(values) if s != seat)
-            out.append(0.5 * win_chance(values, seat, spread)
-                       + 0.5 / (1.0 + math.exp(-margin / 4.0)))
-        return out
+        return chance_rewards(values, 0.0 if state.is_terminal() else self.spread(state))
 
 
 def _describe(state: GameState, move: Move) -> str:
