@@ -8,12 +8,16 @@ capped at :data:`COACH_SECONDS`) on a copy of the position.  Every playout start
 copy whose undrawn decks are shuffled afresh (``GameState.reseeded``), so the coach never
 sees the cards and events still to come; a playout stops at the end of the round and the
 position is scored by the bots' evaluation (:mod:`nations_widget.board.bots.evaluation`):
-"wins" means "is ahead on that estimate", the margin is in expected final VP.
+the margin is in expected final VP, and the chance to win takes those estimates as the
+final scores give or take a fitted spread (``SPREAD_BY_PRODUCTIONS_LEFT`` in
+:mod:`nations_widget.board.bots.mcts`); each figure comes with its margin of error, and
+the search (:class:`CoachBot`) is rewarded by that chance and the margin.
 
 For a front end (the widget's Hint button): ``hint(game.state).to_json()`` (or
 ``Game.hint()``) gives the seat, the suggestions (each: the move's JSON, its text such as
 "Buy Colosseum (building) for 2 gold": :func:`~nations_widget.board.describe.describe_move`'s
-words, the widget's too), ``win_rate``, ``margin``, ``visits``, ``summary``) and the
+words, the widget's too), ``win_rate``, ``margin`` and their errors, ``visits``,
+``versus_first``, ``summary``) and the
 search's size and time; :func:`compare` grades a move the player made, ``to_json()``
 likewise.  The board game's bots do not play the solo game (against the shadow
 opponent): the coach refuses it with a ``ValueError``.

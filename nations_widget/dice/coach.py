@@ -3,12 +3,16 @@
 :func:`hint` runs the search bot (:class:`nations_widget.dice.bots.MCTSBot`, the default
 level: 300 playouts, capped at :data:`COACH_SECONDS`) on the current position and reads
 its root statistics: for each move it searched, how many playouts it spent there, the
-share of those playouts the player won and the mean margin over the best other player.
+player's mean chance to win and mean margin over the best other player, each with its
+margin of error, and how it compares with the first move on the playouts they share.
 Every playout starts from a reseeded copy of the position (``GameState.reseeded``), so
 the coach never sees the real game's future rolls.  A playout stops at the end of the
 round and the position is then scored by the bot's evaluation (VP now plus what dice,
-chits, the unbuilt wonder and a book lead are worth for the rounds left): "wins" means
-"is ahead on that estimate".
+chits, the unbuilt wonder and a book lead are worth for the rounds left); the chance to
+win takes those estimates as the final scores give or take a fitted spread (3.5 VP with
+one round left, 5 with two, 7.5 with three: ``SPREAD_BY_ROUNDS_LEFT`` in
+:mod:`nations_widget.dice.bots.mcts`), and the search is rewarded by that chance (and
+the margin), not by being ahead where the playout stopped.
 
 :func:`compare` says how a move a player made compares with the coach's best one (the
 played move is searched too, if the bot would not have looked at it).
