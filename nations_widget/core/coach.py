@@ -189,9 +189,7 @@ class Suggestion:
         if self.decided:
             result = "wins" if self.win_rate >= 1.0 else "loses" if self.win_rate <= 0.0 \
                 else "ties for first"
-            runs = ("its only simulation" if self.visits == 1 else
-                    f"all {self.visits} simulations")
-            return f"{result} in {runs}, played to the end of the game"
+            return f"{result} in all {self.visits} simulations, played to the end of the game"
         if self.visits < 2:
             return f"about {_percent(self.win_rate)} to win"
         return f"about {_percent(self.win_rate)} to win ({_error_percent(self.win_error)})"
