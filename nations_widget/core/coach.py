@@ -89,11 +89,12 @@ def _plural(n: int, word: str) -> str:
 
 @dataclass(frozen=True)
 class Comparison:
-    """A move against the coach's first choice, on the playouts the two share (paired:
-    the k-th playouts of both had the same luck).  Gaps are first minus this move: positive
-    when this move did worse; ``*_error`` are their standard errors; ``win_gap`` is None in
-    a solo game; ``decided``: both moves' results are decided (every playout of each
-    reached the end of the game with the same result), so the chances' gap is exact."""
+    """A move against the coach's first choice.  Gaps are the first's figure minus this
+    move's: positive when this move did worse; ``*_error`` are their standard errors, from
+    the ``pairs`` playouts the two share (paired: the k-th playouts of both had the same
+    luck); ``win_gap`` is None in a solo game; ``decided``: both moves' results are
+    decided (every playout of each reached the end of the game with the same result), so
+    the chances' gap is exact."""
 
     pairs: int
     win_gap: float | None
@@ -346,16 +347,23 @@ def _decided(runs: Sequence[Outcome], solo: bool) -> bool:
 
 def _compare(first: Sequence[Outcome], runs: Sequence[Outcome], solo: bool,
              decided: bool) -> Comparison:
-    """``runs`` against ``first``, playout by playout on the ones they share (``decided``:
-    both are decided, so the chances' gap is exact even with few playouts)."""
+    """``runs`` against ``first``: the gaps between the two moves' means (the figures
+    shown), with the standard error of the playout-by-playout differences on the playouts
+    they share (paired, they share their luck, so the error is that of the moves'
+    difference, not of their luck); ``decided``: both are decided, so the chances' gap is
+    exact even with few playouts."""
     pairs = min(len(first), len(runs))
-    win_gap, win_error = mean_and_error([first[k].win - runs[k].win for k in range(pairs)])
-    margin_gap, margin_error = mean_and_error([first[k].margin - runs[k].margin
-                                               for k in range(pairs)])
-    if decided:
-        win_gap = first[0].win - runs[0].win
+    _, win_error = mean_and_error([first[k].win - runs[k].win for k in range(pairs)])
+    _, margin_error = mean_and_error([first[k].margin - runs[k].margin
+                                      for k in range(pairs)])
+    win_gap = _mean([o.win for o in first]) - _mean([o.win for o in runs])
+    margin_gap = _mean([o.margin for o in first]) - _mean([o.margin for o in runs])
     return Comparison(pairs, None if solo else win_gap, win_error, margin_gap, margin_error,
                       decided)
+
+
+def _mean(xs: Sequence[float]) -> float:
+    return sum(xs) / len(xs) if xs else 0.0
 
 
 def hint(state: Any, bot: MCTSBot, describe: Describe, *, top: int = COACH_TOP,
