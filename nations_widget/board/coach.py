@@ -8,12 +8,16 @@ capped at :data:`COACH_SECONDS`) on a copy of the position.  Every playout start
 copy whose undrawn decks are shuffled afresh (``GameState.reseeded``), so the coach never
 sees the cards and events still to come; a playout stops at the end of the round and the
 position is scored by the bots' evaluation (:mod:`nations_widget.board.bots.evaluation`):
-"wins" means "is ahead on that estimate", the margin is in expected final VP.
+the margin is in expected final VP, and the chance to win takes those estimates as the
+final scores give or take a fitted spread (``SPREAD_BY_PRODUCTIONS_LEFT`` in
+:mod:`nations_widget.board.bots.mcts`); each figure comes with its margin of error, and
+the search (:class:`CoachBot`) is rewarded by that chance and the margin.
 
 For a front end (the widget's Hint button): ``hint(game.state).to_json()`` (or
 ``Game.hint()``) gives the seat, the suggestions (each: the move's JSON, its text such as
 "Buy Colosseum (building) for 2 gold": :func:`~nations_widget.board.describe.describe_move`'s
-words, the widget's too), ``win_rate``, ``margin``, ``visits``, ``summary``) and the
+words, the widget's too), ``win_rate``, ``margin`` and their errors, ``visits``,
+``versus_first``, ``summary``) and the
 search's size and time; :func:`compare` grades a move the player made, ``to_json()``
 likewise.  The board game's bots do not play the solo game (against the shadow
 opponent): the coach refuses it with a ``ValueError``.
@@ -29,6 +33,7 @@ from __future__ import annotations
 
 from ..core import coach as core_coach
 from ..core.coach import Hint, Suggestion, Verdict
+from ..core.odds import chance_rewards
 from .bots import BOT_INFO
 from .bots.mcts import MCTSBot
 from .describe import describe_move
@@ -46,11 +51,21 @@ COACH_SECONDS = 1.8
 COACH_TOP = core_coach.COACH_TOP
 
 
+class CoachBot(MCTSBot):
+    """The default level's search bot, rewarded by what the coach shows: half the chance
+    of finishing first (from the estimated final scores and their fitted spread), half
+    the margin's logistic curve (:func:`~nations_widget.core.odds.chance_rewards`)."""
+
+    def reward(self, state: GameState) -> list[float]:
+        spread = 0.0 if state.is_terminal() else self.spread(state)
+        return chance_rewards(self.values(state), spread)
+
+
 def coach_bot(seed: int = 0, iterations: int = COACH_ITERATIONS,
               seconds: float | None = COACH_SECONDS) -> MCTSBot:
     """The search bot a hint runs (the default level's settings, with a time cap)."""
-    return MCTSBot(seed, iterations=iterations, seconds=seconds, name="coach",
-                   max_steps=COACH_STEPS if iterations == COACH_ITERATIONS else None)
+    return CoachBot(seed, iterations=iterations, seconds=seconds, name="coach",
+                    max_steps=COACH_STEPS if iterations == COACH_ITERATIONS else None)
 
 
 def _check_players(state: GameState) -> None:
@@ -77,5 +92,5 @@ def compare(state: GameState, move: Move, *, iterations: int = COACH_ITERATIONS,
                               describe_move)
 
 
-__all__ = ["COACH_ITERATIONS", "COACH_SECONDS", "COACH_STEPS", "COACH_TOP", "Hint",
+__all__ = ["COACH_ITERATIONS", "COACH_SECONDS", "COACH_STEPS", "COACH_TOP", "CoachBot", "Hint",
            "Suggestion", "Verdict", "coach_bot", "compare", "describe_move", "hint"]

@@ -3,12 +3,16 @@
 :func:`hint` runs the search bot (:class:`nations_widget.dice.bots.MCTSBot`, the default
 level: 300 playouts, capped at :data:`COACH_SECONDS`) on the current position and reads
 its root statistics: for each move it searched, how many playouts it spent there, the
-share of those playouts the player won and the mean margin over the best other player.
+player's mean chance to win and mean margin over the best other player, each with its
+margin of error, and how it compares with the first move on the playouts they share.
 Every playout starts from a reseeded copy of the position (``GameState.reseeded``), so
 the coach never sees the real game's future rolls.  A playout stops at the end of the
 round and the position is then scored by the bot's evaluation (VP now plus what dice,
-chits, the unbuilt wonder and a book lead are worth for the rounds left): "wins" means
-"is ahead on that estimate".
+chits, the unbuilt wonder and a book lead are worth for the rounds left); the chance to
+win takes those estimates as the final scores give or take a fitted spread (3.5 VP with
+one round left, 5 with two, 7.5 with three: ``SPREAD_BY_ROUNDS_LEFT`` in
+:mod:`nations_widget.dice.bots.mcts`), and the search is rewarded by that chance (and
+the margin), not by being ahead where the playout stopped.
 
 :func:`compare` says how a move a player made compares with the coach's best one (the
 played move is searched too, if the bot would not have looked at it).
@@ -30,7 +34,8 @@ from collections.abc import Sequence
 
 from ..core import coach as core_coach
 from ..core.coach import Hint, Suggestion, Verdict
-from .bots.mcts import MCTSBot, _key
+from ..core.odds import chance_rewards
+from .bots.mcts import MCTSBot, _key, evaluate, rewards
 from .machine import GameState
 from .moves import Move
 
@@ -43,8 +48,13 @@ COACH_TOP = core_coach.COACH_TOP
 
 
 class CoachBot(MCTSBot):
-    """The search bot recording, per root move, the playouts won and the mean margin;
-    ``extra`` moves are searched at the root besides the bot's own candidates."""
+    """The search bot recording, per root move, every playout's chance to win and margin;
+    ``extra`` moves are searched at the root besides the bot's own candidates.
+
+    Its reward is the one it shows: half the chance of finishing first (from the estimated
+    final scores and their fitted spread), half the margin's logistic curve
+    (:func:`~nations_widget.core.odds.chance_rewards`), so that the moves it spends its
+    playouts on are the ones its figures favour."""
 
     def __init__(self, seed: int = 0, iterations: int = COACH_ITERATIONS,
                  seconds: float | None = COACH_SECONDS,
@@ -52,6 +62,12 @@ class CoachBot(MCTSBot):
         super().__init__(seed, iterations=iterations, seconds=seconds, name="coach")
         self.record_outcomes = True
         self.extra_root = tuple(extra)
+
+    def reward(self, state: GameState) -> list[float]:
+        values = evaluate(state)
+        if len(values) == 1:
+            return rewards(values, state.order)
+        return chance_rewards(values, 0.0 if state.is_terminal() else self.spread(state))
 
 
 def _describe(state: GameState, move: Move) -> str:

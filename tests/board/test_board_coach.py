@@ -4,6 +4,7 @@ the undrawn decks, within its time cap."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -44,7 +45,7 @@ def test_hint_lists_three_legal_moves_best_first_in_words_without_changing_the_g
         assert s.text[0].isupper() and "slot" not in s.text      # card names, not slots
         # the widget's button for that move says the same
         assert s.text == describe_move(game.state, s.move) == game.state.describe(s.move)
-        assert "% of simulations" in s.summary()
+        assert re.search(r"about \d+% to win \(± (\d+%|under 1%)\)", s.summary())
     payload = h.to_json()
     assert payload["suggestions"][0]["summary"] == h.best.summary()
     assert payload["suggestions"][0]["move"] == h.best.move.to_json()
@@ -122,3 +123,21 @@ def test_no_hint_once_over_and_no_solo_coach() -> None:
         game.hint(iterations=4)
     with pytest.raises(ValueError, match="2-5 players"):
         hint(GameState.new(players=1, seed=1), iterations=4)
+
+
+def test_midgame_figures_are_chances_and_vp_not_saturated_rewards() -> None:
+    # Before: "wins 100% of simulations" for every move of these positions (a playout
+    # "won" when ahead on the estimate at the round's end) and a "margin" under 1 VP that
+    # was the difference of two rewards in 0..1.  Now: a chance from the estimated final
+    # scores and their spread, and the margin in VP, each with its margin of error.
+    from nations_widget.board.bots.evaluation import relative_value
+    state = _midgame(3, 7).state
+    lead = relative_value(state, state.current_player())
+    assert lead > 3.0                                    # the player is ahead by some VP
+    h = hint(state, iterations=30, seconds=None)
+    for s in h.suggestions:
+        assert s.win_rate is not None and 0.0 < s.win_rate < 1.0
+        assert not s.decided
+        assert not re.search(r"(?<![\d.])(0|100)%", s.summary()), s.summary()
+    assert h.best.margin > 2.0                          # VP, not a reward difference
+    assert re.search(r"VP ahead on average \(± ", h.best.summary())

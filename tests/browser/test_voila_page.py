@@ -59,7 +59,9 @@ def test_page_title_once_no_outside_request_and_the_hint(
         page.wait_for_selector('[data-key="coach-s-0"]')
         items = page.locator(".nw-coach-hint li").all_inner_texts()
         assert 1 <= len(items) <= 3
-        assert all("% of simulations" in t or "the only move" in t for t in items)
+        # each move with its chance and margin of error, or a result the game decided
+        assert all(re.search(r"% to win \(± |simulations?, played to the end|the only move", t)
+                   for t in items)
         assert not any(re.search(r"dic?e \d", t) for t in items)
 
         # to the board game (its table, on its New game dialog) and back: the dice game is

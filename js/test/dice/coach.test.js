@@ -30,11 +30,11 @@ describe("the coach", () => {
     const position = model.data.view.position;
     model.emit("coach", {
       on: false, verdict: null,
-      hint: { position, suggestions: [suggestion("Pass: wins 58% of simulations"), suggestion("Buy Harbor: wins 31% of simulations")] },
+      hint: { position, suggestions: [suggestion("Pass: about 58% to win (± 6%)"), suggestion("Buy Harbor: about 31% to win (± 7%)")] },
     });
     await tick();
     expect(byKey("coach-hint").textContent).toBe("Hint");
-    expect(byKey("coach-s-0").textContent).toBe("Pass: wins 58% of simulations");
+    expect(byKey("coach-s-0").textContent).toBe("Pass: about 58% to win (± 6%)");
     expect(byKey("coach-s-1").textContent).toContain("Harbor");
   });
 

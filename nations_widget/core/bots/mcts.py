@@ -45,6 +45,16 @@ What a game supplies, by subclassing :class:`MCTSBot`:
 ``horizon_reached(root, state, horizon) -> bool``
     whether a playout started at ``root`` stops at ``state`` (``horizon`` is the bot's
     setting, never None here).
+
+and, for a coach (``record_outcomes``), optionally:
+
+``values(state) -> list[float]``
+    each seat's estimated final score where a playout stops (by default the reward);
+``spread(state) -> float``
+    how far a seat's final score may still stray from ``values`` there: the standard
+    deviation of the estimate's error (not asked once the game is over; by default 0,
+    which makes a playout's chance of finishing first 0 or 1).  Each playout's chance of
+    finishing first is :func:`~nations_widget.core.odds.win_chance` of the two.
 """
 
 from __future__ import annotations
@@ -54,13 +64,25 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
+from ..odds import win_chance
 from .base import BaseBot, check_turn
 
 #: XORed into a playout's seed to reseed after the root move: the root move's own outcome
 #: and everything after it are drawn from different, but still common, streams.
 _AFTER_ROOT = 0x2545F4914F6CDD1D
+
+
+class Outcome(NamedTuple):
+    """One playout's outcome for the player searched for (a coach's figures)."""
+
+    #: the chance of finishing first (:func:`~nations_widget.core.odds.win_chance`)
+    win: float
+    #: the estimated final margin over the best other seat (solo: the estimated score)
+    margin: float
+    #: whether the playout reached the end of the game (the figures are then exact)
+    ended: bool
 
 
 @dataclass
@@ -70,8 +92,8 @@ class _Edge:
     total: float = 0.0
     avail: int = 0
     child: _Node | None = None
-    wins: float = 0.0              # root edges, with record_outcomes: playouts won
-    margin: float = 0.0            # ... and the summed value margin over the best other seat
+    #: root edges, with record_outcomes: one :data:`Outcome` per playout, in playout order
+    outcomes: list[Outcome] = field(default_factory=list)
 
 
 @dataclass
@@ -90,11 +112,15 @@ class SearchStats:
     visits: tuple[tuple[str, int, float], ...]   # (move, visits, mean reward) per root move
     #: the root moves searched (the order of ``visits``)
     moves: tuple[Any, ...] = ()
-    #: with ``record_outcomes``: (share of playouts won, mean value margin over the best
-    #: other seat) per root move, from :meth:`MCTSBot.values` where each playout stopped
+    #: with ``record_outcomes``: (mean chance of finishing first, mean estimated margin
+    #: over the best other seat) per root move, from :meth:`MCTSBot.values` and
+    #: :meth:`MCTSBot.spread` where each playout stopped
     outcomes: tuple[tuple[float, float], ...] = ()
     #: the moves the playouts applied, all together
     steps: int = 0
+    #: with ``record_outcomes``: every playout's :data:`Outcome` per root move; the k-th
+    #: playouts of all root moves share their random numbers (compare them in pairs)
+    playouts: tuple[tuple[Outcome, ...], ...] = ()
 
 
 class MCTSBot(BaseBot, ABC):
@@ -166,6 +192,12 @@ class MCTSBot(BaseBot, ABC):
         rewards: list[float] = self.reward(state)
         return rewards
 
+    def spread(self, state: Any) -> float:
+        """The standard deviation of a seat's final score around :meth:`values` at a
+        position where a playout stops before the end (a game overrides it with its fit;
+        by default 0: the estimate taken as the result)."""
+        return 0.0
+
     # ------------------------------------------------------------------ search
     def choose(self, state: Any) -> Any:
         seat = check_turn(state)
@@ -204,9 +236,9 @@ class MCTSBot(BaseBot, ABC):
             tuple((str(m), e.visits, round(_mean(e), 4))
                   for m, e in zip(candidates, edges, strict=True)),
             tuple(candidates),
-            tuple((e.wins / e.visits if e.visits else 0.0,
-                   e.margin / e.visits if e.visits else 0.0) for e in edges)
-            if self.record_outcomes else (), self._steps)
+            tuple(_means(e.outcomes) for e in edges) if self.record_outcomes else (),
+            self._steps,
+            tuple(tuple(e.outcomes) for e in edges) if self.record_outcomes else ())
         return candidates[best]
 
     def _select(self, edges: list[_Edge], parent_visits: int) -> int:
@@ -290,14 +322,11 @@ class MCTSBot(BaseBot, ABC):
         reward = self.reward(s)
         if self.record_outcomes:
             values = self.values(s)
+            ended = s.is_terminal()
+            spread = 0.0 if ended else self.spread(s)
             others = max((v for k, v in enumerate(values) if k != me), default=None)
-            root_edge = path[0][0]
-            if others is None:          # solo: the margin is the value itself
-                root_edge.margin += values[me]
-            else:
-                root_edge.margin += values[me] - others
-                root_edge.wins += 1.0 if values[me] > others else \
-                    0.5 if values[me] == others else 0.0
+            margin = values[me] if others is None else values[me] - others
+            path[0][0].outcomes.append(Outcome(win_chance(values, me, spread), margin, ended))
         for edge, seat in path:
             edge.visits += 1
             edge.total += reward[seat]
@@ -307,4 +336,11 @@ def _mean(e: _Edge) -> float:
     return e.total / e.visits if e.visits else 0.0
 
 
-__all__ = ["MCTSBot", "SearchStats"]
+def _means(outcomes: list[Outcome]) -> tuple[float, float]:
+    n = len(outcomes)
+    if not n:
+        return (0.0, 0.0)
+    return (sum(o.win for o in outcomes) / n, sum(o.margin for o in outcomes) / n)
+
+
+__all__ = ["MCTSBot", "Outcome", "SearchStats"]
