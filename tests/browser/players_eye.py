@@ -1,0 +1,616 @@
+"""The player's-eye check: whole games played in the real app (Voila serving
+notebooks/play.ipynb, as scripts/play.sh does) with real clicks for the human seat and
+bots for the others, and at every position the drawn page checked against the engine.
+
+Used by tests/browser/test_players_eye.py (a few short games, part of the README's test
+command) and scripts/players_eye_sweep.py (many seeds, every variant, before a release).
+
+Where the engine's state comes from
+-----------------------------------
+Not from the page: at every position the board's own **Save game** button is pressed (a
+synthetic ``click()`` on it, so the page neither scrolls nor moves its focus: saving is the
+test's instrument, not the player's move), the kernel sends the game's JSON (the engine's
+``to_json``: config, seed and moves), and a mirror game in this test process replays it
+(``Game.from_json`` once, then only the moves added since: the engines are deterministic).
+The expected inventory (every die with its face, chit, tile, card, worker and slot, and
+the progress board) is read off the mirror's engine state (``game.state``), with names from
+the engine's catalogue; the page's synced payloads are never read.  This costs one kernel
+round trip per position and no test-only channel into the kernel.
+
+Checks (each finding is one line naming the scenario, the position and what was seen):
+
+- ``drawn_state``: the page draws what the engine holds, and nothing else;
+- ``dialog_in_view``: a dialog (``[role=dialog]``, the round summary, a move's preview) or the
+  decision panel that changed is inside the viewport, without scrolling;
+- ``focus_kept``: after each click of the player, ``document.activeElement`` is inside the
+  widget (the keyboard shortcuts listen on the widget's element);
+- ``no_overflow``: nothing sticks out of the table sideways, no text is clipped;
+- ``target_size``: at 390 px every visible control is at least 24x24 CSS px and the primary
+  actions at least 44x44 (WCAG 2.2, 2.5.8 and 2.5.5);
+- ``undo_redraw`` / ``history_redraw`` / ``play_again_redraw``: after Undo, after history
+  steps back and forward, and after Play again, the table drawn equals a fresh draw of the
+  same position (the text and faces of the table when that position was first reached, or,
+  for Play again, the same position loaded with "Load game…" into a newly opened page).
+
+Failures keep a screenshot and the page's DOM in test-artifacts/browser/players-eye/.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from browser_support import ARTIFACTS, REPO
+
+from nations_widget.board import Game as BoardGame
+from nations_widget.dice import Game as DiceGame
+from nations_widget.widget.dice.payloads import catalogue_payload
+
+EYE_ARTIFACTS = ARTIFACTS / "players-eye"
+
+CHECKS = ("drawn_state", "dialog_in_view", "focus_kept", "no_overflow", "target_size",
+          "undo_redraw", "history_redraw", "play_again_redraw")
+
+BOT = "heuristic"
+BOT_PAUSE = "0.05"
+PANEL_SHOWN = 120            # px of the decision panel that must show (its prompt)
+SHOTS_PER_CHECK = 2          # screenshots + DOM kept per check and scenario (the first ones)
+MAX_FINDINGS = 40            # per check and scenario: the rest are counted, not listed
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """One game to play: which game, its settings, the window, the seed, and how often the
+    player takes a move back (Undo) or steps through the history."""
+
+    game: str                       # "dice" | "board"
+    label: str                      # e.g. "original-2p"
+    players: int
+    seed: int
+    width: int = 1400
+    height: int = 900
+    variant: str = "original"       # dice
+    unrest: bool = False            # dice
+    sides: str = "A"                # board
+    ages: int = 1                   # board: the short game
+    undo_at: tuple[int, ...] = (3,)         # the human decisions after which Undo is pressed
+    history_at: tuple[int, ...] = (5,)      # ... and history steps back and forward
+    play_again: bool = True
+    time_limit: float = 240.0
+
+    @property
+    def name(self) -> str:
+        return f"{self.game}-{self.label}-{self.width}-s{self.seed}"
+
+    @property
+    def phone(self) -> bool:
+        return self.width <= 480
+
+
+# ------------------------------------------------------------------------- the engine
+class Mirror:
+    """The engine's game in this process, kept equal to the kernel's through its saves."""
+
+    def __init__(self, game_cls: Any) -> None:
+        self.game_cls = game_cls
+        self.game: Any = None
+        self.moves: list[Any] = []
+
+    def update(self, data: dict[str, Any]) -> Any:
+        moves = data["moves"]
+        plain = "start" not in data and data.get("position", len(moves)) == len(moves)
+        if (plain and self.game is not None
+                and self.game.position == self.game.length == len(self.moves)
+                and len(moves) >= len(self.moves)
+                and moves[:len(self.moves)] == self.moves):
+            try:
+                for move in moves[len(self.moves):]:
+                    self.game.play(move)
+            except Exception:
+                self.game = self.game_cls.from_json(data)
+        else:
+            self.game = self.game_cls.from_json(data)
+        self.moves = list(moves)
+        return self.game
+
+
+def face_digits(face: dict[str, int], resources: list[str]) -> str:
+    """The numbers a die face shows, in the catalogue's resource order ("Unrest" for the
+    green die's Unrest face)."""
+    if face.get("unrest"):
+        return "Unrest"
+    return "".join(str(face[r]) for r in resources if face.get(r))
+
+
+def face_words(face: dict[str, int], resources: list[str]) -> str:
+    if face.get("unrest"):
+        return "the Unrest symbol"
+    parts = [f"{face[r]} {r}" for r in resources if face.get(r)]
+    return " + ".join(parts) if parts else "blank"
+
+
+_CATALOGUES: dict[int, dict[str, Any]] = {}
+
+
+def dice_catalogue(game: Any) -> dict[str, Any]:
+    """The engine catalogue's names, colours and faces (Python's data, not the page's)."""
+    cat = game.state.catalogue
+    key = id(cat)
+    if key not in _CATALOGUES:
+        _CATALOGUES[key] = catalogue_payload(cat)
+    return _CATALOGUES[key]
+
+
+def dice_expected(game: Any) -> dict[str, str]:
+    """What the dice table must show, read off the engine's state: one line per thing."""
+    state = game.state
+    data = state.view(None)
+    cat = dice_catalogue(game)
+    resources = cat["resources"]
+    unrolled = set(state.unrolled_dice())
+    out: dict[str, str] = {}
+    for d, (owner, used, face_index) in enumerate(data["dice"]):
+        if owner < 0:
+            continue
+        colour = cat["die_colours"][d]
+        face = cat["faces"][colour][face_index]
+        where = f"seat {owner} {'used' if used else 'unused'}"
+        if d in unrolled:
+            out[f"die {d}"] = f"{where}: blank ({colour} die, not rolled yet)"
+        else:
+            out[f"die {d}"] = (f"{where}: face {face_index} shows {face_digits(face, resources)!r} "
+                               f"({colour} die showing {face_words(face, resources)})")
+    for seat, p in enumerate(data["players"]):
+        n_unused = sum(1 for o, u, _ in data["dice"] if o == seat and not u)
+        n_used = sum(1 for o, u, _ in data["dice"] if o == seat and u)
+        out[f"trays {seat}"] = f"Unused dice ({n_unused}) / Used ({n_used})"
+        for kind in cat["chit_kinds"]:
+            unused, used = p["chits"].get(kind, 0), p["chits_used"].get(kind, 0)
+            if unused or used:
+                out[f"chit {seat} {kind}"] = f"{unused}/{unused + used}"
+        tiles = cat["tiles"]
+        for i, (tile, _n) in enumerate(p["buildings"]):
+            out[f"slot-{seat}-{i}"] = tiles[tile]["name"]
+        out[f"adv-{seat}"] = tiles[p["advisor"][0]]["name"] if p["advisor"] else "(none)"
+        out[f"wip-{seat}"] = tiles[p["wonder"]]["name"] if p["wonder"] else "(none)"
+        for i, tile in enumerate(p["colonies"]):
+            out[f"col-{seat}-{i}"] = tiles[tile]["name"]
+        for i, tile in enumerate(p["wonders"]):
+            out[f"won-{seat}-{i}"] = tiles[tile]["name"]
+    for c, column in enumerate(data["board"]):
+        for r, tile in enumerate(column):
+            out[f"board c{c} r{r}"] = cat["tiles"][tile]["name"] if tile else "(empty)"
+    return out
+
+
+# What the dice table draws, read the same way (JS); `null` when the table is not there.
+DICE_DRAWN = r"""() => {
+  const root = document.querySelector('.nw-root[data-step]');
+  if (!root) return null;
+  const out = {};
+  const text = (el) => (el ? el.textContent.replace(/\s+/g, ' ').trim() : '');
+  const seatOf = (el) => {
+    const sec = el.closest('.nw-player');
+    const m = sec && /^Player (\d+)/.exec(sec.getAttribute('aria-label') || '');
+    return m ? Number(m[1]) - 1 : '?';
+  };
+  for (const el of root.querySelectorAll('.nw-player [data-die]')) {
+    const used = Boolean(el.closest('.nw-used-area'));
+    const where = `seat ${seatOf(el)} ${used ? 'used' : 'unused'}`;
+    const key = `die ${el.dataset.die}`;
+    const label = el.getAttribute('aria-label') || '';
+    let line;
+    if (el.querySelector('.nw-face-blank')) line = `${where}: blank (${label})`;
+    else {
+      const face = el.querySelector('.nw-face');
+      line = `${where}: face ${el.dataset.face} shows '${text(face)}' (${label.replace(/ \(used\)|, selected|, paired for a trade/g, '')})`;
+    }
+    out[key] = key in out ? out[key] + ' AND ' + line : line;
+  }
+  for (const sec of root.querySelectorAll('.nw-player')) {
+    const seat = seatOf(sec);
+    const labels = [...sec.querySelectorAll('.nw-tray > .nw-slot-label')].map((e) => text(e.firstChild && e.firstChild.nodeType === 1 ? e.firstChild : e));
+    out[`trays ${seat}`] = labels.join(' / ');
+    for (const chit of sec.querySelectorAll('.nw-chit')) {
+      const m = /^(\w+) chits/.exec(chit.getAttribute('aria-label') || '');
+      out[`chit ${seat} ${m ? m[1] : '?'}`] = text(chit.querySelector('.nw-num'));
+    }
+  }
+  const tileKey = /^(slot|adv|wip|col|won)-\d+(-\d+)?$/;
+  for (const el of root.querySelectorAll('.nw-player [data-key]')) {
+    if (tileKey.test(el.dataset.key)) out[el.dataset.key] = text(el.querySelector('.nw-tile-name'));
+  }
+  for (const el of root.querySelectorAll('.nw-player .nw-empty-slot')) {
+    const seat = seatOf(el);
+    const slot = el.closest('.nw-advisor') ? 'adv' : el.closest('.nw-wonder-slot') ? 'wip' : '?';
+    out[`${slot}-${seat}`] = '(none)';
+  }
+  const grid = root.querySelector('.nw-progress .nw-board-grid');
+  if (grid) {
+    const cells = [...grid.children].filter((e) => e.classList.contains('nw-tile'));
+    const heads = grid.querySelectorAll(':scope > .nw-col-head').length;
+    const cols = heads || Math.round(cells.length / 3);
+    cells.forEach((el, i) => {
+      const r = [2, 1, 0][Math.floor(i / cols)];
+      out[`board c${i % cols} r${r}`] = el.classList.contains('nw-empty') ? '(empty)' : text(el.querySelector('.nw-tile-name'));
+    });
+  }
+  return out;
+}"""
+
+
+def board_expected(game: Any, unfolded: set[int]) -> dict[str, str]:
+    """What the board game's table must show, read off the engine's state; the other
+    nations' boards only where the page shows them unfolded (``unfolded``: their seats),
+    else their one-line summary's resources."""
+    s = game.state
+    cards = s.comp.cards
+    out: dict[str, str] = {}
+    cols = s.comp.columns_by_players[s.config.players]
+    for r in range(3):
+        for c in range(cols):
+            ref = s.board[r * cols + c]
+            out[f"progress r{r} c{c}"] = cards[ref].name if ref >= 0 else "(taken)"
+
+    def num(n: int) -> str:
+        return str(n)
+
+    for seat, p in enumerate(s.players):
+        res = dict(zip(("gold", "stone", "food", "books", "vp"), p.res, strict=True))
+        if seat not in unfolded:
+            out[f"nation {seat} summary"] = (f"{res['gold']} gold · {res['stone']} stone · "
+                                             f"{res['food']} food")
+            continue
+        for k in ("gold", "stone", "food", "books"):
+            out[f"nation {seat} {k}"] = num(res[k])
+        out[f"nation {seat} VP"] = num(res["vp"])
+        out[f"nation {seat} strength"] = num(s.strength(seat))
+        out[f"nation {seat} stability"] = num(s.stability(seat))
+        out[f"nation {seat} idle workers"] = f"{p.idle} / {p.idle + p.deployed}"
+        for k, (ref, w) in enumerate(zip(p.bm, p.workers, strict=True)):
+            out[f"nation {seat} slot {k}"] = (f"{cards[ref].name}, {w} worker{'' if w == 1 else 's'}"
+                                              if ref >= 0 else "(empty)")
+        out[f"nation {seat} advisors"] = ", ".join(cards[c].name for c in p.advisors) or "(none)"
+        out[f"nation {seat} colonies"] = ", ".join(cards[c].name for c in p.colonies) or "(none)"
+        out[f"nation {seat} wonders"] = ", ".join(cards[c].name for c in p.wonders) or "(none)"
+        out[f"nation {seat} wonder under construction"] = (
+            f"{cards[p.wonder].name}, {p.built} of {len(cards[p.wonder].stages)} sections built"
+            if p.wonder >= 0 else "(none)")
+    return out
+
+
+BOARD_DRAWN = r"""() => {
+  const root = document.querySelector('.nwb-root[data-step]');
+  if (!root || root.offsetParent === null) return null;
+  const out = {};
+  const text = (el) => (el ? el.textContent.replace(/\s+/g, ' ').trim() : '');
+  const num = (s) => s.replace(/\u2212/g, '-');
+  const cardName = (el) => text(el.querySelector('.nwb-card-name'));
+  for (const row of root.querySelectorAll('.nwb-progress [data-key^="row-"]')) {
+    const r = Number(row.dataset.key.slice(4));
+    const cells = row.querySelector('.nwb-row-cards');
+    [...(cells ? cells.children : [])].forEach((el, c) => {
+      out[`progress r${r} c${c}`] = el.classList.contains('nwb-empty') ? '(taken)' : (cardName(el) || `(blank: ${text(el).slice(0, 40)})`);
+    });
+  }
+  const unfolded = [];
+  for (const sec of root.querySelectorAll('.nwb-nation[data-seat]')) {
+    const seat = Number(sec.dataset.seat);
+    const body = sec.querySelector('.nwb-nation-body');
+    if (!body) {
+      const m = /^(\S+ gold · \S+ stone · \S+ food)/.exec(num(text(sec.querySelector('.nwb-summary'))));
+      out[`nation ${seat} summary`] = m ? m[1] : text(sec.querySelector('.nwb-summary'));
+      continue;
+    }
+    unfolded.push(seat);
+    for (const stat of body.querySelectorAll('.nwb-stats > .nwb-stat')) {
+      out[`nation ${seat} ${text(stat.querySelector('.nwb-k'))}`] = num(text(stat.querySelector('b')));
+    }
+    const slots = body.querySelector(':scope > .nwb-slots');
+    [...(slots ? slots.children : [])].forEach((el, k) => {
+      if (el.classList.contains('nwb-empty')) { out[`nation ${seat} slot ${k}`] = '(empty)'; return; }
+      const w = el.querySelector('.nwb-workers');
+      const m = /^(\d+) workers?/.exec(w ? w.getAttribute('aria-label') || '' : '');
+      out[`nation ${seat} slot ${k}`] = `${cardName(el) || '(no name)'}, ${m ? m[0].replace(/^(\d+) workers?/, (x, n) => n + (n === '1' ? ' worker' : ' workers')) : '(no worker count)'}`;
+    });
+    for (const box of body.querySelectorAll('.nwb-side-cards > div')) {
+      const head = text(box.querySelector('h4'));
+      const names = [...box.querySelectorAll(':scope > [data-card]')].map(cardName);
+      if (/^Advisor/.test(head)) out[`nation ${seat} advisors`] = names.join(', ') || '(none)';
+      else if (/^Colonies/.test(head)) out[`nation ${seat} colonies`] = names.join(', ') || '(none)';
+      else if (/^Wonders/.test(head)) out[`nation ${seat} wonders`] = names.join(', ') || '(none)';
+      else if (/^Wonder under construction/.test(head)) {
+        const b = box.querySelector('.nwb-building');
+        const m = b ? /^(\d+ of \d+ sections built)/.exec(text(b.querySelector(':scope > p'))) : null;
+        out[`nation ${seat} wonder under construction`] = b ? `${cardName(b)}, ${m ? m[1] : '?'}` : '(none)';
+      }
+    }
+  }
+  return { drawn: out, unfolded };
+}"""
+
+
+def compare(expected: dict[str, str], drawn: dict[str, str]) -> list[str]:
+    """Each thing the engine holds that is drawn otherwise or not at all, and each thing
+    drawn that the engine does not hold."""
+    out = []
+    for key, want in expected.items():
+        got = drawn.get(key)
+        if got is None:
+            out.append(f"{key}: not drawn (the engine holds {want})")
+        elif got != want:
+            out.append(f"{key}: drawn {got!r}, the engine holds {want!r}")
+    for key in drawn.keys() - expected.keys():
+        out.append(f"{key}: drawn {drawn[key]!r}, the engine holds nothing there")
+    return out
+
+
+# --------------------------------------------------------------------- page checks
+ROOT_SELECTOR = ".nw-root[data-step], .nwb-root[data-step]"
+
+# Everything inside the table that sticks out of it sideways, and every element whose text is
+# cut (wider than its box while hiding the overflow); boxes meant to scroll sideways (the wide
+# tables) and tooltips are left out, as in test_phone_layout.py and test_board_layout.py.
+OVERFLOW = r"""() => {
+  const root = [...document.querySelectorAll('.nw-root[data-step], .nwb-root[data-step]')].find((e) => e.offsetParent !== null);
+  if (!root) return [];
+  const box = root.getBoundingClientRect();
+  const out = [];
+  const name = (el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}${el.dataset.key ? '[' + el.dataset.key + ']' : ''} "${(el.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 40)}"`;
+  for (const el of root.querySelectorAll('*')) {
+    if (el.closest('.nw-tip, [role=tooltip], .nw-table-scroll, .nwb-scroll, .nw-overlay, svg, option, details:not([open]) > :not(summary)')) continue;
+    const r = el.getBoundingClientRect();
+    if (!r.width && !r.height) continue;
+    if (r.left < box.left - 1 || r.right > box.right + 1) out.push('outside the table: ' + name(el));
+    const cs = getComputedStyle(el);
+    const clips = cs.overflowX === 'hidden' || cs.overflowX === 'clip' || cs.textOverflow === 'ellipsis';
+    if (clips && el.scrollWidth > el.clientWidth + 1) out.push('clipped: ' + name(el));
+  }
+  if (document.documentElement.scrollWidth > window.innerWidth + 1) out.push('the page scrolls sideways');
+  return out;
+}"""
+
+# Every visible control of the app smaller than 24x24 CSS px, and every primary action
+# smaller than 44x44 (one line per control, named by its key or text).
+PRIMARY = ('.nw-primary, [data-key="pass"], .nwb-pass-btn, [data-key="preview-confirm"], '
+           '[data-key="preview-cancel"], [data-key="undo"]')
+TARGETS = r"""(primary) => {
+  const scope = document.querySelector('.nw-app') || document.querySelector('.nw-root[data-step], .nwb-root[data-step]');
+  if (!scope) return [];
+  const out = [];
+  const controls = scope.querySelectorAll('button, select, input:not([type=hidden]), summary, a[href], [tabindex]:not([tabindex="-1"])');
+  for (const el of controls) {
+    if (el.closest('.nw-tip, [role=tooltip]')) continue;
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height) continue;                      // not shown
+    const cs = getComputedStyle(el);
+    if (cs.visibility === 'hidden') continue;
+    const big = el.matches(primary);
+    const min = big ? 44 : 24;
+    if (r.width + 0.5 < min || r.height + 0.5 < min) {
+      const what = el.dataset.key || el.getAttribute('aria-label') || (el.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 30) || el.tagName.toLowerCase();
+      out.push(`${big ? 'primary ' : ''}${el.tagName.toLowerCase()} "${what}" is ${Math.round(r.width)}x${Math.round(r.height)} (under ${min}x${min})`);
+    }
+  }
+  return out;
+}"""
+
+# The dialogs shown and the decision panel: a text signature each and where they are drawn.
+DIALOGS = r"""() => {
+  const out = [];
+  const vw = window.innerWidth, vh = window.innerHeight;
+  const add = (what, el, box, panel = false) => {
+    const r = box.getBoundingClientRect();
+    if (!r.width && !r.height) return;
+    out.push({ what, sig: (el.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 400),
+      top: r.top, bottom: r.bottom, left: r.left, right: r.right, vw, vh, panel });
+  };
+  for (const el of document.querySelectorAll('.nw-overlay')) {
+    add(`dialog "${el.getAttribute('aria-label') || el.dataset.key || ''}"`, el, el.firstElementChild || el);
+  }
+  for (const el of document.querySelectorAll('[role=dialog]:not(.nw-overlay), .nw-preview, .nw-pending, .nw-give-back')) {
+    if (el.closest('.nw-overlay') || el.closest('details:not([open])') || (el.tagName === 'DETAILS' && !el.open)) continue;
+    const name = el.getAttribute('aria-label') || el.dataset.key
+      || (el.classList.contains('nw-give-back') ? 'what to give back' : el.classList.contains('nw-pending') ? 'the purchase\'s question' : el.className);
+    add(`dialog "${name}"`, el, el);
+  }
+  const panel = document.querySelector('.nw-root[data-step] .nw-actions, .nwb-root[data-step] .nwb-prompt');
+  if (panel) add('the decision panel', panel, panel, true);
+  return out;
+}"""
+
+FOCUS = r"""() => {
+  const root = [...document.querySelectorAll('.nw-root[data-step], .nwb-root[data-step]')].find((e) => e.offsetParent !== null);
+  const a = document.activeElement;
+  const name = !a ? 'nothing' : a === document.body ? 'the page body' : `${a.tagName.toLowerCase()}${a.dataset && a.dataset.key ? '[' + a.dataset.key + ']' : ''}`;
+  const host = root && root.parentElement;
+  return { inside: Boolean(host && a && a !== document.body && host.contains(a)), name };
+}"""
+
+# The table as a player sees it, for comparing two draws of one position: each text of the
+# table (the faces of the dice, the names and counts on tiles, cards and boards) under the
+# nearest keyed element, with what belongs to the moment left out (the log, the history
+# panel, the coach, the decision panel and its dialogs, tooltips, the other players' last
+# moves).  Dice are listed with their face index.
+SNAPSHOT = r"""() => {
+  const live = [...document.querySelectorAll('.nw-root[data-step], .nwb-root[data-step]')].find((e) => e.offsetParent !== null);
+  if (!live) return null;
+  const root = live.cloneNode(true);
+  const drop = '.nw-tip, [role=tooltip], .nw-log, .nw-history, .nw-coach, .nw-actions, .nwb-prompt, ' +
+    '.nwb-preview, .nw-overlay, .nw-error, .nw-note, details.nw-newgame, .nw-recent-moves, ' +
+    '.nwb-recent-moves, [data-key="recent"], .nwb-their-moves, .nwb-log, .nw-meta, .nwb-detail, ' +
+    '[aria-live], .nw-settings, .nwb-turn, .nw-header, .nwb-head';
+  for (const el of root.querySelectorAll(drop)) el.remove();
+  const lines = [];
+  const walk = (el, key) => {
+    const k = el.dataset && (el.dataset.die !== undefined ? `die ${el.dataset.die} face ${el.dataset.face}` : el.dataset.key) || key;
+    for (const child of el.childNodes) {
+      if (child.nodeType === 3) {
+        const t = child.data.replace(/\s+/g, ' ').trim();
+        if (t) lines.push(`${k}: ${t}`);
+      } else if (child.nodeType === 1) walk(child, k);
+    }
+  };
+  walk(root, 'table');
+  return lines;
+}"""
+
+
+def snapshot_diff(before: list[str], after: list[str], limit: int = 6) -> list[str]:
+    """The lines that differ between two snapshots (a few, in order)."""
+    import difflib
+
+    out = [line for line in difflib.unified_diff(before, after, "first draw", "redrawn",
+                                                 lineterm="", n=0)
+           if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+    return out[:limit] + ([f"... and {len(out) - limit} more"] if len(out) > limit else [])
+
+
+# ------------------------------------------------------------------------ the run
+@dataclass
+class EyeRun:
+    """What one game found, per check."""
+
+    scenario: Scenario
+    findings: dict[str, list[str]] = field(default_factory=lambda: {c: [] for c in CHECKS})
+    counts: dict[str, int] = field(default_factory=lambda: {c: 0 for c in CHECKS})
+    checked: dict[str, int] = field(default_factory=lambda: {c: 0 for c in CHECKS})
+    artifacts: list[Path] = field(default_factory=list)
+    decisions: int = 0
+    positions: int = 0
+    seconds: float = 0.0
+    error: str | None = None
+
+    def summary(self) -> str:
+        parts = [f"{c}: {self.counts[c]} of {self.checked[c]}" for c in CHECKS]
+        return (f"{self.scenario.name}: {self.decisions} decisions, {self.positions} positions "
+                f"checked in {self.seconds:.0f} s; failures: " + ", ".join(parts))
+
+
+class Eye:
+    """The checks, run on one page while a game is played on it."""
+
+    def __init__(self, page: Any, run: EyeRun, mirror: Mirror) -> None:
+        self.page = page
+        self.run = run
+        self.mirror = mirror
+        self.dialog_sigs: dict[str, str] = {}
+        self.where = "start"
+        self.overflow_seen: set[str] = set()
+        self.targets_seen: set[str] = set()
+
+    # findings
+    def found(self, check: str, lines: list[str]) -> None:
+        self.run.checked[check] += 1
+        if not lines:
+            return
+        self.run.counts[check] += 1
+        listed = self.run.findings[check]
+        if len(listed) < MAX_FINDINGS:
+            listed.append(f"[{self.where}] " + "; ".join(lines[:8])
+                          + (f"; ... ({len(lines)} in all)" if len(lines) > 8 else ""))
+        if self.run.counts[check] <= SHOTS_PER_CHECK:
+            self.keep(check)
+
+    def keep(self, check: str) -> None:
+        EYE_ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        stem = f"{self.run.scenario.name}-{check}-{self.run.counts.get(check, 1)}"
+        shot, dom = EYE_ARTIFACTS / f"{stem}.png", EYE_ARTIFACTS / f"{stem}.html"
+        try:
+            self.page.screenshot(path=str(shot))
+            dom.write_text(self.page.content())
+            self.run.artifacts += [shot, dom]
+        except Exception as exc:  # a failing screenshot must not hide the finding
+            dom.write_text(f"could not keep the page: {exc}")
+
+    # the engine
+    def save(self, save_button: str) -> dict[str, Any]:
+        """The kernel's game, through the board's own Save button (a synthetic click: no
+        scroll, no focus change)."""
+        with self.page.expect_download(timeout=30_000) as info:
+            self.page.locator(save_button).first.evaluate("(b) => b.click()")
+        path = info.value.path()
+        return json.loads(Path(path).read_text())  # type: ignore[no-any-return]
+
+    # the checks
+    def check_dialogs(self, force: bool = False) -> None:
+        """Each dialog, and the decision panel, whose text changed since the last look:
+        inside the viewport, without scrolling."""
+        shown = self.page.evaluate(DIALOGS)
+        problems = []
+        now: dict[str, str] = {}
+        for d in shown:
+            now[d["what"]] = d["sig"]
+            if not force and self.dialog_sigs.get(d["what"]) == d["sig"]:
+                continue
+            off = []
+            if d["left"] < -1 or d["right"] > d["vw"] + 1:
+                off.append(f"it spans x {d['left']:.0f}-{d['right']:.0f} of {d['vw']}")
+            if d["top"] < -1:
+                off.append(f"its top is {-d['top']:.0f} px above the window")
+            elif d["panel"]:
+                # the decision panel may be taller than a phone's window: its top (the
+                # prompt) must show, with the start of what it asks
+                if d["top"] > d["vh"] - PANEL_SHOWN:
+                    off.append(f"its top is at {d['top']:.0f} px in a {d['vh']} px window"
+                               + (" (below it)" if d["top"] >= d["vh"] else ""))
+            elif d["bottom"] > d["vh"] + 1:
+                off.append(f"its bottom is {d['bottom'] - d['vh']:.0f} px below the window"
+                           + (f" (its top at {d['top']:.0f})" if d["top"] < d["vh"] else
+                              " (all of it)"))
+            if off:
+                problems.append(f"{d['what']}: " + ", ".join(off))
+        self.dialog_sigs = now
+        self.found("dialog_in_view", problems)
+
+    def check_focus(self, after: str) -> None:
+        f = self.page.evaluate(FOCUS)
+        self.found("focus_kept", [] if f["inside"] else
+                   [f"after {after}, the focus is on {f['name']}, outside the widget"])
+
+    def check_layout(self) -> None:
+        # each problem is reported at the first position it is seen (not again after)
+        problems = [p for p in self.page.evaluate(OVERFLOW) if p not in self.overflow_seen]
+        self.overflow_seen.update(problems)
+        self.found("no_overflow", problems)
+        if self.run.scenario.phone:
+            small = [p for p in self.page.evaluate(TARGETS, PRIMARY)
+                     if p not in self.targets_seen]
+            self.targets_seen.update(small)
+            self.found("target_size", small)
+
+    def snapshot(self) -> list[str]:
+        return self.page.evaluate(SNAPSHOT) or []  # type: ignore[no-any-return]
+
+    def same_draw(self, check: str, first: list[str], what: str) -> None:
+        diff = snapshot_diff(first, self.snapshot())
+        self.found(check, [f"{what}: the table differs from its first draw: " + " | ".join(diff)]
+                   if diff else [])
+
+
+def wait_until(condition: Callable[[], bool], timeout: float, what: str) -> None:
+    """Poll a Python-side condition (for the few waits a page function cannot express)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.05)
+    raise TimeoutError(f"timed out after {timeout:.0f} s waiting for {what}")
+
+
+def app_url(base: str, game: str) -> str:
+    return f"{base}?game={game}"
+
+
+def strip_ansi(text: str) -> str:
+    return re.sub(r"\x1b\[[0-9;]*m", "", text)
+
+
+__all__ = ["BOT", "BOT_PAUSE", "CHECKS", "EYE_ARTIFACTS", "REPO", "BoardGame", "DiceGame",
+           "Eye", "EyeRun", "Mirror", "Scenario", "board_expected", "compare", "dice_expected",
+           "wait_until"]
