@@ -380,12 +380,11 @@ OVERFLOW = r"""() => {
 PRIMARY = ('.nw-primary, [data-key="pass"], .nwb-pass-btn, [data-key="preview-confirm"], '
            '[data-key="preview-cancel"], [data-key="undo"]')
 TARGETS = r"""(primary) => {
-  const scope = document.querySelector('.nw-app') || document.querySelector('.nw-root[data-step], .nwb-root[data-step]');
-  if (!scope) return [];
   const out = [];
-  const controls = scope.querySelectorAll('button, select, input:not([type=hidden]), summary, a[href], [tabindex]:not([tabindex="-1"])');
+  const controls = document.querySelectorAll('button, select, input:not([type=hidden]), summary, a[href], [tabindex]:not([tabindex="-1"])');
   for (const el of controls) {
-    if (el.closest('.nw-tip, [role=tooltip]')) continue;
+    // the app's controls: its game switch and the table
+    if (!el.closest('.nw-app, .nw-root, .nwb-root') || el.closest('.nw-tip, [role=tooltip]')) continue;
     const r = el.getBoundingClientRect();
     if (!r.width || !r.height) continue;                      // not shown
     const cs = getComputedStyle(el);

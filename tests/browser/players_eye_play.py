@@ -261,7 +261,10 @@ class Player:
             fresh.set_default_timeout(30_000)
             fresh.goto(f"{self.base}?game={self.sc.game}", timeout=120_000)
             fresh.wait_for_selector(f"{self.root}[data-step]", timeout=90_000)
+            shown = fresh.evaluate(READ)["game"]
             self.load_into(fresh, saved)
+            # the loaded game replaces the one the page opened on (its game number moves on)
+            fresh.wait_for_function(NEW_GAME, arg=shown, timeout=30_000)
             fresh.wait_for_function(AT_POSITION, arg=[state["pos"], True], timeout=30_000)
             # (the board game's page opens on its New game dialog, which a load leaves
             # open; the snapshot leaves the dialog out)
@@ -344,8 +347,11 @@ class DicePlayer(Player):
                 sig = page.evaluate(PENDING_SIG)
                 self.click(tile, f"a click on tile {name}")
                 for _ in range(20):
-                    page.wait_for_function(f"(s) => ({PENDING_SIG})() !== s", arg=sig,
-                                           timeout=MOVE_TIMEOUT)
+                    try:
+                        page.wait_for_function(f"(s) => ({PENDING_SIG})() !== s", arg=sig,
+                                               timeout=15_000)
+                    except Exception:
+                        break           # the click asked nothing more: settle below
                     if read(page)["pos"] != pos or read(page)["error"]:
                         break
                     self.eye.check_dialogs()
@@ -365,9 +371,15 @@ class DicePlayer(Player):
                         self.click(rerolls.first, "giving reroll chits back")
                     else:
                         continue      # still working out: wait for the next change
-                self.settle(pos, self.last_click)
-                return f"buy {name}"
-            self.click(root.locator('button[data-key="pass"]'), "Pass")
+                if read(page)["pos"] != pos:
+                    self.settle(pos, self.last_click)
+                    return f"buy {name}"
+                page.keyboard.press("Escape")     # nothing bought: pass instead
+            passing = root.locator('button[data-key="pass"]')
+            if passing.get_attribute("aria-disabled") == "true" or passing.is_disabled():
+                # Unrest: passing takes a passing bonus, one button each
+                passing = root.locator(".nw-actions button", has_text="Pass (").first
+            self.click(passing, "Pass")
             self.settle(pos, "Pass")
             return "pass"
         options = root.locator(".nw-actions button.nw-option")
