@@ -52,6 +52,8 @@ from nations_widget.dice import Game as DiceGame
 from nations_widget.widget.dice.payloads import catalogue_payload
 
 EYE_ARTIFACTS = ARTIFACTS / "players-eye"
+#: the page side of the checks (window.playersEye), loaded into each page of the context
+EYE_JS = Path(__file__).with_name("players_eye.js")
 
 CHECKS = ("drawn_state", "dialog_in_view", "focus_kept", "no_overflow", "target_size",
           "undo_redraw", "history_redraw", "play_again_redraw")
@@ -189,59 +191,7 @@ def dice_expected(game: Any) -> dict[str, str]:
 
 
 # What the dice table draws, read the same way (JS); `null` when the table is not there.
-DICE_DRAWN = r"""() => {
-  const root = document.querySelector('.nw-root[data-step]');
-  if (!root) return null;
-  const out = {};
-  const text = (el) => (el ? el.textContent.replace(/\s+/g, ' ').trim() : '');
-  const seatOf = (el) => {
-    const sec = el.closest('.nw-player');
-    const m = sec && /^Player (\d+)/.exec(sec.getAttribute('aria-label') || '');
-    return m ? Number(m[1]) - 1 : '?';
-  };
-  for (const el of root.querySelectorAll('.nw-player [data-die]')) {
-    const used = Boolean(el.closest('.nw-used-area'));
-    const where = `seat ${seatOf(el)} ${used ? 'used' : 'unused'}`;
-    const key = `die ${el.dataset.die}`;
-    const label = el.getAttribute('aria-label') || '';
-    let line;
-    if (el.querySelector('.nw-face-blank')) line = `${where}: blank (${label})`;
-    else {
-      const face = el.querySelector('.nw-face');
-      line = `${where}: face ${el.dataset.face} shows '${text(face)}' (${label.replace(/ \(used\)|, selected|, paired for a trade/g, '')})`;
-    }
-    out[key] = key in out ? out[key] + ' AND ' + line : line;
-  }
-  for (const sec of root.querySelectorAll('.nw-player')) {
-    const seat = seatOf(sec);
-    const labels = [...sec.querySelectorAll('.nw-tray > .nw-slot-label')].map((e) => text(e.firstChild && e.firstChild.nodeType === 1 ? e.firstChild : e));
-    out[`trays ${seat}`] = labels.join(' / ');
-    for (const chit of sec.querySelectorAll('.nw-chit')) {
-      const m = /^(\w+) chits/.exec(chit.getAttribute('aria-label') || '');
-      out[`chit ${seat} ${m ? m[1] : '?'}`] = text(chit.querySelector('.nw-num'));
-    }
-  }
-  const tileKey = /^(slot|adv|wip|col|won)-\d+(-\d+)?$/;
-  for (const el of root.querySelectorAll('.nw-player [data-key]')) {
-    if (tileKey.test(el.dataset.key)) out[el.dataset.key] = text(el.querySelector('.nw-tile-name'));
-  }
-  for (const el of root.querySelectorAll('.nw-player .nw-empty-slot')) {
-    const seat = seatOf(el);
-    const slot = el.closest('.nw-advisor') ? 'adv' : el.closest('.nw-wonder-slot') ? 'wip' : '?';
-    out[`${slot}-${seat}`] = '(none)';
-  }
-  const grid = root.querySelector('.nw-progress .nw-board-grid');
-  if (grid) {
-    const cells = [...grid.children].filter((e) => e.classList.contains('nw-tile'));
-    const heads = grid.querySelectorAll(':scope > .nw-col-head').length;
-    const cols = heads || Math.round(cells.length / 3);
-    cells.forEach((el, i) => {
-      const r = [2, 1, 0][Math.floor(i / cols)];
-      out[`board c${i % cols} r${r}`] = el.classList.contains('nw-empty') ? '(empty)' : text(el.querySelector('.nw-tile-name'));
-    });
-  }
-  return out;
-}"""
+DICE_DRAWN = "(a) => window.playersEye.diceDrawn(a)"
 
 
 def board_expected(game: Any, unfolded: set[int]) -> dict[str, str]:
@@ -273,8 +223,9 @@ def board_expected(game: Any, unfolded: set[int]) -> dict[str, str]:
         out[f"nation {seat} stability"] = num(s.stability(seat))
         out[f"nation {seat} idle workers"] = f"{p.idle} / {p.idle + p.deployed}"
         for k, (ref, w) in enumerate(zip(p.bm, p.workers, strict=True)):
-            out[f"nation {seat} slot {k}"] = (f"{cards[ref].name}, {w} worker{'' if w == 1 else 's'}"
-                                              if ref >= 0 else "(empty)")
+            workers = f"{w} worker{'' if w == 1 else 's'}"
+            out[f"nation {seat} slot {k}"] = (f"{cards[ref].name}, {workers}" if ref >= 0
+                                              else "(empty)")
         out[f"nation {seat} advisors"] = ", ".join(cards[c].name for c in p.advisors) or "(none)"
         out[f"nation {seat} colonies"] = ", ".join(cards[c].name for c in p.colonies) or "(none)"
         out[f"nation {seat} wonders"] = ", ".join(cards[c].name for c in p.wonders) or "(none)"
@@ -284,55 +235,7 @@ def board_expected(game: Any, unfolded: set[int]) -> dict[str, str]:
     return out
 
 
-BOARD_DRAWN = r"""() => {
-  const root = document.querySelector('.nwb-root[data-step]');
-  if (!root || root.offsetParent === null) return null;
-  const out = {};
-  const text = (el) => (el ? el.textContent.replace(/\s+/g, ' ').trim() : '');
-  const num = (s) => s.replace(/\u2212/g, '-');
-  const cardName = (el) => text(el.querySelector('.nwb-card-name'));
-  for (const row of root.querySelectorAll('.nwb-progress [data-key^="row-"]')) {
-    const r = Number(row.dataset.key.slice(4));
-    const cells = row.querySelector('.nwb-row-cards');
-    [...(cells ? cells.children : [])].forEach((el, c) => {
-      out[`progress r${r} c${c}`] = el.classList.contains('nwb-empty') ? '(taken)' : (cardName(el) || `(blank: ${text(el).slice(0, 40)})`);
-    });
-  }
-  const unfolded = [];
-  for (const sec of root.querySelectorAll('.nwb-nation[data-seat]')) {
-    const seat = Number(sec.dataset.seat);
-    const body = sec.querySelector('.nwb-nation-body');
-    if (!body) {
-      const m = /^(\S+ gold · \S+ stone · \S+ food)/.exec(num(text(sec.querySelector('.nwb-summary'))));
-      out[`nation ${seat} summary`] = m ? m[1] : text(sec.querySelector('.nwb-summary'));
-      continue;
-    }
-    unfolded.push(seat);
-    for (const stat of body.querySelectorAll('.nwb-stats > .nwb-stat')) {
-      out[`nation ${seat} ${text(stat.querySelector('.nwb-k'))}`] = num(text(stat.querySelector('b')));
-    }
-    const slots = body.querySelector(':scope > .nwb-slots');
-    [...(slots ? slots.children : [])].forEach((el, k) => {
-      if (el.classList.contains('nwb-empty')) { out[`nation ${seat} slot ${k}`] = '(empty)'; return; }
-      const w = el.querySelector('.nwb-workers');
-      const m = /^(\d+) workers?/.exec(w ? w.getAttribute('aria-label') || '' : '');
-      out[`nation ${seat} slot ${k}`] = `${cardName(el) || '(no name)'}, ${m ? m[0].replace(/^(\d+) workers?/, (x, n) => n + (n === '1' ? ' worker' : ' workers')) : '(no worker count)'}`;
-    });
-    for (const box of body.querySelectorAll('.nwb-side-cards > div')) {
-      const head = text(box.querySelector('h4'));
-      const names = [...box.querySelectorAll(':scope > [data-card]')].map(cardName);
-      if (/^Advisor/.test(head)) out[`nation ${seat} advisors`] = names.join(', ') || '(none)';
-      else if (/^Colonies/.test(head)) out[`nation ${seat} colonies`] = names.join(', ') || '(none)';
-      else if (/^Wonders/.test(head)) out[`nation ${seat} wonders`] = names.join(', ') || '(none)';
-      else if (/^Wonder under construction/.test(head)) {
-        const b = box.querySelector('.nwb-building');
-        const m = b ? /^(\d+ of \d+ sections built)/.exec(text(b.querySelector(':scope > p'))) : null;
-        out[`nation ${seat} wonder under construction`] = b ? `${cardName(b)}, ${m ? m[1] : '?'}` : '(none)';
-      }
-    }
-  }
-  return { drawn: out, unfolded };
-}"""
+BOARD_DRAWN = "(a) => window.playersEye.boardDrawn(a)"
 
 
 def compare(expected: dict[str, str], drawn: dict[str, str]) -> list[str]:
@@ -356,108 +259,25 @@ ROOT_SELECTOR = ".nw-root[data-step], .nwb-root[data-step]"
 # Everything inside the table that sticks out of it sideways, and every element whose text is
 # cut (wider than its box while hiding the overflow); boxes meant to scroll sideways (the wide
 # tables) and tooltips are left out, as in test_phone_layout.py and test_board_layout.py.
-OVERFLOW = r"""() => {
-  const root = [...document.querySelectorAll('.nw-root[data-step], .nwb-root[data-step]')].find((e) => e.offsetParent !== null);
-  if (!root) return [];
-  const box = root.getBoundingClientRect();
-  const out = [];
-  const name = (el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}${el.dataset.key ? '[' + el.dataset.key + ']' : ''} "${(el.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 40)}"`;
-  for (const el of root.querySelectorAll('*')) {
-    if (el.closest('.nw-tip, [role=tooltip], .nw-table-scroll, .nwb-scroll, .nw-overlay, svg, option, details:not([open]) > :not(summary)')) continue;
-    const r = el.getBoundingClientRect();
-    if (!r.width && !r.height) continue;
-    if (r.left < box.left - 1 || r.right > box.right + 1) out.push('outside the table: ' + name(el));
-    const cs = getComputedStyle(el);
-    const clips = cs.overflowX === 'hidden' || cs.overflowX === 'clip' || cs.textOverflow === 'ellipsis';
-    if (clips && el.scrollWidth > el.clientWidth + 1) out.push('clipped: ' + name(el));
-  }
-  if (document.documentElement.scrollWidth > window.innerWidth + 1) out.push('the page scrolls sideways');
-  return out;
-}"""
+OVERFLOW = "(a) => window.playersEye.overflow(a)"
 
 # Every visible control of the app smaller than 24x24 CSS px, and every primary action
 # smaller than 44x44 (one line per control, named by its key or text).
 PRIMARY = ('.nw-primary, [data-key="pass"], .nwb-pass-btn, [data-key="preview-confirm"], '
            '[data-key="preview-cancel"], [data-key="undo"]')
-TARGETS = r"""(primary) => {
-  const out = [];
-  const controls = document.querySelectorAll('button, select, input:not([type=hidden]), summary, a[href], [tabindex]:not([tabindex="-1"])');
-  for (const el of controls) {
-    // the app's controls: its game switch and the table
-    if (!el.closest('.nw-app, .nw-root, .nwb-root') || el.closest('.nw-tip, [role=tooltip]')) continue;
-    const r = el.getBoundingClientRect();
-    if (!r.width || !r.height) continue;                      // not shown
-    const cs = getComputedStyle(el);
-    if (cs.visibility === 'hidden') continue;
-    const big = el.matches(primary);
-    const min = big ? 44 : 24;
-    if (r.width + 0.5 < min || r.height + 0.5 < min) {
-      const what = el.dataset.key || el.getAttribute('aria-label') || (el.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 30) || el.tagName.toLowerCase();
-      out.push(`${big ? 'primary ' : ''}${el.tagName.toLowerCase()} "${what}" is ${Math.round(r.width)}x${Math.round(r.height)} (under ${min}x${min})`);
-    }
-  }
-  return out;
-}"""
+TARGETS = "(a) => window.playersEye.targets(a)"
 
 # The dialogs shown and the decision panel: a text signature each and where they are drawn.
-DIALOGS = r"""() => {
-  const out = [];
-  const vw = window.innerWidth, vh = window.innerHeight;
-  const add = (what, el, box, panel = false) => {
-    const r = box.getBoundingClientRect();
-    if (!r.width && !r.height) return;
-    out.push({ what, sig: (el.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 400),
-      top: r.top, bottom: r.bottom, left: r.left, right: r.right, vw, vh, panel });
-  };
-  for (const el of document.querySelectorAll('.nw-overlay')) {
-    add(`dialog "${el.getAttribute('aria-label') || el.dataset.key || ''}"`, el, el.firstElementChild || el);
-  }
-  for (const el of document.querySelectorAll('[role=dialog]:not(.nw-overlay), .nw-preview, .nw-pending, .nw-give-back')) {
-    if (el.closest('.nw-overlay') || el.closest('details:not([open])') || (el.tagName === 'DETAILS' && !el.open)) continue;
-    const name = el.getAttribute('aria-label') || el.dataset.key
-      || (el.classList.contains('nw-give-back') ? 'what to give back' : el.classList.contains('nw-pending') ? 'the purchase\'s question' : el.className);
-    add(`dialog "${name}"`, el, el);
-  }
-  const panel = document.querySelector('.nw-root[data-step] .nw-actions, .nwb-root[data-step] .nwb-prompt');
-  if (panel) add('the decision panel', panel, panel, true);
-  return out;
-}"""
+DIALOGS = "(a) => window.playersEye.dialogs(a)"
 
-FOCUS = r"""() => {
-  const root = [...document.querySelectorAll('.nw-root[data-step], .nwb-root[data-step]')].find((e) => e.offsetParent !== null);
-  const a = document.activeElement;
-  const name = !a ? 'nothing' : a === document.body ? 'the page body' : `${a.tagName.toLowerCase()}${a.dataset && a.dataset.key ? '[' + a.dataset.key + ']' : ''}`;
-  const host = root && root.parentElement;
-  return { inside: Boolean(host && a && a !== document.body && host.contains(a)), name };
-}"""
+FOCUS = "(a) => window.playersEye.focus(a)"
 
 # The table as a player sees it, for comparing two draws of one position: each text of the
 # table (the faces of the dice, the names and counts on tiles, cards and boards) under the
 # nearest keyed element, with what belongs to the moment left out (the log, the history
 # panel, the coach, the decision panel and its dialogs, tooltips, the other players' last
 # moves).  Dice are listed with their face index.
-SNAPSHOT = r"""() => {
-  const live = [...document.querySelectorAll('.nw-root[data-step], .nwb-root[data-step]')].find((e) => e.offsetParent !== null);
-  if (!live) return null;
-  const root = live.cloneNode(true);
-  const drop = '.nw-tip, [role=tooltip], .nw-log, .nw-history, .nw-coach, .nw-actions, .nwb-prompt, ' +
-    '.nwb-preview, .nw-overlay, .nw-error, .nw-note, details.nw-newgame, .nw-recent-moves, ' +
-    '.nwb-recent-moves, [data-key="recent"], .nwb-their-moves, .nwb-log, .nw-meta, .nwb-detail, ' +
-    '[aria-live], .nw-settings, .nwb-turn, .nw-header, .nwb-head';
-  for (const el of root.querySelectorAll(drop)) el.remove();
-  const lines = [];
-  const walk = (el, key) => {
-    const k = el.dataset && (el.dataset.die !== undefined ? `die ${el.dataset.die} face ${el.dataset.face}` : el.dataset.key) || key;
-    for (const child of el.childNodes) {
-      if (child.nodeType === 3) {
-        const t = child.data.replace(/\s+/g, ' ').trim();
-        if (t) lines.push(`${k}: ${t}`);
-      } else if (child.nodeType === 1) walk(child, k);
-    }
-  };
-  walk(root, 'table');
-  return lines;
-}"""
+SNAPSHOT = "(a) => window.playersEye.snapshot(a)"
 
 
 def snapshot_diff(before: list[str], after: list[str], limit: int = 6) -> list[str]:

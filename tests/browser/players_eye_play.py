@@ -36,62 +36,18 @@ MOVE_TIMEOUT = 60_000          # ms: a move, the bots' answer and the redraw
 
 # ----------------------------------------------------------------- shared page bits
 # The table shown, read in one go (both games).
-READ = """() => {
-  const root = [...document.querySelectorAll('.nw-root[data-step], .nwb-root[data-step]')].find((e) => e.offsetParent !== null);
-  if (!root) return null;
-  const dice = root.classList.contains('nwb-root') ? false : true;
-  const err = root.querySelector('.nw-error');
-  const summary = dice ? root.querySelector('[data-key="round-summary"]') : root.querySelector('[data-key="summary"]');
-  return {
-    step: root.dataset.step,
-    pos: Number(root.dataset.position),
-    game: root.dataset.game || '',
-    live: Boolean(root.querySelector(dice ? '.nw-player.nw-live' : '.nwb-prompt.nwb-live')),
-    summary: Boolean(summary && summary.offsetParent !== null),
-    viewing: Boolean(root.querySelector('[data-key="back-to-game"]')),
-    error: err ? err.textContent : '',
-  };
-}"""
+READ = "(a) => window.playersEye.read(a)"
 
 # Settled: the position is not ``prev`` and it is the human's decision (or a round summary
 # waits to be read), or the game is over, or a refusal shows.
-SETTLED = """(prev) => {
-  const root = [...document.querySelectorAll('.nw-root[data-step], .nwb-root[data-step]')].find((e) => e.offsetParent !== null);
-  if (!root) return false;
-  if (root.querySelector('.nw-error')) return true;
-  if (root.dataset.step === 'game_over') return true;
-  if (Number(root.dataset.position) === prev) return false;
-  if (root.querySelector('[data-key="back-to-game"]')) return false;
-  const dice = !root.classList.contains('nwb-root');
-  return Boolean(root.querySelector(dice ? '.nw-player.nw-live' : '.nwb-prompt.nwb-live'))
-    || Boolean(root.querySelector(dice ? '[data-key="round-summary"]' : '[data-key="summary"]'));
-}"""
+SETTLED = "(a) => window.playersEye.settled(a)"
 
-AT_POSITION = """([pos, live]) => {
-  const root = [...document.querySelectorAll('.nw-root[data-step], .nwb-root[data-step]')].find((e) => e.offsetParent !== null);
-  if (!root || Number(root.dataset.position) !== pos) return false;
-  if (!live) return true;
-  const dice = !root.classList.contains('nwb-root');
-  return !root.querySelector('[data-key="back-to-game"]')
-    && Boolean(root.querySelector(dice ? '.nw-player.nw-live' : '.nwb-prompt.nwb-live'));
-}"""
+AT_POSITION = "(a) => window.playersEye.atPosition(a)"
 
-NEW_GAME = """(prev) => {
-  const root = [...document.querySelectorAll('.nw-root[data-step], .nwb-root[data-step]')].find((e) => e.offsetParent !== null);
-  return Boolean(root) && root.dataset.game !== prev && root.dataset.step !== 'game_over';
-}"""
+NEW_GAME = "(a) => window.playersEye.newGame(a)"
 
 # What a purchase's next question is (dice): changes when the page answers a click.
-PENDING_SIG = """() => {
-  const root = document.querySelector('.nw-root[data-step]');
-  if (!root) return '';
-  const vis = (sel) => [...root.querySelectorAll(sel)].filter((e) => e.offsetParent !== null).length;
-  const give = root.querySelector('button[data-key="confirm-give-back"]');
-  return JSON.stringify([root.dataset.position, vis('button[data-key="preview-confirm"]'),
-    vis('.nw-pending button[data-key^="replace-"]'), give ? give.disabled : null,
-    vis('.nw-give-back button[data-key^="give-back-rerolls-"]'), Boolean(root.querySelector('.nw-error')),
-    root.querySelector('.nw-preview') ? root.querySelector('.nw-preview').textContent : '']);
-}"""
+PENDING_SIG = "(a) => window.playersEye.pendingSig(a)"
 
 
 def read(page: Any) -> dict[str, Any]:
@@ -348,8 +304,8 @@ class DicePlayer(Player):
                 self.click(tile, f"a click on tile {name}")
                 for _ in range(20):
                     try:
-                        page.wait_for_function(f"(s) => ({PENDING_SIG})() !== s", arg=sig,
-                                               timeout=15_000)
+                        page.wait_for_function("(s) => window.playersEye.pendingSig() !== s",
+                                               arg=sig, timeout=15_000)
                     except Exception:
                         break           # the click asked nothing more: settle below
                     if read(page)["pos"] != pos or read(page)["error"]:
@@ -492,6 +448,7 @@ def play(page: Any, base: str, scenario: Scenario) -> EyeRun:
         import traceback
         where = [f"{f.name}:{f.lineno}" for f in traceback.extract_tb(exc.__traceback__)
                  if f.filename.endswith("players_eye_play.py")]
-        run.error = f"{type(exc).__name__}: {str(exc)[:300]} (at {' > '.join(where)}; {player.eye.where})"
+        run.error = (f"{type(exc).__name__}: {str(exc)[:300]} "
+                     f"(at {' > '.join(where)}; {player.eye.where})")
         player.eye.keep("error")
     return run

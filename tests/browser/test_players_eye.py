@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 from browser_support import REPO, record_artifact, voila_server
-from players_eye import CHECKS, EyeRun, Scenario
+from players_eye import CHECKS, EYE_JS, EyeRun, Scenario
 from players_eye_play import play
 
 pytestmark = pytest.mark.browser
@@ -122,6 +122,7 @@ def eye_run(request: pytest.FixtureRequest, browser: Any, worktree_voila: str) -
                                                 "height": scenario.height},
                                       accept_downloads=True, has_touch=scenario.phone,
                                       is_mobile=scenario.phone)
+        context.add_init_script(path=str(EYE_JS))
         try:
             page = context.new_page()
             page.set_default_timeout(30_000)
