@@ -33,6 +33,12 @@ Checks (each finding is one line naming the scenario, the position and what was 
   for Play again, the same position loaded with "Load game…" into a newly opened page).
 
 Failures keep a screenshot and the page's DOM in test-artifacts/browser/players-eye/.
+What is read in the page is tests/browser/players_eye.js (``window.playersEye``), loaded
+into every page of the check's browser context.
+
+A scenario's seed fixes the rolls and decks; Play again draws a new seed, so the position
+checked after it differs from run to run (every check holds at any position, so this does
+not make a test flaky, only its coverage vary).
 """
 
 from __future__ import annotations
@@ -349,12 +355,7 @@ class Eye:
 
     # the engine
     def save(self, save_button: str) -> dict[str, Any]:
-        """The kernel's game, through the board's own Save button (a synthetic click: no
-        scroll, no focus change)."""
-        with self.page.expect_download(timeout=30_000) as info:
-            self.page.locator(save_button).first.evaluate("(b) => b.click()")
-        path = info.value.path()
-        return json.loads(Path(path).read_text())  # type: ignore[no-any-return]
+        return saved_game(self.page, save_button)
 
     # the checks
     def check_dialogs(self, force: bool = False) -> None:
@@ -410,6 +411,15 @@ class Eye:
         diff = snapshot_diff(first, self.snapshot())
         self.found(check, [f"{what}: the table differs from its first draw: " + " | ".join(diff)]
                    if diff else [])
+
+
+def saved_game(page: Any, save_button: str) -> dict[str, Any]:
+    """The kernel's game, through the board's own Save button (a synthetic click: no
+    scroll, no focus change)."""
+    with page.expect_download(timeout=30_000) as info:
+        page.locator(save_button).first.evaluate("(b) => b.click()")
+    path = info.value.path()
+    return json.loads(Path(path).read_text())  # type: ignore[no-any-return]
 
 
 def wait_until(condition: Callable[[], bool], timeout: float, what: str) -> None:

@@ -20,6 +20,7 @@ from players_eye import (
     BOT_PAUSE,
     DICE_DRAWN,
     EYE_ARTIFACTS,
+    SNAPSHOT,
     BoardGame,
     DiceGame,
     Eye,
@@ -29,7 +30,14 @@ from players_eye import (
     board_expected,
     compare,
     dice_expected,
+    saved_game,
+    snapshot_diff,
+    wait_until,
 )
+
+
+def same_game(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return bool(a["config"] == b["config"] and a["moves"] == b["moves"])
 
 MAX_DECISIONS = 400
 MOVE_TIMEOUT = 60_000          # ms: a move, the bots' answer and the redraw
@@ -217,29 +225,33 @@ class Player:
             fresh.set_default_timeout(30_000)
             fresh.goto(f"{self.base}?game={self.sc.game}", timeout=120_000)
             fresh.wait_for_selector(f"{self.root}[data-step]", timeout=90_000)
-            shown = fresh.evaluate(READ)["game"]
             self.load_into(fresh, saved)
-            # the loaded game replaces the one the page opened on (its game number moves on)
-            fresh.wait_for_function(NEW_GAME, arg=shown, timeout=30_000)
+            # the kernel holds the loaded game once its own save is that game (the page may
+            # show the game it opened on at the same position until then); its draw of the
+            # loaded game comes before the saved file, on the same channel
+            wait_until(lambda: same_game(saved_game(fresh, self.save_button), data), 30.0,
+                       "the fresh page's kernel to hold the loaded game")
             fresh.wait_for_function(AT_POSITION, arg=[state["pos"], True], timeout=30_000)
             # (the board game's page opens on its New game dialog, which a load leaves
             # open; the snapshot leaves the dialog out)
-            theirs = fresh.evaluate(self.eye_snapshot_js())
+            theirs = fresh.evaluate(SNAPSHOT) or []
+            diff = snapshot_diff(theirs, mine)
+            if diff:
+                # the fresh page too, and both snapshots, beside the failure's artifacts
+                stem = EYE_ARTIFACTS / f"{self.sc.name}-play-again-fresh"
+                fresh.screenshot(path=f"{stem}.png")
+                Path(f"{stem}.html").write_text(fresh.content())
+                Path(f"{stem}-snapshots.txt").write_text(
+                    "fresh page:\n" + "\n".join(theirs) + "\n\nafter Play again:\n"
+                    + "\n".join(mine) + "\n")
         except Exception:
             fresh.screenshot(path=str(EYE_ARTIFACTS / f"{self.sc.name}-play-again-fresh.png"))
             raise
         finally:
             fresh.close()
-        from players_eye import snapshot_diff
-        diff = snapshot_diff(theirs or [], mine)
         self.eye.found("play_again_redraw", [
             "after Play again, the table differs from a fresh page's draw of the same position: "
             + " | ".join(diff)] if diff else [])
-
-    @staticmethod
-    def eye_snapshot_js() -> str:
-        from players_eye import SNAPSHOT
-        return SNAPSHOT
 
     def load_into(self, page: Any, path: Path) -> None:
         load = page.locator(f'{self.root} button[data-key="load"]').first
