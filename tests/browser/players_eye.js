@@ -120,7 +120,7 @@ window.playersEye = {
     const out = [];
     const name = (el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}${el.dataset.key ? '[' + el.dataset.key + ']' : ''} "${(el.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 40)}"`;
     for (const el of root.querySelectorAll('*')) {
-      if (el.closest('.nw-tip, [role=tooltip], .nw-table-scroll, .nwb-scroll, .nw-overlay, svg, option, details:not([open]) > :not(summary)')) continue;
+      if (el.closest('.nw-tip, [role=tooltip], .nw-table-scroll, .nwb-scroll, .nw-overlay, dialog, svg, option, details:not([open]) > :not(summary)')) continue;
       const r = el.getBoundingClientRect();
       if (!r.width && !r.height) continue;
       if (r.left < box.left - 1 || r.right > box.right + 1) out.push('outside the table: ' + name(el));
@@ -159,11 +159,13 @@ window.playersEye = {
       out.push({ what, sig: (el.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 400),
         top: r.top, bottom: r.bottom, left: r.left, right: r.right, vw, vh, panel });
     };
-    for (const el of document.querySelectorAll('.nw-overlay')) {
+    // the overlays of today's code, and the modal <dialog>s (top layer) of the dialogs fix
+    for (const el of document.querySelectorAll('.nw-overlay, dialog[open]')) {
+      if (el.closest('details:not([open])')) continue;
       add(`dialog "${el.getAttribute('aria-label') || el.dataset.key || ''}"`, el, el.firstElementChild || el);
     }
-    for (const el of document.querySelectorAll('[role=dialog]:not(.nw-overlay), .nw-preview, .nw-pending, .nw-give-back')) {
-      if (el.closest('.nw-overlay') || el.closest('details:not([open])') || (el.tagName === 'DETAILS' && !el.open)) continue;
+    for (const el of document.querySelectorAll('[role=dialog]:not(.nw-overlay):not(dialog), .nw-preview, .nw-pending, .nw-give-back')) {
+      if (el.closest('.nw-overlay, dialog') || el.closest('details:not([open])') || (el.tagName === 'DETAILS' && !el.open)) continue;
       const name = el.getAttribute('aria-label') || el.dataset.key
         || (el.classList.contains('nw-give-back') ? 'what to give back' : el.classList.contains('nw-pending') ? 'the purchase\'s question' : el.className);
       add(`dialog "${name}"`, el, el);
@@ -184,7 +186,7 @@ window.playersEye = {
     if (!live) return null;
     const root = live.cloneNode(true);
     const drop = '.nw-tip, [role=tooltip], .nw-log, .nw-history, .nw-coach, .nw-actions, .nwb-prompt, ' +
-      '.nwb-preview, .nw-overlay, .nw-error, .nw-note, details.nw-newgame, .nw-recent-moves, ' +
+      '.nwb-preview, .nw-overlay, dialog, .nw-error, .nw-note, details.nw-newgame, .nw-recent-moves, ' +
       '.nwb-recent-moves, [data-key="recent"], .nwb-their-moves, .nwb-log, .nw-meta, .nwb-detail, ' +
       '[aria-live], .nw-settings, .nwb-turn, .nw-header, .nwb-head';
     for (const el of root.querySelectorAll(drop)) el.remove();
@@ -212,7 +214,8 @@ window.playersEye = {
       pos: Number(root.dataset.position),
       game: root.dataset.game || '',
       live: Boolean(root.querySelector(dice ? '.nw-player.nw-live' : '.nwb-prompt.nwb-live')),
-      summary: Boolean(summary && summary.offsetParent !== null),
+      // (getClientRects: a modal <dialog> is fixed, and has no offsetParent)
+      summary: Boolean(summary && summary.getClientRects().length),
       viewing: Boolean(root.querySelector('[data-key="back-to-game"]')),
       error: err ? err.textContent : '',
     };
@@ -226,7 +229,8 @@ window.playersEye = {
     if (root.querySelector('[data-key="back-to-game"]')) return false;
     const dice = !root.classList.contains('nwb-root');
     return Boolean(root.querySelector(dice ? '.nw-player.nw-live' : '.nwb-prompt.nwb-live'))
-      || Boolean(root.querySelector(dice ? '[data-key="round-summary"]' : '[data-key="summary"]'));
+      || [...root.querySelectorAll(dice ? '[data-key="round-summary"]' : '[data-key="summary"]')]
+        .some((e) => e.getClientRects().length);
   },
   atPosition: ([pos, live]) => {
     const root = shownRoot();
@@ -243,7 +247,7 @@ window.playersEye = {
   pendingSig: () => {
     const root = document.querySelector('.nw-root[data-step]');
     if (!root) return '';
-    const vis = (sel) => [...root.querySelectorAll(sel)].filter((e) => e.offsetParent !== null).length;
+    const vis = (sel) => [...root.querySelectorAll(sel)].filter((e) => e.getClientRects().length).length;
     const give = root.querySelector('button[data-key="confirm-give-back"]');
     return JSON.stringify([root.dataset.position, vis('button[data-key="preview-confirm"]'),
       vis('.nw-pending button[data-key^="replace-"]'), give ? give.disabled : null,

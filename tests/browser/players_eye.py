@@ -44,17 +44,14 @@ not make a test flaky, only its coverage vary).
 from __future__ import annotations
 
 import json
-import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from browser_support import ARTIFACTS, REPO
+from browser_support import ARTIFACTS
 
-from nations_widget.board import Game as BoardGame
-from nations_widget.dice import Game as DiceGame
 from nations_widget.widget.dice.payloads import catalogue_payload
 
 EYE_ARTIFACTS = ARTIFACTS / "players-eye"
@@ -430,16 +427,3 @@ def wait_until(condition: Callable[[], bool], timeout: float, what: str) -> None
             return
         time.sleep(0.05)
     raise TimeoutError(f"timed out after {timeout:.0f} s waiting for {what}")
-
-
-def app_url(base: str, game: str) -> str:
-    return f"{base}?game={game}"
-
-
-def strip_ansi(text: str) -> str:
-    return re.sub(r"\x1b\[[0-9;]*m", "", text)
-
-
-__all__ = ["BOT", "BOT_PAUSE", "CHECKS", "EYE_ARTIFACTS", "REPO", "BoardGame", "DiceGame",
-           "Eye", "EyeRun", "Mirror", "Scenario", "board_expected", "compare", "dice_expected",
-           "wait_until"]

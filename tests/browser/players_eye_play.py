@@ -21,8 +21,6 @@ from players_eye import (
     DICE_DRAWN,
     EYE_ARTIFACTS,
     SNAPSHOT,
-    BoardGame,
-    DiceGame,
     Eye,
     EyeRun,
     Mirror,
@@ -35,9 +33,8 @@ from players_eye import (
     wait_until,
 )
 
-
-def same_game(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    return bool(a["config"] == b["config"] and a["moves"] == b["moves"])
+from nations_widget.board import Game as BoardGame
+from nations_widget.dice import Game as DiceGame
 
 MAX_DECISIONS = 400
 MOVE_TIMEOUT = 60_000          # ms: a move, the bots' answer and the redraw
@@ -58,6 +55,11 @@ NEW_GAME = "(a) => window.playersEye.newGame(a)"
 PENDING_SIG = "(a) => window.playersEye.pendingSig(a)"
 
 
+def same_game(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Two saved games are one game at one position: the same settings and moves."""
+    return bool(a["config"] == b["config"] and a["moves"] == b["moves"])
+
+
 def read(page: Any) -> dict[str, Any]:
     state = page.evaluate(READ)
     assert state is not None, "the table is not on the page"
@@ -70,7 +72,6 @@ class Player:
     root = ""            # the table's selector
     save_button = ""
     game_cls: Any = None
-    drawn_js = ""
 
     def __init__(self, page: Any, base: str, scenario: Scenario, run: EyeRun) -> None:
         self.page = page
@@ -265,7 +266,6 @@ class DicePlayer(Player):
     root = ".nw-root"
     save_button = '.nw-root button[data-key="save"]'
     game_cls = DiceGame
-    drawn_js = DICE_DRAWN
 
     def inventory(self, engine_state: Any) -> list[str]:
         class _At:   # dice_expected reads game.state
@@ -298,7 +298,7 @@ class DicePlayer(Player):
                    "closing the round summary")
         self.page.wait_for_function(
             "() => { const s = document.querySelector('.nw-root [data-key=\"round-summary\"]');"
-            " return !s || s.offsetParent === null; }")
+            " return !s || !s.getClientRects().length; }")
         self.eye.check_focus("closing the round summary")
         self.eye.check_dialogs()
 
@@ -363,7 +363,6 @@ class BoardPlayer(Player):
     root = ".nwb-root"
     save_button = '.nwb-root button[data-key="save"]'
     game_cls = BoardGame
-    drawn_js = BOARD_DRAWN
     BUYS_PER_ROUND = 2
     WORKERS_PER_ROUND = 2
 
@@ -406,7 +405,8 @@ class BoardPlayer(Player):
         self.click(self.page.locator('.nwb-root button[data-key="summary-close"]'),
                    "closing the round summary")
         self.page.wait_for_function(
-            "() => !document.querySelector('.nwb-root [data-key=\"summary\"]')")
+            "() => { const s = document.querySelector('.nwb-root [data-key=\"summary\"]');"
+            " return !s || !s.getClientRects().length; }")
         self.eye.check_focus("closing the round summary")
         self.eye.check_dialogs()
 

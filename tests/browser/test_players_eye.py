@@ -44,14 +44,15 @@ def sweep_scenarios(seeds: list[int]) -> tuple[Scenario, ...]:
     out = []
     for seed in seeds:
         for width, height in ((1400, 900), (390, 844)):
+            more = {"undo_at": (3, 9, 15), "history_at": (5, 12)}
             out += [
-                Scenario("dice", "original-2p", 2, seed, width, height),
-                Scenario("dice", "accelerated-2p", 2, seed, width, height,
+                Scenario("dice", "original-2p", 2, seed, width, height, **more),
+                Scenario("dice", "accelerated-2p", 2, seed, width, height, **more,
                          variant="accelerated"),
-                Scenario("dice", "unrest-2p", 2, seed, width, height, unrest=True),
-                Scenario("board", "A-2p", 2, seed, width, height, sides="A"),
-                Scenario("board", "B-2p", 2, seed, width, height, sides="B"),
-                Scenario("board", "solo", 1, seed, width, height, sides="A"),
+                Scenario("dice", "unrest-2p", 2, seed, width, height, **more, unrest=True),
+                Scenario("board", "A-2p", 2, seed, width, height, **more, sides="A"),
+                Scenario("board", "B-2p", 2, seed, width, height, **more, sides="B"),
+                Scenario("board", "solo", 1, seed, width, height, **more, sides="A"),
             ]
     return tuple(out)
 
