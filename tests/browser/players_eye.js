@@ -153,22 +153,24 @@ window.playersEye = {
   dialogs: () => {
     const out = [];
     const vw = window.innerWidth, vh = window.innerHeight;
-    const add = (what, el, box, panel = false) => {
+    // modal: an overlay or a <dialog> over the page; else a part of the page (the decision
+    // panel, a move's preview, a purchase's question)
+    const add = (what, el, box, panel = false, modal = false) => {
       const r = box.getBoundingClientRect();
       if (!r.width && !r.height) return;
       out.push({ what, sig: (el.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 400),
-        top: r.top, bottom: r.bottom, left: r.left, right: r.right, vw, vh, panel });
+        top: r.top, bottom: r.bottom, left: r.left, right: r.right, vw, vh, panel, modal });
     };
     // the overlays of today's code, and the modal <dialog>s (top layer) of the dialogs fix
     for (const el of document.querySelectorAll('.nw-overlay, dialog[open]')) {
       if (el.closest('details:not([open])')) continue;
-      add(`dialog "${el.getAttribute('aria-label') || el.dataset.key || ''}"`, el, el.firstElementChild || el);
+      add(`dialog "${el.getAttribute('aria-label') || el.dataset.key || ''}"`, el, el.firstElementChild || el, false, true);
     }
     for (const el of document.querySelectorAll('[role=dialog]:not(.nw-overlay):not(dialog), .nw-preview, .nw-pending, .nw-give-back')) {
       if (el.closest('.nw-overlay, dialog') || el.closest('details:not([open])') || (el.tagName === 'DETAILS' && !el.open)) continue;
       const name = el.getAttribute('aria-label') || el.dataset.key
         || (el.classList.contains('nw-give-back') ? 'what to give back' : el.classList.contains('nw-pending') ? 'the purchase\'s question' : el.className);
-      add(`dialog "${name}"`, el, el);
+      add(`"${name}"`, el, el);
     }
     const panel = document.querySelector('.nw-root[data-step] .nw-actions, .nwb-root[data-step] .nwb-prompt');
     if (panel) add('the decision panel', panel, panel, true);

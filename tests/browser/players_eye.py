@@ -20,10 +20,13 @@ round trip per position and no test-only channel into the kernel.
 Checks (each finding is one line naming the scenario, the position and what was seen):
 
 - ``drawn_state``: the page draws what the engine holds, and nothing else;
-- ``dialog_in_view``: a dialog (``[role=dialog]``, the round summary, a move's preview) or the
-  decision panel that changed is inside the viewport, without scrolling;
+- ``dialog_in_view``: a dialog over the page (the round summary, New game, the shortcut
+  list) that opened or changed is inside the viewport, without scrolling;
+- ``panel_in_view``: so is the decision panel when it changed, and a move's preview or a
+  purchase's question (parts of the page), after the click that asked for them;
 - ``focus_kept``: after each click of the player, ``document.activeElement`` is inside the
   widget (the keyboard shortcuts listen on the widget's element);
+  ``history_focus_kept``: the same after the history's buttons (one back, latest);
 - ``no_overflow``: nothing sticks out of the table sideways, no text is clipped;
 - ``target_size``: at 390 px every visible control is at least 24x24 CSS px and the primary
   actions at least 44x44 (WCAG 2.2, 2.5.8 and 2.5.5);
@@ -58,8 +61,8 @@ EYE_ARTIFACTS = ARTIFACTS / "players-eye"
 #: the page side of the checks (window.playersEye), loaded into each page of the context
 EYE_JS = Path(__file__).with_name("players_eye.js")
 
-CHECKS = ("drawn_state", "dialog_in_view", "focus_kept", "no_overflow", "target_size",
-          "undo_redraw", "history_redraw", "play_again_redraw")
+CHECKS = ("drawn_state", "dialog_in_view", "panel_in_view", "focus_kept", "history_focus_kept",
+          "no_overflow", "target_size", "undo_redraw", "history_redraw", "play_again_redraw")
 
 BOT = "heuristic"
 BOT_PAUSE = "0.05"
@@ -359,7 +362,7 @@ class Eye:
         """Each dialog, and the decision panel, whose text changed since the last look:
         inside the viewport, without scrolling."""
         shown = self.page.evaluate(DIALOGS)
-        problems = []
+        problems: dict[bool, list[str]] = {True: [], False: []}
         now: dict[str, str] = {}
         for d in shown:
             now[d["what"]] = d["sig"]
@@ -381,13 +384,14 @@ class Eye:
                            + (f" (its top at {d['top']:.0f})" if d["top"] < d["vh"] else
                               " (all of it)"))
             if off:
-                problems.append(f"{d['what']}: " + ", ".join(off))
+                problems[d["modal"]].append(f"{d['what']}: " + ", ".join(off))
         self.dialog_sigs = now
-        self.found("dialog_in_view", problems)
+        self.found("dialog_in_view", problems[True])
+        self.found("panel_in_view", problems[False])
 
-    def check_focus(self, after: str) -> None:
+    def check_focus(self, after: str, check: str = "focus_kept") -> None:
         f = self.page.evaluate(FOCUS)
-        self.found("focus_kept", [] if f["inside"] else
+        self.found(check, [] if f["inside"] else
                    [f"after {after}, the focus is on {f['name']}, outside the widget"])
 
     def check_layout(self) -> None:

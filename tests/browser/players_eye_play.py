@@ -193,12 +193,12 @@ class Player:
             self.page.wait_for_function(AT_POSITION, arg=[at - 1, False], timeout=MOVE_TIMEOUT)
             at -= 1
             self.eye.where = f"history: viewing move {at} of {pos}"
-            self.eye.check_focus("a history step back")
+            self.eye.check_focus("a history step back", "history_focus_kept")
             self.observe(history_view=True)
         self.click(self.page.locator(f'{self.root} button[data-key="last"]'), "history: latest")
         self.page.wait_for_function(AT_POSITION, arg=[pos, True], timeout=MOVE_TIMEOUT)
         self.eye.where = f"history: back at move {pos}"
-        self.eye.check_focus("the history's latest-position button")
+        self.eye.check_focus("the history's latest-position button", "history_focus_kept")
         self.observe()
         self.eye.same_draw("history_redraw", self.snapshots[pos], f"history back to move {pos}")
 
