@@ -137,7 +137,11 @@ window.playersEye = {
     for (const el of controls) {
       // the app's controls: its game switch and the table
       if (!el.closest('.nw-app, .nw-root, .nwb-root') || el.closest('.nw-tip, [role=tooltip]')) continue;
-      const r = el.getBoundingClientRect();
+      // measured at rest: a die rolling in (its animation) is measured at a later position
+      if (el.getAnimations && el.getAnimations().some((a) => a.playState === 'running')) continue;
+      // a checkbox's target is its label, when it has one around it
+      const boxed = el.matches('input[type=checkbox], input[type=radio]') && el.closest('label');
+      const r = (boxed || el).getBoundingClientRect();
       if (!r.width || !r.height) continue;                      // not shown
       const cs = getComputedStyle(el);
       if (cs.visibility === 'hidden') continue;
