@@ -374,7 +374,9 @@ function progressCells(S, ui, act, part) {
 /** The progress board's frame (built once per number of columns; its hint set in place). */
 function progressFrame(cols) {
   const hint = h("span", { class: "nw-sub" }, "");
-  const grid = h("div", { class: "nw-board-grid", style: { gridTemplateColumns: `3.2em repeat(${cols}, minmax(0, 1fr))` } });
+  // the columns are CSS's (dice.css): a column of row heads beside the tiles, or on a phone
+  // each row's head above its tiles
+  const grid = h("div", { class: "nw-board-grid", style: `--nw-cols: ${cols}` });
   const el = h("section", { class: "nw-panel nw-progress", "aria-label": "Progress board" },
     h("h3", {}, "Progress board", hint), grid);
   refs.set(el, { hint, grid });
