@@ -221,3 +221,44 @@ def test_every_control_is_big_enough_to_hit(browser: Any, base: str, game: str, 
         assert small == [], "\n".join(small)
     finally:
         context.close()
+
+
+# Each name of the catalogue's tiles, written in turn into each tile of the phone's progress
+# board and of a player's buildings (the narrowest tiles): the names that do not fit (wider
+# than the tile's content, or a word split over two lines).
+LONG_NAMES = """() => {
+  const cat = window.model.get('catalogue');
+  const names = [...new Set(Object.values(cat.tiles).map((t) => t.name))];
+  const spots = [...document.querySelectorAll('.nw-progress .nw-tile-name, .nw-slots .nw-tile-name')];
+  const out = [];
+  for (const spot of spots) {
+    const before = spot.textContent;
+    for (const n of names) {
+      spot.textContent = n;
+      const tile = spot.closest('.nw-tile');
+      const range = document.createRange();
+      const t = spot.firstChild;
+      let split = false;
+      for (let m, re = /\\S+/g; (m = re.exec(n));) {
+        range.setStart(t, m.index);
+        range.setEnd(t, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].map((q) => Math.round(q.top)));
+        if (tops.size > 1) split = true;
+      }
+      if (split || spot.scrollWidth > spot.clientWidth + 1 || tile.scrollWidth > tile.clientWidth + 1) {
+        out.push(n + (spot.closest('.nw-progress') ? ' (progress board)' : ' (buildings)'));
+      }
+    }
+    spot.textContent = before;
+  }
+  return [...new Set(out)];
+}"""
+
+
+def test_every_tile_name_of_the_catalogue_fits_a_phones_tile(browser: Any, base: str) -> None:
+    context, page = _open(browser, base, "dice", "rich_3p", "phone")
+    try:
+        misfits = page.evaluate(LONG_NAMES)
+        assert misfits == [], "\n".join(misfits)
+    finally:
+        context.close()
