@@ -262,3 +262,23 @@ def test_every_tile_name_of_the_catalogue_fits_a_phones_tile(browser: Any, base:
         assert misfits == [], "\n".join(misfits)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+@pytest.mark.parametrize(("game", "fixture"), [("dice", "start_2p"), ("board", "mid_4p")])
+@pytest.mark.parametrize("opener", ["header-newgame", "help"])
+def test_the_new_game_dialog_and_the_help_fit_and_their_controls_are_big_enough(
+        browser: Any, base: str, game: str, fixture: str, opener: str, viewport: str) -> None:
+    context, page = _open(browser, base, game, fixture, viewport)
+    try:
+        page.click(f"{ROOT[game]} [data-key='{opener}']")
+        inside = ".nw-newgame[open] > .nw-form" if opener == "header-newgame" else ".nw-dialog"
+        page.wait_for_selector(f"{ROOT[game]} {inside}")
+        problems = page.evaluate(FIT_PROBLEMS, ROOT[game])
+        assert problems == [], "\n".join(problems)
+        targets = page.evaluate(TARGETS, [f"{ROOT[game]} {inside}", PRIMARY])
+        assert targets
+        small = too_small(targets, viewport == "phone")
+        assert small == [], "\n".join(small)
+    finally:
+        context.close()
