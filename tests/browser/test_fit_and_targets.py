@@ -175,7 +175,8 @@ TARGETS = """([rootSel, primarySel]) => {
       }
     }
     out.push({what: el.tagName.toLowerCase() + (el.type ? ':' + el.type : '') + ' '
-                + (el.dataset.key || el.className) + ' [' + (el.textContent || '').trim().slice(0, 20) + ']',
+                + (el.dataset.key || el.className)
+                + ' [' + (el.textContent || '').trim().slice(0, 20) + ']',
               width: Math.round(r.width * 10) / 10, height: Math.round(r.height * 10) / 10,
               primary: el.matches(primarySel)});
   }
@@ -229,7 +230,8 @@ def test_every_control_is_big_enough_to_hit(browser: Any, base: str, game: str, 
 LONG_NAMES = """() => {
   const cat = window.model.get('catalogue');
   const names = [...new Set(Object.values(cat.tiles).map((t) => t.name))];
-  const spots = [...document.querySelectorAll('.nw-progress .nw-tile-name, .nw-slots .nw-tile-name')];
+  const spots = [...document.querySelectorAll(
+    '.nw-progress .nw-tile-name, .nw-slots .nw-tile-name')];
   const out = [];
   for (const spot of spots) {
     const before = spot.textContent;
@@ -245,7 +247,9 @@ LONG_NAMES = """() => {
         const tops = new Set([...range.getClientRects()].map((q) => Math.round(q.top)));
         if (tops.size > 1) split = true;
       }
-      if (split || spot.scrollWidth > spot.clientWidth + 1 || tile.scrollWidth > tile.clientWidth + 1) {
+      const wide = spot.scrollWidth > spot.clientWidth + 1
+        || tile.scrollWidth > tile.clientWidth + 1;
+      if (split || wide) {
         out.push(n + (spot.closest('.nw-progress') ? ' (progress board)' : ' (buildings)'));
       }
     }
