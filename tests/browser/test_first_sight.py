@@ -49,6 +49,8 @@ def test_a_phone_shows_the_dice_game_first_against_an_easy_bot(phone: Any,
     assert about.count() == 1 and about.get_attribute("open") is None
     about_box = about.bounding_box()
     assert about_box is not None and about_box["y"] > table["y"] + table["height"]
+    summary = about.locator("summary").bounding_box()
+    assert summary is not None and summary["height"] >= 24 and summary["width"] >= 24
     # Player 2 is an easy bot, and its board says so
     head = phone.locator(".nw-player h3", has_text="Player 2")
     assert "bot (easy)" in head.inner_text()
