@@ -171,6 +171,21 @@ def test_play_opens_the_game_a_link_asks_for(game: str) -> None:
     _check_app(nb, game)
 
 
+def test_play_shows_the_game_first_and_keeps_the_notes_for_later() -> None:
+    """A player opening the app meets the game, not a paragraph: play.ipynb's first cell is
+    the app, and the notes on seeds and ``?game=`` links are in a collapsed "About this
+    app" at the end (on a phone that paragraph filled the first screen)."""
+    nb = _read("play.ipynb")
+    assert nb.cells[0].cell_type == "code" and "game_app(" in nb.cells[0].source
+    markdown = [c for c in nb.cells if c.cell_type == "markdown"]
+    about = [c for c in markdown if "?game=" in c.source or "seed" in c.source]
+    assert len(about) == 1 and about[0] is nb.cells[-1]
+    source = about[0].source
+    assert source.lstrip().startswith("<details") and "<details open" not in source
+    assert re.search(r"<summary[^>]*>About this app</summary>", source)
+    assert source.rstrip().endswith("</details>")
+
+
 def _check_tasks(name: str, answers: list[tuple[str, str]]) -> None:
     """Run notebook ``name`` with each task cell doubled: once with the right answer of
     ``answers`` (by task, in order), which its checker must call correct, and once with

@@ -13,7 +13,8 @@ sets the page's title to the game shown) and the games chosen so far.  A game's 
 made the first time it is chosen and kept: switching to the other game and back finds
 each game where it was (the one not shown is hidden, not closed).  The board game opens
 with its New game dialog (players, seats, difficulty per seat, player boards, cards,
-length, seed), the dice game straight at its table (you against the tree-search bot).
+length, seed), the dice game straight at its table (you against an easy bot,
+:data:`APP_DICE_BOT`; New game offers every level up to the strongest).
 
 A link can open one game directly: ``?game=dice`` or ``?game=board`` on the app's address.
 Voila hands the page's query string to the kernel (``QUERY_STRING`` in its environment;
@@ -70,9 +71,15 @@ GAME_KEYS: tuple[str, ...] = tuple(g.key for g in GAMES)
 APP_BOT_DELAY = 0.8
 
 
+#: the dice game's first opponent in the app: a newcomer's first game is against an easy
+#: bot (level 1 of 0-5), one that builds (a plain plan to watch and learn from); the tree
+#: search, a strong player, won such a first game 49-7
+APP_DICE_BOT = "heuristic-builder"
+
+
 def dice_game() -> NationsWidget:
-    """The dice game as the app opens it: you against the tree-search bot."""
-    return NationsWidget(players=2, seats=["human", "mcts"], bot_delay=APP_BOT_DELAY)
+    """The dice game as the app opens it: you against an easy bot (:data:`APP_DICE_BOT`)."""
+    return NationsWidget(players=2, seats=["human", APP_DICE_BOT], bot_delay=APP_BOT_DELAY)
 
 
 def board_game() -> BoardWidget:
@@ -207,5 +214,6 @@ def game_app(game: str | None = None) -> GameApp:
     return GameApp(game)
 
 
-__all__ = ["GAMES", "GAME_FACTORIES", "GAME_KEYS", "GameApp", "GameChoice", "GameChooser",
-           "board_game", "dice_game", "game_app", "requested_game", "voila_query_string"]
+__all__ = ["APP_DICE_BOT", "GAMES", "GAME_FACTORIES", "GAME_KEYS", "GameApp", "GameChoice",
+           "GameChooser", "board_game", "dice_game", "game_app", "requested_game",
+           "voila_query_string"]

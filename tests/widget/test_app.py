@@ -7,8 +7,10 @@ from typing import Any
 
 import pytest
 
+from nations_widget.dice.bots import BOT_LEVELS as DICE_BOT_LEVELS
 from nations_widget.widget import BoardWidget, NationsWidget
 from nations_widget.widget.app import (
+    APP_DICE_BOT,
     GAME_KEYS,
     GAMES,
     GameApp,
@@ -61,7 +63,7 @@ def test_choosing_makes_each_game_once_and_switching_keeps_it_where_it_was() -> 
 
 def test_the_app_games_the_way_the_app_opens_them() -> None:
     dice = dice_game()
-    assert dice.seats == ["human", "mcts"] and dice.bot_delay == 0.8
+    assert dice.seats == ["human", APP_DICE_BOT] and dice.bot_delay == 0.8
     assert not dice.new_game_open
     board = board_game()
     assert board.seats == ["human", "heuristic"] and board.game.config.players == 2
@@ -153,3 +155,23 @@ def test_a_game_asked_for_by_the_link_is_shown_at_once() -> None:
     app = GameApp("board", factories=quick_factories())
     assert app.shown == "board" and list(app.widgets) == ["board"]
     assert [g.title for g in GAMES if g.key == app.shown] == ["Nations (the board game)"]
+
+
+def test_the_dice_game_opens_against_a_gentle_bot_whose_level_the_page_names() -> None:
+    """A newcomer's first game is against an easy bot (the tree search won 49-7), the page
+    can name each bot's level, and New game still offers the strongest."""
+    dice = dice_game()
+    bot = dice.seats[1]
+    assert DICE_BOT_LEVELS[bot] <= 1 and bot != "random"
+    levels = dice.game_info["bot_levels"]
+    assert levels[bot] == "easy"
+    assert levels["random"] == "very easy" and levels["mcts-hard"] == "strongest"
+    assert set(levels) == set(dice.bot_names) and "mcts-hard" in dice.bot_names
+    board = board_game()
+    assert board.game_info["bot_levels"]["heuristic"] == "medium"
+    assert set(board.game_info["bot_levels"]) == set(board.bot_names)
+    # the strongest can still be chosen for the next game
+    dice.handle_intent({"kind": "new_game", "settings": {"players": 2, "seed": 4,
+                                                         "seats": ["human", "mcts-hard"],
+                                                         "bot_delay": 0}})
+    assert dice.error == "" and dice.seats == ["human", "mcts-hard"]

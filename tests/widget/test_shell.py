@@ -225,6 +225,9 @@ class RaceAdapter:
     def bot_descriptions(self, names: Sequence[str]) -> dict[str, str]:
         return {"greedy": "always adds 2"}
 
+    def bot_levels(self, names: Sequence[str]) -> dict[str, str]:
+        return {"greedy": "easy"} if "greedy" in names else {}
+
     def default_seats(self, players: int, bot_names: Sequence[str]) -> list[str]:
         return default_seats(players, bot_names, self.preferred_bot)
 
@@ -287,7 +290,7 @@ def test_a_game_that_is_not_nations_plays_through_the_shell() -> None:
     w = race()
     assert w.game_kind == "race"
     assert w.game_info == {"kind": "race", "title": "Race to 10", "player_counts": [2, 3, 5],
-                           "preferred_bot": "greedy"}
+                           "preferred_bot": "greedy", "bot_levels": {"greedy": "easy"}}
     # the seed would tell the page every draw to come: not sent while the game runs
     assert w.settings == {"players": 2, "goal": GOAL, "bot_delay": 0.0,
                           "max_message": 400_000}

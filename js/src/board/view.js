@@ -27,7 +27,7 @@ import {
   slotButtonText,
   typeSlug,
 } from "./logic.js";
-import { gameSeed, roundKey, seedLine } from "../shell/panels.js";
+import { botLevel, gameSeed, roundKey, seedLine } from "../shell/panels.js";
 
 export const SHORTCUTS = [
   ["P", "pass (after its preview)"],
@@ -378,7 +378,8 @@ export function createView(root, shell) {
     const unfolded = isViewer || ui.unfolded.has(n.seat);
     const recent = new Set(S.view.recent ? S.view.recent.cards : []);
     const mine = live ? [[...moves.deploy], [...moves.undeploy], moves.hire, [...moves.special]] : 0;
-    const who = n.who === "human" ? "" : ` (${n.who} bot)`;
+    const level = n.who === "human" ? "" : botLevel(S, n.who);
+    const who = n.who === "human" ? "" : ` (${n.who} bot${level ? `, ${level}` : ""})`;
     const theirs = isViewer || !S.view.recent ? [] : S.view.recent.moves.filter((m) => m.seat === n.seat);
     // a folded board is a part of its own: the unfolded one stays in Parts meanwhile (draw
     // keeps it), so that unfolding it again (the next turn of a hot seat: the acting

@@ -5,7 +5,7 @@
 // keeps the drawn DOM and rebuilds only the parts whose inputs changed.
 import { Parts, h, isLive, memo, setAttr, setChildren, setDisabled, setIdScope, setLive, setText, sid, sig, uid } from "../shell/dom.js";
 import { icon, iconClass } from "../shell/icons.js";
-import { gameSeed, roundKey, seedLine } from "../shell/panels.js";
+import { botWho, gameSeed, roundKey, seedLine } from "../shell/panels.js";
 import {
   buildMove,
   buyMove,
@@ -374,7 +374,9 @@ function progressCells(S, ui, act, part) {
 /** The progress board's frame (built once per number of columns; its hint set in place). */
 function progressFrame(cols) {
   const hint = h("span", { class: "nw-sub" }, "");
-  const grid = h("div", { class: "nw-board-grid", style: { gridTemplateColumns: `3.2em repeat(${cols}, minmax(0, 1fr))` } });
+  // the columns are CSS's (dice.css): a column of row heads beside the tiles, or on a phone
+  // each row's head above its tiles
+  const grid = h("div", { class: "nw-board-grid", style: `--nw-cols: ${cols}` });
   const el = h("section", { class: "nw-panel nw-progress", "aria-label": "Progress board" },
     h("h3", {}, "Progress board", hint), grid);
   refs.set(el, { hint, grid });
@@ -513,7 +515,7 @@ function playerHead(S, seat, part) {
   const b = v.breakdown[seat];
   const track = b.books + b.famine + b.war;
   const frame = part(`head-${seat}-${S.seats[seat]}`, "", () => {
-    const who = S.seats[seat] === "human" ? "human" : `${S.seats[seat]} bot`;
+    const who = S.seats[seat] === "human" ? "human" : botWho(S, S.seats[seat]);
     const el = h("h3", {}, h("span", { class: `nw-swatch nw-seat-${seat}`, "aria-hidden": "true" }),
       seatName(seat), h("span", { class: "nw-who" }, who));
     refs.set(el, [...el.childNodes]);
@@ -681,7 +683,7 @@ function playerClass(S, seat, live) {
 }
 
 function playerLabel(S, seat) {
-  const who = S.seats[seat] === "human" ? "human" : `${S.seats[seat]} bot`;
+  const who = S.seats[seat] === "human" ? "human" : botWho(S, S.seats[seat]);
   return `${seatName(seat)}'s board (${who})`;
 }
 

@@ -7,6 +7,15 @@ import { Parts, h, setAttr, setChildren, setDisabled, setText, sid, sig } from "
 /** "Player 2" (seats are numbered from 0). */
 export const seatName = (seat) => `Player ${seat + 1}`;
 
+/** A bot's level in words, from Python (game_info.bot_levels: "easy", "very hard"), or "". */
+export const botLevel = (S, name) => (S.info && S.info.bot_levels && S.info.bot_levels[name]) || "";
+
+/** Who plays a bot's seat: "heuristic bot (medium)" (the name alone when its level is unknown). */
+export function botWho(S, name) {
+  const level = botLevel(S, name);
+  return level ? `${name} bot (${level})` : `${name} bot`;
+}
+
 /** The game's seed, or null while Python keeps it: the seed tells every draw to come, so
  * the `settings` trait holds it only once the game is over (nations_widget/widget/shell/
  * secrecy.py). */
@@ -126,7 +135,7 @@ export function makePanels(shell) {
     const cur = S.view.current;
     const bot = cur !== null && cur !== undefined && S.seats[cur] !== "human";
     return h("div", { class: "nw-waiting" },
-      h("p", {}, S.busy ? `${seatName(cur)} (${S.seats[cur]} bot) is thinking…` : bot ? `${seatName(cur)} is played by the ${S.seats[cur]} bot.` : "Waiting."),
+      h("p", {}, S.busy ? `${seatName(cur)}, the ${botWho(S, S.seats[cur])}, is thinking…` : bot ? `${seatName(cur)} is played by the ${botWho(S, S.seats[cur])}.` : "Waiting."),
       S.busy && S.seats.includes("human")
         ? h("button", { type: "button", class: "nw-btn", dataset: { key: "skip-bots" }, title: "The bots play at once, without their pause; what they did is listed here", onclick: () => shell.send({ kind: "skip_bots" }) }, "Skip to my turn")
         : null,
@@ -246,7 +255,7 @@ export function makePanels(shell) {
     const choices = ["human", ...S.botNames];
     const seatSelect = (value, onchange, key, label) => h("select", { dataset: { key }, "aria-label": label, onchange },
       choices.map((c) => h("option", { value: c, selected: c === value, title: c === "human" ? null : S.botInfo?.[c] || null },
-        c === "human" ? "Human" : `Bot: ${c}`)));
+        c === "human" ? "Human" : botLevel(S, c) ? `Bot: ${c} (${botLevel(S, c)})` : `Bot: ${c}`)));
     const current = S.seats.map((who, seat) => h("div", { class: "nw-field" },
       h("span", {}, seatName(seat)),
       seatSelect(who, (e) => shell.send({ kind: "set_seat", seat, player: e.target.value }), `seat-${seat}`, `${seatName(seat)} is played by`)));

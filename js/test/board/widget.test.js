@@ -37,6 +37,21 @@ afterEach(() => {
     expect(m.sent.at(-1)).toEqual({ kind: "move", seat: m.data.view.current, position: m.data.view.position, move: buy.move });
   });
 
+  it("names each bot and its level on its nation's board", async () => {
+    const m = model("mid_4p");
+    m.data.game_info = { ...m.data.game_info, bot_levels: { random: "very easy", heuristic: "medium", mcts: "very hard" } };
+    const el = host();
+    shell.createController({ model: m, el }, createView);
+    await flush();
+    const heads = [...el.querySelectorAll(".nwb-nation h3")].map((h) => h.textContent);
+    const bots = m.data.view.nations.filter((n) => n.who !== "human");
+    expect(bots.length).toBeGreaterThan(0);
+    for (const n of bots) {
+      const level = m.data.game_info.bot_levels[n.who];
+      expect(heads).toContain(`${n.name} (${n.who} bot, ${level})`);
+    }
+  });
+
   it("asks Python for the preview, draws it, and Enter confirms", async () => {
     localStorage.setItem("nw-previews", "true");
     const m = model("actions_3p");

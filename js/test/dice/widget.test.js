@@ -495,3 +495,35 @@ describe("the Unrest expansion", () => {
     expect(model.sent.at(-1).settings.unrest).toBe(true);
   });
 });
+
+describe("who plays a seat", () => {
+  const levels = { random: "very easy", "heuristic-builder": "easy", mcts: "very hard", "mcts-hard": "strongest" };
+  const patch = (info) => ({
+    seats: ["human", "heuristic-builder"],
+    bot_names: ["random", "heuristic-builder", "mcts", "mcts-hard"],
+    game_info: { ...info, bot_levels: levels },
+  });
+
+  it("names the bot and its level on its board, in the waiting line and in the seat menus", () => {
+    mount("start_2p", patch(fixture("start_2p").game_info));
+    const heads = qa(".nw-player h3").map((e) => e.textContent);
+    expect(heads.some((t) => t.includes("Player 2") && t.includes("heuristic-builder bot (easy)"))).toBe(true);
+    expect(heads.some((t) => t.includes("Player 1") && t.includes("human"))).toBe(true);
+    const options = [...byKey("seat-1").options].map((o) => o.textContent);
+    expect(options).toContain("Bot: heuristic-builder (easy)");
+    expect(options).toContain("Bot: mcts-hard (strongest)");
+    // the bot's turn: the waiting line says which bot, at which level
+    el.replaceChildren();
+    const data = { ...fixture("start_2p"), ...patch(fixture("start_2p").game_info) };
+    data.view = { ...data.view, current: 1, human_turn: false };
+    data.legal = [];
+    createController({ model: mockModel(data), el });
+    expect(q(".nw-waiting").textContent).toContain("Player 2 is played by the heuristic-builder bot (easy).");
+  });
+
+  it("a bot of unknown level is named alone", () => {
+    mount("start_2p", { ...patch({}), game_info: {} });
+    const heads = qa(".nw-player h3").map((e) => e.textContent);
+    expect(heads.some((t) => t.includes("heuristic-builder bot") && !t.includes("("))).toBe(true);
+  });
+});

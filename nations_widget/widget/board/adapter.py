@@ -19,6 +19,7 @@ from ...board.bots import BOT_INFO, BOT_NAMES, make_bot
 from ...board.components import DIFFICULTIES, Components
 from ...board.game import as_move
 from ..shell.adapter import BotFactory, ExtraIntent, ToJson
+from ..shell.bots import level_word
 from ..shell.log import log_entries
 from . import payloads
 
@@ -127,6 +128,9 @@ class BoardAdapter:
 
     def bot_descriptions(self, names: Sequence[str]) -> dict[str, str]:
         return {n: BOT_INFO[n].description for n in names if n in BOT_INFO}
+
+    def bot_levels(self, names: Sequence[str]) -> dict[str, str]:
+        return {n: level_word(BOT_INFO[n].level) for n in names if n in BOT_INFO}
 
     def default_seats(self, players: int, bot_names: Sequence[str]) -> list[str]:
         """Seat 1 is a human, the others the preferred bot (else the first bot; all humans

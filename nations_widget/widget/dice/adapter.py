@@ -31,7 +31,7 @@ from ...dice.coach import Hint, Verdict, compare
 from ...dice.game import as_move
 from ...dice.preview import preview_move
 from ..shell.adapter import BotFactory, ExtraIntent
-from ..shell.bots import bot_descriptions, bot_menu, default_seats
+from ..shell.bots import bot_descriptions, bot_levels, bot_menu, default_seats
 from ..shell.intents import IntentError
 from ..shell.log import log_entries
 from .payloads import (
@@ -179,6 +179,9 @@ class DiceAdapter:
 
     def bot_descriptions(self, names: Sequence[str]) -> dict[str, str]:
         return bot_descriptions(BOTS_MODULE, names, {"random": "plays a random legal move"})
+
+    def bot_levels(self, names: Sequence[str]) -> dict[str, str]:
+        return bot_levels(BOTS_MODULE, names, {"random": 0})
 
     def default_seats(self, players: int, bot_names: Sequence[str]) -> list[str]:
         return default_seats(players, bot_names, self.preferred_bot)

@@ -46,7 +46,9 @@ What the shell does with each part:
 - ``seat_count(game)``: how many seats decide (one "human"/bot entry each in ``seats``).
 - ``seat_label(seat)``: "Player 2", for refusals ("it is not Player 2's turn").
 - ``bots()``: ``(names, make_bot)``; ``bot_descriptions(names)``: one line each for the
-  seat menus; ``default_seats(players, names)``: a new widget's seats.  ``make_bot(name,
+  seat menus; ``bot_levels(names)``: each bot's level in words ("easy", "very hard": see
+  :func:`nations_widget.widget.shell.bots.level_word`), which the page shows beside the
+  bot's name; ``default_seats(players, names)``: a new widget's seats.  ``make_bot(name,
   seed)`` returns an object with ``choose(state) -> move`` (never changing ``state``).
   ``preferred_bot``: the bot that plays a human's decision when asked (``bot_move`` on a
   human seat) and that a New game form puts in the seats it adds, when it is available
@@ -170,6 +172,8 @@ class GameAdapter(Protocol[G, M]):
     def bots(self) -> tuple[tuple[str, ...], BotFactory]: ...
 
     def bot_descriptions(self, names: Sequence[str]) -> dict[str, str]: ...
+
+    def bot_levels(self, names: Sequence[str]) -> dict[str, str]: ...
 
     def default_seats(self, players: int, bot_names: Sequence[str]) -> list[str]: ...
 

@@ -47,6 +47,36 @@ def bot_descriptions(module_name: str, names: Sequence[str],
     return out
 
 
+#: a bot's level (its bots package's ``BOT_INFO[name].level``, 0 = gentlest) in words
+LEVEL_WORDS: tuple[str, ...] = ("very easy", "easy", "medium", "hard", "very hard", "strongest")
+
+
+def level_word(level: int) -> str:
+    """``level`` (0 = gentlest) in words: 0 "very easy", 1 "easy", 2 "medium", 3 "hard",
+    4 "very hard", 5 and above "strongest".
+
+    >>> [level_word(n) for n in (0, 1, 4, 9)]
+    ['very easy', 'easy', 'very hard', 'strongest']
+    """
+    return LEVEL_WORDS[max(0, min(level, len(LEVEL_WORDS) - 1))]
+
+
+def bot_levels(module_name: str, names: Sequence[str],
+               known: dict[str, int] | None = None) -> dict[str, str]:
+    """Each bot's level in words (:func:`level_word`): ``known`` ones (a fallback bot's),
+    then the bots package's ``BOT_INFO[name].level``; a bot of unknown level is left out."""
+    levels = {name: level for name, level in (known or {}).items() if name in names}
+    try:
+        module: Any = importlib.import_module(module_name)
+        info = module.BOT_INFO
+        for name in names:
+            if name in info:
+                levels[name] = int(info[name].level)
+    except (ImportError, AttributeError):
+        pass
+    return {name: level_word(level) for name, level in levels.items()}
+
+
 def default_seats(players: int, bot_names: Sequence[str], preferred: str) -> list[str]:
     """Seat 1 is a human, the others the preferred bot (else the first bot; all humans if
     there is no bot)."""
