@@ -22,7 +22,7 @@ from .catalogue import RESOURCES
 from .machine import GameState
 from .moves import Build, Buy, Move, Payment
 from .payments import ACTION_WEIGHTS, find_payment
-from .rules import check, dice_text
+from .rules import check, dice_text, resolved_move
 from .state import BOARD_ROWS, DIE_COLOUR, STONE
 
 #: Payment weights that keep stone (the wonder's resource): a stone symbol spent counts
@@ -55,6 +55,7 @@ def preview_move(state: GameState, move: Move) -> dict[str, Any]:
     seat = state.current_player()
     if seat is None or not isinstance(move, (Buy, Build)):
         raise ValueError("only a purchase or a build by the player to act has a preview")
+    move = resolved_move(state, move)       # the dice showing no symbol of it are traded
     plan = check(state, move)
     p = state.players[seat]
     tiles = state.comp.tiles
