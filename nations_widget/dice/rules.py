@@ -98,8 +98,14 @@ def seat_name(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
+def amount_text(n: int, res: int) -> str:
+    """``n`` symbols of resource ``res`` in words: "2 gold", "1 book", "3 books" (books
+    are counted; gold, stone, food and strength read the same for one or many)."""
+    return f"{n} {RESOURCES[res]}{'s' if res == BOOK and n != 1 else ''}"
+
+
 def face_text(face: Sequence[int]) -> str:
-    parts = [f"{n} {RESOURCES[i]}" for i, n in enumerate(face) if n]
+    parts = [amount_text(n, i) for i, n in enumerate(face) if n]
     return " + ".join(parts) if parts else "blank"
 
 
@@ -249,7 +255,7 @@ def _run_score_books(s: StateData, log: MaybeLog) -> None:
     for seat, g in enumerate(gains):
         s.players[seat].vp_books += g
     _note(log, lambda: _entry(s, None, "score", "Books scored: " + "; ".join(
-        f"{seat_name(x)} {books[x]} books, +{gains[x]} VP" for x in s.order) + ".",
+        f"{seat_name(x)} {amount_text(books[x], BOOK)}, +{gains[x]} VP" for x in s.order) + ".",
         books=books, vp=gains))
 
 
@@ -843,7 +849,8 @@ def _check_books(s: StateData, seat: int, m: Books) -> _Plan:
             raise IllegalMoveError(f"{die_text(s, d)} has no book")
     have = s.chits_of(seat, BOOK)
     if not 0 <= m.chits <= have:
-        raise IllegalMoveError(f"you have {have} unused book chits, not {m.chits}")
+        raise IllegalMoveError(f"you have {have} unused book chit{'s' if have != 1 else ''}, "
+                               f"not {m.chits}")
     return _Plan()
 
 
