@@ -44,7 +44,12 @@ def test_back_to_the_game_without_an_undo_is_the_latest_position() -> None:
     w.handle_intent({"kind": "back_to_game"})
     assert w.history["position"] == 6
     w.handle_intent({"kind": "goto", "position": 3})
-    w.handle_intent({"kind": "move", "move": w.legal[0]["move"]})  # continue from there
+    w.handle_intent({"kind": "continue_here"})
+    assert (w.history["position"], w.history["length"], w.history["game_at"]) == (3, 6, 3)
+    w.handle_intent({"kind": "goto", "position": 1})
+    w.handle_intent({"kind": "back_to_game"})
+    assert w.history["position"] == 3
+    w.handle_intent({"kind": "move", "move": w.legal[0]["move"]})  # play on from there
     assert (w.history["position"], w.history["length"], w.history["game_at"]) == (4, 4, 4)
 
 

@@ -307,6 +307,7 @@ export function createController({ model, el }, createView) {
     continueHere() {
       const S = state();
       ui.branchFrom = S.history.position;
+      send({ kind: "continue_here" }); // Python: the game is here now (history.game_at)
       const cur = S.view.current;
       if (cur !== null && cur !== undefined && S.seats[cur] !== "human") send({ kind: "play_bots" });
       draw();

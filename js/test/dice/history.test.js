@@ -26,6 +26,7 @@ describe("viewing an earlier position", () => {
     // Python knows where the game is: the page only asks to go back to it
     expect(model.sent.at(-1)).toEqual({ kind: "back_to_game" });
     click(byKey("continue-here"));
+    expect(model.sent.at(-1)).toEqual({ kind: "continue_here" });
     await tick();
     expect(el.querySelector(".nw-history-banner")).toBeNull();
     expect(byKey("pass")).toBeTruthy();

@@ -22,6 +22,7 @@ kind                    fields
                         (where the game is does not change)
 ``back_to_game``        none: show where the game is again (the history trait's
                         ``game_at``: the last move, undo or redo, not the moves undone)
+``continue_here``       none: play on from the position shown (the game is there now)
 ``new_game``            ``settings`` (object: players, seats, seed, bot_delay and the
                         game's own settings; all optional)
 ``load``                ``text`` (a saved game's JSON text); ``name`` (optional file name)
@@ -74,6 +75,7 @@ GENERIC_INTENTS: dict[str, FieldTable] = {
     "redo": ({}, frozenset()),
     "goto": ({"position": ("integer",)}, frozenset({"position"})),
     "back_to_game": ({}, frozenset()),
+    "continue_here": ({}, frozenset()),
     "new_game": ({"settings": ("object",)}, frozenset()),
     "load": ({"text": ("text",), "name": ("text", "null")}, frozenset({"text"})),
     "save": ({}, frozenset()),

@@ -292,6 +292,16 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             self.error = ""
             self._publish()
 
+    def continue_here(self) -> None:
+        """Play on from the position shown ("Continue from here"): the game is there now
+        (the later moves stay in the history until a move replaces them).  The bots wait
+        until told to play, as after an undo."""
+        with self._lock:
+            self._cancel_bots()
+            self._game.resume(self._game.position)
+            self.error = ""
+            self._publish()
+
     def bot_move(self, name: str | None = None) -> M:
         """Let a bot play the current decision and return its move: the seat's own bot,
         or ``name``, or for a human seat the preferred bot (a hint)."""
@@ -538,6 +548,9 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
 
     def _intent_back_to_game(self, f: dict[str, Any]) -> None:
         self.back_to_game()
+
+    def _intent_continue_here(self, f: dict[str, Any]) -> None:
+        self.continue_here()
 
     def _intent_new_game(self, f: dict[str, Any]) -> None:
         settings = f.get("settings", {})
@@ -844,6 +857,7 @@ _GENERIC_HANDLERS: dict[str, Callable[[GameWidget[Any, Any], dict[str, Any]], No
     "redo": GameWidget._intent_redo,
     "goto": GameWidget._intent_goto,
     "back_to_game": GameWidget._intent_back_to_game,
+    "continue_here": GameWidget._intent_continue_here,
     "new_game": GameWidget._intent_new_game,
     "load": GameWidget._intent_load,
     "save": GameWidget._intent_save,
