@@ -24,6 +24,7 @@ from ..core.envelope import quote, shown
 from ..core.errors import IllegalMoveError, MalformedMoveError
 from ..core.log import LogEntry
 from ..core.rng import Rng
+from ..core.validate import plain_digits
 from . import solo
 from .components import (
     BOOKS,
@@ -1372,7 +1373,7 @@ def check(s: GameState, move: Move) -> None:
                 raise IllegalMoveError("you have no worker in your resource area (undeploy "
                                        "one, or deploy from another card)")
         else:
-            if not move.source.isdigit() or not 0 <= int(move.source) < len(p.bm):
+            if not plain_digits(move.source) or not 0 <= int(move.source) < len(p.bm):
                 raise IllegalMoveError(f"source must be 'idle' or a slot 0-{len(p.bm) - 1}")
             j = int(move.source)
             if j == k:

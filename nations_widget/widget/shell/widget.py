@@ -30,6 +30,7 @@ import traitlets
 from ...core.envelope import json_object
 from ...core.errors import IllegalMoveError, StateFormatError
 from ...core.history import HistoryGame
+from ...core.validate import plain_digits
 from .adapter import Bot, BotFactory, GameAdapter, ToJson
 from .bots import choose_bot
 from .coach import COACH_OFF, coach_payload
@@ -557,7 +558,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         seed = settings.get("seed")
         if isinstance(seed, str):
             seed = seed.strip()
-            if seed and not seed.lstrip("-").isdigit():
+            if seed and not plain_digits(seed.removeprefix("-")):
                 raise IntentError(f"the seed must be a whole number, got {seed[:20]!r}")
             settings = {**settings, "seed": int(seed) if seed else None}
         try:
