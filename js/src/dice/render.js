@@ -937,7 +937,12 @@ function actionsControls(S, ui, act, part, now) {
   if (els.build) {
     setAttr(els.build, "class", `nw-btn${builds.length ? " nw-suggest" : ""}`);
     setLive(els.build, builds.length > 0, true);
-    setAttr(els.build, "title", builds[0] ? builds[0].text : `Not now: ${why.build || `needs ${wonder.stone_cost} stone`}`);
+    // with dice or chits selected, the build pays with them (the engine trades the dice
+    // that show no stone two for one; the preview says how): not the suggested payment
+    const buildTitle = !builds[0] ? `Not now: ${why.build || `needs ${wonder.stone_cost} stone`}`
+      : selectionIsEmpty(ui.sel) ? builds[0].text
+        : `Build ${wonder.name} paying with the selection (${selectionSummary(S.catalogue, v, ui.sel)}); you see what it pays before you confirm`;
+    setAttr(els.build, "title", buildTitle);
   }
   setText(els.pass, passLabel);
   const pledge = pledgeOptions.length
