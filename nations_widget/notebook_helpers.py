@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from .core.validate import plain_digits
 from .dice import Build, Buy, Game, GameState, Move, Pass, Reroll
 from .dice.rules import seat_name
 
@@ -204,7 +205,7 @@ def _player_numbers(answer: Iterable[object]) -> list[int] | None:
             return None
         if isinstance(item, int):
             out.append(item)
-        elif isinstance(item, str) and item.lower().replace("player", "").strip().isdigit():
+        elif isinstance(item, str) and plain_digits(item.lower().replace("player", "").strip()):
             out.append(int(item.lower().replace("player", "").strip()))
         else:
             return None

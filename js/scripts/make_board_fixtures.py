@@ -31,6 +31,7 @@ from nations_widget.widget.board.payloads import (  # noqa: E402
     preview_payload,
     view_payload,
 )
+from nations_widget.widget.shell.log import history_payload  # noqa: E402
 from nations_widget.widget.shell.secrecy import published_settings  # noqa: E402
 
 OUT = ROOT / "js" / "test" / "board" / "fixtures"
@@ -65,9 +66,7 @@ def snapshot(game: Game, seats: list[str], cards: str,
         # as the widget publishes them: the seed only once the game is over
         "settings": {**published_settings(adapter.settings_of(game), game), "bot_delay": 0,
                      "max_message": 100000},
-        "history": {"position": game.position, "length": game.length,
-                    "can_undo": game.position > 0, "can_redo": game.length > game.position,
-                    "undo_to": max(game.position - 1, 0), "game": 1},
+        "history": {**history_payload(game, max(game.position - 1, 0)), "game": 1},
         "cards": cards,
         "busy": False,
         "error": "",

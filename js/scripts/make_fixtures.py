@@ -223,7 +223,9 @@ def undo_steps() -> dict[str, Any]:
     then the update Python publishes on each step.  *hot_seat*: 2 humans, 30 moves in; Undo
     (back one move, the turn passes back) and Redo.  *against_bot*: a human against a bot,
     at the human's decision 30 moves in; Undo (back over the bot's moves to the human's
-    previous decision) and the latest position again (a jump of several moves)."""
+    previous decision) and Redo up to the latest position again (several moves: the update
+    published after the last Redo; a jump there with » would only look at those moves, the
+    game staying at the position undone to)."""
     out: dict[str, Any] = {}
 
     def traits(w: NationsWidget) -> dict[str, Any]:
@@ -248,7 +250,8 @@ def undo_steps() -> dict[str, Any]:
     latest = bot.game.position
     bot.undo(None)
     back = traits(bot)
-    bot.goto(latest)
+    while bot.game.position < latest:
+        bot.redo()
     out["against_bot"] = {"opening": opening, "back": back, "forward": traits(bot)}
     return out
 

@@ -617,6 +617,25 @@ def amounts_text(amounts: Iterable[tuple[int, int]]) -> str:
     return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
+def loss_parts(losses: Iterable[tuple[int, int, int]]) -> list[str]:
+    """The parts of :func:`losses_text`, one per resource lost."""
+    return [count_text(r, due) if had >= due
+            else f"{count_text(r, had)} of the {due} due" if had
+            else f"none of the {count_text(r, due)} due"
+            for r, due, had in losses if due]
+
+
+def losses_text(losses: Iterable[tuple[int, int, int]]) -> str:
+    """``(resource, due, had)`` triples as what a nation loses, in :func:`amounts_text`'s
+    form: "2 gold and 3 books"; a loss beyond what the nation had says so ("2 books of
+    the 3 due", "none of the 2 food due"): it loses only what it has, and the shortfall
+    line (:func:`lose`) says what that costs it."""
+    parts = loss_parts(losses)
+    if len(parts) <= 1:
+        return parts[0] if parts else "nothing"
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
 def in_force(s: GameState, seat: int, refs: Holders) -> list[int]:
     """The cards of ``refs`` in force on the seat's board, in :func:`active_cards` order.
     Only the places such cards can lie are searched (see :class:`Holders`), and a list
@@ -763,13 +782,18 @@ def lose(s: GameState, seat: int, res: int, n: int, log: Log) -> int:
     missing = n - have
     p.res[res] = 0
     vp = shortfall_vp(s, seat, res)
-    then = ("; it gives up one other resource per missing book" if res == BOOKS
-            else f", and {counted(missing, 'book')}")
+    others = res == BOOKS and any(p.res[r] for r in (GOLD, STONE, FOOD))
+    # the rulebook's example: "you lose those 2, 1 VP, and 3 books"
+    lost = (f"the {count_text(res, have)} it has"
+            if have else f"no {RESOURCES[res] if res != BOOKS else 'book'} (it has none)")
+    then = (f"{counted(missing, 'other resource')} of its choice" if others
+            else "no other resource (it has no gold, stone or food)" if res == BOOKS
+            else counted(missing, "book"))
     note(log, s, seat, "shortfall", lambda: f"{seat_name(seat)} is "
-         f"{count_text(res, missing)} short: loses what there is, {vp}{then}.",
+         f"{count_text(res, missing)} short: loses {lost}, {vp}, and {then}.",
          resource=RESOURCES[res], missing=missing)
     if res == BOOKS:
-        if any(p.res[r] for r in (GOLD, STONE, FOOD)):
+        if others:
             s.queue.append(["lose_other", seat, missing])
     else:
         lose(s, seat, BOOKS, missing, log)
@@ -1150,10 +1174,12 @@ def walk(w: Walk, o: Outcome | None) -> None:
     elif isinstance(o, Lose):
         k = count(s, seat, o.per, w.sim.get("undeployed", 0)) if o.per else 1
         if w.apply:
+            lost = []
             for r, n in o.res:
+                lost.append((r, n * k, p.res[r]))
                 lose(s, seat, r, n * k, w.log)
-            note(w.log, s, seat, "lose", lambda: f"{seat_name(seat)} loses " + amounts_text(
-                (r, n * k) for r, n in o.res) + ".")
+            note(w.log, s, seat, "lose", lambda: f"{seat_name(seat)} loses "
+                 + losses_text(lost) + ".")
     elif isinstance(o, LoseAllBut):
         if w.apply:
             for r, keep in o.res:

@@ -24,6 +24,7 @@ from ..core.envelope import quote, shown
 from ..core.errors import IllegalMoveError, MalformedMoveError, StateFormatError
 from ..core.log import LogEntry
 from ..core.rng import Rng
+from ..core.validate import plain_digits
 from . import solo
 from .components import (
     BOOKS,
@@ -52,6 +53,8 @@ from .effects import (
     holds,
     in_force,
     lose,
+    loss_parts,
+    losses_text,
     modifier_effects,
     modifier_total,
     modifiers_on,
@@ -236,15 +239,17 @@ def _production(s: GameState, log: Log) -> None:
     for seat in s.order:
         p = s.players[seat]
         net = production_of(s, seat)
+        lost: list[tuple[int, int, int]] = []
         for r in PRODUCTION_ORDER:
             if net[r] >= 0:
                 p.res[r] += net[r]
             else:
+                lost.append((r, -net[r], p.res[r]))
                 lose(s, seat, r, -net[r], log)
         if log is not None:
             # the net of each good: what is made, then what upkeep takes beyond it
             made = amounts_text((r, net[r]) for r in PRODUCTION_ORDER if net[r] > 0)
-            short = amounts_text((r, -net[r]) for r in PRODUCTION_ORDER if net[r] < 0)
+            short = losses_text(lost)
             note(log, s, seat, "production", f"{seat_name(seat)} produces {made}"
                  + (f" and loses {short} (upkeep beyond production)." if short != "nothing"
                     else "."), net=dict(zip(RESOURCES, net, strict=False)))
@@ -256,13 +261,15 @@ def _production(s: GameState, log: Log) -> None:
         stab = stability(s, seat)
         if stab < 0:
             p = s.players[seat]
-            lose(s, seat, BOOKS, -stab, log)
             had_vp = p.res[VP] > 0
             if had_vp:
                 p.res[VP] -= 1
-            note(log, s, seat, "revolt", f"{seat_name(seat)} is in revolt (stability {-stab} "
-                 f"below zero): loses {counted(-stab, 'book')} and "
+            due = -stab
+            # with too few books, the shortfall line that follows says what that costs
+            note(log, s, seat, "revolt", f"{seat_name(seat)} is in revolt (stability {due} "
+                 f"below zero): loses {losses_text([(BOOKS, due, p.res[BOOKS])])} and "
                  + ("1 VP." if had_vp else "no VP (none left)."))
+            lose(s, seat, BOOKS, due, log)
 
 
 def _player_order(s: GameState, log: Log) -> None:
@@ -306,7 +313,9 @@ def _war(s: GameState, log: Log) -> None:
                 losses[r] -= cut
                 shield -= cut
             before = p.res[:]
+            lost = []
             for r in range(5):
+                lost.append((r, losses[r], p.res[r]))
                 lose(s, seat, r, losses[r], log)
             waived = any(e.cond is None or holds(s, seat, e.cond)
                          for e in modifier_effects(s, seat, "no_war_vp_loss"))
@@ -316,8 +325,7 @@ def _war(s: GameState, log: Log) -> None:
                 p.war_took[r] += max(0, before[r] - p.res[r])
             if log is not None:
                 note(log, s, seat, "war", f"{seat_name(seat)} is defeated in {card.name}: "
-                     "loses " + (", ".join(count_text(r, n) for r, n in enumerate(losses)
-                                           if n) or "nothing")
+                     "loses " + (", ".join(loss_parts(lost)) or "nothing")
                      + (" (no VP: a card waives it)." if waived else " and 1 VP."))
     # the card leaves; its strength and buyer stay known until the round ends (events read
     # them: "stronger than the war", "the war was bought by another nation")
@@ -1381,7 +1389,7 @@ def check(s: GameState, move: Move) -> None:
                 raise IllegalMoveError("you have no worker in your resource area (undeploy "
                                        "one, or deploy from another card)")
         else:
-            if not move.source.isdigit() or not 0 <= int(move.source) < len(p.bm):
+            if not plain_digits(move.source) or not 0 <= int(move.source) < len(p.bm):
                 raise IllegalMoveError(f"source must be 'idle' or a slot 0-{len(p.bm) - 1}")
             j = int(move.source)
             if j == k:

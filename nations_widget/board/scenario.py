@@ -38,7 +38,7 @@ from typing import Any
 from ..core.envelope import json_object, shown
 from ..core.errors import StateFormatError
 from ..core.rng import Rng
-from ..core.validate import Checker
+from ..core.validate import Checker, plain_digits
 from .components import RES_INDEX, Components, default_components
 from .rules import STEP_INDEX, _advance, _private_architects, age_of, columns
 from .serialization import check_invariants, narrow_components
@@ -201,7 +201,7 @@ def _seat_descriptions(seats: object, n: int) -> list[tuple[int, object]]:
     if isinstance(seats, dict):
         pairs = []
         for key, sd in seats.items():
-            _CHECK.want(key.isdigit() and int(key) < n, "seats",
+            _CHECK.want(plain_digits(key) and int(key) < n, "seats",
                         f"there is no seat {shown(key)} in a {n}-player game")
             pairs.append((int(key), sd))
         return pairs

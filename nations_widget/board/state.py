@@ -19,7 +19,7 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..core.envelope import quote
+from ..core.envelope import quote, shown
 from ..core.validate import Checker
 from .components import (
     CARD_TYPES,
@@ -103,6 +103,12 @@ class GameConfig:
             object.__setattr__(self, name, value)
             if not isinstance(value, tuple) or len(value) != self.players:
                 raise SettingError(name, f"{name} must name one per seat ({self.players})")
+            odd = next((x for x in value if not isinstance(x, str)), None)
+            if odd is not None:
+                named = ("a side is named 'A', 'B', 'choose' or a B side's id" if
+                         name == "sides" else "a difficulty is named "
+                         + ", ".join(DIFFICULTIES))
+                raise SettingError(name, f"{named}, got {shown(odd)}")
         for level in self.difficulty:
             if level not in DIFFICULTIES:
                 raise SettingError("difficulty", "difficulty must be one of "

@@ -72,6 +72,7 @@ class HistoryGame(ABC, Generic[S, M]):
     _moves: list[M]
     _logs: list[list[LogEntry]]
     _cursor: int
+    _at: int
     _from_state: bool
 
     # --------------------------------------------------------- what a game supplies
@@ -124,6 +125,7 @@ class HistoryGame(ABC, Generic[S, M]):
         self._moves = []
         self._logs = [log]
         self._cursor = 0
+        self._at = 0
         self._from_state = False
 
     @classmethod
@@ -141,6 +143,7 @@ class HistoryGame(ABC, Generic[S, M]):
         game._moves = []
         game._logs = [[]]
         game._cursor = 0
+        game._at = 0
         game._from_state = True     # saved with its starting state (see to_json)
         return game
 
@@ -180,6 +183,18 @@ class HistoryGame(ABC, Generic[S, M]):
     def position(self) -> int:
         """How many moves have been played to reach the current state."""
         return self._cursor
+
+    @property
+    def game_position(self) -> int:
+        """Where the game is: the position play goes on from.  A move, an undo, a redo
+        and :meth:`resume` set it; looking through the history (:meth:`goto`) does not,
+        so :meth:`back_to_game` returns to it (after an undo, not to the moves undone)."""
+        return self._at
+
+    @property
+    def viewing_history(self) -> bool:
+        """The position shown is not where the game is (see :attr:`game_position`)."""
+        return self._cursor != self._at
 
     @property
     def length(self) -> int:
@@ -248,6 +263,7 @@ class HistoryGame(ABC, Generic[S, M]):
         self._moves.append(parsed)
         self._logs.append(log)
         self._cursor += 1
+        self._at = self._cursor
         return log
 
     @property
@@ -263,16 +279,31 @@ class HistoryGame(ABC, Generic[S, M]):
         if not self.can_undo:
             raise IllegalMoveError("nothing to undo: this is the start of the game")
         self._cursor -= 1
+        self._at = self._cursor
 
     def redo(self) -> None:
         if not self.can_redo:
             raise IllegalMoveError("nothing to redo")
         self._cursor += 1
+        self._at = self._cursor
 
     def goto(self, position: int) -> None:
-        """Jump to the state after ``position`` moves (0 ... length)."""
+        """Show the state after ``position`` moves (0 ... length), to look at it: where the
+        game is (:attr:`game_position`) stays.  A move played there plays on from it."""
         self._check_position(position)
         self._cursor = position
+
+    def resume(self, position: int) -> None:
+        """Go to the state after ``position`` moves and play on from there, as an undo of
+        several moves (or a redo) does: the game is there now.  The moves after it stay in
+        the history until a new move replaces them."""
+        self._check_position(position)
+        self._cursor = self._at = position
+
+    def back_to_game(self) -> None:
+        """Show where the game is again (:attr:`game_position`), after looking through
+        the history."""
+        self._cursor = self._at
 
     # ----------------------------------------------------------- save and replay
     def to_json(self) -> dict[str, Any]:
@@ -344,7 +375,7 @@ class HistoryGame(ABC, Generic[S, M]):
                 or not 0 <= position <= len(moves):
             raise StateFormatError(f"saved game field 'position': must be a whole number "
                                    f"0-{len(moves)}")
-        game.goto(position)
+        game.resume(position)
         return game
 
     def _repr_html_(self) -> str:

@@ -40,6 +40,12 @@ class ErrorMaker(Protocol):
                  field: str | None) -> Exception: ...
 
 
+def plain_digits(text: str) -> bool:
+    """``text`` is a whole number written in the digits 0-9: what int() reads.  (str.isdigit
+    alone also takes "²" and other digit signs, on which int() fails.)"""
+    return text.isascii() and text.isdigit()
+
+
 def field_error(error: Callable[[str], Exception]) -> ErrorMaker:
     """An :class:`ErrorMaker` that writes "SOURCE field 'FIELD': PROBLEM" (with the item,
     when there is one: "SOURCE: ITEM field 'FIELD': PROBLEM") into ``error``."""

@@ -22,7 +22,7 @@ from .catalogue import RESOURCES
 from .machine import GameState
 from .moves import Build, Buy, Move, Payment
 from .payments import ACTION_WEIGHTS, find_payment
-from .rules import check, dice_text
+from .rules import amount_text, check, dice_text, resolved_move
 from .state import BOARD_ROWS, DIE_COLOUR, STONE
 
 #: Payment weights that keep stone (the wonder's resource): a stone symbol spent counts
@@ -35,7 +35,7 @@ def _plural(n: int, one: str, many: str | None = None) -> str:
 
 
 def _symbols(face: tuple[int, ...], skip: int | None = None) -> list[str]:
-    return [f"{n} {RESOURCES[r]}" for r, n in enumerate(face) if n and r != skip]
+    return [amount_text(n, r) for r, n in enumerate(face) if n and r != skip]
 
 
 def suggested_payment(state: GameState, seat: int, res: int, cost: int) -> Payment | None:
@@ -55,6 +55,7 @@ def preview_move(state: GameState, move: Move) -> dict[str, Any]:
     seat = state.current_player()
     if seat is None or not isinstance(move, (Buy, Build)):
         raise ValueError("only a purchase or a build by the player to act has a preview")
+    move = resolved_move(state, move)       # the dice showing no symbol of it are traded
     plan = check(state, move)
     p = state.players[seat]
     tiles = state.comp.tiles
@@ -111,7 +112,7 @@ def preview_move(state: GameState, move: Move) -> dict[str, Any]:
     raised = sum(state.face(d)[res] for d in payment.dice) + payment.chits + len(payment.trades)
     wasted: list[str] = []
     if raised > cost:
-        wasted.append(f"{raised - cost} {RESOURCES[res]} more than the cost")
+        wasted.append(f"{amount_text(raised - cost, res)} more than the cost")
     for d in payment.dice:
         other = _symbols(state.face(d), res)
         if other:

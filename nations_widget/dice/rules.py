@@ -19,7 +19,7 @@ returns a *plan* with every default resolved; only then does :func:`_perform` ch
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import chain, product, repeat
 from operator import is_
 from typing import Any, Literal, TypeVar
@@ -72,6 +72,7 @@ from .state import (
 )
 
 _S = TypeVar("_S", bound=StateData)
+_MoveT = TypeVar("_MoveT", bound=MoveBase)
 RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
 
 
@@ -97,8 +98,14 @@ def seat_name(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
+def amount_text(n: int, res: int) -> str:
+    """``n`` symbols of resource ``res`` in words: "2 gold", "1 book", "3 books" (books
+    are counted; gold, stone, food and strength read the same for one or many)."""
+    return f"{n} {RESOURCES[res]}{'s' if res == BOOK and n != 1 else ''}"
+
+
 def face_text(face: Sequence[int]) -> str:
-    parts = [f"{n} {RESOURCES[i]}" for i, n in enumerate(face) if n]
+    parts = [amount_text(n, i) for i, n in enumerate(face) if n]
     return " + ".join(parts) if parts else "blank"
 
 
@@ -248,7 +255,7 @@ def _run_score_books(s: StateData, log: MaybeLog) -> None:
     for seat, g in enumerate(gains):
         s.players[seat].vp_books += g
     _note(log, lambda: _entry(s, None, "score", "Books scored: " + "; ".join(
-        f"{seat_name(x)} {books[x]} books, +{gains[x]} VP" for x in s.order) + ".",
+        f"{seat_name(x)} {amount_text(books[x], BOOK)}, +{gains[x]} VP" for x in s.order) + ".",
         books=books, vp=gains))
 
 
@@ -374,6 +381,7 @@ def apply(s: StateData, move: Move, log: bool = True) -> Log:
     if listed is not None and any(map(is_, listed, repeat(move))):
         plan = _plan_of_listed(s, move)
     else:
+        move = resolved_move(s, move)
         plan = check(s, move)
     s.listed = None
     entries: MaybeLog = [] if log else None
@@ -498,8 +506,59 @@ def _plan_of_listed(s: StateData, move: Move) -> _Plan:
     return plan
 
 
+def traded_payment(s: StateData, pay: Payment, res: int, trades_ok: bool) -> Payment:
+    """``pay`` with its dice that show no ``res`` traded two for one.
+
+    The rules let any two unused dice stand in for 1 gold, stone or food, whatever they
+    show, so a selection of dice pays what it can: the dice showing ``res`` pay it, the
+    others are paired into trades (in die order: which die goes with which changes
+    nothing).  When an odd die is left, it is traded with the die showing the least
+    ``res``: every die handed over then gives something.  The payment comes back unchanged
+    when it has nothing to pair, when ``res`` cannot be traded for now (``trades_ok``), or
+    when a die is not a die at all (:func:`check` then says what is wrong).
+    """
+    if not pay.dice or not trades_ok or res in (BOOK, STRENGTH):
+        return pay
+    if any(not 0 <= d < s.n_dice for d in pay.dice) or len(set(pay.dice)) < len(pay.dice):
+        return pay
+    showing = [d for d in pay.dice if s.face(d)[res]]
+    blank = [d for d in pay.dice if not s.face(d)[res]]
+    if not blank:
+        return pay
+    if len(blank) % 2:
+        if not showing:
+            return pay              # a lone die that gives nothing: refused, by name
+        partner = min(showing, key=lambda d: (s.face(d)[res], d))
+        showing.remove(partner)
+        blank.append(partner)
+    blank.sort()
+    pairs = tuple(zip(blank[::2], blank[1::2], strict=True))
+    return Payment(tuple(showing), pay.chits, pay.trades + pairs)
+
+
+def resolved_move(s: StateData, move: _MoveT) -> _MoveT:
+    """``move`` with its payment's dice that show none of the resource paid traded two for
+    one (:func:`traded_payment`): what :func:`apply` plays, :func:`check` checks and
+    :func:`describe_move` describes.  Any other move comes back as it is."""
+    if isinstance(move, Buy):
+        ref = s.comp.tile_ref.get(move.tile)
+        if ref is None:
+            return move
+        res = RES_INDEX[s.comp.tiles[ref].currency]
+        pay = traded_payment(s, move.payment, res, res == GOLD)
+        return move if pay is move.payment else replace(move, payment=pay)
+    if isinstance(move, Build):
+        pay = traded_payment(s, move.payment, STONE, True)
+        return move if pay is move.payment else replace(move, payment=pay)
+    if isinstance(move, Feed) and move.payment is not None:
+        pay = traded_payment(s, move.payment, FOOD, s.config.variant != "accelerated")
+        return move if pay is move.payment else replace(move, payment=pay)
+    return move
+
+
 def check(s: StateData, move: Move) -> _Plan:
-    """Validate ``move`` for the current player without changing anything."""
+    """Validate ``move`` for the current player without changing anything (its payment
+    resolved as :func:`resolved_move` says)."""
     if s.step == "game_over":
         raise IllegalMoveError("the game is over")
     seat = current_player(s)
@@ -522,6 +581,7 @@ def check(s: StateData, move: Move) -> _Plan:
         return _check_unrest(s, seat)
     if isinstance(move, Reroll):
         return _check_reroll(s, seat, move)
+    move = resolved_move(s, move)
     if isinstance(move, Buy):
         return _check_buy(s, seat, move)
     if isinstance(move, Build):
@@ -569,7 +629,10 @@ def _check_payment(s: StateData, seat: int, pay: Payment, res: int, cost: int,
     for d in pay.dice:
         v = s.face(d)[res]
         if not v:
-            raise IllegalMoveError(f"{die_text(s, d)} has no {name}")
+            tradeable = trades_ok and res not in (BOOK, STRENGTH)
+            raise IllegalMoveError(f"{die_text(s, d)} has no {name}" + (
+                f" (two dice trade for 1 {name}: select another die to trade it with)"
+                if tradeable else ""))
         value += v
     have = s.chits_of(seat, res)
     if pay.chits > have:
@@ -786,7 +849,8 @@ def _check_books(s: StateData, seat: int, m: Books) -> _Plan:
             raise IllegalMoveError(f"{die_text(s, d)} has no book")
     have = s.chits_of(seat, BOOK)
     if not 0 <= m.chits <= have:
-        raise IllegalMoveError(f"you have {have} unused book chits, not {m.chits}")
+        raise IllegalMoveError(f"you have {have} unused book chit{'s' if have != 1 else ''}, "
+                               f"not {m.chits}")
     return _Plan()
 
 
@@ -1300,6 +1364,7 @@ def _legal_fight(s: StateData, seat: int) -> list[Move]:
 def describe_move(s: StateData, move: Move) -> str:
     """A sentence describing ``move`` in this position (for tooltips and logs)."""
     tiles = s.comp.tiles
+    move = resolved_move(s, move)
     if isinstance(move, Pass):
         bonus = ""
         if move.bonus is not None:

@@ -36,7 +36,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.envelope import json_object, message, shown
-from ..core.validate import Checker
+from ..core.validate import Checker, plain_digits
 from .catalogue import CHIT_KINDS, DIE_COLOURS, GREEN, RESOURCES, Catalogue, default_catalogue
 from .errors import StateFormatError
 from .machine import GameState
@@ -76,7 +76,7 @@ def parse_face(text: object, where: str) -> dict[str, int]:
         for part in text.split("+"):
             part = part.strip()
             digits = ""
-            while part[:1].isdigit() and len(digits) < 3:
+            while plain_digits(part[:1]) and len(digits) < 3:
                 digits, part = digits + part[0], part[1:]
             items.append((part.strip(), int(digits or 1)))
     else:
@@ -137,7 +137,7 @@ def scenario(description: dict[str, Any] | str,
     s.step = step
     seats = desc.get("seats", [])
     if isinstance(seats, dict):
-        if not all(k.isdigit() and len(k) < 3 for k in seats):
+        if not all(plain_digits(k) and len(k) < 3 for k in seats):
             raise _fail("seats", "the keys of a dict of seats are seat numbers")
         seats = {int(k): v for k, v in seats.items()}
     elif isinstance(seats, list):

@@ -237,6 +237,64 @@ def test_production_and_revolt_lines_say_gains_and_losses_in_words() -> None:
         "left)."]
 
 
+def test_a_revolt_beyond_the_books_says_what_is_lost() -> None:
+    """Stability 3 below zero with 2 books: the revolt takes 1 VP and the 2 books there are;
+    the missing book costs 1 VP more and 1 other resource of the nation's choice (the
+    rulebook's resource loss).  No line may claim 3 books lost."""
+    s = scenario({"players": 2, "order": [0, 1],
+                  "seats": [{}, {"taken": {"stability": 1}, "books": 2, "vp": 5,
+                                 "food": 3}]})
+    log: list[Any] = []
+    production = ROUND[STEP_INDEX["resolution.production"]].start
+    assert production is not None
+    production(s, log)
+    lines = [line for line in texts(log) if line.startswith("Player 2")]
+    assert lines[1:] == [
+        "Player 2 is in revolt (stability 3 below zero): loses 2 books of the 3 due and "
+        "1 VP.",
+        "Player 2 is 1 book short: loses the 2 books it has, 1 VP, and 1 other resource "
+        "of its choice."]
+    p = s.players[1]
+    assert (p.res[BOOKS], p.res[4]) == (0, 3)
+    assert s.queue and s.queue[0][0] == "lose_other" and s.queue[0][2] == 1
+
+
+def test_a_shortfall_of_goods_says_what_is_lost() -> None:
+    s = scenario({"players": 2, "order": [0, 1],
+                  "seats": [{"books": 3}, {"books": 1, "stone": 2, "vp": 4, "gold": 0,
+                                           "food": 0}]})
+    log: list[Any] = []
+    lose(s, 1, 1, 5, log)                    # the rulebook's example: 5 stone, 2 there
+    assert texts(log) == ["Player 2 is 3 stone short: loses the 2 stone it has, 1 VP, and "
+                          "3 books.",
+                          "Player 2 is 2 books short: loses the 1 book it has, 1 VP, and no "
+                          "other resource (it has no gold, stone or food)."]
+    assert s.players[1].res == [0, 0, 0, 0, 2]
+
+
+def test_a_war_and_an_event_beyond_what_a_nation_has_say_what_is_lost() -> None:
+    s = scenario({"players": 2, "order": [0, 1],
+                  "war": {"card": "hunnic-invasions", "strength": 5, "buyer": 0},
+                  "seats": [{"books": 9}, {"books": 2, "vp": 4, "food": 1, "gold": 0,
+                                           "stone": 0, "taken": {"stability": 1}}]})
+    log: list[Any] = []
+    war = ROUND[STEP_INDEX["resolution.war"]].start
+    assert war is not None
+    war(s, log)
+    assert [line for line in texts(log) if line.startswith("Player 2")] == [
+        "Player 2 is 3 food short: loses the 1 food it has, 1 VP, and 3 books.",
+        "Player 2 is 1 book short: loses the 2 books it has, 1 VP, and no other resource "
+        "(it has no gold, stone or food).",
+        "Player 2 is defeated in Hunnic Invasions: loses 1 food of the 4 due and 1 VP."]
+    assert s.players[1].res == [0, 0, 0, 0, 1]
+    half = {"who": "all", "do": {"lose": {"books": 3}}}
+    s = _event(half, {"step": "actions", "seats": [
+        {"books": 5, "food": 5}, {"books": 1, "vp": 0, "food": 0, "gold": 0, "stone": 0}]})
+    lines = texts(after_step(s, "resolution.event_a")[1])
+    assert "Player 1 loses 3 books." in lines
+    assert "Player 2 loses 1 book of the 3 due." in lines
+
+
 def test_a_golden_age_paid_with_one_book_its_label_kept_its_words_in_the_singular() -> None:
     s = scenario({"players": 2, "order": [0, 1],
                   "board": [["iron-working", None, None, None], [None] * 4, [None] * 4],
@@ -265,7 +323,8 @@ def test_one_architect_is_available_and_one_book_short() -> None:
                   "seats": [{"books": 3}, {"books": 1}]})
     log: list[Any] = []
     lose(s, 1, BOOKS, 2, log)           # Player 2 has 1 book and loses 2
-    assert texts(log)[0].startswith("Player 2 is 1 book short: loses what there is")
+    assert texts(log)[0] == ("Player 2 is 1 book short: loses the 1 book it has, 1 VP, and 1 "
+                            "other resource of its choice.")
     assert s.prompt() == "Player 2: with no books left, give up 1 other resource — which one?"
     s.queue[0][2] = 2
     assert s.prompt() == ("Player 2: with no books left, give up 2 other resources — which "

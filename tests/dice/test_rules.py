@@ -725,7 +725,7 @@ def test_books_use_dice_and_chits() -> None:
     blue, white_book = die(s, 1, "blue:3book"), die(s, 1, "white:book")
     food = die(s, 1, "white:food")
     refuse(s, Books((food,)), "the white die showing 1 food has no book")
-    refuse(s, Books((blue,), 2), "1 unused book chits, not 2")
+    refuse(s, Books((blue,), 2), "1 unused book chit, not 2")
     refuse(s, Books((die(s, 0, "white:book"),)), "not one of Player 2's dice")
     log = play(s, Books((blue, white_book), 1))
     assert log[0].text.startswith("Player 2 uses 5 books (now 8)")

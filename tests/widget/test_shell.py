@@ -309,7 +309,8 @@ def test_a_game_that_is_not_nations_plays_through_the_shell() -> None:
     assert w.error == "a move is {'type': 'add', 'n': 1 or 2}" and w.game.position == 1
     w.handle_intent({"kind": "move", "move": {"type": "add", "n": 1}})
     assert w.error == "" and w.history == {"position": 2, "length": 2, "can_undo": True,
-                                           "can_redo": False, "undo_to": 1, "game": 1}
+                                           "can_redo": False, "undo_to": 1, "game_at": 2,
+                                           "game": 1}
     # undo, redo, goto
     w.handle_intent({"kind": "undo"})
     assert w.view["total"] == 2 and w.history["can_redo"]

@@ -47,7 +47,7 @@ def test_traits_are_published(make_widget: Make) -> None:
     assert w.view["human_turn"] is True
     assert w.view["prompt"].startswith("Player")
     assert w.history == {"position": 0, "length": 0, "can_undo": False, "can_redo": False,
-                         "undo_to": 0, "game": 1}
+                         "undo_to": 0, "game_at": 0, "game": 1}
     assert w.seats == ["human", "human"]
     assert w.settings["players"] == 2 and w.settings["bot_delay"] == 0
     assert w.error == ""
@@ -272,7 +272,7 @@ def test_undo_redo_goto(make_widget: Make) -> None:
     w.handle_intent({"kind": "goto", "position": 1})
     assert w.game.position == 1 and w.state.to_json_str() == states[1]
     assert w.history == {"position": 1, "length": 4, "can_undo": True, "can_redo": True,
-                         "undo_to": 0, "game": 1}
+                         "undo_to": 0, "game_at": 4, "game": 1}
     # replay: going forward again shows the same rolls (nothing re-rolled)
     w.handle_intent({"kind": "goto", "position": 4})
     assert w.state.to_json_str() == states[4]

@@ -16,11 +16,26 @@ export function dieColour(catalogue, d) {
   return catalogue.die_colours[d];
 }
 
+/** `n` symbols of `resource` in words: "2 gold", "1 book", "3 books" (books are counted;
+ * gold, stone, food and strength read the same for one or many, as Python says them). */
+export function countText(n, resource) {
+  return `${n} ${resource}${resource === "book" && n !== 1 ? "s" : ""}`;
+}
+
+/** What buying a building in place of another gives back, in words: "1 of your white
+ * dice goes back", "your white die goes back" (the only one), "2 of your red dice go
+ * back", "your 2 red dice go back" (all of them); `owned`: how many the player has. */
+export function goingBackText(count, colour, owned) {
+  const dice = count === 1 && owned <= 1 ? `your ${colour} die`
+    : count >= owned ? `your ${count} ${colour} dice` : `${count} of your ${colour} dice`;
+  return `${dice} ${count === 1 ? "goes" : "go"} back`;
+}
+
 /** Text for a face: "2 gold + 1 food" (a green die's Unrest face: "the Unrest symbol");
  * `resources`: the catalogue's, in their order. */
 export function faceText(face, resources) {
   if (face.unrest) return "the Unrest symbol";
-  const parts = resources.filter((r) => face[r]).map((r) => `${face[r]} ${r}`);
+  const parts = resources.filter((r) => face[r]).map((r) => countText(face[r], r));
   return parts.length ? parts.join(" + ") : "blank";
 }
 
@@ -225,7 +240,7 @@ export function selectionSummary(catalogue, view, sel) {
       const face = dieFace(catalogue, view, d);
       for (const r of catalogue.resources) if (face[r]) totals[r] = (totals[r] || 0) + face[r];
     }
-    const inner = catalogue.resources.filter((r) => totals[r]).map((r) => `${totals[r]} ${r}`);
+    const inner = catalogue.resources.filter((r) => totals[r]).map((r) => countText(totals[r], r));
     parts.push(`${sel.dice.length} ${sel.dice.length === 1 ? "die" : "dice"} (${inner.join(", ")})`);
   }
   for (const k of catalogue.chit_kinds) {

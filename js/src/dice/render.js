@@ -9,10 +9,12 @@ import { botWho, gameSeed, roundKey, seedLine } from "../shell/panels.js";
 import {
   buildMove,
   buyMove,
+  countText,
   diceOf,
   dieColour,
   dieFace,
   faceText,
+  goingBackText,
   legalOf,
   ordinal,
   passMove,
@@ -49,7 +51,7 @@ export function actingSeat(S) {
 
 // ------------------------------------------------------------------ small pieces
 function amount(name, n, label) {
-  return h("span", { class: `nw-amount nw-num nw-res-${name} ${iconClass(name)}`, title: label || `${n} ${name}` }, String(n));
+  return h("span", { class: `nw-amount nw-num nw-res-${name} ${iconClass(name)}`, title: label || countText(n, name) }, String(n));
 }
 
 function tip(text, key) {
@@ -69,7 +71,7 @@ function dieChips(colour, count) {
 /** What a tile gives, drawn compactly. */
 function tileGives(tile) {
   if (tile.kind === "building") return dieChips(tile.dice_colour, tile.dice_count);
-  if (tile.kind === "advisor") return amount("reroll", tile.rerolls, `${tile.rerolls} reroll chits`);
+  if (tile.kind === "advisor") return amount("reroll", tile.rerolls, `${tile.rerolls} reroll chit${tile.rerolls === 1 ? "" : "s"}`);
   const parts = [];
   if (tile.kind === "wonder") {
     parts.push(h("span", { class: "nw-build-cost", title: `build for ${tile.stone_cost} stone` },
@@ -459,7 +461,7 @@ function scoreBoard(S, part) {
   const bar = (key, label, fill, books) => part(key, sig(label, fill, books, bookMax), () => h("div", { class: "nw-track-row" },
     h("span", { class: "nw-track-label" }, label),
     h("span", { class: "nw-track" }, h("span", { class: `nw-track-fill ${fill}`, style: { width: `${(100 * books) / bookMax}%` } })),
-    h("span", { class: "nw-track-num" }, amount("book", books, `${books} books`))));
+    h("span", { class: "nw-track-num" }, amount("book", books, countText(books, "book")))));
   const bars = v.players.map((p, seat) => bar(`track-${seat}`, `P${seat + 1}`, `nw-seat-bg-${seat}`, p.books));
   if (n === 1) bars.push(bar("track-opp", "Opp.", "nw-opp-bg", v.opponent_books));
   const { body, tracks } = refs.get(frame);
@@ -523,7 +525,7 @@ function playerHead(S, seat, part) {
   });
   const order = part(`order-${seat}`, sig(pos), () => h("span", { class: "nw-order" }, `${ordinal(pos)} in order`));
   const score = part(`pscore-${seat}`, sig(track, v.projected[seat], p.books), () => h("span", { class: "nw-pscore" },
-    amount("vp", track, `${track} VP on the track (${v.projected[seat]} with the tiles held)`), amount("book", p.books, `${p.books} books`)));
+    amount("vp", track, `${track} VP on the track (${v.projected[seat]} with the tiles held)`), amount("book", p.books, countText(p.books, "book"))));
   const badge = (kind, text, cls) => part(`badge-${kind}-${seat}`, sig(text, cls), () => h("span", { class: cls }, text));
   const pledge = Array.isArray(p.pledge) ? p.pledge.length : 0;
   const bits = [
@@ -629,7 +631,7 @@ function playerDice(S, ui, act, seat, live, rolling, rollKey, part) {
   });
   const { count, sums } = refs.get(label);
   setText(count, `Unused dice (${unused.length})`);
-  setChildren(sums, shown.map(([r, n]) => part(`dtotal-${seat}-${r}`, sig(n), () => amount(r, n, `${n} ${r} unused (dice and chits)`))));
+  setChildren(sums, shown.map(([r, n]) => part(`dtotal-${seat}-${r}`, sig(n), () => amount(r, n, `${countText(n, r)} unused (dice and chits)`))));
   setChildren(unusedTray, [label, unusedBox]);
   setChildren(unusedBox, unusedEls.length ? unusedEls : [part(`dnone-u-${seat}`, "", () => h("span", { class: "nw-small" }, "none"))]);
   setChildren(usedTray, [part(`dlabel-s-${seat}`, sig(used.length), () => h("div", { class: "nw-slot-label" }, `Used (${used.length})`)), usedBox]);
@@ -816,8 +818,8 @@ function giveBackDiceControls(S, ui, act, tile) {
   const going = choice.order.filter((d) => chosen.includes(d));
   const list = going.map((d) => `the ${colour} die showing ${faceText(dieFace(S.catalogue, v, d), S.catalogue.resources)}${note(d) ? ` (${note(d)})` : ""}`).join(", ");
   return h("div", { class: "nw-pending nw-give-back" },
-    h("p", {}, `Buy ${tile.name} in place of ${old.name}: ${count} of your ${colour} ${dieWord(count)} ` +
-      `${count === 1 ? "goes" : "go"} back to the supply. Click the dice to choose which.`),
+    h("p", {}, `Buy ${tile.name} in place of ${old.name}: ${goingBackText(count, colour, choice.order.length)} ` +
+      "to the supply. Click the dice to choose which."),
     h("p", { class: "nw-help" }, "Suggested: used dice and dice paying first (they do nothing more this round), then the unused ones with the fewest symbols."),
     h("div", { class: "nw-dice nw-give-back-dice", role: "group", "aria-label": `Your ${colour} dice` },
       choice.order.map((d) => giveBackDie(S, d, chosen.includes(d), note(d), act))),
@@ -937,7 +939,12 @@ function actionsControls(S, ui, act, part, now) {
   if (els.build) {
     setAttr(els.build, "class", `nw-btn${builds.length ? " nw-suggest" : ""}`);
     setLive(els.build, builds.length > 0, true);
-    setAttr(els.build, "title", builds[0] ? builds[0].text : `Not now: ${why.build || `needs ${wonder.stone_cost} stone`}`);
+    // with dice or chits selected, the build pays with them (the engine trades the dice
+    // that show no stone two for one; the preview says how): not the suggested payment
+    const buildTitle = !builds[0] ? `Not now: ${why.build || `needs ${wonder.stone_cost} stone`}`
+      : selectionIsEmpty(ui.sel) ? builds[0].text
+        : `Build ${wonder.name} paying with the selection (${selectionSummary(S.catalogue, v, ui.sel)}); you see what it pays before you confirm`;
+    setAttr(els.build, "title", buildTitle);
   }
   setText(els.pass, passLabel);
   const pledge = pledgeOptions.length

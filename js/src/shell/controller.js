@@ -140,7 +140,10 @@ export function createController({ model, el }, createView) {
     } else if (ui.branchFrom !== null && ui.branchFrom !== S.history.position) {
       ui.branchFrom = null;
     }
-    S.viewingHistory = S.history.position < S.history.length && ui.branchFrom !== S.history.position;
+    // Python says where the game is (history.game_at: an Undo moves it, looking through
+    // the history does not); without it, the end of the history
+    const gameAt = typeof S.history.game_at === "number" ? S.history.game_at : S.history.length;
+    S.viewingHistory = S.history.position !== gameAt && ui.branchFrom !== S.history.position;
     // a human is to decide: the view's own `human_turn` when it sends one, else the seat's
     const cur = S.view.current;
     S.humanTurn = typeof S.view.human_turn === "boolean" ? S.view.human_turn
@@ -304,6 +307,7 @@ export function createController({ model, el }, createView) {
     continueHere() {
       const S = state();
       ui.branchFrom = S.history.position;
+      send({ kind: "continue_here" }); // Python: the game is here now (history.game_at)
       const cur = S.view.current;
       if (cur !== null && cur !== undefined && S.seats[cur] !== "human") send({ kind: "play_bots" });
       draw();

@@ -569,3 +569,24 @@ describe("390 px", () => {
     expect(css.match(/grid-template-areas/g).length).toBe(2);
   });
 });
+
+describe("the prompt follows the legal moves", () => {
+  it("after an Undo the prompt offers what it offered when the position was first reached", () => {
+    const S = snapshot("actions_3p");
+    const hire = { group: "hire", key: "{\"type\":\"hire\"}", move: { type: "hire" }, text: "Hire an architect for Pyramids for 1 stone" };
+    const withHire = { ...S, legal: [...S.legal.filter((e) => e.group !== "hire"), hire] };
+    const withoutHire = { ...S, legal: S.legal.filter((e) => e.group !== "hire"), view: { ...S.view, position: S.view.position + 2 } };
+    const { el, view, shell } = mount(createView, withHire);
+    const can = () => el.querySelector("[data-key='can']").textContent;
+    const first = can();
+    expect(first).toContain("hire an architect");
+    // the architect hired, the bots played: the same question, no architect left to hire
+    shell.S = withoutHire;
+    view.draw(withoutHire);
+    expect(can()).not.toContain("hire an architect");
+    // Undo: the position is shown again, with its legal moves
+    shell.S = withHire;
+    view.draw(withHire);
+    expect(can()).toBe(first);
+  });
+});

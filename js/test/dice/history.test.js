@@ -14,7 +14,7 @@ describe("viewing an earlier position", () => {
   it("shows a banner, offers no move, and goes back to the game or continues from there", async () => {
     const model = mockModel(fixture("rich_3p"));
     const { position } = model.data.history;
-    model.data.history = { ...model.data.history, length: position + 4, can_redo: true };
+    model.data.history = { ...model.data.history, length: position + 4, game_at: position + 4, can_redo: true };
     createController({ model, el });
     const banner = el.querySelector(".nw-history-banner");
     expect(banner.textContent).toContain(`Viewing move ${position} of ${position + 4}`);
@@ -23,11 +23,39 @@ describe("viewing an earlier position", () => {
     const tiles = [...el.querySelectorAll(".nw-progress button.nw-tile")];
     expect(tiles.every((t) => t.getAttribute("aria-disabled") === "true")).toBe(true);
     click(byKey("back-to-game"));
-    expect(model.sent.at(-1)).toEqual({ kind: "goto", position: position + 4 });
+    // Python knows where the game is: the page only asks to go back to it
+    expect(model.sent.at(-1)).toEqual({ kind: "back_to_game" });
     click(byKey("continue-here"));
+    expect(model.sent.at(-1)).toEqual({ kind: "continue_here" });
     await tick();
     expect(el.querySelector(".nw-history-banner")).toBeNull();
     expect(byKey("pass")).toBeTruthy();
+  });
+});
+
+describe("after an Undo", () => {
+  it("a step back through the history is viewing it; the position undone to is the game's", async () => {
+    const model = mockModel(fixture("rich_3p"));
+    const { position } = model.data.history;
+    // undone to `position` of `position + 2`: the game is there (game_at), Redo can bring
+    // the undone moves back
+    model.data.history = { ...model.data.history, length: position + 2, can_redo: true, game_at: position };
+    createController({ model, el });
+    expect(el.querySelector(".nw-history-banner")).toBeNull();
+    expect(byKey("pass")).toBeTruthy();
+    // ‹: one move back is an earlier position; "Back to the game" asks Python for it
+    model.emit("history", { ...model.data.history, position: position - 1 });
+    await tick();
+    expect(el.querySelector(".nw-history-banner").textContent).toContain(`Viewing move ${position - 1}`);
+    click(byKey("back-to-game"));
+    expect(model.sent.at(-1)).toEqual({ kind: "back_to_game" });
+    // one move forward of where the game is (an undone move) is viewing too
+    model.emit("history", { ...model.data.history, position: position + 1 });
+    await tick();
+    expect(el.querySelector(".nw-history-banner")).toBeTruthy();
+    model.emit("history", { ...model.data.history, position });
+    await tick();
+    expect(el.querySelector(".nw-history-banner")).toBeNull();
   });
 });
 

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
   buyMove,
+  countText,
   cycleChit,
   emptySelection,
+  faceText,
+  goingBackText,
   pairForTrade,
   passMove,
   paymentFrom,
@@ -12,6 +15,7 @@ import {
   returnedDiceChoice,
   selectionIsEmpty,
   selectionMove,
+  selectionSummary,
   toggleDie,
   toggleReturned,
   unusedTotals,
@@ -105,5 +109,26 @@ describe("what a replaced tile gives back", () => {
     const rerolls = fixture("give_back_rerolls");
     expect(usedRerollsChoice(rerolls.view)).toEqual({ choices: [0, 1], default: 1 });
     expect(usedRerollsChoice(fixture("books").view)).toBeNull();
+  });
+});
+
+describe("words that count", () => {
+  it("books are counted: a face, a selection and a total say 1 book, 3 books", () => {
+    expect([1, 2, 3].map((n) => countText(n, "book"))).toEqual(["1 book", "2 books", "3 books"]);
+    expect(countText(2, "gold")).toBe("2 gold");
+    const resources = ["gold", "stone", "food", "book", "strength"];
+    expect(faceText({ book: 3 }, resources)).toBe("3 books");
+    expect(faceText({ stone: 1, book: 1 }, resources)).toBe("1 stone + 1 book");
+    const catalogue = { resources, chit_kinds: ["gold", "reroll"], die_colours: ["white", "white"], faces: { white: [{ book: 1 }] } };
+    const view = { dice: [[0, false, 0], [0, false, 0]] };
+    expect(selectionSummary(catalogue, view, { dice: [0, 1], trades: [], chits: {} })).toBe("2 dice (2 books)");
+    expect(selectionSummary(catalogue, view, { dice: [0], trades: [], chits: {} })).toBe("1 die (1 book)");
+  });
+
+  it("what goes back reads naturally, whatever the counts", () => {
+    expect(goingBackText(1, "white", 4)).toBe("1 of your white dice goes back");
+    expect(goingBackText(1, "orange", 1)).toBe("your orange die goes back");
+    expect(goingBackText(2, "red", 3)).toBe("2 of your red dice go back");
+    expect(goingBackText(2, "red", 2)).toBe("your 2 red dice go back");
   });
 });

@@ -1,5 +1,6 @@
-// The real Undo/Redo and Undo/» latest updates the browser benchmark clicks
-// (benchmarks/browser_latency.py; js/test/fixtures/undo_steps.json, made from the engine by
+// The real Undo/Redo updates of the browser benchmark's games (benchmarks/browser_latency.py;
+// against the bot, Redo up to the latest position: a jump there with » only looks at the
+// moves undone, the game staying where the Undo left it); js/test/fixtures/undo_steps.json, made from the engine by
 // js/scripts/make_fixtures.py): the board shows each position exactly (the turn's state of
 // tiles and dice is set in place, so a stale class would show here), and a step rebuilds
 // only the parts whose content changed (a part a step took off the table, a tile or a log
@@ -88,7 +89,7 @@ for (const game of ["hot_seat", "against_bot"]) {
       for (let i = 0; i < 6; i += 1) {
         const isBack = i % 2 === 0;
         // as on the page: the button, then Python's update (the traits that changed)
-        el.querySelector(`button[data-key="${isBack ? "undo" : game === "hot_seat" ? "redo" : "last"}"]`).click();
+        el.querySelector(`button[data-key="${isBack ? "undo" : "redo"}"]`).click();
         const update = clone(isBack ? back : forward);
         update.log_patch = { ...update.log_patch, prev: seq, seq: seq + 1 };
         seq += 1;

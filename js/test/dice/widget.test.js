@@ -527,3 +527,21 @@ describe("who plays a seat", () => {
     expect(heads.some((t) => t.includes("heuristic-builder bot") && !t.includes("("))).toBe(true);
   });
 });
+
+describe("the Build button", () => {
+  it("with a selection, its tooltip and its move are the selection's, not the suggested payment", () => {
+    const base = fixture("start_2p");
+    const view = { ...base.view, players: base.view.players.map((p, i) => (i === 0 ? { ...p, wonder: "t1-15" } : p)) };
+    const suggested = { move: { type: "build", payment: { dice: [2], chits: 0, trades: [[0, 1], [3, 4]] } }, text: "Build Pyramids paying the white die showing 1 stone, ... traded for 1 stone" };
+    const { model } = mount("start_2p", { view, legal: [...base.legal, suggested] });
+    expect(byKey("build").getAttribute("title")).toBe(suggested.text);
+    click(byKey("die-0"));
+    click(byKey("die-1"));
+    const title = byKey("build").getAttribute("title");
+    expect(title).toContain("Build Pyramids paying with the selection (2 dice");
+    expect(title).not.toContain("traded");
+    click(byKey("build"));
+    // the selection as it is (the engine pairs the dice that show no stone)
+    expect(model.sent.at(-1).move).toEqual({ type: "build", payment: { dice: [0, 1], chits: 0, trades: [] } });
+  });
+});

@@ -18,6 +18,7 @@ from ...board import coach as board_coach
 from ...board.bots import BOT_INFO, BOT_NAMES, make_bot
 from ...board.components import DIFFICULTIES, Components
 from ...board.game import as_move
+from ...core.validate import plain_digits
 from ..shell.adapter import BotFactory, ExtraIntent, ToJson
 from ..shell.bots import level_word
 from ..shell.log import log_entries
@@ -77,7 +78,7 @@ class BoardAdapter:
         seed = merged.get("seed", 0)
         if isinstance(seed, str):
             seed = seed.strip()
-            if not seed.lstrip("-").isdigit():
+            if not plain_digits(seed.removeprefix("-")):
                 raise ValueError(f"the seed must be a whole number, got {seed!r}")
             seed = int(seed)
         if isinstance(players, bool) or not isinstance(players, int):

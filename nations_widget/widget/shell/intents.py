@@ -18,7 +18,11 @@ kind                    fields
 ``undo``                ``steps`` (optional int >= 1; default: back to the previous
                         decision of a human seat)
 ``redo``                none
-``goto``                ``position`` (int, 0 ... history length)
+``goto``                ``position`` (int, 0 ... history length): show that position
+                        (where the game is does not change)
+``back_to_game``        none: show where the game is again (the history trait's
+                        ``game_at``: the last move, undo or redo, not the moves undone)
+``continue_here``       none: play on from the position shown (the game is there now)
 ``new_game``            ``settings`` (object: players, seats, seed, bot_delay and the
                         game's own settings; all optional)
 ``load``                ``text`` (a saved game's JSON text); ``name`` (optional file name)
@@ -70,6 +74,8 @@ GENERIC_INTENTS: dict[str, FieldTable] = {
     "undo": ({"steps": ("integer", "null")}, frozenset()),
     "redo": ({}, frozenset()),
     "goto": ({"position": ("integer",)}, frozenset({"position"})),
+    "back_to_game": ({}, frozenset()),
+    "continue_here": ({}, frozenset()),
     "new_game": ({"settings": ("object",)}, frozenset()),
     "load": ({"text": ("text",), "name": ("text", "null")}, frozenset({"text"})),
     "save": ({}, frozenset()),

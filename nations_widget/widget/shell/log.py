@@ -97,7 +97,8 @@ def apply_log_patch(entries: list[dict[str, Any]] | None, seq: int | None,
 
 
 def history_payload(game: HistoryGame[Any, Any], undo_target: int | None) -> dict[str, Any]:
-    """The ``history`` trait: where the game is in its history, and where Undo goes."""
+    """The ``history`` trait: the position shown, where the game is (``game_at``: "Back to
+    the game" returns there), and where Undo goes."""
     return {"position": game.position, "length": game.length, "can_undo": game.can_undo,
-            "can_redo": game.can_redo,
+            "can_redo": game.can_redo, "game_at": game.game_position,
             "undo_to": undo_target if undo_target is not None else max(game.position - 1, 0)}

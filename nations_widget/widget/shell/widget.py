@@ -30,6 +30,7 @@ import traitlets
 from ...core.envelope import json_object
 from ...core.errors import IllegalMoveError, StateFormatError
 from ...core.history import HistoryGame
+from ...core.validate import plain_digits
 from .adapter import Bot, BotFactory, GameAdapter, ToJson
 from .bots import choose_bot
 from .coach import COACH_OFF, coach_payload
@@ -103,12 +104,13 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     #: the game's settings (its config's JSON), ``bot_delay`` and ``max_message``; the
     #: ``seed`` only once the game is over (see :mod:`~nations_widget.widget.shell.secrecy`)
     settings = traitlets.Dict().tag(sync=True, **AS_JSON_TEXT)
-    #: where the game is in its history, and where Undo goes back to; ``game`` numbers
+    #: the position shown, where the game is (``game_at``: the position play goes on from,
+    #: which looking through the history leaves), and where Undo goes back to; ``game`` numbers
     #: the games this widget has shown (a new game or a load is the next number: the page
     #: tells one game from the next by it, the seed being secret)
     history = traitlets.Dict(per_key_traits={
         "position": traitlets.Int(), "length": traitlets.Int(), "can_undo": traitlets.Bool(),
-        "can_redo": traitlets.Bool(), "undo_to": traitlets.Int(),
+        "can_redo": traitlets.Bool(), "undo_to": traitlets.Int(), "game_at": traitlets.Int(),
         "game": traitlets.Int()}).tag(sync=True, **AS_JSON_TEXT)
     #: bots are playing (scheduled moves pending)
     busy = traitlets.Bool(False).tag(sync=True)
@@ -257,7 +259,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
                 self._fail("nothing to undo: this is the start of the game")
                 raise IllegalMoveError("nothing to undo: this is the start of the game")
             self._cancel_bots()
-            self._game.goto(target)
+            self._game.resume(target)
             self.error = ""
             self._publish()
 
@@ -281,6 +283,25 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
                 raise IndexError(msg)
             self._cancel_bots()
             self._game.goto(position)
+            self.error = ""
+            self._publish()
+
+    def back_to_game(self) -> None:
+        """Show where the game is again after looking through the history: the position
+        of the last move, undo or redo (not the moves undone)."""
+        with self._lock:
+            self._cancel_bots()
+            self._game.back_to_game()
+            self.error = ""
+            self._publish()
+
+    def continue_here(self) -> None:
+        """Play on from the position shown ("Continue from here"): the game is there now
+        (the later moves stay in the history until a move replaces them).  The bots wait
+        until told to play, as after an undo."""
+        with self._lock:
+            self._cancel_bots()
+            self._game.resume(self._game.position)
             self.error = ""
             self._publish()
 
@@ -562,12 +583,18 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self.goto(f["position"])
         self.error = ""
 
+    def _intent_back_to_game(self, f: dict[str, Any]) -> None:
+        self.back_to_game()
+
+    def _intent_continue_here(self, f: dict[str, Any]) -> None:
+        self.continue_here()
+
     def _intent_new_game(self, f: dict[str, Any]) -> None:
         settings = f.get("settings", {})
         seed = settings.get("seed")
         if isinstance(seed, str):
             seed = seed.strip()
-            if seed and not seed.lstrip("-").isdigit():
+            if seed and not plain_digits(seed.removeprefix("-")):
                 raise IntentError(f"the seed must be a whole number, got {seed[:20]!r}")
             settings = {**settings, "seed": int(seed) if seed else None}
         try:
@@ -866,6 +893,8 @@ _GENERIC_HANDLERS: dict[str, Callable[[GameWidget[Any, Any], dict[str, Any]], No
     "undo": GameWidget._intent_undo,
     "redo": GameWidget._intent_redo,
     "goto": GameWidget._intent_goto,
+    "back_to_game": GameWidget._intent_back_to_game,
+    "continue_here": GameWidget._intent_continue_here,
     "new_game": GameWidget._intent_new_game,
     "load": GameWidget._intent_load,
     "save": GameWidget._intent_save,

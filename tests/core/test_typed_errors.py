@@ -1,0 +1,62 @@
+"""Inputs that look like numbers to Python but are not ("²" is a digit to str.isdigit,
+and int() refuses it) and settings of the wrong shape are refused with the project's own
+typed errors (nations_widget.core.errors, the board's SettingError, the widget's
+IntentError), in a player's words: never a bare ValueError from int() or a TypeError."""
+
+from __future__ import annotations
+
+import pytest
+
+from nations_widget.board import Deploy, GameConfig
+from nations_widget.board.scenario import scenario as board_scenario
+from nations_widget.board.state import SettingError
+from nations_widget.core.errors import IllegalMoveError, StateFormatError
+from nations_widget.dice import scenario as dice_scenario
+from nations_widget.widget.board.widget import BoardWidget
+
+
+def test_a_deploy_from_a_slot_that_is_no_number_is_refused() -> None:
+    s = board_scenario({"players": 2})
+    move = Deploy(3, "²")
+    assert not s.is_legal(move)
+    with pytest.raises(IllegalMoveError, match="source must be 'idle' or a slot 0-"):
+        s.check(move)
+
+
+@pytest.mark.parametrize("make", [
+    lambda: dice_scenario({"players": 2, "seats": {"²": {}}}),
+    lambda: dice_scenario({"players": 2, "seats": [{"dice": ["white:²gold"]}]}),
+    lambda: board_scenario({"players": 2, "seats": {"²": {}}}),
+])
+def test_a_scenario_with_seat_or_count_that_is_no_number_is_refused(make: object) -> None:
+    with pytest.raises(StateFormatError) as info:
+        make()  # type: ignore[operator]
+    assert "²" in str(info.value) or "seat" in str(info.value)
+
+
+@pytest.mark.parametrize("sides", [[["A"], ["A"]], [{}, {}], [1, 2]])
+def test_sides_that_are_not_names_are_refused(sides: object) -> None:
+    with pytest.raises(SettingError, match="a side is named"):
+        GameConfig(sides=sides)  # type: ignore[arg-type]
+    with pytest.raises(SettingError, match="a difficulty is named"):
+        GameConfig(difficulty=sides)  # type: ignore[arg-type]
+
+
+def test_the_new_game_intent_with_sides_of_the_wrong_shape_says_so() -> None:
+    w = BoardWidget(players=2, seats=["human", "human"], seed=1, bot_delay=0, bot_names=[])
+    w.handle_intent({"kind": "new_game", "settings": {"sides": [{}, {}]}})
+    assert w.last_internal_error is None
+    assert w.error.startswith("cannot start that game: a side is named")
+
+
+@pytest.mark.parametrize("widget", ["board", "dice"])
+def test_a_seed_that_is_no_number_is_refused_in_words(widget: str) -> None:
+    from nations_widget.widget import NationsWidget
+    w = (BoardWidget(players=2, seats=["human", "human"], seed=1, bot_delay=0, bot_names=[])
+         if widget == "board" else
+         NationsWidget(players=2, seats=["human", "human"], seed=1, bot_delay=0, bot_names=[]))
+    w.handle_intent({"kind": "new_game", "settings": {"seed": "²"}})
+    assert w.last_internal_error is None
+    assert w.error == "the seed must be a whole number, got '²'"
+    w.handle_intent({"kind": "new_game", "settings": {"seed": " 12 "}})
+    assert w.error == "" and w.game.config.seed == 12
