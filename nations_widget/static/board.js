@@ -452,6 +452,11 @@ function logStore(model) {
 
 // src/shell/panels.js
 var seatName = (seat) => `Player ${seat + 1}`;
+var botLevel = (S, name) => S.info && S.info.bot_levels && S.info.bot_levels[name] || "";
+function botWho(S, name) {
+  const level = botLevel(S, name);
+  return level ? `${name} bot (${level})` : `${name} bot`;
+}
 function gameSeed(S) {
   const seed = S.settings ? S.settings.seed : void 0;
   return seed === void 0 || seed === null ? null : seed;
@@ -554,7 +559,7 @@ function makePanels(shell) {
       h(
         "div",
         { class: "nw-buttons" },
-        h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "back-to-game" }, onclick: () => shell.send({ kind: "goto", position: hi.length }) }, "Back to the game"),
+        h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "back-to-game" }, onclick: () => shell.send({ kind: "back_to_game" }) }, "Back to the game"),
         h("button", { type: "button", class: "nw-btn", dataset: { key: "continue-here" }, title: "Play on from this position: the later moves are replaced by the new ones", onclick: () => shell.continueHere() }, "Continue from here")
       )
     ));
@@ -565,7 +570,7 @@ function makePanels(shell) {
     return h(
       "div",
       { class: "nw-waiting" },
-      h("p", {}, S.busy ? `${seatName(cur)} (${S.seats[cur]} bot) is thinking…` : bot ? `${seatName(cur)} is played by the ${S.seats[cur]} bot.` : "Waiting."),
+      h("p", {}, S.busy ? `${seatName(cur)}, the ${botWho(S, S.seats[cur])}, is thinking…` : bot ? `${seatName(cur)} is played by the ${botWho(S, S.seats[cur])}.` : "Waiting."),
       S.busy && S.seats.includes("human") ? h("button", { type: "button", class: "nw-btn", dataset: { key: "skip-bots" }, title: "The bots play at once, without their pause; what they did is listed here", onclick: () => shell.send({ kind: "skip_bots" }) }, "Skip to my turn") : null,
       bot && !S.busy ? h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "play-bots" }, onclick: () => shell.send({ kind: "play_bots" }) }, "Let the bots play") : null,
       bot && !S.busy ? h("button", { type: "button", class: "nw-btn", dataset: { key: "bot-step" }, onclick: () => shell.send({ kind: "bot_move" }) }, "One bot move") : null
@@ -713,7 +718,7 @@ function makePanels(shell) {
       choices.map((c) => h(
         "option",
         { value: c, selected: c === value, title: c === "human" ? null : S.botInfo?.[c] || null },
-        c === "human" ? "Human" : `Bot: ${c}`
+        c === "human" ? "Human" : botLevel(S, c) ? `Bot: ${c} (${botLevel(S, c)})` : `Bot: ${c}`
       ))
     );
     const current2 = S.seats.map((who, seat) => h(
@@ -963,7 +968,8 @@ function createController({ model, el }, createView2) {
     } else if (ui.branchFrom !== null && ui.branchFrom !== S.history.position) {
       ui.branchFrom = null;
     }
-    S.viewingHistory = S.history.position < S.history.length && ui.branchFrom !== S.history.position;
+    const gameAt = typeof S.history.game_at === "number" ? S.history.game_at : S.history.length;
+    S.viewingHistory = S.history.position !== gameAt && ui.branchFrom !== S.history.position;
     const cur = S.view.current;
     S.humanTurn = typeof S.view.human_turn === "boolean" ? S.view.human_turn : cur !== null && cur !== void 0 && S.seats[cur] === "human";
     S.acting = S.humanTurn && !S.busy && !S.viewingHistory ? cur : null;
@@ -1110,6 +1116,7 @@ function createController({ model, el }, createView2) {
     continueHere() {
       const S = state();
       ui.branchFrom = S.history.position;
+      send({ kind: "continue_here" });
       const cur = S.view.current;
       if (cur !== null && cur !== void 0 && S.seats[cur] !== "human") send({ kind: "play_bots" });
       draw();
@@ -1802,7 +1809,8 @@ function createView(root, shell) {
     const unfolded = isViewer || ui.unfolded.has(n.seat);
     const recent = new Set(S.view.recent ? S.view.recent.cards : []);
     const mine = live ? [[...moves.deploy], [...moves.undeploy], moves.hire, [...moves.special]] : 0;
-    const who = n.who === "human" ? "" : ` (${n.who} bot)`;
+    const level = n.who === "human" ? "" : botLevel(S, n.who);
+    const who = n.who === "human" ? "" : ` (${n.who} bot${level ? `, ${level}` : ""})`;
     const theirs = isViewer || !S.view.recent ? [] : S.view.recent.moves.filter((m) => m.seat === n.seat);
     const key = unfolded ? `nation-${n.seat}` : `nation-${n.seat}-folded`;
     const signature = unfolded ? sig2(n, isViewer, mine, [...recent], theirs, S.view.current, ui.detail, live ? [...pending] : 0, catalogue(S)) : sig2(n.name, n.who, n.side, n.difficulty, n.summary, live, S.view.current, theirs);
@@ -1966,7 +1974,7 @@ function createView(root, shell) {
     setAttr2(frame, "class", `nwb-root nw-root${S.busy ? " nw-is-busy" : ""}`);
     const head = part("head", sig2(v.round, v.rounds, v.age_name, v.step_label, v.over, S.info), () => header(S));
     const buttons = shell.panels && shell.panels.headerButtons ? [].concat(shell.panels.headerButtons(part) || []) : [];
-    const prompt = part("prompt", sig2(v.prompt, v.decision_card, ui.detail, S.acting, moves.options, moves.pass, v.round_summary ? v.round_summary.round : 0, S.viewingHistory, gameSeed(S)), () => promptPanel(S, moves));
+    const prompt = part("prompt", sig2(v.prompt, v.decision_card, ui.detail, S.acting, moves.options, moves.pass, choicesLine(moves), v.over, v.final, v.round_summary ? v.round_summary.round : 0, S.viewingHistory, gameSeed(S)), () => promptPanel(S, moves));
     const waiting = shown(v.current) && !shown(S.acting) && !S.viewingHistory && shell.panels && shell.panels.waiting ? part("waiting", sig2(S.busy, v.current, S.seats, S.humanTurn), () => shell.panels.waiting(S)) : null;
     setChildren2(els.turn, [prompt, waiting, previewPanel(S), detailPanel(S, moves), recentPanel(S)]);
     const order = boardOrder(v);

@@ -452,6 +452,11 @@ function logStore(model) {
 
 // src/shell/panels.js
 var seatName = (seat) => `Player ${seat + 1}`;
+var botLevel = (S, name) => S.info && S.info.bot_levels && S.info.bot_levels[name] || "";
+function botWho(S, name) {
+  const level = botLevel(S, name);
+  return level ? `${name} bot (${level})` : `${name} bot`;
+}
 function gameSeed(S) {
   const seed = S.settings ? S.settings.seed : void 0;
   return seed === void 0 || seed === null ? null : seed;
@@ -554,7 +559,7 @@ function makePanels(shell) {
       h(
         "div",
         { class: "nw-buttons" },
-        h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "back-to-game" }, onclick: () => shell.send({ kind: "goto", position: hi.length }) }, "Back to the game"),
+        h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "back-to-game" }, onclick: () => shell.send({ kind: "back_to_game" }) }, "Back to the game"),
         h("button", { type: "button", class: "nw-btn", dataset: { key: "continue-here" }, title: "Play on from this position: the later moves are replaced by the new ones", onclick: () => shell.continueHere() }, "Continue from here")
       )
     ));
@@ -565,7 +570,7 @@ function makePanels(shell) {
     return h(
       "div",
       { class: "nw-waiting" },
-      h("p", {}, S.busy ? `${seatName(cur)} (${S.seats[cur]} bot) is thinking…` : bot ? `${seatName(cur)} is played by the ${S.seats[cur]} bot.` : "Waiting."),
+      h("p", {}, S.busy ? `${seatName(cur)}, the ${botWho(S, S.seats[cur])}, is thinking…` : bot ? `${seatName(cur)} is played by the ${botWho(S, S.seats[cur])}.` : "Waiting."),
       S.busy && S.seats.includes("human") ? h("button", { type: "button", class: "nw-btn", dataset: { key: "skip-bots" }, title: "The bots play at once, without their pause; what they did is listed here", onclick: () => shell.send({ kind: "skip_bots" }) }, "Skip to my turn") : null,
       bot && !S.busy ? h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "play-bots" }, onclick: () => shell.send({ kind: "play_bots" }) }, "Let the bots play") : null,
       bot && !S.busy ? h("button", { type: "button", class: "nw-btn", dataset: { key: "bot-step" }, onclick: () => shell.send({ kind: "bot_move" }) }, "One bot move") : null
@@ -713,7 +718,7 @@ function makePanels(shell) {
       choices.map((c) => h(
         "option",
         { value: c, selected: c === value, title: c === "human" ? null : S.botInfo?.[c] || null },
-        c === "human" ? "Human" : `Bot: ${c}`
+        c === "human" ? "Human" : botLevel(S, c) ? `Bot: ${c} (${botLevel(S, c)})` : `Bot: ${c}`
       ))
     );
     const current2 = S.seats.map((who, seat) => h(
@@ -963,7 +968,8 @@ function createController({ model, el }, createView2) {
     } else if (ui.branchFrom !== null && ui.branchFrom !== S.history.position) {
       ui.branchFrom = null;
     }
-    S.viewingHistory = S.history.position < S.history.length && ui.branchFrom !== S.history.position;
+    const gameAt = typeof S.history.game_at === "number" ? S.history.game_at : S.history.length;
+    S.viewingHistory = S.history.position !== gameAt && ui.branchFrom !== S.history.position;
     const cur = S.view.current;
     S.humanTurn = typeof S.view.human_turn === "boolean" ? S.view.human_turn : cur !== null && cur !== void 0 && S.seats[cur] === "human";
     S.acting = S.humanTurn && !S.busy && !S.viewingHistory ? cur : null;
@@ -1110,6 +1116,7 @@ function createController({ model, el }, createView2) {
     continueHere() {
       const S = state();
       ui.branchFrom = S.history.position;
+      send({ kind: "continue_here" });
       const cur = S.view.current;
       if (cur !== null && cur !== void 0 && S.seats[cur] !== "human") send({ kind: "play_bots" });
       draw();
@@ -1313,9 +1320,16 @@ function dieFace(catalogue, view, d) {
 function dieColour(catalogue, d) {
   return catalogue.die_colours[d];
 }
+function countText(n, resource) {
+  return `${n} ${resource}${resource === "book" && n !== 1 ? "s" : ""}`;
+}
+function goingBackText(count, colour, owned) {
+  const dice = count === 1 && owned <= 1 ? `your ${colour} die` : count >= owned ? `your ${count} ${colour} dice` : `${count} of your ${colour} dice`;
+  return `${dice} ${count === 1 ? "goes" : "go"} back`;
+}
 function faceText(face, resources) {
   if (face.unrest) return "the Unrest symbol";
-  const parts = resources.filter((r) => face[r]).map((r) => `${face[r]} ${r}`);
+  const parts = resources.filter((r) => face[r]).map((r) => countText(face[r], r));
   return parts.length ? parts.join(" + ") : "blank";
 }
 function diceOf(view, seat) {
@@ -1460,7 +1474,7 @@ function selectionSummary(catalogue, view, sel) {
       const face = dieFace(catalogue, view, d);
       for (const r of catalogue.resources) if (face[r]) totals[r] = (totals[r] || 0) + face[r];
     }
-    const inner = catalogue.resources.filter((r) => totals[r]).map((r) => `${totals[r]} ${r}`);
+    const inner = catalogue.resources.filter((r) => totals[r]).map((r) => countText(totals[r], r));
     parts.push(`${sel.dice.length} ${sel.dice.length === 1 ? "die" : "dice"} (${inner.join(", ")})`);
   }
   for (const k of catalogue.chit_kinds) {
@@ -1504,7 +1518,7 @@ function actingSeat(S) {
   return S.acting ?? null;
 }
 function amount(name, n, label) {
-  return h("span", { class: `nw-amount nw-num nw-res-${name} ${iconClass(name)}`, title: label || `${n} ${name}` }, String(n));
+  return h("span", { class: `nw-amount nw-num nw-res-${name} ${iconClass(name)}`, title: label || countText(n, name) }, String(n));
 }
 function tip(text, key) {
   const id = sid(`tip-${key}`);
@@ -1524,7 +1538,7 @@ function dieChips(colour, count) {
 }
 function tileGives(tile) {
   if (tile.kind === "building") return dieChips(tile.dice_colour, tile.dice_count);
-  if (tile.kind === "advisor") return amount("reroll", tile.rerolls, `${tile.rerolls} reroll chits`);
+  if (tile.kind === "advisor") return amount("reroll", tile.rerolls, `${tile.rerolls} reroll chit${tile.rerolls === 1 ? "" : "s"}`);
   const parts = [];
   if (tile.kind === "wonder") {
     parts.push(h(
@@ -1813,7 +1827,7 @@ function progressCells(S, ui, act, part) {
 }
 function progressFrame(cols) {
   const hint = h("span", { class: "nw-sub" }, "");
-  const grid = h("div", { class: "nw-board-grid", style: { gridTemplateColumns: `3.2em repeat(${cols}, minmax(0, 1fr))` } });
+  const grid = h("div", { class: "nw-board-grid", style: `--nw-cols: ${cols}` });
   const el = h(
     "section",
     { class: "nw-panel nw-progress", "aria-label": "Progress board" },
@@ -1924,7 +1938,7 @@ function scoreBoard(S, part) {
     { class: "nw-track-row" },
     h("span", { class: "nw-track-label" }, label),
     h("span", { class: "nw-track" }, h("span", { class: `nw-track-fill ${fill}`, style: { width: `${100 * books / bookMax}%` } })),
-    h("span", { class: "nw-track-num" }, amount("book", books, `${books} books`))
+    h("span", { class: "nw-track-num" }, amount("book", books, countText(books, "book")))
   ));
   const bars = v.players.map((p, seat) => bar(`track-${seat}`, `P${seat + 1}`, `nw-seat-bg-${seat}`, p.books));
   if (n === 1) bars.push(bar("track-opp", "Opp.", "nw-opp-bg", v.opponent_books));
@@ -1979,7 +1993,7 @@ function playerHead(S, seat, part) {
   const b = v.breakdown[seat];
   const track = b.books + b.famine + b.war;
   const frame = part(`head-${seat}-${S.seats[seat]}`, "", () => {
-    const who = S.seats[seat] === "human" ? "human" : `${S.seats[seat]} bot`;
+    const who = S.seats[seat] === "human" ? "human" : botWho(S, S.seats[seat]);
     const el = h(
       "h3",
       {},
@@ -1995,7 +2009,7 @@ function playerHead(S, seat, part) {
     "span",
     { class: "nw-pscore" },
     amount("vp", track, `${track} VP on the track (${v.projected[seat]} with the tiles held)`),
-    amount("book", p.books, `${p.books} books`)
+    amount("book", p.books, countText(p.books, "book"))
   ));
   const badge = (kind, text, cls) => part(`badge-${kind}-${seat}`, sig(text, cls), () => h("span", { class: cls }, text));
   const pledge = Array.isArray(p.pledge) ? p.pledge.length : 0;
@@ -2105,7 +2119,7 @@ function playerDice(S, ui, act, seat, live, rolling, rollKey, part) {
   });
   const { count, sums } = refs2.get(label);
   setText(count, `Unused dice (${unused.length})`);
-  setChildren(sums, shown.map(([r, n]) => part(`dtotal-${seat}-${r}`, sig(n), () => amount(r, n, `${n} ${r} unused (dice and chits)`))));
+  setChildren(sums, shown.map(([r, n]) => part(`dtotal-${seat}-${r}`, sig(n), () => amount(r, n, `${countText(n, r)} unused (dice and chits)`))));
   setChildren(unusedTray, [label, unusedBox]);
   setChildren(unusedBox, unusedEls.length ? unusedEls : [part(`dnone-u-${seat}`, "", () => h("span", { class: "nw-small" }, "none"))]);
   setChildren(usedTray, [part(`dlabel-s-${seat}`, sig(used.length), () => h("div", { class: "nw-slot-label" }, `Used (${used.length})`)), usedBox]);
@@ -2160,7 +2174,7 @@ function playerClass(S, seat, live) {
   return `nw-panel nw-player nw-seat-border-${seat}${S.view.current === seat ? " nw-current" : ""}${live ? " nw-live" : ""}`;
 }
 function playerLabel(S, seat) {
-  const who = S.seats[seat] === "human" ? "human" : `${S.seats[seat]} bot`;
+  const who = S.seats[seat] === "human" ? "human" : botWho(S, S.seats[seat]);
   return `${seatName2(seat)}'s board (${who})`;
 }
 function playerParts(S, ui, act, seat, parts, rolling, rollKey) {
@@ -2285,7 +2299,7 @@ function giveBackDiceControls(S, ui, act, tile) {
   return h(
     "div",
     { class: "nw-pending nw-give-back" },
-    h("p", {}, `Buy ${tile.name} in place of ${old.name}: ${count} of your ${colour} ${dieWord(count)} ${count === 1 ? "goes" : "go"} back to the supply. Click the dice to choose which.`),
+    h("p", {}, `Buy ${tile.name} in place of ${old.name}: ${goingBackText(count, colour, choice.order.length)} to the supply. Click the dice to choose which.`),
     h("p", { class: "nw-help" }, "Suggested: used dice and dice paying first (they do nothing more this round), then the unused ones with the fewest symbols."),
     h(
       "div",
@@ -2440,7 +2454,8 @@ function actionsControls(S, ui, act, part, now) {
   if (els.build) {
     setAttr(els.build, "class", `nw-btn${builds.length ? " nw-suggest" : ""}`);
     setLive(els.build, builds.length > 0, true);
-    setAttr(els.build, "title", builds[0] ? builds[0].text : `Not now: ${why.build || `needs ${wonder.stone_cost} stone`}`);
+    const buildTitle = !builds[0] ? `Not now: ${why.build || `needs ${wonder.stone_cost} stone`}` : selectionIsEmpty(ui.sel) ? builds[0].text : `Build ${wonder.name} paying with the selection (${selectionSummary(S.catalogue, v, ui.sel)}); you see what it pays before you confirm`;
+    setAttr(els.build, "title", buildTitle);
   }
   setText(els.pass, passLabel);
   const pledge = pledgeOptions.length ? part("actions-pledge", sig(pledgeOptions), () => h("div", { class: "nw-options" }, h("span", { class: "nw-slot-label" }, "Pass and trade for food:"), optionButtons(S, act, pledgeOptions))) : null;
