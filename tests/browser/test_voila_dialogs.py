@@ -1,4 +1,4 @@
-"""The dice game's dialogs in the real app (Voila, notebooks/play.ipynb, a kernel): a game
+"""Both games' dialogs in the real app (Voila, notebooks/play.ipynb, a kernel): a game
 against the heuristic bot played until the end of round 1, the page scrolled down to the
 player's own board; the end-of-round summary, the "?" list and New game open wholly inside
 the viewport at 1400 x 900 and at 390 x 844, with the focus in them, and close by a tap on
@@ -13,6 +13,10 @@ from typing import Any
 
 import pytest
 from test_dialogs import _BOX
+from test_voila_board import CLOSED_SUMMARY as BOARD_CLOSED_SUMMARY
+from test_voila_board import SETTLED, choose_the_board_game, read_state
+from test_voila_board import decide as board_decide
+from test_voila_board import set_up_game as board_set_up_game
 from test_voila_game import CLOSED_SUMMARY, decide, set_up_game
 
 from browser_support import ARTIFACTS
@@ -80,3 +84,43 @@ def test_dialogs_in_voila_on_screen(page: Any, voila_url: str) -> None:
     page.keyboard.press("Escape")
     page.wait_for_timeout(100)
     assert not page.evaluate("() => document.querySelector('details.nw-newgame').open")
+
+
+def test_board_dialogs_in_voila_on_screen(page: Any, voila_url: str) -> None:
+    """The board game: New game (the app opens the game on it), a card's details, the "?"
+    list, and the round summary after round 1, played by clicking."""
+    page.set_default_timeout(30_000)
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.goto(voila_url, timeout=120_000)
+    choose_the_board_game(page)
+    _check(page, ".nwb-root [data-key='newgame-dialog']", "board-new-game")
+    page.set_viewport_size({"width": 1400, "height": 900})
+    board_set_up_game(page)
+    page.wait_for_function(SETTLED, arg=-1, timeout=60_000)
+    # a card's details, from the player's own board low on the page
+    name = page.locator(".nwb-root .nwb-left .nwb-card-name").last
+    name.scroll_into_view_if_needed()
+    name.click()
+    _check(page, ".nwb-root [data-key='detail']", "board-card-details")
+    page.keyboard.press("Escape")
+    page.wait_for_timeout(100)
+    assert page.locator(".nwb-root [data-key='detail']").count() == 0
+    page.keyboard.press("?")
+    _check(page, ".nwb-root [data-key='help-overlay']", "board-help")
+    page.keyboard.press("Escape")
+    page.wait_for_timeout(100)
+    page.set_viewport_size({"width": 1400, "height": 900})
+    buys: dict[int, int] = {}
+    placed: dict[int, int] = {}
+    for _ in range(120):
+        state = read_state(page)
+        if state["summary"]:
+            break
+        _scroll_down(page)
+        if board_decide(page, buys, placed) == BOARD_CLOSED_SUMMARY:
+            break
+        page.wait_for_function(SETTLED, arg=state["pos"], timeout=60_000)
+    _check(page, ".nwb-root [data-key='summary']", "board-round-summary")
+    page.mouse.click(3, 3)
+    page.wait_for_timeout(150)
+    assert page.locator(".nwb-root [data-key='summary']").count() == 0
