@@ -49,6 +49,9 @@ _BOX = """(sel) => {
             || ['auto', 'scroll'].includes(getComputedStyle(d).overflowY)};
 }"""
 
+# Python sends the end of a round (the view with its round_summary)
+_EMIT_SUMMARY = "(s) => window.emit('view', {...window.model.get('view'), round_summary: s})"
+
 _FOCUS_IN_WIDGET = "() => document.getElementById('out').contains(document.activeElement)"
 
 
@@ -99,8 +102,9 @@ def _on_screen(page: Any, sel: str, name: str, viewport: str) -> dict[str, Any]:
     box = page.evaluate(_BOX, sel)
     assert box is not None, f"{name}: not drawn"
     assert box["height"] > 40 and box["width"] > 100, f"{name}: {box}"
-    assert box["top"] >= 0 and box["bottom"] <= box["vh"] + 0.5, f"{name} not inside the viewport: {box}"
-    assert box["left"] >= 0 and box["right"] <= box["vw"] + 0.5, f"{name} not inside the viewport: {box}"
+    outside = f"{name} not inside the viewport: {box}"
+    assert box["top"] >= 0 and box["bottom"] <= box["vh"] + 0.5, outside
+    assert box["left"] >= 0 and box["right"] <= box["vw"] + 0.5, outside
     assert box["focus"], f"{name}: the focus is not in the dialog"
     assert box["scrolls"], f"{name}: taller than its box and does not scroll"
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -124,20 +128,18 @@ def _closed(page: Any, sel: str) -> bool:
 def test_dice_round_summary_on_screen_closes_by_tap_and_key(dice: Any, viewport: str) -> None:
     sel = "[data-key='round-summary']"
     _scroll_to_bottom(dice)
-    dice.evaluate("(s) => window.emit('view', {...window.model.get('view'), round_summary: s})", SUMMARY)
+    dice.evaluate(_EMIT_SUMMARY, SUMMARY)
     _on_screen(dice, sel, "dice-round-summary", viewport)
     assert dice.evaluate("() => document.activeElement.dataset.key") == "round-summary-close"
     _tap_shade(dice, viewport)
     assert _closed(dice, sel), "a tap on the shade does not close the round summary"
     assert dice.evaluate(_FOCUS_IN_WIDGET)
     # the next round's summary, closed by Escape; Enter (its Start round button) for the next
-    dice.evaluate("(s) => window.emit('view', {...window.model.get('view'), round_summary: s})",
-                  {**SUMMARY, "round": 2})
+    dice.evaluate(_EMIT_SUMMARY, {**SUMMARY, "round": 2})
     _on_screen(dice, sel, "dice-round-summary-2", viewport)
     dice.keyboard.press("Escape")
     assert _closed(dice, sel), "Escape does not close the round summary"
-    dice.evaluate("(s) => window.emit('view', {...window.model.get('view'), round_summary: s})",
-                  {**SUMMARY, "round": 3})
+    dice.evaluate(_EMIT_SUMMARY, {**SUMMARY, "round": 3})
     dice.wait_for_selector(sel)
     dice.keyboard.press("Enter")
     assert _closed(dice, sel), "Enter does not close the round summary"

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from browser_support import ARTIFACTS
 from test_dialogs import _BOX
 from test_voila_board import CLOSED_SUMMARY as BOARD_CLOSED_SUMMARY
 from test_voila_board import SETTLED, choose_the_board_game, read_state
@@ -19,18 +20,23 @@ from test_voila_board import decide as board_decide
 from test_voila_board import set_up_game as board_set_up_game
 from test_voila_game import CLOSED_SUMMARY, decide, set_up_game
 
-from browser_support import ARTIFACTS
-
 pytestmark = pytest.mark.browser
 
 SIZES = {"desktop": (1400, 900), "phone": (390, 844)}
 
+# the page, and whatever scrolls in it (Voila's or Jupyter's panels), scrolled to the bottom
+_SCROLL_DOWN = """() => {
+  const top = document.scrollingElement;
+  for (const el of [top, ...document.querySelectorAll('*')]) {
+    const scrolls = el === top || (el.scrollHeight > el.clientHeight + 50
+      && ['auto', 'scroll'].includes(getComputedStyle(el).overflowY));
+    if (scrolls) el.scrollTop = el.scrollHeight;
+  }
+}"""
+
 
 def _scroll_down(page: Any) -> None:
-    page.evaluate("() => { for (const el of [document.scrollingElement, ...document.querySelectorAll('*')])"
-                  " if (el && el.scrollHeight > el.clientHeight + 50"
-                  " && ['auto', 'scroll'].includes(getComputedStyle(el).overflowY) || el === document.scrollingElement)"
-                  " el.scrollTop = el.scrollHeight; }")
+    page.evaluate(_SCROLL_DOWN)
 
 
 def _check(page: Any, sel: str, name: str) -> None:
