@@ -216,8 +216,25 @@ export function createController({ model, el }, createView) {
   // control that had it before, or its successor, or the widget's root.
   const openDialogs = []; // {dialog, opener, openerKey}
   const wanted = (d) => d.isConnected && el.contains(d) && !d.closest("details:not([open])");
+  // the page may draw the widget before it puts it in the document (a dialog drawn then,
+  // the board game's New game, can only open once it is there): look again shortly
+  let syncRetry = null;
+  let syncTries = 0;
+  function syncLater() {
+    if (syncRetry || destroyed || syncTries > 600) return; // 30 s at most; a draw tries again
+    syncTries += 1;
+    syncRetry = setTimeout(() => {
+      syncRetry = null;
+      if (!destroyed) syncDialogs();
+    }, 50);
+  }
   function syncDialogs() {
     const doc = el.ownerDocument;
+    if (!el.isConnected) {
+      if (el.querySelector("dialog.nw-modal")) syncLater();
+      return;
+    }
+    syncTries = 0;
     for (let i = openDialogs.length - 1; i >= 0; i -= 1) {
       const o = openDialogs[i];
       if (wanted(o.dialog)) continue;
@@ -624,6 +641,7 @@ export function createController({ model, el }, createView) {
     destroy() {
       destroyed = true;
       clearTimeout(previewWait);
+      clearTimeout(syncRetry);
       el.removeEventListener("keydown", onKey);
       el.removeEventListener("click", keepFocus);
       el.removeEventListener("pointerover", onTipOver);

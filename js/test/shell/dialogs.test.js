@@ -148,6 +148,24 @@ describe("every dialog is a modal <dialog>, with the focus in it", () => {
   });
 });
 
+describe("a dialog drawn before the widget is in the page", () => {
+  it("opens once the page puts the widget in the document (the board game's New game)", async () => {
+    const el = document.createElement("div"); // not in the document yet, as a page may draw it
+    const model = boardModel("growth_2p"); // no round summary over it
+    model.data.new_game_open = true;
+    const c = shellController({ model, el }, boardView);
+    await tick();
+    const d = el.querySelector("details.nw-newgame dialog");
+    expect(d.hasAttribute("open")).toBe(false);
+    document.body.appendChild(el);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(shownModal).toContain(d);
+    expect(d.contains(document.activeElement)).toBe(true);
+    c.destroy();
+    el.remove();
+  });
+});
+
 describe("the focus stays in the widget", () => {
   it("the widget's root is focusable, and a click on something that cannot take the focus gives it the focus", () => {
     const el = testHost();
