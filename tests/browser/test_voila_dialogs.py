@@ -82,6 +82,12 @@ def test_dialogs_in_voila_on_screen(page: Any, voila_url: str) -> None:
     page.locator(".nw-history > h3").click()
     page.keyboard.press("?")
     _check(page, "[data-key='help-overlay']", "help")
+    # each key beside its line, not over it (a Voila page floats every dt at 70 px)
+    overlaps = page.evaluate(
+        "() => [...document.querySelectorAll('.nw-shortcuts kbd')].filter((k) =>"
+        " k.getBoundingClientRect().right > k.closest('dt').nextElementSibling"
+        ".getBoundingClientRect().left).map((k) => k.textContent)")
+    assert not overlaps, f"keys over their lines in the ? list: {overlaps}"
     page.keyboard.press("Escape")
     page.wait_for_timeout(100)
     assert page.locator("[data-key='help-overlay']").count() == 0
