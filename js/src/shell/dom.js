@@ -394,9 +394,9 @@ export function setAttr(el, name, value) {
 /**
  * A modal dialog: a native <dialog> (the shell opens it with showModal once it is drawn,
  * see controller.js syncDialogs), so the browser puts it in the top layer, over the page
- * and on screen whatever the page's scroll or the widget's containers (a Voila or Jupyter
- * page scrolls; the widget's root is a CSS container, which would hold a position: fixed
- * box to the widget's top).  `onClose` is called for Escape (the dialog's cancel) and for
+ * and on screen whatever the page's scroll or the widget's containers (in a Voila page,
+ * scrolled down, a position: fixed overlay inside the widget sat at the widget's top,
+ * above the screen: tests/browser/test_voila_dialogs.py).  `onClose` is called for Escape (the dialog's cancel) and for
  * a click on the shade around it; its own buttons call what they do.  The box scrolls
  * inside itself when taller than the screen (shell.css).
  */
