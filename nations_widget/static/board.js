@@ -11,6 +11,7 @@ __export(dom_exports, {
   h: () => h,
   isLive: () => isLive,
   memo: () => memo,
+  modal: () => modal,
   morph: () => morph,
   setAttr: () => setAttr,
   setChildren: () => setChildren,
@@ -241,6 +242,7 @@ function morph(old, neu) {
   const oa = old.attributes;
   for (let i = oa.length - 1; i >= 0; i -= 1) {
     const name = oa[i].name;
+    if (name === "open" && old.nodeName === "DIALOG") continue;
     if (!neu.hasAttribute(name)) old.removeAttribute(name);
   }
   const na = neu.attributes;
@@ -321,6 +323,21 @@ function setAttr(el, name, value) {
   } else if (el.getAttribute(name) !== String(value)) {
     el.setAttribute(name, String(value));
   }
+}
+function modal({ key, label, onClose, inner = "" }, ...children) {
+  return h("dialog", {
+    class: "nw-modal",
+    "aria-label": label,
+    dataset: { key },
+    // a click on the shade lands on the dialog itself (its box is the inner one's)
+    onclick: (e) => {
+      if (e.target === e.currentTarget) onClose();
+    },
+    oncancel: (e) => {
+      e.preventDefault();
+      onClose();
+    }
+  }, h("div", { class: `nw-dialog${inner ? ` ${inner}` : ""}` }, children));
 }
 
 // src/shell/icons.js
@@ -755,9 +772,10 @@ function makePanels(shell) {
         "details",
         { class: "nw-newgame", open: ui.newGameOpen || null, ontoggle: (e) => shell.setNewGameOpen(e.target.open) },
         h("summary", { dataset: { key: "newgame-summary" } }, "New game…"),
-        h(
-          "div",
-          { class: "nw-form" },
+        // a modal dialog while the <details> is open (the shell opens it: dom.modal)
+        modal(
+          { key: "newgame-dialog", label: "New game", onClose: () => shell.closeNewGame(), inner: "nw-form" },
+          h("h3", {}, "New game"),
           h(
             "label",
             { class: "nw-field", for: idp },
@@ -782,7 +800,12 @@ function makePanels(shell) {
             h("span", {}, "Bot pause (s)"),
             h("input", { id: idd, type: "number", min: "0", max: "30", step: "0.1", value: String(f.bot_delay), dataset: { key: "form-delay" }, oninput: (e) => shell.setForm({ bot_delay: Number(e.target.value) }, false) })
           ),
-          h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "start" }, onclick: () => shell.startGame() }, "Start new game")
+          h(
+            "div",
+            { class: "nw-buttons" },
+            h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "start" }, onclick: () => shell.startGame() }, "Start new game"),
+            h("button", { type: "button", class: "nw-btn", dataset: { key: "newgame-cancel" }, title: "Escape", onclick: () => shell.closeNewGame() }, "Cancel")
+          )
         )
       )
     );
@@ -800,19 +823,7 @@ function makePanels(shell) {
       shell.newGameSignature(S, f)
     ), () => gamePanelEl(S));
     const details = game.querySelector("details.nw-newgame");
-    if (details) {
-      if (details.open !== Boolean(ui.newGameOpen)) details.open = Boolean(ui.newGameOpen);
-      const form = details.querySelector(".nw-form");
-      setAttr(form, "role", "dialog");
-      setAttr(form, "aria-label", "New game");
-      setAttr(form, "aria-modal", ui.newGameOpen ? "true" : null);
-      if (!details.dataset.backdrop) {
-        details.dataset.backdrop = "1";
-        details.addEventListener("click", (e) => {
-          if (e.target === details) shell.closeNewGame();
-        });
-      }
-    }
+    if (details && details.open !== Boolean(ui.newGameOpen)) details.open = Boolean(ui.newGameOpen);
     S.seats.forEach((who, seat) => {
       const sel = game.querySelector(`select[data-key="seat-${seat}"]`);
       if (sel && sel.value !== who) sel.value = who;
@@ -821,17 +832,15 @@ function makePanels(shell) {
   }
   function helpOverlay(part) {
     if (!ui.helpOpen) return null;
-    return part("help-overlay", "", () => h(
-      "div",
-      { class: "nw-overlay", role: "dialog", "aria-modal": "true", "aria-label": "Keyboard shortcuts", dataset: { key: "help-overlay" } },
-      h(
-        "div",
-        { class: "nw-dialog" },
-        h("h3", {}, "Keyboard shortcuts"),
-        h("p", { class: "nw-help" }, "They work while the board has the focus (click anywhere on it first)."),
-        h("dl", { class: "nw-shortcuts" }, shell.shortcuts().map(([k, what]) => [h("dt", {}, h("kbd", {}, k)), h("dd", {}, what)])),
-        h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "help-close" }, onclick: () => shell.toggleHelp() }, "Close")
-      )
+    const close = () => {
+      if (shell.ui.helpOpen) shell.toggleHelp();
+    };
+    return part("help-overlay", "", () => modal(
+      { key: "help-overlay", label: "Keyboard shortcuts", onClose: close },
+      h("h3", {}, "Keyboard shortcuts"),
+      h("p", { class: "nw-help" }, "They work while the board has the focus (click anywhere on it first)."),
+      h("dl", { class: "nw-shortcuts" }, shell.shortcuts().map(([k, what]) => [h("dt", {}, h("kbd", {}, k)), h("dd", {}, what)])),
+      h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "help-close" }, onclick: close }, "Close")
     ));
   }
   return {
@@ -868,14 +877,16 @@ var TRAITS = [
   "preview"
 ];
 var camel = (name) => name.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
-function readState(model, extra = []) {
+function readState(model, extra = [], hiddenError = null) {
   const get = (name) => traitValue(model, name);
+  const error = model.get("error") || "";
   const S = {
     kind: model.get("game_kind") || "",
     info: get("game_info") || {},
     view: get("view") || {},
     legal: get("legal") || [],
-    error: model.get("error") || "",
+    // a refusal the page asked Python to clear is gone at once (Python's "" follows)
+    error: error === hiddenError ? "" : error,
     seats: model.get("seats") || [],
     botNames: model.get("bot_names") || [],
     botInfo: get("bot_info") || {},
@@ -948,7 +959,9 @@ function createController({ model, el }, createView2) {
     previewAsk: null,
     previewKey: null,
     // experienced players can turn previews off (kept in this browser)
-    previews: readPreference("nw-previews", true)
+    previews: readPreference("nw-previews", true),
+    // the refusal asked to be cleared (hidden until Python's error trait changes)
+    hiddenError: null
   };
   let scheduled = false;
   let destroyed = false;
@@ -959,7 +972,7 @@ function createController({ model, el }, createView2) {
   const log = logStore(model);
   let askedHintAt = null;
   const state = () => {
-    const S = readState(model, extraTraits);
+    const S = readState(model, extraTraits, ui.hiddenError);
     const hint = S.coach.hint;
     if (askedHintAt !== null && (hint && hint.position === askedHintAt || S.error || S.view.position !== askedHintAt)) askedHintAt = null;
     S.coachBusy = askedHintAt !== null;
@@ -1007,15 +1020,74 @@ function createController({ model, el }, createView2) {
     if (!ui.form) ui.form = defaultForm(S);
     const doc = el.ownerDocument;
     const active = doc ? doc.activeElement : null;
-    const focusKey = active && el.contains(active) && active.dataset ? active.dataset.key : null;
+    const hadFocus = Boolean(active && active !== el && el.contains(active));
+    const focusKey = hadFocus && active.dataset ? active.dataset.key : null;
     const t0 = performance.now();
     view.draw(S);
     drawn(t0);
-    if (focusKey && !active.isConnected) {
-      const again = [...el.querySelectorAll("[data-key]")].find((x) => x.dataset.key === focusKey);
-      if (again && typeof again.focus === "function") again.focus();
+    syncDialogs();
+    if (hadFocus && !active.isConnected && !el.contains(doc.activeElement)) {
+      const again = focusKey ? byKey(focusKey) : null;
+      focusIn(again || el);
     }
   }
+  const byKey = (key) => [...el.querySelectorAll("[data-key]")].find((x) => x.dataset.key === key) || null;
+  const focusIn = (target) => {
+    if (target && typeof target.focus === "function") target.focus({ preventScroll: target === el });
+  };
+  const openDialogs = [];
+  const wanted = (d) => d.isConnected && el.contains(d) && !d.closest("details:not([open])");
+  let syncRetry = null;
+  let syncTries = 0;
+  function syncLater() {
+    if (syncRetry || destroyed || syncTries > 600) return;
+    syncTries += 1;
+    syncRetry = setTimeout(() => {
+      syncRetry = null;
+      if (!destroyed) syncDialogs();
+    }, 50);
+  }
+  function syncDialogs() {
+    const doc = el.ownerDocument;
+    if (!el.isConnected) {
+      if (el.querySelector("dialog.nw-modal")) syncLater();
+      return;
+    }
+    syncTries = 0;
+    for (let i = openDialogs.length - 1; i >= 0; i -= 1) {
+      const o = openDialogs[i];
+      if (wanted(o.dialog)) continue;
+      openDialogs.splice(i, 1);
+      const hadFocus = o.dialog.contains(doc.activeElement);
+      if (o.dialog.hasAttribute("open")) {
+        if (typeof o.dialog.close === "function") o.dialog.close();
+        else o.dialog.removeAttribute("open");
+      }
+      const a = doc.activeElement;
+      if (hadFocus || !a || a === doc.body || !el.contains(a)) {
+        const back = o.opener && o.opener.isConnected && el.contains(o.opener) ? o.opener : o.openerKey ? byKey(o.openerKey) : null;
+        focusIn(back || el);
+      }
+    }
+    for (const d of el.querySelectorAll("dialog.nw-modal")) {
+      if (!wanted(d) || openDialogs.some((o) => o.dialog === d)) continue;
+      const a = doc.activeElement;
+      const opener = a && a !== doc.body && el.contains(a) ? a : null;
+      openDialogs.push({ dialog: d, opener, openerKey: opener && opener.dataset ? opener.dataset.key : null });
+      if (!d.hasAttribute("open")) {
+        try {
+          if (typeof d.showModal === "function") d.showModal();
+          else d.setAttribute("open", "");
+        } catch {
+          d.setAttribute("open", "");
+        }
+      }
+      if (!d.contains(doc.activeElement)) {
+        focusIn(d.querySelector(".nw-primary") || d.querySelector("button, [href], input, select, textarea, summary, [tabindex]"));
+      }
+    }
+  }
+  const topDialog = () => openDialogs.length ? openDialogs[openDialogs.length - 1].dialog : null;
   function schedule() {
     if (scheduled) return;
     scheduled = true;
@@ -1035,6 +1107,13 @@ function createController({ model, el }, createView2) {
   function send(intent) {
     ui.note = "";
     model.send(intent);
+  }
+  function clearRefusal() {
+    const error = model.get("error") || "";
+    if (!error || error === ui.hiddenError) return false;
+    ui.hiddenError = error;
+    send({ kind: "clear_error" });
+    return true;
   }
   const shell = {
     ui,
@@ -1056,6 +1135,7 @@ function createController({ model, el }, createView2) {
     /** Ask Python what `move` would do (intent `preview`); returns the question's
      * number, which Python's answer (the `preview` trait) carries as `ask`. */
     askPreview(move) {
+      clearRefusal();
       asks += 1;
       send({ kind: "preview", move, ask: asks });
       return asks;
@@ -1073,7 +1153,9 @@ function createController({ model, el }, createView2) {
         return;
       }
       ui.previewMove = move;
+      const refusalGone = clearRefusal();
       ui.previewAsk = shell.askPreview(move);
+      if (refusalGone) draw();
       clearTimeout(previewWait);
       previewWait = setTimeout(() => {
         if (ui.previewMove === move && !destroyed) draw();
@@ -1092,8 +1174,10 @@ function createController({ model, el }, createView2) {
     },
     cancelPreview() {
       ui.previewMove = null;
+      clearRefusal();
       draw();
     },
+    clearRefusal,
     previewsOn: () => ui.previews,
     setPreviews(on) {
       ui.previews = Boolean(on);
@@ -1152,7 +1236,9 @@ function createController({ model, el }, createView2) {
       draw();
     },
     setNewGameOpen(open) {
+      if (ui.newGameOpen === Boolean(open)) return;
       ui.newGameOpen = Boolean(open);
+      draw();
     },
     toggleHelp() {
       ui.helpOpen = !ui.helpOpen;
@@ -1241,17 +1327,31 @@ function createController({ model, el }, createView2) {
     if (!view || (view.ready ? !view.ready(S) : S.view.position === void 0)) return;
     const key = e.key;
     let done = true;
+    const dialog = topDialog();
+    closeTips(key);
     if (view.keyFirst && view.keyFirst(e, S)) {
+    } else if (dialog && key === "Escape") {
+      dialog.dispatchEvent(new Event("cancel", { cancelable: true }));
+    } else if (dialog && key === "Enter") {
+      const own = t && t.closest && t.closest("button, a, summary, input, select, textarea");
+      const primary = dialog.querySelector(".nw-primary");
+      if (own && dialog.contains(own)) done = false;
+      else if (primary) primary.click();
+      else done = false;
+    } else if (dialog && key !== "?") {
+      done = false;
     } else if (key === "?") {
       ui.helpOpen = !ui.helpOpen;
       draw();
-    } else if (key === "Enter" && ui.previewMove && (!t || t.tagName !== "BUTTON")) {
+    } else if (key === "Enter" && ui.previewMove && !(t && t.closest && t.closest(".nw-preview, .nwb-preview, dialog"))) {
       shell.confirmPreview();
     } else if (key === "Escape") {
       if (ui.newGameOpen) ui.newGameOpen = false;
       else if (ui.helpOpen) ui.helpOpen = false;
-      else if (ui.previewMove) ui.previewMove = null;
-      else if (!(view.escape && view.escape(S))) done = false;
+      else if (ui.previewMove) {
+        ui.previewMove = null;
+        clearRefusal();
+      } else if (!(view.escape && view.escape(S))) done = false;
       draw();
     } else if (e.ctrlKey && (key === "z" || key === "Z")) {
       if (S.history.can_undo) shell.undo();
@@ -1266,6 +1366,30 @@ function createController({ model, el }, createView2) {
     }
     if (done) e.preventDefault();
   }
+  function onError() {
+    ui.hiddenError = null;
+  }
+  const TIP_OFF = "nw-tip-off";
+  const tipOf = (t) => t && t.closest ? t.closest(".nw-has-tip") : null;
+  function onTipOver(e) {
+    const tip = tipOf(e.target);
+    if (tip && tip.classList.contains(TIP_OFF) && !(e.relatedTarget && tip.contains(e.relatedTarget))) tip.classList.remove(TIP_OFF);
+  }
+  function onTipOut(e) {
+    if (e.pointerType && e.pointerType !== "mouse") return;
+    const tip = tipOf(e.target);
+    if (tip && !(e.relatedTarget && tip.contains(e.relatedTarget))) tip.classList.add(TIP_OFF);
+  }
+  function onTipClick(e) {
+    const tip = tipOf(e.target);
+    if (tip && tip.getAttribute("aria-disabled") !== "true") tip.classList.add(TIP_OFF);
+  }
+  function closeTips(key) {
+    if (key !== "Escape") return;
+    for (const tip of el.querySelectorAll(".nw-has-tip")) {
+      if (tip.contains(el.ownerDocument.activeElement) || tip.matches(":hover")) tip.classList.add(TIP_OFF);
+    }
+  }
   function onCustom(msg) {
     if (msg && msg.kind === "saved") {
       ui.lastSaved = msg;
@@ -1279,6 +1403,18 @@ function createController({ model, el }, createView2) {
     title: "Show what a move will do, with Confirm and Cancel, before it is made"
   };
   el.addEventListener("keydown", onKey);
+  if (!el.hasAttribute("tabindex")) el.tabIndex = -1;
+  el.setAttribute("data-nw-host", "");
+  const keepFocus = () => {
+    const a = el.ownerDocument.activeElement;
+    if (!a || !el.contains(a)) focusIn(el);
+  };
+  el.addEventListener("click", keepFocus);
+  el.addEventListener("pointerover", onTipOver);
+  el.addEventListener("pointerout", onTipOut);
+  el.addEventListener("focusin", onTipOver);
+  el.addEventListener("click", onTipClick);
+  model.on("change:error", onError);
   const handlers2 = [...TRAITS, ...extraTraits].map((t) => [`change:${t}`, schedule]);
   for (const [event, fn] of handlers2) model.on(event, fn);
   model.on("msg:custom", onCustom);
@@ -1291,7 +1427,14 @@ function createController({ model, el }, createView2) {
     destroy() {
       destroyed = true;
       clearTimeout(previewWait);
+      clearTimeout(syncRetry);
       el.removeEventListener("keydown", onKey);
+      el.removeEventListener("click", keepFocus);
+      el.removeEventListener("pointerover", onTipOver);
+      el.removeEventListener("pointerout", onTipOut);
+      el.removeEventListener("focusin", onTipOver);
+      el.removeEventListener("click", onTipClick);
+      model.off("change:error", onError);
       for (const [event, fn] of handlers2) model.off(event, fn);
       model.off("msg:custom", onCustom);
       if (view.destroy) view.destroy();
@@ -1432,7 +1575,7 @@ function shown(v) {
   return v !== null && v !== void 0;
 }
 function createView(root, shell) {
-  const { h: h2, Parts: Parts2, memo: memo2, setChildren: setChildren2, setAttr: setAttr2, sig: sig2 } = shell.dom;
+  const { h: h2, Parts: Parts2, memo: memo2, modal: modal2, setChildren: setChildren2, setAttr: setAttr2, sig: sig2 } = shell.dom;
   const P = new Parts2();
   const part = (key, signature, build) => P.part(key, signature, build);
   const ui = {
@@ -1451,6 +1594,7 @@ function createView(root, shell) {
   let pending = /* @__PURE__ */ new Set();
   const act = {
     commit(entry) {
+      ui.detail = null;
       shell.commit(entry.move, { preview: true });
     },
     detail(id) {
@@ -1520,7 +1664,7 @@ function createView(root, shell) {
   }
   function tableCard(S, place, id, opts, acts) {
     const key = `card-${place}-${id}`;
-    const signature = sig2(id, opts.workers, opts.max, Boolean(opts.recent), ui.detail === id, pending.has(id), catalogue(S), acts);
+    const signature = sig2(id, opts.workers, opts.max, Boolean(opts.recent), ui.detail === id, pending.has(id), catalogue(S), acts, opts.why || null);
     return memo2(key, signature, () => cardEl(S, id, { ...opts, face: key, buttons: opts.buttons ? opts.buttons() : [] }));
   }
   function cardEl(S, id, opts = {}) {
@@ -1554,6 +1698,8 @@ function createView(root, shell) {
       )),
       face("body", () => h2("div", { class: "nwb-card-body" }, cardFigures(card))),
       workers,
+      // why the acting player cannot buy it (Python's words: the view never decides)
+      opts.why ? h2("p", { class: "nwb-why", dataset: { key: `why-${id}` } }, opts.why) : null,
       opts.buttons && opts.buttons.length ? h2("div", { class: "nwb-card-acts" }, opts.buttons) : null
     );
   }
@@ -1655,9 +1801,8 @@ function createView(root, shell) {
     const card = id && (S.cards || {})[id];
     if (!card) return null;
     const related = [moves.buy.get(id), moves.special.get(id), moves.hire && moves.hire.card === id ? moves.hire : null].filter(Boolean);
-    return part("detail", sig2(card, related, S.acting), () => h2(
-      "aside",
-      { class: `nw-panel nwb-detail nwb-t-${typeSlug(card.type)}`, "aria-label": `${card.name}: details`, dataset: { key: "detail" } },
+    return part("detail", sig2(card, related, S.acting), () => modal2(
+      { key: "detail", label: `${card.name}: details`, onClose: () => act.closeDetail(), inner: `nwb-detail nwb-t-${typeSlug(card.type)}` },
       h2(
         "header",
         { class: "nwb-detail-head" },
@@ -1675,7 +1820,12 @@ function createView(root, shell) {
         card.worker_vp ? h2("div", { class: "nwb-fig" }, `workers score ${card.worker_vp.join(" + ")} VP`) : null,
         card.max_workers ? h2("div", { class: "nwb-fig" }, `at most ${card.max_workers} workers`) : null
       ),
-      related.length ? h2("div", { class: "nwb-card-acts" }, related.map((e) => moveButton(e, e.text, { buy: " nwb-buy", hire: " nwb-hire" }[e.group] || ""))) : null
+      related.length ? h2("div", { class: "nwb-card-acts" }, related.map((e) => moveButton(e, e.text, { buy: " nwb-buy", hire: " nwb-hire" }[e.group] || ""))) : null,
+      h2(
+        "div",
+        { class: "nwb-confirm" },
+        h2("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "detail-done" }, onclick: () => act.closeDetail() }, "Close")
+      )
     ));
   }
   function progressPanel(S, moves) {
@@ -1683,7 +1833,8 @@ function createView(root, shell) {
     const pr = v.progress;
     const recent = new Set(v.recent ? v.recent.cards : []);
     const buys = [...moves.buy.values()];
-    return part("progress", sig2(pr, buys, [...recent], ui.detail, [...pending], S.cards ? Object.keys(S.cards).length : 0), () => h2(
+    const live = shown(S.acting);
+    return part("progress", sig2(pr, buys, live, [...recent], ui.detail, [...pending], S.cards ? Object.keys(S.cards).length : 0), () => h2(
       "section",
       { class: "nw-panel nwb-progress", "aria-label": "Progress board", dataset: { key: "progress" } },
       h2("h3", { class: "nwb-progress-head" }, h2("span", {}, "Progress board"), h2("span", { class: "nwb-sub" }, `${pr.deck} card${pr.deck === 1 ? "" : "s"} left in this age's deck`)),
@@ -1696,6 +1847,7 @@ function createView(root, shell) {
           { class: "nwb-row-cards", style: `--cols: ${pr.columns}` },
           row.cards.map((id, c) => id ? tableCard(S, "progress", id, {
             recent: recent.has(id),
+            why: live && !moves.buy.has(id) && pr.why ? pr.why[id] || null : null,
             buttons: () => moves.buy.has(id) ? [moveButton(moves.buy.get(id), `Buy · ${moves.buy.get(id).price} gold`, " nwb-buy")] : []
           }, moves.buy.get(id) || null) : h2("div", { class: "nwb-empty", dataset: { key: `empty-${r}-${c}` } }, "taken"))
         )
@@ -1918,36 +2070,31 @@ function createView(root, shell) {
     if (!r || S.viewingHistory) return null;
     const open = ui.summaryOpen || ui.dismissed !== roundKey(S, r.round) && S.seats.includes("human") && !S.view.over;
     if (!open) return null;
-    return part("summary", sig2(r), () => h2(
-      "div",
-      { class: "nw-overlay", role: "dialog", "aria-modal": "true", "aria-label": `Round ${r.round} summary`, dataset: { key: "summary" } },
-      h2(
-        "div",
-        { class: "nw-dialog nwb-summary-dialog" },
-        h2("h3", {}, `End of round ${r.round}${r.event ? ` — ${r.event}` : ""}`),
-        h2("div", { class: "nwb-scroll" }, h2(
-          "table",
-          { class: "nwb-table" },
-          h2("thead", {}, h2("tr", {}, h2("th", { scope: "col" }, "nation"), h2("th", { scope: "col" }, "changes (end of the actions → after the resolution)"))),
-          h2("tbody", {}, r.rows.map((row) => h2(
-            "tr",
-            {},
-            h2("th", { scope: "row" }, row.name),
-            h2("td", {}, row.changes.length ? row.changes.map((c) => `${FIGURE_LABEL[c.name] || c.name} ${c.before} → ${c.after}`).join(", ") : "no change")
-          )))
-        )),
-        // each phase's lines folded under its name (the table above is the glance; the
-        // lines are there for who wants the detail): no wall of text
-        h2("p", { class: "nwb-dim nwb-phase-hint" }, "Each phase step by step:"),
-        r.phases.map((ph, i) => h2(
-          "details",
-          { class: "nwb-phase", dataset: { key: `phase-${i}` } },
-          h2("summary", {}, h2("b", {}, ph.label), h2("span", { class: "nwb-dim" }, ` · ${ph.lines.length} line${ph.lines.length === 1 ? "" : "s"}`)),
-          h2("ul", {}, ph.lines.map((l) => h2("li", { class: shown(l.seat) ? `nwb-seat-${l.seat}` : "" }, l.text, l.times > 1 ? h2("b", {}, ` (×${l.times})`) : null)))
-        )),
-        h2("p", {}, `Player order now: ${S.view.solo ? S.view.solo.first ? "the shadow, then Player 1" : "Player 1, then the shadow" : r.order.map(seatName2).join(", ")}.`),
-        h2("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "summary-close" }, onclick: () => act.closeSummary(r.round) }, "Close")
-      )
+    return part("summary", sig2(r), () => modal2(
+      { key: "summary", label: `Round ${r.round} summary`, onClose: () => act.closeSummary(r.round), inner: "nwb-summary-dialog" },
+      h2("h3", {}, `End of round ${r.round}${r.event ? ` — ${r.event}` : ""}`),
+      h2("div", { class: "nwb-scroll" }, h2(
+        "table",
+        { class: "nwb-table" },
+        h2("thead", {}, h2("tr", {}, h2("th", { scope: "col" }, "nation"), h2("th", { scope: "col" }, "changes (end of the actions → after the resolution)"))),
+        h2("tbody", {}, r.rows.map((row) => h2(
+          "tr",
+          {},
+          h2("th", { scope: "row" }, row.name),
+          h2("td", {}, row.changes.length ? row.changes.map((c) => `${FIGURE_LABEL[c.name] || c.name} ${c.before} → ${c.after}`).join(", ") : "no change")
+        )))
+      )),
+      // each phase's lines folded under its name (the table above is the glance; the
+      // lines are there for who wants the detail): no wall of text
+      h2("p", { class: "nwb-dim nwb-phase-hint" }, "Each phase step by step:"),
+      r.phases.map((ph, i) => h2(
+        "details",
+        { class: "nwb-phase", dataset: { key: `phase-${i}` } },
+        h2("summary", {}, h2("b", {}, ph.label), h2("span", { class: "nwb-dim" }, ` · ${ph.lines.length} line${ph.lines.length === 1 ? "" : "s"}`)),
+        h2("ul", {}, ph.lines.map((l) => h2("li", { class: shown(l.seat) ? `nwb-seat-${l.seat}` : "" }, l.text, l.times > 1 ? h2("b", {}, ` (×${l.times})`) : null)))
+      )),
+      h2("p", {}, `Player order now: ${S.view.solo ? S.view.solo.first ? "the shadow, then Player 1" : "Player 1, then the shadow" : r.order.map(seatName2).join(", ")}.`),
+      h2("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "summary-close" }, onclick: () => act.closeSummary(r.round) }, "Close")
     ));
   }
   function panel(name, S) {
@@ -1976,7 +2123,7 @@ function createView(root, shell) {
     const buttons = shell.panels && shell.panels.headerButtons ? [].concat(shell.panels.headerButtons(part) || []) : [];
     const prompt = part("prompt", sig2(v.prompt, v.decision_card, ui.detail, S.acting, moves.options, moves.pass, choicesLine(moves), v.over, v.final, v.round_summary ? v.round_summary.round : 0, S.viewingHistory, gameSeed(S)), () => promptPanel(S, moves));
     const waiting = shown(v.current) && !shown(S.acting) && !S.viewingHistory && shell.panels && shell.panels.waiting ? part("waiting", sig2(S.busy, v.current, S.seats, S.humanTurn), () => shell.panels.waiting(S)) : null;
-    setChildren2(els.turn, [prompt, waiting, previewPanel(S), detailPanel(S, moves), recentPanel(S)]);
+    setChildren2(els.turn, [prompt, waiting, previewPanel(S), recentPanel(S)]);
     const order = boardOrder(v);
     const viewer = shown(v.viewer) ? v.viewer : null;
     const byseat = new Map(v.nations.map((n) => [n.seat, n]));
@@ -1988,7 +2135,8 @@ function createView(root, shell) {
     setChildren2(els.main, [scoringPanel(S), els.left, els.right]);
     const help = shell.ui && shell.ui.helpOpen && shell.panels && shell.panels.helpOverlay ? shell.panels.helpOverlay(part) : null;
     setChildren2(els.head, [head, ...buttons]);
-    setChildren2(frame, [els.head, panel("errorLine", S), S.viewingHistory ? panel("historyBanner", S) : null, els.turn, progressPanel(S, moves), els.main, help || summaryOverlay(S)]);
+    const dialog = help || summaryOverlay(S) || detailPanel(S, moves);
+    setChildren2(frame, [els.head, panel("errorLine", S), S.viewingHistory ? panel("historyBanner", S) : null, els.turn, progressPanel(S, moves), els.main, dialog]);
     P.sweep();
     setAttr2(frame, "data-position", v.position);
   }
@@ -2057,11 +2205,6 @@ function createView(root, shell) {
     return false;
   }
   function keyFirst(e, S) {
-    const focus = document.activeElement;
-    if (e.key === "Enter" && shell.pendingMove && shell.pendingMove() && focus && focus.classList && focus.classList.contains("nwb-card-name") && !summaryIsOpen(S)) {
-      shell.confirmPreview();
-      return true;
-    }
     if (!summaryIsOpen(S)) return false;
     const el = document.activeElement;
     if (e.key === "Enter" && el && el.tagName === "SUMMARY" && el.closest("[data-key='summary']")) return false;

@@ -11,6 +11,7 @@ __export(dom_exports, {
   h: () => h,
   isLive: () => isLive,
   memo: () => memo,
+  modal: () => modal,
   morph: () => morph,
   setAttr: () => setAttr,
   setChildren: () => setChildren,
@@ -241,6 +242,7 @@ function morph(old, neu) {
   const oa = old.attributes;
   for (let i = oa.length - 1; i >= 0; i -= 1) {
     const name = oa[i].name;
+    if (name === "open" && old.nodeName === "DIALOG") continue;
     if (!neu.hasAttribute(name)) old.removeAttribute(name);
   }
   const na = neu.attributes;
@@ -321,6 +323,21 @@ function setAttr(el, name, value) {
   } else if (el.getAttribute(name) !== String(value)) {
     el.setAttribute(name, String(value));
   }
+}
+function modal({ key, label, onClose, inner = "" }, ...children) {
+  return h("dialog", {
+    class: "nw-modal",
+    "aria-label": label,
+    dataset: { key },
+    // a click on the shade lands on the dialog itself (its box is the inner one's)
+    onclick: (e) => {
+      if (e.target === e.currentTarget) onClose();
+    },
+    oncancel: (e) => {
+      e.preventDefault();
+      onClose();
+    }
+  }, h("div", { class: `nw-dialog${inner ? ` ${inner}` : ""}` }, children));
 }
 
 // src/shell/icons.js
@@ -755,9 +772,10 @@ function makePanels(shell) {
         "details",
         { class: "nw-newgame", open: ui.newGameOpen || null, ontoggle: (e) => shell.setNewGameOpen(e.target.open) },
         h("summary", { dataset: { key: "newgame-summary" } }, "New game…"),
-        h(
-          "div",
-          { class: "nw-form" },
+        // a modal dialog while the <details> is open (the shell opens it: dom.modal)
+        modal(
+          { key: "newgame-dialog", label: "New game", onClose: () => shell.closeNewGame(), inner: "nw-form" },
+          h("h3", {}, "New game"),
           h(
             "label",
             { class: "nw-field", for: idp },
@@ -782,7 +800,12 @@ function makePanels(shell) {
             h("span", {}, "Bot pause (s)"),
             h("input", { id: idd, type: "number", min: "0", max: "30", step: "0.1", value: String(f.bot_delay), dataset: { key: "form-delay" }, oninput: (e) => shell.setForm({ bot_delay: Number(e.target.value) }, false) })
           ),
-          h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "start" }, onclick: () => shell.startGame() }, "Start new game")
+          h(
+            "div",
+            { class: "nw-buttons" },
+            h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "start" }, onclick: () => shell.startGame() }, "Start new game"),
+            h("button", { type: "button", class: "nw-btn", dataset: { key: "newgame-cancel" }, title: "Escape", onclick: () => shell.closeNewGame() }, "Cancel")
+          )
         )
       )
     );
@@ -800,19 +823,7 @@ function makePanels(shell) {
       shell.newGameSignature(S, f)
     ), () => gamePanelEl(S));
     const details = game.querySelector("details.nw-newgame");
-    if (details) {
-      if (details.open !== Boolean(ui.newGameOpen)) details.open = Boolean(ui.newGameOpen);
-      const form = details.querySelector(".nw-form");
-      setAttr(form, "role", "dialog");
-      setAttr(form, "aria-label", "New game");
-      setAttr(form, "aria-modal", ui.newGameOpen ? "true" : null);
-      if (!details.dataset.backdrop) {
-        details.dataset.backdrop = "1";
-        details.addEventListener("click", (e) => {
-          if (e.target === details) shell.closeNewGame();
-        });
-      }
-    }
+    if (details && details.open !== Boolean(ui.newGameOpen)) details.open = Boolean(ui.newGameOpen);
     S.seats.forEach((who, seat) => {
       const sel = game.querySelector(`select[data-key="seat-${seat}"]`);
       if (sel && sel.value !== who) sel.value = who;
@@ -821,17 +832,15 @@ function makePanels(shell) {
   }
   function helpOverlay(part) {
     if (!ui.helpOpen) return null;
-    return part("help-overlay", "", () => h(
-      "div",
-      { class: "nw-overlay", role: "dialog", "aria-modal": "true", "aria-label": "Keyboard shortcuts", dataset: { key: "help-overlay" } },
-      h(
-        "div",
-        { class: "nw-dialog" },
-        h("h3", {}, "Keyboard shortcuts"),
-        h("p", { class: "nw-help" }, "They work while the board has the focus (click anywhere on it first)."),
-        h("dl", { class: "nw-shortcuts" }, shell.shortcuts().map(([k, what]) => [h("dt", {}, h("kbd", {}, k)), h("dd", {}, what)])),
-        h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "help-close" }, onclick: () => shell.toggleHelp() }, "Close")
-      )
+    const close = () => {
+      if (shell.ui.helpOpen) shell.toggleHelp();
+    };
+    return part("help-overlay", "", () => modal(
+      { key: "help-overlay", label: "Keyboard shortcuts", onClose: close },
+      h("h3", {}, "Keyboard shortcuts"),
+      h("p", { class: "nw-help" }, "They work while the board has the focus (click anywhere on it first)."),
+      h("dl", { class: "nw-shortcuts" }, shell.shortcuts().map(([k, what]) => [h("dt", {}, h("kbd", {}, k)), h("dd", {}, what)])),
+      h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "help-close" }, onclick: close }, "Close")
     ));
   }
   return {
@@ -868,14 +877,16 @@ var TRAITS = [
   "preview"
 ];
 var camel = (name) => name.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
-function readState(model, extra = []) {
+function readState(model, extra = [], hiddenError = null) {
   const get = (name) => traitValue(model, name);
+  const error = model.get("error") || "";
   const S = {
     kind: model.get("game_kind") || "",
     info: get("game_info") || {},
     view: get("view") || {},
     legal: get("legal") || [],
-    error: model.get("error") || "",
+    // a refusal the page asked Python to clear is gone at once (Python's "" follows)
+    error: error === hiddenError ? "" : error,
     seats: model.get("seats") || [],
     botNames: model.get("bot_names") || [],
     botInfo: get("bot_info") || {},
@@ -948,7 +959,9 @@ function createController({ model, el }, createView2) {
     previewAsk: null,
     previewKey: null,
     // experienced players can turn previews off (kept in this browser)
-    previews: readPreference("nw-previews", true)
+    previews: readPreference("nw-previews", true),
+    // the refusal asked to be cleared (hidden until Python's error trait changes)
+    hiddenError: null
   };
   let scheduled = false;
   let destroyed = false;
@@ -959,7 +972,7 @@ function createController({ model, el }, createView2) {
   const log = logStore(model);
   let askedHintAt = null;
   const state = () => {
-    const S = readState(model, extraTraits);
+    const S = readState(model, extraTraits, ui.hiddenError);
     const hint = S.coach.hint;
     if (askedHintAt !== null && (hint && hint.position === askedHintAt || S.error || S.view.position !== askedHintAt)) askedHintAt = null;
     S.coachBusy = askedHintAt !== null;
@@ -1007,15 +1020,74 @@ function createController({ model, el }, createView2) {
     if (!ui.form) ui.form = defaultForm(S);
     const doc = el.ownerDocument;
     const active = doc ? doc.activeElement : null;
-    const focusKey = active && el.contains(active) && active.dataset ? active.dataset.key : null;
+    const hadFocus = Boolean(active && active !== el && el.contains(active));
+    const focusKey = hadFocus && active.dataset ? active.dataset.key : null;
     const t0 = performance.now();
     view.draw(S);
     drawn(t0);
-    if (focusKey && !active.isConnected) {
-      const again = [...el.querySelectorAll("[data-key]")].find((x) => x.dataset.key === focusKey);
-      if (again && typeof again.focus === "function") again.focus();
+    syncDialogs();
+    if (hadFocus && !active.isConnected && !el.contains(doc.activeElement)) {
+      const again = focusKey ? byKey(focusKey) : null;
+      focusIn(again || el);
     }
   }
+  const byKey = (key) => [...el.querySelectorAll("[data-key]")].find((x) => x.dataset.key === key) || null;
+  const focusIn = (target) => {
+    if (target && typeof target.focus === "function") target.focus({ preventScroll: target === el });
+  };
+  const openDialogs = [];
+  const wanted = (d) => d.isConnected && el.contains(d) && !d.closest("details:not([open])");
+  let syncRetry = null;
+  let syncTries = 0;
+  function syncLater() {
+    if (syncRetry || destroyed || syncTries > 600) return;
+    syncTries += 1;
+    syncRetry = setTimeout(() => {
+      syncRetry = null;
+      if (!destroyed) syncDialogs();
+    }, 50);
+  }
+  function syncDialogs() {
+    const doc = el.ownerDocument;
+    if (!el.isConnected) {
+      if (el.querySelector("dialog.nw-modal")) syncLater();
+      return;
+    }
+    syncTries = 0;
+    for (let i = openDialogs.length - 1; i >= 0; i -= 1) {
+      const o = openDialogs[i];
+      if (wanted(o.dialog)) continue;
+      openDialogs.splice(i, 1);
+      const hadFocus = o.dialog.contains(doc.activeElement);
+      if (o.dialog.hasAttribute("open")) {
+        if (typeof o.dialog.close === "function") o.dialog.close();
+        else o.dialog.removeAttribute("open");
+      }
+      const a = doc.activeElement;
+      if (hadFocus || !a || a === doc.body || !el.contains(a)) {
+        const back = o.opener && o.opener.isConnected && el.contains(o.opener) ? o.opener : o.openerKey ? byKey(o.openerKey) : null;
+        focusIn(back || el);
+      }
+    }
+    for (const d of el.querySelectorAll("dialog.nw-modal")) {
+      if (!wanted(d) || openDialogs.some((o) => o.dialog === d)) continue;
+      const a = doc.activeElement;
+      const opener = a && a !== doc.body && el.contains(a) ? a : null;
+      openDialogs.push({ dialog: d, opener, openerKey: opener && opener.dataset ? opener.dataset.key : null });
+      if (!d.hasAttribute("open")) {
+        try {
+          if (typeof d.showModal === "function") d.showModal();
+          else d.setAttribute("open", "");
+        } catch {
+          d.setAttribute("open", "");
+        }
+      }
+      if (!d.contains(doc.activeElement)) {
+        focusIn(d.querySelector(".nw-primary") || d.querySelector("button, [href], input, select, textarea, summary, [tabindex]"));
+      }
+    }
+  }
+  const topDialog = () => openDialogs.length ? openDialogs[openDialogs.length - 1].dialog : null;
   function schedule() {
     if (scheduled) return;
     scheduled = true;
@@ -1035,6 +1107,13 @@ function createController({ model, el }, createView2) {
   function send(intent) {
     ui.note = "";
     model.send(intent);
+  }
+  function clearRefusal() {
+    const error = model.get("error") || "";
+    if (!error || error === ui.hiddenError) return false;
+    ui.hiddenError = error;
+    send({ kind: "clear_error" });
+    return true;
   }
   const shell = {
     ui,
@@ -1056,6 +1135,7 @@ function createController({ model, el }, createView2) {
     /** Ask Python what `move` would do (intent `preview`); returns the question's
      * number, which Python's answer (the `preview` trait) carries as `ask`. */
     askPreview(move) {
+      clearRefusal();
       asks += 1;
       send({ kind: "preview", move, ask: asks });
       return asks;
@@ -1073,7 +1153,9 @@ function createController({ model, el }, createView2) {
         return;
       }
       ui.previewMove = move;
+      const refusalGone = clearRefusal();
       ui.previewAsk = shell.askPreview(move);
+      if (refusalGone) draw();
       clearTimeout(previewWait);
       previewWait = setTimeout(() => {
         if (ui.previewMove === move && !destroyed) draw();
@@ -1092,8 +1174,10 @@ function createController({ model, el }, createView2) {
     },
     cancelPreview() {
       ui.previewMove = null;
+      clearRefusal();
       draw();
     },
+    clearRefusal,
     previewsOn: () => ui.previews,
     setPreviews(on) {
       ui.previews = Boolean(on);
@@ -1152,7 +1236,9 @@ function createController({ model, el }, createView2) {
       draw();
     },
     setNewGameOpen(open) {
+      if (ui.newGameOpen === Boolean(open)) return;
       ui.newGameOpen = Boolean(open);
+      draw();
     },
     toggleHelp() {
       ui.helpOpen = !ui.helpOpen;
@@ -1241,17 +1327,31 @@ function createController({ model, el }, createView2) {
     if (!view || (view.ready ? !view.ready(S) : S.view.position === void 0)) return;
     const key = e.key;
     let done = true;
+    const dialog = topDialog();
+    closeTips(key);
     if (view.keyFirst && view.keyFirst(e, S)) {
+    } else if (dialog && key === "Escape") {
+      dialog.dispatchEvent(new Event("cancel", { cancelable: true }));
+    } else if (dialog && key === "Enter") {
+      const own = t && t.closest && t.closest("button, a, summary, input, select, textarea");
+      const primary = dialog.querySelector(".nw-primary");
+      if (own && dialog.contains(own)) done = false;
+      else if (primary) primary.click();
+      else done = false;
+    } else if (dialog && key !== "?") {
+      done = false;
     } else if (key === "?") {
       ui.helpOpen = !ui.helpOpen;
       draw();
-    } else if (key === "Enter" && ui.previewMove && (!t || t.tagName !== "BUTTON")) {
+    } else if (key === "Enter" && ui.previewMove && !(t && t.closest && t.closest(".nw-preview, .nwb-preview, dialog"))) {
       shell.confirmPreview();
     } else if (key === "Escape") {
       if (ui.newGameOpen) ui.newGameOpen = false;
       else if (ui.helpOpen) ui.helpOpen = false;
-      else if (ui.previewMove) ui.previewMove = null;
-      else if (!(view.escape && view.escape(S))) done = false;
+      else if (ui.previewMove) {
+        ui.previewMove = null;
+        clearRefusal();
+      } else if (!(view.escape && view.escape(S))) done = false;
       draw();
     } else if (e.ctrlKey && (key === "z" || key === "Z")) {
       if (S.history.can_undo) shell.undo();
@@ -1266,6 +1366,30 @@ function createController({ model, el }, createView2) {
     }
     if (done) e.preventDefault();
   }
+  function onError() {
+    ui.hiddenError = null;
+  }
+  const TIP_OFF = "nw-tip-off";
+  const tipOf = (t) => t && t.closest ? t.closest(".nw-has-tip") : null;
+  function onTipOver(e) {
+    const tip2 = tipOf(e.target);
+    if (tip2 && tip2.classList.contains(TIP_OFF) && !(e.relatedTarget && tip2.contains(e.relatedTarget))) tip2.classList.remove(TIP_OFF);
+  }
+  function onTipOut(e) {
+    if (e.pointerType && e.pointerType !== "mouse") return;
+    const tip2 = tipOf(e.target);
+    if (tip2 && !(e.relatedTarget && tip2.contains(e.relatedTarget))) tip2.classList.add(TIP_OFF);
+  }
+  function onTipClick(e) {
+    const tip2 = tipOf(e.target);
+    if (tip2 && tip2.getAttribute("aria-disabled") !== "true") tip2.classList.add(TIP_OFF);
+  }
+  function closeTips(key) {
+    if (key !== "Escape") return;
+    for (const tip2 of el.querySelectorAll(".nw-has-tip")) {
+      if (tip2.contains(el.ownerDocument.activeElement) || tip2.matches(":hover")) tip2.classList.add(TIP_OFF);
+    }
+  }
   function onCustom(msg) {
     if (msg && msg.kind === "saved") {
       ui.lastSaved = msg;
@@ -1279,6 +1403,18 @@ function createController({ model, el }, createView2) {
     title: "Show what a move will do, with Confirm and Cancel, before it is made"
   };
   el.addEventListener("keydown", onKey);
+  if (!el.hasAttribute("tabindex")) el.tabIndex = -1;
+  el.setAttribute("data-nw-host", "");
+  const keepFocus = () => {
+    const a = el.ownerDocument.activeElement;
+    if (!a || !el.contains(a)) focusIn(el);
+  };
+  el.addEventListener("click", keepFocus);
+  el.addEventListener("pointerover", onTipOver);
+  el.addEventListener("pointerout", onTipOut);
+  el.addEventListener("focusin", onTipOver);
+  el.addEventListener("click", onTipClick);
+  model.on("change:error", onError);
   const handlers2 = [...TRAITS, ...extraTraits].map((t) => [`change:${t}`, schedule]);
   for (const [event, fn] of handlers2) model.on(event, fn);
   model.on("msg:custom", onCustom);
@@ -1291,7 +1427,14 @@ function createController({ model, el }, createView2) {
     destroy() {
       destroyed = true;
       clearTimeout(previewWait);
+      clearTimeout(syncRetry);
       el.removeEventListener("keydown", onKey);
+      el.removeEventListener("click", keepFocus);
+      el.removeEventListener("pointerover", onTipOver);
+      el.removeEventListener("pointerout", onTipOut);
+      el.removeEventListener("focusin", onTipOver);
+      el.removeEventListener("click", onTipClick);
+      model.off("change:error", onError);
       for (const [event, fn] of handlers2) model.off(event, fn);
       model.off("msg:custom", onCustom);
       if (view.destroy) view.destroy();
@@ -1734,29 +1877,22 @@ function header(S, part, act) {
 }
 function roundSummary(S, act) {
   const r = S.view.round_summary;
-  return h(
-    "div",
-    { class: "nw-overlay", role: "dialog", "aria-modal": "true", "aria-label": `End of round ${r.round}`, dataset: { key: "round-summary" }, onclick: (e) => {
-      if (e.target === e.currentTarget) act.dismissRound();
-    } },
-    h(
-      "div",
-      { class: "nw-dialog" },
-      h("h3", {}, `End of round ${r.round}${r.event ? ` — ${r.event}` : ""}`),
-      h("div", { class: "nw-table-scroll" }, h(
-        "table",
-        { class: "nw-score-table" },
-        h("thead", {}, h("tr", {}, ["Player", "Books", "Famine", "War", "Round"].map((x) => h("th", { scope: "col" }, x)))),
-        h("tbody", {}, r.rows.map((row) => h(
-          "tr",
-          {},
-          h("th", { scope: "row" }, seatName2(row.seat)),
-          [row.books, row.famine, row.war, row.total].map((x) => h("td", {}, `+${x} VP`))
-        )))
-      )),
-      h("p", {}, "New player order: ", r.order.map((seat) => seatName2(seat)).join(", "), "."),
-      h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "round-summary-close" }, onclick: () => act.dismissRound() }, `Start round ${r.round + 1}`)
-    )
+  return modal(
+    { key: "round-summary", label: `End of round ${r.round}`, onClose: () => act.dismissRound() },
+    h("h3", {}, `End of round ${r.round}${r.event ? ` — ${r.event}` : ""}`),
+    h("div", { class: "nw-table-scroll" }, h(
+      "table",
+      { class: "nw-score-table" },
+      h("thead", {}, h("tr", {}, ["Player", "Books", "Famine", "War", "Round"].map((x) => h("th", { scope: "col" }, x)))),
+      h("tbody", {}, r.rows.map((row) => h(
+        "tr",
+        {},
+        h("th", { scope: "row" }, seatName2(row.seat)),
+        [row.books, row.famine, row.war, row.total].map((x) => h("td", {}, `+${x} VP`))
+      )))
+    )),
+    h("p", {}, "New player order: ", r.order.map((seat) => seatName2(seat)).join(", "), "."),
+    h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "round-summary-close" }, onclick: () => act.dismissRound() }, `Start round ${r.round + 1}`)
   );
 }
 var SHORTCUTS = [
@@ -2814,6 +2950,7 @@ function createView(root, shell) {
     cancelBuy() {
       ui.pendingBuy = null;
       ui.pendingReturn = null;
+      shell.clearRefusal();
       draw();
     },
     toggleDie(d) {
@@ -2830,6 +2967,7 @@ function createView(root, shell) {
     },
     clearSelection() {
       ui.sel = emptySelection();
+      shell.clearRefusal();
       draw();
     },
     reroll(star = false) {
@@ -2897,10 +3035,12 @@ function createView(root, shell) {
       if (ui.pendingBuy) {
         ui.pendingBuy = null;
         ui.pendingReturn = null;
+        shell.clearRefusal();
         return true;
       }
       if (!selectionIsEmpty(ui.sel)) {
         ui.sel = emptySelection();
+        shell.clearRefusal();
         return true;
       }
       return false;

@@ -85,7 +85,7 @@ _PROBLEMS = """() => {
     if (hides && el.scrollWidth > el.clientWidth + 1) out.push('clipped: ' + name(el));
     const scrolls = cs.overflowX === 'auto' || cs.overflowX === 'scroll';
     if (scrolls && el.scrollWidth > el.clientWidth + 1 && !el.classList.contains('nwb-scroll')
-        && !el.closest('.nw-log, .nw-overlay')) {
+        && !el.closest('.nw-log, .nw-overlay, .nw-modal')) {
       out.push('scrolls sideways: ' + name(el));
     }
   }

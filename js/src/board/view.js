@@ -45,7 +45,7 @@ function shown(v) {
 }
 
 export function createView(root, shell) {
-  const { h, Parts, memo, setChildren, setAttr, sig } = shell.dom;
+  const { h, Parts, memo, modal, setChildren, setAttr, sig } = shell.dom;
   const P = new Parts();
   const part = (key, signature, build) => P.part(key, signature, build);
   const ui = {
@@ -61,6 +61,7 @@ export function createView(root, shell) {
 
   const act = {
     commit(entry) {
+      ui.detail = null; // a move chosen from a card's details: its preview shows on the board
       shell.commit(entry.move, { preview: true });
     },
     detail(id) {
@@ -144,7 +145,7 @@ export function createView(root, shell) {
 
   function tableCard(S, place, id, opts, acts) {
     const key = `card-${place}-${id}`;
-    const signature = sig(id, opts.workers, opts.max, Boolean(opts.recent), ui.detail === id, pending.has(id), catalogue(S), acts);
+    const signature = sig(id, opts.workers, opts.max, Boolean(opts.recent), ui.detail === id, pending.has(id), catalogue(S), acts, opts.why || null);
     return memo(key, signature, () => cardEl(S, id, { ...opts, face: key, buttons: opts.buttons ? opts.buttons() : [] }));
   }
 
@@ -174,6 +175,8 @@ export function createView(root, shell) {
       card.vp ? h("span", { class: "nwb-vp", title: `${card.vp} VP at the end` }, `${card.vp} VP`) : null)),
     face("body", () => h("div", { class: "nwb-card-body" }, cardFigures(card))),
     workers,
+    // why the acting player cannot buy it (Python's words: the view never decides)
+    opts.why ? h("p", { class: "nwb-why", dataset: { key: `why-${id}` } }, opts.why) : null,
     opts.buttons && opts.buttons.length ? h("div", { class: "nwb-card-acts" }, opts.buttons) : null);
   }
 
@@ -256,7 +259,8 @@ export function createView(root, shell) {
     const card = id && (S.cards || {})[id];
     if (!card) return null;
     const related = [moves.buy.get(id), moves.special.get(id), moves.hire && moves.hire.card === id ? moves.hire : null].filter(Boolean);
-    return part("detail", sig(card, related, S.acting), () => h("aside", { class: `nw-panel nwb-detail nwb-t-${typeSlug(card.type)}`, "aria-label": `${card.name}: details`, dataset: { key: "detail" } },
+    // a dialog over the board (drawn in place it pushed the whole board down)
+    return part("detail", sig(card, related, S.acting), () => modal({ key: "detail", label: `${card.name}: details`, onClose: () => act.closeDetail(), inner: `nwb-detail nwb-t-${typeSlug(card.type)}` },
       h("header", { class: "nwb-detail-head" },
         h("h3", {}, card.name),
         h("button", { type: "button", class: "nw-btn nwb-close", "aria-label": "Close the card details", dataset: { key: "detail-close" }, onclick: () => act.closeDetail() }, "\u00d7")),
@@ -267,7 +271,9 @@ export function createView(root, shell) {
         card.vp ? h("div", { class: "nwb-fig" }, `${card.vp} VP at the end`) : null,
         card.worker_vp ? h("div", { class: "nwb-fig" }, `workers score ${card.worker_vp.join(" + ")} VP`) : null,
         card.max_workers ? h("div", { class: "nwb-fig" }, `at most ${card.max_workers} workers`) : null),
-      related.length ? h("div", { class: "nwb-card-acts" }, related.map((e) => moveButton(e, e.text, { buy: " nwb-buy", hire: " nwb-hire" }[e.group] || ""))) : null));
+      related.length ? h("div", { class: "nwb-card-acts" }, related.map((e) => moveButton(e, e.text, { buy: " nwb-buy", hire: " nwb-hire" }[e.group] || ""))) : null,
+      h("div", { class: "nwb-confirm" },
+        h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "detail-done" }, onclick: () => act.closeDetail() }, "Close"))));
   }
 
   // -------------------------------------------------------- progress board
@@ -276,7 +282,8 @@ export function createView(root, shell) {
     const pr = v.progress;
     const recent = new Set(v.recent ? v.recent.cards : []);
     const buys = [...moves.buy.values()];
-    return part("progress", sig(pr, buys, [...recent], ui.detail, [...pending], S.cards ? Object.keys(S.cards).length : 0), () =>
+    const live = shown(S.acting);
+    return part("progress", sig(pr, buys, live, [...recent], ui.detail, [...pending], S.cards ? Object.keys(S.cards).length : 0), () =>
       h("section", { class: "nw-panel nwb-progress", "aria-label": "Progress board", dataset: { key: "progress" } },
         h("h3", { class: "nwb-progress-head" }, h("span", {}, "Progress board"), h("span", { class: "nwb-sub" }, `${pr.deck} card${pr.deck === 1 ? "" : "s"} left in this age's deck`)),
         pr.rows.map((row, r) => h("div", { class: "nwb-row", role: "group", "aria-label": `Row ${r + 1}: ${row.price} gold each`, dataset: { key: `row-${r}` } },
@@ -285,6 +292,7 @@ export function createView(root, shell) {
             row.cards.map((id, c) => id
               ? tableCard(S, "progress", id, {
                 recent: recent.has(id),
+                why: live && !moves.buy.has(id) && pr.why ? pr.why[id] || null : null,
                 buttons: () => (moves.buy.has(id) ? [moveButton(moves.buy.get(id), `Buy \u00b7 ${moves.buy.get(id).price} gold`, " nwb-buy")] : []),
               }, moves.buy.get(id) || null)
               : h("div", { class: "nwb-empty", dataset: { key: `empty-${r}-${c}` } }, "taken")))))));
@@ -459,8 +467,7 @@ export function createView(root, shell) {
     if (!r || S.viewingHistory) return null;
     const open = ui.summaryOpen || (ui.dismissed !== roundKey(S, r.round) && S.seats.includes("human") && !S.view.over);
     if (!open) return null;
-    return part("summary", sig(r), () => h("div", { class: "nw-overlay", role: "dialog", "aria-modal": "true", "aria-label": `Round ${r.round} summary`, dataset: { key: "summary" } },
-      h("div", { class: "nw-dialog nwb-summary-dialog" },
+    return part("summary", sig(r), () => modal({ key: "summary", label: `Round ${r.round} summary`, onClose: () => act.closeSummary(r.round), inner: "nwb-summary-dialog" },
         h("h3", {}, `End of round ${r.round}${r.event ? ` \u2014 ${r.event}` : ""}`),
         h("div", { class: "nwb-scroll" }, h("table", { class: "nwb-table" },
           h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "nation"), h("th", { scope: "col" }, "changes (end of the actions \u2192 after the resolution)"))),
@@ -473,7 +480,7 @@ export function createView(root, shell) {
           h("summary", {}, h("b", {}, ph.label), h("span", { class: "nwb-dim" }, ` \u00b7 ${ph.lines.length} line${ph.lines.length === 1 ? "" : "s"}`)),
           h("ul", {}, ph.lines.map((l) => h("li", { class: shown(l.seat) ? `nwb-seat-${l.seat}` : "" }, l.text, l.times > 1 ? h("b", {}, ` (\u00d7${l.times})`) : null))))),
         h("p", {}, `Player order now: ${S.view.solo ? (S.view.solo.first ? "the shadow, then Player 1" : "Player 1, then the shadow") : r.order.map(seatName).join(", ")}.`),
-        h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "summary-close" }, onclick: () => act.closeSummary(r.round) }, "Close"))));
+        h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "summary-close" }, onclick: () => act.closeSummary(r.round) }, "Close")));
   }
 
   // ----------------------------------------------------------------- draw
@@ -512,7 +519,7 @@ export function createView(root, shell) {
     // nobody here may act: the shell says who is thinking (Skip, Let the bots play)
     const waiting = shown(v.current) && !shown(S.acting) && !S.viewingHistory && shell.panels && shell.panels.waiting
       ? part("waiting", sig(S.busy, v.current, S.seats, S.humanTurn), () => shell.panels.waiting(S)) : null;
-    setChildren(els.turn, [prompt, waiting, previewPanel(S), detailPanel(S, moves), recentPanel(S)]);
+    setChildren(els.turn, [prompt, waiting, previewPanel(S), recentPanel(S)]);
 
     const order = boardOrder(v);
     const viewer = shown(v.viewer) ? v.viewer : null;
@@ -532,7 +539,9 @@ export function createView(root, shell) {
     // the progress board takes the whole width (up to 7 columns of cards), the nations and
     // the scoring board share the row below (one column when narrow)
     setChildren(els.head, [head, ...buttons]);
-    setChildren(frame, [els.head, panel("errorLine", S), S.viewingHistory ? panel("historyBanner", S) : null, els.turn, progressPanel(S, moves), els.main, help || summaryOverlay(S)]);
+    // one dialog at a time: the shortcut list, else the round summary, else a card's details
+    const dialog = help || summaryOverlay(S) || detailPanel(S, moves);
+    setChildren(frame, [els.head, panel("errorLine", S), S.viewingHistory ? panel("historyBanner", S) : null, els.turn, progressPanel(S, moves), els.main, dialog]);
     P.sweep();
     setAttr(frame, "data-position", v.position);
   }
@@ -607,14 +616,7 @@ export function createView(root, shell) {
   }
 
   function keyFirst(e, S) {
-    // B then Enter: the focus is still on the card's name (a button, which the shell leaves
-    // to the browser), so Enter confirms the open preview instead of opening the details
-    const focus = document.activeElement;
-    if (e.key === "Enter" && shell.pendingMove && shell.pendingMove() && focus && focus.classList
-      && focus.classList.contains("nwb-card-name") && !summaryIsOpen(S)) {
-      shell.confirmPreview();
-      return true;
-    }
+    // (Enter with a preview on screen confirms it, whatever has the focus: the shell's key)
     if (!summaryIsOpen(S)) return false;
     // Enter on a phase's line (a <summary>) opens it; elsewhere Enter, like Escape, closes
     const el = document.activeElement;

@@ -3,7 +3,7 @@
 // them); nothing decides legality or re-derives a rule.  The shell's panels (history, log,
 // game and seats, coach, preview, errors) come from `act.panels`.  Board (at the end)
 // keeps the drawn DOM and rebuilds only the parts whose inputs changed.
-import { Parts, h, isLive, memo, setAttr, setChildren, setDisabled, setIdScope, setLive, setText, sid, sig, uid } from "../shell/dom.js";
+import { Parts, h, isLive, memo, modal, setAttr, setChildren, setDisabled, setIdScope, setLive, setText, sid, sig, uid } from "../shell/dom.js";
 import { icon, iconClass } from "../shell/icons.js";
 import { botWho, gameSeed, roundKey, seedLine } from "../shell/panels.js";
 import {
@@ -298,8 +298,7 @@ function header(S, part, act) {
  * player order; dismissed with a click or any key. */
 function roundSummary(S, act) {
   const r = S.view.round_summary;
-  return h("div", { class: "nw-overlay", role: "dialog", "aria-modal": "true", "aria-label": `End of round ${r.round}`, dataset: { key: "round-summary" }, onclick: (e) => { if (e.target === e.currentTarget) act.dismissRound(); } },
-    h("div", { class: "nw-dialog" },
+  return modal({ key: "round-summary", label: `End of round ${r.round}`, onClose: () => act.dismissRound() },
       h("h3", {}, `End of round ${r.round}${r.event ? ` — ${r.event}` : ""}`),
       h("div", { class: "nw-table-scroll" }, h("table", { class: "nw-score-table" },
         h("thead", {}, h("tr", {}, ["Player", "Books", "Famine", "War", "Round"].map((x) => h("th", { scope: "col" }, x)))),
@@ -307,7 +306,7 @@ function roundSummary(S, act) {
           h("th", { scope: "row" }, seatName(row.seat)),
           [row.books, row.famine, row.war, row.total].map((x) => h("td", {}, `+${x} VP`))))))),
       h("p", {}, "New player order: ", r.order.map((seat) => seatName(seat)).join(", "), "."),
-      h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "round-summary-close" }, onclick: () => act.dismissRound() }, `Start round ${r.round + 1}`)));
+      h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "round-summary-close" }, onclick: () => act.dismissRound() }, `Start round ${r.round + 1}`));
 }
 
 /** The dice view's shortcuts, listed in the "?" overlay before the shell's. */

@@ -194,6 +194,7 @@ export function createView(root, shell) {
     cancelBuy() {
       ui.pendingBuy = null;
       ui.pendingReturn = null;
+      shell.clearRefusal();
       draw();
     },
     toggleDie(d) {
@@ -210,6 +211,7 @@ export function createView(root, shell) {
     },
     clearSelection() {
       ui.sel = emptySelection();
+      shell.clearRefusal(); // the refusal was about the choice cleared
       draw();
     },
     reroll(star = false) {
@@ -281,10 +283,12 @@ export function createView(root, shell) {
       if (ui.pendingBuy) {
         ui.pendingBuy = null;
         ui.pendingReturn = null;
+        shell.clearRefusal();
         return true;
       }
       if (!selectionIsEmpty(ui.sel)) {
         ui.sel = emptySelection();
+        shell.clearRefusal();
         return true;
       }
       return false;

@@ -23,14 +23,16 @@ export const TRAITS = [
 const camel = (name) => name.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
 
 /** The synced traits, read once per draw (`extra`: the game's own traits). */
-export function readState(model, extra = []) {
+export function readState(model, extra = [], hiddenError = null) {
   const get = (name) => traitValue(model, name);
+  const error = model.get("error") || "";
   const S = {
     kind: model.get("game_kind") || "",
     info: get("game_info") || {},
     view: get("view") || {},
     legal: get("legal") || [],
-    error: model.get("error") || "",
+    // a refusal the page asked Python to clear is gone at once (Python's "" follows)
+    error: error === hiddenError ? "" : error,
     seats: model.get("seats") || [],
     botNames: model.get("bot_names") || [],
     botInfo: get("bot_info") || {},
@@ -117,6 +119,8 @@ export function createController({ model, el }, createView) {
     previewKey: null,
     // experienced players can turn previews off (kept in this browser)
     previews: readPreference("nw-previews", true),
+    // the refusal asked to be cleared (hidden until Python's error trait changes)
+    hiddenError: null,
   };
   let scheduled = false;
   let destroyed = false;
@@ -129,7 +133,7 @@ export function createController({ model, el }, createView) {
   // the Hint asked and not yet answered (the coach trait brings the answer)
   let askedHintAt = null;
   const state = () => {
-    const S = readState(model, extraTraits);
+    const S = readState(model, extraTraits, ui.hiddenError);
     const hint = S.coach.hint;
     if (askedHintAt !== null && (hint && hint.position === askedHintAt || S.error || S.view.position !== askedHintAt)) askedHintAt = null;
     S.coachBusy = askedHintAt !== null;
@@ -190,16 +194,85 @@ export function createController({ model, el }, createView) {
     if (!ui.form) ui.form = defaultForm(S);
     const doc = el.ownerDocument;
     const active = doc ? doc.activeElement : null;
-    const focusKey = active && el.contains(active) && active.dataset ? active.dataset.key : null;
+    const hadFocus = Boolean(active && active !== el && el.contains(active));
+    const focusKey = hadFocus && active.dataset ? active.dataset.key : null;
     const t0 = performance.now();
     view.draw(S);
     drawn(t0);
-    // a focused control whose part was rebuilt: focus its successor
-    if (focusKey && !active.isConnected) {
-      const again = [...el.querySelectorAll("[data-key]")].find((x) => x.dataset.key === focusKey);
-      if (again && typeof again.focus === "function") again.focus();
+    syncDialogs();
+    // a focused control whose part was rebuilt: focus its successor; one that is gone: the
+    // widget's root (the keyboard listener is there: the shortcuts keep working)
+    if (hadFocus && !active.isConnected && !el.contains(doc.activeElement)) {
+      const again = focusKey ? byKey(focusKey) : null;
+      focusIn(again || el);
     }
   }
+
+  const byKey = (key) => [...el.querySelectorAll("[data-key]")].find((x) => x.dataset.key === key) || null;
+  const focusIn = (target) => {
+    if (target && typeof target.focus === "function") target.focus({ preventScroll: target === el });
+  };
+
+  // ---------------------------------------------------------------- dialogs
+  // The dialogs drawn (dom.modal): opened modal once drawn, the focus moved into them;
+  // when one is no longer drawn (or its <details> closed), the focus goes back to the
+  // control that had it before, or its successor, or the widget's root.
+  const openDialogs = []; // {dialog, opener, openerKey}
+  const wanted = (d) => d.isConnected && el.contains(d) && !d.closest("details:not([open])");
+  // the page may draw the widget before it puts it in the document (a dialog drawn then,
+  // the board game's New game, can only open once it is there): look again shortly
+  let syncRetry = null;
+  let syncTries = 0;
+  function syncLater() {
+    if (syncRetry || destroyed || syncTries > 600) return; // 30 s at most; a draw tries again
+    syncTries += 1;
+    syncRetry = setTimeout(() => {
+      syncRetry = null;
+      if (!destroyed) syncDialogs();
+    }, 50);
+  }
+  function syncDialogs() {
+    const doc = el.ownerDocument;
+    if (!el.isConnected) {
+      if (el.querySelector("dialog.nw-modal")) syncLater();
+      return;
+    }
+    syncTries = 0;
+    for (let i = openDialogs.length - 1; i >= 0; i -= 1) {
+      const o = openDialogs[i];
+      if (wanted(o.dialog)) continue;
+      openDialogs.splice(i, 1);
+      const hadFocus = o.dialog.contains(doc.activeElement);
+      if (o.dialog.hasAttribute("open")) {
+        if (typeof o.dialog.close === "function") o.dialog.close();
+        else o.dialog.removeAttribute("open");
+      }
+      const a = doc.activeElement;
+      if (hadFocus || !a || a === doc.body || !el.contains(a)) {
+        const back = o.opener && o.opener.isConnected && el.contains(o.opener) ? o.opener : o.openerKey ? byKey(o.openerKey) : null;
+        focusIn(back || el);
+      }
+    }
+    for (const d of el.querySelectorAll("dialog.nw-modal")) {
+      if (!wanted(d) || openDialogs.some((o) => o.dialog === d)) continue;
+      const a = doc.activeElement;
+      const opener = a && a !== doc.body && el.contains(a) ? a : null;
+      openDialogs.push({ dialog: d, opener, openerKey: opener && opener.dataset ? opener.dataset.key : null });
+      if (!d.hasAttribute("open")) {
+        try {
+          if (typeof d.showModal === "function") d.showModal();
+          else d.setAttribute("open", "");
+        } catch {
+          d.setAttribute("open", ""); // not in a document yet: shown in place
+        }
+      }
+      if (!d.contains(doc.activeElement)) {
+        focusIn(d.querySelector(".nw-primary") || d.querySelector("button, [href], input, select, textarea, summary, [tabindex]"));
+      }
+    }
+  }
+  /** The dialog on top (the last opened that is still drawn), or null. */
+  const topDialog = () => (openDialogs.length ? openDialogs[openDialogs.length - 1].dialog : null);
 
   function schedule() {
     if (scheduled) return;
@@ -224,6 +297,16 @@ export function createController({ model, el }, createView) {
     model.send(intent);
   }
 
+  /** Python's refusal belongs to the move it refused: cancelling that move, clearing the
+   * choice or asking about another move clears it (hidden at once). */
+  function clearRefusal() {
+    const error = model.get("error") || "";
+    if (!error || error === ui.hiddenError) return false;
+    ui.hiddenError = error;
+    send({ kind: "clear_error" });
+    return true;
+  }
+
   const shell = {
     ui,
     dom,
@@ -244,6 +327,7 @@ export function createController({ model, el }, createView) {
     /** Ask Python what `move` would do (intent `preview`); returns the question's
      * number, which Python's answer (the `preview` trait) carries as `ask`. */
     askPreview(move) {
+      clearRefusal();
       asks += 1;
       send({ kind: "preview", move, ask: asks });
       return asks;
@@ -261,7 +345,9 @@ export function createController({ model, el }, createView) {
         return;
       }
       ui.previewMove = move;
+      const refusalGone = clearRefusal();
       ui.previewAsk = shell.askPreview(move);
+      if (refusalGone) draw(); // the refusal of the last move goes at once
       // Python's answer usually comes within a frame or two, and its arrival draws the
       // preview: drawing "Working out…" now as well would put a second redraw (and its
       // paint, several ms) in the answer's way.  Only a slow answer shows it.
@@ -283,8 +369,10 @@ export function createController({ model, el }, createView) {
     },
     cancelPreview() {
       ui.previewMove = null;
+      clearRefusal();
       draw();
     },
+    clearRefusal,
     previewsOn: () => ui.previews,
     setPreviews(on) {
       ui.previews = Boolean(on);
@@ -345,7 +433,9 @@ export function createController({ model, el }, createView) {
       draw();
     },
     setNewGameOpen(open) {
+      if (ui.newGameOpen === Boolean(open)) return;
       ui.newGameOpen = Boolean(open);
+      draw(); // its dialog opens (or closes) with it
     },
     toggleHelp() {
       ui.helpOpen = !ui.helpOpen;
@@ -438,18 +528,35 @@ export function createController({ model, el }, createView) {
     if (!view || (view.ready ? !view.ready(S) : S.view.position === undefined)) return;
     const key = e.key;
     let done = true;
+    const dialog = topDialog();
+    closeTips(key);
     if (view.keyFirst && view.keyFirst(e, S)) {
       // the view took it (e.g. any key closes an end-of-round panel)
+    } else if (dialog && key === "Escape") {
+      dialog.dispatchEvent(new Event("cancel", { cancelable: true })); // its onClose
+    } else if (dialog && key === "Enter") {
+      // a control of the dialog does what it does; elsewhere Enter is its primary button
+      const own = t && t.closest && t.closest("button, a, summary, input, select, textarea");
+      const primary = dialog.querySelector(".nw-primary");
+      if (own && dialog.contains(own)) done = false;
+      else if (primary) primary.click();
+      else done = false;
+    } else if (dialog && key !== "?") {
+      done = false; // the board behind a dialog takes no key
     } else if (key === "?") {
       ui.helpOpen = !ui.helpOpen;
       draw();
-    } else if (key === "Enter" && ui.previewMove && (!t || t.tagName !== "BUTTON")) {
+    } else if (key === "Enter" && ui.previewMove && !(t && t.closest && t.closest(".nw-preview, .nwb-preview, dialog"))) {
+      // the preview on screen: Enter confirms it, even with the focus on the control that
+      // asked for it (Enter would ask it again)
       shell.confirmPreview();
     } else if (key === "Escape") {
       if (ui.newGameOpen) ui.newGameOpen = false;
       else if (ui.helpOpen) ui.helpOpen = false;
-      else if (ui.previewMove) ui.previewMove = null;
-      else if (!(view.escape && view.escape(S))) done = false;
+      else if (ui.previewMove) {
+        ui.previewMove = null;
+        clearRefusal();
+      } else if (!(view.escape && view.escape(S))) done = false;
       draw();
     } else if (e.ctrlKey && (key === "z" || key === "Z")) {
       if (S.history.can_undo) shell.undo();
@@ -463,6 +570,37 @@ export function createController({ model, el }, createView) {
       done = Boolean(view.onKey && view.onKey(e, S));
     }
     if (done) e.preventDefault();
+  }
+
+  function onError() {
+    ui.hiddenError = null; // Python's error changed: it is shown as it is
+  }
+
+  // ------------------------------------------------------------- tooltips
+  // A tooltip (.nw-tip in a .nw-has-tip, shown on hover and focus by CSS) closes on a click
+  // of its control (a live one: a tap on an inert tile is how a phone shows why it is
+  // inert), when the mouse leaves it and on Escape, so that it never stays over the
+  // neighbouring tiles; it opens again on the next hover or focus.
+  const TIP_OFF = "nw-tip-off";
+  const tipOf = (t) => (t && t.closest ? t.closest(".nw-has-tip") : null);
+  function onTipOver(e) {
+    const tip = tipOf(e.target);
+    if (tip && tip.classList.contains(TIP_OFF) && !(e.relatedTarget && tip.contains(e.relatedTarget))) tip.classList.remove(TIP_OFF);
+  }
+  function onTipOut(e) {
+    if (e.pointerType && e.pointerType !== "mouse") return; // a finger lifted: the tap's tooltip stays
+    const tip = tipOf(e.target);
+    if (tip && !(e.relatedTarget && tip.contains(e.relatedTarget))) tip.classList.add(TIP_OFF);
+  }
+  function onTipClick(e) {
+    const tip = tipOf(e.target);
+    if (tip && tip.getAttribute("aria-disabled") !== "true") tip.classList.add(TIP_OFF);
+  }
+  function closeTips(key) {
+    if (key !== "Escape") return;
+    for (const tip of el.querySelectorAll(".nw-has-tip")) {
+      if (tip.contains(el.ownerDocument.activeElement) || tip.matches(":hover")) tip.classList.add(TIP_OFF);
+    }
   }
 
   function onCustom(msg) {
@@ -480,6 +618,20 @@ export function createController({ model, el }, createView) {
     title: "Show what a move will do, with Confirm and Cancel, before it is made",
   };
   el.addEventListener("keydown", onKey);
+  // the widget's root takes the focus (a click on its text, a control redrawn away): the
+  // shortcuts listen there
+  if (!el.hasAttribute("tabindex")) el.tabIndex = -1;
+  el.setAttribute("data-nw-host", "");
+  const keepFocus = () => {
+    const a = el.ownerDocument.activeElement;
+    if (!a || !el.contains(a)) focusIn(el);
+  };
+  el.addEventListener("click", keepFocus);
+  el.addEventListener("pointerover", onTipOver);
+  el.addEventListener("pointerout", onTipOut);
+  el.addEventListener("focusin", onTipOver);
+  el.addEventListener("click", onTipClick);
+  model.on("change:error", onError);
   const handlers = [...TRAITS, ...extraTraits].map((t) => [`change:${t}`, schedule]);
   for (const [event, fn] of handlers) model.on(event, fn);
   model.on("msg:custom", onCustom);
@@ -493,7 +645,14 @@ export function createController({ model, el }, createView) {
     destroy() {
       destroyed = true;
       clearTimeout(previewWait);
+      clearTimeout(syncRetry);
       el.removeEventListener("keydown", onKey);
+      el.removeEventListener("click", keepFocus);
+      el.removeEventListener("pointerover", onTipOver);
+      el.removeEventListener("pointerout", onTipOut);
+      el.removeEventListener("focusin", onTipOver);
+      el.removeEventListener("click", onTipClick);
+      model.off("change:error", onError);
       for (const [event, fn] of handlers) model.off(event, fn);
       model.off("msg:custom", onCustom);
       if (view.destroy) view.destroy();

@@ -289,6 +289,8 @@ export function morph(old, neu) {
   const oa = old.attributes;
   for (let i = oa.length - 1; i >= 0; i -= 1) {
     const name = oa[i].name;
+    // a dialog's `open` belongs to the browser (showModal): a redraw never closes it
+    if (name === "open" && old.nodeName === "DIALOG") continue;
     if (!neu.hasAttribute(name)) old.removeAttribute(name);
   }
   const na = neu.attributes;
@@ -387,4 +389,27 @@ export function setAttr(el, name, value) {
   } else if (el.getAttribute(name) !== String(value)) {
     el.setAttribute(name, String(value));
   }
+}
+
+/**
+ * A modal dialog: a native <dialog> (the shell opens it with showModal once it is drawn,
+ * see controller.js syncDialogs), so the browser puts it in the top layer, over the page
+ * and on screen whatever the page's scroll or the widget's containers (in a Voila page,
+ * scrolled down, a position: fixed overlay inside the widget sat at the widget's top,
+ * above the screen: tests/browser/test_voila_dialogs.py).  `onClose` is called for Escape (the dialog's cancel) and for
+ * a click on the shade around it; its own buttons call what they do.  The box scrolls
+ * inside itself when taller than the screen (shell.css).
+ */
+export function modal({ key, label, onClose, inner = "" }, ...children) {
+  return h("dialog", {
+    class: "nw-modal", "aria-label": label, dataset: { key },
+    // a click on the shade lands on the dialog itself (its box is the inner one's)
+    onclick: (e) => {
+      if (e.target === e.currentTarget) onClose();
+    },
+    oncancel: (e) => {
+      e.preventDefault(); // the shell's state closes it (the next draw)
+      onClose();
+    },
+  }, h("div", { class: `nw-dialog${inner ? ` ${inner}` : ""}` }, children));
 }

@@ -2,7 +2,7 @@
 // New game dialog, shortcut list, errors, the bots' turn, preview, coach).  Each takes the
 // snapshot S and, where it is incremental, `part(key, signature, build)` from the view's
 // Parts, so the view decides where they go.  They draw Python's payloads only.
-import { Parts, h, setAttr, setChildren, setDisabled, setText, sid, sig } from "./dom.js";
+import { Parts, h, modal, setAttr, setChildren, setDisabled, setText, sid, sig } from "./dom.js";
 
 /** "Player 2" (seats are numbered from 0). */
 export const seatName = (seat) => `Player ${seat + 1}`;
@@ -276,7 +276,9 @@ export function makePanels(shell) {
       h("div", { class: "nw-seats" }, h("div", { class: "nw-slot-label" }, "Seats (change any time)"), current),
       h("details", { class: "nw-newgame", open: ui.newGameOpen || null, ontoggle: (e) => shell.setNewGameOpen(e.target.open) },
         h("summary", { dataset: { key: "newgame-summary" } }, "New game…"),
-        h("div", { class: "nw-form" },
+        // a modal dialog while the <details> is open (the shell opens it: dom.modal)
+        modal({ key: "newgame-dialog", label: "New game", onClose: () => shell.closeNewGame(), inner: "nw-form" },
+          h("h3", {}, "New game"),
           h("label", { class: "nw-field", for: idp }, h("span", {}, "Players"),
             h("select", { id: idp, dataset: { key: "form-players" }, onchange: (e) => shell.setForm({ players: Number(e.target.value) }) },
               counts.map((n) => h("option", { value: String(n), selected: n === f.players }, n === 1 ? "1 (solo)" : String(n))))),
@@ -286,7 +288,9 @@ export function makePanels(shell) {
             h("input", { id: ids, type: "text", inputmode: "numeric", placeholder: "random", title: "Empty: a random seed. The board shows the seed only once the game is over: it tells every draw to come.", value: f.seed, dataset: { key: "form-seed" }, oninput: (e) => shell.setForm({ seed: e.target.value }, false) })),
           h("label", { class: "nw-field", for: idd }, h("span", {}, "Bot pause (s)"),
             h("input", { id: idd, type: "number", min: "0", max: "30", step: "0.1", value: String(f.bot_delay), dataset: { key: "form-delay" }, oninput: (e) => shell.setForm({ bot_delay: Number(e.target.value) }, false) })),
-          h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "start" }, onclick: () => shell.startGame() }, "Start new game"))));
+          h("div", { class: "nw-buttons" },
+            h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "start" }, onclick: () => shell.startGame() }, "Start new game"),
+            h("button", { type: "button", class: "nw-btn", dataset: { key: "newgame-cancel" }, title: "Escape", onclick: () => shell.closeNewGame() }, "Cancel")))));
   }
 
   /** Save, Load, the seat menus and the New game dialog. */
@@ -294,21 +298,10 @@ export function makePanels(shell) {
     const f = ui.form;
     const game = part("game", sig(S.seats, S.botNames, S.botInfo, S.info.player_counts, ui.formRev, f.players, f.seats,
       shell.newGameSignature(S, f)), () => gamePanelEl(S));
-    // the New game form is a dialog (opened from the header or the Game panel)
+    // the New game form is a modal dialog while its <details> is open (opened from the
+    // header or the Game panel; the shell opens and closes the dialog with it)
     const details = game.querySelector("details.nw-newgame");
-    if (details) {
-      if (details.open !== Boolean(ui.newGameOpen)) details.open = Boolean(ui.newGameOpen);
-      const form = details.querySelector(".nw-form");
-      setAttr(form, "role", "dialog");
-      setAttr(form, "aria-label", "New game");
-      setAttr(form, "aria-modal", ui.newGameOpen ? "true" : null);
-      if (!details.dataset.backdrop) { // a click on the shade around the dialog closes it
-        details.dataset.backdrop = "1";
-        details.addEventListener("click", (e) => {
-          if (e.target === details) shell.closeNewGame();
-        });
-      }
-    }
+    if (details && details.open !== Boolean(ui.newGameOpen)) details.open = Boolean(ui.newGameOpen);
     // a seat menu the person changed without Python following (a refused change): show
     // Python's value again
     S.seats.forEach((who, seat) => {
@@ -321,12 +314,14 @@ export function makePanels(shell) {
   /** The shortcut list (the "?" overlay), or null when closed. */
   function helpOverlay(part) {
     if (!ui.helpOpen) return null;
-    return part("help-overlay", "", () => h("div", { class: "nw-overlay", role: "dialog", "aria-modal": "true", "aria-label": "Keyboard shortcuts", dataset: { key: "help-overlay" } },
-      h("div", { class: "nw-dialog" },
-        h("h3", {}, "Keyboard shortcuts"),
-        h("p", { class: "nw-help" }, "They work while the board has the focus (click anywhere on it first)."),
-        h("dl", { class: "nw-shortcuts" }, shell.shortcuts().map(([k, what]) => [h("dt", {}, h("kbd", {}, k)), h("dd", {}, what)])),
-        h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "help-close" }, onclick: () => shell.toggleHelp() }, "Close"))));
+    const close = () => {
+      if (shell.ui.helpOpen) shell.toggleHelp();
+    };
+    return part("help-overlay", "", () => modal({ key: "help-overlay", label: "Keyboard shortcuts", onClose: close },
+      h("h3", {}, "Keyboard shortcuts"),
+      h("p", { class: "nw-help" }, "They work while the board has the focus (click anywhere on it first)."),
+      h("dl", { class: "nw-shortcuts" }, shell.shortcuts().map(([k, what]) => [h("dt", {}, h("kbd", {}, k)), h("dd", {}, what)])),
+      h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "help-close" }, onclick: close }, "Close")));
   }
 
   return {

@@ -52,7 +52,7 @@ describe("keyboard shortcuts", () => {
     createController({ model, el });
     press(byKey("pass"), "?");
     const overlay = byKey("help-overlay");
-    expect(overlay.getAttribute("role")).toBe("dialog");
+    expect(overlay.tagName).toBe("DIALOG");
     for (const [k] of [...SHORTCUTS, ...SHELL_SHORTCUTS]) expect(overlay.textContent).toContain(k);
     press(byKey("help-close"), "Escape");
     expect(byKey("help-overlay")).toBeNull();

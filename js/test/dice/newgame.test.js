@@ -18,9 +18,9 @@ describe("New game", () => {
     expect(details.open).toBe(false);
     click(byKey("header-newgame"));
     expect(details.open).toBe(true);
-    const form = details.querySelector(".nw-form");
-    expect(form.getAttribute("role")).toBe("dialog");
-    expect(form.getAttribute("aria-modal")).toBe("true");
+    const dialog = details.querySelector("dialog");
+    expect(dialog.getAttribute("aria-label")).toBe("New game");
+    expect(dialog.hasAttribute("open")).toBe(true);
     for (const key of ["form-players", "form-seat-0", "form-variant", "form-automate", "form-seed", "form-delay", "start"]) {
       expect(byKey(key), key).toBeTruthy();
     }

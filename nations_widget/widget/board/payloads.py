@@ -45,6 +45,7 @@ from ...board.render import side_name
 from ...board.rules import (
     PRICES,
     age_of,
+    can_take_card,
     deploy_cost,
     price_of,
     production_of,
@@ -213,7 +214,28 @@ def _progress(s: GameState) -> dict[str, Any]:
                        for ref in s.board[r * cols:(r + 1) * cols]]} for r in range(3)]
     age = age_of(s.round)
     return {"columns": cols, "rows": rows, "deck": len(s.decks[age - 1]) if s.decks else 0,
-            "decks": [len(d) for d in s.decks]}
+            "decks": [len(d) for d in s.decks], "why": _why_not(s)}
+
+
+def _why_not(s: GameState) -> dict[str, str]:
+    """Why the acting seat cannot buy each progress card it cannot buy (card id -> a short
+    sentence, the engine's reason), in the action step; empty otherwise.  The board view
+    writes it on the card (it never decides what can be bought)."""
+    seat = s.current_player()
+    if seat is None or s.step != "actions" or s.queue:
+        return {}
+    gold = s.players[seat].res[RESOURCES.index("gold")]
+    cards = s.comp.cards
+    out: dict[str, str] = {}
+    for ref in s.board:
+        if ref < 0:
+            continue
+        price = price_of(s, seat, ref)
+        reason = (f"costs {price} gold; you have {gold}" if gold < price
+                  else can_take_card(s, seat, ref))
+        if reason:
+            out[cards[ref].id] = reason[0].upper() + reason[1:]
+    return out
 
 
 def _event(s: GameState) -> dict[str, Any] | None:
