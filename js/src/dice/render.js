@@ -575,7 +575,7 @@ function playerTiles(S, act, seat, choosing, part) {
 }
 
 /** A player's dice trays; the row, each label and each die are parts (`part`), so a die
- * that changed is patched alone and the others stay where they are. */
+ * that changed is drawn alone and the others stay where they are. */
 function playerDice(S, ui, act, seat, live, rolling, rollKey, part) {
   const v = S.view;
   const rolled = new Set(v.rolled || []);
@@ -585,7 +585,8 @@ function playerDice(S, ui, act, seat, live, rolling, rollKey, part) {
   const die = (d, used, opts) => {
     const drawn = { ...opts, used, recent: recent.has(d) };
     // one element per roll of the die (rollKey: the position whose move rolled it, when the
-    // board stepped forward onto it), its state set in place
+    // board stepped forward onto it), its state set in place (on a new element, whole:
+    // dieState remembers what it drew per element)
     const el = part(`m:die-${d}`, String(opts.rollKey ?? ""), () => dieElement(S, d, drawn));
     dieState(S, el, d, drawn, live && !used);
     return el;
@@ -900,7 +901,7 @@ function actionsControls(S, ui, act, part, now) {
   const summary = selectionSummary(S.catalogue, v, ui.sel);
   const selection = part("actions-selection", sig(summary, ui.sel.dice.length >= 2, selectionIsEmpty(ui.sel)), () => selectionLine(S, ui, act));
   // the buttons are built once per wonder; their texts, titles and states set in place
-  // (keyed by the wonder, not signed: a frame whose elements are kept in refs is never morphed)
+  // (keyed by the wonder, not signed: a frame whose elements are kept in refs is built once)
   const buttons = part(`actions-buttons-${p.wonder || "none"}-${v.config.unrest ? "unrest" : ""}`, "", () => {
     const els = {
       reroll: h("button", { type: "button", class: "nw-btn", dataset: { key: "reroll" }, onclick: (e) => { if (isLive(e.currentTarget)) act.reroll(); } }, icon("reroll"), ""),
@@ -1071,7 +1072,7 @@ export class Board {
     const notice = P.part("notice", sig(S.reconstructed), () => reconstructionNotice(S, ui, act));
 
     const canBuy = me !== null && v.step === "actions";
-    // the frame (title, grid) and each cell are parts: a tile that changed is patched alone
+    // the frame (title, grid) and each cell are parts: a tile that changed is drawn alone
     const progress = P.part(`progress-${v.board.length}`, "", () => progressFrame(v.board.length));
     const { hint, grid } = refs.get(progress);
     setText(hint, canBuy ? " — click a tile to buy it" : "");

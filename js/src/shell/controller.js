@@ -185,17 +185,10 @@ export function createController({ model, el }, createView) {
       ui.previewMove = null;
     }
     if (!ui.form) ui.form = defaultForm(S);
-    const doc = el.ownerDocument;
-    const active = doc ? doc.activeElement : null;
-    const focusKey = active && el.contains(active) && active.dataset ? active.dataset.key : null;
     const t0 = performance.now();
-    view.draw(S);
+    // a focused control whose part was rebuilt: focus it again, or its successor
+    dom.keepingFocus(el, () => view.draw(S));
     drawn(t0);
-    // a focused control whose part was rebuilt: focus its successor
-    if (focusKey && !active.isConnected) {
-      const again = [...el.querySelectorAll("[data-key]")].find((x) => x.dataset.key === focusKey);
-      if (again && typeof again.focus === "function") again.focus();
-    }
   }
 
   function schedule() {

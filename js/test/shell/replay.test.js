@@ -25,7 +25,8 @@ import { createController as diceController } from "../../src/dice/index.js";
 import { createController as boardController } from "../../src/board/index.js";
 import { diceOf } from "../../src/dice/logic.js";
 import { applyLogPatch } from "../../src/shell/logstore.js";
-import { mockModel, removeHosts, testHost, tick } from "../helpers.js";
+import { Parts } from "../../src/shell/dom.js";
+import { countingDraws, mockModel, removeHosts, testHost, tick } from "../helpers.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const read = (...path) => JSON.parse(readFileSync(join(here, "..", ...path), "utf8"));
@@ -152,6 +153,21 @@ function expectBoardFilled(el, cards) {
   expect(el.querySelectorAll("nw-keep").length, "no placeholder left in the page").toBe(0);
 }
 
+/** The elements created and parts rebuilt per draw, by kind of update (REPLAY_COUNTS=1). */
+function reportCounts(name, counts) {
+  const kinds = new Map();
+  for (const c of counts) {
+    const kind = c.what.replace(/ \(.*\)$/, "");
+    if (!kinds.has(kind)) kinds.set(kind, []);
+    kinds.get(kind).push(c);
+  }
+  const lines = [...kinds].map(([kind, cs]) => {
+    const mean = (k) => Math.round(cs.reduce((a, c) => a + c[k], 0) / cs.length);
+    return `  ${kind}: ${cs.length} draws, elements mean ${mean("elements")} (max ${Math.max(...cs.map((c) => c.elements))}), parts rebuilt mean ${mean("rebuilt")}`;
+  });
+  console.log(`${name}:\n${lines.join("\n")}`);
+}
+
 /** Feed `game`'s updates to one widget; after each, compare it with a fresh one. */
 async function replay(game, createController, expectFilled) {
   const el = testHost();
@@ -162,6 +178,7 @@ async function replay(game, createController, expectFilled) {
   await tick();
   let log = applyLogPatch(null, null, traits.log_patch);
   const failures = [];
+  const counts = [];
   for (const [i, step] of game.steps.entries()) {
     if (i > 0) {
       for (const [name, d] of Object.entries(step.set)) {
@@ -169,8 +186,14 @@ async function replay(game, createController, expectFilled) {
         if (name === "log_patch") log = applyLogPatch(log, traits.log_patch.prev, traits.log_patch);
       }
       // one message: every trait it carries set, then one draw
-      for (const name of Object.keys(step.set)) model.emit(name, clone(traits[name]));
-      await tick();
+      const seen = countingDraws(Parts);
+      try {
+        for (const name of Object.keys(step.set)) model.emit(name, clone(traits[name]));
+        await tick();
+      } finally {
+        seen.stop();
+      }
+      counts.push({ what: step.what, elements: seen.elements, rebuilt: seen.rebuilt.length });
     }
     expect(log, `the log patch of step ${i} applies`).not.toBeNull();
     // the same traits, drawn at once by a new widget (the whole log, as a page opening gets it)
@@ -189,6 +212,7 @@ async function replay(game, createController, expectFilled) {
     if (failures.length >= Number(process.env.REPLAY_FAILURES || 3)) break;
   }
   widget.destroy();
+  if (process.env.REPLAY_COUNTS) reportCounts(game.name, counts);
   if (failures.length) throw new Error(`the board drawn step by step differs:\n\n${failures.join("\n\n")}`);
 }
 
