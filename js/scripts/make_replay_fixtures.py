@@ -51,7 +51,7 @@ def delta(old: Any, new: Any) -> Any:
             out["$d"] = gone
         return out
     if isinstance(old, list) and isinstance(new, list) and len(old) == len(new) and old:
-        return {"$a": {str(i): delta(a, b) for i, (a, b) in enumerate(zip(old, new))
+        return {"$a": {str(i): delta(a, b) for i, (a, b) in enumerate(zip(old, new, strict=True))
                        if a != b}}
     return new
 
@@ -62,7 +62,7 @@ class Recorder:
     def __init__(self, w: GameWidget[Any, Any], name: str) -> None:
         self.w = w
         self.name = name
-        self.names = [n for n in w.keys if not n.startswith("_") and n not in ("layout", "tabbable", "tooltip")]
+        self.names = sorted(w.read_only_traits())
         self.sent: dict[str, Any] = {}
         self.steps: list[dict[str, Any]] = []
         # the bots play only when this script says (one published update per move)
@@ -100,7 +100,8 @@ class Recorder:
         w = self.w
         move = choose(w.game.legal_moves())
         w.play(move)
-        self.step(f"human {getattr(move, 'type', type(move).__name__)} (position {w.game.position})")
+        kind = getattr(move, "type", type(move).__name__)
+        self.step(f"human {kind} (position {w.game.position})")
 
     def play_until(self, choose: Callable[[list[Any]], Any], until: Callable[[], bool],
                    limit: int = 5000) -> None:
@@ -150,9 +151,8 @@ def history_moves(r: Recorder, choose: Callable[[list[Any]], Any]) -> None:
     r.step("undo again")
     w.goto(max(w.game.position - 7, 1))
     r.step("goto (a jump back)")
-    w.goto(w.game.length)
+    w.goto(latest)
     r.step("» latest")
-    del latest
     w.undo(None)
     r.step("undo")
     r.human(choose)
@@ -202,15 +202,23 @@ def write(path: Path, games: list[dict[str, Any]]) -> None:
           f"{sum(len(g['steps']) for g in games)} steps")
 
 
-def main() -> None:
-    write(DICE_OUT, [
+def dice_games() -> list[dict[str, Any]]:
+    return [
         dice_game("dice 3 players against 2 bots", 3, ["human", "random", "heuristic"], 4),
         dice_game("dice 2 players against a bot", 2, ["human", "random"], 11),
-    ])
-    write(BOARD_OUT, [
+    ]
+
+
+def board_games() -> list[dict[str, Any]]:
+    return [
         board_game("board 3 players against 2 bots", 3, ["human", "heuristic-easy", "random"],
                    5, ages=1),
-    ])
+    ]
+
+
+def main() -> None:
+    write(DICE_OUT, dice_games())
+    write(BOARD_OUT, board_games())
 
 
 if __name__ == "__main__":
