@@ -165,7 +165,17 @@ function reportCounts(name, counts) {
     const mean = (k) => Math.round(cs.reduce((a, c) => a + c[k], 0) / cs.length);
     return `  ${kind}: ${cs.length} draws, elements mean ${mean("elements")} (max ${Math.max(...cs.map((c) => c.elements))}), parts rebuilt mean ${mean("rebuilt")}`;
   });
-  console.log(`${name}:\n${lines.join("\n")}`);
+  // the parts the moves rebuild most often (a key's numbers folded: die-3 is die-N)
+  const often = new Map();
+  for (const c of counts) {
+    if (!/^(bot move|human)/.test(c.what)) continue;
+    for (const k of c.keys) {
+      const kind = k.replace(/\d+/g, "N");
+      often.set(kind, (often.get(kind) || 0) + 1);
+    }
+  }
+  const top = [...often].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, n]) => `${k} ${n}`);
+  console.log(`${name}:\n${lines.join("\n")}\n  rebuilt by the moves: ${top.join(", ")}`);
 }
 
 /** Feed `game`'s updates to one widget; after each, compare it with a fresh one. */
@@ -193,7 +203,7 @@ async function replay(game, createController, expectFilled) {
       } finally {
         seen.stop();
       }
-      counts.push({ what: step.what, elements: seen.elements, rebuilt: seen.rebuilt.length });
+      counts.push({ what: step.what, elements: seen.elements, rebuilt: seen.rebuilt.length, keys: seen.rebuilt });
     }
     expect(log, `the log patch of step ${i} applies`).not.toBeNull();
     // the same traits, drawn at once by a new widget (the whole log, as a page opening gets it)
