@@ -10,9 +10,9 @@ __export(dom_exports, {
   Parts: () => Parts,
   h: () => h,
   isLive: () => isLive,
+  keepingFocus: () => keepingFocus,
   memo: () => memo,
   modal: () => modal,
-  morph: () => morph,
   setAttr: () => setAttr,
   setChildren: () => setChildren,
   setDisabled: () => setDisabled,
@@ -24,7 +24,6 @@ __export(dom_exports, {
   uid: () => uid
 });
 var handlers = /* @__PURE__ */ new WeakMap();
-var memoNodes = /* @__PURE__ */ new WeakSet();
 var kept = /* @__PURE__ */ new WeakMap();
 function dispatch(e) {
   const on = handlers.get(this);
@@ -88,13 +87,14 @@ var Parts = class {
     this.map = /* @__PURE__ */ new Map();
     this.spare = /* @__PURE__ */ new Map();
     this.used = /* @__PURE__ */ new Set();
+    this.asked = /* @__PURE__ */ new Set();
     this.built = 0;
     this.reused = 0;
-    this.morphed = 0;
     this.collect = null;
+    this.owner = null;
   }
-  /** Mark `key` and the memo entries its node was built from as still drawn (taking them
-   * back from the spare ones if they were put aside). */
+  /** Mark `key` and the entries its node was built from as still drawn (taking them back
+   * from the spare ones if they were put aside). */
   use(key) {
     this.used.add(key);
     let entry = this.map.get(key);
@@ -107,10 +107,35 @@ var Parts = class {
     }
     if (entry && entry.inner) for (const k of entry.inner) this.use(k);
   }
-  build(build) {
+  /** The entry to reuse for `key` asked now, or null when the key must be built anew and
+   * not remembered (asked twice in this draw, or by another owner than the one whose node
+   * holds it). */
+  claim(key) {
+    if (this.collect) this.collect.push(key);
+    const again = this.asked.has(key);
+    this.asked.add(key);
+    this.use(key);
+    const entry = this.map.get(key);
+    if (again || entry && entry.owner !== this.owner) return { entry: null, keep: false };
+    return { entry: entry || null, keep: true };
+  }
+  /** A kept node is placed as it is, with the nodes inside it: they count as asked for in
+   * this draw (a later ask of one of them builds another). */
+  placed(entry) {
+    if (!entry.inner) return;
+    for (const k of entry.inner) {
+      this.asked.add(k);
+      const inner = this.map.get(k);
+      if (inner) this.placed(inner);
+    }
+  }
+  /** Call `build` as the part `key`'s build: what it asks for is noted (its inner keys). */
+  build(key, build) {
     const outer = this.collect;
+    const owner = this.owner;
     const inner = [];
     this.collect = inner;
+    this.owner = key;
     const prev = current;
     current = this;
     try {
@@ -118,36 +143,25 @@ var Parts = class {
     } finally {
       current = prev;
       this.collect = outer;
+      this.owner = owner;
     }
   }
   part(key, signature, build) {
-    if (this.collect) this.collect.push(key);
-    this.use(key);
-    const hit = this.map.get(key);
-    if (hit && hit.sig === signature) {
+    const { entry, keep: remember } = this.claim(key);
+    if (entry && entry.sig === signature) {
       this.reused += 1;
-      return hit.node;
+      this.placed(entry);
+      return entry.node;
     }
-    const built = this.build(build);
-    const inner = built.inner;
+    const built = this.build(key, build);
+    for (const k of built.inner) this.use(k);
     let node = built.node;
-    for (const k of inner) this.use(k);
-    if (node && kept.has(node)) node = kept.get(node);
-    if (hit && hit.node === node) {
-      hit.sig = signature;
-      hit.inner = inner;
-      this.reused += 1;
-      return node;
-    }
-    if (hit && hit.node && node && hit.node.nodeName === node.nodeName && hit.node.nodeType === 1) {
-      morph(hit.node, node);
-      hit.sig = signature;
-      hit.inner = inner;
-      this.morphed += 1;
-      return hit.node;
-    }
-    if (node && node.nodeType === 1) resolveKept(node);
-    this.map.set(key, { sig: signature, node, inner });
+    if (node && kept.has(node)) {
+      const ph = node;
+      node = kept.get(ph);
+      kept.delete(ph);
+    } else if (node && node.nodeType === 1) resolveKept(node);
+    if (remember) this.map.set(key, { sig: signature, node, inner: built.inner, owner: this.owner });
     this.built += 1;
     return node;
   }
@@ -163,11 +177,13 @@ var Parts = class {
       this.spare.set(key, entry);
     }
     this.used.clear();
+    this.asked.clear();
   }
   clear() {
     this.map.clear();
     this.spare.clear();
     this.used.clear();
+    this.asked.clear();
   }
 };
 var SPARE_SWEEPS = 4;
@@ -175,12 +191,11 @@ var current = null;
 function memo(key, signature, build) {
   const parts = current;
   if (!parts) return build();
-  if (parts.collect) parts.collect.push(key);
-  parts.use(key);
-  const hit = parts.map.get(key);
-  if (hit && hit.sig === signature) {
+  const { entry, keep: remember } = parts.claim(key);
+  if (entry && entry.sig === signature) {
     parts.reused += 1;
-    return keep(hit.node);
+    parts.placed(entry);
+    return keep(entry.node);
   }
   const outer = parts.collect;
   const inner = [];
@@ -192,15 +207,7 @@ function memo(key, signature, build) {
     parts.collect = outer;
   }
   for (const k of inner) parts.use(k);
-  if (hit && hit.node.nodeName === node.nodeName) {
-    morph(hit.node, node);
-    hit.sig = signature;
-    hit.inner = inner;
-    parts.morphed += 1;
-    return keep(hit.node);
-  }
-  memoNodes.add(node);
-  parts.map.set(key, { sig: signature, node, inner });
+  if (remember) parts.map.set(key, { sig: signature, node, inner, owner: parts.owner });
   parts.built += 1;
   return node;
 }
@@ -210,7 +217,30 @@ function keep(node) {
   return ph;
 }
 function resolveKept(root) {
-  for (const ph of root.querySelectorAll("nw-keep")) ph.replaceWith(kept.get(ph));
+  for (const ph of root.querySelectorAll("nw-keep")) {
+    const node = kept.get(ph);
+    kept.delete(ph);
+    ph.replaceWith(node);
+  }
+}
+function keepingFocus(root, draw) {
+  const doc = root.ownerDocument;
+  const active = doc ? doc.activeElement : null;
+  if (!active || active === root || !root.contains(active)) {
+    draw();
+    return;
+  }
+  const focusKey = active.dataset ? active.dataset.key : null;
+  draw();
+  const now = doc.activeElement;
+  if (now && now !== doc.body && now !== doc.documentElement) return;
+  if (active.isConnected && root.contains(active)) {
+    active.focus();
+    return;
+  }
+  const again = focusKey ? [...root.querySelectorAll("[data-key]")].find((x) => x.dataset.key === focusKey) : null;
+  if (again && typeof again.focus === "function") again.focus();
+  else if (typeof root.focus === "function") root.focus({ preventScroll: true });
 }
 function setChildren(parent, nodes) {
   const want = [];
@@ -232,73 +262,6 @@ function setChildren(parent, nodes) {
   for (const node of want) {
     if (at === node) at = at.nextSibling;
     else parent.insertBefore(node, at);
-  }
-}
-var keyOf = (node) => node.nodeType === 1 ? node.getAttribute("data-key") : null;
-function alike(a, b) {
-  return a.nodeType === b.nodeType && a.nodeName === b.nodeName && keyOf(a) === keyOf(b) && !memoNodes.has(a) && !memoNodes.has(b);
-}
-function morph(old, neu) {
-  const oa = old.attributes;
-  for (let i = oa.length - 1; i >= 0; i -= 1) {
-    const name = oa[i].name;
-    if (name === "open" && old.nodeName === "DIALOG") continue;
-    if (!neu.hasAttribute(name)) old.removeAttribute(name);
-  }
-  const na = neu.attributes;
-  for (let i = 0; i < na.length; i += 1) {
-    const { name, value } = na[i];
-    if (old.getAttribute(name) !== value) old.setAttribute(name, value);
-  }
-  const on = handlers.get(neu);
-  if (on) {
-    for (const type of Object.keys(on)) old.addEventListener(type, dispatch);
-    handlers.set(old, on);
-  } else {
-    handlers.delete(old);
-  }
-  let wanted = null;
-  for (let c = neu.firstChild; c; c = c.nextSibling) if (kept.has(c)) (wanted || (wanted = /* @__PURE__ */ new Set())).add(kept.get(c));
-  let o = old.firstChild;
-  let n = neu.firstChild;
-  while (n) {
-    const next = n.nextSibling;
-    while (o && memoNodes.has(o) && !(wanted && wanted.has(o))) {
-      const gone = o;
-      o = o.nextSibling;
-      old.removeChild(gone);
-    }
-    const live = kept.get(n);
-    if (live) {
-      if (o === live) o = o.nextSibling;
-      else old.insertBefore(live, o);
-      n = next;
-      continue;
-    }
-    if (o && !alike(o, n) && o.nextSibling && alike(o.nextSibling, n)) {
-      const gone = o;
-      o = o.nextSibling;
-      old.removeChild(gone);
-    }
-    if (o && alike(o, n)) {
-      if (o.nodeType === 1) morph(o, n);
-      else if (o.data !== n.data) o.data = n.data;
-      o = o.nextSibling;
-    } else {
-      old.insertBefore(n, o);
-      if (n.nodeType === 1) resolveKept(n);
-    }
-    n = next;
-  }
-  while (o) {
-    const next = o.nextSibling;
-    old.removeChild(o);
-    o = next;
-  }
-  const tag = old.nodeName;
-  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") {
-    if (old.value !== neu.value) old.value = neu.value;
-    if (tag === "INPUT" && old.checked !== neu.checked) old.checked = neu.checked;
   }
 }
 function setLive(el, live, focusable = false) {
@@ -1018,18 +981,11 @@ function createController({ model, el }, createView2) {
       ui.previewMove = null;
     }
     if (!ui.form) ui.form = defaultForm(S);
-    const doc = el.ownerDocument;
-    const active = doc ? doc.activeElement : null;
-    const hadFocus = Boolean(active && active !== el && el.contains(active));
-    const focusKey = hadFocus && active.dataset ? active.dataset.key : null;
+    noteDialogFocus();
     const t0 = performance.now();
-    view.draw(S);
+    keepingFocus(el, () => view.draw(S));
     drawn(t0);
     syncDialogs();
-    if (hadFocus && !active.isConnected && !el.contains(doc.activeElement)) {
-      const again = focusKey ? byKey(focusKey) : null;
-      focusIn(again || el);
-    }
   }
   const byKey = (key) => [...el.querySelectorAll("[data-key]")].find((x) => x.dataset.key === key) || null;
   const focusIn = (target) => {
@@ -1057,6 +1013,16 @@ function createController({ model, el }, createView2) {
     for (let i = openDialogs.length - 1; i >= 0; i -= 1) {
       const o = openDialogs[i];
       if (wanted(o.dialog)) continue;
+      const key = o.dialog.dataset.key;
+      const successor = key ? [...el.querySelectorAll("dialog.nw-modal")].find((d) => d.dataset.key === key && wanted(d)) : null;
+      if (successor) {
+        const focusKey = o.focusKey;
+        o.dialog = successor;
+        if (!successor.hasAttribute("open")) showDialog(successor);
+        const again = focusKey ? [...successor.querySelectorAll("[data-key]")].find((x) => x.dataset.key === focusKey) : null;
+        focusIn(again || successor.querySelector(".nw-primary") || firstControl(successor));
+        continue;
+      }
       openDialogs.splice(i, 1);
       const hadFocus = o.dialog.contains(doc.activeElement);
       if (o.dialog.hasAttribute("open")) {
@@ -1064,7 +1030,7 @@ function createController({ model, el }, createView2) {
         else o.dialog.removeAttribute("open");
       }
       const a = doc.activeElement;
-      if (hadFocus || !a || a === doc.body || !el.contains(a)) {
+      if (hadFocus || !a || a === doc.body || a === el || !el.contains(a)) {
         const back = o.opener && o.opener.isConnected && el.contains(o.opener) ? o.opener : o.openerKey ? byKey(o.openerKey) : null;
         focusIn(back || el);
       }
@@ -1073,19 +1039,23 @@ function createController({ model, el }, createView2) {
       if (!wanted(d) || openDialogs.some((o) => o.dialog === d)) continue;
       const a = doc.activeElement;
       const opener = a && a !== doc.body && el.contains(a) ? a : null;
-      openDialogs.push({ dialog: d, opener, openerKey: opener && opener.dataset ? opener.dataset.key : null });
-      if (!d.hasAttribute("open")) {
-        try {
-          if (typeof d.showModal === "function") d.showModal();
-          else d.setAttribute("open", "");
-        } catch {
-          d.setAttribute("open", "");
-        }
-      }
-      if (!d.contains(doc.activeElement)) {
-        focusIn(d.querySelector(".nw-primary") || d.querySelector("button, [href], input, select, textarea, summary, [tabindex]"));
-      }
+      openDialogs.push({ dialog: d, opener, openerKey: opener && opener.dataset ? opener.dataset.key : null, focusKey: null });
+      if (!d.hasAttribute("open")) showDialog(d);
+      if (!d.contains(doc.activeElement)) focusIn(d.querySelector(".nw-primary") || firstControl(d));
     }
+  }
+  function showDialog(d) {
+    try {
+      if (typeof d.showModal === "function") d.showModal();
+      else d.setAttribute("open", "");
+    } catch {
+      d.setAttribute("open", "");
+    }
+  }
+  const firstControl = (d) => d.querySelector("button, [href], input, select, textarea, summary, [tabindex]");
+  function noteDialogFocus() {
+    const a = el.ownerDocument ? el.ownerDocument.activeElement : null;
+    for (const o of openDialogs) o.focusKey = a && o.dialog.contains(a) && a.dataset ? a.dataset.key || null : null;
   }
   const topDialog = () => openDialogs.length ? openDialogs[openDialogs.length - 1].dialog : null;
   function schedule() {
@@ -1995,7 +1965,7 @@ function createView(root, shell) {
   function scoringPanel(S) {
     const v = S.view;
     const sc = v.scoring;
-    return part("scoring", sig2(sc, v.scores, v.solo, v.final, v.winner, v.over, S.seats), () => {
+    return part("scoring", sig2(sc, v.scores, v.solo, v.final, v.winner, v.over, S.seats, v.current, v.age_name, catalogue(S)), () => {
       const ev = sc.event;
       const war = sc.war;
       const passed = new Set(sc.passed);

@@ -3,6 +3,7 @@ They must keep the shape the widget publishes now, or the JS tests test nothing 
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,7 @@ def test_fixtures_have_the_published_shape() -> None:
     unrest = NationsWidget(players=2, seed=3, bot_delay=0, seats=["human", "human"],
                            unrest=True)
     names = sorted(p.stem for p in FIXTURES.glob("*.json")
-                   if p.stem not in ("log_patches", "undo_steps"))
+                   if p.stem not in ("log_patches", "undo_steps", "replays"))
     assert "catalogue" in names and len(names) > 5
     cat = json.loads((FIXTURES / "catalogue.json").read_text())
     assert keys(cat) == keys(w.catalogue), REMAKE
@@ -74,3 +75,17 @@ def test_log_patch_fixture_is_what_the_widget_sends() -> None:
         entries = step["patch"].get("entries", [])
         for entry in entries + step["patch"].get("head", []) + step["patch"].get("tail", []):
             assert keys(entry) == entry_keys, REMAKE
+
+
+def test_replay_fixtures_are_the_games_the_widgets_play_now() -> None:
+    """js/test/shell/replay.test.js replays these updates: they must be what the widgets
+    publish today through those games (the engines, the bots and the payloads)."""
+    spec = importlib.util.spec_from_file_location(
+        "make_replay_fixtures", FIXTURES.parents[1] / "scripts" / "make_replay_fixtures.py")
+    assert spec and spec.loader
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    remake = "run: .venv/bin/python js/scripts/make_replay_fixtures.py"
+    for path, games in ((script.DICE_OUT, script.dice_games()),
+                        (script.BOARD_OUT, script.board_games())):
+        assert json.loads(path.read_text()) == {"games": games}, f"{path.name}: {remake}"

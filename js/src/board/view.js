@@ -152,8 +152,8 @@ export function createView(root, shell) {
   /** A clean typographic card. opts: {workers, max, buttons, recent, face}.  `face`: the
    * key under which the card's face (its name, type and figures, which depend on the card
    * alone) is kept from draw to draw, apart from its buttons and outlines: a Buy that comes
-   * or goes as the turn passes (a hot seat) patches the buttons and leaves the face as
-   * drawn. */
+   * or goes as the turn passes (a hot seat) builds the card's frame and buttons again and
+   * puts the face back as drawn. */
   function cardEl(S, id, opts = {}) {
     const card = (S.cards || {})[id] || { id, name: id, type: "" };
     const type = card.type;
@@ -416,7 +416,8 @@ export function createView(root, shell) {
   function scoringPanel(S) {
     const v = S.view;
     const sc = v.scoring;
-    return part("scoring", sig(sc, v.scores, v.solo, v.final, v.winner, v.over, S.seats), () => {
+    // everything the table reads: the nation to play is marked in it (v.current)
+    return part("scoring", sig(sc, v.scores, v.solo, v.final, v.winner, v.over, S.seats, v.current, v.age_name, catalogue(S)), () => {
       const ev = sc.event;
       const war = sc.war;
       const passed = new Set(sc.passed);

@@ -228,14 +228,14 @@ const drawnDie = new WeakMap(); // die button -> {key, face}: the state dieState
 function dieState(S, el, d, opts, live) {
   const faceIndex = S.view.dice[d][2];
   const unrolled = isUnrolled(S, d);
-  const key = `${faceIndex}|${unrolled}|${opts.selected ? 1 : 0}${opts.traded ? 1 : 0}${opts.used ? 1 : 0}${opts.recent ? 1 : 0}${opts.paying ? 1 : 0}${live ? 1 : 0}`;
+  const key = `${faceIndex}|${unrolled}|${opts.rollShown ? 1 : 0}${opts.selected ? 1 : 0}${opts.traded ? 1 : 0}${opts.used ? 1 : 0}${opts.recent ? 1 : 0}${opts.paying ? 1 : 0}${live ? 1 : 0}`;
   const drawn = drawnDie.get(el);
   if (drawn && drawn.key === key) return;
   const colour = dieColour(S.catalogue, d);
   const classes = ["nw-die", `nw-die-${colour}`];
   if (opts.selected) classes.push("nw-selected");
   if (opts.traded) classes.push("nw-traded");
-  if (el.classList.contains("nw-rolling")) classes.push("nw-rolling");
+  if (opts.rollShown && el.classList.contains("nw-rolling")) classes.push("nw-rolling");
   if (opts.used) classes.push("nw-used");
   if (unrolled) classes.push("nw-unrolled");
   if (opts.recent) classes.push("nw-recent");
@@ -578,18 +578,23 @@ function playerTiles(S, act, seat, choosing, part) {
 }
 
 /** A player's dice trays; the row, each label and each die are parts (`part`), so a die
- * that changed is patched alone and the others stay where they are. */
-function playerDice(S, ui, act, seat, live, rolling, rollKey, part) {
+ * that changed is drawn alone and the others stay where they are. */
+function playerDice(S, ui, act, seat, live, rolling, part, dieRolls) {
   const v = S.view;
-  const rolled = new Set(v.rolled || []);
   const { unused, used } = diceOf(v, seat);
   const traded = new Set(ui.sel.trades.flat());
   const recent = new Set((v.recent && v.recent.dice) || []);
   const die = (d, used, opts) => {
     const drawn = { ...opts, used, recent: recent.has(d) };
-    // one element per roll of the die (rollKey: the position whose move rolled it, when the
-    // board stepped forward onto it), its state set in place
-    const el = part(`m:die-${d}`, String(opts.rollKey ?? ""), () => dieElement(S, d, drawn));
+    // one element per roll of the die (`dieRolls`: how many times it rolled on this board,
+    // and where): a die rolling in this draw (the board stepped forward onto the move that
+    // rolled it) is a new element, whose roll plays once; otherwise the element stays, its
+    // state set in place (dieState remembers what it drew per element)
+    let roll = dieRolls.get(d);
+    if (opts.rolling) dieRolls.set(d, (roll = { n: (roll ? roll.n : 0) + 1, position: v.position }));
+    // a roll still playing stops when the board leaves its position (Undo, a jump)
+    drawn.rollShown = Boolean(roll) && roll.position === v.position;
+    const el = part(`m:die-${d}`, String(roll ? roll.n : 0), () => dieElement(S, d, drawn));
     dieState(S, el, d, drawn, live && !used);
     return el;
   };
@@ -602,11 +607,10 @@ function playerDice(S, ui, act, seat, live, rolling, rollKey, part) {
     selected: live && ui.sel.dice.includes(d),
     traded: live && traded.has(d),
     rolling: rolling.has(d),
-    rollKey: rolled.has(d) ? rollKey : null,
     onClick: toggle(d),
   }));
   const usedEls = used.map((d) => die(d, true, {
-    rolling: rolling.has(d), rollKey: rolled.has(d) ? rollKey : null, onClick: toggle(d),
+    rolling: rolling.has(d), onClick: toggle(d),
   }));
   const totals = unusedTotals(S.catalogue, v, seat);
   const row = part(`dicerow-${seat}`, "", () => {
@@ -692,7 +696,7 @@ function playerLabel(S, seat) {
  * The children of a player's board, each part rebuilt only when its own inputs change
  * (`parts`: the board's Parts).  `rolling`: the dice to animate in this draw.
  */
-function playerParts(S, ui, act, seat, parts, rolling, rollKey) {
+function playerParts(S, ui, act, seat, parts, rolling, dieRolls) {
   const { v, p, live, choosing } = playerInputs(S, ui, seat);
   const b = v.breakdown[seat];
   const head = playerHead(S, seat, (k, s, b) => parts.part(k, s, b));
@@ -701,7 +705,7 @@ function playerParts(S, ui, act, seat, parts, rolling, rollKey) {
       `Choose the building that ${S.catalogue.tiles[ui.pendingBuy].name} replaces:`))
     : null;
   const tiles = playerTiles(S, act, seat, choosing, (k, s, b) => parts.part(k, s, b));
-  const diceRow = playerDice(S, ui, act, seat, live, rolling, rollKey, (k, s, b) => parts.part(k, s, b));
+  const diceRow = playerDice(S, ui, act, seat, live, rolling, (k, s, b) => parts.part(k, s, b), dieRolls);
   const chits = playerChits(S, ui, act, seat, live, (k, s, b) => parts.part(k, s, b));
   const built = parts.part(`built-${seat}`, sig(p.colonies, p.wonders), () => playerBuilt(S, seat));
   // the tiles another player just took: marked in place (the cards stay as drawn)
@@ -903,7 +907,7 @@ function actionsControls(S, ui, act, part, now) {
   const summary = selectionSummary(S.catalogue, v, ui.sel);
   const selection = part("actions-selection", sig(summary, ui.sel.dice.length >= 2, selectionIsEmpty(ui.sel)), () => selectionLine(S, ui, act));
   // the buttons are built once per wonder; their texts, titles and states set in place
-  // (keyed by the wonder, not signed: a frame whose elements are kept in refs is never morphed)
+  // (keyed by the wonder, not signed: a frame whose elements are kept in refs is built once)
   const buttons = part(`actions-buttons-${p.wonder || "none"}-${v.config.unrest ? "unrest" : ""}`, "", () => {
     const els = {
       reroll: h("button", { type: "button", class: "nw-btn", dataset: { key: "reroll" }, onclick: (e) => { if (isLive(e.currentTarget)) act.reroll(); } }, icon("reroll"), ""),
@@ -1025,6 +1029,7 @@ export class Board {
     this.host = host;
     this.ids = uid("nwb");
     this.parts = new Parts();
+    this.dieRolls = new Map(); // die -> {n, position}: its rolls drawn, the last one where
     this.catalogue = null;
     this.root = null;
   }
@@ -1032,6 +1037,7 @@ export class Board {
   /** Forget everything drawn (the next render builds the table anew). */
   reset() {
     this.parts.clear();
+    this.dieRolls.clear();
     this.root = null;
   }
 
@@ -1079,7 +1085,7 @@ export class Board {
     const notice = P.part("notice", sig(S.reconstructed), () => reconstructionNotice(S, ui, act));
 
     const canBuy = me !== null && v.step === "actions";
-    // the frame (title, grid) and each cell are parts: a tile that changed is patched alone
+    // the frame (title, grid) and each cell are parts: a tile that changed is drawn alone
     const progress = P.part(`progress-${v.board.length}`, "", () => progressFrame(v.board.length));
     const { hint, grid } = refs.get(progress);
     setText(hint, canBuy ? " — click a tile to buy it" : "");
@@ -1099,7 +1105,7 @@ export class Board {
       const live = me === seat;
       setAttr(el, "class", playerClass(S, seat, live));
       setAttr(el, "aria-label", playerLabel(S, seat));
-      setChildren(el, playerParts(S, ui, act, seat, P, rolling, ui.rollKey));
+      setChildren(el, playerParts(S, ui, act, seat, P, rolling, this.dieRolls));
       return el;
     });
     for (const seat of [...this.playerEls.keys()]) if (seat >= v.players.length) this.playerEls.delete(seat);

@@ -77,7 +77,6 @@ export function createView(root, shell) {
     pendingReturn: null,
     rollingDice: [],
     animatedPos: null,
-    rollKey: null,
     selKey: null,
     dismissedRound: null,
   };
@@ -265,7 +264,6 @@ export function createView(root, shell) {
         // redo, a bot's move) or opens on a game, not when it goes back or jumps (undo, replay)
         const forward = ui.animatedPos === null || v.position === ui.animatedPos + 1;
         ui.rollingDice = forward ? v.rolled || [] : [];
-        ui.rollKey = forward ? v.position : null;
         ui.animatedPos = v.position;
       } else {
         ui.rollingDice = [];

@@ -192,20 +192,12 @@ export function createController({ model, el }, createView) {
       ui.previewMove = null;
     }
     if (!ui.form) ui.form = defaultForm(S);
-    const doc = el.ownerDocument;
-    const active = doc ? doc.activeElement : null;
-    const hadFocus = Boolean(active && active !== el && el.contains(active));
-    const focusKey = hadFocus && active.dataset ? active.dataset.key : null;
+    noteDialogFocus();
     const t0 = performance.now();
-    view.draw(S);
+    // a focused control whose part was rebuilt: focus it again, or its successor
+    dom.keepingFocus(el, () => view.draw(S));
     drawn(t0);
     syncDialogs();
-    // a focused control whose part was rebuilt: focus its successor; one that is gone: the
-    // widget's root (the keyboard listener is there: the shortcuts keep working)
-    if (hadFocus && !active.isConnected && !el.contains(doc.activeElement)) {
-      const again = focusKey ? byKey(focusKey) : null;
-      focusIn(again || el);
-    }
   }
 
   const byKey = (key) => [...el.querySelectorAll("[data-key]")].find((x) => x.dataset.key === key) || null;
@@ -241,6 +233,18 @@ export function createController({ model, el }, createView) {
     for (let i = openDialogs.length - 1; i >= 0; i -= 1) {
       const o = openDialogs[i];
       if (wanted(o.dialog)) continue;
+      // the same dialog drawn anew (its part rebuilt: a field of New game changed): the new
+      // element takes its place, open, with the focus on the control that had it
+      const key = o.dialog.dataset.key;
+      const successor = key ? [...el.querySelectorAll("dialog.nw-modal")].find((d) => d.dataset.key === key && wanted(d)) : null;
+      if (successor) {
+        const focusKey = o.focusKey;
+        o.dialog = successor;
+        if (!successor.hasAttribute("open")) showDialog(successor);
+        const again = focusKey ? [...successor.querySelectorAll("[data-key]")].find((x) => x.dataset.key === focusKey) : null;
+        focusIn(again || successor.querySelector(".nw-primary") || firstControl(successor));
+        continue;
+      }
       openDialogs.splice(i, 1);
       const hadFocus = o.dialog.contains(doc.activeElement);
       if (o.dialog.hasAttribute("open")) {
@@ -248,7 +252,8 @@ export function createController({ model, el }, createView) {
         else o.dialog.removeAttribute("open");
       }
       const a = doc.activeElement;
-      if (hadFocus || !a || a === doc.body || !el.contains(a)) {
+      // (the widget's root has it when the draw took the dialog's focused control away)
+      if (hadFocus || !a || a === doc.body || a === el || !el.contains(a)) {
         const back = o.opener && o.opener.isConnected && el.contains(o.opener) ? o.opener : o.openerKey ? byKey(o.openerKey) : null;
         focusIn(back || el);
       }
@@ -257,19 +262,25 @@ export function createController({ model, el }, createView) {
       if (!wanted(d) || openDialogs.some((o) => o.dialog === d)) continue;
       const a = doc.activeElement;
       const opener = a && a !== doc.body && el.contains(a) ? a : null;
-      openDialogs.push({ dialog: d, opener, openerKey: opener && opener.dataset ? opener.dataset.key : null });
-      if (!d.hasAttribute("open")) {
-        try {
-          if (typeof d.showModal === "function") d.showModal();
-          else d.setAttribute("open", "");
-        } catch {
-          d.setAttribute("open", ""); // not in a document yet: shown in place
-        }
-      }
-      if (!d.contains(doc.activeElement)) {
-        focusIn(d.querySelector(".nw-primary") || d.querySelector("button, [href], input, select, textarea, summary, [tabindex]"));
-      }
+      openDialogs.push({ dialog: d, opener, openerKey: opener && opener.dataset ? opener.dataset.key : null, focusKey: null });
+      if (!d.hasAttribute("open")) showDialog(d);
+      if (!d.contains(doc.activeElement)) focusIn(d.querySelector(".nw-primary") || firstControl(d));
     }
+  }
+  function showDialog(d) {
+    try {
+      if (typeof d.showModal === "function") d.showModal();
+      else d.setAttribute("open", "");
+    } catch {
+      d.setAttribute("open", ""); // not in a document yet: shown in place
+    }
+  }
+  const firstControl = (d) => d.querySelector("button, [href], input, select, textarea, summary, [tabindex]");
+  /** Before a draw: which control of each open dialog has the focus (by data-key), so a
+   * dialog drawn anew gets it back (syncDialogs). */
+  function noteDialogFocus() {
+    const a = el.ownerDocument ? el.ownerDocument.activeElement : null;
+    for (const o of openDialogs) o.focusKey = a && o.dialog.contains(a) && a.dataset ? a.dataset.key || null : null;
   }
   /** The dialog on top (the last opened that is still drawn), or null. */
   const topDialog = () => (openDialogs.length ? openDialogs[openDialogs.length - 1].dialog : null);

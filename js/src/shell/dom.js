@@ -1,15 +1,12 @@
 // A tiny element builder: h("div", {class: "x", onclick: fn}, child, "text", [more]),
 // and the helpers of the incremental board: Parts (reuse a subtree while its inputs'
-// signature is unchanged; when it changed, patch the drawn subtree into the new one with
-// morph, so only what differs is touched) and setChildren (put nodes in place, moving only
-// what moved).
+// signature is unchanged, build it anew when it changed) and setChildren (put nodes in
+// place, moving only what moved).
 
-// Event handlers live in a side table and one shared listener calls them, so that morph can
-// hand a drawn element the handlers of the element it is patched into.
+// Event handlers live in a side table and one shared listener calls them.
 // (Side tables, not expando properties: properties added to DOM objects change their
 // shapes and make every property access on elements slow.)
 const handlers = new WeakMap(); // element -> {type: fn}
-const memoNodes = new WeakSet(); // elements owned by memo
 const kept = new WeakMap(); // placeholder -> the drawn element it stands for
 
 function dispatch(e) {
@@ -81,30 +78,39 @@ export function setIdScope(prefix) {
 export const sig = (...inputs) => JSON.stringify(inputs);
 
 /**
- * Subtrees keyed by name, each rebuilt only when its signature changes.  (A frame whose
- * inner elements are kept aside, to be set in place, takes a constant signature and puts
- * what shapes it in its key instead: a rebuilt frame is morphed into the drawn one, which
- * would leave those kept elements stale.)
+ * Subtrees keyed by name, each rebuilt only when its signature changes.
  * `part(key, signature, build)` returns the node built last time for `key` if the
- * signature is the same, else calls `build()`.  `sweep()` puts the keys not asked for since
- * the last sweep aside, and forgets them after SPARE_SWEEPS more sweeps: what a move took
- * off the table (a tile bought from the progress board) an Undo usually brings back at
- * once, and it comes back as it was drawn instead of being built again.  `built`/`reused`
- * count the calls (for tests and profiling).
+ * signature is the same, else calls `build()` and uses what it returns, a new node (the old
+ * one is dropped: its parent's setChildren puts the new one in its place).  `sweep()` puts
+ * the keys not asked for since the last sweep aside, and forgets them after SPARE_SWEEPS
+ * more sweeps: what a move took off the table (a tile bought from the progress board) an
+ * Undo usually brings back at once, and it comes back as it was drawn instead of being
+ * built again.  `built`/`reused` count the calls (for tests and profiling).
+ *
+ * Why this draws the same page as a fresh draw (js/test/shell/replay.test.js checks it on
+ * whole games): a node is reused only for the key and signature it was built for, and only
+ * where it was placed before: an entry remembers the part whose build asked for it (its
+ * owner: none for a part asked by the draw itself), and a key asked twice in one draw, or
+ * from another owner, is built anew for that place and not remembered.  So a kept node is
+ * never taken out of another part that is drawn, or put aside to come back as it was.  A
+ * node whose signature changed is never patched into the new one: its state set in place
+ * after the build (a die's face, a card's turn state) would be left behind by the patch
+ * while its drawer believes it drawn.
  */
 export class Parts {
   constructor() {
     this.map = new Map();
     this.spare = new Map(); // key -> entry: swept lately, kept for SPARE_SWEEPS sweeps
     this.used = new Set();
+    this.asked = new Set(); // the keys asked for in this draw (a second ask is built anew)
     this.built = 0;
     this.reused = 0;
-    this.morphed = 0;
-    this.collect = null; // the memo keys asked for by the part being built
+    this.collect = null; // the keys asked for by the part being built
+    this.owner = null; // the key of the part being built (null: the draw itself)
   }
 
-  /** Mark `key` and the memo entries its node was built from as still drawn (taking them
-   * back from the spare ones if they were put aside). */
+  /** Mark `key` and the entries its node was built from as still drawn (taking them back
+   * from the spare ones if they were put aside). */
   use(key) {
     this.used.add(key);
     let entry = this.map.get(key);
@@ -118,10 +124,37 @@ export class Parts {
     if (entry && entry.inner) for (const k of entry.inner) this.use(k);
   }
 
-  build(build) {
+  /** The entry to reuse for `key` asked now, or null when the key must be built anew and
+   * not remembered (asked twice in this draw, or by another owner than the one whose node
+   * holds it). */
+  claim(key) {
+    if (this.collect) this.collect.push(key);
+    const again = this.asked.has(key);
+    this.asked.add(key);
+    this.use(key);
+    const entry = this.map.get(key);
+    if (again || (entry && entry.owner !== this.owner)) return { entry: null, keep: false };
+    return { entry: entry || null, keep: true };
+  }
+
+  /** A kept node is placed as it is, with the nodes inside it: they count as asked for in
+   * this draw (a later ask of one of them builds another). */
+  placed(entry) {
+    if (!entry.inner) return;
+    for (const k of entry.inner) {
+      this.asked.add(k);
+      const inner = this.map.get(k);
+      if (inner) this.placed(inner);
+    }
+  }
+
+  /** Call `build` as the part `key`'s build: what it asks for is noted (its inner keys). */
+  build(key, build) {
     const outer = this.collect;
+    const owner = this.owner;
     const inner = [];
     this.collect = inner;
+    this.owner = key;
     const prev = current;
     current = this;
     try {
@@ -129,37 +162,26 @@ export class Parts {
     } finally {
       current = prev;
       this.collect = outer;
+      this.owner = owner;
     }
   }
 
   part(key, signature, build) {
-    if (this.collect) this.collect.push(key);
-    this.use(key);
-    const hit = this.map.get(key);
-    if (hit && hit.sig === signature) {
+    const { entry, keep: remember } = this.claim(key);
+    if (entry && entry.sig === signature) {
       this.reused += 1;
-      return hit.node;
+      this.placed(entry);
+      return entry.node;
     }
-    const built = this.build(build);
-    const inner = built.inner;
+    const built = this.build(key, build);
+    for (const k of built.inner) this.use(k);
     let node = built.node;
-    for (const k of inner) this.use(k);
-    if (node && kept.has(node)) node = kept.get(node); // built by memo: that element itself
-    if (hit && hit.node === node) {
-      hit.sig = signature;
-      hit.inner = inner;
-      this.reused += 1;
-      return node;
-    }
-    if (hit && hit.node && node && hit.node.nodeName === node.nodeName && hit.node.nodeType === 1) {
-      morph(hit.node, node);
-      hit.sig = signature;
-      hit.inner = inner;
-      this.morphed += 1;
-      return hit.node;
-    }
-    if (node && node.nodeType === 1) resolveKept(node);
-    this.map.set(key, { sig: signature, node, inner });
+    if (node && kept.has(node)) { // built by memo: that element itself
+      const ph = node;
+      node = kept.get(ph);
+      kept.delete(ph);
+    } else if (node && node.nodeType === 1) resolveKept(node);
+    if (remember) this.map.set(key, { sig: signature, node, inner: built.inner, owner: this.owner });
     this.built += 1;
     return node;
   }
@@ -176,12 +198,14 @@ export class Parts {
       this.spare.set(key, entry);
     }
     this.used.clear();
+    this.asked.clear();
   }
 
   clear() {
     this.map.clear();
     this.spare.clear();
     this.used.clear();
+    this.asked.clear();
   }
 }
 
@@ -192,21 +216,21 @@ let current = null; // the Parts whose part is being built (for memo)
 
 /**
  * Inside a part's build: the element for `key` (a tile card, a die...), built only when
- * its signature changed, else the element drawn last time (patched into the new one with
- * morph when it changed).  Outside a Board draw it just builds.  What it returns for an
- * element already drawn is a placeholder that morph (or the part's first build) replaces
- * by that element, untouched.  Memos nest: a card's memo may hold its face's memos, which
- * stay kept (and are set back in place as they are) while only the card's buttons change.
+ * its signature changed, else the element drawn last time.  Outside a Board draw it just
+ * builds.  What it returns for an element already drawn is a placeholder that the part's
+ * build, once done, replaces by that element, untouched (each placeholder once: the part
+ * resolves the placeholders of the node it built, and a memo asked twice is built anew).
+ * Memos nest: a card's memo may hold its face's memos, which stay kept while only the
+ * card's buttons change.
  */
 export function memo(key, signature, build) {
   const parts = current;
   if (!parts) return build();
-  if (parts.collect) parts.collect.push(key);
-  parts.use(key); // with the memo entries it was built from (a card's face inside the card)
-  const hit = parts.map.get(key);
-  if (hit && hit.sig === signature) {
+  const { entry, keep: remember } = parts.claim(key);
+  if (entry && entry.sig === signature) {
     parts.reused += 1;
-    return keep(hit.node);
+    parts.placed(entry);
+    return keep(entry.node);
   }
   const outer = parts.collect;
   const inner = [];
@@ -218,15 +242,7 @@ export function memo(key, signature, build) {
     parts.collect = outer;
   }
   for (const k of inner) parts.use(k);
-  if (hit && hit.node.nodeName === node.nodeName) {
-    morph(hit.node, node);
-    hit.sig = signature;
-    hit.inner = inner;
-    parts.morphed += 1;
-    return keep(hit.node);
-  }
-  memoNodes.add(node);
-  parts.map.set(key, { sig: signature, node, inner });
+  if (remember) parts.map.set(key, { sig: signature, node, inner, owner: parts.owner });
   parts.built += 1;
   return node;
 }
@@ -238,7 +254,41 @@ function keep(node) {
 }
 
 function resolveKept(root) {
-  for (const ph of root.querySelectorAll("nw-keep")) ph.replaceWith(kept.get(ph));
+  for (const ph of root.querySelectorAll("nw-keep")) {
+    const node = kept.get(ph);
+    kept.delete(ph);
+    ph.replaceWith(node);
+  }
+}
+
+/**
+ * Run `draw`, which redraws what is under `root`, and give the focus back to the control
+ * that had it: a part built anew takes the elements it keeps (memo) out of the page for a
+ * moment, and an element taken out of the page loses the focus; a control built anew is
+ * found by its data-key.
+ */
+export function keepingFocus(root, draw) {
+  const doc = root.ownerDocument;
+  const active = doc ? doc.activeElement : null;
+  if (!active || active === root || !root.contains(active)) {
+    draw();
+    return;
+  }
+  const focusKey = active.dataset ? active.dataset.key : null;
+  draw();
+  // lost, not moved on purpose (a dialog the draw opened focuses its first field)
+  const now = doc.activeElement;
+  if (now && now !== doc.body && now !== doc.documentElement) return;
+  if (active.isConnected && root.contains(active)) {
+    active.focus();
+    return;
+  }
+  const again = focusKey
+    ? [...root.querySelectorAll("[data-key]")].find((x) => x.dataset.key === focusKey) : null;
+  // no successor: the widget's root (focusable; the keyboard listener is there, so the
+  // shortcuts keep working)
+  if (again && typeof again.focus === "function") again.focus();
+  else if (typeof root.focus === "function") root.focus({ preventScroll: true });
 }
 
 /** Make `nodes` (nulls skipped) the children of `parent`, in order, touching only the
@@ -266,89 +316,6 @@ export function setChildren(parent, nodes) {
   for (const node of want) {
     if (at === node) at = at.nextSibling;
     else parent.insertBefore(node, at);
-  }
-}
-
-const keyOf = (node) => (node.nodeType === 1 ? node.getAttribute("data-key") : null);
-
-/** Whether drawn node `a` can be patched into new node `b` (same kind; same data-key). */
-function alike(a, b) {
-  // an element kept by memo is never patched into another one, nor another into it
-  return a.nodeType === b.nodeType && a.nodeName === b.nodeName && keyOf(a) === keyOf(b) &&
-    !memoNodes.has(a) && !memoNodes.has(b);
-}
-
-/**
- * Patch the drawn element `old` into `neu` (a freshly built element of the same tag):
- * attributes, handlers, form values and children are made equal, touching only what
- * differs.  Children are paired in order (a child whose data-key differs is not reused);
- * unpaired new children move into `old`.  `old` keeps its identity, and so does every
- * descendant that pairs, so the browser restyles only what changed.
- */
-export function morph(old, neu) {
-  const oa = old.attributes;
-  for (let i = oa.length - 1; i >= 0; i -= 1) {
-    const name = oa[i].name;
-    // a dialog's `open` belongs to the browser (showModal): a redraw never closes it
-    if (name === "open" && old.nodeName === "DIALOG") continue;
-    if (!neu.hasAttribute(name)) old.removeAttribute(name);
-  }
-  const na = neu.attributes;
-  for (let i = 0; i < na.length; i += 1) {
-    const { name, value } = na[i];
-    if (old.getAttribute(name) !== value) old.setAttribute(name, value);
-  }
-  const on = handlers.get(neu);
-  if (on) {
-    for (const type of Object.keys(on)) old.addEventListener(type, dispatch);
-    handlers.set(old, on);
-  } else {
-    handlers.delete(old);
-  }
-  let wanted = null; // the kept elements this list places
-  for (let c = neu.firstChild; c; c = c.nextSibling) if (kept.has(c)) (wanted ||= new Set()).add(kept.get(c));
-  let o = old.firstChild;
-  let n = neu.firstChild;
-  while (n) {
-    const next = n.nextSibling;
-    // an element kept by memo that this list does not place (it was redrawn as another
-    // element, or it moves elsewhere): out of the way, so the kept ones after it stay put
-    while (o && memoNodes.has(o) && !(wanted && wanted.has(o))) {
-      const gone = o;
-      o = o.nextSibling;
-      old.removeChild(gone);
-    }
-    const live = kept.get(n);
-    if (live) { // an element drawn before and unchanged: put it here as it is
-      if (o === live) o = o.nextSibling;
-      else old.insertBefore(live, o);
-      n = next;
-      continue;
-    }
-    if (o && !alike(o, n) && o.nextSibling && alike(o.nextSibling, n)) {
-      const gone = o; // one child fewer here
-      o = o.nextSibling;
-      old.removeChild(gone);
-    }
-    if (o && alike(o, n)) {
-      if (o.nodeType === 1) morph(o, n);
-      else if (o.data !== n.data) o.data = n.data;
-      o = o.nextSibling;
-    } else {
-      old.insertBefore(n, o);
-      if (n.nodeType === 1) resolveKept(n);
-    }
-    n = next;
-  }
-  while (o) {
-    const next = o.nextSibling;
-    old.removeChild(o);
-    o = next;
-  }
-  const tag = old.nodeName;
-  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") {
-    if (old.value !== neu.value) old.value = neu.value;
-    if (tag === "INPUT" && old.checked !== neu.checked) old.checked = neu.checked;
   }
 }
 

@@ -55,7 +55,8 @@ export function fakeShell() {
     previewsOn: () => true,
     redraw() {
       shell.redraws += 1;
-      if (shell.view && shell.S) shell.view.draw(shell.S);
+      // as the shell's controller draws: the focused control keeps the focus
+      if (shell.view && shell.S) dom.keepingFocus(shell.host || document.body, () => shell.view.draw(shell.S));
     },
     state: () => shell.S,
     note() {},
@@ -86,6 +87,7 @@ export function mount(createView, S) {
   const view = createView(el, shell);
   shell.view = view;
   shell.S = S;
+  shell.host = el;
   view.draw(S);
   return { el, view, shell, byKey: (key) => el.querySelector(`[data-key="${key}"]`) };
 }

@@ -30,6 +30,8 @@ describe("New game", () => {
     click(byKey("header-newgame"));
     click(byKey("start"));
     expect(model.sent.at(-1).kind).toBe("new_game");
-    expect(details.open).toBe(false);
+    // the dialog drawn now (the panel is built anew when the form changes) is closed
+    expect(el.querySelectorAll("details.nw-newgame").length).toBe(1);
+    expect(el.querySelector("details.nw-newgame").open).toBe(false);
   });
 });

@@ -432,6 +432,16 @@ describe("errors and updates", () => {
     model.emit("view", { ...model.data.view, position: 1, rolled: [3] });
     await tick();
     expect(qa(".nw-rolling").map((d) => d.dataset.die)).toEqual(["3"]);
+    // back (the roll still playing stops) and forward onto the same move again (a redo):
+    // the roll plays again, on a new element
+    const rolled = byKey("die-3");
+    model.emit("view", { ...model.data.view, position: 0, rolled: [] });
+    await tick();
+    expect(qa(".nw-rolling")).toEqual([]);
+    model.emit("view", { ...model.data.view, position: 1, rolled: [3] });
+    await tick();
+    expect(qa(".nw-rolling").map((d) => d.dataset.die)).toEqual(["3"]);
+    expect(byKey("die-3")).not.toBe(rolled);
   });
 
   it("a die still rolling is not restarted by a redraw", () => {

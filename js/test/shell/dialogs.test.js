@@ -12,9 +12,16 @@ import { boardModel, click, fixture, mockModel, removeHosts, testHost } from "..
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-// jsdom has no showModal: a stand-in that records the call (Chromium's is the real one)
+// jsdom has no showModal: a stand-in that records the call (Chromium's is the real one).
+// And jsdom focuses what a browser cannot: a control inside a closed <dialog> is not
+// rendered, so a browser's focus() leaves the focus where it was; the stand-in does the same.
 const shownModal = [];
+const jsdomFocus = HTMLElement.prototype.focus;
 beforeEach(() => {
+  HTMLElement.prototype.focus = function focus(options) {
+    if (this.closest("dialog:not([open])")) return;
+    jsdomFocus.call(this, options);
+  };
   shownModal.length = 0;
   HTMLDialogElement.prototype.showModal = function showModal() {
     shownModal.push(this);
@@ -25,6 +32,7 @@ beforeEach(() => {
   };
 });
 afterEach(() => {
+  HTMLElement.prototype.focus = jsdomFocus;
   delete HTMLDialogElement.prototype.showModal;
   delete HTMLDialogElement.prototype.close;
   removeHosts();
@@ -109,6 +117,27 @@ describe("every dialog is a modal <dialog>, with the focus in it", () => {
     expect(el.querySelector("details.nw-newgame").open).toBe(false);
     expect(d.hasAttribute("open")).toBe(false);
     expect(document.activeElement.dataset.key).toBe("header-newgame");
+  });
+
+  it("New game drawn anew by a change of its own field stays open, the focus on that field", async () => {
+    const el = testHost();
+    const model = mockModel(fixture("rich_3p"));
+    diceController({ model, el });
+    click(el.querySelector("[data-key='header-newgame']"));
+    const first = el.querySelector("details.nw-newgame dialog");
+    const players = el.querySelector("[data-key='form-players']");
+    players.focus();
+    players.value = "4";
+    players.dispatchEvent(new Event("change", { bubbles: true }));
+    await tick();
+    const d = el.querySelector("details.nw-newgame dialog");
+    expect(d.hasAttribute("open")).toBe(true);
+    expect(el.querySelectorAll("dialog.nw-modal")).toHaveLength(1);
+    expect(document.activeElement.dataset.key).toBe("form-players");
+    expect(document.activeElement.value).toBe("4");
+    expect(d.contains(document.activeElement)).toBe(true);
+    // (drawn anew or kept, either is right; what counts is what the player sees)
+    expect(first === d || !first.isConnected).toBe(true);
   });
 
   it("the board game's round summary: a modal dialog, the focus on Close; Enter closes it", async () => {
