@@ -63,19 +63,56 @@ if TEMPLATES not in os.environ.get("JUPYTER_PATH", "").split(os.pathsep):
     os.environ["JUPYTER_PATH"] = os.pathsep.join(
         p for p in (TEMPLATES, os.environ.get("JUPYTER_PATH")) if p)
 c.VoilaConfiguration.template = "nations"
-# And in case a template still asks for something elsewhere: the page's Content-Security-Policy
-# allows styles and fonts from this server only (plus inline styles and data: URLs, which the
-# page and the widget use), so the browser would drop such a link without sending a request.
-# Everything else keeps Jupyter's default policy (frames only from this server).
+# Security headers for a public page.  The Content-Security-Policy lets the page load
+# everything from this server only: Voila's page needs inline scripts (its setup code and the
+# notebook's outputs, the page watchdog among them), eval (its widget manager compiles
+# templates), inline styles and data:/blob: URLs (the widget's icons and fonts), and its
+# kernel websocket (same host; 'self' does not cover ws: in every browser, so it is named).
+# tests/browser/test_voila_offline.py records any violation while the app is used.
+CONTENT_SECURITY_POLICY = "; ".join([
+    "default-src 'self'",
+    "script-src 'self' 'unsafe-inline' 'unsafe-eval' blob:",
+    "style-src 'self' 'unsafe-inline' blob: data:",
+    "font-src 'self' data: blob:",
+    "img-src 'self' data: blob:",
+    "connect-src 'self' ws: wss:",
+    "worker-src 'self' blob:",
+    "frame-ancestors 'self'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+])
 c.Voila.tornado_settings = {
     "headers": {
-        "Content-Security-Policy": "; ".join([
-            "frame-ancestors 'self'",
-            "style-src 'self' 'unsafe-inline' blob: data:",
-            "font-src 'self' data: blob:",
-        ]),
+        "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+        "Referrer-Policy": "same-origin",
+        "X-Content-Type-Options": "nosniff",
     },
+    # the _xsrf token goes only with requests from this site's own pages
+    "xsrf_cookie_kwargs": {"samesite": "Strict"},
 }
+# and the anonymous visitor's cookie (Lax: a link from elsewhere still finds the same visitor)
+c.IdentityProvider.cookie_options = {"samesite": "Lax"}
+
+# A page's kernel is shut down when the page goes away.  Voila's page sends
+# POST /voila/api/shutdown/<kernel> on "beforeunload" with the page's _xsrf cookie in the
+# body, but Voila's page handler never sets that cookie (the token is only made while the
+# template renders, after the page's headers have gone out, or for a preheated kernel, with
+# no visitor at all), so every unload call was refused with "403 '_xsrf' argument missing"
+# and each closed page kept its kernel (60-105 MB) until the idle culler came by
+# (voila-dashboards/voila#1458).  The page handler now makes the token (tornado sets the
+# "_xsrf" cookie then) before anything is written.
+from voila.handler import VoilaHandler  # noqa: E402
+
+_voila_page_prepare = VoilaHandler.prepare
+
+
+async def _prepare_with_xsrf_cookie(self):  # type: ignore[no-untyped-def]
+    await _voila_page_prepare(self)
+    self.xsrf_token  # noqa: B018  (reading it sets the cookie the unload call sends back)
+
+
+VoilaHandler.prepare = _prepare_with_xsrf_cookie
 
 c.MappingKernelManager.cull_idle_timeout = 600
 c.MappingKernelManager.cull_interval = 60

@@ -1,0 +1,166 @@
+"""The served app looks after its kernels (issue 22).
+
+- A page that goes away (closed, reloaded) has its kernel shut down within seconds: Voila's
+  unload call used to be refused ("403 '_xsrf' argument missing": the page had no _xsrf
+  cookie), so every closed page held its kernel, 60-105 MB, until the idle culler came by.
+- A page whose kernel dies (Jupyter restarts an empty one under the same id) says so at
+  once, makes its board inert and offers a Reload button, instead of a board whose clicks
+  go nowhere.
+
+The server is Voila on notebooks/play.ipynb started from the repository root (voila.py
+applies, preheated kernel and all), with this checkout's nations_widget in the kernels.
+Kernels are counted two ways: Voila's ``GET /api/kernels/<id>`` (200 while the kernel
+exists) and the kernel processes under the server (their command line names the kernel's
+connection file, ``kernel-<id>.json``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import psutil
+import pytest
+from browser_support import REPO, Server, browser_page, voila_server
+
+pytestmark = pytest.mark.browser
+
+BOARD = ".nw-root[data-step]"
+PAGE_KERNEL = ("() => JSON.parse(document.getElementById('jupyter-config-data')"
+               ".textContent).kernelId")
+
+
+def checkout_env(folder: Path) -> dict[str, str]:
+    """The environment for a Voila whose kernels import this checkout's nations_widget: a
+    folder holding only a link to it goes on PYTHONPATH (the repository root itself would
+    make its voila.py shadow the voila package)."""
+    pkg = folder / "pkg"
+    pkg.mkdir(exist_ok=True)
+    link = pkg / "nations_widget"
+    if not link.exists():
+        link.symlink_to(REPO / "nations_widget", target_is_directory=True)
+    return dict(os.environ, PYTHONPATH=str(pkg))
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, str]]:
+    env = checkout_env(tmp_path_factory.mktemp("kernels"))
+    server, url = voila_server("notebooks/play.ipynb", env=env, name="voila-kernels")
+    with server:
+        yield server, url
+
+
+def kernel_exists(url: str, kernel_id: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"{url}api/kernels/{kernel_id}", timeout=5) as reply:
+            return bool(json.load(reply)["id"] == kernel_id)
+    except urllib.error.HTTPError as exc:
+        if exc.code == 404:
+            return False
+        raise
+
+
+def kernel_processes(server: Server) -> dict[str, int]:
+    """The server's kernel processes: kernel id -> pid."""
+    assert server.proc is not None
+    found: dict[str, int] = {}
+    for proc in psutil.Process(server.proc.pid).children(recursive=True):
+        try:
+            cmdline = proc.cmdline()
+        except psutil.Error:
+            continue
+        for arg in cmdline:
+            name = os.path.basename(arg)
+            if name.startswith("kernel-") and name.endswith(".json"):
+                found[name[len("kernel-"):-len(".json")]] = proc.pid
+    return found
+
+
+def eventually(check: Callable[[], bool], timeout: float, what: str) -> float:
+    """Seconds until ``check()`` held (polled every 0.1 s); fails after ``timeout``."""
+    start = time.monotonic()
+    while not check():
+        if time.monotonic() - start > timeout:
+            pytest.fail(f"not within {timeout:.0f} s: {what}")
+        time.sleep(0.1)
+    return time.monotonic() - start
+
+
+def settled_kernel_count(server: Server) -> int:
+    """The number of kernel processes once it has stayed the same for 2 s (the preheated
+    pool refills in the background)."""
+    last, since = -1, time.monotonic()
+    deadline = since + 60
+    while time.monotonic() < deadline:
+        n = len(kernel_processes(server))
+        if n != last:
+            last, since = n, time.monotonic()
+        elif time.monotonic() - since >= 2:
+            return n
+        time.sleep(0.2)
+    pytest.fail(f"the kernel count never settled ({last})")
+
+
+def open_board(page: Any, url: str) -> str:
+    page.goto(url + "?game=dice", timeout=120_000)
+    page.wait_for_selector(BOARD, timeout=120_000)
+    return str(page.evaluate(PAGE_KERNEL))
+
+
+@pytest.mark.timeout(300)
+def test_a_page_that_goes_away_takes_its_kernel_with_it(
+        browser: Any, served: tuple[Server, str]) -> None:
+    server, url = served
+    before = settled_kernel_count(server)
+    with browser_page(browser) as page:
+        first = open_board(page, url)
+        assert kernel_exists(url, first) and first in kernel_processes(server)
+        # a reload: the old page's kernel goes, the new page has one of its own
+        page.reload()
+        page.wait_for_selector(BOARD, timeout=120_000)
+        second = str(page.evaluate(PAGE_KERNEL))
+        assert second != first
+        took = eventually(lambda: not kernel_exists(url, first), 10,
+                          "the reloaded page's old kernel shut down")
+        print(f"old kernel gone {took:.1f} s after the reload")
+        assert first not in kernel_processes(server)
+        # closing the tab (the browser runs the page's unload handlers)
+        page.close(run_before_unload=True)
+        took = eventually(lambda: not kernel_exists(url, second), 10,
+                          "the closed page's kernel shut down")
+        print(f"kernel gone {took:.1f} s after the page closed")
+    eventually(lambda: len(kernel_processes(server)) <= before, 20,
+               f"the kernel processes back to {before}")
+    log = server.log_tail(200_000)
+    assert "'_xsrf' argument missing" not in log
+
+
+@pytest.mark.timeout(300)
+def test_a_page_whose_kernel_died_says_so_and_offers_a_reload(
+        browser: Any, served: tuple[Server, str]) -> None:
+    server, url = served
+    with browser_page(browser) as page:
+        kernel = open_board(page, url)
+        eventually(lambda: kernel in kernel_processes(server), 10, "the page's kernel process")
+        assert page.locator("#nw-lost").count() == 0
+        os.kill(kernel_processes(server)[kernel], signal.SIGKILL)
+        killed = time.monotonic()
+        page.wait_for_selector("#nw-lost", timeout=15_000)
+        print(f"notice shown {time.monotonic() - killed:.1f} s after the kill")
+        assert time.monotonic() - killed < 10
+        text = page.inner_text("#nw-lost")
+        assert "This game has stopped." in text and "Reload" in text
+        # the board is still in sight but takes no clicks
+        assert page.evaluate("() => !!document.querySelector('.nw-root').closest('[inert]')")
+        # Reload gets a fresh kernel and a working board
+        page.click('#nw-lost button[data-key="lost-reload"]')
+        page.wait_for_selector(BOARD, timeout=120_000)
+        assert page.locator("#nw-lost").count() == 0
+        assert page.evaluate(PAGE_KERNEL) != kernel
