@@ -164,3 +164,22 @@ def test_a_page_whose_kernel_died_says_so_and_offers_a_reload(
         page.wait_for_selector(BOARD, timeout=120_000)
         assert page.locator("#nw-lost").count() == 0
         assert page.evaluate(PAGE_KERNEL) != kernel
+
+
+def test_the_page_is_sent_with_the_security_headers(served: tuple[Server, str]) -> None:
+    _, url = served
+    # the page itself (the chooser; no game asked for, so no kernel is kept busy long)
+    with urllib.request.urlopen(url, timeout=120) as reply:
+        headers = reply.headers
+        reply.read()
+    policy = headers.get("Content-Security-Policy", "")
+    directives = {d.split()[0]: d.split()[1:] for d in policy.split(";") if d.strip()}
+    assert directives.get("default-src") == ["'self'"], policy
+    assert directives.get("frame-ancestors") == ["'self'"], policy
+    assert directives.get("object-src") == ["'none'"], policy
+    assert headers.get("Referrer-Policy") == "same-origin"
+    cookies = headers.get_all("Set-Cookie") or []
+    names = {c.split("=", 1)[0] for c in cookies}
+    assert "_xsrf" in names, cookies            # what the page's unload call sends back
+    for cookie in cookies:
+        assert "samesite=" in cookie.lower(), cookie
