@@ -102,21 +102,66 @@ c.IdentityProvider.cookie_options = {"samesite": "Lax"}
 # and each closed page kept its kernel (60-105 MB) until the idle culler came by
 # (voila-dashboards/voila#1458).  The page handler now makes the token (tornado sets the
 # "_xsrf" cookie then) before anything is written.
+#
+# A cap on live kernels.  Each page runs a kernel of its own (60-105 MB, and a share of the
+# two cores when its bots think); past some number every page slows down together.  A page
+# asked for when MAX_PAGES kernels already serve pages (the preheated ones not counted) gets
+# a short "the tables are full" page instead (HTTP 503 with Retry-After), which tries again
+# by itself a minute later; nobody's game is slowed down.  NATIONS_MAX_KERNELS=N sets the
+# cap (default 12: about 1 GB of kernels, and 2 cores kept answering; 0 means no cap).
+import html  # noqa: E402
+
 from voila.handler import VoilaHandler  # noqa: E402
+
+MAX_PAGES = max(0, int(os.environ.get("NATIONS_MAX_KERNELS", "12")))
+RETRY_AFTER_S = 60
+
+FULL_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="{seconds}">
+<title>The tables are full</title>
+<style>body{{font:18px/1.5 system-ui,sans-serif;color:#222;max-width:32em;margin:15vh auto;
+padding:0 1em;text-align:center}}a{{color:#1a5fb4}}</style></head>
+<body><h1>The tables are full</h1>
+<p>Every table on this server is in use just now. Try again in a minute: this page
+tries again by itself in {seconds} seconds.</p>
+<p><a href="{again}">Try again now</a></p></body></html>
+"""
+
+
+def pages_served(kernel_manager):  # type: ignore[no-untyped-def]
+    """Kernels serving a page: all of them but the preheated ones waiting in Voila's pool."""
+    waiting = sum(len(pool) for pool in getattr(kernel_manager, "_pools", {}).values())
+    return max(0, len(kernel_manager.list_kernel_ids()) - waiting)
+
 
 _voila_page_prepare = VoilaHandler.prepare
 
 
-async def _prepare_with_xsrf_cookie(self):  # type: ignore[no-untyped-def]
+async def _prepare_page(self):  # type: ignore[no-untyped-def]
     await _voila_page_prepare(self)
+    if self._finished:
+        return
     self.xsrf_token  # noqa: B018  (reading it sets the cookie the unload call sends back)
+    if self.request.method == "GET" and MAX_PAGES and \
+            pages_served(self.kernel_manager) >= MAX_PAGES:
+        self.log.warning("tables full: %d pages served, a visitor turned away", MAX_PAGES)
+        self.set_status(503)
+        self.set_header("Retry-After", str(RETRY_AFTER_S))
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(FULL_PAGE.format(seconds=RETRY_AFTER_S,
+                                     again=html.escape(self.request.uri or "/", quote=True)))
 
 
-VoilaHandler.prepare = _prepare_with_xsrf_cookie
+VoilaHandler.prepare = _prepare_page
 
 c.MappingKernelManager.cull_idle_timeout = 600
 c.MappingKernelManager.cull_interval = 60
 c.MappingKernelManager.cull_connected = False
+# a kernel with no page is culled even while busy (bots playing a game nobody watches)
+c.MappingKernelManager.cull_busy = True
 
 if os.environ.get("NATIONS_TCP_NODELAY", "1") != "0":
     from jupyter_server.services.kernels.connection.channels import (

@@ -21,6 +21,7 @@ import os
 import signal
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -183,3 +184,45 @@ def test_the_page_is_sent_with_the_security_headers(served: tuple[Server, str]) 
     assert "_xsrf" in names, cookies            # what the page's unload call sends back
     for cookie in cookies:
         assert "samesite=" in cookie.lower(), cookie
+
+
+@pytest.mark.timeout(300)
+def test_past_the_cap_a_visitor_gets_the_tables_are_full_page(
+        tmp_path: Path) -> None:
+    """Plain HTTP, no browser: with NATIONS_MAX_KERNELS=1, the second visitor is turned away
+    with a friendly page (503, Retry-After) while the first page holds its kernel, and gets
+    a table once that page has gone."""
+    import http.cookiejar
+    import re
+    env = checkout_env(tmp_path)
+    env["NATIONS_MAX_KERNELS"] = "1"
+    server, url = voila_server("notebooks/play.ipynb", env=env, name="voila-kernel-cap")
+    with server:
+        settled_kernel_count(server)                 # the preheated kernel is ready
+        jar = http.cookiejar.CookieJar()
+        first_visitor = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+        with first_visitor.open(url + "?game=dice", timeout=120) as reply:
+            page = reply.read().decode()
+        kernel = re.search(r'"kernelId": "([^"]+)"', page)
+        assert kernel is not None and kernel_exists(url, kernel.group(1))
+        # the pool refills: one page served, one kernel waiting
+        eventually(lambda: len(kernel_processes(server)) == 2, 60, "the pool refilled")
+        with pytest.raises(urllib.error.HTTPError) as turned_away:
+            urllib.request.urlopen(url + "?game=board", timeout=60)
+        reply_error = turned_away.value
+        assert reply_error.code == 503
+        assert reply_error.headers.get("Retry-After") == "60"
+        text = reply_error.read().decode()
+        assert "The tables are full" in text and "Try again in a minute" in text
+        assert 'href="/?game=board"' in text
+        assert len(kernel_processes(server)) == 2    # nobody's kernel was started for it
+        # the first visitor leaves (the page's unload call, with its _xsrf cookie) ...
+        xsrf = next(c.value for c in jar if c.name == "_xsrf")
+        leave = urllib.request.Request(
+            f"{url}voila/api/shutdown/{kernel.group(1)}", method="POST",
+            data=urllib.parse.urlencode({"_xsrf": xsrf}).encode())
+        with first_visitor.open(leave, timeout=30) as reply:
+            assert reply.status == 204
+        # ... and the next visitor gets a table
+        with urllib.request.urlopen(url + "?game=board", timeout=120) as reply:
+            assert reply.status == 200 and '"kernelId"' in reply.read().decode()
