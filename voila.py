@@ -13,10 +13,16 @@ Settings:
   so the first visitor gets the board without waiting for a kernel to start. Each page served
   takes the warm kernel and Voila starts the next one in the background.
   ``NATIONS_KERNEL_POOL=N`` keeps N warm kernels instead of one.
-- Idle-kernel culling: a kernel whose page has gone (closed tab, dead browser) and that has
-  been idle for 10 minutes is shut down; the check runs every minute. Kernels with an open
-  page are never culled (``cull_connected`` stays False), however long the player thinks,
-  and Voila never culls its preheated kernels.
+- A page's kernel goes with the page: Voila's unload call (closed tab, reload) is accepted,
+  because the page handler now sets the _xsrf cookie that call sends back (see below).
+- Culling, for kernels whose page vanished without unloading (a crashed browser): a kernel
+  with no page that has been idle for 10 minutes is shut down, busy or not; the check runs
+  every minute. Kernels with an open page are never culled (``cull_connected`` stays
+  False), however long the player thinks, and Voila never culls its preheated kernels.
+- A cap on the kernels serving pages (``NATIONS_MAX_KERNELS``, default 12; 0: none): past
+  it a visitor gets a short "The tables are full" page (503, Retry-After), see below.
+- Security headers: a Content-Security-Policy with ``default-src 'self'``, Referrer-Policy,
+  nosniff, SameSite cookies; see below.
 - No tracebacks for visitors: an error in the notebook shows Voila's short notice, not a
   traceback full of the server's paths (``show_tracebacks`` is off; it is Voila's default,
   set here so that it stays off); Jupyter's kernel websocket replaces the traceback of any
