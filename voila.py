@@ -169,17 +169,65 @@ c.MappingKernelManager.cull_connected = False
 # a kernel with no page is culled even while busy (bots playing a game nobody watches)
 c.MappingKernelManager.cull_busy = True
 
-if os.environ.get("NATIONS_TCP_NODELAY", "1") != "0":
-    from jupyter_server.services.kernels.connection.channels import (
-        ZMQChannelsWebsocketConnection,
+# The kernel websocket.  Two things on top of Jupyter's standard connection:
+#
+# - TCP_NODELAY (see the top of this file), unless NATIONS_TCP_NODELAY=0;
+# - a cap on the widgets a page may open in its kernel.  A page may send comm_open (Voila
+#   lets widget messages through), and each one makes the kernel build a widget with
+#   whatever state the message carries: 3,000 comm_opens of 20 KB added 67 MB to a kernel.
+#   The app's page opens a handful (the widget manager's control comm, once per
+#   connection); past MAX_COMM_OPENS for one kernel, over all its connections, further
+#   comm_opens are dropped (logged once per kernel).
+from jupyter_server.services.kernels.connection.channels import (  # noqa: E402
+    ZMQChannelsWebsocketConnection,
+)
+
+TCP_NODELAY = os.environ.get("NATIONS_TCP_NODELAY", "1") != "0"
+MAX_COMM_OPENS = 100
+_comm_opens: dict[str, int] = {}        # kernel id -> comm_opens a page sent it
+
+
+def _message_type(connection, incoming):  # type: ignore[no-untyped-def]
+    """The msg_type of a message from the page (None if it cannot be read: Jupyter's own
+    handling then deals with it)."""
+    import json
+
+    from jupyter_server.services.kernels.connection.base import (
+        deserialize_binary_message,
+        deserialize_msg_from_ws_v1,
     )
+    try:
+        if connection.subprotocol == "v1.kernel.websocket.jupyter.org":
+            _, parts = deserialize_msg_from_ws_v1(incoming)
+            return json.loads(parts[0])["msg_type"]
+        msg = (deserialize_binary_message(incoming) if isinstance(incoming, bytes)
+               else json.loads(incoming))
+        return msg["header"]["msg_type"]
+    except Exception:
+        return None
 
-    class NoDelayWebsocketConnection(ZMQChannelsWebsocketConnection):  # type: ignore[misc]
-        """The standard kernel websocket connection, with TCP_NODELAY on its socket."""
 
-        def connect(self):  # type: ignore[no-untyped-def]
-            # the websocket handshake is complete when the handler's open() calls connect()
+class AppWebsocketConnection(ZMQChannelsWebsocketConnection):  # type: ignore[misc]
+    """The standard kernel websocket connection, with TCP_NODELAY on its socket and a cap on
+    the widgets a page opens."""
+
+    def connect(self):  # type: ignore[no-untyped-def]
+        # the websocket handshake is complete when the handler's open() calls connect()
+        if TCP_NODELAY:
             self.websocket_handler.set_nodelay(True)
-            return super().connect()
+        return super().connect()
 
-    c.Voila.kernel_websocket_connection_class = NoDelayWebsocketConnection
+    def handle_incoming_message(self, incoming_msg):  # type: ignore[no-untyped-def]
+        marker = b"comm_open" if isinstance(incoming_msg, bytes) else "comm_open"
+        if marker in incoming_msg and _message_type(self, incoming_msg) == "comm_open":
+            opened = _comm_opens.get(self.kernel_id, 0) + 1
+            _comm_opens[self.kernel_id] = opened
+            if opened > MAX_COMM_OPENS:
+                if opened == MAX_COMM_OPENS + 1:
+                    self.log.warning("kernel %s: more than %d comm_open from its pages; "
+                                     "the rest are dropped", self.kernel_id, MAX_COMM_OPENS)
+                return
+        super().handle_incoming_message(incoming_msg)
+
+
+c.Voila.kernel_websocket_connection_class = AppWebsocketConnection

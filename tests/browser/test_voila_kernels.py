@@ -226,3 +226,75 @@ def test_past_the_cap_a_visitor_gets_the_tables_are_full_page(
         # ... and the next visitor gets a table
         with urllib.request.urlopen(url + "?game=board", timeout=120) as reply:
             assert reply.status == 200 and '"kernelId"' in reply.read().decode()
+
+
+@pytest.mark.timeout(240)
+def test_a_page_cannot_open_widgets_in_its_kernel_without_end(
+        served: tuple[Server, str]) -> None:
+    """Plain websocket, no browser: a page that sends comm_open after comm_open, each with
+    20 KB of widget state, made its kernel hold all of it (3,000 of them: +67 MB).  Now at
+    most voila.py's MAX_COMM_OPENS pass; measured as the kernel process's resident memory
+    after the flood (a kernel_info_request sent last is answered once the kernel has read
+    everything before it)."""
+    import asyncio
+    import re
+    import uuid
+
+    from tornado.websocket import websocket_connect
+
+    server, url = served
+    flood = 2000
+    with urllib.request.urlopen(url + "?game=dice", timeout=120) as reply:
+        found = re.search(r'"kernelId": "([^"]+)"', reply.read().decode())
+    assert found is not None
+    kernel = found.group(1)
+    eventually(lambda: kernel in kernel_processes(server), 10, "the page's kernel process")
+    process = psutil.Process(kernel_processes(server)[kernel])
+
+    def message(msg_type: str, content: dict[str, object]) -> str:
+        header = {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "username": "visitor",
+                  "session": uuid.uuid4().hex, "date": "", "version": "5.3"}
+        return json.dumps({"header": header, "parent_header": {}, "metadata": {},
+                           "content": content, "channel": "shell", "buffers": []})
+
+    def widget_open() -> str:
+        state = {"_model_module": "@jupyter-widgets/controls", "_model_name": "TextModel",
+                 "_model_module_version": "2.0.0",
+                 "_view_module": "@jupyter-widgets/controls", "_view_name": "TextView",
+                 "_view_module_version": "2.0.0", "value": secrets_text(20_000)}
+        return message("comm_open", {"comm_id": uuid.uuid4().hex,
+                                     "target_name": "jupyter.widget",
+                                     "data": {"state": state, "buffer_paths": []}})
+
+    async def answered(conn: Any) -> None:
+        conn.write_message(message("kernel_info_request", {}))
+        while True:
+            raw = await asyncio.wait_for(conn.read_message(), timeout=120)
+            assert raw is not None, "the websocket closed"
+            if json.loads(raw)["header"]["msg_type"] == "kernel_info_reply":
+                return
+
+    async def scenario() -> tuple[int, int]:
+        ws_url = url.replace("http://", "ws://") + f"api/kernels/{kernel}/channels"
+        conn = await websocket_connect(ws_url, max_message_size=64 * 1024 * 1024)
+        await answered(conn)
+        before = process.memory_info().rss
+        for _ in range(flood):
+            conn.write_message(widget_open())
+        await answered(conn)
+        await asyncio.sleep(1.0)
+        after = process.memory_info().rss
+        conn.close()
+        return before, after
+
+    before, after = asyncio.run(scenario())
+    grew = (after - before) / 2**20
+    print(f"kernel RSS {before / 2**20:.0f} MB before, +{grew:.1f} MB after {flood} comm_open")
+    # 100 widgets of 20 KB: a few MB at most; 2,000 of them were +40 MB or more
+    assert grew < 10, f"the kernel grew {grew:.1f} MB"
+
+
+def secrets_text(n: int) -> str:
+    """``n`` characters that do not compress or intern away."""
+    import secrets
+    return secrets.token_hex(n // 2)
