@@ -297,3 +297,33 @@ def test_a_hint_is_worked_out_off_the_message_thread_and_dropped_if_the_game_mov
     assert w.error == "" and w.game.position == got["moved_to"] == 1
     # the second advice, asked at move 0, was not shown on move 1
     assert w.coach.get("hint") == got["shown"]
+
+
+def test_the_coach_grades_a_move_off_the_message_thread() -> None:
+    """Issue 22: with the coach on, each of the page's moves was graded (a search of a
+    second or two) before the move's intent was answered."""
+    async def scenario() -> dict[str, Any]:
+        w = NationsWidget(players=2, seats=["human", "human"], seed=3, bot_delay=0)
+        real_grade = w._adapter.grade
+
+        def slow_grade(game: Any, position: int) -> Any:
+            time.sleep(0.5)
+            return real_grade(game, position)
+
+        w._adapter.grade = slow_grade  # type: ignore[method-assign]
+        w.handle_intent({"kind": "coach", "on": True})
+        seat = w.game.current_player
+        legal = [m.to_json() for m in w.game.legal_moves()]
+        start = time.monotonic()
+        w.handle_intent({"kind": "move", "seat": seat, "move": legal[-1]})
+        took = time.monotonic() - start
+        verdict_at_once = w.coach.get("verdict")
+        await asyncio.sleep(3.0)
+        return {"took": took, "at_once": verdict_at_once, "w": w}
+
+    got = asyncio.run(scenario())
+    w = got["w"]
+    assert w.error == "" and w.game.position == 1
+    assert got["took"] < 0.2, f"the move waited {got['took']:.2f} s for its grade"
+    assert got["at_once"] is None
+    assert w.coach.get("verdict") is not None, "the grade never reached the board"

@@ -144,6 +144,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self._log_seq = 0                     # the last log patch's number (0: none yet)
         self._task: asyncio.Task[None] | None = None
         self._hint_task: asyncio.Task[None] | None = None   # the coach thinking, if it is
+        self._grade_task: asyncio.Task[None] | None = None
         self._runner: int | None = None       # the epoch of the live bot runner, if any
         self._in_intent = False               # handling a message from the browser
         self._quiet = False                   # bots playing at once: publish at the end
@@ -391,13 +392,39 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self.coach = {**self.coach, "on": bool(on), "verdict": None}
 
     def _coach_after_move(self) -> None:
-        """With the coach on, grade the move just played."""
+        """With the coach on, grade the move just played: here and now from Python, in a
+        worker thread when the page's move came inside Jupyter or Voila (the grading is a
+        search of a second or two, and the bots answer meanwhile)."""
         if not self.coach.get("on") or self._game.position == 0:
             return
-        verdict = self._adapter.grade(self._game, self._game.position)
+        game, position = self._game, self._game.position
+        if self._in_intent:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                pass
+            else:
+                self._grade_task = loop.create_task(
+                    self._grade_in_worker(game, position, game.state_at(position)))
+                return
+        verdict = self._adapter.grade(game, position)
         if verdict is not None:
-            self.coach = coach_payload(self.coach, verdict=verdict,
-                                       position=self._game.position)
+            self.coach = coach_payload(self.coach, verdict=verdict, position=position)
+
+    async def _grade_in_worker(self, game: G, position: int, state: Any) -> None:
+        try:
+            verdict = await asyncio.get_running_loop().run_in_executor(
+                None, self._adapter.grade, game, position)
+        except Exception as exc:      # the history changed under it (an undo): no verdict
+            self.last_internal_error = exc
+            return
+        with self._lock:
+            # shown while the graded move is still in this game's history (the bots may
+            # have played on; an undo past it, or a new game, drops it)
+            if verdict is None or self._game is not game or game.length < position \
+                    or game.state_at(position) is not state or not self.coach.get("on"):
+                return
+            self.coach = coach_payload(self.coach, verdict=verdict, position=position)
 
     # ------------------------------------------------------------ save and load
     def save_json(self, indent: int | None = None) -> str:
