@@ -116,8 +116,7 @@ c.IdentityProvider.cookie_options = {"samesite": "Lax"}
 # by itself a minute later; nobody's game is slowed down.  NATIONS_MAX_KERNELS=N sets the
 # cap (default 12: about 1 GB of kernels, and 2 cores kept answering; 0 means no cap).
 import html  # noqa: E402
-
-from voila.handler import VoilaHandler  # noqa: E402
+import sys  # noqa: E402
 
 MAX_PAGES = max(0, int(os.environ.get("NATIONS_MAX_KERNELS", "12")))
 RETRY_AFTER_S = 60
@@ -142,26 +141,35 @@ def pages_served(kernel_manager):  # type: ignore[no-untyped-def]
     return max(0, len(kernel_manager.list_kernel_ids()) - waiting)
 
 
-_voila_page_prepare = VoilaHandler.prepare
+def _install_page_guard():  # type: ignore[no-untyped-def]
+    """Voila's page handler: sets the _xsrf cookie, and turns visitors away past the cap."""
+    from voila.handler import VoilaHandler
+
+    voila_page_prepare = VoilaHandler.prepare
+
+    async def prepare_page(self):  # type: ignore[no-untyped-def]
+        await voila_page_prepare(self)
+        if self._finished:
+            return
+        self.xsrf_token  # noqa: B018  (reading it sets the cookie the unload call sends back)
+        if self.request.method == "GET" and MAX_PAGES and \
+                pages_served(self.kernel_manager) >= MAX_PAGES:
+            self.log.warning("tables full: %d pages served, a visitor turned away", MAX_PAGES)
+            self.set_status(503)
+            self.set_header("Retry-After", str(RETRY_AFTER_S))
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.set_header("Cache-Control", "no-store")
+            self.finish(FULL_PAGE.format(seconds=RETRY_AFTER_S,
+                                         again=html.escape(self.request.uri or "/", quote=True)))
+
+    VoilaHandler.prepare = prepare_page
 
 
-async def _prepare_page(self):  # type: ignore[no-untyped-def]
-    await _voila_page_prepare(self)
-    if self._finished:
-        return
-    self.xsrf_token  # noqa: B018  (reading it sets the cookie the unload call sends back)
-    if self.request.method == "GET" and MAX_PAGES and \
-            pages_served(self.kernel_manager) >= MAX_PAGES:
-        self.log.warning("tables full: %d pages served, a visitor turned away", MAX_PAGES)
-        self.set_status(503)
-        self.set_header("Retry-After", str(RETRY_AFTER_S))
-        self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.set_header("Cache-Control", "no-store")
-        self.finish(FULL_PAGE.format(seconds=RETRY_AFTER_S,
-                                     again=html.escape(self.request.uri or "/", quote=True)))
-
-
-VoilaHandler.prepare = _prepare_page
+# Voila (the app, or the server extension) has imported itself before it reads this file;
+# when something else only reads the settings (a test with the repository root on
+# PYTHONPATH, where "voila" would be this very file), there is no page handler to mend.
+if hasattr(sys.modules.get("voila"), "__path__"):
+    _install_page_guard()
 
 c.MappingKernelManager.cull_idle_timeout = 600
 c.MappingKernelManager.cull_interval = 60

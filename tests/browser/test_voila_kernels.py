@@ -287,7 +287,11 @@ def test_a_page_cannot_open_widgets_in_its_kernel_without_end(
         conn.close()
         return before, after
 
-    before, after = asyncio.run(scenario())
+    # in a thread of its own: the module's browser (Playwright's sync API) keeps an event
+    # loop running on this one
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(max_workers=1) as worker:
+        before, after = worker.submit(asyncio.run, scenario()).result(timeout=200)
     grew = (after - before) / 2**20
     print(f"kernel RSS {before / 2**20:.0f} MB before, +{grew:.1f} MB after {flood} comm_open")
     # 100 widgets of 20 KB: a few MB at most; 2,000 of them were +40 MB or more
