@@ -239,6 +239,8 @@ def test_skip_to_my_turn_runs_off_the_message_thread_and_the_next_intent_stops_i
         w.handle_intent({"kind": "skip_bots"})
         skip_took = time.monotonic() - start
         assert w.error == ""
+        w.handle_intent({"kind": "skip_bots"})    # a double click: the same skip goes on
+        assert w.error == ""
         busy_after_skip = w.busy
         await asyncio.sleep(1.0)              # two or three searches in the background
         played_meanwhile = w.game.position - before

@@ -146,6 +146,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self._hint_task: asyncio.Task[None] | None = None   # the coach thinking, if it is
         self._grade_task: asyncio.Task[None] | None = None
         self._runner: int | None = None       # the epoch of the live bot runner, if any
+        self._skipping: int | None = None     # the epoch of the last "skip to my turn"
         self._in_intent = False               # handling a message from the browser
         self._quiet = False                   # bots playing at once: publish at the end
         self._game_number = 1                 # the ``game`` of the ``history`` trait
@@ -650,8 +651,10 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         # did.  The runner pausing before its next move gives way to this one; the next
         # intent that changes the game (Undo, a new game...) stops it like any other.
         with self._lock:
+            if self._runner_live() and self._skipping == self._epoch:
+                return           # a double click: that skip is under way
             self._cancel_bots()
-            epoch = self._start_runner()
+            epoch = self._skipping = self._start_runner()
         self._task = loop.create_task(
             self._drive_bots(epoch, False, _think_in_worker, pause=0.0, quiet=True))
 
