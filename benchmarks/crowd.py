@@ -8,6 +8,10 @@
 Each visitor opens one game directly (``/?game=dice`` or ``/?game=board``, taken in turn
 from ``--games``): ``/`` alone shows the game chooser, which has no board to wait for.
 
+voila.py caps the kernels serving pages (12 by default): past it a visitor gets "The tables
+are full" and is counted as turned away; ``NATIONS_MAX_KERNELS=0`` in the environment
+measures without the cap.
+
 Two phases per N, each with the server warm and the machine quiet first:
 
 1. the server's share, no browser: N plain HTTP requests for the pages at once; per
