@@ -13,10 +13,16 @@ Settings:
   so the first visitor gets the board without waiting for a kernel to start. Each page served
   takes the warm kernel and Voila starts the next one in the background.
   ``NATIONS_KERNEL_POOL=N`` keeps N warm kernels instead of one.
-- Idle-kernel culling: a kernel whose page has gone (closed tab, dead browser) and that has
-  been idle for 10 minutes is shut down; the check runs every minute. Kernels with an open
-  page are never culled (``cull_connected`` stays False), however long the player thinks,
-  and Voila never culls its preheated kernels.
+- A page's kernel goes with the page: Voila's unload call (closed tab, reload) is accepted,
+  because the page handler now sets the _xsrf cookie that call sends back (see below).
+- Culling, for kernels whose page vanished without unloading (a crashed browser): a kernel
+  with no page that has been idle for 10 minutes is shut down, busy or not; the check runs
+  every minute. Kernels with an open page are never culled (``cull_connected`` stays
+  False), however long the player thinks, and Voila never culls its preheated kernels.
+- A cap on the kernels serving pages (``NATIONS_MAX_KERNELS``, default 12; 0: none): past
+  it a visitor gets a short "The tables are full" page (503, Retry-After), see below.
+- Security headers: a Content-Security-Policy with ``default-src 'self'``, Referrer-Policy,
+  nosniff, SameSite cookies; see below.
 - No tracebacks for visitors: an error in the notebook shows Voila's short notice, not a
   traceback full of the server's paths (``show_tracebacks`` is off; it is Voila's default,
   set here so that it stays off); Jupyter's kernel websocket replaces the traceback of any
@@ -63,35 +69,173 @@ if TEMPLATES not in os.environ.get("JUPYTER_PATH", "").split(os.pathsep):
     os.environ["JUPYTER_PATH"] = os.pathsep.join(
         p for p in (TEMPLATES, os.environ.get("JUPYTER_PATH")) if p)
 c.VoilaConfiguration.template = "nations"
-# And in case a template still asks for something elsewhere: the page's Content-Security-Policy
-# allows styles and fonts from this server only (plus inline styles and data: URLs, which the
-# page and the widget use), so the browser would drop such a link without sending a request.
-# Everything else keeps Jupyter's default policy (frames only from this server).
+# Security headers for a public page.  The Content-Security-Policy lets the page load
+# everything from this server only: Voila's page needs inline scripts (its setup code and the
+# notebook's outputs, the page watchdog among them), eval (its widget manager compiles
+# templates), inline styles and data:/blob: URLs (the widget's icons and fonts), and its
+# kernel websocket (same host; 'self' does not cover ws: in every browser, so it is named).
+# tests/browser/test_voila_offline.py records any violation while the app is used.
+CONTENT_SECURITY_POLICY = "; ".join([
+    "default-src 'self'",
+    "script-src 'self' 'unsafe-inline' 'unsafe-eval' blob:",
+    "style-src 'self' 'unsafe-inline' blob: data:",
+    "font-src 'self' data: blob:",
+    "img-src 'self' data: blob:",
+    "connect-src 'self' ws: wss:",
+    "worker-src 'self' blob:",
+    "frame-ancestors 'self'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+])
 c.Voila.tornado_settings = {
     "headers": {
-        "Content-Security-Policy": "; ".join([
-            "frame-ancestors 'self'",
-            "style-src 'self' 'unsafe-inline' blob: data:",
-            "font-src 'self' data: blob:",
-        ]),
+        "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+        "Referrer-Policy": "same-origin",
+        "X-Content-Type-Options": "nosniff",
     },
+    # the _xsrf token goes only with requests from this site's own pages
+    "xsrf_cookie_kwargs": {"samesite": "Strict"},
 }
+# and the anonymous visitor's cookie (Lax: a link from elsewhere still finds the same visitor)
+c.IdentityProvider.cookie_options = {"samesite": "Lax"}
+
+# A page's kernel is shut down when the page goes away.  Voila's page sends
+# POST /voila/api/shutdown/<kernel> on "beforeunload" with the page's _xsrf cookie in the
+# body, but Voila's page handler never sets that cookie (the token is only made while the
+# template renders, after the page's headers have gone out, or for a preheated kernel, with
+# no visitor at all), so every unload call was refused with "403 '_xsrf' argument missing"
+# and each closed page kept its kernel (60-105 MB) until the idle culler came by
+# (voila-dashboards/voila#1458).  The page handler now makes the token (tornado sets the
+# "_xsrf" cookie then) before anything is written.
+#
+# A cap on live kernels.  Each page runs a kernel of its own (60-105 MB, and a share of the
+# two cores when its bots think); past some number every page slows down together.  A page
+# asked for when MAX_PAGES kernels already serve pages (the preheated ones not counted) gets
+# a short "the tables are full" page instead (HTTP 503 with Retry-After), which tries again
+# by itself a minute later; nobody's game is slowed down.  NATIONS_MAX_KERNELS=N sets the
+# cap (default 12: about 1 GB of kernels, and 2 cores kept answering; 0 means no cap).
+import html  # noqa: E402
+import sys  # noqa: E402
+
+MAX_PAGES = max(0, int(os.environ.get("NATIONS_MAX_KERNELS", "12")))
+RETRY_AFTER_S = 60
+
+FULL_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="{seconds}">
+<title>The tables are full</title>
+<style>body{{font:18px/1.5 system-ui,sans-serif;color:#222;max-width:32em;margin:15vh auto;
+padding:0 1em;text-align:center}}a{{color:#1a5fb4}}</style></head>
+<body><h1>The tables are full</h1>
+<p>Every table on this server is in use just now. Try again in a minute: this page
+tries again by itself in {seconds} seconds.</p>
+<p><a href="{again}">Try again now</a></p></body></html>
+"""
+
+
+def pages_served(kernel_manager):  # type: ignore[no-untyped-def]
+    """Kernels serving a page: all of them but the preheated ones waiting in Voila's pool."""
+    waiting = sum(len(pool) for pool in getattr(kernel_manager, "_pools", {}).values())
+    return max(0, len(kernel_manager.list_kernel_ids()) - waiting)
+
+
+def _install_page_guard():  # type: ignore[no-untyped-def]
+    """Voila's page handler: sets the _xsrf cookie, and turns visitors away past the cap."""
+    from voila.handler import VoilaHandler
+
+    voila_page_prepare = VoilaHandler.prepare
+
+    async def prepare_page(self):  # type: ignore[no-untyped-def]
+        await voila_page_prepare(self)
+        if self._finished:
+            return
+        self.xsrf_token  # noqa: B018  (reading it sets the cookie the unload call sends back)
+        if self.request.method == "GET" and MAX_PAGES and \
+                pages_served(self.kernel_manager) >= MAX_PAGES:
+            self.log.warning("tables full: %d pages served, a visitor turned away", MAX_PAGES)
+            self.set_status(503)
+            self.set_header("Retry-After", str(RETRY_AFTER_S))
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.set_header("Cache-Control", "no-store")
+            self.finish(FULL_PAGE.format(seconds=RETRY_AFTER_S,
+                                         again=html.escape(self.request.uri or "/", quote=True)))
+
+    VoilaHandler.prepare = prepare_page
+
+
+# Voila (the app, or the server extension) has imported itself before it reads this file;
+# when something else only reads the settings (a test with the repository root on
+# PYTHONPATH, where "voila" would be this very file), there is no page handler to mend.
+if hasattr(sys.modules.get("voila"), "__path__"):
+    _install_page_guard()
 
 c.MappingKernelManager.cull_idle_timeout = 600
 c.MappingKernelManager.cull_interval = 60
 c.MappingKernelManager.cull_connected = False
+# a kernel with no page is culled even while busy (bots playing a game nobody watches)
+c.MappingKernelManager.cull_busy = True
 
-if os.environ.get("NATIONS_TCP_NODELAY", "1") != "0":
-    from jupyter_server.services.kernels.connection.channels import (
-        ZMQChannelsWebsocketConnection,
+# The kernel websocket.  Two things on top of Jupyter's standard connection:
+#
+# - TCP_NODELAY (see the top of this file), unless NATIONS_TCP_NODELAY=0;
+# - a cap on the widgets a page may open in its kernel.  A page may send comm_open (Voila
+#   lets widget messages through), and each one makes the kernel build a widget with
+#   whatever state the message carries: 3,000 comm_opens of 20 KB added 67 MB to a kernel.
+#   The app's page opens a handful (the widget manager's control comm, once per
+#   connection); past MAX_COMM_OPENS for one kernel, over all its connections, further
+#   comm_opens are dropped (logged once per kernel).
+from jupyter_server.services.kernels.connection.channels import (  # noqa: E402
+    ZMQChannelsWebsocketConnection,
+)
+
+TCP_NODELAY = os.environ.get("NATIONS_TCP_NODELAY", "1") != "0"
+MAX_COMM_OPENS = 100
+_comm_opens: dict[str, int] = {}        # kernel id -> comm_opens a page sent it
+
+
+def _message_type(connection, incoming):  # type: ignore[no-untyped-def]
+    """The msg_type of a message from the page (None if it cannot be read: Jupyter's own
+    handling then deals with it)."""
+    import json
+
+    from jupyter_server.services.kernels.connection.base import (
+        deserialize_binary_message,
+        deserialize_msg_from_ws_v1,
     )
+    try:
+        if connection.subprotocol == "v1.kernel.websocket.jupyter.org":
+            _, parts = deserialize_msg_from_ws_v1(incoming)
+            return json.loads(parts[0])["msg_type"]
+        msg = (deserialize_binary_message(incoming) if isinstance(incoming, bytes)
+               else json.loads(incoming))
+        return msg["header"]["msg_type"]
+    except Exception:
+        return None
 
-    class NoDelayWebsocketConnection(ZMQChannelsWebsocketConnection):  # type: ignore[misc]
-        """The standard kernel websocket connection, with TCP_NODELAY on its socket."""
 
-        def connect(self):  # type: ignore[no-untyped-def]
-            # the websocket handshake is complete when the handler's open() calls connect()
+class AppWebsocketConnection(ZMQChannelsWebsocketConnection):  # type: ignore[misc]
+    """The standard kernel websocket connection, with TCP_NODELAY on its socket and a cap on
+    the widgets a page opens."""
+
+    def connect(self):  # type: ignore[no-untyped-def]
+        # the websocket handshake is complete when the handler's open() calls connect()
+        if TCP_NODELAY:
             self.websocket_handler.set_nodelay(True)
-            return super().connect()
+        return super().connect()
 
-    c.Voila.kernel_websocket_connection_class = NoDelayWebsocketConnection
+    def handle_incoming_message(self, incoming_msg):  # type: ignore[no-untyped-def]
+        marker = b"comm_open" if isinstance(incoming_msg, bytes) else "comm_open"
+        if marker in incoming_msg and _message_type(self, incoming_msg) == "comm_open":
+            opened = _comm_opens.get(self.kernel_id, 0) + 1
+            _comm_opens[self.kernel_id] = opened
+            if opened > MAX_COMM_OPENS:
+                if opened == MAX_COMM_OPENS + 1:
+                    self.log.warning("kernel %s: more than %d comm_open from its pages; "
+                                     "the rest are dropped", self.kernel_id, MAX_COMM_OPENS)
+                return
+        super().handle_incoming_message(incoming_msg)
+
+
+c.Voila.kernel_websocket_connection_class = AppWebsocketConnection

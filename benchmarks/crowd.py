@@ -2,7 +2,24 @@
 
     .venv/bin/python benchmarks/crowd.py                       # N = 1, 10, 20, voila.py as is
     .venv/bin/python benchmarks/crowd.py --sizes 20 --pool 4   # another preheated pool size
+    .venv/bin/python benchmarks/crowd.py --sizes 3 --games board   # only the board game
     .venv/bin/python benchmarks/crowd.py --start-cost          # what a kernel pays for the app
+
+Each visitor opens one game directly (``/?game=dice`` or ``/?game=board``, taken in turn
+from ``--games``): ``/`` alone shows the game chooser, which has no board to wait for.
+
+voila.py caps the kernels serving pages (12 by default): past it a visitor gets "The tables
+are full" and is counted as turned away; ``NATIONS_MAX_KERNELS=0`` in the environment
+measures without the cap.
+
+Two phases per N, each with the server warm and the machine quiet first:
+
+1. the server's share, no browser: N plain HTTP requests for the pages at once; per
+   visitor the time to the page's first byte, to its whole HTML (Voila streams the page
+   while the notebook runs, so this is the notebook run in a kernel) and until its kernel
+   answers ``GET /api/kernels/<id>`` idle; then each page's kernel is shut down the way a
+   leaving page does (``POST /voila/api/shutdown/<id>`` with its _xsrf cookie);
+2. the browsers' share: N Chromium pages, the times below.
 
 For each N it starts its own Voila on 127.0.0.1 and a free port, from the repository root
 (so the root's voila.py applies, as scripts/play.sh does), serving notebooks/play.ipynb;
@@ -10,8 +27,9 @@ waits until the preheated kernels are ready and the machine is quiet again; then
 pages at once in one headless Chromium (Debian's /usr/bin/chromium, one browser context
 per visitor, so no page shares anything with another), and stops the server afterwards.
 
-Per visitor: whether the board came up (``.nw-root[data-step]``) and became playable
-(your seat's board live: the bot, when it opens, has moved) within ``--limit`` seconds,
+Per browser visitor: whether the board came up (``.nw-root[data-step]``, the board game's
+``.nwb-root[data-step]``) and became playable (dice: your seat's board live, the bot, when it
+opens, has moved; board game: a move button shown) within ``--limit`` seconds,
 the time from the request to each, and how often the page reloaded itself (the page
 watchdog, nations_widget.widget.page_watchdog).  Per run: kernels alive, their resident
 memory (RSS) once every page has its board (median and total), the server's peak RSS, and
@@ -55,12 +73,36 @@ from browser_support import (  # noqa: E402
 )
 
 NOTEBOOK = "notebooks/play.ipynb"
-BOARD = ".nw-root[data-step]"
-PLAYABLE = "() => Boolean(document.querySelector('.nw-root[data-step] .nw-player.nw-live'))"
+#: per game: the board drawn, and the board playable
+BOARD = {"dice": ".nw-root[data-step]", "board": ".nwb-root[data-step]"}
+PLAYABLE = {
+    "dice": "() => Boolean(document.querySelector('.nw-root[data-step] .nw-player.nw-live'))",
+    "board": "() => Boolean(document.querySelector("
+             "'.nwb-root[data-step] [data-key^=\"move-\"]'))",
+}
+FULL_TEXT = "The tables are full"
+
+
+def game_url(base: str, game: str) -> str:
+    return f"{base}?game={game}"
+
+
+@dataclass
+class ServerVisit:
+    """One visitor without a browser: the server's share."""
+
+    game: str = ""
+    first_byte_s: float | None = None
+    html_s: float | None = None        # the whole page: the notebook has run in a kernel
+    kernel_ready_s: float | None = None
+    turned_away: bool = False          # "the tables are full" (voila.py's cap)
+    error: str = ""
 
 
 @dataclass
 class Visit:
+    game: str = ""
+    turned_away: bool = False
     page_s: float | None = None        # the page's HTML parsed: Voila's share (it streams
     board_s: float | None = None       # the page while it runs the notebook)
     playable_s: float | None = None
@@ -137,10 +179,62 @@ def wait_until_warm(server: psutil.Process, pool: int, timeout: float = 120.0) -
     return time.monotonic() - start
 
 
-async def visit(browser: Any, url: str, limit: float) -> tuple[Visit, Any]:
+def server_visit(base: str, game: str, limit: float) -> ServerVisit:
+    """One visitor with no browser: the page's HTML, then its kernel ready; its kernel is
+    then shut down as a leaving page does."""
+    import http.cookiejar
+    import re
+    import urllib.error
+    import urllib.parse
+    import urllib.request
+    out = ServerVisit(game=game)
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    start = time.monotonic()
+    try:
+        with opener.open(game_url(base, game), timeout=limit) as reply:
+            first = reply.read(1)
+            out.first_byte_s = time.monotonic() - start
+            page = (first + reply.read()).decode("utf-8", "replace")
+        out.html_s = time.monotonic() - start
+        found = re.search(r'"kernelId": "([^"]+)"', page)
+        if found is None:
+            out.error = "no kernel id in the page"
+            return out
+        kernel = found.group(1)
+        while time.monotonic() - start < limit:
+            with opener.open(f"{base}api/kernels/{kernel}", timeout=limit) as reply:
+                if json.load(reply).get("execution_state") == "idle":
+                    out.kernel_ready_s = time.monotonic() - start
+                    break
+            time.sleep(0.05)
+        xsrf = next((c.value for c in jar if c.name == "_xsrf"), "")
+        leave = urllib.request.Request(
+            f"{base}voila/api/shutdown/{kernel}", method="POST",
+            data=urllib.parse.urlencode({"_xsrf": xsrf}).encode())
+        with opener.open(leave, timeout=limit):
+            pass
+    except urllib.error.HTTPError as exc:
+        if exc.code == 503 and FULL_TEXT in exc.read().decode("utf-8", "replace"):
+            out.turned_away = True
+        else:
+            out.error = f"HTTP {exc.code}"
+    except Exception as exc:
+        out.error = f"{type(exc).__name__}: {str(exc)[:120]}"
+    return out
+
+
+def server_crowd(base: str, games: list[str], limit: float) -> list[ServerVisit]:
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(max_workers=len(games)) as pool:
+        return list(pool.map(lambda g: server_visit(base, g, limit), games))
+
+
+async def visit(browser: Any, url: str, game: str,
+                limit: float) -> tuple[Visit, Any]:
     """One visitor; returns the visit and its browser context, still open (a visitor
     with a board stays on the page: its kernel is measured before the pages close)."""
-    out = Visit()
+    out = Visit(game=game)
     context = await browser.new_context(viewport={"width": 1280, "height": 900})
     page = await context.new_page()
     page.on("framenavigated",
@@ -150,20 +244,24 @@ async def visit(browser: Any, url: str, limit: float) -> tuple[Visit, Any]:
             if "model not found" in msg.text else None)
     start = time.monotonic()
     try:
-        await page.goto(url, wait_until="domcontentloaded", timeout=limit * 1000)
+        reply = await page.goto(game_url(url, game), wait_until="domcontentloaded",
+                                timeout=limit * 1000)
         out.page_s = time.monotonic() - start
+        if reply is not None and reply.status == 503:
+            out.turned_away = True
+            return out, context
         left = max(1.0, limit - (time.monotonic() - start))
-        await page.wait_for_selector(BOARD, timeout=left * 1000)
+        await page.wait_for_selector(BOARD[game], timeout=left * 1000)
         out.board_s = time.monotonic() - start
         left = max(1.0, limit - (time.monotonic() - start))
-        await page.wait_for_function(PLAYABLE, timeout=left * 1000)
+        await page.wait_for_function(PLAYABLE[game], timeout=left * 1000)
         out.playable_s = time.monotonic() - start
     except Exception as exc:                   # a timeout: reported, the crowd goes on
         out.error = f"{type(exc).__name__}: {str(exc).splitlines()[0][:120]}"
     return out, context
 
 
-async def crowd(url: str, n: int, limit: float,
+async def crowd(url: str, games: list[str], limit: float,
                 server: psutil.Process) -> tuple[list[Visit], list[int]]:
     from playwright.async_api import async_playwright
 
@@ -171,7 +269,7 @@ async def crowd(url: str, n: int, limit: float,
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
                                           headless=True)
         try:
-            done = await asyncio.gather(*(visit(browser, url, limit) for _ in range(n)))
+            done = await asyncio.gather(*(visit(browser, url, g, limit) for g in games))
             # every page has its board (or has given up), all still open: the kernels now
             per_kernel = sorted(rss(k) for k in kernel_processes(server))
             for _, context in done:
@@ -181,8 +279,16 @@ async def crowd(url: str, n: int, limit: float,
             await browser.close()
 
 
+def median_and_max(values: list[float | None]) -> tuple[float | None, float | None]:
+    got = [v for v in values if v is not None]
+    if not got:
+        return None, None
+    return round(statistics.median(got), 2), round(max(got), 2)
+
+
 def run(n: int, pool: int | None, limit: float, extra: list[str],
-        repo: Path = REPO) -> dict[str, Any]:
+        repo: Path = REPO, game_names: tuple[str, ...] = ("dice", "board")) -> dict[str, Any]:
+    games = [game_names[i % len(game_names)] for i in range(n)]
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
     link_dir = Path(tempfile.mkdtemp(prefix="crowd-pkg-"))
@@ -199,12 +305,19 @@ def run(n: int, pool: int | None, limit: float, extra: list[str],
         assert server.proc is not None
         proc = psutil.Process(server.proc.pid)
         warm = wait_until_warm(proc, pool if pool is not None else 1)
+        # the server's share: no browser
+        server_load_before = os.getloadavg()
+        started = time.monotonic()
+        server_visits = server_crowd(url, games, limit)
+        server_wall = time.monotonic() - started
+        wait_until_warm(proc, pool if pool is not None else 1)
+        # the browsers' share
         load_before = os.getloadavg()
         memory = Memory()
         sampler = threading.Thread(target=sample_memory, args=(proc, memory), daemon=True)
         sampler.start()
         started = time.monotonic()
-        visits, per_kernel = asyncio.run(crowd(url, n, limit, proc))
+        visits, per_kernel = asyncio.run(crowd(url, games, limit, proc))
         wall = time.monotonic() - started
         memory.stop.set()
         sampler.join()
@@ -213,8 +326,21 @@ def run(n: int, pool: int | None, limit: float, extra: list[str],
     boards = [v.board_s for v in visits if v.board_s is not None]
     playable = [v.playable_s for v in visits if v.playable_s is not None]
     mb = 1024 * 1024
+    first_byte = median_and_max([v.first_byte_s for v in server_visits])
+    html_done = median_and_max([v.html_s for v in server_visits])
+    kernel_ready = median_and_max([v.kernel_ready_s for v in server_visits])
     return {
-        "repo": str(repo), "visitors": n, "pool": pool,
+        "repo": str(repo), "visitors": n, "pool": pool, "games": games,
+        "server": {
+            "wall_s": round(server_wall, 1),
+            "first_byte_median_s": first_byte[0], "first_byte_slowest_s": first_byte[1],
+            "html_median_s": html_done[0], "html_slowest_s": html_done[1],
+            "kernel_ready_median_s": kernel_ready[0], "kernel_ready_slowest_s": kernel_ready[1],
+            "turned_away": sum(1 for v in server_visits if v.turned_away),
+            "errors": [v.error for v in server_visits if v.error],
+            "load_before": [round(x, 2) for x in server_load_before],
+        },
+        "turned_away": sum(1 for v in visits if v.turned_away),
         "warm_s": round(warm, 1), "wall_s": round(wall, 1),
         "boards": len(boards), "playable": len(playable),
         "page_median_s": round(statistics.median(pages), 2) if pages else None,
@@ -269,6 +395,8 @@ def start_cost(reps: int = 7) -> dict[str, float]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default="1,10,20", help="visitors per run (comma list)")
+    parser.add_argument("--games", default="dice,board",
+                        help="the games visitors open, in turn (comma list: dice, board)")
     parser.add_argument("--pool", type=int, default=None,
                         help="preheated kernels (default: voila.py's setting)")
     parser.add_argument("--limit", type=float, default=180.0, help="seconds per visit")
@@ -291,14 +419,30 @@ def main() -> int:
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
     if any(not 1 <= n <= args.max_visitors for n in sizes):
         parser.error(f"visitors must be 1-{args.max_visitors}")
+    game_names = tuple(g.strip() for g in args.games.split(",") if g.strip())
+    if not game_names or any(g not in BOARD for g in game_names):
+        parser.error(f"games: a comma list of {', '.join(BOARD)}")
     results = []
     for n in sizes:
-        result = run(n, args.pool, args.limit, list(args.voila_args), args.repo.resolve())
+        result = run(n, args.pool, args.limit, list(args.voila_args), args.repo.resolve(),
+                     game_names)
         results.append(result)
         print(json.dumps(result), flush=True)
     print()
-    print("| visitors | boards | playable | board median / slowest (s) | playable median / "
-          "slowest (s) | kernel RSS median (MB) | kernels peak | server peak RSS (MB) | "
+    print("Server's share (no browser): | visitors | first byte median / slowest (s) | "
+          "whole page median / slowest (s) | kernel ready median / slowest (s) | "
+          "turned away |")
+    print("|---|---|---|---|---|")
+    for r in results:
+        sv = r["server"]
+        print(f"| {r['visitors']} | {sv['first_byte_median_s']} / {sv['first_byte_slowest_s']}"
+              f" | {sv['html_median_s']} / {sv['html_slowest_s']} | "
+              f"{sv['kernel_ready_median_s']} / {sv['kernel_ready_slowest_s']} | "
+              f"{sv['turned_away']} |")
+    print()
+    print("Browsers: | visitors | boards | playable | board median / slowest (s) | "
+          "playable median / slowest (s) | kernel RSS median (MB) | kernels peak | "
+          "server peak RSS (MB) | "
           "load before → after |")
     print("|---|---|---|---|---|---|---|---|---|")
     for r in results:
@@ -310,7 +454,7 @@ def main() -> int:
               f"{r['server_rss_peak_mb']} | {r['load_before'][0]} → {r['load_after'][0]} |")
     if args.json:
         args.json.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
-    return 0 if all(r["boards"] == r["visitors"] for r in results) else 1
+    return 0 if all(r["boards"] + r["turned_away"] == r["visitors"] for r in results) else 1
 
 
 if __name__ == "__main__":

@@ -203,3 +203,129 @@ def test_a_double_click_plays_once() -> None:
     # without a position (scripts), a move is checked by the engine only, as before
     w.handle_intent({"kind": "move", "move": {"type": "pass"}})
     assert w.error == "" and w.game.position == 2
+
+
+class PonderingBot:
+    """A bot whose search takes ``seconds`` (a sleep: it holds no lock), then plays the
+    first legal move; counts its searches."""
+
+    def __init__(self, thought: list[float], seconds: float) -> None:
+        self.thought = thought
+        self.seconds = seconds
+
+    def choose(self, state: GameState) -> Move:
+        time.sleep(self.seconds)
+        self.thought.append(self.seconds)
+        return state.legal_moves()[0]
+
+
+def test_skip_to_my_turn_runs_off_the_message_thread_and_the_next_intent_stops_it() -> None:
+    """Issue 22: "Skip to my turn" with slow bots used to play them all on the kernel's
+    message thread (113 s without an answer with five search bots).  Now the skip comes
+    back at once, the bots play in the background, and the next intent (here Undo) is
+    answered at once and stops them."""
+    async def scenario() -> dict[str, Any]:
+        thought: list[float] = []
+        w = NationsWidget(players=4, seats=["human", "slow", "slow", "slow"], seed=3,
+                          bot_delay=30.0, bot_names=["slow"],
+                          bot_factory=lambda name, seed: PonderingBot(thought, 0.4))
+        if w.game.current_player != 0:
+            w.play_bots()                    # (from Python: at once) up to the human's turn
+        human_turn = w.game.position
+        w.handle_intent({"kind": "move", "seat": 0, "move": {"type": "pass"}})
+        assert w.busy and w.error == ""      # the bots wait out their 30 s pause
+        before = w.game.position
+        start = time.monotonic()
+        w.handle_intent({"kind": "skip_bots"})
+        skip_took = time.monotonic() - start
+        assert w.error == ""
+        w.handle_intent({"kind": "skip_bots"})    # a double click: the same skip goes on
+        assert w.error == ""
+        busy_after_skip = w.busy
+        await asyncio.sleep(1.0)              # two or three searches in the background
+        played_meanwhile = w.game.position - before
+        start = time.monotonic()
+        w.handle_intent({"kind": "undo"})
+        undo_took = time.monotonic() - start
+        undone_to = w.game.position
+        await asyncio.sleep(1.5)              # a search under way when Undo came finishes
+        return {"skip": skip_took, "busy": busy_after_skip, "played": played_meanwhile,
+                "undo": undo_took, "undone_to": undone_to, "w": w, "thought": thought,
+                "human_turn": human_turn, "before": before}
+
+    got = asyncio.run(scenario())
+    w = got["w"]
+    assert got["skip"] < 0.2, f"the skip held the message thread {got['skip']:.2f} s"
+    assert got["busy"], "the board was not told the bots are playing"
+    assert got["played"] >= 1, "the bots did not play in the background"
+    assert got["undo"] < 0.2, f"Undo waited {got['undo']:.2f} s for the bots"
+    # Undo went back to the human's decision, and the bots stayed stopped
+    assert got["undone_to"] == got["human_turn"] < got["before"] + got["played"]
+    assert w.game.position == got["human_turn"], "a bot played after the Undo"
+    assert w.game.current_player == 0 and not w.busy and w.error == ""
+
+
+def test_a_hint_is_worked_out_off_the_message_thread_and_dropped_if_the_game_moved_on() -> None:
+    """Issue 22: the coach's search (a second or more) ran on the kernel's message thread."""
+    async def scenario() -> dict[str, Any]:
+        w = NationsWidget(players=2, seats=["human", "human"], seed=3, bot_delay=0)
+        asked: list[int] = []
+
+        def slow_hint(game: Any, top: int) -> Any:
+            asked.append(game.position)
+            time.sleep(0.5)
+            return real_hint(game, top)
+
+        real_hint = w._adapter.hint
+        w._adapter.hint = slow_hint  # type: ignore[method-assign]
+        start = time.monotonic()
+        w.handle_intent({"kind": "hint"})
+        took = time.monotonic() - start
+        await asyncio.sleep(2.0)
+        shown = w.coach.get("hint")
+        # asked again, then a move before the advice comes: it is not shown
+        w.handle_intent({"kind": "hint"})
+        seat = w.game.current_player
+        w.handle_intent({"kind": "move", "seat": seat, "move": {"type": "pass"}})
+        moved_to = w.game.position
+        await asyncio.sleep(2.0)
+        return {"took": took, "shown": shown, "asked": asked, "w": w, "moved_to": moved_to}
+
+    got = asyncio.run(scenario())
+    assert got["took"] < 0.2, f"the hint held the message thread {got['took']:.2f} s"
+    assert got["shown"], "the advice never reached the board"
+    assert len(got["asked"]) == 2 and got["asked"][0] == 0
+    w = got["w"]
+    assert w.error == "" and w.game.position == got["moved_to"] == 1
+    # the second advice, asked at move 0, was not shown on move 1
+    assert w.coach.get("hint") == got["shown"]
+
+
+def test_the_coach_grades_a_move_off_the_message_thread() -> None:
+    """Issue 22: with the coach on, each of the page's moves was graded (a search of a
+    second or two) before the move's intent was answered."""
+    async def scenario() -> dict[str, Any]:
+        w = NationsWidget(players=2, seats=["human", "human"], seed=3, bot_delay=0)
+        real_grade = w._adapter.grade
+
+        def slow_grade(game: Any, position: int) -> Any:
+            time.sleep(0.5)
+            return real_grade(game, position)
+
+        w._adapter.grade = slow_grade  # type: ignore[method-assign]
+        w.handle_intent({"kind": "coach", "on": True})
+        seat = w.game.current_player
+        legal = [m.to_json() for m in w.game.legal_moves()]
+        start = time.monotonic()
+        w.handle_intent({"kind": "move", "seat": seat, "move": legal[-1]})
+        took = time.monotonic() - start
+        verdict_at_once = w.coach.get("verdict")
+        await asyncio.sleep(3.0)
+        return {"took": took, "at_once": verdict_at_once, "w": w}
+
+    got = asyncio.run(scenario())
+    w = got["w"]
+    assert w.error == "" and w.game.position == 1
+    assert got["took"] < 0.2, f"the move waited {got['took']:.2f} s for its grade"
+    assert got["at_once"] is None
+    assert w.coach.get("verdict") is not None, "the grade never reached the board"

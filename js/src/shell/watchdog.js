@@ -21,10 +21,20 @@
 // - it acts only on a Voila page (body[data-voila]); in JupyterLab it does nothing.
 //
 // It polls (a MutationObserver would miss nothing either, but a poll also notices a page
-// that simply never draws): the board drawn (.nw-root) ends the watch and clears the
+// that simply never draws): the board drawn (.nw-root) ends the first watch and clears the
 // retry count; the manager's error text, or no board after `patienceMs`, schedules a
 // reload after a growing delay.  There is no last attempt: a busy server is retried
 // every 30 s at most, and the message says so.
+//
+// Then it watches the kernel for the rest of the page's life.  A kernel that dies (killed,
+// out of memory) is restarted empty by Jupyter under the same id in about 3 s: the page
+// would keep the old board, its buttons live, its clicks answered by nobody.  The page's
+// kernel connection (Voila's widget manager's, `window.jupyterapp.widgetManager.kernel`)
+// reports "restarting"/"autorestarting"/"dead" when that happens, and "disconnected" when
+// the server has gone; the watchdog then makes the board inert and says so at once, with
+// a Reload button (a reload gets a fresh kernel and a new game).  Nothing is reloaded by
+// itself: the player decides.  Leaving the page (beforeunload: Voila's own unload hook
+// shuts the kernel down and closes the connection) is not mistaken for a lost kernel.
 
 export const STORAGE_KEY = "nations-widget-retries";
 export const BROKEN_TEXT = /Error displaying widget/;
@@ -117,10 +127,75 @@ function showMessage(doc, delayMs) {
   );
 }
 
+/** Kernel statuses that mean the page's kernel is gone: the widgets it held are lost. */
+export const LOST_STATUSES = new Set(["restarting", "autorestarting", "dead"]);
+
+/** The page's kernel connection (Voila's widget manager's), or null before there is one. */
+export function pageKernel(win) {
+  try {
+    const kernel = win.jupyterapp && win.jupyterapp.widgetManager
+      && win.jupyterapp.widgetManager.kernel;
+    return kernel || null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a kernel connection says its kernel is gone: "lost", "alive", or "unknown". */
+export function kernelState(kernel) {
+  if (!kernel) return "unknown";
+  if (LOST_STATUSES.has(kernel.status)) return "lost";
+  if (kernel.connectionStatus === "disconnected") return "lost";
+  return "alive";
+}
+
+/** The words shown when the page's kernel is gone. */
+export function lostMessage() {
+  return {
+    title: "This game has stopped.",
+    detail: "The server lost this page's game (it restarted or shut down), so the board "
+      + "no longer answers. Reload the page to start a new game.",
+    button: "Reload",
+  };
+}
+
+function showLost(win, reload) {
+  const doc = win.document;
+  if (doc.getElementById("nw-lost")) return;
+  // the board stays in sight but takes no clicks or keys (inert), so nobody plays into
+  // a kernel that is not there
+  for (const el of doc.querySelectorAll("#rendered_cells, .nw-app, .nw-root, .nwb-root")) {
+    el.setAttribute("inert", "");
+    el.setAttribute("aria-hidden", "true");
+  }
+  const { title, detail, button } = lostMessage();
+  const box = doc.createElement("div");
+  box.id = "nw-lost";
+  box.setAttribute("role", "alertdialog");
+  box.setAttribute("aria-modal", "true");
+  box.setAttribute("aria-labelledby", "nw-lost-title");
+  box.style.cssText = "position:fixed;inset:0;display:flex;flex-direction:column;"
+    + "align-items:center;justify-content:center;gap:0.75em;background:rgba(255,255,255,0.9);"
+    + "color:#222;font:16px/1.4 system-ui,sans-serif;z-index:10000;text-align:center;"
+    + "padding:2em;";
+  const heading = Object.assign(doc.createElement("strong"), { textContent: title });
+  heading.id = "nw-lost-title";
+  const again = Object.assign(doc.createElement("button"), { type: "button", textContent: button });
+  again.setAttribute("data-key", "lost-reload");
+  again.style.cssText = "font:inherit;padding:0.4em 1.2em;cursor:pointer;";
+  again.addEventListener("click", () => reload());
+  box.replaceChildren(heading,
+    Object.assign(doc.createElement("span"), { textContent: detail }), again);
+  doc.body.appendChild(box);
+  if (typeof again.focus === "function") again.focus();
+}
+
 /**
  * Watch this page.  `win` is the window (tests pass a fake one); options:
  * `patienceMs` (no board after this long counts as broken; default 90 s),
  * `pollMs` (default 500 ms), `now` and `reload` (for tests).
+ * Until the board is up it reloads a broken page; then it watches the page's kernel and,
+ * when it is lost, shows the notice with its Reload button.
  * Returns a function that stops the watch.
  */
 export function installWatchdog(win, options = {}) {
@@ -135,21 +210,71 @@ export function installWatchdog(win, options = {}) {
   const start = now();
   let timer = null;
   let stopped = false;
+  let boardUp = false;
+  let leaving = false;
+  let watched = null;       // the kernel connection whose status signal we listen to
+  let lost = false;
+
+  function onLeave() {
+    leaving = true;
+  }
+  // capture: before Voila's own unload listener closes the kernel connection ("dead")
+  if (typeof win.addEventListener === "function") {
+    win.addEventListener("beforeunload", onLeave, true);
+  }
 
   function stop() {
     stopped = true;
     if (timer !== null) win.clearTimeout(timer);
     timer = null;
+    if (watched && watched.statusChanged && watched.statusChanged.disconnect) {
+      try { watched.statusChanged.disconnect(onStatus); } catch { /* already gone */ }
+    }
+    if (typeof win.removeEventListener === "function") {
+      win.removeEventListener("beforeunload", onLeave, true);
+    }
     win.__nationsWatchdog = null;
+  }
+
+  function kernelLost() {
+    if (lost || leaving || stopped) return;
+    lost = true;
+    showLost(win, reload);
+    stop();
+  }
+
+  // the signal catches a restart between two polls ("restarting" lasts a moment)
+  function onStatus(_sender, status) {
+    if (LOST_STATUSES.has(status)) kernelLost();
+  }
+
+  function watchKernel() {
+    const kernel = pageKernel(win);
+    if (kernel && kernel !== watched) {
+      watched = kernel;
+      try {
+        if (kernel.statusChanged && kernel.statusChanged.connect) {
+          kernel.statusChanged.connect(onStatus);
+        }
+      } catch { /* no signal: the poll still sees the status */ }
+    }
+    if (kernelState(kernel) === "lost") kernelLost();
   }
 
   function tick() {
     timer = null;
     if (stopped) return;
+    if (boardUp) {
+      watchKernel();
+      if (!stopped) timer = win.setTimeout(tick, pollMs);
+      return;
+    }
     const action = decide(pageState(doc), now() - start, patienceMs);
     if (action === "done") {
       writeAttempts(storage, 0, now());
-      stop();
+      boardUp = true;
+      watchKernel();
+      if (!stopped) timer = win.setTimeout(tick, pollMs);
       return;
     }
     if (action === "retry") {

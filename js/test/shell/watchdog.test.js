@@ -188,3 +188,100 @@ describe("the watch", () => {
     first.stop();
   });
 });
+
+describe("the kernel behind a page that is up", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  /** A kernel connection as Voila's widget manager holds it: a status and its signal. */
+  function fakeKernel() {
+    const slots = new Set();
+    return {
+      status: "idle",
+      connectionStatus: "connected",
+      statusChanged: {
+        connect: (fn) => slots.add(fn),
+        disconnect: (fn) => slots.delete(fn),
+      },
+      set(status) {
+        this.status = status;
+        for (const fn of [...slots]) fn(this, status);
+      },
+      slots,
+    };
+  }
+
+  function pageWithBoard() {
+    const win = fakeWindow();
+    const listeners = {};
+    win.addEventListener = (type, fn) => { listeners[type] = fn; };
+    win.removeEventListener = (type) => { delete listeners[type]; };
+    win.listeners = listeners;
+    const cells = Object.assign(document.createElement("div"), { id: "rendered_cells" });
+    const board = Object.assign(document.createElement("div"), { className: "nw-root" });
+    board.appendChild(Object.assign(document.createElement("button"), { textContent: "Roll" }));
+    cells.appendChild(board);
+    document.body.appendChild(cells);
+    const kernel = fakeKernel();
+    win.jupyterapp = { widgetManager: { kernel } };
+    return { win, kernel, board };
+  }
+
+  function install(win) {
+    installWatchdog(win, { pollMs: 500, now: () => 0, reload: () => { win.reloads += 1; } });
+  }
+
+  it("says at once that a restarted kernel lost the game, with a Reload button", () => {
+    const { win, kernel, board } = pageWithBoard();
+    install(win);
+    vi.advanceTimersByTime(5_000);
+    expect(document.getElementById("nw-lost")).toBe(null);
+    kernel.set("restarting");               // the signal: no wait for the next poll
+    const box = document.getElementById("nw-lost");
+    expect(box.getAttribute("role")).toBe("alertdialog");
+    expect(box.textContent).toContain("This game has stopped.");
+    expect(box.textContent).toContain("Reload the page to start a new game.");
+    expect(board.closest("[inert]")).not.toBe(null);
+    expect(win.reloads).toBe(0);            // the player decides
+    box.querySelector('button[data-key="lost-reload"]').click();
+    expect(win.reloads).toBe(1);
+    expect(kernel.slots.size).toBe(0);      // the watch is over
+  });
+
+  it("notices a dead kernel or a lost server on its next look", () => {
+    for (const lose of [(k) => { k.status = "dead"; },
+      (k) => { k.connectionStatus = "disconnected"; }]) {
+      const { win, kernel } = pageWithBoard();
+      install(win);
+      vi.advanceTimersByTime(1_000);
+      lose(kernel);
+      expect(document.getElementById("nw-lost")).toBe(null);
+      vi.advanceTimersByTime(500);
+      expect(document.getElementById("nw-lost")).not.toBe(null);
+    }
+  });
+
+  it("keeps quiet while the kernel lives, and when the page is being left", () => {
+    const { win, kernel } = pageWithBoard();
+    install(win);
+    kernel.set("busy");
+    kernel.set("idle");
+    vi.advanceTimersByTime(60_000);
+    expect(document.getElementById("nw-lost")).toBe(null);
+    win.listeners.beforeunload();           // Voila's unload hook then closes the connection
+    kernel.set("dead");
+    vi.advanceTimersByTime(1_000);
+    expect(document.getElementById("nw-lost")).toBe(null);
+  });
+
+  it("leaves a page whose kernel never answered to the reload watch", () => {
+    const win = fakeWindow();
+    const kernel = fakeKernel();
+    kernel.status = "dead";
+    win.jupyterapp = { widgetManager: { kernel } };
+    output("Loading widget...");
+    install(win);
+    vi.advanceTimersByTime(1_000);
+    expect(document.getElementById("nw-lost")).toBe(null);
+  });
+});

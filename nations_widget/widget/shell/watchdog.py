@@ -5,11 +5,14 @@ that way: the widget manager in the page gives up when the kernel it talks to do
 hold the widget (see ``js/src/watchdog.js`` for where that comes from and why the fix
 lives in the notebook's output rather than in the widget's bundle or a Voila template).
 The script reloads such a page, or one whose board has not appeared after 90 s, after a
-pause that grows from 1 s to 30 s, showing "The table is being set up…" meanwhile.  It
-does nothing outside Voila (JupyterLab).
+pause that grows from 1 s to 30 s, showing "The table is being set up…" meanwhile.  Once
+the board is up it watches the page's kernel: when the kernel dies (Jupyter restarts an
+empty one under the same id) or the server goes away, the page says "This game has
+stopped.", its board becomes inert, and a Reload button starts a new game.  It does nothing
+outside Voila (JupyterLab).
 
 >>> from nations_widget.widget import page_watchdog
->>> "<script>" in page_watchdog()._repr_html_()
+>>> page_watchdog()._repr_html_().startswith("<script data-nations-watchdog=")
 True
 """
 
@@ -34,7 +37,8 @@ class PageWatchdog:
         return f'<script data-nations-watchdog="1">{_script()}</script>'
 
     def __repr__(self) -> str:
-        return "<page watchdog: reloads a Voila page whose board does not come up>"
+        return ("<page watchdog: reloads a Voila page whose board does not come up, "
+                "and tells a page whose kernel was lost>")
 
 
 def page_watchdog() -> PageWatchdog:

@@ -146,7 +146,10 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self._log: list[dict[str, Any]] = []  # the log entries the browser holds
         self._log_seq = 0                     # the last log patch's number (0: none yet)
         self._task: asyncio.Task[None] | None = None
+        self._hint_task: asyncio.Task[None] | None = None   # the coach thinking, if it is
+        self._grade_task: asyncio.Task[None] | None = None
         self._runner: int | None = None       # the epoch of the live bot runner, if any
+        self._skipping: int | None = None     # the epoch of the last "skip to my turn"
         self._in_intent = False               # handling a message from the browser
         self._quiet = False                   # bots playing at once: publish at the end
         self._game_number = 1                 # the ``game`` of the ``history`` trait
@@ -413,13 +416,39 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self.coach = {**self.coach, "on": bool(on), "verdict": None}
 
     def _coach_after_move(self) -> None:
-        """With the coach on, grade the move just played."""
+        """With the coach on, grade the move just played: here and now from Python, in a
+        worker thread when the page's move came inside Jupyter or Voila (the grading is a
+        search of a second or two, and the bots answer meanwhile)."""
         if not self.coach.get("on") or self._game.position == 0:
             return
-        verdict = self._adapter.grade(self._game, self._game.position)
+        game, position = self._game, self._game.position
+        if self._in_intent:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                pass
+            else:
+                self._grade_task = loop.create_task(
+                    self._grade_in_worker(game, position, game.state_at(position)))
+                return
+        verdict = self._adapter.grade(game, position)
         if verdict is not None:
-            self.coach = coach_payload(self.coach, verdict=verdict,
-                                       position=self._game.position)
+            self.coach = coach_payload(self.coach, verdict=verdict, position=position)
+
+    async def _grade_in_worker(self, game: G, position: int, state: Any) -> None:
+        try:
+            verdict = await asyncio.get_running_loop().run_in_executor(
+                None, self._adapter.grade, game, position)
+        except Exception as exc:      # the history changed under it (an undo): no verdict
+            self.last_internal_error = exc
+            return
+        with self._lock:
+            # shown while the graded move is still in this game's history (the bots may
+            # have played on; an undo past it, or a new game, drops it)
+            if verdict is None or self._game is not game or game.length < position \
+                    or game.state_at(position) is not state or not self.coach.get("on"):
+                return
+            self.coach = coach_payload(self.coach, verdict=verdict, position=position)
 
     # ------------------------------------------------------------ save and load
     def save_json(self, indent: int | None = None) -> str:
@@ -640,7 +669,23 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         if not self._bot_due():
             raise IntentError("no bot is to move")
         self.error = ""
-        self.play_bots()         # at once: the board then lists what they did
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.play_bots()     # no loop (a script): at once; the board lists what they did
+            return
+        # In Jupyter or Voila: the bots play with no pause, each search in a worker thread
+        # (five search bots took 113 s on the message thread, and the page got no answer
+        # meanwhile), and the board is updated once at the end, when it lists what they
+        # did.  The runner pausing before its next move gives way to this one; the next
+        # intent that changes the game (Undo, a new game...) stops it like any other.
+        with self._lock:
+            if self._runner_live() and self._skipping == self._epoch:
+                return           # a double click: that skip is under way
+            self._cancel_bots()
+            epoch = self._skipping = self._start_runner()
+        self._task = loop.create_task(
+            self._drive_bots(epoch, False, _think_in_worker, pause=0.0, quiet=True))
 
     def _intent_clear_error(self, f: dict[str, Any]) -> None:
         self.error = ""
@@ -651,7 +696,34 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     def _intent_hint(self, f: dict[str, Any]) -> None:
         if self._game.is_over:
             raise IntentError("the game is over: there is nothing to advise")
-        self.hint()
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.hint()          # no loop (a script): here and now
+            return
+        # In Jupyter or Voila the coach's search (a second or more) runs in a worker
+        # thread, so the page's next intent is answered meanwhile; its advice is shown
+        # only if the game is still at the position it was asked for.
+        with self._lock:
+            game, state = self._game, self._game.state
+        self._hint_task = loop.create_task(self._hint_in_worker(game, state))
+
+    async def _hint_in_worker(self, game: G, state: Any, top: int = 3) -> None:
+        try:
+            result = await asyncio.get_running_loop().run_in_executor(
+                None, self._adapter.hint, game, top)
+        except Exception as exc:
+            self.last_internal_error = exc
+            if self._game is game and game.state is state:
+                self._fail(f"the coach failed ({type(exc).__name__})")
+            return
+        with self._lock:
+            if self._game is not game or game.state is not state:
+                return               # the game moved on: the advice is for another position
+            if result is None:
+                self._fail("this game has no coach yet")
+                return
+            self.coach = coach_payload(self.coach, hint=result, position=game.position)
 
     def _intent_coach(self, f: dict[str, Any]) -> None:
         self.set_coach(f["on"])
@@ -746,21 +818,23 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             self.busy = True
             return epoch
 
-    def _apply_bot_move(self, epoch: int, game: G, state: Any, move: M) -> bool:
+    def _apply_bot_move(self, epoch: int, game: G, state: Any, move: M,
+                        publish: bool = True) -> bool:
         """Play ``move``, which a bot chose for ``state`` of ``game``, if the widget is
         still there: same epoch, same game, same position (the very state object; an undo
-        followed by another move makes a new one).  Returns whether it was played."""
+        followed by another move makes a new one).  Returns whether it was played.
+        ``publish``: show it at once (a quiet runner shows its moves when it ends)."""
         with self._lock:
             if epoch != self._epoch or self._game is not game or game.state is not state:
                 return False
             game.play(move)
-            if not self._quiet:
+            if publish and not self._quiet:
                 self._publish()
             return True
 
     async def _run_bots(self, epoch: int, *, think: Callable[[Bot, Any], Awaitable[Any]],
                         hint: bool = False, pause: float = 0.0,
-                        limit: int | None = None) -> int:
+                        limit: int | None = None, quiet: bool = False) -> int:
         """The bots' turns, the one loop every way of playing them shares: while this
         runner's epoch stands and a bot is to move (or, first, the hinted decision),
         wait ``pause``, let the seat's bot ``think`` on a copy of the state, and play its
@@ -778,18 +852,22 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             if seat is None:
                 break
             move = await think(self._bot_for(seat), state.clone())
-            if not self._apply_bot_move(epoch, game, state, move):
+            if not self._apply_bot_move(epoch, game, state, move, publish=not quiet):
                 break
             count += 1
             hint = False
         return count
 
     async def _drive_bots(self, epoch: int, hint: bool,
-                          think: Callable[[Bot, Any], Awaitable[Any]]) -> None:
+                          think: Callable[[Bot, Any], Awaitable[Any]],
+                          pause: float | None = None, quiet: bool = False) -> None:
         """:meth:`_run_bots` as a background runner: a failure is shown, and the busy flag
-        drops when it ends (unless the game changed meanwhile: the new runner owns it)."""
+        drops when it ends (unless the game changed meanwhile: the new runner owns it).
+        ``pause``: before each move (default :attr:`bot_delay`); ``quiet``: the board is
+        updated once, when the runner ends (what "Skip to my turn" shows)."""
         try:
-            await self._run_bots(epoch, think=think, hint=hint, pause=self.bot_delay)
+            await self._run_bots(epoch, think=think, hint=hint, quiet=quiet,
+                                 pause=self.bot_delay if pause is None else pause)
         except Exception as exc:
             if epoch == self._epoch:
                 self._fail(f"a bot failed ({type(exc).__name__}): {exc}")
@@ -798,6 +876,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
                 if self._runner == epoch:
                     self._runner = None
                 if epoch == self._epoch:
+                    if quiet:
+                        self._publish()
                     self.busy = False
 
     # ---------------------------------------------------------------- helpers
