@@ -55,6 +55,8 @@ from typing import Any
 
 from browser_support import ARTIFACTS
 
+from nations_widget.dice.catalogue import RESOURCES
+from nations_widget.dice.rules import amount_text
 from nations_widget.widget.dice.payloads import catalogue_payload
 
 EYE_ARTIFACTS = ARTIFACTS / "players-eye"
@@ -138,7 +140,8 @@ def face_digits(face: dict[str, int], resources: list[str]) -> str:
 def face_words(face: dict[str, int], resources: list[str]) -> str:
     if face.get("unrest"):
         return "the Unrest symbol"
-    parts = [f"{face[r]} {r}" for r in resources if face.get(r)]
+    # the engine's own words for an amount ("3 books", "2 gold")
+    parts = [amount_text(face[r], RESOURCES.index(r)) for r in resources if face.get(r)]
     return " + ".join(parts) if parts else "blank"
 
 

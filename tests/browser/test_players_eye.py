@@ -63,31 +63,12 @@ SCENARIOS = (sweep_scenarios([int(s) for s in os.environ.get("PLAYERS_EYE_SEEDS"
 
 # (game, check, phone only?) -> the defect another branch is fixing; the check is xfail
 # (strict=False) until that fix is merged.  Filled from the run on the code as found.
-REUSE = ("reuse branch: blank dice and tiles from the DOM reuse (a kept die or tile element "
-         "whose face or name is not drawn again after a bot move, Undo, history or Play again)")
-MODALS = ("dialogs branch: the round summary is drawn in the page, not over it, so it opens "
-          "out of sight (above the window)")
-FOCUS = "dialogs branch: after a click the focus falls to the page body (the shortcuts stop)"
-PHONE = ("phone branch: controls under 24x24 and primary actions under 44x44 at 390 px (and "
-         "the reuse branch: a blank die, drawn without its class, is a 16 px wide button)")
-PHONE_OVERFLOW = "phone branch: a tile's text ('build 6 + chit') sticks out of it at 390 px"
 # found by this check, fixed on no branch yet (as of this writing): the lead decides
 PANEL = ("not fixed yet: a move's preview, a purchase's question and the decision panel open "
          "out of sight, above or below the window, after a click far from them")
 HISTORY_FOCUS = ("not fixed yet: after the history's \u00bb (latest) or \u2039 (back) button, "
                  "which the click disables or redraws, the focus falls to the page body")
 KNOWN_DEFECTS: dict[tuple[str, str, bool], str] = {
-    ("dice", "drawn_state", False): REUSE,
-    ("dice", "undo_redraw", False): REUSE,
-    ("dice", "history_redraw", False): REUSE,
-    ("dice", "play_again_redraw", False): REUSE,
-    ("dice", "dialog_in_view", False): MODALS,
-    ("board", "dialog_in_view", True): MODALS,
-    ("dice", "focus_kept", False): FOCUS,
-    ("board", "focus_kept", False): FOCUS,
-    ("dice", "target_size", True): PHONE,
-    ("board", "target_size", True): PHONE,
-    ("dice", "no_overflow", True): PHONE_OVERFLOW,
     ("dice", "panel_in_view", False): PANEL,
     ("board", "panel_in_view", False): PANEL,
     ("dice", "history_focus_kept", False): HISTORY_FOCUS,

@@ -212,9 +212,10 @@ def test_intents_while_the_bots_play(sequence: list[Any]) -> None:
         applied: list[tuple[str, Move]] = []
         apply = w._apply_bot_move
 
-        def watched(epoch: int, game: Game, state: GameState, move: Move) -> bool:
+        def watched(epoch: int, game: Game, state: GameState, move: Move,
+                    **options: Any) -> bool:
             now = game.state.to_json_str()      # the position the move would land on
-            played = apply(epoch, game, state, move)
+            played = apply(epoch, game, state, move, **options)
             if played:
                 applied.append((now, move))
             return played
