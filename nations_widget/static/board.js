@@ -233,13 +233,10 @@ function keepingFocus(root, draw) {
   const focusKey = active.dataset ? active.dataset.key : null;
   draw();
   const now = doc.activeElement;
-  if (now && now !== doc.body && now !== doc.documentElement) return;
-  if (active.isConnected && root.contains(active)) {
-    active.focus();
-    return;
-  }
-  const again = focusKey ? [...root.querySelectorAll("[data-key]")].find((x) => x.dataset.key === focusKey) : null;
-  if (again && typeof again.focus === "function") again.focus();
+  if (now && now !== doc.body && now !== doc.documentElement && !now.disabled) return;
+  const canTake = (x) => x && x.isConnected && root.contains(x) && !x.disabled && typeof x.focus === "function";
+  const again = canTake(active) ? active : focusKey ? [...root.querySelectorAll("[data-key]")].find((x) => x.dataset.key === focusKey && canTake(x)) : null;
+  if (again) again.focus();
   else if (typeof root.focus === "function") root.focus({ preventScroll: true });
 }
 function setChildren(parent, nodes) {
@@ -986,7 +983,37 @@ function createController({ model, el }, createView2) {
     keepingFocus(el, () => view.draw(S));
     drawn(t0);
     syncDialogs();
+    revealQuestion(S, key);
   }
+  const QUESTIONS = ".nw-preview, .nw-pending, .nw-give-back, .nwb-preview";
+  const REVEAL_MARGIN = 120;
+  let askedBefore = null;
+  const ACT_WINDOW = 5e3;
+  let lastAct = -Infinity;
+  function revealQuestion(S, turnKey) {
+    const panel = view.decisionPanel ? el.querySelector(view.decisionPanel) : null;
+    const questions = [...el.querySelectorAll(QUESTIONS)].filter((q) => !q.closest("dialog, details:not([open])"));
+    const asked = `${turnKey}|${questions.map((q) => `${q.dataset.key || q.className}:${q.textContent}`).join(",")}`;
+    const changed = asked !== askedBefore;
+    askedBefore = asked;
+    if (!changed || topDialog()) return;
+    if (S.acting === null && performance.now() - lastAct > ACT_WINDOW) return;
+    lastAct = -Infinity;
+    const target = questions.length ? questions[questions.length - 1] : panel;
+    if (!target || !target.isConnected || typeof target.getBoundingClientRect !== "function") return;
+    const r = target.getBoundingClientRect();
+    const vh = window.innerHeight || (el.ownerDocument.documentElement || {}).clientHeight || 0;
+    if (!vh || !r.width && !r.height) return;
+    if (typeof target.scrollIntoView !== "function") return;
+    if (target === panel) {
+      if (r.top < 0 || r.top > vh - REVEAL_MARGIN) target.scrollIntoView({ block: "start" });
+    } else if (r.top < 0 || r.bottom > vh) {
+      target.scrollIntoView({ block: r.height <= vh ? "nearest" : "start" });
+    }
+  }
+  const notePlayerAct = () => {
+    lastAct = performance.now();
+  };
   const byKey = (key) => [...el.querySelectorAll("[data-key]")].find((x) => x.dataset.key === key) || null;
   const focusIn = (target) => {
     if (target && typeof target.focus === "function") target.focus({ preventScroll: target === el });
@@ -1380,6 +1407,8 @@ function createController({ model, el }, createView2) {
     if (!a || !el.contains(a)) focusIn(el);
   };
   el.addEventListener("click", keepFocus);
+  el.addEventListener("click", notePlayerAct, true);
+  el.addEventListener("keydown", notePlayerAct, true);
   el.addEventListener("pointerover", onTipOver);
   el.addEventListener("pointerout", onTipOut);
   el.addEventListener("focusin", onTipOver);
@@ -1400,6 +1429,8 @@ function createController({ model, el }, createView2) {
       clearTimeout(syncRetry);
       el.removeEventListener("keydown", onKey);
       el.removeEventListener("click", keepFocus);
+      el.removeEventListener("click", notePlayerAct, true);
+      el.removeEventListener("keydown", notePlayerAct, true);
       el.removeEventListener("pointerover", onTipOver);
       el.removeEventListener("pointerout", onTipOut);
       el.removeEventListener("focusin", onTipOver);
@@ -2264,6 +2295,7 @@ function createView(root, shell) {
     // the table and the card catalogue (the view names cards by id) must both be there
     ready: (S) => Boolean(S.view && S.view.position !== void 0 && S.view.game === "board" && S.cards && Object.keys(S.cards).length),
     traits: ["cards"],
+    decisionPanel: ".nwb-prompt",
     turnKey: (S) => `${S.view.position}:${S.view.current}:${S.view.decision}`,
     shortcuts: SHORTCUTS,
     onKey,

@@ -276,7 +276,9 @@ def test_the_new_game_dialog_and_the_help_fit_and_their_controls_are_big_enough(
     context, page = _open(browser, base, game, fixture, viewport)
     try:
         page.click(f"{ROOT[game]} [data-key='{opener}']")
-        inside = ".nw-newgame[open] > .nw-form" if opener == "header-newgame" else ".nw-dialog"
+        # (each a modal <dialog>: New game's form is its box)
+        inside = ("dialog[open] .nw-dialog.nw-form" if opener == "header-newgame"
+                  else "dialog[open] .nw-dialog")
         page.wait_for_selector(f"{ROOT[game]} {inside}")
         problems = page.evaluate(FIT_PROBLEMS, ROOT[game])
         assert problems == [], "\n".join(problems)

@@ -61,19 +61,11 @@ SWEEP = os.environ.get("PLAYERS_EYE_SWEEP") == "1"
 SCENARIOS = (sweep_scenarios([int(s) for s in os.environ.get("PLAYERS_EYE_SEEDS", "1,2,3")
                               .split(",")]) if SWEEP else QUICK)
 
-# (game, check, phone only?) -> the defect another branch is fixing; the check is xfail
-# (strict=False) until that fix is merged.  Filled from the run on the code as found.
-# found by this check, fixed on no branch yet (as of this writing): the lead decides
-PANEL = ("not fixed yet: a move's preview, a purchase's question and the decision panel open "
-         "out of sight, above or below the window, after a click far from them")
-HISTORY_FOCUS = ("not fixed yet: after the history's \u00bb (latest) or \u2039 (back) button, "
-                 "which the click disables or redraws, the focus falls to the page body")
-KNOWN_DEFECTS: dict[tuple[str, str, bool], str] = {
-    ("dice", "panel_in_view", False): PANEL,
-    ("board", "panel_in_view", False): PANEL,
-    ("dice", "history_focus_kept", False): HISTORY_FOCUS,
-    ("board", "history_focus_kept", False): HISTORY_FOCUS,
-}
+# (game, check, phone only?) -> a known defect not fixed yet: the check is xfail
+# (strict=False) until it is.  Empty: every defect this check found is fixed (blank dice,
+# dialogs and the decision panel out of sight, the focus after a click, target sizes,
+# overflow).  A new defect found goes here with a sentence, while its fix is under way.
+KNOWN_DEFECTS: dict[tuple[str, str, bool], str] = {}
 
 
 def known_defect(scenario: Scenario, check: str) -> str | None:

@@ -71,6 +71,11 @@ def test_page_title_once_no_outside_request_and_the_hint(
         page.wait_for_selector(".nwb-root[data-step] details.nw-newgame[open]")
         page.wait_for_function("() => document.title === 'Nations (the board game)'")
         assert not page.locator(".nw-root[data-step]:not(.nwb-root)").is_visible()
+        # New game is a modal dialog: the page behind it (the game bar too) takes no click
+        # until it is closed; Escape closes it
+        page.keyboard.press("Escape")
+        page.wait_for_selector(".nwb-root[data-step] details.nw-newgame:not([open])",
+                               state="attached")
         page.click('.nw-app button[data-key="switch-dice"]')
         page.wait_for_function("() => document.title === 'Nations: The Dice Game'")
         assert not page.locator(".nwb-root").is_visible()

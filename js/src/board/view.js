@@ -695,6 +695,7 @@ export function createView(root, shell) {
     // the table and the card catalogue (the view names cards by id) must both be there
     ready: (S) => Boolean(S.view && S.view.position !== undefined && S.view.game === "board" && S.cards && Object.keys(S.cards).length),
     traits: ["cards"],
+    decisionPanel: ".nwb-prompt",
     turnKey: (S) => `${S.view.position}:${S.view.current}:${S.view.decision}`,
     shortcuts: SHORTCUTS,
     onKey,

@@ -236,6 +236,7 @@ export function createView(root, shell) {
     ui,
     act,
     traits: ["catalogue", "reconstructed"],
+    decisionPanel: ".nw-actions",
     shortcuts: SHORTCUTS,
     previewWords: {
       label: "Preview purchases",

@@ -198,7 +198,49 @@ export function createController({ model, el }, createView) {
     dom.keepingFocus(el, () => view.draw(S));
     drawn(t0);
     syncDialogs();
+    revealQuestion(S, key);
   }
+
+  // ---------------------------------------------------------------- the question on screen
+  // What the player is asked (the decision panel, or a move's preview or a purchase's
+  // question) is brought on screen when it is new and the player is looking for it: when
+  // this page's player has a new decision (the bots are done, a move asked a question), or
+  // after their own click or key in the widget (Undo in the history panel while a bot
+  // plays).  It never scrolls while the player only chooses (a die selected: what is asked
+  // stays the same) or while others play.
+  const QUESTIONS = ".nw-preview, .nw-pending, .nw-give-back, .nwb-preview";
+  const REVEAL_MARGIN = 120; // px of the panel (its prompt) that must show
+  let askedBefore = null; // what was asked at the last draw (the decision and its questions)
+  const ACT_WINDOW = 5000; // ms: a question that comes this soon after the player's click answers it
+  let lastAct = -Infinity; // when the player last clicked or pressed a key in the widget
+  function revealQuestion(S, turnKey) {
+    const panel = view.decisionPanel ? el.querySelector(view.decisionPanel) : null;
+    const questions = [...el.querySelectorAll(QUESTIONS)].filter((q) => !q.closest("dialog, details:not([open])"));
+    // (a question's words too: it changes as the player answers it, a die given back, and
+    // may grow past the window's bottom)
+    const asked = `${turnKey}|${questions.map((q) => `${q.dataset.key || q.className}:${q.textContent}`).join(",")}`;
+    const changed = asked !== askedBefore;
+    askedBefore = asked;
+    if (!changed || topDialog()) return;
+    if (S.acting === null && performance.now() - lastAct > ACT_WINDOW) return;
+    lastAct = -Infinity;
+    const target = questions.length ? questions[questions.length - 1] : panel;
+    if (!target || !target.isConnected || typeof target.getBoundingClientRect !== "function") return;
+    const r = target.getBoundingClientRect();
+    const vh = window.innerHeight || (el.ownerDocument.documentElement || {}).clientHeight || 0;
+    if (!vh || (!r.width && !r.height)) return;
+    if (typeof target.scrollIntoView !== "function") return;
+    if (target === panel) {
+      // the panel may be taller than a phone's window: its top (the prompt) must show
+      if (r.top < 0 || r.top > vh - REVEAL_MARGIN) target.scrollIntoView({ block: "start" });
+    } else if (r.top < 0 || r.bottom > vh) {
+      // a question: all of it, or its top when it is taller than the window
+      target.scrollIntoView({ block: r.height <= vh ? "nearest" : "start" });
+    }
+  }
+  const notePlayerAct = () => {
+    lastAct = performance.now();
+  };
 
   const byKey = (key) => [...el.querySelectorAll("[data-key]")].find((x) => x.dataset.key === key) || null;
   const focusIn = (target) => {
@@ -638,6 +680,8 @@ export function createController({ model, el }, createView) {
     if (!a || !el.contains(a)) focusIn(el);
   };
   el.addEventListener("click", keepFocus);
+  el.addEventListener("click", notePlayerAct, true);
+  el.addEventListener("keydown", notePlayerAct, true);
   el.addEventListener("pointerover", onTipOver);
   el.addEventListener("pointerout", onTipOut);
   el.addEventListener("focusin", onTipOver);
@@ -659,6 +703,8 @@ export function createController({ model, el }, createView) {
       clearTimeout(syncRetry);
       el.removeEventListener("keydown", onKey);
       el.removeEventListener("click", keepFocus);
+      el.removeEventListener("click", notePlayerAct, true);
+      el.removeEventListener("keydown", notePlayerAct, true);
       el.removeEventListener("pointerover", onTipOver);
       el.removeEventListener("pointerout", onTipOut);
       el.removeEventListener("focusin", onTipOver);

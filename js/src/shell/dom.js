@@ -265,7 +265,10 @@ function resolveKept(root) {
  * Run `draw`, which redraws what is under `root`, and give the focus back to the control
  * that had it: a part built anew takes the elements it keeps (memo) out of the page for a
  * moment, and an element taken out of the page loses the focus; a control built anew is
- * found by its data-key.
+ * found by its data-key.  A control the draw disabled (the history's » once at the latest
+ * position) cannot keep the focus either: the browser drops it to the page's body a moment
+ * later, out of the widget.  Where no control can take it, the widget's root does
+ * (focusable; the keyboard listener is there, so the shortcuts keep working).
  */
 export function keepingFocus(root, draw) {
   const doc = root.ownerDocument;
@@ -276,18 +279,13 @@ export function keepingFocus(root, draw) {
   }
   const focusKey = active.dataset ? active.dataset.key : null;
   draw();
-  // lost, not moved on purpose (a dialog the draw opened focuses its first field)
   const now = doc.activeElement;
-  if (now && now !== doc.body && now !== doc.documentElement) return;
-  if (active.isConnected && root.contains(active)) {
-    active.focus();
-    return;
-  }
-  const again = focusKey
-    ? [...root.querySelectorAll("[data-key]")].find((x) => x.dataset.key === focusKey) : null;
-  // no successor: the widget's root (focusable; the keyboard listener is there, so the
-  // shortcuts keep working)
-  if (again && typeof again.focus === "function") again.focus();
+  // moved on purpose (a dialog the draw opened focuses its first field), or kept
+  if (now && now !== doc.body && now !== doc.documentElement && !now.disabled) return;
+  const canTake = (x) => x && x.isConnected && root.contains(x) && !x.disabled && typeof x.focus === "function";
+  const again = canTake(active) ? active : focusKey
+    ? [...root.querySelectorAll("[data-key]")].find((x) => x.dataset.key === focusKey && canTake(x)) : null;
+  if (again) again.focus();
   else if (typeof root.focus === "function") root.focus({ preventScroll: true });
 }
 

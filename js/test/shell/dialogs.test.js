@@ -206,6 +206,25 @@ describe("the focus stays in the widget", () => {
     expect(inside(el)).toBe(true);
   });
 
+  it("the history's » that its own click disables hands the focus to the widget's root", async () => {
+    const el = testHost();
+    const data = fixture("rich_3p");
+    data.history = { ...data.history, position: 19 };
+    const model = mockModel(data);
+    diceController({ model, el });
+    const last = el.querySelector("[data-key='last']");
+    expect(last.disabled).toBe(false);
+    last.focus();
+    click(last);
+    expect(model.sent.at(-1)).toMatchObject({ kind: "goto", position: 21 });
+    model.emit("history", { ...data.history, position: 21 });
+    await tick();
+    expect(el.querySelector("[data-key='last']").disabled).toBe(true);
+    // a disabled control cannot hold the focus (a browser drops it to the page's body)
+    expect(document.activeElement.disabled).toBeFalsy();
+    expect(inside(el)).toBe(true);
+  });
+
   it("a clicked control that is redrawn away (Cancel of a preview) leaves the focus in the widget, where ? still works", async () => {
     const el = testHost();
     board(el);
@@ -313,5 +332,64 @@ describe("a board card says why it cannot be bought", () => {
     await tick();
     const card = el.querySelector(`.nwb-progress [data-card='${id}']`);
     expect(card.querySelector(".nwb-why").textContent).toBe("Needs 4 strength; you have 1");
+  });
+});
+
+describe("the question on screen", () => {
+  // jsdom lays nothing out: the decision panel is placed 500 px above the window, as in a
+  // page scrolled down to the player's board, and scrollIntoView is recorded
+  let scrolled;
+  const realRect = Element.prototype.getBoundingClientRect;
+  beforeEach(() => {
+    scrolled = [];
+    Element.prototype.scrollIntoView = function scrollIntoView() {
+      scrolled.push(this);
+    };
+    Element.prototype.getBoundingClientRect = function rect() {
+      const top = this.classList.contains("nw-actions") ? -500 : 100;
+      return { top, bottom: top + 200, left: 0, right: 300, width: 300, height: 200, x: 0, y: top };
+    };
+  });
+  afterEach(() => {
+    delete Element.prototype.scrollIntoView;
+    Element.prototype.getBoundingClientRect = realRect;
+  });
+
+  it("this page's player's decision out of sight is brought on screen, when the board opens and after Undo", async () => {
+    const el = testHost();
+    const data = fixture("rich_3p");
+    const model = mockModel(data);
+    diceController({ model, el });
+    expect(scrolled).toEqual([el.querySelector(".nw-actions")]);
+    scrolled.length = 0;
+    click(el.querySelector("[data-key='undo']"));
+    model.emit("view", { ...data.view, position: data.view.position - 1 });
+    await tick();
+    expect(scrolled).toEqual([el.querySelector(".nw-actions")]);
+  });
+
+  it("while others play (a bot's move), the page does not scroll", async () => {
+    const el = testHost();
+    const data = fixture("rich_3p");
+    data.view = { ...data.view, human_turn: false };
+    data.legal = [];
+    const model = mockModel(data);
+    diceController({ model, el });
+    model.emit("view", { ...data.view, position: data.view.position + 1, current: (data.view.current + 1) % 3 });
+    await tick();
+    expect(scrolled).toEqual([]);
+  });
+
+  it("a selection (a die clicked) that asks nothing new does not scroll the page", async () => {
+    const el = testHost();
+    const data = fixture("rich_3p");
+    const model = mockModel(data);
+    diceController({ model, el });
+    scrolled.length = 0;
+    const die = el.querySelector("button[data-die]:not([aria-disabled='true'])");
+    expect(die).toBeTruthy();
+    click(die);
+    await tick();
+    expect(scrolled).toEqual([]);
   });
 });
