@@ -1150,6 +1150,8 @@ function createController({ model, el }, createView2) {
         return;
       }
       ui.previewMove = move;
+      const asker = el.ownerDocument ? el.ownerDocument.activeElement : null;
+      ui.previewAsker = asker && asker !== el && el.contains(asker) && asker.dataset ? asker.dataset.key || null : null;
       const refusalGone = clearRefusal();
       ui.previewAsk = shell.askPreview(move);
       if (refusalGone) draw();
@@ -1315,6 +1317,12 @@ function createController({ model, el }, createView2) {
   shell.newGameFields = (S, form) => view.newGame && view.newGame.fields ? view.newGame.fields(S, form, shell.setForm) : [];
   shell.newGameSignature = (S, form) => view.newGame && view.newGame.signature ? view.newGame.signature(S, form) : [];
   shell.panels = makePanels(shell);
+  function enterConfirms(t) {
+    const control = t && t.closest ? t.closest("button, a, summary, input, select, textarea, [role=button]") : null;
+    if (!control || !el.contains(control)) return true;
+    if (control.closest(".nw-preview, .nwb-preview, dialog")) return false;
+    return Boolean(ui.previewAsker) && control.dataset.key === ui.previewAsker;
+  }
   function onKey(e) {
     if (e.defaultPrevented || e.altKey || e.metaKey) return;
     const t = e.target;
@@ -1340,7 +1348,7 @@ function createController({ model, el }, createView2) {
     } else if (key === "?") {
       ui.helpOpen = !ui.helpOpen;
       draw();
-    } else if (key === "Enter" && ui.previewMove && !(t && t.closest && t.closest(".nw-preview, .nwb-preview, dialog"))) {
+    } else if (key === "Enter" && ui.previewMove && enterConfirms(t)) {
       shell.confirmPreview();
     } else if (key === "Escape") {
       if (ui.newGameOpen) ui.newGameOpen = false;

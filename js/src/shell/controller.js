@@ -398,6 +398,9 @@ export function createController({ model, el }, createView) {
         return;
       }
       ui.previewMove = move;
+      // the control that asked for it (clicked, or Enter on it): Enter there confirms
+      const asker = el.ownerDocument ? el.ownerDocument.activeElement : null;
+      ui.previewAsker = asker && asker !== el && el.contains(asker) && asker.dataset ? asker.dataset.key || null : null;
       const refusalGone = clearRefusal();
       ui.previewAsk = shell.askPreview(move);
       if (refusalGone) draw(); // the refusal of the last move goes at once
@@ -569,6 +572,17 @@ export function createController({ model, el }, createView) {
   shell.newGameSignature = (S, form) => (view.newGame && view.newGame.signature ? view.newGame.signature(S, form) : []);
   shell.panels = makePanels(shell);
 
+  /** Whether Enter with the focus on `t` confirms the pending preview: on the widget's root
+   * or its text, or on the control that asked for the preview.  A control of the preview
+   * does what it does (Cancel cancels), and so does any other control (Enter on Undo undoes:
+   * it never confirms an irreversible move the player did not point at). */
+  function enterConfirms(t) {
+    const control = t && t.closest ? t.closest("button, a, summary, input, select, textarea, [role=button]") : null;
+    if (!control || !el.contains(control)) return true;
+    if (control.closest(".nw-preview, .nwb-preview, dialog")) return false;
+    return Boolean(ui.previewAsker) && control.dataset.key === ui.previewAsker;
+  }
+
   /** Single-key shortcuts (listed in the "?" overlay); everything stays reachable by Tab.
    * Keys typed into a field, or with Alt/Meta, are left alone. */
   function onKey(e) {
@@ -599,7 +613,7 @@ export function createController({ model, el }, createView) {
     } else if (key === "?") {
       ui.helpOpen = !ui.helpOpen;
       draw();
-    } else if (key === "Enter" && ui.previewMove && !(t && t.closest && t.closest(".nw-preview, .nwb-preview, dialog"))) {
+    } else if (key === "Enter" && ui.previewMove && enterConfirms(t)) {
       // the preview on screen: Enter confirms it, even with the focus on the control that
       // asked for it (Enter would ask it again)
       shell.confirmPreview();

@@ -266,6 +266,22 @@ describe("Enter and the preview", () => {
   });
 });
 
+describe("Enter never confirms a move the player did not point at", () => {
+  it("with a preview pending, Enter on Undo undoes (the preview's move is not played)", async () => {
+    const el = testHost();
+    const { model } = board(el, "growth_2p");
+    await tick();
+    const option = el.querySelectorAll(".nwb-option")[3];
+    option.focus();
+    click(option);
+    const undo = el.querySelector("[data-key='undo']");
+    expect(undo).toBeTruthy();
+    undo.focus();
+    key(undo, "Enter");
+    expect(model.sent.some((m) => m.kind === "move")).toBe(false);
+  });
+});
+
 describe("a refusal goes with the move it refused", () => {
   it("Cancel of the preview clears Python's refusal (and hides it at once)", async () => {
     const el = testHost();
