@@ -19,7 +19,7 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..core.envelope import quote, shown
+from ..core.envelope import MAX_INT_DIGITS, quote, shown
 from ..core.validate import Checker
 from .components import (
     CARD_TYPES,
@@ -94,6 +94,9 @@ class GameConfig:
         if isinstance(self.seed, bool) or not isinstance(self.seed, int):
             raise SettingError("seed",
                                f"seed must be a whole number, got {quote(repr(self.seed))}")
+        if abs(self.seed) >= 10**MAX_INT_DIGITS:
+            # a saved game holds no longer number: a game is only started if it can be saved
+            raise SettingError("seed", f"a seed has at most {MAX_INT_DIGITS} digits")
         for name in ("difficulty", "sides"):
             value = getattr(self, name)
             if isinstance(value, str):

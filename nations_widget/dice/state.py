@@ -27,7 +27,7 @@ import json
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from ..core.envelope import shown
+from ..core.envelope import MAX_INT_DIGITS, shown
 from ..core.rng import Rng
 from .catalogue import (
     CHIT_KINDS,
@@ -109,6 +109,9 @@ class GameConfig:
             raise ValueError(f"players must be 1, 2, 3 or 4, got {shown(self.players)}")
         if isinstance(self.seed, bool) or not isinstance(self.seed, int):
             raise ValueError(f"seed must be a whole number, got {shown(self.seed)}")
+        if abs(self.seed) >= 10**MAX_INT_DIGITS:
+            # a saved game holds no longer number: a game is only started if it can be saved
+            raise ValueError(f"a seed has at most {MAX_INT_DIGITS} digits")
         if self.variant not in VARIANTS:
             raise ValueError("variant must be 'original' or 'accelerated', got "
                              f"{shown(self.variant)}")

@@ -60,3 +60,41 @@ def test_a_seed_that_is_no_number_is_refused_in_words(widget: str) -> None:
     assert w.error == "the seed must be a whole number, got '²'"
     w.handle_intent({"kind": "new_game", "settings": {"seed": " 12 "}})
     assert w.error == "" and w.game.config.seed == 12
+
+
+@pytest.mark.parametrize("digits", [41, 45, 5000])
+def test_a_game_starts_only_with_a_seed_its_save_can_hold(digits: int) -> None:
+    """A 45-digit seed used to start a game whose own save was then refused ("a number too
+    large"); a 5,000-digit one reached Python's int-to-text limit.  Both games accept exactly
+    the seeds a save holds (at most 40 digits) and refuse the others in words."""
+    from nations_widget.board import Game as BoardGame
+    from nations_widget.dice import Game as DiceGame
+    seed = 7 * (10**digits - 1) // 9     # the number written with `digits` sevens
+    with pytest.raises(ValueError, match="a seed has at most 40 digits"):
+        DiceGame(players=2, seed=seed)
+    with pytest.raises(SettingError, match="a seed has at most 40 digits"):
+        BoardGame(players=2, seed=seed)
+
+
+def test_the_largest_seed_a_save_holds_plays_and_loads_back() -> None:
+    from nations_widget.board import Game as BoardGame
+    from nations_widget.dice import Game as DiceGame
+    seed = -int("9" * 40)
+    for cls in (DiceGame, BoardGame):
+        game = cls(players=2, seed=seed)
+        game.play(game.legal_moves()[0])
+        again = cls.from_json(game.to_json())
+        assert again.state.to_json() == game.state.to_json()
+
+
+@pytest.mark.parametrize("widget", ["dice", "board"])
+@pytest.mark.parametrize("typed", ["7" * 45, "7" * 5000, "-" + "7" * 41])
+def test_a_typed_seed_longer_than_a_save_holds_is_refused_in_words(widget: str,
+                                                                   typed: str) -> None:
+    from nations_widget.widget import NationsWidget
+    w = (NationsWidget if widget == "dice" else BoardWidget)(players=2, seed=1, bot_delay=0)
+    before = w.game.state.to_json()
+    w.handle_intent({"kind": "new_game", "settings": {"players": 2, "seed": typed}})
+    assert "a seed has at most 40 digits" in w.error
+    assert "set_int_max_str_digits" not in w.error
+    assert w.game.state.to_json() == before

@@ -18,6 +18,7 @@ from ...board import coach as board_coach
 from ...board.bots import BOT_INFO, BOT_NAMES, make_bot
 from ...board.components import DIFFICULTIES, Components
 from ...board.game import as_move
+from ...core.envelope import MAX_INT_DIGITS
 from ...core.validate import plain_digits
 from ..shell.adapter import BotFactory, ExtraIntent, ToJson
 from ..shell.bots import level_word
@@ -79,7 +80,9 @@ class BoardAdapter:
         if isinstance(seed, str):
             seed = seed.strip()
             if not plain_digits(seed.removeprefix("-")):
-                raise ValueError(f"the seed must be a whole number, got {seed!r}")
+                raise ValueError(f"the seed must be a whole number, got {seed[:20]!r}")
+            if len(seed.removeprefix("-")) > MAX_INT_DIGITS:
+                raise ValueError(f"a seed has at most {MAX_INT_DIGITS} digits")
             seed = int(seed)
         if isinstance(players, bool) or not isinstance(players, int):
             raise ValueError("players must be a whole number 1-5")

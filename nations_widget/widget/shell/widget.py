@@ -27,7 +27,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 import anywidget
 import traitlets
 
-from ...core.envelope import json_object
+from ...core.envelope import MAX_INT_DIGITS, json_object
 from ...core.errors import IllegalMoveError, StateFormatError
 from ...core.history import HistoryGame
 from ...core.validate import plain_digits
@@ -625,6 +625,10 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             seed = seed.strip()
             if seed and not plain_digits(seed.removeprefix("-")):
                 raise IntentError(f"the seed must be a whole number, got {seed[:20]!r}")
+            if len(seed.removeprefix("-")) > MAX_INT_DIGITS:
+                # (before int(): Python refuses to read a number of over 4,300 digits)
+                raise IntentError(f"a seed has at most {MAX_INT_DIGITS} digits (a saved game "
+                                  "holds no longer number)")
             settings = {**settings, "seed": int(seed) if seed else None}
         try:
             self.start_game(settings)
