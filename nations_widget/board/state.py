@@ -145,7 +145,8 @@ class GameConfig:
                 or len(set(decks)) != len(decks)):
             raise SettingError("decks", f"decks must be one of {', '.join(DECK_CHOICES)}, or "
                                f"include 'base' and name sets from {', '.join(SETS)}")
-        if isinstance(self.ages, bool) or self.ages not in (1, 2, 3, 4):
+        if isinstance(self.ages, bool) or not isinstance(self.ages, int) \
+                or self.ages not in (1, 2, 3, 4):
             raise SettingError("ages", "ages must be 1-4 (the short game), got "
                                f"{quote(repr(self.ages))}")
         if not isinstance(self.easier, bool):

@@ -139,6 +139,18 @@ def _check_tree(value: object, what: str, error: ErrorFactory) -> None:
             raise error(message(f"{what} holds a {type(node).__name__}, which JSON has not"))
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are all different: JSON text may repeat a key, and a
+    reader would silently keep the last value (a hand-edited save meaning one thing and
+    saying two)."""
+    obj: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in obj:
+            raise _Refused(f"gives the field {quote(key, 20)} twice")
+        obj[key] = value
+    return obj
+
+
 def json_value(data: object, what: str, *, error: ErrorFactory = StateFormatError,
                max_chars: int = MAX_CHARS) -> object:
     """``data`` decoded (text or bytes) or checked (anything else) as plain JSON data;
@@ -162,7 +174,7 @@ def json_value(data: object, what: str, *, error: ErrorFactory = StateFormatErro
                         f"{max_chars:,})")
         try:
             data = json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
-                              parse_constant=_refuse_constant)
+                              parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
         except _Refused as exc:
             raise error(message(f"{what} {exc}")) from None
         except json.JSONDecodeError as exc:

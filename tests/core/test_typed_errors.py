@@ -98,3 +98,24 @@ def test_a_typed_seed_longer_than_a_save_holds_is_refused_in_words(widget: str,
     assert "a seed has at most 40 digits" in w.error
     assert "set_int_max_str_digits" not in w.error
     assert w.game.state.to_json() == before
+
+
+def test_a_save_that_gives_a_field_twice_is_refused() -> None:
+    """JSON text may repeat a key; a reader keeps the last value silently.  A save that
+    says two things is refused, naming the field."""
+    import json
+
+    from nations_widget.board import Game as BoardGame
+    from nations_widget.dice import Game as DiceGame
+    for cls in (DiceGame, BoardGame):
+        saved = cls(players=2, seed=3).to_json()
+        text = saved if isinstance(saved, str) else json.dumps(saved)
+        twice = text[:-1] + ', "position": 0}'
+        with pytest.raises(StateFormatError, match="gives the field position twice"):
+            cls.from_json(twice)
+
+
+def test_the_board_short_game_takes_a_whole_number_of_ages() -> None:
+    """ages=2.0 used to be accepted, and the game's own save then refused."""
+    with pytest.raises(SettingError, match="ages must be 1-4"):
+        GameConfig(players=2, ages=2.0)  # type: ignore[arg-type]
