@@ -36,8 +36,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts" / "browser"
+#: the app (scripts/play.sh serves it)
+PLAY_NOTEBOOK = REPO / "notebooks" / "play.ipynb"
 VENV_BIN = Path(sys.executable).parent
 CHROMIUM = "/usr/bin/chromium"
 # exactly the flags this machine needs (no network but the registries; root: no sandbox)
@@ -209,6 +213,24 @@ def chromium_missing_reason() -> str | None:
         return None
     return (f"{CHROMIUM} is missing: the browser tests use Debian's chromium (scripts/setup.sh "
             "installs it when tests/browser exists; or: apt-get install chromium)")
+
+
+def require_chromium() -> None:
+    """Skip the test without /usr/bin/chromium, except under CI=true, where it fails:
+    scripts/setup.sh installs chromium whenever tests/browser exists."""
+    reason = chromium_missing_reason()
+    if reason is None:
+        return
+    if os.environ.get("CI"):
+        pytest.fail(f"{reason}; under CI it must be there (scripts/setup.sh installs it)",
+                    pytrace=False)
+    pytest.skip(reason)
+
+
+def require_notebook() -> None:
+    """Skip the test while notebooks/play.ipynb (the app) is not in the repository."""
+    if not PLAY_NOTEBOOK.exists():
+        pytest.skip(f"{PLAY_NOTEBOOK.relative_to(REPO)} is not in the repository yet")
 
 
 def launch_chromium(playwright: Any) -> Any:

@@ -9,7 +9,6 @@ listed at the end of the pytest run.
 
 from __future__ import annotations
 
-import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,16 +18,17 @@ import pytest
 from browser_support import (
     ARTIFACT_LINES,
     ARTIFACTS,
+    PLAY_NOTEBOOK,
     REPO,
     PageWatch,
     browser_page,
-    chromium_missing_reason,
     lab_server,
     launch_chromium,
+    require_chromium,
+    require_notebook,
     voila_server,
 )
 
-PLAY_NOTEBOOK = REPO / "notebooks" / "play.ipynb"
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     if ARTIFACT_LINES:
@@ -37,26 +37,11 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
             terminalreporter.write_line(line)
 
 
-def _require_chromium() -> None:
-    reason = chromium_missing_reason()
-    if reason is None:
-        return
-    if os.environ.get("CI"):
-        pytest.fail(f"{reason}; under CI it must be there (scripts/setup.sh installs it)",
-                    pytrace=False)
-    pytest.skip(reason)
-
-
-def _require_notebook() -> None:
-    if not PLAY_NOTEBOOK.exists():
-        pytest.skip(f"{PLAY_NOTEBOOK.relative_to(REPO)} is not in the repository yet")
-
-
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     # Module scope, not session: while Playwright's sync API is open, the main thread has
     # a running asyncio loop, which would break later tests that call asyncio.run().
-    _require_chromium()
+    require_chromium()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
@@ -83,8 +68,8 @@ def page(browser: Any, watch: PageWatch) -> Iterator[Any]:
 def voila_url() -> Iterator[str]:
     """Voila serving notebooks/play.ipynb from the repository root (so the repository's
     voila.py / voila.json apply), as scripts/play.sh does."""
-    _require_chromium()
-    _require_notebook()
+    require_chromium()
+    require_notebook()
     server, url = voila_server(PLAY_NOTEBOOK.relative_to(REPO))
     with server:
         yield url
@@ -94,8 +79,8 @@ def voila_url() -> Iterator[str]:
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     """JupyterLab on a temporary copy of notebooks/ (running cells and autosave must not
     touch the repository's notebooks).  Yields base, token and root."""
-    _require_chromium()
-    _require_notebook()
+    require_chromium()
+    require_notebook()
     root = tmp_path_factory.mktemp("lab") / "root"
     shutil.copytree(REPO / "notebooks", root / "notebooks",
                     ignore=shutil.ignore_patterns(".ipynb_checkpoints"))

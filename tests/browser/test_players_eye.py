@@ -23,13 +23,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import REPO, record_artifact, voila_server
+from browser_support import (
+    PLAY_NOTEBOOK,
+    REPO,
+    record_artifact,
+    require_chromium,
+    require_notebook,
+    voila_server,
+)
 from players_eye import CHECKS, EYE_JS, EyeRun, Scenario
 from players_eye_play import play
 
 pytestmark = pytest.mark.browser
 
-PLAY_NOTEBOOK = REPO / "notebooks" / "play.ipynb"
 
 QUICK = (
     Scenario("dice", "original-2p", players=2, seed=11, width=390, height=844,
@@ -80,10 +86,8 @@ def worktree_voila() -> Iterator[str]:
     repository root itself on PYTHONPATH would make ``voila`` import the root's voila.py,
     its configuration file, as the voila package: a folder holding only a link to the
     package is put there instead.)"""
-    from conftest import _require_chromium, _require_notebook
-
-    _require_chromium()
-    _require_notebook()
+    require_chromium()
+    require_notebook()
     with tempfile.TemporaryDirectory(prefix="players-eye-path-") as tmp:
         (Path(tmp) / "nations_widget").symlink_to(REPO / "nations_widget")
         env = dict(os.environ)

@@ -50,8 +50,10 @@ def test_the_page_requests_nothing_from_another_host(page: Any, voila_url: str,
     page.click('button[data-key="help"]')
     page.click('button[data-key="help-close"]')
     page.click('summary[data-key="newgame-summary"]')
+    page.wait_for_selector("dialog[open]")
     page.wait_for_timeout(300)
     page.keyboard.press("Escape")  # a modal dialog: the page behind it takes no click
+    page.wait_for_selector("dialog[open]", state="detached")
     # and the board game's table
     page.click('.nw-app button[data-key="switch-board"]')
     page.wait_for_selector(".nwb-root[data-step]", timeout=90_000)

@@ -72,7 +72,10 @@ def test_page_title_once_no_outside_request_and_the_hint(
         page.wait_for_function("() => document.title === 'Nations (the board game)'")
         assert not page.locator(".nw-root[data-step]:not(.nwb-root)").is_visible()
         # New game is a modal dialog: the page behind it (the game bar too) takes no click
-        # until it is closed; Escape closes it
+        # until it is closed; Escape closes it (once it is open, with the focus in it)
+        page.wait_for_selector(".nwb-root dialog[open]")
+        page.wait_for_function("() => document.activeElement &&"
+                               " document.activeElement.closest('.nwb-root dialog[open]')")
         page.keyboard.press("Escape")
         page.wait_for_selector(".nwb-root[data-step] details.nw-newgame:not([open])",
                                state="attached")

@@ -416,10 +416,12 @@ def test_the_bots_play_off_the_loop_with_a_pause() -> None:
 
 def test_the_bots_play_in_a_thread_with_a_pause_outside_a_loop() -> None:
     """From a script with a pause (no asyncio loop): the same bot loop, in a thread."""
-    w = race(["human", "greedy", "greedy"], settings={"seed": 0}, bot_delay=0.01)
+    # a pause long enough that the bots cannot have played yet when play() returns, on a
+    # loaded machine too (0.01 s raced the assertion below)
+    w = race(["human", "greedy", "greedy"], settings={"seed": 0}, bot_delay=0.3)
     w.play({"type": "add", "n": 1})
     assert w.busy and w.game.position == 1
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 10
     while w.busy and time.monotonic() < deadline:
         time.sleep(0.005)
     assert not w.busy and w.game.position == 3 and w.view["current"] == 0
