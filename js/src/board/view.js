@@ -415,6 +415,19 @@ export function createView(root, shell) {
         n.specials.length ? h("div", {}, h("h4", {}, "Nation's rule"), n.specials.map(liveCard)) : null));
   }
 
+  /** A folded nation in a line: its figures as icon chips to the eye, Python's words for
+   * them (n.summary, which says every figure drawn) to a screen reader. */
+  function summaryLine(n) {
+    const icons = [["gold", n.resources.gold], ["stone", n.resources.stone], ["food", n.resources.food],
+      ["book", n.resources.books], ["vp", n.resources.vp], ["strength", n.strength]];
+    return h("p", { class: "nwb-summary" },
+      h("span", { class: "nwb-sr" }, n.summary),
+      h("span", { class: "nwb-summary-chips", "aria-hidden": "true", title: n.summary },
+        icons.map(([name, v]) => h("span", { class: `nwb-chip ${iconClass(name, 14)}` }, num(v))),
+        h("span", { class: `nwb-chip${n.stability < 0 ? " nwb-bad" : ""}` }, h("span", { class: "nwb-chip-word" }, "stability "), num(n.stability)),
+        h("span", { class: "nwb-chip" }, `${n.workers}`, h("span", { class: "nwb-chip-word" }, ` worker${n.workers === 1 ? "" : "s"} (${n.idle} idle)`))));
+  }
+
   function nationPanel(S, n, moves, isViewer) {
     const live = S.acting === n.seat;
     const unfolded = isViewer || ui.unfolded.has(n.seat);
@@ -440,7 +453,7 @@ export function createView(root, shell) {
             "aria-label": `${unfolded ? "Fold" : "Unfold"} ${n.name}'s board`, dataset: { key: `fold-${n.seat}` },
             onclick: () => act.toggleFold(n.seat),
           }, unfolded ? "Fold" : "Unfold")),
-        unfolded ? nationBoard(S, n, moves, live, recent) : h("p", { class: "nwb-summary" }, n.summary),
+        unfolded ? nationBoard(S, n, moves, live, recent) : summaryLine(n),
         // folded or not, what this nation did since the viewer's last move
         theirs.length ? h("ul", { class: "nwb-their-moves", "aria-label": `${n.name}'s last moves`, dataset: { key: `their-${n.seat}` } },
           theirs.map((m) => h("li", {}, m.text))) : null));

@@ -418,7 +418,13 @@ describe("panels", () => {
     const { byKey, view, el } = mount(createView, S);
     const other = S.view.nations.find((n) => n.seat !== S.view.viewer);
     const section = () => byKey(`nation-${other.seat}`);
-    expect(section().querySelector(".nwb-summary").textContent).toBe(other.summary);
+    // Python's words for a screen reader, the same figures as icon chips to the eye
+    expect(section().querySelector(".nwb-summary .nwb-sr").textContent).toBe(other.summary);
+    const chips = section().querySelector(".nwb-summary-chips");
+    expect(chips.getAttribute("aria-hidden")).toBe("true");
+    expect(chips.querySelector(".nw-icon-gold").textContent).toBe(String(other.resources.gold));
+    expect(chips.querySelector(".nw-icon-vp").textContent).toBe(String(other.resources.vp));
+    expect(chips.textContent).toContain(`${other.workers} worker`);
     expect(byKey(`fold-${other.seat}`).getAttribute("aria-expanded")).toBe("false");
     click(byKey(`fold-${other.seat}`));
     expect(section().querySelector(".nwb-summary")).toBeNull();
