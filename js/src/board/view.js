@@ -333,7 +333,7 @@ export function createView(root, shell) {
    * (its name hidden for a screen reader and shown on hover); else its name and number. */
   function stat(label, value, extra = "", iconName = null) {
     return h("span", { class: `nwb-stat${extra}`, title: `${label}: ${num(value)}` },
-      h("span", { class: iconName ? "nwb-sr" : "nwb-k" }, label),
+      h("span", { class: iconName ? "nwb-k nwb-sr" : "nwb-k" }, label),
       h("b", iconName ? { class: iconClass(iconName, 16) } : {}, num(value)));
   }
 
@@ -473,7 +473,7 @@ export function createView(root, shell) {
         h("p", {}, h("b", {}, `Round ${sc.round} of ${sc.rounds}`), ` \u00b7 age ${roman(sc.age)} (${v.age_name}) \u00b7 `,
           h("b", {}, String(sc.architects)), ` architect${sc.architects === 1 ? "" : "s"} left`),
         h("table", { class: "nwb-table" },
-          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "order"), h("th", { scope: "col" }, "nation"), h("th", { scope: "col" }, "VP"), h("th", { scope: "col" }, "books"))),
+          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "order"), h("th", { scope: "col" }, "nation"), h("th", { scope: "col", class: iconClass("vp", 14) }, "VP"), h("th", { scope: "col", class: iconClass("book", 14) }, "books"))),
           h("tbody", {}, sc.order.map((seat, i) => h("tr", { class: v.current === seat ? "nwb-now" : "" },
             h("td", {}, `${i + 1}`), h("td", {}, seatName(seat), passed.has(seat) ? h("span", { class: "nwb-dim" }, " (passed)") : null),
             h("td", {}, num(v.scores[seat])), h("td", {}, num(sc.books[seat])))))),
