@@ -15,7 +15,6 @@ import {
   TYPE_LABEL,
   boardOrder,
   choicesLine,
-  figuresText,
   nthOption,
   pendingCards,
   perSeat,
@@ -28,6 +27,12 @@ import {
   typeSlug,
 } from "./logic.js";
 import { botLevel, gameSeed, roundKey, seedLine } from "../shell/panels.js";
+import { iconClass } from "../shell/icons.js";
+
+// the shell's icon for each figure of a card or a nation (stability and workers have none:
+// their chips show the word)
+const FIGURE_ICON = { gold: "gold", stone: "stone", food: "food", books: "book", vp: "vp", strength: "strength" };
+const FIGURE_ORDER = ["gold", "stone", "food", "books", "strength", "stability", "vp", "workers"];
 
 export const SHORTCUTS = [
   ["P", "pass (after its preview)"],
@@ -108,18 +113,42 @@ export function createView(root, shell) {
   }
 
   // ------------------------------------------------------------------ cards
+  /** A figure as a chip: its icon and its number, its words for a screen reader (a hidden
+   * span: the chip's text reads "+2 books") and on hover (title); a figure without an icon
+   * (stability, workers) shows its word. */
+  function chip(key, n, text = signed(n)) {
+    const word = key === "books" && Math.abs(n) === 1 ? "book" : FIGURE_LABEL[key] || key;
+    const iconName = FIGURE_ICON[key];
+    return h("span", { class: `nwb-chip nwb-chip-${key}${iconName ? ` ${iconClass(iconName, 14)}` : ""}`, title: `${text} ${word}` },
+      text, h("span", { class: iconName ? "nwb-sr" : "nwb-chip-word" }, ` ${word}`));
+  }
+
+  /** `{gold: 1, books: -1}` as chips, in the engine's order of figures. */
+  function chips(figs) {
+    return Object.entries(figs || {}).filter(([, n]) => n)
+      .sort(([a], [b]) => FIGURE_ORDER.indexOf(a) - FIGURE_ORDER.indexOf(b))
+      .map(([k, n]) => chip(k, n));
+  }
+
+  function fig(label, ...content) {
+    return h("div", { class: "nwb-fig" }, label ? h("span", { class: "nwb-k" }, `${label} `) : null, ...content);
+  }
+
   function cardFigures(card) {
     const out = [];
-    if (card.per_worker) out.push(h("div", { class: "nwb-fig" }, h("span", { class: "nwb-k" }, "per worker "), figuresText(card.per_worker)));
-    if (shown(card.deploy)) out.push(h("div", { class: "nwb-fig" }, h("span", { class: "nwb-k" }, "deploy "), `${card.deploy} stone`));
-    if (card.produces) out.push(h("div", { class: "nwb-fig" }, h("span", { class: "nwb-k" }, "in play "), figuresText(card.produces)));
-    if (card.requirement) out.push(h("div", { class: "nwb-fig" }, h("span", { class: "nwb-k" }, "needs "), `${card.requirement} strength`));
-    if (card.stages) out.push(h("div", { class: "nwb-fig" }, h("span", { class: "nwb-k" }, "sections "), `${card.stages.join(" / ")} stone`));
-    if (card.war_loss) out.push(h("div", { class: "nwb-fig" }, h("span", { class: "nwb-k" }, "defeat "), Object.entries(card.war_loss).map(([k, n]) => `\u2212${n} ${k}`).join(", ") + ", \u22121 VP"));
-    if (card.type === "battle") out.push(h("div", { class: "nwb-fig" }, h("span", { class: "nwb-k" }, "take "), "your raid in food, stone or books"));
-    if (card.golden_age) out.push(h("div", { class: "nwb-fig" }, `2 ${card.golden_age} or 1 VP`));
-    if (card.raid) out.push(h("div", { class: "nwb-fig" }, h("span", { class: "nwb-k" }, "raid "), String(card.raid)));
-    if (card.architects) out.push(h("div", { class: "nwb-fig" }, `${card.architects} private architect${card.architects > 1 ? "s" : ""}`));
+    if (card.per_worker) out.push(fig("per worker", chips(card.per_worker)));
+    if (shown(card.deploy)) out.push(fig("deploy", chip("stone", card.deploy, String(card.deploy))));
+    if (card.produces) out.push(fig("in play", chips(card.produces)));
+    if (card.requirement) out.push(fig("needs", chip("strength", card.requirement, String(card.requirement))));
+    if (card.stages) out.push(fig("sections", chip("stone", 0, card.stages.join(" / "))));
+    if (card.war_loss) {
+      out.push(fig("defeat", Object.entries(card.war_loss).map(([k, n]) => chip(k, -n)), chip("vp", -1)));
+    }
+    // a sentence reads as one line of text, not as chips
+    if (card.type === "battle") out.push(h("div", { class: "nwb-fig nwb-fig-text" }, h("span", { class: "nwb-k" }, "take "), "your raid in food, stone or books"));
+    if (card.golden_age) out.push(fig("", chip(card.golden_age, 2, "2"), " or ", chip("vp", 1, "1")));
+    if (card.raid) out.push(fig("raid", String(card.raid)));
+    if (card.architects) out.push(h("div", { class: "nwb-fig nwb-fig-text" }, `${card.architects} private architect${card.architects > 1 ? "s" : ""}`));
     if (card.effect) out.push(h("div", { class: "nwb-fig nwb-more" }, "+ effect (details)"));
     return out;
   }
@@ -168,11 +197,12 @@ export function createView(root, shell) {
       class: `nwb-card nwb-t-${typeSlug(type)}${opts.recent ? " nwb-recent" : ""}${ui.detail === id ? " nwb-selected" : ""}${pending.has(id) ? " nwb-pending" : ""}`,
       dataset: { key: `card-${id}`, card: id },
     },
+    // the type's band across the top, then the name
+    face("type", () => h("div", { class: "nwb-card-type" }, TYPE_LABEL[type] || type,
+      card.vp ? h("span", { class: `nwb-vp ${iconClass("vp", 14)}`, title: `${card.vp} VP at the end` }, String(card.vp), h("span", { class: "nwb-sr" }, " VP")) : null)),
     face("head", () => h("header", { class: "nwb-card-head" },
       h("button", { type: "button", class: "nwb-card-name", dataset: { key: `name-${id}` }, "aria-label": `${card.name}, ${TYPE_LABEL[type] || type}${card.age ? `, age ${card.age}` : ""}: show its details`, onclick: () => act.detail(id) }, card.name),
       card.age ? h("span", { class: "nwb-age", title: `age ${card.age}` }, roman(card.age)) : null)),
-    face("type", () => h("div", { class: "nwb-card-type" }, TYPE_LABEL[type] || type,
-      card.vp ? h("span", { class: "nwb-vp", title: `${card.vp} VP at the end` }, `${card.vp} VP`) : null)),
     face("body", () => h("div", { class: "nwb-card-body" }, cardFigures(card))),
     workers,
     // why the acting player cannot buy it (Python's words: the view never decides)
@@ -287,7 +317,7 @@ export function createView(root, shell) {
       h("section", { class: "nw-panel nwb-progress", "aria-label": "Progress board", dataset: { key: "progress" } },
         h("h3", { class: "nwb-progress-head" }, h("span", {}, "Progress board"), h("span", { class: "nwb-sub" }, `${pr.deck} card${pr.deck === 1 ? "" : "s"} left in this age's deck`)),
         pr.rows.map((row, r) => h("div", { class: "nwb-row", role: "group", "aria-label": `Row ${r + 1}: ${row.price} gold each`, dataset: { key: `row-${r}` } },
-          h("div", { class: "nwb-row-price", "aria-hidden": "true" }, h("b", {}, String(row.price)), " gold"),
+          h("div", { class: "nwb-row-price", "aria-hidden": "true" }, h("b", { class: iconClass("gold", 17) }, String(row.price)), " gold"),
           h("div", { class: "nwb-row-cards", style: `--cols: ${pr.columns}` },
             row.cards.map((id, c) => id
               ? tableCard(S, "progress", id, {
@@ -299,8 +329,12 @@ export function createView(root, shell) {
   }
 
   // ------------------------------------------------------------- nations
-  function stat(label, value, extra = "") {
-    return h("span", { class: `nwb-stat${extra}` }, h("span", { class: "nwb-k" }, label), h("b", {}, num(value)));
+  /** A nation's figure as a chip: with the shell's icon for it, its icon and its number
+   * (its name hidden for a screen reader and shown on hover); else its name and number. */
+  function stat(label, value, extra = "", iconName = null) {
+    return h("span", { class: `nwb-stat${extra}`, title: `${label}: ${num(value)}` },
+      h("span", { class: iconName ? "nwb-k nwb-sr" : "nwb-k" }, label),
+      h("b", iconName ? { class: iconClass(iconName, 16) } : {}, num(value)));
   }
 
   function populationTrack(n) {
@@ -324,7 +358,7 @@ export function createView(root, shell) {
       n.defeated ? h("span", { class: "nwb-badge nwb-bad" }, "defeated in the war") : null,
       S.view.current === n.seat ? h("span", { class: "nwb-badge nwb-now" }, "to play") : null,
     ];
-    const prod = figuresText(Object.fromEntries(GOODS.map((k) => [k, n.production[k]])));
+    const prod = chips(Object.fromEntries(GOODS.map((k) => [k, n.production[k]])));
     const slots = n.slots.map((s) => {
       if (!s.card) return h("div", { class: "nwb-empty", dataset: { key: `slot-${s.slot}` } }, `empty slot ${s.slot + 1}`);
       const entries = live ? [...(moves.deploy.get(s.slot) || []), ...(moves.undeploy.get(s.slot) || [])] : [];
@@ -363,13 +397,13 @@ export function createView(root, shell) {
       : h("p", { class: "nwb-dim" }, "No wonder under construction.");
     return h("div", { class: "nwb-nation-body" },
       h("div", { class: "nwb-stats" },
-        ["gold", "stone", "food", "books"].map((k) => stat(k, n.resources[k], ` nwb-${k}`)),
-        stat("VP", n.resources.vp, " nwb-vp-stat"),
-        stat("strength", n.strength, " nwb-track nwb-strength"),
+        ["gold", "stone", "food", "books"].map((k) => stat(k, n.resources[k], ` nwb-${k}`, FIGURE_ICON[k])),
+        stat("VP", n.resources.vp, " nwb-vp-stat", "vp"),
+        stat("strength", n.strength, " nwb-track nwb-strength", "strength"),
         stat("stability", n.stability, n.revolt ? " nwb-track nwb-stability nwb-bad" : " nwb-track nwb-stability"),
         stat("idle workers", `${n.idle} / ${n.workers}`, " nwb-idle")),
       badges.some(Boolean) ? h("div", { class: "nwb-badges" }, badges) : null,
-      h("p", { class: "nwb-prod" }, h("span", { class: "nwb-k" }, "next production "), prod || "nothing"),
+      h("p", { class: "nwb-prod" }, h("span", { class: "nwb-k" }, "next production "), prod.length ? prod : "nothing"),
       populationTrack(n),
       h("h4", {}, "Buildings and military"),
       h("div", { class: "nwb-slots" }, slots),
@@ -379,6 +413,19 @@ export function createView(root, shell) {
         h("div", {}, h("h4", {}, "Wonder under construction", n.private_architects ? h("span", { class: "nwb-dim" }, ` \u00b7 ${n.private_architects} private architect${n.private_architects > 1 ? "s" : ""}`) : null), wonder),
         h("div", {}, h("h4", {}, `Wonders (${n.wonders.length}/${n.wonder_slots})`), n.wonders.length ? n.wonders.map(liveCard) : h("p", { class: "nwb-dim" }, "none")),
         n.specials.length ? h("div", {}, h("h4", {}, "Nation's rule"), n.specials.map(liveCard)) : null));
+  }
+
+  /** A folded nation in a line: its figures as icon chips to the eye, Python's words for
+   * them (n.summary, which says every figure drawn) to a screen reader. */
+  function summaryLine(n) {
+    const icons = [["gold", n.resources.gold], ["stone", n.resources.stone], ["food", n.resources.food],
+      ["book", n.resources.books], ["vp", n.resources.vp], ["strength", n.strength]];
+    return h("p", { class: "nwb-summary" },
+      h("span", { class: "nwb-sr" }, n.summary),
+      h("span", { class: "nwb-summary-chips", "aria-hidden": "true", title: n.summary },
+        icons.map(([name, v]) => h("span", { class: `nwb-chip ${iconClass(name, 14)}` }, num(v))),
+        h("span", { class: `nwb-chip${n.stability < 0 ? " nwb-bad" : ""}` }, h("span", { class: "nwb-chip-word" }, "stability "), num(n.stability)),
+        h("span", { class: "nwb-chip" }, `${n.workers}`, h("span", { class: "nwb-chip-word" }, ` worker${n.workers === 1 ? "" : "s"} (${n.idle} idle)`))));
   }
 
   function nationPanel(S, n, moves, isViewer) {
@@ -406,7 +453,7 @@ export function createView(root, shell) {
             "aria-label": `${unfolded ? "Fold" : "Unfold"} ${n.name}'s board`, dataset: { key: `fold-${n.seat}` },
             onclick: () => act.toggleFold(n.seat),
           }, unfolded ? "Fold" : "Unfold")),
-        unfolded ? nationBoard(S, n, moves, live, recent) : h("p", { class: "nwb-summary" }, n.summary),
+        unfolded ? nationBoard(S, n, moves, live, recent) : summaryLine(n),
         // folded or not, what this nation did since the viewer's last move
         theirs.length ? h("ul", { class: "nwb-their-moves", "aria-label": `${n.name}'s last moves`, dataset: { key: `their-${n.seat}` } },
           theirs.map((m) => h("li", {}, m.text))) : null));
@@ -426,7 +473,7 @@ export function createView(root, shell) {
         h("p", {}, h("b", {}, `Round ${sc.round} of ${sc.rounds}`), ` \u00b7 age ${roman(sc.age)} (${v.age_name}) \u00b7 `,
           h("b", {}, String(sc.architects)), ` architect${sc.architects === 1 ? "" : "s"} left`),
         h("table", { class: "nwb-table" },
-          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "order"), h("th", { scope: "col" }, "nation"), h("th", { scope: "col" }, "VP"), h("th", { scope: "col" }, "books"))),
+          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "order"), h("th", { scope: "col" }, "nation"), h("th", { scope: "col", class: iconClass("vp", 14) }, "VP"), h("th", { scope: "col", class: iconClass("book", 14) }, "books"))),
           h("tbody", {}, sc.order.map((seat, i) => h("tr", { class: v.current === seat ? "nwb-now" : "" },
             h("td", {}, `${i + 1}`), h("td", {}, seatName(seat), passed.has(seat) ? h("span", { class: "nwb-dim" }, " (passed)") : null),
             h("td", {}, num(v.scores[seat])), h("td", {}, num(sc.books[seat])))))),

@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createView, SHORTCUTS } from "../../src/board/view.js";
+import { TYPE_LABEL } from "../../src/board/logic.js";
 import { click, key, mount, snapshot } from "./helpers.js";
 
 afterEach(() => {
@@ -53,6 +54,51 @@ describe("what is drawn", () => {
       if (spec.vp) expect(card.querySelector(".nwb-vp").textContent).toBe(`${spec.vp} VP`);
       if (spec.requirement) expect(card.textContent).toContain(`${spec.requirement} strength`);
     }
+  });
+
+  it("draws each card's figures as icon chips that keep their words, under a band of the type's colour", () => {
+    for (const name of ["mid_4p", "late_5p"]) {
+      const S = snapshot(name);
+      const { el } = mount(createView, S);
+      const cards = el.querySelectorAll(".nwb-card");
+      expect(cards.length, name).toBeGreaterThan(5);
+      for (const card of cards) {
+        // the band comes first, in the type's words
+        const band = card.firstElementChild;
+        expect(band.className, name).toBe("nwb-card-type");
+        expect(band.textContent).toContain(TYPE_LABEL[S.cards[card.dataset.card].type]);
+      }
+      const chips = el.querySelectorAll(".nwb-card .nwb-chip");
+      expect(chips.length, name).toBeGreaterThan(10);
+      for (const chip of chips) {
+        // "+2 books": a number and a word, for a screen reader (the text) and on hover (title)
+        expect(chip.textContent).toMatch(/^[+\u2212]?[\d /]+ (gold|stone|food|books?|VP|strength|stability|workers)$/);
+        expect(chip.getAttribute("title")).toBe(chip.textContent);
+        if (!/stability|workers/.test(chip.textContent)) expect(chip.className).toContain("nw-ic");
+      }
+    }
+    // a per-worker yield reads at a glance: Farm-like cards show each good as its own chip
+    const S = snapshot("mid_4p");
+    const { el } = mount(createView, S);
+    const id = Object.keys(S.cards).find((k) => S.cards[k].per_worker && Object.keys(S.cards[k].per_worker).length > 1 && el.querySelector(`[data-card="${k}"]`));
+    const fig = [...el.querySelector(`[data-card="${id}"]`).querySelectorAll(".nwb-fig")].find((f) => f.textContent.startsWith("per worker"));
+    expect(fig.querySelectorAll(".nwb-chip").length).toBe(Object.values(S.cards[id].per_worker).filter(Boolean).length);
+  });
+
+  it("rings the nation to play and its question, as the dice game marks the player to move", () => {
+    const S = snapshot("mid_4p");
+    const { el } = mount(createView, S);
+    const current = el.querySelectorAll(".nwb-nation.nwb-current");
+    expect(current.length).toBe(1);
+    expect(current[0].dataset.seat).toBe(String(S.view.current));
+    expect(current[0].querySelector(".nwb-badge.nwb-now").textContent).toBe("to play");
+    expect(el.querySelector(".nwb-prompt").classList.contains("nwb-live")).toBe(true);
+    const me = S.view.nations.find((n) => n.seat === S.view.current);
+    // the resources as icon and number, named for a screen reader
+    const gold = current[0].querySelector(".nwb-gold");
+    expect(gold.getAttribute("title")).toBe(`gold: ${me.resources.gold}`);
+    expect(gold.textContent).toBe(`gold${me.resources.gold}`);
+    expect(gold.querySelector("b").className).toContain("nw-icon-gold");
   });
 
   it("draws each nation's board: resources, tracks, population sections, slots with workers, wonder and architects", () => {
@@ -372,7 +418,13 @@ describe("panels", () => {
     const { byKey, view, el } = mount(createView, S);
     const other = S.view.nations.find((n) => n.seat !== S.view.viewer);
     const section = () => byKey(`nation-${other.seat}`);
-    expect(section().querySelector(".nwb-summary").textContent).toBe(other.summary);
+    // Python's words for a screen reader, the same figures as icon chips to the eye
+    expect(section().querySelector(".nwb-summary .nwb-sr").textContent).toBe(other.summary);
+    const chips = section().querySelector(".nwb-summary-chips");
+    expect(chips.getAttribute("aria-hidden")).toBe("true");
+    expect(chips.querySelector(".nw-icon-gold").textContent).toBe(String(other.resources.gold));
+    expect(chips.querySelector(".nw-icon-vp").textContent).toBe(String(other.resources.vp));
+    expect(chips.textContent).toContain(`${other.workers} worker`);
     expect(byKey(`fold-${other.seat}`).getAttribute("aria-expanded")).toBe("false");
     click(byKey(`fold-${other.seat}`));
     expect(section().querySelector(".nwb-summary")).toBeNull();
