@@ -1492,12 +1492,6 @@ var seatName2 = (seat) => `Player ${seat + 1}`;
 var typeSlug = (type) => String(type || "").replace(/\s+/g, "-");
 var signed = (n) => n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
 var num = (n) => typeof n === "number" && n < 0 ? `−${-n}` : String(n);
-var FIGURE_ORDER = ["gold", "stone", "food", "books", "strength", "stability", "vp", "workers"];
-var figureRank = (k) => FIGURE_ORDER.includes(k) ? FIGURE_ORDER.indexOf(k) : FIGURE_ORDER.length;
-function figuresText(figs) {
-  if (!figs) return "";
-  return Object.entries(figs).filter(([, n]) => n).sort(([a], [b]) => figureRank(a) - figureRank(b)).map(([k, n]) => `${signed(n)} ${k === "books" && Math.abs(n) === 1 ? "book" : FIGURE_LABEL[k] || k}`).join(", ");
-}
 function placeMoves(legal) {
   const out = { pass: null, options: [], buy: /* @__PURE__ */ new Map(), special: /* @__PURE__ */ new Map(), hire: null, deploy: /* @__PURE__ */ new Map(), undeploy: /* @__PURE__ */ new Map() };
   for (const entry of legal || []) {
@@ -1570,6 +1564,8 @@ function pendingCards(move, nation) {
 }
 
 // src/board/view.js
+var FIGURE_ICON = { gold: "gold", stone: "stone", food: "food", books: "book", vp: "vp", strength: "strength" };
+var FIGURE_ORDER = ["gold", "stone", "food", "books", "strength", "stability", "vp", "workers"];
 var SHORTCUTS = [
   ["P", "pass (after its preview)"],
   ["1 – 9", "the n-th answer of the question asked (growth, a choice)"],
@@ -1647,18 +1643,36 @@ function createView(root, shell) {
     frame = h2("div", { class: "nwb-root nw-root" });
     root.replaceChildren(frame);
   }
+  function chip(key, n, text = signed(n)) {
+    const word = key === "books" && Math.abs(n) === 1 ? "book" : FIGURE_LABEL[key] || key;
+    const iconName = FIGURE_ICON[key];
+    return h2(
+      "span",
+      { class: `nwb-chip nwb-chip-${key}${iconName ? ` ${iconClass(iconName, 14)}` : ""}`, title: `${text} ${word}` },
+      text,
+      h2("span", { class: iconName ? "nwb-sr" : "nwb-chip-word" }, ` ${word}`)
+    );
+  }
+  function chips(figs) {
+    return Object.entries(figs || {}).filter(([, n]) => n).sort(([a], [b]) => FIGURE_ORDER.indexOf(a) - FIGURE_ORDER.indexOf(b)).map(([k, n]) => chip(k, n));
+  }
+  function fig(label, ...content) {
+    return h2("div", { class: "nwb-fig" }, label ? h2("span", { class: "nwb-k" }, `${label} `) : null, ...content);
+  }
   function cardFigures(card) {
     const out = [];
-    if (card.per_worker) out.push(h2("div", { class: "nwb-fig" }, h2("span", { class: "nwb-k" }, "per worker "), figuresText(card.per_worker)));
-    if (shown(card.deploy)) out.push(h2("div", { class: "nwb-fig" }, h2("span", { class: "nwb-k" }, "deploy "), `${card.deploy} stone`));
-    if (card.produces) out.push(h2("div", { class: "nwb-fig" }, h2("span", { class: "nwb-k" }, "in play "), figuresText(card.produces)));
-    if (card.requirement) out.push(h2("div", { class: "nwb-fig" }, h2("span", { class: "nwb-k" }, "needs "), `${card.requirement} strength`));
-    if (card.stages) out.push(h2("div", { class: "nwb-fig" }, h2("span", { class: "nwb-k" }, "sections "), `${card.stages.join(" / ")} stone`));
-    if (card.war_loss) out.push(h2("div", { class: "nwb-fig" }, h2("span", { class: "nwb-k" }, "defeat "), Object.entries(card.war_loss).map(([k, n]) => `−${n} ${k}`).join(", ") + ", −1 VP"));
-    if (card.type === "battle") out.push(h2("div", { class: "nwb-fig" }, h2("span", { class: "nwb-k" }, "take "), "your raid in food, stone or books"));
-    if (card.golden_age) out.push(h2("div", { class: "nwb-fig" }, `2 ${card.golden_age} or 1 VP`));
-    if (card.raid) out.push(h2("div", { class: "nwb-fig" }, h2("span", { class: "nwb-k" }, "raid "), String(card.raid)));
-    if (card.architects) out.push(h2("div", { class: "nwb-fig" }, `${card.architects} private architect${card.architects > 1 ? "s" : ""}`));
+    if (card.per_worker) out.push(fig("per worker", chips(card.per_worker)));
+    if (shown(card.deploy)) out.push(fig("deploy", chip("stone", card.deploy, String(card.deploy))));
+    if (card.produces) out.push(fig("in play", chips(card.produces)));
+    if (card.requirement) out.push(fig("needs", chip("strength", card.requirement, String(card.requirement))));
+    if (card.stages) out.push(fig("sections", chip("stone", 0, card.stages.join(" / "))));
+    if (card.war_loss) {
+      out.push(fig("defeat", Object.entries(card.war_loss).map(([k, n]) => chip(k, -n)), chip("vp", -1)));
+    }
+    if (card.type === "battle") out.push(h2("div", { class: "nwb-fig nwb-fig-text" }, h2("span", { class: "nwb-k" }, "take "), "your raid in food, stone or books"));
+    if (card.golden_age) out.push(fig("", chip(card.golden_age, 2, "2"), " or ", chip("vp", 1, "1")));
+    if (card.raid) out.push(fig("raid", String(card.raid)));
+    if (card.architects) out.push(h2("div", { class: "nwb-fig nwb-fig-text" }, `${card.architects} private architect${card.architects > 1 ? "s" : ""}`));
     if (card.effect) out.push(h2("div", { class: "nwb-fig nwb-more" }, "+ effect (details)"));
     return out;
   }
@@ -1693,17 +1707,18 @@ function createView(root, shell) {
         class: `nwb-card nwb-t-${typeSlug(type)}${opts.recent ? " nwb-recent" : ""}${ui.detail === id ? " nwb-selected" : ""}${pending.has(id) ? " nwb-pending" : ""}`,
         dataset: { key: `card-${id}`, card: id }
       },
+      // the type's band across the top, then the name
+      face("type", () => h2(
+        "div",
+        { class: "nwb-card-type" },
+        TYPE_LABEL[type] || type,
+        card.vp ? h2("span", { class: `nwb-vp ${iconClass("vp", 14)}`, title: `${card.vp} VP at the end` }, String(card.vp), h2("span", { class: "nwb-sr" }, " VP")) : null
+      )),
       face("head", () => h2(
         "header",
         { class: "nwb-card-head" },
         h2("button", { type: "button", class: "nwb-card-name", dataset: { key: `name-${id}` }, "aria-label": `${card.name}, ${TYPE_LABEL[type] || type}${card.age ? `, age ${card.age}` : ""}: show its details`, onclick: () => act.detail(id) }, card.name),
         card.age ? h2("span", { class: "nwb-age", title: `age ${card.age}` }, roman(card.age)) : null
-      )),
-      face("type", () => h2(
-        "div",
-        { class: "nwb-card-type" },
-        TYPE_LABEL[type] || type,
-        card.vp ? h2("span", { class: "nwb-vp", title: `${card.vp} VP at the end` }, `${card.vp} VP`) : null
       )),
       face("body", () => h2("div", { class: "nwb-card-body" }, cardFigures(card))),
       workers,
@@ -1850,7 +1865,7 @@ function createView(root, shell) {
       pr.rows.map((row, r) => h2(
         "div",
         { class: "nwb-row", role: "group", "aria-label": `Row ${r + 1}: ${row.price} gold each`, dataset: { key: `row-${r}` } },
-        h2("div", { class: "nwb-row-price", "aria-hidden": "true" }, h2("b", {}, String(row.price)), " gold"),
+        h2("div", { class: "nwb-row-price", "aria-hidden": "true" }, h2("b", { class: iconClass("gold", 17) }, String(row.price)), " gold"),
         h2(
           "div",
           { class: "nwb-row-cards", style: `--cols: ${pr.columns}` },
@@ -1863,8 +1878,13 @@ function createView(root, shell) {
       ))
     ));
   }
-  function stat(label, value, extra = "") {
-    return h2("span", { class: `nwb-stat${extra}` }, h2("span", { class: "nwb-k" }, label), h2("b", {}, num(value)));
+  function stat(label, value, extra = "", iconName = null) {
+    return h2(
+      "span",
+      { class: `nwb-stat${extra}`, title: `${label}: ${num(value)}` },
+      h2("span", { class: iconName ? "nwb-k nwb-sr" : "nwb-k" }, label),
+      h2("b", iconName ? { class: iconClass(iconName, 16) } : {}, num(value))
+    );
   }
   function populationTrack(n) {
     const pop = n.population;
@@ -1896,7 +1916,7 @@ function createView(root, shell) {
       n.defeated ? h2("span", { class: "nwb-badge nwb-bad" }, "defeated in the war") : null,
       S.view.current === n.seat ? h2("span", { class: "nwb-badge nwb-now" }, "to play") : null
     ];
-    const prod = figuresText(Object.fromEntries(GOODS.map((k) => [k, n.production[k]])));
+    const prod = chips(Object.fromEntries(GOODS.map((k) => [k, n.production[k]])));
     const slots = n.slots.map((s) => {
       if (!s.card) return h2("div", { class: "nwb-empty", dataset: { key: `slot-${s.slot}` } }, `empty slot ${s.slot + 1}`);
       const entries = live ? [...moves.deploy.get(s.slot) || [], ...moves.undeploy.get(s.slot) || []] : [];
@@ -1943,14 +1963,14 @@ function createView(root, shell) {
       h2(
         "div",
         { class: "nwb-stats" },
-        ["gold", "stone", "food", "books"].map((k) => stat(k, n.resources[k], ` nwb-${k}`)),
-        stat("VP", n.resources.vp, " nwb-vp-stat"),
-        stat("strength", n.strength, " nwb-track nwb-strength"),
+        ["gold", "stone", "food", "books"].map((k) => stat(k, n.resources[k], ` nwb-${k}`, FIGURE_ICON[k])),
+        stat("VP", n.resources.vp, " nwb-vp-stat", "vp"),
+        stat("strength", n.strength, " nwb-track nwb-strength", "strength"),
         stat("stability", n.stability, n.revolt ? " nwb-track nwb-stability nwb-bad" : " nwb-track nwb-stability"),
         stat("idle workers", `${n.idle} / ${n.workers}`, " nwb-idle")
       ),
       badges.some(Boolean) ? h2("div", { class: "nwb-badges" }, badges) : null,
-      h2("p", { class: "nwb-prod" }, h2("span", { class: "nwb-k" }, "next production "), prod || "nothing"),
+      h2("p", { class: "nwb-prod" }, h2("span", { class: "nwb-k" }, "next production "), prod.length ? prod : "nothing"),
       populationTrack(n),
       h2("h4", {}, "Buildings and military"),
       h2("div", { class: "nwb-slots" }, slots),
@@ -1962,6 +1982,28 @@ function createView(root, shell) {
         h2("div", {}, h2("h4", {}, "Wonder under construction", n.private_architects ? h2("span", { class: "nwb-dim" }, ` · ${n.private_architects} private architect${n.private_architects > 1 ? "s" : ""}`) : null), wonder),
         h2("div", {}, h2("h4", {}, `Wonders (${n.wonders.length}/${n.wonder_slots})`), n.wonders.length ? n.wonders.map(liveCard) : h2("p", { class: "nwb-dim" }, "none")),
         n.specials.length ? h2("div", {}, h2("h4", {}, "Nation's rule"), n.specials.map(liveCard)) : null
+      )
+    );
+  }
+  function summaryLine(n) {
+    const icons = [
+      ["gold", n.resources.gold],
+      ["stone", n.resources.stone],
+      ["food", n.resources.food],
+      ["book", n.resources.books],
+      ["vp", n.resources.vp],
+      ["strength", n.strength]
+    ];
+    return h2(
+      "p",
+      { class: "nwb-summary" },
+      h2("span", { class: "nwb-sr" }, n.summary),
+      h2(
+        "span",
+        { class: "nwb-summary-chips", "aria-hidden": "true", title: n.summary },
+        icons.map(([name, v]) => h2("span", { class: `nwb-chip ${iconClass(name, 14)}` }, num(v))),
+        h2("span", { class: `nwb-chip${n.stability < 0 ? " nwb-bad" : ""}` }, h2("span", { class: "nwb-chip-word" }, "stability "), num(n.stability)),
+        h2("span", { class: "nwb-chip" }, `${n.workers}`, h2("span", { class: "nwb-chip-word" }, ` worker${n.workers === 1 ? "" : "s"} (${n.idle} idle)`))
       )
     );
   }
@@ -1992,7 +2034,7 @@ function createView(root, shell) {
           onclick: () => act.toggleFold(n.seat)
         }, unfolded ? "Fold" : "Unfold")
       ),
-      unfolded ? nationBoard(S, n, moves, live, recent) : h2("p", { class: "nwb-summary" }, n.summary),
+      unfolded ? nationBoard(S, n, moves, live, recent) : summaryLine(n),
       // folded or not, what this nation did since the viewer's last move
       theirs.length ? h2(
         "ul",
@@ -2023,7 +2065,7 @@ function createView(root, shell) {
         h2(
           "table",
           { class: "nwb-table" },
-          h2("thead", {}, h2("tr", {}, h2("th", { scope: "col" }, "order"), h2("th", { scope: "col" }, "nation"), h2("th", { scope: "col" }, "VP"), h2("th", { scope: "col" }, "books"))),
+          h2("thead", {}, h2("tr", {}, h2("th", { scope: "col" }, "order"), h2("th", { scope: "col" }, "nation"), h2("th", { scope: "col", class: iconClass("vp", 14) }, "VP"), h2("th", { scope: "col", class: iconClass("book", 14) }, "books"))),
           h2("tbody", {}, sc.order.map((seat, i) => h2(
             "tr",
             { class: v.current === seat ? "nwb-now" : "" },
