@@ -38,7 +38,7 @@ from typing import Any
 from ..core.envelope import json_object, shown
 from ..core.errors import StateFormatError
 from ..core.rng import Rng
-from ..core.validate import Checker, plain_digits
+from ..core.validate import Checker, plain_digits, seat_keys_as_text
 from .components import RES_INDEX, Components, default_components
 from .rules import STEP_INDEX, _advance, _private_architects, age_of, columns
 from .serialization import check_invariants, narrow_components
@@ -83,7 +83,7 @@ def scenario(description: dict[str, Any] | str,
              components: Components | None = None) -> GameState:
     """Build a :class:`GameState` from a partial description (see the module docstring)."""
     check = _CHECK
-    desc = json_object(description, "a scenario")
+    desc = json_object(seat_keys_as_text(description), "a scenario")
     check.fields(desc, (), _KEYS)
     config = GameConfig.from_json({k: desc[k] for k in CONFIG_FIELDS if k in desc},
                                   "scenario", None)

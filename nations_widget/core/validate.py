@@ -46,6 +46,20 @@ def plain_digits(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
+def seat_keys_as_text(description: object) -> object:
+    """A scenario description whose ``seats``, given by a Python caller as a dict keyed by
+    seat numbers (``{0: {...}}``), is keyed by their text, as JSON writes it (``{"0": ...}``);
+    anything else is returned as it is, for the scenario's own checks."""
+    if not isinstance(description, dict):
+        return description
+    seats = description.get("seats")
+    if not isinstance(seats, dict) or not any(isinstance(k, int) for k in seats):
+        return description
+    keyed = {str(k) if isinstance(k, int) and not isinstance(k, bool) else k: v
+             for k, v in seats.items()}
+    return {**description, "seats": keyed}
+
+
 def field_error(error: Callable[[str], Exception]) -> ErrorMaker:
     """An :class:`ErrorMaker` that writes "SOURCE field 'FIELD': PROBLEM" (with the item,
     when there is one: "SOURCE: ITEM field 'FIELD': PROBLEM") into ``error``."""
@@ -217,4 +231,4 @@ _KIND_WORDS = {"integer": "a whole number", "number": "a number", "text": "a tex
                "boolean": "true or false", "null": "null", "object": "an object",
                "array": "a list"}
 
-__all__ = ["Checker", "ErrorMaker", "field_error"]
+__all__ = ["Checker", "ErrorMaker", "field_error", "plain_digits", "seat_keys_as_text"]

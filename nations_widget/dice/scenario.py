@@ -36,7 +36,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.envelope import json_object, message, shown
-from ..core.validate import Checker, plain_digits
+from ..core.validate import Checker, plain_digits, seat_keys_as_text
 from .catalogue import CHIT_KINDS, DIE_COLOURS, GREEN, RESOURCES, Catalogue, default_catalogue
 from .errors import StateFormatError
 from .machine import GameState
@@ -95,7 +95,7 @@ def parse_face(text: object, where: str) -> dict[str, int]:
 def scenario(description: dict[str, Any] | str,
              catalogue: Catalogue | None = None) -> GameState:
     """Build a :class:`GameState` from a partial description (see the module docstring)."""
-    desc = json_object(description, "a scenario")
+    desc = json_object(seat_keys_as_text(description), "a scenario")
     unknown = set(desc) - _KEYS
     if unknown:
         raise _fail(sorted(unknown)[0], f"unknown key (known: {', '.join(sorted(_KEYS))})")

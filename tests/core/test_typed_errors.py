@@ -119,3 +119,14 @@ def test_the_board_short_game_takes_a_whole_number_of_ages() -> None:
     """ages=2.0 used to be accepted, and the game's own save then refused."""
     with pytest.raises(SettingError, match="ages must be 1-4"):
         GameConfig(players=2, ages=2.0)  # type: ignore[arg-type]
+
+
+def test_a_python_caller_keys_the_seats_of_a_scenario_by_number() -> None:
+    """The scenario docstrings document seats as a dict by seat number; from Python that is
+    ``{1: {...}}`` (JSON writes ``{"1": ...}``), and both are read alike."""
+    for make in (dice_scenario, board_scenario):
+        by_number = make({"players": 2, "seats": {1: {}}})
+        by_text = make({"players": 2, "seats": {"1": {}}})
+        assert by_number.to_json() == by_text.to_json()
+    with pytest.raises(StateFormatError):
+        dice_scenario({"players": 2, "seats": {True: {}}})
