@@ -236,7 +236,7 @@ function keepingFocus(root, draw) {
   if (now && now !== doc.body && now !== doc.documentElement && !now.disabled) return;
   const canTake = (x) => x && x.isConnected && root.contains(x) && !x.disabled && typeof x.focus === "function";
   const again = canTake(active) ? active : focusKey ? [...root.querySelectorAll("[data-key]")].find((x) => x.dataset.key === focusKey && canTake(x)) : null;
-  if (again) again.focus();
+  if (again) again.focus({ preventScroll: true });
   else if (typeof root.focus === "function") root.focus({ preventScroll: true });
 }
 function setChildren(parent, nodes) {
@@ -979,11 +979,26 @@ function createController({ model, el }, createView2) {
     }
     if (!ui.form) ui.form = defaultForm(S);
     noteDialogFocus();
+    const anchor = focusAnchor();
     const t0 = performance.now();
     keepingFocus(el, () => view.draw(S));
     drawn(t0);
+    keepAnchor(anchor);
     syncDialogs();
     revealQuestion(S, key);
+  }
+  function focusAnchor() {
+    const doc = el.ownerDocument;
+    const a = doc ? doc.activeElement : null;
+    if (!a || a === el || !el.contains(a) || !a.dataset || !a.dataset.key) return null;
+    return { key: a.dataset.key, top: a.getBoundingClientRect().top, y: window.scrollY };
+  }
+  function keepAnchor(anchor) {
+    if (!anchor) return;
+    const now = byKey(anchor.key);
+    if (!now || !now.isConnected) return;
+    const shift = now.getBoundingClientRect().top - anchor.top;
+    if (Math.abs(shift) > 1 && typeof window.scrollBy === "function") window.scrollBy(0, shift);
   }
   const QUESTIONS = ".nw-preview, .nw-pending, .nw-give-back, .nwb-preview";
   const REVEAL_MARGIN = 120;

@@ -193,12 +193,33 @@ export function createController({ model, el }, createView) {
     }
     if (!ui.form) ui.form = defaultForm(S);
     noteDialogFocus();
+    const anchor = focusAnchor();
     const t0 = performance.now();
     // a focused control whose part was rebuilt: focus it again, or its successor
     dom.keepingFocus(el, () => view.draw(S));
     drawn(t0);
+    keepAnchor(anchor);
     syncDialogs();
     revealQuestion(S, key);
+  }
+
+  // ---------------------------------------------------------------- the page stays put
+  // The control the player just used (it has the focus) stays where it was on screen: a
+  // part the draw builds anew is a new element, and the browser's scroll anchoring, which
+  // loses its anchor when an element is taken out, can jump the page (a card's details
+  // opened from a phone's nation board moved it 400 px).
+  function focusAnchor() {
+    const doc = el.ownerDocument;
+    const a = doc ? doc.activeElement : null;
+    if (!a || a === el || !el.contains(a) || !a.dataset || !a.dataset.key) return null;
+    return { key: a.dataset.key, top: a.getBoundingClientRect().top, y: window.scrollY };
+  }
+  function keepAnchor(anchor) {
+    if (!anchor) return;
+    const now = byKey(anchor.key);
+    if (!now || !now.isConnected) return;
+    const shift = now.getBoundingClientRect().top - anchor.top;
+    if (Math.abs(shift) > 1 && typeof window.scrollBy === "function") window.scrollBy(0, shift);
   }
 
   // ---------------------------------------------------------------- the question on screen

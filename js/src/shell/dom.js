@@ -285,7 +285,8 @@ export function keepingFocus(root, draw) {
   const canTake = (x) => x && x.isConnected && root.contains(x) && !x.disabled && typeof x.focus === "function";
   const again = canTake(active) ? active : focusKey
     ? [...root.querySelectorAll("[data-key]")].find((x) => x.dataset.key === focusKey && canTake(x)) : null;
-  if (again) again.focus();
+  // (without scrolling: the control is where the player left it, or its successor is)
+  if (again) again.focus({ preventScroll: true });
   else if (typeof root.focus === "function") root.focus({ preventScroll: true });
 }
 
