@@ -714,13 +714,17 @@ export function createController({ model, el }, createView) {
     const a = el.ownerDocument.activeElement;
     if (!a || !el.contains(a)) focusIn(el);
   };
-  el.addEventListener("click", keepFocus);
-  el.addEventListener("click", notePlayerAct, true);
-  el.addEventListener("keydown", notePlayerAct, true);
-  el.addEventListener("pointerover", onTipOver);
-  el.addEventListener("pointerout", onTipOut);
-  el.addEventListener("focusin", onTipOver);
-  el.addEventListener("click", onTipClick);
+  // [type, listener, capture]: added here, removed by destroy
+  const listeners = [
+    ["click", keepFocus, false],
+    ["click", notePlayerAct, true],
+    ["keydown", notePlayerAct, true],
+    ["pointerover", onTipOver, false],
+    ["pointerout", onTipOut, false],
+    ["focusin", onTipOver, false],
+    ["click", onTipClick, false],
+  ];
+  for (const [type, fn, capture] of listeners) el.addEventListener(type, fn, capture);
   model.on("change:error", onError);
   const handlers = [...TRAITS, ...extraTraits].map((t) => [`change:${t}`, schedule]);
   for (const [event, fn] of handlers) model.on(event, fn);
@@ -737,13 +741,7 @@ export function createController({ model, el }, createView) {
       clearTimeout(previewWait);
       clearTimeout(syncRetry);
       el.removeEventListener("keydown", onKey);
-      el.removeEventListener("click", keepFocus);
-      el.removeEventListener("click", notePlayerAct, true);
-      el.removeEventListener("keydown", notePlayerAct, true);
-      el.removeEventListener("pointerover", onTipOver);
-      el.removeEventListener("pointerout", onTipOut);
-      el.removeEventListener("focusin", onTipOver);
-      el.removeEventListener("click", onTipClick);
+      for (const [type, fn, capture] of listeners) el.removeEventListener(type, fn, capture);
       model.off("change:error", onError);
       for (const [event, fn] of handlers) model.off(event, fn);
       model.off("msg:custom", onCustom);

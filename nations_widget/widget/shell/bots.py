@@ -36,15 +36,19 @@ def bot_descriptions(module_name: str, names: Sequence[str],
     """A one-line description per bot for the seat menus: ``known`` ones (a fallback
     bot's), then the bots package's ``BOT_INFO``."""
     out = {name: text for name, text in (known or {}).items() if name in names}
+    info = _bot_info(module_name)
+    out.update({name: str(info[name].description) for name in names if name in info})
+    return out
+
+
+def _bot_info(module_name: str) -> dict[str, Any]:
+    """The bots package's ``BOT_INFO`` (name -> its description and level), or nothing
+    when the package has none."""
     try:
         module: Any = importlib.import_module(module_name)
-        info = module.BOT_INFO
-        for name in names:
-            if name in info:
-                out[name] = str(info[name].description)
+        return dict(module.BOT_INFO)
     except (ImportError, AttributeError):
-        pass
-    return out
+        return {}
 
 
 #: a bot's level (its bots package's ``BOT_INFO[name].level``, 0 = gentlest) in words
@@ -66,14 +70,8 @@ def bot_levels(module_name: str, names: Sequence[str],
     """Each bot's level in words (:func:`level_word`): ``known`` ones (a fallback bot's),
     then the bots package's ``BOT_INFO[name].level``; a bot of unknown level is left out."""
     levels = {name: level for name, level in (known or {}).items() if name in names}
-    try:
-        module: Any = importlib.import_module(module_name)
-        info = module.BOT_INFO
-        for name in names:
-            if name in info:
-                levels[name] = int(info[name].level)
-    except (ImportError, AttributeError):
-        pass
+    info = _bot_info(module_name)
+    levels.update({name: int(info[name].level) for name in names if name in info})
     return {name: level_word(level) for name, level in levels.items()}
 
 
