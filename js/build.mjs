@@ -74,6 +74,8 @@ async function bundle(outdir) {
     format: "esm",
     target: "es2020",
     outdir,
+    // the bundle names its modules relative to js/, whatever folder the build runs from
+    absWorkingDir: here,
     minify: false,
     legalComments: "none",
     logLevel: "warning",
@@ -86,6 +88,7 @@ async function bundle(outdir) {
     format: "iife",
     target: "es2020",
     outdir,
+    absWorkingDir: here,
     minify: true,
     legalComments: "none",
     logLevel: "warning",

@@ -730,12 +730,22 @@ function makePanels(shell) {
       h("div", { class: "nw-seats" }, h("div", { class: "nw-slot-label" }, "Seats (change any time)"), current2),
       h(
         "details",
-        { class: "nw-newgame", open: ui.newGameOpen || null, ontoggle: (e) => shell.setNewGameOpen(e.target.open) },
+        { class: "nw-newgame", open: ui.newGameOpen || null, ontoggle: (e) => {
+          if (e.target.isConnected) shell.setNewGameOpen(e.target.open);
+        } },
         h("summary", { dataset: { key: "newgame-summary" } }, "New game…"),
         // a modal dialog while the <details> is open (the shell opens it: dom.modal)
         modal(
           { key: "newgame-dialog", label: "New game", onClose: () => shell.closeNewGame(), inner: "nw-form" },
           h("h3", {}, "New game"),
+          // a refused load (or start) said here too: the page's own error line is behind
+          // the dialog
+          ui.newGameOpen && (S.error || shell.noteText()) ? h(
+            "p",
+            { class: "nw-error nw-dialog-error", role: "alert" },
+            h("strong", {}, S.error ? "Refused: " : "Note: "),
+            S.error || shell.noteText()
+          ) : null,
           h(
             "label",
             { class: "nw-field", for: idp },
@@ -764,6 +774,8 @@ function makePanels(shell) {
             "div",
             { class: "nw-buttons" },
             h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "start" }, onclick: () => shell.startGame() }, "Start new game"),
+            // the Game panel's Load is behind this dialog (the app opens with it)
+            h("button", { type: "button", class: "nw-btn", dataset: { key: "newgame-load" }, title: "Go on with a game saved with Save game", onclick: () => shell.pickFile("game") }, "Load a saved game…"),
             h("button", { type: "button", class: "nw-btn", dataset: { key: "newgame-cancel" }, title: "Escape", onclick: () => shell.closeNewGame() }, "Cancel")
           )
         )
@@ -780,7 +792,8 @@ function makePanels(shell) {
       ui.formRev,
       f.players,
       f.seats,
-      shell.newGameSignature(S, f)
+      shell.newGameSignature(S, f),
+      ui.newGameOpen && (S.error || shell.noteText()) ? [S.error, shell.noteText()] : null
     ), () => gamePanelEl(S));
     const details = game.querySelector("details.nw-newgame");
     if (details && details.open !== Boolean(ui.newGameOpen)) details.open = Boolean(ui.newGameOpen);
@@ -959,6 +972,7 @@ function createController({ model, el }, createView2) {
     }
   }
   let loading = false;
+  let drawnGame = null;
   function draw() {
     scheduled = false;
     if (destroyed || !view) return;
@@ -978,6 +992,9 @@ function createController({ model, el }, createView2) {
       ui.previewMove = null;
     }
     if (!ui.form) ui.form = defaultForm(S);
+    const game = S.history ? S.history.game : null;
+    if (drawnGame !== null && game !== drawnGame) ui.newGameOpen = false;
+    drawnGame = game;
     noteDialogFocus();
     const anchor = focusAnchor();
     const t0 = performance.now();

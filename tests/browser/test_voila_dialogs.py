@@ -136,3 +136,41 @@ def test_board_dialogs_in_voila_on_screen(page: Any, voila_url: str) -> None:
     page.mouse.click(3, 3)
     page.wait_for_timeout(150)
     assert page.locator(".nwb-root [data-key='summary']").count() == 0
+
+
+def test_board_loads_a_save_from_the_opening_dialog(page: Any, voila_url: str,
+                                                     tmp_path: Any) -> None:
+    """The board game opens on its New game dialog, which makes the page behind it inert
+    (the Game panel's Load with it): the dialog has its own "Load a saved game…".  A file
+    that is no save is refused inside the dialog, which stays open; a real save closes it
+    and the board shows the saved position."""
+    from nations_widget.board import Game
+
+    game = Game(players=2, seed=11)
+    for _ in range(6):
+        game.play(game.legal_moves()[0])
+    save = tmp_path / "saved.json"
+    save.write_text(game.to_json_str(), encoding="utf-8")
+    junk = tmp_path / "junk.json"
+    junk.write_text('{"not": "a game"}', encoding="utf-8")
+
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(voila_url, timeout=120_000)
+    choose_the_board_game(page)
+    dialog = "details.nw-newgame dialog[open]"
+    page.wait_for_selector(dialog)
+    for path, works in ((junk, False), (save, True)):
+        with page.expect_file_chooser() as chosen:
+            page.click(f'{dialog} [data-key="newgame-load"]')
+        chosen.value.set_files(str(path))
+        if works:
+            page.wait_for_selector(dialog, state="detached", timeout=30_000)
+        else:
+            refusal = page.wait_for_selector(f"{dialog} .nw-dialog-error", timeout=30_000)
+            assert "Refused" in refusal.inner_text()
+            page.screenshot(path=str(ARTIFACTS / "voila_board_load_refused_in_dialog_390.png"))
+    page.wait_for_function(
+        "(n) => { const r = document.querySelector('.nwb-root[data-step]');"
+        " return r && Number(r.dataset.position) === n; }", arg=game.position,
+        timeout=30_000)
+    assert not page.query_selector("details.nw-newgame[open]")

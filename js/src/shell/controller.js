@@ -172,6 +172,9 @@ export function createController({ model, el }, createView) {
   }
 
   let loading = false;
+  // the game (Python's history.game) last drawn: another one arriving (loaded, or started
+  // from Python) answers the New game dialog, which then closes
+  let drawnGame = null;
   function draw() {
     scheduled = false;
     if (destroyed || !view) return;
@@ -192,6 +195,9 @@ export function createController({ model, el }, createView) {
       ui.previewMove = null;
     }
     if (!ui.form) ui.form = defaultForm(S);
+    const game = S.history ? S.history.game : null;
+    if (drawnGame !== null && game !== drawnGame) ui.newGameOpen = false;
+    drawnGame = game;
     noteDialogFocus();
     const anchor = focusAnchor();
     const t0 = performance.now();

@@ -274,11 +274,18 @@ export function makePanels(shell) {
         h("button", { type: "button", class: "nw-btn", dataset: { key: "save" }, onclick: () => shell.send({ kind: "save" }) }, "Save game"),
         h("button", { type: "button", class: "nw-btn", dataset: { key: "load" }, onclick: () => shell.pickFile("game") }, "Load game…")),
       h("div", { class: "nw-seats" }, h("div", { class: "nw-slot-label" }, "Seats (change any time)"), current),
-      h("details", { class: "nw-newgame", open: ui.newGameOpen || null, ontoggle: (e) => shell.setNewGameOpen(e.target.open) },
+      h("details", { class: "nw-newgame", open: ui.newGameOpen || null, ontoggle: (e) => {
+        // a toggle queued by a <details> since drawn anew (one built open fires too) is stale
+        if (e.target.isConnected) shell.setNewGameOpen(e.target.open);
+      } },
         h("summary", { dataset: { key: "newgame-summary" } }, "New game…"),
         // a modal dialog while the <details> is open (the shell opens it: dom.modal)
         modal({ key: "newgame-dialog", label: "New game", onClose: () => shell.closeNewGame(), inner: "nw-form" },
           h("h3", {}, "New game"),
+          // a refused load (or start) said here too: the page's own error line is behind
+          // the dialog
+          ui.newGameOpen && (S.error || shell.noteText()) ? h("p", { class: "nw-error nw-dialog-error", role: "alert" },
+            h("strong", {}, S.error ? "Refused: " : "Note: "), S.error || shell.noteText()) : null,
           h("label", { class: "nw-field", for: idp }, h("span", {}, "Players"),
             h("select", { id: idp, dataset: { key: "form-players" }, onchange: (e) => shell.setForm({ players: Number(e.target.value) }) },
               counts.map((n) => h("option", { value: String(n), selected: n === f.players }, n === 1 ? "1 (solo)" : String(n))))),
@@ -290,6 +297,8 @@ export function makePanels(shell) {
             h("input", { id: idd, type: "number", min: "0", max: "30", step: "0.1", value: String(f.bot_delay), dataset: { key: "form-delay" }, oninput: (e) => shell.setForm({ bot_delay: Number(e.target.value) }, false) })),
           h("div", { class: "nw-buttons" },
             h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "start" }, onclick: () => shell.startGame() }, "Start new game"),
+            // the Game panel's Load is behind this dialog (the app opens with it)
+            h("button", { type: "button", class: "nw-btn", dataset: { key: "newgame-load" }, title: "Go on with a game saved with Save game", onclick: () => shell.pickFile("game") }, "Load a saved game…"),
             h("button", { type: "button", class: "nw-btn", dataset: { key: "newgame-cancel" }, title: "Escape", onclick: () => shell.closeNewGame() }, "Cancel")))));
   }
 
@@ -297,7 +306,7 @@ export function makePanels(shell) {
   function gamePanel(S, part) {
     const f = ui.form;
     const game = part("game", sig(S.seats, S.botNames, S.botInfo, S.info.player_counts, ui.formRev, f.players, f.seats,
-      shell.newGameSignature(S, f)), () => gamePanelEl(S));
+      shell.newGameSignature(S, f), ui.newGameOpen && (S.error || shell.noteText()) ? [S.error, shell.noteText()] : null), () => gamePanelEl(S));
     // the New game form is a modal dialog while its <details> is open (opened from the
     // header or the Game panel; the shell opens and closes the dialog with it)
     const details = game.querySelector("details.nw-newgame");

@@ -184,6 +184,26 @@ describe("the shell controller with a fake view", () => {
     expect(el.querySelector("details.nw-newgame").open).toBe(false);
   });
 
+  it("the New game dialog offers Load, says a refused load, and closes when another game arrives", async () => {
+    const { model, record } = mount({ new_game_open: true });
+    const details = el.querySelector("details.nw-newgame");
+    expect(details.open).toBe(true);
+    // the Game panel's Load is behind the modal dialog: the dialog has its own
+    expect(details.querySelector("dialog [data-key='newgame-load']").textContent).toBe("Load a saved game…");
+    record.shell.loadText("game", "bad.json", "{}");
+    expect(model.sent.at(-1)).toEqual({ kind: "load", text: "{}", name: "bad.json" });
+    model.emit("error", "this file is not a saved game");
+    await tick();
+    expect(el.querySelector("details.nw-newgame dialog .nw-dialog-error").textContent).toContain("this file is not a saved game");
+    expect(el.querySelector("details.nw-newgame").open).toBe(true);
+    // the load that works: Python's next game (history.game) answers the dialog
+    model.emit("error", "");
+    model.emit("history", { position: 0, length: 0, can_undo: false, can_redo: false, undo_to: null, game: 2 });
+    await tick();
+    expect(el.querySelector("details.nw-newgame").open).toBe(false);
+    expect(el.querySelector(".nw-dialog-error")).toBeNull();
+  });
+
   it("an earlier position shows the history banner until the player continues", async () => {
     const { model, record } = mount({ history: { position: 1, length: 3, can_undo: true, can_redo: true, undo_to: 0 } });
     expect(record.S.viewingHistory).toBe(true);
