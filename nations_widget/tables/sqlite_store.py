@@ -62,8 +62,8 @@ class SQLiteStore:
                                  ).fetchone()
             check_schema(str(row[0]), "this tables file")
         except sqlite3.DatabaseError as exc:
-            raise StoreError(f"the tables file cannot be read as a SQLite database "
-                             f"({type(exc).__name__})") from None
+            raise StoreError(f"the tables file {self.path} cannot be read as a SQLite "
+                             f"database ({type(exc).__name__})") from None
 
     def __repr__(self) -> str:
         return f"<SQLiteStore {self.path}>"
@@ -79,8 +79,8 @@ class SQLiteStore:
                 db.execute("PRAGMA synchronous=FULL")
                 db.execute("PRAGMA foreign_keys=ON")
             except sqlite3.DatabaseError as exc:
-                raise StoreError(f"the tables file cannot be opened ({type(exc).__name__})"
-                                 ) from None
+                raise StoreError(f"the tables file {self.path} cannot be read as a SQLite "
+                                 f"database ({type(exc).__name__})") from None
             self._local.db = db
             with self._lock:
                 self._all.append(db)
