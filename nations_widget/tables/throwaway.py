@@ -59,9 +59,10 @@ def _as_user() -> tuple[list[str], int | None, int | None]:
 
 
 @contextmanager
-def throwaway_postgres() -> Iterator[str]:
+def throwaway_postgres(fsync: bool = False) -> Iterator[str]:
     """Start a server; yield the URL of its ``postgres`` database (superuser ``nations``,
-    trusted local connections); stop it and remove its files on exit."""
+    trusted local connections); stop it and remove its files on exit.  ``fsync`` off (the
+    tests' default) skips the disk flushes a real server makes; the benchmark keeps them."""
     bindir = find_postgres_bin()
     if bindir is None:
         raise NoPostgres("PostgreSQL's initdb is not installed (Debian: apt-get install "
@@ -87,7 +88,7 @@ def throwaway_postgres() -> Iterator[str]:
         run(str(bindir / "initdb"), "-D", str(data), "-U", SUPERUSER, "-A", "trust",
             "-E", "UTF8", "--no-sync")
         options = (f"-c listen_addresses='' -c unix_socket_directories='{socket_dir}' "
-                   "-c fsync=off -c max_connections=200")
+                   f"-c fsync={'on' if fsync else 'off'} -c max_connections=200")
         run(str(bindir / "pg_ctl"), "-D", str(data), "-l", str(log), "-o", options,
             "-w", "-t", "60", "start")
         started = True
