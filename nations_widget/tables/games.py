@@ -62,11 +62,12 @@ def kind_named(name: str) -> GameKind | None:
     return _KINDS.get(name)
 
 
-def kind_of(game: HistoryGame[Any, Any]) -> GameKind | None:
-    """The kind of a game object (by its save's format name)."""
+def kind_of(game: object) -> GameKind | None:
+    """The kind of a game object (by its class and its save's format name); ``None`` for
+    anything else."""
     _builtin()
     for kind in _KINDS.values():
-        if kind.format == game.FORMAT:
+        if isinstance(game, kind.game_class) and kind.format == game.FORMAT:
             return kind
     return None
 

@@ -173,3 +173,32 @@ def test_an_unreachable_postgres_is_refused_without_its_password(
     with pytest.raises(StoreError, match="cannot be reached") as refused:
         PostgresStore("postgresql://nobody:hunter2@/none?host=/nonexistent-socket-dir")
     assert "hunter2" not in str(refused.value)
+
+
+def test_the_rest_of_the_seat_refusals(store: Store) -> None:
+    from nations_widget.dice import Game as DiceGame
+    from nations_widget.tables import SeatError, TableError
+    links = create_table(store, "dice", seats=["random", "random"], players=2, seed=3)
+    host, spectator = join_table(store, links.host), join_table(store, links.spectator)
+    for bad in (-1, 2, True, "1"):
+        with pytest.raises(SeatError, match="this table has seats 1-2"):
+            host.hand_to_bot("random", seat=bad)  # type: ignore[arg-type]
+    for seen in (-1, True, 1.5):
+        with pytest.raises(TableError, match="the number seen must be a whole number"):
+            host.hand_to_bot("random", seat=0, seen=seen)  # type: ignore[arg-type]
+    with pytest.raises(SeatError, match="a spectator's link cannot undo"):
+        spectator.undo()
+    with pytest.raises(SeatError, match="a host's link cannot hand over"):
+        host.hand_to_bot("random")
+    with pytest.raises(TableError, match="settings go with a game's name"):
+        create_table(store, DiceGame(players=2), players=3)
+    with pytest.raises(TableError, match="tables do not know this kind of game"):
+        create_table(store, object())  # type: ignore[arg-type]
+    spectator.run_bots()
+    assert spectator.game.is_over
+    host.refresh()
+    host.take_back(seat=0)
+    seat = join_table(store, links.seats[0])
+    with pytest.raises(SeatError, match="the game is over: no more moves"):
+        seat.play({"type": "pass"})
+    assert store.head(links.table_id) == seat.number
