@@ -2,7 +2,9 @@
 # Install everything the project needs, idempotently:
 #   - .venv with the package in editable mode plus the [dev] extra (tests, lint, Voila, JupyterLab);
 #   - js/node_modules from js/package-lock.json (npm ci) when js/package.json exists;
-#   - Debian's chromium when NATIONS_NEED_BROWSER=1 (set by scripts/test.sh if tests/browser exists).
+#   - Debian's chromium when NATIONS_NEED_BROWSER=1 (set by scripts/test.sh if tests/browser exists);
+#   - Debian's postgresql when NATIONS_NEED_POSTGRES=1 (set by scripts/test.sh if tests/tables
+#     exists): the tables' tests start a throwaway server of their own with its initdb/pg_ctl.
 # A second run is fast: pip is skipped while .venv/.stamp is newer than pyproject.toml and
 # constraints.txt (the pinned Python versions).
 set -euo pipefail
@@ -75,6 +77,30 @@ if [ "${NATIONS_NEED_BROWSER:-0}" = "1" ]; then
         $SUDO apt-get update -qq
         $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
         say "chromium installed: $(/usr/bin/chromium --version 2>/dev/null || echo '?')"
+    fi
+fi
+
+# --- PostgreSQL for tests/tables --------------------------------------------------------------
+# Only the server's programs are needed (initdb, pg_ctl, postgres); the tests start and stop a
+# throwaway cluster in a temporary folder, as the 'postgres' user when run as root. The
+# package's own cluster is not used (Debian's package creates one; it stays down in CI).
+if [ "${NATIONS_NEED_POSTGRES:-0}" = "1" ]; then
+    if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1; then
+        say "postgresql present ($(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | tail -1))"
+    else
+        SUDO=""
+        if [ "$(id -u)" != "0" ]; then
+            if command -v sudo >/dev/null 2>&1; then
+                SUDO="sudo"
+            else
+                say "ERROR: PostgreSQL is missing, and installing it needs root or sudo" >&2
+                exit 1
+            fi
+        fi
+        say "installing Debian postgresql with apt-get"
+        $SUDO apt-get update -qq
+        $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+        say "postgresql installed: $(ls -d /usr/lib/postgresql/*/bin | tail -1)"
     fi
 fi
 

@@ -10,6 +10,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 if [ -d tests/browser ]; then
     export NATIONS_NEED_BROWSER=1
 fi
+if [ -d tests/tables ]; then
+    export NATIONS_NEED_POSTGRES=1
+fi
 
 if ! bash scripts/setup.sh; then
     echo "test.sh: FAILED: scripts/setup.sh could not install what the tests need; no check ran" >&2

@@ -1,5 +1,5 @@
-"""Run the engines' docstring examples (both games and their shared core), so that CI keeps
-them true.  Every module of the three packages is run, found by walking them, so a new
+"""Run the engines' docstring examples (both games, their shared core and the tables), so
+that CI keeps them true.  Every module of the four packages is run, found by walking them, so a new
 module is covered without being listed."""
 
 from __future__ import annotations
@@ -27,8 +27,12 @@ WITH_EXAMPLES = [
     "nations_widget.board.moves",
     "nations_widget.board.scenario",
     "nations_widget.board_notebook_helpers",
+    "nations_widget.tables.links",
+    "nations_widget.tables.table",
+    "nations_widget.tables.throwaway",
 ]
-ENGINES = ("nations_widget.core", "nations_widget.dice", "nations_widget.board")
+ENGINES = ("nations_widget.core", "nations_widget.dice", "nations_widget.board",
+           "nations_widget.tables")
 MODULES = sorted({*ENGINES, *WITH_EXAMPLES} | {
     info.name for info in pkgutil.walk_packages(nations_widget.__path__, "nations_widget.")
     if info.name.startswith(tuple(p + "." for p in ENGINES))})

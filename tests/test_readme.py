@@ -22,6 +22,9 @@ def test_readme_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     shutil.copy(ROOT / "nations_widget" / "dice" / "data" / "catalogue.json",
                 tmp_path / "my_catalogue.json")
     monkeypatch.chdir(tmp_path)
+    # the tables example's store goes to a temporary folder, not the user's data folder
+    monkeypatch.setenv("NATIONS_TABLES_DIR", str(tmp_path / "tables"))
+    monkeypatch.delenv("NATIONS_TABLES_URL", raising=False)
     namespace: dict[str, object] = {}
     for block in BLOCKS:
         exec(compile(block, "README.md", "exec"), namespace)

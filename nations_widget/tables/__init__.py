@@ -1,0 +1,34 @@
+"""Durable tables: every game kept in a store as it is played, one screen per seat.
+
+- :mod:`~nations_widget.tables.table`: :func:`create_table`, :func:`join_table` and the
+  :class:`TableSeat` handle (play, undo, view, wait, bots), and the rules a table keeps;
+- :mod:`~nations_widget.tables.store`: the :class:`Store` protocol and :func:`open_store`
+  (which store the environment names);
+- :class:`SQLiteStore` (default, embedded) and :class:`PostgresStore` (several machines);
+- :mod:`~nations_widget.tables.links`: the seat links (random tokens, kept as digests).
+
+The engines are untouched: a table stores only moves its game's engine has checked and
+replays them through the engine when it is opened.
+"""
+
+from .errors import LinkError, RecordError, SeatError, StaleMoveError, StoreError, TableError
+from .sqlite_store import SQLiteStore
+from .store import Store, open_store
+from .table import Links, Table, TableSeat, create_table, join_table
+
+__all__ = [
+    "LinkError",
+    "Links",
+    "RecordError",
+    "SQLiteStore",
+    "SeatError",
+    "StaleMoveError",
+    "Store",
+    "StoreError",
+    "Table",
+    "TableError",
+    "TableSeat",
+    "create_table",
+    "join_table",
+    "open_store",
+]

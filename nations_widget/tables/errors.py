@@ -1,0 +1,42 @@
+"""The refusals of the tables: every one a ``ValueError`` with a message for a player.
+
+None of them ever quotes a link (a seat's link is its credential) or a stored record's
+contents (a move can hold what another seat must not see, such as an Accelerated pledge):
+they say what is wrong and where, by table id and event number.
+"""
+
+from __future__ import annotations
+
+
+class TableError(ValueError):
+    """Anything a table refuses; nothing was changed."""
+
+
+class LinkError(TableError):
+    """A link that opens no seat: malformed, forged, for another table, or replaced."""
+
+
+class StaleMoveError(TableError):
+    """The table moved on since the number the mover saw ("Player 2 moved first")."""
+
+    def __init__(self, message: str, head: int) -> None:
+        super().__init__(message)
+        self.head = head            # the number the table is at now
+
+
+class SeatError(TableError):
+    """An action this link may not take: a move for another seat, a spectator's move,
+    an undo at a shared table, handing a seat the link does not hold."""
+
+
+class RecordError(TableError):
+    """A stored row that cannot be read: corrupt, from another version of this program,
+    or a move the engine refuses on replay.  The table is not opened."""
+
+
+class StoreError(TableError):
+    """The store itself: a database written by a newer version, or a missing driver."""
+
+
+__all__ = ["LinkError", "RecordError", "SeatError", "StaleMoveError", "StoreError",
+           "TableError"]

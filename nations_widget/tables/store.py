@@ -1,0 +1,156 @@
+"""Where tables are kept: the :class:`Store` protocol, its rows, and :func:`open_store`.
+
+A store keeps, per table, one record (the game's settings and starting position, its seats)
+and a log of numbered events (moves, undos, seats handed to a bot or taken back), plus the
+digests of the table's links.  It knows nothing of any game: the table layer
+(:mod:`nations_widget.tables.table`) writes records the engine has checked and replays
+them through the engine when a table is opened.
+
+Concurrency is settled here: :meth:`Store.append` writes event ``seen + 1`` only while the
+table is at ``seen`` (compare-and-swap in one transaction), so of two events written on top
+of the same number exactly one is stored.
+
+Two stores speak the protocol: :class:`~nations_widget.tables.sqlite_store.SQLiteStore`
+(the default, embedded, no set-up) and
+:class:`~nations_widget.tables.postgres_store.PostgresStore` (several machines serving one
+site).  :func:`open_store` picks one from the environment:
+
+``NATIONS_TABLES_URL``
+    a ``postgresql://`` connection URL: the tables live in that PostgreSQL database.
+``NATIONS_TABLES_DIR``
+    otherwise, the folder of the SQLite file ``tables.sqlite3`` (default: the per-user data
+    folder, ``$XDG_DATA_HOME/nations_widget/tables`` or
+    ``~/.local/share/nations_widget/tables``; ``%LOCALAPPDATA%`` on Windows).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal, Protocol
+
+from .errors import StoreError
+
+#: The layout of the store's tables; a store refuses a database of another layout.
+SCHEMA_VERSION = 1
+URL_VARIABLE = "NATIONS_TABLES_URL"
+DIR_VARIABLE = "NATIONS_TABLES_DIR"
+
+Role = Literal["seat", "spectator", "host"]
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """A table as stored: ``record`` is JSON text; ``head`` the number of its last event."""
+
+    id: str
+    record: str
+    head: int
+    created: float
+    updated: float
+
+
+@dataclass(frozen=True)
+class EventRow:
+    """One numbered event (1, 2, ...) of a table; ``record`` is JSON text."""
+
+    number: int
+    record: str
+    created: float
+
+
+@dataclass(frozen=True)
+class LinkRow:
+    """A link's digest and what it opens; ``revoked`` is set when a new link replaced it."""
+
+    digest: str
+    table_id: str
+    role: Role
+    seat: int | None
+    created: float
+    revoked: float | None = None
+
+
+class Store(Protocol):
+    """What the table layer needs from a store.  Every method is safe to call from several
+    threads, and several processes (or machines, for PostgreSQL) may share one store."""
+
+    def create_table(self, table: TableRow, links: Sequence[LinkRow]) -> None:
+        """Store a new table (``head`` 0) and its links in one transaction."""
+
+    def load_table(self, table_id: str) -> TableRow | None:
+        """The table, or ``None`` when the store has no table of that id."""
+
+    def list_tables(self) -> list[TableRow]:
+        """Every table, most recently moved first."""
+
+    def events(self, table_id: str, after: int = 0) -> list[EventRow]:
+        """The table's events numbered above ``after``, in order."""
+
+    def append(self, table_id: str, seen: int, record: str) -> bool:
+        """Write event ``seen + 1`` if the table is at ``seen``, else write nothing and
+        return ``False`` (another event came first).  Tells watchers once committed."""
+
+    def head(self, table_id: str) -> int | None:
+        """The number of the table's last event (``None``: no such table)."""
+
+    def wait(self, table_id: str, seen: int, timeout: float) -> int | None:
+        """Block until the table is past ``seen`` or ``timeout`` seconds passed; the head
+        then (``None``: no such table)."""
+
+    def find_link(self, digest: str) -> LinkRow | None:
+        """The link with this digest, revoked or not."""
+
+    def replace_link(self, link: LinkRow) -> None:
+        """Revoke the table's live links of ``link``'s role and seat and store ``link``."""
+
+    def claim(self, table_id: str, number: int, owner: str, seconds: float) -> bool:
+        """Claim the table's turn at ``number`` for ``owner`` for ``seconds`` (a bot runner
+        about to compute a move): ``True`` if the table is at ``number`` and nobody else
+        holds a live claim on it."""
+
+    def close(self) -> None:
+        """Release the store's connections."""
+
+
+def default_folder(environ: Mapping[str, str] | None = None) -> Path:
+    """The SQLite store's folder: ``NATIONS_TABLES_DIR``, else the per-user data folder."""
+    env = os.environ if environ is None else environ
+    chosen = env.get(DIR_VARIABLE)
+    if chosen:
+        return Path(chosen).expanduser()
+    if sys.platform == "win32" and env.get("LOCALAPPDATA"):
+        return Path(env["LOCALAPPDATA"]) / "nations_widget" / "tables"
+    base = env.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "nations_widget" / "tables"
+
+
+def open_store(url: str | None = None, environ: Mapping[str, str] | None = None) -> Store:
+    """The store the environment names (see the module docstring); ``url`` overrides it:
+    a ``postgresql://`` URL, or a ``sqlite:///path/to/file`` / plain folder path."""
+    env = os.environ if environ is None else environ
+    target = url if url is not None else env.get(URL_VARIABLE)
+    if target and target.startswith(("postgresql://", "postgres://")):
+        from .postgres_store import PostgresStore
+        return PostgresStore(target)
+    from .sqlite_store import SQLiteStore
+    if target and target.startswith("sqlite:///"):
+        return SQLiteStore(Path(target.removeprefix("sqlite:///")))
+    if target:
+        raise StoreError(f"{URL_VARIABLE} must be a postgresql:// or sqlite:/// URL")
+    return SQLiteStore(default_folder(env) / "tables.sqlite3")
+
+
+def check_schema(found: str | None, where: str) -> None:
+    """Refuse a store whose layout is not this program's."""
+    if found is None or found == str(SCHEMA_VERSION):
+        return
+    raise StoreError(f"{where} was written by another version of nations_widget (store "
+                     f"layout {found[:20]!r}; this program reads layout {SCHEMA_VERSION})")
+
+
+__all__ = ["DIR_VARIABLE", "SCHEMA_VERSION", "URL_VARIABLE", "EventRow", "LinkRow", "Role",
+           "Store", "TableRow", "check_schema", "default_folder", "open_store"]

@@ -1,0 +1,492 @@
+"""Tables: games kept in a store as they are played, one screen per seat.
+
+:func:`create_table` stores a new game and returns its :class:`Links`: one secret link
+per seat, one for spectators and one for the table's host.  :func:`join_table` opens a
+link and gives a :class:`TableSeat`, the handle through which that screen (or notebook)
+plays, watches and sees its seat's view::
+
+    >>> from nations_widget.tables import SQLiteStore, create_table, join_table
+    >>> import tempfile, pathlib
+    >>> store = SQLiteStore(pathlib.Path(tempfile.mkdtemp()) / "tables.sqlite3")
+    >>> links = create_table(store, "dice", players=2, seed=7)
+    >>> alice = join_table(store, links.seats[0])
+    >>> alice.seat, alice.number
+    (0, 0)
+    >>> number = alice.play(alice.legal_moves()[0], seen=0)      # stored as event 1
+    >>> bob = join_table(store, links.seats[1])                  # another screen
+    >>> bob.number, "seed" in bob.view()["config"]
+    (1, False)
+
+The rules a table keeps:
+
+- **A move counts once it is stored.**  Each table's events are numbered; a move is
+  written only on top of the number its screen saw (the store's compare-and-swap), so of
+  two moves sent at once exactly one is stored and the other is refused in words
+  (:class:`StaleMoveError`: "Player 2 moved first").  The engine checks every move before
+  it is stored, and a table is opened by replaying its events through the engine, so a
+  stored game is always one the rules can reach.
+- **Hidden stays hidden.**  :meth:`TableSeat.view` is the engine's view for that seat
+  (another seat's Accelerated pledge, the deck order and the generator are left out by
+  the engine) without the game's seed; raw moves and the log are never part of it.
+- **Undo** is allowed only at a table with one person (the others bots): that player
+  takes back their last decision, with the bots' moves after it.  At a shared table there
+  is no undo: every other player has seen the move and what it revealed (dice, cards) and
+  may have answered it, and asking everybody's consent would hold up a table that is
+  played over days.
+- **Bots play their seats exactly once**, wherever they run: :meth:`TableSeat.run_bots`
+  claims the turn before it thinks, and its move is stored by the same compare-and-swap,
+  so two kernels running the same table's bots store each bot move once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.errors import IllegalMoveError
+from ..core.history import HistoryGame
+from .errors import LinkError, RecordError, SeatError, StaleMoveError, TableError
+from .games import GameKind, kind_named, kind_of, kinds
+from .links import UNKNOWN_LINK, check_token_shape, digest, new_table_id, new_token
+from .records import Event, TableRecord, UndoPolicy, read_event, read_table
+from .store import LinkRow, Role, Store, TableRow
+
+#: How long a bot runner's claim on a turn lasts before another runner may take it over.
+BOT_CLAIM_SECONDS = 120.0
+
+
+def player_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+@dataclass(frozen=True, repr=False)
+class Links:
+    """A new table's links: ``seats[i]`` opens seat ``i``, ``spectator`` watches, ``host``
+    hands seats to bots and replaces lost links.  Each is a credential: give each player
+    only theirs.  The repr shows none of them."""
+
+    table_id: str
+    seats: tuple[str, ...]
+    spectator: str
+    host: str
+
+    def url(self, base: str, token: str) -> str:
+        """``token`` as a link to the app at ``base``, in the URL's fragment (``#``), which
+        browsers never send to a server: no access log or ``Referer`` header holds it."""
+        return f"{base}#table={token}"
+
+    def __repr__(self) -> str:
+        return f"<Links of table {self.table_id}: {len(self.seats)} seats, spectator, host>"
+
+
+@dataclass
+class Table:
+    """A table replayed from its store: the game through the last event read."""
+
+    store: Store
+    id: str
+    kind: GameKind
+    record: TableRecord
+    game: HistoryGame[Any, Any]
+    number: int = 0
+    bots: list[str | None] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+
+    @classmethod
+    def load(cls, store: Store, table_id: str) -> Table:
+        row = store.load_table(table_id)
+        if row is None:
+            raise LinkError(UNKNOWN_LINK)
+        record = read_table(row.record, table_id, set(kinds()))
+        kind = kind_named(record.game)
+        assert kind is not None
+        try:
+            game = kind.game_class.from_json(record.start)
+        except ValueError as exc:
+            raise RecordError(f"table {table_id}'s starting position cannot be loaded by "
+                              "this version of the game") from exc
+        if len(game.scores()) != len(record.bots):
+            raise RecordError(f"table {table_id}'s record is damaged (its seats do not match "
+                              "its game)")
+        table = cls(store, table_id, kind, record, game, bots=list(record.bots))
+        table.refresh()
+        return table
+
+    @property
+    def players(self) -> int:
+        return len(self.bots)
+
+    def refresh(self) -> bool:
+        """Read and replay the events stored since the last read; ``True`` if any."""
+        rows = self.store.events(self.id, self.number)
+        for row in rows:
+            if row.number != self.number + 1:
+                raise RecordError(f"table {self.id}'s stored event {self.number + 1} is "
+                                  "missing; the table cannot be opened")
+            event = read_event(row.record, self.id, row.number, self.players)
+            self._apply(event, row.number)
+            self.events.append(event)
+            self.number = row.number
+        return bool(rows)
+
+    def _apply(self, event: Event, number: int) -> None:
+        where = f"table {self.id}'s stored event {number}"
+        if event.kind == "move":
+            if self.game.current_player != event.seat:
+                raise RecordError(f"{where} is a move out of turn; the table cannot be opened")
+            try:
+                self.game.play(event.move)
+            except IllegalMoveError as exc:
+                raise RecordError(f"{where} is a move this game's rules refuse; the table "
+                                  "cannot be opened") from exc
+        elif event.kind == "undo":
+            to = event.to
+            if self.record.undo != "solo" or to is None or not to < self.game.game_position \
+                    or self.game.state_at(to).current_player() != event.seat:
+                raise RecordError(f"{where} is an undo this table does not allow; the table "
+                                  "cannot be opened")
+            self.game.resume(to)
+        else:
+            if event.bot is not None and event.bot not in self.kind.bot_names:
+                raise RecordError(f"{where} names a bot this program does not have")
+            self.bots[event.seat] = event.bot
+
+    # ------------------------------------------------------------------ reading
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) may see: the engine's view without the seed,
+        and the table's own state."""
+        data = self.game.view(seat)
+        config = data.get("config")
+        if isinstance(config, dict):
+            data["config"] = {k: v for k, v in config.items() if k != "seed"}
+        data["table"] = {
+            "id": self.id,
+            "number": self.number,
+            "viewer": seat,
+            "seats": [{"seat": s, "name": player_name(s), "bot": b}
+                      for s, b in enumerate(self.bots)],
+            "to_play": self.game.current_player,
+            "over": self.game.is_over,
+            "undo": self.record.undo,
+            "can_undo": seat is not None and self._undo_target(seat) is not None,
+        }
+        return data
+
+    def _undo_target(self, seat: int) -> int | None:
+        """Where ``seat``'s undo goes back to: before its last decision."""
+        if self.record.undo != "solo" or self.record.bots[seat] is not None:
+            return None
+        for position in range(self.game.game_position - 1, -1, -1):
+            if self.game.state_at(position).current_player() == seat:
+                return position
+        return None
+
+    def what_happened_since(self, seen: int, mover: int | None) -> str:
+        """Why a write on top of ``seen`` came too late, in a player's words."""
+        later = self.events[seen:]
+        if not later:
+            return "the table moved on; look at it again"
+        first = later[0]
+        who = ("you (from another screen)" if first.seat == mover and first.kind == "move"
+               else player_name(first.seat))
+        if first.kind == "move":
+            said = f"{who} moved first"
+        elif first.kind == "undo":
+            said = f"{player_name(first.seat)} took back a move first"
+        elif first.bot is not None:
+            said = f"{player_name(first.seat)}'s seat was handed to a bot first"
+        else:
+            said = f"{player_name(first.seat)} took their seat back first"
+        more = len(later) - 1
+        if more:
+            said += f" (and {more} more change{'s' if more > 1 else ''} since)"
+        return said[0].upper() + said[1:]
+
+
+def _bot_seed(table_id: str, seat: int) -> int:
+    digest_ = hashlib.blake2b(f"{table_id}|{seat}".encode(), digest_size=4).digest()
+    return int.from_bytes(digest_, "big") % 2**31
+
+
+class TableSeat:
+    """One screen's handle on a table, opened by a link: a seat's (``seat`` its number),
+    the spectators' (``seat`` None) or the host's (``seat`` None, ``is_host``).
+
+    It holds the table as last read (:attr:`number`); :meth:`refresh` or :meth:`wait`
+    reads on.  Nothing it changes is kept unless the store took it."""
+
+    def __init__(self, table: Table, role: Role, seat: int | None) -> None:
+        self.table = table
+        self.role = role
+        self.seat = seat
+
+    def __repr__(self) -> str:
+        who = player_name(self.seat) if self.seat is not None else self.role
+        return f"<TableSeat {who} at table {self.table.id}, event {self.number}>"
+
+    @property
+    def table_id(self) -> str:
+        return self.table.id
+
+    @property
+    def is_host(self) -> bool:
+        return self.role == "host"
+
+    @property
+    def number(self) -> int:
+        """The number of the last event read (0: none yet)."""
+        return self.table.number
+
+    @property
+    def game(self) -> HistoryGame[Any, Any]:
+        """The game as last read (the whole state: for this kernel, never for a page)."""
+        return self.table.game
+
+    def view(self) -> dict[str, Any]:
+        """This link's view of the table (what its page may be sent)."""
+        return self.table.view(self.seat)
+
+    def legal_moves(self) -> list[Any]:
+        """This seat's legal moves now (none when it is not its turn)."""
+        if self.seat is None or self.table.game.current_player != self.seat:
+            return []
+        return self.table.game.legal_moves()
+
+    def refresh(self) -> bool:
+        return self.table.refresh()
+
+    def wait(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for the table to move on; ``True`` if it did (the
+        new events are read)."""
+        head = self.table.store.wait(self.table.id, self.number, timeout)
+        if head is None:
+            raise LinkError(UNKNOWN_LINK)
+        return self.refresh() if head != self.number else False
+
+    def watch(self, timeout: float, until_over: bool = True) -> Iterator[int]:
+        """Each new event number as it comes, until ``timeout`` seconds pass with none
+        (or, with ``until_over``, the game ends)."""
+        while not (until_over and self.table.game.is_over):
+            if not self.wait(timeout):
+                return
+            yield self.number
+
+    # ------------------------------------------------------------------ writing
+    def _write(self, event: Event, seen: int) -> int:
+        """Store ``event`` on top of ``seen`` (already checked against the table as read at
+        ``seen``) or raise :class:`StaleMoveError`."""
+        if not self.table.store.append(self.table.id, seen, event.to_text()):
+            self.table.refresh()
+            raise StaleMoveError(self.table.what_happened_since(seen, self.seat),
+                                 self.table.number)
+        return seen + 1
+
+    def _at(self, seen: int | None) -> int:
+        """Read the table up to now and check the writer saw its last event."""
+        expected = self.number if seen is None else seen
+        if isinstance(expected, bool) or not isinstance(expected, int) or expected < 0:
+            raise TableError("the number seen must be a whole number of 0 or more")
+        self.table.refresh()
+        if expected != self.number:
+            if expected > self.number:
+                raise TableError(f"this table has no event {expected} yet (it is at "
+                                 f"{self.number})")
+            raise StaleMoveError(self.table.what_happened_since(expected, self.seat),
+                                 self.number)
+        return expected
+
+    def _my_seat(self, action: str) -> int:
+        if self.seat is None:
+            raise SeatError(f"a {self.role}'s link cannot {action}: it holds no seat")
+        return self.seat
+
+    def play(self, move: Any, seen: int | None = None) -> int:
+        """Play ``move`` (a move object, its JSON dict or text) for this seat on top of event
+        ``seen`` (default: the last one read); the new event's number.  Refused, with
+        nothing stored: another seat's turn, a seat played by a bot, an illegal move
+        (the engine's :class:`IllegalMoveError`), or a table that moved on since ``seen``
+        (:class:`StaleMoveError`)."""
+        seat = self._my_seat("play a move")
+        seen = self._at(seen)
+        game = self.table.game
+        to_play = game.current_player
+        if to_play is None:
+            raise SeatError("the game is over: no more moves")
+        if to_play != seat:
+            raise SeatError(f"it is {player_name(to_play)}'s turn, not yours")
+        if self.table.bots[seat] is not None:
+            raise SeatError("a bot plays your seat now: take your seat back first")
+        return self._play_checked(seat, move, seen)
+
+    def _play_checked(self, seat: int, move: Any, seen: int) -> int:
+        game = self.table.game
+        parsed = game._parse_move(move)
+        game.state.clone().apply(parsed, log=False)          # the engine's check, no change
+        number = self._write(Event("move", seat, move=parsed.to_json()), seen)
+        self.table.refresh()
+        return number
+
+    def undo(self, seen: int | None = None) -> int:
+        """Take back this seat's last decision (and the bots' moves after it); only at a
+        table with one person (see the module docstring)."""
+        seat = self._my_seat("undo")
+        seen = self._at(seen)
+        if self.table.record.undo != "solo":
+            raise SeatError("there is no undo at a shared table: the other players have "
+                            "seen your move")
+        target = self.table._undo_target(seat)
+        if target is None:
+            raise SeatError("nothing to undo: you have made no decision yet")
+        number = self._write(Event("undo", seat, to=target), seen)
+        self.table.refresh()
+        return number
+
+    def _seat_to_change(self, seat: int | None, action: str) -> int:
+        if seat is None:
+            return self._my_seat(action)
+        if isinstance(seat, bool) or not isinstance(seat, int) \
+                or not 0 <= seat < self.table.players:
+            raise SeatError(f"this table has seats 1-{self.table.players}")
+        if not self.is_host and seat != self.seat:
+            raise SeatError(f"only {player_name(seat)} or the table's host can {action} "
+                            f"{player_name(seat)}'s seat")
+        return seat
+
+    def hand_to_bot(self, bot: str, seat: int | None = None, seen: int | None = None) -> int:
+        """Let the bot ``bot`` play ``seat`` (default: this link's own; another seat needs
+        the host's link) until a person takes it back."""
+        target = self._seat_to_change(seat, "hand over")
+        if bot not in self.table.kind.bot_names:
+            raise SeatError("no bot of that name; choose one of: "
+                            + ", ".join(self.table.kind.bot_names))
+        seen = self._at(seen)
+        number = self._write(Event("seat", target, bot=bot, by=self.seat), seen)
+        self.table.refresh()
+        return number
+
+    def take_back(self, seat: int | None = None, seen: int | None = None) -> int:
+        """A person plays ``seat`` again (default: this link's own)."""
+        target = self._seat_to_change(seat, "take back")
+        seen = self._at(seen)
+        if self.table.bots[target] is None:
+            raise SeatError(f"{player_name(target)}'s seat is already played by a person")
+        number = self._write(Event("seat", target, bot=None, by=self.seat), seen)
+        self.table.refresh()
+        return number
+
+    def new_link(self, seat: int | None) -> str:
+        """The host's: a fresh link for ``seat`` (None: the spectators'); the old one is
+        refused from now on (a lost or leaked link is replaced so)."""
+        if not self.is_host:
+            raise SeatError("only the table's host can replace a link")
+        role: Role = "spectator" if seat is None else "seat"
+        if seat is not None:
+            self._seat_to_change(seat, "replace the link of")
+        token = new_token()
+        self.table.store.replace_link(LinkRow(digest(token), self.table.id, role, seat,
+                                              time.time()))
+        return token
+
+    # ------------------------------------------------------------------- bots
+    def run_bots(self, owner: str | None = None, limit: int | None = None) -> int:
+        """Play every bot move that is due, each exactly once however many runners run
+        (each claims the turn, then stores its move by compare-and-swap); returns how many
+        moves this runner stored.  Stops at a person's turn, the end, or ``limit``."""
+        runner = owner or secrets.token_hex(8)
+        played = 0
+        while limit is None or played < limit:
+            self.table.refresh()
+            game = self.table.game
+            seat = game.current_player
+            if seat is None or self.table.bots[seat] is None:
+                return played
+            number = self.number
+            if not self.table.store.claim(self.table.id, number, runner, BOT_CLAIM_SECONDS):
+                self.table.store.wait(self.table.id, number, 1.0)   # another runner thinks
+                continue
+            name = self.table.bots[seat]
+            assert name is not None
+            bot = self.table.kind.make_bot(name, _bot_seed(self.table.id, seat))
+            move = bot.choose(game.state)
+            try:
+                self._play_checked(seat, move, number)
+            except StaleMoveError:
+                continue
+            played += 1
+        return played
+
+
+def create_table(store: Store, game: HistoryGame[Any, Any] | str,
+                 seats: Sequence[str | None] | None = None, **settings: Any) -> Links:
+    """Store a new table and return its links.
+
+    ``game``: a game object (its position so far becomes the table's start) or a kind's
+    name ("dice", "board") with ``settings`` for its ``Game(...)``.  ``seats``: per seat,
+    ``None`` for a person or a bot's name (default: people at every seat)."""
+    if isinstance(game, str):
+        kind = kind_named(game)
+        if kind is None:
+            raise TableError("no game of that name; choose one of: " + ", ".join(kinds()))
+        game = kind.game_class(**settings)
+    else:
+        if settings:
+            raise TableError("settings go with a game's name, not with a game object")
+        found = kind_of(game)
+        if found is None:
+            raise TableError("tables do not know this kind of game")
+        kind = found
+    players = len(game.scores())
+    chosen = [None] * players if seats is None else list(seats)
+    if len(chosen) != players:
+        raise TableError(f"this game has {players} seats; {len(chosen)} were given")
+    for bot in chosen:
+        if bot is not None and bot not in kind.bot_names:
+            raise TableError("no bot of that name; choose one of: " + ", ".join(kind.bot_names))
+    start = game.to_json()
+    start["moves"] = start["moves"][:start["position"]]
+    start["position"] = len(start["moves"])
+    kind.game_class.from_json(start)                    # what is stored must load
+    people = sum(1 for b in chosen if b is None)
+    undo: UndoPolicy = "solo" if people == 1 else "never"
+    record = TableRecord(kind.name, start, tuple(chosen), undo)
+    table_id = new_table_id()
+    now = time.time()
+    seat_tokens = tuple(new_token() for _ in range(players))
+    spectator, host = new_token(), new_token()
+    rows = [LinkRow(digest(t), table_id, "seat", s, now) for s, t in enumerate(seat_tokens)]
+    rows.append(LinkRow(digest(spectator), table_id, "spectator", None, now))
+    rows.append(LinkRow(digest(host), table_id, "host", None, now))
+    store.create_table(TableRow(table_id, record.to_text(), 0, now, now), rows)
+    return Links(table_id, seat_tokens, spectator, host)
+
+
+def join_table(store: Store, token: object, table_id: str | None = None) -> TableSeat:
+    """Open a link: the handle of the seat (or spectator, or host) it holds.  With
+    ``table_id`` (the table a page was showing), a link of another table is refused.
+    Refused with :class:`LinkError`, never quoting the link: a malformed, unknown, replaced
+    or foreign link."""
+    check_token_shape(token)
+    assert isinstance(token, str)
+    link = store.find_link(digest(token))
+    if link is None:
+        raise LinkError(UNKNOWN_LINK)
+    if table_id is not None and link.table_id != table_id:
+        raise LinkError("this link is for another table than the one open here")
+    if link.revoked is not None:
+        raise LinkError("this link was replaced by a newer one and no longer opens the "
+                        "table; ask the table's host for the new link")
+    if link.role not in ("seat", "spectator", "host"):
+        raise RecordError(f"table {link.table_id}'s stored link is damaged")
+    table = Table.load(store, link.table_id)
+    seat = link.seat if link.role == "seat" else None
+    if link.role == "seat" and (not isinstance(seat, int) or not 0 <= seat < table.players):
+        raise RecordError(f"table {link.table_id}'s stored link is damaged")
+    return TableSeat(table, link.role, seat)
+
+
+__all__ = ["BOT_CLAIM_SECONDS", "Links", "Table", "TableSeat", "create_table", "join_table",
+           "player_name"]
