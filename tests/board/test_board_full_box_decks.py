@@ -100,7 +100,7 @@ def test_five_players_need_the_advanced_or_expert_cards() -> None:
         assert GameConfig(players=players).deck_name == "base"
         assert GameConfig(players=players, decks="balanced").deck_name == "balanced"
     # a saved 5-player game with the base cards alone is refused on load, naming the field
-    with pytest.raises(StateFormatError, match="config.decks.*run short"):
+    with pytest.raises(StateFormatError, match=r"config\.decks.*run short"):
         GameConfig.from_json({"players": 5, "decks": ["base"]})
 
 
