@@ -132,6 +132,9 @@ def configure(c: Any) -> None:
         os.environ["JUPYTER_PATH"] = os.pathsep.join(
             p for p in (JUPYTER_DATA, os.environ.get("JUPYTER_PATH")) if p)
     c.VoilaConfiguration.template = "nations"
+    # The page loads every JupyterLab extension installed; jupyter-server-proxy's (Binder)
+    # needs JupyterLab's file browser and only logs an error on the app's page.
+    c.VoilaConfiguration.extension_denylist = ["@jupyterhub/jupyter-server-proxy"]
 
     c.Voila.tornado_settings = {
         "headers": {
