@@ -599,8 +599,9 @@ def print_rounds(g: dict[str, Any], what: str) -> None:
 
 
 def voila_supports_nodelay() -> bool:
-    config = REPO / "voila.py"
-    return config.exists() and "NATIONS_TCP_NODELAY" in config.read_text()
+    # the settings moved from the root's voila.py into the package (voila.py applies them)
+    configs = [REPO / "voila.py", REPO / "nations_widget" / "app" / "voila_settings.py"]
+    return any(c.exists() and "NATIONS_TCP_NODELAY" in c.read_text() for c in configs)
 
 
 def main() -> int:

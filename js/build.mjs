@@ -76,7 +76,12 @@ async function bundle(outdir) {
     outdir,
     // the bundle names its modules relative to js/, whatever folder the build runs from
     absWorkingDir: here,
-    minify: false,
+    // Whitespace and syntax minified, names kept: a stack trace or the browser's debugger
+    // still reads the functions' own names, for about a tenth more bytes once gzipped than
+    // with renamed identifiers too (README, Development).
+    minifyWhitespace: true,
+    minifySyntax: true,
+    minifyIdentifiers: false,
     legalComments: "none",
     logLevel: "warning",
     charset: "utf8",

@@ -5,7 +5,8 @@
 #
 # Voila 0.5 reads voila.py / voila.json from the directory it is started in (its
 # Voila.config_file_paths defaults to [cwd, *jupyter_config_path()]), so the voila.py at the
-# repository root (preheated kernel, idle-kernel culling) is picked up without any flag: this
+# repository root (it applies nations_widget/app/voila_settings.py: preheated kernel, idle-kernel
+# culling, the kernel cap, security headers) is picked up without any flag: this
 # script starts Voila from the root. voila.py turns TCP_NODELAY on for the kernel websocket;
 # NATIONS_TCP_NODELAY=0 keeps Jupyter's default (Nagle's algorithm on).
 #

@@ -4,13 +4,14 @@
 ``<game>.js`` and ``<game>.css``), the page watchdog, and ``bundle-hash.json``: a SHA-256 over
 every file under js/src, js/build.mjs and the esbuild version js/package-lock.json pins (the
 one package whose version changes the bundle's bytes; the test tools' lock entries do not).
-The first test recomputes that hash (no node needed); the second rebuilds into a temporary
-folder and compares the bytes, when js/node_modules is installed.
+The first test recomputes that hash (no node needed, with hatch_build.py's function: the
+wheel build skips npm when it matches); the second rebuilds into a temporary folder and
+compares the bytes, when js/node_modules is installed.
 """
 
 from __future__ import annotations
 
-import hashlib
+import importlib.util
 import json
 import shutil
 import subprocess
@@ -24,30 +25,25 @@ STATIC = ROOT / "nations_widget" / "static"
 REBUILD = "npm run build --prefix js"
 
 
-def locked_esbuild() -> str:
-    lock = json.loads((JS / "package-lock.json").read_text(encoding="utf-8"))
-    version = lock["packages"]["node_modules/esbuild"]["version"]
-    assert isinstance(version, str)
-    return version
+def _hatch_build():  # type: ignore[no-untyped-def]
+    """The build hook's module (hatch_build.py), whose hash the wheel build checks too."""
+    spec = importlib.util.spec_from_file_location("hatch_build", ROOT / "hatch_build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+BUILD = _hatch_build()
 
 
 def sources_hash() -> tuple[str, list[str]]:
-    files = [p for p in (JS / "src").rglob("*") if p.is_file()]
-    files += [JS / "build.mjs"]
-    names = sorted(p.relative_to(JS).as_posix() for p in files)
-    digest = hashlib.sha256()
-    for name in names:
-        digest.update(name.encode() + b"\0")
-        digest.update((JS / name).read_bytes())
-        digest.update(b"\0")
-    digest.update(f"esbuild@{locked_esbuild()}\0".encode())
-    return digest.hexdigest(), names
+    return BUILD.sources_hash(JS)  # type: ignore[no-any-return]
 
 
 def games() -> list[str]:
     """The games with a view: js/src/<game>/index.js (js/src/shell is not one)."""
-    return sorted(p.parent.name for p in (JS / "src").glob("*/index.js")
-                  if p.parent.name != "shell")
+    return BUILD.games(JS)  # type: ignore[no-any-return]
 
 
 def test_bundle_files_exist() -> None:
@@ -83,3 +79,28 @@ def test_widget_points_at_its_games_bundle_only() -> None:
     assert w.game_kind == "dice"
     assert w._esm == (STATIC / "dice.js").read_text(encoding="utf-8")
     assert w._css == (STATIC / "dice.css").read_text(encoding="utf-8")
+
+
+def test_the_build_hook_takes_the_shipped_bundle_and_spots_a_stale_one(tmp_path: Path) -> None:
+    """hatch_build.py's check: the checkout's bundle goes into a wheel as it is; a changed
+    source file or a missing bundle means a rebuild."""
+    assert BUILD.bundle_problem(ROOT) is None
+    copy = tmp_path / "project"
+    shutil.copytree(JS / "src", copy / "js" / "src")
+    for name in ("build.mjs", "package-lock.json"):
+        shutil.copy(JS / name, copy / "js" / name)
+    shutil.copytree(STATIC, copy / "nations_widget" / "static")
+    assert BUILD.bundle_problem(copy) is None
+    (copy / "js" / "src" / "shell" / "extra.js").write_text("export const x = 1;\n")
+    assert "stale" in BUILD.bundle_problem(copy)
+    (copy / "js" / "src" / "shell" / "extra.js").unlink()
+    (copy / "nations_widget" / "static" / "board.js").unlink()
+    assert BUILD.bundle_problem(copy) == "missing: board.js"
+
+
+def test_the_bundles_are_minified() -> None:
+    """Whitespace and syntax minified (names kept): no line of a bundle is indented."""
+    for game in games():
+        text = (STATIC / f"{game}.js").read_text(encoding="utf-8")
+        assert not any(line.startswith("  ") for line in text.splitlines()), game
+        assert text.count("\n") < len(text) / 200, game

@@ -23,7 +23,7 @@ from typing import TextIO
 
 from .components import DIFFICULTIES
 from .serialization import check_invariants
-from .state import DECK_CHOICES, GameConfig, GameState
+from .state import DECK_CHOICES, FIVE_PLAYER_SETS, GameConfig, GameState, default_decks
 
 
 def play_random(config: GameConfig, chooser: random.Random, check: bool = True,
@@ -59,7 +59,7 @@ def replay(config: GameConfig, picks: list[int]) -> GameState:
 
 def simulate(players: int, games: int, seed: int,
              difficulty: str | tuple[str, ...] = "prince", ages: int = 4,
-             easier: bool = False, out: TextIO | None = None, decks: str = "base",
+             easier: bool = False, out: TextIO | None = None, decks: str | None = None,
              sides: str | tuple[str, ...] = "A") -> int:
     """Play ``games`` random games; return how many broke something."""
     stream = out if out is not None else sys.stdout
@@ -83,7 +83,9 @@ def simulate(players: int, games: int, seed: int,
     elapsed = time.perf_counter() - start
     level = difficulty if isinstance(difficulty, str) else ",".join(difficulty)
     side_text = sides if isinstance(sides, str) else ",".join(sides)
-    print(f"\n{games} games, {players} player(s) ({level}, decks {decks}, sides {side_text}, "
+    deck_name = decks if decks is not None else default_decks(players)
+    print(f"\n{games} games, {players} player(s) ({level}, decks {deck_name}, "
+          f"sides {side_text}, "
           f"{ages} ages{', easier' if easier else ''}): {broken} broken; "
           f"{moves / max(1, games):.0f} moves per game; {elapsed:.1f} s (checked)",
           file=stream)
@@ -112,6 +114,13 @@ def _sweep_problem(job: tuple[GameConfig, int]) -> str:
     return _one_game(*job)[0]
 
 
+def sweep_decks() -> list[tuple[int, str]]:
+    """The sweep's (players, deck choice) pairs: every deck choice for 1-4 players, and for
+    5 those with the advanced or expert cards (the base cards alone run short)."""
+    return [(players, decks) for players in range(1, 6) for decks in DECK_CHOICES
+            if players < 5 or set(DECK_CHOICES[decks]) & set(FIVE_PLAYER_SETS)]
+
+
 def sweep(games_per_config: int, seed: int, out: TextIO | None = None,
           executor: Executor | None = None) -> int:
     """The conformance sweep: every deck choice x side setting x difficulty x 1-5 players,
@@ -122,35 +131,33 @@ def sweep(games_per_config: int, seed: int, out: TextIO | None = None,
     start = time.perf_counter()
     jobs: list[tuple[GameConfig, int]] = []
     k = 0
-    for players in range(1, 6):
-        for decks in DECK_CHOICES:
-            for sides in SWEEP_SIDES:
-                for level in DIFFICULTIES:
-                    for _ in range(games_per_config):
-                        k += 1
-                        jobs.append((GameConfig(players=players, seed=seed + k,
-                                                difficulty=level, decks=decks, sides=sides),
-                                     seed + k))
+    for players, decks in sweep_decks():
+        for sides in SWEEP_SIDES:
+            for level in DIFFICULTIES:
+                for _ in range(games_per_config):
+                    k += 1
+                    jobs.append((GameConfig(players=players, seed=seed + k,
+                                            difficulty=level, decks=decks, sides=sides),
+                                 seed + k))
     run: Callable[[Callable[[tuple[GameConfig, int]], str], Iterable[tuple[GameConfig, int]]],
                   Iterator[str]] = map if executor is None else executor.map
     problems = run(_sweep_problem, jobs)
     k = 0
-    for players in range(1, 6):
-        for decks in DECK_CHOICES:
-            for sides in SWEEP_SIDES:
-                for level in DIFFICULTIES:
-                    bad = 0
-                    for _ in range(games_per_config):
-                        k += 1
-                        problem = next(problems)
-                        if problem:
-                            bad += 1
-                            print(f"  BROKEN seed {seed + k} ({players}p {decks} {sides} "
-                                  f"{level}): {problem}", file=stream)
-                    total += games_per_config
-                    broken += bad
-                    print(f"{players}p decks={decks} sides={sides} {level}: "
-                          f"{games_per_config} games, {bad} broken", file=stream, flush=True)
+    for players, decks in sweep_decks():
+        for sides in SWEEP_SIDES:
+            for level in DIFFICULTIES:
+                bad = 0
+                for _ in range(games_per_config):
+                    k += 1
+                    problem = next(problems)
+                    if problem:
+                        bad += 1
+                        print(f"  BROKEN seed {seed + k} ({players}p {decks} {sides} "
+                              f"{level}): {problem}", file=stream)
+                total += games_per_config
+                broken += bad
+                print(f"{players}p decks={decks} sides={sides} {level}: "
+                      f"{games_per_config} games, {bad} broken", file=stream, flush=True)
     print(f"\nsweep: {total} games, {broken} broken, "
           f"{time.perf_counter() - start:.0f} s (every move checked: invariants, JSON round "
           "trip; every game replayed)", file=stream)
@@ -174,8 +181,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--difficulty", default="prince",
                      help=f"one of {', '.join(DIFFICULTIES)}, or one per seat separated "
                           "by commas (prince,king,...)")
-    sim.add_argument("--decks", choices=tuple(DECK_CHOICES), default="base",
-                     help="the progress decks (balanced: base cards, some exchanged)")
+    sim.add_argument("--decks", choices=tuple(DECK_CHOICES), default=None,
+                     help="the progress decks (balanced: base cards, some exchanged; default: "
+                          "base, and base+advanced with 5 players, who need more cards)")
     sim.add_argument("--sides", default="A",
                      help="A; B (drawn boards' B sides); choose (the boards chosen as moves, "
                           "at random); or one side per seat separated by commas "
@@ -185,7 +193,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--easier", action="store_true", help="the easier-game variant")
     sim.add_argument("--sweep", type=int, metavar="K", default=0,
                      help="instead: K games for every decks x sides x difficulty x 1-5 "
-                          "players (240 configurations)")
+                          "players (216 configurations: 5 players only with the advanced "
+                          "or expert cards)")
     sim.add_argument("--jobs", type=int, default=1,
                      help="with --sweep: games played in parallel local processes")
     sim.add_argument("--dask", metavar="ADDRESS",

@@ -67,7 +67,7 @@ class Game(HistoryGame[GameState, Move]):
     def __init__(self, players: int = 2, seed: int | None = None, *,
                  difficulty: tuple[str, ...] | str = "prince", ages: int = 4,
                  easier: bool = False, sides: tuple[str, ...] | str = "A",
-                 decks: tuple[str, ...] | str = "base",
+                 decks: tuple[str, ...] | str | None = None,
                  components: Components | None = None,
                  config: GameConfig | None = None) -> None:
         if config is None:

@@ -49,6 +49,18 @@ DECK_CHOICES: dict[str, tuple[str, ...]] = {
     "base": ("base",), "base+advanced": ("base", "adv"), "all": ("base", "adv", "exp"),
     "balanced": ("balanced",),
 }
+# With 5 players a round draws up to 21 new cards (7 columns x 3 rows, when every card of the
+# third row was bought the round before) and an age up to 42, more than an age's 36 base cards:
+# the rulebook asks for the advanced and/or expert cards then (DESIGN.md, decision 23).
+FIVE_PLAYER_SETS = ("adv", "exp")
+
+
+def default_decks(players: int) -> str:
+    """The deck choice of a game that names none: the base cards, and with 5 players the
+    base and advanced cards (the base cards alone run short)."""
+    return "base+advanced" if players == 5 else "base"
+
+
 # Side settings that are not a side id: "B" (every seat gets a drawn board's B side, assigned
 # in reverse player order) and "choose" (every seat picks a drawn board and its side).
 SIDE_MODES = ("B", "choose")
@@ -74,7 +86,8 @@ class GameConfig:
     "A", a B side's id ("china-b", ...), or for every seat "B" (drawn boards, B sides, by
     the generator) or "choose" (drawn boards, chosen by the players as moves in a setup
     step, reverse player order).  ``decks``: a name of :data:`DECK_CHOICES` or a tuple of card
-    sets ("base", "adv", "exp"); ``ages``: the short game plays the first N ages (4: the
+    sets ("base", "adv", "exp"); None: :func:`default_decks` (with 5 players the base cards
+    alone are refused: they run short); ``ages``: the short game plays the first N ages (4: the
     full game); ``easier``: every nation starts with one extra worker whose upkeep is hidden.
     """
 
@@ -82,7 +95,7 @@ class GameConfig:
     seed: int = 0
     difficulty: tuple[str, ...] | str = "prince"
     sides: tuple[str, ...] | str = "A"
-    decks: tuple[str, ...] | str = ("base",)
+    decks: tuple[str, ...] | str | None = None
     ages: int = 4
     easier: bool = False
 
@@ -132,7 +145,7 @@ class GameConfig:
         if len(set(fixed_b)) != len(fixed_b):
             raise SettingError("sides", "each nation's board is in the box once: two seats "
                                "cannot both play the same B side")
-        decks = self.decks
+        decks = default_decks(self.players) if self.decks is None else self.decks
         if isinstance(decks, str):
             if decks not in DECK_CHOICES:
                 raise SettingError("decks", f"decks must be one of {', '.join(DECK_CHOICES)}, "
@@ -145,6 +158,11 @@ class GameConfig:
                 or len(set(decks)) != len(decks)):
             raise SettingError("decks", f"decks must be one of {', '.join(DECK_CHOICES)}, or "
                                f"include 'base' and name sets from {', '.join(SETS)}")
+        if self.players == 5 and not set(FIVE_PLAYER_SETS) & set(decks):
+            raise SettingError("decks", "with 5 players the base cards alone run short: an "
+                               "age can draw up to 42 cards and has 36 base cards; play "
+                               "with the advanced and/or expert cards too (base+advanced "
+                               "or all)")
         if isinstance(self.ages, bool) or not isinstance(self.ages, int) \
                 or self.ages not in (1, 2, 3, 4):
             raise SettingError("ages", "ages must be 1-4 (the short game), got "
@@ -159,7 +177,7 @@ class GameConfig:
     @property
     def deck_sets(self) -> tuple[str, ...]:
         """``decks`` as normalised by the constructor (always a tuple)."""
-        return tuple(self.decks)
+        return tuple(self.decks or ())
 
     @property
     def card_sets(self) -> tuple[str, ...]:
@@ -177,7 +195,7 @@ class GameConfig:
     def to_json(self) -> dict[str, Any]:
         return {"players": self.players, "seed": self.seed,
                 "difficulty": list(self.difficulty), "sides": list(self.sides),
-                "decks": list(self.decks), "ages": self.ages, "easier": self.easier}
+                "decks": list(self.decks or ()), "ages": self.ages, "easier": self.easier}
 
     @staticmethod
     def from_json(data: object, source: str = "state", where: str | None = "config"

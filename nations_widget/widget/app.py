@@ -116,7 +116,7 @@ def voila_query_string() -> str:
     came, so Voila's ``get_query_string()`` waits for the request and returns it."""
     if os.environ.get("VOILA_PREHEAT") == "True":
         try:
-            from voila.utils import get_query_string  # type: ignore[import-untyped]
+            from voila.utils import get_query_string
         except ImportError:        # Voila is not installed in this kernel's environment
             return ""
         return str(get_query_string() or "")

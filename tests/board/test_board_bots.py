@@ -179,6 +179,16 @@ def test_tournament_command(tmp_path: Any, capsys: Any) -> None:
     assert board_main(["tournament", "--players", "3", "--bots", "random,random"]) == 2
 
 
+def test_tournament_defaults_fit_the_player_count(capsys: Any) -> None:
+    """``--players 3`` without ``--bots`` used to fail ("--bots names 2 bots for 3
+    players"): the default line-up has one bot per seat for any player count."""
+    for players in (2, 3, 5):
+        assert board_main(["tournament", "--players", str(players), "--games", "1"]) == 0
+        out = capsys.readouterr().out
+        assert f"{players} players" in out
+        assert "bots " + ", ".join(["heuristic"] + ["random"] * (players - 1)) in out
+
+
 def test_evaluation_is_the_held_vp_plus_the_weighted_terms() -> None:
     from nations_widget.board.bots.evaluation import (
         FITTED_WEIGHTS,

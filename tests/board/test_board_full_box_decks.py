@@ -24,7 +24,8 @@ from nations_widget.board.effects import MODIFIERS, NOT_PLAYABLE_MODIFIERS, WHEN
 from nations_widget.board.rules import production_of
 from nations_widget.board.scenario import scenario
 from nations_widget.board.serialization import check_invariants
-from nations_widget.board.state import DECK_CHOICES, GameConfig
+from nations_widget.board.state import DECK_CHOICES, GameConfig, SettingError
+from nations_widget.core.errors import StateFormatError
 
 COMP = default_components()
 PROGRESS = [c for c in COMP.cards if c.set != "printed"]
@@ -81,6 +82,27 @@ def test_deck_settings_are_checked() -> None:
         GameConfig(decks=("adv",))
     assert GameConfig(decks="all").decks == ("base", "adv", "exp")
     assert GameConfig(decks=["base", "adv"]).deck_name == "base+advanced"
+
+
+def test_five_players_need_the_advanced_or_expert_cards() -> None:
+    """Rulebook: with 5 players the base cards run short (a round draws up to 21 cards, an
+    age up to 42, from 36): the base cards alone (or the balanced decks, 36 an age too) are
+    refused in words; a 5-player game that names no decks gets base and advanced."""
+    for decks in ("base", ("base",), "balanced"):
+        with pytest.raises(SettingError, match="with 5 players the base cards alone run "
+                                               "short") as refused:
+            GameConfig(players=5, decks=decks)
+        assert refused.value.setting == "decks"
+    assert GameConfig(players=5).deck_name == "base+advanced"
+    assert GameConfig(players=5, decks=("base", "exp")).deck_sets == ("base", "exp")
+    assert GameConfig(players=5, decks="all").deck_name == "all"
+    for players in (1, 2, 3, 4):
+        assert GameConfig(players=players).deck_name == "base"
+        assert GameConfig(players=players, decks="balanced").deck_name == "balanced"
+    # a saved 5-player game with the base cards alone is refused on load, naming the field
+    with pytest.raises(StateFormatError, match=r"config\.decks.*run short"):
+        GameConfig.from_json({"players": 5, "decks": ["base"]})
+
 
 
 def _buy_and_settle(s: GameState, card_id: str) -> None:

@@ -171,7 +171,7 @@ def test_random_games_with_card_and_event_effects(players: int) -> None:
 
 FULL_BOX = [(1, "base", "A"), (1, "all", "choose"), (1, "balanced", "B"),
             (2, "all", "choose"), (3, "balanced", "B"), (4, "base+advanced", "choose"),
-            (5, "all", "B"), (5, "balanced", "A")]
+            (5, "all", "B"), (5, "base+advanced", "A")]
 
 
 @pytest.mark.parametrize(("players", "decks", "sides"), FULL_BOX)

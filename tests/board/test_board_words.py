@@ -361,8 +361,10 @@ def _random_games(seeds: range) -> tuple[list[str], int, list[tuple[GameState, A
     sample: list[tuple[GameState, Any]] = []
     for seed in seeds:
         rng = random.Random(seed)
-        config = GameConfig(1 + seed % 5, seed, decks=("base", "all")[seed % 2],
-                            sides=("A", "B", "choose")[seed % 3])
+        players = 1 + seed % 5
+        # 5 players play with more than the base cards (the base cards alone run short)
+        decks = ("base" if players < 5 else "base+advanced", "all")[seed % 2]
+        config = GameConfig(players, seed, decks=decks, sides=("A", "B", "choose")[seed % 3])
         log: list[Any] = []
         s = new_game(config, default_components(), log)
         lines += texts(log)

@@ -236,6 +236,15 @@ def test_tournament_solo_reports_hall_of_fame(capsys: pytest.CaptureFixture[str]
     assert "Hall of Fame" in capsys.readouterr().out
 
 
+def test_tournament_defaults_fit_the_player_count(capsys: pytest.CaptureFixture[str]) -> None:
+    """The default line-up names one bot per seat whatever ``--players`` says (it named
+    four, so ``--players 3`` alone failed)."""
+    for players in (1, 2, 3):
+        assert main(["tournament", "--players", str(players), "--games", "0"]) == 0
+        out = capsys.readouterr().out
+        assert "bots " + ", ".join(["mcts"] + ["heuristic"] * (players - 1)) + "\n" in out
+
+
 def test_tournament_rejects_bad_bots(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tournament", "--players", "2", "--bots", "heuristic"]) == 2
     assert main(["tournament", "--players", "2", "--bots", "heuristic,nobody"]) == 2

@@ -84,9 +84,15 @@ def run_tournament(specs: list[str], games: int, seed: int, jobs: int = 1,
     return run_jobs(play_game, work, jobs, progress, executor)
 
 
+def default_bots(players: int) -> list[str]:
+    """The line-up when ``--bots`` names none: one heuristic bot against random ones."""
+    return ["heuristic"] + ["random"] * (players - 1)
+
+
 def main(args: argparse.Namespace) -> int:
     """The ``tournament`` command (``args`` from :func:`add_parser`)."""
-    specs = [b.strip() for b in args.bots.split(",") if b.strip()]
+    specs = ([b.strip() for b in args.bots.split(",") if b.strip()] if args.bots
+             else default_bots(args.players))
     if len(specs) == 1:
         specs = specs * args.players
     if len(specs) != args.players:
@@ -121,8 +127,9 @@ def add_parser(subparsers: Any) -> None:
                     + ", ".join(BOT_NAMES) + ".")
     p.add_argument("--players", type=int, default=2, choices=(2, 3, 4, 5))
     p.add_argument("--games", type=int, default=20, help="games to play (default 20)")
-    p.add_argument("--bots", default="heuristic,random",
-                   help="comma-separated bots, one per seat (one name: every seat)")
+    p.add_argument("--bots", default=None,
+                   help="comma-separated bots, one per seat (one name: every seat; default: "
+                        "heuristic in the first seat and random in the others)")
     p.add_argument("--seed", type=int, default=1, help="game g uses seed SEED+g (default 1)")
     p.add_argument("--jobs", type=int, default=1,
                    help="games played in parallel processes (default 1: one core)")
@@ -135,4 +142,4 @@ def add_parser(subparsers: Any) -> None:
     p.set_defaults(run=main)
 
 
-__all__ = ["SOURCES", "Job", "add_parser", "main", "play_game", "run_tournament"]
+__all__ = ["SOURCES", "Job", "add_parser", "default_bots", "main", "play_game", "run_tournament"]

@@ -174,8 +174,14 @@ def _catalogue_path(args: argparse.Namespace) -> str | None:
     return path
 
 
+def default_bots(players: int) -> list[str]:
+    """The line-up when ``--bots`` names none: a tree search against heuristic bots."""
+    return ["mcts"] + ["heuristic"] * (players - 1)
+
+
 def run_tournament(args: argparse.Namespace) -> int:
-    specs = [b.strip() for b in args.bots.split(",") if b.strip()]
+    specs = ([b.strip() for b in args.bots.split(",") if b.strip()] if args.bots
+             else default_bots(args.players))
     try:
         for spec in specs:
             make_bot_spec(spec, 0)
@@ -287,9 +293,10 @@ def add_tournament_parser(subparsers: Any) -> None:
                     + ", ".join(BOT_NAMES) + " (mcts bots take settings: "
                     "mcts/iterations=400/horizon=2/seconds=1).")
     p.add_argument("--players", type=int, default=4, choices=(1, 2, 3, 4))
-    p.add_argument("--bots", default="mcts,heuristic,heuristic,heuristic",
-                   help="comma-separated bots, one per seat (default: "
-                        "mcts,heuristic,heuristic,heuristic)")
+    p.add_argument("--bots", default=None,
+                   help="comma-separated bots, one per seat (default: mcts in the first seat "
+                        "and heuristic in the others: mcts,heuristic,heuristic,heuristic "
+                        "for 4 players)")
     p.add_argument("--no-rotate", action="store_true", help="keep bot i in seat i")
     _common(p)
     p.set_defaults(run=run_tournament)
@@ -314,6 +321,7 @@ __all__ = [
     "SeatResult",
     "add_balance_parser",
     "add_tournament_parser",
+    "default_bots",
     "make_bot_spec",
     "play_game",
     "run_games",
