@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from nations_widget.board import Game
 from nations_widget.widget.board.widget import BoardWidget
 
@@ -104,3 +106,23 @@ def test_the_hint_button_and_the_coach_checkbox() -> None:
     before = solo.save_json()
     solo.handle_intent({"kind": "hint"})
     assert "solo" in solo.error and solo.save_json() == before
+
+
+def test_five_players_get_cards_that_serve_them_unless_asked_otherwise() -> None:
+    """With 5 players the base cards alone run short (GameConfig refuses them): a widget
+    for 5 names no cards and gets base and advanced; a new game for 5 after a game with the
+    base cards takes the usual cards for 5 instead of being refused; asking for the base
+    cards with 5 players is still refused in words, and the New game form is told which
+    choices serve which player counts."""
+    from nations_widget.board.state import SettingError
+
+    five = BoardWidget(players=5, bot_delay=0)
+    assert five.game.config.decks == ("base", "adv")
+    two = BoardWidget(players=2, bot_delay=0)
+    assert two.game.config.decks == ("base",)
+    two.new_game(players=5)
+    assert two.game.config.decks == ("base", "adv") and two.error == ""
+    with pytest.raises(SettingError, match="5 players the base cards alone run short"):
+        two.new_game(players=5, decks="base")
+    served = {value: counts for value, _, counts in two.view["setup"]["decks"]}
+    assert 5 not in served["base"] and 5 in served["base+advanced"]

@@ -685,6 +685,18 @@ export function createView(root, shell) {
   }
 
   // -------------------------------------------------------------- new game
+  // The card choice the form shows and sends: the player's, unless Python's setup says it
+  // does not serve this many players (a third item: the counts it serves); then the first
+  // that does.
+  let deckOptions = [];
+  const decksFor = (form) => {
+    const players = form.players || 2;
+    const serves = (o) => !Array.isArray(o[2]) || o[2].includes(players);
+    const chosen = deckOptions.find((o) => String(o[0]) === String(form.decks));
+    if (!chosen || serves(chosen)) return form.decks;
+    const first = deckOptions.find(serves);
+    return first ? first[0] : form.decks;
+  };
   const newGame = {
     defaults(S) {
       const s = S.settings || {};
@@ -701,9 +713,12 @@ export function createView(root, shell) {
       const setup = (S.view && S.view.setup) || {};
       const select = (name, label, options, value, onchange) => h("label", { class: "nw-field" }, label,
         h("select", { dataset: { key: `ng-${name}` }, onchange },
-          (options || []).map(([val, text]) => h("option", { value: String(val), selected: String(val) === String(value) }, text))));
+          (options || []).map(([val, text, disabled]) => h("option", { value: String(val), selected: String(val) === String(value), disabled: disabled || null }, text))));
       const players = form.players || 2;
       const difficulty = perSeat(form.difficulty, players, "prince");
+      deckOptions = setup.decks || [];
+      const deckChoices = deckOptions.map(([val, text, counts]) => (Array.isArray(counts) && !counts.includes(players)
+        ? [val, `${text} (not with ${players} players: too few cards)`, true] : [val, text]));
       return [
         h("fieldset", { class: "nw-fieldset nwb-ng-difficulty" }, h("legend", {}, "Difficulty (the growth bonus)"),
           difficulty.map((d, seat) => select(`difficulty-${seat}`, `${seatName(seat)} `, setup.difficulty, d, (e) => {
@@ -712,7 +727,7 @@ export function createView(root, shell) {
             set({ difficulty: next }, false);
           }))),
         select("sides", "Player boards ", setup.sides, form.sides, (e) => set({ sides: e.target.value }, false)),
-        select("decks", "Cards ", setup.decks, form.decks, (e) => set({ decks: e.target.value }, false)),
+        select("decks", "Cards ", deckChoices, decksFor(form), (e) => set({ decks: e.target.value }, false)),
         select("ages", "Length ", setup.ages, form.ages, (e) => set({ ages: Number(e.target.value) }, false)),
         h("label", { class: "nw-field nw-check" },
           h("input", { type: "checkbox", checked: form.easier, dataset: { key: "ng-easier" }, onchange: (e) => set({ easier: e.target.checked }, false) }),
@@ -727,7 +742,7 @@ export function createView(root, shell) {
       const difficulty = perSeat(form.difficulty, players, "prince");
       return {
         difficulty: difficulty.every((d) => d === difficulty[0]) ? difficulty[0] : difficulty,
-        sides: form.sides, decks: form.decks, ages: Number(form.ages) || 4, easier: Boolean(form.easier),
+        sides: form.sides, decks: decksFor(form), ages: Number(form.ages) || 4, easier: Boolean(form.easier),
       };
     },
   };

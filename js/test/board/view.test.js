@@ -578,6 +578,32 @@ describe("New game", () => {
   });
 });
 
+describe("New game: cards for the player count", () => {
+  it("a card choice Python says does not serve the player count is shown disabled, and the first that does is sent", () => {
+    const S = snapshot("late_5p");
+    const setup = {
+      ...S.view.setup,
+      decks: [["base", "Base cards", [1, 2, 3, 4]], ["base+advanced", "Base and advanced cards", [1, 2, 3, 4, 5]], ["all", "All cards", [1, 2, 3, 4, 5]]],
+    };
+    const S2 = { ...S, view: { ...S.view, setup } };
+    const { view } = mount(createView, S2);
+    const ng = view.newGame;
+    const form = { players: 5, seats: ["human", "human", "human", "human", "human"], ...ng.defaults(S2), decks: "base" };
+    const host = document.createElement("div");
+    host.append(...ng.fields(S2, form, () => {}));
+    const options = [...host.querySelector("[data-key='ng-decks']").options];
+    expect(options.map((o) => o.disabled)).toEqual([true, false, false]);
+    expect(options[0].textContent).toContain("not with 5 players");
+    expect(host.querySelector("[data-key='ng-decks']").value).toBe("base+advanced");
+    expect(ng.settings(form).decks).toBe("base+advanced");
+    // with 4 players the player's own choice stands
+    const four = { ...form, players: 4 };
+    host.replaceChildren(...ng.fields(S2, four, () => {}));
+    expect(host.querySelector("[data-key='ng-decks']").value).toBe("base");
+    expect(ng.settings(four).decks).toBe("base");
+  });
+});
+
 describe("390 px", () => {
   it("the board's CSS sets no width wider than a phone outside its max-width cap", () => {
     const here = dirname(fileURLToPath(import.meta.url));

@@ -18,6 +18,7 @@ from ...board import coach as board_coach
 from ...board.bots import BOT_INFO, BOT_NAMES, make_bot
 from ...board.components import DIFFICULTIES, Components
 from ...board.game import as_move
+from ...board.state import SettingError
 from ...core.envelope import MAX_INT_DIGITS
 from ...core.validate import plain_digits
 from ..shell.adapter import BotFactory, ExtraIntent, ToJson
@@ -94,6 +95,10 @@ class BoardAdapter:
         if "decks" in merged:
             decks = merged["decks"]
             kwargs["decks"] = tuple(decks) if isinstance(decks, list) else decks
+            if "decks" not in settings and not _decks_serve(kwargs["decks"], players):
+                # the last game's cards, not asked for again, run short for this many
+                # players: the usual cards for the count instead (GameConfig's default)
+                kwargs["decks"] = None
         for name in ("ages", "easier"):
             if name in merged:
                 kwargs[name] = merged[name]
@@ -184,5 +189,16 @@ class BoardAdapter:
         move = game.moves[position - 1]
         return board_coach.compare(before, move, seed=game.config.seed ^ (position - 1))
 
+
+
+def _decks_serve(decks: Any, players: int) -> bool:
+    """Whether a game of ``players`` may play with the card choice ``decks``."""
+    try:
+        GameConfig(players=players, decks=decks)
+    except SettingError as exc:
+        return exc.setting != "decks"
+    except ValueError:
+        return True          # another setting's problem: GameConfig says it in full later
+    return True
 
 __all__ = ["PREFERRED_BOT", "BoardAdapter"]

@@ -90,9 +90,12 @@ SETUP_OPTIONS: dict[str, list[list[Any]]] = {
     "difficulty": [[k, v] for k, v in DIFFICULTY_NAMES.items()],
     "sides": [["A", "A side for every nation"], ["B", "B sides (boards drawn)"],
               ["choose", "Each player chooses a drawn board and its side"]],
-    "decks": [["base", "Base cards"], ["base+advanced", "Base and advanced cards"],
-              ["all", "All cards (base, advanced, expert)"],
-              ["balanced", "Balanced (base with some advanced and expert)"]],
+    # a third item: the player counts a choice serves (GameConfig refuses the others: with 5
+    # players the base cards alone run short)
+    "decks": [["base", "Base cards", [1, 2, 3, 4]],
+              ["base+advanced", "Base and advanced cards", [1, 2, 3, 4, 5]],
+              ["all", "All cards (base, advanced, expert)", [1, 2, 3, 4, 5]],
+              ["balanced", "Balanced (base with some advanced and expert)", [1, 2, 3, 4]]],
     "ages": [[4, "Full game (4 ages)"], [3, "3 ages"], [2, "2 ages"], [1, "1 age"]],
 }
 

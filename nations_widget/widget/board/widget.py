@@ -28,7 +28,8 @@ class BoardWidget(GameWidget[Game, Move]):
 
     Settings (``GameConfig``'s): ``difficulty`` (one level or one per seat: chieftain,
     prince, king, emperor), ``sides`` ("A", "B", "choose" or one per seat), ``decks``
-    ("base", "base+advanced", "all", "balanced"), ``ages`` (1-4) and ``easier``.  The
+    ("base", "base+advanced", "all", "balanced"; None: the base cards, with 5 players the
+    base and advanced ones), ``ages`` (1-4) and ``easier``.  The
     Python API is the shell's: :meth:`play`, :meth:`undo`, :meth:`redo`, :meth:`goto`,
     :meth:`bot_move`, :meth:`play_bots`, :meth:`new_game`, :meth:`save_json`,
     :meth:`load_json`, :meth:`set_seat`, :meth:`preview_move`.
@@ -45,7 +46,7 @@ class BoardWidget(GameWidget[Game, Move]):
 
     def __init__(self, players: int = 2, seats: Sequence[str] | None = None,
                  seed: int | None = None, *, difficulty: str | Sequence[str] = "prince",
-                 sides: str | Sequence[str] = "A", decks: str | Sequence[str] = "base",
+                 sides: str | Sequence[str] = "A", decks: str | Sequence[str] | None = None,
                  ages: int = 4, easier: bool = False, components: Components | None = None,
                  game: Game | None = None, bot_delay: float = DEFAULT_BOT_DELAY,
                  bot_factory: BotFactory | None = None,
