@@ -204,6 +204,13 @@ def _run_new_round(s: StateData, log: MaybeLog) -> None:
     stack = list(s.comp.age_tiles[age])
     if s.config.unrest:                 # the expansion's tiles join the age's stack
         stack += s.comp.age_unrest_tiles[age]
+    # A played game never holds a tile of the age being dealt; a position described by a
+    # scenario may (a seat given a later age's tile), and that tile stays where it is
+    # rather than being dealt a second time.  Nothing left out: the same shuffle as ever.
+    held = {t for p in s.players
+            for t in (*p.buildings, *p.colonies, *p.wonders, p.advisor, p.wonder) if t >= 0}
+    if not held.isdisjoint(stack):
+        stack = [t for t in stack if t not in held]
     rng.shuffle(stack)
     s.board = stack[:cols * BOARD_ROWS]
     events = s.comp.age_events[age]
