@@ -413,7 +413,12 @@ def _enter(s: StateData, name: str) -> None:
 
 
 def _advance(s: StateData, log: MaybeLog) -> None:
-    """Walk the round's steps, doing everything automatic, until a player must decide."""
+    """Walk the round's steps, doing everything automatic, until a player must decide.
+
+    No state makes it spin, so it needs no bound (the board game's walk has one: a
+    decision there can queue another): each turn of the outer loop returns or moves the
+    step on (a round's steps in order, then the next round, the end after round 4), and
+    each automatic answer removes its seat from the ones waiting."""
     while s.step != "game_over":
         step = STEP_BY_NAME[s.step]
         if step.who == "turns":

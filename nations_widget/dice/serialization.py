@@ -4,7 +4,17 @@
 always somewhere: the supply, a player's unused area or used area; with Unrest also the
 green dice, the star-marked reroll chits and the passing bonuses) plus the structural
 facts the rules keep true.  Tests run it after every move of random games; the loader
-runs it on every state it accepts.
+runs it on every state it accepts.  :func:`check_position` adds the facts of the round's
+flow (where the game can wait, who is to decide, the age of the event and the board, ...),
+so that a state the loader accepts is one a game or a scenario reaches (issue 22).
+
+A saved game is its settings plus its moves, replayed through the rules (nothing of the
+position is trusted), or, for a game begun from a position (``Game.from_state``: a lesson's
+scenario, a position handed to a bot or the coach), that starting state checked in full
+here and then its moves replayed.  The second form stays rather than a save of the
+scenario's description: ``from_state`` takes any state (a description cannot give the
+generator mid-round), and the saves that exist hold states.  Each form is fuzzed, every
+case refused in words or played to its end: tests/fuzz/test_dice_load_fuzz.py.
 """
 
 from __future__ import annotations
@@ -24,7 +34,7 @@ from .catalogue import (
     default_catalogue,
 )
 from .errors import StateFormatError
-from .rules import STEP_NAMES
+from .rules import STEP_NAMES, current_player, legal_moves
 from .state import (
     BASE_DICE,
     BOARD_ROWS,
@@ -152,7 +162,8 @@ def check_position(s: StateData) -> list[str]:
     some moves later: the game rests only in a step where a player decides, with the seats
     still to decide in reverse player order; the turn's seat has rolled and not passed; the
     board and the event belong to the round's age; a pledge of dice for food waits only in
-    the Accelerated variant, from a seat that passed, until its famine.
+    the Accelerated variant, from a seat that passed, until its famine.  Last, as a
+    backstop, the seat to decide has a legal move (unless the game is over).
 
     A seat's tiles may be of any age: a scenario gives a seat a later age's tile to teach
     it, and the round that deals that age leaves it out (see ``rules._run_new_round``).
@@ -205,6 +216,11 @@ def check_position(s: StateData) -> list[str]:
         problems.append(f"the board holds only age {age}'s tiles in round {age}")
     if n > 1 and (s.opponent_books or s.solo_roll):
         problems.append("only the solo game has a shadow opponent (its books and die)")
+    if not problems and not s.is_terminal():
+        # a backstop: the facts above leave nobody without a move (20,000 fuzzed positions)
+        if not legal_moves(s):
+            problems.append(f"seat {current_player(s)} has no legal move, and the game is not over")
+        s.listed = None
     return problems
 
 
