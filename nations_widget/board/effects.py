@@ -1019,10 +1019,14 @@ class Walk:
         if the options offered have changed meanwhile ("then it happens at once")."""
         if self.pos < len(self.answers):
             a = self.answers[self.pos]
-            self.pos += 1
-            if a not in keys and not self.apply:
-                raise NeedChoice(options, keys, about, part)
-            return a
+            if a in keys or self.apply:
+                self.pos += 1
+                return a
+            # a stored answer this choice does not offer (the state changed since it was
+            # given): it and the answers after it, which followed from it, are dropped and
+            # the choice is met as if unanswered.  Kept, it was asked again and again: each
+            # new answer went after it, and the walk stopped at it anew.
+            del self.answers[self.pos:]
         if len(keys) == 1 or self.apply:
             # a single option is taken without asking, but recorded like an answer, so that
             # applying later replays exactly the same path (an answer missing when applying:

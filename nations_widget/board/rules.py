@@ -658,7 +658,9 @@ def _advance(s: GameState, log: Log) -> None:
             if len(options) > 1:
                 return
             s.queue.pop(0)
-            if options:
+            if options or d[0] == "effect":
+                # (an effect left with no choice to ask: its stored answers cover them all
+                # once one that no longer fitted is dropped, so it is carried out)
                 _answer(s, d, 0, log)
             check_removals(s, log)
             continue
@@ -970,8 +972,10 @@ def _answer(s: GameState, d: list[Any], index: int, log: Log) -> None:
     elif kind == "effect":
         outcome = effect_outcome(s, d)
         labels, keys, answers = plan_keys(s, seat, outcome, list(d[4]))
-        assert labels is not None
-        labels, _, answers = plan_keys(s, seat, outcome, [*answers, keys[index]])
+        if labels is not None:
+            labels, _, answers = plan_keys(s, seat, outcome, [*answers, keys[index]])
+        # (labels None at once: a stored answer that no longer fitted was dropped, and the
+        # choices left each had one option; the effect is carried out as answered)
         if labels is not None:
             s.queue.insert(0, [d[0], seat, d[2], d[3], answers, d[5]])
         elif d[2] == "event":

@@ -308,9 +308,10 @@ class _BadAnswer(Exception):
 
 
 class _Audit(Walk):
-    """A plan that refuses a saved answer its choice does not offer (a plan proper asks
-    that choice again, keeping the answer: a single-option choice then answers itself for
-    ever)."""
+    """A plan that refuses a saved answer its choice does not offer.  (A plan proper drops
+    such an answer and meets the choice afresh: in play the state may change while a
+    decision waits.  In a save, an answer that is not an option is no position a game
+    reaches, and is refused.)"""
 
     __slots__ = ()
 

@@ -204,6 +204,13 @@ def _run_new_round(s: StateData, log: MaybeLog) -> None:
     stack = list(s.comp.age_tiles[age])
     if s.config.unrest:                 # the expansion's tiles join the age's stack
         stack += s.comp.age_unrest_tiles[age]
+    # A played game never holds a tile of the age being dealt; a position described by a
+    # scenario may (a seat given a later age's tile), and that tile stays where it is
+    # rather than being dealt a second time.  Nothing left out: the same shuffle as ever.
+    held = {t for p in s.players
+            for t in (*p.buildings, *p.colonies, *p.wonders, p.advisor, p.wonder) if t >= 0}
+    if not held.isdisjoint(stack):
+        stack = [t for t in stack if t not in held]
     rng.shuffle(stack)
     s.board = stack[:cols * BOARD_ROWS]
     events = s.comp.age_events[age]
@@ -406,7 +413,12 @@ def _enter(s: StateData, name: str) -> None:
 
 
 def _advance(s: StateData, log: MaybeLog) -> None:
-    """Walk the round's steps, doing everything automatic, until a player must decide."""
+    """Walk the round's steps, doing everything automatic, until a player must decide.
+
+    No state makes it spin, so it needs no bound (the board game's walk has one: a
+    decision there can queue another): each turn of the outer loop returns or moves the
+    step on (a round's steps in order, then the next round, the end after round 4), and
+    each automatic answer removes its seat from the ones waiting."""
     while s.step != "game_over":
         step = STEP_BY_NAME[s.step]
         if step.who == "turns":

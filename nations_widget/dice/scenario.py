@@ -41,7 +41,7 @@ from .catalogue import CHIT_KINDS, DIE_COLOURS, GREEN, RESOURCES, Catalogue, def
 from .errors import StateFormatError
 from .machine import GameState
 from .rng import Rng
-from .serialization import check_invariants
+from .serialization import check_invariants, check_position
 from .state import (
     BOARD_ROWS,
     CHIT_SUPPLY,
@@ -169,7 +169,7 @@ def scenario(description: dict[str, Any] | str,
         start = reverse.index(current) if current is not None else 0
         s.pending = reverse[start:]
     s.index_dice()
-    problems = check_invariants(s)
+    problems = check_invariants(s) or check_position(s)
     if problems:
         raise StateFormatError(message("the scenario breaks the rules: " + "; ".join(problems)))
     return s

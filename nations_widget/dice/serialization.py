@@ -4,7 +4,17 @@
 always somewhere: the supply, a player's unused area or used area; with Unrest also the
 green dice, the star-marked reroll chits and the passing bonuses) plus the structural
 facts the rules keep true.  Tests run it after every move of random games; the loader
-runs it on every state it accepts.
+runs it on every state it accepts.  :func:`check_position` adds the facts of the round's
+flow (where the game can wait, who is to decide, the age of the event and the board, ...),
+so that a state the loader accepts is one a game or a scenario reaches (issue 22).
+
+A saved game is its settings plus its moves, replayed through the rules (nothing of the
+position is trusted), or, for a game begun from a position (``Game.from_state``: a lesson's
+scenario, a position handed to a bot or the coach), that starting state checked in full
+here and then its moves replayed.  The second form stays rather than a save of the
+scenario's description: ``from_state`` takes any state (a description cannot give the
+generator mid-round), and the saves that exist hold states.  Each form is fuzzed, every
+case refused in words or played to its end: tests/fuzz/test_dice_load_fuzz.py.
 """
 
 from __future__ import annotations
@@ -24,7 +34,7 @@ from .catalogue import (
     default_catalogue,
 )
 from .errors import StateFormatError
-from .rules import STEP_NAMES
+from .rules import STEP_NAMES, current_player, legal_moves
 from .state import (
     BASE_DICE,
     BOARD_ROWS,
@@ -143,6 +153,77 @@ def check_invariants(s: StateData) -> list[str]:
     return problems
 
 
+def check_position(s: StateData) -> list[str]:
+    """Why ``s`` is not a position a game (or a :func:`~nations_widget.dice.scenario`)
+    can reach, beyond :func:`check_invariants`'s conservation (an empty list: it can).
+
+    These are the facts of the round's flow that the rules keep and that a state written by
+    hand or changed in a file can break, each of which left a loaded game stuck or broke it
+    some moves later: the game rests only in a step where a player decides, with the seats
+    still to decide in reverse player order; the turn's seat has rolled and not passed; the
+    board and the event belong to the round's age; a pledge of dice for food waits only in
+    the Accelerated variant, from a seat that passed, until its famine.  Last, as a
+    backstop, the seat to decide has a legal move (unless the game is over).
+
+    A seat's tiles may be of any age: a scenario gives a seat a later age's tile to teach
+    it, and the round that deals that age leaves it out (see ``rules._run_new_round``).
+    """
+    problems: list[str] = []
+    n = s.config.players
+    step = s.step
+    if step in ("new_round", "player_order"):
+        problems.append(f"the game never waits in the {step.replace('_', ' ')} step: nobody "
+                        "decides there")
+    elif step == "game_over":
+        if s.round != ROUNDS or s.pending:
+            problems.append(f"the game ends after round {ROUNDS}, with nobody to decide")
+    elif step == "actions":
+        if s.pending:
+            problems.append("in the actions step players take turns: no seat is waiting "
+                            "in 'pending'")
+        turn = s.players[s.order[s.cursor]]
+        if turn.passed or not turn.rolled:
+            problems.append(f"seat {s.order[s.cursor]} is to act but has "
+                            + ("passed" if turn.passed else "not rolled its dice"))
+    else:
+        reverse = s.order[::-1]
+        if not s.pending or s.pending != reverse[n - len(s.pending):]:
+            problems.append(f"in the {step} step the seats still to decide wait in reverse "
+                            f"player order, the last of them {reverse[-1]}: "
+                            f"'pending' is {s.pending}")
+    if step != "actions":
+        if not all(p.passed for p in s.players):
+            problems.append(f"every seat has passed once the {step.replace('_', ' ')} step "
+                            "comes")
+        if s.turn_underway:
+            problems.append("a turn is under way only in the actions step")
+    for seat, p in enumerate(s.players):
+        if p.passed and not p.rolled:
+            problems.append(f"seat {seat} has passed without rolling its dice")
+        if p.pledge:
+            if s.config.variant != "accelerated":
+                problems.append(f"seat {seat} pledges dice for food: that is the Accelerated "
+                                "variant's rule")
+            elif not p.passed:
+                problems.append(f"seat {seat} pledges dice for food but has not passed")
+            elif p.fed is None and any(s.dice_used[d] for d in p.pledge):
+                problems.append(f"seat {seat}'s pledged dice are used before its famine")
+    age = s.round
+    if s.event < 0 or s.comp.events[s.event].age != age:
+        problems.append(f"the event must be one of age {age}'s (round {age})")
+    tiles = s.comp.tiles
+    if any(t >= 0 and tiles[t].age != age for t in s.board):
+        problems.append(f"the board holds only age {age}'s tiles in round {age}")
+    if n > 1 and (s.opponent_books or s.solo_roll):
+        problems.append("only the solo game has a shadow opponent (its books and die)")
+    if not problems and not s.is_terminal():
+        # a backstop: the facts above leave nobody without a move (20,000 fuzzed positions)
+        if not legal_moves(s):
+            problems.append(f"seat {current_player(s)} has no legal move, and the game is not over")
+        s.listed = None
+    return problems
+
+
 def _unrest_ids(comp: Components) -> set[str]:
     return {t.id for t in comp.unrest.tiles} if comp.unrest else set()
 
@@ -213,7 +294,7 @@ def state_from_json(cls: type[_S], data: object, catalogue: Catalogue | None = N
     else:
         check.want("turn_underway" not in top, "turn_underway",
                    "belongs to games with the Unrest expansion only")
-    problems = check_invariants(s)
+    problems = check_invariants(s) or check_position(s)
     if problems:
         raise StateFormatError(message("the state breaks the rules: " + "; ".join(problems)))
     return s

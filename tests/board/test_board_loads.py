@@ -55,14 +55,18 @@ def test_a_decision_that_answers_itself_forever_is_refused_not_run() -> None:
 
 
 @pytest.mark.timeout(20)
-def test_the_same_position_played_directly_ends_its_resolution_loop() -> None:
-    # no loader in the way (a state changed by hand): the rules stop, in words
-    game = Game.from_state(actions_position())
-    game.state.queue = [["effect", 1, "event", 1, [1], 1]]
-    assert [m.to_json() for m in game.legal_moves()] == [{"type": "choose", "option": "no"}]
-    with pytest.raises(StateFormatError, match="go round in circles"):
-        game.play(game.legal_moves()[0])
-    assert game.position == 0                     # the history is as it was
+def test_the_same_position_played_directly_answers_its_one_option_once() -> None:
+    # no loader in the way (a state changed by hand): the stored answer that is not an
+    # option is dropped and the one option left ("no") is taken by itself, once.  It used
+    # to be asked again with the same answer kept, answered by itself, queued again, ...
+    # until the loop's bound stopped the game ("go round in circles").
+    state = actions_position()
+    state.queue = [["effect", 1, "event", 1, [1], 1]]
+    assert state.legal_moves() == []              # nothing left to ask of a player
+    rules._advance(state, None)
+    assert state.queue == [] and state.legal_moves()
+    game = Game.from_state(state)
+    assert Game.from_json(game.to_json()).state == state
 
 
 @pytest.mark.timeout(20)
@@ -79,6 +83,46 @@ def test_the_resolution_loop_has_a_bound(monkeypatch: pytest.MonkeyPatch) -> Non
     with pytest.raises(StateFormatError, match="go round in circles"):
         rules._advance(state, None)
 
+
+
+def black_death_position() -> GameState:
+    """Black Death (each nation returns a worker) being resolved: seat 0 is asked where its
+    worker comes from; seat 1's only source, the resource area, is already its answer
+    (answered by itself), and it waits to be asked the section the worker goes to."""
+    state = scenario({"players": 2, "seed": 1, "round": 3, "step": "resolution.event_a",
+                      "event": "black-death--hunt-for-prester-john", "order": [1, 0],
+                      "seats": [{"idle": 1, "slots": [["ziggurat", 1]]},
+                                {"idle": 1, "slots": [["a-quarry", 0]],
+                                 "taken": {"food": 1, "stability": 1}}]})
+    assert state.queue == [["effect", 0, "event", 0, [], 1], ["effect", 1, "event", 0, [0], 1]]
+    return state
+
+
+@pytest.mark.timeout(20)
+def test_a_stored_answer_that_no_longer_fits_is_asked_afresh_once() -> None:
+    """A decision's stored answer that its choice no longer offers (the state changed while
+    it waited: here by hand, seat 1's idle worker moved to a building) is dropped and the
+    choice met afresh.  It was kept and asked again and again (each new answer went after
+    it): the one source left answered itself for ever, until the loop's bound stopped the
+    game with 'go round in circles'."""
+    state = black_death_position()
+    state.players[1].idle, state.players[1].workers[0] = 0, 1
+    state.apply(next(m for m in state.legal_moves() if m.to_json()["option"] ==
+                     "the resource area"), log=False)
+    assert state.queue[0][:2] == ["effect", 1]
+    assert sorted(m.to_json()["option"] for m in state.legal_moves()) == [
+        "food", "stability"]
+    state.apply(state.legal_moves()[0], log=False)
+    assert not any(d[0] == "effect" for d in state.queue)
+
+
+def test_a_stored_answer_that_no_longer_fits_is_still_refused_in_a_save() -> None:
+    """A save is checked as it is: a stored answer that is not an option is no position a
+    game reaches (the engine drops one only when the state changed under it in play)."""
+    state = black_death_position()
+    data = start_save(state)
+    data["start"]["queue"][1][4] = [3]              # slot 2: seat 1 has no worker there
+    assert "queue[1][4]" in refusal(data)
 
 # ------------------------------------------------------------- decisions that crashed
 def test_a_card_effect_that_the_card_does_not_have_is_refused() -> None:

@@ -14,6 +14,7 @@ from nations_widget.dice import GameState, IllegalMoveError, check_invariants
 from nations_widget.dice.catalogue import RESOURCES
 from nations_widget.dice.moves import Move
 from nations_widget.dice.scenario import parse_face
+from nations_widget.dice.serialization import check_position
 from nations_widget.dice.state import DIE_COLOUR
 
 # Five white dice showing one of each resource (the usual hand in these tests).
@@ -62,7 +63,7 @@ def play(s: GameState, move: Move) -> list[Any]:
     """Apply a move that must be legal, and check the invariants afterwards."""
     assert s.is_legal(move), f"{move} should be legal: {_why(s, move)}"
     log = s.apply(move)
-    problems = check_invariants(s)
+    problems = check_invariants(s) or check_position(s)
     assert not problems, problems
     return log
 

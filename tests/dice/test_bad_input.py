@@ -124,6 +124,120 @@ def test_wrong_types_in_a_saved_state_are_refused(path: tuple[Any, ...], value: 
     assert words in refused(GameState.from_json, data)
 
 
+
+# ------------------------------------------- positions no game reaches (issue 22's fuzz)
+# Each of these loaded before and left a game that was stuck (nobody to play, the game not
+# over), crashed on its first move (an AssertionError from Game.play) or broke its own
+# rules some moves later (a state that its next save could not load).
+def state_json(**settings: Any) -> dict[str, Any]:
+    data: dict[str, Any] = GameState.new(**settings).to_json()
+    return data
+
+
+def started_from(state: dict[str, Any], moves: list[Any] | None = None) -> dict[str, Any]:
+    """A save of a game begun from the position ``state``, with ``moves`` after it."""
+    save = Game.from_state(GameState.new(players=len(state["players"]),
+                                         seed=state["config"]["seed"])).to_json()
+    return {**save, "config": state["config"], "start": state,
+            "moves": moves or [], "position": len(moves or [])}
+
+
+@pytest.mark.parametrize("step", ["new_round", "player_order"])
+def test_a_state_resting_where_nobody_decides_is_refused(step: str) -> None:
+    data = state_json(players=2, seed=3)
+    data["step"] = step
+    for player in data["players"]:
+        player["passed"] = True
+    message = refused(GameState.from_json, data)
+    assert f"never waits in the {step.replace('_', ' ')} step" in message
+    # a saved game with a move after it: refused in words, not an AssertionError
+    assert "never waits" in refused(Game.from_json, started_from(data, [{"type": "pass"}]))
+
+
+@pytest.mark.parametrize("step", ["books", "famine", "war"])
+def test_the_seats_waiting_in_a_reverse_order_step_are_checked(step: str) -> None:
+    """With order [0, 1] the seats wait as [1, 0] or [0]: an empty list left nobody to
+    play, and [1] alone would skip seat 0."""
+    data = state_json(players=2, seed=3)
+    data["order"], data["step"] = [0, 1], step
+    for player in data["players"]:
+        player["passed"] = player["rolled"] = True
+    for pending in ([], [1]):
+        data["pending"] = pending
+        assert "'pending' is" in refused(GameState.from_json, data)
+    for pending in ([1, 0], [0]):
+        data["pending"] = pending
+        assert GameState.from_json(data).current_player() == pending[0]
+
+
+def test_the_seat_to_act_has_rolled_and_not_passed() -> None:
+    data = state_json(players=2, seed=3)
+    seat = data["order"][data["cursor"]]
+    data["players"][seat]["passed"] = True
+    assert f"seat {seat} is to act but has passed" in refused(GameState.from_json, data)
+    data = state_json(players=1, seed=3)
+    data["players"][0]["rolled"] = False
+    assert "seat 0 is to act but has not rolled" in refused(GameState.from_json, data)
+
+
+def test_steps_after_the_actions_come_once_everybody_passed() -> None:
+    data = state_json(players=2, seed=3)
+    data["step"], data["pending"] = "war", data["order"][::-1]
+    assert "every seat has passed" in refused(GameState.from_json, data)
+
+
+def test_a_turn_under_way_belongs_to_the_actions_step() -> None:
+    data = state_json(players=2, seed=3, unrest=True)
+    data["step"], data["pending"] = "war", data["order"][::-1]
+    for player in data["players"]:
+        player["passed"] = player["rolled"] = True
+    GameState.from_json(data)
+    data["turn_underway"] = True
+    assert "under way only in the actions step" in refused(GameState.from_json, data)
+
+
+def test_a_pledge_is_the_accelerated_variants_and_waits_for_a_seat_that_passed() -> None:
+    """A pledge of a seat still playing used to load; buying with the pledged dice then
+    made a state the loader refuses (its next save could not be loaded)."""
+    for variant, passed, words in (("original", True, "Accelerated variant's rule"),
+                                   ("accelerated", False, "has not passed")):
+        data = state_json(players=2, seed=3, variant=variant)
+        seat = data["order"][-1]           # not the seat to act: it may have passed
+        own = [d for d, row in enumerate(data["dice"]) if row[0] == seat][:2]
+        data["players"][seat].update(pledge=own, passed=passed, rolled=True)
+        assert words in refused(GameState.from_json, data)
+
+
+def test_the_event_and_the_board_are_the_rounds_age() -> None:
+    data = state_json(players=2, seed=3)
+    data["event"] = "e2-1"
+    assert "event must be one of age 1's" in refused(GameState.from_json, data)
+    data = state_json(players=2, seed=3)
+    data["board"][0][0] = "t3-01"
+    assert "board holds only age 1's tiles" in refused(GameState.from_json, data)
+
+
+def test_only_the_solo_game_has_a_shadow_opponent() -> None:
+    data = state_json(players=2, seed=3)
+    data["opponent_books"] = 4
+    assert "only the solo game" in refused(GameState.from_json, data)
+
+
+def test_a_scenario_seat_holding_a_later_ages_tile_keeps_it_when_that_age_is_dealt() -> None:
+    """The deal of age 2 dealt t2-02 again, to the board, while seat 0 held it: after the
+    round the state broke the box's count ('a tile is in two places')."""
+    s = scenario({"players": 2, "seed": 1, "automate": True,
+                  "seats": [{"buildings": ["t2-02", "start-farm", "start-caravan",
+                                           "start-quarry", "start-temple"],
+                             "dice": ["red:strength", "red:strength", "white:gold",
+                                      "white:gold", "white:gold", "white:gold"]}]})
+    held = s.comp.tile_ref["t2-02"]
+    while s.round == 1:
+        moves = s.legal_moves()
+        s.apply(next((m for m in moves if m.type == "pass"), moves[0]))
+    assert held not in s.board and s.players[0].buildings[0] == held
+    assert GameState.from_json(s.to_json()) == s
+
 # --------------------------------------------------------------------- the envelope
 @pytest.mark.parametrize("load", [GameState.from_json, Game.from_json, scenario],
                          ids=["state", "game", "scenario"])

@@ -892,6 +892,7 @@ def test_game_ends_after_four_rounds() -> None:
 def auto_position(seat1: dict[str, Any], event: str = "e1-1", automate: bool = True,
                   step: str = "books") -> GameState:
     return scenario({"players": 2, "step": step, "order": [1, 0], "event": event,
+                     "round": int(event[1]),            # the event's age
                      "automate": automate, "seats": [{"dice": ONE_OF_EACH}, seat1]})
 
 

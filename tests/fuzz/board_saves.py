@@ -15,6 +15,13 @@ thousands) draw the same kinds of case.  Kinds:
     copied from elsewhere in the state, a field dropped or given any value).
 ``save``
     a settings-and-moves save with its moves, position or settings changed.
+``stale``
+    (one case in eight) no save: a position of an event whose decisions wait with stored
+    answers (a worker's one possible source, answered by itself), and the deciding nation's
+    workers moved by hand while it waits, so that its stored answer may no longer be an
+    option; played from there directly (the loader refuses such a save: in a save an
+    answer that is not an option is no position a game reaches).  The engine drops such an
+    answer and asks afresh; it used to ask again and again.
 
 The promise (:func:`outcome`): ``Game.from_json`` refuses the save with one of the typed
 errors of ``nations_widget.core.errors``, in words (a message under 500 characters), or
@@ -31,7 +38,7 @@ import json
 import random
 from typing import Any
 
-from nations_widget.board import Game, GameState
+from nations_widget.board import Game, GameState, rules
 from nations_widget.board.scenario import scenario
 from nations_widget.core.errors import IllegalMoveError, StateFormatError
 
@@ -219,9 +226,60 @@ def _moves_for(rng: random.Random, state: GameState) -> list[Any]:
     return moves
 
 
+#: events whose half returns a worker: a nation with one source answers it by itself and
+#: waits to be asked the section (event id, its age, the half)
+RETURN_WORKER_EVENTS = (("assyrian-deportations--jain-ascetism", 1, 0),
+                        ("black-death--hunt-for-prester-john", 2, 0),
+                        ("weltpolitik--emigration", 4, 1))
+
+
+@functools.cache
+def stale_positions() -> tuple[GameState, ...]:
+    """Positions of those events with a decision waiting on a stored answer."""
+    found: list[GameState] = []
+    for event, age, half in RETURN_WORKER_EVENTS:
+        for players in (2, 3, 4, 5):
+            for k in range(6):
+                rng = random.Random(k * 7 + players)
+                seats = [{"idle": rng.randrange(3),
+                          "taken": {"food": rng.randrange(3), "stability": rng.randrange(3)}}
+                         for _ in range(players)]
+                state = scenario({"players": players, "seed": k, "round": 2 * age - 1,
+                                  "step": f"resolution.event_{'ab'[half]}", "event": event,
+                                  "seats": seats})
+                if any(d[0] == "effect" and d[4] for d in state.queue):
+                    found.append(state)
+    return tuple(found)
+
+
+def stale_state(rng: random.Random) -> GameState:
+    """A position of :func:`stale_positions` with a waiting nation's workers moved by hand
+    (between its resource area and a building, or off the board), as a change while it
+    waits could."""
+    state = rng.choice(stale_positions()).clone()
+    seat = rng.choice([d[1] for d in state.queue if d[0] == "effect" and d[4]])
+    p = state.players[seat]
+    slots = [k for k, ref in enumerate(p.bm) if ref >= 0]
+    how = rng.choice(["to a building", "to a building", "from a building", "away"])
+    if how == "to a building" and p.idle and slots:
+        p.idle -= 1
+        p.workers[rng.choice(slots)] += 1
+    elif how == "from a building" and any(p.workers[k] for k in slots):
+        k = rng.choice([k for k in slots if p.workers[k]])
+        p.workers[k] -= 1
+        p.idle += 1
+    elif p.idle:
+        p.idle -= 1                 # (the worker goes back to the track's top)
+        p.on_top += 1
+    return state
+
+
 def case(seed: int) -> tuple[str, Any]:
-    """Case number ``seed``: its kind and the save (a dict)."""
+    """Case number ``seed``: its kind and the save (a dict), or for a ``stale`` case the
+    state to play from."""
     rng = random.Random(seed)
+    if seed % 8 == 7:
+        return "stale", stale_state(rng)
     pool = positions()
     state = pool[rng.randrange(len(pool))]
     kind = rng.choice(["queue", "queue", "queue", "start", "save"])
@@ -250,7 +308,15 @@ def case(seed: int) -> tuple[str, Any]:
 # -------------------------------------------------------------------- the promise
 def outcome(data: Any, seed: int = 0) -> str:
     """"refused" or "played" (see the module docstring); a broken promise raises
-    :class:`CaseFailure`."""
+    :class:`CaseFailure`.  ``data``: a save, or a state to play from directly."""
+    if isinstance(data, GameState):
+        state = data.clone()
+        try:
+            rules._advance(state, None)     # as after any change in play: the rules run on
+        except Exception as exc:
+            raise CaseFailure("crash", f"the rules after the change: {type(exc).__name__}: "
+                              f"{exc}"[:300]) from exc
+        return play_to_end(state, seed)
     try:
         game = Game.from_json(data)
     except (StateFormatError, IllegalMoveError) as exc:
@@ -266,8 +332,13 @@ def outcome(data: Any, seed: int = 0) -> str:
         raise CaseFailure("replay", f"{type(exc).__name__}: {exc}"[:300]) from exc
     if again.state != game.state:
         raise CaseFailure("replay", "the game's own save loads another position")
+    return play_to_end(game.state.clone(), seed)
+
+
+def play_to_end(state: GameState, seed: int) -> str:
+    """"played": random legal moves from ``state`` reach the end of the game (else a
+    :class:`CaseFailure`)."""
     rng = random.Random(seed)
-    state = game.state.clone()
     for played in range(MOVE_LIMIT):
         if state.is_terminal():
             return "played"
