@@ -1,6 +1,7 @@
 """A crowd: N visitors open the app at the same moment.
 
     .venv/bin/python benchmarks/crowd.py                       # N = 1, 10, 20, voila.py as is
+    .venv/bin/python benchmarks/crowd.py --sizes 20,20 --no-browsers   # server's share, twice
     .venv/bin/python benchmarks/crowd.py --sizes 20 --pool 4   # another preheated pool size
     .venv/bin/python benchmarks/crowd.py --sizes 3 --games board   # only the board game
     .venv/bin/python benchmarks/crowd.py --start-cost          # what a kernel pays for the app
@@ -8,18 +9,23 @@
 Each visitor opens one game directly (``/?game=dice`` or ``/?game=board``, taken in turn
 from ``--games``): ``/`` alone shows the game chooser, which has no board to wait for.
 
-voila.py caps the kernels serving pages (12 by default): past it a visitor gets "The tables
-are full" and is counted as turned away; ``NATIONS_MAX_KERNELS=0`` in the environment
-measures without the cap.
+voila.py caps the kernels serving pages (24 by default, the warm ones not counted): past it
+a visitor gets "The tables are full" and is counted as turned away;
+``NATIONS_MAX_KERNELS=0`` in the environment measures without the cap.
 
 Two phases per N, each with the server warm and the machine quiet first:
 
 1. the server's share, no browser: N plain HTTP requests for the pages at once; per
    visitor the time to the page's first byte, to its whole HTML (Voila streams the page
    while the notebook runs, so this is the notebook run in a kernel) and until its kernel
-   answers ``GET /api/kernels/<id>`` idle; then each page's kernel is shut down the way a
-   leaving page does (``POST /voila/api/shutdown/<id>`` with its _xsrf cookie);
-2. the browsers' share: N Chromium pages, the times below.
+   answers ``GET /api/kernels/<id>`` idle; once every visitor's kernel is ready, each is
+   shut down the way a leaving page does (``POST /voila/api/shutdown/<id>`` with its _xsrf
+   cookie).  The CPU seconds the server process and its kernels spent from the requests
+   to the last kernel ready are counted too (a kernel that has exited counts through the
+   server's children times): their sum over the cores is the slowest page on an otherwise
+   idle machine at best (``cpu_floor_s``), a figure that the load of other work on a
+   shared machine does not change much, unlike the times;
+2. the browsers' share: N Chromium pages, the times below (skipped with ``--no-browsers``).
 
 For each N it starts its own Voila on 127.0.0.1 and a free port, from the repository root
 (so the root's voila.py applies, as scripts/play.sh does), serving notebooks/play.ipynb;
@@ -54,6 +60,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -160,6 +167,19 @@ def cpu_percent(procs: list[psutil.Process]) -> float:
     return total
 
 
+def tree_cpu(server: psutil.Process) -> tuple[float, float]:
+    """CPU seconds used so far by (the server itself, its kernels): a kernel that has exited
+    counts in the server's children times once the server has reaped it (Jupyter waits
+    for its kernels), a live one through its own times."""
+    own = server.cpu_times()
+    kernels = own.children_user + own.children_system
+    for child in server.children(recursive=True):
+        with contextlib.suppress(psutil.Error):
+            times = child.cpu_times()
+            kernels += times.user + times.system + times.children_user + times.children_system
+    return own.user + own.system, kernels
+
+
 def wait_until_warm(server: psutil.Process, pool: int, timeout: float = 120.0) -> float:
     """Until the preheated kernels exist and the server and kernels are idle for 2 s."""
     start = time.monotonic()
@@ -179,9 +199,12 @@ def wait_until_warm(server: psutil.Process, pool: int, timeout: float = 120.0) -
     return time.monotonic() - start
 
 
-def server_visit(base: str, game: str, limit: float) -> ServerVisit:
-    """One visitor with no browser: the page's HTML, then its kernel ready; its kernel is
-    then shut down as a leaving page does."""
+def server_visit(base: str, game: str, limit: float,
+                 everybody_ready: threading.Barrier | None = None) -> ServerVisit:
+    """One visitor with no browser: the page's HTML, then its kernel ready; once every
+    visitor of the crowd has got that far (``everybody_ready``: a kernel's shutdown costs
+    CPU too, which would otherwise slow down the pages still coming), its kernel is shut
+    down as a leaving page does."""
     import http.cookiejar
     import re
     import urllib.error
@@ -208,6 +231,9 @@ def server_visit(base: str, game: str, limit: float) -> ServerVisit:
                     out.kernel_ready_s = time.monotonic() - start
                     break
             time.sleep(0.05)
+        if everybody_ready is not None:
+            with contextlib.suppress(threading.BrokenBarrierError):
+                everybody_ready.wait(timeout=limit)
         xsrf = next((c.value for c in jar if c.name == "_xsrf"), "")
         leave = urllib.request.Request(
             f"{base}voila/api/shutdown/{kernel}", method="POST",
@@ -221,13 +247,31 @@ def server_visit(base: str, game: str, limit: float) -> ServerVisit:
             out.error = f"HTTP {exc.code}"
     except Exception as exc:
         out.error = f"{type(exc).__name__}: {str(exc)[:120]}"
+    if everybody_ready is not None and out.kernel_ready_s is None:
+        everybody_ready.abort()            # nobody waits for a visitor who has no page
     return out
 
 
-def server_crowd(base: str, games: list[str], limit: float) -> list[ServerVisit]:
+def server_crowd(base: str, games: list[str], limit: float,
+                 when_ready: Callable[[], None]) -> tuple[list[ServerVisit], float]:
+    """The visitors at once, and the time until the last one's kernel was ready;
+    ``when_ready`` is called then, before the kernels are shut down (if a visitor got no
+    page, after)."""
     from concurrent.futures import ThreadPoolExecutor
+    started = time.monotonic()
+    wall: list[float] = []
+
+    def everybody_in() -> None:
+        wall.append(time.monotonic() - started)
+        when_ready()
+
+    everybody_ready = threading.Barrier(len(games), action=everybody_in)
     with ThreadPoolExecutor(max_workers=len(games)) as pool:
-        return list(pool.map(lambda g: server_visit(base, g, limit), games))
+        visits = list(pool.map(lambda g: server_visit(base, g, limit, everybody_ready),
+                               games))
+    if not wall:
+        everybody_in()
+    return visits, wall[0]
 
 
 async def visit(browser: Any, url: str, game: str,
@@ -261,15 +305,19 @@ async def visit(browser: Any, url: str, game: str,
     return out, context
 
 
-async def crowd(url: str, games: list[str], limit: float,
-                server: psutil.Process) -> tuple[list[Visit], list[int]]:
+async def crowd(url: str, games: list[str], limit: float, server: psutil.Process,
+                cpu: list[tuple[float, float]]) -> tuple[list[Visit], list[int]]:
+    """The browsers' crowd; ``cpu`` gets the server's and its kernels' CPU seconds
+    (``tree_cpu``) when the pages are asked for and when every board is up."""
     from playwright.async_api import async_playwright
 
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
                                           headless=True)
         try:
+            cpu.append(tree_cpu(server))
             done = await asyncio.gather(*(visit(browser, url, g, limit) for g in games))
+            cpu.append(tree_cpu(server))
             # every page has its board (or has given up), all still open: the kernels now
             per_kernel = sorted(rss(k) for k in kernel_processes(server))
             for _, context in done:
@@ -287,7 +335,8 @@ def median_and_max(values: list[float | None]) -> tuple[float | None, float | No
 
 
 def run(n: int, pool: int | None, limit: float, extra: list[str],
-        repo: Path = REPO, game_names: tuple[str, ...] = ("dice", "board")) -> dict[str, Any]:
+        repo: Path = REPO, game_names: tuple[str, ...] = ("dice", "board"),
+        browsers: bool = True) -> dict[str, Any]:
     games = [game_names[i % len(game_names)] for i in range(n)]
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
@@ -304,24 +353,36 @@ def run(n: int, pool: int | None, limit: float, extra: list[str],
     with server:
         assert server.proc is not None
         proc = psutil.Process(server.proc.pid)
-        warm = wait_until_warm(proc, pool if pool is not None else 1)
+        warm_kernels = pool if pool is not None else configured_pool(repo, env)
+        warm = wait_until_warm(proc, warm_kernels)
+        pool_rss = sum(rss(k) for k in kernel_processes(proc))
         # the server's share: no browser
         server_load_before = os.getloadavg()
-        started = time.monotonic()
-        server_visits = server_crowd(url, games, limit)
-        server_wall = time.monotonic() - started
-        wait_until_warm(proc, pool if pool is not None else 1)
-        # the browsers' share
-        load_before = os.getloadavg()
+        cpu_before = tree_cpu(proc)
+        at_ready: list[Any] = []
+        server_visits, server_wall = server_crowd(
+            url, games, limit, lambda: at_ready.extend([tree_cpu(proc), os.getloadavg()]))
+        cpu_crowd, server_load_after = at_ready
+        wait_until_warm(proc, warm_kernels)
+        cpu_refilled = tree_cpu(proc)
+        visits: list[Visit] = []
+        per_kernel: list[int] = []
         memory = Memory()
-        sampler = threading.Thread(target=sample_memory, args=(proc, memory), daemon=True)
-        sampler.start()
-        started = time.monotonic()
-        visits, per_kernel = asyncio.run(crowd(url, games, limit, proc))
-        wall = time.monotonic() - started
-        memory.stop.set()
-        sampler.join()
-        load_after = os.getloadavg()
+        load_before = load_after = os.getloadavg()
+        wall = 0.0
+        browser_cpu: list[tuple[float, float]] = []
+        if browsers:
+            # the browsers' share
+            load_before = os.getloadavg()
+            sampler = threading.Thread(target=sample_memory, args=(proc, memory),
+                                       daemon=True)
+            sampler.start()
+            started = time.monotonic()
+            visits, per_kernel = asyncio.run(crowd(url, games, limit, proc, browser_cpu))
+            wall = time.monotonic() - started
+            memory.stop.set()
+            sampler.join()
+            load_after = os.getloadavg()
     pages = [v.page_s for v in visits if v.page_s is not None]
     boards = [v.board_s for v in visits if v.board_s is not None]
     playable = [v.playable_s for v in visits if v.playable_s is not None]
@@ -329,8 +390,11 @@ def run(n: int, pool: int | None, limit: float, extra: list[str],
     first_byte = median_and_max([v.first_byte_s for v in server_visits])
     html_done = median_and_max([v.html_s for v in server_visits])
     kernel_ready = median_and_max([v.kernel_ready_s for v in server_visits])
+    crowd_cpu = sum(cpu_crowd) - sum(cpu_before)
+    cores = os.cpu_count() or 1
     return {
-        "repo": str(repo), "visitors": n, "pool": pool, "games": games,
+        "repo": str(repo), "visitors": n, "pool": warm_kernels, "games": games,
+        "max_kernels": os.environ.get("NATIONS_MAX_KERNELS", "voila.py's"),
         "server": {
             "wall_s": round(server_wall, 1),
             "first_byte_median_s": first_byte[0], "first_byte_slowest_s": first_byte[1],
@@ -338,10 +402,28 @@ def run(n: int, pool: int | None, limit: float, extra: list[str],
             "kernel_ready_median_s": kernel_ready[0], "kernel_ready_slowest_s": kernel_ready[1],
             "turned_away": sum(1 for v in server_visits if v.turned_away),
             "errors": [v.error for v in server_visits if v.error],
+            # CPU seconds spent while the crowd was served (from the requests to the last
+            # kernel ready): by the Voila process, by kernels (the pages' and any refill
+            # started meanwhile); then by the kernels' shutdown and the pool's refill
+            # until it is warm again
+            "cpu_server_s": round(cpu_crowd[0] - cpu_before[0], 1),
+            "cpu_kernels_s": round(cpu_crowd[1] - cpu_before[1], 1),
+            "cpu_per_page_s": round(crowd_cpu / n, 2),
+            # the slowest page on an otherwise idle machine cannot beat this: all the CPU
+            # the crowd used, spread over every core
+            "cpu_floor_s": round(crowd_cpu / cores, 1),
+            "cpu_leave_and_refill_s": round(sum(cpu_refilled) - sum(cpu_crowd), 1),
             "load_before": [round(x, 2) for x in server_load_before],
+            "load_after": [round(x, 2) for x in server_load_after],
+            # per visitor: game, first byte, whole page, kernel ready (s)
+            "visits": [[v.game, *(None if t is None else round(t, 2) for t in
+                                  (v.first_byte_s, v.html_s, v.kernel_ready_s))]
+                       for v in server_visits],
         },
+        "browsers": browsers,
         "turned_away": sum(1 for v in visits if v.turned_away),
         "warm_s": round(warm, 1), "wall_s": round(wall, 1),
+        "pool_rss_mb": round(pool_rss / (1024 * 1024), 1),
         "boards": len(boards), "playable": len(playable),
         "page_median_s": round(statistics.median(pages), 2) if pages else None,
         "page_slowest_s": round(max(pages), 2) if pages else None,
@@ -349,6 +431,12 @@ def run(n: int, pool: int | None, limit: float, extra: list[str],
         "board_slowest_s": round(max(boards), 2) if boards else None,
         "playable_median_s": round(statistics.median(playable), 2) if playable else None,
         "playable_slowest_s": round(max(playable), 2) if playable else None,
+        # the server's and kernels' CPU seconds while the browsers set their pages up
+        # (the rest of the machine's CPU went to the browsers, and to other work)
+        "browsers_phase_cpu_server_s": round(browser_cpu[1][0] - browser_cpu[0][0], 1)
+        if len(browser_cpu) == 2 else None,
+        "browsers_phase_cpu_kernels_s": round(browser_cpu[1][1] - browser_cpu[0][1], 1)
+        if len(browser_cpu) == 2 else None,
         "reloaded_pages": sum(1 for v in visits if v.navigations > 1),
         "saw_model_not_found": sum(1 for v in visits if v.saw_model_not_found),
         "errors": [v.error for v in visits if v.error],
@@ -361,6 +449,24 @@ def run(n: int, pool: int | None, limit: float, extra: list[str],
         "load_before": [round(x, 2) for x in load_before],
         "load_after": [round(x, 2) for x in load_after],
     }
+
+
+POOL_SIZE = """
+import sys
+from traitlets.config.loader import PyFileConfigLoader
+print(PyFileConfigLoader("voila.py", path=sys.argv[1]).load_config()
+      .VoilaConfiguration.default_pool_size)
+"""
+
+
+def configured_pool(repo: Path, env: dict[str, str]) -> int:
+    """The preheated pool size the served checkout's voila.py sets, read as its server will
+    (``env``: its package first on the path; run elsewhere than the root, whose voila.py
+    would shadow Voila)."""
+    out = subprocess.run([sys.executable, "-c", POOL_SIZE, str(repo)], env=env,
+                         cwd=tempfile.gettempdir(), capture_output=True, text=True,
+                         check=True)
+    return int(out.stdout.split()[-1])
 
 
 START_COST = """
@@ -403,6 +509,8 @@ def main() -> int:
     parser.add_argument("--max-visitors", type=int, default=30)
     parser.add_argument("--start-cost", action="store_true",
                         help="only measure what a kernel pays for the app")
+    parser.add_argument("--no-browsers", action="store_true",
+                        help="only the server's share (plain HTTP, no Chromium)")
     parser.add_argument("--json", type=Path, help="also write the results here")
     parser.add_argument("--repo", type=Path, default=REPO,
                         help="serve another checkout's app (its notebook, voila.py and "
@@ -425,31 +533,43 @@ def main() -> int:
     results = []
     for n in sizes:
         result = run(n, args.pool, args.limit, list(args.voila_args), args.repo.resolve(),
-                     game_names)
+                     game_names, browsers=not args.no_browsers)
         results.append(result)
         print(json.dumps(result), flush=True)
     print()
-    print("Server's share (no browser): | visitors | first byte median / slowest (s) | "
+    print("Server's share (no browser):")
+    print("| visitors | pool | first byte median / slowest (s) | "
           "whole page median / slowest (s) | kernel ready median / slowest (s) | "
-          "turned away |")
-    print("|---|---|---|---|---|")
-    for r in results:
-        sv = r["server"]
-        print(f"| {r['visitors']} | {sv['first_byte_median_s']} / {sv['first_byte_slowest_s']}"
-              f" | {sv['html_median_s']} / {sv['html_slowest_s']} | "
-              f"{sv['kernel_ready_median_s']} / {sv['kernel_ready_slowest_s']} | "
-              f"{sv['turned_away']} |")
-    print()
-    print("Browsers: | visitors | boards | playable | board median / slowest (s) | "
-          "playable median / slowest (s) | kernel RSS median (MB) | kernels peak | "
-          "server peak RSS (MB) | "
+          "turned away | CPU s: server + kernels (per page) | CPU floor (s) | "
           "load before → after |")
     print("|---|---|---|---|---|---|---|---|---|")
     for r in results:
+        sv = r["server"]
+        print(f"| {r['visitors']} | {r['pool']} | "
+              f"{sv['first_byte_median_s']} / {sv['first_byte_slowest_s']}"
+              f" | {sv['html_median_s']} / {sv['html_slowest_s']} | "
+              f"{sv['kernel_ready_median_s']} / {sv['kernel_ready_slowest_s']} | "
+              f"{sv['turned_away']} | {sv['cpu_server_s']} + {sv['cpu_kernels_s']} "
+              f"({sv['cpu_per_page_s']}) | {sv['cpu_floor_s']} | "
+              f"{sv['load_before'][0]} → {sv['load_after'][0]} |")
+    print()
+    if args.no_browsers:
+        if args.json:
+            args.json.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+        return 0 if all(not r["server"]["errors"] for r in results) else 1
+    print("Browsers:")
+    print("| visitors | boards | playable | page HTML median / slowest (s) | "
+          "board median / slowest (s) | playable median / slowest (s) | "
+          "server + kernels CPU s meanwhile | kernel RSS median (MB) | kernels peak | "
+          "server peak RSS (MB) | load before → after |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    for r in results:
         print(f"| {r['visitors']} | {r['boards']}/{r['visitors']} | "
               f"{r['playable']}/{r['visitors']} | "
+              f"{r['page_median_s']} / {r['page_slowest_s']} | "
               f"{r['board_median_s']} / {r['board_slowest_s']} | "
               f"{r['playable_median_s']} / {r['playable_slowest_s']} | "
+              f"{r['browsers_phase_cpu_server_s']} + {r['browsers_phase_cpu_kernels_s']} | "
               f"{r['kernel_rss_median_mb']} | {r['kernels_peak']} | "
               f"{r['server_rss_peak_mb']} | {r['load_before'][0]} → {r['load_after'][0]} |")
     if args.json:

@@ -191,6 +191,8 @@ def test_binder_s_proxy_runs_the_command_under_its_own_path() -> None:
     assert "--port={port}" in command and "--no-browser" in command
     assert "--base-url={base_url}nations/" in command
     assert entry["absolute_url"] is True
+    # Binder's one visitor: one warm kernel, not the pool sized for a crowd on a server
+    assert entry["environment"] == {"NATIONS_KERNEL_POOL": "1"}
     requirements = (ROOT / "binder" / "requirements.txt").read_text()
     assert "jupyter-server-proxy" in requirements and ".[app]" in requirements
 
@@ -211,8 +213,8 @@ def test_voila_py_applies_the_package_s_settings() -> None:
     assert direct.Voila.tornado_settings["headers"]["Content-Security-Policy"] == \
         CONTENT_SECURITY_POLICY
     assert direct.MappingKernelManager.cull_busy is True
-    assert direct.VoilaConfiguration.default_pool_size == max(
-        1, int(os.environ.get("NATIONS_KERNEL_POOL", "1")))
+    from nations_widget.app.voila_settings import kernel_pool
+    assert direct.VoilaConfiguration.default_pool_size == kernel_pool()
 
 
 def test_the_page_template_travels_with_the_package() -> None:

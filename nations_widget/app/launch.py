@@ -117,6 +117,9 @@ def server_proxy() -> dict[str, Any]:
         "absolute_url": True,
         # Voila's first start (imports, the preheated kernel's notebook) can take a while
         "timeout": 120,
+        # Binder serves one visitor in a container of a few GB: one warm kernel, not the
+        # pool of 20 sized for a crowd on a server (voila_settings)
+        "environment": {"NATIONS_KERNEL_POOL": "1"},
         "new_browser_tab": True,
         "launcher_entry": {"title": "Nations (the app)"},
     }

@@ -14,18 +14,21 @@
 
 Settings:
 
-- A preheated kernel: Voila starts a kernel and runs the notebook before anybody asks for it,
-  so the first visitor gets the board without waiting for a kernel to start. Each page served
-  takes the warm kernel and Voila starts the next one in the background.
-  ``NATIONS_KERNEL_POOL=N`` keeps N warm kernels instead of one.
+- A pool of warm kernels (20; ``NATIONS_KERNEL_POOL=N`` keeps N): Voila starts kernels and
+  runs the notebook in them as far as the visitor's request before anybody asks, so a
+  visitor gets the board without waiting for a kernel to start. A page takes a warm kernel
+  when one is ready (else it starts its own at once), and the pool refills a taken one in
+  the background: once the pages being set up are served, one kernel at a time.
 - A page's kernel goes with the page: Voila's unload call (closed tab, reload) is accepted,
   because the page handler now sets the _xsrf cookie that call sends back (see below).
 - Culling, for kernels whose page vanished without unloading (a crashed browser): a kernel
   with no page that has been idle for 10 minutes is shut down, busy or not; the check runs
   every minute. Kernels with an open page are never culled (``cull_connected`` stays
   False), however long the player thinks, and Voila never culls its preheated kernels.
-- A cap on the kernels serving pages (``NATIONS_MAX_KERNELS``, default 12; 0: none): past
-  it a visitor gets a short "The tables are full" page (503, Retry-After), see below.
+- A cap on the kernels serving pages (``NATIONS_MAX_KERNELS``, default 24; 0: none; the
+  warm kernels not counted): past it a visitor gets a short "The tables are full" page
+  (503, Retry-After), see below.
+- The numbers to size for a machine are together in one block below the imports.
 - Security headers: a Content-Security-Policy with ``default-src 'self'``, Referrer-Policy,
   nosniff, SameSite cookies; see below.
 - No tracebacks for visitors: an error in the notebook shows Voila's short notice, not a
@@ -84,9 +87,29 @@ CONTENT_SECURITY_POLICY = "; ".join([
     "object-src 'none'",
 ])
 
+# ---------------------------------------------------------------------------------------
+# The numbers to size for the machine (two of them can be set from the environment, read
+# when the settings are applied).  Chosen for the machine this project runs on, 2 cores and
+# 24 GiB, and a crowd of 20 at once; why each, in its section below.
+#
+#: warm kernels kept ready, each one started with the app imported (NATIONS_KERNEL_POOL)
+DEFAULT_KERNEL_POOL = 20
+#: seconds after a warm kernel is taken before its replacement starts, and then at most
+#: this many more while other pages are still being set up
+POOL_REFILL_DELAY_S = 2.0
+POOL_REFILL_MAX_WAIT_S = 30.0
+#: seconds between two starts of warm kernels (at the server's start too)
+POOL_START_SPACING_S = 0.5
+#: kernels serving pages at once, the warm ones not counted; 0: no cap (NATIONS_MAX_KERNELS)
+DEFAULT_MAX_PAGES = 24
+#: seconds after which the "tables are full" page tries again
 RETRY_AFTER_S = 60
+#: a kernel with no page left is shut down after this many idle seconds (checked each minute)
+CULL_IDLE_S = 600
+CULL_INTERVAL_S = 60
 #: widgets a page may open in its kernel, over all its connections (see below)
 MAX_COMM_OPENS = 100
+# ---------------------------------------------------------------------------------------
 
 FULL_PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
@@ -102,9 +125,14 @@ tries again by itself in {seconds} seconds.</p>
 """
 
 
+def kernel_pool() -> int:
+    """The warm kernels kept ready: ``NATIONS_KERNEL_POOL`` (default 20; at least 1)."""
+    return max(1, int(os.environ.get("NATIONS_KERNEL_POOL", str(DEFAULT_KERNEL_POOL))))
+
+
 def max_pages() -> int:
-    """The cap on kernels serving pages: ``NATIONS_MAX_KERNELS`` (default 12; 0: none)."""
-    return max(0, int(os.environ.get("NATIONS_MAX_KERNELS", "12")))
+    """The cap on kernels serving pages: ``NATIONS_MAX_KERNELS`` (default 24; 0: none)."""
+    return max(0, int(os.environ.get("NATIONS_MAX_KERNELS", str(DEFAULT_MAX_PAGES))))
 
 
 def configure(c: Any) -> None:
@@ -114,11 +142,25 @@ def configure(c: Any) -> None:
     # and none in the kernel's error messages that reach a page over its websocket
     c.MappingKernelManager.allow_tracebacks = False
 
+    # Warm kernels.  A page's kernel costs about 0.55 s of CPU to start (Python, Jupyter's
+    # kernel, the widgets, this package) and the server about 0.1 s more; on 2 cores twenty
+    # visitors at once wait for twenty such starts, 6-7 s for the last one on an idle
+    # machine and twice that or more on a busy one.  Voila's pool starts kernel_pool()
+    # kernels ahead and runs the notebook in them as far as the visitor's request
+    # (play.ipynb waits there for the ?game= of the page), so a visitor who takes a warm
+    # kernel has the page within a second, the kernel's share of the work done.  An idle
+    # warm kernel holds about 63 MB and uses no CPU: the 20 of the pool are 1.3 GB of the
+    # machine's 24 GiB, a price worth paying for the crowd of 20 the app is sized for.
+    # (Binder's single visitor keeps one: server_proxy() sets NATIONS_KERNEL_POOL.  Voila's
+    # server extension, /voila/render/..., has no pool: there a page always starts its
+    # kernel.)
     c.VoilaConfiguration.preheat_kernel = True
-    # one warm kernel by default; NATIONS_KERNEL_POOL=N keeps N (each idle one holds ~60 MB;
-    # under a crowd of 20 on this 2-core machine, 4 instead of 1 was within the noise: README)
-    c.VoilaConfiguration.default_pool_size = max(
-        1, int(os.environ.get("NATIONS_KERNEL_POOL", "1")))
+    c.VoilaConfiguration.default_pool_size = kernel_pool()
+    # A warm kernel taken is replaced POOL_REFILL_DELAY_S later (Voila's default: 1 s), and
+    # not while other pages are still being set up (at most POOL_REFILL_MAX_WAIT_S more): a
+    # crowd's own pages come first, the pool's refill does not compete with them for the
+    # cores (install_page_guard).
+    c.VoilaKernelManager.fill_delay = POOL_REFILL_DELAY_S
 
     # No request leaves the machine.  Voila's "lab" page template links Font Awesome's
     # stylesheets from a CDN (the app uses none of its icons: the board's icons are inline
@@ -155,8 +197,8 @@ def configure(c: Any) -> None:
     if hasattr(sys.modules.get("voila"), "__path__"):
         install_page_guard()
 
-    c.MappingKernelManager.cull_idle_timeout = 600
-    c.MappingKernelManager.cull_interval = 60
+    c.MappingKernelManager.cull_idle_timeout = CULL_IDLE_S
+    c.MappingKernelManager.cull_interval = CULL_INTERVAL_S
     c.MappingKernelManager.cull_connected = False
     # a kernel with no page is culled even while busy (bots playing a game nobody watches)
     c.MappingKernelManager.cull_busy = True
@@ -173,34 +215,115 @@ def configure(c: Any) -> None:
 # (voila-dashboards/voila#1458).  The page handler now makes the token (tornado sets the
 # "_xsrf" cookie then) before anything is written.
 #
-# A cap on live kernels.  Each page runs a kernel of its own (60-105 MB, and a share of the
-# two cores when its bots think); past some number every page slows down together.  A page
-# asked for when max_pages() kernels already serve pages (the preheated ones not counted)
-# gets a short "the tables are full" page instead (HTTP 503 with Retry-After), which tries
-# again by itself a minute later; nobody's game is slowed down.  NATIONS_MAX_KERNELS=N sets
-# the cap (default 12: about 1 GB of kernels, and 2 cores kept answering; 0 means no cap).
+# A cap on live kernels.  Each page runs a kernel of its own (64 MB when its game starts,
+# more after a long one, and a share of the two cores when its bots think); past some
+# number every page slows down together.  A page asked for when max_pages() kernels already
+# serve pages gets a short "the tables are full" page instead (HTTP 503 with Retry-After),
+# which tries again by itself a minute later; nobody's game is slowed down.  The warm
+# kernels do not count: Voila's pool records the kernels it started (``notebook_data``), and
+# those not yet handed to a page (HANDED_OUT) are warm, ready or still starting.
+# NATIONS_MAX_KERNELS=N sets the cap (default 24: the crowd of twenty the app is sized for
+# and a few more, about 1.5 GB of page kernels besides the pool's 1.3 GB; 0 means no cap).
+# The cap is about CPU more than memory: 2 cores share every game's bots.
+#
+# A visitor takes a warm kernel only when one is ready.  Voila's pool also holds the
+# refills that have not finished starting, and Voila hands those out too: the visitor then
+# waits for the refill's delay and start.  When none is ready the page starts a kernel of
+# its own at once (Voila's path without a pool), which costs the same start without the
+# delay.
+
+#: the kernels Voila's pool started that have been handed to a page
+HANDED_OUT: set[str] = set()
+#: the page requests being answered now (their handlers), for the pool's refill to wait on
+PAGES_BEING_SET_UP: set[object] = set()
+#: when the next warm kernel may start (the event loop's clock)
+_next_pool_start = 0.0
+
+
 def pages_served(kernel_manager: Any) -> int:
-    """Kernels serving a page: all of them but the preheated ones waiting in Voila's pool."""
-    waiting = sum(len(pool) for pool in getattr(kernel_manager, "_pools", {}).values())
-    return max(0, len(kernel_manager.list_kernel_ids()) - waiting)
+    """Kernels serving a page: all of them but the preheated ones, ready or starting, that
+    wait in Voila's pool (the kernels its pool started, ``notebook_data[...]["kernel_ids"]``,
+    less those handed to a page)."""
+    live = set(kernel_manager.list_kernel_ids())
+    HANDED_OUT.intersection_update(live)
+    pooled: set[str] = set().union(*(data.get("kernel_ids", ()) for data in
+                                     getattr(kernel_manager, "notebook_data", {}).values()))
+    return len(live - (pooled - HANDED_OUT))
+
+
+def _ready(task: Any) -> bool:
+    return bool(task.done() and not task.cancelled() and task.exception() is None)
+
+
+def put_a_ready_kernel_first(pool: list[Any]) -> bool:
+    """Whether Voila's pool (a list of tasks, each a kernel starting and running the notebook
+    up to the request) holds a kernel that is ready; if so, one goes first (Voila hands out
+    the first)."""
+    for i, task in enumerate(pool):
+        if _ready(task):
+            if i:
+                pool.insert(0, pool.pop(i))
+            return True
+    return False
+
+
+async def refill_when_calm(delay: float, starting: Any) -> Any:
+    """Stands in for Voila's ``wait_before(delay, starting)``, which delays each kernel its
+    pool starts: after the delay, the start also waits while pages are being set up (at
+    most POOL_REFILL_MAX_WAIT_S), and then for its turn: warm kernels start one by one,
+    POOL_START_SPACING_S apart, so that the pool's refill takes part of the cores, not all
+    of them, from the games being played."""
+    import asyncio
+    global _next_pool_start
+    await asyncio.sleep(delay)
+    waited = 0.0
+    while PAGES_BEING_SET_UP and waited < POOL_REFILL_MAX_WAIT_S:
+        await asyncio.sleep(0.25)
+        waited += 0.25
+    now = asyncio.get_running_loop().time()
+    turn = max(now, _next_pool_start)
+    _next_pool_start = turn + POOL_START_SPACING_S
+    await asyncio.sleep(turn - now)
+    return await starting
 
 
 def install_page_guard() -> None:
-    """Voila's page handler: sets the _xsrf cookie, and turns visitors away past the cap
-    (read from the environment now).  Installed once, however often the settings are read."""
+    """Voila's page handler: sets the _xsrf cookie, turns visitors away past the cap (read
+    from the environment now), takes a warm kernel only when one is ready, and tells the
+    pool's refill when pages are being set up.  Installed once, however often the settings
+    are read."""
+    import importlib
+
     from voila.handler import VoilaHandler
+
+    # (imported by name: for mypy, "voila" run from the repository root is its voila.py)
+    voila_kernel_manager = importlib.import_module("voila.voila_kernel_manager")
 
     if getattr(VoilaHandler.prepare, "nations_page_guard", False):
         return
+    setattr(voila_kernel_manager, "wait_before", refill_when_calm)  # noqa: B010
     voila_page_prepare = VoilaHandler.prepare
+    voila_on_finish = VoilaHandler.on_finish
+    voila_on_connection_close = VoilaHandler.on_connection_close
+    voila_use_pool = VoilaHandler.should_use_rendered_notebook
     cap = max_pages()
+
+    def page_done(self: Any) -> None:
+        PAGES_BEING_SET_UP.discard(self)
+        voila_on_finish(self)
+
+    def page_left(self: Any) -> None:
+        PAGES_BEING_SET_UP.discard(self)
+        voila_on_connection_close(self)
 
     async def prepare_page(self: Any) -> None:
         await voila_page_prepare(self)
         if self._finished:
             return
         self.xsrf_token  # noqa: B018  (reading it sets the cookie the unload call sends back)
-        if self.request.method == "GET" and cap and pages_served(self.kernel_manager) >= cap:
+        if self.request.method != "GET":
+            return
+        if cap and pages_served(self.kernel_manager) >= cap:
             self.log.warning("tables full: %d pages served, a visitor turned away", cap)
             self.set_status(503)
             self.set_header("Retry-After", str(RETRY_AFTER_S))
@@ -208,9 +331,24 @@ def install_page_guard() -> None:
             self.set_header("Cache-Control", "no-store")
             self.finish(FULL_PAGE.format(seconds=RETRY_AFTER_S,
                                          again=html.escape(self.request.uri or "/", quote=True)))
+            return
+        PAGES_BEING_SET_UP.add(self)
+
+    def use_a_ready_kernel(self: Any, notebook_data: Any, pool_size: int, *args: Any) -> bool:
+        # the notebook's pool, under the name Voila's handler asks the pool size for
+        notebook = self.notebook_path or self.path_kwargs.get("path")
+        pool = getattr(self.kernel_manager, "_pools", {}).get(notebook, [])
+        if not (voila_use_pool(self, notebook_data, pool_size, *args)
+                and put_a_ready_kernel_first(pool)):
+            return False
+        HANDED_OUT.add(pool[0].result()["kernel_id"])   # Voila hands out the first
+        return True
 
     prepare_page.nations_page_guard = True  # type: ignore[attr-defined]
     VoilaHandler.prepare = prepare_page
+    VoilaHandler.on_finish = page_done
+    VoilaHandler.on_connection_close = page_left
+    VoilaHandler.should_use_rendered_notebook = use_a_ready_kernel
 
 
 def _message_type(connection: Any, incoming: str | bytes) -> str | None:

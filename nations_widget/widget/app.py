@@ -18,8 +18,9 @@ length, seed), the dice game straight at its table (you against an easy bot,
 
 A link can open one game directly: ``?game=dice`` or ``?game=board`` on the app's address.
 Voila hands the page's query string to the kernel (``QUERY_STRING`` in its environment;
-with a preheated kernel, which ran the notebook before anybody asked, Voila's
-``get_query_string()`` waits for the visitor's request): :func:`requested_game` reads it.
+with a preheated kernel, which ran the notebook before anybody asked,
+:func:`wait_for_voila_request` waits for the visitor's request): :func:`requested_game`
+reads it.
 
 The page never writes the chooser's traits: it sends ``{"kind": "choose", "game": ...}``,
 which Python checks (an unknown game or a malformed message sets ``error`` and changes
@@ -28,6 +29,7 @@ nothing).
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -112,15 +114,68 @@ def voila_query_string() -> str:
     """The query string of the page this kernel serves in Voila ('' elsewhere).
 
     A kernel Voila starts for a request has it in ``QUERY_STRING``; a preheated kernel
-    (``VOILA_PREHEAT=True``: voila.py keeps one warm) ran the notebook before the request
-    came, so Voila's ``get_query_string()`` waits for the request and returns it."""
+    (``VOILA_PREHEAT=True``: voila.py keeps a pool of them warm) ran the notebook before the
+    request came, so it waits for the request (:func:`wait_for_voila_request`)."""
     if os.environ.get("VOILA_PREHEAT") == "True":
-        try:
-            from voila.utils import get_query_string
-        except ImportError:        # Voila is not installed in this kernel's environment
-            return ""
-        return str(get_query_string() or "")
+        wait_for_voila_request()
     return os.environ.get("QUERY_STRING", "")
+
+
+#: the request a preheated kernel has waited for has come (it comes once per kernel)
+_request_seen = False
+
+
+def wait_for_voila_request() -> None:
+    """In a preheated Voila kernel: block until a visitor's request takes this kernel, then
+    put what Voila sends of it (``QUERY_STRING`` among others) into the environment.
+
+    Voila hands the request to a waiting kernel over its websocket
+    ``/voila/query/<kernel id>`` (one text message: a JSON object of environment variables;
+    the kernel learns the address from the ``VOILA_*`` variables of its environment).
+    Voila's own helper for this, ``voila.utils.get_query_string``, lives in a module that
+    imports the whole Jupyter server: 1.2 s of CPU and 46 MB in every kernel, more than the
+    rest of a page's kernel together.  The small client below reads the same message.
+    Without the ``websockets`` package (Voila's own dependency) it falls back on Voila's
+    helper."""
+    global _request_seen
+    if _request_seen:
+        return
+    env = os.environ
+    base = env.get("VOILA_WS_BASE_URL", env.get("VOILA_SERVER_URL", "/"))
+    url = (f"{env.get('VOILA_WS_PROTOCOL', 'ws')}://{env.get('VOILA_APP_IP', '127.0.0.1')}:"
+           f"{env.get('VOILA_APP_PORT', '8866')}{base}voila/query/"
+           f"{env.get('VOILA_KERNEL_ID', '')}")
+    try:
+        from websockets.exceptions import WebSocketException
+        from websockets.sync.client import connect
+    except ImportError:
+        try:
+            from voila.utils import wait_for_request
+        except ImportError:        # Voila is not installed in this kernel's environment
+            return
+        wait_for_request()
+        _request_seen = True
+        return
+    # The wait may last hours (a warm kernel waits for its visitor), so no keep-alive pings:
+    # one the server, busy starting kernels, answered late would end the wait for nothing
+    # (the page would then open on the choice of game, whatever its link asked for).
+    options: dict[str, Any] = {"open_timeout": 30, "ping_interval": None}
+    try:
+        try:
+            # a local address: no proxy from the environment (websockets 15 and later)
+            socket = connect(url, proxy=None, **options)
+        except TypeError:
+            socket = connect(url, **options)
+        with socket:
+            message = socket.recv()
+    except (OSError, WebSocketException) as exc:  # no Voila there: no request to read
+        import warnings
+        warnings.warn(f"no request from Voila ({url}): {exc}", stacklevel=2)
+        return
+    info = json.loads(message)
+    if isinstance(info, dict):
+        env.update({str(k): str(v) for k, v in info.items()})
+    _request_seen = True
 
 
 class GameChooser(anywidget.AnyWidget):
@@ -216,4 +271,4 @@ def game_app(game: str | None = None) -> GameApp:
 
 __all__ = ["APP_DICE_BOT", "GAMES", "GAME_FACTORIES", "GAME_KEYS", "GameApp", "GameChoice",
            "GameChooser", "board_game", "dice_game", "game_app", "requested_game",
-           "voila_query_string"]
+           "voila_query_string", "wait_for_voila_request"]

@@ -173,12 +173,18 @@ def voila_server(notebook: str | Path, *, cwd: Path = REPO, env: Mapping[str, st
                  name: str = "voila") -> tuple[Server, str]:
     """Voila serving ``notebook`` (relative to ``cwd``), started from ``cwd`` so that the
     voila.py / voila.json there apply (the repository root's, by default).  The probe is a
-    static file, so that waiting does not spend Voila's preheated kernel."""
+    static file, so that waiting does not spend Voila's preheated kernel.
+
+    One warm kernel unless ``env`` sets NATIONS_KERNEL_POOL: voila.py keeps a pool sized for
+    a crowd (20 kernels, ~11 s of CPU at every start), which no test needs."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     argv = [venv_tool("voila"), str(notebook), "--no-browser", f"--port={port}",
             "--Voila.ip=127.0.0.1"]
-    return Server(name, argv, f"{base}/voila/static/favicon.ico", cwd=cwd, env=env), base + "/"
+    server_env = dict(os.environ if env is None else env)
+    server_env.setdefault("NATIONS_KERNEL_POOL", "1")
+    return (Server(name, argv, f"{base}/voila/static/favicon.ico", cwd=cwd, env=server_env),
+            base + "/")
 
 
 def lab_server(root_dir: Path, *, name: str = "jupyterlab") -> tuple[Server, str, str]:

@@ -6,6 +6,8 @@
 - A page whose kernel dies (Jupyter restarts an empty one under the same id) says so at
   once, makes its board inert and offers a Reload button, instead of a board whose clicks
   go nowhere.
+- The cap on pages counts the kernels given to pages, never the warm ones of the pool,
+  and a visitor takes a warm kernel only when one is ready.
 
 The server is Voila on notebooks/play.ipynb started from the repository root (voila.py
 applies, preheated kernel and all), with this checkout's nations_widget in the kernels.
@@ -196,6 +198,7 @@ def test_past_the_cap_a_visitor_gets_the_tables_are_full_page(
     import re
     env = checkout_env(tmp_path)
     env["NATIONS_MAX_KERNELS"] = "1"
+    env["NATIONS_KERNEL_POOL"] = "1"
     server, url = voila_server("notebooks/play.ipynb", env=env, name="voila-kernel-cap")
     with server:
         settled_kernel_count(server)                 # the preheated kernel is ready
@@ -226,6 +229,64 @@ def test_past_the_cap_a_visitor_gets_the_tables_are_full_page(
         # ... and the next visitor gets a table
         with urllib.request.urlopen(url + "?game=board", timeout=120) as reply:
             assert reply.status == 200 and '"kernelId"' in reply.read().decode()
+
+
+def log_text(server: Server) -> str:
+    assert server.log_path is not None
+    return server.log_path.read_text(encoding="utf-8", errors="replace")
+
+
+@pytest.mark.timeout(300)
+def test_the_cap_counts_pages_not_warm_kernels_ready_or_starting(tmp_path: Path) -> None:
+    """Plain HTTP, no browser: with 2 warm kernels and a cap of 3 pages, three visitors get
+    pages (two take the warm kernels, the third starts its own at once rather than wait for
+    the pool's refill) and the fourth is turned away, both while the pool refills and once
+    it has: warm kernels never count as pages.  (The cap used to take the pool's length
+    from the live kernels, so right after a crowd, while the refills had not started their
+    kernels, it let in pages past the cap.)"""
+    import http.cookiejar
+    import re
+    env = checkout_env(tmp_path)
+    env["NATIONS_MAX_KERNELS"] = "3"
+    env["NATIONS_KERNEL_POOL"] = "2"
+    server, url = voila_server("notebooks/play.ipynb", env=env, name="voila-pool-cap")
+
+    def visit(game: str) -> tuple[str, Any]:
+        jar = http.cookiejar.CookieJar()
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+        with opener.open(f"{url}?game={game}", timeout=120) as reply:
+            found = re.search(r'"kernelId": "([^"]+)"', reply.read().decode())
+        assert found is not None
+        return found.group(1), (opener, jar)
+
+    def turned_away() -> bool:
+        try:
+            urllib.request.urlopen(url + "?game=dice", timeout=60).close()
+        except urllib.error.HTTPError as exc:
+            return exc.code == 503 and "The tables are full" in exc.read().decode()
+        return False
+
+    with server:
+        eventually(lambda: "is filled with 2 kernel(s)" in log_text(server), 90,
+                   "two warm kernels")
+        pages = [visit(game) for game in ("dice", "board", "dice")]
+        assert len({kernel for kernel, _ in pages}) == 3
+        assert log_text(server).count("Using pre-heated kernel") == 2
+        assert turned_away()                    # the pool refilling
+        eventually(lambda: log_text(server).count("is filled with 2 kernel(s)") >= 3, 90,
+                   "the pool refilled")
+        assert len(kernel_processes(server)) == 5  # three pages, two warm kernels
+        assert turned_away()                    # the pool full again
+        # a visitor leaves; the next one takes a warm kernel
+        kernel, (opener, jar) = pages[0]
+        xsrf = next(c.value for c in jar if c.name == "_xsrf")
+        leave = urllib.request.Request(
+            f"{url}voila/api/shutdown/{kernel}", method="POST",
+            data=urllib.parse.urlencode({"_xsrf": xsrf}).encode())
+        with opener.open(leave, timeout=30) as reply:
+            assert reply.status == 204
+        visit("board")
+        assert log_text(server).count("Using pre-heated kernel") == 3
 
 
 @pytest.mark.timeout(240)

@@ -3,6 +3,7 @@ once and kept where it was, ?game= links, refusals of what the page may send."""
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
@@ -130,25 +131,61 @@ def test_the_query_string_comes_from_voilas_environment(monkeypatch: pytest.Monk
     assert voila_query_string() == "" and requested_game() is None
 
 
-def test_a_preheated_kernel_asks_voila_for_the_query_string(
+def test_a_preheated_kernel_waits_for_the_request_without_importing_voila(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    # a preheated kernel ran the notebook before the request: Voila's get_query_string()
-    # waits for the visitor's request (here a stand-in module, no server)
+    """A preheated kernel ran the notebook before the request: it waits on Voila's
+    websocket /voila/query/<kernel id> for the request's environment.  It used to ask
+    Voila's helper in voila.utils, whose imports (the whole Jupyter server) took 1.2 s of
+    CPU and 46 MB in every kernel; here voila.utils cannot be imported at all, and a stand-in
+    server plays Voila's part."""
+    import json
     import sys
-    import types
+    import threading
+
+    from websockets.sync.server import ServerConnection, serve
+
+    from nations_widget.widget import app as app_module
 
     asked: list[str] = []
 
-    def get_query_string(url: str | None = None) -> str:
-        asked.append("asked")
-        return "game=dice"
+    def voila_side(connection: ServerConnection) -> None:
+        assert connection.request is not None
+        asked.append(connection.request.path)
+        connection.send(json.dumps({"QUERY_STRING": "game=dice", "SERVER_NAME": "here"}))
 
-    fake = types.ModuleType("voila.utils")
-    fake.get_query_string = get_query_string  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "voila.utils", fake)
+    with serve(voila_side, "127.0.0.1", 0) as server:
+        port = server.socket.getsockname()[1]
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        monkeypatch.setitem(sys.modules, "voila.utils", None)    # an import would fail
+        monkeypatch.setattr(app_module, "_request_seen", False)
+        monkeypatch.setenv("VOILA_PREHEAT", "True")
+        monkeypatch.setenv("VOILA_APP_PORT", str(port))
+        monkeypatch.setenv("VOILA_SERVER_URL", "/base/")
+        monkeypatch.setenv("VOILA_KERNEL_ID", "kernel-7")
+        monkeypatch.setenv("QUERY_STRING", "game=board")     # not this kernel's request
+        monkeypatch.setenv("SERVER_NAME", "")
+        assert requested_game() == "dice"
+        # the request comes once: asked again, the kernel does not wait for another one
+        assert voila_query_string() == "game=dice"
+        server.shutdown()
+    assert asked == ["/base/voila/query/kernel-7"]
+    assert os.environ["SERVER_NAME"] == "here"
+
+
+def test_a_preheated_kernel_with_no_voila_to_ask_finds_no_game(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from nations_widget.widget import app as app_module
+    from nations_widget.widget.app import wait_for_voila_request
+
+    monkeypatch.setattr(app_module, "_request_seen", False)
     monkeypatch.setenv("VOILA_PREHEAT", "True")
-    monkeypatch.setenv("QUERY_STRING", "game=board")     # not this kernel's request
-    assert requested_game() == "dice" and asked == ["asked"]
+    monkeypatch.setenv("VOILA_APP_PORT", "1")                 # nobody listens there
+    monkeypatch.setenv("VOILA_KERNEL_ID", "kernel-7")
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    with pytest.warns(UserWarning, match="no request from Voila"):
+        wait_for_voila_request()
+    with pytest.warns(UserWarning):
+        assert requested_game() is None
 
 
 def test_a_game_asked_for_by_the_link_is_shown_at_once() -> None:

@@ -13,6 +13,7 @@ import shutil
 import sys
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import pytest
 from traitlets.config.loader import PyFileConfigLoader
@@ -135,3 +136,122 @@ def test_the_served_app_refuses_to_run_code(tmp_path: Path) -> None:
     assert "kernel_info_reply" in seen, seen           # the websocket worked
     assert "execute_reply" not in seen and "execute_input" not in seen, seen
     assert not marker.exists(), "the kernel ran code sent by a visitor"
+
+
+def served_settings(monkeypatch: pytest.MonkeyPatch, **env: str) -> Any:
+    """The app's Voila settings applied to a fresh config with ``env`` in the environment;
+    the config.  No Voila page handler is patched: "voila" is hidden from them."""
+    from traitlets.config import Config
+
+    from nations_widget.app.voila_settings import configure
+
+    for name in ("NATIONS_KERNEL_POOL", "NATIONS_MAX_KERNELS"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setitem(sys.modules, "voila", None)
+    config = Config()
+    configure(config)
+    return config
+
+
+def test_the_pool_holds_a_crowd_and_the_cap_lets_it_in(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sized for 20 visitors at once on 2 cores: 20 warm kernels, and the cap on pages (the
+    warm kernels not counted) above that, so a crowd the pool serves is never turned away."""
+    from nations_widget.app import voila_settings as settings
+
+    config = served_settings(monkeypatch)
+    assert config.VoilaConfiguration.preheat_kernel is True
+    assert config.VoilaConfiguration.default_pool_size == settings.kernel_pool() == 20
+    assert settings.max_pages() == 24 >= settings.kernel_pool()
+    assert config.VoilaKernelManager.fill_delay == settings.POOL_REFILL_DELAY_S
+    # both from the environment, as the README says
+    config = served_settings(monkeypatch, NATIONS_KERNEL_POOL="3", NATIONS_MAX_KERNELS="0")
+    assert config.VoilaConfiguration.default_pool_size == 3
+    assert settings.max_pages() == 0
+    config = served_settings(monkeypatch, NATIONS_KERNEL_POOL="0")
+    assert config.VoilaConfiguration.default_pool_size == 1
+
+
+class FakeKernels:
+    """What voila.py reads of Voila's kernel manager."""
+
+    def __init__(self, live: list[str], pool_started: set[str]) -> None:
+        self.live = live
+        self.notebook_data = {"notebooks/play.ipynb": {"kernel_ids": pool_started}}
+
+    def list_kernel_ids(self) -> list[str]:
+        return list(self.live)
+
+
+def test_only_kernels_given_to_pages_count_against_the_cap(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Warm kernels, ready or still starting, do not count; one the pool handed to a page,
+    and one started for a page, do.  (The count used to take the pool's length from the
+    live kernels: a refill not started yet made room for a page more than the cap.)"""
+    from nations_widget.app import voila_settings as settings
+
+    handed_out: set[str] = set()
+    monkeypatch.setattr(settings, "HANDED_OUT", handed_out)
+    pages_served = settings.pages_served
+    kernels = FakeKernels(["cold", "warm-1", "warm-2", "given"], {"warm-1", "warm-2", "given"})
+    handed_out.add("given")
+    handed_out.add("gone")              # shut down since: forgotten
+    assert pages_served(kernels) == 2
+    assert handed_out == {"given"}
+    assert pages_served(FakeKernels([], set())) == 0
+
+
+def test_a_visitor_is_given_a_warm_kernel_only_when_one_is_ready(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Voila hands out the first of its pool's tasks, even one still starting (the visitor
+    then waits for the refill's delay and start); a ready one now goes first, and with none
+    ready the page starts its own kernel at once."""
+    import asyncio
+
+    from nations_widget.app.voila_settings import put_a_ready_kernel_first as first
+
+    async def scenario() -> None:
+        loop = asyncio.get_running_loop()
+        starting: asyncio.Future[dict[str, str]] = loop.create_future()
+        ready: asyncio.Future[dict[str, str]] = loop.create_future()
+        ready.set_result({"kernel_id": "warm"})
+        failed: asyncio.Future[dict[str, str]] = loop.create_future()
+        failed.set_exception(RuntimeError("the kernel died"))
+        failed.exception()              # retrieved: no warning at teardown
+        pool = [starting, failed, ready]
+        assert first(pool) is True and pool == [ready, starting, failed]
+        assert first([starting, failed]) is False
+        assert first([]) is False
+        starting.cancel()
+
+    asyncio.run(scenario())
+
+
+def test_the_pool_refills_after_the_pages_being_set_up_one_kernel_at_a_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncio
+
+    from nations_widget.app import voila_settings as settings
+
+    refill = settings.refill_when_calm
+    monkeypatch.setattr(settings, "POOL_START_SPACING_S", 0.05)
+    monkeypatch.setattr(settings, "_next_pool_start", 0.0)
+    started: list[tuple[str, float]] = []
+
+    async def start(name: str) -> str:
+        started.append((name, asyncio.get_running_loop().time()))
+        return name
+
+    async def scenario() -> list[str]:
+        page = object()
+        settings.PAGES_BEING_SET_UP.add(page)
+        refills = [asyncio.ensure_future(refill(0, start(n))) for n in ("a", "b")]
+        await asyncio.sleep(0.6)
+        assert started == []            # a page is still being set up
+        settings.PAGES_BEING_SET_UP.discard(page)
+        return list(await asyncio.gather(*refills))
+
+    assert asyncio.run(scenario()) == ["a", "b"]
+    assert [name for name, _ in started] == ["a", "b"]
+    assert started[1][1] - started[0][1] >= 0.05 - 1e-3     # one after the other
