@@ -274,6 +274,45 @@ PREVIEW_ONCE = """async ([which]) => {
 }"""
 
 
+# A real move on the ``which``-th board, made ready (untimed) the way a player makes it:
+# the acting player buys the first colony or wonder the progress board offers that they can
+# afford (neither asks anything first): a click on it, and Python's preview drawn (previews
+# are on); else they end their turn.  Returns the key of the button that commits the move,
+# timed next by BOARD_ONCE: the preview's Confirm, or Pass.  A finished game is played again
+# from its first position ("Continue from here": the same seed, so the same dice).
+PREPARE_MOVE = """async ([which]) => {
+  const root = document.querySelectorAll('.nw-root[data-step]')[which];
+  const until = (what, ok) => new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const look = () => {
+      if (ok()) resolve();
+      else if (performance.now() - t0 > 20000) reject(new Error(`waited in vain for ${what}`));
+      else setTimeout(look, 5);
+    };
+    look();
+  });
+  const live = (key) => {
+    const b = root.querySelector(`button[data-key="${key}"]`);
+    return b && !b.disabled && b.getAttribute('aria-disabled') !== 'true' ? b : null;
+  };
+  const over = () => root.dataset.step === 'game_over';
+  await until("the player's decision", () => over() || live('pass'));
+  if (over()) {
+    live('first').click();
+    await until('the first position', () => root.dataset.position === '0'
+                && live('continue-here'));
+    live('continue-here').click();
+    await until('the first decision', () => live('pass'));
+  }
+  const tile = root.querySelector(['colony', 'wonder'].map((k) =>
+    `.nw-progress button.nw-tile.nw-affordable.nw-kind-${k}`).join(', '));
+  if (!tile) return 'pass';
+  tile.click();
+  await until('the preview', () => live('preview-confirm'));
+  return 'preview-confirm';
+}"""
+
+
 def decode_frame(payload: str | bytes) -> tuple[str, int, dict[str, int]]:
     """(Jupyter message type, size in bytes, JSON size of each trait in a comm update) of
     one websocket frame: a JSON text frame (the legacy protocol) or a binary
@@ -397,7 +436,7 @@ def interleaved_rounds(page: Any, frames: Frames, series: list[Series], gap: int
     echo_drawn_ms: list[float] = []
     echo_in: list[dict[str, Any]] = []
     samples: list[dict[str, list[Any]]] = [
-        {k: [] for k in ("ms", "arrive", "draw", "render", "dom", "in", "out")}
+        {k: [] for k in ("ms", "arrive", "draw", "render", "dom", "in", "out", "key")}
         for _ in series]
     rounds = warmup + reps
     cycle = math.lcm(*(len(clicks) for _, clicks in series))
@@ -415,6 +454,9 @@ def interleaved_rounds(page: Any, frames: Frames, series: list[Series], gap: int
             echo_in.append(summarise(frames.since(mark)[0]))
         for (which, clicks), got in zip(series, samples, strict=True):
             key, expect = clicks[i % len(clicks)]
+            if key == "move":         # a real move: made ready, then its commit timed
+                settle(page, frames, gap)
+                key = page.evaluate(PREPARE_MOVE, [which])
             settle(page, frames, gap)
             mark = frames.mark()
             if key == "preview":
@@ -428,6 +470,7 @@ def interleaved_rounds(page: Any, frames: Frames, series: list[Series], gap: int
             if not counted:
                 continue
             got["ms"].append(res["ms"])
+            got["key"].append(key)
             if res["arrive_ms"] is not None:
                 got["arrive"].append(res["arrive_ms"])
                 got["draw"].append(res["draw_ms"])
@@ -450,6 +493,12 @@ def interleaved_rounds(page: Any, frames: Frames, series: list[Series], gap: int
             "board_ms_p10": _quantile(board_ms, 0.1),
             "board_ms_p90": _quantile(board_ms, 0.9),
             "board_ms": board_ms,
+            "board_ms_median_by_click": {
+                k: _med([ms for ms, kk in zip(board_ms, got["key"], strict=True) if kk == k])
+                for k in sorted(set(got["key"]))},
+            "board_dom_ms_median_by_click": {
+                k: _med([ms for ms, kk in zip(board_dom, got["key"], strict=True) if kk == k])
+                for k in sorted(set(got["key"]))} if len(board_dom) == len(board_ms) else {},
             "board_update_arrives_ms_median": _med(got["arrive"]),
             "board_draw_ms_median": _med(got["draw"]),
             "board_render_ms_median": _med(got["render"]),
@@ -493,6 +542,17 @@ def real_moves(page: Any, frames: Frames, gap: int, moves: int) -> dict[str, Any
         "move_trait_json_bytes_median": _kinds(got, "by_trait"),
         "move_click_to_board_ms_median": _med(ms),
     }
+
+
+def against_bot_positions() -> tuple[int, int]:
+    """Where the notebook's game against a bot is (the human's decision from 30 moves in)
+    and where its Undo goes back to: the same seeded game and bot, played here."""
+    from nations_widget.widget import NationsWidget
+
+    w = NationsWidget(players=2, seats=["human", "random"], seed=1, bot_delay=0)
+    while not w.game.is_over and (w.game.position < 30 or w.game.current_player != 0):
+        w.bot_move()
+    return w._undo_target(), w.game.position
 
 
 def checkout_package(folder: Path) -> Path:
@@ -542,21 +602,37 @@ def run(nodelay: bool, args: argparse.Namespace, notebook: Path, browser: Any) -
                                      "'input[data-key=\"previews-on\"]')].map((b) => b.checked)")
             assert previews == [True, True], f"previews should be on on both boards: {previews}"
             # hot seat: Undo then Redo, one move each; against a bot: Undo (back to the
-            # human's previous decision, over the bot's moves), then the latest position
-            result["by_gap"] = [
-                timed_rounds(page, frames, [("undo", hot_seat - 1), ("redo", hot_seat)], 0,
-                             gap, args.warmup, args.reps) for gap in args.gaps]
-            result["against_bot_by_gap"] = [
-                timed_rounds(page, frames, [("undo", None), ("last", against_bot)], 1,
-                             gap, args.warmup, args.reps) for gap in args.gaps]
-            # a purchase's preview (then Cancel) on each board, where each began
-            result["preview_hot_seat_by_gap"] = [
-                timed_rounds(page, frames, [("preview", None)], 0, gap, args.warmup,
-                             args.reps) for gap in args.gaps]
-            result["preview_against_bot_by_gap"] = [
-                timed_rounds(page, frames, [("preview", None)], 1, gap, args.warmup,
-                             args.reps) for gap in args.gaps]
-            if args.moves:
+            # human's previous decision, over the bot's moves), then Redo up to the
+            # position it left, one move at a time (» would only look at the moves undone,
+            # under the history's banner: the game stays where the Undo left it)
+            undo_to, latest = against_bot_positions()
+            assert against_bot == latest, \
+                f"the game against a bot should be at move {latest}, it is at {against_bot}"
+            steps = [("undo", undo_to)] + [("redo", p) for p in range(undo_to + 1, latest + 1)]
+            if not args.only_real_moves:
+                result["by_gap"] = [
+                    timed_rounds(page, frames, [("undo", hot_seat - 1), ("redo", hot_seat)],
+                                 0, gap, args.warmup, args.reps) for gap in args.gaps]
+                result["against_bot_by_gap"] = [
+                    timed_rounds(page, frames, steps, 1, gap, args.warmup, args.reps)
+                    for gap in args.gaps]
+                # a purchase's preview (then Cancel) on each board, where each began
+                result["preview_hot_seat_by_gap"] = [
+                    timed_rounds(page, frames, [("preview", None)], 0, gap, args.warmup,
+                                 args.reps) for gap in args.gaps]
+                result["preview_against_bot_by_gap"] = [
+                    timed_rounds(page, frames, [("preview", None)], 1, gap, args.warmup,
+                                 args.reps) for gap in args.gaps]
+            # real moves, on from where each board is (the history's future dropped): a
+            # purchase confirmed from its preview, or Pass (PREPARE_MOVE), game after game
+            if args.real_moves or args.only_real_moves:
+                result["real_moves_hot_seat_by_gap"] = [
+                    timed_rounds(page, frames, [("move", None)], 0, gap, args.warmup,
+                                 args.reps) for gap in args.gaps]
+                result["real_moves_against_bot_by_gap"] = [
+                    timed_rounds(page, frames, [("move", None)], 1, gap, args.warmup,
+                                 args.reps) for gap in args.gaps]
+            if args.moves and not args.only_real_moves:
                 result.update(real_moves(page, frames, args.gaps[0], args.moves))
         result["console_errors"] = watch.errors()
     return result
@@ -593,6 +669,12 @@ def print_rounds(g: dict[str, Any], what: str) -> None:
           f"{g['board_dom_ms_median']:.1f} ms, {g['ratio_board_dom_echo']:.2f}×, {dom_ok}")
     print(f"  (board drawn / echo {g['ratio_board_echo']:.2f}×; both to a drawn, laid-out "
           f"view: {g['ratio_board_echo_drawn']:.2f}×)")
+    by_click = g.get("board_ms_median_by_click", {})
+    if len(by_click) > 1:
+        dom = g.get("board_dom_ms_median_by_click", {})
+        print("  by click: " + ", ".join(
+            f"{k} {ms:.1f} ms drawn" + (f" ({dom[k]:.1f} ms DOM)" if k in dom else "")
+            for k, ms in by_click.items()))
     print(f"  bytes received: echo {g['echo_bytes_received_median']:.0f}, "
           f"board {what} {g['board_bytes_received_median']:.0f} "
           f"(sent {g['board_bytes_sent_median']:.0f})")
@@ -612,6 +694,10 @@ def main() -> int:
                              "is measured (default 150,5: a person's pace, and back to back)")
     parser.add_argument("--moves", type=int, default=30,
                         help="real moves (bot-decided clicks) for bytes per move")
+    parser.add_argument("--real-moves", type=int, default=1,
+                        help="1: also time real moves (a purchase's Confirm or Pass; default)")
+    parser.add_argument("--only-real-moves", action="store_true",
+                        help="time the real moves only (not Undo/Redo nor the previews)")
     parser.add_argument("--nodelay", choices=["off", "on", "both"], default="both")
     parser.add_argument("--json", type=Path, help="also write the results here")
     args = parser.parse_args()
@@ -643,11 +729,15 @@ def main() -> int:
     for r in results:
         state = "on" if r["tcp_nodelay"] else "off"
         for game, what, key in (("a hot-seat game", "undo/redo", "by_gap"),
-                                ("a game against a bot", "undo/latest", "against_bot_by_gap"),
+                                ("a game against a bot", "undo/redo", "against_bot_by_gap"),
                                 ("a hot-seat game", "preview", "preview_hot_seat_by_gap"),
                                 ("a game against a bot", "preview",
-                                 "preview_against_bot_by_gap")):
-            for g in r[key]:
+                                 "preview_against_bot_by_gap"),
+                                ("a hot-seat game", "real move",
+                                 "real_moves_hot_seat_by_gap"),
+                                ("a game against a bot", "real move",
+                                 "real_moves_against_bot_by_gap")):
+            for g in r.get(key, []):
                 print(f"\nTCP_NODELAY {state}, {game}, {g['gap_ms']} ms of quiet before each "
                       f"click ({g['reps']} rounds)")
                 print_rounds(g, what)

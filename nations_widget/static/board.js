@@ -959,8 +959,10 @@ function createController({ model, el }, createView2) {
     }
   }
   let loading = false;
+  let draws = 0;
   function draw() {
     scheduled = false;
+    draws += 1;
     if (destroyed || !view) return;
     const S = state();
     const ready = view.ready ? view.ready(S) : S.view.position !== void 0;
@@ -1182,9 +1184,14 @@ function createController({ model, el }, createView2) {
     },
     confirmPreview() {
       const move = ui.previewMove;
+      if (!move) return;
       ui.previewMove = null;
-      if (move) shell.play(move);
-      draw();
+      shell.play(move);
+      const before = draws;
+      clearTimeout(previewWait);
+      previewWait = setTimeout(() => {
+        if (draws === before && !destroyed) draw();
+      }, PREVIEW_WAIT_MS);
     },
     cancelPreview() {
       ui.previewMove = null;
