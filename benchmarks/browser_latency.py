@@ -555,13 +555,14 @@ def against_bot_positions() -> tuple[int, int]:
     return w._undo_target(), w.game.position
 
 
-def checkout_package(folder: Path) -> Path:
-    """A folder holding only a link to this checkout's package, for the kernel's PYTHONPATH."""
+def checkout_package(folder: Path, package: Path | None = None) -> Path:
+    """A folder holding only a link to this checkout's package (or to ``package``, another
+    copy of it to compare), for the kernel's PYTHONPATH."""
     pkg = folder / "pkg"
     pkg.mkdir(exist_ok=True)
     link = pkg / "nations_widget"
     if not link.exists():
-        link.symlink_to(REPO / "nations_widget", target_is_directory=True)
+        link.symlink_to(package or REPO / "nations_widget", target_is_directory=True)
     return pkg
 
 
@@ -586,7 +587,7 @@ def latency_page(browser: Any, url: str, watch: PageWatch, frames: Frames, board
 def run(nodelay: bool, args: argparse.Namespace, notebook: Path, browser: Any) -> dict[str, Any]:
     env = dict(os.environ)
     env["NATIONS_TCP_NODELAY"] = "1" if nodelay else "0"
-    env["PYTHONPATH"] = str(checkout_package(notebook.parent))
+    env["PYTHONPATH"] = str(checkout_package(notebook.parent, args.package))
     server, url = voila_server(notebook, cwd=REPO, env=env,
                                name=f"voila-latency-nodelay-{int(nodelay)}")
     result: dict[str, Any] = {"tcp_nodelay": nodelay}
@@ -699,6 +700,9 @@ def main() -> int:
     parser.add_argument("--only-real-moves", action="store_true",
                         help="time the real moves only (not Undo/Redo nor the previews)")
     parser.add_argument("--nodelay", choices=["off", "on", "both"], default="both")
+    parser.add_argument("--package", type=Path,
+                        help="the kernel imports this nations_widget folder instead of the "
+                             "checkout's (another version, to compare before and after)")
     parser.add_argument("--json", type=Path, help="also write the results here")
     args = parser.parse_args()
     args.gaps = [int(g) for g in str(args.gaps).split(",") if g.strip()]
