@@ -1599,7 +1599,8 @@ function shown(v) {
   return v !== null && v !== void 0;
 }
 function createView(root, shell) {
-  const { h: h2, Parts: Parts2, memo: memo2, modal: modal2, setChildren: setChildren2, setAttr: setAttr2, sig: sig2 } = shell.dom;
+  const { h: h2, Parts: Parts2, memo: memo2, modal: modal2, setChildren: setChildren2, setAttr: setAttr2, setText: setText2, sig: sig2 } = shell.dom;
+  const refs2 = /* @__PURE__ */ new WeakMap();
   const P = new Parts2();
   const part = (key, signature, build) => P.part(key, signature, build);
   const ui = {
@@ -1704,10 +1705,10 @@ function createView(root, shell) {
     }
     return cardsRev;
   }
-  function tableCard(S, place, id, opts, acts) {
+  function tableCard(S, place, id, opts, acts, keep2 = memo2) {
     const key = `card-${place}-${id}`;
     const signature = sig2(id, opts.workers, opts.max, Boolean(opts.recent), ui.detail === id, pending.has(id), catalogue(S), acts, opts.why || null);
-    return memo2(key, signature, () => cardEl(S, id, { ...opts, face: key, buttons: opts.buttons ? opts.buttons() : [] }));
+    return keep2(key, signature, () => cardEl(S, id, { ...opts, face: key, buttons: opts.buttons ? opts.buttons() : [] }));
   }
   function cardEl(S, id, opts = {}) {
     const card = (S.cards || {})[id] || { id, name: id, type: "" };
@@ -1875,27 +1876,43 @@ function createView(root, shell) {
     const v = S.view;
     const pr = v.progress;
     const recent = new Set(v.recent ? v.recent.cards : []);
-    const buys = [...moves.buy.values()];
     const live = shown(S.acting);
-    return part("progress", sig2(pr, buys, live, [...recent], ui.detail, [...pending], S.cards ? Object.keys(S.cards).length : 0), () => h2(
-      "section",
-      { class: "nw-panel nwb-progress", "aria-label": "Progress board", dataset: { key: "progress" } },
-      h2("h3", { class: "nwb-progress-head" }, h2("span", {}, "Progress board"), h2("span", { class: "nwb-sub" }, `${pr.deck} card${pr.deck === 1 ? "" : "s"} left in this age's deck`)),
-      pr.rows.map((row, r) => h2(
-        "div",
-        { class: "nwb-row", role: "group", "aria-label": `Row ${r + 1}: ${row.price} gold each`, dataset: { key: `row-${r}` } },
-        h2("div", { class: "nwb-row-price", "aria-hidden": "true" }, h2("b", { class: iconClass("gold", 17) }, String(row.price)), " gold"),
-        h2(
+    const panel2 = part(`progress-${pr.rows.length}`, "", () => {
+      const deck2 = h2("span", { class: "nwb-sub" }, "");
+      const rows2 = pr.rows.map((_, r) => {
+        const price = h2("b", { class: iconClass("gold", 17) }, "");
+        const cards = h2("div", { class: "nwb-row-cards" });
+        const el2 = h2(
           "div",
-          { class: "nwb-row-cards", style: `--cols: ${pr.columns}` },
-          row.cards.map((id, c) => id ? tableCard(S, "progress", id, {
-            recent: recent.has(id),
-            why: live && !moves.buy.has(id) && pr.why ? pr.why[id] || null : null,
-            buttons: () => moves.buy.has(id) ? [moveButton(moves.buy.get(id), `Buy · ${moves.buy.get(id).price} gold`, " nwb-buy")] : []
-          }, moves.buy.get(id) || null) : h2("div", { class: "nwb-empty", dataset: { key: `empty-${r}-${c}` } }, "taken"))
-        )
-      ))
-    ));
+          { class: "nwb-row", role: "group", dataset: { key: `row-${r}` } },
+          h2("div", { class: "nwb-row-price", "aria-hidden": "true" }, price, " gold"),
+          cards
+        );
+        return { el: el2, price, cards };
+      });
+      const el = h2(
+        "section",
+        { class: "nw-panel nwb-progress", "aria-label": "Progress board", dataset: { key: "progress" } },
+        h2("h3", { class: "nwb-progress-head" }, h2("span", {}, "Progress board"), deck2),
+        rows2.map((row) => row.el)
+      );
+      refs2.set(el, { deck: deck2, rows: rows2 });
+      return el;
+    });
+    const { deck, rows } = refs2.get(panel2);
+    setText2(deck, `${pr.deck} card${pr.deck === 1 ? "" : "s"} left in this age's deck`);
+    pr.rows.forEach((row, r) => {
+      const drawn = rows[r];
+      setAttr2(drawn.el, "aria-label", `Row ${r + 1}: ${row.price} gold each`);
+      setText2(drawn.price, String(row.price));
+      setAttr2(drawn.cards, "style", `--cols: ${pr.columns}`);
+      setChildren2(drawn.cards, row.cards.map((id, c) => id ? tableCard(S, "progress", id, {
+        recent: recent.has(id),
+        why: live && !moves.buy.has(id) && pr.why ? pr.why[id] || null : null,
+        buttons: () => moves.buy.has(id) ? [moveButton(moves.buy.get(id), `Buy · ${moves.buy.get(id).price} gold`, " nwb-buy")] : []
+      }, moves.buy.get(id) || null, part) : part(`progress-empty-${r}-${c}`, "", () => h2("div", { class: "nwb-empty", dataset: { key: `empty-${r}-${c}` } }, "taken"))));
+    });
+    return panel2;
   }
   function stat(label, value, extra = "", iconName = null) {
     return h2(
@@ -2026,6 +2043,35 @@ function createView(root, shell) {
       )
     );
   }
+  function foldedNation(S, n, who, live, theirs) {
+    const frame2 = part(`nation-${n.seat}-folded`, sig2(n.name, who, n.side, n.difficulty), () => h2(
+      "section",
+      { class: "nw-panel nwb-nation", "aria-label": `${n.name}'s nation`, dataset: { key: `nation-${n.seat}`, seat: n.seat } },
+      h2(
+        "header",
+        { class: "nwb-nation-head" },
+        h2("h3", {}, `${n.name}${who}`),
+        h2("span", { class: "nwb-dim" }, `${n.side} · ${n.difficulty}`),
+        h2("button", {
+          type: "button",
+          class: "nw-btn nwb-fold",
+          "aria-expanded": "false",
+          "aria-label": `Unfold ${n.name}'s board`,
+          dataset: { key: `fold-${n.seat}` },
+          onclick: () => act.toggleFold(n.seat)
+        }, "Unfold")
+      )
+    ));
+    setAttr2(frame2, "class", `nw-panel nwb-nation${live ? " nwb-live" : ""}${S.view.current === n.seat ? " nwb-current" : ""}`);
+    const line = part(`nation-${n.seat}-summary`, sig2(n.summary, n.resources, n.strength, n.stability, n.workers, n.idle), () => summaryLine(n));
+    const moves = theirs.length ? part(`nation-${n.seat}-theirs`, sig2(theirs), () => h2(
+      "ul",
+      { class: "nwb-their-moves", "aria-label": `${n.name}'s last moves`, dataset: { key: `their-${n.seat}` } },
+      theirs.map((m) => h2("li", {}, m.text))
+    )) : null;
+    setChildren2(frame2, [frame2.firstChild, line, moves]);
+    return frame2;
+  }
   function nationPanel(S, n, moves, isViewer) {
     const live = S.acting === n.seat;
     const unfolded = isViewer || ui.unfolded.has(n.seat);
@@ -2034,9 +2080,9 @@ function createView(root, shell) {
     const level = n.who === "human" ? "" : botLevel(S, n.who);
     const who = n.who === "human" ? "" : ` (${n.who} bot${level ? `, ${level}` : ""})`;
     const theirs = isViewer || !S.view.recent ? [] : S.view.recent.moves.filter((m) => m.seat === n.seat);
-    const key = unfolded ? `nation-${n.seat}` : `nation-${n.seat}-folded`;
-    const signature = unfolded ? sig2(n, isViewer, mine, [...recent], theirs, S.view.current, ui.detail, live ? [...pending] : 0, catalogue(S)) : sig2(n.name, n.who, n.side, n.difficulty, n.summary, live, S.view.current, theirs);
-    return part(key, signature, () => h2(
+    if (!unfolded) return foldedNation(S, n, who, live, theirs);
+    const signature = sig2(n, isViewer, mine, [...recent], theirs, S.view.current, ui.detail, live ? [...pending] : 0, catalogue(S));
+    return part(`nation-${n.seat}`, signature, () => h2(
       "section",
       { class: `nw-panel nwb-nation${live ? " nwb-live" : ""}${S.view.current === n.seat ? " nwb-current" : ""}`, "aria-label": `${n.name}'s nation`, dataset: { key: `nation-${n.seat}`, seat: n.seat } },
       h2(
