@@ -23,8 +23,10 @@ scripts/play.sh does):
   players' boards change (whose controls are live).
 - a board *against a bot* (a human and the random bot, seed 1), at the human's first
   decision from 30 moves in; the page clicks Undo (back over the bot's moves to the
-  human's previous decision) and then » (the latest position) alternately, timed the same
-  way: the redraw after a jump of several moves.  That previous decision is the first of a
+  human's previous decision, a jump of two moves) and then Redo up to the latest position
+  again, one move a click, timed the same way.  (» latest after an Undo only looks at the
+  moves undone, under the history's banner, the game staying where the Undo left it: not
+  the way a player goes back into the game.)  That previous decision is the first of a
   round, where the board shows the end-of-round summary of the round before: the page
   closes it after the click (untimed), as the player did when it first showed; it then
   stays closed, so the timed clicks redraw the board, not the summary each time.
@@ -36,6 +38,15 @@ scripts/play.sh does):
   the same way, from the click to the preview drawn and laid out; then Cancel (local,
   untimed).  The boards also show the other players' last moves highlighted, as they do in a
   game.
+- *real moves* on each board, on from where it is (the history's future dropped), over
+  whole games (a finished game is played again from its first position, "Continue from
+  here": the same seed, the same dice): the acting player buys the first colony or wonder
+  the progress board offers that they can afford (neither asks anything first) through its
+  preview (the click on the tile and Python's preview, untimed), else ends the turn; timed
+  from the click that commits the move, the preview's Confirm or Pass (what a player with
+  previews on clicks to move), to the board drawn at the next position and laid out.
+  Against the bot, the bot's moves that follow are not timed.  About half of the moves are
+  each; the medians are also given by click.
 
 The kernel imports this checkout's ``nations_widget`` (a temporary folder holding only a link
 to it is put on PYTHONPATH: the repository root itself would let its voila.py shadow the
@@ -609,7 +620,8 @@ def run(nodelay: bool, args: argparse.Namespace, notebook: Path, browser: Any) -
             undo_to, latest = against_bot_positions()
             assert against_bot == latest, \
                 f"the game against a bot should be at move {latest}, it is at {against_bot}"
-            steps = [("undo", undo_to)] + [("redo", p) for p in range(undo_to + 1, latest + 1)]
+            steps: list[Click] = [("undo", undo_to)]
+            steps += [("redo", p) for p in range(undo_to + 1, latest + 1)]
             if not args.only_real_moves:
                 result["by_gap"] = [
                     timed_rounds(page, frames, [("undo", hot_seat - 1), ("redo", hot_seat)],

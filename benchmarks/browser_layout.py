@@ -117,6 +117,7 @@ def real_move_steps(seats: list[str], moves: int) -> dict[str, Any]:
             w.continue_here()
             step("continue")
         seat = w.game.current_player
+        assert seat is not None          # a finished game went back to its start above
         if w.seats[seat] != "human":
             w.busy = True
             step("bot")
