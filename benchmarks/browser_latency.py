@@ -23,8 +23,10 @@ scripts/play.sh does):
   players' boards change (whose controls are live).
 - a board *against a bot* (a human and the random bot, seed 1), at the human's first
   decision from 30 moves in; the page clicks Undo (back over the bot's moves to the
-  human's previous decision) and then » (the latest position) alternately, timed the same
-  way: the redraw after a jump of several moves.  That previous decision is the first of a
+  human's previous decision, a jump of two moves) and then Redo up to the latest position
+  again, one move a click, timed the same way.  (» latest after an Undo only looks at the
+  moves undone, under the history's banner, the game staying where the Undo left it: not
+  the way a player goes back into the game.)  That previous decision is the first of a
   round, where the board shows the end-of-round summary of the round before: the page
   closes it after the click (untimed), as the player did when it first showed; it then
   stays closed, so the timed clicks redraw the board, not the summary each time.
@@ -36,6 +38,15 @@ scripts/play.sh does):
   the same way, from the click to the preview drawn and laid out; then Cancel (local,
   untimed).  The boards also show the other players' last moves highlighted, as they do in a
   game.
+- *real moves* on each board, on from where it is (the history's future dropped), over
+  whole games (a finished game is played again from its first position, "Continue from
+  here": the same seed, the same dice): the acting player buys the first colony or wonder
+  the progress board offers that they can afford (neither asks anything first) through its
+  preview (the click on the tile and Python's preview, untimed), else ends the turn; timed
+  from the click that commits the move, the preview's Confirm or Pass (what a player with
+  previews on clicks to move), to the board drawn at the next position and laid out.
+  Against the bot, the bot's moves that follow are not timed.  About half of the moves are
+  each; the medians are also given by click.
 
 The kernel imports this checkout's ``nations_widget`` (a temporary folder holding only a link
 to it is put on PYTHONPATH: the repository root itself would let its voila.py shadow the
@@ -274,6 +285,45 @@ PREVIEW_ONCE = """async ([which]) => {
 }"""
 
 
+# A real move on the ``which``-th board, made ready (untimed) the way a player makes it:
+# the acting player buys the first colony or wonder the progress board offers that they can
+# afford (neither asks anything first): a click on it, and Python's preview drawn (previews
+# are on); else they end their turn.  Returns the key of the button that commits the move,
+# timed next by BOARD_ONCE: the preview's Confirm, or Pass.  A finished game is played again
+# from its first position ("Continue from here": the same seed, so the same dice).
+PREPARE_MOVE = """async ([which]) => {
+  const root = document.querySelectorAll('.nw-root[data-step]')[which];
+  const until = (what, ok) => new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const look = () => {
+      if (ok()) resolve();
+      else if (performance.now() - t0 > 20000) reject(new Error(`waited in vain for ${what}`));
+      else setTimeout(look, 5);
+    };
+    look();
+  });
+  const live = (key) => {
+    const b = root.querySelector(`button[data-key="${key}"]`);
+    return b && !b.disabled && b.getAttribute('aria-disabled') !== 'true' ? b : null;
+  };
+  const over = () => root.dataset.step === 'game_over';
+  await until("the player's decision", () => over() || live('pass'));
+  if (over()) {
+    live('first').click();
+    await until('the first position', () => root.dataset.position === '0'
+                && live('continue-here'));
+    live('continue-here').click();
+    await until('the first decision', () => live('pass'));
+  }
+  const tile = root.querySelector(['colony', 'wonder'].map((k) =>
+    `.nw-progress button.nw-tile.nw-affordable.nw-kind-${k}`).join(', '));
+  if (!tile) return 'pass';
+  tile.click();
+  await until('the preview', () => live('preview-confirm'));
+  return 'preview-confirm';
+}"""
+
+
 def decode_frame(payload: str | bytes) -> tuple[str, int, dict[str, int]]:
     """(Jupyter message type, size in bytes, JSON size of each trait in a comm update) of
     one websocket frame: a JSON text frame (the legacy protocol) or a binary
@@ -397,7 +447,7 @@ def interleaved_rounds(page: Any, frames: Frames, series: list[Series], gap: int
     echo_drawn_ms: list[float] = []
     echo_in: list[dict[str, Any]] = []
     samples: list[dict[str, list[Any]]] = [
-        {k: [] for k in ("ms", "arrive", "draw", "render", "dom", "in", "out")}
+        {k: [] for k in ("ms", "arrive", "draw", "render", "dom", "in", "out", "key")}
         for _ in series]
     rounds = warmup + reps
     cycle = math.lcm(*(len(clicks) for _, clicks in series))
@@ -415,6 +465,9 @@ def interleaved_rounds(page: Any, frames: Frames, series: list[Series], gap: int
             echo_in.append(summarise(frames.since(mark)[0]))
         for (which, clicks), got in zip(series, samples, strict=True):
             key, expect = clicks[i % len(clicks)]
+            if key == "move":         # a real move: made ready, then its commit timed
+                settle(page, frames, gap)
+                key = page.evaluate(PREPARE_MOVE, [which])
             settle(page, frames, gap)
             mark = frames.mark()
             if key == "preview":
@@ -428,6 +481,7 @@ def interleaved_rounds(page: Any, frames: Frames, series: list[Series], gap: int
             if not counted:
                 continue
             got["ms"].append(res["ms"])
+            got["key"].append(key)
             if res["arrive_ms"] is not None:
                 got["arrive"].append(res["arrive_ms"])
                 got["draw"].append(res["draw_ms"])
@@ -450,6 +504,12 @@ def interleaved_rounds(page: Any, frames: Frames, series: list[Series], gap: int
             "board_ms_p10": _quantile(board_ms, 0.1),
             "board_ms_p90": _quantile(board_ms, 0.9),
             "board_ms": board_ms,
+            "board_ms_median_by_click": {
+                k: _med([ms for ms, kk in zip(board_ms, got["key"], strict=True) if kk == k])
+                for k in sorted(set(got["key"]))},
+            "board_dom_ms_median_by_click": {
+                k: _med([ms for ms, kk in zip(board_dom, got["key"], strict=True) if kk == k])
+                for k in sorted(set(got["key"]))} if len(board_dom) == len(board_ms) else {},
             "board_update_arrives_ms_median": _med(got["arrive"]),
             "board_draw_ms_median": _med(got["draw"]),
             "board_render_ms_median": _med(got["render"]),
@@ -495,13 +555,25 @@ def real_moves(page: Any, frames: Frames, gap: int, moves: int) -> dict[str, Any
     }
 
 
-def checkout_package(folder: Path) -> Path:
-    """A folder holding only a link to this checkout's package, for the kernel's PYTHONPATH."""
+def against_bot_positions() -> tuple[int, int]:
+    """Where the notebook's game against a bot is (the human's decision from 30 moves in)
+    and where its Undo goes back to: the same seeded game and bot, played here."""
+    from nations_widget.widget import NationsWidget
+
+    w = NationsWidget(players=2, seats=["human", "random"], seed=1, bot_delay=0)
+    while not w.game.is_over and (w.game.position < 30 or w.game.current_player != 0):
+        w.bot_move()
+    return w._undo_target(), w.game.position
+
+
+def checkout_package(folder: Path, package: Path | None = None) -> Path:
+    """A folder holding only a link to this checkout's package (or to ``package``, another
+    copy of it to compare), for the kernel's PYTHONPATH."""
     pkg = folder / "pkg"
     pkg.mkdir(exist_ok=True)
     link = pkg / "nations_widget"
     if not link.exists():
-        link.symlink_to(REPO / "nations_widget", target_is_directory=True)
+        link.symlink_to(package or REPO / "nations_widget", target_is_directory=True)
     return pkg
 
 
@@ -526,7 +598,7 @@ def latency_page(browser: Any, url: str, watch: PageWatch, frames: Frames, board
 def run(nodelay: bool, args: argparse.Namespace, notebook: Path, browser: Any) -> dict[str, Any]:
     env = dict(os.environ)
     env["NATIONS_TCP_NODELAY"] = "1" if nodelay else "0"
-    env["PYTHONPATH"] = str(checkout_package(notebook.parent))
+    env["PYTHONPATH"] = str(checkout_package(notebook.parent, args.package))
     server, url = voila_server(notebook, cwd=REPO, env=env,
                                name=f"voila-latency-nodelay-{int(nodelay)}")
     result: dict[str, Any] = {"tcp_nodelay": nodelay}
@@ -542,21 +614,38 @@ def run(nodelay: bool, args: argparse.Namespace, notebook: Path, browser: Any) -
                                      "'input[data-key=\"previews-on\"]')].map((b) => b.checked)")
             assert previews == [True, True], f"previews should be on on both boards: {previews}"
             # hot seat: Undo then Redo, one move each; against a bot: Undo (back to the
-            # human's previous decision, over the bot's moves), then the latest position
-            result["by_gap"] = [
-                timed_rounds(page, frames, [("undo", hot_seat - 1), ("redo", hot_seat)], 0,
-                             gap, args.warmup, args.reps) for gap in args.gaps]
-            result["against_bot_by_gap"] = [
-                timed_rounds(page, frames, [("undo", None), ("last", against_bot)], 1,
-                             gap, args.warmup, args.reps) for gap in args.gaps]
-            # a purchase's preview (then Cancel) on each board, where each began
-            result["preview_hot_seat_by_gap"] = [
-                timed_rounds(page, frames, [("preview", None)], 0, gap, args.warmup,
-                             args.reps) for gap in args.gaps]
-            result["preview_against_bot_by_gap"] = [
-                timed_rounds(page, frames, [("preview", None)], 1, gap, args.warmup,
-                             args.reps) for gap in args.gaps]
-            if args.moves:
+            # human's previous decision, over the bot's moves), then Redo up to the
+            # position it left, one move at a time (» would only look at the moves undone,
+            # under the history's banner: the game stays where the Undo left it)
+            undo_to, latest = against_bot_positions()
+            assert against_bot == latest, \
+                f"the game against a bot should be at move {latest}, it is at {against_bot}"
+            steps: list[Click] = [("undo", undo_to)]
+            steps += [("redo", p) for p in range(undo_to + 1, latest + 1)]
+            if not args.only_real_moves:
+                result["by_gap"] = [
+                    timed_rounds(page, frames, [("undo", hot_seat - 1), ("redo", hot_seat)],
+                                 0, gap, args.warmup, args.reps) for gap in args.gaps]
+                result["against_bot_by_gap"] = [
+                    timed_rounds(page, frames, steps, 1, gap, args.warmup, args.reps)
+                    for gap in args.gaps]
+                # a purchase's preview (then Cancel) on each board, where each began
+                result["preview_hot_seat_by_gap"] = [
+                    timed_rounds(page, frames, [("preview", None)], 0, gap, args.warmup,
+                                 args.reps) for gap in args.gaps]
+                result["preview_against_bot_by_gap"] = [
+                    timed_rounds(page, frames, [("preview", None)], 1, gap, args.warmup,
+                                 args.reps) for gap in args.gaps]
+            # real moves, on from where each board is (the history's future dropped): a
+            # purchase confirmed from its preview, or Pass (PREPARE_MOVE), game after game
+            if args.real_moves or args.only_real_moves:
+                result["real_moves_hot_seat_by_gap"] = [
+                    timed_rounds(page, frames, [("move", None)], 0, gap, args.warmup,
+                                 args.reps) for gap in args.gaps]
+                result["real_moves_against_bot_by_gap"] = [
+                    timed_rounds(page, frames, [("move", None)], 1, gap, args.warmup,
+                                 args.reps) for gap in args.gaps]
+            if args.moves and not args.only_real_moves:
                 result.update(real_moves(page, frames, args.gaps[0], args.moves))
         result["console_errors"] = watch.errors()
     return result
@@ -593,6 +682,12 @@ def print_rounds(g: dict[str, Any], what: str) -> None:
           f"{g['board_dom_ms_median']:.1f} ms, {g['ratio_board_dom_echo']:.2f}×, {dom_ok}")
     print(f"  (board drawn / echo {g['ratio_board_echo']:.2f}×; both to a drawn, laid-out "
           f"view: {g['ratio_board_echo_drawn']:.2f}×)")
+    by_click = g.get("board_ms_median_by_click", {})
+    if len(by_click) > 1:
+        dom = g.get("board_dom_ms_median_by_click", {})
+        print("  by click: " + ", ".join(
+            f"{k} {ms:.1f} ms drawn" + (f" ({dom[k]:.1f} ms DOM)" if k in dom else "")
+            for k, ms in by_click.items()))
     print(f"  bytes received: echo {g['echo_bytes_received_median']:.0f}, "
           f"board {what} {g['board_bytes_received_median']:.0f} "
           f"(sent {g['board_bytes_sent_median']:.0f})")
@@ -613,7 +708,14 @@ def main() -> int:
                              "is measured (default 150,5: a person's pace, and back to back)")
     parser.add_argument("--moves", type=int, default=30,
                         help="real moves (bot-decided clicks) for bytes per move")
+    parser.add_argument("--real-moves", type=int, default=1,
+                        help="1: also time real moves (a purchase's Confirm or Pass; default)")
+    parser.add_argument("--only-real-moves", action="store_true",
+                        help="time the real moves only (not Undo/Redo nor the previews)")
     parser.add_argument("--nodelay", choices=["off", "on", "both"], default="both")
+    parser.add_argument("--package", type=Path,
+                        help="the kernel imports this nations_widget folder instead of the "
+                             "checkout's (another version, to compare before and after)")
     parser.add_argument("--json", type=Path, help="also write the results here")
     args = parser.parse_args()
     args.gaps = [int(g) for g in str(args.gaps).split(",") if g.strip()]
@@ -644,11 +746,15 @@ def main() -> int:
     for r in results:
         state = "on" if r["tcp_nodelay"] else "off"
         for game, what, key in (("a hot-seat game", "undo/redo", "by_gap"),
-                                ("a game against a bot", "undo/latest", "against_bot_by_gap"),
+                                ("a game against a bot", "undo/redo", "against_bot_by_gap"),
                                 ("a hot-seat game", "preview", "preview_hot_seat_by_gap"),
                                 ("a game against a bot", "preview",
-                                 "preview_against_bot_by_gap")):
-            for g in r[key]:
+                                 "preview_against_bot_by_gap"),
+                                ("a hot-seat game", "real move",
+                                 "real_moves_hot_seat_by_gap"),
+                                ("a game against a bot", "real move",
+                                 "real_moves_against_bot_by_gap")):
+            for g in r.get(key, []):
                 print(f"\nTCP_NODELAY {state}, {game}, {g['gap_ms']} ms of quiet before each "
                       f"click ({g['reps']} rounds)")
                 print_rounds(g, what)

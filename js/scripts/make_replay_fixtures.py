@@ -177,6 +177,51 @@ def dice_game(name: str, players: int, seats: list[str], seed: int, **config: An
     return r.record()
 
 
+def benchmark_policy(w: NationsWidget) -> Any:
+    """The real moves of benchmarks/browser_latency.py (its PREPARE_MOVE): the first colony
+    or wonder on the progress board (in the page's order: row by row from the dearest,
+    column by column) that the player can afford, paid the suggested way (the first legal
+    payment), else Pass."""
+    view, legal = w.view, w.legal
+    buys: dict[str, Any] = {}
+    for entry in legal:
+        if entry["move"]["type"] == "buy":
+            buys.setdefault(entry["move"]["tile"], entry["move"])
+    cols = len(view["board"])
+    for row in (2, 1, 0):
+        for col in range(cols):
+            tile = view["board"][col][row]
+            if tile in buys and w.catalogue["tiles"][tile]["kind"] in ("colony", "wonder"):
+                return buys[tile]
+    return next(e["move"] for e in legal if e["move"] == {"type": "pass"})
+
+
+def dice_benchmark_game(name: str, seed: int) -> dict[str, Any]:
+    """The browser benchmark's hot seat (2 humans) played by its real moves: each purchase
+    previewed (Python's answer to the page's question), then played; a whole game, then the
+    same seed's game again from its first position ("Continue from here")."""
+    w = NationsWidget(players=2, seats=["human", "human"], seed=seed, bot_delay=0)
+    r = Recorder(w, name)
+    ask = 0
+    for replay in range(2):
+        while not w.game.is_over and (replay == 0 or w.game.position < 8):
+            move = benchmark_policy(w)
+            if move["type"] == "buy":
+                ask += 1
+                w.preview_move(move, ask)
+                r.step("preview")
+            w.handle_intent({"kind": "move", "seat": w.game.current_player,
+                             "position": w.game.position, "move": move})
+            assert not w.error, w.error
+            r.step(f"human {move['type']} (position {w.game.position})")
+        if replay == 0:
+            w.goto(0)
+            r.step("« first")
+            w.continue_here()
+            r.step("continue from here")
+    return r.record()
+
+
 def board_game(name: str, players: int, seats: list[str], seed: int, **config: Any
                ) -> dict[str, Any]:
     w = BoardWidget(players=players, seats=seats, seed=seed, bot_delay=0, **config)
@@ -206,6 +251,7 @@ def dice_games() -> list[dict[str, Any]]:
     return [
         dice_game("dice 3 players against 2 bots", 3, ["human", "random", "heuristic"], 4),
         dice_game("dice 2 players against a bot", 2, ["human", "random"], 11),
+        dice_benchmark_game("dice 2 players hot seat, the benchmark's real moves", 1),
     ]
 
 

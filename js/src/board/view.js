@@ -50,7 +50,8 @@ function shown(v) {
 }
 
 export function createView(root, shell) {
-  const { h, Parts, memo, modal, setChildren, setAttr, sig } = shell.dom;
+  const { h, Parts, memo, modal, setChildren, setAttr, setText, sig } = shell.dom;
+  const refs = new WeakMap(); // a part's frame -> the elements inside it set in place
   const P = new Parts();
   const part = (key, signature, build) => P.part(key, signature, build);
   const ui = {
@@ -172,10 +173,12 @@ export function createView(root, shell) {
     return cardsRev;
   }
 
-  function tableCard(S, place, id, opts, acts) {
+  /** A card on the table, kept while what it shows is unchanged: a memo inside a part's
+   * build (a nation's board), or `keep`, the draw's own part (a progress board's card). */
+  function tableCard(S, place, id, opts, acts, keep = memo) {
     const key = `card-${place}-${id}`;
     const signature = sig(id, opts.workers, opts.max, Boolean(opts.recent), ui.detail === id, pending.has(id), catalogue(S), acts, opts.why || null);
-    return memo(key, signature, () => cardEl(S, id, { ...opts, face: key, buttons: opts.buttons ? opts.buttons() : [] }));
+    return keep(key, signature, () => cardEl(S, id, { ...opts, face: key, buttons: opts.buttons ? opts.buttons() : [] }));
   }
 
   /** A clean typographic card. opts: {workers, max, buttons, recent, face}.  `face`: the
@@ -307,25 +310,45 @@ export function createView(root, shell) {
   }
 
   // -------------------------------------------------------- progress board
+  /** The progress board: its frame built once per number of rows (the deck's count, each
+   * row's price and width set in place), each card a part of its own (a Buy that comes or
+   * goes as the turn passes builds that card's frame and buttons again, its face kept), and
+   * each taken place; a move no longer builds the board's frame and rows again. */
   function progressPanel(S, moves) {
     const v = S.view;
     const pr = v.progress;
     const recent = new Set(v.recent ? v.recent.cards : []);
-    const buys = [...moves.buy.values()];
     const live = shown(S.acting);
-    return part("progress", sig(pr, buys, live, [...recent], ui.detail, [...pending], S.cards ? Object.keys(S.cards).length : 0), () =>
-      h("section", { class: "nw-panel nwb-progress", "aria-label": "Progress board", dataset: { key: "progress" } },
-        h("h3", { class: "nwb-progress-head" }, h("span", {}, "Progress board"), h("span", { class: "nwb-sub" }, `${pr.deck} card${pr.deck === 1 ? "" : "s"} left in this age's deck`)),
-        pr.rows.map((row, r) => h("div", { class: "nwb-row", role: "group", "aria-label": `Row ${r + 1}: ${row.price} gold each`, dataset: { key: `row-${r}` } },
-          h("div", { class: "nwb-row-price", "aria-hidden": "true" }, h("b", { class: iconClass("gold", 17) }, String(row.price)), " gold"),
-          h("div", { class: "nwb-row-cards", style: `--cols: ${pr.columns}` },
-            row.cards.map((id, c) => id
-              ? tableCard(S, "progress", id, {
-                recent: recent.has(id),
-                why: live && !moves.buy.has(id) && pr.why ? pr.why[id] || null : null,
-                buttons: () => (moves.buy.has(id) ? [moveButton(moves.buy.get(id), `Buy \u00b7 ${moves.buy.get(id).price} gold`, " nwb-buy")] : []),
-              }, moves.buy.get(id) || null)
-              : h("div", { class: "nwb-empty", dataset: { key: `empty-${r}-${c}` } }, "taken")))))));
+    const panel = part(`progress-${pr.rows.length}`, "", () => {
+      const deck = h("span", { class: "nwb-sub" }, "");
+      const rows = pr.rows.map((_, r) => {
+        const price = h("b", { class: iconClass("gold", 17) }, "");
+        const cards = h("div", { class: "nwb-row-cards" });
+        const el = h("div", { class: "nwb-row", role: "group", dataset: { key: `row-${r}` } },
+          h("div", { class: "nwb-row-price", "aria-hidden": "true" }, price, " gold"), cards);
+        return { el, price, cards };
+      });
+      const el = h("section", { class: "nw-panel nwb-progress", "aria-label": "Progress board", dataset: { key: "progress" } },
+        h("h3", { class: "nwb-progress-head" }, h("span", {}, "Progress board"), deck), rows.map((row) => row.el));
+      refs.set(el, { deck, rows });
+      return el;
+    });
+    const { deck, rows } = refs.get(panel);
+    setText(deck, `${pr.deck} card${pr.deck === 1 ? "" : "s"} left in this age's deck`);
+    pr.rows.forEach((row, r) => {
+      const drawn = rows[r];
+      setAttr(drawn.el, "aria-label", `Row ${r + 1}: ${row.price} gold each`);
+      setText(drawn.price, String(row.price));
+      setAttr(drawn.cards, "style", `--cols: ${pr.columns}`);
+      setChildren(drawn.cards, row.cards.map((id, c) => (id
+        ? tableCard(S, "progress", id, {
+          recent: recent.has(id),
+          why: live && !moves.buy.has(id) && pr.why ? pr.why[id] || null : null,
+          buttons: () => (moves.buy.has(id) ? [moveButton(moves.buy.get(id), `Buy \u00b7 ${moves.buy.get(id).price} gold`, " nwb-buy")] : []),
+        }, moves.buy.get(id) || null, part)
+        : part(`progress-empty-${r}-${c}`, "", () => h("div", { class: "nwb-empty", dataset: { key: `empty-${r}-${c}` } }, "taken")))));
+    });
+    return panel;
   }
 
   // ------------------------------------------------------------- nations
@@ -428,6 +451,30 @@ export function createView(root, shell) {
         h("span", { class: "nwb-chip" }, `${n.workers}`, h("span", { class: "nwb-chip-word" }, ` worker${n.workers === 1 ? "" : "s"} (${n.idle} idle)`))));
   }
 
+  /** A folded nation: its frame and heading built once (whose turn it is, a class set in
+   * place), its summary line rebuilt when its figures change, and what it did since the
+   * viewer's last move when that changes: the turn passing rebuilds none of them. */
+  function foldedNation(S, n, who, live, theirs) {
+    const frame = part(`nation-${n.seat}-folded`, sig(n.name, who, n.side, n.difficulty), () =>
+      h("section", { class: "nw-panel nwb-nation", "aria-label": `${n.name}'s nation`, dataset: { key: `nation-${n.seat}`, seat: n.seat } },
+        h("header", { class: "nwb-nation-head" },
+          h("h3", {}, `${n.name}${who}`),
+          h("span", { class: "nwb-dim" }, `${n.side} \u00b7 ${n.difficulty}`),
+          h("button", {
+            type: "button", class: "nw-btn nwb-fold", "aria-expanded": "false",
+            "aria-label": `Unfold ${n.name}'s board`, dataset: { key: `fold-${n.seat}` },
+            onclick: () => act.toggleFold(n.seat),
+          }, "Unfold"))));
+    setAttr(frame, "class", `nw-panel nwb-nation${live ? " nwb-live" : ""}${S.view.current === n.seat ? " nwb-current" : ""}`);
+    const line = part(`nation-${n.seat}-summary`, sig(n.summary, n.resources, n.strength, n.stability, n.workers, n.idle), () => summaryLine(n));
+    const moves = theirs.length
+      ? part(`nation-${n.seat}-theirs`, sig(theirs), () => h("ul", { class: "nwb-their-moves", "aria-label": `${n.name}'s last moves`, dataset: { key: `their-${n.seat}` } },
+        theirs.map((m) => h("li", {}, m.text))))
+      : null;
+    setChildren(frame, [frame.firstChild, line, moves]);
+    return frame;
+  }
+
   function nationPanel(S, n, moves, isViewer) {
     const live = S.acting === n.seat;
     const unfolded = isViewer || ui.unfolded.has(n.seat);
@@ -439,11 +486,9 @@ export function createView(root, shell) {
     // a folded board is a part of its own: the unfolded one stays in Parts meanwhile (draw
     // keeps it), so that unfolding it again (the next turn of a hot seat: the acting
     // player's board is shown in full) builds only the cards changed since it was shown
-    const key = unfolded ? `nation-${n.seat}` : `nation-${n.seat}-folded`;
-    const signature = unfolded
-      ? sig(n, isViewer, mine, [...recent], theirs, S.view.current, ui.detail, live ? [...pending] : 0, catalogue(S))
-      : sig(n.name, n.who, n.side, n.difficulty, n.summary, live, S.view.current, theirs);
-    return part(key, signature, () =>
+    if (!unfolded) return foldedNation(S, n, who, live, theirs);
+    const signature = sig(n, isViewer, mine, [...recent], theirs, S.view.current, ui.detail, live ? [...pending] : 0, catalogue(S));
+    return part(`nation-${n.seat}`, signature, () =>
       h("section", { class: `nw-panel nwb-nation${live ? " nwb-live" : ""}${S.view.current === n.seat ? " nwb-current" : ""}`, "aria-label": `${n.name}'s nation`, dataset: { key: `nation-${n.seat}`, seat: n.seat } },
         h("header", { class: "nwb-nation-head" },
           h("h3", {}, `${n.name}${who}`),

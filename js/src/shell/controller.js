@@ -124,7 +124,7 @@ export function createController({ model, el }, createView) {
   };
   let scheduled = false;
   let destroyed = false;
-  let previewWait = null; // the "Working out…" draw of a preview not answered yet (commit)
+  let previewWait = null; // the draw of a preview not answered yet ("Working out…", commit), or of the board after Confirm (confirmPreview)
   let asks = 0;
   let view = null;
   let extraTraits = [];
@@ -175,8 +175,10 @@ export function createController({ model, el }, createView) {
   // the game (Python's history.game) last drawn: another one arriving (loaded, or started
   // from Python) answers the New game dialog, which then closes
   let drawnGame = null;
+  let draws = 0; // how many draws were made (a draw waiting for Python's answer skips if any)
   function draw() {
     scheduled = false;
+    draws += 1;
     if (destroyed || !view) return;
     const S = state();
     const ready = view.ready ? view.ready(S) : S.view.position !== undefined;
@@ -446,9 +448,18 @@ export function createController({ model, el }, createView) {
     },
     confirmPreview() {
       const move = ui.previewMove;
+      if (!move) return; // confirmed already (a second click before Python's update)
       ui.previewMove = null;
-      if (move) shell.play(move);
-      draw();
+      shell.play(move);
+      // Python's update (the move played, or its refusal) usually comes within a frame or
+      // two, and its draw takes the preview away: drawing the board without it now as well
+      // would put a draw, a layout and a paint in the update's way (a real move took 2-3 ms
+      // more).  Only a slow answer has the board drawn without the preview meanwhile.
+      const before = draws;
+      clearTimeout(previewWait);
+      previewWait = setTimeout(() => {
+        if (draws === before && !destroyed) draw();
+      }, PREVIEW_WAIT_MS);
     },
     cancelPreview() {
       ui.previewMove = null;

@@ -216,6 +216,28 @@ describe("what is drawn", () => {
     expect(byKey("nation-0")).toBe(nation);
   });
 
+  it("the turn passing builds neither the progress board's frame nor a folded nation again", () => {
+    const S = snapshot("actions_3p");
+    const me = S.view.viewer;
+    const others = S.view.nations.map((n) => n.seat).filter((s) => s !== me);
+    const { view, byKey } = mount(createView, S);
+    const progress = byKey("progress");
+    const rows = [...progress.querySelectorAll(".nwb-row")];
+    const folded = others.map((s) => byKey(`nation-${s}`));
+    const lines = folded.map((n) => n.querySelector(".nwb-summary"));
+    const [next] = others;
+    // a bot's turn now: nobody here acts, the Buy buttons go, the next nation is marked
+    view.draw({ ...S, acting: null, legal: [], view: { ...S.view, current: next } });
+    expect(byKey("progress")).toBe(progress);
+    expect([...progress.querySelectorAll(".nwb-row")]).toEqual(rows);
+    expect(progress.querySelector(".nwb-buy")).toBeNull();
+    others.forEach((s, i) => {
+      expect(byKey(`nation-${s}`)).toBe(folded[i]);
+      expect(folded[i].querySelector(".nwb-summary")).toBe(lines[i]);
+      expect(folded[i].classList.contains("nwb-current")).toBe(s === next);
+    });
+  });
+
   it("builds again only the cards whose figures or moves changed", () => {
     const S = snapshot("actions_3p");
     const { view, el } = mount(createView, S);

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createController } from "../../src/dice/index.js";
+import { PREVIEW_WAIT_MS } from "../../src/shell/controller.js";
 import { click, fixture, mockModel, removeHosts, testHost, tick } from "../helpers.js";
 
 let el;
@@ -50,6 +51,42 @@ describe("previews", () => {
     expect(model.sent.filter((m) => m.kind === "move")).toEqual([]);
     click(byKey("preview-confirm"));
     expect(model.sent.at(-1)).toEqual({ kind: "move", seat: model.data.view.current, position: model.data.view.position, move: entry.move });
+  });
+
+  it("Confirm leaves the board to Python's update: no draw of its own in the update's way", async () => {
+    const { model, entry } = mountWithBuyable();
+    click(byKey(`board-${entry.move.tile}`));
+    model.emit("preview", previewOf(model, entry.move));
+    await tick();
+    const panel = el.querySelector(".nw-preview");
+    click(byKey("preview-confirm"));
+    await tick();
+    expect(model.sent.at(-1).kind).toBe("move");
+    // the board stays as drawn until the update comes (a redraw without the preview now would
+    // cost a draw, a layout and a paint before the update's own)
+    expect(el.querySelector(".nw-preview")).toBe(panel);
+    expect(panel.isConnected).toBe(true);
+    // a second click (or Enter) before the update plays nothing more
+    click(byKey("preview-confirm"));
+    press(el.querySelector(".nw-progress"), "Enter");
+    expect(model.sent.filter((m) => m.kind === "move").length).toBe(1);
+    // Python's update: the move played, the next decision drawn without the preview
+    model.emit("view", { ...model.data.view, position: model.data.view.position + 1 });
+    await tick();
+    expect(el.querySelector(".nw-preview")).toBeNull();
+  });
+
+  it("a slow answer to Confirm has the board drawn without the preview meanwhile", async () => {
+    const { model, entry } = mountWithBuyable();
+    click(byKey(`board-${entry.move.tile}`));
+    model.emit("preview", previewOf(model, entry.move));
+    await tick();
+    click(byKey("preview-confirm"));
+    await tick();
+    expect(el.querySelector(".nw-preview")).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, PREVIEW_WAIT_MS + 30));
+    expect(el.querySelector(".nw-preview")).toBeNull();
+    expect(byKey("pass")).not.toBeNull();
   });
 
   it("Escape cancels and Enter confirms", async () => {
