@@ -317,6 +317,14 @@ var PATHS = {
   strength: '<path d="M12.8 1.6L14.4 3.2L6.4 11.2L4.8 9.6Z" fill="#c9ced4" stroke="#3b3f44" stroke-width="0.9"/><path d="M3 8.6L7.4 13" stroke="#7a3b12" stroke-width="1.8" stroke-linecap="round"/><path d="M4.9 11.1L2 14" stroke="#7a3b12" stroke-width="2" stroke-linecap="round"/>',
   reroll: '<path d="M13 8A5 5 0 1 1 11.2 4.2" fill="none" stroke="#2d6a4f" stroke-width="1.8" stroke-linecap="round"/><path d="M9.4 1.6L13.2 3.2L11.2 6.6Z" fill="#2d6a4f"/>',
   vp: '<path d="M8 1.2L9.9 5.6L14.7 6L11 9.1L12.2 13.8L8 11.3L3.8 13.8L5 9.1L1.3 6L6.1 5.6Z" fill="#e8b41c" stroke="#7a5a00" stroke-width="0.9"/>',
+  // a pawn (a nation's worker)
+  worker: '<circle cx="8" cy="4.2" r="2.7" fill="#c9874a" stroke="#5a3410" stroke-width="1"/><path d="M3.5 14.5C3.5 10 5.5 7.6 8 7.6S12.5 10 12.5 14.5Z" fill="#c9874a" stroke="#5a3410" stroke-width="1"/>',
+  // a column (a nation's stability)
+  stability: '<rect x="2.5" y="1.8" width="11" height="2.2" rx="0.5" fill="#8fb3d9" stroke="#2f5f8a" stroke-width="0.9"/><rect x="4.5" y="4" width="7" height="8" fill="#dde8f4" stroke="#2f5f8a" stroke-width="0.9"/><path d="M6.8 4.6V11.4M9.2 4.6V11.4" stroke="#2f5f8a" stroke-width="0.7"/><rect x="2.5" y="12" width="11" height="2.4" rx="0.5" fill="#8fb3d9" stroke="#2f5f8a" stroke-width="0.9"/>',
+  // a torch (a battle's raid)
+  raid: '<path d="M6.2 8.6H9.8L8.8 15H7.2Z" fill="#7a4a1e" stroke="#3d2208" stroke-width="0.8"/><path d="M8 1C9.9 3.2 11.6 4.8 10.6 7.2C10 8.4 6 8.4 5.4 7.2C4.6 5.4 6 4.6 6.6 2.8C7.2 4 7.8 4.2 8 1Z" fill="#e8591c" stroke="#8a2a00" stroke-width="0.8"/><path d="M8 4.6C8.8 5.6 9.2 6.4 8.6 7.4H7.4C7 6.6 7.4 5.6 8 4.6Z" fill="#f7c331"/>',
+  // a set square (an architect)
+  architect: '<path d="M2 14V2L14 14Z" fill="#e3c58a" stroke="#6b4a12" stroke-width="1"/><path d="M4.6 11.4V8.2L7.8 11.4Z" fill="#fffdf8" stroke="#6b4a12" stroke-width="0.8"/>',
   die: '<rect x="2" y="2" width="12" height="12" rx="2.5" fill="#fff" stroke="#333" stroke-width="1.2"/><circle cx="5.5" cy="5.5" r="1.2" fill="#333"/><circle cx="10.5" cy="10.5" r="1.2" fill="#333"/><circle cx="8" cy="8" r="1.2" fill="#333"/>'
 };
 var RESOURCE_LABEL = {
@@ -326,7 +334,11 @@ var RESOURCE_LABEL = {
   book: "book",
   strength: "strength",
   reroll: "reroll",
-  vp: "VP"
+  vp: "VP",
+  worker: "worker",
+  stability: "stability",
+  raid: "raid",
+  architect: "architect"
 };
 var SIZES = [13, 14, 15, 16, 17, 22];
 var styled = /* @__PURE__ */ new WeakSet();
@@ -1521,6 +1533,12 @@ function placeMoves(legal) {
   }
   return out;
 }
+function slotButtonWords(entry, slotNames) {
+  if (entry.group === "deploy") {
+    return entry.source === "idle" ? "+ worker" : `+ from ${slotNames[Number(entry.source)] || `slot ${entry.source}`}`;
+  }
+  return `− ${entry.count} worker${entry.count > 1 ? "s" : ""}`;
+}
 function slotButtonText(entry, slotNames) {
   if (entry.group === "deploy") {
     if (entry.source === "idle") return `+ worker · ${entry.cost} stone`;
@@ -1576,7 +1594,7 @@ function pendingCards(move, nation) {
 }
 
 // src/board/view.js
-var FIGURE_ICON = { gold: "gold", stone: "stone", food: "food", books: "book", vp: "vp", strength: "strength" };
+var FIGURE_ICON = { gold: "gold", stone: "stone", food: "food", books: "book", vp: "vp", strength: "strength", stability: "stability", workers: "worker", architects: "architect" };
 var FIGURE_ORDER = ["gold", "stone", "food", "books", "strength", "stability", "vp", "workers"];
 var SHORTCUTS = [
   ["P", "pass (after its preview)"],
@@ -1655,14 +1673,31 @@ function createView(root, shell) {
     frame = h2("div", { class: "nwb-root nw-root" });
     root.replaceChildren(frame);
   }
-  function chip(key, n, text = signed(n)) {
-    const word = key === "books" && Math.abs(n) === 1 ? "book" : FIGURE_LABEL[key] || key;
+  function chip(key, n, text = signed(n), extra = "") {
+    const word = figureWord(key, n);
     const iconName = FIGURE_ICON[key];
     return h2(
       "span",
-      { class: `nwb-chip nwb-chip-${key}${iconName ? ` ${iconClass(iconName, 14)}` : ""}`, title: `${text} ${word}` },
+      { class: `nw-chip nwb-chip nwb-chip-${key}${iconName ? ` ${iconClass(iconName, 14)}` : ""}${extra}`, title: `${text} ${word}` },
       text,
-      h2("span", { class: iconName ? "nwb-sr" : "nwb-chip-word" }, ` ${word}`)
+      h2("span", { class: iconName ? "nwb-sr nw-sr" : "nw-chip-word nwb-chip-word" }, ` ${word}`)
+    );
+  }
+  function said(iconName, word, size = 14) {
+    return [icon(iconName, size), h2("span", { class: "nwb-sr nw-sr" }, word)];
+  }
+  function changeRow(r) {
+    const delta = r.after - r.before;
+    const iconName = FIGURE_ICON[r.name];
+    const word = FIGURE_LABEL[r.name] || r.name;
+    return h2(
+      "tr",
+      { class: delta > 0 ? "nwb-up" : "nwb-down" },
+      h2("th", { scope: "row", title: word }, iconName ? said(iconName, word, 16) : word),
+      h2("td", {}, num(r.before)),
+      h2("td", { class: "nw-arrow-to", "aria-hidden": "true" }, "→"),
+      h2("td", { class: "nwb-after" }, num(r.after)),
+      h2("td", {}, h2("span", { class: `nw-delta ${delta > 0 ? "nw-up" : "nw-down"}` }, signed(delta)))
     );
   }
   function chips(figs) {
@@ -1670,6 +1705,9 @@ function createView(root, shell) {
   }
   function fig(label, ...content) {
     return h2("div", { class: "nwb-fig" }, label ? h2("span", { class: "nwb-k" }, `${label} `) : null, ...content);
+  }
+  function figureWord(key, n) {
+    return key === "books" && Math.abs(n) === 1 ? "book" : key === "workers" && Math.abs(n) === 1 ? "worker" : key === "architects" ? `architect${Math.abs(n) === 1 ? "" : "s"}` : FIGURE_LABEL[key] || key;
   }
   function cardFigures(card) {
     const out = [];
@@ -1681,10 +1719,31 @@ function createView(root, shell) {
     if (card.war_loss) {
       out.push(fig("defeat", Object.entries(card.war_loss).map(([k, n]) => chip(k, -n)), chip("vp", -1)));
     }
-    if (card.type === "battle") out.push(h2("div", { class: "nwb-fig nwb-fig-text" }, h2("span", { class: "nwb-k" }, "take "), "your raid in food, stone or books"));
+    if (card.type === "battle") {
+      out.push(h2(
+        "div",
+        { class: "nwb-fig nwb-raid-take" },
+        h2("span", { class: "nwb-k" }, "take "),
+        h2("span", { class: "nwb-sr nw-sr" }, "your raid in food, stone or books"),
+        h2(
+          "span",
+          { class: "nwb-raid-goods", "aria-hidden": "true", title: "your raid in food, stone or books" },
+          h2("span", { class: `nw-chip ${iconClass("raid", 14)}` }, "raid"),
+          " → ",
+          icon("food", 14),
+          "/",
+          icon("stone", 14),
+          "/",
+          icon("book", 14)
+        )
+      ));
+    }
     if (card.golden_age) out.push(fig("", chip(card.golden_age, 2, "2"), " or ", chip("vp", 1, "1")));
-    if (card.raid) out.push(fig("raid", String(card.raid)));
-    if (card.architects) out.push(h2("div", { class: "nwb-fig nwb-fig-text" }, `${card.architects} private architect${card.architects > 1 ? "s" : ""}`));
+    if (card.raid) out.push(fig("", h2("span", { class: `nw-chip nwb-chip nwb-chip-raid ${iconClass("raid", 14)}`, title: `raid ${card.raid}` }, h2("span", { class: "nwb-sr nw-sr" }, "raid "), String(card.raid))));
+    if (card.architects) {
+      const words = `${card.architects} private architect${card.architects > 1 ? "s" : ""}`;
+      out.push(fig("", h2("span", { class: `nw-chip nwb-chip nwb-chip-architects ${iconClass("architect", 14)}`, title: words }, `+${card.architects}`, h2("span", { class: "nw-chip-word" }, ` private architect${card.architects > 1 ? "s" : ""}`))));
+    }
     if (card.effect) out.push(h2("div", { class: "nwb-fig nwb-more" }, "+ effect (details)"));
     return out;
   }
@@ -1722,9 +1781,9 @@ function createView(root, shell) {
       // the type's band across the top, then the name
       face("type", () => h2(
         "div",
-        { class: "nwb-card-type" },
+        { class: "nwb-card-type nw-band" },
         TYPE_LABEL[type] || type,
-        card.vp ? h2("span", { class: `nwb-vp ${iconClass("vp", 14)}`, title: `${card.vp} VP at the end` }, String(card.vp), h2("span", { class: "nwb-sr" }, " VP")) : null
+        card.vp ? h2("span", { class: `nwb-vp nw-vp-pill ${iconClass("vp", 14)}`, title: `${card.vp} VP at the end` }, String(card.vp), h2("span", { class: "nwb-sr nw-sr" }, " VP")) : null
       )),
       face("head", () => h2(
         "header",
@@ -1739,7 +1798,7 @@ function createView(root, shell) {
       opts.buttons && opts.buttons.length ? h2("div", { class: "nwb-card-acts" }, opts.buttons) : null
     );
   }
-  function moveButton(entry, text, extra = "") {
+  function moveButton(entry, content, extra = "") {
     return h2("button", {
       type: "button",
       class: `nw-btn nwb-act${extra}`,
@@ -1747,7 +1806,11 @@ function createView(root, shell) {
       "aria-label": entry.text,
       dataset: { key: `move-${entry.key || JSON.stringify(entry.move)}` },
       onclick: () => act.commit(entry)
-    }, text);
+    }, content);
+  }
+  function slotButton(entry, slotNames) {
+    const words = slotButtonWords(entry, slotNames);
+    return entry.group === "deploy" ? moveButton(entry, [words, " ", chip("stone", entry.cost, String(entry.cost))], " nw-secondary nwb-deploy") : moveButton(entry, words, " nwb-undeploy");
   }
   function header(S) {
     const v = S.view;
@@ -1765,7 +1828,7 @@ function createView(root, shell) {
     const can = live && !opts.length ? choicesLine(moves) : "";
     return h2(
       "section",
-      { class: `nw-panel nwb-prompt${live ? " nwb-live" : ""}${v.over ? " nwb-over" : ""}`, "aria-live": "polite", dataset: { key: "prompt" } },
+      { class: `nw-panel nwb-prompt${live ? " nwb-live nw-ask-live" : ""}${v.over ? " nwb-over" : ""}`, "aria-live": "polite", dataset: { key: "prompt" } },
       h2("p", { class: "nwb-ask" }, v.prompt),
       // the card the question is about (a building to place, a battle's loot, a golden age)
       v.decision_card && S.cards && S.cards[v.decision_card] ? h2("div", { class: "nwb-ask-card", dataset: { key: "decision-card" } }, cardEl(S, v.decision_card, {})) : null,
@@ -1785,7 +1848,7 @@ function createView(root, shell) {
         { class: "nwb-options", role: "group", "aria-label": "Answers" },
         opts.map((e, i) => moveButton(e, `${i < 9 ? `${i + 1}. ` : ""}${e.text}`, " nwb-option"))
       ) : null,
-      live && moves.pass ? h2("div", { class: "nwb-pass" }, moveButton(moves.pass, "Pass", " nwb-pass-btn")) : null,
+      live && moves.pass ? h2("div", { class: "nwb-pass" }, moveButton(moves.pass, "Pass", " nw-pass nwb-pass-btn")) : null,
       v.round_summary && !S.viewingHistory ? h2("button", { type: "button", class: "nw-btn nwb-link", dataset: { key: "open-summary" }, onclick: () => act.openSummary() }, `Round ${v.round_summary.round} summary`) : null
     );
   }
@@ -1802,14 +1865,16 @@ function createView(root, shell) {
       rows.length ? h2(
         "table",
         { class: "nwb-changes" },
-        h2("thead", {}, h2("tr", {}, h2("th", { scope: "col" }, ""), h2("th", { scope: "col" }, "now"), h2("th", { scope: "col" }, "after"))),
-        h2("tbody", {}, rows.map((r) => h2(
+        h2("thead", {}, h2(
           "tr",
-          { class: r.after > r.before ? "nwb-up" : "nwb-down" },
-          h2("th", { scope: "row" }, FIGURE_LABEL[r.name] || r.name),
-          h2("td", {}, num(r.before)),
-          h2("td", {}, `${num(r.after)} (${signed(r.after - r.before)})`)
-        )))
+          {},
+          h2("th", { scope: "col" }, ""),
+          h2("th", { scope: "col" }, "now"),
+          h2("th", { scope: "col", "aria-hidden": "true" }, ""),
+          h2("th", { scope: "col" }, "after"),
+          h2("th", { scope: "col" }, "change")
+        )),
+        h2("tbody", {}, rows.map(changeRow))
       ) : p ? h2("p", { class: "nwb-dim" }, "No resource, track or VP changes at once.") : null,
       p && p.lines && p.lines.length ? h2("ul", { class: "nwb-lines" }, p.lines.map((t) => h2("li", {}, t))) : null,
       p && p.then ? h2("p", { class: "nwb-then" }, `Then: ${p.then}`) : null,
@@ -1818,7 +1883,7 @@ function createView(root, shell) {
         "div",
         { class: "nwb-confirm" },
         h2("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "preview-confirm" }, onclick: () => shell.confirmPreview() }, "Confirm (Enter)"),
-        h2("button", { type: "button", class: "nw-btn", dataset: { key: "preview-cancel" }, onclick: () => shell.cancelPreview() }, "Cancel (Esc)")
+        h2("button", { type: "button", class: "nw-btn nw-secondary", dataset: { key: "preview-cancel" }, onclick: () => shell.cancelPreview() }, "Cancel (Esc)")
       )
     ));
   }
@@ -1856,7 +1921,7 @@ function createView(root, shell) {
         card.worker_vp ? h2("div", { class: "nwb-fig" }, `workers score ${card.worker_vp.join(" + ")} VP`) : null,
         card.max_workers ? h2("div", { class: "nwb-fig" }, `at most ${card.max_workers} workers`) : null
       ),
-      related.length ? h2("div", { class: "nwb-card-acts" }, related.map((e) => moveButton(e, e.text, { buy: " nwb-buy", hire: " nwb-hire" }[e.group] || ""))) : null,
+      related.length ? h2("div", { class: "nwb-card-acts" }, related.map((e) => moveButton(e, e.text, { buy: " nw-buy nwb-buy", hire: " nw-buy nwb-hire" }[e.group] || " nw-secondary"))) : null,
       h2(
         "div",
         { class: "nwb-confirm" },
@@ -1884,7 +1949,7 @@ function createView(root, shell) {
           row.cards.map((id, c) => id ? tableCard(S, "progress", id, {
             recent: recent.has(id),
             why: live && !moves.buy.has(id) && pr.why ? pr.why[id] || null : null,
-            buttons: () => moves.buy.has(id) ? [moveButton(moves.buy.get(id), `Buy · ${moves.buy.get(id).price} gold`, " nwb-buy")] : []
+            buttons: () => moves.buy.has(id) ? [moveButton(moves.buy.get(id), ["Buy ", chip("gold", moves.buy.get(id).price, String(moves.buy.get(id).price))], " nw-buy nwb-buy")] : []
           }, moves.buy.get(id) || null) : h2("div", { class: "nwb-empty", dataset: { key: `empty-${r}-${c}` } }, "taken"))
         )
       ))
@@ -1903,7 +1968,7 @@ function createView(root, shell) {
     const section = (name, sec) => h2(
       "div",
       { class: `nwb-pop-sec nwb-pop-${name}`, "aria-label": `${name} section: ${sec.size - sec.taken} of ${sec.size} workers left; each taken costs ${sec.upkeep} ${name}` },
-      h2("span", { class: "nwb-k" }, `${name} (−${sec.upkeep} each)`),
+      h2("span", { class: "nwb-k", title: `${name}: −${sec.upkeep} ${name} each` }, icon(name, 14), h2("span", { class: "nwb-sr nw-sr" }, name), ` −${sec.upkeep} each`),
       h2(
         "span",
         { class: "nwb-pop-boxes", "aria-hidden": "true" },
@@ -1926,7 +1991,7 @@ function createView(root, shell) {
       n.passed ? h2("span", { class: "nwb-badge" }, n.first_to_pass ? "passed first" : "passed") : null,
       n.revolt ? h2("span", { class: "nwb-badge nwb-bad" }, "in revolt") : null,
       n.defeated ? h2("span", { class: "nwb-badge nwb-bad" }, "defeated in the war") : null,
-      S.view.current === n.seat ? h2("span", { class: "nwb-badge nwb-now" }, "to play") : null
+      S.view.current === n.seat ? h2("span", { class: "nwb-badge nwb-now nw-turn-badge" }, "to play") : null
     ];
     const prod = chips(Object.fromEntries(GOODS.map((k) => [k, n.production[k]])));
     const slots = n.slots.map((s) => {
@@ -1941,14 +2006,14 @@ function createView(root, shell) {
         max: s.max,
         recent: recent.has(s.card),
         buttons: () => [
-          ...common.map((e) => moveButton(e, slotButtonText(e, slotNames))),
+          ...common.map((e) => slotButton(e, slotNames)),
           more.length ? h2(
             "details",
             { class: "nwb-more-moves", dataset: { key: `more-${n.seat}-${s.slot}` } },
             h2("summary", {}, `More moves (${more.length})`),
-            h2("div", { class: "nwb-card-acts" }, more.map((e) => moveButton(e, slotButtonText(e, slotNames))))
+            h2("div", { class: "nwb-card-acts" }, more.map((e) => slotButton(e, slotNames)))
           ) : null,
-          special ? moveButton(special, "Use its action") : null
+          special ? moveButton(special, "Use its action", " nw-secondary") : null
         ].filter(Boolean)
       }, [entries, texts, special || null]);
     });
@@ -1956,7 +2021,7 @@ function createView(root, shell) {
       const special = live && moves.special.get(id) || null;
       return tableCard(S, `nation-${n.seat}`, id, {
         recent: recent.has(id),
-        buttons: () => special ? [moveButton(special, "Use its action")] : []
+        buttons: () => special ? [moveButton(special, "Use its action", " nw-secondary")] : []
       }, special);
     };
     const w = n.wonder;
@@ -1965,9 +2030,14 @@ function createView(root, shell) {
       { class: "nwb-building" },
       cardEl(S, w.card, {
         recent: recent.has(w.card),
-        buttons: live && moves.hire ? [moveButton(moves.hire, `Hire architect · ${moves.hire.cost} stone`, " nwb-hire")] : []
+        buttons: live && moves.hire ? [moveButton(moves.hire, ["Hire architect ", chip("stone", moves.hire.cost, String(moves.hire.cost))], " nw-buy nwb-hire")] : []
       }),
-      h2("p", { class: "nwb-dim" }, `${w.built} of ${w.sections} sections built${shown(w.next_cost) ? `; next: ${w.next_cost} stone` : ""}`)
+      h2(
+        "p",
+        { class: "nwb-dim nwb-wonder-built" },
+        `${w.built} of ${w.sections} sections built`,
+        shown(w.next_cost) ? ["; next: ", chip("stone", w.next_cost, String(w.next_cost))] : null
+      )
     ) : h2("p", { class: "nwb-dim" }, "No wonder under construction.");
     return h2(
       "div",
@@ -1978,8 +2048,8 @@ function createView(root, shell) {
         ["gold", "stone", "food", "books"].map((k) => stat(k, n.resources[k], ` nwb-${k}`, FIGURE_ICON[k])),
         stat("VP", n.resources.vp, " nwb-vp-stat", "vp"),
         stat("strength", n.strength, " nwb-track nwb-strength", "strength"),
-        stat("stability", n.stability, n.revolt ? " nwb-track nwb-stability nwb-bad" : " nwb-track nwb-stability"),
-        stat("idle workers", `${n.idle} / ${n.workers}`, " nwb-idle")
+        stat("stability", n.stability, n.revolt ? " nwb-track nwb-stability nwb-bad" : " nwb-track nwb-stability", "stability"),
+        stat("idle workers", `${n.idle} / ${n.workers}`, " nwb-idle", "worker")
       ),
       badges.some(Boolean) ? h2("div", { class: "nwb-badges" }, badges) : null,
       h2("p", { class: "nwb-prod" }, h2("span", { class: "nwb-k" }, "next production "), prod.length ? prod : "nothing"),
@@ -2031,7 +2101,7 @@ function createView(root, shell) {
     const signature = unfolded ? sig2(n, isViewer, mine, [...recent], theirs, S.view.current, ui.detail, live ? [...pending] : 0, catalogue(S)) : sig2(n.name, n.who, n.side, n.difficulty, n.summary, live, S.view.current, theirs);
     return part(key, signature, () => h2(
       "section",
-      { class: `nw-panel nwb-nation${live ? " nwb-live" : ""}${S.view.current === n.seat ? " nwb-current" : ""}`, "aria-label": `${n.name}'s nation`, dataset: { key: `nation-${n.seat}`, seat: n.seat } },
+      { class: `nw-panel nwb-nation${live ? " nwb-live" : ""}${S.view.current === n.seat ? " nwb-current nw-to-play" : ""}`, "aria-label": `${n.name}'s nation`, dataset: { key: `nation-${n.seat}`, seat: n.seat } },
       h2(
         "header",
         { class: "nwb-nation-head" },
@@ -2092,7 +2162,15 @@ function createView(root, shell) {
           { class: "nwb-event", "aria-label": "Event card" },
           h2("h4", {}, "Event"),
           ev.halves.map((half) => h2("p", {}, h2("b", {}, half.name), ": ", half.text)),
-          h2("p", { class: "nwb-dim" }, `Famine: ${ev.famine} food for every nation · ${ev.architects} architect${ev.architects === 1 ? "" : "s"} from the event`)
+          h2(
+            "p",
+            { class: "nwb-dim nwb-event-figs" },
+            "Famine: ",
+            chip("food", ev.famine, String(ev.famine)),
+            " for every nation · ",
+            chip("architects", ev.architects, String(ev.architects)),
+            " from the event"
+          )
         ) : h2("p", { class: "nwb-dim" }, "No event card yet."),
         war ? h2("div", { class: "nwb-war" }, h2("h4", {}, "War"), war.card ? cardEl(S, war.card, {}) : null, h2("p", {}, war.text)) : h2("p", { class: "nwb-dim" }, "No war this round."),
         v.solo ? h2(
@@ -2111,21 +2189,60 @@ function createView(root, shell) {
   }
   function finalTable(S) {
     const v = S.view;
-    const parts = ["vp", "colonies", "wonders", "workers", "resources", "total"];
-    const label = { vp: "VP tokens", colonies: "colonies", wonders: "wonders", workers: "workers", resources: "resources", total: "total" };
+    const cols = [
+      ["vp", "VP tokens", icon("vp", 14)],
+      ["colonies", "colonies", h2("span", { class: "nw-kind-dot nw-t-colony" })],
+      ["wonders", "wonders", h2("span", { class: "nw-kind-dot nw-t-wonder" })],
+      ["workers", "workers", icon("worker", 14)],
+      ["resources", "resources", icon("gold", 14)]
+    ];
     const winners = new Set([].concat(shown(v.winner) ? v.winner : []));
     const name = (s) => v.nations[s] ? v.nations[s].name : seatName2(s);
-    const win = (s) => winners.has(s) ? " nwb-winner" : "";
+    const ranking = Array.isArray(v.ranking) ? v.ranking : v.final.map((_, s) => s);
     return h2(
       "div",
       { class: "nwb-final", dataset: { key: "final" } },
       h2("h4", {}, "Final scoring"),
       h2("div", { class: "nwb-scroll" }, h2(
         "table",
-        { class: "nwb-table nwb-final-table" },
-        h2("thead", {}, h2("tr", {}, h2("th", { scope: "col" }, ""), v.final.map((_, s) => h2("th", { scope: "col", class: win(s) }, name(s), winners.has(s) ? " ★" : "")))),
-        h2("tbody", {}, parts.map((k) => h2("tr", { class: k === "total" ? "nwb-total" : "" }, h2("th", { scope: "row" }, label[k]), v.final.map((b, s) => h2("td", { class: win(s) }, num(b[k]))))))
+        { class: "nw-final-table nwb-final-table" },
+        h2("thead", {}, h2(
+          "tr",
+          {},
+          h2("th", { scope: "col", class: "nw-final-who" }, "nation"),
+          cols.map(([, label, mark]) => h2("th", { scope: "col" }, mark, label)),
+          h2("th", { scope: "col" }, icon("vp", 14), "total")
+        )),
+        h2("tbody", {}, ranking.map((s, i) => {
+          const b = v.final[s];
+          return h2(
+            "tr",
+            { class: winners.has(s) ? "nw-final-first nwb-winner" : "", dataset: { seat: s } },
+            h2(
+              "th",
+              { scope: "row", class: "nw-final-who" },
+              h2("span", { class: "nw-rank", "aria-hidden": "true" }, String(i + 1)),
+              h2("span", { class: "nwb-sr nw-sr" }, `${i + 1}. `),
+              name(s),
+              winners.has(s) ? h2("span", { class: "nw-turn-badge nwb-won" }, "winner") : null
+            ),
+            cols.map(([k]) => h2("td", {}, num(b[k]))),
+            h2("td", { class: "nw-final-total" }, num(b.total))
+          );
+        }))
       ))
+    );
+  }
+  function changeChip(c) {
+    const word = FIGURE_LABEL[c.name] || c.name;
+    const iconName = FIGURE_ICON[c.name];
+    const delta = c.after - c.before;
+    return h2(
+      "span",
+      { class: "nwb-change", title: `${word} ${num(c.before)} → ${num(c.after)}` },
+      iconName ? said(iconName, `${word} `) : h2("span", { class: "nwb-k" }, `${word} `),
+      `${num(c.before)} → ${num(c.after)} `,
+      delta ? h2("span", { class: `nw-delta ${delta > 0 ? "nw-up" : "nw-down"}` }, signed(delta)) : null
     );
   }
   function summaryOverlay(S) {
@@ -2144,7 +2261,7 @@ function createView(root, shell) {
           "tr",
           {},
           h2("th", { scope: "row" }, row.name),
-          h2("td", {}, row.changes.length ? row.changes.map((c) => `${FIGURE_LABEL[c.name] || c.name} ${c.before} → ${c.after}`).join(", ") : "no change")
+          h2("td", { class: "nwb-summary-changes" }, row.changes.length ? row.changes.map(changeChip) : "no change")
         )))
       )),
       // each phase's lines folded under its name (the table above is the glance; the
