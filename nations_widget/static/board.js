@@ -1739,7 +1739,7 @@ function createView(root, shell) {
       ));
     }
     if (card.golden_age) out.push(fig("", chip(card.golden_age, 2, "2"), " or ", chip("vp", 1, "1")));
-    if (card.raid) out.push(fig("", h2("span", { class: `nw-chip nwb-chip nwb-chip-raid ${iconClass("raid", 14)}`, title: `raid ${card.raid}` }, h2("span", { class: "nwb-sr nw-sr" }, "raid "), String(card.raid))));
+    if (card.raid) out.push(fig("raid", h2("span", { class: `nw-chip nwb-chip nwb-chip-raid ${iconClass("raid", 14)}`, title: `raid ${card.raid}` }, String(card.raid))));
     if (card.architects) {
       const words = `${card.architects} private architect${card.architects > 1 ? "s" : ""}`;
       out.push(fig("", h2("span", { class: `nw-chip nwb-chip nwb-chip-architects ${iconClass("architect", 14)}`, title: words }, `+${card.architects}`, h2("span", { class: "nw-chip-word" }, ` private architect${card.architects > 1 ? "s" : ""}`))));
@@ -2210,22 +2210,15 @@ function createView(root, shell) {
           "tr",
           {},
           h2("th", { scope: "col", class: "nw-final-who" }, "nation"),
-          cols.map(([, label, mark]) => h2("th", { scope: "col" }, mark, label)),
-          h2("th", { scope: "col" }, icon("vp", 14), "total")
+          cols.map(([, label, mark]) => h2("th", { scope: "col", title: label, "aria-label": label }, mark, h2("span", { class: "nw-col-word" }, label))),
+          h2("th", { scope: "col", title: "total", "aria-label": "total" }, icon("vp", 14), h2("span", { class: "nw-col-word" }, "total"))
         )),
         h2("tbody", {}, ranking.map((s, i) => {
           const b = v.final[s];
           return h2(
             "tr",
             { class: winners.has(s) ? "nw-final-first nwb-winner" : "", dataset: { seat: s } },
-            h2(
-              "th",
-              { scope: "row", class: "nw-final-who" },
-              h2("span", { class: "nw-rank", "aria-hidden": "true" }, String(i + 1)),
-              h2("span", { class: "nwb-sr nw-sr" }, `${i + 1}. `),
-              name(s),
-              winners.has(s) ? h2("span", { class: "nw-turn-badge nwb-won" }, "winner") : null
-            ),
+            h2("th", { scope: "row", class: "nw-final-who", "aria-label": `${i + 1}. ${name(s)}${winners.has(s) ? ", winner" : ""}` }, h2("span", { class: "nw-rank" }, String(i + 1)), h2("span", { class: "nwb-sr nw-sr" }, ". "), name(s), winners.has(s) ? h2("span", { class: "nw-turn-badge nwb-won" }, "winner") : null),
             cols.map(([k]) => h2("td", {}, num(b[k]))),
             h2("td", { class: "nw-final-total" }, num(b.total))
           );

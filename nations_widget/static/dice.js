@@ -1779,18 +1779,19 @@ function tileCardEl(S, tileId, opts) {
   if (opts.unbuilt) classes.push("nw-unbuilt");
   const label = words.label;
   const body = [
+    // the type's band across the top (the shell's, as the board game's cards), its VP on a pill
     h(
       "span",
-      { class: "nw-tile-top" },
+      { class: "nw-tile-top nw-band" },
       h("span", { class: "nw-kind-badge" }, KIND_LABEL[tile.kind]),
       tile.age ? h("span", { class: "nw-age", title: `age ${tile.age}` }, AGE_ROMAN[tile.age]) : null,
-      h("span", { class: "nw-vp" }, amount("vp", tile.vp, `${tile.vp} VP at the end of the game`))
+      h("span", { class: "nw-vp nw-vp-pill" }, amount("vp", tile.vp, `${tile.vp} VP at the end of the game`))
     ),
     h("span", { class: "nw-tile-name" }, tile.name),
     h(
       "span",
       { class: "nw-tile-bottom" },
-      opts.cost ? h("span", { class: "nw-cost" }, amount(tile.currency, opts.cost, `costs ${opts.cost} ${tile.currency}`)) : null,
+      opts.cost ? h("span", { class: "nw-cost nw-chip" }, amount(tile.currency, opts.cost, `costs ${opts.cost} ${tile.currency}`)) : null,
       tileGives(tile)
     ),
     opts.extra || null,
@@ -1916,7 +1917,12 @@ function roundSummary(S, act) {
     h("div", { class: "nw-table-scroll" }, h(
       "table",
       { class: "nw-score-table" },
-      h("thead", {}, h("tr", {}, ["Player", "Books", "Famine", "War", "Round"].map((x) => h("th", { scope: "col" }, x)))),
+      h("thead", {}, h(
+        "tr",
+        {},
+        h("th", { scope: "col" }, "Player"),
+        [["book", "Books"], ["food", "Famine"], ["strength", "War"], ["vp", "Round"]].map(([name, x]) => h("th", { scope: "col" }, icon(name, 13), ` ${x}`))
+      )),
       h("tbody", {}, r.rows.map((row) => h(
         "tr",
         {},
@@ -2184,7 +2190,7 @@ function playerHead(S, seat, part) {
   const pledge = Array.isArray(p.pledge) ? p.pledge.length : 0;
   const bits = [
     p.passed && v.step === "actions" ? badge("passed", "passed", "nw-passed-badge") : null,
-    showIf(badge("turn", "to move", "nw-turn-badge"), v.current === seat),
+    showIf(badge("turn", "to play", "nw-turn-badge"), v.current === seat),
     p.fed !== null && p.fed !== void 0 ? badge("fed", p.fed ? "fed" : "famine", `nw-result ${p.fed ? "nw-ok" : "nw-no"}`) : null,
     p.fought !== null && p.fought !== void 0 ? badge("fought", p.fought ? "war won" : "war lost", `nw-result ${p.fought ? "nw-ok" : "nw-no"}`) : null,
     p.pledge === "hidden" ? badge("pledge", "food trade: hidden", "nw-small") : pledge ? badge("pledge", `${pledge} dice set aside for food`, "nw-small") : null
@@ -2340,7 +2346,7 @@ function playerBuilt(S, seat) {
   );
 }
 function playerClass(S, seat, live) {
-  return `nw-panel nw-player nw-seat-border-${seat}${S.view.current === seat ? " nw-current" : ""}${live ? " nw-live" : ""}`;
+  return `nw-panel nw-player nw-seat-border-${seat}${S.view.current === seat ? " nw-current nw-to-play" : ""}${live ? " nw-live" : ""}`;
 }
 function playerLabel(S, seat) {
   const who = S.seats[seat] === "human" ? "human" : botWho(S, S.seats[seat]);
@@ -2400,6 +2406,7 @@ function actionPanel(S, ui, act, part, now, otherSig) {
       return v.step === "actions" ? pendingControls(S, ui, act) : endOfRoundControls(S, ui, act);
     });
   }
+  setAttr(frame, "class", `nw-panel nw-actions${me !== null ? " nw-ask-live" : ""}`);
   setChildren(frame, [title, recent, err, body]);
   return frame;
 }
@@ -2415,7 +2422,7 @@ function selectionLine(S, ui, act) {
 }
 var cancelButton = (act) => h("button", {
   type: "button",
-  class: "nw-btn nw-cancel",
+  class: "nw-btn nw-secondary nw-cancel",
   dataset: { key: "cancel-buy" },
   onclick: () => act.cancelBuy()
 }, "Cancel");
@@ -2581,18 +2588,23 @@ function actionsControls(S, ui, act, part, now) {
   const selection = part("actions-selection", sig(summary, ui.sel.dice.length >= 2, selectionIsEmpty(ui.sel)), () => selectionLine(S, ui, act));
   const buttons = part(`actions-buttons-${p.wonder || "none"}-${v.config.unrest ? "unrest" : ""}`, "", () => {
     const els2 = {
-      reroll: h("button", { type: "button", class: "nw-btn", dataset: { key: "reroll" }, onclick: (e) => {
+      reroll: h("button", { type: "button", class: "nw-btn nw-secondary", dataset: { key: "reroll" }, onclick: (e) => {
         if (isLive(e.currentTarget)) act.reroll();
       } }, icon("reroll"), ""),
-      star: v.config.unrest ? h("button", { type: "button", class: "nw-btn", dataset: { key: "reroll-star" }, onclick: () => act.reroll(true) }, icon("reroll"), "") : null,
+      star: v.config.unrest ? h("button", { type: "button", class: "nw-btn nw-secondary", dataset: { key: "reroll-star" }, onclick: () => act.reroll(true) }, icon("reroll"), "") : null,
       build: wonder ? h("button", {
         type: "button",
-        class: "nw-btn",
+        class: "nw-btn nw-secondary",
         dataset: { key: "build" },
         onclick: (e) => {
           if (isLive(e.currentTarget)) act.commit(buildMove(now().legal, ui.sel));
         }
-      }, icon("stone"), ` Build ${wonder.name} (${wonder.stone_cost} stone)`) : null,
+      }, `Build ${wonder.name} `, h(
+        "span",
+        { class: "nw-chip nw-build-chip", title: `${wonder.stone_cost} stone` },
+        amount("stone", wonder.stone_cost, `${wonder.stone_cost} stone`),
+        h("span", { class: "nw-sr" }, " stone")
+      )) : null,
       pass: h("button", { type: "button", class: "nw-btn nw-pass", dataset: { key: "pass" }, onclick: () => act.move(passMove(ui.sel, now().view.config.variant)) }, "")
     };
     const el = h(
@@ -2621,7 +2633,7 @@ function actionsControls(S, ui, act, part, now) {
   }
   setDisabled(els.pass, bonusPasses.length > 0);
   if (els.build) {
-    setAttr(els.build, "class", `nw-btn${builds.length ? " nw-suggest" : ""}`);
+    setAttr(els.build, "class", `nw-btn nw-secondary${builds.length ? " nw-suggest" : ""}`);
     setLive(els.build, builds.length > 0, true);
     const buildTitle = !builds[0] ? `Not now: ${why.build || `needs ${wonder.stone_cost} stone`}` : selectionIsEmpty(ui.sel) ? builds[0].text : `Build ${wonder.name} paying with the selection (${selectionSummary(S.catalogue, v, ui.sel)}); you see what it pays before you confirm`;
     setAttr(els.build, "title", buildTitle);
@@ -2664,6 +2676,15 @@ function endOfRoundControls(S, ui, act) {
     )
   );
 }
+var FINAL_COLUMNS = [
+  ["books", "Books", () => icon("book", 14)],
+  ["famine", "Famine", () => icon("food", 14)],
+  ["war", "War", () => icon("strength", 14)],
+  ["buildings", "Buildings", () => h("span", { class: "nw-kind-dot nw-t-building" })],
+  ["advisor", "Advisor", () => h("span", { class: "nw-kind-dot nw-t-advisor" })],
+  ["colonies", "Colonies", () => h("span", { class: "nw-kind-dot nw-t-colony" })],
+  ["wonders", "Wonders", () => h("span", { class: "nw-kind-dot nw-t-wonder" })]
+];
 function gameOver(S, act) {
   const v = S.view;
   const ranking = v.ranking;
@@ -2679,17 +2700,34 @@ function gameOver(S, act) {
       h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "play-again" }, title: "A new game with the same players and settings, and a new seed", onclick: () => act.playAgain() }, "Play again")
     ),
     seedLine(S),
+    // a row per player, best first (Python's ranking), the winner's in gold; each column
+    // under its icon or its tile type's colour, named in words
     h("div", { class: "nw-table-scroll" }, h(
       "table",
-      { class: "nw-score-table" },
-      h("thead", {}, h("tr", {}, ["Player", "Books", "Famine", "War", "Buildings", "Advisor", "Colonies", "Wonders", "Total"].map((x) => h("th", { scope: "col" }, x)))),
-      h("tbody", {}, ranking.map((seat) => {
+      { class: "nw-final-table" },
+      h("thead", {}, h(
+        "tr",
+        {},
+        h("th", { scope: "col", class: "nw-final-who" }, "Player"),
+        FINAL_COLUMNS.map(([, label, mark]) => h("th", { scope: "col", title: label, "aria-label": label }, mark(), h("span", { class: "nw-col-word" }, label))),
+        h("th", { scope: "col", title: "Total", "aria-label": "Total" }, icon("vp", 14), h("span", { class: "nw-col-word" }, "Total"))
+      )),
+      h("tbody", {}, ranking.map((seat, i) => {
         const b = v.breakdown[seat];
         return h(
           "tr",
-          { class: v.winner === seat ? "nw-winner" : "" },
-          h("th", { scope: "row" }, seatName2(seat)),
-          [b.books, b.famine, b.war, b.buildings, b.advisor, b.colonies, b.wonders, v.projected[seat]].map((x) => h("td", {}, String(x)))
+          { class: v.winner === seat ? "nw-winner nw-final-first" : "", dataset: { seat } },
+          h(
+            "th",
+            { scope: "row", class: "nw-final-who", "aria-label": `${i + 1}. ${seatName2(seat)}${v.winner === seat ? ", winner" : ""}` },
+            h("span", { class: "nw-rank" }, String(i + 1)),
+            h("span", { class: "nw-sr" }, ". "),
+            h("span", { class: `nw-swatch nw-seat-${seat}`, "aria-hidden": "true" }),
+            seatName2(seat),
+            v.winner === seat ? [" ", h("span", { class: "nw-turn-badge" }, "winner")] : null
+          ),
+          FINAL_COLUMNS.map(([k]) => h("td", {}, String(b[k]))),
+          h("td", { class: "nw-final-total" }, String(v.projected[seat]))
         );
       }))
     )),

@@ -554,13 +554,12 @@ export function createView(root, shell) {
     return h("div", { class: "nwb-final", dataset: { key: "final" } }, h("h4", {}, "Final scoring"),
       h("div", { class: "nwb-scroll" }, h("table", { class: "nw-final-table nwb-final-table" },
         h("thead", {}, h("tr", {}, h("th", { scope: "col", class: "nw-final-who" }, "nation"),
-          cols.map(([, label, mark]) => h("th", { scope: "col" }, mark, label)),
-          h("th", { scope: "col" }, icon("vp", 14), "total"))),
+          cols.map(([, label, mark]) => h("th", { scope: "col", title: label, "aria-label": label }, mark, h("span", { class: "nw-col-word" }, label))),
+          h("th", { scope: "col", title: "total", "aria-label": "total" }, icon("vp", 14), h("span", { class: "nw-col-word" }, "total")))),
         h("tbody", {}, ranking.map((s, i) => {
           const b = v.final[s];
           return h("tr", { class: winners.has(s) ? "nw-final-first nwb-winner" : "", dataset: { seat: s } },
-            h("th", { scope: "row", class: "nw-final-who" }, h("span", { class: "nw-rank", "aria-hidden": "true" }, String(i + 1)),
-              h("span", { class: "nwb-sr nw-sr" }, `${i + 1}. `), name(s), winners.has(s) ? h("span", { class: "nw-turn-badge nwb-won" }, "winner") : null),
+            h("th", { scope: "row", class: "nw-final-who", "aria-label": `${i + 1}. ${name(s)}${winners.has(s) ? ", winner" : ""}` }, h("span", { class: "nw-rank" }, String(i + 1)), h("span", { class: "nwb-sr nw-sr" }, ". "), name(s), winners.has(s) ? h("span", { class: "nw-turn-badge nwb-won" }, "winner") : null),
             cols.map(([k]) => h("td", {}, num(b[k]))),
             h("td", { class: "nw-final-total" }, num(b.total)));
         })))));
