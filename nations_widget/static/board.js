@@ -2083,9 +2083,9 @@ function createView(root, shell) {
       h2(
         "span",
         { class: "nwb-summary-chips", "aria-hidden": "true", title: n.summary },
-        icons.map(([name, v]) => h2("span", { class: `nwb-chip ${iconClass(name, 14)}` }, num(v))),
-        h2("span", { class: `nwb-chip${n.stability < 0 ? " nwb-bad" : ""}` }, h2("span", { class: "nwb-chip-word" }, "stability "), num(n.stability)),
-        h2("span", { class: "nwb-chip" }, `${n.workers}`, h2("span", { class: "nwb-chip-word" }, ` worker${n.workers === 1 ? "" : "s"} (${n.idle} idle)`))
+        icons.map(([name, v]) => h2("span", { class: `nw-chip nwb-chip ${iconClass(name, 14)}` }, num(v))),
+        h2("span", { class: `nw-chip nwb-chip ${iconClass("stability", 14)}${n.stability < 0 ? " nw-chip-bad nwb-bad" : ""}` }, num(n.stability)),
+        h2("span", { class: `nw-chip nwb-chip ${iconClass("worker", 14)}` }, `${n.workers}`, h2("span", { class: "nw-chip-word" }, ` worker${n.workers === 1 ? "" : "s"} (${n.idle} idle)`))
       )
     );
   }

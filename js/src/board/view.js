@@ -466,9 +466,9 @@ export function createView(root, shell) {
     return h("p", { class: "nwb-summary" },
       h("span", { class: "nwb-sr" }, n.summary),
       h("span", { class: "nwb-summary-chips", "aria-hidden": "true", title: n.summary },
-        icons.map(([name, v]) => h("span", { class: `nwb-chip ${iconClass(name, 14)}` }, num(v))),
-        h("span", { class: `nwb-chip${n.stability < 0 ? " nwb-bad" : ""}` }, h("span", { class: "nwb-chip-word" }, "stability "), num(n.stability)),
-        h("span", { class: "nwb-chip" }, `${n.workers}`, h("span", { class: "nwb-chip-word" }, ` worker${n.workers === 1 ? "" : "s"} (${n.idle} idle)`))));
+        icons.map(([name, v]) => h("span", { class: `nw-chip nwb-chip ${iconClass(name, 14)}` }, num(v))),
+        h("span", { class: `nw-chip nwb-chip ${iconClass("stability", 14)}${n.stability < 0 ? " nw-chip-bad nwb-bad" : ""}` }, num(n.stability)),
+        h("span", { class: `nw-chip nwb-chip ${iconClass("worker", 14)}` }, `${n.workers}`, h("span", { class: "nw-chip-word" }, ` worker${n.workers === 1 ? "" : "s"} (${n.idle} idle)`))));
   }
 
   function nationPanel(S, n, moves, isViewer) {
