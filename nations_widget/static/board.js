@@ -1663,7 +1663,8 @@ function createView(root, shell) {
   };
   function skeleton() {
     els = {
-      head: h2("header", { class: "nwb-head" }),
+      // the dice game's dark header (the shell's .nw-header), the round on its pill
+      head: h2("header", { class: "nwb-head nw-header" }),
       turn: h2("div", { class: "nwb-turn" }),
       left: h2("div", { class: "nwb-left" }),
       right: h2("div", { class: "nwb-right" }),
@@ -1818,7 +1819,13 @@ function createView(root, shell) {
       "div",
       { class: "nwb-head-text" },
       h2("h2", { class: "nwb-title" }, S.info && S.info.title || "Nations"),
-      h2("span", { class: "nwb-when" }, v.over ? "Game over" : `Round ${v.round} of ${v.rounds} · ${v.age_name} · ${v.step_label}`)
+      // the round and age on the header's pill, the step on the gold pill of the current
+      // step (the dice game's header); one line of words for a screen reader
+      h2("span", { class: "nwb-when" }, v.over ? h2("span", { class: "nw-round" }, "Game over") : [
+        h2("span", { class: "nw-round" }, `Round ${v.round} of ${v.rounds} · ${v.age_name}`),
+        h2("span", { class: "nw-sr" }, " · "),
+        h2("span", { class: "nw-step nw-current" }, v.step_label)
+      ])
     );
   }
   function promptPanel(S, moves) {

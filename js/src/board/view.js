@@ -101,7 +101,8 @@ export function createView(root, shell) {
 
   function skeleton() {
     els = {
-      head: h("header", { class: "nwb-head" }),
+      // the dice game's dark header (the shell's .nw-header), the round on its pill
+      head: h("header", { class: "nwb-head nw-header" }),
       turn: h("div", { class: "nwb-turn" }),
       left: h("div", { class: "nwb-left" }),
       right: h("div", { class: "nwb-right" }),
@@ -265,7 +266,11 @@ export function createView(root, shell) {
     const v = S.view;
     return h("div", { class: "nwb-head-text" },
       h("h2", { class: "nwb-title" }, (S.info && S.info.title) || "Nations"),
-      h("span", { class: "nwb-when" }, v.over ? "Game over" : `Round ${v.round} of ${v.rounds} \u00b7 ${v.age_name} \u00b7 ${v.step_label}`));
+      // the round and age on the header's pill, the step on the gold pill of the current
+      // step (the dice game's header); one line of words for a screen reader
+      h("span", { class: "nwb-when" }, v.over ? h("span", { class: "nw-round" }, "Game over") : [
+        h("span", { class: "nw-round" }, `Round ${v.round} of ${v.rounds} \u00b7 ${v.age_name}`),
+        h("span", { class: "nw-sr" }, " \u00b7 "), h("span", { class: "nw-step nw-current" }, v.step_label)]));
   }
 
   // ---------------------------------------------------------- the question
