@@ -2184,7 +2184,17 @@ function createView(root, shell) {
           "div",
           { class: "nwb-solo" },
           h2("h4", {}, "The shadow nation"),
-          h2("p", {}, `strength ${num(v.solo.strength)} · stability ${num(v.solo.stability)} · ${v.solo.books} books · ${v.solo.first ? "first" : "second"} in player order`),
+          // its figures as the nations' chips (each named in words for a screen reader)
+          h2(
+            "p",
+            { class: "nwb-solo-figs" },
+            chip("strength", v.solo.strength, num(v.solo.strength)),
+            " ",
+            chip("stability", v.solo.stability, num(v.solo.stability)),
+            " ",
+            chip("books", v.solo.books, String(v.solo.books)),
+            ` · ${v.solo.first ? "first" : "second"} in player order`
+          ),
           v.solo.tile_text ? h2("p", { class: "nwb-dim" }, v.solo.tile_text) : null,
           v.solo.last_roll ? h2("p", { class: "nwb-dim" }, `The shadow's last roll: ${v.solo.last_roll}.`) : null,
           v.solo.notice ? h2("p", { class: "nwb-note" }, v.solo.notice) : null,

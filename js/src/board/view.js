@@ -534,7 +534,9 @@ export function createView(root, shell) {
         war ? h("div", { class: "nwb-war" }, h("h4", {}, "War"), war.card ? cardEl(S, war.card, {}) : null, h("p", {}, war.text))
           : h("p", { class: "nwb-dim" }, "No war this round."),
         v.solo ? h("div", { class: "nwb-solo" }, h("h4", {}, "The shadow nation"),
-          h("p", {}, `strength ${num(v.solo.strength)} \u00b7 stability ${num(v.solo.stability)} \u00b7 ${v.solo.books} books \u00b7 ${v.solo.first ? "first" : "second"} in player order`),
+          // its figures as the nations' chips (each named in words for a screen reader)
+          h("p", { class: "nwb-solo-figs" }, chip("strength", v.solo.strength, num(v.solo.strength)), " ", chip("stability", v.solo.stability, num(v.solo.stability)), " ",
+            chip("books", v.solo.books, String(v.solo.books)), ` \u00b7 ${v.solo.first ? "first" : "second"} in player order`),
           v.solo.tile_text ? h("p", { class: "nwb-dim" }, v.solo.tile_text) : null,
           v.solo.last_roll ? h("p", { class: "nwb-dim" }, `The shadow's last roll: ${v.solo.last_roll}.`) : null,
           v.solo.notice ? h("p", { class: "nwb-note" }, v.solo.notice) : null,

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createView, SHORTCUTS } from "../../src/board/view.js";
-import { TYPE_LABEL } from "../../src/board/logic.js";
+import { TYPE_LABEL, num } from "../../src/board/logic.js";
 import { click, key, mount, snapshot } from "./helpers.js";
 
 afterEach(() => {
@@ -197,7 +197,11 @@ describe("what is drawn", () => {
     const S = snapshot("solo");
     const { byKey } = mount(createView, S);
     expect(byKey("summary").textContent).toContain(S.view.solo.first ? "the shadow, then Player 1" : "Player 1, then the shadow");
-    expect(byKey("scoring").textContent).toContain(`strength ${S.view.solo.strength}`);
+    // the shadow's figures as chips, each with its words (for a screen reader and on hover)
+    const figs = byKey("scoring").querySelector(".nwb-solo-figs");
+    expect([...figs.querySelectorAll(".nwb-chip")].map((c) => c.getAttribute("title"))).toEqual([
+      `${num(S.view.solo.strength)} strength`, `${num(S.view.solo.stability)} stability`, `${S.view.solo.books} book${S.view.solo.books === 1 ? "" : "s"}`]);
+    expect(figs.querySelector(".nwb-chip-strength").className).toContain("nw-icon-strength");
     // the solo tile in words, not by its id
     expect(byKey("scoring").textContent).toContain(S.view.solo.tile_text);
     expect(byKey("scoring").textContent).not.toContain(S.view.solo.tile);
