@@ -51,7 +51,9 @@ def main() -> None:
         return
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    names = sorted(p.stem for p in FIXTURES.glob("*.json") if not p.stem.startswith("cards_"))
+    # (the cards' catalogues and the replays are not positions to draw)
+    names = sorted(p.stem for p in FIXTURES.glob("*.json")
+                   if not p.stem.startswith("cards_") and p.stem != "replays")
     bad = 0
     with repository_server() as root, sync_playwright() as pw:
         base = f"{root}/js/scripts/board_harness.html"

@@ -120,8 +120,8 @@ window.playersEye = {
     const out = [];
     const name = (el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}${el.dataset.key ? '[' + el.dataset.key + ']' : ''} "${(el.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 40)}"`;
     for (const el of root.querySelectorAll('*')) {
-      // .nwb-sr: a board figure's words for a screen reader, hidden on purpose (its icon says them)
-      if (el.closest('.nw-tip, [role=tooltip], .nw-table-scroll, .nwb-scroll, .nw-overlay, dialog, svg, option, .nwb-sr, details:not([open]) > :not(summary)')) continue;
+      // .nwb-sr, .nw-sr: a figure's words for a screen reader, hidden on purpose (its icon says them)
+      if (el.closest('.nw-tip, [role=tooltip], .nw-table-scroll, .nwb-scroll, .nw-overlay, dialog, svg, option, .nwb-sr, .nw-sr, details:not([open]) > :not(summary)')) continue;
       const r = el.getBoundingClientRect();
       if (!r.width && !r.height) continue;
       if (r.left < box.left - 1 || r.right > box.right + 1) out.push('outside the table: ' + name(el));

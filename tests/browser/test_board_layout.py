@@ -65,8 +65,8 @@ _PROBLEMS = """() => {
   const name = (el) => el.tagName.toLowerCase() + '.' + String(el.className).split(' ')[0]
     + ' [' + (el.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 40) + ']';
   for (const el of root.querySelectorAll('*')) {
-    // .nwb-sr: a figure's words for a screen reader, hidden on purpose (the icon says them)
-    if (el.closest('option, svg, .nw-tip, .nwb-sr')) continue;
+    // .nwb-sr, .nw-sr: a figure's words for a screen reader, hidden on purpose (the icon says them)
+    if (el.closest('option, svg, .nw-tip, .nwb-sr, .nw-sr')) continue;
     const r = el.getBoundingClientRect();
     if (!r.width && !r.height) continue;
     if (r.left < box.left - 1 || r.right > box.right + 1) {

@@ -85,8 +85,8 @@ FIT_PROBLEMS = """(rootSel) => {
     + ' .nw-app-switch, .nw-btn.nw-mini';
   const name = (el) => el.tagName.toLowerCase() + '.' + String(el.className).split(' ')[0]
     + ' [' + (el.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 40) + ']';
-  // .nwb-sr: a board figure's words for a screen reader, hidden on purpose (its icon says them)
-  const skip = (el) => el.closest('option, select, svg, .nw-tip, .nwb-sr');
+  // .nwb-sr, .nw-sr: a figure's words for a screen reader, hidden on purpose (its icon says them)
+  const skip = (el) => el.closest('option, select, svg, .nw-tip, .nwb-sr, .nw-sr');
   for (const el of root.querySelectorAll('*')) {
     if (skip(el)) continue;
     const r = el.getBoundingClientRect();

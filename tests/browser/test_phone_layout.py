@@ -41,7 +41,10 @@ _PROBLEMS = """() => {
   const out = [];
   const name = (el) => el.className + ' [' + (el.textContent || '').trim().slice(0, 40) + ']';
   for (const el of root.querySelectorAll('*')) {
-    if (el.closest('.nw-tip, .nw-table-scroll, .nw-overlay, .nw-modal, svg, option')) continue;
+    // (.nw-sr: words for a screen reader, hidden on purpose: the icon beside them says them)
+    if (el.closest('.nw-tip, .nw-table-scroll, .nw-overlay, .nw-modal, svg, option, .nw-sr')) {
+      continue;
+    }
     const r = el.getBoundingClientRect();
     if (!r.width && !r.height) continue;
     if (r.left < box.left - 1 || r.right > box.right + 1) {

@@ -167,16 +167,16 @@ def decide(page: Any, buys: dict[int, int], placed: dict[int, int]) -> str:
 
 
 def final_scores_on_page(page: Any) -> dict[int, int]:
-    """The totals of the final scoring table (one column per player)."""
+    """The totals of the final scoring table (one row per nation, best first)."""
     table = page.locator(".nwb-root .nwb-final table")
-    heads = table.locator("thead th").all_inner_texts()[1:]
-    total = table.locator("tbody tr", has=page.locator("th", has_text="total"))
-    cells = total.locator("td").all_inner_texts()
-    assert len(heads) == len(cells) and heads, (heads, cells)
+    rows = table.locator("tbody tr")
     shown = {}
-    for head, cell in zip(heads, cells, strict=True):
-        assert head.startswith("Player "), head
-        shown[int(head.split()[1]) - 1] = int(cell)
+    for i in range(rows.count()):
+        row = rows.nth(i)
+        seat = row.get_attribute("data-seat")
+        assert seat is not None and "Player " in row.locator("th").inner_text()
+        shown[int(seat)] = int(row.locator(".nw-final-total").inner_text())
+    assert shown, "no row in the final scoring"
     return shown
 
 

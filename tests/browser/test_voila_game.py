@@ -163,10 +163,9 @@ def final_scores_on_page(page: Any) -> dict[int, int]:
     shown: dict[int, int] = {}
     for i in range(rows.count()):
         row = rows.nth(i)
-        name = row.locator("th").inner_text().strip()
-        assert name.startswith("Player "), name
-        total = row.locator("td").last.inner_text().strip()
-        shown[int(name.split()[1]) - 1] = int(total)
+        seat = row.get_attribute("data-seat")
+        assert seat is not None and "Player " in row.locator("th").inner_text()
+        shown[int(seat)] = int(row.locator(".nw-final-total").inner_text().strip())
     return shown
 
 

@@ -75,6 +75,16 @@ def test_every_payload_of_random_games_is_json_in_words_and_hides_the_decks(
         assert view["position"] == game.position
         assert view["current"] == s.current_player()
         assert view["prompt"] and view["step_label"] == STEP_LABELS[s.step]
+        # the final table's order is the engine's ranking (the view sorts nothing itself):
+        # every seat once, the winner first, the totals never rising down the table
+        if game.is_over:
+            ranking = view["ranking"]
+            assert ranking == s.ranking() and sorted(ranking) == list(range(players))
+            assert ranking[0] == view["winner"]
+            totals = [view["final"][seat]["total"] for seat in ranking]
+            assert totals == sorted(totals, reverse=True)
+        else:
+            assert view["ranking"] is None
         # nothing of the decks but their sizes: no card id that is only in a deck, and
         # no generator state
         hidden = hidden_ids(s)

@@ -58,6 +58,15 @@ export function placeMoves(legal) {
   return out;
 }
 
+/** The words on a slot's button beside its stone chip: "+ worker", "+ from Quarry",
+ * "− 2 workers" (the full sentence is its label for screen readers and its tooltip). */
+export function slotButtonWords(entry, slotNames) {
+  if (entry.group === "deploy") {
+    return entry.source === "idle" ? "+ worker" : `+ from ${slotNames[Number(entry.source)] || `slot ${entry.source}`}`;
+  }
+  return `\u2212 ${entry.count} worker${entry.count > 1 ? "s" : ""}`;
+}
+
 /** The short words on a slot's button (the full sentence is its label for screen
  * readers and its tooltip). */
 export function slotButtonText(entry, slotNames) {

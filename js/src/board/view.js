@@ -24,14 +24,14 @@ import {
   num,
   signed,
   slotButtonText,
+  slotButtonWords,
   typeSlug,
 } from "./logic.js";
 import { botLevel, gameSeed, roundKey, seedLine } from "../shell/panels.js";
-import { iconClass } from "../shell/icons.js";
+import { icon, iconClass } from "../shell/icons.js";
 
-// the shell's icon for each figure of a card or a nation (stability and workers have none:
-// their chips show the word)
-const FIGURE_ICON = { gold: "gold", stone: "stone", food: "food", books: "book", vp: "vp", strength: "strength" };
+// the shell's icon for each figure of a card or a nation
+const FIGURE_ICON = { gold: "gold", stone: "stone", food: "food", books: "book", vp: "vp", strength: "strength", stability: "stability", workers: "worker", architects: "architect" };
 const FIGURE_ORDER = ["gold", "stone", "food", "books", "strength", "stability", "vp", "workers"];
 
 export const SHORTCUTS = [
@@ -102,7 +102,8 @@ export function createView(root, shell) {
 
   function skeleton() {
     els = {
-      head: h("header", { class: "nwb-head" }),
+      // the dice game's dark header (the shell's .nw-header), the round on its pill
+      head: h("header", { class: "nwb-head nw-header" }),
       turn: h("div", { class: "nwb-turn" }),
       left: h("div", { class: "nwb-left" }),
       right: h("div", { class: "nwb-right" }),
@@ -117,11 +118,29 @@ export function createView(root, shell) {
   /** A figure as a chip: its icon and its number, its words for a screen reader (a hidden
    * span: the chip's text reads "+2 books") and on hover (title); a figure without an icon
    * (stability, workers) shows its word. */
-  function chip(key, n, text = signed(n)) {
-    const word = key === "books" && Math.abs(n) === 1 ? "book" : FIGURE_LABEL[key] || key;
+  function chip(key, n, text = signed(n), extra = "") {
+    const word = figureWord(key, n);
     const iconName = FIGURE_ICON[key];
-    return h("span", { class: `nwb-chip nwb-chip-${key}${iconName ? ` ${iconClass(iconName, 14)}` : ""}`, title: `${text} ${word}` },
-      text, h("span", { class: iconName ? "nwb-sr" : "nwb-chip-word" }, ` ${word}`));
+    return h("span", { class: `nw-chip nwb-chip nwb-chip-${key}${iconName ? ` ${iconClass(iconName, 14)}` : ""}${extra}`, title: `${text} ${word}` },
+      text, h("span", { class: iconName ? "nwb-sr nw-sr" : "nw-chip-word nwb-chip-word" }, ` ${word}`));
+  }
+
+  /** An icon with its word for a screen reader only (the word read, the icon seen). */
+  function said(iconName, word, size = 14) {
+    return [icon(iconName, size), h("span", { class: "nwb-sr nw-sr" }, word)];
+  }
+
+  /** A change of a figure: its icon (its name for a screen reader), before \u2192 after, and
+   * the difference on a green or red pill. */
+  function changeRow(r) {
+    const delta = r.after - r.before;
+    const iconName = FIGURE_ICON[r.name];
+    const word = FIGURE_LABEL[r.name] || r.name;
+    return h("tr", { class: delta > 0 ? "nwb-up" : "nwb-down" },
+      h("th", { scope: "row", title: word }, iconName ? said(iconName, word, 16) : word),
+      h("td", {}, num(r.before)), h("td", { class: "nw-arrow-to", "aria-hidden": "true" }, "\u2192"),
+      h("td", { class: "nwb-after" }, num(r.after)),
+      h("td", {}, h("span", { class: `nw-delta ${delta > 0 ? "nw-up" : "nw-down"}` }, signed(delta))));
   }
 
   /** `{gold: 1, books: -1}` as chips, in the engine's order of figures. */
@@ -135,6 +154,11 @@ export function createView(root, shell) {
     return h("div", { class: "nwb-fig" }, label ? h("span", { class: "nwb-k" }, `${label} `) : null, ...content);
   }
 
+  function figureWord(key, n) {
+    return key === "books" && Math.abs(n) === 1 ? "book" : key === "workers" && Math.abs(n) === 1 ? "worker"
+      : key === "architects" ? `architect${Math.abs(n) === 1 ? "" : "s"}` : FIGURE_LABEL[key] || key;
+  }
+
   function cardFigures(card) {
     const out = [];
     if (card.per_worker) out.push(fig("per worker", chips(card.per_worker)));
@@ -146,10 +170,19 @@ export function createView(root, shell) {
       out.push(fig("defeat", Object.entries(card.war_loss).map(([k, n]) => chip(k, -n)), chip("vp", -1)));
     }
     // a sentence reads as one line of text, not as chips
-    if (card.type === "battle") out.push(h("div", { class: "nwb-fig nwb-fig-text" }, h("span", { class: "nwb-k" }, "take "), "your raid in food, stone or books"));
+    // (its words for a screen reader; the goods' icons for the eye)
+    if (card.type === "battle") {
+      out.push(h("div", { class: "nwb-fig nwb-raid-take" }, h("span", { class: "nwb-k" }, "take "),
+        h("span", { class: "nwb-sr nw-sr" }, "your raid in food, stone or books"),
+        h("span", { class: "nwb-raid-goods", "aria-hidden": "true", title: "your raid in food, stone or books" },
+          h("span", { class: `nw-chip ${iconClass("raid", 14)}` }, "raid"), " \u2192 ", icon("food", 14), "/", icon("stone", 14), "/", icon("book", 14))));
+    }
     if (card.golden_age) out.push(fig("", chip(card.golden_age, 2, "2"), " or ", chip("vp", 1, "1")));
-    if (card.raid) out.push(fig("raid", String(card.raid)));
-    if (card.architects) out.push(h("div", { class: "nwb-fig nwb-fig-text" }, `${card.architects} private architect${card.architects > 1 ? "s" : ""}`));
+    if (card.raid) out.push(fig("raid", h("span", { class: `nw-chip nwb-chip nwb-chip-raid ${iconClass("raid", 14)}`, title: `raid ${card.raid}` }, String(card.raid))));
+    if (card.architects) {
+      const words = `${card.architects} private architect${card.architects > 1 ? "s" : ""}`;
+      out.push(fig("", h("span", { class: `nw-chip nwb-chip nwb-chip-architects ${iconClass("architect", 14)}`, title: words }, `+${card.architects}`, h("span", { class: "nw-chip-word" }, ` private architect${card.architects > 1 ? "s" : ""}`))));
+    }
     if (card.effect) out.push(h("div", { class: "nwb-fig nwb-more" }, "+ effect (details)"));
     return out;
   }
@@ -201,8 +234,8 @@ export function createView(root, shell) {
       dataset: { key: `card-${id}`, card: id },
     },
     // the type's band across the top, then the name
-    face("type", () => h("div", { class: "nwb-card-type" }, TYPE_LABEL[type] || type,
-      card.vp ? h("span", { class: `nwb-vp ${iconClass("vp", 14)}`, title: `${card.vp} VP at the end` }, String(card.vp), h("span", { class: "nwb-sr" }, " VP")) : null)),
+    face("type", () => h("div", { class: "nwb-card-type nw-band" }, TYPE_LABEL[type] || type,
+      card.vp ? h("span", { class: `nwb-vp nw-vp-pill ${iconClass("vp", 14)}`, title: `${card.vp} VP at the end` }, String(card.vp), h("span", { class: "nwb-sr nw-sr" }, " VP")) : null)),
     face("head", () => h("header", { class: "nwb-card-head" },
       h("button", { type: "button", class: "nwb-card-name", dataset: { key: `name-${id}` }, "aria-label": `${card.name}, ${TYPE_LABEL[type] || type}${card.age ? `, age ${card.age}` : ""}: show its details`, onclick: () => act.detail(id) }, card.name),
       card.age ? h("span", { class: "nwb-age", title: `age ${card.age}` }, roman(card.age)) : null)),
@@ -213,11 +246,22 @@ export function createView(root, shell) {
     opts.buttons && opts.buttons.length ? h("div", { class: "nwb-card-acts" }, opts.buttons) : null);
   }
 
-  function moveButton(entry, text, extra = "") {
+  /** A move's button: `content` its short words (and cost chips) for the eye, Python's
+   * sentence its label and tooltip. */
+  function moveButton(entry, content, extra = "") {
     return h("button", {
       type: "button", class: `nw-btn nwb-act${extra}`, title: entry.text, "aria-label": entry.text,
       dataset: { key: `move-${entry.key || JSON.stringify(entry.move)}` }, onclick: () => act.commit(entry),
-    }, text);
+    }, content);
+  }
+
+  /** The button of a worker's move on a slot: "+ worker" and its stone as a chip
+   * (secondary), "\u2212 1 worker" (plain). */
+  function slotButton(entry, slotNames) {
+    const words = slotButtonWords(entry, slotNames);
+    return entry.group === "deploy"
+      ? moveButton(entry, [words, " ", chip("stone", entry.cost, String(entry.cost))], " nw-secondary nwb-deploy")
+      : moveButton(entry, words, " nwb-undeploy");
   }
 
   // --------------------------------------------------------------- header
@@ -225,7 +269,11 @@ export function createView(root, shell) {
     const v = S.view;
     return h("div", { class: "nwb-head-text" },
       h("h2", { class: "nwb-title" }, (S.info && S.info.title) || "Nations"),
-      h("span", { class: "nwb-when" }, v.over ? "Game over" : `Round ${v.round} of ${v.rounds} \u00b7 ${v.age_name} \u00b7 ${v.step_label}`));
+      // the round and age on the header's pill, the step on the gold pill of the current
+      // step (the dice game's header); one line of words for a screen reader
+      h("span", { class: "nwb-when" }, v.over ? h("span", { class: "nw-round" }, "Game over") : [
+        h("span", { class: "nw-round" }, `Round ${v.round} of ${v.rounds} \u00b7 ${v.age_name}`),
+        h("span", { class: "nw-sr" }, " \u00b7 "), h("span", { class: "nw-step nw-current" }, v.step_label)]));
   }
 
   // ---------------------------------------------------------- the question
@@ -234,7 +282,7 @@ export function createView(root, shell) {
     const live = S.acting !== null && S.acting !== undefined;
     const opts = live ? moves.options : [];
     const can = live && !opts.length ? choicesLine(moves) : "";
-    return h("section", { class: `nw-panel nwb-prompt${live ? " nwb-live" : ""}${v.over ? " nwb-over" : ""}`, "aria-live": "polite", dataset: { key: "prompt" } },
+    return h("section", { class: `nw-panel nwb-prompt${live ? " nwb-live nw-ask-live" : ""}${v.over ? " nwb-over" : ""}`, "aria-live": "polite", dataset: { key: "prompt" } },
       h("p", { class: "nwb-ask" }, v.prompt),
       // the card the question is about (a building to place, a battle's loot, a golden age)
       v.decision_card && S.cards && S.cards[v.decision_card]
@@ -250,7 +298,7 @@ export function createView(root, shell) {
         h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "play-again" }, title: "A new game with the same players and settings, and a new seed", onclick: () => shell.playAgain() }, "Play again")) : null,
       opts.length ? h("div", { class: "nwb-options", role: "group", "aria-label": "Answers" },
         opts.map((e, i) => moveButton(e, `${i < 9 ? `${i + 1}. ` : ""}${e.text}`, " nwb-option"))) : null,
-      live && moves.pass ? h("div", { class: "nwb-pass" }, moveButton(moves.pass, "Pass", " nwb-pass-btn")) : null,
+      live && moves.pass ? h("div", { class: "nwb-pass" }, moveButton(moves.pass, "Pass", " nw-pass nwb-pass-btn")) : null,
       v.round_summary && !S.viewingHistory
         ? h("button", { type: "button", class: "nw-btn nwb-link", dataset: { key: "open-summary" }, onclick: () => act.openSummary() }, `Round ${v.round_summary.round} summary`)
         : null);
@@ -266,17 +314,16 @@ export function createView(root, shell) {
       !p ? h("p", { class: "nwb-dim" }, "Working out what it changes\u2026") : null,
       rows.length
         ? h("table", { class: "nwb-changes" },
-          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), h("th", { scope: "col" }, "now"), h("th", { scope: "col" }, "after"))),
-          h("tbody", {}, rows.map((r) => h("tr", { class: r.after > r.before ? "nwb-up" : "nwb-down" },
-            h("th", { scope: "row" }, FIGURE_LABEL[r.name] || r.name), h("td", {}, num(r.before)),
-            h("td", {}, `${num(r.after)} (${signed(r.after - r.before)})`)))))
+          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), h("th", { scope: "col" }, "now"), h("th", { scope: "col", "aria-hidden": "true" }, ""),
+            h("th", { scope: "col" }, "after"), h("th", { scope: "col" }, "change"))),
+          h("tbody", {}, rows.map(changeRow)))
         : p ? h("p", { class: "nwb-dim" }, "No resource, track or VP changes at once.") : null,
       p && p.lines && p.lines.length ? h("ul", { class: "nwb-lines" }, p.lines.map((t) => h("li", {}, t))) : null,
       p && p.then ? h("p", { class: "nwb-then" }, `Then: ${p.then}`) : null,
       p && p.warning ? h("p", { class: "nwb-warn" }, p.warning) : null,
       h("div", { class: "nwb-confirm" },
         h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "preview-confirm" }, onclick: () => shell.confirmPreview() }, "Confirm (Enter)"),
-        h("button", { type: "button", class: "nw-btn", dataset: { key: "preview-cancel" }, onclick: () => shell.cancelPreview() }, "Cancel (Esc)"))));
+        h("button", { type: "button", class: "nw-btn nw-secondary", dataset: { key: "preview-cancel" }, onclick: () => shell.cancelPreview() }, "Cancel (Esc)"))));
   }
 
   function recentPanel(S) {
@@ -304,7 +351,7 @@ export function createView(root, shell) {
         card.vp ? h("div", { class: "nwb-fig" }, `${card.vp} VP at the end`) : null,
         card.worker_vp ? h("div", { class: "nwb-fig" }, `workers score ${card.worker_vp.join(" + ")} VP`) : null,
         card.max_workers ? h("div", { class: "nwb-fig" }, `at most ${card.max_workers} workers`) : null),
-      related.length ? h("div", { class: "nwb-card-acts" }, related.map((e) => moveButton(e, e.text, { buy: " nwb-buy", hire: " nwb-hire" }[e.group] || ""))) : null,
+      related.length ? h("div", { class: "nwb-card-acts" }, related.map((e) => moveButton(e, e.text, { buy: " nw-buy nwb-buy", hire: " nw-buy nwb-hire" }[e.group] || " nw-secondary"))) : null,
       h("div", { class: "nwb-confirm" },
         h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "detail-done" }, onclick: () => act.closeDetail() }, "Close"))));
   }
@@ -344,7 +391,7 @@ export function createView(root, shell) {
         ? tableCard(S, "progress", id, {
           recent: recent.has(id),
           why: live && !moves.buy.has(id) && pr.why ? pr.why[id] || null : null,
-          buttons: () => (moves.buy.has(id) ? [moveButton(moves.buy.get(id), `Buy \u00b7 ${moves.buy.get(id).price} gold`, " nwb-buy")] : []),
+          buttons: () => (moves.buy.has(id) ? [moveButton(moves.buy.get(id), ["Buy ", chip("gold", moves.buy.get(id).price, String(moves.buy.get(id).price))], " nw-buy nwb-buy")] : []),
         }, moves.buy.get(id) || null, part)
         : part(`progress-empty-${r}-${c}`, "", () => h("div", { class: "nwb-empty", dataset: { key: `empty-${r}-${c}` } }, "taken")))));
     });
@@ -363,7 +410,7 @@ export function createView(root, shell) {
   function populationTrack(n) {
     const pop = n.population;
     const section = (name, sec) => h("div", { class: `nwb-pop-sec nwb-pop-${name}`, "aria-label": `${name} section: ${sec.size - sec.taken} of ${sec.size} workers left; each taken costs ${sec.upkeep} ${name}` },
-      h("span", { class: "nwb-k" }, `${name} (\u2212${sec.upkeep} each)`),
+      h("span", { class: "nwb-k", title: `${name}: \u2212${sec.upkeep} ${name} each` }, icon(name, 14), h("span", { class: "nwb-sr nw-sr" }, name), ` \u2212${sec.upkeep} each`),
       h("span", { class: "nwb-pop-boxes", "aria-hidden": "true" },
         Array.from({ length: sec.size }, (_, i) => h("span", { class: i < sec.size - sec.taken ? "nwb-box nwb-full" : "nwb-box" }, i < sec.size - sec.taken ? "\u25cf" : "\u00b7"))));
     return h("div", { class: "nwb-pop" },
@@ -379,7 +426,7 @@ export function createView(root, shell) {
       n.passed ? h("span", { class: "nwb-badge" }, n.first_to_pass ? "passed first" : "passed") : null,
       n.revolt ? h("span", { class: "nwb-badge nwb-bad" }, "in revolt") : null,
       n.defeated ? h("span", { class: "nwb-badge nwb-bad" }, "defeated in the war") : null,
-      S.view.current === n.seat ? h("span", { class: "nwb-badge nwb-now" }, "to play") : null,
+      S.view.current === n.seat ? h("span", { class: "nwb-badge nwb-now nw-turn-badge" }, "to play") : null,
     ];
     const prod = chips(Object.fromEntries(GOODS.map((k) => [k, n.production[k]])));
     const slots = n.slots.map((s) => {
@@ -394,11 +441,11 @@ export function createView(root, shell) {
       return tableCard(S, `slot-${n.seat}-${s.slot}`, s.card, {
         workers: s.workers, max: s.max, recent: recent.has(s.card),
         buttons: () => [
-          ...common.map((e) => moveButton(e, slotButtonText(e, slotNames))),
+          ...common.map((e) => slotButton(e, slotNames)),
           more.length ? h("details", { class: "nwb-more-moves", dataset: { key: `more-${n.seat}-${s.slot}` } },
             h("summary", {}, `More moves (${more.length})`),
-            h("div", { class: "nwb-card-acts" }, more.map((e) => moveButton(e, slotButtonText(e, slotNames))))) : null,
-          special ? moveButton(special, "Use its action") : null,
+            h("div", { class: "nwb-card-acts" }, more.map((e) => slotButton(e, slotNames)))) : null,
+          special ? moveButton(special, "Use its action", " nw-secondary") : null,
         ].filter(Boolean),
       }, [entries, texts, special || null]);
     });
@@ -406,7 +453,7 @@ export function createView(root, shell) {
       const special = (live && moves.special.get(id)) || null;
       return tableCard(S, `nation-${n.seat}`, id, {
         recent: recent.has(id),
-        buttons: () => (special ? [moveButton(special, "Use its action")] : []),
+        buttons: () => (special ? [moveButton(special, "Use its action", " nw-secondary")] : []),
       }, special);
     };
     const w = n.wonder;
@@ -414,17 +461,18 @@ export function createView(root, shell) {
       ? h("div", { class: "nwb-building" },
         cardEl(S, w.card, {
           recent: recent.has(w.card),
-          buttons: live && moves.hire ? [moveButton(moves.hire, `Hire architect \u00b7 ${moves.hire.cost} stone`, " nwb-hire")] : [],
+          buttons: live && moves.hire ? [moveButton(moves.hire, ["Hire architect ", chip("stone", moves.hire.cost, String(moves.hire.cost))], " nw-buy nwb-hire")] : [],
         }),
-        h("p", { class: "nwb-dim" }, `${w.built} of ${w.sections} sections built${shown(w.next_cost) ? `; next: ${w.next_cost} stone` : ""}`))
+        h("p", { class: "nwb-dim nwb-wonder-built" }, `${w.built} of ${w.sections} sections built`,
+          shown(w.next_cost) ? ["; next: ", chip("stone", w.next_cost, String(w.next_cost))] : null))
       : h("p", { class: "nwb-dim" }, "No wonder under construction.");
     return h("div", { class: "nwb-nation-body" },
       h("div", { class: "nwb-stats" },
         ["gold", "stone", "food", "books"].map((k) => stat(k, n.resources[k], ` nwb-${k}`, FIGURE_ICON[k])),
         stat("VP", n.resources.vp, " nwb-vp-stat", "vp"),
         stat("strength", n.strength, " nwb-track nwb-strength", "strength"),
-        stat("stability", n.stability, n.revolt ? " nwb-track nwb-stability nwb-bad" : " nwb-track nwb-stability"),
-        stat("idle workers", `${n.idle} / ${n.workers}`, " nwb-idle")),
+        stat("stability", n.stability, n.revolt ? " nwb-track nwb-stability nwb-bad" : " nwb-track nwb-stability", "stability"),
+        stat("idle workers", `${n.idle} / ${n.workers}`, " nwb-idle", "worker")),
       badges.some(Boolean) ? h("div", { class: "nwb-badges" }, badges) : null,
       h("p", { class: "nwb-prod" }, h("span", { class: "nwb-k" }, "next production "), prod.length ? prod : "nothing"),
       populationTrack(n),
@@ -446,9 +494,9 @@ export function createView(root, shell) {
     return h("p", { class: "nwb-summary" },
       h("span", { class: "nwb-sr" }, n.summary),
       h("span", { class: "nwb-summary-chips", "aria-hidden": "true", title: n.summary },
-        icons.map(([name, v]) => h("span", { class: `nwb-chip ${iconClass(name, 14)}` }, num(v))),
-        h("span", { class: `nwb-chip${n.stability < 0 ? " nwb-bad" : ""}` }, h("span", { class: "nwb-chip-word" }, "stability "), num(n.stability)),
-        h("span", { class: "nwb-chip" }, `${n.workers}`, h("span", { class: "nwb-chip-word" }, ` worker${n.workers === 1 ? "" : "s"} (${n.idle} idle)`))));
+        icons.map(([name, v]) => h("span", { class: `nw-chip nwb-chip ${iconClass(name, 14)}` }, num(v))),
+        h("span", { class: `nw-chip nwb-chip ${iconClass("stability", 14)}${n.stability < 0 ? " nw-chip-bad nwb-bad" : ""}` }, num(n.stability)),
+        h("span", { class: `nw-chip nwb-chip ${iconClass("worker", 14)}` }, `${n.workers}`, h("span", { class: "nw-chip-word" }, ` worker${n.workers === 1 ? "" : "s"} (${n.idle} idle)`))));
   }
 
   /** A folded nation: its frame and heading built once (whose turn it is, a class set in
@@ -465,7 +513,7 @@ export function createView(root, shell) {
             "aria-label": `Unfold ${n.name}'s board`, dataset: { key: `fold-${n.seat}` },
             onclick: () => act.toggleFold(n.seat),
           }, "Unfold"))));
-    setAttr(frame, "class", `nw-panel nwb-nation${live ? " nwb-live" : ""}${S.view.current === n.seat ? " nwb-current" : ""}`);
+    setAttr(frame, "class", `nw-panel nwb-nation${live ? " nwb-live" : ""}${S.view.current === n.seat ? " nwb-current nw-to-play" : ""}`);
     const line = part(`nation-${n.seat}-summary`, sig(n.summary, n.resources, n.strength, n.stability, n.workers, n.idle), () => summaryLine(n));
     const moves = theirs.length
       ? part(`nation-${n.seat}-theirs`, sig(theirs), () => h("ul", { class: "nwb-their-moves", "aria-label": `${n.name}'s last moves`, dataset: { key: `their-${n.seat}` } },
@@ -489,7 +537,7 @@ export function createView(root, shell) {
     if (!unfolded) return foldedNation(S, n, who, live, theirs);
     const signature = sig(n, isViewer, mine, [...recent], theirs, S.view.current, ui.detail, live ? [...pending] : 0, catalogue(S));
     return part(`nation-${n.seat}`, signature, () =>
-      h("section", { class: `nw-panel nwb-nation${live ? " nwb-live" : ""}${S.view.current === n.seat ? " nwb-current" : ""}`, "aria-label": `${n.name}'s nation`, dataset: { key: `nation-${n.seat}`, seat: n.seat } },
+      h("section", { class: `nw-panel nwb-nation${live ? " nwb-live" : ""}${S.view.current === n.seat ? " nwb-current nw-to-play" : ""}`, "aria-label": `${n.name}'s nation`, dataset: { key: `nation-${n.seat}`, seat: n.seat } },
         h("header", { class: "nwb-nation-head" },
           h("h3", {}, `${n.name}${who}`),
           h("span", { class: "nwb-dim" }, `${n.side} \u00b7 ${n.difficulty}`),
@@ -525,12 +573,15 @@ export function createView(root, shell) {
         ev ? h("div", { class: "nwb-event", "aria-label": "Event card" },
           h("h4", {}, "Event"),
           ev.halves.map((half) => h("p", {}, h("b", {}, half.name), ": ", half.text)),
-          h("p", { class: "nwb-dim" }, `Famine: ${ev.famine} food for every nation \u00b7 ${ev.architects} architect${ev.architects === 1 ? "" : "s"} from the event`))
+          h("p", { class: "nwb-dim nwb-event-figs" }, "Famine: ", chip("food", ev.famine, String(ev.famine)), " for every nation \u00b7 ",
+            chip("architects", ev.architects, String(ev.architects)), " from the event"))
           : h("p", { class: "nwb-dim" }, "No event card yet."),
         war ? h("div", { class: "nwb-war" }, h("h4", {}, "War"), war.card ? cardEl(S, war.card, {}) : null, h("p", {}, war.text))
           : h("p", { class: "nwb-dim" }, "No war this round."),
         v.solo ? h("div", { class: "nwb-solo" }, h("h4", {}, "The shadow nation"),
-          h("p", {}, `strength ${num(v.solo.strength)} \u00b7 stability ${num(v.solo.stability)} \u00b7 ${v.solo.books} books \u00b7 ${v.solo.first ? "first" : "second"} in player order`),
+          // its figures as the nations' chips (each named in words for a screen reader)
+          h("p", { class: "nwb-solo-figs" }, chip("strength", v.solo.strength, num(v.solo.strength)), " ", chip("stability", v.solo.stability, num(v.solo.stability)), " ",
+            chip("books", v.solo.books, String(v.solo.books)), ` \u00b7 ${v.solo.first ? "first" : "second"} in player order`),
           v.solo.tile_text ? h("p", { class: "nwb-dim" }, v.solo.tile_text) : null,
           v.solo.last_roll ? h("p", { class: "nwb-dim" }, `The shadow's last roll: ${v.solo.last_roll}.`) : null,
           v.solo.notice ? h("p", { class: "nwb-note" }, v.solo.notice) : null,
@@ -539,22 +590,46 @@ export function createView(root, shell) {
     });
   }
 
-  // the final scoring, shown with the game-over line at the top: a column per nation,
-  // the winners' columns marked
+  // the final scoring, shown with the game-over line at the top: a row per nation, best
+  // first (Python's ranking: most VP, ties to the earlier player order), the winner's in
+  // gold; each column under its icon or its type's colour, named in words
   function finalTable(S) {
     const v = S.view;
-    const parts = ["vp", "colonies", "wonders", "workers", "resources", "total"];
-    const label = { vp: "VP tokens", colonies: "colonies", wonders: "wonders", workers: "workers", resources: "resources", total: "total" };
+    const cols = [
+      ["vp", "VP tokens", icon("vp", 14)], ["colonies", "colonies", h("span", { class: "nw-kind-dot nw-t-colony" })],
+      ["wonders", "wonders", h("span", { class: "nw-kind-dot nw-t-wonder" })], ["workers", "workers", icon("worker", 14)],
+      ["resources", "resources", icon("gold", 14)],
+    ];
     const winners = new Set([].concat(shown(v.winner) ? v.winner : []));
     const name = (s) => (v.nations[s] ? v.nations[s].name : seatName(s));
-    const win = (s) => (winners.has(s) ? " nwb-winner" : "");
+    const ranking = Array.isArray(v.ranking) ? v.ranking : v.final.map((_, s) => s);
     return h("div", { class: "nwb-final", dataset: { key: "final" } }, h("h4", {}, "Final scoring"),
-      h("div", { class: "nwb-scroll" }, h("table", { class: "nwb-table nwb-final-table" },
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), v.final.map((_, s) => h("th", { scope: "col", class: win(s) }, name(s), winners.has(s) ? " \u2605" : "")))),
-        h("tbody", {}, parts.map((k) => h("tr", { class: k === "total" ? "nwb-total" : "" }, h("th", { scope: "row" }, label[k]), v.final.map((b, s) => h("td", { class: win(s) }, num(b[k])))))))));
+      h("div", { class: "nwb-scroll" }, h("table", { class: "nw-final-table nwb-final-table" },
+        h("thead", {}, h("tr", {}, h("th", { scope: "col", class: "nw-final-who" }, "nation"),
+          cols.map(([, label, mark]) => h("th", { scope: "col", title: label, "aria-label": label }, mark, h("span", { class: "nw-col-word" }, label))),
+          h("th", { scope: "col", title: "total", "aria-label": "total" }, icon("vp", 14), h("span", { class: "nw-col-word" }, "total")))),
+        h("tbody", {}, ranking.map((s, i) => {
+          const b = v.final[s];
+          return h("tr", { class: winners.has(s) ? "nw-final-first nwb-winner" : "", dataset: { seat: s } },
+            h("th", { scope: "row", class: "nw-final-who", "aria-label": `${i + 1}. ${name(s)}${winners.has(s) ? ", winner" : ""}` }, h("span", { class: "nw-rank" }, String(i + 1)), h("span", { class: "nwb-sr nw-sr" }, ". "), name(s), winners.has(s) ? h("span", { class: "nw-turn-badge nwb-won" }, "winner") : null),
+            cols.map(([k]) => h("td", {}, num(b[k]))),
+            h("td", { class: "nw-final-total" }, num(b.total)));
+        })))));
   }
 
   // ----------------------------------------------------------- round summary
+  /** A figure's change in a line: its icon (its name for a screen reader), before \u2192
+   * after, the difference on a green or red pill. */
+  function changeChip(c) {
+    const word = FIGURE_LABEL[c.name] || c.name;
+    const iconName = FIGURE_ICON[c.name];
+    const delta = c.after - c.before;
+    return h("span", { class: "nwb-change", title: `${word} ${num(c.before)} \u2192 ${num(c.after)}` },
+      iconName ? said(iconName, `${word} `) : h("span", { class: "nwb-k" }, `${word} `),
+      `${num(c.before)} \u2192 ${num(c.after)} `,
+      delta ? h("span", { class: `nw-delta ${delta > 0 ? "nw-up" : "nw-down"}` }, signed(delta)) : null);
+  }
+
   function summaryOverlay(S) {
     const r = S.view.round_summary;
     if (!r || S.viewingHistory) return null;
@@ -565,7 +640,7 @@ export function createView(root, shell) {
         h("div", { class: "nwb-scroll" }, h("table", { class: "nwb-table" },
           h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "nation"), h("th", { scope: "col" }, "changes (end of the actions \u2192 after the resolution)"))),
           h("tbody", {}, r.rows.map((row) => h("tr", {}, h("th", { scope: "row" }, row.name),
-            h("td", {}, row.changes.length ? row.changes.map((c) => `${FIGURE_LABEL[c.name] || c.name} ${c.before} \u2192 ${c.after}`).join(", ") : "no change")))))),
+            h("td", { class: "nwb-summary-changes" }, row.changes.length ? row.changes.map(changeChip) : "no change")))))),
         // each phase's lines folded under its name (the table above is the glance; the
         // lines are there for who wants the detail): no wall of text
         h("p", { class: "nwb-dim nwb-phase-hint" }, "Each phase step by step:"),

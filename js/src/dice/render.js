@@ -149,13 +149,14 @@ function tileCardEl(S, tileId, opts) {
   if (opts.unbuilt) classes.push("nw-unbuilt");
   const label = words.label;
   const body = [
-    h("span", { class: "nw-tile-top" },
+    // the type's band across the top (the shell's, as the board game's cards), its VP on a pill
+    h("span", { class: "nw-tile-top nw-band" },
       h("span", { class: "nw-kind-badge" }, KIND_LABEL[tile.kind]),
       tile.age ? h("span", { class: "nw-age", title: `age ${tile.age}` }, AGE_ROMAN[tile.age]) : null,
-      h("span", { class: "nw-vp" }, amount("vp", tile.vp, `${tile.vp} VP at the end of the game`))),
+      h("span", { class: "nw-vp nw-vp-pill" }, amount("vp", tile.vp, `${tile.vp} VP at the end of the game`))),
     h("span", { class: "nw-tile-name" }, tile.name),
     h("span", { class: "nw-tile-bottom" },
-      opts.cost ? h("span", { class: "nw-cost" }, amount(tile.currency, opts.cost, `costs ${opts.cost} ${tile.currency}`)) : null,
+      opts.cost ? h("span", { class: "nw-cost nw-chip" }, amount(tile.currency, opts.cost, `costs ${opts.cost} ${tile.currency}`)) : null,
       tileGives(tile)),
     opts.extra || null,
     t.el,
@@ -301,7 +302,8 @@ function roundSummary(S, act) {
   return modal({ key: "round-summary", label: `End of round ${r.round}`, onClose: () => act.dismissRound() },
       h("h3", {}, `End of round ${r.round}${r.event ? ` — ${r.event}` : ""}`),
       h("div", { class: "nw-table-scroll" }, h("table", { class: "nw-score-table" },
-        h("thead", {}, h("tr", {}, ["Player", "Books", "Famine", "War", "Round"].map((x) => h("th", { scope: "col" }, x)))),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"),
+          [["book", "Books"], ["food", "Famine"], ["strength", "War"], ["vp", "Round"]].map(([name, x]) => h("th", { scope: "col" }, icon(name, 13), ` ${x}`)))),
         h("tbody", {}, r.rows.map((row) => h("tr", {},
           h("th", { scope: "row" }, seatName(row.seat)),
           [row.books, row.famine, row.war, row.total].map((x) => h("td", {}, `+${x} VP`))))))),
@@ -529,7 +531,7 @@ function playerHead(S, seat, part) {
   const pledge = Array.isArray(p.pledge) ? p.pledge.length : 0;
   const bits = [
     p.passed && v.step === "actions" ? badge("passed", "passed", "nw-passed-badge") : null,
-    showIf(badge("turn", "to move", "nw-turn-badge"), v.current === seat),
+    showIf(badge("turn", "to play", "nw-turn-badge"), v.current === seat),
     p.fed !== null && p.fed !== undefined ? badge("fed", p.fed ? "fed" : "famine", `nw-result ${p.fed ? "nw-ok" : "nw-no"}`) : null,
     p.fought !== null && p.fought !== undefined ? badge("fought", p.fought ? "war won" : "war lost", `nw-result ${p.fought ? "nw-ok" : "nw-no"}`) : null,
     p.pledge === "hidden" ? badge("pledge", "food trade: hidden", "nw-small")
@@ -684,7 +686,7 @@ function playerBuilt(S, seat) {
 }
 
 function playerClass(S, seat, live) {
-  return `nw-panel nw-player nw-seat-border-${seat}${S.view.current === seat ? " nw-current" : ""}${live ? " nw-live" : ""}`;
+  return `nw-panel nw-player nw-seat-border-${seat}${S.view.current === seat ? " nw-current nw-to-play" : ""}${live ? " nw-live" : ""}`;
 }
 
 function playerLabel(S, seat) {
@@ -757,6 +759,8 @@ function actionPanel(S, ui, act, part, now, otherSig) {
     return v.step === "actions" ? pendingControls(S, ui, act) : endOfRoundControls(S, ui, act);
     });
   }
+  // the question asked of this page's player: ringed in gold (the board game's mark too)
+  setAttr(frame, "class", `nw-panel nw-actions${me !== null ? " nw-ask-live" : ""}`);
   setChildren(frame, [title, recent, err, body]);
   return frame;
 }
@@ -771,7 +775,7 @@ function selectionLine(S, ui, act) {
     !selectionIsEmpty(ui.sel) ? h("button", { type: "button", class: "nw-btn nw-mini", dataset: { key: "clear" }, onclick: () => act.clearSelection() }, "Clear") : null);
 }
 
-const cancelButton = (act) => h("button", { type: "button", class: "nw-btn nw-cancel", dataset: { key: "cancel-buy" },
+const cancelButton = (act) => h("button", { type: "button", class: "nw-btn nw-secondary nw-cancel", dataset: { key: "cancel-buy" },
   onclick: () => act.cancelBuy() }, "Cancel");
 
 const dieWord = (n) => (n === 1 ? "die" : "dice");
@@ -910,12 +914,13 @@ function actionsControls(S, ui, act, part, now) {
   // (keyed by the wonder, not signed: a frame whose elements are kept in refs is built once)
   const buttons = part(`actions-buttons-${p.wonder || "none"}-${v.config.unrest ? "unrest" : ""}`, "", () => {
     const els = {
-      reroll: h("button", { type: "button", class: "nw-btn", dataset: { key: "reroll" }, onclick: (e) => { if (isLive(e.currentTarget)) act.reroll(); } }, icon("reroll"), ""),
-      star: v.config.unrest ? h("button", { type: "button", class: "nw-btn", dataset: { key: "reroll-star" }, onclick: () => act.reroll(true) }, icon("reroll"), "") : null,
+      reroll: h("button", { type: "button", class: "nw-btn nw-secondary", dataset: { key: "reroll" }, onclick: (e) => { if (isLive(e.currentTarget)) act.reroll(); } }, icon("reroll"), ""),
+      star: v.config.unrest ? h("button", { type: "button", class: "nw-btn nw-secondary", dataset: { key: "reroll-star" }, onclick: () => act.reroll(true) }, icon("reroll"), "") : null,
       build: wonder ? h("button", {
-        type: "button", class: "nw-btn", dataset: { key: "build" },
+        type: "button", class: "nw-btn nw-secondary", dataset: { key: "build" },
         onclick: (e) => { if (isLive(e.currentTarget)) act.commit(buildMove(now().legal, ui.sel)); },
-      }, icon("stone"), ` Build ${wonder.name} (${wonder.stone_cost} stone)`) : null,
+      }, `Build ${wonder.name} `, h("span", { class: "nw-chip nw-build-chip", title: `${wonder.stone_cost} stone` },
+        amount("stone", wonder.stone_cost, `${wonder.stone_cost} stone`), h("span", { class: "nw-sr" }, " stone"))) : null,
       pass: h("button", { type: "button", class: "nw-btn nw-pass", dataset: { key: "pass" }, onclick: () => act.move(passMove(ui.sel, now().view.config.variant)) }, ""),
     };
     const el = h("div", { class: "nw-buttons" }, els.reroll, els.star, els.build, els.pass,
@@ -940,7 +945,7 @@ function actionsControls(S, ui, act, part, now) {
   // Unrest: a passer who is due a passing bonus chooses it (the plain Pass is not offered)
   setDisabled(els.pass, bonusPasses.length > 0);
   if (els.build) {
-    setAttr(els.build, "class", `nw-btn${builds.length ? " nw-suggest" : ""}`);
+    setAttr(els.build, "class", `nw-btn nw-secondary${builds.length ? " nw-suggest" : ""}`);
     setLive(els.build, builds.length > 0, true);
     // with dice or chits selected, the build pays with them (the engine trades the dice
     // that show no stone two for one; the preview says how): not the suggested payment
@@ -982,6 +987,15 @@ function endOfRoundControls(S, ui, act) {
       h("button", { type: "button", class: "nw-btn nw-ghost", dataset: { key: "hint" }, onclick: () => act.send({ kind: "bot_move" }) }, "Let a bot decide")));
 }
 
+// the final table's columns: the breakdown's key, its word, its mark (an icon, or the
+// tile type's colour)
+const FINAL_COLUMNS = [
+  ["books", "Books", () => icon("book", 14)], ["famine", "Famine", () => icon("food", 14)],
+  ["war", "War", () => icon("strength", 14)], ["buildings", "Buildings", () => h("span", { class: "nw-kind-dot nw-t-building" })],
+  ["advisor", "Advisor", () => h("span", { class: "nw-kind-dot nw-t-advisor" })], ["colonies", "Colonies", () => h("span", { class: "nw-kind-dot nw-t-colony" })],
+  ["wonders", "Wonders", () => h("span", { class: "nw-kind-dot nw-t-wonder" })],
+];
+
 function gameOver(S, act) {
   const v = S.view;
   const ranking = v.ranking; // Python's: most VP first, ties to the better player order
@@ -992,13 +1006,19 @@ function gameOver(S, act) {
       h("p", { class: "nw-big" }, won ? `You win! ${v.prompt}` : v.prompt),
       h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "play-again" }, title: "A new game with the same players and settings, and a new seed", onclick: () => act.playAgain() }, "Play again")),
     seedLine(S),
-    h("div", { class: "nw-table-scroll" }, h("table", { class: "nw-score-table" },
-      h("thead", {}, h("tr", {}, ["Player", "Books", "Famine", "War", "Buildings", "Advisor", "Colonies", "Wonders", "Total"].map((x) => h("th", { scope: "col" }, x)))),
-      h("tbody", {}, ranking.map((seat) => {
+    // a row per player, best first (Python's ranking), the winner's in gold; each column
+    // under its icon or its tile type's colour, named in words
+    h("div", { class: "nw-table-scroll" }, h("table", { class: "nw-final-table" },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col", class: "nw-final-who" }, "Player"),
+        FINAL_COLUMNS.map(([, label, mark]) => h("th", { scope: "col", title: label, "aria-label": label }, mark(), h("span", { class: "nw-col-word" }, label))),
+        h("th", { scope: "col", title: "Total", "aria-label": "Total" }, icon("vp", 14), h("span", { class: "nw-col-word" }, "Total")))),
+      h("tbody", {}, ranking.map((seat, i) => {
         const b = v.breakdown[seat];
-        return h("tr", { class: v.winner === seat ? "nw-winner" : "" },
-          h("th", { scope: "row" }, seatName(seat)),
-          [b.books, b.famine, b.war, b.buildings, b.advisor, b.colonies, b.wonders, v.projected[seat]].map((x) => h("td", {}, String(x))));
+        return h("tr", { class: v.winner === seat ? "nw-winner nw-final-first" : "", dataset: { seat } },
+          h("th", { scope: "row", class: "nw-final-who", "aria-label": `${i + 1}. ${seatName(seat)}${v.winner === seat ? ", winner" : ""}` }, h("span", { class: "nw-rank" }, String(i + 1)), h("span", { class: "nw-sr" }, ". "), h("span", { class: `nw-swatch nw-seat-${seat}`, "aria-hidden": "true" }),
+            seatName(seat), v.winner === seat ? [" ", h("span", { class: "nw-turn-badge" }, "winner")] : null),
+          FINAL_COLUMNS.map(([k]) => h("td", {}, String(b[k]))),
+          h("td", { class: "nw-final-total" }, String(v.projected[seat])));
       })))),
     v.hall_of_fame ? h("p", {}, `Hall of Fame: ${v.hall_of_fame}`) : null);
 }

@@ -28,6 +28,25 @@ const PATHS = {
     '<path d="M9.4 1.6L13.2 3.2L11.2 6.6Z" fill="#2d6a4f"/>',
   vp:
     '<path d="M8 1.2L9.9 5.6L14.7 6L11 9.1L12.2 13.8L8 11.3L3.8 13.8L5 9.1L1.3 6L6.1 5.6Z" fill="#e8b41c" stroke="#7a5a00" stroke-width="0.9"/>',
+  // a pawn (a nation's worker)
+  worker:
+    '<circle cx="8" cy="4.2" r="2.7" fill="#c9874a" stroke="#5a3410" stroke-width="1"/>' +
+    '<path d="M3.5 14.5C3.5 10 5.5 7.6 8 7.6S12.5 10 12.5 14.5Z" fill="#c9874a" stroke="#5a3410" stroke-width="1"/>',
+  // a column (a nation's stability)
+  stability:
+    '<rect x="2.5" y="1.8" width="11" height="2.2" rx="0.5" fill="#8fb3d9" stroke="#2f5f8a" stroke-width="0.9"/>' +
+    '<rect x="4.5" y="4" width="7" height="8" fill="#dde8f4" stroke="#2f5f8a" stroke-width="0.9"/>' +
+    '<path d="M6.8 4.6V11.4M9.2 4.6V11.4" stroke="#2f5f8a" stroke-width="0.7"/>' +
+    '<rect x="2.5" y="12" width="11" height="2.4" rx="0.5" fill="#8fb3d9" stroke="#2f5f8a" stroke-width="0.9"/>',
+  // a torch (a battle's raid)
+  raid:
+    '<path d="M6.2 8.6H9.8L8.8 15H7.2Z" fill="#7a4a1e" stroke="#3d2208" stroke-width="0.8"/>' +
+    '<path d="M8 1C9.9 3.2 11.6 4.8 10.6 7.2C10 8.4 6 8.4 5.4 7.2C4.6 5.4 6 4.6 6.6 2.8C7.2 4 7.8 4.2 8 1Z" fill="#e8591c" stroke="#8a2a00" stroke-width="0.8"/>' +
+    '<path d="M8 4.6C8.8 5.6 9.2 6.4 8.6 7.4H7.4C7 6.6 7.4 5.6 8 4.6Z" fill="#f7c331"/>',
+  // a set square (an architect)
+  architect:
+    '<path d="M2 14V2L14 14Z" fill="#e3c58a" stroke="#6b4a12" stroke-width="1"/>' +
+    '<path d="M4.6 11.4V8.2L7.8 11.4Z" fill="#fffdf8" stroke="#6b4a12" stroke-width="0.8"/>',
   die:
     '<rect x="2" y="2" width="12" height="12" rx="2.5" fill="#fff" stroke="#333" stroke-width="1.2"/>' +
     '<circle cx="5.5" cy="5.5" r="1.2" fill="#333"/><circle cx="10.5" cy="10.5" r="1.2" fill="#333"/>' +
@@ -42,6 +61,10 @@ export const RESOURCE_LABEL = {
   strength: "strength",
   reroll: "reroll",
   vp: "VP",
+  worker: "worker",
+  stability: "stability",
+  raid: "raid",
+  architect: "architect",
 };
 
 const SIZES = [13, 14, 15, 16, 17, 22];

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createView, SHORTCUTS } from "../../src/board/view.js";
-import { TYPE_LABEL } from "../../src/board/logic.js";
+import { TYPE_LABEL, num } from "../../src/board/logic.js";
 import { click, key, mount, snapshot } from "./helpers.js";
 
 afterEach(() => {
@@ -65,16 +65,18 @@ describe("what is drawn", () => {
       for (const card of cards) {
         // the band comes first, in the type's words
         const band = card.firstElementChild;
-        expect(band.className, name).toBe("nwb-card-type");
+        expect(band.className, name).toBe("nwb-card-type nw-band");
         expect(band.textContent).toContain(TYPE_LABEL[S.cards[card.dataset.card].type]);
       }
       const chips = el.querySelectorAll(".nwb-card .nwb-chip");
       expect(chips.length, name).toBeGreaterThan(10);
       for (const chip of chips) {
         // "+2 books": a number and a word, for a screen reader (the text) and on hover (title)
-        expect(chip.textContent).toMatch(/^[+\u2212]?[\d /]+ (gold|stone|food|books?|VP|strength|stability|workers)$/);
-        expect(chip.getAttribute("title")).toBe(chip.textContent);
-        if (!/stability|workers/.test(chip.textContent)) expect(chip.className).toContain("nw-ic");
+        // (a raid's chip: its number, after the figure's word "raid")
+        const text = chip.classList.contains("nwb-chip-raid") ? `${chip.parentNode.firstChild.textContent}${chip.textContent}` : chip.textContent;
+        expect(text).toMatch(/^(raid )?[+\u2212]?[\d /]+( (gold|stone|food|books?|VP|strength|stability|workers?|private architects?))?$/);
+        expect(chip.getAttribute("title")).toBe(text);
+        if (!/private architect/.test(chip.textContent)) expect(chip.className).toContain("nw-ic");
       }
     }
     // a per-worker yield reads at a glance: Farm-like cards show each good as its own chip
@@ -154,20 +156,40 @@ describe("what is drawn", () => {
     const { el } = mount(createView, S);
     const battles = [...el.querySelectorAll(".nwb-progress .nwb-t-battle")];
     expect(battles.length).toBeGreaterThan(0);
-    for (const b of battles) expect(b.querySelector(".nwb-card-body").textContent).toContain("your raid in food, stone or books");
+    for (const b of battles) {
+      expect(b.querySelector(".nwb-card-body").textContent).toContain("your raid in food, stone or books");
+      // to the eye: the raid's icon, then the three goods' icons
+      const goods = b.querySelector(".nwb-raid-goods");
+      expect(goods.getAttribute("aria-hidden")).toBe("true");
+      expect([...goods.querySelectorAll(".nw-icon")].map((i) => i.className.match(/nw-icon-(\w+)/)[1])).toEqual(["food", "stone", "book"]);
+    }
+    // a military card's raid value: a chip with the raid icon, "raid 4" in words
+    const raids = [...el.querySelectorAll(".nwb-chip-raid")];
+    expect(raids.length).toBeGreaterThan(0);
+    for (const r of raids) {
+      expect(r.className).toContain("nw-icon-raid");
+      expect(r.parentNode.textContent).toMatch(/^raid \d+$/);
+    }
   });
 
-  it("shows the final scoring at the top when the game is over, the winner's column marked", () => {
+  it("shows the final scoring at the top when the game is over: a row per nation in Python's ranking, the winner's in gold", () => {
     const S = snapshot("game_over_4p");
     const { byKey } = mount(createView, S);
     const final = byKey("prompt").querySelector("[data-key='final']");
     expect(final.textContent).toContain("Final scoring");
-    const heads = [...final.querySelectorAll("thead th")].slice(1);
-    expect(heads.length).toBe(S.view.nations.length);
-    const marked = heads.map((th, s) => [th.classList.contains("nwb-winner"), s]).filter(([w]) => w).map(([, s]) => s);
+    // every column named in words (beside its icon or its type's colour)
+    const heads = [...final.querySelectorAll("thead th")].map((th) => th.textContent);
+    expect(heads).toEqual(["nation", "VP tokens", "colonies", "wonders", "workers", "resources", "total"]);
+    const rows = [...final.querySelectorAll("tbody tr")];
+    expect(rows.map((tr) => Number(tr.dataset.seat))).toEqual(S.view.ranking);
+    // the ranks in words for a screen reader, each row's total last
+    rows.forEach((tr, i) => {
+      expect(tr.querySelector("th").textContent).toContain(`${i + 1}. ${S.view.nations[S.view.ranking[i]].name}`);
+      expect(Number(tr.querySelector(".nw-final-total").textContent)).toBe(S.view.final[S.view.ranking[i]].total);
+    });
+    const marked = rows.filter((tr) => tr.classList.contains("nw-final-first")).map((tr) => Number(tr.dataset.seat));
     expect(marked).toEqual([].concat(S.view.winner));
-    const total = [...final.querySelectorAll("tr.nwb-total td")].map((td) => Number(td.textContent));
-    expect(total).toEqual(S.view.final.map((b) => b.total));
+    expect(rows[0].textContent).toContain("winner");
     expect(byKey("scoring").querySelector("[data-key='final']")).toBeNull();
   });
 
@@ -175,7 +197,11 @@ describe("what is drawn", () => {
     const S = snapshot("solo");
     const { byKey } = mount(createView, S);
     expect(byKey("summary").textContent).toContain(S.view.solo.first ? "the shadow, then Player 1" : "Player 1, then the shadow");
-    expect(byKey("scoring").textContent).toContain(`strength ${S.view.solo.strength}`);
+    // the shadow's figures as chips, each with its words (for a screen reader and on hover)
+    const figs = byKey("scoring").querySelector(".nwb-solo-figs");
+    expect([...figs.querySelectorAll(".nwb-chip")].map((c) => c.getAttribute("title"))).toEqual([
+      `${num(S.view.solo.strength)} strength`, `${num(S.view.solo.stability)} stability`, `${S.view.solo.books} book${S.view.solo.books === 1 ? "" : "s"}`]);
+    expect(figs.querySelector(".nwb-chip-strength").className).toContain("nw-icon-strength");
     // the solo tile in words, not by its id
     expect(byKey("scoring").textContent).toContain(S.view.solo.tile_text);
     expect(byKey("scoring").textContent).not.toContain(S.view.solo.tile);
@@ -362,7 +388,11 @@ describe("moves", () => {
     expect(panel).toBeTruthy();
     expect(S.preview.move).toEqual(buy.move); // the fixture previews this very buy
     const gold = S.preview.rows.find((r) => r.name === "gold");
-    expect(panel.textContent).toContain(`${gold.after} (\u2212${gold.before - gold.after})`);
+    // the gold's row: its icon (the word for a screen reader), now \u2192 after, the difference on a red pill
+    const row = [...panel.querySelectorAll(".nwb-changes tbody tr")].find((tr) => tr.querySelector("th").textContent === "gold");
+    expect(row.querySelector("th .nw-icon-gold")).toBeTruthy();
+    expect([...row.querySelectorAll("td")].map((td) => td.textContent)).toEqual([String(gold.before), "\u2192", String(gold.after), `\u2212${gold.before - gold.after}`]);
+    expect(row.querySelector(".nw-delta").className).toBe("nw-delta nw-down");
     expect(panel.textContent).toContain(S.preview.lines[0]);
     expect(panel.querySelector("h3").textContent).toBe(buy.text);
     click(byKey("preview-confirm"));

@@ -65,7 +65,7 @@ describe("game over", () => {
     createController({ model, el });
     const banner = el.querySelector(".nw-result-banner");
     expect(banner.textContent).toContain(model.data.view.prompt);
-    expect(el.querySelector(".nw-table-scroll .nw-score-table")).toBeTruthy();
+    expect(el.querySelector(".nw-table-scroll .nw-final-table")).toBeTruthy();
     click(byKey("play-again"));
     const sent = model.sent.at(-1);
     expect(sent.kind).toBe("new_game");

@@ -112,7 +112,13 @@ describe("rendering a real view", () => {
     el.replaceChildren();
     const { model } = mount("game_over_4p");
     expect(q(".nw-gameover")).toBeTruthy();
-    expect(q(".nw-winner th").textContent).toBe(`Player ${model.data.view.winner + 1}`);
+    // a row per player in Python's ranking, the winner's first, in gold, marked in words
+    const v = model.data.view;
+    expect(qa(".nw-gameover tbody tr").map((tr) => Number(tr.dataset.seat))).toEqual(v.ranking);
+    expect(q(".nw-gameover tbody tr").classList.contains("nw-final-first")).toBe(true);
+    expect(q(".nw-winner th").textContent).toBe(`1. Player ${v.winner + 1} winner`);
+    expect(qa(".nw-gameover thead th").map((th) => th.textContent)).toEqual(["Player", "Books", "Famine", "War", "Buildings", "Advisor", "Colonies", "Wonders", "Total"]);
+    expect(q(".nw-winner .nw-final-total").textContent).toBe(String(v.projected[v.winner]));
     expect(qa(".nw-board-grid .nw-col-head").length).toBe(4);
   });
 

@@ -443,6 +443,8 @@ def view_payload(game: Game, seats: Sequence[str]) -> dict[str, Any]:
         "over": over,
         "winner": s.winner(),
         "final": [s.score_breakdown(x) for x in range(n)] if over else None,
+        # the seats best first (the engine's: most VP, ties to the earlier player order)
+        "ranking": s.ranking() if over else None,
         "recent": recent_payload(game, seats),
         "round_summary": round_summary(game, seats),
         "setup": SETUP_OPTIONS,
