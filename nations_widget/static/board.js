@@ -452,6 +452,82 @@ function seedLine(S) {
     ". A New game with this seed and the same settings deals the same draws, to replay the game or share it."
   );
 }
+function fairness(S) {
+  const f = S.fair;
+  return f && Object.prototype.hasOwnProperty.call(f, "fingerprint") ? f : null;
+}
+var codeText = (text, key) => h("code", { class: "nw-fair-code", dataset: { key } }, text);
+var shellQuote = (text) => `'${String(text).replace(/'/g, "'\\''")}'`;
+function fairStart(S) {
+  const f = fairness(S);
+  if (!f) return null;
+  if (!f.fingerprint) {
+    return h(
+      "div",
+      { class: "nw-fair", dataset: { key: "fair-start" } },
+      h(
+        "p",
+        {},
+        h("strong", {}, "Fair dice: "),
+        "this game was saved before games had fingerprints, so it has none to check. Its seed is shown at the end as usual."
+      )
+    );
+  }
+  return h(
+    "div",
+    { class: "nw-fair", dataset: { key: "fair-start" } },
+    h("p", {}, h("strong", {}, "Fair dice. "), "Fingerprint of this game's seed:"),
+    codeText(f.fingerprint, "fair-fingerprint"),
+    h(
+      "p",
+      { class: "nw-fair-note" },
+      "Every roll and deck of this game follows from a seed chosen before the first move. The fingerprint locks that seed in without giving it away; when the game ends, the page shows the seed and how to check that it matches."
+    )
+  );
+}
+function fairEnd(S) {
+  const f = fairness(S);
+  if (!f || f.seed === void 0) return null;
+  if (!f.fingerprint || !f.text) {
+    return h(
+      "div",
+      { class: "nw-fair nw-fair-end", dataset: { key: "fair-end" } },
+      h("p", {}, h("strong", {}, "Fair dice: "), "no fingerprint to check (this game was saved before games had them).")
+    );
+  }
+  const oneLiner = `python -c "import hashlib,sys; print(hashlib.sha256(sys.argv[1].encode()).hexdigest())" ${shellQuote(f.text)}`;
+  return h(
+    "div",
+    { class: "nw-fair nw-fair-end", dataset: { key: "fair-end" } },
+    h(
+      "p",
+      {},
+      h("strong", {}, "Fair dice, revealed. "),
+      "The seed was ",
+      h("b", { dataset: { key: "fair-seed" } }, String(f.seed)),
+      ", with the secret salt ",
+      h("b", { dataset: { key: "fair-salt" } }, f.salt),
+      ". The fingerprint shown since the first move is the SHA-256 of this text:"
+    ),
+    codeText(f.text, "fair-text"),
+    h("p", {}, "Fingerprint: "),
+    codeText(f.fingerprint, "fair-fingerprint-end"),
+    h(
+      "details",
+      { class: "nw-fair-how" },
+      h("summary", {}, "How to check it"),
+      h("p", {}, "Compare the fingerprint with the one you noted at the start, then hash the text with any SHA-256 tool, for example in a terminal:"),
+      codeText(oneLiner, "fair-oneliner"),
+      h(
+        "p",
+        {},
+        "With this package installed, ",
+        h("code", {}, "python -m nations_widget verify FINGERPRINT --save FILE"),
+        " checks a saved copy of the game as well: loading it replays every move from that seed."
+      )
+    )
+  );
+}
 var refs = /* @__PURE__ */ new WeakMap();
 var LogPanel = class _LogPanel {
   constructor(log) {
@@ -767,11 +843,14 @@ function makePanels(shell) {
             h("button", { type: "button", class: "nw-btn", dataset: { key: "newgame-cancel" }, title: "Escape", onclick: () => shell.closeNewGame() }, "Cancel")
           )
         )
-      )
+      ),
+      // fair dice: the fingerprint, changed only by a new game or a load
+      fairStart(S)
     );
   }
   function gamePanel(S, part) {
     const f = ui.form;
+    const fair = fairness(S);
     const game = part("game", sig(
       S.seats,
       S.botNames,
@@ -780,7 +859,9 @@ function makePanels(shell) {
       ui.formRev,
       f.players,
       f.seats,
-      shell.newGameSignature(S, f)
+      shell.newGameSignature(S, f),
+      fair && fair.fingerprint,
+      Boolean(fair)
     ), () => gamePanelEl(S));
     const details = game.querySelector("details.nw-newgame");
     if (details && details.open !== Boolean(ui.newGameOpen)) details.open = Boolean(ui.newGameOpen);
@@ -815,7 +896,8 @@ function makePanels(shell) {
     helpOverlay,
     logPanel: () => new LogPanel(shell.log),
     seatName,
-    seedLine
+    seedLine,
+    fairEnd
   };
 }
 
@@ -834,7 +916,8 @@ var TRAITS = [
   "history",
   "busy",
   "coach",
-  "preview"
+  "preview",
+  "fair"
 ];
 var camel = (name) => name.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
 function readState(model, extra = [], hiddenError = null) {
@@ -851,6 +934,7 @@ function readState(model, extra = [], hiddenError = null) {
     botNames: model.get("bot_names") || [],
     botInfo: get("bot_info") || {},
     settings: get("settings") || {},
+    fair: get("fair") || {},
     history: get("history") || {},
     busy: Boolean(model.get("busy")),
     coach: get("coach") || {},
@@ -1780,6 +1864,8 @@ function createView(root, shell) {
         { class: "nwb-again" },
         h2("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "play-again" }, title: "A new game with the same players and settings, and a new seed", onclick: () => shell.playAgain() }, "Play again")
       ) : null,
+      // fair dice: the seed and salt behind the fingerprint shown since the first move
+      v.final ? fairEnd(S) : null,
       opts.length ? h2(
         "div",
         { class: "nwb-options", role: "group", "aria-label": "Answers" },
@@ -2184,7 +2270,7 @@ function createView(root, shell) {
     setAttr2(frame, "class", `nwb-root nw-root${S.busy ? " nw-is-busy" : ""}`);
     const head = part("head", sig2(v.round, v.rounds, v.age_name, v.step_label, v.over, S.info), () => header(S));
     const buttons = shell.panels && shell.panels.headerButtons ? [].concat(shell.panels.headerButtons(part) || []) : [];
-    const prompt = part("prompt", sig2(v.prompt, v.decision_card, ui.detail, S.acting, moves.options, moves.pass, choicesLine(moves), v.over, v.final, v.round_summary ? v.round_summary.round : 0, S.viewingHistory, gameSeed(S)), () => promptPanel(S, moves));
+    const prompt = part("prompt", sig2(v.prompt, v.decision_card, ui.detail, S.acting, moves.options, moves.pass, choicesLine(moves), v.over, v.final, v.round_summary ? v.round_summary.round : 0, S.viewingHistory, gameSeed(S), S.fair), () => promptPanel(S, moves));
     const waiting = shown(v.current) && !shown(S.acting) && !S.viewingHistory && shell.panels && shell.panels.waiting ? part("waiting", sig2(S.busy, v.current, S.seats, S.humanTurn), () => shell.panels.waiting(S)) : null;
     setChildren2(els.turn, [prompt, waiting, previewPanel(S), recentPanel(S)]);
     const order = boardOrder(v);

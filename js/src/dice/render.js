@@ -5,7 +5,7 @@
 // keeps the drawn DOM and rebuilds only the parts whose inputs changed.
 import { Parts, h, isLive, memo, modal, setAttr, setChildren, setDisabled, setIdScope, setLive, setText, sid, sig, uid } from "../shell/dom.js";
 import { icon, iconClass } from "../shell/icons.js";
-import { botWho, gameSeed, roundKey, seedLine } from "../shell/panels.js";
+import { botWho, fairEnd, gameSeed, roundKey, seedLine } from "../shell/panels.js";
 import {
   buildMove,
   buyMove,
@@ -1000,7 +1000,8 @@ function gameOver(S, act) {
           h("th", { scope: "row" }, seatName(seat)),
           [b.books, b.famine, b.war, b.buildings, b.advisor, b.colonies, b.wonders, v.projected[seat]].map((x) => h("td", {}, String(x))));
       })))),
-    v.hall_of_fame ? h("p", {}, `Hall of Fame: ${v.hall_of_fame}`) : null);
+    v.hall_of_fame ? h("p", {}, `Hall of Fame: ${v.hall_of_fame}`) : null,
+    fairEnd(S));
 }
 
 // -------------------------------------------------------------------- app
@@ -1097,7 +1098,7 @@ export class Board {
       sig(S.busy, me, v.step, cur, S.seats, S.legal,
         me !== null ? [ui.sel, ui.pendingBuy, ui.pendingReturn, v.players[me], v.give_back] : 0,
         ui.pendingReturn ? v.dice : 0, v.config.variant, v.event,
-        v.step === "game_over" ? [v.prompt, v.ranking, v.projected, v.breakdown, v.winner, v.hall_of_fame, gameSeed(S)] : 0));
+        v.step === "game_over" ? [v.prompt, v.ranking, v.projected, v.breakdown, v.winner, v.hall_of_fame, gameSeed(S), S.fair] : 0));
 
     const rolling = new Set(ui.rollingDice || []);
     const boards = boardOrder(S).map((seat) => {
