@@ -3,8 +3,10 @@ strengths are known: the fit recovers the order and its 95% intervals cover the 
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import random
+from pathlib import Path
 
 import pytest
 
@@ -110,3 +112,26 @@ def test_the_intervals_cover_at_about_their_level() -> None:
                 covered += r.low <= TRUE[r.name] <= r.high
                 total += 1
     assert total == 32 and covered >= 27, f"{covered} of {total}"
+
+
+def test_the_benchmark_line_ups_are_seeded_and_seat_no_bot_twice(tmp_path: Path) -> None:
+    """benchmarks/bot_ratings.py: game g's line-up depends only on (game, seed, g), so the
+    same games are played on one core, a pool or a cluster; and its CSV reads back as
+    finishing orders by score."""
+    spec = importlib.util.spec_from_file_location(
+        "bot_ratings", Path(__file__).resolve().parents[2] / "benchmarks" / "bot_ratings.py")
+    assert spec and spec.loader
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    for kind, counts in (("dice", {2, 3, 4}), ("board", {2, 3, 4, 5})):
+        ups = [bench.line_up(kind, 1, g) for g in range(200)]
+        assert ups == [bench.line_up(kind, 1, g) for g in range(200)]
+        assert {len(u) for u in ups} == counts
+        assert all(len(set(u)) == len(u) for u in ups)
+        assert set().union(*ups) == set(bench.WEIGHTS[kind])
+    path = tmp_path / "games.csv"
+    path.write_text("game,seed,players,seat,bot,score,rank,decisions,think_seconds\n"
+                    "0,1,3,0,a,10,2,5,0.1\n0,1,3,1,b,12,1,5,0.1\n0,1,3,2,c,10,3,5,0.1\n"
+                    "1,2,2,0,c,3,2,5,0.1\n1,2,2,1,a,4,1,5,0.1\n")
+    finishes, counts = bench.read_finishes([str(path)])
+    assert finishes == [[["b"], ["a", "c"]], [["a"], ["c"]]] and counts == {3: 1, 2: 1}

@@ -37,12 +37,15 @@ from .random_bot import RandomBot
 
 @dataclass(frozen=True)
 class BotInfo:
-    """A menu entry: the bot's name, its level (0 = gentlest) and what it does."""
+    """A menu entry: the bot's name, its level (0 = gentlest), what it does and its
+    measured rating (Plackett-Luce points over the random bot from games of 2 or more
+    players, ``benchmarks/bot_ratings.py``; the README's table gives the intervals)."""
 
     name: str
     level: int
     description: str
     make: Callable[[int], Bot]
+    rating: int | None = None
 
 
 def _heuristic(strategy: Strategy) -> Callable[[int], Bot]:
