@@ -9,6 +9,12 @@
   nations_widget.board tournament [options]``: bots by name, seats rotated, ``--games``,
   ``--seed``, ``--jobs``, ``--dask ADDRESS``, ``--csv FILE``); ``--help`` after the game
   lists that game's options.
+- ``verify FINGERPRINT TEXT`` checks a finished game's commitment (fair dice, shown): the
+  fingerprint the page showed from the start of a game, and the text it showed at the end
+  (which holds the seed and the salt).  ``verify FINGERPRINT --save FILE`` checks a saved
+  game instead: loading it replays every move from its seed, so a match also shows that the
+  dice and decks of the game saved came from the seed committed to.  Exit status 0 when the
+  fingerprint matches, 1 when it does not.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any, TextIO
 
 from . import __version__
 
@@ -54,7 +61,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                        help="bots against each other in either game, with a CSV of games")
     t.add_argument("--game", choices=("dice", "board"), required=True,
                    help="dice: Nations: The Dice Game; board: Nations, the board game")
+    v = sub.add_parser("verify", help="check a game's fingerprint against the text shown "
+                                      "at its end (or against a saved game)")
+    v.add_argument("fingerprint", help="the fingerprint shown from the start of the game")
+    v.add_argument("text", nargs="?", help="the text shown at the end of the game")
+    v.add_argument("--save", metavar="FILE", help="a saved game (JSON) to check instead")
     args, rest = parser.parse_known_args(argv)
+    if args.command == "verify":
+        if rest:
+            parser.error(f"unrecognized arguments: {' '.join(rest)}")
+        return verify_command(args.fingerprint, args.text, args.save)
     if args.command == "play":
         from .app.launch import play
         return play(args.port, args.ip, base_url=args.base_url,
@@ -68,6 +84,61 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         from .board.__main__ import main as game_main
     return game_main(["tournament", *rest])
+
+
+def verify_command(expected: str, text: str | None, save: str | None,
+                   out: TextIO | None = None) -> int:
+    """``verify``: 0 when the fingerprint matches the text (or the saved game), else 1."""
+    from .core.fairness import revealed_seed, verify
+    stream = out if out is not None else sys.stdout
+    if (text is None) == (save is None):
+        print("give either the text shown at the end of the game or --save FILE",
+              file=stream)
+        return 2
+    if save is not None:
+        text, problem = _committed_text_of_save(save)
+        if text is None:
+            print(problem, file=stream)
+            return 1
+    assert text is not None
+    if verify(expected, text):
+        print(f"The fingerprint matches: the seed {revealed_seed(text)} and the salt were "
+              "fixed before the first move.", file=stream)
+        return 0
+    print("The fingerprint does NOT match this text: it was made from something else.",
+          file=stream)
+    return 1
+
+
+def _committed_text_of_save(path: str) -> tuple[str | None, str]:
+    """A saved game's committed text (its load replays every move from its seed), or why
+    there is none."""
+    import json
+
+    from .board import Game as BoardGame
+    from .core.errors import StateFormatError
+    from .core.history import HistoryGame
+    from .dice import Game as DiceGame
+    try:
+        with open(path, encoding="utf-8") as f:
+            raw = f.read()
+        kind = json.loads(raw).get("format")
+    except (OSError, ValueError, AttributeError) as exc:
+        return None, f"cannot read {path}: {exc}"
+    engines: dict[str, type[HistoryGame[Any, Any]]] = {DiceGame.FORMAT: DiceGame,
+                                                       BoardGame.FORMAT: BoardGame}
+    engine = engines.get(kind) if isinstance(kind, str) else None
+    if engine is None:
+        return None, f"{path} is not a saved game of either game"
+    try:
+        game = engine.from_json(raw)
+    except StateFormatError as exc:
+        return None, f"{path} does not load: {exc}"
+    text = game.committed_text()
+    if text is None:
+        return None, (f"{path} was saved before games had fingerprints: it has no salt, "
+                      "so there is nothing to check")
+    return text, ""
 
 
 if __name__ == "__main__":

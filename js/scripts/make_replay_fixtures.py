@@ -21,11 +21,15 @@ engines, the bots or the payloads do.
 
 from __future__ import annotations
 
+import hashlib
+import itertools
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -159,8 +163,33 @@ def history_moves(r: Recorder, choose: Callable[[list[Any]], Any]) -> None:
     r.bots()
 
 
+@contextmanager
+def fixed_salts(name: str) -> Iterator[None]:
+    """Each game's fingerprint salt (the ``fair`` trait) drawn from ``name`` instead of
+    at random, so that the fixtures are the same at every run."""
+    counter = itertools.count()
+
+    def salt() -> str:
+        return hashlib.sha256(f"{name}:{next(counter)}".encode()).hexdigest()[:32]
+
+    with mock.patch("nations_widget.core.history.new_salt", salt):
+        yield
+
+
 def dice_game(name: str, players: int, seats: list[str], seed: int, **config: Any
               ) -> dict[str, Any]:
+    with fixed_salts(name):
+        return _dice_game(name, players, seats, seed, **config)
+
+
+def board_game(name: str, players: int, seats: list[str], seed: int, **config: Any
+               ) -> dict[str, Any]:
+    with fixed_salts(name):
+        return _board_game(name, players, seats, seed, **config)
+
+
+def _dice_game(name: str, players: int, seats: list[str], seed: int, **config: Any
+               ) -> dict[str, Any]:
     w = NationsWidget(players=players, seats=seats, seed=seed, bot_delay=0, **config)
     r = Recorder(w, name)
     r.bots()
@@ -197,6 +226,11 @@ def benchmark_policy(w: NationsWidget) -> Any:
 
 
 def dice_benchmark_game(name: str, seed: int) -> dict[str, Any]:
+    with fixed_salts(name):
+        return _dice_benchmark_game(name, seed)
+
+
+def _dice_benchmark_game(name: str, seed: int) -> dict[str, Any]:
     """The browser benchmark's hot seat (2 humans) played by its real moves: each purchase
     previewed (Python's answer to the page's question), then played; a whole game, then the
     same seed's game again from its first position ("Continue from here")."""
@@ -222,8 +256,8 @@ def dice_benchmark_game(name: str, seed: int) -> dict[str, Any]:
     return r.record()
 
 
-def board_game(name: str, players: int, seats: list[str], seed: int, **config: Any
-               ) -> dict[str, Any]:
+def _board_game(name: str, players: int, seats: list[str], seed: int, **config: Any
+                ) -> dict[str, Any]:
     w = BoardWidget(players=players, seats=seats, seed=seed, bot_delay=0, **config)
     r = Recorder(w, name)
     r.bots()

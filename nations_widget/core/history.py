@@ -43,6 +43,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from .envelope import check_header, json_object, message
 from .errors import IllegalMoveError, StateFormatError
+from .fairness import committed_text, fingerprint, new_salt, salt_problem
 from .log import LogEntry
 from .protocol import GameStateLike
 
@@ -74,6 +75,9 @@ class HistoryGame(ABC, Generic[S, M]):
     _cursor: int
     _at: int
     _from_state: bool
+    #: the fingerprint's salt, drawn when the game is created (None: loaded from a save
+    #: made before fingerprints, which has no fingerprint); see :mod:`..fairness`
+    salt: str | None
 
     # --------------------------------------------------------- what a game supplies
     @classmethod
@@ -127,6 +131,7 @@ class HistoryGame(ABC, Generic[S, M]):
         self._cursor = 0
         self._at = 0
         self._from_state = False
+        self.salt = new_salt()
 
     @classmethod
     def _fresh(cls: type[G], config: Any, catalogue: Any) -> G:
@@ -145,6 +150,7 @@ class HistoryGame(ABC, Generic[S, M]):
         game._cursor = 0
         game._at = 0
         game._from_state = True     # saved with its starting state (see to_json)
+        game.salt = new_salt()
         return game
 
     # ------------------------------------------------------------------- reading
@@ -176,7 +182,54 @@ class HistoryGame(ABC, Generic[S, M]):
         return list(self.state.legal_moves())
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        return self.state.view(seat)
+        """What ``seat`` may see of the current state, with the game's ``fairness``
+        (its fingerprint; the seed and salt too once the game is :attr:`finished`).  The
+        settings (``config``) hold the seed only once the game is finished: it tells every
+        draw to come."""
+        shown = {**self.state.view(seat), "fairness": self.fairness()}
+        config = shown.get("config")
+        if not self.finished and isinstance(config, dict) and "seed" in config:
+            shown["config"] = {k: v for k, v in config.items() if k != "seed"}
+        return shown
+
+    # ---------------------------------------------------------------- fair dice
+    @property
+    def finished(self) -> bool:
+        """The game has been played to its end: the last position of its history is
+        final.  Looking back at earlier positions keeps it finished; playing on from an
+        earlier position cuts the history, and the game is in progress again."""
+        return bool(self._states[-1].is_terminal())
+
+    def committed_text(self) -> str | None:
+        """The text the fingerprint is the hash of (game, settings with the seed, salt;
+        see :mod:`nations_widget.core.fairness`), or None for a game with no salt.  It
+        tells the seed: show it only once the game is :attr:`finished`."""
+        if self.salt is None:
+            return None
+        start = None
+        if self._from_state:
+            rng = self._states[0].to_json().get("rng")
+            start = str(rng) if rng is not None else None
+        return committed_text(self.FORMAT, self.config.to_json(), self.salt, start)
+
+    @property
+    def fingerprint(self) -> str | None:
+        """The commitment to this game's draws, fixed when it was created: safe to show
+        from the first move on (None for a game loaded from a save without a salt)."""
+        text = self.committed_text()
+        return None if text is None else fingerprint(text)
+
+    def fairness(self) -> dict[str, Any]:
+        """What anyone may see of the commitment now: ``fingerprint`` always (None when
+        the game has none), and once the game is :attr:`finished` the ``seed``, the
+        ``salt`` and the ``text`` whose SHA-256 is the fingerprint."""
+        text = self.committed_text()
+        shown: dict[str, Any] = {"fingerprint": None if text is None else fingerprint(text)}
+        if self.finished:
+            shown["seed"] = self.config.seed
+            if text is not None:
+                shown.update(salt=self.salt, text=text)
+        return shown
 
     # ------------------------------------------------------------------- history
     @property
@@ -319,6 +372,8 @@ class HistoryGame(ABC, Generic[S, M]):
         }
         if self._from_state:
             data["start"] = self._states[0].to_json()
+        if self.salt is not None:
+            data["salt"] = self.salt
         return data
 
     def to_json_str(self, indent: int | None = None) -> str:
@@ -352,6 +407,10 @@ class HistoryGame(ABC, Generic[S, M]):
         if mismatch is not None:
             raise StateFormatError(message(f"saved game field 'catalogue': {mismatch}"))
         config = cls._config_from_json(data.get("config"))
+        # a save from before fingerprints has no salt: it loads, without a fingerprint
+        salt = data.get("salt")
+        if salt is not None and (problem := salt_problem(salt)) is not None:
+            raise StateFormatError(f"saved game field 'salt': {problem}")
         moves = data.get("moves")
         if not isinstance(moves, list):
             raise StateFormatError("saved game field 'moves': must be a list of moves")
@@ -376,6 +435,7 @@ class HistoryGame(ABC, Generic[S, M]):
             raise StateFormatError(f"saved game field 'position': must be a whole number "
                                    f"0-{len(moves)}")
         game.resume(position)
+        game.salt = salt
         return game
 
     def _repr_html_(self) -> str:

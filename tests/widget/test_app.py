@@ -202,10 +202,14 @@ def test_the_dice_game_opens_against_a_gentle_bot_whose_level_the_page_names() -
     assert DICE_BOT_LEVELS[bot] <= 1 and bot != "random"
     levels = dice.game_info["bot_levels"]
     assert levels[bot] == "easy"
-    assert levels["random"] == "very easy" and levels["mcts-hard"] == "strongest"
+    # named from the measured ratings: the three searches share one level (README)
+    assert levels["random"] == "very easy" and levels["mcts-hard"] == "hard"
+    assert levels["heuristic"] == "medium"
+    assert "rated +" in dice.bot_info["mcts-hard"]
     assert set(levels) == set(dice.bot_names) and "mcts-hard" in dice.bot_names
     board = board_game()
     assert board.game_info["bot_levels"]["heuristic"] == "medium"
+    assert "rated +" in board.bot_info["mcts"]
     assert set(board.game_info["bot_levels"]) == set(board.bot_names)
     # the strongest can still be chosen for the next game
     dice.handle_intent({"kind": "new_game", "settings": {"players": 2, "seed": 4,

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from nations_widget.board import Game as BoardGame
+from nations_widget.core.fairness import verify
 from nations_widget.dice import Game as DiceGame
 from nations_widget.widget import NationsWidget
 from nations_widget.widget.board.widget import BoardWidget
@@ -277,3 +278,33 @@ def test_board_play_again_keeps_every_board_setting_and_the_seats() -> None:
         {k: v for k, v in old_config.items() if k != "seed"}
     assert w.seats == seats and w.bot_delay == 0
     assert seed_leaks(w) == []
+
+
+@pytest.mark.parametrize("kind", ["dice", "board"])
+def test_the_page_gets_the_fingerprint_from_the_start_and_what_checks_it_at_the_end(
+        kind: str) -> None:
+    """Fair dice, shown: the ``fair`` trait holds the game's fingerprint from the first
+    position (nothing else: the salt would let the seed be found), and once the game is
+    over the seed, the salt and the text whose SHA-256 is that fingerprint."""
+    w = MAKERS[kind]()
+    at_start = dict(w.fair)
+    assert set(at_start) == {"fingerprint"} and at_start["fingerprint"] == w.game.fingerprint
+    assert w.game.salt is not None
+    for _ in range(10):
+        w.bot_move("random")
+        assert w.fair == at_start and w.game.salt not in json.dumps(synced(w))
+    play_out(w, check=False)
+    end = w.fair
+    assert end["fingerprint"] == at_start["fingerprint"]
+    assert end["seed"] == SEED and end["salt"] == w.game.salt
+    assert verify(at_start["fingerprint"], end["text"])
+    # a new game: a new fingerprint, hidden again
+    w.handle_intent({"kind": "new_game", "settings": page_play_again(w)})
+    assert set(w.fair) == {"fingerprint"} and w.fair["fingerprint"] != at_start["fingerprint"]
+    # a load keeps the saved game's fingerprint
+    second = w.fair["fingerprint"]
+    saved = w.save_json()
+    w.handle_intent({"kind": "new_game", "settings": {"seed": ""}})
+    assert w.fair["fingerprint"] != second
+    w.load_json(saved)
+    assert w.fair == {"fingerprint": second}

@@ -27,7 +27,7 @@ import {
   slotButtonWords,
   typeSlug,
 } from "./logic.js";
-import { botLevel, gameSeed, roundKey, seedLine } from "../shell/panels.js";
+import { botLevel, fairEnd, gameSeed, roundKey, seedLine } from "../shell/panels.js";
 import { icon, iconClass } from "../shell/icons.js";
 
 // the shell's icon for each figure of a card or a nation
@@ -296,6 +296,8 @@ export function createView(root, shell) {
       // the same players and settings, a new seed (the shell's intent, as the dice game's)
       v.final ? h("div", { class: "nwb-again" },
         h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "play-again" }, title: "A new game with the same players and settings, and a new seed", onclick: () => shell.playAgain() }, "Play again")) : null,
+      // fair dice: the seed and salt behind the fingerprint shown since the first move
+      v.final ? fairEnd(S) : null,
       opts.length ? h("div", { class: "nwb-options", role: "group", "aria-label": "Answers" },
         opts.map((e, i) => moveButton(e, `${i < 9 ? `${i + 1}. ` : ""}${e.text}`, " nwb-option"))) : null,
       live && moves.pass ? h("div", { class: "nwb-pass" }, moveButton(moves.pass, "Pass", " nw-pass nwb-pass-btn")) : null,
@@ -683,7 +685,7 @@ export function createView(root, shell) {
     const buttons = shell.panels && shell.panels.headerButtons ? [].concat(shell.panels.headerButtons(part) || []) : [];
     // signed by everything promptPanel draws: the choices line too (an Undo or a bot's turn
     // can bring back the same question with other moves, e.g. an architect to hire again)
-    const prompt = part("prompt", sig(v.prompt, v.decision_card, ui.detail, S.acting, moves.options, moves.pass, choicesLine(moves), v.over, v.final, v.round_summary ? v.round_summary.round : 0, S.viewingHistory, gameSeed(S)), () => promptPanel(S, moves));
+    const prompt = part("prompt", sig(v.prompt, v.decision_card, ui.detail, S.acting, moves.options, moves.pass, choicesLine(moves), v.over, v.final, v.round_summary ? v.round_summary.round : 0, S.viewingHistory, gameSeed(S), S.fair), () => promptPanel(S, moves));
     // nobody here may act: the shell says who is thinking (Skip, Let the bots play)
     const waiting = shown(v.current) && !shown(S.acting) && !S.viewingHistory && shell.panels && shell.panels.waiting
       ? part("waiting", sig(S.busy, v.current, S.seats, S.humanTurn), () => shell.panels.waiting(S)) : null;

@@ -5,7 +5,7 @@
 // keeps the drawn DOM and rebuilds only the parts whose inputs changed.
 import { Parts, h, isLive, memo, modal, setAttr, setChildren, setDisabled, setIdScope, setLive, setText, sid, sig, uid } from "../shell/dom.js";
 import { icon, iconClass } from "../shell/icons.js";
-import { botWho, gameSeed, roundKey, seedLine } from "../shell/panels.js";
+import { botWho, fairEnd, gameSeed, roundKey, seedLine } from "../shell/panels.js";
 import {
   buildMove,
   buyMove,
@@ -1020,7 +1020,8 @@ function gameOver(S, act) {
           FINAL_COLUMNS.map(([k]) => h("td", {}, String(b[k]))),
           h("td", { class: "nw-final-total" }, String(v.projected[seat])));
       })))),
-    v.hall_of_fame ? h("p", {}, `Hall of Fame: ${v.hall_of_fame}`) : null);
+    v.hall_of_fame ? h("p", {}, `Hall of Fame: ${v.hall_of_fame}`) : null,
+    fairEnd(S));
 }
 
 // -------------------------------------------------------------------- app
@@ -1117,7 +1118,7 @@ export class Board {
       sig(S.busy, me, v.step, cur, S.seats, S.legal,
         me !== null ? [ui.sel, ui.pendingBuy, ui.pendingReturn, v.players[me], v.give_back] : 0,
         ui.pendingReturn ? v.dice : 0, v.config.variant, v.event,
-        v.step === "game_over" ? [v.prompt, v.ranking, v.projected, v.breakdown, v.winner, v.hall_of_fame, gameSeed(S)] : 0));
+        v.step === "game_over" ? [v.prompt, v.ranking, v.projected, v.breakdown, v.winner, v.hall_of_fame, gameSeed(S), S.fair] : 0));
 
     const rolling = new Set(ui.rollingDice || []);
     const boards = boardOrder(S).map((seat) => {

@@ -17,7 +17,7 @@ import { makePanels } from "./panels.js";
 /** The generic traits (a view adds its own with `view.traits`). */
 export const TRAITS = [
   "game_kind", "game_info", "view", "legal", "log_patch", "error", "seats", "bot_names", "bot_info",
-  "settings", "history", "busy", "coach", "preview",
+  "settings", "history", "busy", "coach", "preview", "fair",
 ];
 
 const camel = (name) => name.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
@@ -37,6 +37,7 @@ export function readState(model, extra = [], hiddenError = null) {
     botNames: model.get("bot_names") || [],
     botInfo: get("bot_info") || {},
     settings: get("settings") || {},
+    fair: get("fair") || {},
     history: get("history") || {},
     busy: Boolean(model.get("busy")),
     coach: get("coach") || {},

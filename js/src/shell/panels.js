@@ -40,6 +40,64 @@ export function seedLine(S) {
     ". A New game with this seed and the same settings deals the same draws, to replay the game or share it.");
 }
 
+/** Fair dice, shown (nations_widget/core/fairness.py): the `fair` trait holds the game's
+ * fingerprint from the start, and once the game is over the seed, the salt and the text
+ * whose SHA-256 is the fingerprint.  Null before Python has sent it. */
+export function fairness(S) {
+  const f = S.fair;
+  return f && Object.prototype.hasOwnProperty.call(f, "fingerprint") ? f : null;
+}
+
+/** A fingerprint or a text, in a code element that wraps anywhere and is easy to copy. */
+const codeText = (text, key) => h("code", { class: "nw-fair-code", dataset: { key } }, text);
+
+/** Quoted for a POSIX shell, in single quotes (the text is JSON, which has no single
+ * quote, but a copied line must not break on one). */
+const shellQuote = (text) => `'${String(text).replace(/'/g, "'\\''")}'`;
+
+/** The Game panel's line on fair dice: the fingerprint, shown from the first move, and a
+ * sentence on what it is for (null before Python has sent it). */
+export function fairStart(S) {
+  const f = fairness(S);
+  if (!f) return null;
+  if (!f.fingerprint) {
+    return h("div", { class: "nw-fair", dataset: { key: "fair-start" } },
+      h("p", {}, h("strong", {}, "Fair dice: "),
+        "this game was saved before games had fingerprints, so it has none to check. Its seed is shown at the end as usual."));
+  }
+  return h("div", { class: "nw-fair", dataset: { key: "fair-start" } },
+    h("p", {}, h("strong", {}, "Fair dice. "), "Fingerprint of this game's seed:"),
+    codeText(f.fingerprint, "fair-fingerprint"),
+    h("p", { class: "nw-fair-note" },
+      "Every roll and deck of this game follows from a seed chosen before the first move. The fingerprint locks that seed in without giving it away; when the game ends, the page shows the seed and how to check that it matches."));
+}
+
+/** The game-over line on fair dice: the fingerprint shown since the start, the seed and
+ * salt now revealed, the text it was made from and how to check it yourself (null while
+ * the game runs, or before Python has sent it). */
+export function fairEnd(S) {
+  const f = fairness(S);
+  if (!f || f.seed === undefined) return null;
+  if (!f.fingerprint || !f.text) {
+    return h("div", { class: "nw-fair nw-fair-end", dataset: { key: "fair-end" } },
+      h("p", {}, h("strong", {}, "Fair dice: "), "no fingerprint to check (this game was saved before games had them)."));
+  }
+  const oneLiner = `python -c "import hashlib,sys; print(hashlib.sha256(sys.argv[1].encode()).hexdigest())" ${shellQuote(f.text)}`;
+  return h("div", { class: "nw-fair nw-fair-end", dataset: { key: "fair-end" } },
+    h("p", {}, h("strong", {}, "Fair dice, revealed. "), "The seed was ", h("b", { dataset: { key: "fair-seed" } }, String(f.seed)),
+      ", with the secret salt ", h("b", { dataset: { key: "fair-salt" } }, f.salt),
+      ". The fingerprint shown since the first move is the SHA-256 of this text:"),
+    codeText(f.text, "fair-text"),
+    h("p", {}, "Fingerprint: "),
+    codeText(f.fingerprint, "fair-fingerprint-end"),
+    h("details", { class: "nw-fair-how" },
+      h("summary", {}, "How to check it"),
+      h("p", {}, "Compare the fingerprint with the one you noted at the start, then hash the text with any SHA-256 tool, for example in a terminal:"),
+      codeText(oneLiner, "fair-oneliner"),
+      h("p", {}, "With this package installed, ", h("code", {}, "python -m nations_widget verify FINGERPRINT --save FILE"),
+        " checks a saved copy of the game as well: loading it replays every move from that seed.")));
+}
+
 /** Elements a panel's frame keeps handy (its inner containers), by frame. */
 const refs = new WeakMap();
 
@@ -299,14 +357,18 @@ export function makePanels(shell) {
             h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "start" }, onclick: () => shell.startGame() }, "Start new game"),
             // the Game panel's Load is behind this dialog (the app opens with it)
             h("button", { type: "button", class: "nw-btn", dataset: { key: "newgame-load" }, title: "Go on with a game saved with Save game", onclick: () => shell.pickFile("game") }, "Load a saved game…"),
-            h("button", { type: "button", class: "nw-btn", dataset: { key: "newgame-cancel" }, title: "Escape", onclick: () => shell.closeNewGame() }, "Cancel")))));
+            h("button", { type: "button", class: "nw-btn", dataset: { key: "newgame-cancel" }, title: "Escape", onclick: () => shell.closeNewGame() }, "Cancel")))),
+      // fair dice: the fingerprint, changed only by a new game or a load
+      fairStart(S));
   }
 
-  /** Save, Load, the seat menus and the New game dialog. */
+  /** Save, Load, the seat menus, the New game dialog and the fair-dice fingerprint. */
   function gamePanel(S, part) {
     const f = ui.form;
+    const fair = fairness(S);
     const game = part("game", sig(S.seats, S.botNames, S.botInfo, S.info.player_counts, ui.formRev, f.players, f.seats,
-      shell.newGameSignature(S, f), ui.newGameOpen && (S.error || shell.noteText()) ? [S.error, shell.noteText()] : null), () => gamePanelEl(S));
+      shell.newGameSignature(S, f), ui.newGameOpen && (S.error || shell.noteText()) ? [S.error, shell.noteText()] : null,
+      fair && fair.fingerprint, Boolean(fair)), () => gamePanelEl(S));
     // the New game form is a modal dialog while its <details> is open (opened from the
     // header or the Game panel; the shell opens and closes the dialog with it)
     const details = game.querySelector("details.nw-newgame");
@@ -346,5 +408,6 @@ export function makePanels(shell) {
     logPanel: () => new LogPanel(shell.log),
     seatName,
     seedLine,
+    fairEnd,
   };
 }

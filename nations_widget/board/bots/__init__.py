@@ -26,26 +26,30 @@ from .mcts import MCTSBot
 
 @dataclass(frozen=True)
 class BotInfo:
-    """A menu entry: the bot's name, its level (0 = gentlest) and what it does."""
+    """A menu entry: the bot's name, its level (0 = gentlest), what it does and its
+    measured rating (Plackett-Luce points over the random bot from games of 2 or more
+    players, ``benchmarks/bot_ratings.py``; the README's table gives the intervals)."""
 
     name: str
     level: int
     description: str
     make: Callable[[int], Bot]
+    rating: int | None = None
 
 
 _INFO: tuple[BotInfo, ...] = (
     BotInfo("random", 0, "plays a uniformly random legal move (its nation starves)",
-            RandomBot),
+            RandomBot, 0),
     BotInfo("heuristic-easy", 1, "rules of thumb with noise; takes workers from the start",
-            lambda seed: HeuristicBot(seed, "easy")),
+            lambda seed: HeuristicBot(seed, "easy"), 550),
     BotInfo("heuristic", 2, "rules of thumb: production first, workers it can feed, "
-            "decisions looked one step ahead", lambda seed: HeuristicBot(seed, "normal")),
+            "decisions looked one step ahead", lambda seed: HeuristicBot(seed, "normal"), 754),
     BotInfo("mcts-easy", 3, "tree search, 20 playouts of one round per move",
-            lambda seed: MCTSBot(seed, iterations=20, name="mcts-easy")),
+            lambda seed: MCTSBot(seed, iterations=20, name="mcts-easy"), 1201),
     BotInfo("mcts", 4, "tree search, 100 playouts of one round per move (at most 3,000 "
             "simulated moves)",
-            lambda seed: MCTSBot(seed, iterations=100, max_steps=3000, name="mcts")),
+            lambda seed: MCTSBot(seed, iterations=100, max_steps=3000, name="mcts"),
+            1356),
 )
 
 BOT_INFO: dict[str, BotInfo] = {info.name: info for info in _INFO}

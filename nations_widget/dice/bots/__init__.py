@@ -37,12 +37,15 @@ from .random_bot import RandomBot
 
 @dataclass(frozen=True)
 class BotInfo:
-    """A menu entry: the bot's name, its level (0 = gentlest) and what it does."""
+    """A menu entry: the bot's name, its level (0 = gentlest), what it does and its
+    measured rating (Plackett-Luce points over the random bot from games of 2 or more
+    players, ``benchmarks/bot_ratings.py``; the README's table gives the intervals)."""
 
     name: str
     level: int
     description: str
     make: Callable[[int], Bot]
+    rating: int | None = None
 
 
 def _heuristic(strategy: Strategy) -> Callable[[int], Bot]:
@@ -53,16 +56,24 @@ def _mcts(name: str, iterations: int) -> Callable[[int], Bot]:
     return lambda seed: MCTSBot(seed, iterations=iterations, name=name)
 
 
+# levels named from the measured ratings (README, "Ratings of the bots"): the heuristic
+# strategies are within each other's intervals, the balanced one above them, and the three
+# searches within each other's intervals, so they share one level
 _INFO: tuple[BotInfo, ...] = (
-    BotInfo("random", 0, "plays a uniformly random legal move", RandomBot),
-    BotInfo("heuristic-books", 1, "books: " + BOOKS.summary, _heuristic(BOOKS)),
-    BotInfo("heuristic-wonders", 1, "wonders: " + WONDERS.summary, _heuristic(WONDERS)),
-    BotInfo("heuristic-builder", 1, "builder: " + BUILDER.summary, _heuristic(BUILDER)),
-    BotInfo("heuristic-military", 1, "military: " + MILITARY.summary, _heuristic(MILITARY)),
-    BotInfo("heuristic", 2, "balanced: " + BALANCED.summary, _heuristic(BALANCED)),
-    BotInfo("mcts-easy", 3, "tree search, 60 playouts per move", _mcts("mcts-easy", 60)),
-    BotInfo("mcts", 4, "tree search, 300 playouts per move", _mcts("mcts", 300)),
-    BotInfo("mcts-hard", 5, "tree search, 1200 playouts per move", _mcts("mcts-hard", 1200)),
+    BotInfo("random", 0, "plays a uniformly random legal move", RandomBot, 0),
+    BotInfo("heuristic-books", 1, "books: " + BOOKS.summary, _heuristic(BOOKS), 776),
+    BotInfo("heuristic-wonders", 1, "wonders: " + WONDERS.summary, _heuristic(WONDERS),
+            810),
+    BotInfo("heuristic-builder", 1, "builder: " + BUILDER.summary, _heuristic(BUILDER),
+            852),
+    BotInfo("heuristic-military", 1, "military: " + MILITARY.summary,
+            _heuristic(MILITARY), 808),
+    BotInfo("heuristic", 2, "balanced: " + BALANCED.summary, _heuristic(BALANCED), 918),
+    BotInfo("mcts-easy", 3, "tree search, 60 playouts per move", _mcts("mcts-easy", 60),
+            1087),
+    BotInfo("mcts", 3, "tree search, 300 playouts per move", _mcts("mcts", 300), 1105),
+    BotInfo("mcts-hard", 3, "tree search, 1200 playouts per move (not measured stronger "
+            "than 60)", _mcts("mcts-hard", 1200), 1006),
 )
 
 BOT_INFO: dict[str, BotInfo] = {info.name: info for info in _INFO}

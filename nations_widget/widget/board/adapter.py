@@ -22,7 +22,7 @@ from ...board.state import SettingError
 from ...core.envelope import MAX_INT_DIGITS
 from ...core.validate import plain_digits
 from ..shell.adapter import BotFactory, ExtraIntent, ToJson
-from ..shell.bots import level_word
+from ..shell.bots import described, level_word
 from ..shell.log import log_entries
 from . import payloads
 
@@ -136,7 +136,7 @@ class BoardAdapter:
         return BOT_NAMES, make_bot
 
     def bot_descriptions(self, names: Sequence[str]) -> dict[str, str]:
-        return {n: BOT_INFO[n].description for n in names if n in BOT_INFO}
+        return {n: described(BOT_INFO[n]) for n in names if n in BOT_INFO}
 
     def bot_levels(self, names: Sequence[str]) -> dict[str, str]:
         return {n: level_word(BOT_INFO[n].level) for n in names if n in BOT_INFO}

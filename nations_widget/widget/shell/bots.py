@@ -37,8 +37,24 @@ def bot_descriptions(module_name: str, names: Sequence[str],
     bot's), then the bots package's ``BOT_INFO``."""
     out = {name: text for name, text in (known or {}).items() if name in names}
     info = _bot_info(module_name)
-    out.update({name: str(info[name].description) for name in names if name in info})
+    out.update({name: described(info[name]) for name in names if name in info})
     return out
+
+
+def described(info: Any) -> str:
+    """A bots package's entry for the seat menus: its description, and its measured
+    rating (``info.rating``: Plackett-Luce points over the random bot, see the README's
+    bot ratings) when it has one.
+
+    >>> from types import SimpleNamespace as Entry
+    >>> described(Entry(description="tree search", rating=812))
+    'tree search; rated +812 (random = 0)'
+    >>> described(Entry(description="random moves", rating=None))
+    'random moves'
+    """
+    rating = getattr(info, "rating", None)
+    text = str(info.description)
+    return text if rating is None else f"{text}; rated {int(rating):+d} (random = 0)"
 
 
 def _bot_info(module_name: str) -> dict[str, Any]:

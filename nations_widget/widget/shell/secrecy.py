@@ -6,7 +6,9 @@ The page draws whatever it is sent, and anybody at the table (a hot seat) or any
 reading the page's widget state sees it all, so the synced traits never hold the seed of
 a game in progress: :func:`published_settings` drops it from the ``settings`` trait until
 the game has been played to its end, and the games' ``view`` payloads leave it out (the
-engines' ``view`` already leaves the generator out).
+engines' ``view`` already leaves the generator out).  What the page gets instead is a
+commitment (the ``fair`` trait, :mod:`nations_widget.core.fairness`): a fingerprint of the
+seed and a secret salt from the first move, the seed and salt once the game is over.
 
 The rule is the same whoever chose the seed.  A seed typed into the New game dialog is no
 secret to the player who typed it, but at a shared screen it is to the others, and the
@@ -35,7 +37,7 @@ def game_finished(game: HistoryGame[Any, Any]) -> bool:
     Looking back at earlier positions of a finished game keeps it finished (the seed stays
     shown while the game is reviewed); playing on from an earlier position cuts the
     history, and the game is in progress again."""
-    return bool(game.state_at(game.length).is_terminal())
+    return game.finished
 
 
 def published_settings(settings: dict[str, Any],

@@ -48,7 +48,7 @@ SHOWN_POSITIONS = 16
 #: Python only: see :meth:`GameWidget.set_state`).  A game adds its ``GAME_TRAITS``.
 GENERIC_TRAITS: tuple[str, ...] = (
     "game_kind", "game_info", "view", "legal", "log_patch", "error", "seats", "bot_names",
-    "bot_info", "settings", "history", "busy", "preview", "coach", "new_game_open",
+    "bot_info", "settings", "history", "busy", "preview", "coach", "new_game_open", "fair",
 )
 
 #: The longest refusal shown on the board, in characters.
@@ -104,6 +104,10 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     #: the game's settings (its config's JSON), ``bot_delay`` and ``max_message``; the
     #: ``seed`` only once the game is over (see :mod:`~nations_widget.widget.shell.secrecy`)
     settings = traitlets.Dict().tag(sync=True, **AS_JSON_TEXT)
+    #: fair dice, shown: the game's ``fingerprint`` (a commitment to its seed, made when
+    #: it was created), and once the game is over the ``seed``, ``salt`` and ``text``
+    #: whose SHA-256 it is (see :mod:`nations_widget.core.fairness`)
+    fair = traitlets.Dict().tag(sync=True, **AS_JSON_TEXT)
     #: the position shown, where the game is (``game_at``: the position play goes on from,
     #: which looking through the history leaves), and where Undo goes back to; ``game`` numbers
     #: the games this widget has shown (a new game or a load is the next number: the page
@@ -939,6 +943,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             # the seed decides every draw to come: the page gets it once the game is over
             self.settings = {**published_settings(adapter.settings_of(game), game),
                              "bot_delay": self.bot_delay, "max_message": MAX_MESSAGE_CHARS}
+            self.fair = game.fairness()
             if full:
                 self._shown.clear()
             self.view, self.legal = self._payloads(game)

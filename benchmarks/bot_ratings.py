@@ -1,0 +1,193 @@
+"""Ratings for every bot level of a game on one scale, from games of 2 to 5 players.
+
+    python benchmarks/bot_ratings.py play --game dice --minutes 40 --csv dice_games.csv
+    python benchmarks/bot_ratings.py play --game board --games 300 --jobs 2 --csv board.csv
+    python benchmarks/bot_ratings.py fit dice_games.csv [--samples 400]
+
+``play`` plays games whose line-ups are drawn at random: the number of players (2-4 for
+the dice game, 2-5 for the board game), then each seat's bot, with replacement, with the
+weights below (the slow search bots sit in fewer seats, so that a run fits in its time:
+the ratings' intervals say how much each bot played).  Game ``g`` has seed ``SEED + g``
+and its line-up is drawn from its own generator, so the games are the same on one core,
+in ``--jobs N`` local processes or on a Dask cluster (``--dask ADDRESS``).  Each finished
+game is appended to the CSV at once (one row per seat: game, seed, players, seat, bot,
+score, rank, decisions, think_seconds), so a run stopped by ``--minutes`` keeps every game
+it finished; a CSV that exists is continued (its games are not played again).
+
+``fit`` reads one or more such CSVs and fits the Plackett-Luce ratings
+(:mod:`nations_widget.core.bots.ratings`): finishing orders by score (equal scores tie),
+Elo-like scale, the random bot = 0, 95% bootstrap intervals over games; it prints a
+Markdown table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import random
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, wait
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from nations_widget.core.bots.ratings import finish_from_scores, rate
+from nations_widget.core.bots.tournament import GameResult, executor_for
+
+#: Seat weights per game: how often each bot is drawn for a seat (relative).
+WEIGHTS: dict[str, dict[str, float]] = {
+    "dice": {"random": 1.0, "heuristic-books": 1.0, "heuristic-wonders": 1.0,
+             "heuristic-builder": 1.0, "heuristic-military": 1.0, "heuristic": 1.0,
+             "mcts-easy": 1.0, "mcts": 0.5, "mcts-hard": 0.3},
+    "board": {"random": 1.0, "heuristic-easy": 1.0, "heuristic": 1.0, "mcts-easy": 0.6,
+              "mcts": 0.3},
+}
+#: The player counts drawn from (a repeated count is drawn more often): small games are
+#: cheaper, and a 5-player board game seats every level, the slowest too.
+PLAYERS = {"dice": (2, 2, 3, 3, 4), "board": (2, 2, 3, 3, 4, 5)}
+FIELDS = ["game", "seed", "players", "seat", "bot", "score", "rank", "decisions",
+          "think_seconds"]
+
+
+def line_up(kind: str, seed: int, game: int) -> list[str]:
+    """Game ``game``'s bots by seat, drawn from its own generator: the player count, then
+    the bots one seat after another, each with its weight among those not yet seated (a
+    game of one bot against itself would tell nothing)."""
+    rng = random.Random(f"{kind}:{seed}:{game}")
+    players = rng.choice(PLAYERS[kind])
+    left = dict(WEIGHTS[kind])
+    seats = []
+    for _ in range(players):
+        name = rng.choices(list(left), list(left.values()))[0]
+        seats.append(name)
+        del left[name]
+    return seats
+
+
+def play_dice(job: tuple[int, int, list[str]]) -> GameResult:
+    from nations_widget.dice.bots.tournament import play_game
+    from nations_widget.dice.catalogue import default_catalogue
+    from nations_widget.dice.state import GameConfig
+    game, seed, specs = job
+    return play_game(specs, list(range(len(specs))), GameConfig(len(specs), seed),
+                     default_catalogue(), game, seed * 104729)
+
+
+def play_board(job: tuple[int, int, list[str]]) -> GameResult:
+    from nations_widget.board.bots.tournament import Job, play_game
+    game, seed, specs = job
+    return play_game(Job(game, seed, tuple(specs), rotate=False))
+
+
+PLAY: dict[str, Callable[[tuple[int, int, list[str]]], GameResult]] = {
+    "dice": play_dice, "board": play_board}
+
+
+def rows_of(r: GameResult) -> Iterator[list[Any]]:
+    for s in r.seats:
+        yield [r.game, r.seed, len(r.seats), s.seat, s.bot, s.score, s.rank, len(s.times),
+               f"{sum(s.times):.3f}"]
+
+
+def play(args: argparse.Namespace) -> int:
+    path = Path(args.csv)
+    done: set[int] = set()
+    if path.exists():
+        with path.open(newline="") as fh:
+            done = {int(row["game"]) for row in csv.DictReader(fh)}
+    else:
+        path.write_text(",".join(FIELDS) + "\n")
+    work = [(g, args.seed + g, line_up(args.game, args.seed, g))
+            for g in range(args.games) if g not in done]
+    deadline = time.monotonic() + 60 * args.minutes if args.minutes else None
+    fn = PLAY[args.game]
+    finished = 0
+
+    def record(r: GameResult) -> None:
+        nonlocal finished
+        with path.open("a", newline="") as fh:
+            csv.writer(fh).writerows(rows_of(r))
+        finished += 1
+        parts = ", ".join(f"{s.bot}={s.score}" for s in r.seats)
+        print(f"[{finished}] game {r.game}: {parts}", file=sys.stderr, flush=True)
+
+    def out_of_time() -> bool:
+        return deadline is not None and time.monotonic() > deadline
+
+    with executor_for(args.jobs, args.dask) as executor:
+        if executor is None:
+            for job in work:
+                if out_of_time():
+                    break
+                record(fn(job))
+        else:
+            # keep a few games per worker in flight, so that a stop by the clock waits
+            # only for the games under way
+            ahead = max(2, 2 * args.jobs)
+            pending: set[Future[GameResult]] = set()
+            queue = list(work)
+            while queue or pending:
+                while queue and len(pending) < ahead and not out_of_time():
+                    pending.add(executor.submit(fn, queue.pop(0)))
+                if not pending:
+                    break
+                finished_now, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished_now:
+                    record(future.result())
+    print(f"{finished} games played, written to {path}", file=sys.stderr)
+    return 0
+
+
+def read_finishes(paths: Sequence[str]) -> tuple[list[list[list[str]]], dict[int, int]]:
+    """Finishing orders (by score, equal scores tied) and the games per player count."""
+    games: dict[tuple[str, int], dict[int, tuple[str, float]]] = {}
+    for p in paths:
+        with open(p, newline="") as fh:
+            for row in csv.DictReader(fh):
+                key = (p, int(row["game"]))
+                games.setdefault(key, {})[int(row["seat"])] = (row["bot"], float(row["score"]))
+    counts: dict[int, int] = {}
+    for seats in games.values():
+        counts[len(seats)] = counts.get(len(seats), 0) + 1
+    return [finish_from_scores(seats) for _, seats in sorted(games.items())], counts
+
+
+def fit(args: argparse.Namespace) -> int:
+    finishes, counts = read_finishes(args.csv)
+    ratings = rate(finishes, args.anchor, samples=args.samples, seed=1)
+    print(f"{len(finishes)} games (" + ", ".join(
+        f"{n} players: {c}" for n, c in sorted(counts.items())) + ")")
+    print()
+    print("| bot | rating | 95% interval | games | wins |")
+    print("|---|---:|---|---:|---:|")
+    for r in ratings:
+        print(f"| {r.name} | {r.rating:+.0f} | [{r.low:+.0f}, {r.high:+.0f}] | {r.games} | "
+              f"{r.wins} |")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("play", help="play games with random line-ups, appending to a CSV")
+    p.add_argument("--game", choices=("dice", "board"), required=True)
+    p.add_argument("--games", type=int, default=1000, help="games at most (default 1000)")
+    p.add_argument("--minutes", type=float, default=0,
+                   help="stop starting games after this many minutes (0: no limit)")
+    p.add_argument("--seed", type=int, default=1, help="game g has seed SEED+g")
+    p.add_argument("--jobs", type=int, default=1, help="local processes (default 1)")
+    p.add_argument("--dask", metavar="ADDRESS", help="an existing Dask cluster's scheduler")
+    p.add_argument("--csv", required=True, help="the CSV of games (continued if it exists)")
+    f = sub.add_parser("fit", help="fit the ratings of the games in CSV files")
+    f.add_argument("csv", nargs="+")
+    f.add_argument("--anchor", default="random", help="the bot rated 0 (default random)")
+    f.add_argument("--samples", type=int, default=200, help="bootstrap samples (default 200)")
+    args = parser.parse_args(argv)
+    return play(args) if args.command == "play" else fit(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
