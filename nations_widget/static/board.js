@@ -427,8 +427,364 @@ function logStore(model) {
   return store;
 }
 
-// src/shell/panels.js
+// src/shell/review.js
+var SVG = "http://www.w3.org/2000/svg";
+var W = 600;
+var H = 180;
+var PAD = { left: 34, right: 8, top: 10, bottom: 18 };
 var seatName = (seat) => `Player ${seat + 1}`;
+var pct = (x) => `${Math.round(x * 100)}%`;
+function s(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG, tag);
+  for (const key in attrs) {
+    const value = attrs[key];
+    if (value === null || value === void 0 || value === false) continue;
+    el.setAttribute(key, String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === void 0 || child === false) continue;
+    el.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+function graphPoints(result) {
+  const points = result.decisions.map((d) => ({ x: d.index, position: d.position, chances: d.chances, decision: d }));
+  if (result.final) points.push({ x: result.decisions.length, position: result.upto, chances: result.final, decision: null });
+  return points;
+}
+function scales(count) {
+  const span = Math.max(1, count - 1);
+  const x = (i) => PAD.left + i / span * (W - PAD.left - PAD.right);
+  const y = (p) => PAD.top + (1 - p) * (H - PAD.top - PAD.bottom);
+  return { x, y, span };
+}
+function graphLabel(result) {
+  const points = graphPoints(result);
+  if (!points.length) return "No decision to graph.";
+  const first = points[0].chances;
+  const last = points[points.length - 1].chances;
+  const seats = first.map((c, seat) => `${seatName(seat)} from ${pct(c)} to ${pct(last[seat])}`).join(", ");
+  const marks = result.decisions.filter((d) => d.mark).length;
+  return `Each player's chance of winning over ${result.decisions.length} decisions: ${seats}. ${marks} marked decisions, listed below.`;
+}
+function reviewGraph(result, go) {
+  const points = graphPoints(result);
+  const { x, y, span } = scales(points.length);
+  const players = result.players;
+  const grid = [0, 0.5, 1].map((p) => [
+    s("line", { x1: PAD.left, x2: W - PAD.right, y1: y(p), y2: y(p), class: "nw-review-grid" }),
+    s("text", { x: PAD.left - 4, y: y(p) + 4, "text-anchor": "end", class: "nw-review-axis" }, pct(p))
+  ]);
+  const lines = [];
+  for (let seat = 0; seat < players; seat += 1) {
+    const d = points.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p.chances[seat]).toFixed(1)}`).join("");
+    lines.push(s("path", { d, class: `nw-review-line nw-review-seat-${seat}`, style: `stroke: var(--nw-seat-${seat}, #555)`, "data-seat": seat }));
+  }
+  const cursor = s("line", { x1: -10, x2: -10, y1: PAD.top, y2: H - PAD.bottom, class: "nw-review-cursor", "data-key": "review-cursor" });
+  const surface = s("rect", { x: PAD.left, y: PAD.top, width: W - PAD.left - PAD.right, height: H - PAD.top - PAD.bottom, class: "nw-review-surface", "data-key": "review-surface" });
+  surface.addEventListener("click", (e) => {
+    const box = surface.getBoundingClientRect();
+    const frac = box.width > 0 ? (e.clientX - box.left) / box.width : 0;
+    const i = Math.max(0, Math.min(points.length - 1, Math.round(frac * span)));
+    go(points[i].position);
+  });
+  const marks = result.decisions.filter((d) => d.mark).map((d) => {
+    const cx = x(d.index);
+    const cy = y(d.chances[d.seat]);
+    const g = s(
+      "g",
+      {
+        class: `nw-review-mark nw-review-${d.mark}`,
+        tabindex: "0",
+        role: "button",
+        "aria-label": `Move ${d.position + 1}: ${d.text}`,
+        "data-key": `review-mark-${d.index}`,
+        "data-position": d.position
+      },
+      s("title", {}, `Move ${d.position + 1}: ${d.text}`),
+      s("circle", { cx, cy, r: 6, style: `fill: var(--nw-seat-${d.seat}, #555)` }),
+      s("text", { x: cx, y: Math.max(PAD.top + 8, cy - 9), "text-anchor": "middle", class: "nw-review-symbol" }, d.symbol)
+    );
+    g.addEventListener("click", (e) => {
+      e.stopPropagation();
+      go(d.position);
+    });
+    g.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        e.stopPropagation();
+        go(d.position);
+      }
+    });
+    return g;
+  });
+  const svg = s("svg", {
+    viewBox: `0 0 ${W} ${H}`,
+    class: "nw-review-graph",
+    role: "img",
+    "aria-label": graphLabel(result),
+    preserveAspectRatio: "none",
+    "data-key": "review-graph"
+  }, grid, lines, surface, cursor, marks);
+  return { svg, cursor, points, x };
+}
+function placeCursor(graph, position) {
+  let at = -1;
+  graph.points.forEach((p, i) => {
+    if (p.position <= position) at = i;
+  });
+  const cx = at < 0 ? -10 : graph.x(at);
+  setAttr(graph.cursor, "x1", String(cx));
+  setAttr(graph.cursor, "x2", String(cx));
+}
+function figuresTable(result) {
+  const seats = Array.from({ length: result.players }, (_, i) => i);
+  return h(
+    "details",
+    { class: "nw-review-figures" },
+    h("summary", { dataset: { key: "review-figures" } }, "The figures as a table"),
+    h(
+      "table",
+      {},
+      h("caption", {}, "Each player's chance of winning at each decision (the coach's estimate, ± its margin of error)"),
+      h("thead", {}, h(
+        "tr",
+        {},
+        h("th", { scope: "col" }, "Move"),
+        h("th", { scope: "col" }, "Decides"),
+        seats.map((seat) => h("th", { scope: "col" }, seatName(seat))),
+        h("th", { scope: "col" }, "Mark")
+      )),
+      h(
+        "tbody",
+        {},
+        result.decisions.map((d) => h(
+          "tr",
+          {},
+          h("td", {}, String(d.position + 1)),
+          h("td", {}, `${seatName(d.seat)}: ${d.played_text}`),
+          seats.map((seat) => h("td", {}, `${pct(d.chances[seat])} ± ${Math.max(1, Math.round(196 * d.errors[seat]))}`)),
+          h("td", {}, d.mark ? `${d.symbol} ${d.mark}` : "")
+        )),
+        result.final ? h("tr", {}, h("td", {}, "end"), h("td", {}, "the result"), seats.map((seat) => h("td", {}, pct(result.final[seat]))), h("td", {}, "")) : null
+      )
+    )
+  );
+}
+function marksList(result, go) {
+  const marked = result.decisions.filter((d) => d.mark);
+  if (!marked.length) {
+    return h("p", { class: "nw-review-none" }, `No decision of ${result.graded_seats.map(seatName).join(", ")} lost enough, beyond the coach's margin of error, to be marked.`);
+  }
+  return h("ol", { class: "nw-review-marks", "aria-label": "Marked decisions" }, marked.map((d) => h(
+    "li",
+    {},
+    h(
+      "button",
+      {
+        type: "button",
+        class: `nw-btn nw-review-markbtn nw-review-${d.mark}`,
+        dataset: { key: `review-goto-${d.index}` },
+        title: "Show this position",
+        onclick: () => go(d.position)
+      },
+      h("span", { class: "nw-review-badge", style: { background: `var(--nw-seat-${d.seat}, #555)` }, "aria-hidden": "true" }, d.symbol),
+      h("span", {}, ` Move ${d.position + 1} · ${d.text}`)
+    )
+  )));
+}
+function summaryTable(result) {
+  return h(
+    "table",
+    { class: "nw-review-summary", dataset: { key: "review-summary" } },
+    h("caption", {}, "Per player"),
+    h("thead", {}, h(
+      "tr",
+      {},
+      h("th", { scope: "col" }, "Player"),
+      h("th", { scope: "col" }, "Accuracy"),
+      h("th", { scope: "col", title: "inaccuracies" }, "?!"),
+      h("th", { scope: "col", title: "mistakes" }, "?"),
+      h("th", { scope: "col", title: "blunders" }, "??"),
+      h("th", { scope: "col" }, "Where the game turned")
+    )),
+    h("tbody", {}, result.summaries.map((row) => h(
+      "tr",
+      {},
+      h("th", { scope: "row" }, h("span", { class: `nw-swatch nw-seat-${row.seat}`, "aria-hidden": "true" }), ` ${row.label}`),
+      h("td", {}, row.accuracy === null ? "not graded" : `${Math.round(row.accuracy)}%`),
+      h("td", {}, row.accuracy === null ? "–" : String(row.inaccuracies)),
+      h("td", {}, row.accuracy === null ? "–" : String(row.mistakes)),
+      h("td", {}, row.accuracy === null ? "–" : String(row.blunders)),
+      h("td", {}, row.decided_text || "–")
+    )))
+  );
+}
+function thresholdsLine(result) {
+  const [a, b, c] = result.thresholds.map((t) => Math.round(t * 1e3) / 10);
+  return h(
+    "p",
+    { class: "nw-review-note" },
+    `Marks: ?! inaccuracy (at least ${a} points of the chance to win lost against the coach's move), ? mistake (${b}), ?? blunder (${c}); only when the loss is larger than its margin of error. ${result.playouts} simulations per decision.`
+  );
+}
+function makeReview(shell) {
+  const ui = { puzzle: null, pick: 0, result: null, graph: null };
+  const go = (position) => shell.send({ kind: "goto", position });
+  function startButton(S, again) {
+    return h("button", {
+      type: "button",
+      class: `nw-btn ${again ? "" : "nw-primary "}nw-review-start`,
+      dataset: { key: "review-start" },
+      title: "The coach replays every decision of the game (under a minute); the next thing you do stops it",
+      onclick: () => shell.send({ kind: "review" })
+    }, again ? "Review again" : S.view && S.view.current !== null && S.view.current !== void 0 ? "Review the game so far" : "Review the game");
+  }
+  function progress(R) {
+    const total = R.total || 0;
+    return h(
+      "div",
+      { class: "nw-review-progress", role: "status" },
+      h("progress", { max: String(Math.max(1, total)), value: String(R.done || 0), "aria-label": "Review progress", dataset: { key: "review-progress" } }),
+      h("span", {}, total ? ` Reviewing: ${R.done} of ${total} decisions…` : " Reviewing…"),
+      h("button", { type: "button", class: "nw-btn", dataset: { key: "review-cancel" }, onclick: () => shell.send({ kind: "review_cancel" }) }, "Cancel")
+    );
+  }
+  function puzzles(S, R, result) {
+    const list = result.puzzles || [];
+    if (!list.length) return null;
+    if (ui.puzzle === null) {
+      return h(
+        "div",
+        { class: "nw-review-learn" },
+        h("button", {
+          type: "button",
+          class: "nw-btn nw-primary",
+          dataset: { key: "puzzles-start" },
+          onclick: () => {
+            ui.puzzle = 0;
+            ui.pick = 0;
+            go(list[0].position);
+            shell.redraw();
+          }
+        }, `Learn from your mistakes (${list.length} ${list.length === 1 ? "puzzle" : "puzzles"})`)
+      );
+    }
+    const k = Math.min(ui.puzzle, list.length - 1);
+    const p = list[k];
+    const here = S.view.position === p.position;
+    const moves = here ? S.legal || [] : [];
+    const answer = R.answer && R.answer.puzzle === k ? R.answer : null;
+    const turn = (to) => () => {
+      ui.puzzle = to;
+      ui.pick = 0;
+      go(list[to].position);
+      shell.redraw();
+    };
+    const pickId = `nw-review-pick-${k}`;
+    return h(
+      "div",
+      { class: "nw-review-learn", role: "group", "aria-label": "Learn from your mistakes" },
+      h("h4", {}, `Puzzle ${k + 1} of ${list.length} · move ${p.position + 1}`),
+      h("p", { class: "nw-review-question" }, p.question),
+      here && moves.length ? h(
+        "div",
+        { class: "nw-review-answer-row" },
+        h("label", { for: pickId, class: "nw-slot-label" }, "Your move"),
+        h(
+          "select",
+          { id: pickId, dataset: { key: "puzzle-pick" }, onchange: (e) => {
+            ui.pick = Number(e.target.value);
+          } },
+          moves.map((m, i) => h("option", { value: String(i), selected: i === ui.pick }, m.text))
+        ),
+        h("button", {
+          type: "button",
+          class: "nw-btn nw-primary",
+          dataset: { key: "puzzle-check" },
+          onclick: () => {
+            const m = (shell.state().legal || [])[ui.pick];
+            if (m) shell.send({ kind: "puzzle_answer", puzzle: k, move: m.move });
+          }
+        }, "Check my move")
+      ) : h("button", { type: "button", class: "nw-btn", dataset: { key: "puzzle-show" }, onclick: () => go(p.position) }, "Show the position"),
+      answer ? h(
+        "p",
+        { class: `nw-review-verdict ${answer.correct ? "nw-good" : "nw-bad"}`, role: "status", dataset: { key: "puzzle-answer" } },
+        h("strong", {}, answer.correct ? "Right. " : "Not this one. "),
+        answer.text
+      ) : null,
+      h(
+        "div",
+        { class: "nw-buttons" },
+        h("button", { type: "button", class: "nw-btn", dataset: { key: "puzzle-prev" }, disabled: k === 0, onclick: turn(k - 1) }, "‹ Previous puzzle"),
+        h("button", { type: "button", class: "nw-btn", dataset: { key: "puzzle-next" }, disabled: k === list.length - 1, onclick: turn(k + 1) }, "Next puzzle ›"),
+        h("button", {
+          type: "button",
+          class: "nw-btn",
+          dataset: { key: "puzzle-done" },
+          onclick: () => {
+            ui.puzzle = null;
+            shell.send({ kind: "back_to_game" });
+            shell.redraw();
+          }
+        }, "Done")
+      )
+    );
+  }
+  function panel(S, part) {
+    const R = S.review || {};
+    const status = R.status || "off";
+    const result = status === "done" ? R.result : null;
+    if (!R.available && !result && status !== "running") return null;
+    const token = result ? `${S.history.game}:${result.upto}:${result.seconds}:${result.decisions.length}` : null;
+    if (token !== ui.result) {
+      ui.result = token;
+      ui.puzzle = null;
+      ui.graph = null;
+    }
+    const head = part("review-head", sig(status, R.done, R.total, R.message, R.available, S.view.current === null), () => h(
+      "div",
+      { class: "nw-review-head" },
+      status === "running" ? progress(R) : null,
+      status === "cancelled" || status === "failed" ? h("p", { class: "nw-review-note", role: "status" }, R.message) : null,
+      status !== "running" ? h("div", { class: "nw-buttons" }, startButton(S, Boolean(result))) : null
+    ));
+    const kids = [h("h3", {}, "Review"), head];
+    if (result) {
+      const graphPart = part("review-graph", token, () => {
+        ui.graph = reviewGraph(result, go);
+        return h(
+          "div",
+          { class: "nw-review-chart" },
+          h("div", { class: "nw-review-legend", "aria-hidden": "true" }, Array.from({ length: result.players }, (_, seat) => h(
+            "span",
+            {},
+            h("span", { class: `nw-swatch nw-seat-${seat}` }),
+            ` ${seatName(seat)}`
+          ))),
+          ui.graph.svg,
+          h("p", { class: "nw-review-note" }, "Click the graph or a mark to see that position; “Back to the game” returns.")
+        );
+      });
+      if (ui.graph) placeCursor(ui.graph, S.history.position);
+      kids.push(
+        graphPart,
+        part("review-marks", token, () => h("div", {}, thresholdsLine(result), marksList(result, go))),
+        part("review-summary", token, () => summaryTable(result)),
+        part("review-figures", token, () => figuresTable(result)),
+        part("review-learn", sig(token, ui.puzzle, S.view.position, (S.legal || []).length, R.answer), () => puzzles(S, R, result))
+      );
+    }
+    const frame = part("review-frame", "", () => h("section", { class: "nw-panel nw-review", "aria-label": "Review", dataset: { key: "review" } }));
+    setChildren(frame, kids);
+    return frame;
+  }
+  return { panel, ui };
+}
+
+// src/shell/panels.js
+var seatName2 = (seat) => `Player ${seat + 1}`;
 var botLevel = (S, name) => S.info && S.info.bot_levels && S.info.bot_levels[name] || "";
 function botWho(S, name) {
   const level = botLevel(S, name);
@@ -498,6 +854,7 @@ var LogPanel = class _LogPanel {
 };
 function makePanels(shell) {
   const ui = shell.ui;
+  const review = makeReview(shell);
   function headerButtons(part) {
     const newGame = part("header-newgame", "", () => h("button", {
       type: "button",
@@ -547,7 +904,7 @@ function makePanels(shell) {
     return h(
       "div",
       { class: "nw-waiting" },
-      h("p", {}, S.busy ? `${seatName(cur)}, the ${botWho(S, S.seats[cur])}, is thinking…` : bot ? `${seatName(cur)} is played by the ${botWho(S, S.seats[cur])}.` : "Waiting."),
+      h("p", {}, S.busy ? `${seatName2(cur)}, the ${botWho(S, S.seats[cur])}, is thinking…` : bot ? `${seatName2(cur)} is played by the ${botWho(S, S.seats[cur])}.` : "Waiting."),
       S.busy && S.seats.includes("human") ? h("button", { type: "button", class: "nw-btn", dataset: { key: "skip-bots" }, title: "The bots play at once, without their pause; what they did is listed here", onclick: () => shell.send({ kind: "skip_bots" }) }, "Skip to my turn") : null,
       bot && !S.busy ? h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "play-bots" }, onclick: () => shell.send({ kind: "play_bots" }) }, "Let the bots play") : null,
       bot && !S.busy ? h("button", { type: "button", class: "nw-btn", dataset: { key: "bot-step" }, onclick: () => shell.send({ kind: "bot_move" }) }, "One bot move") : null
@@ -585,6 +942,14 @@ function makePanels(shell) {
     });
   }
   function coachPanel(S, part) {
+    const coach = coachOnly(S, part);
+    const rev = review.panel(S, part);
+    if (!rev) return coach;
+    const both = part("coach-review", "", () => h("div", { class: "nw-coach-review" }));
+    setChildren(both, [coach, rev]);
+    return both;
+  }
+  function coachOnly(S, part) {
     const v = S.view;
     const c = S.coach || {};
     const me = S.acting;
@@ -620,7 +985,7 @@ function makePanels(shell) {
         kids.push(h(
           "ol",
           { class: "nw-coach-hint", "aria-label": "The coach's best moves" },
-          hint.suggestions.map((s, i) => h("li", { dataset: { key: `coach-s-${i}` } }, s.summary))
+          hint.suggestions.map((s2, i) => h("li", { dataset: { key: `coach-s-${i}` } }, s2.summary))
         ));
       }
       if (verdict) {
@@ -701,16 +1066,16 @@ function makePanels(shell) {
     const current2 = S.seats.map((who, seat) => h(
       "div",
       { class: "nw-field" },
-      h("span", {}, seatName(seat)),
-      seatSelect(who, (e) => shell.send({ kind: "set_seat", seat, player: e.target.value }), `seat-${seat}`, `${seatName(seat)} is played by`)
+      h("span", {}, seatName2(seat)),
+      seatSelect(who, (e) => shell.send({ kind: "set_seat", seat, player: e.target.value }), `seat-${seat}`, `${seatName2(seat)} is played by`)
     ));
     const formSeats = [];
     for (let seat = 0; seat < f.players; seat += 1) {
       formSeats.push(h(
         "div",
         { class: "nw-field" },
-        h("span", {}, seatName(seat)),
-        seatSelect(f.seats[seat] || "human", (e) => shell.setFormSeat(seat, e.target.value), `form-seat-${seat}`, `new game: ${seatName(seat)}`)
+        h("span", {}, seatName2(seat)),
+        seatSelect(f.seats[seat] || "human", (e) => shell.setFormSeat(seat, e.target.value), `form-seat-${seat}`, `new game: ${seatName2(seat)}`)
       ));
     }
     const counts = S.info.player_counts && S.info.player_counts.length ? S.info.player_counts : [f.players];
@@ -827,7 +1192,7 @@ function makePanels(shell) {
     gamePanel,
     helpOverlay,
     logPanel: () => new LogPanel(shell.log),
-    seatName,
+    seatName: seatName2,
     seedLine
   };
 }
@@ -847,7 +1212,8 @@ var TRAITS = [
   "history",
   "busy",
   "coach",
-  "preview"
+  "preview",
+  "review"
 ];
 var camel = (name) => name.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
 function readState(model, extra = [], hiddenError = null) {
@@ -868,6 +1234,7 @@ function readState(model, extra = [], hiddenError = null) {
     busy: Boolean(model.get("busy")),
     coach: get("coach") || {},
     preview: get("preview") || {},
+    review: get("review") || {},
     coachBusy: false,
     viewingHistory: false,
     humanTurn: false,
@@ -1517,7 +1884,7 @@ var TYPE_LABEL = {
 };
 var ROMAN = ["", "I", "II", "III", "IV"];
 var roman = (age) => ROMAN[age] || "";
-var seatName2 = (seat) => `Player ${seat + 1}`;
+var seatName3 = (seat) => `Player ${seat + 1}`;
 var typeSlug = (type) => String(type || "").replace(/\s+/g, "-");
 var signed = (n) => n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
 var num = (n) => typeof n === "number" && n < 0 ? `−${-n}` : String(n);
@@ -1549,7 +1916,7 @@ function boardOrder(view) {
   const me = view.viewer;
   const order = view.scoring.order.slice();
   if (me === null || me === void 0) return order;
-  return [me, ...order.filter((s) => s !== me)];
+  return [me, ...order.filter((s2) => s2 !== me)];
 }
 function perSeat(value, players, fallback) {
   if (Array.isArray(value)) {
@@ -1581,7 +1948,7 @@ function pendingCards(move, nation) {
   if (!move) return out;
   if (move.card) out.add(move.card);
   const slotCard = (i) => {
-    const slot = nation && nation.slots.find((s) => s.slot === Number(i));
+    const slot = nation && nation.slots.find((s2) => s2.slot === Number(i));
     if (slot && slot.card) out.add(slot.card);
   };
   if (move.slot !== void 0 && move.slot !== null) slotCard(move.slot);
@@ -1645,8 +2012,8 @@ function createView(root, shell) {
       shell.redraw();
     },
     foldAll(S) {
-      const others = S.view.nations.map((n) => n.seat).filter((s) => s !== S.view.viewer);
-      const anyFolded = others.some((s) => !ui.unfolded.has(s));
+      const others = S.view.nations.map((n) => n.seat).filter((s2) => s2 !== S.view.viewer);
+      const anyFolded = others.some((s2) => !ui.unfolded.has(s2));
       ui.unfolded = new Set(anyFolded ? others : []);
       shell.redraw();
     },
@@ -1938,7 +2305,7 @@ function createView(root, shell) {
   }
   function nationBoard(S, n, moves, live, recent) {
     const cards = S.cards || {};
-    const slotNames = n.slots.map((s) => s.card && cards[s.card] ? cards[s.card].name : "empty");
+    const slotNames = n.slots.map((s2) => s2.card && cards[s2.card] ? cards[s2.card].name : "empty");
     const badges = [
       n.passed ? h2("span", { class: "nwb-badge" }, n.first_to_pass ? "passed first" : "passed") : null,
       n.revolt ? h2("span", { class: "nwb-badge nwb-bad" }, "in revolt") : null,
@@ -1946,22 +2313,22 @@ function createView(root, shell) {
       S.view.current === n.seat ? h2("span", { class: "nwb-badge nwb-now" }, "to play") : null
     ];
     const prod = chips(Object.fromEntries(GOODS.map((k) => [k, n.production[k]])));
-    const slots = n.slots.map((s) => {
-      if (!s.card) return h2("div", { class: "nwb-empty", dataset: { key: `slot-${s.slot}` } }, `empty slot ${s.slot + 1}`);
-      const entries = live ? [...moves.deploy.get(s.slot) || [], ...moves.undeploy.get(s.slot) || []] : [];
-      const special = live && moves.special.get(s.card);
+    const slots = n.slots.map((s2) => {
+      if (!s2.card) return h2("div", { class: "nwb-empty", dataset: { key: `slot-${s2.slot}` } }, `empty slot ${s2.slot + 1}`);
+      const entries = live ? [...moves.deploy.get(s2.slot) || [], ...moves.undeploy.get(s2.slot) || []] : [];
+      const special = live && moves.special.get(s2.card);
       const common = entries.filter((e) => e.group === "deploy" ? e.source === "idle" : e.count === 1);
       const more = entries.filter((e) => !common.includes(e));
       const texts = entries.map((e) => slotButtonText(e, slotNames));
-      return tableCard(S, `slot-${n.seat}-${s.slot}`, s.card, {
-        workers: s.workers,
-        max: s.max,
-        recent: recent.has(s.card),
+      return tableCard(S, `slot-${n.seat}-${s2.slot}`, s2.card, {
+        workers: s2.workers,
+        max: s2.max,
+        recent: recent.has(s2.card),
         buttons: () => [
           ...common.map((e) => moveButton(e, slotButtonText(e, slotNames))),
           more.length ? h2(
             "details",
-            { class: "nwb-more-moves", dataset: { key: `more-${n.seat}-${s.slot}` } },
+            { class: "nwb-more-moves", dataset: { key: `more-${n.seat}-${s2.slot}` } },
             h2("summary", {}, `More moves (${more.length})`),
             h2("div", { class: "nwb-card-acts" }, more.map((e) => moveButton(e, slotButtonText(e, slotNames))))
           ) : null,
@@ -2099,7 +2466,7 @@ function createView(root, shell) {
             "tr",
             { class: v.current === seat ? "nwb-now" : "" },
             h2("td", {}, `${i + 1}`),
-            h2("td", {}, seatName2(seat), passed.has(seat) ? h2("span", { class: "nwb-dim" }, " (passed)") : null),
+            h2("td", {}, seatName3(seat), passed.has(seat) ? h2("span", { class: "nwb-dim" }, " (passed)") : null),
             h2("td", {}, num(v.scores[seat])),
             h2("td", {}, num(sc.books[seat]))
           )))
@@ -2131,8 +2498,8 @@ function createView(root, shell) {
     const parts = ["vp", "colonies", "wonders", "workers", "resources", "total"];
     const label = { vp: "VP tokens", colonies: "colonies", wonders: "wonders", workers: "workers", resources: "resources", total: "total" };
     const winners = new Set([].concat(shown(v.winner) ? v.winner : []));
-    const name = (s) => v.nations[s] ? v.nations[s].name : seatName2(s);
-    const win = (s) => winners.has(s) ? " nwb-winner" : "";
+    const name = (s2) => v.nations[s2] ? v.nations[s2].name : seatName3(s2);
+    const win = (s2) => winners.has(s2) ? " nwb-winner" : "";
     return h2(
       "div",
       { class: "nwb-final", dataset: { key: "final" } },
@@ -2140,8 +2507,8 @@ function createView(root, shell) {
       h2("div", { class: "nwb-scroll" }, h2(
         "table",
         { class: "nwb-table nwb-final-table" },
-        h2("thead", {}, h2("tr", {}, h2("th", { scope: "col" }, ""), v.final.map((_, s) => h2("th", { scope: "col", class: win(s) }, name(s), winners.has(s) ? " ★" : "")))),
-        h2("tbody", {}, parts.map((k) => h2("tr", { class: k === "total" ? "nwb-total" : "" }, h2("th", { scope: "row" }, label[k]), v.final.map((b, s) => h2("td", { class: win(s) }, num(b[k]))))))
+        h2("thead", {}, h2("tr", {}, h2("th", { scope: "col" }, ""), v.final.map((_, s2) => h2("th", { scope: "col", class: win(s2) }, name(s2), winners.has(s2) ? " ★" : "")))),
+        h2("tbody", {}, parts.map((k) => h2("tr", { class: k === "total" ? "nwb-total" : "" }, h2("th", { scope: "row" }, label[k]), v.final.map((b, s2) => h2("td", { class: win(s2) }, num(b[k]))))))
       ))
     );
   }
@@ -2173,7 +2540,7 @@ function createView(root, shell) {
         h2("summary", {}, h2("b", {}, ph.label), h2("span", { class: "nwb-dim" }, ` · ${ph.lines.length} line${ph.lines.length === 1 ? "" : "s"}`)),
         h2("ul", {}, ph.lines.map((l) => h2("li", { class: shown(l.seat) ? `nwb-seat-${l.seat}` : "" }, l.text, l.times > 1 ? h2("b", {}, ` (×${l.times})`) : null)))
       )),
-      h2("p", {}, `Player order now: ${S.view.solo ? S.view.solo.first ? "the shadow, then Player 1" : "Player 1, then the shadow" : r.order.map(seatName2).join(", ")}.`),
+      h2("p", {}, `Player order now: ${S.view.solo ? S.view.solo.first ? "the shadow, then Player 1" : "Player 1, then the shadow" : r.order.map(seatName3).join(", ")}.`),
       h2("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "summary-close" }, onclick: () => act.closeSummary(r.round) }, "Close")
     ));
   }
@@ -2208,7 +2575,7 @@ function createView(root, shell) {
     const viewer = shown(v.viewer) ? v.viewer : null;
     const byseat = new Map(v.nations.map((n) => [n.seat, n]));
     const mine = viewer !== null ? nationPanel(S, byseat.get(viewer), moves, true) : null;
-    setChildren2(els.others, order.filter((s) => s !== viewer).map((s) => nationPanel(S, byseat.get(s), moves, false)));
+    setChildren2(els.others, order.filter((s2) => s2 !== viewer).map((s2) => nationPanel(S, byseat.get(s2), moves, false)));
     for (const n of v.nations) if (n.seat !== viewer && !ui.unfolded.has(n.seat)) P.use(`nation-${n.seat}`);
     setChildren2(els.left, [mine, els.others]);
     setChildren2(els.right, [panel("coachPanel", S), panel("historyPanel", S), logNode(), panel("gamePanel", S)]);
@@ -2303,14 +2670,14 @@ function createView(root, shell) {
   }
   const newGame = {
     defaults(S) {
-      const s = S.settings || {};
-      const players = s.players || 2;
+      const s2 = S.settings || {};
+      const players = s2.players || 2;
       return {
-        difficulty: perSeat(s.difficulty, 5, "prince").map((d, i) => i < players ? d : "prince"),
-        sides: typeof s.sides === "string" ? s.sides : "A",
-        decks: typeof s.decks === "string" ? s.decks : "base",
-        ages: s.ages || 4,
-        easier: Boolean(s.easier)
+        difficulty: perSeat(s2.difficulty, 5, "prince").map((d, i) => i < players ? d : "prince"),
+        sides: typeof s2.sides === "string" ? s2.sides : "A",
+        decks: typeof s2.decks === "string" ? s2.decks : "base",
+        ages: s2.ages || 4,
+        easier: Boolean(s2.easier)
       };
     },
     fields(S, form, set) {
@@ -2332,7 +2699,7 @@ function createView(root, shell) {
           "fieldset",
           { class: "nw-fieldset nwb-ng-difficulty" },
           h2("legend", {}, "Difficulty (the growth bonus)"),
-          difficulty.map((d, seat) => select(`difficulty-${seat}`, `${seatName2(seat)} `, setup.difficulty, d, (e) => {
+          difficulty.map((d, seat) => select(`difficulty-${seat}`, `${seatName3(seat)} `, setup.difficulty, d, (e) => {
             const next = perSeat(form.difficulty, 5, "prince");
             next[seat] = e.target.value;
             set({ difficulty: next }, false);

@@ -427,8 +427,364 @@ function logStore(model) {
   return store;
 }
 
-// src/shell/panels.js
+// src/shell/review.js
+var SVG = "http://www.w3.org/2000/svg";
+var W = 600;
+var H = 180;
+var PAD = { left: 34, right: 8, top: 10, bottom: 18 };
 var seatName = (seat) => `Player ${seat + 1}`;
+var pct = (x) => `${Math.round(x * 100)}%`;
+function s(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG, tag);
+  for (const key in attrs) {
+    const value = attrs[key];
+    if (value === null || value === void 0 || value === false) continue;
+    el.setAttribute(key, String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === void 0 || child === false) continue;
+    el.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+function graphPoints(result) {
+  const points = result.decisions.map((d) => ({ x: d.index, position: d.position, chances: d.chances, decision: d }));
+  if (result.final) points.push({ x: result.decisions.length, position: result.upto, chances: result.final, decision: null });
+  return points;
+}
+function scales(count) {
+  const span = Math.max(1, count - 1);
+  const x = (i) => PAD.left + i / span * (W - PAD.left - PAD.right);
+  const y = (p) => PAD.top + (1 - p) * (H - PAD.top - PAD.bottom);
+  return { x, y, span };
+}
+function graphLabel(result) {
+  const points = graphPoints(result);
+  if (!points.length) return "No decision to graph.";
+  const first = points[0].chances;
+  const last = points[points.length - 1].chances;
+  const seats = first.map((c, seat) => `${seatName(seat)} from ${pct(c)} to ${pct(last[seat])}`).join(", ");
+  const marks = result.decisions.filter((d) => d.mark).length;
+  return `Each player's chance of winning over ${result.decisions.length} decisions: ${seats}. ${marks} marked decisions, listed below.`;
+}
+function reviewGraph(result, go) {
+  const points = graphPoints(result);
+  const { x, y, span } = scales(points.length);
+  const players = result.players;
+  const grid = [0, 0.5, 1].map((p) => [
+    s("line", { x1: PAD.left, x2: W - PAD.right, y1: y(p), y2: y(p), class: "nw-review-grid" }),
+    s("text", { x: PAD.left - 4, y: y(p) + 4, "text-anchor": "end", class: "nw-review-axis" }, pct(p))
+  ]);
+  const lines = [];
+  for (let seat = 0; seat < players; seat += 1) {
+    const d = points.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p.chances[seat]).toFixed(1)}`).join("");
+    lines.push(s("path", { d, class: `nw-review-line nw-review-seat-${seat}`, style: `stroke: var(--nw-seat-${seat}, #555)`, "data-seat": seat }));
+  }
+  const cursor = s("line", { x1: -10, x2: -10, y1: PAD.top, y2: H - PAD.bottom, class: "nw-review-cursor", "data-key": "review-cursor" });
+  const surface = s("rect", { x: PAD.left, y: PAD.top, width: W - PAD.left - PAD.right, height: H - PAD.top - PAD.bottom, class: "nw-review-surface", "data-key": "review-surface" });
+  surface.addEventListener("click", (e) => {
+    const box = surface.getBoundingClientRect();
+    const frac = box.width > 0 ? (e.clientX - box.left) / box.width : 0;
+    const i = Math.max(0, Math.min(points.length - 1, Math.round(frac * span)));
+    go(points[i].position);
+  });
+  const marks = result.decisions.filter((d) => d.mark).map((d) => {
+    const cx = x(d.index);
+    const cy = y(d.chances[d.seat]);
+    const g = s(
+      "g",
+      {
+        class: `nw-review-mark nw-review-${d.mark}`,
+        tabindex: "0",
+        role: "button",
+        "aria-label": `Move ${d.position + 1}: ${d.text}`,
+        "data-key": `review-mark-${d.index}`,
+        "data-position": d.position
+      },
+      s("title", {}, `Move ${d.position + 1}: ${d.text}`),
+      s("circle", { cx, cy, r: 6, style: `fill: var(--nw-seat-${d.seat}, #555)` }),
+      s("text", { x: cx, y: Math.max(PAD.top + 8, cy - 9), "text-anchor": "middle", class: "nw-review-symbol" }, d.symbol)
+    );
+    g.addEventListener("click", (e) => {
+      e.stopPropagation();
+      go(d.position);
+    });
+    g.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        e.stopPropagation();
+        go(d.position);
+      }
+    });
+    return g;
+  });
+  const svg = s("svg", {
+    viewBox: `0 0 ${W} ${H}`,
+    class: "nw-review-graph",
+    role: "img",
+    "aria-label": graphLabel(result),
+    preserveAspectRatio: "none",
+    "data-key": "review-graph"
+  }, grid, lines, surface, cursor, marks);
+  return { svg, cursor, points, x };
+}
+function placeCursor(graph, position) {
+  let at = -1;
+  graph.points.forEach((p, i) => {
+    if (p.position <= position) at = i;
+  });
+  const cx = at < 0 ? -10 : graph.x(at);
+  setAttr(graph.cursor, "x1", String(cx));
+  setAttr(graph.cursor, "x2", String(cx));
+}
+function figuresTable(result) {
+  const seats = Array.from({ length: result.players }, (_, i) => i);
+  return h(
+    "details",
+    { class: "nw-review-figures" },
+    h("summary", { dataset: { key: "review-figures" } }, "The figures as a table"),
+    h(
+      "table",
+      {},
+      h("caption", {}, "Each player's chance of winning at each decision (the coach's estimate, ± its margin of error)"),
+      h("thead", {}, h(
+        "tr",
+        {},
+        h("th", { scope: "col" }, "Move"),
+        h("th", { scope: "col" }, "Decides"),
+        seats.map((seat) => h("th", { scope: "col" }, seatName(seat))),
+        h("th", { scope: "col" }, "Mark")
+      )),
+      h(
+        "tbody",
+        {},
+        result.decisions.map((d) => h(
+          "tr",
+          {},
+          h("td", {}, String(d.position + 1)),
+          h("td", {}, `${seatName(d.seat)}: ${d.played_text}`),
+          seats.map((seat) => h("td", {}, `${pct(d.chances[seat])} ± ${Math.max(1, Math.round(196 * d.errors[seat]))}`)),
+          h("td", {}, d.mark ? `${d.symbol} ${d.mark}` : "")
+        )),
+        result.final ? h("tr", {}, h("td", {}, "end"), h("td", {}, "the result"), seats.map((seat) => h("td", {}, pct(result.final[seat]))), h("td", {}, "")) : null
+      )
+    )
+  );
+}
+function marksList(result, go) {
+  const marked = result.decisions.filter((d) => d.mark);
+  if (!marked.length) {
+    return h("p", { class: "nw-review-none" }, `No decision of ${result.graded_seats.map(seatName).join(", ")} lost enough, beyond the coach's margin of error, to be marked.`);
+  }
+  return h("ol", { class: "nw-review-marks", "aria-label": "Marked decisions" }, marked.map((d) => h(
+    "li",
+    {},
+    h(
+      "button",
+      {
+        type: "button",
+        class: `nw-btn nw-review-markbtn nw-review-${d.mark}`,
+        dataset: { key: `review-goto-${d.index}` },
+        title: "Show this position",
+        onclick: () => go(d.position)
+      },
+      h("span", { class: "nw-review-badge", style: { background: `var(--nw-seat-${d.seat}, #555)` }, "aria-hidden": "true" }, d.symbol),
+      h("span", {}, ` Move ${d.position + 1} · ${d.text}`)
+    )
+  )));
+}
+function summaryTable(result) {
+  return h(
+    "table",
+    { class: "nw-review-summary", dataset: { key: "review-summary" } },
+    h("caption", {}, "Per player"),
+    h("thead", {}, h(
+      "tr",
+      {},
+      h("th", { scope: "col" }, "Player"),
+      h("th", { scope: "col" }, "Accuracy"),
+      h("th", { scope: "col", title: "inaccuracies" }, "?!"),
+      h("th", { scope: "col", title: "mistakes" }, "?"),
+      h("th", { scope: "col", title: "blunders" }, "??"),
+      h("th", { scope: "col" }, "Where the game turned")
+    )),
+    h("tbody", {}, result.summaries.map((row) => h(
+      "tr",
+      {},
+      h("th", { scope: "row" }, h("span", { class: `nw-swatch nw-seat-${row.seat}`, "aria-hidden": "true" }), ` ${row.label}`),
+      h("td", {}, row.accuracy === null ? "not graded" : `${Math.round(row.accuracy)}%`),
+      h("td", {}, row.accuracy === null ? "–" : String(row.inaccuracies)),
+      h("td", {}, row.accuracy === null ? "–" : String(row.mistakes)),
+      h("td", {}, row.accuracy === null ? "–" : String(row.blunders)),
+      h("td", {}, row.decided_text || "–")
+    )))
+  );
+}
+function thresholdsLine(result) {
+  const [a, b, c] = result.thresholds.map((t) => Math.round(t * 1e3) / 10);
+  return h(
+    "p",
+    { class: "nw-review-note" },
+    `Marks: ?! inaccuracy (at least ${a} points of the chance to win lost against the coach's move), ? mistake (${b}), ?? blunder (${c}); only when the loss is larger than its margin of error. ${result.playouts} simulations per decision.`
+  );
+}
+function makeReview(shell) {
+  const ui = { puzzle: null, pick: 0, result: null, graph: null };
+  const go = (position) => shell.send({ kind: "goto", position });
+  function startButton(S, again) {
+    return h("button", {
+      type: "button",
+      class: `nw-btn ${again ? "" : "nw-primary "}nw-review-start`,
+      dataset: { key: "review-start" },
+      title: "The coach replays every decision of the game (under a minute); the next thing you do stops it",
+      onclick: () => shell.send({ kind: "review" })
+    }, again ? "Review again" : S.view && S.view.current !== null && S.view.current !== void 0 ? "Review the game so far" : "Review the game");
+  }
+  function progress(R) {
+    const total = R.total || 0;
+    return h(
+      "div",
+      { class: "nw-review-progress", role: "status" },
+      h("progress", { max: String(Math.max(1, total)), value: String(R.done || 0), "aria-label": "Review progress", dataset: { key: "review-progress" } }),
+      h("span", {}, total ? ` Reviewing: ${R.done} of ${total} decisions…` : " Reviewing…"),
+      h("button", { type: "button", class: "nw-btn", dataset: { key: "review-cancel" }, onclick: () => shell.send({ kind: "review_cancel" }) }, "Cancel")
+    );
+  }
+  function puzzles(S, R, result) {
+    const list = result.puzzles || [];
+    if (!list.length) return null;
+    if (ui.puzzle === null) {
+      return h(
+        "div",
+        { class: "nw-review-learn" },
+        h("button", {
+          type: "button",
+          class: "nw-btn nw-primary",
+          dataset: { key: "puzzles-start" },
+          onclick: () => {
+            ui.puzzle = 0;
+            ui.pick = 0;
+            go(list[0].position);
+            shell.redraw();
+          }
+        }, `Learn from your mistakes (${list.length} ${list.length === 1 ? "puzzle" : "puzzles"})`)
+      );
+    }
+    const k = Math.min(ui.puzzle, list.length - 1);
+    const p = list[k];
+    const here = S.view.position === p.position;
+    const moves = here ? S.legal || [] : [];
+    const answer = R.answer && R.answer.puzzle === k ? R.answer : null;
+    const turn = (to) => () => {
+      ui.puzzle = to;
+      ui.pick = 0;
+      go(list[to].position);
+      shell.redraw();
+    };
+    const pickId = `nw-review-pick-${k}`;
+    return h(
+      "div",
+      { class: "nw-review-learn", role: "group", "aria-label": "Learn from your mistakes" },
+      h("h4", {}, `Puzzle ${k + 1} of ${list.length} · move ${p.position + 1}`),
+      h("p", { class: "nw-review-question" }, p.question),
+      here && moves.length ? h(
+        "div",
+        { class: "nw-review-answer-row" },
+        h("label", { for: pickId, class: "nw-slot-label" }, "Your move"),
+        h(
+          "select",
+          { id: pickId, dataset: { key: "puzzle-pick" }, onchange: (e) => {
+            ui.pick = Number(e.target.value);
+          } },
+          moves.map((m, i) => h("option", { value: String(i), selected: i === ui.pick }, m.text))
+        ),
+        h("button", {
+          type: "button",
+          class: "nw-btn nw-primary",
+          dataset: { key: "puzzle-check" },
+          onclick: () => {
+            const m = (shell.state().legal || [])[ui.pick];
+            if (m) shell.send({ kind: "puzzle_answer", puzzle: k, move: m.move });
+          }
+        }, "Check my move")
+      ) : h("button", { type: "button", class: "nw-btn", dataset: { key: "puzzle-show" }, onclick: () => go(p.position) }, "Show the position"),
+      answer ? h(
+        "p",
+        { class: `nw-review-verdict ${answer.correct ? "nw-good" : "nw-bad"}`, role: "status", dataset: { key: "puzzle-answer" } },
+        h("strong", {}, answer.correct ? "Right. " : "Not this one. "),
+        answer.text
+      ) : null,
+      h(
+        "div",
+        { class: "nw-buttons" },
+        h("button", { type: "button", class: "nw-btn", dataset: { key: "puzzle-prev" }, disabled: k === 0, onclick: turn(k - 1) }, "‹ Previous puzzle"),
+        h("button", { type: "button", class: "nw-btn", dataset: { key: "puzzle-next" }, disabled: k === list.length - 1, onclick: turn(k + 1) }, "Next puzzle ›"),
+        h("button", {
+          type: "button",
+          class: "nw-btn",
+          dataset: { key: "puzzle-done" },
+          onclick: () => {
+            ui.puzzle = null;
+            shell.send({ kind: "back_to_game" });
+            shell.redraw();
+          }
+        }, "Done")
+      )
+    );
+  }
+  function panel(S, part) {
+    const R = S.review || {};
+    const status = R.status || "off";
+    const result = status === "done" ? R.result : null;
+    if (!R.available && !result && status !== "running") return null;
+    const token = result ? `${S.history.game}:${result.upto}:${result.seconds}:${result.decisions.length}` : null;
+    if (token !== ui.result) {
+      ui.result = token;
+      ui.puzzle = null;
+      ui.graph = null;
+    }
+    const head = part("review-head", sig(status, R.done, R.total, R.message, R.available, S.view.current === null), () => h(
+      "div",
+      { class: "nw-review-head" },
+      status === "running" ? progress(R) : null,
+      status === "cancelled" || status === "failed" ? h("p", { class: "nw-review-note", role: "status" }, R.message) : null,
+      status !== "running" ? h("div", { class: "nw-buttons" }, startButton(S, Boolean(result))) : null
+    ));
+    const kids = [h("h3", {}, "Review"), head];
+    if (result) {
+      const graphPart = part("review-graph", token, () => {
+        ui.graph = reviewGraph(result, go);
+        return h(
+          "div",
+          { class: "nw-review-chart" },
+          h("div", { class: "nw-review-legend", "aria-hidden": "true" }, Array.from({ length: result.players }, (_, seat) => h(
+            "span",
+            {},
+            h("span", { class: `nw-swatch nw-seat-${seat}` }),
+            ` ${seatName(seat)}`
+          ))),
+          ui.graph.svg,
+          h("p", { class: "nw-review-note" }, "Click the graph or a mark to see that position; “Back to the game” returns.")
+        );
+      });
+      if (ui.graph) placeCursor(ui.graph, S.history.position);
+      kids.push(
+        graphPart,
+        part("review-marks", token, () => h("div", {}, thresholdsLine(result), marksList(result, go))),
+        part("review-summary", token, () => summaryTable(result)),
+        part("review-figures", token, () => figuresTable(result)),
+        part("review-learn", sig(token, ui.puzzle, S.view.position, (S.legal || []).length, R.answer), () => puzzles(S, R, result))
+      );
+    }
+    const frame = part("review-frame", "", () => h("section", { class: "nw-panel nw-review", "aria-label": "Review", dataset: { key: "review" } }));
+    setChildren(frame, kids);
+    return frame;
+  }
+  return { panel, ui };
+}
+
+// src/shell/panels.js
+var seatName2 = (seat) => `Player ${seat + 1}`;
 var botLevel = (S, name) => S.info && S.info.bot_levels && S.info.bot_levels[name] || "";
 function botWho(S, name) {
   const level = botLevel(S, name);
@@ -498,6 +854,7 @@ var LogPanel = class _LogPanel {
 };
 function makePanels(shell) {
   const ui = shell.ui;
+  const review = makeReview(shell);
   function headerButtons(part) {
     const newGame2 = part("header-newgame", "", () => h("button", {
       type: "button",
@@ -547,7 +904,7 @@ function makePanels(shell) {
     return h(
       "div",
       { class: "nw-waiting" },
-      h("p", {}, S.busy ? `${seatName(cur)}, the ${botWho(S, S.seats[cur])}, is thinking…` : bot ? `${seatName(cur)} is played by the ${botWho(S, S.seats[cur])}.` : "Waiting."),
+      h("p", {}, S.busy ? `${seatName2(cur)}, the ${botWho(S, S.seats[cur])}, is thinking…` : bot ? `${seatName2(cur)} is played by the ${botWho(S, S.seats[cur])}.` : "Waiting."),
       S.busy && S.seats.includes("human") ? h("button", { type: "button", class: "nw-btn", dataset: { key: "skip-bots" }, title: "The bots play at once, without their pause; what they did is listed here", onclick: () => shell.send({ kind: "skip_bots" }) }, "Skip to my turn") : null,
       bot && !S.busy ? h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "play-bots" }, onclick: () => shell.send({ kind: "play_bots" }) }, "Let the bots play") : null,
       bot && !S.busy ? h("button", { type: "button", class: "nw-btn", dataset: { key: "bot-step" }, onclick: () => shell.send({ kind: "bot_move" }) }, "One bot move") : null
@@ -585,6 +942,14 @@ function makePanels(shell) {
     });
   }
   function coachPanel(S, part) {
+    const coach = coachOnly(S, part);
+    const rev = review.panel(S, part);
+    if (!rev) return coach;
+    const both = part("coach-review", "", () => h("div", { class: "nw-coach-review" }));
+    setChildren(both, [coach, rev]);
+    return both;
+  }
+  function coachOnly(S, part) {
     const v = S.view;
     const c = S.coach || {};
     const me = S.acting;
@@ -620,7 +985,7 @@ function makePanels(shell) {
         kids.push(h(
           "ol",
           { class: "nw-coach-hint", "aria-label": "The coach's best moves" },
-          hint.suggestions.map((s, i) => h("li", { dataset: { key: `coach-s-${i}` } }, s.summary))
+          hint.suggestions.map((s2, i) => h("li", { dataset: { key: `coach-s-${i}` } }, s2.summary))
         ));
       }
       if (verdict) {
@@ -701,16 +1066,16 @@ function makePanels(shell) {
     const current2 = S.seats.map((who, seat) => h(
       "div",
       { class: "nw-field" },
-      h("span", {}, seatName(seat)),
-      seatSelect(who, (e) => shell.send({ kind: "set_seat", seat, player: e.target.value }), `seat-${seat}`, `${seatName(seat)} is played by`)
+      h("span", {}, seatName2(seat)),
+      seatSelect(who, (e) => shell.send({ kind: "set_seat", seat, player: e.target.value }), `seat-${seat}`, `${seatName2(seat)} is played by`)
     ));
     const formSeats = [];
     for (let seat = 0; seat < f.players; seat += 1) {
       formSeats.push(h(
         "div",
         { class: "nw-field" },
-        h("span", {}, seatName(seat)),
-        seatSelect(f.seats[seat] || "human", (e) => shell.setFormSeat(seat, e.target.value), `form-seat-${seat}`, `new game: ${seatName(seat)}`)
+        h("span", {}, seatName2(seat)),
+        seatSelect(f.seats[seat] || "human", (e) => shell.setFormSeat(seat, e.target.value), `form-seat-${seat}`, `new game: ${seatName2(seat)}`)
       ));
     }
     const counts = S.info.player_counts && S.info.player_counts.length ? S.info.player_counts : [f.players];
@@ -827,7 +1192,7 @@ function makePanels(shell) {
     gamePanel,
     helpOverlay,
     logPanel: () => new LogPanel(shell.log),
-    seatName,
+    seatName: seatName2,
     seedLine
   };
 }
@@ -847,7 +1212,8 @@ var TRAITS = [
   "history",
   "busy",
   "coach",
-  "preview"
+  "preview",
+  "review"
 ];
 var camel = (name) => name.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
 function readState(model, extra = [], hiddenError = null) {
@@ -868,6 +1234,7 @@ function readState(model, extra = [], hiddenError = null) {
     busy: Boolean(model.get("busy")),
     coach: get("coach") || {},
     preview: get("preview") || {},
+    review: get("review") || {},
     coachBusy: false,
     viewingHistory: false,
     humanTurn: false,
@@ -1667,7 +2034,7 @@ function selectionSummary(catalogue, view, sel) {
   }
   return parts.join(", ");
 }
-function seatName2(seat) {
+function seatName3(seat) {
   return `Player ${seat + 1}`;
 }
 function ordinal(n) {
@@ -1897,10 +2264,10 @@ function header(S, part, act) {
   const steps = part("header-steps", sig(v.step), () => h(
     "ol",
     { class: "nw-steps", "aria-label": "Steps of the round" },
-    S.catalogue.steps.map((s) => h("li", {
-      class: `nw-step${v.step === s.id ? " nw-current" : ""}`,
-      "aria-current": v.step === s.id ? "step" : null
-    }, s.label))
+    S.catalogue.steps.map((s2) => h("li", {
+      class: `nw-step${v.step === s2.id ? " nw-current" : ""}`,
+      "aria-current": v.step === s2.id ? "step" : null
+    }, s2.label))
   ));
   const prompt = part("header-prompt", sig(S.busy), () => h(
     "p",
@@ -1925,11 +2292,11 @@ function roundSummary(S, act) {
       h("tbody", {}, r.rows.map((row) => h(
         "tr",
         {},
-        h("th", { scope: "row" }, seatName2(row.seat)),
+        h("th", { scope: "row" }, seatName3(row.seat)),
         [row.books, row.famine, row.war, row.total].map((x) => h("td", {}, `+${x} VP`))
       )))
     )),
-    h("p", {}, "New player order: ", r.order.map((seat) => seatName2(seat)).join(", "), "."),
+    h("p", {}, "New player order: ", r.order.map((seat) => seatName3(seat)).join(", "), "."),
     h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "round-summary-close" }, onclick: () => act.dismissRound() }, `Start round ${r.round + 1}`)
   );
 }
@@ -2069,7 +2436,7 @@ function scoreBoard(S, part) {
     const row = part(`score-${seat}`, "", () => {
       const cells2 = {
         pos: h("td", {}, ""),
-        name: h("th", { scope: "row" }, h("span", { class: `nw-swatch nw-seat-${seat}`, "aria-hidden": "true" }), seatName2(seat)),
+        name: h("th", { scope: "row" }, h("span", { class: `nw-swatch nw-seat-${seat}`, "aria-hidden": "true" }), seatName3(seat)),
         track: h("td", { class: "nw-num-cell" }, ""),
         total: h("td", { class: "nw-num-cell nw-total" }, ""),
         books: h("td", { class: "nw-num-cell" }, "")
@@ -2172,7 +2539,7 @@ function playerHead(S, seat, part) {
       "h3",
       {},
       h("span", { class: `nw-swatch nw-seat-${seat}`, "aria-hidden": "true" }),
-      seatName2(seat),
+      seatName3(seat),
       h("span", { class: "nw-who" }, who)
     );
     refs2.set(el, [...el.childNodes]);
@@ -2275,8 +2642,8 @@ function playerDice(S, ui, act, seat, live, rolling, part, dieRolls) {
     const el = h(
       "div",
       { class: "nw-dice-row" },
-      h("div", { class: "nw-tray nw-unused", "aria-label": `${seatName2(seat)}'s unused dice` }, boxes[0]),
-      h("div", { class: "nw-tray nw-used-area", "aria-label": `${seatName2(seat)}'s used area` }, boxes[1])
+      h("div", { class: "nw-tray nw-unused", "aria-label": `${seatName3(seat)}'s unused dice` }, boxes[0]),
+      h("div", { class: "nw-tray nw-used-area", "aria-label": `${seatName3(seat)}'s used area` }, boxes[1])
     );
     refs2.set(el, boxes);
     return el;
@@ -2349,20 +2716,20 @@ function playerClass(S, seat, live) {
 }
 function playerLabel(S, seat) {
   const who = S.seats[seat] === "human" ? "human" : botWho(S, S.seats[seat]);
-  return `${seatName2(seat)}'s board (${who})`;
+  return `${seatName3(seat)}'s board (${who})`;
 }
 function playerParts(S, ui, act, seat, parts, rolling, dieRolls) {
   const { v, p, live, choosing } = playerInputs(S, ui, seat);
   const b = v.breakdown[seat];
-  const head = playerHead(S, seat, (k, s, b2) => parts.part(k, s, b2));
+  const head = playerHead(S, seat, (k, s2, b2) => parts.part(k, s2, b2));
   const choose = choosing ? parts.part(`choose-${seat}`, sig(ui.pendingBuy), () => h(
     "p",
     { class: "nw-choose" },
     `Choose the building that ${S.catalogue.tiles[ui.pendingBuy].name} replaces:`
   )) : null;
-  const tiles = playerTiles(S, act, seat, choosing, (k, s, b2) => parts.part(k, s, b2));
-  const diceRow = playerDice(S, ui, act, seat, live, rolling, (k, s, b2) => parts.part(k, s, b2), dieRolls);
-  const chits = playerChits(S, ui, act, seat, live, (k, s, b2) => parts.part(k, s, b2));
+  const tiles = playerTiles(S, act, seat, choosing, (k, s2, b2) => parts.part(k, s2, b2));
+  const diceRow = playerDice(S, ui, act, seat, live, rolling, (k, s2, b2) => parts.part(k, s2, b2), dieRolls);
+  const chits = playerChits(S, ui, act, seat, live, (k, s2, b2) => parts.part(k, s2, b2));
   const built = parts.part(`built-${seat}`, sig(p.colonies, p.wonders), () => playerBuilt(S, seat));
   const recent = new Set(v.recent && v.recent.tiles || []);
   markRecent(tiles, recent);
@@ -2380,7 +2747,7 @@ function optionButtons(S, act, entries) {
 function actionPanel(S, ui, act, part, now, otherSig) {
   const v = S.view;
   const me = actingSeat(S);
-  const heading = me !== null ? `${seatName2(me)}, your decision` : v.step === "game_over" ? "Final scores" : "Decision";
+  const heading = me !== null ? `${seatName3(me)}, your decision` : v.step === "game_over" ? "Final scores" : "Decision";
   const frame = part("actions", "", () => h("section", { class: "nw-panel nw-actions", "aria-label": "Your decision" }));
   const title = part("actions-title", sig(heading), () => h("h3", {}, heading));
   const err = act.panels.errorLine(S, part);
@@ -2693,7 +3060,7 @@ function gameOver(S, act) {
         return h(
           "tr",
           { class: v.winner === seat ? "nw-winner" : "" },
-          h("th", { scope: "row" }, seatName2(seat)),
+          h("th", { scope: "row" }, seatName3(seat)),
           [b.books, b.famine, b.war, b.buildings, b.advisor, b.colonies, b.wonders, v.projected[seat]].map((x) => h("td", {}, String(x)))
         );
       }))
