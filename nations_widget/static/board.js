@@ -430,7 +430,7 @@ function logStore(model) {
 // src/shell/review.js
 var SVG = "http://www.w3.org/2000/svg";
 var W = 600;
-var H = 180;
+var H = 240;
 var PAD = { left: 34, right: 8, top: 10, bottom: 18 };
 var seatName = (seat) => `Player ${seat + 1}`;
 var pct = (x) => `${Math.round(x * 100)}%`;
@@ -523,7 +523,6 @@ function reviewGraph(result, go) {
     class: "nw-review-graph",
     role: "img",
     "aria-label": graphLabel(result),
-    preserveAspectRatio: "none",
     "data-key": "review-graph"
   }, grid, lines, surface, cursor, marks);
   return { svg, cursor, points, x };

@@ -11,7 +11,7 @@ import { h, setAttr, setChildren, sig } from "./dom.js";
 const SVG = "http://www.w3.org/2000/svg";
 /** The graph's drawing box (a viewBox: the SVG scales to the panel's width). */
 const W = 600;
-const H = 180;
+const H = 240;
 const PAD = { left: 34, right: 8, top: 10, bottom: 18 };
 
 const seatName = (seat) => `Player ${seat + 1}`;
@@ -109,7 +109,7 @@ export function reviewGraph(result, go) {
   });
   const svg = s("svg", {
     viewBox: `0 0 ${W} ${H}`, class: "nw-review-graph", role: "img", "aria-label": graphLabel(result),
-    preserveAspectRatio: "none", "data-key": "review-graph",
+    "data-key": "review-graph",
   }, grid, lines, surface, cursor, marks);
   return { svg, cursor, points, x };
 }

@@ -90,7 +90,7 @@ describe("the review panel", () => {
     expect(lines[0].getAttribute("d").match(/[ML]/g).length).toBe(7);
     expect(lines[2].getAttribute("style")).toContain("--nw-seat-2");
     // Player 1's line ends at 0 (its result), at the bottom of the box
-    expect(lines[0].getAttribute("d").endsWith(",162.0")).toBe(true);
+    expect(lines[0].getAttribute("d").endsWith(",222.0")).toBe(true);
     const marks = svg.querySelectorAll(".nw-review-mark");
     expect([...marks].map((m) => m.querySelector(".nw-review-symbol").textContent)).toEqual(["?", "??"]);
     expect(marks[1].getAttribute("aria-label")).toContain("blunder");
