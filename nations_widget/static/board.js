@@ -441,7 +441,7 @@ function s(tag, attrs = {}, ...children) {
     if (value === null || value === void 0 || value === false) continue;
     el.setAttribute(key, String(value));
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === void 0 || child === false) continue;
     el.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
   }

@@ -24,7 +24,7 @@ function s(tag, attrs = {}, ...children) {
     if (value === null || value === undefined || value === false) continue;
     el.setAttribute(key, String(value));
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     el.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
   }

@@ -95,6 +95,10 @@ describe("the review panel", () => {
     expect([...marks].map((m) => m.querySelector(".nw-review-symbol").textContent)).toEqual(["?", "??"]);
     expect(marks[1].getAttribute("aria-label")).toContain("blunder");
     expect(marks[1].getAttribute("aria-label")).toContain("the coach preferred Build a wonder");
+    // the scale: grid lines at 0, 50 and 100%, labelled
+    expect(svg.querySelectorAll("line.nw-review-grid").length).toBe(3);
+    expect([...svg.querySelectorAll("text.nw-review-axis")].map((t) => t.textContent)).toEqual(["0%", "50%", "100%"]);
+    expect(svg.textContent).not.toContain("[object");
     expect(svg.getAttribute("role")).toBe("img");
     expect(svg.getAttribute("aria-label")).toContain("Player 1 from 25% to 0%");
     // the text alternative: a row per decision and one for the result
