@@ -98,9 +98,9 @@ def compare(state: GameState, move: Move, *, iterations: int = COACH_ITERATIONS,
                               describe_move)
 
 
-#: Playouts per decision of a review (:func:`review`): a 4-player game of 8 rounds in
-#: under a minute on one core (benchmarks/review_speed.py; README, "Review").
-REVIEW_PLAYOUTS = 16
+#: Playouts per decision of a review (:func:`review`): a 4-player game of 8 rounds in about
+#: 30 s of one core (benchmarks/review_speed.py; README, "Review").
+REVIEW_PLAYOUTS = 32
 
 
 def review_bot(seed: int, playouts: int) -> MCTSBot:

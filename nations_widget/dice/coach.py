@@ -99,9 +99,9 @@ def _same_action(a: Move, b: Move) -> bool:
     return _key(a) == _key(b)
 
 
-#: Playouts per decision of a review (:func:`review`): a 4-player game in well under a
-#: minute on one core (benchmarks/review_speed.py; README, "Review").
-REVIEW_PLAYOUTS = 24
+#: Playouts per decision of a review (:func:`review`): a 4-player game in about 10 s of one
+#: core (benchmarks/review_speed.py; README, "Review").
+REVIEW_PLAYOUTS = 120
 
 
 def review_bot(seed: int, playouts: int) -> CoachBot:
