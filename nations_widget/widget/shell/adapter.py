@@ -92,7 +92,7 @@ What the shell does with each part:
 The generic intents (see :mod:`nations_widget.widget.shell.intents`): ``move``, ``undo``,
 ``redo``, ``goto``, ``new_game``, ``load``, ``save``, ``set_seat``, ``bot_move``,
 ``play_bots``, ``skip_bots``, ``clear_error``, ``preview``, ``hint``, ``coach``,
-``log_sync``.
+``log_sync``, ``review``, ``review_cancel``, ``puzzle_answer``.
 """
 
 from __future__ import annotations
