@@ -183,3 +183,24 @@ def test_the_page_cannot_write_the_review_trait() -> None:
     w.send_state = lambda key=None: sent.append(key)  # type: ignore[method-assign]
     w.set_state({"review": {"status": "done"}})
     assert w.review["status"] == "off" and sent == [["review"]]
+
+
+def test_a_review_that_fails_says_so_in_words() -> None:
+    w = _finished_dice()
+
+    def broken(game: Any, upto: int, seats: Any, progress: Any, cancelled: Any) -> Any:
+        raise RuntimeError("inside")
+    w._adapter.review = broken
+
+    async def scenario() -> dict[str, Any]:
+        w.handle_intent({"kind": "review"})
+        await _settle(w, lambda: w.review["status"] != "running")
+        return dict(w.review)
+
+    after = asyncio.run(scenario())
+    assert after["status"] == "failed" and "RuntimeError" in after["message"]
+    assert isinstance(w.last_internal_error, RuntimeError)
+    # asked again, it runs again
+    _small_budget(w, dice_coach, 4)
+    w.handle_intent({"kind": "review"})
+    assert w.review["status"] == "done"
