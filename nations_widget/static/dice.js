@@ -429,9 +429,9 @@ function logStore(model) {
 
 // src/shell/review.js
 var SVG = "http://www.w3.org/2000/svg";
-var W = 600;
+var DEFAULT_W = 600;
 var H = 240;
-var PAD = { left: 34, right: 8, top: 10, bottom: 18 };
+var PAD = { left: 40, right: 8, top: 10, bottom: 18 };
 var seatName = (seat) => `Player ${seat + 1}`;
 var pct = (x) => `${Math.round(x * 100)}%`;
 function s(tag, attrs = {}, ...children) {
@@ -452,7 +452,7 @@ function graphPoints(result) {
   if (result.final) points.push({ x: result.decisions.length, position: result.upto, chances: result.final, decision: null });
   return points;
 }
-function scales(count) {
+function scales(count, W) {
   const span = Math.max(1, count - 1);
   const x = (i) => PAD.left + i / span * (W - PAD.left - PAD.right);
   const y = (p) => PAD.top + (1 - p) * (H - PAD.top - PAD.bottom);
@@ -467,9 +467,10 @@ function graphLabel(result) {
   const marks = result.decisions.filter((d) => d.mark).length;
   return `Each player's chance of winning over ${result.decisions.length} decisions: ${seats}. ${marks} marked decisions, listed below.`;
 }
-function reviewGraph(result, go) {
+function reviewGraph(result, go, width = DEFAULT_W) {
+  const W = Math.max(280, Math.min(1e3, Math.round(width)));
   const points = graphPoints(result);
-  const { x, y, span } = scales(points.length);
+  const { x, y, span } = scales(points.length, W);
   const players = result.players;
   const grid = [0, 0.5, 1].map((p) => [
     s("line", { x1: PAD.left, x2: W - PAD.right, y1: y(p), y2: y(p), class: "nw-review-grid" }),
@@ -630,6 +631,19 @@ function thresholdsLine(result) {
 function makeReview(shell) {
   const ui = { puzzle: null, pick: 0, result: null, graph: null };
   const go = (position) => shell.send({ kind: "goto", position });
+  let observer = null;
+  function watchWidth(frame) {
+    if (observer || typeof ResizeObserver === "undefined") return;
+    let last = frame.clientWidth;
+    observer = new ResizeObserver(() => {
+      const now = frame.clientWidth;
+      if (Math.abs(now - last) >= 40) {
+        last = now;
+        shell.redraw();
+      }
+    });
+    observer.observe(frame);
+  }
   function startButton(S, again) {
     return h("button", {
       type: "button",
@@ -749,10 +763,13 @@ function makeReview(shell) {
       status === "cancelled" || status === "failed" ? h("p", { class: "nw-review-note", role: "status" }, R.message) : null,
       status !== "running" ? h("div", { class: "nw-buttons" }, startButton(S, Boolean(result))) : null
     ));
+    const frame = part("review-frame", "", () => h("section", { class: "nw-panel nw-review", "aria-label": "Review", dataset: { key: "review" } }));
     const kids = [h("h3", {}, "Review"), head];
     if (result) {
-      const graphPart = part("review-graph", token, () => {
-        ui.graph = reviewGraph(result, go);
+      const inner = frame.clientWidth ? frame.clientWidth - 20 : DEFAULT_W;
+      watchWidth(frame);
+      const graphPart = part("review-graph", sig(token, Math.round(inner / 40)), () => {
+        ui.graph = reviewGraph(result, go, inner);
         return h(
           "div",
           { class: "nw-review-chart" },
@@ -775,7 +792,6 @@ function makeReview(shell) {
         part("review-learn", sig(token, ui.puzzle, S.view.position, (S.legal || []).length, R.answer), () => puzzles(S, R, result))
       );
     }
-    const frame = part("review-frame", "", () => h("section", { class: "nw-panel nw-review", "aria-label": "Review", dataset: { key: "review" } }));
     setChildren(frame, kids);
     return frame;
   }

@@ -9,10 +9,11 @@ import "./review.css";
 import { h, setAttr, setChildren, sig } from "./dom.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-/** The graph's drawing box (a viewBox: the SVG scales to the panel's width). */
-const W = 600;
+/** The graph's drawing box: as wide as the panel when it is drawn (a phone's graph is not
+ * a desktop's shrunk, its figures unreadable), 600 when that is not known; 240 high. */
+const DEFAULT_W = 600;
 const H = 240;
-const PAD = { left: 34, right: 8, top: 10, bottom: 18 };
+const PAD = { left: 40, right: 8, top: 10, bottom: 18 };
 
 const seatName = (seat) => `Player ${seat + 1}`;
 const pct = (x) => `${Math.round(x * 100)}%`;
@@ -39,7 +40,7 @@ export function graphPoints(result) {
 }
 
 /** The graph's scales: x over the points, y over 0..1 (100% at the top). */
-function scales(count) {
+function scales(count, W) {
   const span = Math.max(1, count - 1);
   const x = (i) => PAD.left + (i / span) * (W - PAD.left - PAD.right);
   const y = (p) => PAD.top + (1 - p) * (H - PAD.top - PAD.bottom);
@@ -62,9 +63,10 @@ function graphLabel(result) {
  * position shown as a vertical line.  `go(position)` is called for a click on the graph
  * (the nearest point) or on a mark, and for Enter or Space on a focused mark.
  */
-export function reviewGraph(result, go) {
+export function reviewGraph(result, go, width = DEFAULT_W) {
+  const W = Math.max(280, Math.min(1000, Math.round(width)));
   const points = graphPoints(result);
-  const { x, y, span } = scales(points.length);
+  const { x, y, span } = scales(points.length, W);
   const players = result.players;
   const grid = [0, 0.5, 1].map((p) => [
     s("line", { x1: PAD.left, x2: W - PAD.right, y1: y(p), y2: y(p), class: "nw-review-grid" }),
@@ -184,6 +186,21 @@ export function makeReview(shell) {
   // the puzzle shown (null: none), the move picked in its list, the review's token, the graph drawn
   const ui = { puzzle: null, pick: 0, result: null, graph: null };
   const go = (position) => shell.send({ kind: "goto", position });
+  // the graph is drawn to the panel's width: a change of width (a phone turned, a window
+  // resized) draws it again
+  let observer = null;
+  function watchWidth(frame) {
+    if (observer || typeof ResizeObserver === "undefined") return;
+    let last = frame.clientWidth;
+    observer = new ResizeObserver(() => {
+      const now = frame.clientWidth;
+      if (Math.abs(now - last) >= 40) {
+        last = now;
+        shell.redraw();
+      }
+    });
+    observer.observe(frame);
+  }
 
   function startButton(S, again) {
     return h("button", {
@@ -260,10 +277,14 @@ export function makeReview(shell) {
       status === "running" ? progress(R) : null,
       status === "cancelled" || status === "failed" ? h("p", { class: "nw-review-note", role: "status" }, R.message) : null,
       status !== "running" ? h("div", { class: "nw-buttons" }, startButton(S, Boolean(result))) : null));
+    const frame = part("review-frame", "", () => h("section", { class: "nw-panel nw-review", "aria-label": "Review", dataset: { key: "review" } }));
     const kids = [h("h3", {}, "Review"), head];
     if (result) {
-      const graphPart = part("review-graph", token, () => {
-        ui.graph = reviewGraph(result, go);
+      // the panel's inner width, when it is on the page already (its Review button was)
+      const inner = frame.clientWidth ? frame.clientWidth - 20 : DEFAULT_W;
+      watchWidth(frame);
+      const graphPart = part("review-graph", sig(token, Math.round(inner / 40)), () => {
+        ui.graph = reviewGraph(result, go, inner);
         return h("div", { class: "nw-review-chart" },
           h("div", { class: "nw-review-legend", "aria-hidden": "true" }, Array.from({ length: result.players }, (_, seat) => h("span", {},
             h("span", { class: `nw-swatch nw-seat-${seat}` }), ` ${seatName(seat)}`))),
@@ -277,7 +298,6 @@ export function makeReview(shell) {
         part("review-figures", token, () => figuresTable(result)),
         part("review-learn", sig(token, ui.puzzle, S.view.position, (S.legal || []).length, R.answer), () => puzzles(S, R, result)));
     }
-    const frame = part("review-frame", "", () => h("section", { class: "nw-panel nw-review", "aria-label": "Review", dataset: { key: "review" } }));
     setChildren(frame, kids);
     return frame;
   }
