@@ -503,7 +503,9 @@ function reviewGraph(result, go, width = DEFAULT_W) {
         "data-position": d.position
       },
       s("title", {}, `Move ${d.position + 1}: ${d.text}`),
-      s("circle", { cx, cy, r: 6, style: `fill: var(--nw-seat-${d.seat}, #555)` }),
+      // a target of 24 x 24 px at least (the graph is drawn at the panel's width)
+      s("circle", { cx, cy, r: 12, class: "nw-review-hit" }),
+      s("circle", { cx, cy, r: 6, class: "nw-review-dot", style: `fill: var(--nw-seat-${d.seat}, #555)` }),
       s("text", { x: cx, y: Math.max(PAD.top + 8, cy - 9), "text-anchor": "middle", class: "nw-review-symbol" }, d.symbol)
     );
     g.addEventListener("click", (e) => {

@@ -29,6 +29,14 @@ pytestmark = pytest.mark.browser
 #: the review of a whole game at the default budget, on a loaded machine
 REVIEW_TIMEOUT = 600_000
 
+#: the review panel's controls shown: [key, width, height, primary]
+TARGETS = """(root) => [...document.querySelectorAll(root + ' [data-key="review"] button, '
+  + root + ' [data-key="review"] select, ' + root + ' [data-key="review"] [role=button]')]
+  .filter((e) => e.getClientRects().length)
+  .map((e) => { const r = e.getBoundingClientRect();
+    return [e.getAttribute('data-key') || e.tagName, r.width, r.height,
+            e.classList.contains('nw-primary')]; })"""
+
 
 def play_dice_to_the_end(page: Any, voila_url: str) -> str:
     page.goto(voila_url + "?game=dice", timeout=120_000)
@@ -113,6 +121,13 @@ def review_and_learn(page: Any, root: str, players: int, name: str, artifacts_di
         screenshot(page, root, width, shot)
         record_artifact(request, f"{name} review at {width} px", shot)
         panel.screenshot(path=str(artifacts_dir / f"voila_review_{name}_panel_{width}.png"))
+        # every control of the review at least 24 x 24 px, the primary ones 44 high on a phone
+        targets = page.evaluate(TARGETS, root)
+        assert len(targets) >= 4 and any(t[0].startswith("review-mark-") for t in targets)
+        for key, w, h, primary in targets:
+            assert w >= 24 and h >= 24, f"{key} is {w:.0f} x {h:.0f} px at {width} px"
+            if width == 390 and primary:
+                assert h >= 44, f"{key} is {h:.0f} px high on a phone"
         if width == 390:
             overflow = page.evaluate(
                 "() => document.documentElement.scrollWidth - window.innerWidth")
