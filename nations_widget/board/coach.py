@@ -99,7 +99,7 @@ def compare(state: GameState, move: Move, *, iterations: int = COACH_ITERATIONS,
 
 
 #: Playouts per decision of a review (:func:`review`): a 4-player game of 8 rounds in about
-#: 30 s of one core (benchmarks/review_speed.py; README, "Review").
+#: 27 s of one core (benchmarks/review_speed.py; README, "Review").
 REVIEW_PLAYOUTS = 32
 
 
