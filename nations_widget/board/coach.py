@@ -31,9 +31,15 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+from typing import Any
+
 from ..core import coach as core_coach
+from ..core import review as core_review
 from ..core.coach import Hint, Suggestion, Verdict
 from ..core.odds import chance_rewards
+from ..core.review import Answer, Review, ReviewCoach
 from .bots import BOT_INFO
 from .bots.mcts import MCTSBot
 from .describe import describe_move
@@ -92,5 +98,57 @@ def compare(state: GameState, move: Move, *, iterations: int = COACH_ITERATIONS,
                               describe_move)
 
 
-__all__ = ["COACH_ITERATIONS", "COACH_SECONDS", "COACH_STEPS", "COACH_TOP", "CoachBot", "Hint",
-           "Suggestion", "Verdict", "coach_bot", "compare", "describe_move", "hint"]
+#: Playouts per decision of a review (:func:`review`): a 4-player game of 8 rounds in about
+#: 27 s of one core (benchmarks/review_speed.py; README, "Review").
+REVIEW_PLAYOUTS = 32
+
+
+def review_bot(seed: int, playouts: int) -> MCTSBot:
+    """The search a review runs at each decision: the coach's, with no time cap and no
+    bound on the simulated moves (the playouts are the budget)."""
+    return CoachBot(seed, iterations=playouts, seconds=None, name="coach")
+
+
+#: The board game's search and words for :mod:`nations_widget.core.review`.
+REVIEW_COACH = ReviewCoach(review_bot, describe_move)
+
+
+def review(game: Any, *, seats: Sequence[int] | None = None,
+           playouts: int = REVIEW_PLAYOUTS, seed: int | None = None,
+           upto: int | None = None, progress: Callable[[int, int], None] | None = None,
+           cancelled: Callable[[], bool] | None = None,
+           executor: Executor | None = None) -> Review:
+    """The coach's review of ``game`` (a :class:`~nations_widget.board.Game` of 2-5
+    players): each seat's chance to win at every decision, ``seats``' decisions marked, a
+    summary per player and puzzles (see :mod:`nations_widget.core.review`)."""
+    return core_review.review(game, REVIEW_COACH, playouts=playouts, seats=seats, seed=seed,
+                              upto=upto, progress=progress, cancelled=cancelled,
+                              executor=executor)
+
+
+def check_answer(game: Any, the_review: Review, puzzle: int, move: Any) -> Answer:
+    """Grade ``move`` as the answer to puzzle number ``puzzle`` of ``the_review``."""
+    return core_review.check_answer(game, REVIEW_COACH, the_review, puzzle, move)
+
+
+__all__ = [
+    "COACH_ITERATIONS",
+    "COACH_SECONDS",
+    "COACH_STEPS",
+    "COACH_TOP",
+    "REVIEW_COACH",
+    "REVIEW_PLAYOUTS",
+    "Answer",
+    "CoachBot",
+    "Hint",
+    "Review",
+    "Suggestion",
+    "Verdict",
+    "check_answer",
+    "coach_bot",
+    "compare",
+    "describe_move",
+    "hint",
+    "review",
+    "review_bot",
+]

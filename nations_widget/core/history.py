@@ -268,6 +268,13 @@ class HistoryGame(ABC, Generic[S, M]):
         self._check_position(position)
         return self._states[position]
 
+    def move_at(self, position: int) -> M:
+        """The move played in the state after ``position`` moves (0: the first move), whether
+        or not the position shown is past it (a review reads every move of the history)."""
+        if isinstance(position, bool) or not 0 <= position < len(self._moves):
+            raise IndexError(f"move position must be 0-{len(self._moves) - 1}, got {position}")
+        return self._moves[position]
+
     def log(self, upto: int | None = None) -> list[LogEntry]:
         """Everything that happened up to the current state (or up to ``upto`` moves)."""
         end = self._cursor if upto is None else upto

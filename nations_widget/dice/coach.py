@@ -30,11 +30,15 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+from typing import Any
 
 from ..core import coach as core_coach
+from ..core import review as core_review
 from ..core.coach import Hint, Suggestion, Verdict
 from ..core.odds import chance_rewards
+from ..core.review import Answer, Review, ReviewCoach
 from .bots.mcts import MCTSBot, _key, evaluate, rewards
 from .machine import GameState
 from .moves import Move
@@ -95,5 +99,38 @@ def _same_action(a: Move, b: Move) -> bool:
     return _key(a) == _key(b)
 
 
-__all__ = ["COACH_ITERATIONS", "COACH_SECONDS", "COACH_TOP", "CoachBot", "Hint",
-           "Suggestion", "Verdict", "compare", "hint"]
+#: Playouts per decision of a review (:func:`review`): a 4-player game in about 10 s of one
+#: core (benchmarks/review_speed.py; README, "Review").
+REVIEW_PLAYOUTS = 120
+
+
+def review_bot(seed: int, playouts: int) -> CoachBot:
+    """The search a review runs at each decision: the coach's, with no time cap."""
+    return CoachBot(seed, playouts, None)
+
+
+#: The dice game's search and words for :mod:`nations_widget.core.review`.
+REVIEW_COACH = ReviewCoach(review_bot, _describe, _same_action)
+
+
+def review(game: Any, *, seats: Sequence[int] | None = None,
+           playouts: int = REVIEW_PLAYOUTS, seed: int | None = None,
+           upto: int | None = None, progress: Callable[[int, int], None] | None = None,
+           cancelled: Callable[[], bool] | None = None,
+           executor: Executor | None = None) -> Review:
+    """The coach's review of ``game`` (a :class:`~nations_widget.dice.Game`): each seat's
+    chance to win at every decision, ``seats``' decisions marked, a summary per player and
+    puzzles (see :mod:`nations_widget.core.review`)."""
+    return core_review.review(game, REVIEW_COACH, playouts=playouts, seats=seats, seed=seed,
+                              upto=upto, progress=progress, cancelled=cancelled,
+                              executor=executor)
+
+
+def check_answer(game: Any, the_review: Review, puzzle: int, move: Any) -> Answer:
+    """Grade ``move`` as the answer to puzzle number ``puzzle`` of ``the_review``."""
+    return core_review.check_answer(game, REVIEW_COACH, the_review, puzzle, move)
+
+
+__all__ = ["COACH_ITERATIONS", "COACH_SECONDS", "COACH_TOP", "REVIEW_COACH", "REVIEW_PLAYOUTS",
+           "Answer", "CoachBot", "Hint", "Review", "Suggestion", "Verdict", "check_answer",
+           "compare", "hint", "review", "review_bot"]

@@ -17,7 +17,7 @@ import { makePanels } from "./panels.js";
 /** The generic traits (a view adds its own with `view.traits`). */
 export const TRAITS = [
   "game_kind", "game_info", "view", "legal", "log_patch", "error", "seats", "bot_names", "bot_info",
-  "settings", "history", "busy", "coach", "preview", "fair",
+  "settings", "history", "busy", "coach", "preview", "fair", "review",
 ];
 
 const camel = (name) => name.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
@@ -42,6 +42,7 @@ export function readState(model, extra = [], hiddenError = null) {
     busy: Boolean(model.get("busy")),
     coach: get("coach") || {},
     preview: get("preview") || {},
+    review: get("review") || {},
     coachBusy: false,
     viewingHistory: false,
     humanTurn: false,

@@ -3,6 +3,7 @@
 // snapshot S and, where it is incremental, `part(key, signature, build)` from the view's
 // Parts, so the view decides where they go.  They draw Python's payloads only.
 import { Parts, h, modal, setAttr, setChildren, setDisabled, setText, sid, sig } from "./dom.js";
+import { makeReview } from "./review.js";
 
 /** "Player 2" (seats are numbered from 0). */
 export const seatName = (seat) => `Player ${seat + 1}`;
@@ -155,6 +156,7 @@ class LogPanel {
 /** The panels, bound to one controller's `shell`. */
 export function makePanels(shell) {
   const ui = shell.ui;
+  const review = makeReview(shell);
 
   function headerButtons(part) {
     const newGame = part("header-newgame", "", () => h("button", {
@@ -232,6 +234,16 @@ export function makePanels(shell) {
    * and the last verdict.  Python computes everything; this only draws it.
    */
   function coachPanel(S, part) {
+    const coach = coachOnly(S, part);
+    // the game's review (review.js) goes with the coach, when there is one to offer
+    const rev = review.panel(S, part);
+    if (!rev) return coach;
+    const both = part("coach-review", "", () => h("div", { class: "nw-coach-review" }));
+    setChildren(both, [coach, rev]);
+    return both;
+  }
+
+  function coachOnly(S, part) {
     const v = S.view;
     const c = S.coach || {};
     const me = S.acting;

@@ -83,6 +83,9 @@ class Outcome(NamedTuple):
     margin: float
     #: whether the playout reached the end of the game (the figures are then exact)
     ended: bool
+    #: with ``record_seats``: every seat's chance of finishing first, by seat (a review
+    #: graphs them all); empty otherwise
+    seats: tuple[float, ...] = ()
 
 
 @dataclass
@@ -150,9 +153,16 @@ class MCTSBot(BaseBot, ABC):
         #: also count, per root move, the playouts won and the mean margin (a coach's
         #: figures; costs one :meth:`values` call per playout)
         self.record_outcomes = False
+        #: with ``record_outcomes``: also every seat's chance of finishing first in each
+        #: playout (:attr:`Outcome.seats`; a review graphs each seat's chance)
+        self.record_seats = False
         #: moves searched at the root besides :meth:`root_candidates` (the coach adds the
         #: move a player made, to grade it)
         self.extra_root: tuple[Any, ...] = ()
+        #: each move of ``extra_root`` is searched at least this many times, budget
+        #: permitting (a review compares the move played with the best on enough shared
+        #: playouts: the search itself would spend few on a poor move)
+        self.extra_floor = 0
         #: stop once the playouts have applied this many moves in all (None: no bound)
         self.max_steps: int | None = None
         self._steps = 0
@@ -213,12 +223,15 @@ class MCTSBot(BaseBot, ABC):
         seeds: list[int] = []
         done = 0
         self._steps = 0
+        floored = ([k for k, m in enumerate(candidates) if m in self.extra_root]
+                   if self.extra_floor else [])
         for i in range(self.iterations):
             if self.seconds is not None and i and time.perf_counter() - start > self.seconds:
                 break
             if self.max_steps is not None and i and self._steps >= self.max_steps:
                 break
-            j = self._select(edges, i)
+            short = [k for k in floored if edges[k].visits < self.extra_floor]
+            j = short[0] if short and i >= len(candidates) else self._select(edges, i)
             edge = edges[j]
             while len(seeds) <= edge.visits:
                 seeds.append(rng.getrandbits(62))
@@ -326,7 +339,11 @@ class MCTSBot(BaseBot, ABC):
             spread = 0.0 if ended else self.spread(s)
             others = max((v for k, v in enumerate(values) if k != me), default=None)
             margin = values[me] if others is None else values[me] - others
-            path[0][0].outcomes.append(Outcome(win_chance(values, me, spread), margin, ended))
+            seats = (tuple(win_chance(values, k, spread) for k in range(len(values)))
+                     if self.record_seats else ())
+            path[0][0].outcomes.append(
+                Outcome(seats[me] if seats else win_chance(values, me, spread), margin, ended,
+                        seats))
         for edge, seat in path:
             edge.visits += 1
             edge.total += reward[seat]

@@ -10,7 +10,7 @@ all, balanced), ``ages`` (1-4, the short game) and ``easier``; the shell adds ``
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ...board import DECK_CHOICES, Game, GameConfig, IllegalMoveError, Move
@@ -20,6 +20,7 @@ from ...board.components import DIFFICULTIES, Components
 from ...board.game import as_move
 from ...board.state import SettingError
 from ...core.envelope import MAX_INT_DIGITS
+from ...core.review import Answer, Review
 from ...core.validate import plain_digits
 from ..shell.adapter import BotFactory, ExtraIntent, ToJson
 from ..shell.bots import described, level_word
@@ -188,6 +189,17 @@ class BoardAdapter:
             return None
         move = game.moves[position - 1]
         return board_coach.compare(before, move, seed=game.config.seed ^ (position - 1))
+
+    def review(self, game: Game, upto: int, seats: Sequence[int],
+               progress: Callable[[int, int], None] | None,
+               cancelled: Callable[[], bool] | None) -> Review:
+        """The coach's review (:func:`nations_widget.board.coach.review`) of the first
+        ``upto`` moves, ``seats``' decisions graded, at its default budget."""
+        return board_coach.review(game, seats=seats, upto=upto, progress=progress,
+                                  cancelled=cancelled)
+
+    def check_answer(self, game: Game, review: Review, puzzle: int, move: Any) -> Answer:
+        return board_coach.check_answer(game, review, puzzle, move)
 
 
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core.envelope import json_value
+from ...core.review import Answer, Review
 from ...dice import (
     Buy,
     Catalogue,
@@ -28,6 +29,8 @@ from ...dice import (
 )
 from ...dice.catalogue import parse_catalogue
 from ...dice.coach import Hint, Verdict, compare
+from ...dice.coach import check_answer as check_puzzle_answer
+from ...dice.coach import review as review_game
 from ...dice.game import as_move
 from ...dice.preview import preview_move
 from ..shell.adapter import BotFactory, ExtraIntent
@@ -224,3 +227,14 @@ class DiceAdapter:
             return None
         move = game.moves[position - 1]
         return compare(before, move, seed=game.config.seed ^ (position - 1))
+
+    def review(self, game: Game, upto: int, seats: Sequence[int],
+               progress: Callable[[int, int], None] | None,
+               cancelled: Callable[[], bool] | None) -> Review:
+        """The coach's review (:func:`nations_widget.dice.coach.review`) of the first
+        ``upto`` moves, ``seats``' decisions graded, at its default budget."""
+        return review_game(game, seats=seats, upto=upto, progress=progress,
+                           cancelled=cancelled)
+
+    def check_answer(self, game: Game, review: Review, puzzle: int, move: Any) -> Answer:
+        return check_puzzle_answer(game, review, puzzle, move)

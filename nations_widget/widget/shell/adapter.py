@@ -76,6 +76,12 @@ What the shell does with each part:
   the ``hint`` intent in words).  ``grade``: how the move that led to ``position``
   compared with the coach's best move (an object with ``to_json()``), or None when there
   is nothing to grade.
+- ``review(game, upto, seats, progress, cancelled)`` and ``check_answer(game, review,
+  puzzle, move)``: the coach's review of the game's first ``upto`` moves with ``seats``'
+  decisions graded (the game's ``coach.review``: a
+  :class:`~nations_widget.core.review.Review`, raising
+  :class:`~nations_widget.core.review.ReviewCancelled` once ``cancelled()`` says so), and
+  a puzzle's answer graded (``coach.check_answer``: an object with ``to_json()``).
 - ``extra_traits(game, full)``: the game-only synced traits to set on each publish (name
   -> value; each must be a trait of the game's widget subclass, and is read-only like the
   rest); ``full``: a new game, a load or a refresh (send everything), else only what
@@ -86,7 +92,7 @@ What the shell does with each part:
 The generic intents (see :mod:`nations_widget.widget.shell.intents`): ``move``, ``undo``,
 ``redo``, ``goto``, ``new_game``, ``load``, ``save``, ``set_seat``, ``bot_move``,
 ``play_bots``, ``skip_bots``, ``clear_error``, ``preview``, ``hint``, ``coach``,
-``log_sync``.
+``log_sync``, ``review``, ``review_cancel``, ``puzzle_answer``.
 """
 
 from __future__ import annotations
@@ -192,6 +198,13 @@ class GameAdapter(Protocol[G, M]):
     def hint(self, game: G, top: int) -> ToJson | None: ...
 
     def grade(self, game: G, position: int) -> ToJson | None: ...
+
+    # ------------------------------------------------------------- review
+    def review(self, game: G, upto: int, seats: Sequence[int],
+               progress: Callable[[int, int], None] | None,
+               cancelled: Callable[[], bool] | None) -> Any: ...
+
+    def check_answer(self, game: G, review: Any, puzzle: int, move: Any) -> ToJson: ...
 
 
 __all__ = ["Bot", "BotFactory", "ExtraIntent", "GameAdapter", "IntentHandler", "ToJson"]

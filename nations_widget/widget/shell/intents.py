@@ -45,6 +45,14 @@ kind                    fields
 ``coach``               ``on`` (bool): grade each human move against the coach's best
 ``log_sync``            none: the browser's copy of the log is not the one the last
                         ``log_patch`` builds on (a page opened late): send it whole
+``review``              none: the coach reviews the game up to where it is (offered
+                        once it is over, or loaded; the ``review`` trait shows its
+                        progress, then the result); any intent but looking around
+                        stops it
+``review_cancel``       none: stop the review under way
+``puzzle_answer``       ``puzzle`` (int: the review's puzzle number), ``move`` (a move's
+                        JSON object): Python checks the answer (the ``review`` trait's
+                        ``answer``)
 ======================  ===========================================================
 
 The dice game adds ``load_catalogue`` (``text``, ``name``): see
@@ -88,6 +96,10 @@ GENERIC_INTENTS: dict[str, FieldTable] = {
     "hint": ({}, frozenset()),
     "coach": ({"on": ("boolean",)}, frozenset({"on"})),
     "log_sync": ({}, frozenset()),
+    "review": ({}, frozenset()),
+    "review_cancel": ({}, frozenset()),
+    "puzzle_answer": ({"puzzle": ("integer",), "move": ("object",)},
+                      frozenset({"puzzle", "move"})),
 }
 
 #: The new-game settings every game takes (a game adds its own, see

@@ -30,12 +30,14 @@ import traitlets
 from ...core.envelope import MAX_INT_DIGITS, json_object
 from ...core.errors import IllegalMoveError, StateFormatError
 from ...core.history import HistoryGame
+from ...core.review import ReviewCancelled
 from ...core.validate import plain_digits
 from .adapter import Bot, BotFactory, GameAdapter, ToJson
 from .bots import choose_bot
 from .coach import COACH_OFF, coach_payload
 from .intents import MAX_MESSAGE_CHARS, Intent, IntentError, IntentTable
 from .log import LOG_LIMIT, history_payload, log_patch
+from .review import KEEPS_REVIEW, REVIEW_OFF, ReviewJob, review_payload
 from .secrecy import published_settings
 from .wire import AS_JSON_TEXT
 
@@ -48,7 +50,7 @@ SHOWN_POSITIONS = 16
 #: Python only: see :meth:`GameWidget.set_state`).  A game adds its ``GAME_TRAITS``.
 GENERIC_TRAITS: tuple[str, ...] = (
     "game_kind", "game_info", "view", "legal", "log_patch", "error", "seats", "bot_names",
-    "bot_info", "settings", "history", "busy", "preview", "coach", "new_game_open", "fair",
+    "bot_info", "settings", "history", "busy", "preview", "coach", "new_game_open", "fair", "review",
 )
 
 #: The longest refusal shown on the board, in characters.
@@ -130,6 +132,9 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     #: for a game just chosen, so that the player picks the settings first); starting a
     #: new game or loading one clears it
     new_game_open = traitlets.Bool(False).tag(sync=True)
+    #: the coach's review of the game (see :mod:`nations_widget.widget.shell.review`):
+    #: ``{"status", "available", "done", "total", "result", "answer", ...}``
+    review = traitlets.Dict(REVIEW_OFF).tag(sync=True, **AS_JSON_TEXT)
 
     def __init__(self, adapter: GameAdapter[G, M], *, game: G | None = None,
                  settings: Mapping[str, Any] | None = None,
@@ -152,6 +157,11 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self._task: asyncio.Task[None] | None = None
         self._hint_task: asyncio.Task[None] | None = None   # the coach thinking, if it is
         self._grade_task: asyncio.Task[None] | None = None
+        self._review_job: ReviewJob | None = None     # the review under way or shown
+        self._review_number = 0
+        self._review_task: asyncio.Task[None] | None = None
+        self._answer_task: asyncio.Task[None] | None = None
+        self._loaded = False                  # the game was loaded (a review is offered)
         self._runner: int | None = None       # the epoch of the live bot runner, if any
         self._skipping: int | None = None     # the epoch of the last "skip to my turn"
         self._in_intent = False               # handling a message from the browser
@@ -383,6 +393,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             checked = self._checked_seats(seats, n)
             if delay is not None:
                 self.bot_delay = float(delay)
+            self._loaded = False
             self._replace_game(game, checked)
         self._schedule_bots()
 
@@ -454,6 +465,171 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
                 return
             self.coach = coach_payload(self.coach, verdict=verdict, position=position)
 
+    # ------------------------------------------------------------------ review
+    def review_game(self, seats: Sequence[int] | None = None) -> Any:
+        """The coach's review of the game up to where it is (see
+        :mod:`nations_widget.core.review`), here and now; also shown on the board.
+        ``seats``: the seats graded (default: the human seats, or all when bots play them
+        all).  Offered for a finished game and a loaded one."""
+        with self._lock:
+            job = self._start_review(seats)
+        try:
+            result = self._adapter.review(job.game, job.upto, job.seats, None, None)
+        except Exception:
+            with self._lock:
+                if self._review_job is job:
+                    self.review = review_payload(self.review, status="failed",
+                                                 message="The review failed.")
+            raise
+        with self._lock:
+            self._review_done(job, result)
+        return result
+
+    def cancel_review(self) -> None:
+        """Stop a review under way (nothing happens when none is)."""
+        job = self._review_job
+        if job is None or job.result is not None or job.stop.is_set():
+            return
+        job.stop.set()
+        self.review = review_payload(self.review, status="cancelled",
+                                     message="The review was stopped.")
+
+    def answer_puzzle(self, puzzle: int, move: Any) -> dict[str, Any]:
+        """Grade ``move`` as the answer to puzzle number ``puzzle`` of the review shown
+        (the engine checks it: see :func:`nations_widget.core.review.check_answer`); the
+        answer is also shown on the board."""
+        with self._lock:
+            job = self._reviewed()
+        answer = self._adapter.check_answer(job.game, job.result, puzzle, move).to_json()
+        with self._lock:
+            if self._review_job is job:
+                self.error = ""
+                self.review = review_payload(self.review, answer=answer)
+        return answer
+
+    def _review_available(self) -> bool:
+        game = self._game
+        if self._adapter.seat_count(game) < 2 or game.game_position == 0:
+            return False
+        return self._loaded or bool(game.state_at(game.game_position).is_terminal())
+
+    def _start_review(self, seats: Sequence[int] | None) -> ReviewJob:
+        if not self._review_available():
+            raise IntentError("a review is for a finished game, or a loaded one, of two "
+                              "players or more")
+        game = self._game
+        n = self._adapter.seat_count(game)
+        graded = tuple(seats) if seats is not None else tuple(
+            s for s, who in enumerate(self._seats) if who == "human") or tuple(range(n))
+        if self._review_job is not None:
+            self._review_job.stop.set()
+        self._review_number += 1
+        upto = game.game_position
+        job = ReviewJob(self._review_number, game, upto, game.state_at(upto), graded)
+        self._review_job = job
+        self.review = review_payload(REVIEW_OFF, available=True, status="running",
+                                     upto=upto, seats=list(graded))
+        return job
+
+    def _review_done(self, job: ReviewJob, result: Any) -> None:
+        if self._review_job is not job or job.stop.is_set():
+            return
+        job.result = result
+        data = result.to_json()
+        n = len(data["decisions"])
+        self.review = review_payload(self.review, status="done", done=n, total=n,
+                                     result=data, answer=None, message="")
+
+    def _reviewed(self) -> ReviewJob:
+        job = self._review_job
+        if job is None or job.result is None or not job.current(self._game):
+            raise IntentError("there is no review of this game yet: review the game first")
+        return job
+
+    def _sync_review(self) -> None:
+        """After a publish: drop a review whose moves are no longer the game's, and say
+        whether a review is offered."""
+        job = self._review_job
+        available = self._review_available()
+        if job is not None and not job.current(self._game):
+            job.stop.set()
+            self._review_job = None
+            self.review = review_payload(REVIEW_OFF, available=available)
+        elif self.review.get("available") != available:
+            self.review = review_payload(self.review, available=available)
+
+    def _intent_review(self, f: dict[str, Any]) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.review_game()        # no loop (a script): here and now
+            return
+        # In Jupyter or Voila the review (seconds to a minute) runs in a worker thread:
+        # the page's next intent is answered meanwhile, and stops it (_dispatch)
+        with self._lock:
+            job = self._start_review(None)
+        self._review_task = loop.create_task(self._review_in_worker(job, loop))
+
+    async def _review_in_worker(self, job: ReviewJob, loop: asyncio.AbstractEventLoop) -> None:
+        def progress(done: int, total: int) -> None:
+            loop.call_soon_threadsafe(self._review_progress, job, done, total)
+        try:
+            result = await loop.run_in_executor(None, self._adapter.review, job.game,
+                                                job.upto, job.seats, progress,
+                                                job.stop.is_set)
+        except ReviewCancelled:
+            return                    # cancel_review said so already
+        except Exception as exc:
+            self.last_internal_error = exc
+            with self._lock:
+                if self._review_job is job and not job.stop.is_set():
+                    self.review = review_payload(
+                        self.review, status="failed",
+                        message=f"The review failed ({type(exc).__name__}).")
+            return
+        with self._lock:
+            self._review_done(job, result)
+
+    def _review_progress(self, job: ReviewJob, done: int, total: int) -> None:
+        """A review's progress, on the loop's thread (every 2% or so: a message each)."""
+        if self._review_job is not job or job.stop.is_set() or job.result is not None:
+            return
+        if done in (0, total) or done % max(1, total // 50) == 0:
+            self.review = review_payload(self.review, done=done, total=total)
+
+    def _intent_review_cancel(self, f: dict[str, Any]) -> None:
+        self.cancel_review()
+
+    def _intent_puzzle_answer(self, f: dict[str, Any]) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.answer_puzzle(f["puzzle"], f["move"])
+            return
+        with self._lock:
+            job = self._reviewed()
+        # an answer not among the accepted ones is searched (a second or so): in a worker
+        self._answer_task = loop.create_task(
+            self._answer_in_worker(job, f["puzzle"], f["move"]))
+
+    async def _answer_in_worker(self, job: ReviewJob, puzzle: int, move: Any) -> None:
+        try:
+            answer = await asyncio.get_running_loop().run_in_executor(
+                None, self._adapter.check_answer, job.game, job.result, puzzle, move)
+        except (ValueError, IndexError) as exc:      # an illegal move, no such puzzle
+            with self._lock:
+                if self._review_job is job:
+                    self._fail(str(exc))
+            return
+        except Exception as exc:
+            self.last_internal_error = exc
+            self._fail(f"the answer could not be checked ({type(exc).__name__})")
+            return
+        with self._lock:
+            if self._review_job is job:
+                self.error = ""
+                self.review = review_payload(self.review, answer=answer.to_json())
+
     # ------------------------------------------------------------ save and load
     def save_json(self, indent: int | None = None) -> str:
         """The game as JSON text (settings, moves and position: a replayable history, in
@@ -478,6 +654,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             # read): then the widget goes back to the game it had, every trait with it
             kept = self._kept()
             try:
+                self._loaded = True
                 self._replace_game(game, seats, full=True)
             except Exception as exc:
                 self._restore(kept)
@@ -495,7 +672,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         return {"traits": {t: getattr(self, t) for t in self.read_only_traits()},
                 "game": self._game, "game_number": self._game_number, "seats": self._seats,
                 "bots": dict(self._bots), "shown": dict(self._shown), "log": self._log,
-                "log_seq": self._log_seq, "new_game_open": self.new_game_open}
+                "log_seq": self._log_seq, "new_game_open": self.new_game_open,
+                "review_job": self._review_job, "loaded": self._loaded}
 
     def _restore(self, kept: dict[str, Any]) -> None:
         """Back to what :meth:`_kept` recorded (the page gets back what it had)."""
@@ -506,6 +684,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self._shown = kept["shown"]
         self._log = kept["log"]
         self._log_seq = kept["log_seq"]
+        self._review_job = kept["review_job"]
+        self._loaded = kept["loaded"]
         with self.hold_sync():
             self.new_game_open = kept["new_game_open"]
             for name, value in kept["traits"].items():
@@ -569,6 +749,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self._on_custom_msg(self, content, None)
 
     def _dispatch(self, intent: Intent) -> None:
+        if intent.kind not in KEEPS_REVIEW:
+            self.cancel_review()          # the next intent stops a review under way
         extra = self._adapter.extra_intents.get(intent.kind)
         if extra is not None:
             extra.handler(self, intent.fields)
@@ -949,6 +1131,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             self.view, self.legal = self._payloads(game)
             self._publish_log(reset=reset_log)
             self.history = {**history_payload(game, undo_to), "game": self._game_number}
+            self._sync_review()
 
     def _payloads(self, game: G) -> tuple[dict[str, Any], list[Any]]:
         """The ``view`` and ``legal`` payloads of the position shown, worked out once per
@@ -996,6 +1179,9 @@ _GENERIC_HANDLERS: dict[str, Callable[[GameWidget[Any, Any], dict[str, Any]], No
     "hint": GameWidget._intent_hint,
     "coach": GameWidget._intent_coach,
     "log_sync": GameWidget._intent_log_sync,
+    "review": GameWidget._intent_review,
+    "review_cancel": GameWidget._intent_review_cancel,
+    "puzzle_answer": GameWidget._intent_puzzle_answer,
 }
 
 

@@ -1,0 +1,308 @@
+// The coach's review of the game (issue 24), drawn from Python's `review` trait
+// (nations_widget/widget/shell/review.py): the "Review the game" button, the progress bar
+// with Cancel, the graph of each seat's chance to win over the decisions (seat colours),
+// the marks of the graded seats' decisions (?!, ?, ??) with the coach's preferred move, the
+// summary per player, and "Learn from your mistakes": puzzles whose answers Python checks.
+// A click on a point of the graph or on a mark sends the history's `goto` intent (the
+// history banner's "Back to the game" returns).  Nothing here grades anything.
+import "./review.css";
+import { h, setAttr, setChildren, sig } from "./dom.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+/** The graph's drawing box: as wide as the panel when it is drawn (a phone's graph is not
+ * a desktop's shrunk, its figures unreadable), 600 when that is not known; 240 high. */
+const DEFAULT_W = 600;
+const H = 240;
+const PAD = { left: 40, right: 8, top: 10, bottom: 18 };
+
+const seatName = (seat) => `Player ${seat + 1}`;
+const pct = (x) => `${Math.round(x * 100)}%`;
+
+function s(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG, tag);
+  for (const key in attrs) {
+    const value = attrs[key];
+    if (value === null || value === undefined || value === false) continue;
+    el.setAttribute(key, String(value));
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+/** The graph's points: each decision's chances, then the result of a finished game. */
+export function graphPoints(result) {
+  const points = result.decisions.map((d) => ({ x: d.index, position: d.position, chances: d.chances, decision: d }));
+  if (result.final) points.push({ x: result.decisions.length, position: result.upto, chances: result.final, decision: null });
+  return points;
+}
+
+/** The graph's scales: x over the points, y over 0..1 (100% at the top). */
+function scales(count, W) {
+  const span = Math.max(1, count - 1);
+  const x = (i) => PAD.left + (i / span) * (W - PAD.left - PAD.right);
+  const y = (p) => PAD.top + (1 - p) * (H - PAD.top - PAD.bottom);
+  return { x, y, span };
+}
+
+/** A sentence of the figures, for a screen reader (the table has them all). */
+function graphLabel(result) {
+  const points = graphPoints(result);
+  if (!points.length) return "No decision to graph.";
+  const first = points[0].chances;
+  const last = points[points.length - 1].chances;
+  const seats = first.map((c, seat) => `${seatName(seat)} from ${pct(c)} to ${pct(last[seat])}`).join(", ");
+  const marks = result.decisions.filter((d) => d.mark).length;
+  return `Each player's chance of winning over ${result.decisions.length} decisions: ${seats}. ${marks} marked decisions, listed below.`;
+}
+
+/**
+ * The line graph: a line per seat, a mark (?!, ?, ??) on each marked decision, the
+ * position shown as a vertical line.  `go(position)` is called for a click on the graph
+ * (the nearest point) or on a mark, and for Enter or Space on a focused mark.
+ */
+export function reviewGraph(result, go, width = DEFAULT_W) {
+  const W = Math.max(280, Math.min(1000, Math.round(width)));
+  const points = graphPoints(result);
+  const { x, y, span } = scales(points.length, W);
+  const players = result.players;
+  const grid = [0, 0.5, 1].map((p) => [
+    s("line", { x1: PAD.left, x2: W - PAD.right, y1: y(p), y2: y(p), class: "nw-review-grid" }),
+    s("text", { x: PAD.left - 4, y: y(p) + 4, "text-anchor": "end", class: "nw-review-axis" }, pct(p)),
+  ]);
+  const lines = [];
+  for (let seat = 0; seat < players; seat += 1) {
+    const d = points.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p.chances[seat]).toFixed(1)}`).join("");
+    lines.push(s("path", { d, class: `nw-review-line nw-review-seat-${seat}`, style: `stroke: var(--nw-seat-${seat}, #555)`, "data-seat": seat }));
+  }
+  const cursor = s("line", { x1: -10, x2: -10, y1: PAD.top, y2: H - PAD.bottom, class: "nw-review-cursor", "data-key": "review-cursor" });
+  // the click surface under the marks: the nearest point's position
+  const surface = s("rect", { x: PAD.left, y: PAD.top, width: W - PAD.left - PAD.right, height: H - PAD.top - PAD.bottom, class: "nw-review-surface", "data-key": "review-surface" });
+  surface.addEventListener("click", (e) => {
+    const box = surface.getBoundingClientRect();
+    const frac = box.width > 0 ? (e.clientX - box.left) / box.width : 0;
+    const i = Math.max(0, Math.min(points.length - 1, Math.round(frac * span)));
+    go(points[i].position);
+  });
+  const marks = result.decisions.filter((d) => d.mark).map((d) => {
+    const cx = x(d.index);
+    const cy = y(d.chances[d.seat]);
+    const g = s("g", {
+      class: `nw-review-mark nw-review-${d.mark}`, tabindex: "0", role: "button",
+      "aria-label": `Move ${d.position + 1}: ${d.text}`, "data-key": `review-mark-${d.index}`, "data-position": d.position,
+    },
+    s("title", {}, `Move ${d.position + 1}: ${d.text}`),
+    // a target of 24 x 24 px at least (the graph is drawn at the panel's width)
+    s("circle", { cx, cy, r: 12, class: "nw-review-hit" }),
+    s("circle", { cx, cy, r: 6, class: "nw-review-dot", style: `fill: var(--nw-seat-${d.seat}, #555)` }),
+    s("text", { x: cx, y: Math.max(PAD.top + 8, cy - 9), "text-anchor": "middle", class: "nw-review-symbol" }, d.symbol));
+    g.addEventListener("click", (e) => {
+      e.stopPropagation();
+      go(d.position);
+    });
+    g.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        e.stopPropagation();
+        go(d.position);
+      }
+    });
+    return g;
+  });
+  const svg = s("svg", {
+    viewBox: `0 0 ${W} ${H}`, class: "nw-review-graph", role: "img", "aria-label": graphLabel(result),
+    "data-key": "review-graph",
+  }, grid, lines, surface, cursor, marks);
+  return { svg, cursor, points, x };
+}
+
+/** Put the graph's cursor at the position shown (the last decision at or before it). */
+function placeCursor(graph, position) {
+  let at = -1;
+  graph.points.forEach((p, i) => {
+    if (p.position <= position) at = i;
+  });
+  const cx = at < 0 ? -10 : graph.x(at);
+  setAttr(graph.cursor, "x1", String(cx));
+  setAttr(graph.cursor, "x2", String(cx));
+}
+
+/** The figures as a table (the graph's text alternative), in a <details>. */
+function figuresTable(result) {
+  const seats = Array.from({ length: result.players }, (_, i) => i);
+  return h("details", { class: "nw-review-figures" },
+    h("summary", { dataset: { key: "review-figures" } }, "The figures as a table"),
+    h("table", {},
+      h("caption", {}, "Each player's chance of winning at each decision (the coach's estimate, ± its margin of error)"),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Move"), h("th", { scope: "col" }, "Decides"),
+        seats.map((seat) => h("th", { scope: "col" }, seatName(seat))), h("th", { scope: "col" }, "Mark"))),
+      h("tbody", {}, result.decisions.map((d) => h("tr", {},
+        h("td", {}, String(d.position + 1)), h("td", {}, `${seatName(d.seat)}: ${d.played_text}`),
+        seats.map((seat) => h("td", {}, `${pct(d.chances[seat])} ± ${Math.max(1, Math.round(196 * d.errors[seat]))}`)),
+        h("td", {}, d.mark ? `${d.symbol} ${d.mark}` : ""))),
+      result.final ? h("tr", {}, h("td", {}, "end"), h("td", {}, "the result"), seats.map((seat) => h("td", {}, pct(result.final[seat]))), h("td", {}, "")) : null)));
+}
+
+function marksList(result, go) {
+  const marked = result.decisions.filter((d) => d.mark);
+  if (!marked.length) {
+    return h("p", { class: "nw-review-none" }, `No decision of ${result.graded_seats.map(seatName).join(", ")} lost enough, beyond the coach's margin of error, to be marked.`);
+  }
+  return h("ol", { class: "nw-review-marks", "aria-label": "Marked decisions" }, marked.map((d) => h("li", {},
+    h("button", {
+      type: "button", class: `nw-btn nw-review-markbtn nw-review-${d.mark}`, dataset: { key: `review-goto-${d.index}` },
+      title: "Show this position", onclick: () => go(d.position),
+    },
+    h("span", { class: "nw-review-badge", style: { background: `var(--nw-seat-${d.seat}, #555)` }, "aria-hidden": "true" }, d.symbol),
+    h("span", {}, ` Move ${d.position + 1} · ${d.text}`)))));
+}
+
+function summaryTable(result) {
+  return h("table", { class: "nw-review-summary", dataset: { key: "review-summary" } },
+    h("caption", {}, "Per player"),
+    h("thead", {}, h("tr", {},
+      h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Accuracy"),
+      h("th", { scope: "col", title: "inaccuracies" }, "?!"), h("th", { scope: "col", title: "mistakes" }, "?"),
+      h("th", { scope: "col", title: "blunders" }, "??"), h("th", { scope: "col" }, "Where the game turned"))),
+    h("tbody", {}, result.summaries.map((row) => h("tr", {},
+      h("th", { scope: "row" }, h("span", { class: `nw-swatch nw-seat-${row.seat}`, "aria-hidden": "true" }), ` ${row.label}`),
+      h("td", {}, row.accuracy === null ? "not graded" : `${Math.round(row.accuracy)}%`),
+      h("td", {}, row.accuracy === null ? "–" : String(row.inaccuracies)),
+      h("td", {}, row.accuracy === null ? "–" : String(row.mistakes)),
+      h("td", {}, row.accuracy === null ? "–" : String(row.blunders)),
+      h("td", {}, row.decided_text || "–")))));
+}
+
+function thresholdsLine(result) {
+  const [a, b, c] = result.thresholds.map((t) => Math.round(t * 1000) / 10);
+  return h("p", { class: "nw-review-note" },
+    `Marks: ?! inaccuracy (at least ${a} points of the chance to win lost against the coach's move), ? mistake (${b}), ?? blunder (${c}); `
+    + `only when the loss is larger than its margin of error. ${result.playouts} simulations per decision.`);
+}
+
+/** The review panel's maker: `makeReview(shell).panel(S, part)` (null when there is
+ * nothing to offer). */
+export function makeReview(shell) {
+  // the puzzle shown (null: none), the move picked in its list, the review's token, the graph drawn
+  const ui = { puzzle: null, pick: 0, result: null, graph: null };
+  const go = (position) => shell.send({ kind: "goto", position });
+  // the graph is drawn to the panel's width: a change of width (a phone turned, a window
+  // resized) draws it again
+  let observer = null;
+  function watchWidth(frame) {
+    if (observer || typeof ResizeObserver === "undefined") return;
+    let last = frame.clientWidth;
+    observer = new ResizeObserver(() => {
+      const now = frame.clientWidth;
+      if (Math.abs(now - last) >= 40) {
+        last = now;
+        shell.redraw();
+      }
+    });
+    observer.observe(frame);
+  }
+
+  function startButton(S, again) {
+    return h("button", {
+      type: "button", class: `nw-btn ${again ? "" : "nw-primary "}nw-review-start`, dataset: { key: "review-start" },
+      title: "The coach replays every decision of the game (under a minute); the next thing you do stops it",
+      onclick: () => shell.send({ kind: "review" }),
+    }, again ? "Review again" : (S.view && S.view.current !== null && S.view.current !== undefined ? "Review the game so far" : "Review the game"));
+  }
+
+  function progress(R) {
+    const total = R.total || 0;
+    return h("div", { class: "nw-review-progress", role: "status" },
+      h("progress", { max: String(Math.max(1, total)), value: String(R.done || 0), "aria-label": "Review progress", dataset: { key: "review-progress" } }),
+      h("span", {}, total ? ` Reviewing: ${R.done} of ${total} decisions…` : " Reviewing…"),
+      h("button", { type: "button", class: "nw-btn", dataset: { key: "review-cancel" }, onclick: () => shell.send({ kind: "review_cancel" }) }, "Cancel"));
+  }
+
+  function puzzles(S, R, result) {
+    const list = result.puzzles || [];
+    if (!list.length) return null;
+    if (ui.puzzle === null) {
+      return h("div", { class: "nw-review-learn" },
+        h("button", {
+          type: "button", class: "nw-btn nw-primary", dataset: { key: "puzzles-start" },
+          onclick: () => { ui.puzzle = 0; ui.pick = 0; go(list[0].position); shell.redraw(); },
+        }, `Learn from your mistakes (${list.length} ${list.length === 1 ? "puzzle" : "puzzles"})`));
+    }
+    const k = Math.min(ui.puzzle, list.length - 1);
+    const p = list[k];
+    const here = S.view.position === p.position;
+    const moves = here ? S.legal || [] : [];
+    const answer = R.answer && R.answer.puzzle === k ? R.answer : null;
+    const turn = (to) => () => { ui.puzzle = to; ui.pick = 0; go(list[to].position); shell.redraw(); };
+    const pickId = `nw-review-pick-${k}`;
+    return h("div", { class: "nw-review-learn", role: "group", "aria-label": "Learn from your mistakes" },
+      h("h4", {}, `Puzzle ${k + 1} of ${list.length} · move ${p.position + 1}`),
+      h("p", { class: "nw-review-question" }, p.question),
+      here && moves.length ? h("div", { class: "nw-review-answer-row" },
+        h("label", { for: pickId, class: "nw-slot-label" }, "Your move"),
+        h("select", { id: pickId, dataset: { key: "puzzle-pick" }, onchange: (e) => { ui.pick = Number(e.target.value); } },
+          moves.map((m, i) => h("option", { value: String(i), selected: i === ui.pick }, m.text))),
+        h("button", {
+          type: "button", class: "nw-btn nw-primary", dataset: { key: "puzzle-check" },
+          onclick: () => {
+            const m = (shell.state().legal || [])[ui.pick];
+            if (m) shell.send({ kind: "puzzle_answer", puzzle: k, move: m.move });
+          },
+        }, "Check my move"))
+        : h("button", { type: "button", class: "nw-btn", dataset: { key: "puzzle-show" }, onclick: () => go(p.position) }, "Show the position"),
+      answer ? h("p", { class: `nw-review-verdict ${answer.correct ? "nw-good" : "nw-bad"}`, role: "status", dataset: { key: "puzzle-answer" } },
+        h("strong", {}, answer.correct ? "Right. " : "Not this one. "), answer.text) : null,
+      h("div", { class: "nw-buttons" },
+        h("button", { type: "button", class: "nw-btn", dataset: { key: "puzzle-prev" }, disabled: k === 0, onclick: turn(k - 1) }, "‹ Previous puzzle"),
+        h("button", { type: "button", class: "nw-btn", dataset: { key: "puzzle-next" }, disabled: k === list.length - 1, onclick: turn(k + 1) }, "Next puzzle ›"),
+        h("button", {
+          type: "button", class: "nw-btn", dataset: { key: "puzzle-done" },
+          onclick: () => { ui.puzzle = null; shell.send({ kind: "back_to_game" }); shell.redraw(); },
+        }, "Done")));
+  }
+
+  function panel(S, part) {
+    const R = S.review || {};
+    const status = R.status || "off";
+    const result = status === "done" ? R.result : null;
+    if (!R.available && !result && status !== "running") return null;
+    // the trait comes anew with each answer: the same review is told by its token
+    const token = result ? `${S.history.game}:${result.upto}:${result.seconds}:${result.decisions.length}` : null;
+    if (token !== ui.result) {
+      ui.result = token;
+      ui.puzzle = null;
+      ui.graph = null;
+    }
+    const head = part("review-head", sig(status, R.done, R.total, R.message, R.available, S.view.current === null), () => h("div", { class: "nw-review-head" },
+      status === "running" ? progress(R) : null,
+      status === "cancelled" || status === "failed" ? h("p", { class: "nw-review-note", role: "status" }, R.message) : null,
+      status !== "running" ? h("div", { class: "nw-buttons" }, startButton(S, Boolean(result))) : null));
+    const frame = part("review-frame", "", () => h("section", { class: "nw-panel nw-review", "aria-label": "Review", dataset: { key: "review" } }));
+    const kids = [h("h3", {}, "Review"), head];
+    if (result) {
+      // the panel's inner width, when it is on the page already (its Review button was)
+      const inner = frame.clientWidth ? frame.clientWidth - 20 : DEFAULT_W;
+      watchWidth(frame);
+      const graphPart = part("review-graph", sig(token, Math.round(inner / 40)), () => {
+        ui.graph = reviewGraph(result, go, inner);
+        return h("div", { class: "nw-review-chart" },
+          h("div", { class: "nw-review-legend", "aria-hidden": "true" }, Array.from({ length: result.players }, (_, seat) => h("span", {},
+            h("span", { class: `nw-swatch nw-seat-${seat}` }), ` ${seatName(seat)}`))),
+          ui.graph.svg,
+          h("p", { class: "nw-review-note" }, "Click the graph or a mark to see that position; “Back to the game” returns."));
+      });
+      if (ui.graph) placeCursor(ui.graph, S.history.position);
+      kids.push(graphPart,
+        part("review-marks", token, () => h("div", {}, thresholdsLine(result), marksList(result, go))),
+        part("review-summary", token, () => summaryTable(result)),
+        part("review-figures", token, () => figuresTable(result)),
+        part("review-learn", sig(token, ui.puzzle, S.view.position, (S.legal || []).length, R.answer), () => puzzles(S, R, result)));
+    }
+    setChildren(frame, kids);
+    return frame;
+  }
+
+  return { panel, ui };
+}

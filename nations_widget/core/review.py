@@ -1,0 +1,642 @@
+"""A game reviewed by the coach: each seat's chance of winning over the game, the human
+seats' decisions marked by what they cost, a summary per player, and puzzles.
+
+:func:`review` walks a game's history (to its end, or to where an unfinished game is) and,
+at every decision with a choice (two legal moves or more), runs the game's coach search
+(:mod:`nations_widget.core.coach`) once, with a fixed budget of playouts and a seed of its
+own (so the same game, budget and seed give the same review on any machine).  That one
+search gives both:
+
+- **the graph's point**: every seat's chance of finishing first at that position, the
+  mean over the playouts of the coach's best move there (each playout's chance comes from
+  the estimated final scores and the spread the game fitted around them:
+  :func:`~nations_widget.core.odds.win_chance`), with its standard error;
+- **the mark**, for a graded seat (the human seats, in the widget): the played move is
+  searched beside the coach's candidates, on the same luck (the k-th playout of every root
+  move shares its random numbers), and the *loss* is the mover's chance after the best
+  move minus its chance after the played move, with the standard error of the paired
+  differences.  A move the coach counts as the same choice (the dice game does not grade
+  which dice pay) loses nothing.
+
+**Marks.**  Lichess marks a chess move that lowers the mover's winning chances by 10, 20
+or 30 points (of 100) an inaccuracy, a mistake or a blunder.  Those steps are for two
+players, whose chances start at 50 each.  In a game of ``n`` players each seat starts at
+about 100/``n`` and a misplay moves a seat's chance about 2/``n`` as far, so the steps here
+are Lichess's scaled by 2/``n`` (:func:`thresholds`): two players 10/20/30 points, three
+6.7/13.3/20, four 5/10/15, five 4/8/12.  A decision is marked only when its loss reaches a
+step **and** is larger than its 95% margin of error (1.96 standard errors; exact when both
+moves' playouts all reached the end of the game with one result), so the noise of a small
+search is never called a blunder: with a small budget fewer moves are marked, never more.
+
+**Accuracy** (per seat): each graded decision scores ``100 · 2^(−sure / mistake)``, where
+``sure`` is the part of its loss beyond the margin of error (``max(0, loss − 1.96·error)``)
+and ``mistake`` the mistake step: the coach's move or one as good scores 100, a loss of a
+mistake's size surely made scores 50.  The accuracy is the mean over the seat's graded
+decisions.
+
+**Where the game was decided** (per seat): the decision after which that seat's chance
+moved most before the next decision (the move, and the luck up to the next decision; the
+last decision of a finished game is compared with its result).
+
+**Puzzles** ("learn from your mistakes"): the marked decisions where each graded seat lost
+most (at most :data:`PUZZLES_PER_SEAT` per seat, in the order of the game), each with the
+moves the engine accepts as an answer: the coach's best and every move it searched there
+that is not clearly worse than the best (compared on at least two shared playouts, and
+within the margin of error of it).  :func:`check_answer` grades a move given as an answer:
+one of those is right; the move played in the game is not; any other legal move is searched
+beside the best (same seed and budget) and is right when it is not clearly worse.
+
+``progress(done, total)`` is called after each decision; ``cancelled()`` is asked before
+each search and stops the review with :class:`ReviewCancelled`.  An ``executor`` (any
+``concurrent.futures`` executor: a process pool, a Dask cluster's, as the tournaments
+use: :func:`nations_widget.core.bots.tournament.executor_for`) spreads the searches over
+processes for bigger budgets, with the same results.  :meth:`Review.to_json` gives the
+review as JSON (and :meth:`Review.from_json` reads it back).  A game's coach module
+supplies its search and words as a :class:`ReviewCoach` and a ``review(game, ...)`` of its
+own (``nations_widget.dice.coach.review``, ``nations_widget.board.coach.review``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, fields
+from typing import Any
+
+from .bots.mcts import MCTSBot, Outcome, SearchStats
+from .coach import (
+    Z95,
+    Comparison,
+    Describe,
+    Suggestion,
+    _compare,
+    _decided,
+    search,
+)
+from .odds import mean_and_error, win_chance
+
+#: Lichess's steps (of a chance from 0 to 1) for two players: inaccuracy, mistake, blunder.
+TWO_PLAYER_STEPS = (0.10, 0.20, 0.30)
+#: The marks, mildest first, with their symbols.
+MARKS = ("inaccuracy", "mistake", "blunder")
+SYMBOLS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+#: The most puzzles a review keeps per graded seat.
+PUZZLES_PER_SEAT = 3
+#: The review's format in JSON.
+FORMAT = "nations-review"
+VERSION = 1
+
+
+def thresholds(players: int) -> tuple[float, float, float]:
+    """The inaccuracy, mistake and blunder steps of a chance to win (0..1) for a game of
+    ``players``: Lichess's 10/20/30 points scaled by 2/``players`` (see the module
+    docstring)."""
+    scale = 2.0 / max(players, 2)
+    a, b, c = (round(step * scale, 4) for step in TWO_PLAYER_STEPS)
+    return (a, b, c)
+
+
+class ReviewCancelled(Exception):
+    """The review was stopped (its ``cancelled()`` said so) before it finished."""
+
+
+def _player(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+@dataclass(frozen=True)
+class ReviewCoach:
+    """What a game gives the review: its coach's search bot (``make_bot(seed, playouts)``,
+    with no time cap, so that the review is the same on any machine), its words for a move
+    and whether two moves count as the same choice (None: equal moves).  Module-level
+    functions, so that the coach travels to a process pool."""
+
+    make_bot: Callable[[int, int], MCTSBot]
+    describe: Describe
+    same_action: Callable[[Any, Any], bool] | None = None
+    seat_label: Callable[[int], str] = _player
+
+    def same(self, a: Any, b: Any) -> bool:
+        return a == b or (self.same_action is not None and self.same_action(a, b))
+
+
+def _percent_points(x: float) -> str:
+    return f"{x * 100:.0f}"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the game as the review saw it.
+
+    ``index``: its number in the review (the graph's x); ``position``: the history position
+    it was decided in (the state after that many moves); ``played``/``best``: the move
+    played and the coach's best, as move JSON, with their words; ``same``: the played move
+    was the coach's choice; ``chances``/``errors``: each seat's chance of finishing first
+    at this position (after the coach's best move) and its standard error; ``after`` /
+    ``after_errors``: each seat's chance after the played move (None when it was not
+    searched: an ungraded seat's move the coach would not have looked at); ``loss`` /
+    ``loss_error``: the mover's chance lost against the best (graded seats only, else
+    None) and its standard error (None when the search could not compare the two: fewer
+    than two shared playouts); ``mark``: "inaccuracy", "mistake", "blunder" or None;
+    ``playouts``: the search's size."""
+
+    index: int
+    position: int
+    seat: int
+    played: dict[str, Any]
+    played_text: str
+    best: dict[str, Any]
+    best_text: str
+    same: bool
+    chances: tuple[float, ...]
+    errors: tuple[float, ...]
+    after: tuple[float, ...] | None
+    after_errors: tuple[float, ...] | None
+    graded: bool
+    loss: float | None
+    loss_error: float | None
+    mark: str | None
+    playouts: int
+
+    @property
+    def sure_loss(self) -> float:
+        """The part of the loss beyond its 95% margin of error (0 when within it)."""
+        if self.loss is None or self.loss_error is None:
+            return 0.0
+        return max(0.0, self.loss - Z95 * self.loss_error)
+
+    def words(self, label: Callable[[int], str] = _player) -> str:
+        """ "Player 1: Buy Colosseum: a mistake (−12 points of the chance to win, ± 5);
+        the coach preferred Build a wonder"."""
+        who = f"{label(self.seat)}: {self.played_text}"
+        if self.mark is None:
+            if self.graded and self.same:
+                return f"{who}: the coach's choice"
+            return who
+        assert self.loss is not None and self.loss_error is not None
+        half = Z95 * self.loss_error
+        margin = "± under 1" if half < 0.005 else f"± {_percent_points(half)}"
+        return (f"{who}: {'an' if self.mark == 'inaccuracy' else 'a'} {self.mark} "
+                f"(−{_percent_points(self.loss)} points of the chance to win, {margin}); "
+                f"the coach preferred {self.best_text}")
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, float):
+                value = round(value, 4)
+            elif isinstance(value, tuple):
+                value = [round(x, 4) for x in value]
+            out[f.name] = value
+        out["symbol"] = SYMBOLS.get(self.mark or "", "")
+        out["text"] = self.words()
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Decision:
+        kw = {f.name: data[f.name] for f in fields(cls)}
+        for name in ("chances", "errors", "after", "after_errors"):
+            if kw[name] is not None:
+                kw[name] = tuple(kw[name])
+        return cls(**kw)
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A position where a graded seat lost much: find a better move.  ``accepted``: the
+    moves (JSON) the engine accepts without searching again, with their words."""
+
+    index: int
+    decision: int
+    position: int
+    seat: int
+    played: dict[str, Any]
+    played_text: str
+    best_text: str
+    loss: float
+    mark: str
+    accepted: tuple[dict[str, Any], ...]
+    accepted_text: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"index": self.index, "decision": self.decision, "position": self.position,
+                "seat": self.seat, "played": self.played, "played_text": self.played_text,
+                "best_text": self.best_text, "loss": round(self.loss, 4), "mark": self.mark,
+                "accepted": list(self.accepted), "accepted_text": list(self.accepted_text),
+                "question": f"{_player(self.seat)} played {self.played_text} here "
+                            f"({'an' if self.mark == 'inaccuracy' else 'a'} {self.mark}). "
+                            "Find a better move."}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Puzzle:
+        kw = {f.name: data[f.name] for f in fields(cls)}
+        kw["accepted"] = tuple(kw["accepted"])
+        kw["accepted_text"] = tuple(kw["accepted_text"])
+        return cls(**kw)
+
+
+@dataclass(frozen=True)
+class SeatSummary:
+    """One seat's review: ``graded`` decisions, ``accuracy`` (see the module docstring;
+    None when not graded), the marks' counts, the chance lost in all (the sure part),
+    where its game was decided (a decision's index, position, the change of its chance
+    there and the words) and its chance at the end (the result, for a finished game)."""
+
+    seat: int
+    label: str
+    graded: int
+    accuracy: float | None
+    inaccuracies: int
+    mistakes: int
+    blunders: int
+    lost: float
+    decided_at: int | None
+    decided_position: int | None
+    decided_change: float
+    decided_text: str
+    final_chance: float | None
+
+    def to_json(self) -> dict[str, Any]:
+        out = {f.name: getattr(self, f.name) for f in fields(self)}
+        for name in ("accuracy", "lost", "decided_change", "final_chance"):
+            if out[name] is not None:
+                out[name] = round(out[name], 4)
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SeatSummary:
+        return cls(**{f.name: data[f.name] for f in fields(cls)})
+
+
+@dataclass(frozen=True)
+class Review:
+    """A game's review (see the module docstring).  ``upto``: the positions reviewed (the
+    history's first ``upto`` moves); ``over``: the game was over there, and ``final`` is
+    each seat's result (1 for the winner; a tie shared), the graph's last point."""
+
+    players: int
+    playouts: int
+    seed: int
+    upto: int
+    over: bool
+    graded_seats: tuple[int, ...]
+    thresholds: tuple[float, float, float]
+    decisions: tuple[Decision, ...]
+    final: tuple[float, ...] | None
+    summaries: tuple[SeatSummary, ...]
+    puzzles: tuple[Puzzle, ...]
+    seconds: float
+
+    def marked(self) -> list[Decision]:
+        return [d for d in self.decisions if d.mark is not None]
+
+    def __str__(self) -> str:
+        lines = [f"Review of {self.upto} moves ({len(self.decisions)} decisions, "
+                 f"{self.playouts} playouts each, {self.seconds:.1f} s)"]
+        for s in self.summaries:
+            if s.accuracy is None:
+                continue
+            lines.append(f"{s.label}: accuracy {s.accuracy:.0f}%, {s.inaccuracies} "
+                         f"inaccuracies, {s.mistakes} mistakes, {s.blunders} blunders")
+        lines += [f"  {SYMBOLS[d.mark or '']} move {d.position + 1}: {d.words()}"
+                  for d in self.marked()]
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": FORMAT, "version": VERSION, "players": self.players,
+                "playouts": self.playouts, "seed": self.seed, "upto": self.upto,
+                "over": self.over, "graded_seats": list(self.graded_seats),
+                "thresholds": list(self.thresholds),
+                "marks": [{"mark": m, "symbol": SYMBOLS[m], "at_least": t}
+                          for m, t in zip(MARKS, self.thresholds, strict=True)],
+                "decisions": [d.to_json() for d in self.decisions],
+                "final": None if self.final is None else [round(x, 4) for x in self.final],
+                "summaries": [s.to_json() for s in self.summaries],
+                "puzzles": [p.to_json() for p in self.puzzles],
+                "seconds": round(self.seconds, 3)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Review:
+        if data.get("format") != FORMAT or data.get("version") != VERSION:
+            raise ValueError(f"not a review of format {FORMAT!r} version {VERSION}")
+        a, b, c = data["thresholds"]
+        return cls(data["players"], data["playouts"], data["seed"], data["upto"],
+                   data["over"], tuple(data["graded_seats"]), (a, b, c),
+                   tuple(Decision.from_json(d) for d in data["decisions"]),
+                   None if data["final"] is None else tuple(data["final"]),
+                   tuple(SeatSummary.from_json(s) for s in data["summaries"]),
+                   tuple(Puzzle.from_json(p) for p in data["puzzles"]), data["seconds"])
+
+
+def mark_for(loss: float, error: float, steps: tuple[float, float, float]) -> str | None:
+    """The mark of a chance ``loss`` (0..1) with standard error ``error``: the largest step
+    of ``steps`` (inaccuracy, mistake, blunder) it reaches, provided it is larger than its
+    95% margin of error (``1.96 · error``); else None (noise is never marked)."""
+    if loss <= Z95 * error:
+        return None
+    mark = None
+    for name, step in zip(MARKS, steps, strict=True):
+        if loss >= step:
+            mark = name
+    return mark
+
+
+# ----------------------------------------------------------------- one decision
+@dataclass(frozen=True)
+class _Searched:
+    """What one decision's search gave (before the review numbers it)."""
+
+    decision: Decision | None
+    accepted: tuple[dict[str, Any], ...]
+    accepted_text: tuple[str, ...]
+
+
+def extra_floor(playouts: int) -> int:
+    """The playouts a review's search spends at least on the move played (a third of its
+    budget): enough shared playouts to compare it with the best."""
+    return max(2, playouts // 3)
+
+
+def decision_seed(seed: int, position: int) -> int:
+    """The seed of the search at ``position`` of a review seeded ``seed``."""
+    return (seed * 1_000_003 + position * 7_919 + 17) % (2 ** 61)
+
+
+def _seat_means(runs: Sequence[Outcome], players: int) -> tuple[tuple[float, ...],
+                                                                tuple[float, ...]]:
+    figures = [mean_and_error([o.seats[s] for o in runs]) for s in range(players)]
+    return tuple(m for m, _ in figures), tuple(e for _, e in figures)
+
+
+def _runs(stats: SearchStats, s: Suggestion) -> Sequence[Outcome]:
+    return stats.playouts[stats.moves.index(s.move)]
+
+
+def _ranked(ranked: Sequence[Suggestion], stats: SearchStats, forced: Sequence[Any]
+            ) -> tuple[Suggestion, Callable[[Suggestion], Comparison]]:
+    """The review's best move, and how any searched move compares with it on the playouts
+    they share.  The ``forced`` moves (the move played, an answer) are searched a set
+    number of times whatever their worth, so the most visited move is not the measure
+    with them: the best is the search's own choice (its most visited move of the others)
+    or a forced move, whichever has the higher chance to win (searched twice at least)."""
+    others = [s for s in ranked if s.move not in forced]
+    pool = others[:1] + [s for s in ranked if s.move in forced and s.visits >= 2]
+    best = max(pool or ranked[:1], key=lambda s: s.win_rate or 0.0)
+    first = _runs(stats, best)
+
+    def versus(s: Suggestion) -> Comparison:
+        return _compare(first, _runs(stats, s), False,
+                        _decided(first, False) and _decided(_runs(stats, s), False))
+    return best, versus
+
+
+def _as_good(versus: Comparison) -> bool:
+    """Compared on enough playouts, and not clearly less likely to win than the best."""
+    return versus.comparable and not (versus.clear_on_win and (versus.win_gap or 0.0) > 0)
+
+
+def _search_decision(state: Any, move: Any, graded: bool, coach: ReviewCoach,
+                     playouts: int, seed: int, position: int,
+                     thresholds_: tuple[float, float, float]) -> _Searched:
+    """Search one decision (a module-level function: it runs in a process pool too)."""
+    seat = state.current_player()
+    players = state.config.players
+    bot = coach.make_bot(seed, playouts)
+    bot.record_seats = True
+    bot.extra_floor = extra_floor(playouts)
+    _, ranked, _, _ = search(state, bot, coach.describe, extra=(move,) if graded else ())
+    stats = bot.last
+    assert stats is not None
+    if not stats.playouts:
+        return _Searched(None, (), ())          # one candidate: nothing was searched
+
+    best, versus_of = _ranked(ranked, stats, (move,) if graded else ())
+    chances, errors = _seat_means(_runs(stats, best), players)
+    played = next((s for s in ranked if s.move == move), None)
+    same = coach.same(best.move, move)
+    after: tuple[float, ...] | None = None
+    after_errors: tuple[float, ...] | None = None
+    loss: float | None = None
+    loss_error: float | None = None
+    mark = None
+    if played is best:
+        after, after_errors = chances, errors
+    elif played is not None:
+        after, after_errors = _seat_means(_runs(stats, played), players)
+    if graded:
+        versus = None if played is None or played is best else versus_of(played)
+        if same or versus is None or versus.win_gap is None:
+            loss, loss_error = 0.0, 0.0
+        else:
+            loss = versus.win_gap
+            if versus.comparable:
+                loss_error = 0.0 if versus.decided else versus.win_gap_error
+                mark = mark_for(loss, loss_error, thresholds_)
+    accepted = [best] + [s for s in ranked if s is not best and _as_good(versus_of(s))
+                         and not coach.same(s.move, move)]
+    decision = Decision(
+        index=-1, position=position, seat=seat, played=move.to_json(),
+        played_text=coach.describe(state, move), best=best.move.to_json(),
+        best_text=best.text, same=same, chances=chances, errors=errors, after=after,
+        after_errors=after_errors, graded=graded, loss=loss, loss_error=loss_error,
+        mark=mark, playouts=stats.iterations)
+    return _Searched(decision, tuple(s.move.to_json() for s in accepted),
+                     tuple(s.text for s in accepted))
+
+
+# ----------------------------------------------------------------- the review
+def _final_result(state: Any) -> tuple[float, ...]:
+    """Each seat's result of a finished game: 1 for the winner, 0 for the others (a tie
+    the rules leave unbroken shared)."""
+    players = state.config.players
+    winner = state.winner()
+    if winner is not None:
+        return tuple(1.0 if s == winner else 0.0 for s in range(players))
+    scores = [float(x) for x in state.scores()]
+    return tuple(win_chance(scores, s, 0.0) for s in range(players))
+
+
+def review(game: Any, coach: ReviewCoach, *, playouts: int, seats: Sequence[int] | None = None,
+           seed: int | None = None, upto: int | None = None,
+           progress: Callable[[int, int], None] | None = None,
+           cancelled: Callable[[], bool] | None = None,
+           executor: Executor | None = None) -> Review:
+    """Review ``game`` (a :class:`~nations_widget.core.history.HistoryGame`, unchanged) up
+    to position ``upto`` (default: where the game is, its ``game_position``).
+
+    ``seats``: the seats whose decisions are graded and marked (default: every seat);
+    ``playouts``: the search's budget per decision; ``seed``: the review's seed (default:
+    the game's).  See the module docstring for the rest."""
+    if playouts < 2:
+        raise ValueError("a review needs at least 2 playouts per decision")
+    first = game.state_at(0)
+    players = first.config.players
+    if players < 2:
+        raise ValueError("a review compares the players' chances to win: a solo game has "
+                         "none to compare")
+    end = game.game_position if upto is None else upto
+    if not 0 <= end <= game.length:
+        raise IndexError(f"upto must be 0-{game.length}, got {end}")
+    graded = tuple(sorted(set(range(players) if seats is None else seats)))
+    if any(not 0 <= s < players for s in graded):
+        raise ValueError(f"seats must be 0-{players - 1}")
+    base = int(game.config.seed) if seed is None else seed
+    steps = thresholds(players)
+    start = time.perf_counter()
+    todo = []
+    for p in range(end):
+        state = game.state_at(p)
+        seat = state.current_player()
+        if seat is None or len(state.legal_moves()) < 2:
+            continue
+        todo.append((p, state, game.move_at(p), seat in graded))
+    total = len(todo)
+    if progress is not None:
+        progress(0, total)
+
+    def job(item: tuple[int, Any, Any, bool]) -> tuple[Any, ...]:
+        p, state, move, g = item
+        return (state, move, g, coach, playouts, decision_seed(base, p), p, steps)
+
+    searched: list[_Searched] = []
+    if executor is None:
+        for done, item in enumerate(todo, start=1):
+            if cancelled is not None and cancelled():
+                raise ReviewCancelled("the review was stopped")
+            searched.append(_search_decision(*job(item)))
+            if progress is not None:
+                progress(done, total)
+    else:
+        futures = [executor.submit(_search_decision, *job(item)) for item in todo]
+        try:
+            for done, future in enumerate(futures, start=1):
+                if cancelled is not None and cancelled():
+                    raise ReviewCancelled("the review was stopped")
+                searched.append(future.result())
+                if progress is not None:
+                    progress(done, total)
+        finally:
+            for future in futures:
+                future.cancel()
+    return _assemble(game, coach, searched, players=players, playouts=playouts, seed=base,
+                     upto=end, graded=graded, steps=steps,
+                     seconds=time.perf_counter() - start)
+
+
+def _assemble(game: Any, coach: ReviewCoach, searched: Sequence[_Searched], *, players: int,
+              playouts: int, seed: int, upto: int, graded: tuple[int, ...],
+              steps: tuple[float, float, float], seconds: float) -> Review:
+    kept = [s for s in searched if s.decision is not None]
+    decisions = []
+    for i, s in enumerate(kept):
+        assert s.decision is not None
+        decisions.append(Decision(**{**{f.name: getattr(s.decision, f.name)
+                                        for f in fields(Decision)}, "index": i}))
+    last = game.state_at(upto)
+    over = bool(last.is_terminal())
+    final = _final_result(last) if over else None
+    points = [d.chances for d in decisions] + ([final] if final is not None else [])
+    summaries = []
+    for seat in range(players):
+        mine = [d for d in decisions if d.seat == seat and d.graded]
+        counts = {m: sum(1 for d in mine if d.mark == m) for m in MARKS}
+        accuracy = (sum(100.0 * 2.0 ** (-d.sure_loss / steps[1]) for d in mine) / len(mine)
+                    if mine else None)
+        turn, change = None, 0.0
+        for k in range(len(points) - 1):
+            delta = points[k + 1][seat] - points[k][seat]
+            if abs(delta) > abs(change):
+                turn, change = k, delta
+        text = ""
+        if turn is not None:
+            d = decisions[turn]
+            text = (f"move {d.position + 1}, {coach.seat_label(d.seat)}: {d.played_text} "
+                    f"({'+' if change >= 0 else '−'}{_percent_points(abs(change))} points "
+                    f"for {coach.seat_label(seat)})")
+        summaries.append(SeatSummary(
+            seat, coach.seat_label(seat), len(mine), accuracy, counts["inaccuracy"],
+            counts["mistake"], counts["blunder"], sum(d.sure_loss for d in mine),
+            turn, None if turn is None else decisions[turn].position, change, text,
+            None if not points else points[-1][seat]))
+    puzzles: list[Puzzle] = []
+    for seat in graded:
+        worst = sorted((i for i, d in enumerate(decisions) if d.seat == seat and d.mark),
+                       key=lambda i: (-(decisions[i].loss or 0.0), i))[:PUZZLES_PER_SEAT]
+        for i in worst:
+            d = decisions[i]
+            assert d.loss is not None and d.mark is not None
+            s = kept[i]
+            puzzles.append(Puzzle(0, i, d.position, seat, d.played, d.played_text,
+                                  d.best_text, d.loss, d.mark, s.accepted, s.accepted_text))
+    puzzles.sort(key=lambda p: p.position)
+    numbered = tuple(Puzzle(**{**{f.name: getattr(p, f.name) for f in fields(Puzzle)},
+                               "index": n}) for n, p in enumerate(puzzles))
+    return Review(players, playouts, seed, upto, over, graded, steps, tuple(decisions),
+                  final, tuple(summaries), numbered, seconds)
+
+
+# ----------------------------------------------------------------- puzzles
+@dataclass(frozen=True)
+class Answer:
+    """A puzzle's answer graded: ``correct``, and why in words."""
+
+    puzzle: int
+    move: dict[str, Any]
+    move_text: str
+    correct: bool
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"puzzle": self.puzzle, "move": self.move, "move_text": self.move_text,
+                "correct": self.correct, "text": self.text}
+
+
+def check_answer(game: Any, coach: ReviewCoach, the_review: Review, puzzle: int,
+                 move: Any) -> Answer:
+    """Grade ``move`` (a move or its JSON) as the answer to puzzle number ``puzzle`` of
+    ``the_review`` (a review of ``game``).  Raises ``IndexError`` for no such puzzle,
+    ``ValueError`` when the game's history is not the one reviewed, and the engine's
+    :class:`~nations_widget.core.errors.IllegalMoveError` for an illegal move."""
+    if isinstance(puzzle, bool) or not 0 <= puzzle < len(the_review.puzzles):
+        raise IndexError(f"there is no puzzle {puzzle + 1}: the review has "
+                         f"{len(the_review.puzzles)}")
+    p = the_review.puzzles[puzzle]
+    if p.position >= game.length or game.move_at(p.position).to_json() != p.played:
+        raise ValueError("this review is of another game (the move played there differs)")
+    state = game.state_at(p.position)
+    parse = type(game)._parse_move
+    answer = parse(move)
+    state.check(answer)
+    text = coach.describe(state, answer)
+    played = parse(p.played)
+
+    def graded(correct: bool, words: str) -> Answer:
+        return Answer(puzzle, answer.to_json(), text, correct, words)
+
+    if coach.same(answer, played):
+        return graded(False, f"That is the move played in the game. The coach preferred "
+                             f"{p.best_text}.")
+    for accepted in p.accepted:
+        if coach.same(answer, parse(accepted)):
+            return graded(True, f"Yes: {text} is as good as the coach's best move here "
+                                f"({p.best_text}) as far as its search can tell.")
+    bot = coach.make_bot(decision_seed(the_review.seed, p.position), the_review.playouts)
+    bot.extra_floor = extra_floor(the_review.playouts)
+    _, ranked, _, _ = search(state, bot, coach.describe, extra=(answer, played))
+    assert bot.last is not None
+    best, versus_of = _ranked(ranked, bot.last, (answer, played))
+    mine = next(s for s in ranked if s.move == answer)
+    versus = versus_of(mine)
+    if mine is best or coach.same(best.move, answer) or _as_good(versus):
+        return graded(True, f"Yes: {text} is about as good as the coach's best move here "
+                            f"({best.text}).")
+    why = (versus.words() if versus.comparable
+           else "the coach's search could not tell it apart from the move played")
+    return graded(False, f"Not quite: {text}: {why}. The coach preferred {p.best_text}.")
+
+
+__all__ = ["FORMAT", "MARKS", "PUZZLES_PER_SEAT", "SYMBOLS", "TWO_PLAYER_STEPS", "VERSION",
+           "Answer", "Decision", "Puzzle", "Review", "ReviewCancelled", "ReviewCoach",
+           "SeatSummary", "check_answer", "decision_seed", "mark_for", "review", "thresholds"]
