@@ -543,11 +543,14 @@ function makePanels(shell) {
   }
   function waiting(S) {
     const cur = S.view.current;
-    const bot = cur !== null && cur !== void 0 && S.seats[cur] !== "human";
+    const atTable = Boolean(S.table && S.table.id);
+    const remote = cur !== null && cur !== void 0 && S.seats[cur] === "remote";
+    const bot = cur !== null && cur !== void 0 && S.seats[cur] !== "human" && !remote && !atTable;
+    const said = remote ? `${seatName(cur)} is playing at their own screen.` : atTable && cur !== null && cur !== void 0 && S.seats[cur] !== "human" ? `${seatName(cur)} is played by the ${botWho(S, S.seats[cur])}.` : null;
     return h(
       "div",
       { class: "nw-waiting" },
-      h("p", {}, S.busy ? `${seatName(cur)}, the ${botWho(S, S.seats[cur])}, is thinking…` : bot ? `${seatName(cur)} is played by the ${botWho(S, S.seats[cur])}.` : "Waiting."),
+      h("p", {}, said || (S.busy ? `${seatName(cur)}, the ${botWho(S, S.seats[cur])}, is thinking…` : bot ? `${seatName(cur)} is played by the ${botWho(S, S.seats[cur])}.` : "Waiting.")),
       S.busy && S.seats.includes("human") ? h("button", { type: "button", class: "nw-btn", dataset: { key: "skip-bots" }, title: "The bots play at once, without their pause; what they did is listed here", onclick: () => shell.send({ kind: "skip_bots" }) }, "Skip to my turn") : null,
       bot && !S.busy ? h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "play-bots" }, onclick: () => shell.send({ kind: "play_bots" }) }, "Let the bots play") : null,
       bot && !S.busy ? h("button", { type: "button", class: "nw-btn", dataset: { key: "bot-step" }, onclick: () => shell.send({ kind: "bot_move" }) }, "One bot move") : null
@@ -688,21 +691,27 @@ function makePanels(shell) {
   }
   function gamePanelEl(S) {
     const f = ui.form;
-    const choices = ["human", ...S.botNames];
-    const seatSelect = (value, onchange, key, label) => h(
+    const WORDS = { human: "Human", remote: "Player at their own screen", invite: "A player I invite (a link)" };
+    const seatSelect = (value, onchange, key, label, choices) => h(
       "select",
       { dataset: { key }, "aria-label": label, onchange },
       choices.map((c) => h(
         "option",
-        { value: c, selected: c === value, title: c === "human" ? null : S.botInfo?.[c] || null },
-        c === "human" ? "Human" : botLevel(S, c) ? `Bot: ${c} (${botLevel(S, c)})` : `Bot: ${c}`
+        { value: c, selected: c === value, title: WORDS[c] ? null : S.botInfo?.[c] || null },
+        WORDS[c] || (botLevel(S, c) ? `Bot: ${c} (${botLevel(S, c)})` : `Bot: ${c}`)
       ))
     );
     const current2 = S.seats.map((who, seat) => h(
       "div",
       { class: "nw-field" },
       h("span", {}, seatName(seat)),
-      seatSelect(who, (e) => shell.send({ kind: "set_seat", seat, player: e.target.value }), `seat-${seat}`, `${seatName(seat)} is played by`)
+      seatSelect(
+        who,
+        (e) => shell.send({ kind: "set_seat", seat, player: e.target.value }),
+        `seat-${seat}`,
+        `${seatName(seat)} is played by`,
+        [who === "remote" || S.table && S.table.id && S.table.seats && S.table.seats[seat] && S.table.seats[seat].who !== "here" ? "remote" : "human", ...S.botNames]
+      )
     ));
     const formSeats = [];
     for (let seat = 0; seat < f.players; seat += 1) {
@@ -710,7 +719,7 @@ function makePanels(shell) {
         "div",
         { class: "nw-field" },
         h("span", {}, seatName(seat)),
-        seatSelect(f.seats[seat] || "human", (e) => shell.setFormSeat(seat, e.target.value), `form-seat-${seat}`, `new game: ${seatName(seat)}`)
+        seatSelect(f.seats[seat] || "human", (e) => shell.setFormSeat(seat, e.target.value), `form-seat-${seat}`, `new game: ${seatName(seat)}`, ["human", "invite", ...S.botNames])
       ));
     }
     const counts = S.info.player_counts && S.info.player_counts.length ? S.info.player_counts : [f.players];
@@ -792,6 +801,7 @@ function makePanels(shell) {
       ui.formRev,
       f.players,
       f.seats,
+      S.table.seats,
       shell.newGameSignature(S, f),
       ui.newGameOpen && (S.error || shell.noteText()) ? [S.error, shell.noteText()] : null
     ), () => gamePanelEl(S));
@@ -832,6 +842,171 @@ function makePanels(shell) {
   };
 }
 
+// src/shell/tablelist.js
+var TABLES_KEY = "nations-tables";
+var MAX_TABLES = 30;
+var TOKEN = /^[A-Za-z0-9_-]{43}$/;
+function storage() {
+  try {
+    return typeof localStorage !== "undefined" ? localStorage : null;
+  } catch {
+    return null;
+  }
+}
+function rememberedTables() {
+  const store = storage();
+  if (!store) return [];
+  try {
+    const list = JSON.parse(store.getItem(TABLES_KEY) || "[]");
+    return Array.isArray(list) ? list.filter((t) => t && typeof t.id === "string" && Array.isArray(t.tokens) && t.tokens.every((x) => TOKEN.test(x))) : [];
+  } catch {
+    return [];
+  }
+}
+function save(list) {
+  const store = storage();
+  if (!store) return;
+  try {
+    store.setItem(TABLES_KEY, JSON.stringify(list.slice(0, MAX_TABLES)));
+  } catch {
+  }
+}
+function rememberTable(entry) {
+  const list = rememberedTables();
+  const old = list.find((t) => t.id === entry.id);
+  const kept2 = { ...old || {}, ...entry, links: entry.links || old && old.links || null, used: Date.now() };
+  save([kept2, ...list.filter((t) => t.id !== entry.id)]);
+  return kept2;
+}
+function tokensInHash(hash) {
+  const m = /(?:^#|&)table=([A-Za-z0-9_,-]+)/.exec(hash || "");
+  if (!m) return [];
+  return m[1].split(",").filter((t) => TOKEN.test(t)).slice(0, 8);
+}
+function tableUrl(loc, tokens) {
+  return `${loc.origin}${loc.pathname}${loc.search}#table=${tokens.join(",")}`;
+}
+
+// src/shell/table.js
+var YOUR_TURN = "Your turn · ";
+function isVoila(doc) {
+  return Boolean(doc && doc.body && doc.body.dataset.voila !== void 0);
+}
+function seatWords(s) {
+  if (s.who === "here") return "you (this screen)";
+  if (s.who === "bot") return `${s.bot} bot`;
+  return "a player at their own screen";
+}
+function statusWords(T) {
+  if (T.over) return "The game is over.";
+  if (T.my_turn) return "Your turn.";
+  const seat = (T.seats || []).find((s) => s.seat === T.to_play);
+  if (!seat) return "Waiting.";
+  return seat.who === "bot" ? `${seat.name}'s bot (${seat.bot}) is to play.` : `Waiting for ${seat.name}.`;
+}
+async function copy(text, button) {
+  let done = false;
+  try {
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      await navigator.clipboard.writeText(text);
+      done = true;
+    }
+  } catch {
+    done = false;
+  }
+  if (!done) {
+    const input = button.parentElement && button.parentElement.querySelector("input");
+    if (input) input.select();
+  }
+  button.textContent = done ? "Copied" : "Press Ctrl+C";
+  setTimeout(() => {
+    button.textContent = "Copy";
+  }, 2e3);
+}
+function linkRow(label, url, key) {
+  const button = h("button", { type: "button", class: "nw-btn nw-table-copy", dataset: { key: `copy-${key}` }, onclick: () => copy(url, button) }, "Copy");
+  return h(
+    "li",
+    { class: "nw-table-link" },
+    h("span", {}, label),
+    h("input", { type: "text", readonly: true, value: url, "aria-label": `${label}: link`, dataset: { key: `link-${key}` }, onfocus: (e) => e.target.select() }),
+    button
+  );
+}
+function drawTableBar(T, el, links, loc) {
+  if (!T || !T.id) {
+    el.replaceChildren();
+    el.hidden = true;
+    return;
+  }
+  el.hidden = false;
+  const seats = (T.seats || []).map((s) => h(
+    "li",
+    { class: `nw-table-seat nw-seat-${s.seat}${s.seat === T.to_play && !T.over ? " nw-table-to-play" : ""}`, dataset: { seat: s.seat, who: s.who } },
+    h("span", { class: `nw-swatch nw-seat-${s.seat}`, "aria-hidden": "true" }),
+    h("strong", {}, s.name),
+    `: ${seatWords(s)}`,
+    s.seat === T.to_play && !T.over ? h("span", { class: "nw-table-badge" }, "to play") : null
+  ));
+  const invite = [];
+  if (links && links.seats && Object.keys(links.seats).length) {
+    const url = (token) => loc ? tableUrl(loc, [token]) : `table_widget("#table=${token}")`;
+    invite.push(h(
+      "div",
+      { class: "nw-table-invite" },
+      h("p", {}, "Send each invited player their own link (it is their seat: give it to nobody else). They open it in their browser and sit at that seat."),
+      h(
+        "ul",
+        {},
+        Object.entries(links.seats).map(([seat, token]) => linkRow(`Player ${Number(seat) + 1}`, url(token), `seat-${seat}`)),
+        links.spectator ? linkRow("Spectators", url(links.spectator), "spectator") : null
+      )
+    ));
+  }
+  el.replaceChildren(h(
+    "section",
+    { class: "nw-panel nw-table", "aria-label": "Table", dataset: { table: T.id, role: T.role } },
+    h("h3", {}, "Table"),
+    h("p", { class: `nw-table-status${T.my_turn ? " nw-table-mine" : ""}`, role: "status", dataset: { key: "table-status" } }, statusWords(T)),
+    h("ul", { class: "nw-table-seats" }, seats),
+    invite,
+    h("p", { class: "nw-table-kept" }, T.role === "spectator" ? "You are watching: the table shows what every player may see." : "Every move is kept: close this page or reload it, and the same link brings the table back.")
+  ));
+}
+function mountTableBar(model, el) {
+  const doc = el.ownerDocument;
+  const loc = isVoila(doc) && typeof window !== "undefined" ? window.location : null;
+  let baseTitle = doc ? doc.title : "";
+  let wasMine = false;
+  function draw() {
+    const T = traitValue(model, "table") || {};
+    let links = T.links || null;
+    if (T.id && Array.isArray(T.tokens) && T.tokens.length) {
+      const entry = rememberTable({ id: T.id, kind: T.kind, tokens: T.tokens, mine: T.mine, role: T.role, links });
+      links = links || entry.links;
+      if (loc && typeof history !== "undefined" && tokensInHash(loc.hash).join(",") !== T.tokens.join(",")) {
+        history.replaceState(history.state, "", `#table=${T.tokens.join(",")}`);
+      }
+    }
+    drawTableBar(T, el, links, loc);
+    if (isVoila(doc)) {
+      const mine = Boolean(T.id && T.my_turn);
+      const title = doc.title.startsWith(YOUR_TURN) ? doc.title.slice(YOUR_TURN.length) : doc.title;
+      if (!wasMine) baseTitle = title;
+      doc.title = mine ? `${YOUR_TURN}${baseTitle}` : title;
+      wasMine = mine;
+    }
+  }
+  model.on("change:table", draw);
+  draw();
+  return {
+    draw,
+    destroy() {
+      model.off("change:table", draw);
+    }
+  };
+}
+
 // src/shell/controller.js
 var TRAITS = [
   "game_kind",
@@ -847,7 +1022,8 @@ var TRAITS = [
   "history",
   "busy",
   "coach",
-  "preview"
+  "preview",
+  "table"
 ];
 var camel = (name) => name.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
 function readState(model, extra = [], hiddenError = null) {
@@ -868,6 +1044,8 @@ function readState(model, extra = [], hiddenError = null) {
     busy: Boolean(model.get("busy")),
     coach: get("coach") || {},
     preview: get("preview") || {},
+    // the table this screen sits at ({} for a game played only here: js/src/shell/table.js)
+    table: get("table") || {},
     coachBusy: false,
     viewingHistory: false,
     humanTurn: false,
@@ -1127,7 +1305,8 @@ function createController({ model, el }, createView2) {
     const game = view.newGame && view.newGame.defaults ? view.newGame.defaults(S) : {};
     return {
       players,
-      seats: [...S.seats],
+      // a table's player at their own screen is invited again in a new game
+      seats: S.seats.map((who) => who === "remote" ? "invite" : who),
       seed: "",
       bot_delay: S.settings.bot_delay ?? 0.8,
       ...game
@@ -1486,8 +1665,15 @@ function makeWidget(createView2) {
       return () => store.dispose();
     },
     render({ model, el }) {
-      const controller = createController({ model, el }, createView2);
-      return () => controller.destroy();
+      const bar = Object.assign(document.createElement("div"), { className: "nw-table-host" });
+      const game = document.createElement("div");
+      el.replaceChildren(bar, game);
+      const table = mountTableBar(model, bar);
+      const controller = createController({ model, el: game }, createView2);
+      return () => {
+        controller.destroy();
+        table.destroy();
+      };
     }
   };
 }
@@ -2041,8 +2227,9 @@ function createView(root, shell) {
     const unfolded = isViewer || ui.unfolded.has(n.seat);
     const recent = new Set(S.view.recent ? S.view.recent.cards : []);
     const mine = live ? [[...moves.deploy], [...moves.undeploy], moves.hire, [...moves.special]] : 0;
-    const level = n.who === "human" ? "" : botLevel(S, n.who);
-    const who = n.who === "human" ? "" : ` (${n.who} bot${level ? `, ${level}` : ""})`;
+    const person = n.who === "human" || n.who === "remote";
+    const level = person ? "" : botLevel(S, n.who);
+    const who = person ? "" : ` (${n.who} bot${level ? `, ${level}` : ""})`;
     const theirs = isViewer || !S.view.recent ? [] : S.view.recent.moves.filter((m) => m.seat === n.seat);
     const key = unfolded ? `nation-${n.seat}` : `nation-${n.seat}-folded`;
     const signature = unfolded ? sig2(n, isViewer, mine, [...recent], theirs, S.view.current, ui.detail, live ? [...pending] : 0, catalogue(S)) : sig2(n.name, n.who, n.side, n.difficulty, n.summary, live, S.view.current, theirs);
