@@ -2353,7 +2353,7 @@ function playerHead(S, seat, part) {
   const b = v.breakdown[seat];
   const track = b.books + b.famine + b.war;
   const frame = part(`head-${seat}-${S.seats[seat]}`, "", () => {
-    const who = S.seats[seat] === "human" ? "human" : botWho(S, S.seats[seat]);
+    const who = S.seats[seat] === "human" ? "human" : S.seats[seat] === "remote" ? "at their own screen" : botWho(S, S.seats[seat]);
     const el = h(
       "h3",
       {},
@@ -2534,7 +2534,7 @@ function playerClass(S, seat, live) {
   return `nw-panel nw-player nw-seat-border-${seat}${S.view.current === seat ? " nw-current" : ""}${live ? " nw-live" : ""}`;
 }
 function playerLabel(S, seat) {
-  const who = S.seats[seat] === "human" ? "human" : botWho(S, S.seats[seat]);
+  const who = S.seats[seat] === "human" ? "human" : S.seats[seat] === "remote" ? "at their own screen" : botWho(S, S.seats[seat]);
   return `${seatName2(seat)}'s board (${who})`;
 }
 function playerParts(S, ui, act, seat, parts, rolling, dieRolls) {
