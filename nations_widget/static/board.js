@@ -895,6 +895,8 @@ function isVoila(doc) {
 function seatWords(s) {
   if (s.who === "here") return "you (this screen)";
   if (s.who === "bot") return `${s.bot} bot`;
+  if (s.connected === true) return "a player at their own screen, connected";
+  if (s.connected === false) return "a player at their own screen, not connected now";
   return "a player at their own screen";
 }
 function statusWords(T) {

@@ -128,8 +128,10 @@ def test_no_screen_gets_another_seats_accelerated_pledge(
         for token in tokens:
             widget = dice_screen(store, [token], widgets, run_bots=False)
             data = synced(widget)
+            # (the table's id and links differ, and which screens are connected is
+            # a matter of timing)
             data["table"] = {k: v for k, v in data["table"].items()
-                             if k not in ("id", "tokens")}
+                             if k not in ("id", "tokens", "seats")}
             shown.append(data)
         screens.append(shown)
     with_pledge, without = screens
@@ -285,3 +287,19 @@ def test_the_app_refuses_links_that_open_nothing_without_quoting_them(
     app._on_msg(app.chooser, {"kind": "join", "tokens": tokens})
     assert app.chooser.error and app.shown is None and app.chooser.joined == {}
     assert "x" * 43 not in app.chooser.error
+
+
+def test_each_screen_sees_which_other_seats_are_connected(
+        store: Store, widgets: list[Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    from nations_widget.widget.shell import table_mode
+    monkeypatch.setattr(table_mode, "PRESENCE_EVERY", 0.05)
+    links = create_table(store, "dice", players=3, seed=7)
+    alice = dice_screen(store, [links.seats[0]], widgets, run_bots=False)
+    assert alice.table["seats"][1]["connected"] is False
+    assert alice.table["seats"][0]["connected"] is None          # this screen's own
+    bob = dice_screen(store, [links.seats[1]], widgets, run_bots=False)
+    until(lambda: alice.table["seats"][1]["connected"] is True)
+    until(lambda: bob.table["seats"][0]["connected"] is True)
+    assert alice.table["seats"][2]["connected"] is False
+    bob.leave_table()                                            # the page went away
+    until(lambda: alice.table["seats"][1]["connected"] is False)

@@ -25,6 +25,8 @@ function isVoila(doc) {
 export function seatWords(s) {
   if (s.who === "here") return "you (this screen)";
   if (s.who === "bot") return `${s.bot} bot`;
+  if (s.connected === true) return "a player at their own screen, connected";
+  if (s.connected === false) return "a player at their own screen, not connected now";
   return "a player at their own screen";
 }
 

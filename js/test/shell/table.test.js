@@ -10,7 +10,7 @@ const A = "a".repeat(43);
 const B = "B".repeat(21) + "-_" + "c".repeat(20);
 const SEATS = [
   { seat: 0, name: "Player 1", who: "here", bot: null },
-  { seat: 1, name: "Player 2", who: "remote", bot: null },
+  { seat: 1, name: "Player 2", who: "remote", bot: null, connected: true },
   { seat: 2, name: "Player 3", who: "bot", bot: "random" },
 ];
 const TABLE = { id: "t1", kind: "dice", number: 3, role: "seat", mine: [0], seats: SEATS, to_play: 1, my_turn: false, over: false, tokens: [A] };
@@ -33,7 +33,7 @@ describe("the table bar", () => {
     drawTableBar(TABLE, el, null, null);
     expect(el.querySelector("[data-key=table-status]").textContent).toBe("Waiting for Player 2.");
     const lines = [...el.querySelectorAll(".nw-table-seat")].map((li) => li.textContent);
-    expect(lines).toEqual(["Player 1: you (this screen)", "Player 2: a player at their own screento play", "Player 3: random bot"]);
+    expect(lines).toEqual(["Player 1: you (this screen)", "Player 2: a player at their own screen, connectedto play", "Player 3: random bot"]);
     expect(statusWords({ ...TABLE, my_turn: true, to_play: 0 })).toBe("Your turn.");
     expect(statusWords({ ...TABLE, to_play: 2 })).toBe("Player 3's bot (random) is to play.");
     expect(statusWords({ ...TABLE, over: true })).toBe("The game is over.");

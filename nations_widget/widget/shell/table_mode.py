@@ -27,6 +27,10 @@ keeps, and a :class:`TableBinding` changes what the widget does:
   move claimed and stored once, however many screens run them) after the widget's
   ``bot_delay``, on a table object of its own, so a bot's search never holds the
   widget's lock or the kernel's message loop.
+- **Who is there.**  Each screen notes the seats it holds in the store every
+  :data:`PRESENCE_EVERY` seconds (for :data:`PRESENCE_SECONDS`), and removes them when it
+  leaves or its kernel ends; the ``table`` trait says which other screens' seats are
+  connected.
 - **Never lost.**  Every move is in the store before it is shown; a page reloaded, a
   kernel that died or a server restarted comes back with the same links.
 
@@ -37,8 +41,10 @@ that made the table, the links to hand out.
 
 from __future__ import annotations
 
+import atexit
 import secrets
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -54,6 +60,10 @@ INVITE = "invite"
 WATCH_SECONDS = 0.5
 #: At most this many links are opened at once (a page's own seats, its host link).
 MAX_LINKS = 8
+#: A screen notes its presence in the store this often (seconds), for this long: a screen
+#: whose kernel went away without a word counts as gone once it runs out.
+PRESENCE_EVERY = 5.0
+PRESENCE_SECONDS = 15.0
 
 _STORE: Store | None = None
 _STORE_LOCK = threading.Lock()
@@ -190,8 +200,11 @@ class TableBinding:
         self._run_bots = run_bots and bool(hands.seats or hands.host)
         self._stop = threading.Event()
         self._runner: TableSeat | None = None
-        self._owner = secrets.token_hex(8)
+        self._owner = secrets.token_hex(8)          # this screen's name in the store
         self._thread: threading.Thread | None = None
+        self._beat = 0.0                            # when presence was last noted
+        #: the other screens' seats known to be connected
+        self.connected: list[int] = []
         #: the last unexpected exception in the watcher (the board shows only its kind)
         self.last_error: BaseException | None = None
 
@@ -208,7 +221,7 @@ class TableBinding:
         return screen_seats(self.hands)
 
     def payload(self) -> dict[str, Any]:
-        return table_payload(self.hands)
+        return table_payload(self.hands, self.connected)
 
     def can_undo(self) -> bool:
         """One of this screen's seats may take back its last decision (a one-person
@@ -281,12 +294,43 @@ class TableBinding:
     # ------------------------------------------------------------------ watching
     def start(self) -> None:
         if self._thread is None:
+            atexit.register(self._absent)
             self._thread = threading.Thread(target=self._watch, daemon=True,
                                             name=f"nations-table-{self.table.id}")
             self._thread.start()
 
     def stop(self) -> None:
         self._stop.set()
+        atexit.unregister(self._absent)
+        self._absent()
+
+    def _absent(self) -> None:
+        """This screen has gone: its seats are no longer connected."""
+        try:
+            self.hands.store.set_presence(self.table.id, self._owner, [], 0)
+        except Exception as exc:          # a store gone away: the presence runs out anyway
+            self.last_error = exc
+
+    def _note_presence(self) -> None:
+        """Note this screen's seats and read the others' (publish when they changed)."""
+        if time.monotonic() - self._beat < PRESENCE_EVERY:
+            return
+        self._beat = time.monotonic()
+        store, table_id = self.hands.store, self.table.id
+        store.set_presence(table_id, self._owner, sorted(self.hands.seats), PRESENCE_SECONDS)
+        there = [s for s in store.presence(table_id) if s not in self.hands.seats]
+        if there != self.connected:
+            with self._lock:
+                if self._stop.is_set():
+                    return
+                self.connected = there
+                self._publish()
+
+    def join(self, seconds: float) -> None:
+        """Wait up to ``seconds`` for the stopped watcher to end (call it without the
+        widget's lock: the watcher may be waiting for it)."""
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(seconds)
 
     @property
     def watching(self) -> bool:
@@ -296,6 +340,7 @@ class TableBinding:
         store, table_id = self.hands.store, self.table.id
         while not self._stop.is_set():
             try:
+                self._note_presence()
                 with self._lock:
                     seen = self.number
                 head = store.wait(table_id, seen, WATCH_SECONDS)

@@ -38,7 +38,15 @@ from .coach import COACH_OFF, coach_payload
 from .intents import MAX_MESSAGE_CHARS, Intent, IntentError, IntentTable
 from .log import LOG_LIMIT, history_payload, log_patch
 from .secrecy import published_settings
-from .table_mode import INVITE, REMOTE, Hands, TableBinding, open_hands, shared_store
+from .table_mode import (
+    INVITE,
+    REMOTE,
+    WATCH_SECONDS,
+    Hands,
+    TableBinding,
+    open_hands,
+    shared_store,
+)
 from .wire import AS_JSON_TEXT
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
@@ -439,10 +447,13 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     def leave_table(self) -> None:
         """Stop following the table (it stays in the store; its links bring it back): the
         game shown goes on here only, every person's seat played at this screen."""
+        binding = self._binding
         with self._lock:
             self._leave_table()
             self._seats = [s if s != REMOTE else "human" for s in self._seats]
             self._publish(full=True)
+        if binding is not None:
+            binding.join(WATCH_SECONDS * 4)
 
     def _leave_table(self) -> None:
         if self._binding is not None:
