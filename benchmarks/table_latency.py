@@ -107,7 +107,10 @@ def checkout_env(folder: Path) -> dict[str, str]:
     link = pkg / "nations_widget"
     if not link.exists():
         link.symlink_to(HERE.parent / "nations_widget", target_is_directory=True)
-    return dict(os.environ, PYTHONPATH=str(pkg), NATIONS_TABLES_DIR=str(folder / "store"))
+    # no cap on kernels: the pages of the last game may still hold theirs while the next
+    # game's open (voila.py's default cap is 12)
+    return dict(os.environ, PYTHONPATH=str(pkg), NATIONS_TABLES_DIR=str(folder / "store"),
+                NATIONS_MAX_KERNELS="0")
 
 
 def start(page: Any, url: str, n: int, game: str) -> list[str]:

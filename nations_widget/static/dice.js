@@ -944,7 +944,7 @@ function drawTableBar(T, el, links, loc) {
   el.hidden = false;
   const seats = (T.seats || []).map((s) => h(
     "li",
-    { class: `nw-table-seat nw-seat-${s.seat}${s.seat === T.to_play && !T.over ? " nw-table-to-play" : ""}`, dataset: { seat: s.seat, who: s.who } },
+    { class: `nw-table-seat${s.seat === T.to_play && !T.over ? " nw-table-to-play" : ""}`, dataset: { seat: s.seat, who: s.who } },
     h("span", { class: `nw-swatch nw-seat-${s.seat}`, "aria-hidden": "true" }),
     h("strong", {}, s.name),
     `: ${seatWords(s)}`,

@@ -147,7 +147,7 @@ class GameChooser(anywidget.AnyWidget):
     #: the last refused choice, in words ('' when none)
     error = traitlets.Unicode("").tag(sync=True)
     #: the table the links the page sent opened: ``{"id", "kind", "title", "mine", "role"}``
-    #: ({} when none; the page then keeps those links in its "Continue a game" list)
+    #: ({} when none; the game's table bar keeps the links for "Continue a game")
     joined = traitlets.Dict().tag(sync=True)
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
