@@ -39,6 +39,9 @@ _SCHEMA = [
     "REFERENCES nations_tables(id), role TEXT NOT NULL, seat INTEGER, "
     "created DOUBLE PRECISION NOT NULL, revoked DOUBLE PRECISION)",
     "CREATE INDEX IF NOT EXISTS nations_links_by_table ON nations_links (table_id)",
+    "CREATE TABLE IF NOT EXISTS nations_presence (table_id TEXT NOT NULL, screen TEXT NOT NULL, "
+    "seat INTEGER NOT NULL, until DOUBLE PRECISION NOT NULL, "
+    "PRIMARY KEY (table_id, screen, seat))",
 ]
 
 
@@ -190,6 +193,22 @@ class PostgresStore:
                 "OR claim_number <> %s OR claim_until < %s OR claim_owner = %s)",
                 (number, owner, now + seconds, table_id, number, number, now, owner))
             return took.rowcount == 1
+
+    # -------------------------------------------------------------- presence
+    def set_presence(self, table_id: str, screen: str, seats: Sequence[int],
+                     seconds: float) -> None:
+        now = time.time()
+        with self._write() as db:
+            db.execute("DELETE FROM nations_presence WHERE table_id = %s AND (screen = %s "
+                       "OR until < %s)", (table_id, screen, now))
+            for seat in sorted(set(seats)):
+                db.execute("INSERT INTO nations_presence VALUES (%s, %s, %s, %s)",
+                           (table_id, screen, seat, now + seconds))
+
+    def presence(self, table_id: str) -> list[int]:
+        rows = self._read("SELECT DISTINCT seat FROM nations_presence WHERE table_id = %s "
+                          "AND until >= %s ORDER BY seat", (table_id, time.time()))
+        return [int(r[0]) for r in rows]
 
     def close(self) -> None:
         with self._lock:

@@ -35,6 +35,9 @@ CREATE TABLE IF NOT EXISTS nations_links (
     digest TEXT PRIMARY KEY, table_id TEXT NOT NULL REFERENCES nations_tables(id),
     role TEXT NOT NULL, seat INTEGER, created REAL NOT NULL, revoked REAL);
 CREATE INDEX IF NOT EXISTS nations_links_by_table ON nations_links (table_id);
+CREATE TABLE IF NOT EXISTS nations_presence (
+    table_id TEXT NOT NULL, screen TEXT NOT NULL, seat INTEGER NOT NULL,
+    until REAL NOT NULL, PRIMARY KEY (table_id, screen, seat));
 """
 
 _POLL_FIRST = 0.02
@@ -179,6 +182,21 @@ class SQLiteStore:
                 "OR claim_until < ? OR claim_owner = ?)",
                 (number, owner, now + seconds, table_id, number, number, now, owner))
             return took.rowcount == 1
+
+    # -------------------------------------------------------------- presence
+    def set_presence(self, table_id: str, screen: str, seats: Sequence[int],
+                     seconds: float) -> None:
+        until = time.time() + seconds
+        with self._write() as db:
+            db.execute("DELETE FROM nations_presence WHERE table_id = ? AND (screen = ? "
+                       "OR until < ?)", (table_id, screen, time.time()))
+            db.executemany("INSERT INTO nations_presence VALUES (?, ?, ?, ?)",
+                           [(table_id, screen, seat, until) for seat in set(seats)])
+
+    def presence(self, table_id: str) -> list[int]:
+        rows = self._read("SELECT DISTINCT seat FROM nations_presence WHERE table_id = ? "
+                          "AND until >= ? ORDER BY seat", (table_id, time.time()))
+        return [int(r[0]) for r in rows]
 
     def close(self) -> None:
         with self._lock:

@@ -112,6 +112,15 @@ class Store(Protocol):
         about to compute a move): ``True`` if the table is at ``number`` and nobody else
         holds a live claim on it."""
 
+    def set_presence(self, table_id: str, screen: str, seats: Sequence[int],
+                     seconds: float) -> None:
+        """Note that ``screen`` (a kernel's random name) holds ``seats`` of the table for the
+        next ``seconds`` (``seats`` empty: it has gone).  Presence is a hint for the other
+        screens ("connected"), never a credential."""
+
+    def presence(self, table_id: str) -> list[int]:
+        """The table's seats held by a screen whose presence has not run out."""
+
     def close(self) -> None:
         """Release the store's connections."""
 

@@ -25,6 +25,16 @@ reads it.
 The page never writes the chooser's traits: it sends ``{"kind": "choose", "game": ...}``,
 which Python checks (an unknown game or a malformed message sets ``error`` and changes
 nothing).
+
+**Tables** (:mod:`nations_widget.tables`).  A link to the app ending in ``#table=<link>``
+seats its visitor at a table: the fragment never reaches the server (no access log holds
+it), so the page reads it and sends ``{"kind": "join", "tokens": [link, ...]}``; Python
+opens the links in the store (:func:`~nations_widget.widget.shell.table_mode.shared_store`)
+and shows the table's game at those seats (:meth:`GameApp.join`), or says in ``error`` why
+not (never quoting a link).  The page that made a table puts its own links in its address
+the same way (several, comma-separated: its seats and the host's), so a reload, or the
+"Continue a game" list the page keeps in the browser, brings the table back.  In
+JupyterLab, :func:`table_widget` does the same from a cell.
 """
 
 from __future__ import annotations
@@ -42,6 +52,7 @@ import traitlets
 
 from .board.widget import BoardWidget
 from .dice import NationsWidget
+from .shell.table_mode import MAX_LINKS, open_hands, shared_store
 from .shell.widget import STATIC, GameWidget
 
 
@@ -190,6 +201,9 @@ class GameChooser(anywidget.AnyWidget):
     game = traitlets.Unicode("").tag(sync=True)
     #: the last refused choice, in words ('' when none)
     error = traitlets.Unicode("").tag(sync=True)
+    #: the table the links the page sent opened: ``{"id", "kind", "title", "mine", "role"}``
+    #: ({} when none; the game's table bar keeps the links for "Continue a game")
+    joined = traitlets.Dict().tag(sync=True)
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """The page writes no trait (it sends ``choose``): an update is dropped and the
@@ -249,10 +263,36 @@ class GameApp(ipywidgets.VBox):  # type: ignore[misc]
         return (f"<GameApp: GameChooser(showing {self.shown or 'the choice of game'}), "
                 f"games made: {made or 'none yet'}>")
 
+    def join(self, tokens: list[str]) -> GameWidget[Any, Any]:
+        """Show the table these links open, at their seats (see the module docstring);
+        a link that opens nothing raises a ``ValueError`` that does not quote it."""
+        hands = open_hands(shared_store(), tokens)
+        key = hands.table.kind.name
+        widget = self.choose(key)
+        widget.new_game_open = False
+        widget.sit_at(hands)
+        title = next(g.title for g in GAMES if g.key == key)
+        self.chooser.joined = {"id": hands.table.id, "kind": key, "title": title,
+                               "mine": sorted(hands.seats), "role": widget.table["role"]}
+        return widget
+
     def _on_msg(self, _widget: object, content: object, _buffers: object = None) -> None:
-        """A message from the page: ``{"kind": "choose", "game": key}``; anything else is
-        refused in words (never raised into the kernel)."""
+        """A message from the page: ``{"kind": "choose", "game": key}`` or ``{"kind":
+        "join", "tokens": [link, ...]}``; anything else is refused in words (never raised
+        into the kernel)."""
         try:
+            if isinstance(content, dict) and content.get("kind") == "join":
+                tokens = content.get("tokens")
+                if not isinstance(tokens, list) or not 0 < len(tokens) <= MAX_LINKS \
+                        or not all(isinstance(t, str) for t in tokens):
+                    raise ValueError("The page sent a table's links in a form this app does "
+                                     "not read.")
+                try:
+                    self.join([t[:100] for t in tokens])
+                except ValueError as exc:
+                    raise ValueError(f"The table's link did not open: {exc}.") from None
+                self.chooser.error = ""
+                return
             if not isinstance(content, dict) or content.get("kind") != "choose":
                 raise ValueError("The page sent something other than a choice of game.")
             game = content.get("game")
@@ -263,6 +303,19 @@ class GameApp(ipywidgets.VBox):  # type: ignore[misc]
             self.chooser.error = str(exc)[:200]
 
 
+def table_widget(links: str | list[str]) -> GameWidget[Any, Any]:
+    """The game of the table these links open (a link, or a page's ``#table=`` part: links
+    separated by commas), at their seats: for a JupyterLab notebook on the same server
+    (``table_widget("...")`` as a cell's last line)."""
+    tokens = links.removeprefix("#").removeprefix("table=").split(",") \
+        if isinstance(links, str) else list(links)
+    hands = open_hands(shared_store(), tokens)
+    widget = GAME_FACTORIES[hands.table.kind.name]()
+    widget.new_game_open = False
+    widget.sit_at(hands)
+    return widget
+
+
 def game_app(game: str | None = None) -> GameApp:
     """What notebooks/play.ipynb displays: the choice of game, then that game (``game``:
     show that one at once, as ``?game=`` does)."""
@@ -271,4 +324,4 @@ def game_app(game: str | None = None) -> GameApp:
 
 __all__ = ["APP_DICE_BOT", "GAMES", "GAME_FACTORIES", "GAME_KEYS", "GameApp", "GameChoice",
            "GameChooser", "board_game", "dice_game", "game_app", "requested_game",
-           "voila_query_string", "wait_for_voila_request"]
+           "table_widget", "voila_query_string", "wait_for_voila_request"]

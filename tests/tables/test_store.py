@@ -129,3 +129,19 @@ def test_reopening_a_store_keeps_its_tables(make_store: Callable[[], Store]) -> 
     store.close()
     again = make_store()
     assert again.head("t1") == 1 and [e.record for e in again.events("t1")] == ["a"]
+
+
+def test_presence_is_noted_runs_out_and_is_withdrawn(store: Store) -> None:
+    from nations_widget.tables import create_table
+    links = create_table(store, "dice", players=3, seed=1)
+    table = links.table_id
+    assert store.presence(table) == []
+    store.set_presence(table, "screen-a", [0, 2], 30)
+    store.set_presence(table, "screen-b", [1], 30)
+    assert store.presence(table) == [0, 1, 2]
+    store.set_presence(table, "screen-a", [2], 30)       # a screen's seats replace its last
+    assert store.presence(table) == [1, 2]
+    store.set_presence(table, "screen-b", [], 0)         # gone
+    assert store.presence(table) == [2]
+    store.set_presence(table, "screen-a", [2], -1)       # ran out
+    assert store.presence(table) == []

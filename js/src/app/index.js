@@ -8,7 +8,14 @@
 // switches between them (the game's own table already names it).  On a Voila page
 // (body[data-voila]) the page's title names the game shown; in JupyterLab the title is
 // the notebook's and is left alone.
+//
+// Tables (js/src/shell/table.js): a page whose address ends in `#table=<link>` sends the
+// links to Python ({kind: "join", tokens}), which seats this screen at that table (or
+// says in `error` why not).  Before a choice, "Continue a game" lists the tables this
+// browser sat at (js/src/shell/tablelist.js: kept in localStorage, which belongs to this
+// site's address alone); Continue sends their links the same way.
 import "./app.css";
+import { forgetTable, rememberedTables, tableUrl, tokensInHash } from "../shell/tablelist.js";
 
 /** The page's title before a game is chosen. */
 export const APP_TITLE = "Nations";
@@ -34,6 +41,36 @@ function h(tag, attrs, ...children) {
   return el;
 }
 
+function when(ms) {
+  try {
+    return new Date(ms).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  } catch {
+    return "";
+  }
+}
+
+/** "Continue a game": the tables this browser sat at, each with Continue and Forget. */
+function continueList(model, el, games, tables) {
+  const join = (t) => () => {
+    if (typeof window !== "undefined" && el.ownerDocument.body.dataset.voila !== undefined) {
+      history.replaceState(history.state, "", tableUrl(window.location, t.tokens));
+    }
+    model.send({ kind: "join", tokens: t.tokens });
+  };
+  const forget = (t) => () => {
+    forgetTable(t.id);
+    drawChooser(model, el);
+  };
+  return h("section", { class: "nw-app-continue", "aria-labelledby": "nw-app-continue" },
+    h("h3", { id: "nw-app-continue" }, "Continue a game"),
+    h("p", { class: "nw-app-line" }, "Tables started or joined in this browser (remembered by this browser for this site's address only)."),
+    h("ul", {}, tables.map((t) => h("li", { dataset: { table: t.id } },
+      h("span", {}, `${titleFor(games, t.kind)}: ${t.role === "spectator" ? "watching" : (t.mine || []).map((s) => `Player ${s + 1}`).join(", ") || "host"}`),
+      h("span", { class: "nw-app-when" }, ` · ${when(t.used)}`),
+      h("button", { type: "button", class: "nw-app-switch", dataset: { key: `continue-${t.id}` }, onclick: join(t) }, "Continue"),
+      h("button", { type: "button", class: "nw-app-switch", dataset: { key: `forget-${t.id}` }, title: "Forget this table in this browser (it stays kept on the server; its link still opens it)", onclick: forget(t) }, "Forget")))));
+}
+
 /** Draw the chooser for `model` into `el`; returns the root element. */
 export function drawChooser(model, el) {
   const games = model.get("games") || [];
@@ -42,6 +79,7 @@ export function drawChooser(model, el) {
   const choose = (key) => () => model.send({ kind: "choose", game: key });
   let body;
   if (!shown) {
+    const tables = rememberedTables();
     body = [
       h("h2", { class: "nw-app-title" }, APP_TITLE),
       h("p", { class: "nw-app-ask", id: "nw-app-ask" }, "Choose a game:"),
@@ -50,6 +88,7 @@ export function drawChooser(model, el) {
           h("button", { type: "button", class: "nw-app-choice", dataset: { key: `choose-${g.key}`, game: g.key }, onclick: choose(g.key) },
             h("span", { class: "nw-app-name" }, g.title),
             h("span", { class: "nw-app-line" }, g.line))))),
+      tables.length ? continueList(model, el, games, tables) : null,
     ];
   } else {
     body = [
@@ -82,6 +121,9 @@ export default {
     const draw = () => drawChooser(model, el);
     for (const t of ["games", "game", "error"]) model.on(`change:${t}`, draw);
     draw();
+    // a link to a table: `#table=<link>` in the page's address (never sent to the server)
+    const tokens = typeof window !== "undefined" ? tokensInHash(window.location.hash) : [];
+    if (tokens.length) model.send({ kind: "join", tokens });
     return () => {
       for (const t of ["games", "game", "error"]) model.off(`change:${t}`, draw);
     };

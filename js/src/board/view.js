@@ -530,8 +530,10 @@ export function createView(root, shell) {
     const unfolded = isViewer || ui.unfolded.has(n.seat);
     const recent = new Set(S.view.recent ? S.view.recent.cards : []);
     const mine = live ? [[...moves.deploy], [...moves.undeploy], moves.hire, [...moves.special]] : 0;
-    const level = n.who === "human" ? "" : botLevel(S, n.who);
-    const who = n.who === "human" ? "" : ` (${n.who} bot${level ? `, ${level}` : ""})`;
+    // "remote": a person at their own screen of a table, named like one at this screen
+    const person = n.who === "human" || n.who === "remote";
+    const level = person ? "" : botLevel(S, n.who);
+    const who = person ? "" : ` (${n.who} bot${level ? `, ${level}` : ""})`;
     const theirs = isViewer || !S.view.recent ? [] : S.view.recent.moves.filter((m) => m.seat === n.seat);
     // a folded board is a part of its own: the unfolded one stays in Parts meanwhile (draw
     // keeps it), so that unfolding it again (the next turn of a hot seat: the acting

@@ -518,7 +518,7 @@ function playerHead(S, seat, part) {
   const b = v.breakdown[seat];
   const track = b.books + b.famine + b.war;
   const frame = part(`head-${seat}-${S.seats[seat]}`, "", () => {
-    const who = S.seats[seat] === "human" ? "human" : botWho(S, S.seats[seat]);
+    const who = S.seats[seat] === "human" ? "human" : S.seats[seat] === "remote" ? "at their own screen" : botWho(S, S.seats[seat]);
     const el = h("h3", {}, h("span", { class: `nw-swatch nw-seat-${seat}`, "aria-hidden": "true" }),
       seatName(seat), h("span", { class: "nw-who" }, who));
     refs.set(el, [...el.childNodes]);
@@ -690,7 +690,7 @@ function playerClass(S, seat, live) {
 }
 
 function playerLabel(S, seat) {
-  const who = S.seats[seat] === "human" ? "human" : botWho(S, S.seats[seat]);
+  const who = S.seats[seat] === "human" ? "human" : S.seats[seat] === "remote" ? "at their own screen" : botWho(S, S.seats[seat]);
   return `${seatName(seat)}'s board (${who})`;
 }
 

@@ -13,11 +13,12 @@ import * as icons from "./icons.js";
 import { logStore } from "./logstore.js";
 import { traitValue } from "./traits.js";
 import { makePanels } from "./panels.js";
+import { mountTableBar } from "./table.js";
 
 /** The generic traits (a view adds its own with `view.traits`). */
 export const TRAITS = [
   "game_kind", "game_info", "view", "legal", "log_patch", "error", "seats", "bot_names", "bot_info",
-  "settings", "history", "busy", "coach", "preview", "fair", "review",
+  "settings", "history", "busy", "coach", "preview", "fair", "review", "table",
 ];
 
 const camel = (name) => name.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
@@ -43,6 +44,8 @@ export function readState(model, extra = [], hiddenError = null) {
     coach: get("coach") || {},
     preview: get("preview") || {},
     review: get("review") || {},
+    // the table this screen sits at ({} for a game played only here: js/src/shell/table.js)
+    table: get("table") || {},
     coachBusy: false,
     viewingHistory: false,
     humanTurn: false,
@@ -369,7 +372,8 @@ export function createController({ model, el }, createView) {
     const game = view.newGame && view.newGame.defaults ? view.newGame.defaults(S) : {};
     return {
       players,
-      seats: [...S.seats],
+      // a table's player at their own screen is invited again in a new game
+      seats: S.seats.map((who) => (who === "remote" ? "invite" : who)),
       seed: "",
       bot_delay: S.settings.bot_delay ?? 0.8,
       ...game,
@@ -778,8 +782,16 @@ export function makeWidget(createView) {
       return () => store.dispose();
     },
     render({ model, el }) {
-      const controller = createController({ model, el }, createView);
-      return () => controller.destroy();
+      // the table bar (a game kept at a table, played at several screens) above the game
+      const bar = Object.assign(document.createElement("div"), { className: "nw-table-host" });
+      const game = document.createElement("div");
+      el.replaceChildren(bar, game);
+      const table = mountTableBar(model, bar);
+      const controller = createController({ model, el: game }, createView);
+      return () => {
+        controller.destroy();
+        table.destroy();
+      };
     },
   };
 }

@@ -193,9 +193,14 @@ export function makePanels(shell) {
    * play, One bot move), or a human's seat not acting. */
   function waiting(S) {
     const cur = S.view.current;
-    const bot = cur !== null && cur !== undefined && S.seats[cur] !== "human";
+    // at a table ("remote": a player at their own screen) the table's bots play by themselves
+    const atTable = Boolean(S.table && S.table.id);
+    const remote = cur !== null && cur !== undefined && S.seats[cur] === "remote";
+    const bot = cur !== null && cur !== undefined && S.seats[cur] !== "human" && !remote && !atTable;
+    const said = remote ? `${seatName(cur)} is playing at their own screen.`
+      : atTable && cur !== null && cur !== undefined && S.seats[cur] !== "human" ? `${seatName(cur)} is played by the ${botWho(S, S.seats[cur])}.` : null;
     return h("div", { class: "nw-waiting" },
-      h("p", {}, S.busy ? `${seatName(cur)}, the ${botWho(S, S.seats[cur])}, is thinking…` : bot ? `${seatName(cur)} is played by the ${botWho(S, S.seats[cur])}.` : "Waiting."),
+      h("p", {}, said || (S.busy ? `${seatName(cur)}, the ${botWho(S, S.seats[cur])}, is thinking…` : bot ? `${seatName(cur)} is played by the ${botWho(S, S.seats[cur])}.` : "Waiting.")),
       S.busy && S.seats.includes("human")
         ? h("button", { type: "button", class: "nw-btn", dataset: { key: "skip-bots" }, title: "The bots play at once, without their pause; what they did is listed here", onclick: () => shell.send({ kind: "skip_bots" }) }, "Skip to my turn")
         : null,
@@ -322,17 +327,20 @@ export function makePanels(shell) {
 
   function gamePanelEl(S) {
     const f = ui.form;
-    const choices = ["human", ...S.botNames];
-    const seatSelect = (value, onchange, key, label) => h("select", { dataset: { key }, "aria-label": label, onchange },
-      choices.map((c) => h("option", { value: c, selected: c === value, title: c === "human" ? null : S.botInfo?.[c] || null },
-        c === "human" ? "Human" : botLevel(S, c) ? `Bot: ${c} (${botLevel(S, c)})` : `Bot: ${c}`)));
+    // "remote": a person at their own screen of a table (taking a seat back from a bot
+    // gives it to them); "invite": a New game seat whose player gets a link
+    const WORDS = { human: "Human", remote: "Player at their own screen", invite: "A player I invite (a link)" };
+    const seatSelect = (value, onchange, key, label, choices) => h("select", { dataset: { key }, "aria-label": label, onchange },
+      choices.map((c) => h("option", { value: c, selected: c === value, title: WORDS[c] ? null : S.botInfo?.[c] || null },
+        WORDS[c] || (botLevel(S, c) ? `Bot: ${c} (${botLevel(S, c)})` : `Bot: ${c}`))));
     const current = S.seats.map((who, seat) => h("div", { class: "nw-field" },
       h("span", {}, seatName(seat)),
-      seatSelect(who, (e) => shell.send({ kind: "set_seat", seat, player: e.target.value }), `seat-${seat}`, `${seatName(seat)} is played by`)));
+      seatSelect(who, (e) => shell.send({ kind: "set_seat", seat, player: e.target.value }), `seat-${seat}`, `${seatName(seat)} is played by`,
+        [who === "remote" || (S.table && S.table.id && S.table.seats && S.table.seats[seat] && S.table.seats[seat].who !== "here") ? "remote" : "human", ...S.botNames])));
     const formSeats = [];
     for (let seat = 0; seat < f.players; seat += 1) {
       formSeats.push(h("div", { class: "nw-field" }, h("span", {}, seatName(seat)),
-        seatSelect(f.seats[seat] || "human", (e) => shell.setFormSeat(seat, e.target.value), `form-seat-${seat}`, `new game: ${seatName(seat)}`)));
+        seatSelect(f.seats[seat] || "human", (e) => shell.setFormSeat(seat, e.target.value), `form-seat-${seat}`, `new game: ${seatName(seat)}`, ["human", "invite", ...S.botNames])));
     }
     const counts = S.info.player_counts && S.info.player_counts.length ? S.info.player_counts : [f.players];
     const idp = sid("form-players");
@@ -378,7 +386,7 @@ export function makePanels(shell) {
   function gamePanel(S, part) {
     const f = ui.form;
     const fair = fairness(S);
-    const game = part("game", sig(S.seats, S.botNames, S.botInfo, S.info.player_counts, ui.formRev, f.players, f.seats,
+    const game = part("game", sig(S.seats, S.botNames, S.botInfo, S.info.player_counts, ui.formRev, f.players, f.seats, S.table.seats,
       shell.newGameSignature(S, f), ui.newGameOpen && (S.error || shell.noteText()) ? [S.error, shell.noteText()] : null,
       fair && fair.fingerprint, Boolean(fair)), () => gamePanelEl(S));
     // the New game form is a modal dialog while its <details> is open (opened from the

@@ -106,7 +106,8 @@ def seat_label(seat: int) -> str:
 
 def _who(seat: int, seats: Sequence[str]) -> str:
     name = seat_label(seat)
-    if seat < len(seats) and seats[seat] != "human":
+    # a person at another screen of a table ("remote") is named like one at this screen
+    if seat < len(seats) and seats[seat] not in ("human", "remote"):
         name += f" ({seats[seat]} bot)"
     return name
 

@@ -129,7 +129,8 @@ def prompt(state: GameState, seats: list[str]) -> str:
         return (f"Game over: {seat_label(winner if winner is not None else 0)} wins with "
                 f"{max(scores)} VP.")
     who = seat_label(seat)
-    if seats[seat] != "human":
+    # a person at another screen of a table ("remote") is named like one at this screen
+    if seats[seat] not in ("human", "remote"):
         who += f" ({seats[seat]} bot)"
     ev = state.event_spec if state.event >= 0 else None
     if state.step == "actions":

@@ -22,7 +22,7 @@ import secrets
 import threading
 from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 import anywidget
 import traitlets
@@ -32,6 +32,7 @@ from ...core.errors import IllegalMoveError, StateFormatError
 from ...core.history import HistoryGame
 from ...core.review import ReviewCancelled
 from ...core.validate import plain_digits
+from ...tables import create_table
 from .adapter import Bot, BotFactory, GameAdapter, ToJson
 from .bots import choose_bot
 from .coach import COACH_OFF, coach_payload
@@ -39,6 +40,15 @@ from .intents import MAX_MESSAGE_CHARS, Intent, IntentError, IntentTable
 from .log import LOG_LIMIT, history_payload, log_patch
 from .review import KEEPS_REVIEW, REVIEW_OFF, ReviewJob, review_payload
 from .secrecy import published_settings
+from .table_mode import (
+    INVITE,
+    REMOTE,
+    WATCH_SECONDS,
+    Hands,
+    TableBinding,
+    open_hands,
+    shared_store,
+)
 from .wire import AS_JSON_TEXT
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
@@ -50,7 +60,7 @@ SHOWN_POSITIONS = 16
 #: Python only: see :meth:`GameWidget.set_state`).  A game adds its ``GAME_TRAITS``.
 GENERIC_TRAITS: tuple[str, ...] = (
     "game_kind", "game_info", "view", "legal", "log_patch", "error", "seats", "bot_names",
-    "bot_info", "settings", "history", "busy", "preview", "coach", "new_game_open", "fair", "review",
+    "bot_info", "settings", "history", "busy", "preview", "coach", "new_game_open", "fair", "review", "table",
 )
 
 #: The longest refusal shown on the board, in characters.
@@ -135,6 +145,9 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     #: the coach's review of the game (see :mod:`nations_widget.widget.shell.review`):
     #: ``{"status", "available", "done", "total", "result", "answer", ...}``
     review = traitlets.Dict(REVIEW_OFF).tag(sync=True, **AS_JSON_TEXT)
+    #: the table this screen sits at (:mod:`~nations_widget.widget.shell.table_mode`'s
+    #: ``table_payload``), ``{}`` for a game played only here
+    table = traitlets.Dict().tag(sync=True, **AS_JSON_TEXT)
 
     def __init__(self, adapter: GameAdapter[G, M], *, game: G | None = None,
                  settings: Mapping[str, Any] | None = None,
@@ -167,6 +180,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self._in_intent = False               # handling a message from the browser
         self._quiet = False                   # bots playing at once: publish at the end
         self._game_number = 1                 # the ``game`` of the ``history`` trait
+        self._binding: TableBinding | None = None   # the table this screen sits at
         #: the view and legal payloads of the positions shown lately (see _payloads)
         self._shown: dict[tuple[int, tuple[str, ...]], tuple[Any, dict[str, Any],
                                                              list[Any]]] = {}
@@ -255,6 +269,9 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         player (whoever sits there); the bots then answer.  An illegal move raises
         :class:`IllegalMoveError`, shows its reason and changes nothing."""
         with self._lock:
+            if self._binding is not None:
+                self._table_write(lambda b: b.play(move))
+                return
             try:
                 self._game.play(self._adapter.parse_move(move))
             except IllegalMoveError as exc:
@@ -271,6 +288,9 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         with self._lock:
             if steps is not None and steps < 1:
                 raise ValueError("steps must be at least 1")
+            if self._binding is not None:
+                self._table_write(lambda b: b.undo())
+                return
             target = self._undo_target() if steps is None else self._game.position - steps
             if not self._game.can_undo or target < 0:
                 self._fail("nothing to undo: this is the start of the game")
@@ -282,6 +302,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
 
     def redo(self) -> None:
         with self._lock:
+            self._refuse_at_table("there is no redo at a table: the game goes on from its "
+                                  "last stored move")
             if not self._game.can_redo:
                 self._fail("nothing to redo")
                 raise IllegalMoveError("nothing to redo")
@@ -317,6 +339,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         (the later moves stay in the history until a move replaces them).  The bots wait
         until told to play, as after an undo."""
         with self._lock:
+            self._refuse_at_table("at a table the game goes on from its last stored move; "
+                                  "use Back to the game")
             self._cancel_bots()
             self._game.resume(self._game.position)
             self.error = ""
@@ -326,6 +350,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         """Let a bot play the current decision and return its move: the seat's own bot,
         or ``name``, or for a human seat the preferred bot (a hint)."""
         with self._lock:
+            self._refuse_at_table("at a table a bot plays only the seats handed to it")
             seat = self._game.current_player
             if seat is None:
                 self._fail("the game is over")
@@ -361,6 +386,9 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             n = len(self._seats)
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
                 raise ValueError(f"seat must be 0-{n - 1}, got {seat!r}")
+            if self._binding is not None:
+                self._table_write(lambda b: b.set_seat(seat, player))
+                return
             seats = list(self._seats)
             seats[seat] = player
             self._seats = self._checked_seats(seats, n)
@@ -389,13 +417,99 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             n = self._adapter.seat_count(game)
             seats = settings.get("seats")
             if seats is None:
-                seats = self._seats if len(self._seats) == n else None
+                seats = [s for s in self._seats if s != REMOTE] \
+                    if len(self._seats) == n and self._binding is None else None
+            if seats is not None and INVITE in seats:
+                hands = self._invite(game, list(seats))
+                if delay is not None:
+                    self.bot_delay = float(delay)
+                self.sit_at(hands)
+                return
             checked = self._checked_seats(seats, n)
             if delay is not None:
                 self.bot_delay = float(delay)
             self._loaded = False
             self._replace_game(game, checked)
         self._schedule_bots()
+
+    # ------------------------------------------------------------------ tables
+    @property
+    def table_binding(self) -> TableBinding | None:
+        """The table this screen sits at (None: a game played only here)."""
+        return self._binding
+
+    def sit_at(self, hands: Hands | Sequence[str], *, run_bots: bool = True) -> None:
+        """Show the table whose links ``hands`` holds (opened links, or the links
+        themselves, opened in this process's store): this screen plays its seats, sees
+        only their view, and follows the other screens' moves as they are stored (see
+        :mod:`~nations_widget.widget.shell.table_mode`).  ``run_bots``: this screen plays
+        the table's bots' turns (each stored once whoever else runs them)."""
+        if not isinstance(hands, Hands):
+            hands = open_hands(shared_store(), list(hands))
+        if hands.table.kind.name != self._adapter.kind:
+            raise ValueError(f"this is a table of the {hands.table.kind.name} game; open it "
+                             f"with that game's widget")
+        with self._lock:
+            self._leave_table()
+            binding = TableBinding(hands, lock=self._lock, publish=self._publish,
+                                   fail=self._fail, bot_delay=lambda: self.bot_delay,
+                                   run_bots=run_bots)
+            self._binding = binding
+            self._replace_game(cast(G, hands.table.game), binding.seats(), full=True,
+                               leave=False)
+        binding.start()
+
+    def leave_table(self) -> None:
+        """Stop following the table (it stays in the store; its links bring it back): the
+        game shown goes on here only, every person's seat played at this screen."""
+        binding = self._binding
+        with self._lock:
+            self._leave_table()
+            self._seats = [s if s != REMOTE else "human" for s in self._seats]
+            self._publish(full=True)
+        if binding is not None:
+            binding.join(WATCH_SECONDS * 4)
+
+    def _leave_table(self) -> None:
+        if self._binding is not None:
+            self._binding.stop()
+            self._binding = None
+
+    def _invite(self, game: G, seats: list[str]) -> Hands:
+        """Store ``game`` as a new table: "human" seats sit at this screen, "invite" seats
+        get a link each (in the ``table`` trait), bots play theirs."""
+        allowed = {"human", INVITE, *self.bot_names}
+        if len(seats) != self._adapter.seat_count(game) or any(s not in allowed for s in seats):
+            raise ValueError("give each seat 'human', 'invite' or a bot's name")
+        store = shared_store()
+        links = create_table(store, game, [None if s in ("human", INVITE) else s
+                                           for s in seats])
+        mine = [links.seats[i] for i, s in enumerate(seats) if s == "human"]
+        hands = open_hands(store, [*mine, links.host])
+        hands.links = links
+        return hands
+
+    def _table_write(self, write: Callable[[TableBinding], int]) -> None:
+        """A change to the table (a move, an undo, a seat handed over), stored first, then
+        shown; a refusal in words shows the table as it is now."""
+        binding = self._binding
+        assert binding is not None
+        try:
+            write(binding)
+        except ValueError as exc:
+            binding.refresh()
+            self._publish()
+            self._fail(str(exc))
+            raise
+        binding.refresh()
+        self.error = ""
+        self._publish()
+
+    def _refuse_at_table(self, reason: str, shared_only: bool = False) -> None:
+        binding = self._binding
+        if binding is not None and (binding.hands.shared or not shared_only):
+            self._fail(reason)
+            raise IntentError(reason)
 
     def preview_move(self, move: Any, ask: int | None = None) -> dict[str, Any]:
         """What a move would do now (nothing is played); also shown on the board (the
@@ -419,6 +533,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         """The coach's ``top`` best moves for the player to decide (see the game's coach),
         also shown on the board."""
         with self._lock:
+            self._refuse_at_table(_NO_COACH, shared_only=True)
             result = self._adapter.hint(self._game, top)
             if result is None:
                 raise IntentError("this game has no coach yet")
@@ -428,6 +543,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     def set_coach(self, on: bool) -> None:
         """Coach on: after each of a human's moves the board says how it compared with
         the coach's best move (a second or two of thinking per move)."""
+        if on:
+            self._refuse_at_table(_NO_COACH, shared_only=True)
         self.coach = {**self.coach, "on": bool(on), "verdict": None}
 
     def _coach_after_move(self) -> None:
@@ -633,7 +750,10 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     # ------------------------------------------------------------ save and load
     def save_json(self, indent: int | None = None) -> str:
         """The game as JSON text (settings, moves and position: a replayable history, in
-        the engine's format) plus the widget's ``seats``."""
+        the engine's format) plus the widget's ``seats``.  Refused at a shared table."""
+        self._refuse_at_table("a shared table is not saved to a file (the file would hold "
+                              "the seed and the others' hidden choices): the table is kept in "
+                              "the store, and your link brings it back", shared_only=True)
         data = self._game.to_json()
         data["seats"] = list(self._seats)
         return json.dumps(data, indent=indent)
@@ -700,7 +820,10 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             self._replace_game(game, self._checked_seats(seats, n), full=full)
         self._schedule_bots()
 
-    def _replace_game(self, game: G, seats: list[str], full: bool = False) -> None:
+    def _replace_game(self, game: G, seats: list[str], full: bool = False,
+                      leave: bool = True) -> None:
+        if leave:
+            self._leave_table()
         self._game = game
         self._game_number += 1
         self.new_game_open = False            # the settings are chosen: the dialog is done
@@ -762,6 +885,13 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         seat, position = f.get("seat"), f.get("position")
         label = self._adapter.seat_label
         with self._lock:
+            if self._binding is not None:
+                if position is not None and position != self._game.position:
+                    raise IntentError(f"that click was made on move {position}; the table is "
+                                      f"at move {self._game.position} now, so nothing was "
+                                      "played")
+                self._table_write(lambda b: b.play(f["move"]))
+                return
             current = self._game.current_player
             if position is not None and position != self._game.position:
                 # a second click of a double click, or a click on a board that an update
@@ -839,6 +969,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self.error = ""
 
     def _intent_bot_move(self, f: dict[str, Any]) -> None:
+        self._refuse_at_table("at a table a bot plays only the seats handed to it")
         if self._runner_live():
             return                    # the bots are playing already: one runner
         if self._game.is_over:
@@ -847,6 +978,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self._schedule_bots(hint=True)
 
     def _intent_play_bots(self, f: dict[str, Any]) -> None:
+        if self._binding is not None:
+            return                    # a table's bots play by themselves
         if self._runner_live():
             return                    # a double click, or a second page: one runner
         if not self._bot_due():
@@ -856,6 +989,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self._schedule_bots()
 
     def _intent_skip_bots(self, f: dict[str, Any]) -> None:
+        if self._binding is not None:
+            return                    # a table's bots play by themselves
         if not self._bot_due():
             raise IntentError("no bot is to move")
         self.error = ""
@@ -884,6 +1019,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self.preview_move(f["move"], f.get("ask"))
 
     def _intent_hint(self, f: dict[str, Any]) -> None:
+        self._refuse_at_table(_NO_COACH, shared_only=True)
         if self._game.is_over:
             raise IntentError("the game is over: there is nothing to advise")
         try:
@@ -946,6 +1082,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         return (int(self._game.config.seed) * 7919 + seat * 104729) % (2**31)
 
     def _bot_due(self) -> bool:
+        if self._binding is not None:
+            return False              # the table's bots: see TableBinding
         seat = self._game.current_player
         return seat is not None and self._seats[seat] != "human"
 
@@ -1117,6 +1255,9 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         (a new widget, a load, a refresh, new components)."""
         game = self._game
         adapter = self._adapter
+        binding = self._binding
+        if binding is not None:
+            self._seats = binding.seats()
         undo_to = self._undo_target() if game.can_undo else None
         with self.hold_sync():
             for name, value in adapter.extra_traits(game, full).items():
@@ -1132,6 +1273,12 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             self._publish_log(reset=reset_log)
             self.history = {**history_payload(game, undo_to), "game": self._game_number}
             self._sync_review()
+            if binding is not None:
+                self.table = binding.payload()
+                self.history = {**self.history, "can_undo": binding.can_undo(),
+                                "can_redo": False}
+            elif self.table:
+                self.table = {}
 
     def _payloads(self, game: G) -> tuple[dict[str, Any], list[Any]]:
         """The ``view`` and ``legal`` payloads of the position shown, worked out once per
@@ -1157,6 +1304,10 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self._game!r} seats={self._seats}>"
+
+
+_NO_COACH = ("the coach is off at a shared table: it reads the whole table, the other "
+             "seats' hidden choices included")
 
 
 #: The generic intents' handlers, by kind (a game's own come from its adapter).

@@ -1,0 +1,132 @@
+// The table bar: above a game that is kept at a table (Python's `table` trait, see
+// nations_widget/widget/shell/table_mode.py), whose seats are played at several screens.
+//
+// It says who sits where (you, a player at their own screen, a bot) and whose turn it
+// is; on the page that made the table it lists the invite links, each with a Copy
+// button, and the spectators' link.  On a Voila page it puts this screen's own links in
+// the page's address (`#table=...`: the fragment never reaches the server), so a reload
+// brings the table back, names the player's turn in the page's title, and remembers the
+// table in this browser's "Continue a game" list (js/src/shell/tablelist.js).
+// Python sends nothing another seat may not see: the bar only draws what it is sent.
+
+import "./table.css";
+import { h } from "./dom.js";
+import { traitValue } from "./traits.js";
+import { rememberTable, tableUrl, tokensInHash } from "./tablelist.js";
+
+/** The page title's mark while it is this screen's turn. */
+export const YOUR_TURN = "Your turn · ";
+
+function isVoila(doc) {
+  return Boolean(doc && doc.body && doc.body.dataset.voila !== undefined);
+}
+
+/** What a seat's line says: "Player 2: you", "...: at their own screen", "...: random bot". */
+export function seatWords(s) {
+  if (s.who === "here") return "you (this screen)";
+  if (s.who === "bot") return `${s.bot} bot`;
+  if (s.connected === true) return "a player at their own screen, connected";
+  if (s.connected === false) return "a player at their own screen, not connected now";
+  return "a player at their own screen";
+}
+
+/** The bar's status line. */
+export function statusWords(T) {
+  if (T.over) return "The game is over.";
+  if (T.my_turn) return "Your turn.";
+  const seat = (T.seats || []).find((s) => s.seat === T.to_play);
+  if (!seat) return "Waiting.";
+  return seat.who === "bot" ? `${seat.name}'s bot (${seat.bot}) is to play.` : `Waiting for ${seat.name}.`;
+}
+
+async function copy(text, button) {
+  let done = false;
+  try {
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      await navigator.clipboard.writeText(text);
+      done = true;
+    }
+  } catch {
+    done = false;
+  }
+  if (!done) {
+    // no clipboard API (a page over plain http): select the link for Ctrl+C
+    const input = button.parentElement && button.parentElement.querySelector("input");
+    if (input) input.select();
+  }
+  button.textContent = done ? "Copied" : "Press Ctrl+C";
+  setTimeout(() => {
+    button.textContent = "Copy";
+  }, 2000);
+}
+
+function linkRow(label, url, key) {
+  const button = h("button", { type: "button", class: "nw-btn nw-table-copy", dataset: { key: `copy-${key}` }, onclick: () => copy(url, button) }, "Copy");
+  return h("li", { class: "nw-table-link" },
+    h("span", {}, label),
+    h("input", { type: "text", readonly: true, value: url, "aria-label": `${label}: link`, dataset: { key: `link-${key}` }, onfocus: (e) => e.target.select() }),
+    button);
+}
+
+/** Draw the bar for table `T` (the trait's value; `{}`: no table) into `el`. */
+export function drawTableBar(T, el, links, loc) {
+  if (!T || !T.id) {
+    el.replaceChildren();
+    el.hidden = true;
+    return;
+  }
+  el.hidden = false;
+  const seats = (T.seats || []).map((s) => h("li", { class: `nw-table-seat${s.seat === T.to_play && !T.over ? " nw-table-to-play" : ""}`, dataset: { seat: s.seat, who: s.who } },
+    h("span", { class: `nw-swatch nw-seat-${s.seat}`, "aria-hidden": "true" }),
+    h("strong", {}, s.name), `: ${seatWords(s)}`,
+    s.seat === T.to_play && !T.over ? h("span", { class: "nw-table-badge" }, "to play") : null));
+  const invite = [];
+  if (links && links.seats && Object.keys(links.seats).length) {
+    const url = (token) => (loc ? tableUrl(loc, [token]) : `table_widget("#table=${token}")`);
+    invite.push(h("div", { class: "nw-table-invite" },
+      h("p", {}, "Send each invited player their own link (it is their seat: give it to nobody else). They open it in their browser and sit at that seat."),
+      h("ul", {}, Object.entries(links.seats).map(([seat, token]) => linkRow(`Player ${Number(seat) + 1}`, url(token), `seat-${seat}`)),
+        links.spectator ? linkRow("Spectators", url(links.spectator), "spectator") : null)));
+  }
+  el.replaceChildren(h("section", { class: "nw-panel nw-table", "aria-label": "Table", dataset: { table: T.id, role: T.role } },
+    h("h3", {}, "Table"),
+    h("p", { class: `nw-table-status${T.my_turn ? " nw-table-mine" : ""}`, role: "status", dataset: { key: "table-status" } }, statusWords(T)),
+    h("ul", { class: "nw-table-seats" }, seats),
+    invite,
+    h("p", { class: "nw-table-kept" }, T.role === "spectator" ? "You are watching: the table shows what every player may see." : "Every move is kept: close this page or reload it, and the same link brings the table back.")));
+}
+
+/** The bar of one widget view (`el`: its element); returns {draw, destroy}. */
+export function mountTableBar(model, el) {
+  const doc = el.ownerDocument;
+  const loc = isVoila(doc) && typeof window !== "undefined" ? window.location : null;
+  let baseTitle = doc ? doc.title : "";
+  let wasMine = false;
+  function draw() {
+    const T = traitValue(model, "table") || {};
+    let links = T.links || null;
+    if (T.id && Array.isArray(T.tokens) && T.tokens.length) {
+      const entry = rememberTable({ id: T.id, kind: T.kind, tokens: T.tokens, mine: T.mine, role: T.role, links });
+      links = links || entry.links;
+      if (loc && typeof history !== "undefined" && tokensInHash(loc.hash).join(",") !== T.tokens.join(",")) {
+        history.replaceState(history.state, "", `#table=${T.tokens.join(",")}`);
+      }
+    }
+    drawTableBar(T, el, links, loc);
+    if (isVoila(doc)) {
+      const mine = Boolean(T.id && T.my_turn);
+      const title = doc.title.startsWith(YOUR_TURN) ? doc.title.slice(YOUR_TURN.length) : doc.title;
+      if (!wasMine) baseTitle = title;
+      doc.title = mine ? `${YOUR_TURN}${baseTitle}` : title;
+      wasMine = mine;
+    }
+  }
+  model.on("change:table", draw);
+  draw();
+  return {
+    draw,
+    destroy() {
+      model.off("change:table", draw);
+    },
+  };
+}

@@ -1,0 +1,112 @@
+// The table bar (src/shell/table.js) and the tables this browser remembers
+// (src/shell/tablelist.js); the chooser's "Continue a game" and #table= join (src/app).
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import chooser from "../../src/app/index.js";
+import { drawTableBar, mountTableBar, statusWords, YOUR_TURN } from "../../src/shell/table.js";
+import { forgetTable, rememberTable, rememberedTables, TABLES_KEY, tableUrl, tokensInHash } from "../../src/shell/tablelist.js";
+import { mockModel, removeHosts, testHost } from "../helpers.js";
+
+const A = "a".repeat(43);
+const B = "B".repeat(21) + "-_" + "c".repeat(20);
+const SEATS = [
+  { seat: 0, name: "Player 1", who: "here", bot: null },
+  { seat: 1, name: "Player 2", who: "remote", bot: null, connected: true },
+  { seat: 2, name: "Player 3", who: "bot", bot: "random" },
+];
+const TABLE = { id: "t1", kind: "dice", number: 3, role: "seat", mine: [0], seats: SEATS, to_play: 1, my_turn: false, over: false, tokens: [A] };
+
+let el;
+beforeEach(() => {
+  el = testHost();
+  localStorage.clear();
+  document.body.dataset.voila = "voila";
+  document.title = "Nations: The Dice Game";
+});
+afterEach(() => {
+  removeHosts();
+  delete document.body.dataset.voila;
+  history.replaceState(null, "", "#");
+});
+
+describe("the table bar", () => {
+  it("says whose turn it is and who sits where", () => {
+    drawTableBar(TABLE, el, null, null);
+    expect(el.querySelector("[data-key=table-status]").textContent).toBe("Waiting for Player 2.");
+    const lines = [...el.querySelectorAll(".nw-table-seat")].map((li) => li.textContent);
+    expect(lines).toEqual(["Player 1: you (this screen)", "Player 2: a player at their own screen, connectedto play", "Player 3: random bot"]);
+    expect(statusWords({ ...TABLE, my_turn: true, to_play: 0 })).toBe("Your turn.");
+    expect(statusWords({ ...TABLE, to_play: 2 })).toBe("Player 3's bot (random) is to play.");
+    expect(statusWords({ ...TABLE, over: true })).toBe("The game is over.");
+  });
+
+  it("is empty when the game is not at a table", () => {
+    drawTableBar({}, el, null, null);
+    expect(el.hidden).toBe(true);
+    expect(el.children.length).toBe(0);
+  });
+
+  it("lists the invite links, each with its own Copy, on the page that made the table", () => {
+    const loc = { origin: "http://h:1", pathname: "/voila/render/play.ipynb", search: "?game=dice" };
+    drawTableBar(TABLE, el, { seats: { 1: B }, spectator: A }, loc);
+    const link = el.querySelector("[data-key=link-seat-1]");
+    expect(link.value).toBe(`http://h:1/voila/render/play.ipynb?game=dice#table=${B}`);
+    expect(el.querySelector("[data-key=copy-seat-1]")).not.toBeNull();
+    expect(el.querySelector("[data-key=link-spectator]").value.endsWith(`#table=${A}`)).toBe(true);
+  });
+
+  it("remembers the table, puts this screen's links in the address and names the player's turn in the title", () => {
+    const model = mockModel({ table: { ...TABLE, links: { seats: { 1: B }, spectator: A } } });
+    const bar = mountTableBar(model, el);
+    expect(window.location.hash).toBe(`#table=${A}`);
+    const [kept] = rememberedTables();
+    expect(kept.id).toBe("t1");
+    expect(kept.tokens).toEqual([A]);
+    expect(kept.links.seats[1]).toBe(B);
+    expect(document.title).toBe("Nations: The Dice Game");
+    model.emit("table", { ...TABLE, my_turn: true, to_play: 0 });
+    expect(document.title).toBe(`${YOUR_TURN}Nations: The Dice Game`);
+    model.emit("table", { ...TABLE });
+    expect(document.title).toBe("Nations: The Dice Game");
+    // after a reload Python no longer has the invite links: the browser kept them
+    model.emit("table", { ...TABLE, links: undefined });
+    expect(el.querySelector("[data-key=link-seat-1]")).not.toBeNull();
+    bar.destroy();
+  });
+});
+
+describe("the tables this browser remembers", () => {
+  it("reads links from an address's fragment, and refuses anything not shaped like one", () => {
+    expect(tokensInHash(`#table=${A},${B}`)).toEqual([A, B]);
+    expect(tokensInHash("#table=short")).toEqual([]);
+    expect(tokensInHash("")).toEqual([]);
+    expect(tableUrl({ origin: "o", pathname: "/p", search: "" }, [A, B])).toBe(`o/p#table=${A},${B}`);
+  });
+
+  it("keeps the newest first, forgets on request, and ignores a damaged list", () => {
+    rememberTable({ id: "one", kind: "dice", tokens: [A] });
+    rememberTable({ id: "two", kind: "board", tokens: [B] });
+    expect(rememberedTables().map((t) => t.id)).toEqual(["two", "one"]);
+    forgetTable("two");
+    expect(rememberedTables().map((t) => t.id)).toEqual(["one"]);
+    localStorage.setItem(TABLES_KEY, "{not json");
+    expect(rememberedTables()).toEqual([]);
+    localStorage.setItem(TABLES_KEY, JSON.stringify([{ id: "x", tokens: ["<script>"] }]));
+    expect(rememberedTables()).toEqual([]);
+  });
+
+  it("the chooser lists them under Continue a game, and joins a table named in the address", () => {
+    rememberTable({ id: "one", kind: "dice", tokens: [A], mine: [1], role: "seat" });
+    history.replaceState(null, "", `#table=${B}`);
+    const model = mockModel({ games: [{ key: "dice", title: "Nations: The Dice Game", short: "Dice", line: "" }], game: "", error: "" });
+    const cleanup = chooser.render({ model, el });
+    expect(model.sent).toEqual([{ kind: "join", tokens: [B] }]);
+    const item = el.querySelector("[data-table=one]");
+    expect(item.textContent).toContain("Nations: The Dice Game: Player 2");
+    el.querySelector("[data-key=continue-one]").click();
+    expect(model.sent[1]).toEqual({ kind: "join", tokens: [A] });
+    expect(window.location.hash).toBe(`#table=${A}`);
+    el.querySelector("[data-key=forget-one]").click();
+    expect(el.querySelector("[data-table=one]")).toBeNull();
+    cleanup();
+  });
+});

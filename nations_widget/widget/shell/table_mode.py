@@ -1,0 +1,388 @@
+"""The widget at a table (:mod:`nations_widget.tables`): every player at their own screen.
+
+A :class:`~nations_widget.widget.shell.widget.GameWidget` *sits at a table* when it was
+given seat links (:meth:`GameWidget.sit_at`, the app's ``#table=<link>``) or when its New
+game made one (a seat chosen as "a player I invite").  It then shows the game the store
+keeps, and a :class:`TableBinding` changes what the widget does:
+
+- **What the page gets is this screen's view only.**  The payloads are built with the
+  *screen's seats*: "human" for the seats this screen holds (one, or several friends at
+  this screen), :data:`REMOTE` for a person at another screen, a bot's name for a bot.
+  The payload builders draw a position for the seat to move when it is a "human" one,
+  else for the first "human" seat (a spectator: none), so another screen's turn is
+  drawn for this screen's seat, never for the mover: the engine's view hides the other
+  seats' Accelerated pledges and the board game's deck order, the log never tells a
+  pledge, and the seed stays out of every trait until the game is over.  The coach (a
+  search over the whole state) and Save (a file holding the seed) are off at a shared
+  table, and a bot never plays a person's decision there.
+- **A move is a table play.**  The page's ``move`` intent is
+  :meth:`~nations_widget.tables.TableSeat.play` on top of the event this screen last
+  read; a move another screen stored first is refused in words ("Player 2 moved first")
+  and the table is shown as it is now.  ``undo`` is the table's (a one-person table
+  only); ``redo`` and "Continue from here" are refused (the game goes on from its last
+  stored move); looking through the history is allowed.  ``set_seat`` hands a seat to a
+  bot or takes it back (this screen's own seats, or any with the host's link).
+- **Live.**  A watcher thread waits on the store (SQLite polls, PostgreSQL is told) and
+  publishes every event another screen stored; it also plays the table's bots (each
+  move claimed and stored once, however many screens run them) after the widget's
+  ``bot_delay``, on a table object of its own, so a bot's search never holds the
+  widget's lock or the kernel's message loop.
+- **Who is there.**  Each screen notes the seats it holds in the store every
+  :data:`PRESENCE_EVERY` seconds (for :data:`PRESENCE_SECONDS`), and removes them when it
+  leaves or its kernel ends; the ``table`` trait says which other screens' seats are
+  connected.
+- **Never lost.**  Every move is in the store before it is shown; a page reloaded, a
+  kernel that died or a server restarted comes back with the same links.
+
+The ``table`` trait tells the page the table's state (:func:`table_payload`): its id,
+this screen's seats and role, who plays each seat, whose turn it is, and, on the page
+that made the table, the links to hand out.
+"""
+
+from __future__ import annotations
+
+import atexit
+import secrets
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...tables import LinkError, Store, TableError, TableSeat, join_table, open_store
+from ...tables.table import Links, Table, player_name
+
+#: A seat played by a person at another screen (in the payloads' seats).
+REMOTE = "remote"
+#: A seat the New game dialog gives to a person who is sent a link.
+INVITE = "invite"
+#: Seconds a watcher waits on the store at a time (its stop is seen within this).
+WATCH_SECONDS = 0.5
+#: At most this many links are opened at once (a page's own seats, its host link).
+MAX_LINKS = 8
+#: A screen notes its presence in the store this often (seconds), for this long: a screen
+#: whose kernel went away without a word counts as gone once it runs out.
+PRESENCE_EVERY = 5.0
+PRESENCE_SECONDS = 15.0
+
+_STORE: Store | None = None
+_STORE_LOCK = threading.Lock()
+
+
+def shared_store() -> Store:
+    """This process's store (:func:`nations_widget.tables.open_store`, opened once)."""
+    global _STORE
+    with _STORE_LOCK:
+        if _STORE is None:
+            _STORE = open_store()
+        return _STORE
+
+
+def use_store(store: Store | None) -> None:
+    """Make ``store`` this process's store (tests; ``None``: open it from the
+    environment again when next needed)."""
+    global _STORE
+    with _STORE_LOCK:
+        _STORE = store
+
+
+@dataclass
+class Hands:
+    """The links one screen holds of one table: its seats' handles (on one shared
+    :class:`Table`), the host's handle if it has the host's link, and the tokens."""
+
+    store: Store
+    table: Table
+    seats: dict[int, TableSeat]
+    host: TableSeat | None
+    tokens: list[str]
+    #: the new table's links, on the screen that made it (to hand out)
+    links: Links | None = None
+    spectator: TableSeat | None = field(default=None)
+
+    @property
+    def primary(self) -> TableSeat:
+        """The handle that reads (any of this screen's)."""
+        if self.seats:
+            return self.seats[min(self.seats)]
+        if self.host is not None:
+            return self.host
+        assert self.spectator is not None
+        return self.spectator
+
+    @property
+    def shared(self) -> bool:
+        """Other people play at this table (then no coach, no save, no bot moves for a
+        person)."""
+        people = [s for s, bot in enumerate(self.table.record.bots) if bot is None]
+        return any(s not in self.seats for s in people)
+
+    def handle_for(self, seat: int) -> TableSeat | None:
+        return self.seats.get(seat)
+
+
+def open_hands(store: Store, tokens: Sequence[object]) -> Hands:
+    """Open every link of ``tokens`` (one table's: seats, the host's or the spectators');
+    refused in words, never quoting a link."""
+    if isinstance(tokens, str) or not tokens:
+        raise LinkError("give at least one link of the table")
+    if len(tokens) > MAX_LINKS:
+        raise LinkError(f"at most {MAX_LINKS} links open one screen's seats")
+    opened = [join_table(store, token) for token in tokens]
+    table = opened[0].table
+    seats: dict[int, TableSeat] = {}
+    host = spectator = None
+    for handle in opened:
+        if handle.table_id != table.id:
+            raise LinkError("these links are of different tables: open one table at a time")
+        shared = TableSeat(table, handle.role, handle.seat)
+        if handle.seat is not None:
+            seats[handle.seat] = shared
+        elif handle.is_host:
+            host = shared
+        else:
+            spectator = shared
+    return Hands(store, table, seats, host, [str(t) for t in tokens], spectator=spectator)
+
+
+def screen_seats(hands: Hands) -> list[str]:
+    """The payloads' seats for this screen (see the module docstring)."""
+    return ["human" if seat in hands.seats else REMOTE if bot is None else bot
+            for seat, bot in enumerate(hands.table.bots)]
+
+
+def table_payload(hands: Hands, connected: Sequence[int] = ()) -> dict[str, Any]:
+    """The ``table`` trait: ``{id, kind, number, role, mine, seats, to_play, my_turn,
+    over, undo, shared, tokens, links}``.  ``seats``: ``[{seat, name, who, bot}]`` (``who``:
+    "here", "remote" or "bot"); ``tokens``: this screen's own links (for the page to come
+    back with); ``links``: on the page that made the table, ``{"seats": {seat: link},
+    "spectator": link}`` for the seats it invited."""
+    table = hands.table
+    to_play = table.game.current_player if table.game.game_position == table.game.position \
+        else table.game.state_at(table.game.game_position).current_player()
+    seats = []
+    for seat, bot in enumerate(table.bots):
+        who = "here" if seat in hands.seats else "bot" if bot is not None else "remote"
+        seats.append({"seat": seat, "name": player_name(seat), "who": who, "bot": bot,
+                      "connected": seat in connected if who == "remote" else None})
+    role = "seat" if hands.seats else "host" if hands.host is not None else "spectator"
+    data: dict[str, Any] = {
+        "id": table.id, "kind": table.kind.name, "number": table.number, "role": role,
+        "host": hands.host is not None, "mine": sorted(hands.seats), "seats": seats,
+        "to_play": to_play,
+        "my_turn": to_play is not None and to_play in hands.seats
+        and table.bots[to_play] is None,
+        "over": table.game.state_at(table.game.game_position).is_terminal(),
+        "undo": table.record.undo, "shared": hands.shared, "tokens": list(hands.tokens),
+    }
+    links = hands.links
+    if links is not None:
+        invited = [s for s, bot in enumerate(table.record.bots)
+                   if bot is None and s not in hands.seats]
+        data["links"] = {"seats": {str(s): links.seats[s] for s in invited},
+                         "spectator": links.spectator}
+    return data
+
+
+class TableBinding:
+    """A widget's table: its links, the watcher thread, the table's bots (see the module
+    docstring).  ``publish`` is the widget's publish (called with the widget's lock held);
+    ``lock`` the widget's lock; ``fail`` shows a refusal on the board."""
+
+    def __init__(self, hands: Hands, *, lock: threading.RLock,
+                 publish: Callable[[], None], fail: Callable[[str], None],
+                 bot_delay: Callable[[], float], run_bots: bool = True) -> None:
+        self.hands = hands
+        self._lock = lock
+        self._publish = publish
+        self._fail = fail
+        self._bot_delay = bot_delay
+        self._run_bots = run_bots and bool(hands.seats or hands.host)
+        self._stop = threading.Event()
+        self._runner: TableSeat | None = None
+        self._owner = secrets.token_hex(8)          # this screen's name in the store
+        self._thread: threading.Thread | None = None
+        self._beat = 0.0                            # when presence was last noted
+        #: the other screens' seats known to be connected
+        self.connected: list[int] = []
+        #: the last unexpected exception in the watcher (the board shows only its kind)
+        self.last_error: BaseException | None = None
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def table(self) -> Table:
+        return self.hands.table
+
+    @property
+    def number(self) -> int:
+        return self.hands.table.number
+
+    def seats(self) -> list[str]:
+        return screen_seats(self.hands)
+
+    def payload(self) -> dict[str, Any]:
+        return table_payload(self.hands, self.connected)
+
+    def can_undo(self) -> bool:
+        """One of this screen's seats may take back its last decision (a one-person
+        table only)."""
+        return self.table.record.undo == "solo" and any(
+            self.table._undo_target(s) is not None for s in self.hands.seats)
+
+    def refresh(self) -> bool:
+        """Read the events stored since the last read (with the widget's lock held).  A
+        page looking through the history keeps looking where it was."""
+        game = self.table.game
+        shown = game.position
+        browsing = shown != game.game_position
+        if browsing:
+            game.back_to_game()
+        try:
+            return self.table.refresh()
+        finally:
+            if browsing and shown <= game.length:
+                game.goto(shown)
+
+    # ------------------------------------------------------------------ writing
+    def _seat_handle(self, seat: int | None) -> TableSeat:
+        to_play = self.table.game.current_player
+        if seat is None:
+            seat = to_play
+        handle = self.hands.handle_for(seat) if seat is not None else None
+        if handle is None:
+            if to_play is None:
+                raise TableError("the game is over: no more moves")
+            raise TableError(f"it is {player_name(to_play)}'s turn, at another screen"
+                             if self.table.bots[to_play] is None else
+                             f"{player_name(to_play)} is played by the "
+                             f"{self.table.bots[to_play]} bot; wait for its move")
+        return handle
+
+    def play(self, move: Any) -> int:
+        """Store ``move`` for the seat to play (one of this screen's) on top of the last
+        event read (with the widget's lock held)."""
+        game = self.table.game
+        if game.position != game.game_position:
+            game.back_to_game()
+        handle = self._seat_handle(None)
+        return handle.play(move, seen=self.number)
+
+    def undo(self) -> int:
+        to_play = self.table.game.current_player
+        mine = [s for s in self.hands.seats if self.table.record.bots[s] is None]
+        seat = to_play if to_play in self.hands.seats else (mine[0] if mine else None)
+        if seat is None:
+            raise TableError("a spectator cannot undo")
+        game = self.table.game
+        if game.position != game.game_position:
+            game.back_to_game()
+        return self.hands.seats[seat].undo(seen=self.number)
+
+    def set_seat(self, seat: int, player: str) -> int:
+        """Hand ``seat`` to the bot ``player``, or (``player`` "human") take it back."""
+        handle = self.hands.handle_for(seat) or self.hands.host
+        if handle is None:
+            raise TableError(f"only {player_name(seat)} or the table's host can change "
+                             f"{player_name(seat)}'s seat")
+        game = self.table.game
+        if game.position != game.game_position:
+            game.back_to_game()
+        if player in ("human", REMOTE):
+            return handle.take_back(seat, seen=self.number)
+        return handle.hand_to_bot(player, seat, seen=self.number)
+
+    # ------------------------------------------------------------------ watching
+    def start(self) -> None:
+        if self._thread is None:
+            atexit.register(self._absent)
+            self._thread = threading.Thread(target=self._watch, daemon=True,
+                                            name=f"nations-table-{self.table.id}")
+            self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        atexit.unregister(self._absent)
+        self._absent()
+
+    def _absent(self) -> None:
+        """This screen has gone: its seats are no longer connected."""
+        try:
+            self.hands.store.set_presence(self.table.id, self._owner, [], 0)
+        except Exception as exc:          # a store gone away: the presence runs out anyway
+            self.last_error = exc
+
+    def _note_presence(self) -> None:
+        """Note this screen's seats and read the others' (publish when they changed)."""
+        if time.monotonic() - self._beat < PRESENCE_EVERY:
+            return
+        self._beat = time.monotonic()
+        store, table_id = self.hands.store, self.table.id
+        store.set_presence(table_id, self._owner, sorted(self.hands.seats), PRESENCE_SECONDS)
+        there = [s for s in store.presence(table_id) if s not in self.hands.seats]
+        if there != self.connected:
+            with self._lock:
+                if self._stop.is_set():
+                    return
+                self.connected = there
+                self._publish()
+
+    def join(self, seconds: float) -> None:
+        """Wait up to ``seconds`` for the stopped watcher to end (call it without the
+        widget's lock: the watcher may be waiting for it)."""
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(seconds)
+
+    @property
+    def watching(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def _watch(self) -> None:
+        store, table_id = self.hands.store, self.table.id
+        while not self._stop.is_set():
+            try:
+                self._note_presence()
+                with self._lock:
+                    seen = self.number
+                head = store.wait(table_id, seen, WATCH_SECONDS)
+                if self._stop.is_set():
+                    return
+                if head is None:
+                    self._fail("this table was removed from the store")
+                    return
+                if head != seen:
+                    with self._lock:
+                        if self._stop.is_set():
+                            return
+                        if self.refresh():
+                            self._publish()
+                if self._bot_is_due():
+                    self._play_a_bot()
+            except Exception as exc:           # a store gone away: say so, try again
+                self.last_error = exc
+                self._fail(f"the table's store did not answer ({type(exc).__name__}); "
+                           "trying again")
+                self._stop.wait(2.0)
+
+    def _bot_is_due(self) -> bool:
+        if not self._run_bots:
+            return False
+        with self._lock:
+            game = self.table.game
+            seat = game.state_at(game.game_position).current_player()
+            return seat is not None and self.table.bots[seat] is not None
+
+    def _play_a_bot(self) -> None:
+        """One bot move, after the widget's pause, thought out on a table object of its own
+        (the widget's lock is not held while the bot thinks)."""
+        pause = self._bot_delay()
+        if pause > 0 and self._stop.wait(pause):
+            return
+        if self._runner is None:
+            runner_table = Table.load(self.hands.store, self.table.id)
+            self._runner = TableSeat(runner_table, self.hands.primary.role, None)
+        self._runner.run_bots(owner=self._owner, limit=1)
+
+
+__all__ = ["INVITE", "MAX_LINKS", "REMOTE", "WATCH_SECONDS", "Hands", "TableBinding",
+           "open_hands", "screen_seats", "shared_store", "table_payload",
+           "use_store"]

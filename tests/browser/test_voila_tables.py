@@ -1,0 +1,245 @@
+"""Tables in the Voila app (issue 21): every player at their own screen, in one Voila server
+and one Chromium, the tables' store in a temporary folder (NATIONS_TABLES_DIR).
+
+- A whole board game: the host's page starts it with its New game dialog (you, a player
+  invited by link, the heuristic bot), the invited player opens the link from the table bar
+  in another browser context, both play by clicking (the bot's seat is played by the
+  screens' watchers), and both pages end on the same final scores.
+- A whole dice game in the Accelerated variant with three human screens (two invited),
+  passing with a food pledge whenever one is offered; at every step every screen is read,
+  and no screen shows another seat's pledge (only "food trade: hidden").
+- A table's kernel killed mid-game: the page comes back by its own address (#table=...),
+  at the last stored move.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from browser_support import Server, browser_page, voila_server
+from test_voila_board import CLOSED_SUMMARY
+from test_voila_board import decide as board_decide
+from test_voila_game import decide as dice_decide
+from test_voila_kernels import PAGE_KERNEL, checkout_env, kernel_processes
+
+pytestmark = pytest.mark.browser
+
+GAME_TIMEOUT = 420.0
+BOT_PAUSE = "0.05"
+
+# A screen's state: its position, whether it is to decide, the game over, its refusal.
+READ = """() => {
+  const dice = document.querySelector('.nw-root[data-step]');
+  const board = document.querySelector('.nwb-root[data-step]');
+  const root = board || dice;
+  if (!root) return null;
+  const slider = root.querySelector('input[data-key="slider"]');
+  const err = root.querySelector('.nw-error');
+  const status = document.querySelector('[data-key="table-status"]');
+  return {
+    step: root.dataset.step,
+    pos: board ? Number(root.dataset.position) : (slider ? Number(slider.value) : -1),
+    live: board ? Boolean(root.querySelector('.nwb-prompt.nwb-live'))
+                  || Boolean(root.querySelector('[data-key="summary"]'))
+                : Boolean(root.querySelector('.nw-player.nw-live')),
+    error: err ? err.textContent : '',
+    status: status ? status.textContent : '',
+    title: document.title,
+  };
+}"""
+
+# Every pledge badge a dice screen shows: [[seat, text]].
+PLEDGES = """() => [...document.querySelectorAll('.nw-root .nw-player')].flatMap((p) => {
+  const m = /nw-seat-border-(\\d)/.exec(p.className);
+  return [...p.querySelectorAll('.nw-small')].filter((b) => /food/.test(b.textContent))
+    .map((b) => [Number(m[1]), b.textContent]);
+})"""
+
+
+@pytest.fixture(scope="module")
+def tables_served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, str]]:
+    folder = tmp_path_factory.mktemp("tables")
+    env = checkout_env(folder)
+    env["NATIONS_TABLES_DIR"] = str(folder / "store")
+    server, url = voila_server("notebooks/play.ipynb", env=env, name="voila-tables")
+    with server:
+        yield server, url
+
+
+def read(page: Any) -> dict[str, Any]:
+    state = page.evaluate(READ)
+    assert state is not None, "no table on the page"
+    return state  # type: ignore[no-any-return]
+
+
+def start_table(page: Any, url: str, game: str, seats: list[str], **fields: str) -> list[str]:
+    """Start a game whose seats are `seats` ("human", "invite", a bot) from the New game
+    dialog; return the invite links the table bar lists, by seat."""
+    page.goto(f"{url}?game={game}", timeout=120_000)
+    root = ".nwb-root" if game == "board" else ".nw-root"
+    page.wait_for_selector(f"{root}[data-step]", timeout=120_000)
+    if game == "dice":
+        page.click('summary[data-key="newgame-summary"]')
+    page.select_option('select[data-key="form-players"]', str(len(seats)))
+    for seat, who in enumerate(seats):
+        page.select_option(f'select[data-key="form-seat-{seat}"]', who)
+    for key, value in fields.items():
+        if page.locator(f'select[data-key="{key}"]').count():
+            page.select_option(f'select[data-key="{key}"]', value)
+        else:
+            page.fill(f'input[data-key="{key}"]', value)
+    page.fill('input[data-key="form-delay"]', BOT_PAUSE)
+    page.click('button[data-key="start"]')
+    page.wait_for_selector(".nw-table [data-key=table-status]", timeout=30_000)
+    links = []
+    for seat, who in enumerate(seats):
+        if who == "invite":
+            links.append(page.locator(f'[data-key="link-seat-{seat}"]').input_value())
+    assert page.locator('[data-key="link-spectator"]').count() == 1
+    assert "#table=" in page.url                  # the page's own links, for a reload
+    return links
+
+
+def open_link(page: Any, link: str, game: str) -> None:
+    page.goto(link, timeout=120_000)
+    root = ".nwb-root" if game == "board" else ".nw-root"
+    page.wait_for_selector(f"{root}[data-step]", timeout=120_000)
+    page.wait_for_selector(".nw-table [data-key=table-status]", timeout=60_000)
+
+
+def play_out(pages: list[Any], decide: Any, check: Any = None) -> int:
+    """Let whichever screen is to decide decide, until every screen shows the game over."""
+    deadline = time.monotonic() + GAME_TIMEOUT
+    decisions = 0
+    while True:
+        states = [read(p) for p in pages]
+        for s in states:
+            assert not s["error"], s
+        if check is not None:
+            check(pages)
+        if all(s["step"] == "game_over" for s in states):
+            return decisions
+        assert time.monotonic() < deadline, f"the game did not end in time: {states}"
+        movers = [i for i, s in enumerate(states) if s["live"] and s["step"] != "game_over"]
+        if not movers:
+            pages[0].wait_for_timeout(100)
+            continue
+        page = pages[movers[0]]
+        before = states[movers[0]]["pos"]
+        said = decide(page)
+        decisions += 1
+        if said != CLOSED_SUMMARY and not said.startswith("closed"):
+            page.wait_for_function(
+                "(prev) => { const r = document.querySelector('.nwb-root[data-step]')"
+                " || document.querySelector('.nw-root[data-step]');"
+                " if (!r || r.querySelector('.nw-error')) return true;"
+                " const s = r.querySelector('input[data-key=\"slider\"]');"
+                " const pos = r.dataset.position !== undefined ? Number(r.dataset.position)"
+                " : (s ? Number(s.value) : -1); return pos !== prev; }",
+                arg=before, timeout=60_000)
+
+
+@pytest.mark.timeout(900)
+def test_a_whole_board_game_with_two_screens_and_a_bot(
+        browser: Any, tables_served: tuple[Server, str]) -> None:
+    _, url = tables_served
+    with browser_page(browser) as host, browser_page(browser) as guest:
+        [link] = start_table(host, url, "board", ["human", "invite", "heuristic"],
+                             **{"ng-ages": "1", "form-seed": "7"})
+        open_link(guest, link, "board")
+        assert guest.locator(".nw-table-seat[data-who=here]").inner_text().startswith(
+            "Player 2")
+        assert guest.locator('[data-key^="link-seat"]').count() == 0   # only the host's page
+        buys: list[dict[int, int]] = [{}, {}]
+        placed: list[dict[int, int]] = [{}, {}]
+        pages = [host, guest]
+
+        def decide(page: Any) -> str:
+            i = pages.index(page)
+            return str(board_decide(page, buys[i], placed[i]))
+
+        decisions = play_out(pages, decide)
+        assert decisions > 10
+        finals = [p.locator(".nwb-root .nwb-final").inner_text() for p in pages]
+        assert finals[0] == finals[1]
+        assert host.evaluate(PAGE_KERNEL) != guest.evaluate(PAGE_KERNEL)
+
+
+@pytest.mark.timeout(900)
+def test_a_whole_accelerated_dice_game_at_three_screens_hides_each_pledge(
+        browser: Any, tables_served: tuple[Server, str]) -> None:
+    _, url = tables_served
+    with browser_page(browser) as one, browser_page(browser) as two, \
+            browser_page(browser) as three:
+        links = start_table(one, url, "dice", ["human", "invite", "invite"],
+                            **{"form-variant": "accelerated", "form-seed": "5"})
+        open_link(two, links[0], "dice")
+        open_link(three, links[1], "dice")
+        pages = [one, two, three]
+        seen_own = [0]
+
+        def no_foreign_pledge(pages: list[Any]) -> None:
+            for seat, page in enumerate(pages):
+                for shown, text in page.evaluate(PLEDGES):
+                    if shown != seat:
+                        assert text == "food trade: hidden", (seat, shown, text)
+                    elif "set aside" in text:
+                        seen_own[0] += 1
+
+        def decide(page: Any) -> str:
+            pledges = page.locator('.nw-root .nw-options:has-text("Pass and trade for food")'
+                                   ' button')
+            if pledges.count():
+                pledges.first.click()
+                return "pass with a pledge"
+            return str(dice_decide(page))
+
+        play_out(pages, decide, no_foreign_pledge)
+        assert seen_own[0], "no screen ever pledged: the check checked nothing"
+        finals = [p.locator(".nw-root .nw-final, .nw-root .nw-scores").first.inner_text()
+                  for p in pages]
+        assert finals[0] == finals[1] == finals[2]
+
+
+@pytest.mark.timeout(600)
+def test_a_table_whose_kernel_died_comes_back_from_its_link(
+        browser: Any, tables_served: tuple[Server, str]) -> None:
+    server, url = tables_served
+    with browser_page(browser) as host, browser_page(browser) as guest:
+        [link] = start_table(host, url, "dice", ["human", "invite"], **{"form-seed": "9"})
+        open_link(guest, link, "dice")
+        pages = [host, guest]
+        for _ in range(4):                       # a few moves, whoever is to play
+            movers = [p for p in pages if read(p)["live"]]
+            if not movers:
+                host.wait_for_timeout(200)
+                continue
+            before = read(movers[0])["pos"]
+            dice_decide(movers[0])
+            movers[0].wait_for_function(
+                "(prev) => Number(document.querySelector('.nw-root input[data-key=\"slider\"]')"
+                ".value) !== prev", arg=before, timeout=60_000)
+        at = read(host)["pos"]
+        assert at > 0
+        kernel = str(host.evaluate(PAGE_KERNEL))
+        os.kill(kernel_processes(server)[kernel], signal.SIGKILL)
+        host.wait_for_selector("#nw-lost", timeout=20_000)
+        host.click('#nw-lost button[data-key="lost-reload"]')
+        host.wait_for_selector(".nw-table [data-key=table-status]", timeout=120_000)
+        host.wait_for_function(
+            "(at) => Number(document.querySelector('.nw-root input[data-key=\"slider\"]')"
+            ".value) === at", arg=at, timeout=30_000)
+        assert host.evaluate(PAGE_KERNEL) != kernel
+        assert read(host)["pos"] == read(guest)["pos"] == at
+        # and the game goes on between the two screens
+        mover = host if read(host)["live"] else guest
+        other = guest if mover is host else host
+        dice_decide(mover)
+        other.wait_for_function(
+            "(at) => Number(document.querySelector('.nw-root input[data-key=\"slider\"]')"
+            ".value) > at", arg=at, timeout=30_000)

@@ -1,0 +1,305 @@
+"""The widget at a table (nations_widget.widget.shell.table_mode): each screen its seat's view
+only, moves stored as table plays, other screens' moves shown as they are stored, bots
+playing once, a page coming back with its links."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from nations_widget.tables import SQLiteStore, Store, create_table, join_table
+from nations_widget.widget import NationsWidget
+from nations_widget.widget.board.widget import BoardWidget
+from nations_widget.widget.shell.table_mode import open_hands, use_store
+from nations_widget.widget.shell.widget import GameWidget
+
+SEED = 738_291_004_615_229_380_117_564_093
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    opened = SQLiteStore(tmp_path / "tables.sqlite3")
+    use_store(opened)
+    yield opened
+    use_store(None)
+    opened.close()
+
+
+@pytest.fixture
+def widgets() -> Iterator[list[GameWidget[Any, Any]]]:
+    made: list[GameWidget[Any, Any]] = []
+    yield made
+    for widget in made:
+        widget.leave_table()
+
+
+def until(check: Callable[[], bool], seconds: float = 10.0) -> None:
+    """Wait for a watcher thread (no timing is asserted: only that it happens)."""
+    deadline = time.monotonic() + seconds
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError("the screen did not follow the table")
+        time.sleep(0.02)
+
+
+def dice_screen(store: Store, tokens: list[str], made: list[GameWidget[Any, Any]],
+                **kwargs: Any) -> NationsWidget:
+    widget = NationsWidget(players=2, seats=["human", "random"], bot_delay=0)
+    widget.sit_at(open_hands(store, tokens), **kwargs)
+    made.append(widget)
+    return widget
+
+
+def synced(widget: GameWidget[Any, Any]) -> dict[str, Any]:
+    """Every synced trait as the page gets it, and the log as its patches build it (the
+    patches' numbers count the widget's publishes, not the game)."""
+    data = {name: getattr(widget, name) for name in widget.read_only_traits()}
+    data["log_patch"] = {k: v for k, v in data["log_patch"].items() if k not in ("seq", "prev")}
+    return data | {"log": widget.game_log}
+
+
+def test_a_move_at_one_screen_shows_at_the_other(store: Store, widgets: list[Any]) -> None:
+    links = create_table(store, "dice", players=2, seed=7)
+    alice = dice_screen(store, [links.seats[0]], widgets)
+    bob = dice_screen(store, [links.seats[1]], widgets)
+    assert alice.seats == ["human", "remote"] and bob.seats == ["remote", "human"]
+    first = alice.game.current_player
+    mover, other = (alice, bob) if first == 0 else (bob, alice)
+    assert mover.table["my_turn"] and not other.table["my_turn"]
+    assert mover.legal and other.legal == []
+    mover.handle_intent({"kind": "move", "move": mover.legal[0]["move"],
+                         "position": mover.game.position})
+    assert mover.error == "" and mover.table["number"] == 1
+    until(lambda: other.table.get("number") == 1)
+    assert other.game.position == mover.game.position == 1
+    assert join_table(store, links.spectator).number == 1      # it is in the store
+
+
+def test_a_move_for_another_screens_seat_is_refused_and_nothing_stored(
+        store: Store, widgets: list[Any]) -> None:
+    links = create_table(store, "dice", players=2, seed=7)
+    alice = dice_screen(store, [links.seats[0]], widgets)
+    bob = dice_screen(store, [links.seats[1]], widgets)
+    waiting = bob if alice.game.current_player == 0 else alice
+    move = waiting.game.legal_moves()[0].to_json()
+    waiting.handle_intent({"kind": "move", "move": move})
+    assert "turn" in waiting.error and "another screen" in waiting.error
+    assert store.head(links.table_id) == 0
+
+
+def test_a_move_another_screen_stored_first_is_refused_in_words(
+        store: Store, widgets: list[Any]) -> None:
+    links = create_table(store, "dice", players=2, seed=7)
+    here = dice_screen(store, [links.seats[0], links.seats[1]], widgets, run_bots=False)
+    here.leave_table()                  # stop watching: it does not see the other screen
+    to_play = here.game.current_player
+    assert to_play is not None
+    there = join_table(store, links.seats[to_play])
+    here.sit_at(open_hands(store, [links.seats[0], links.seats[1]]))
+    here.table_binding.stop()           # type: ignore[union-attr]
+    there.play(there.legal_moves()[0])
+    here.handle_intent({"kind": "move", "move": here.legal[0]["move"]})
+    assert "moved first" in here.error
+    assert store.head(links.table_id) == 1
+    assert here.game.position == 1      # it shows the table as it is now
+
+
+def test_no_screen_gets_another_seats_accelerated_pledge(
+        store: Store, widgets: list[Any]) -> None:
+    """Two tables alike but for one seat's pledge: every other screen (and the
+    spectators') gets the very same traits, log included, from both."""
+    screens: list[list[dict[str, Any]]] = []
+    pledger_seat = None
+    for pledge in ([10, 11], []):
+        links = create_table(store, "dice", players=3, seed=4, variant="accelerated")
+        mover = join_table(store, links.seats[0])
+        seat = mover.game.current_player
+        assert seat is not None
+        pledger_seat = seat
+        move = {"type": "pass", "pledge": pledge} if pledge else {"type": "pass"}
+        join_table(store, links.seats[seat]).play(move)
+        tokens = [t for s, t in enumerate(links.seats) if s != seat] + [links.spectator]
+        shown = []
+        for token in tokens:
+            widget = dice_screen(store, [token], widgets, run_bots=False)
+            data = synced(widget)
+            # (the table's id and links differ, and which screens are connected is
+            # a matter of timing)
+            data["table"] = {k: v for k, v in data["table"].items()
+                             if k not in ("id", "tokens", "seats")}
+            shown.append(data)
+        screens.append(shown)
+    with_pledge, without = screens
+    assert with_pledge == without
+    for data in with_pledge:
+        assert data["view"]["players"][pledger_seat]["pledge"] == "hidden"
+        text = json.dumps(data)
+        assert '"seed"' not in text and '"rng"' not in text
+
+
+def test_the_seed_is_in_no_trait_of_any_screen(store: Store, widgets: list[Any]) -> None:
+    for kind, cls in (("dice", NationsWidget), ("board", BoardWidget)):
+        links = create_table(store, kind, players=2, seed=SEED)
+        for token in (*links.seats, links.spectator):
+            widget = cls(players=2, seats=["human", "random"], bot_delay=0)
+            widget.sit_at(open_hands(store, [token]), run_bots=False)
+            widgets.append(widget)
+            assert str(SEED) not in json.dumps(synced(widget))
+
+
+def test_a_bot_seat_is_played_once_by_the_screens_watchers(
+        store: Store, widgets: list[Any]) -> None:
+    links = create_table(store, "dice", players=2, seed=3, seats=[None, "random"])
+    # two screens of the same person (two tabs), both running the table's bots
+    one = dice_screen(store, [links.seats[0]], widgets)
+    two = dice_screen(store, [links.seats[0]], widgets)
+    for _ in range(6):
+        until(lambda: one.game.current_player in (0, None)
+              and one.table["number"] == store.head(links.table_id))
+        if one.game.current_player is None:
+            break
+        one.play(one.game.legal_moves()[0])
+    until(lambda: two.table["number"] == store.head(links.table_id))
+    events = [json.loads(e.record) for e in store.events(links.table_id)]
+    bot_moves = [e for e in events if e.get("seat") == 1]
+    assert bot_moves, "the bot never played"
+    # each bot turn stored once: the events replay (a second copy would be out of turn)
+    assert join_table(store, links.spectator).number == len(events)
+
+
+def test_a_seat_handed_to_a_bot_and_taken_back(store: Store, widgets: list[Any]) -> None:
+    links = create_table(store, "dice", players=2, seed=7)
+    host = dice_screen(store, [links.seats[0], links.host], widgets, run_bots=False)
+    host.set_seat(1, "random")
+    assert host.seats[1] == "random" and host.table["seats"][1]["who"] == "bot"
+    host.set_seat(1, "human")
+    assert host.seats[1] == "remote"
+    alice = dice_screen(store, [links.seats[0]], widgets, run_bots=False)
+    alice.handle_intent({"kind": "set_seat", "seat": 1, "player": "random"})
+    assert "host" in alice.error and alice.seats[1] == "remote"
+
+
+def test_a_new_game_with_invited_seats_makes_a_table(store: Store, widgets: list[Any]) -> None:
+    widget = NationsWidget(players=2, seats=["human", "random"], bot_delay=0)
+    widgets.append(widget)
+    widget.handle_intent({"kind": "new_game", "settings": {
+        "players": 3, "seats": ["human", "invite", "random"], "variant": "accelerated"}})
+    assert widget.error == ""
+    table = widget.table
+    assert table["mine"] == [0] and table["host"] and table["shared"]
+    invite = table["links"]["seats"]["1"]
+    assert set(table["links"]["seats"]) == {"1"} and table["links"]["spectator"]
+    guest = dice_screen(store, [invite], widgets)
+    assert guest.table["id"] == table["id"] and guest.table["mine"] == [1]
+    assert "links" not in guest.table          # only the page that made the table has them
+    assert widget.seats == ["human", "remote", "random"]
+
+
+def test_what_a_shared_table_refuses(store: Store, widgets: list[Any]) -> None:
+    links = create_table(store, "dice", players=2, seed=7)
+    alice = dice_screen(store, [links.seats[0]], widgets, run_bots=False)
+    for intent, said in (({"kind": "undo"}, "shared table"), ({"kind": "redo"}, "no redo"),
+                         ({"kind": "hint"}, "coach is off"), ({"kind": "save"}, "not saved"),
+                         ({"kind": "coach", "on": True}, "coach is off"),
+                         ({"kind": "bot_move"}, "bot plays only")):
+        alice.handle_intent(intent)
+        assert said in alice.error, (intent, alice.error)
+    assert store.head(links.table_id) == 0
+
+
+def test_undo_at_a_one_person_table(store: Store, widgets: list[Any]) -> None:
+    links = create_table(store, "dice", players=2, seed=5, seats=[None, "random"])
+    me = dice_screen(store, [links.seats[0]], widgets, run_bots=False)
+    if me.game.current_player != 0:
+        join_table(store, links.seats[0]).run_bots()
+        me.table_binding.refresh()              # type: ignore[union-attr]
+    me.play(me.game.legal_moves()[0])
+    assert me.history["can_undo"]
+    me.handle_intent({"kind": "undo"})
+    assert me.error == ""
+    assert json.loads(store.events(links.table_id)[-1].record)["kind"] == "undo"
+
+
+def test_a_page_coming_back_finds_the_table_at_its_last_stored_move(
+        store: Store, widgets: list[Any]) -> None:
+    links = create_table(store, "board", players=2, seed=11)
+    first = BoardWidget(players=2, seats=["human", "random"], bot_delay=0)
+    first.sit_at(open_hands(store, [links.seats[0], links.seats[1]]), run_bots=False)
+    widgets.append(first)
+    for _ in range(5):
+        first.play(first.game.legal_moves()[0])
+    first.close()                               # the kernel went away
+    again = BoardWidget(players=2, seats=["human", "random"], bot_delay=0)
+    again.sit_at([links.seats[0], links.seats[1]], run_bots=False)   # the shared store
+    widgets.append(again)
+    assert again.game.position == 5 and again.table["number"] == 5
+    assert again.view == first.view
+
+
+def test_looking_back_while_another_screen_moves(store: Store, widgets: list[Any]) -> None:
+    links = create_table(store, "dice", players=2, seed=7)
+    here = dice_screen(store, [links.seats[0]], widgets, run_bots=False)
+    other = join_table(store, links.seats[1])
+    if here.game.current_player == 0:
+        here.play(here.game.legal_moves()[0])
+        other.refresh()
+    other.play(other.legal_moves()[0])
+    until(lambda: here.table["number"] == store.head(links.table_id))
+    here.goto(0)
+    other.refresh()
+    if other.legal_moves():
+        other.play(other.legal_moves()[0])
+    else:
+        join_table(store, links.seats[0]).play(join_table(store, links.seats[0]).legal_moves()[0])
+    until(lambda: here.table["number"] == store.head(links.table_id))
+    assert here.game.position == 0               # still looking back
+    here.back_to_game()
+    assert here.game.position == store.head(links.table_id)
+
+
+def test_the_app_joins_the_table_a_pages_links_open(store: Store, widgets: list[Any]) -> None:
+    from nations_widget.widget.app import GameApp, table_widget
+    links = create_table(store, "board", players=2, seed=11, seats=[None, "random"])
+    app = GameApp()
+    app._on_msg(app.chooser, {"kind": "join", "tokens": [links.seats[0]]})
+    assert app.chooser.error == "" and app.shown == "board"
+    widget = app.widgets["board"]
+    widgets.append(widget)
+    assert widget.table["mine"] == [0] and not widget.new_game_open
+    assert app.chooser.joined == {"id": links.table_id, "kind": "board",
+                                  "title": "Nations (the board game)", "mine": [0],
+                                  "role": "seat"}
+    lab = table_widget(f"#table={links.seats[0]}")       # a JupyterLab cell
+    widgets.append(lab)
+    assert lab.table["id"] == links.table_id
+
+
+@pytest.mark.parametrize("tokens", [["x" * 43], ["short"], "not a list", [], [1], ["a"] * 9])
+def test_the_app_refuses_links_that_open_nothing_without_quoting_them(
+        store: Store, tokens: Any) -> None:
+    from nations_widget.widget.app import GameApp
+    app = GameApp()
+    app._on_msg(app.chooser, {"kind": "join", "tokens": tokens})
+    assert app.chooser.error and app.shown is None and app.chooser.joined == {}
+    assert "x" * 43 not in app.chooser.error
+
+
+def test_each_screen_sees_which_other_seats_are_connected(
+        store: Store, widgets: list[Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    from nations_widget.widget.shell import table_mode
+    monkeypatch.setattr(table_mode, "PRESENCE_EVERY", 0.05)
+    links = create_table(store, "dice", players=3, seed=7)
+    alice = dice_screen(store, [links.seats[0]], widgets, run_bots=False)
+    assert alice.table["seats"][1]["connected"] is False
+    assert alice.table["seats"][0]["connected"] is None          # this screen's own
+    bob = dice_screen(store, [links.seats[1]], widgets, run_bots=False)
+    until(lambda: alice.table["seats"][1]["connected"] is True)
+    until(lambda: bob.table["seats"][0]["connected"] is True)
+    assert alice.table["seats"][2]["connected"] is False
+    bob.leave_table()                                            # the page went away
+    until(lambda: alice.table["seats"][1]["connected"] is False)
