@@ -60,7 +60,8 @@ SHOWN_POSITIONS = 16
 #: Python only: see :meth:`GameWidget.set_state`).  A game adds its ``GAME_TRAITS``.
 GENERIC_TRAITS: tuple[str, ...] = (
     "game_kind", "game_info", "view", "legal", "log_patch", "error", "seats", "bot_names",
-    "bot_info", "settings", "history", "busy", "preview", "coach", "new_game_open", "fair", "review", "table",
+    "bot_info", "settings", "history", "busy", "preview", "coach", "new_game_open", "fair",
+    "review", "table",
 )
 
 #: The longest refusal shown on the board, in characters.
