@@ -28,8 +28,8 @@ CONFIGS = [
     (1, "base", "A"),
     (2, "base", "A"),
     (3, "base+advanced", "choose"),
-    (4, "all", "B"),
-    (5, "balanced", "A"),
+    (4, "balanced", "B"),
+    (5, "all", "A"),      # with 5 players the base cards alone (and balanced) run short
 ]
 
 
