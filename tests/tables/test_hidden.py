@@ -18,7 +18,9 @@ def _all_views(store: Store, tokens: list[str]) -> list[dict[str, Any]]:
 
 
 def _without_table(view: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in view.items() if k != "table"}
+    """A seat's view without the table's own parts: its state, and the fair-dice
+    fingerprint (each table's game has a salt of its own; the fingerprint hides the seed)."""
+    return {k: v for k, v in view.items() if k not in ("table", "fairness")}
 
 
 def _texts(views: list[dict[str, Any]]) -> list[str]:
