@@ -44,7 +44,11 @@ def test_new_game() -> None:
     assert not game.can_undo and not game.can_redo
     assert game.winner is None and game.scores() == [0, 0, 0]
     assert game.legal_moves() == game.state.legal_moves()
-    assert game.view(0) == game.state.view(0)
+    # the game's view is the state's, but for fair dice: the fingerprint instead of the seed
+    shown, state_view = game.view(0), game.state.view(0)
+    assert set(shown.pop("fairness")) == {"fingerprint"}
+    assert state_view["config"].pop("seed") == 12 and "seed" not in shown["config"]
+    assert shown == state_view
     assert "3p seed=12" in repr(game)
     assert "<" in game._repr_html_()
 
