@@ -117,6 +117,8 @@ FIT_PROBLEMS = """(rootSel) => {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let t = walker.nextNode(); t; t = walker.nextNode()) {
     if (!t.parentElement || skip(t.parentElement)) continue;
+    // a code (a fingerprint: 64 hex digits, a text to copy) wraps anywhere by design
+    if (t.parentElement.closest('code')) continue;
     const re = /\\S+/g;
     for (let m = re.exec(t.data); m; m = re.exec(t.data)) {
       const range = document.createRange();
