@@ -195,7 +195,10 @@ window.playersEye = {
     const drop = '.nw-tip, [role=tooltip], .nw-log, .nw-history, .nw-coach, .nw-actions, .nwb-prompt, ' +
       '.nwb-preview, .nw-overlay, dialog, .nw-error, .nw-note, details.nw-newgame, .nw-recent-moves, ' +
       '.nwb-recent-moves, [data-key="recent"], .nwb-their-moves, .nwb-log, .nw-meta, .nwb-detail, ' +
-      '[aria-live], .nw-settings, .nwb-turn, .nw-header, .nwb-head';
+      '[aria-live], .nw-settings, .nwb-turn, .nw-header, .nwb-head, ' +
+      // the review's offer depends on how the game came (a loaded one offers "the game so
+      // far"), not on the position
+      '.nw-coach-review, [data-key^="review"]';
     for (const el of root.querySelectorAll(drop)) el.remove();
     const lines = [];
     const walk = (el, key) => {
