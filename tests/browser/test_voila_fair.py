@@ -71,7 +71,9 @@ def test_the_fingerprint_shown_at_the_start_checks_the_seed_shown_at_the_end(
     page.wait_for_selector('.nw-root [data-key="fair-end"]')
 
     shot = artifacts_dir / "voila_fair_game_over.png"
-    page.locator(".nw-gameover").screenshot(path=str(shot))
+    # the whole page: the game-over panel may be drawn anew meanwhile (the review's offer
+    # arrives after the last move), which an element's screenshot does not survive
+    page.screenshot(path=str(shot), full_page=True)
     record_artifact(request, "screenshot", shot)
 
     # the end: the same fingerprint, and the text that hashes to it, with the seed in it
