@@ -12,14 +12,14 @@ Needs the ``tables-pg`` extra (``pip install nations_widget[tables-pg]``).
 
 from __future__ import annotations
 
-import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, cast
 
 from .errors import StoreError
-from .store import SCHEMA_VERSION, EventRow, LinkRow, Role, TableRow, check_schema
+from .sql_store import SQLStore
+from .store import SCHEMA_VERSION, check_schema
 
 if TYPE_CHECKING:
     import psycopg
@@ -54,15 +54,16 @@ def _psycopg() -> Any:
     return psycopg
 
 
-class PostgresStore:
+class PostgresStore(SQLStore):
     """Tables in a PostgreSQL database given by a ``postgresql://`` URL."""
 
+    PARAM = "%s"
+    SAME = "IS NOT DISTINCT FROM"
+
     def __init__(self, url: str) -> None:
+        super().__init__()
         self._pg = _psycopg()
         self.url = url
-        self._local = threading.local()
-        self._all: list[psycopg.Connection[Any]] = []
-        self._lock = threading.Lock()
         db = self._db()
         with db.transaction():
             # one creator at a time: CREATE ... IF NOT EXISTS races between two new stores
@@ -109,53 +110,10 @@ class PostgresStore:
         with db.transaction():
             yield db
 
-    def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        return self._db().execute(sql, tuple(params)).fetchall()
+    def _moved(self, db: Any, table_id: str) -> None:
+        db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, table_id))
 
-    # ----------------------------------------------------------------- tables
-    def create_table(self, table: TableRow, links: Sequence[LinkRow]) -> None:
-        with self._write() as db:
-            db.execute("INSERT INTO nations_tables (id, record, head, created, updated) "
-                       "VALUES (%s, %s, 0, %s, %s)",
-                       (table.id, table.record, table.created, table.updated))
-            with db.cursor() as cur:
-                cur.executemany("INSERT INTO nations_links VALUES (%s, %s, %s, %s, %s, %s)",
-                                [(k.digest, k.table_id, k.role, k.seat, k.created, k.revoked)
-                                 for k in links])
-
-    def load_table(self, table_id: str) -> TableRow | None:
-        rows = self._read("SELECT id, record, head, created, updated FROM nations_tables "
-                          "WHERE id = %s", (table_id,))
-        return _table_row(rows[0]) if rows else None
-
-    def list_tables(self) -> list[TableRow]:
-        rows = self._read("SELECT id, record, head, created, updated FROM nations_tables "
-                          "ORDER BY updated DESC")
-        return [_table_row(r) for r in rows]
-
-    def events(self, table_id: str, after: int = 0) -> list[EventRow]:
-        rows = self._read("SELECT number, record, created FROM nations_events "
-                          "WHERE table_id = %s AND number > %s ORDER BY number",
-                          (table_id, after))
-        return [EventRow(int(r[0]), r[1], float(r[2])) for r in rows]
-
-    def append(self, table_id: str, seen: int, record: str) -> bool:
-        now = time.time()
-        with self._write() as db:
-            moved = db.execute("UPDATE nations_tables SET head = head + 1, updated = %s, "
-                               "claim_number = NULL, claim_owner = NULL, claim_until = NULL "
-                               "WHERE id = %s AND head = %s", (now, table_id, seen))
-            if moved.rowcount != 1:
-                return False
-            db.execute("INSERT INTO nations_events VALUES (%s, %s, %s, %s)",
-                       (table_id, seen + 1, record, now))
-            db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, table_id))
-        return True
-
-    def head(self, table_id: str) -> int | None:
-        rows = self._read("SELECT head FROM nations_tables WHERE id = %s", (table_id,))
-        return int(rows[0][0]) if rows else None
-
+    # ------------------------------------------------------------------ waits
     def wait(self, table_id: str, seen: int, timeout: float) -> int | None:
         listener = self._listener()         # listening before the head is read: no miss
         deadline = time.monotonic() + max(0.0, timeout)
@@ -167,64 +125,6 @@ class PostgresStore:
             for note in listener.notifies(timeout=left, stop_after=1):
                 if note.payload == table_id:
                     break
-
-    # ------------------------------------------------------------------ links
-    def find_link(self, digest: str) -> LinkRow | None:
-        rows = self._read("SELECT digest, table_id, role, seat, created, revoked "
-                          "FROM nations_links WHERE digest = %s", (digest,))
-        return _link_row(rows[0]) if rows else None
-
-    def replace_link(self, link: LinkRow) -> None:
-        with self._write() as db:
-            db.execute("UPDATE nations_links SET revoked = %s WHERE table_id = %s AND role = %s "
-                       "AND seat IS NOT DISTINCT FROM %s AND revoked IS NULL",
-                       (link.created, link.table_id, link.role, link.seat))
-            db.execute("INSERT INTO nations_links VALUES (%s, %s, %s, %s, %s, %s)",
-                       (link.digest, link.table_id, link.role, link.seat, link.created,
-                        link.revoked))
-
-    # ------------------------------------------------------------------- bots
-    def claim(self, table_id: str, number: int, owner: str, seconds: float) -> bool:
-        now = time.time()
-        with self._write() as db:
-            took = db.execute(
-                "UPDATE nations_tables SET claim_number = %s, claim_owner = %s, "
-                "claim_until = %s WHERE id = %s AND head = %s AND (claim_number IS NULL "
-                "OR claim_number <> %s OR claim_until < %s OR claim_owner = %s)",
-                (number, owner, now + seconds, table_id, number, number, now, owner))
-            return took.rowcount == 1
-
-    # -------------------------------------------------------------- presence
-    def set_presence(self, table_id: str, screen: str, seats: Sequence[int],
-                     seconds: float) -> None:
-        now = time.time()
-        with self._write() as db:
-            db.execute("DELETE FROM nations_presence WHERE table_id = %s AND (screen = %s "
-                       "OR until < %s)", (table_id, screen, now))
-            for seat in sorted(set(seats)):
-                db.execute("INSERT INTO nations_presence VALUES (%s, %s, %s, %s)",
-                           (table_id, screen, seat, now + seconds))
-
-    def presence(self, table_id: str) -> list[int]:
-        rows = self._read("SELECT DISTINCT seat FROM nations_presence WHERE table_id = %s "
-                          "AND until >= %s ORDER BY seat", (table_id, time.time()))
-        return [int(r[0]) for r in rows]
-
-    def close(self) -> None:
-        with self._lock:
-            for db in self._all:
-                db.close()
-            self._all.clear()
-        self._local = threading.local()
-
-
-def _table_row(r: Any) -> TableRow:
-    return TableRow(r[0], r[1], int(r[2]), float(r[3]), float(r[4]))
-
-
-def _link_row(r: Any) -> LinkRow:
-    return LinkRow(r[0], r[1], cast(Role, r[2]), r[3], float(r[4]),
-                   None if r[5] is None else float(r[5]))
 
 
 __all__ = ["CHANNEL", "PostgresStore"]

@@ -11,15 +11,15 @@ notifications), every 20 ms at first, backing off to 250 ms.
 from __future__ import annotations
 
 import sqlite3
-import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, cast
+from typing import cast
 
 from .errors import StoreError
-from .store import SCHEMA_VERSION, EventRow, LinkRow, Role, TableRow, check_schema
+from .sql_store import SQLStore
+from .store import SCHEMA_VERSION, check_schema
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS nations_meta (
@@ -44,14 +44,12 @@ _POLL_FIRST = 0.02
 _POLL_MOST = 0.25
 
 
-class SQLiteStore:
+class SQLiteStore(SQLStore):
     """Tables in one SQLite file (its folder is made if missing)."""
 
     def __init__(self, path: Path | str) -> None:
+        super().__init__()
         self.path = Path(path)
-        self._local = threading.local()
-        self._all: list[sqlite3.Connection] = []
-        self._lock = threading.Lock()
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -101,51 +99,7 @@ class SQLiteStore:
             raise
         db.execute("COMMIT")
 
-    def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        return self._db().execute(sql, tuple(params)).fetchall()
-
-    # ----------------------------------------------------------------- tables
-    def create_table(self, table: TableRow, links: Sequence[LinkRow]) -> None:
-        with self._write() as db:
-            db.execute("INSERT INTO nations_tables (id, record, head, created, updated) "
-                       "VALUES (?, ?, 0, ?, ?)",
-                       (table.id, table.record, table.created, table.updated))
-            db.executemany("INSERT INTO nations_links VALUES (?, ?, ?, ?, ?, ?)",
-                           [(k.digest, k.table_id, k.role, k.seat, k.created, k.revoked)
-                            for k in links])
-
-    def load_table(self, table_id: str) -> TableRow | None:
-        rows = self._read("SELECT id, record, head, created, updated FROM nations_tables "
-                          "WHERE id = ?", (table_id,))
-        return _table_row(rows[0]) if rows else None
-
-    def list_tables(self) -> list[TableRow]:
-        rows = self._read("SELECT id, record, head, created, updated FROM nations_tables "
-                          "ORDER BY updated DESC")
-        return [_table_row(r) for r in rows]
-
-    def events(self, table_id: str, after: int = 0) -> list[EventRow]:
-        rows = self._read("SELECT number, record, created FROM nations_events "
-                          "WHERE table_id = ? AND number > ? ORDER BY number",
-                          (table_id, after))
-        return [EventRow(r[0], r[1], r[2]) for r in rows]
-
-    def append(self, table_id: str, seen: int, record: str) -> bool:
-        now = time.time()
-        with self._write() as db:
-            moved = db.execute("UPDATE nations_tables SET head = head + 1, updated = ?, "
-                               "claim_number = NULL, claim_owner = NULL, claim_until = NULL "
-                               "WHERE id = ? AND head = ?", (now, table_id, seen))
-            if moved.rowcount != 1:
-                return False
-            db.execute("INSERT INTO nations_events VALUES (?, ?, ?, ?)",
-                       (table_id, seen + 1, record, now))
-        return True
-
-    def head(self, table_id: str) -> int | None:
-        rows = self._read("SELECT head FROM nations_tables WHERE id = ?", (table_id,))
-        return int(rows[0][0]) if rows else None
-
+    # ------------------------------------------------------------------ waits
     def wait(self, table_id: str, seen: int, timeout: float) -> int | None:
         deadline = time.monotonic() + max(0.0, timeout)
         pause = _POLL_FIRST
@@ -156,63 +110,6 @@ class SQLiteStore:
                 return head
             time.sleep(min(pause, left))
             pause = min(pause * 1.5, _POLL_MOST)
-
-    # ------------------------------------------------------------------ links
-    def find_link(self, digest: str) -> LinkRow | None:
-        rows = self._read("SELECT digest, table_id, role, seat, created, revoked "
-                          "FROM nations_links WHERE digest = ?", (digest,))
-        return _link_row(rows[0]) if rows else None
-
-    def replace_link(self, link: LinkRow) -> None:
-        with self._write() as db:
-            db.execute("UPDATE nations_links SET revoked = ? WHERE table_id = ? AND role = ? "
-                       "AND seat IS ? AND revoked IS NULL",
-                       (link.created, link.table_id, link.role, link.seat))
-            db.execute("INSERT INTO nations_links VALUES (?, ?, ?, ?, ?, ?)",
-                       (link.digest, link.table_id, link.role, link.seat, link.created,
-                        link.revoked))
-
-    # ------------------------------------------------------------------ bots
-    def claim(self, table_id: str, number: int, owner: str, seconds: float) -> bool:
-        now = time.time()
-        with self._write() as db:
-            took = db.execute(
-                "UPDATE nations_tables SET claim_number = ?, claim_owner = ?, claim_until = ? "
-                "WHERE id = ? AND head = ? AND (claim_number IS NULL OR claim_number <> ? "
-                "OR claim_until < ? OR claim_owner = ?)",
-                (number, owner, now + seconds, table_id, number, number, now, owner))
-            return took.rowcount == 1
-
-    # -------------------------------------------------------------- presence
-    def set_presence(self, table_id: str, screen: str, seats: Sequence[int],
-                     seconds: float) -> None:
-        until = time.time() + seconds
-        with self._write() as db:
-            db.execute("DELETE FROM nations_presence WHERE table_id = ? AND (screen = ? "
-                       "OR until < ?)", (table_id, screen, time.time()))
-            db.executemany("INSERT INTO nations_presence VALUES (?, ?, ?, ?)",
-                           [(table_id, screen, seat, until) for seat in set(seats)])
-
-    def presence(self, table_id: str) -> list[int]:
-        rows = self._read("SELECT DISTINCT seat FROM nations_presence WHERE table_id = ? "
-                          "AND until >= ? ORDER BY seat", (table_id, time.time()))
-        return [int(r[0]) for r in rows]
-
-    def close(self) -> None:
-        with self._lock:
-            for db in self._all:
-                db.close()
-            self._all.clear()
-        self._local = threading.local()
-
-
-def _table_row(r: Any) -> TableRow:
-    return TableRow(r[0], r[1], int(r[2]), float(r[3]), float(r[4]))
-
-
-def _link_row(r: Any) -> LinkRow:
-    return LinkRow(r[0], r[1], cast(Role, r[2]), r[3], float(r[4]),
-                   None if r[5] is None else float(r[5]))
 
 
 __all__ = ["SQLiteStore"]
