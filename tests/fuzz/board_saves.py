@@ -32,11 +32,12 @@ an alarm in the long run).
 
 from __future__ import annotations
 
-import copy
 import functools
 import json
 import random
 from typing import Any
+
+from save_mutations import mutate_anywhere
 
 from nations_widget.board import Game, GameState, rules
 from nations_widget.board.scenario import scenario
@@ -177,39 +178,6 @@ def _mutate_queue(rng: random.Random, state: GameState, data: dict[str, Any]) ->
             d[i] = _argument(rng, state, str(d[0]), i)
 
 
-def _places(doc: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [prefix]
-    items = doc.items() if isinstance(doc, dict) else enumerate(doc) \
-        if isinstance(doc, list) else ()
-    for key, value in items:
-        out.extend(_places(value, (*prefix, key)))
-    return out
-
-
-def _at(doc: Any, path: tuple[Any, ...]) -> Any:
-    for step in path:
-        doc = doc[step]
-    return doc
-
-
-def _mutate_anywhere(rng: random.Random, doc: dict[str, Any],
-                     keep: tuple[str, ...] = ()) -> None:
-    """Change one place of ``doc`` (not its top-level fields in ``keep``)."""
-    places = [p for p in _places(doc) if p and not (len(p) == 1 and p[0] in keep)]
-    path = rng.choice(places)
-    parent = _at(doc, path[:-1])
-    old = parent[path[-1]]
-    how = rng.choice(["nudge", "nudge", "copy", "copy", "value", "drop"])
-    if how == "nudge" and isinstance(old, int) and not isinstance(old, bool):
-        parent[path[-1]] = old + rng.choice([-2, -1, 1, 1, 2, 5])
-    elif how == "copy":
-        parent[path[-1]] = copy.deepcopy(_at(doc, rng.choice(places)))
-    elif how == "drop" and isinstance(parent, (list, dict)):
-        del parent[path[-1]]
-    else:
-        parent[path[-1]] = rng.choice(PLAUSIBLE_VALUES)
-
-
 def _moves_for(rng: random.Random, state: GameState) -> list[Any]:
     """Moves the position lists, or a choose move with a plausible option."""
     moves: list[Any] = []
@@ -291,14 +259,14 @@ def case(seed: int) -> tuple[str, Any]:
             legal = game.legal_moves()
             game.play(legal[rng.randrange(len(legal))])
         data = json.loads(json.dumps(game.to_json()))
-        _mutate_anywhere(rng, data, keep=("format", "version", "catalogue"))
+        mutate_anywhere(rng, data, PLAUSIBLE_VALUES, keep=("format", "version", "catalogue"))
         return kind, data
     data = start_save(state)
     start = data["start"]
     if kind == "queue":
         _mutate_queue(rng, state, start)
     else:
-        _mutate_anywhere(rng, start, keep=("format", "version", "components"))
+        mutate_anywhere(rng, start, PLAUSIBLE_VALUES, keep=("format", "version", "components"))
     if rng.random() < 0.7:
         data["moves"] = _moves_for(rng, state)
         data["position"] = len(data["moves"])

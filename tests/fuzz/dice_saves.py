@@ -35,11 +35,12 @@ an alarm in the long run).
 
 from __future__ import annotations
 
-import copy
 import functools
 import json
 import random
 from typing import Any
+
+from save_mutations import mutate_anywhere
 
 from nations_widget.core.errors import IllegalMoveError, StateFormatError
 from nations_widget.dice import Game, GameState, scenario
@@ -210,39 +211,6 @@ def _mutate_swap(rng: random.Random, other: GameState, start: dict[str, Any]) ->
         start["players"][seat] = source["players"][seat]
 
 
-def _places(doc: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [prefix]
-    items = doc.items() if isinstance(doc, dict) else enumerate(doc) \
-        if isinstance(doc, list) else ()
-    for key, value in items:
-        out.extend(_places(value, (*prefix, key)))
-    return out
-
-
-def _at(doc: Any, path: tuple[Any, ...]) -> Any:
-    for step in path:
-        doc = doc[step]
-    return doc
-
-
-def _mutate_anywhere(rng: random.Random, doc: dict[str, Any],
-                     keep: tuple[str, ...] = ()) -> None:
-    """Change one place of ``doc`` (not its top-level fields in ``keep``)."""
-    places = [p for p in _places(doc) if p and not (len(p) == 1 and p[0] in keep)]
-    path = rng.choice(places)
-    parent = _at(doc, path[:-1])
-    old = parent[path[-1]]
-    how = rng.choice(["nudge", "nudge", "copy", "copy", "value", "drop"])
-    if how == "nudge" and isinstance(old, int) and not isinstance(old, bool):
-        parent[path[-1]] = old + rng.choice([-2, -1, 1, 1, 2, 5])
-    elif how == "copy":
-        parent[path[-1]] = copy.deepcopy(_at(doc, rng.choice(places)))
-    elif how == "drop" and isinstance(parent, (list, dict)):
-        del parent[path[-1]]
-    else:
-        parent[path[-1]] = rng.choice(ANY_VALUES)
-
-
 def _moves_for(rng: random.Random, state: GameState) -> list[Any]:
     """Moves the original position lists (the changed one may not)."""
     listed = [m.to_json() for m in state.legal_moves()]
@@ -265,7 +233,7 @@ def case(seed: int) -> tuple[str, Any]:
             legal = played.legal_moves()
             played.play(legal[rng.randrange(len(legal))])
         data = json.loads(json.dumps(played.to_json()))
-        _mutate_anywhere(rng, data, keep=("format", "version", "catalogue"))
+        mutate_anywhere(rng, data, ANY_VALUES, keep=("format", "version", "catalogue"))
         return kind, data
     data = start_save(state)
     start = data["start"]
@@ -275,7 +243,7 @@ def case(seed: int) -> tuple[str, Any]:
     elif kind == "swap":
         _mutate_swap(rng, game[rng.randrange(len(game))], start)
     else:
-        _mutate_anywhere(rng, start, keep=("format", "version", "catalogue"))
+        mutate_anywhere(rng, start, ANY_VALUES, keep=("format", "version", "catalogue"))
     if rng.random() < 0.5:
         data["moves"] = _moves_for(rng, state)
         data["position"] = len(data["moves"])
