@@ -59,23 +59,30 @@ if [ -f js/package.json ]; then
     fi
 fi
 
+# --- Debian packages the tests need -----------------------------------------------------------
+# apt_install PACKAGE WHAT: install a Debian package as root, or through sudo (WHAT names
+# what is missing in the error when neither can)
+apt_install() {
+    local sudo=""
+    if [ "$(id -u)" != "0" ]; then
+        if command -v sudo >/dev/null 2>&1; then
+            sudo="sudo"
+        else
+            say "ERROR: $2 is missing, and installing it needs root or sudo" >&2
+            exit 1
+        fi
+    fi
+    say "installing Debian $1 with apt-get"
+    $sudo apt-get update -qq
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$1" >/dev/null
+}
+
 # --- Browser for tests/browser ----------------------------------------------------------------
 if [ "${NATIONS_NEED_BROWSER:-0}" = "1" ]; then
     if [ -x /usr/bin/chromium ]; then
         say "chromium present (/usr/bin/chromium)"
     else
-        SUDO=""
-        if [ "$(id -u)" != "0" ]; then
-            if command -v sudo >/dev/null 2>&1; then
-                SUDO="sudo"
-            else
-                say "ERROR: /usr/bin/chromium is missing, and installing it needs root or sudo" >&2
-                exit 1
-            fi
-        fi
-        say "installing Debian chromium with apt-get"
-        $SUDO apt-get update -qq
-        $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+        apt_install chromium /usr/bin/chromium
         say "chromium installed: $(/usr/bin/chromium --version 2>/dev/null || echo '?')"
     fi
 fi
@@ -88,18 +95,7 @@ if [ "${NATIONS_NEED_POSTGRES:-0}" = "1" ]; then
     if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1; then
         say "postgresql present ($(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | tail -1))"
     else
-        SUDO=""
-        if [ "$(id -u)" != "0" ]; then
-            if command -v sudo >/dev/null 2>&1; then
-                SUDO="sudo"
-            else
-                say "ERROR: PostgreSQL is missing, and installing it needs root or sudo" >&2
-                exit 1
-            fi
-        fi
-        say "installing Debian postgresql with apt-get"
-        $SUDO apt-get update -qq
-        $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+        apt_install postgresql PostgreSQL
         say "postgresql installed: $(ls -d /usr/lib/postgresql/*/bin | tail -1)"
     fi
 fi
