@@ -16,6 +16,7 @@ current player is the seat under ``cursor``.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -53,6 +54,12 @@ DECK_CHOICES: dict[str, tuple[str, ...]] = {
 # third row was bought the round before) and an age up to 42, more than an age's 36 base cards:
 # the rulebook asks for the advanced and/or expert cards then (DESIGN.md, decision 23).
 FIVE_PLAYER_SETS = ("adv", "exp")
+
+
+def decks_serve(sets: Sequence[str], players: int) -> bool:
+    """Whether the card sets ``sets`` (as :data:`DECK_CHOICES` names them: ``("base",
+    "adv")``, ``("balanced",)``) have cards enough for ``players``."""
+    return players != 5 or bool(set(FIVE_PLAYER_SETS) & set(sets))
 
 
 def default_decks(players: int) -> str:
@@ -158,7 +165,7 @@ class GameConfig:
                 or len(set(decks)) != len(decks)):
             raise SettingError("decks", f"decks must be one of {', '.join(DECK_CHOICES)}, or "
                                f"include 'base' and name sets from {', '.join(SETS)}")
-        if self.players == 5 and not set(FIVE_PLAYER_SETS) & set(decks):
+        if not decks_serve(decks, self.players):
             raise SettingError("decks", "with 5 players the base cards alone run short: an "
                                "age can draw up to 42 cards and has 36 base cards; play "
                                "with the advanced and/or expert cards too (base+advanced "

@@ -18,7 +18,7 @@ from ...board import coach as board_coach
 from ...board.bots import BOT_INFO, BOT_NAMES, make_bot
 from ...board.components import DIFFICULTIES, Components
 from ...board.game import as_move
-from ...board.state import SettingError
+from ...board.state import decks_serve
 from ...core.envelope import MAX_INT_DIGITS
 from ...core.review import Answer, Review
 from ...core.validate import plain_digits
@@ -204,13 +204,10 @@ class BoardAdapter:
 
 
 def _decks_serve(decks: Any, players: int) -> bool:
-    """Whether a game of ``players`` may play with the card choice ``decks``."""
-    try:
-        GameConfig(players=players, decks=decks)
-    except SettingError as exc:
-        return exc.setting != "decks"
-    except ValueError:
-        return True          # another setting's problem: GameConfig says it in full later
-    return True
+    """Whether a game of ``players`` may play with the card choice ``decks`` (a name or card
+    sets; one GameConfig refuses for another reason is let through, to be refused in full)."""
+    sets = DECK_CHOICES.get(decks) if isinstance(decks, str) else decks
+    return not isinstance(sets, (list, tuple)) or decks_serve(sets, players)
+
 
 __all__ = ["PREFERRED_BOT", "BoardAdapter"]

@@ -51,6 +51,7 @@ from ...board.rules import (
     production_of,
 )
 from ...board.solo import SHADOW_FIGURES, hall_of_fame, level_text, tile_of
+from ...board.state import DECK_CHOICES, decks_serve
 
 #: At most this many of the other players' moves are summarised.
 RECENT_LIMIT = 12
@@ -92,10 +93,12 @@ SETUP_OPTIONS: dict[str, list[list[Any]]] = {
               ["choose", "Each player chooses a drawn board and its side"]],
     # a third item: the player counts a choice serves (GameConfig refuses the others: with 5
     # players the base cards alone run short)
-    "decks": [["base", "Base cards", [1, 2, 3, 4]],
-              ["base+advanced", "Base and advanced cards", [1, 2, 3, 4, 5]],
-              ["all", "All cards (base, advanced, expert)", [1, 2, 3, 4, 5]],
-              ["balanced", "Balanced (base with some advanced and expert)", [1, 2, 3, 4]]],
+    "decks": [[name, label, [n for n in range(1, 6) if decks_serve(DECK_CHOICES[name], n)]]
+              for name, label in (("base", "Base cards"),
+                                  ("base+advanced", "Base and advanced cards"),
+                                  ("all", "All cards (base, advanced, expert)"),
+                                  ("balanced", "Balanced (base with some advanced and "
+                                               "expert)"))],
     "ages": [[4, "Full game (4 ages)"], [3, "3 ages"], [2, "2 ages"], [1, "1 age"]],
 }
 
