@@ -812,13 +812,13 @@ export function createView(root, shell) {
   // The card choice the form shows and sends: the player's, unless Python's setup says it
   // does not serve this many players (a third item: the counts it serves); then the first
   // that does.
-  let deckOptions = [];
-  const decksFor = (form) => {
+  const decksFor = (S, form) => {
+    const options = (S.view && S.view.setup && S.view.setup.decks) || [];
     const players = form.players || 2;
     const serves = (o) => !Array.isArray(o[2]) || o[2].includes(players);
-    const chosen = deckOptions.find((o) => String(o[0]) === String(form.decks));
+    const chosen = options.find((o) => String(o[0]) === String(form.decks));
     if (!chosen || serves(chosen)) return form.decks;
-    const first = deckOptions.find(serves);
+    const first = options.find(serves);
     return first ? first[0] : form.decks;
   };
   const newGame = {
@@ -840,8 +840,7 @@ export function createView(root, shell) {
           (options || []).map(([val, text, disabled]) => h("option", { value: String(val), selected: String(val) === String(value), disabled: disabled || null }, text))));
       const players = form.players || 2;
       const difficulty = perSeat(form.difficulty, players, "prince");
-      deckOptions = setup.decks || [];
-      const deckChoices = deckOptions.map(([val, text, counts]) => (Array.isArray(counts) && !counts.includes(players)
+      const deckChoices = (setup.decks || []).map(([val, text, counts]) => (Array.isArray(counts) && !counts.includes(players)
         ? [val, `${text} (not with ${players} players: too few cards)`, true] : [val, text]));
       return [
         h("fieldset", { class: "nw-fieldset nwb-ng-difficulty" }, h("legend", {}, "Difficulty (the growth bonus)"),
@@ -851,7 +850,7 @@ export function createView(root, shell) {
             set({ difficulty: next }, false);
           }))),
         select("sides", "Player boards ", setup.sides, form.sides, (e) => set({ sides: e.target.value }, false)),
-        select("decks", "Cards ", deckChoices, decksFor(form), (e) => set({ decks: e.target.value }, false)),
+        select("decks", "Cards ", deckChoices, decksFor(S, form), (e) => set({ decks: e.target.value }, false)),
         select("ages", "Length ", setup.ages, form.ages, (e) => set({ ages: Number(e.target.value) }, false)),
         h("label", { class: "nw-field nw-check" },
           h("input", { type: "checkbox", checked: form.easier, dataset: { key: "ng-easier" }, onchange: (e) => set({ easier: e.target.checked }, false) }),
@@ -861,12 +860,12 @@ export function createView(root, shell) {
     signature(S, form) {
       return [form.players, form.difficulty, form.sides, form.decks, form.ages, form.easier, S.view && S.view.setup];
     },
-    settings(form) {
+    settings(form, S) {
       const players = form.players || 2;
       const difficulty = perSeat(form.difficulty, players, "prince");
       return {
         difficulty: difficulty.every((d) => d === difficulty[0]) ? difficulty[0] : difficulty,
-        sides: form.sides, decks: decksFor(form), ages: Number(form.ages) || 4, easier: Boolean(form.easier),
+        sides: form.sides, decks: decksFor(S, form), ages: Number(form.ages) || 4, easier: Boolean(form.easier),
       };
     },
   };

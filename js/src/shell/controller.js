@@ -563,7 +563,7 @@ export function createController({ model, el }, createView) {
     },
     startGame() {
       const f = ui.form;
-      const game = view.newGame && view.newGame.settings ? view.newGame.settings(f) : {};
+      const game = view.newGame && view.newGame.settings ? view.newGame.settings(f, state()) : {};
       const settings = {
         players: f.players,
         seats: f.seats.slice(0, f.players),

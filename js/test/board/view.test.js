@@ -623,10 +623,10 @@ describe("New game", () => {
     sel.value = "emperor";
     sel.dispatchEvent(new Event("change", { bubbles: true }));
     expect(changes[0].difficulty[1]).toBe("emperor");
-    expect(ng.settings({ ...form, difficulty: changes[0].difficulty })).toEqual({
+    expect(ng.settings({ ...form, difficulty: changes[0].difficulty }, S)).toEqual({
       difficulty: [form.difficulty[0], "emperor", form.difficulty[2]], sides: "B", decks: "all", ages: 4, easier: false,
     });
-    expect(ng.settings({ ...form, players: 2, difficulty: ["king", "king", "prince"] }).difficulty).toBe("king");
+    expect(ng.settings({ ...form, players: 2, difficulty: ["king", "king", "prince"] }, S).difficulty).toBe("king");
   });
 });
 
@@ -647,12 +647,12 @@ describe("New game: cards for the player count", () => {
     expect(options.map((o) => o.disabled)).toEqual([true, false, false]);
     expect(options[0].textContent).toContain("not with 5 players");
     expect(host.querySelector("[data-key='ng-decks']").value).toBe("base+advanced");
-    expect(ng.settings(form).decks).toBe("base+advanced");
+    expect(ng.settings(form, S2).decks).toBe("base+advanced");
     // with 4 players the player's own choice stands
     const four = { ...form, players: 4 };
     host.replaceChildren(...ng.fields(S2, four, () => {}));
     expect(host.querySelector("[data-key='ng-decks']").value).toBe("base");
-    expect(ng.settings(four).decks).toBe("base");
+    expect(ng.settings(four, S2).decks).toBe("base");
   });
 });
 
