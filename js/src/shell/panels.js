@@ -356,7 +356,12 @@ export function makePanels(shell) {
         // a toggle queued by a <details> since drawn anew (one built open fires too) is stale
         if (e.target.isConnected) shell.setNewGameOpen(e.target.open);
       } },
-        h("summary", { dataset: { key: "newgame-summary" } }, "New game…"),
+        // the click opens or closes it at once: the <details> reports its own toggle in a
+        // later task, and an update drawn before that task (a bot's move) closed it again
+        h("summary", { dataset: { key: "newgame-summary" }, onclick: (e) => {
+          e.preventDefault();
+          shell.setNewGameOpen(!ui.newGameOpen);
+        } }, "New game…"),
         // a modal dialog while the <details> is open (the shell opens it: dom.modal)
         modal({ key: "newgame-dialog", label: "New game", onClose: () => shell.closeNewGame(), inner: "nw-form" },
           h("h3", {}, "New game"),
