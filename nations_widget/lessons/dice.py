@@ -1,0 +1,241 @@
+"""The dice game's lessons (Nations: The Dice Game), in teaching order.
+
+Texts are the project's own; the numbers (prices, dice, thresholds) are the rulebook's and
+the engine's.  Every position is built by :func:`nations_widget.dice.scenario`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from . import Lesson
+
+#: the age-1 progress board the lessons use: columns of three tiles, the 1-price row first
+#: (Sun Tzu, Confucius, Harbor / Egypt, Nubia, Gaul / Academy, Granary, Pyramids)
+AGE1 = [["t1-07", "t1-08", "t1-06"], ["t1-09", "t1-10", "t1-12"], ["t1-04", "t1-05", "t1-15"]]
+#: each tile of AGE1 with its price (its row) and what it is bought with
+PRICES = {tile: row + 1 for column in AGE1 for row, tile in enumerate(column)}
+STRENGTH_TILES = {"t1-09", "t1-10", "t1-12"}
+
+
+def used(face: str, colour: str = "white") -> dict[str, Any]:
+    """A die already spent this round."""
+    return {"colour": colour, "face": face, "used": True}
+
+
+def _move(moves: Sequence[Any], index: int = 0) -> dict[str, Any]:
+    return dict(moves[index].to_json()) if len(moves) > index else {}
+
+
+def _dice_showing(state: Any, seat: int, resource: int) -> set[int]:
+    return {d for d in state.unused_dice(seat) if state.face(d)[resource] > 0}
+
+
+# ---------------------------------------------------------------- the checks
+def _most_books(before: Any, moves: Sequence[Any], after: Any) -> bool:
+    """Every book the learner could add this step was added."""
+    best = 0
+    for move in before.legal_moves():
+        trial = before.clone()
+        trial.apply(move)
+        best = max(best, trial.players[0].books)
+    return bool(after.players[0].books >= best > before.players[0].books)
+
+
+def _bought_dearest_gold(before: Any, moves: Sequence[Any], after: Any) -> bool:
+    move = _move(moves)
+    return move.get("type") == "buy" and move.get("tile") not in STRENGTH_TILES \
+        and PRICES.get(str(move.get("tile")), 0) == 2
+
+
+def _rerolled_non_gold(before: Any, moves: Sequence[Any], after: Any) -> bool:
+    move = _move(moves)
+    if move.get("type") != "reroll":
+        return False
+    unused = set(before.unused_dice(0))
+    return set(move["dice"]) == unused - _dice_showing(before, 0, 0)
+
+
+def _bought_colony(before: Any, moves: Sequence[Any], after: Any) -> bool:
+    move = _move(moves)
+    return move.get("type") == "buy" and move.get("tile") in STRENGTH_TILES
+
+
+def _fed(before: Any, moves: Sequence[Any], after: Any) -> bool:
+    return bool(after.players[0].vp_famine > before.players[0].vp_famine)
+
+
+def _won_war(before: Any, moves: Sequence[Any], after: Any) -> bool:
+    return bool(after.players[0].vp_war > before.players[0].vp_war)
+
+
+def _built_wonder(before: Any, moves: Sequence[Any], after: Any) -> bool:
+    return len(after.players[0].wonders) > len(before.players[0].wonders)
+
+
+DICE_LESSONS: tuple[Lesson, ...] = (
+    Lesson(
+        key="dice-round", game="dice", topic="round", title="One round, step by step",
+        explanation=(
+            "A game is four rounds, one per age. In each round everybody first takes "
+            "actions in turn (reroll, buy a tile, build a wonder, or pass) until all have "
+            "passed. Then come three steps in reverse player order: books, famine and war "
+            "(the new player order is set between famine and war by unused strength).",
+            "In the books step each book shown by your unused dice and chits moves you one "
+            "step up the book track. More books than another player is worth VP at once: "
+            "1 VP per player behind you (2 VP in a two-player game).",
+        ),
+        scenario={"players": 2, "seed": 2, "order": [0, 1], "step": "books",
+                  "automate": False, "current": 0, "board": AGE1,
+                  "seats": [{"books": 2, "chits": {"book": 1},
+                             "dice": ["white:book", "white:book", "white:strength",
+                                      "white:gold", used("gold")]},
+                            {"dice": ["white:food", "white:gold", used("food"),
+                                      used("food"), used("food")]}]},
+        task="Everybody has passed: it is the books step. Add every book you can to your "
+             "track.",
+        hint="Two of your dice show a book, and you hold a book chit: use all three.",
+        show_me=({"type": "books", "dice": [0, 1], "chits": 1},),
+        check=_most_books,
+        well_done="Three books: you move from 2 to 5 on the track.",
+        notebook="2. The round",
+    ),
+    Lesson(
+        key="dice-buy", game="dice", topic="buying", title="Buying a tile",
+        explanation=(
+            "On your turn you take one action. Buying a tile is the usual one: its row on "
+            "the progress board is its price, 1, 2 or 3. Advisors, buildings and wonders "
+            "are paid in gold, colonies in strength, from your unused dice and chits.",
+            "What you pay with goes to the used area until the next round, and there is "
+            "no change: three gold on a 2-gold tile is simply spent.",
+        ),
+        scenario={"players": 2, "seed": 5, "order": [0, 1], "board": AGE1,
+                  "automate": False,
+                  "seats": [{"dice": ["white:gold", "white:strength", used("food"),
+                                      used("book"), used("stone")],
+                             "chits": {"gold": 1, "reroll": 1}}]},
+        task="Buy the dearest tile your gold can pay for.",
+        hint="Your gold die and your gold chit make 2 gold: look in the 2-gold row, at a "
+             "tile paid in gold (not a colony).",
+        show_me=({"type": "buy", "tile": "t1-08",
+                  "payment": {"dice": [0], "chits": 1, "trades": []}},),
+        check=_bought_dearest_gold,
+        well_done="Two gold spent on a 2-gold tile: nothing wasted.",
+        notebook="4. Actions: reroll, buy, build, or pass",
+    ),
+    Lesson(
+        key="dice-reroll", game="dice", topic="dice", title="Rerolling dice",
+        explanation=(
+            "A reroll chit lets you roll again any of your unused dice: it is an action, "
+            "and the chit goes to the used area. The dice you keep stay as they are.",
+            "Every nation starts with one reroll chit; advisors bring more.",
+        ),
+        scenario={"players": 2, "seed": 5, "order": [0, 1], "board": AGE1,
+                  "automate": False,
+                  "seats": [{"dice": ["white:gold", "white:gold", "white:book",
+                                      "white:food", "white:stone"],
+                             "chits": {"gold": 0, "reroll": 1},
+                             "chits_used": {"gold": 1}}]},
+        task="You are saving for a 3-gold tile. Keep both gold dice and reroll all the "
+             "others.",
+        hint="Select the three dice that do not show gold, then Reroll.",
+        show_me=({"type": "reroll", "dice": [2, 3, 4]},),
+        check=_rerolled_non_gold,
+        well_done="The gold stays, and the three others get another chance.",
+        notebook="3. Rolling",
+    ),
+    Lesson(
+        key="dice-colony", game="dice", topic="buying", title="Strength buys colonies",
+        explanation=(
+            "Colonies are the tiles paid in strength instead of gold. Many give a chit at "
+            "once, and every colony counts its VP at the end.",
+            "Any two unused dice can stand in for one gold, stone or food, but never for "
+            "strength or books.",
+        ),
+        scenario={"players": 2, "seed": 5, "order": [0, 1], "board": AGE1,
+                  "automate": False,
+                  "seats": [{"dice": ["white:strength", "white:strength", "white:food",
+                                      used("book"), used("stone")],
+                             "chits": {"gold": 0, "reroll": 0},
+                             "chits_used": {"gold": 1, "reroll": 1}}]},
+        task="Use your strength: buy a colony.",
+        hint="Colonies sit in the middle column; your two strength dice pay up to 2.",
+        show_me=({"type": "buy", "tile": "t1-10",
+                  "payment": {"dice": [0, 1], "chits": 0, "trades": []}},),
+        check=_bought_colony,
+        well_done="A colony, bought with strength.",
+        notebook="6. The four kinds of tiles",
+    ),
+    Lesson(
+        key="dice-famine", game="dice", topic="food", title="Famine",
+        explanation=(
+            "After the books, each player may feed their people: pay at least the food "
+            "named on the round's event, from dice, chits and trades (two dice for one "
+            "food). Paying scores as many VP as the round's number; paying less scores "
+            "nothing.",
+        ),
+        scenario={"players": 2, "seed": 2, "order": [0, 1], "step": "famine", "round": 2,
+                  "event": "e2-2", "automate": False, "current": 0,
+                  "seats": [{"dice": ["white:food", "white:food", "white:strength",
+                                      "white:book", used("gold")]},
+                            {"dice": ["white:food", "white:gold", used("food"),
+                                      used("food"), used("food")]}]},
+        task="Round 2: the event asks for 3 food. Feed your people.",
+        hint="Two food dice make 2; trade your strength and book dice for the third food.",
+        show_me=({"type": "feed",
+                  "payment": {"dice": [0, 1], "chits": 0, "trades": [[2, 3]]}},),
+        check=_fed,
+        well_done="Fed: 2 VP in round 2.",
+        notebook="8. Famine",
+    ),
+    Lesson(
+        key="dice-war", game="dice", topic="war", title="War",
+        explanation=(
+            "Last step of the round: each player may pay the event's strength, from dice "
+            "and chits (strength is never traded). Paying wins the round's war VP, the "
+            "round's number; the others lose nothing but the chance.",
+            "Before the war the player order is set again: most unused strength first.",
+        ),
+        scenario={"players": 2, "seed": 2, "order": [0, 1], "step": "war", "round": 1,
+                  "event": "e1-3", "automate": False, "current": 0,
+                  "seats": [{"dice": ["white:strength", "white:strength", "white:strength",
+                                      "white:book", used("gold")],
+                             "chits": {"strength": 1}},
+                            {"dice": ["white:food", "white:gold", used("food"),
+                                      used("food"), used("food")]}]},
+        task="The war asks for 4 strength. Win it.",
+        hint="Three strength dice and your strength chit make 4: pay them all.",
+        show_me=({"type": "fight",
+                  "payment": {"dice": [0, 1, 2], "chits": 1, "trades": []}},),
+        check=_won_war,
+        well_done="War won: 1 VP in round 1.",
+        notebook="10. War",
+    ),
+    Lesson(
+        key="dice-end", game="dice", topic="end", title="The last round",
+        explanation=(
+            "After round 4 the game ends: each player adds the VP of their tiles (a wonder "
+            "only once built), the books, famine and war VP and the book-track bonus. The "
+            "most VP wins.",
+            "A bought wonder waits under construction until you pay its stone: that is an "
+            "action of its own, and two dice still trade for one stone.",
+        ),
+        scenario={"players": 2, "seed": 7, "order": [0, 1], "round": 4, "automate": False,
+                  "seats": [{"wonder": "t1-15",
+                             "dice": ["white:stone", "white:stone", "white:food",
+                                      "white:food", used("gold")],
+                             "chits": {"gold": 0, "reroll": 0},
+                             "chits_used": {"gold": 1, "reroll": 1}}]},
+        task="Round 4, your last chance: the Pyramids are under construction (3 stone). "
+             "Build them so that their VP count.",
+        hint="Two stone dice, and your two food dice traded for the third stone.",
+        show_me=({"type": "build",
+                  "payment": {"dice": [0, 1], "chits": 0, "trades": [[2, 3]]}},),
+        check=_built_wonder,
+        well_done="Built: the Pyramids' VP count at the end.",
+        notebook="12. The end of the game",
+    ),
+)
+
+__all__ = ["AGE1", "DICE_LESSONS"]
