@@ -1,10 +1,12 @@
 """The app (``notebooks/play.ipynb``, served by Voila): a choice of game, then that game.
 
->>> from nations_widget.widget.app import GAMES, requested_game
->>> [g.key for g in GAMES]
-['dice', 'board']
+>>> from nations_widget.widget.app import CHOICES, GAMES, requested_game
+>>> [g.key for g in GAMES], [c.key for c in CHOICES]
+(['dice', 'board'], ['dice', 'board', 'learn'])
 >>> requested_game("game=board&x=1"), requested_game("game=chess"), requested_game("")
 ('board', None, None)
+>>> requested_game("game=learn")
+'learn'
 
 :func:`game_app` returns what the notebook displays: a :class:`GameApp`, an ipywidgets
 ``VBox`` holding the chooser (:class:`GameChooser`, a small anywidget: one large button
@@ -15,6 +17,11 @@ each game where it was (the one not shown is hidden, not closed).  The board gam
 with its New game dialog (players, seats, difficulty per seat, player boards, cards,
 length, seed), the dice game straight at its table (you against an easy bot,
 :data:`APP_DICE_BOT`; New game offers every level up to the strongest).
+
+**Learn** (:data:`LEARN`, the chooser's third entry, ``?game=learn``): guided lessons of
+both games on a live table (:class:`~nations_widget.widget.learn.LearnView`); the last
+lesson of each game offers a first game against a gentle bot with the coach on
+(:meth:`GameApp.first_game`).
 
 A link can open one game directly: ``?game=dice`` or ``?game=board`` on the app's address.
 Voila hands the page's query string to the kernel (``QUERY_STRING`` in its environment;
@@ -52,6 +59,7 @@ import traitlets
 
 from .board.widget import BoardWidget
 from .dice import NationsWidget
+from .learn import LearnView
 from .shell.table_mode import MAX_LINKS, open_hands, shared_store
 from .shell.widget import STATIC, GameWidget
 
@@ -80,6 +88,14 @@ GAMES: tuple[GameChoice, ...] = (
 )
 GAME_KEYS: tuple[str, ...] = tuple(g.key for g in GAMES)
 
+#: the Learn entry the chooser offers beside the games
+LEARN = GameChoice("learn", "Learn to play", "Learn",
+                   "Short lessons for both games, each on a live table: read a little, "
+                   "then play the move the lesson asks for.")
+#: what the chooser offers: the games, then Learn
+CHOICES: tuple[GameChoice, ...] = (*GAMES, LEARN)
+CHOICE_KEYS: tuple[str, ...] = tuple(c.key for c in CHOICES)
+
 #: the seconds a bot pauses before each move in the app (time to see what it did)
 APP_BOT_DELAY = 0.8
 
@@ -88,6 +104,9 @@ APP_BOT_DELAY = 0.8
 #: bot (level 1 of 0-5), one that builds (a plain plan to watch and learn from); the tree
 #: search, a strong player, won such a first game 49-7
 APP_DICE_BOT = "heuristic-builder"
+
+#: the bot of a learner's first game (the end of the lessons): each game's easy level
+FIRST_GAME_BOTS: Mapping[str, str] = {"dice": APP_DICE_BOT, "board": "heuristic-easy"}
 
 
 def dice_game() -> NationsWidget:
@@ -111,14 +130,14 @@ GAME_FACTORIES: Mapping[str, Callable[[], GameWidget[Any, Any]]] = {
 
 
 def requested_game(query: str | None = None) -> str | None:
-    """The game a link asks for (``game=dice`` or ``game=board`` in the query string), or
-    None (no such parameter, or an unknown game: the app then offers the choice).
+    """The game a link asks for (``game=dice``, ``game=board`` or ``game=learn`` in the
+    query string), or None (no such parameter, or an unknown game: the app then offers the choice).
     ``query`` None: the Voila page's query string (:func:`voila_query_string`)."""
     if query is None:
         query = voila_query_string()
     values = parse_qs(query or "").get("game", [])
     wanted = values[-1].strip().lower() if values else ""
-    return wanted if wanted in GAME_KEYS else None
+    return wanted if wanted in CHOICE_KEYS else None
 
 
 def voila_query_string() -> str:
@@ -221,12 +240,13 @@ class GameApp(ipywidgets.VBox):  # type: ignore[misc]
     def __init__(self, game: str | None = None, *,
                  factories: Mapping[str, Callable[[], GameWidget[Any, Any]]] | None = None,
                  **kwargs: Any) -> None:
-        self.chooser = GameChooser(games=[g.to_json() for g in GAMES])
+        self.chooser = GameChooser(games=[g.to_json() for g in CHOICES])
         self._area = ipywidgets.VBox(layout=ipywidgets.Layout(width="100%"))
         super().__init__(children=[self.chooser, self._area],
                          layout=ipywidgets.Layout(width="100%"), **kwargs)
         self._factories = dict(GAME_FACTORIES if factories is None else factories)
         self._widgets: dict[str, GameWidget[Any, Any]] = {}
+        self._learn: LearnView | None = None
         self.chooser.on_msg(self._on_msg)
         if game is not None:
             self.choose(game)
@@ -241,12 +261,31 @@ class GameApp(ipywidgets.VBox):  # type: ignore[misc]
         """The games' widgets made so far, by key."""
         return dict(self._widgets)
 
+    @property
+    def learn(self) -> LearnView:
+        """The Learn entry's view (made the first time it is asked for)."""
+        if self._learn is None:
+            self._learn = LearnView(on_first_game=self.first_game)
+            self._area.children = (*self._area.children, self._learn)
+        return self._learn
+
+    def show_learn(self) -> LearnView:
+        """Show the Learn entry (the games stay as they were, hidden)."""
+        view = self.learn
+        for w in self._widgets.values():
+            w.layout.display = "none"
+        view.layout.display = None
+        self.chooser.error = ""
+        self.chooser.game = LEARN.key
+        return view
+
     def choose(self, game: str) -> GameWidget[Any, Any]:
         """Show ``game`` ("dice" or "board"), making its widget the first time; the other
-        game stays as it was, hidden.  An unknown game raises :class:`ValueError`."""
+        game stays as it was, hidden.  An unknown game raises :class:`ValueError`
+        (Learn is :meth:`show_learn`)."""
         if game not in GAME_KEYS:
             raise ValueError(f"There is no game called {game!r} here: choose "
-                             f"{' or '.join(repr(k) for k in GAME_KEYS)}.")
+                             f"{' or '.join(repr(k) for k in CHOICE_KEYS)}.")
         widget = self._widgets.get(game)
         if widget is None:
             widget = self._factories[game]()
@@ -254,8 +293,22 @@ class GameApp(ipywidgets.VBox):  # type: ignore[misc]
             self._area.children = (*self._area.children, widget)
         for key, w in self._widgets.items():
             w.layout.display = None if key == game else "none"
+        if self._learn is not None:
+            self._learn.layout.display = "none"
         self.chooser.error = ""
         self.chooser.game = game
+        return widget
+
+    def first_game(self, game: str) -> GameWidget[Any, Any]:
+        """A learner's first game of ``game``: you against a gentle bot
+        (:data:`FIRST_GAME_BOTS`), the coach on, shown at once."""
+        widget = self.choose(game)
+        settings: dict[str, Any] = {"players": 2, "seats": ["human", FIRST_GAME_BOTS[game]]}
+        if game == "board":
+            settings["difficulty"] = "chieftain"
+        widget.start_game(settings)
+        widget.new_game_open = False
+        widget.set_coach(True)
         return widget
 
     def __repr__(self) -> str:
@@ -298,7 +351,10 @@ class GameApp(ipywidgets.VBox):  # type: ignore[misc]
             game = content.get("game")
             if not isinstance(game, str):
                 raise ValueError("The page sent a choice of game without a game's name.")
-            self.choose(game[:40])
+            if game[:40] == LEARN.key:
+                self.show_learn()
+            else:
+                self.choose(game[:40])
         except ValueError as exc:
             self.chooser.error = str(exc)[:200]
 
@@ -318,10 +374,15 @@ def table_widget(links: str | list[str]) -> GameWidget[Any, Any]:
 
 def game_app(game: str | None = None) -> GameApp:
     """What notebooks/play.ipynb displays: the choice of game, then that game (``game``:
-    show that one at once, as ``?game=`` does)."""
+    show that one at once, as ``?game=`` does; "learn": the lessons)."""
+    if game == LEARN.key:
+        app = GameApp()
+        app.show_learn()
+        return app
     return GameApp(game)
 
 
-__all__ = ["APP_DICE_BOT", "GAMES", "GAME_FACTORIES", "GAME_KEYS", "GameApp", "GameChoice",
+__all__ = ["APP_DICE_BOT", "CHOICES", "CHOICE_KEYS", "FIRST_GAME_BOTS", "GAMES",
+           "LEARN", "GAME_FACTORIES", "GAME_KEYS", "GameApp", "GameChoice",
            "GameChooser", "board_game", "dice_game", "game_app", "requested_game",
            "table_widget", "voila_query_string", "wait_for_voila_request"]

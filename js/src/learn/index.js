@@ -1,0 +1,139 @@
+// The app's Learn entry: the lesson panel (nations_widget/static/learn.js and learn.css;
+// Python: nations_widget/widget/learn.py, LessonPanel).  The lesson's table beside it is
+// the real game widget, drawn by its own bundle.
+//
+// Python sends the lessons (`catalogue`: [{game, title, lessons: [{key, title, ...}]}]) and
+// the open lesson (`lesson`: its texts, `status` "trying" | "wrong" | "done", `hint`,
+// `message`, `can_show`, `next`, `last`; {} on the list).  Every button sends a message
+// {kind: "lesson", action, ...} and Python decides.  The lessons done are kept in this
+// browser (localStorage, like the "Continue a game" list): a ✓ beside each on the list.
+import "./learn.css";
+
+export const DONE_KEY = "nations-lessons-done";
+
+function storage() {
+  try {
+    return typeof localStorage !== "undefined" ? localStorage : null;
+  } catch {
+    return null; // storage refused (private mode, a sandboxed frame)
+  }
+}
+
+/** The keys of the lessons done in this browser. */
+export function doneLessons() {
+  const store = storage();
+  if (!store) return [];
+  try {
+    const list = JSON.parse(store.getItem(DONE_KEY) || "[]");
+    return Array.isArray(list) ? list.filter((k) => typeof k === "string" && k.length < 80) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Remember the lesson `key` as done (kept once). */
+export function markDone(key) {
+  const store = storage();
+  if (!store || typeof key !== "string") return;
+  const list = doneLessons();
+  if (list.includes(key)) return;
+  try {
+    store.setItem(DONE_KEY, JSON.stringify([...list, key].slice(-200)));
+  } catch {
+    // full or refused: progress is simply not kept
+  }
+}
+
+function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "onclick") el.addEventListener("click", v);
+    else if (k === "dataset") Object.assign(el.dataset, v);
+    else el.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+  }
+  return el;
+}
+
+function button(key, label, onclick, extra = "") {
+  return h("button", { type: "button", class: `nw-learn-button ${extra}`.trim(), dataset: { key }, onclick }, label);
+}
+
+function lessonList(model, catalogue) {
+  const done = new Set(doneLessons());
+  const send = (key) => () => model.send({ kind: "lesson", action: "open", key });
+  return [
+    h("h2", { class: "nw-learn-heading" }, "Learn to play"),
+    h("p", { class: "nw-learn-line" }, "Each lesson sets up a real table. Read the few lines, then play the move it asks for: the game checks it. Lessons done are remembered by this browser."),
+    catalogue.map((game) => {
+      const count = game.lessons.filter((x) => done.has(x.key)).length;
+      return h("section", { class: "nw-learn-game", dataset: { game: game.game } },
+        h("h3", {}, game.title, h("span", { class: "nw-learn-count" }, ` · ${count} of ${game.lessons.length} done`)),
+        h("ol", { class: "nw-learn-list" }, game.lessons.map((x) => h("li", {},
+          h("button", { type: "button", class: `nw-learn-item${done.has(x.key) ? " nw-learn-done" : ""}`, dataset: { key: `open-${x.key}`, lesson: x.key }, onclick: send(x.key) },
+            h("span", { class: "nw-learn-mark", "aria-label": done.has(x.key) ? "done" : "not done yet" }, done.has(x.key) ? "✓" : "○"),
+            h("span", {}, x.title))))));
+    }),
+  ];
+}
+
+function lessonView(model, lesson) {
+  const act = (action, more = {}) => () => model.send({ kind: "lesson", action, ...more });
+  const status = lesson.status || "trying";
+  const controls = [];
+  if (status === "wrong" || status === "done") controls.push(button("retry", "Try again", act("retry")));
+  if (lesson.can_show && status !== "done") controls.push(button("show", "Show me", act("show")));
+  if (status === "done" && !lesson.last) controls.push(button("next", `Next lesson: ${lesson.next_title}`, act("next"), "nw-learn-primary"));
+  const offer = lesson.last
+    ? h("div", { class: "nw-learn-offer" },
+      h("p", {}, status === "done" ? "That was the last lesson of this game." : "After this lesson:"),
+      button("first-game", "Play a first game: a gentle bot, the coach on", act("first_game", { game: lesson.game }), status === "done" ? "nw-learn-primary" : ""))
+    : null;
+  return [
+    h("nav", { class: "nw-learn-top" },
+      button("list", "← All lessons", act("list"), "nw-learn-back"),
+      h("span", { class: "nw-learn-count" }, `Lesson ${lesson.number} of ${lesson.count}`)),
+    h("h2", { class: "nw-learn-heading" }, lesson.title),
+    (lesson.explanation || []).map((p) => h("p", { class: "nw-learn-text" }, p)),
+    h("div", { class: "nw-learn-task", role: "group", "aria-label": "Your task" },
+      h("strong", {}, "Your task: "), lesson.task),
+    h("p", { class: `nw-learn-status nw-learn-${status}`, role: "status", "aria-live": "polite" },
+      status === "done" ? `✓ ${lesson.shown ? "Shown: " : "Right! "}${lesson.message}` : lesson.message || "Play on the table (Undo takes a move back)."),
+    lesson.hint ? h("p", { class: "nw-learn-hint" }, h("strong", {}, "Hint: "), lesson.hint) : null,
+    controls.length ? h("div", { class: "nw-learn-controls" }, controls) : null,
+    offer,
+  ];
+}
+
+/** Draw the panel for `model` into `el`; returns the root element. */
+export function drawPanel(model, el) {
+  const lesson = model.get("lesson") || {};
+  const error = model.get("error") || "";
+  if (lesson.key && lesson.status === "done") markDone(lesson.key);
+  const body = lesson.key ? lessonView(model, lesson) : lessonList(model, model.get("catalogue") || []);
+  const root = h("div", { class: "nw-learn-panel", dataset: { lesson: lesson.key || "", status: lesson.status || "" } }, body,
+    error ? h("p", { class: "nw-learn-error", role: "alert" }, error) : null);
+  const active = el.ownerDocument && el.ownerDocument.activeElement;
+  const focused = active && el.contains(active) && active.dataset ? active.dataset.key : null;
+  el.replaceChildren(root);
+  if (focused) {
+    const again = root.querySelector(`[data-key="${focused}"]`);
+    if (again) again.focus();
+  }
+  return root;
+}
+
+export default {
+  render({ model, el }) {
+    const draw = () => drawPanel(model, el);
+    for (const t of ["catalogue", "lesson", "error"]) model.on(`change:${t}`, draw);
+    draw();
+    return () => {
+      for (const t of ["catalogue", "lesson", "error"]) model.off(`change:${t}`, draw);
+    };
+  },
+};
