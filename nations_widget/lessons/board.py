@@ -196,9 +196,10 @@ BOARD_LESSONS: tuple[Lesson, ...] = (
     Lesson(
         key="board-war", game="board", topic="war", title="War",
         explanation=(
-            "One war can be bought each round; it stays at the buyer's strength of that "
-            "moment. In the war step every nation weaker than the war loses 1 VP and the "
-            "resources printed on the card (less its stability, if above 0).",
+            "A round holds at most one war, bought by anybody; it stays at the buyer's "
+            "strength of that moment. In the war step every nation weaker than the war "
+            "loses 1 VP and the resources printed on the card (less its stability, if "
+            "above 0).",
             "Strength comes from workers on military cards, and counts at every moment.",
         ),
         scenario={"players": 2, "seed": 4, "order": [0, 1], "passed": [1], "event": EVENT,

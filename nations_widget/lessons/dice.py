@@ -79,7 +79,7 @@ DICE_LESSONS: tuple[Lesson, ...] = (
         key="dice-round", game="dice", topic="round", title="One round, step by step",
         explanation=(
             "A game is four rounds, one per age. In each round everybody first takes "
-            "actions in turn (reroll, buy a tile, build a wonder, or pass) until all have "
+            "actions in turn (reroll, buy a tile, build your wonder, or pass) until all have "
             "passed. Then come three steps in reverse player order: books, famine and war "
             "(the new player order is set between famine and war by unused strength).",
             "In the books step each book shown by your unused dice and chits moves you one "

@@ -382,7 +382,23 @@ def game_app(game: str | None = None) -> GameApp:
     return GameApp(game)
 
 
-__all__ = ["APP_DICE_BOT", "CHOICES", "CHOICE_KEYS", "FIRST_GAME_BOTS", "GAMES",
-           "LEARN", "GAME_FACTORIES", "GAME_KEYS", "GameApp", "GameChoice",
-           "GameChooser", "board_game", "dice_game", "game_app", "requested_game",
-           "table_widget", "voila_query_string", "wait_for_voila_request"]
+__all__ = [
+    "APP_DICE_BOT",
+    "CHOICES",
+    "CHOICE_KEYS",
+    "FIRST_GAME_BOTS",
+    "GAMES",
+    "GAME_FACTORIES",
+    "GAME_KEYS",
+    "LEARN",
+    "GameApp",
+    "GameChoice",
+    "GameChooser",
+    "board_game",
+    "dice_game",
+    "game_app",
+    "requested_game",
+    "table_widget",
+    "voila_query_string",
+    "wait_for_voila_request",
+]

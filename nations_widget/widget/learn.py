@@ -81,7 +81,7 @@ class LearnView(ipywidgets.Box):  # type: ignore[misc]
     ``on_first_game(game)``: what "a first game" at the end of a game's lessons does (the
     app shows that game against a gentle bot with the coach on)."""
 
-    def __init__(self, on_first_game: Callable[[str], None] | None = None,
+    def __init__(self, on_first_game: Callable[[str], object] | None = None,
                  **kwargs: Any) -> None:
         self.panel = LessonPanel(catalogue=[
             {"game": game, "title": GAME_TITLES[game],
@@ -181,7 +181,7 @@ class LearnView(ipywidgets.Box):  # type: ignore[misc]
         return self.table, self.current
 
     def _restart(self) -> None:
-        table, chosen = self._open()
+        table, _chosen = self._open()
         self._start = table.game.state_at(0)
         self._game_number = int(table.history.get("game", 0))
         self._status = "trying"

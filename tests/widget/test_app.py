@@ -38,9 +38,11 @@ def test_the_app_starts_with_a_choice_of_two_games_each_with_a_line() -> None:
     assert app.shown is None and app.widgets == {}
     assert app.chooser.game == ""
     offered = app.chooser.games
-    assert [g["key"] for g in offered] == ["dice", "board"] == list(GAME_KEYS)
+    # the two games, then the Learn entry (nations_widget.widget.learn)
+    assert [g["key"] for g in offered] == ["dice", "board", "learn"]
+    assert list(GAME_KEYS) == ["dice", "board"]
     assert [g["title"] for g in offered] == ["Nations: The Dice Game",
-                                             "Nations (the board game)"]
+                                             "Nations (the board game)", "Learn to play"]
     for g in offered:
         assert len(g["line"]) > 40 and g["short"].lower() in g["title"].lower()
     # the chooser sits above the games' area
@@ -106,7 +108,7 @@ def test_the_page_cannot_write_the_choosers_traits() -> None:
     sent: list[Any] = []
     app.chooser.send_state = lambda key=None: sent.append(key)
     app.chooser.set_state({"game": "board", "games": []})
-    assert app.shown is None and len(app.chooser.games) == 2
+    assert app.shown is None and len(app.chooser.games) == 3   # two games and Learn
     assert sent == [["game", "games"]]
 
 

@@ -52,7 +52,7 @@ function h(tag, attrs, ...children) {
     else if (k === "dataset") Object.assign(el.dataset, v);
     else el.setAttribute(k, v === true ? "" : String(v));
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     el.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
   }

@@ -1,0 +1,144 @@
+"""The lessons (nations_widget.lessons): every position builds, every check accepts its
+show-me answer and refuses at least one other legal move, the topics are covered, and no
+text repeats a rulebook sentence."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from nations_widget.lessons import LESSONS, TOPICS, Lesson, all_lessons, lesson, next_lesson
+
+RULES = Path("/work/shared/rules")
+EVERY = all_lessons()
+
+
+def _play(x: Lesson) -> tuple[Any, list[Any], Any]:
+    start = x.build()
+    state = start.clone()
+    moves = x.parse_moves()
+    for move in moves:
+        assert move in state.legal_moves(), f"{x.key}: show-me move {move} is not legal"
+        state.apply(move)
+    return start, moves, state
+
+
+@pytest.mark.parametrize("x", EVERY, ids=lambda x: x.key)
+def test_show_me_passes_the_check(x: Lesson) -> None:
+    start, moves, after = _play(x)
+    assert start.current_player() == x.learner
+    assert x.check(start, moves, after)
+    assert x.judge(start, moves, after) == "done"
+    # and not before its last move: the answer needs every move it lists
+    if len(moves) > 1:
+        part = start.clone()
+        for move in moves[:-1]:
+            part.apply(move)
+        assert not x.check(start, moves[:-1], part)
+
+
+@pytest.mark.parametrize("x", EVERY, ids=lambda x: x.key)
+def test_check_refuses_another_legal_move(x: Lesson) -> None:
+    start = x.build()
+    first = x.parse_moves()[0]
+    refused = []
+    for move in start.legal_moves():
+        if move == first:
+            continue
+        after = start.clone()
+        after.apply(move)
+        if not x.check(start, [move], after):
+            refused.append(move)
+    assert refused, f"{x.key}: every legal move passes the check"
+
+
+def test_a_wrong_move_is_judged_wrong_in_a_one_move_lesson() -> None:
+    x = lesson("dice-buy")
+    start = x.build()
+    reroll = next(m for m in start.legal_moves() if m.to_json()["type"] == "reroll")
+    after = start.clone()
+    after.apply(reroll)
+    assert x.judge(start, [reroll], after) == "wrong"
+    assert x.judge(start, [], start) == "trying"
+
+
+def test_several_move_lessons_wait_for_the_answer() -> None:
+    x = lesson("board-workers")
+    start, moves, _after = _play(x)
+    first = start.clone()
+    first.apply(moves[0])
+    assert x.judge(start, moves[:1], first) == "trying"
+
+
+def test_any_right_way_counts() -> None:
+    """board-war: a worker moved onto the Hoplite counts as well as a new one."""
+    x = lesson("board-war")
+    start = x.build()
+    right = [m for m in start.legal_moves()
+             if (lambda after: (after.apply(m), x.check(start, [m], after))[1])(start.clone())]
+    assert len(right) >= 2
+
+
+def test_topics_and_counts() -> None:
+    assert len(LESSONS["dice"]) >= 6 and len(LESSONS["board"]) >= 5
+    for game in ("dice", "board"):
+        topics = {x.topic for x in LESSONS[game]}
+        assert {"round", "buying", "food", "war", "end"} <= topics
+        assert topics & {"dice", "workers"}
+        assert topics <= set(TOPICS)
+    keys = [x.key for x in EVERY]
+    assert len(keys) == len(set(keys))
+
+
+def test_next_lesson_stays_in_its_game() -> None:
+    for game in ("dice", "board"):
+        run = LESSONS[game]
+        for a, b in itertools.pairwise(run):
+            assert next_lesson(a.key) == b
+        assert next_lesson(run[-1].key) is None
+    with pytest.raises(KeyError):
+        lesson("no-such-lesson")
+
+
+def test_panel_json_keeps_the_answer_in_python() -> None:
+    for x in EVERY:
+        data = x.to_json()
+        assert set(data) == {"key", "game", "topic", "title", "explanation", "task"}
+        assert "show_me" not in str(data) and x.hint not in str(data)
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", text.lower())
+
+
+def _rule_shingles(n: int) -> set[tuple[str, ...]]:
+    shingles: set[tuple[str, ...]] = set()
+    for path in sorted(RULES.glob("*.txt")):
+        words = _words(path.read_text(encoding="utf-8", errors="replace"))
+        shingles.update(tuple(words[i:i + n]) for i in range(len(words) - n + 1))
+    return shingles
+
+
+@pytest.mark.skipif(not RULES.is_dir(), reason="the rulebooks are not on this machine")
+def test_no_rulebook_sentence() -> None:
+    """No run of 7 words of a lesson's texts appears in a rulebook (facts and numbers carry
+    over; sentences do not)."""
+    n = 7
+    rules = _rule_shingles(n)
+    copied = []
+    for x in EVERY:
+        for text in (x.title, *x.explanation, x.task, x.hint, x.well_done):
+            words = _words(text)
+            for i in range(len(words) - n + 1):
+                if tuple(words[i:i + n]) in rules:
+                    copied.append((x.key, " ".join(words[i:i + n])))
+    assert not copied, copied
+
+
+def test_notebook_markdown_names_the_task() -> None:
+    text = lesson("dice-famine").markdown()
+    assert text.startswith("### Famine") and "On the table:" in text

@@ -1,0 +1,134 @@
+"""The app's Learn entry (nations_widget.widget.learn): the lesson table is the real game
+widget in the lesson's position, moves are judged by the lesson's check, the panel's
+messages are checked in Python, and the app opens Learn from ?game=learn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from nations_widget.lessons import LESSONS, lesson
+from nations_widget.widget.app import CHOICE_KEYS, GameApp, game_app, requested_game
+from nations_widget.widget.board.widget import BoardWidget
+from nations_widget.widget.dice import NationsWidget
+from nations_widget.widget.learn import LearnView, lesson_table
+
+
+def _send(view: LearnView, **fields: Any) -> None:
+    view._on_msg(view.panel, {"kind": "lesson", **fields})
+
+
+def _move(view: LearnView, move: dict[str, Any]) -> None:
+    assert view.table is not None
+    view.table.handle_intent({"kind": "move", "move": move})
+    assert view.table.error == ""
+
+
+@pytest.mark.parametrize("key", [x.key for g in ("dice", "board") for x in LESSONS[g]])
+def test_each_lesson_table_is_the_game_widget_in_its_position(key: str) -> None:
+    x = lesson(key)
+    table = lesson_table(x)
+    assert isinstance(table, NationsWidget if x.game == "dice" else BoardWidget)
+    assert table.game.state.to_json() == x.build().to_json()
+    assert table.seats == ["human"] * len(table.seats)      # nothing moves by itself
+    assert table.legal                                     # the learner can play at once
+
+
+def test_the_list_then_a_lesson_done_by_playing() -> None:
+    view = LearnView()
+    games = [g["game"] for g in view.panel.catalogue]
+    assert games == ["dice", "board"] and view.panel.lesson == {}
+    _send(view, action="open", key="dice-war")
+    assert view.panel.lesson["status"] == "trying" and view.panel.lesson["hint"] == ""
+    _move(view, {"type": "fight", "payment": {"dice": [0, 1, 2], "chits": 1, "trades": []}})
+    shown = view.panel.lesson
+    assert shown["status"] == "done" and not shown["shown"]
+    assert shown["next"] == "dice-end"
+    _send(view, action="next")
+    assert view.current is not None and view.current.key == "dice-end"
+
+
+def test_a_wrong_try_gives_the_hint_then_undo_then_show_me() -> None:
+    view = LearnView()
+    _send(view, action="open", key="dice-buy")
+    assert not view.panel.lesson["can_show"]
+    _send(view, action="show")                 # not before a try
+    assert "first" in view.panel.error
+    _move(view, {"type": "reroll", "dice": [0]})
+    shown = view.panel.lesson
+    assert shown["status"] == "wrong" and shown["tries"] == 1
+    assert shown["hint"] == lesson("dice-buy").hint and shown["can_show"]
+    assert view.table is not None
+    view.table.handle_intent({"kind": "undo"})
+    assert view.table.game.position == 0
+    assert view.panel.lesson["status"] == "trying" and view.panel.lesson["hint"]
+    _send(view, action="show")
+    assert view.panel.error == ""
+    assert view.panel.lesson["status"] == "done" and view.panel.lesson["shown"]
+    assert view.table.game.position == 1
+
+
+def test_a_several_move_lesson_waits_then_judges() -> None:
+    view = LearnView()
+    _send(view, action="open", key="board-workers")
+    for move in lesson("board-workers").show_me[:-1]:
+        _move(view, dict(move))
+        assert view.panel.lesson["status"] == "trying"
+    _move(view, dict(lesson("board-workers").show_me[-1]))
+    assert view.panel.lesson["status"] == "done"
+
+
+def test_retry_sets_the_position_again_and_keeps_the_hint() -> None:
+    view = LearnView()
+    _send(view, action="open", key="board-war")
+    _move(view, {"type": "pass"})
+    assert view.panel.lesson["status"] == "wrong"
+    _send(view, action="retry")
+    assert view.table is not None and view.table.game.position == 0
+    assert view.panel.lesson["status"] == "trying" and view.panel.lesson["hint"]
+    _move(view, {"type": "deploy", "slot": 2, "source": "4"})   # another right way
+    assert view.panel.lesson["status"] == "done"
+
+
+@pytest.mark.parametrize("content", [
+    "open", {"kind": "choose"}, {"kind": "lesson"}, {"kind": "lesson", "action": "eval"},
+    {"kind": "lesson", "action": "open"}, {"kind": "lesson", "action": "open", "key": "x"},
+    {"kind": "lesson", "action": "open", "key": 3}, {"kind": "lesson", "action": "next"},
+    {"kind": "lesson", "action": "first_game", "game": "chess"},
+])
+def test_the_page_is_not_trusted(content: object) -> None:
+    view = LearnView()
+    view._on_msg(view.panel, content)
+    assert view.panel.error
+    assert view.table is None
+
+
+def test_the_panel_writes_no_trait() -> None:
+    view = LearnView()
+    view.panel.set_state({"lesson": {"key": "dice-buy", "status": "done"}})
+    assert view.panel.lesson == {}
+
+
+def test_the_app_offers_learn_and_a_first_game() -> None:
+    assert "learn" in CHOICE_KEYS and requested_game("game=learn") == "learn"
+    app = game_app("learn")
+    assert app.shown == "learn"
+    assert [c["key"] for c in app.chooser.games] == ["dice", "board", "learn"]
+    view = app.learn
+    _send(view, action="open", key="board-end")
+    assert view.panel.lesson["last"]
+    _send(view, action="first_game", game="dice")
+    assert app.shown == "dice" and view.layout.display == "none"
+    dice = app.widgets["dice"]
+    assert dice.coach["on"] and dice.seats[0] == "human" and dice.seats[1] != "human"
+    assert dice.game.position == 0
+
+
+def test_choosing_learn_from_the_chooser_hides_the_games() -> None:
+    app = GameApp("dice")
+    app._on_msg(app.chooser, {"kind": "choose", "game": "learn"})
+    assert app.chooser.error == "" and app.shown == "learn"
+    assert app.widgets["dice"].layout.display == "none"
+    app._on_msg(app.chooser, {"kind": "choose", "game": "dice"})
+    assert app.learn.layout.display == "none"
