@@ -89,6 +89,7 @@ class LearnView(ipywidgets.Box):  # type: ignore[misc]
         # beside the table on a wide screen, above it on a phone (the box wraps)
         self.panel.layout = ipywidgets.Layout(flex="1 1 280px", max_width="420px",
                                               min_width="0")
+        self.panel.add_class("nw-learn-side")
         self._table_area = ipywidgets.Box(layout=ipywidgets.Layout(
             flex="999 1 600px", min_width="0", width="auto"))
         self._table_area.add_class("nw-learn-table")
@@ -212,8 +213,8 @@ class LearnView(ipywidgets.Box):  # type: ignore[misc]
             return
         chosen = self.current
         following = next_lesson(chosen.key)
-        message = {"trying": "", "wrong": "Not quite: the check says this does not do "
-                   "the task. Undo, or Try again, and have another go.",
+        message = {"trying": "", "wrong": "Not this time: that does not do the task. "
+                   "Undo it on the table (or Try again) and have another go.",
                    "done": chosen.well_done}[self._status]
         self.panel.lesson = {
             **chosen.to_json(), "status": self._status, "tries": self._tries,

@@ -103,7 +103,7 @@ function lessonView(model, lesson) {
       h("strong", {}, "Your task: "), lesson.task),
     h("p", { class: `nw-learn-status nw-learn-${status}`, role: "status", "aria-live": "polite" },
       status === "done" ? `✓ ${lesson.shown ? "Shown: " : "Right! "}${lesson.message}` : lesson.message || "Play on the table (Undo takes a move back)."),
-    lesson.hint ? h("p", { class: "nw-learn-hint" }, h("strong", {}, "Hint: "), lesson.hint) : null,
+    lesson.hint && status !== "done" ? h("p", { class: "nw-learn-hint" }, h("strong", {}, "Hint: "), lesson.hint) : null,
     controls.length ? h("div", { class: "nw-learn-controls" }, controls) : null,
     offer,
   ];
@@ -127,9 +127,37 @@ export function drawPanel(model, el) {
   return root;
 }
 
+/** After a verdict (a wrong try, the task done) the panel's status is brought into view:
+ * on a phone the table is below the panel, where the learner just played.  The table
+ * draws the same move in its next frame and brings its own decision panel on screen
+ * then, so this waits until after that frame. */
+export const REVEAL_DELAY = 150; // ms after the next frame
+
+function revealStatus(root) {
+  if (typeof window === "undefined") return;
+  const later = (f) => (window.requestAnimationFrame ? window.requestAnimationFrame(() => setTimeout(f, REVEAL_DELAY)) : setTimeout(f, REVEAL_DELAY));
+  later(() => {
+    const status = root.querySelector(".nw-learn-status");
+    if (!status || !status.isConnected || typeof status.scrollIntoView !== "function") return;
+    const r = status.getBoundingClientRect();
+    if (r.top >= 0 && r.bottom <= window.innerHeight) return;
+    // the status, the hint and the buttons after it, the status first if they do not fit
+    const last = root.querySelector(".nw-learn-controls") || status;
+    last.scrollIntoView({ block: "nearest" });
+    status.scrollIntoView({ block: "nearest" });
+  });
+}
+
 export default {
   render({ model, el }) {
-    const draw = () => drawPanel(model, el);
+    let verdict = "";
+    const draw = () => {
+      const root = drawPanel(model, el);
+      const lesson = model.get("lesson") || {};
+      const now = lesson.key ? `${lesson.key}:${lesson.status}:${lesson.tries}` : "";
+      if (now !== verdict && lesson.status && lesson.status !== "trying") revealStatus(root);
+      verdict = now;
+    };
     for (const t of ["catalogue", "lesson", "error"]) model.on(`change:${t}`, draw);
     draw();
     return () => {
