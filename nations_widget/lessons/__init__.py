@@ -81,9 +81,11 @@ class Lesson:
         return "trying"
 
     def markdown(self) -> str:
-        """The lesson's text for a notebook cell: title, explanation and task."""
+        """The lesson's text for a notebook: its explanation, then where to play it."""
         body = "\n\n".join(self.explanation)
-        return f"### {self.title}\n\n{body}\n\n**On the table:** {self.task}"
+        return (f"{body}\n\n<small>The app's lesson *{self.title}* (its Learn entry) says "
+                f"this and asks: {self.task} `learn_here(\"{self.key}\")` plays it here on a "
+                "live table.</small>")
 
     def to_json(self) -> dict[str, Any]:
         """What the lesson panel shows (the check and the answer stay in Python)."""
@@ -133,6 +135,13 @@ def lesson(key: str) -> Lesson:
     raise KeyError(f"there is no lesson called {key!r}")
 
 
+def lesson_text(key: str) -> Any:
+    """The lesson ``key``'s text as a notebook shows it (an IPython ``Markdown`` object;
+    the notebooks read the lessons' words from here, as the app does)."""
+    from IPython.display import Markdown
+    return Markdown(lesson(key).markdown())
+
+
 def next_lesson(key: str) -> Lesson | None:
     """The lesson after ``key`` in its game (None after the last)."""
     current = lesson(key)
@@ -141,4 +150,5 @@ def next_lesson(key: str) -> Lesson | None:
     return run[at + 1] if at + 1 < len(run) else None
 
 
-__all__ = ["LESSONS", "TOPICS", "Lesson", "Verdict", "all_lessons", "lesson", "next_lesson"]
+__all__ = ["LESSONS", "TOPICS", "Lesson", "Verdict", "all_lessons", "lesson", "lesson_text",
+           "next_lesson"]

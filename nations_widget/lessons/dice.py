@@ -143,7 +143,7 @@ DICE_LESSONS: tuple[Lesson, ...] = (
         show_me=({"type": "reroll", "dice": [2, 3, 4]},),
         check=_rerolled_non_gold,
         well_done="The gold stays, and the three others get another chance.",
-        notebook="3. Rolling",
+        notebook="4. Actions: reroll, buy, build, or pass",
     ),
     Lesson(
         key="dice-colony", game="dice", topic="buying", title="Strength buys colonies",
@@ -215,9 +215,10 @@ DICE_LESSONS: tuple[Lesson, ...] = (
     Lesson(
         key="dice-end", game="dice", topic="end", title="The last round",
         explanation=(
-            "After round 4 the game ends: each player adds the VP of their tiles (a wonder "
-            "only once built), the books, famine and war VP and the book-track bonus. The "
-            "most VP wins.",
+            "After the war of round 4 the game ends: to the VP scored in the rounds "
+            "(books, famine, war) each player adds the VP printed on their tiles, a wonder "
+            "only once built. The most VP wins; a tie goes to the player earlier in the "
+            "order.",
             "A bought wonder waits under construction until you pay its stone: that is an "
             "action of its own, and two dice still trade for one stone.",
         ),
@@ -234,7 +235,7 @@ DICE_LESSONS: tuple[Lesson, ...] = (
                   "payment": {"dice": [0, 1], "chits": 0, "trades": [[2, 3]]}},),
         check=_built_wonder,
         well_done="Built: the Pyramids' VP count at the end.",
-        notebook="12. The end of the game",
+        notebook="11. The end of the game",
     ),
 )
 

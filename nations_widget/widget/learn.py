@@ -49,6 +49,8 @@ class LessonPanel(anywidget.AnyWidget):
     lesson = traitlets.Dict().tag(sync=True)
     #: the last refused message, in words
     error = traitlets.Unicode("").tag(sync=True)
+    #: the last lesson of a game offers a first game (in the app, not in a notebook)
+    offers_first_game = traitlets.Bool(False).tag(sync=True)
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """The page writes no trait: an update is dropped and the true values sent back."""
@@ -98,6 +100,7 @@ class LearnView(ipywidgets.Box):  # type: ignore[misc]
                                                   align_items="flex-start"), **kwargs)
         self.add_class("nw-learn")
         self._on_first_game = on_first_game
+        self.panel.offers_first_game = on_first_game is not None
         self.current: Lesson | None = None
         self.table: GameWidget[Any, Any] | None = None
         self._start: Any = None
@@ -272,4 +275,12 @@ def _fresh_game(table: GameWidget[Any, Any], chosen: Lesson) -> Any:
     return type(table.game).from_state(state)
 
 
-__all__ = ["ACTIONS", "LearnView", "LessonPanel", "lesson_table"]
+def learn_here(key: str) -> LearnView:
+    """The lesson ``key`` on a live table, as the app's Learn entry shows it (for a
+    notebook cell: ``learn_here("dice-buy")`` as its last line)."""
+    view = LearnView()
+    view.open_lesson(key)
+    return view
+
+
+__all__ = ["ACTIONS", "LearnView", "LessonPanel", "learn_here", "lesson_table"]

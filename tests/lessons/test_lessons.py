@@ -11,7 +11,15 @@ from typing import Any
 
 import pytest
 
-from nations_widget.lessons import LESSONS, TOPICS, Lesson, all_lessons, lesson, next_lesson
+from nations_widget.lessons import (
+    LESSONS,
+    TOPICS,
+    Lesson,
+    all_lessons,
+    lesson,
+    lesson_text,
+    next_lesson,
+)
 
 RULES = Path("/work/shared/rules")
 EVERY = all_lessons()
@@ -139,6 +147,20 @@ def test_no_rulebook_sentence() -> None:
     assert not copied, copied
 
 
-def test_notebook_markdown_names_the_task() -> None:
-    text = lesson("dice-famine").markdown()
-    assert text.startswith("### Famine") and "On the table:" in text
+def test_notebook_markdown_is_the_lessons_text() -> None:
+    x = lesson("dice-famine")
+    text = x.markdown()
+    assert text.startswith(x.explanation[0]) and x.task in text
+    assert 'learn_here("dice-famine")' in text
+    assert lesson_text("dice-famine").data == text
+
+
+def test_every_lesson_names_a_notebook_section_that_exists() -> None:
+    import json
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    headings = {game: {"".join(c["source"]).splitlines()[0].removeprefix("## ")
+                       for c in json.loads((root / name).read_text())["cells"]
+                       if c["cell_type"] == "markdown" and "".join(c["source"]).startswith("## ")}
+                for game, name in (("dice", "learn.ipynb"), ("board", "learn_board.ipynb"))}
+    for x in EVERY:
+        assert x.notebook in headings[x.game], (x.key, x.notebook)

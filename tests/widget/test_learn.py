@@ -12,7 +12,7 @@ from nations_widget.lessons import LESSONS, lesson
 from nations_widget.widget.app import CHOICE_KEYS, GameApp, game_app, requested_game
 from nations_widget.widget.board.widget import BoardWidget
 from nations_widget.widget.dice import NationsWidget
-from nations_widget.widget.learn import LearnView, lesson_table
+from nations_widget.widget.learn import LearnView, learn_here, lesson_table
 
 
 def _send(view: LearnView, **fields: Any) -> None:
@@ -132,3 +132,12 @@ def test_choosing_learn_from_the_chooser_hides_the_games() -> None:
     assert app.widgets["dice"].layout.display == "none"
     app._on_msg(app.chooser, {"kind": "choose", "game": "dice"})
     assert app.learn.layout.display == "none"
+
+
+def test_a_notebook_plays_one_lesson_without_the_apps_first_game() -> None:
+    view = learn_here("board-end")
+    assert view.current is not None and view.current.key == "board-end"
+    assert not view.panel.offers_first_game
+    _send(view, action="first_game", game="board")
+    assert "app" in view.panel.error
+    assert game_app("learn").learn.panel.offers_first_game

@@ -88,7 +88,7 @@ function lessonView(model, lesson) {
   if (status === "wrong" || status === "done") controls.push(button("retry", "Try again", act("retry")));
   if (lesson.can_show && status !== "done") controls.push(button("show", "Show me", act("show")));
   if (status === "done" && !lesson.last) controls.push(button("next", `Next lesson: ${lesson.next_title}`, act("next"), "nw-learn-primary"));
-  const offer = lesson.last
+  const offer = lesson.last && model.get("offers_first_game")
     ? h("div", { class: "nw-learn-offer" },
       h("p", {}, status === "done" ? "That was the last lesson of this game." : "After this lesson:"),
       button("first-game", "Play a first game: a gentle bot, the coach on", act("first_game", { game: lesson.game }), status === "done" ? "nw-learn-primary" : ""))
@@ -158,10 +158,10 @@ export default {
       if (now !== verdict && lesson.status && lesson.status !== "trying") revealStatus(root);
       verdict = now;
     };
-    for (const t of ["catalogue", "lesson", "error"]) model.on(`change:${t}`, draw);
+    for (const t of ["catalogue", "lesson", "error", "offers_first_game"]) model.on(`change:${t}`, draw);
     draw();
     return () => {
-      for (const t of ["catalogue", "lesson", "error"]) model.off(`change:${t}`, draw);
+      for (const t of ["catalogue", "lesson", "error", "offers_first_game"]) model.off(`change:${t}`, draw);
     };
   },
 };

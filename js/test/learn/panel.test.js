@@ -72,7 +72,7 @@ describe("the lesson panel", () => {
 
   it("offers a first game at the last lesson", () => {
     const last = { ...LESSON, key: "board-end", game: "board", last: true, next: "", status: "done" };
-    const model = mockModel({ catalogue: CATALOGUE, lesson: last, error: "" });
+    const model = mockModel({ catalogue: CATALOGUE, lesson: last, error: "", offers_first_game: true });
     panel.render({ model, el });
     expect(byKey("next")).toBeNull();
     click(byKey("first-game"));
@@ -84,6 +84,13 @@ describe("the lesson panel", () => {
     expect(doneLessons()).toEqual([]);
     localStorage.setItem(DONE_KEY, JSON.stringify(["a", 3, null]));
     expect(doneLessons()).toEqual(["a"]);
+  });
+
+  it("offers no first game where there is no app to open it in (a notebook)", () => {
+    const last = { ...LESSON, key: "board-end", game: "board", last: true, next: "", status: "done" };
+    const model = mockModel({ catalogue: CATALOGUE, lesson: last, error: "", offers_first_game: false });
+    panel.render({ model, el });
+    expect(byKey("first-game")).toBeNull();
   });
 
   it("shows Python's refusal", () => {
