@@ -84,9 +84,10 @@ def choose_the_board_game(page: Any) -> None:
     page.wait_for_selector(".nw-app button.nw-app-choice", timeout=90_000)
     assert page.title() == "Nations"
     choices = page.locator(".nw-app button.nw-app-choice")
-    assert choices.count() == 2
+    assert choices.count() == 3        # the two games and the Learn entry
     texts = choices.all_inner_texts()
     assert "Nations: The Dice Game" in texts[0] and "Nations (the board game)" in texts[1]
+    assert "Learn to play" in texts[2]
     page.click('.nw-app button[data-key="choose-board"]')
     page.wait_for_selector(".nwb-root[data-step]", timeout=60_000)
     page.wait_for_function("() => document.title === 'Nations (the board game)'")

@@ -30,11 +30,12 @@ def test_page_title_once_no_outside_request_and_the_hint(
         assert page.title() == "Nations"
         # the choice, readable on a phone: each game's name and line, nothing sideways
         choices = page.locator(".nw-app button.nw-app-choice")
-        assert choices.count() == 2
-        dice_text, board_text = choices.all_inner_texts()
+        assert choices.count() == 3        # the two games and the Learn entry
+        dice_text, board_text, learn_text = choices.all_inner_texts()
         assert dice_text.startswith("Nations: The Dice Game") and "1-4 players" in dice_text
         assert board_text.startswith("Nations (the board game)") and "1-5 players" in board_text
-        for i in range(2):
+        assert learn_text.startswith("Learn to play")
+        for i in range(3):
             box = choices.nth(i).bounding_box()
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 391
