@@ -139,7 +139,7 @@ def lesson_text(key: str) -> Any:
     """The lesson ``key``'s text as a notebook shows it (an IPython ``Markdown`` object;
     the notebooks read the lessons' words from here, as the app does)."""
     from IPython.display import Markdown
-    return Markdown(lesson(key).markdown())
+    return Markdown(lesson(key).markdown())  # type: ignore[no-untyped-call]
 
 
 def next_lesson(key: str) -> Lesson | None:
