@@ -141,3 +141,22 @@ def test_a_notebook_plays_one_lesson_without_the_apps_first_game() -> None:
     _send(view, action="first_game", game="board")
     assert "app" in view.panel.error
     assert game_app("learn").learn.panel.offers_first_game
+
+
+def test_the_hint_on_demand_stays_shown() -> None:
+    view = LearnView()
+    _send(view, action="open", key="board-end")
+    assert view.panel.lesson["hint"] == ""
+    _send(view, action="hint")
+    assert view.panel.lesson["hint"] == lesson("board-end").hint
+    assert not view.panel.lesson["can_show"]        # Show me still waits for a try
+    _move(view, {"type": "hire"})
+    assert view.panel.lesson["status"] == "trying" and view.panel.lesson["hint"]
+
+
+def test_a_first_game_of_the_board_game_is_gentle_and_coached() -> None:
+    app = game_app("learn")
+    board = app.first_game("board")
+    assert app.shown == "board" and not board.new_game_open
+    assert board.seats == ["human", "heuristic-easy"] and board.coach["on"]
+    assert board.state.config.difficulty[0] == "chieftain"

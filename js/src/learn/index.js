@@ -85,6 +85,7 @@ function lessonView(model, lesson) {
   const act = (action, more = {}) => () => model.send({ kind: "lesson", action, ...more });
   const status = lesson.status || "trying";
   const controls = [];
+  if (status === "trying" && !lesson.hint) controls.push(button("hint", "Hint", act("hint")));
   if (status === "wrong" || status === "done") controls.push(button("retry", "Try again", act("retry")));
   if (lesson.can_show && status !== "done") controls.push(button("show", "Show me", act("show")));
   if (status === "done" && !lesson.last) controls.push(button("next", `Next lesson: ${lesson.next_title}`, act("next"), "nw-learn-primary"));

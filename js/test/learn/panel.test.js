@@ -48,9 +48,13 @@ describe("the lesson panel", () => {
     expect(el.querySelector(".nw-learn-task").textContent).toContain("Buy the dearest tile.");
     expect(byKey("show")).toBeNull();
     expect(el.querySelector(".nw-learn-hint")).toBeNull();
+    click(byKey("hint"));                 // a hint may be asked for before a try
+    expect(model.sent).toEqual([{ kind: "lesson", action: "hint" }]);
+    model.sent.length = 0;
     model.emit("lesson", { ...LESSON, status: "wrong", tries: 1, hint: "Look at row 2.", can_show: true, message: "Not quite." });
     await tick();
     expect(el.querySelector(".nw-learn-hint").textContent).toContain("Look at row 2.");
+    expect(byKey("hint")).toBeNull();
     click(byKey("show"));
     click(byKey("retry"));
     expect(model.sent).toEqual([{ kind: "lesson", action: "show" }, { kind: "lesson", action: "retry" }]);
