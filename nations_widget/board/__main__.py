@@ -21,9 +21,10 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor
 from typing import TextIO
 
-from .components import DIFFICULTIES
+from .constants import DIFFICULTIES
+from .machine import GameState
 from .serialization import check_invariants
-from .state import DECK_CHOICES, FIVE_PLAYER_SETS, GameConfig, GameState, default_decks
+from .state import DECK_CHOICES, FIVE_PLAYER_SETS, GameConfig, default_decks
 
 
 def play_random(config: GameConfig, chooser: random.Random, check: bool = True,

@@ -17,7 +17,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from .effects import (
+from .constants import BATTLE_TAKES
+from .effects import pending_question, price_of
+from .moves import Buy, Choose, Deploy, Grow, Hire, Move, Pass, Special, Undeploy
+from .rules import (
+    current_player,
+    decision_options,
+    deploy_cost,
+    effect_outcome,
+    golden_options,
+)
+from .state import StateData
+from .vocabulary import (
     BuyFree,
     ChooseOne,
     DeployFree,
@@ -29,30 +40,18 @@ from .effects import (
     SwapBoardCards,
     TakeWorkers,
     UndeployFor,
-    count_text,
-    describe,
-    pending_question,
 )
-from .moves import Buy, Choose, Deploy, Grow, Hire, Move, Pass, Special, Undeploy
-from .rules import (
-    BATTLE_TAKES,
-    decision_options,
-    deploy_cost,
-    effect_outcome,
-    golden_options,
-    price_of,
-)
-from .state import GameState
+from .words import count_text, describe
 
 __all__ = ["describe_move"]
 
 
-def describe_move(s: GameState, move: Move) -> str:
+def describe_move(s: StateData, move: Move) -> str:
     """``move`` (legal in ``s``) in words, for the seat to act, with what it costs:
     "Buy Colosseum (building) for 2 gold", "Deploy a worker on Quarry for 1 stone",
     "Replace Axeman with Colosseum", ...  A move of no seat (the game is over) is its
     short form."""
-    seat = s.current_player()
+    seat = current_player(s)
     if seat is None:
         return str(move)
     if isinstance(move, Pass):
@@ -93,7 +92,7 @@ def _paying(resource: str, amount: int) -> str:
     return f"for {amount} {resource}" if amount else "for free"
 
 
-def _card_name(s: GameState, card_id: str) -> str:
+def _card_name(s: StateData, card_id: str) -> str:
     ref = s.comp.card_ref.get(card_id, -1)
     return s.comp.cards[ref].name if ref >= 0 else card_id
 
@@ -102,7 +101,7 @@ def _capitalized(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _take_worker(s: GameState, seat: int, section: str) -> str:
+def _take_worker(s: StateData, seat: int, section: str) -> str:
     """Taking a worker from the population track: ``section`` "food", "stability" or
     "free" (one returned on top of the track), with what it costs each round."""
     side = s.side_of(seat)
@@ -115,7 +114,7 @@ def _take_worker(s: GameState, seat: int, section: str) -> str:
     return "Take the returned worker from the top of the population track"
 
 
-def _answer(s: GameState, option: str) -> str:
+def _answer(s: StateData, option: str) -> str:
     """An option of the decision asked (the queue's first), in words."""
     options = decision_options(s, s.queue[0]) if s.queue else []
     if option not in options:           # not an answer here: the engine's words as they are
@@ -161,7 +160,7 @@ def _answer(s: GameState, option: str) -> str:
     return _capitalized(option)
 
 
-def _golden(s: GameState, seat: int, ref: int, index: int) -> str:
+def _golden(s: StateData, seat: int, ref: int, index: int) -> str:
     """A golden age's option: its resource, or 1 VP paid in a mix of resources."""
     name = s.comp.cards[ref].name
     _, change = golden_options(s, seat, ref)[index]
@@ -174,7 +173,7 @@ def _golden(s: GameState, seat: int, ref: int, index: int) -> str:
     return f"Buy 1 VP from {name} for {' + '.join(paid)}"
 
 
-def _effect_answer(s: GameState, d: list[Any], option: str) -> str:
+def _effect_answer(s: StateData, d: list[Any], option: str) -> str:
     """An option of a card's or an event's choice, named by what asks it."""
     seat = d[1]
     p = s.players[seat]

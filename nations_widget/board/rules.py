@@ -3,12 +3,12 @@
 A round is a fixed list of steps, declared once in :data:`ROUND` (phases as data).  Each
 step has a ``start`` (what happens on entering it; it may queue decisions) and optionally a
 ``finish`` (what happens once every queued decision is answered: the events' "everybody
-has chosen, then it happens at once").  :func:`_advance` is the one transition function:
+has chosen, then it happens at once").  :func:`advance` is the one transition function:
 it answers nothing by itself except decisions with a single option, and walks the steps
 until somebody has a decision to make.
 
 Every move goes through :func:`apply` -> :func:`check` (reads, never changes) ->
-:func:`_perform` -> :func:`_advance`.  Decisions waiting for an answer are the state's
+:func:`_perform` -> :func:`advance`.  Decisions waiting for an answer are the state's
 ``queue`` (see :mod:`state`); the first decision's seat is the current player.
 """
 
@@ -18,55 +18,60 @@ from collections.abc import Callable, Set
 from dataclasses import dataclass, replace
 from itertools import repeat
 from operator import is_
-from typing import Any
+from typing import Any, TypeVar
 
 from ..core.envelope import quote, shown
 from ..core.errors import IllegalMoveError, MalformedMoveError, StateFormatError
 from ..core.log import LogEntry
 from ..core.rng import Rng
 from ..core.validate import plain_digits
-from . import solo
-from .components import (
+from . import scoring, solo
+from .components import Components, EventSpec, deck_lists
+from .constants import (
+    BATTLE_TAKES,
     BOOKS,
     CARD_TYPES,
     FOOD,
     GOLD,
+    PRICES,
     PRODUCTION_ORDER,
     RES_INDEX,
     RESOURCES,
+    START_BOOKS,
     STONE,
     VP,
-    Components,
-    EventSpec,
-    deck_lists,
 )
 from .effects import (
-    NOT_PLAYABLE_MODIFIERS,
+    apply_card_outcome,
+    best_raid,
+    build_sections,
+    can_take_card,
+    card_effect,
+    carry_out,
+    feasible,
+    fire,
+    fire_bought,
+    holds,
+    lose,
+    plan,
+    plan_keys,
+    price_of,
+    reorder,
+    select,
+    take_card,
+    take_options,
+    take_worker,
+)
+from .in_play import (
     active_cards,
     active_with,
-    amounts_text,
-    carry_out,
-    count_text,
-    counted,
-    feasible,
     holding,
-    holds,
     in_force,
-    lose,
-    loss_parts,
-    losses_text,
     modifier_effects,
     modifier_total,
     modifiers_on,
     modifiers_reaching,
-    note,
-    plan,
-    plan_keys,
-    seat_name,
-    select,
-    take_options,
-    take_worker,
-    worker_taken_text,
+    private_architects,
 )
 from .moves import Buy, Choose, Deploy, Grow, Hire, Move, Pass, Special, Undeploy
 from .scoring import (
@@ -75,29 +80,34 @@ from .scoring import (
     stability_rank_values,
     strength_track,
 )
-from .solo import START_BOOKS, is_solo
-from .state import GameConfig, GameState, PlayerState
+from .state import GameConfig, PlayerState, StateData, columns, is_solo, rng_of, tile_of
+from .vocabulary import NOT_PLAYABLE_MODIFIERS
+from .words import (
+    Log,
+    amounts_text,
+    count_text,
+    counted,
+    loss_parts,
+    losses_text,
+    note,
+    seat_name,
+    worker_taken_text,
+)
 
-Log = list[LogEntry] | None
-PRICES = (3, 2, 1)
 T_WAR, T_BATTLE = CARD_TYPES.index("war"), CARD_TYPES.index("battle")
+
+S = TypeVar("S", bound=StateData)
 
 
 # ------------------------------------------------------------------------ the steps
 @dataclass(frozen=True)
 class Step:
     name: str
-    start: Callable[[GameState, Log], None] | None = None
-    finish: Callable[[GameState, Log], None] | None = None
+    start: Callable[[StateData, Log], None] | None = None
+    finish: Callable[[StateData, Log], None] | None = None
 
 
-def _rng(s: GameState) -> Rng:
-    rng = Rng(0)
-    rng.state = s.rng
-    return rng
-
-
-def _round_start(s: GameState, log: Log) -> None:
+def _round_start(s: StateData, log: Log) -> None:
     """Round marker, and the per-round marks: what was used and bought this round, the
     once-per-round VP losses, private architects (they never accumulate)."""
     s.passed = []
@@ -113,32 +123,15 @@ def _round_start(s: GameState, log: Log) -> None:
         p.defeated = False
         p.turns = 0
         p.acts = 0
-        p.private = _private_architects(s, seat)
+        p.private = private_architects(s, seat)
     note(log, s, None, "round", f"Round {s.round} (age {age_of(s.round)}) begins.")
-
-
-def private_of(card: Any) -> int:
-    """A card's private architects per round: its modifier's amount, or else its figure
-    (the two describe the same architects, never both)."""
-    mods = [e.amount or 1 for e in card.effects if e.modifier == "private_architects"]
-    return sum(mods) if mods else int(card.private_architects)
-
-
-def _private_architects(s: GameState, seat: int) -> int:
-    """Private architects this round, from every active card."""
-    cards = s.comp.cards
-    return sum(private_of(cards[c]) for c in active_cards(s, seat))
 
 
 def age_of(round_: int) -> int:
     return (round_ + 1) // 2
 
 
-def columns(s: GameState) -> int:
-    return s.comp.columns_by_players[s.config.players]
-
-
-def _refill(s: GameState, log: Log) -> None:
+def _refill(s: StateData, log: Log) -> None:
     """Clear rows 1 and 2, move what is left on row 3 to row 1 as far left as possible,
     then fill every empty space from this age's deck (the first round: fill once)."""
     cols = columns(s)
@@ -162,12 +155,12 @@ def _refill(s: GameState, log: Log) -> None:
          board=[s.card_id(c) for c in board])
 
 
-def _queue_growth(s: GameState, log: Log) -> None:
+def _queue_growth(s: StateData, log: Log) -> None:
     for seat in reversed(s.order):
         s.queue.append(["grow", seat])
 
 
-def _draw_event(s: GameState, log: Log) -> None:
+def _draw_event(s: StateData, log: Log) -> None:
     if is_solo(s):
         solo.draw_tile(s, log)      # the solo game: a tile instead of an event card
         return
@@ -198,11 +191,11 @@ def _event_figures(ev: EventSpec) -> str:
     return f"{ev.name} ({counted(ev.architects, 'architect')}, famine {ev.famine} food)"
 
 
-def _architects(s: GameState, log: Log) -> None:
+def _architects(s: StateData, log: Log) -> None:
     """The scoring board's architects: the old ones go back, then 0/1/2/2/3 by players
     plus the event card's (the same count every round, the first included)."""
     extra = s.comp.events[s.event].architects if s.event >= 0 else 0
-    tile = solo.tile_of(s) if is_solo(s) else None
+    tile = tile_of(s) if is_solo(s) else None
     if tile is not None:
         extra = tile.architects
     s.architects = s.comp.architects_by_players[s.config.players] + extra
@@ -210,7 +203,7 @@ def _architects(s: GameState, log: Log) -> None:
          f"{'is' if s.architects == 1 else 'are'} available this round.")
 
 
-def production_of(s: GameState, seat: int) -> list[int]:
+def production_of(s: StateData, seat: int) -> list[int]:
     """Net printed production of gold, stone, food and books this round (upkeep
     included; produced before consumed)."""
     p = s.players[seat]
@@ -234,7 +227,7 @@ def production_of(s: GameState, seat: int) -> list[int]:
     return net
 
 
-def _production(s: GameState, log: Log) -> None:
+def _production(s: StateData, log: Log) -> None:
     cards = s.comp.cards
     for seat in s.order:
         p = s.players[seat]
@@ -256,7 +249,7 @@ def _production(s: GameState, log: Log) -> None:
         for ref in active_with(s, seat, "production"):
             for i, e in enumerate(cards[ref].effects):
                 if e.when == "production" and (e.cond is None or holds(s, seat, e.cond)):
-                    _card_effect(s, seat, ref, i, log)
+                    card_effect(s, seat, ref, i, log)
     for seat in s.order:
         stab = stability(s, seat)
         if stab < 0:
@@ -272,7 +265,7 @@ def _production(s: GameState, log: Log) -> None:
             lose(s, seat, BOOKS, due, log)
 
 
-def _player_order(s: GameState, log: Log) -> None:
+def _player_order(s: StateData, log: Log) -> None:
     """Strength decides, then stability, then the previous order (sorted() is stable)."""
     s.prev_order = s.order[:]
     if is_solo(s):
@@ -285,12 +278,12 @@ def _player_order(s: GameState, log: Log) -> None:
         seat_name(x) for x in s.order) + ".", order=s.order[:])
 
 
-def war_strength_of(s: GameState, seat: int) -> int:
+def war_strength_of(s: StateData, seat: int) -> int:
     return strength_track(s, seat) + sum(e.amount for e in modifier_effects(s, seat,
                                                                             "war_strength"))
 
 
-def _war(s: GameState, log: Log) -> None:
+def _war(s: StateData, log: Log) -> None:
     """Nations weaker than the war are defeated: they pay the war's loss less their
     positive stability, and lose 1 VP whatever their stability."""
     if s.war < 0:
@@ -333,7 +326,7 @@ def _war(s: GameState, log: Log) -> None:
     s.war = -1
 
 
-def event_selection(s: GameState, half: int) -> tuple[list[int], Any, Any]:
+def event_selection(s: StateData, half: int) -> tuple[list[int], Any, Any]:
     """Who an event half selects, and what the selected and the others get."""
     h = s.comp.events[s.event].halves[half]
     if h.who is None:
@@ -345,8 +338,8 @@ def event_selection(s: GameState, half: int) -> tuple[list[int], Any, Any]:
     return chosen, h.do, h.others_do
 
 
-def _event_start(half: int) -> Callable[[GameState, Log], None]:
-    def start(s: GameState, log: Log) -> None:
+def _event_start(half: int) -> Callable[[StateData, Log], None]:
+    def start(s: StateData, log: Log) -> None:
         if s.event < 0:
             return
         ev = s.comp.events[s.event]
@@ -366,8 +359,8 @@ def _event_start(half: int) -> Callable[[GameState, Log], None]:
     return start
 
 
-def _event_finish(half: int) -> Callable[[GameState, Log], None]:
-    def finish(s: GameState, log: Log) -> None:
+def _event_finish(half: int) -> Callable[[StateData, Log], None]:
+    def finish(s: StateData, log: Log) -> None:
         if s.event < 0:
             return
         h = s.comp.events[s.event].halves[half]
@@ -383,7 +376,7 @@ def _event_finish(half: int) -> Callable[[GameState, Log], None]:
             for where in carry_out(s, seat, outcome, answers[1:], log, once, selected):
                 (first if where == "first" else last).append(seat)
         if first or last:
-            _reorder(s, first, last, log)
+            reorder(s, first, last, log)
         s.plans = [None] * len(s.players)
         if half == 1:
             for p in s.players:
@@ -391,25 +384,14 @@ def _event_finish(half: int) -> Callable[[GameState, Log], None]:
     return finish
 
 
-def _reorder(s: GameState, first: list[int], last: list[int], log: Log) -> None:
-    """Those who go first move to the front, those who go last to the end, each group
-    keeping its relative order (rulebook's China/Persia/Rome example)."""
-    first_set, last_set = set(first), set(last)
-    s.order = ([x for x in s.order if x in first_set]
-               + [x for x in s.order if x not in first_set and x not in last_set]
-               + [x for x in s.order if x in last_set and x not in first_set])
-    note(log, s, None, "order", lambda: "Player order: " + ", ".join(
-        seat_name(x) for x in s.order) + ".", order=s.order[:])
-
-
-def _solo_stability(s: GameState, log: Log) -> None:
+def _solo_stability(s: StateData, log: Log) -> None:
     if is_solo(s):
         solo.stability_vp(s, log)
 
 
-def _famine(s: GameState, log: Log) -> None:
+def _famine(s: StateData, log: Log) -> None:
     need = s.comp.events[s.event].famine if s.event >= 0 else 0
-    tile = solo.tile_of(s) if is_solo(s) else None
+    tile = tile_of(s) if is_solo(s) else None
     if tile is not None:
         need = tile.famine
     for p in s.players:
@@ -421,14 +403,14 @@ def _famine(s: GameState, log: Log) -> None:
     note(log, s, None, "famine", f"Famine: every nation pays {need} food.")
 
 
-def _books(s: GameState, log: Log) -> None:
+def _books(s: StateData, log: Log) -> None:
     if s.round % 2:
         return
     if is_solo(s):
         solo.books_vp(s, log)
-        _fire(s, 0, "age_end", log)
+        fire(s, 0, "age_end", log)
         if s.round == s.config.rounds:
-            _fire(s, 0, "final_scoring", log)
+            fire(s, 0, "final_scoring", log)
         return
     books = [p.res[BOOKS] for p in s.players]
     gains = book_vp(books)
@@ -439,10 +421,10 @@ def _books(s: GameState, log: Log) -> None:
         + (f"scores {gains[x]} VP" if gains[x] else "scores no VP") for x in s.order) + ".",
          books=books, vp=gains)
     for seat in s.order:
-        _fire(s, seat, "age_end", log)
+        fire(s, seat, "age_end", log)
     if s.round == s.config.rounds:
         for seat in s.order:
-            _fire(s, seat, "final_scoring", log)
+            fire(s, seat, "final_scoring", log)
 
 
 ROUND: tuple[Step, ...] = (
@@ -466,19 +448,20 @@ STEP_NAMES: tuple[str, ...] = (*(step.name for step in ROUND), "game_over")
 
 
 # ------------------------------------------------------------------ game creation
-def new_game(config: GameConfig, comp: Components, log: Log = None) -> GameState:
-    """Set up a game and run it to the first decision; what happened goes into ``log``."""
+def new_game(cls: type[S], config: GameConfig, comp: Components, log: Log = None) -> S:
+    """Set up a game as an instance of ``cls`` (the machine class, which sits above the
+    rules) and run it to the first decision; what happened goes into ``log``."""
     decks = deck_lists(config.deck_sets, config.seed, comp)
     unplayable = sorted({comp.cards[r].id for deck in decks for r in deck
                          for e in comp.cards[r].effects if e.modifier in NOT_PLAYABLE_MODIFIERS})
     if unplayable:
         raise ValueError("these decks hold cards whose effects the engine cannot play yet: "
                          + ", ".join(unplayable))
-    s = GameState.__new__(GameState)
+    s = cls.__new__(cls)
     s.config = config
     s.comp = comp.in_play(config.card_sets)
     s.rng = Rng(config.seed).next64()
-    rng = _rng(s)
+    rng = rng_of(s)
     n = config.players
     order = list(range(n))
     rng.shuffle(order)
@@ -552,11 +535,11 @@ def new_game(config: GameConfig, comp: Components, log: Log = None) -> GameState
     entries: list[LogEntry] = [] if log is None else log
     note(entries, s, None, "setup", "Player order: " + ", ".join(
         seat_name(x) for x in order) + ".", order=order[:])
-    _advance(s, entries)
+    advance(s, entries)
     return s
 
 
-def set_board(s: GameState, seat: int, side_id: str, nation: str) -> None:
+def set_board(s: StateData, seat: int, side_id: str, nation: str) -> None:
     """Give ``seat`` its player board: the side's starting resources (the books follow the
     player order), workers, printed cards, printed ready wonders and special rule."""
     side = s.comp.sides[side_id]
@@ -578,7 +561,7 @@ def set_board(s: GameState, seat: int, side_id: str, nation: str) -> None:
         p.hidden = 1
 
 
-def side_labels(s: GameState) -> list[tuple[str, str, str]]:
+def side_labels(s: StateData) -> list[tuple[str, str, str]]:
     """The setup choice of a board: (label, side id, nation) for each board not taken
     yet, its B side and its A side."""
     out = []
@@ -589,7 +572,7 @@ def side_labels(s: GameState) -> list[tuple[str, str, str]]:
 
 
 # ------------------------------------------------------------ the state machine
-def current_player(s: GameState) -> int | None:
+def current_player(s: StateData) -> int | None:
     if s.queue:
         return int(s.queue[0][1])
     if s.step == "actions":
@@ -597,7 +580,7 @@ def current_player(s: GameState) -> int | None:
     return None
 
 
-def _next_step(s: GameState, log: Log) -> None:
+def _next_step(s: StateData, log: Log) -> None:
     i = STEP_INDEX[s.step] + 1
     s.stage = 0
     if i < len(ROUND):
@@ -616,34 +599,34 @@ def _next_step(s: GameState, log: Log) -> None:
     _final_note(s, log)
 
 
-def _final_note(s: GameState, log: Log) -> None:
+def _final_note(s: StateData, log: Log) -> None:
     if log is None:
         return
-    ranking = s.ranking()
+    ranking = scoring.ranking(s)
     parts = []
     for seat in ranking:
-        b = s.score_breakdown(seat)
+        b = scoring.final_breakdown(s, seat)
         parts.append(f"{seat_name(seat)} {b['total']} VP (tokens {b['vp']}, colonies "
                      f"{b['colonies']}, wonders {b['wonders']}, workers {b['workers']}, "
                      f"resources {b['resources']})")
     if is_solo(s):
-        title = solo.hall_of_fame(s.scores()[0])
+        title = solo.hall_of_fame(scoring.scores(s)[0])
         note(log, s, None, "end", "Game over. " + parts[0] + ". Hall of Fame: "
-             + (title or "no title (under 10 VP)") + ".", scores=s.scores(),
+             + (title or "no title (under 10 VP)") + ".", scores=scoring.scores(s),
              ranking=ranking, title=title)
         return
     note(log, s, None, "end", "Game over. " + "; ".join(parts) + f". "
-         f"{seat_name(ranking[0])} wins.", scores=s.scores(), ranking=ranking)
+         f"{seat_name(ranking[0])} wins.", scores=scoring.scores(s), ranking=ranking)
 
 
-#: how many times :func:`_advance` may go round before it gives up: a game's longest walk
+#: how many times :func:`advance` may go round before it gives up: a game's longest walk
 #: (the end of a round's actions through the resolution and the next round's maintenance,
 #: each single-option decision answered on the way) takes under a hundred; only a position
 #: no game reaches (a decision that answers itself by queueing itself again) goes further
 ADVANCE_LIMIT = 10_000
 
 
-def _advance(s: GameState, log: Log) -> None:
+def advance(s: StateData, log: Log) -> None:
     """Walk the round's steps, answering only single-option decisions, until a player
     must decide or the game is over.  Past :data:`ADVANCE_LIMIT` turns of the walk it
     raises :class:`StateFormatError`: no position makes it spin for ever."""
@@ -700,7 +683,7 @@ def _advance(s: GameState, log: Log) -> None:
             f"({ADVANCE_LIMIT} turns of the rules without a player's decision, at {waiting})")
 
 
-def first_turn_actions(s: GameState, seat: int) -> int:
+def first_turn_actions(s: StateData, seat: int) -> int:
     """How many actions the seat's first turn of the round holds: 1, or a card's
     ``first_turn_actions`` amount (0: the first turn is skipped; several cards: the
     smallest, so a skipped turn stays skipped)."""
@@ -710,7 +693,7 @@ def first_turn_actions(s: GameState, seat: int) -> int:
     return min(e.amount for e in mods) if mods else 1
 
 
-def _end_of_action(s: GameState, log: Log) -> None:
+def _end_of_action(s: StateData, log: Log) -> None:
     """An action was taken: the turn ends, unless it is the first turn of a nation whose
     card gives that turn several actions and it has actions left (it has not passed)."""
     seat = s.order[s.cursor]
@@ -724,7 +707,7 @@ def _end_of_action(s: GameState, log: Log) -> None:
     _next_turn(s)
 
 
-def _skip_first_turn(s: GameState, log: Log) -> bool:
+def _skip_first_turn(s: StateData, log: Log) -> bool:
     """The seat whose turn it is skips it if it is its first turn of the round and a card
     in play says that turn is skipped; True if a turn was skipped."""
     seat = s.order[s.cursor]
@@ -737,7 +720,7 @@ def _skip_first_turn(s: GameState, log: Log) -> bool:
     return True
 
 
-def _next_turn(s: GameState) -> None:
+def _next_turn(s: StateData) -> None:
     n = len(s.order)
     passed = s.passed
     for k in range(1, n + 1):
@@ -747,7 +730,7 @@ def _next_turn(s: GameState) -> None:
             return
 
 
-def check_removals(s: GameState, log: Log) -> None:
+def check_removals(s: StateData, log: Log) -> None:
     """Cards that say "removed if ..." leave as soon as it is true, on anybody's turn."""
     cards = s.comp.cards
     removable = s.comp.removable
@@ -768,7 +751,7 @@ def check_removals(s: GameState, log: Log) -> None:
              "(its condition is met).")
 
 
-def _remove_card(s: GameState, seat: int, ref: int) -> None:
+def _remove_card(s: StateData, seat: int, ref: int) -> None:
     """Remove a card from play; a building or military leaves its slot empty (the printed
     card it covered is gone for good) and its workers go back to the resource area."""
     p = s.players[seat]
@@ -784,7 +767,7 @@ def _remove_card(s: GameState, seat: int, ref: int) -> None:
 
 
 # ----------------------------------------------------------------- decision options
-def decision_options(s: GameState, d: list[Any]) -> list[str]:
+def decision_options(s: StateData, d: list[Any]) -> list[str]:
     """The labels of the options of decision ``d`` (a queue entry)."""
     kind = d[0]
     seat = d[1]
@@ -824,21 +807,20 @@ def decision_options(s: GameState, d: list[Any]) -> list[str]:
 
 #: what a battle's winner chooses between, in the order of its options ("2 books", "2 food",
 #: "2 stone")
-BATTLE_TAKES = (BOOKS, FOOD, STONE)
 
 
-def effect_outcome(s: GameState, d: list[Any]) -> Any:
+def effect_outcome(s: StateData, d: list[Any]) -> Any:
     if d[2] == "event":
         h = s.comp.events[s.event].halves[d[3]]
         return h.do if d[5] == 1 else h.others_do
     return s.comp.cards[d[3]].effects[d[5]].do
 
 
-def golden_bonus(s: GameState, seat: int) -> int:
+def golden_bonus(s: StateData, seat: int) -> int:
     return sum(e.amount for e in modifier_effects(s, seat, "golden_age_bonus"))
 
 
-def golden_options(s: GameState, seat: int, ref: int) -> list[tuple[str, tuple[int, ...]]]:
+def golden_options(s: StateData, seat: int, ref: int) -> list[tuple[str, tuple[int, ...]]]:
     """A golden age's choices: its resource (2 + bonus), or 1 VP for as many resources as
     its age, less the bonus (never below 0), paid in any mix of gold, stone, food and
     books.  Each option: (label, change to gold/stone/food/books/VP)."""
@@ -875,7 +857,7 @@ def golden_text(change: tuple[int, ...]) -> str:
     return f"1 VP for {paid or 'nothing'}"
 
 
-def _placed_text(s: GameState, new: int, old: int, index: int, freed: int) -> str:
+def _placed_text(s: StateData, new: int, old: int, index: int, freed: int) -> str:
     """The log's words for a building or military put in slot ``index`` (counted from 1
     for the player), over card ``old`` (-1: empty) whose ``freed`` workers came back."""
     cards = s.comp.cards
@@ -886,7 +868,7 @@ def _placed_text(s: GameState, new: int, old: int, index: int, freed: int) -> st
     return f"{cards[new].name} replaces {cards[old].name}{back}."
 
 
-def _answer(s: GameState, d: list[Any], index: int, log: Log) -> None:
+def _answer(s: StateData, d: list[Any], index: int, log: Log) -> None:
     """Carry out option ``index`` of decision ``d`` (already taken off the queue)."""
     kind = d[0]
     seat = d[1]
@@ -901,8 +883,8 @@ def _answer(s: GameState, d: list[Any], index: int, log: Log) -> None:
             s.discard.append(old)
         p.bm[index] = d[2]
         if old >= 0 and cards[old].age < cards[d[2]].age:
-            _fire(s, seat, "replaced_by_newer", log, cards[old].type)
-        _fire_bought(s, seat, cards[d[2]].type, d[3], log)
+            fire(s, seat, "replaced_by_newer", log, cards[old].type)
+        fire_bought(s, seat, cards[d[2]].type, d[3], log)
         note(log, s, seat, "place", lambda: _placed_text(s, d[2], old, index, freed))
     elif kind == "place_colony":
         old = p.colonies[index]
@@ -981,173 +963,11 @@ def _answer(s: GameState, d: list[Any], index: int, log: Log) -> None:
         elif d[2] == "event":
             s.plans[seat] = [d[5], *answers]
         else:
-            _apply_card_outcome(s, seat, outcome, answers, log)
-
-
-def _apply_card_outcome(s: GameState, seat: int, outcome: Any, answers: list[int],
-                        log: Log) -> None:
-    go = carry_out(s, seat, outcome, answers, log)
-    if go:
-        _reorder(s, [seat] if "first" in go else [], [seat] if "last" in go else [], log)
-
-
-def _card_effect(s: GameState, seat: int, ref: int, index: int, log: Log) -> None:
-    """Fire effect ``index`` of card ``ref`` for its owner: at once if it needs no choice,
-    else the choices are asked first (a queued ``effect`` decision)."""
-    outcome = s.comp.cards[ref].effects[index].do
-    labels, _, answers = plan_keys(s, seat, outcome, [])
-    if labels is None:
-        _apply_card_outcome(s, seat, outcome, answers, log)
-    else:
-        s.queue.append(["effect", seat, "card", ref, answers, index])
-
-
-def _fire(s: GameState, seat: int, when: str, log: Log, bought_type: str = "",
-          cards_: list[int] | None = None, price: int = -1, by_others: bool = False,
-          target: int = -1) -> None:
-    """Fire the ``when`` effects of ``seat``'s cards (or of ``cards_``).  For "bought":
-    only effects naming the bought type (if they name any) and its price (if they name
-    one); ``by_others``: effects that watch the other nations' buys, landing on ``target``."""
-    cards = s.comp.cards
-    for ref in (active_with(s, seat, when) if cards_ is None else cards_):
-        for i, e in enumerate(cards[ref].effects):
-            if e.when != when:
-                continue
-            if when in ("bought", "replaced_by_newer") and e.of and bought_type not in e.of:
-                continue
-            if when == "bought" and ((e.by == "others") != by_others
-                                     or (e.price >= 0 and e.price != price)):
-                continue
-            if e.cond is not None and not holds(s, seat, e.cond):
-                continue
-            _card_effect(s, target if by_others else seat, ref, i, log)
-
-
-# ----------------------------------------------------------------------- buying
-def best_raid(s: GameState, seat: int) -> int:
-    """The raid value of the best military card with a worker (0: none), plus bonuses."""
-    p = s.players[seat]
-    cards = s.comp.cards
-    raid = max((cards[c].raid for c, w in zip(p.bm, p.workers, strict=True)
-                if w and cards[c].type == "military"), default=0)
-    if raid:
-        raid += modifier_total(s, seat, "raid_bonus")
-    return raid
-
-
-def price_of(s: GameState, seat: int, ref: int) -> int:
-    """The gold a card costs ``seat``: its row's price, with card-cost modifiers."""
-    price = PRICES[s.board.index(ref) // columns(s)]
-    if "card_cost" in s.comp.by_modifier:
-        t = s.comp.cards[ref].type
-        price += sum(e.amount for e in modifiers_on(s, seat, "card_cost") if t in e.of)
-    return max(0, price)
-
-
-def can_take_card(s: GameState, seat: int, ref: int) -> str | None:
-    """Why ``seat`` cannot take card ``ref`` (gold aside), or None if it can."""
-    card = s.comp.cards[ref]
-    if card.type == "colony":
-        need = card.requirement + sum(e.amount for e in modifiers_on(s, seat,
-                                                                     "colony_requirement"))
-        if strength_track(s, seat) < need:
-            return f"{card.name} needs {need} strength; you have {strength_track(s, seat)}"
-    for e in modifiers_on(s, seat, "cannot_buy"):
-        if card.type in e.of:
-            return f"a card in play forbids you to buy {card.type}s"
-    if card.type == "war" and s.war >= 0:
-        return "a war has already been bought this round (one war per round)"
-    if card.type == "battle" and best_raid(s, seat) == 0:
-        return "a battle needs a worker on one of your military cards"
-    return None
-
-
-def take_card(s: GameState, seat: int, ref: int, price: int, log: Log) -> None:
-    """Take card ``ref`` from the progress board for ``price`` gold and use it at once."""
-    p = s.players[seat]
-    card = s.comp.cards[ref]
-    cards = s.comp.cards
-    s.board[s.board.index(ref)] = -1
-    had_gold = p.res[GOLD] > 0
-    p.res[GOLD] -= price
-    p.bought[CARD_TYPES.index(card.type)] += 1
-    s.last_bought = ref
-    note(log, s, seat, "buy", f"{seat_name(seat)} buys {card.name} ({card.type}) for "
-         + (f"{price} gold." if price else "free."), card=card.id, price=price)
-    side = s.side_of(seat)
-    t = card.type
-    if t in ("building", "military"):
-        # placed first (a choice), then its "bought" effects fire (see _answer)
-        s.queue.append(["place_bm", seat, ref, price])
-    elif t == "colony":
-        if len(p.colonies) < side.colony_slots:
-            p.colonies.append(ref)
-        else:
-            s.queue.append(["place_colony", seat, ref])
-    elif t == "advisor":
-        slots = side.advisor_slots + modifier_total(s, seat, "extra_advisor_slot")
-        if len(p.advisors) < slots:
-            p.advisors.append(ref)
-        elif len(p.advisors) == 1:
-            s.discard.append(p.advisors[0])
-            note(log, s, seat, "place", f"{card.name} replaces {cards[p.advisors[0]].name}.")
-            p.advisors[0] = ref
-        else:
-            s.queue.append(["place_advisor", seat, ref])
-    elif t == "wonder":
-        if p.wonder >= 0:
-            s.discard.append(p.wonder)
-            note(log, s, seat, "wonder", f"The unfinished {cards[p.wonder].name} is lost, "
-                 + {0: "with no architect on it yet.", 1: "with its architect."}.get(
-                     p.built, f"with its {p.built} architects."))
-        p.wonder = ref
-        p.built = 0
-    elif t == "war":
-        s.war = ref
-        s.war_strength = strength_track(s, seat)
-        s.war_buyer = seat
-        note(log, s, seat, "war", f"The war's strength is {s.war_strength}.")
-    elif t == "battle":
-        s.queue.append(["battle", seat, ref, best_raid(s, seat)])
-    else:
-        s.queue.append(["golden", seat, ref])
-    if t != "wonder":
-        p.private += private_of(card)
-    if t not in ("building", "military"):
-        _fire_bought(s, seat, t, price, log)
-    if had_gold and p.res[GOLD] == 0:
-        _fire(s, seat, "gold_spent_out", log)
-
-
-def _fire_bought(s: GameState, seat: int, card_type: str, price: int, log: Log) -> None:
-    _fire(s, seat, "bought", log, card_type, price=price)
-    for other in s.order:
-        if other != seat:
-            _fire(s, other, "bought", log, card_type, price=price, by_others=True,
-                  target=seat)
-
-
-def build_sections(s: GameState, seat: int, k: int, log: Log) -> None:
-    """Build ``k`` sections of the wonder under construction (architects already paid);
-    the wonder is ready when its last section is built."""
-    p = s.players[seat]
-    card = s.comp.cards[p.wonder]
-    p.built += k
-    if p.built >= len(card.stages):
-        ref = p.wonder
-        p.wonder = -1
-        p.built = 0
-        note(log, s, seat, "wonder", f"{card.name} is ready.")
-        s.queue.append(["place_wonder", seat, ref])
-        # its own "ready" effects and the owner's "when a wonder is ready" effects fire now,
-        # before it is placed (so a wonder it covers still counts, as the rulebook says)
-        _fire(s, seat, "ready", log, cards_=[ref])
-        _fire(s, seat, "wonder_ready", log)
-        p.private += private_of(card)
+            apply_card_outcome(s, seat, outcome, answers, log)
 
 
 # ---------------------------------------------------------------------- legal moves
-def deploy_cost(s: GameState, seat: int, slot: int,
+def deploy_cost(s: StateData, seat: int, slot: int,
                 discounts: list[Any] | None = None) -> int:
     """The stone to deploy a worker on slot ``slot`` (``discounts``: the seat's deploy
     discount modifiers, when the caller has them already)."""
@@ -1161,12 +981,12 @@ def deploy_cost(s: GameState, seat: int, slot: int,
     return cost
 
 
-def _room(s: GameState, seat: int, slot: int) -> bool:
+def _room(s: StateData, seat: int, slot: int) -> bool:
     card = s.comp.cards[s.players[seat].bm[slot]]
     return not card.max_workers or s.players[seat].workers[slot] < card.max_workers
 
 
-def _action_available(s: GameState, seat: int, ref: int) -> int:
+def _action_available(s: StateData, seat: int, ref: int) -> int:
     """The index of an available special action on card ``ref``, or -1."""
     p = s.players[seat]
     for i, e in enumerate(s.comp.cards[ref].effects):
@@ -1181,14 +1001,14 @@ def _action_available(s: GameState, seat: int, ref: int) -> int:
     return -1
 
 
-def _hire_possible(s: GameState, seat: int) -> bool:
+def _hire_possible(s: StateData, seat: int) -> bool:
     p = s.players[seat]
     if p.wonder < 0 or (p.private <= 0 and s.architects <= 0):
         return False
     return p.res[STONE] >= s.comp.cards[p.wonder].stages[p.built]
 
 
-def legal_moves(s: GameState) -> list[Move]:
+def legal_moves(s: StateData) -> list[Move]:
     seat = current_player(s)
     moves: list[Move]
     if seat is None:
@@ -1205,7 +1025,7 @@ def legal_moves(s: GameState) -> list[Move]:
     return moves
 
 
-def _grow_moves(s: GameState, seat: int) -> list[Move]:
+def _grow_moves(s: StateData, seat: int) -> list[Move]:
     out: list[Move] = [Grow(bonus=r) for r in ("food", "gold", "stone")]
     out += [Grow(worker=w) for w in sorted(take_options(s, seat))]
     return out
@@ -1257,7 +1077,7 @@ _BUY_MODIFIERS = ("card_cost", "cannot_buy", "colony_requirement")
 _NOTHING: frozenset[str] = frozenset()
 
 
-def _action_moves(s: GameState, seat: int) -> list[Move]:
+def _action_moves(s: StateData, seat: int) -> list[Move]:
     """The action phase's moves, listed in their sort order (legal_moves' contract)."""
     p = s.players[seat]
     comp = s.comp
@@ -1339,7 +1159,7 @@ def _action_moves(s: GameState, seat: int) -> list[Move]:
 
 
 # ----------------------------------------------------------------------- checking
-def check(s: GameState, move: Move) -> None:
+def check(s: StateData, move: Move) -> None:
     """Validate ``move`` for the current player without changing anything."""
     if s.step == "game_over":
         raise IllegalMoveError("the game is over")
@@ -1433,7 +1253,7 @@ def check(s: GameState, move: Move) -> None:
         raise IllegalMoveError(f"{cards[ref].name} has no action you can use now")
 
 
-def _check_grow(s: GameState, seat: int, move: Grow) -> None:
+def _check_grow(s: StateData, seat: int, move: Grow) -> None:
     if move.bonus is not None:
         if move.bonus not in ("gold", "stone", "food") or move.worker is not None:
             raise IllegalMoveError("the growth bonus is gold, stone or food (one of them)")
@@ -1446,7 +1266,7 @@ def _check_grow(s: GameState, seat: int, move: Grow) -> None:
 
 
 # ---------------------------------------------------------------------- performing
-def apply(s: GameState, move: Move, log: bool = True) -> list[LogEntry]:
+def apply(s: StateData, move: Move, log: bool = True) -> list[LogEntry]:
     """Check and play ``move``; return the log entries (none when ``log`` is False).  A
     move object that legal_moves() listed for this very position is not checked again."""
     listed = s.listed
@@ -1461,11 +1281,11 @@ def apply(s: GameState, move: Move, log: bool = True) -> list[LogEntry]:
         # the first entry tells the player's own decision; what follows happened by itself
         entries[0] = replace(entries[0], auto=False)
     check_removals(s, entries)
-    _advance(s, entries)
+    advance(s, entries)
     return entries or []
 
 
-def _perform(s: GameState, seat: int, move: Move, log: Log) -> None:
+def _perform(s: StateData, seat: int, move: Move, log: Log) -> None:
     p = s.players[seat]
     cards = s.comp.cards
     if isinstance(move, Grow):
@@ -1498,7 +1318,7 @@ def _perform(s: GameState, seat: int, move: Move, log: Log) -> None:
     if isinstance(move, Pass):
         s.passed.append(seat)
         note(log, s, seat, "pass", f"{seat_name(seat)} passes.")
-        _fire(s, seat, "passed", log)
+        fire(s, seat, "passed", log)
     elif isinstance(move, Buy):
         ref = s.comp.card_ref[move.card]
         take_card(s, seat, ref, price_of(s, seat, ref), log)
@@ -1524,7 +1344,7 @@ def _perform(s: GameState, seat: int, move: Move, log: Log) -> None:
         p.res[STONE] -= cost
         note(log, s, seat, "hire", f"{seat_name(seat)} hires an architect for "
              f"{cards[p.wonder].name} " + (f"for {cost} stone." if cost else "for free."))
-        _fire(s, seat, "hire", log)
+        fire(s, seat, "hire", log)
         build_sections(s, seat, 1, log)
     else:
         assert isinstance(move, Special)
@@ -1532,11 +1352,11 @@ def _perform(s: GameState, seat: int, move: Move, log: Log) -> None:
         index = _action_available(s, seat, ref)
         p.used.append(ref)
         note(log, s, seat, "special", f"{seat_name(seat)} uses {cards[ref].name}.")
-        _card_effect(s, seat, ref, index, log)
+        card_effect(s, seat, ref, index, log)
 
 
 # ------------------------------------------------------------------------ prompts
-def prompt(s: GameState) -> str:
+def prompt(s: StateData) -> str:
     """What the current player is asked, in words."""
     seat = current_player(s)
     if seat is None:

@@ -39,10 +39,14 @@ from ..core.envelope import json_object, shown
 from ..core.errors import StateFormatError
 from ..core.rng import Rng
 from ..core.validate import Checker, plain_digits, seat_keys_as_text
-from .components import RES_INDEX, Components, default_components
-from .rules import STEP_INDEX, _advance, _private_architects, age_of, columns
+from .components import Components, default_components
+from .constants import RES_INDEX, SHADOW_FIGURES, START_BOOKS
+from .in_play import private_architects
+from .machine import GameState
+from .rules import STEP_INDEX, advance, age_of
 from .serialization import check_invariants, narrow_components
-from .state import CONFIG_FIELDS, GameConfig, GameState
+from .solo import start_tile
+from .state import CONFIG_FIELDS, GameConfig, columns
 
 _KEYS = (*CONFIG_FIELDS, "round", "step", "event", "board", "order", "current", "passed",
          "architects", "war", "seats", "tile", "shadow", "shadow_first")
@@ -186,9 +190,9 @@ def scenario(description: dict[str, Any] | str,
         current = check.whole(current, "current", 0, n - 1)
         check.want(current not in s.passed, "current", "must be a seat that has not passed")
         s.cursor = s.order.index(current)
-        _advance(s, None)      # a first turn a card skips is skipped at once
+        advance(s, None)      # a first turn a card skips is skipped at once
     else:
-        _advance(s, None)
+        advance(s, None)
     problems = check_invariants(s)
     if problems:
         raise StateFormatError("the scenario breaks the rules: " + "; ".join(problems))
@@ -215,7 +219,6 @@ def _solo(s: GameState, desc: dict[str, Any], age: int) -> None:
     """The solo game: no event card; the round's tile (``tile``: its id, default drawn),
     the shadow's values (``shadow``: {strength, stability, books}, default the tile's and
     2 + the tile's books) and ``shadow_first``."""
-    from .solo import SHADOW_FIGURES, START_BOOKS, start_tile
     check = _CHECK
     tiles = s.comp.solo_tiles
     assert tiles is not None
@@ -298,7 +301,7 @@ def _seat(s: GameState, cards: _Cards, seat: int, sd: object, where: str) -> Non
     # private architects: as described, else the round's allotment of the cards in play
     # (as the round's start gives them)
     p.private = check.integer(sd, "private", 0, 20, f"{where}.private") if "private" in sd \
-        else _private_architects(s, seat)
+        else private_architects(s, seat)
     owned = side.workers + p.taken_food + p.taken_stab - sum(p.workers)
     check.want(owned >= 0, f"{where}.slots", "more workers on cards than the nation has")
     p.on_top = 0

@@ -15,31 +15,34 @@ somebody has a legal move or the game is over.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, TypeVar
 
 from ..core.envelope import check_header, json_object, message, shown
 from ..core.errors import StateFormatError
 from ..core.validate import Checker
-from .components import CARD_TYPES, RESOURCES, Components, default_components
-from .effects import NeedChoice, Outcome, Walk, walk
-from .solo import SHADOW_FIGURES
+from .components import Components, deck_lists, default_components
+from .constants import CARD_TYPES, RESOURCES, SHADOW_FIGURES
+from .effects import NeedChoice, Walk, walk
+from .rules import STEP_NAMES, current_player, legal_moves
 from .state import (
     CARD_ARGS,
     READABLE_VERSIONS,
     STATE_FORMAT,
     GameConfig,
-    GameState,
     PlayerState,
+    StateData,
 )
+from .vocabulary import Outcome
+
+S = TypeVar("S", bound=StateData)
 
 
-def game_cards(s: GameState) -> list[int]:
+def game_cards(s: StateData) -> list[int]:
     """Every progress card of this game's decks."""
-    from .components import deck_lists
     return [c for deck in deck_lists(s.config.deck_sets, s.config.seed, s.comp) for c in deck]
 
 
-def card_places(s: GameState) -> Counter[int]:
+def card_places(s: StateData) -> Counter[int]:
     """How many times each progress card appears anywhere in the state."""
     places: Counter[int] = Counter()
     for deck in s.decks:
@@ -60,7 +63,7 @@ def card_places(s: GameState) -> Counter[int]:
     return places
 
 
-def narrow_components(s: GameState) -> None:
+def narrow_components(s: StateData) -> None:
     """Give ``s`` the view of its components that its game can meet: the cards of its decks'
     sets, and of any other set a card in the state comes from (a described position may
     hold any card).  See :meth:`Components.in_play`."""
@@ -69,7 +72,7 @@ def narrow_components(s: GameState) -> None:
     s.comp = s.comp.in_play(sets)
 
 
-def check_invariants(s: GameState) -> list[str]:
+def check_invariants(s: StateData) -> list[str]:
     """Everything that is wrong with ``s`` (an empty list for a sound state)."""
     problems: list[str] = []
     n = s.config.players
@@ -135,7 +138,7 @@ def check_invariants(s: GameState) -> list[str]:
                                                  for x in d[2]]
         if sorted(tiles) != list(range(len(s.comp.solo_tiles.tiles))):
             problems.append("a solo tile is missing or in two places")
-    if s.step != "game_over" and s.current_player() is None:
+    if s.step != "game_over" and current_player(s) is None:
         problems.append("nobody is to play but the game is not over")
     return problems
 
@@ -206,7 +209,9 @@ def _seats(value: object, where: str, n: int, every: bool) -> list[int]:
     return seats
 
 
-def state_from_json(data: object, components: Components | None = None) -> GameState:
+def state_from_json(cls: type[S], data: object, components: Components | None = None) -> S:
+    """Load a state saved by ``to_json`` as an instance of ``cls`` (the machine class, which
+    sits above this module); every field and the game's invariants are checked."""
     check = _CHECK
     data = json_object(data, "a saved state")
     check_header(data, "a saved state", STATE_FORMAT, READABLE_VERSIONS, prefix="state")
@@ -219,7 +224,7 @@ def state_from_json(data: object, components: Components | None = None) -> GameS
     config = GameConfig.from_json(data.get("config"))
     n = config.players
     refs = _Refs(comp)
-    s = GameState.__new__(GameState)
+    s = cls.__new__(cls)
     s.config = config
     s.comp = comp
     rng = data.get("rng")
@@ -228,7 +233,6 @@ def state_from_json(data: object, components: Components | None = None) -> GameS
         raise check.fail(f"must be 16 hex digits, got {shown(rng)}", "rng")
     s.rng = int(rng, 16)
     s.round = check.integer(data, "round", 1, config.rounds)
-    from .rules import STEP_NAMES
     s.step = check.choice(data, "step", STEP_NAMES)
     s.stage = check.integer(data, "stage", 0, 2)
     s.order = _seats(data.get("order"), "order", n, every=True)
@@ -322,7 +326,7 @@ class _Audit(Walk):
         return super().ask(options, keys, about, part)
 
 
-def _answers_problem(s: GameState, seat: int, outcome: Outcome | None,
+def _answers_problem(s: StateData, seat: int, outcome: Outcome | None,
                      answers: list[int]) -> str | None:
     """Why the saved answers of an effect decision do not fit its outcome here: one is
     not an option, there are more than its choices, or no choice is left to ask."""
@@ -338,7 +342,7 @@ def _answers_problem(s: GameState, seat: int, outcome: Outcome | None,
     return "asks nothing: every choice of its effect is answered"
 
 
-def _decision_problem(s: GameState, d: list[Any]) -> str | None:
+def _decision_problem(s: StateData, d: list[Any]) -> str | None:
     """Why decision ``d`` (checked field by field already) cannot wait in this state."""
     kind, seat = d[0], d[1]
     p = s.players[seat]
@@ -369,7 +373,7 @@ def _decision_problem(s: GameState, d: list[Any]) -> str | None:
     return None
 
 
-def _effect_problem(s: GameState, d: list[Any]) -> str | None:
+def _effect_problem(s: StateData, d: list[Any]) -> str | None:
     seat, origin, which, answers, index = d[1], d[2], d[3], d[4], d[5]
     if origin == "event":
         if s.event < 0 or s.step != _EVENT_STEPS[which] or s.stage != 1:
@@ -391,7 +395,7 @@ def _effect_problem(s: GameState, d: list[Any]) -> str | None:
     return None if problem is None else f"[4]: {problem}"
 
 
-def check_decisions(s: GameState) -> str | None:
+def check_decisions(s: StateData) -> str | None:
     """Why a decision waiting in ``s`` could not be there in a game (None: each fits the
     state: its step, its card, its answers)."""
     for i, d in enumerate(s.queue):
@@ -407,14 +411,14 @@ def check_decisions(s: GameState) -> str | None:
     return None
 
 
-def check_playable(s: GameState) -> str | None:
+def check_playable(s: StateData) -> str | None:
     """Why nobody can play in ``s`` though the game is not over (None: somebody has a
     legal move, or the game is over)."""
     if s.is_terminal():
         return None
-    seat = s.current_player()
+    seat = current_player(s)
     try:
-        moves = s.legal_moves()
+        moves = legal_moves(s)
     except (IndexError, KeyError, ValueError, TypeError, ZeroDivisionError) as exc:
         # a backstop: the checks above should leave no position the rules cannot read
         return f"the position cannot be played (its moves cannot be listed: {type(exc).__name__})"
@@ -424,7 +428,7 @@ def check_playable(s: GameState) -> str | None:
     return None
 
 
-def _solo(s: GameState, solo: object, refs: _Refs) -> None:
+def _solo(s: StateData, solo: object, refs: _Refs) -> None:
     """The solo game's fields (null in other games)."""
     check = _CHECK
     s.shadow, s.tile_decks, s.tiles_done = [], [], []

@@ -18,9 +18,9 @@ from nations_widget.board.components import (
     ComponentError,
     build_components,
 )
-from nations_widget.board.effects import EffectFormatError
 from nations_widget.board.scenario import scenario
 from nations_widget.board.serialization import check_invariants
+from nations_widget.board.vocabulary import EffectFormatError
 
 EVENT = "aryan-migration--code-of-hammurabi"
 
@@ -432,8 +432,8 @@ def test_private_architects_modifier() -> None:
     effects = {"hatshepsut": [{"when": "always", "modifier": "private_architects",
                                "amount": 1}]}
     s = card_state(effects, {"seats": [{"advisors": ["hatshepsut"]}]})
-    from nations_widget.board.rules import _private_architects
-    assert _private_architects(s, 0) == 1 and _private_architects(s, 1) == 0
+    from nations_widget.board.in_play import private_architects
+    assert private_architects(s, 0) == 1 and private_architects(s, 1) == 0
 
 
 # ------------------------------------------------------------------------- parsing
@@ -611,7 +611,7 @@ def test_modifiers_reaching_other_nations() -> None:
                               "seats": [{"advisors": ["qin-shi-huang"],
                                          "slots": [None, None, ["a-axeman", 1]]}]})
     refuse(s2, Buy("hunnic-invasions"), "forbids")
-    from nations_widget.board.rules import best_raid
+    from nations_widget.board.effects import best_raid
     assert best_raid(s2, 0) == 3
 
 

@@ -20,11 +20,12 @@ from nations_widget.board.components import (
     deck_lists,
     default_components,
 )
-from nations_widget.board.effects import MODIFIERS, NOT_PLAYABLE_MODIFIERS, WHENS, active_cards
+from nations_widget.board.in_play import active_cards
 from nations_widget.board.rules import production_of
 from nations_widget.board.scenario import scenario
 from nations_widget.board.serialization import check_invariants
 from nations_widget.board.state import DECK_CHOICES, GameConfig, SettingError
+from nations_widget.board.vocabulary import MODIFIERS, NOT_PLAYABLE_MODIFIERS, WHENS
 from nations_widget.core.errors import StateFormatError
 
 COMP = default_components()

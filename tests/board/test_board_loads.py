@@ -63,7 +63,7 @@ def test_the_same_position_played_directly_answers_its_one_option_once() -> None
     state = actions_position()
     state.queue = [["effect", 1, "event", 1, [1], 1]]
     assert state.legal_moves() == []              # nothing left to ask of a player
-    rules._advance(state, None)
+    rules.advance(state, None)
     assert state.queue == [] and state.legal_moves()
     game = Game.from_state(state)
     assert Game.from_json(game.to_json()).state == state
@@ -81,7 +81,7 @@ def test_the_resolution_loop_has_a_bound(monkeypatch: pytest.MonkeyPatch) -> Non
     state.players[0].res[:3] = [1, 0, 0]           # gold only: a single option
     state.queue = [["lose_other", 0, 1]]
     with pytest.raises(StateFormatError, match="go round in circles"):
-        rules._advance(state, None)
+        rules.advance(state, None)
 
 
 

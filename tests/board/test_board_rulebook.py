@@ -6,8 +6,8 @@ from board_helpers import choose, components_with, options
 
 from nations_widget.board import Buy, Deploy, Grow, Pass
 from nations_widget.board.components import BOOKS, FOOD, STONE, VP, default_components
-from nations_widget.board.effects import lose, metric_values
-from nations_widget.board.rules import _architects, best_raid, production_of
+from nations_widget.board.effects import best_raid, lose, metric_values
+from nations_widget.board.rules import _architects, production_of
 from nations_widget.board.scenario import scenario
 from nations_widget.board.scoring import book_vp, final_breakdown, least_of, most_of
 

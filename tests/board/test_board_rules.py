@@ -423,8 +423,8 @@ def test_books_at_zero_cost_another_resource_of_choice_per_book() -> None:
                   "seats": [{"books": 0, "gold": 1, "stone": 5, "food": 0}]})
     lose(s, 0, BOOKS, 2, None)
     assert s.players[0].res[VP] == 6
-    from nations_widget.board.rules import _advance
-    _advance(s, None)
+    from nations_widget.board.rules import advance
+    advance(s, None)
     assert s.queue[0][0] == "lose_other" and options(s) == ["gold", "stone"]
     choose(s, "gold")
     assert s.players[0].res[GOLD] == 0 and s.players[0].res[STONE] == 4  # the 2nd: only stone

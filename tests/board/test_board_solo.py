@@ -166,7 +166,8 @@ def test_not_more_stable_than_the_shadow_costs_a_vp_and_fewer_books_score_nothin
 def test_comparisons_are_made_with_the_shadow() -> None:
     """Most strength: against the shadow's value; most workers: the shadow has no value,
     the player wins; passed first: always the player."""
-    from nations_widget.board.effects import Cond, holds
+    from nations_widget.board.effects import holds
+    from nations_widget.board.vocabulary import Cond
     s = solo({"tile": "solo-1a", "shadow": {"strength": 5},
               "seats": [{"slots": [None, None, ["a-axeman", 2]]}]})
     assert not holds(s, 0, Cond("most", "strength"))       # 4 against 5

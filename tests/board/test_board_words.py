@@ -27,10 +27,11 @@ from nations_widget.board import (
 )
 from nations_widget.board.components import BOOKS, default_components
 from nations_widget.board.describe import describe_move
-from nations_widget.board.effects import count_text, counted, figure_text, lose
+from nations_widget.board.effects import lose
 from nations_widget.board.render import figures, state_html
 from nations_widget.board.rules import ROUND, STEP_INDEX, new_game
 from nations_widget.board.scenario import scenario
+from nations_widget.board.words import count_text, counted, figure_text
 from nations_widget.board_notebook_helpers import after_step
 from nations_widget.widget.board.payloads import (
     card_lines,
@@ -366,7 +367,7 @@ def _random_games(seeds: range) -> tuple[list[str], int, list[tuple[GameState, A
         decks = ("base" if players < 5 else "base+advanced", "all")[seed % 2]
         config = GameConfig(players, seed, decks=decks, sides=("A", "B", "choose")[seed % 3])
         log: list[Any] = []
-        s = new_game(config, default_components(), log)
+        s = new_game(GameState, config, default_components(), log)
         lines += texts(log)
         while not s.is_terminal():
             legal = s.legal_moves()

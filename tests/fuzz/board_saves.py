@@ -280,7 +280,7 @@ def outcome(data: Any, seed: int = 0) -> str:
     if isinstance(data, GameState):
         state = data.clone()
         try:
-            rules._advance(state, None)     # as after any change in play: the rules run on
+            rules.advance(state, None)     # as after any change in play: the rules run on
         except Exception as exc:
             raise CaseFailure("crash", f"the rules after the change: {type(exc).__name__}: "
                               f"{exc}"[:300]) from exc

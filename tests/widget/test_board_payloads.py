@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from nations_widget.board import Buy, Deploy, Game, GameState, Hire, Pass
-from nations_widget.board.solo import tile_of
+from nations_widget.board.state import tile_of
 from nations_widget.widget.board.payloads import (
     STEP_LABELS,
     card_detail,

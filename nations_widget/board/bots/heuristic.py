@@ -26,12 +26,13 @@ import random
 from typing import Any
 
 from ...core.bots.base import BaseBot, check_turn
-from ..components import FOOD, GOLD, RESOURCES, STONE
-from ..effects import modifiers_on
+from ..constants import FOOD, GOLD, PRICES, RESOURCES, STONE
+from ..in_play import modifiers_on
+from ..machine import GameState
 from ..moves import Buy, Choose, Deploy, Grow, Hire, Move, Pass, Special, Undeploy
-from ..rules import PRICES, columns, golden_options, production_of
+from ..rules import golden_options, production_of
 from ..scoring import stability, strength_track
-from ..state import GameState
+from ..state import columns
 from .evaluation import (
     FAMINE_BY_AGE,
     productions_left,

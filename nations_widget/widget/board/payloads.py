@@ -37,21 +37,17 @@ from ...board import (
     Pass,
     Special,
     Undeploy,
+    move_from_json,
 )
-from ...board.components import CARD_TYPES, FIGURES, RESOURCES, CardSpec
+from ...board.components import CardSpec
+from ...board.constants import CARD_TYPES, FIGURES, PRICES, RESOURCES, SHADOW_FIGURES
 from ...board.describe import describe_move
-from ...board.effects import count_text, counted, figure_text, signed_text
+from ...board.effects import can_take_card, price_of
 from ...board.render import side_name
-from ...board.rules import (
-    PRICES,
-    age_of,
-    can_take_card,
-    deploy_cost,
-    price_of,
-    production_of,
-)
-from ...board.solo import SHADOW_FIGURES, hall_of_fame, level_text, tile_of
-from ...board.state import DECK_CHOICES, decks_serve
+from ...board.rules import age_of, deploy_cost, production_of
+from ...board.solo import hall_of_fame
+from ...board.state import DECK_CHOICES, decks_serve, tile_of
+from ...board.words import count_text, counted, figure_text, level_text, signed_text
 
 #: At most this many of the other players' moves are summarised.
 RECENT_LIMIT = 12
@@ -513,7 +509,6 @@ def preview_payload(state: GameState, move: Move | dict[str, Any]) -> dict[str, 
     round's resolution does is public, but the next round's cards and the solo die are
     not, so what they would show is left out.
     """
-    from ...board import move_from_json
     seat = state.current_player()
     try:
         parsed = move if not isinstance(move, dict) else move_from_json(move)
