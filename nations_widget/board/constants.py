@@ -22,7 +22,7 @@ SETS: tuple[str, ...] = ("base", "adv", "exp")
 DIFFICULTIES: tuple[str, ...] = ("chieftain", "prince", "king", "emperor")
 # Where a card in play lies on a player's board (a PlayerState list), by its type; golden
 # ages, battles and wars are never kept.  PLACES is the order active cards are listed in
-# (rules.active_cards), buildings and military first.
+# (in_play.active_cards), buildings and military first.
 PLACE_OF_TYPE: dict[str, str] = {"building": "bm", "military": "bm", "advisor": "advisors",
                                  "colony": "colonies", "wonder": "wonders",
                                  "special": "specials"}
