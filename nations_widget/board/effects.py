@@ -18,6 +18,7 @@ hire), firing the cards' effects (:func:`fire`) and moving nations in player ord
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .constants import (
@@ -430,232 +431,344 @@ def buy_free_options(s: StateData, seat: int, types: tuple[str, ...]) -> list[in
 
 
 def walk(w: Walk, o: Outcome | None) -> None:
-    if o is None:
-        return
+    """Walk outcome ``o`` for ``w``'s nation: plan it or carry it out (see :class:`Walk`),
+    by the walker of its kind (:data:`WALKERS`)."""
+    if o is not None:
+        WALKERS[type(o)](w, o)
+
+
+def _walk_gain(w: Walk, o: Gain) -> None:
+    s, seat = w.s, w.seat
+    k = count(s, seat, o.per, w.sim.get("undeployed", 0)) if o.per else 1
+    if w.apply:
+        for r, n in o.res:
+            gain(s, seat, r, n * k)
+        note(w.log, s, seat, "gain", lambda: f"{seat_name(seat)} gains " + amounts_text(
+            (r, n * k) for r, n in o.res) + ".")
+
+
+def _walk_lose(w: Walk, o: Lose) -> None:
     s, seat = w.s, w.seat
     p = s.players[seat]
-    if isinstance(o, Gain):
-        k = count(s, seat, o.per, w.sim.get("undeployed", 0)) if o.per else 1
+    k = count(s, seat, o.per, w.sim.get("undeployed", 0)) if o.per else 1
+    if w.apply:
+        lost = []
+        for r, n in o.res:
+            lost.append((r, n * k, p.res[r]))
+            lose(s, seat, r, n * k, w.log)
+        note(w.log, s, seat, "lose", lambda: f"{seat_name(seat)} loses "
+             + losses_text(lost) + ".")
+
+
+def _walk_lose_all_but(w: Walk, o: LoseAllBut) -> None:
+    s, seat = w.s, w.seat
+    p = s.players[seat]
+    if w.apply:
+        for r, keep in o.res:
+            p.res[r] = min(p.res[r], keep)
+
+
+def _walk_take_workers(w: Walk, o: TakeWorkers) -> None:
+    s, seat = w.s, w.seat
+    for _ in range(o.n):
+        opts = take_options(s, seat, w.sim["tf"], w.sim["ts"], w.sim["top"])
+        if not opts:
+            break
+        chosen = SECTIONS[w.ask(opts, [SECTIONS.index(o_) for o_ in opts], o)]
+        section = chosen if chosen in opts else opts[0]
+        key = {"free": "top", "food": "tf", "stability": "ts"}[section]
+        w.sim[key] += -1 if section == "free" else 1
+        w.sim["idle"] += 1
         if w.apply:
-            for r, n in o.res:
-                gain(s, seat, r, n * k)
-            note(w.log, s, seat, "gain", lambda: f"{seat_name(seat)} gains " + amounts_text(
-                (r, n * k) for r, n in o.res) + ".")
-    elif isinstance(o, Lose):
-        k = count(s, seat, o.per, w.sim.get("undeployed", 0)) if o.per else 1
-        if w.apply:
-            lost = []
-            for r, n in o.res:
-                lost.append((r, n * k, p.res[r]))
-                lose(s, seat, r, n * k, w.log)
-            note(w.log, s, seat, "lose", lambda: f"{seat_name(seat)} loses "
-                 + losses_text(lost) + ".")
-    elif isinstance(o, LoseAllBut):
-        if w.apply:
-            for r, keep in o.res:
-                p.res[r] = min(p.res[r], keep)
-    elif isinstance(o, TakeWorkers):
-        for _ in range(o.n):
-            opts = take_options(s, seat, w.sim["tf"], w.sim["ts"], w.sim["top"])
-            if not opts:
-                break
-            chosen = SECTIONS[w.ask(opts, [SECTIONS.index(o_) for o_ in opts], o)]
-            section = chosen if chosen in opts else opts[0]
-            key = {"free": "top", "food": "tf", "stability": "ts"}[section]
-            w.sim[key] += -1 if section == "free" else 1
-            w.sim["idle"] += 1
-            if w.apply:
-                take_worker(s, seat, section)
-                note(w.log, s, seat, "worker",
-                     f"{seat_name(seat)} {worker_taken_text(section)}.")
-    elif isinstance(o, ReturnWorkers):
-        for _ in range(o.n):
-            sources = (["the resource area"] if w.sim["idle"] > 0 else []) + [
-                f"slot {k}" for k, n in enumerate(w.sim["workers"]) if n > 0]
-            if not sources:
-                break
-            codes = [0 if lab == "the resource area" else int(lab.split()[1]) + 1
-                     for lab in sources]
-            code = w.ask(sources, codes, o, "source")
-            if code not in codes:
-                code = codes[0]
-            src_label = sources[codes.index(code)]
-            src = code - 1
-            dests = return_destinations(s, seat, w.sim["tf"], w.sim["ts"])
-            chosen = DESTINATIONS[w.ask(dests, [DESTINATIONS.index(d) for d in dests], o,
-                                          "destination")]
-            dest = chosen if chosen in dests else dests[0]
-            if src < 0:
-                w.sim["idle"] -= 1
-            else:
-                w.sim["workers"][src] -= 1
-            w.sim[{"food": "tf", "stability": "ts", "top": "top"}[dest]] += \
-                1 if dest == "top" else -1
-            if w.apply:
-                return_worker(s, seat, src, dest)
-                # the log names the card the worker leaves (the option's slot is the engine's)
-                where = src_label if src < 0 else s.comp.cards[p.bm[src]].name
-                to = "on top of the track" if dest == "top" else f"in the {dest} section"
-                note(w.log, s, seat, "worker", f"{seat_name(seat)} returns a worker from "
-                     f"{where} to the population track, {to}.")
-    elif isinstance(o, Go):
-        w.go.append(o.where)
-    elif isinstance(o, Remove):
-        if o.what == "architect":
-            if p.wonder >= 0 and p.built > 0:
-                if w.apply:
-                    p.built -= 1
-                    note(w.log, s, seat, "remove", f"{seat_name(seat)} loses an architect "
-                         "from the wonder under construction.")
-            else:
-                walk(w, o.otherwise)
-            return
-        held = p.advisors if o.what == "advisor" else p.colonies
-        if not held:
-            walk(w, o.otherwise)
-            return
-        names = [s.comp.cards[c].id for c in held]
-        picked = w.ask(names, list(held), o)
-        if w.apply:
-            ref = held.pop(held.index(picked) if picked in held else 0)
-            s.discard.append(ref)
-            note(w.log, s, seat, "remove", f"{seat_name(seat)} removes "
-                 f"{s.comp.cards[ref].name}.")
-        walk(w, o.then)
-    elif isinstance(o, May):
-        if feasible(s, seat, o.inner):
-            yes = w.ask(["yes", "no"], [1, 0], o) == 1
-        else:
-            yes = w.ask(["no"], [0], o) == 1
-        if yes:
-            walk(w, o.inner)
-    elif isinstance(o, Pay):
-        if can_pay(s, seat, o.res):
-            if w.apply:
-                for r, n in o.res:
-                    p.res[r] -= n
-            walk(w, o.then)
-    elif isinstance(o, ChooseOne):
-        possible = ([x for x in o.options if feasible(s, seat, x)]
-                    or [x for x in o.options if feasible(s, seat, x, partial=True)]
-                    or list(o.options))
-        codes = [o.options.index(x) for x in possible]
-        walk(w, o.options[w.ask(_labels(possible), codes, o)])
-    elif isinstance(o, AllOf):
-        for x in o.items:
-            walk(w, x)
-    elif isinstance(o, UndeployFor):
-        cards = s.comp.cards
-        done = 0
-        while True:
-            slots = [k for k, n in enumerate(w.sim["workers"])
-                     if n > 0 and cards[p.bm[k]].type == o.kind]
-            if not slots:
-                break
-            labels = ["done"] + [f"slot {k} ({cards[p.bm[k]].name})" for k in slots]
-            a = w.ask(labels, [0] + [k + 1 for k in slots], o)
-            if a == 0 or a - 1 not in slots:
-                break
-            k = a - 1
-            w.sim["workers"][k] -= 1
-            done += 1
-            if w.apply:
-                p.workers[k] -= 1
-                p.idle += 1
-            walk(w, o.each)
-        w.sim["undeployed"] = done
-    elif isinstance(o, HireFree):
-        if p.wonder < 0:
-            return
-        left = len(s.comp.cards[p.wonder].stages) - p.built
-        top = min(o.n, left)
-        if top <= 0:
-            return
-        labels = [str(i) for i in range(top + 1)]
-        k = min(top, w.ask(labels, list(range(top + 1)), o))
-        if w.apply and k:
-            # an architect hired without stone is still hired: the owner's "hire" effects
-            # fire for each, as for the Hire action (Sistine Chapel)
-            for _ in range(k):
-                fire(s, seat, "hire", w.log)
-                build_sections(s, seat, 1, w.log)
-    elif isinstance(o, DeployFree):
-        cards = s.comp.cards
-        for _ in range(o.n):
-            if w.sim["idle"] <= 0:
-                break
-            slots = [k for k in range(len(p.bm)) if p.bm[k] >= 0 and (
-                         cards[p.bm[k]].type == o.kind if o.kind in ("military", "building")
-                         else o.kind != "bought_card" or p.bm[k] == s.last_bought)
-                     and (not cards[p.bm[k]].max_workers
-                          or w.sim["workers"][k] < cards[p.bm[k]].max_workers)]
-            if not slots:
-                break
-            labels = ["done"] + [f"slot {k} ({cards[p.bm[k]].name})" for k in slots]
-            a = w.ask(labels, [0] + [k + 1 for k in slots], o)
-            if a == 0 or a - 1 not in slots:
-                break
-            k = a - 1
-            w.sim["workers"][k] += 1
+            take_worker(s, seat, section)
+            note(w.log, s, seat, "worker",
+                 f"{seat_name(seat)} {worker_taken_text(section)}.")
+
+
+def _walk_return_workers(w: Walk, o: ReturnWorkers) -> None:
+    s, seat = w.s, w.seat
+    p = s.players[seat]
+    for _ in range(o.n):
+        sources = (["the resource area"] if w.sim["idle"] > 0 else []) + [
+            f"slot {k}" for k, n in enumerate(w.sim["workers"]) if n > 0]
+        if not sources:
+            break
+        codes = [0 if lab == "the resource area" else int(lab.split()[1]) + 1
+                 for lab in sources]
+        code = w.ask(sources, codes, o, "source")
+        if code not in codes:
+            code = codes[0]
+        src_label = sources[codes.index(code)]
+        src = code - 1
+        dests = return_destinations(s, seat, w.sim["tf"], w.sim["ts"])
+        chosen = DESTINATIONS[w.ask(dests, [DESTINATIONS.index(d) for d in dests], o,
+                                      "destination")]
+        dest = chosen if chosen in dests else dests[0]
+        if src < 0:
             w.sim["idle"] -= 1
+        else:
+            w.sim["workers"][src] -= 1
+        w.sim[{"food": "tf", "stability": "ts", "top": "top"}[dest]] += \
+            1 if dest == "top" else -1
+        if w.apply:
+            return_worker(s, seat, src, dest)
+            # the log names the card the worker leaves (the option's slot is the engine's)
+            where = src_label if src < 0 else s.comp.cards[p.bm[src]].name
+            to = "on top of the track" if dest == "top" else f"in the {dest} section"
+            note(w.log, s, seat, "worker", f"{seat_name(seat)} returns a worker from "
+                 f"{where} to the population track, {to}.")
+
+
+def _walk_go(w: Walk, o: Go) -> None:
+    w.go.append(o.where)
+
+
+def _walk_remove(w: Walk, o: Remove) -> None:
+    s, seat = w.s, w.seat
+    p = s.players[seat]
+    if o.what == "architect":
+        if p.wonder >= 0 and p.built > 0:
             if w.apply:
-                p.workers[k] += 1
-                p.idle -= 1
-    elif isinstance(o, RegainWarLosses):
+                p.built -= 1
+                note(w.log, s, seat, "remove", f"{seat_name(seat)} loses an architect "
+                     "from the wonder under construction.")
+        else:
+            walk(w, o.otherwise)
+        return
+    held = p.advisors if o.what == "advisor" else p.colonies
+    if not held:
+        walk(w, o.otherwise)
+        return
+    names = [s.comp.cards[c].id for c in held]
+    picked = w.ask(names, list(held), o)
+    if w.apply:
+        ref = held.pop(held.index(picked) if picked in held else 0)
+        s.discard.append(ref)
+        note(w.log, s, seat, "remove", f"{seat_name(seat)} removes "
+             f"{s.comp.cards[ref].name}.")
+    walk(w, o.then)
+
+
+def _walk_may(w: Walk, o: May) -> None:
+    s, seat = w.s, w.seat
+    if feasible(s, seat, o.inner):
+        yes = w.ask(["yes", "no"], [1, 0], o) == 1
+    else:
+        yes = w.ask(["no"], [0], o) == 1
+    if yes:
+        walk(w, o.inner)
+
+
+def _walk_pay(w: Walk, o: Pay) -> None:
+    s, seat = w.s, w.seat
+    p = s.players[seat]
+    if can_pay(s, seat, o.res):
         if w.apply:
-            for r in o.kinds:
-                p.res[r] += p.war_took[r]
-                p.war_took[r] = 0
-    elif isinstance(o, Others):
-        if w.apply and id(o) not in w.once:
-            w.once.add(id(o))
-            for other in range(len(s.players)):
-                if other != seat and other not in w.selected:
-                    sub = Walk(s, other, [], True, w.log)
-                    walk(sub, o.inner)
-    elif isinstance(o, StrengthTemp):
+            for r, n in o.res:
+                p.res[r] -= n
+        walk(w, o.then)
+
+
+def _walk_choose_one(w: Walk, o: ChooseOne) -> None:
+    s, seat = w.s, w.seat
+    possible = ([x for x in o.options if feasible(s, seat, x)]
+                or [x for x in o.options if feasible(s, seat, x, partial=True)]
+                or list(o.options))
+    codes = [o.options.index(x) for x in possible]
+    walk(w, o.options[w.ask(_labels(possible), codes, o)])
+
+
+def _walk_all_of(w: Walk, o: AllOf) -> None:
+    for x in o.items:
+        walk(w, x)
+
+
+def _walk_undeploy_for(w: Walk, o: UndeployFor) -> None:
+    s, seat = w.s, w.seat
+    p = s.players[seat]
+    cards = s.comp.cards
+    done = 0
+    while True:
+        slots = [k for k, n in enumerate(w.sim["workers"])
+                 if n > 0 and cards[p.bm[k]].type == o.kind]
+        if not slots:
+            break
+        labels = ["done"] + [f"slot {k} ({cards[p.bm[k]].name})" for k in slots]
+        a = w.ask(labels, [0] + [k + 1 for k in slots], o)
+        if a == 0 or a - 1 not in slots:
+            break
+        k = a - 1
+        w.sim["workers"][k] -= 1
+        done += 1
         if w.apply:
-            p.temp_strength += o.amount
-    elif isinstance(o, LeastStabilityForRound):
+            p.workers[k] -= 1
+            p.idle += 1
+        walk(w, o.each)
+    w.sim["undeployed"] = done
+
+
+def _walk_hire_free(w: Walk, o: HireFree) -> None:
+    s, seat = w.s, w.seat
+    p = s.players[seat]
+    if p.wonder < 0:
+        return
+    left = len(s.comp.cards[p.wonder].stages) - p.built
+    top = min(o.n, left)
+    if top <= 0:
+        return
+    labels = [str(i) for i in range(top + 1)]
+    k = min(top, w.ask(labels, list(range(top + 1)), o))
+    if w.apply and k:
+        # an architect hired without stone is still hired: the owner's "hire" effects
+        # fire for each, as for the Hire action (Sistine Chapel)
+        for _ in range(k):
+            fire(s, seat, "hire", w.log)
+            build_sections(s, seat, 1, w.log)
+
+
+def _walk_deploy_free(w: Walk, o: DeployFree) -> None:
+    s, seat = w.s, w.seat
+    p = s.players[seat]
+    cards = s.comp.cards
+    for _ in range(o.n):
+        if w.sim["idle"] <= 0:
+            break
+        slots = [k for k in range(len(p.bm)) if p.bm[k] >= 0 and (
+                     cards[p.bm[k]].type == o.kind if o.kind in ("military", "building")
+                     else o.kind != "bought_card" or p.bm[k] == s.last_bought)
+                 and (not cards[p.bm[k]].max_workers
+                      or w.sim["workers"][k] < cards[p.bm[k]].max_workers)]
+        if not slots:
+            break
+        labels = ["done"] + [f"slot {k} ({cards[p.bm[k]].name})" for k in slots]
+        a = w.ask(labels, [0] + [k + 1 for k in slots], o)
+        if a == 0 or a - 1 not in slots:
+            break
+        k = a - 1
+        w.sim["workers"][k] += 1
+        w.sim["idle"] -= 1
         if w.apply:
-            p.least_stab = True
-    elif isinstance(o, BuyFree):
-        refs = buy_free_options(s, seat, o.types)
-        if not refs:
-            return
-        labels = [s.comp.cards[c].id for c in refs]
-        picked = w.ask(labels, refs, o)
-        if w.apply and picked in refs:
-            take_card(s, seat, picked, 0, w.log)
-    elif isinstance(o, KeepOrder) and w.apply:
+            p.workers[k] += 1
+            p.idle -= 1
+
+
+def _walk_regain_war_losses(w: Walk, o: RegainWarLosses) -> None:
+    s, seat = w.s, w.seat
+    p = s.players[seat]
+    if w.apply:
+        for r in o.kinds:
+            p.res[r] += p.war_took[r]
+            p.war_took[r] = 0
+
+
+def _walk_others(w: Walk, o: Others) -> None:
+    s, seat = w.s, w.seat
+    if w.apply and id(o) not in w.once:
+        w.once.add(id(o))
+        for other in range(len(s.players)):
+            if other != seat and other not in w.selected:
+                sub = Walk(s, other, [], True, w.log)
+                walk(sub, o.inner)
+
+
+def _walk_strength_temp(w: Walk, o: StrengthTemp) -> None:
+    s, seat = w.s, w.seat
+    p = s.players[seat]
+    if w.apply:
+        p.temp_strength += o.amount
+
+
+def _walk_least_stability_for_round(w: Walk, o: LeastStabilityForRound) -> None:
+    s, seat = w.s, w.seat
+    p = s.players[seat]
+    if w.apply:
+        p.least_stab = True
+
+
+def _walk_buy_free(w: Walk, o: BuyFree) -> None:
+    s, seat = w.s, w.seat
+    refs = buy_free_options(s, seat, o.types)
+    if not refs:
+        return
+    labels = [s.comp.cards[c].id for c in refs]
+    picked = w.ask(labels, refs, o)
+    if w.apply and picked in refs:
+        take_card(s, seat, picked, 0, w.log)
+
+
+def _walk_keep_order(w: Walk, o: KeepOrder) -> None:
+    s = w.s
+    if w.apply:
         s.order = s.prev_order[:]
-    elif isinstance(o, IfThen):
-        walk(w, o.then if holds(s, seat, o.cond) else o.otherwise)
-    elif isinstance(o, To):
-        if w.apply and id(o) not in w.once:
-            w.once.add(id(o))
-            for target in select(s, o.who, seat):
-                sub = Walk(s, target, [], True, w.log)
-                walk(sub, o.do)
-                if sub.go:
-                    reorder(s, [target] if "first" in sub.go else [],
-                             [target] if "last" in sub.go else [], w.log)
-    elif isinstance(o, RemoveAll):
-        if w.apply:
-            held = p.advisors if o.what == "advisor" else p.colonies
-            s.discard.extend(held)
-            held.clear()
-    elif isinstance(o, SwapBoardCards):
-        cells = [c for c in range(len(s.board)) if s.board[c] >= 0]
-        if len(cells) < 2:
-            return
-        labels = [s.comp.cards[s.board[c]].id for c in cells]
-        first = w.ask(labels, cells, o, "first")
-        rest = [c for c in cells if c != first]
-        second = w.ask([s.comp.cards[s.board[c]].id for c in rest], rest, o,
-                       "second")
-        if w.apply and first in cells and second in rest:
-            s.board[first], s.board[second] = s.board[second], s.board[first]
+
+
+def _walk_if_then(w: Walk, o: IfThen) -> None:
+    s, seat = w.s, w.seat
+    walk(w, o.then if holds(s, seat, o.cond) else o.otherwise)
+
+
+def _walk_to(w: Walk, o: To) -> None:
+    s, seat = w.s, w.seat
+    if w.apply and id(o) not in w.once:
+        w.once.add(id(o))
+        for target in select(s, o.who, seat):
+            sub = Walk(s, target, [], True, w.log)
+            walk(sub, o.do)
+            if sub.go:
+                reorder(s, [target] if "first" in sub.go else [],
+                         [target] if "last" in sub.go else [], w.log)
+
+
+def _walk_remove_all(w: Walk, o: RemoveAll) -> None:
+    s, seat = w.s, w.seat
+    p = s.players[seat]
+    if w.apply:
+        held = p.advisors if o.what == "advisor" else p.colonies
+        s.discard.extend(held)
+        held.clear()
+
+
+def _walk_swap_board_cards(w: Walk, o: SwapBoardCards) -> None:
+    s = w.s
+    cells = [c for c in range(len(s.board)) if s.board[c] >= 0]
+    if len(cells) < 2:
+        return
+    labels = [s.comp.cards[s.board[c]].id for c in cells]
+    first = w.ask(labels, cells, o, "first")
+    rest = [c for c in cells if c != first]
+    second = w.ask([s.comp.cards[s.board[c]].id for c in rest], rest, o,
+                   "second")
+    if w.apply and first in cells and second in rest:
+        s.board[first], s.board[second] = s.board[second], s.board[first]
+
+
+# Each kind of outcome and its walker.
+WALKERS: dict[type, Callable[[Walk, Any], None]] = {
+    Gain: _walk_gain,
+    Lose: _walk_lose,
+    LoseAllBut: _walk_lose_all_but,
+    TakeWorkers: _walk_take_workers,
+    ReturnWorkers: _walk_return_workers,
+    Go: _walk_go,
+    Remove: _walk_remove,
+    May: _walk_may,
+    Pay: _walk_pay,
+    ChooseOne: _walk_choose_one,
+    AllOf: _walk_all_of,
+    UndeployFor: _walk_undeploy_for,
+    HireFree: _walk_hire_free,
+    DeployFree: _walk_deploy_free,
+    RegainWarLosses: _walk_regain_war_losses,
+    Others: _walk_others,
+    StrengthTemp: _walk_strength_temp,
+    LeastStabilityForRound: _walk_least_stability_for_round,
+    BuyFree: _walk_buy_free,
+    KeepOrder: _walk_keep_order,
+    IfThen: _walk_if_then,
+    To: _walk_to,
+    RemoveAll: _walk_remove_all,
+    SwapBoardCards: _walk_swap_board_cards,
+}
 
 
 def _labels(options: list[Outcome]) -> list[str]:

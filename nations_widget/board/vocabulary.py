@@ -9,6 +9,7 @@ them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -318,119 +319,196 @@ def parse_cond(raw: object, where: str) -> Cond:
 
 
 def parse_outcome(raw: object, where: str) -> Outcome:
+    """An outcome from its JSON: the first key of :data:`OUTCOME_KEYS` it holds says its
+    kind ("to" beside "deploy_free" is the deploy's target, not a selection)."""
     if not isinstance(raw, dict) or not raw:
         raise _fail(where, "an outcome is an object")
-    keys = set(raw)
-    if "if" in keys:
-        _keys(raw, {"if", "then", "else"}, where)
-        return IfThen(parse_cond(raw["if"], f"{where}.if"),
-                      parse_outcome(raw["then"], f"{where}.then") if "then" in raw else None,
-                      parse_outcome(raw["else"], f"{where}.else") if "else" in raw else None)
-    if "to" in keys and "deploy_free" not in keys:
-        _keys(raw, {"to", "do"}, where)
-        if "do" not in raw:
-            raise _fail(where, "'to' needs 'do': what the selected nations get")
-        return To(parse_who(raw["to"], f"{where}.to"), parse_outcome(raw["do"], f"{where}.do"))
-    if "remove_all" in keys:
-        _keys(raw, {"remove_all"}, where)
-        if raw["remove_all"] not in ("advisor", "colony"):
-            raise _fail(f"{where}.remove_all", "must be advisor or colony")
-        return RemoveAll(str(raw["remove_all"]))
-    if "swap_board_cards" in keys:
-        _keys(raw, {"swap_board_cards"}, where)
-        if raw["swap_board_cards"] is not True:
-            raise _fail(f"{where}.swap_board_cards", "must be true")
-        return SwapBoardCards()
-    if "gain" in keys or "lose" in keys:
-        key = "gain" if "gain" in keys else "lose"
-        _keys(raw, {key, "per"}, where)
-        per = parse_count(raw["per"], f"{where}.per") if "per" in raw else None
-        amounts = _amounts(raw[key], f"{where}.{key}")
-        return Gain(amounts, per) if key == "gain" else Lose(amounts, per)
-    if "lose_all_but" in keys:
-        _keys(raw, {"lose_all_but"}, where)
-        return LoseAllBut(_amounts(raw["lose_all_but"], f"{where}.lose_all_but"))
-    if "take_workers" in keys:
-        _keys(raw, {"take_workers"}, where)
-        return TakeWorkers(_pos_int(raw["take_workers"], f"{where}.take_workers"))
-    if "return_workers" in keys:
-        _keys(raw, {"return_workers"}, where)
-        return ReturnWorkers(_pos_int(raw["return_workers"], f"{where}.return_workers"))
-    if "go" in keys:
-        _keys(raw, {"go"}, where)
-        if raw["go"] not in ("first", "last"):
-            raise _fail(f"{where}.go", "must be first or last")
-        return Go(str(raw["go"]))
-    if "remove" in keys:
-        _keys(raw, {"remove", "else", "then"}, where)
-        if raw["remove"] not in ("advisor", "colony", "architect"):
-            raise _fail(f"{where}.remove", "must be advisor, colony or architect")
-        other = parse_outcome(raw["else"], f"{where}.else") if "else" in raw else None
-        then = parse_outcome(raw["then"], f"{where}.then") if "then" in raw else None
-        return Remove(str(raw["remove"]), other, then)
-    if "may" in keys:
-        _keys(raw, {"may"}, where)
-        return May(parse_outcome(raw["may"], f"{where}.may"))
-    if "pay" in keys:
-        _keys(raw, {"pay", "then"}, where)
-        then = parse_outcome(raw["then"], f"{where}.then") if "then" in raw else None
-        return Pay(_amounts(raw["pay"], f"{where}.pay"), then)
-    if "choose" in keys or "all" in keys:
-        key = "choose" if "choose" in keys else "all"
-        _keys(raw, {key}, where)
-        items = raw[key]
-        if not isinstance(items, list) or not items:
-            raise _fail(f"{where}.{key}", "must be a list of outcomes")
-        parsed = tuple(parse_outcome(x, f"{where}.{key}[{i}]") for i, x in enumerate(items))
-        return ChooseOne(parsed) if key == "choose" else AllOf(parsed)
-    if "undeploy_for" in keys:
-        _keys(raw, {"undeploy_for", "each"}, where)
-        if raw["undeploy_for"] not in ("military", "building"):
-            raise _fail(f"{where}.undeploy_for", "must be military or building")
-        if "each" not in raw:
-            raise _fail(where, "undeploy_for needs 'each': what each undeployed worker brings")
-        return UndeployFor(str(raw["undeploy_for"]), parse_outcome(raw["each"], f"{where}.each"))
-    if "hire_free" in keys:
-        _keys(raw, {"hire_free"}, where)
-        return HireFree(_pos_int(raw["hire_free"], f"{where}.hire_free"))
-    if "deploy_free" in keys:
-        _keys(raw, {"deploy_free", "to"}, where)
-        to = raw.get("to", "")
-        if to not in ("military", "building", "bought_card", ""):
-            raise _fail(f"{where}.to", "must be military, building or bought_card")
-        return DeployFree(_pos_int(raw["deploy_free"], f"{where}.deploy_free"), str(to))
-    if "regain_war_losses" in keys:
-        _keys(raw, {"regain_war_losses"}, where)
-        kinds = raw["regain_war_losses"]
-        if not isinstance(kinds, list) or any(k not in RES_INDEX for k in kinds):
-            raise _fail(f"{where}.regain_war_losses", "must be a list of resources")
-        return RegainWarLosses(tuple(RES_INDEX[k] for k in kinds))
-    if "others" in keys:
-        _keys(raw, {"others"}, where)
-        return Others(parse_outcome(raw["others"], f"{where}.others"))
-    if "strength_until_end_of_events" in keys:
-        _keys(raw, {"strength_until_end_of_events"}, where)
-        v = raw["strength_until_end_of_events"]
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise _fail(f"{where}.strength_until_end_of_events", "must be a whole number")
-        return StrengthTemp(v)
-    if "least_stability_for_round" in keys:
-        _keys(raw, {"least_stability_for_round"}, where)
-        if raw["least_stability_for_round"] is not True:
-            raise _fail(f"{where}.least_stability_for_round", "must be true")
-        return LeastStabilityForRound()
-    if "buy_free" in keys:
-        _keys(raw, {"buy_free"}, where)
-        types = raw["buy_free"]
-        if not isinstance(types, list) or any(t not in CARD_TYPES for t in types):
-            raise _fail(f"{where}.buy_free", "must be a list of card types")
-        return BuyFree(tuple(types))
-    if "keep_player_order" in keys:
-        _keys(raw, {"keep_player_order"}, where)
-        if raw["keep_player_order"] is not True:
-            raise _fail(f"{where}.keep_player_order", "must be true")
-        return KeepOrder()
-    raise _fail(f"{where}.{sorted(keys)[0]}", "unknown outcome")
+    for key, parse in OUTCOME_KEYS:
+        if key in raw and not (key == "to" and "deploy_free" in raw):
+            return parse(raw, where)
+    raise _fail(f"{where}.{sorted(raw)[0]}", "unknown outcome")
+
+
+def _parse_if(raw: dict[str, Any], where: str) -> Outcome:
+    _keys(raw, {"if", "then", "else"}, where)
+    return IfThen(parse_cond(raw["if"], f"{where}.if"),
+                  parse_outcome(raw["then"], f"{where}.then") if "then" in raw else None,
+                  parse_outcome(raw["else"], f"{where}.else") if "else" in raw else None)
+
+
+def _parse_to(raw: dict[str, Any], where: str) -> Outcome:
+    _keys(raw, {"to", "do"}, where)
+    if "do" not in raw:
+        raise _fail(where, "'to' needs 'do': what the selected nations get")
+    return To(parse_who(raw["to"], f"{where}.to"), parse_outcome(raw["do"], f"{where}.do"))
+
+
+def _parse_remove_all(raw: dict[str, Any], where: str) -> Outcome:
+    _keys(raw, {"remove_all"}, where)
+    if raw["remove_all"] not in ("advisor", "colony"):
+        raise _fail(f"{where}.remove_all", "must be advisor or colony")
+    return RemoveAll(str(raw["remove_all"]))
+
+
+def _parse_swap_board_cards(raw: dict[str, Any], where: str) -> Outcome:
+    _keys(raw, {"swap_board_cards"}, where)
+    if raw["swap_board_cards"] is not True:
+        raise _fail(f"{where}.swap_board_cards", "must be true")
+    return SwapBoardCards()
+
+
+def _parse_gain_or_lose(raw: dict[str, Any], where: str) -> Outcome:
+    key = "gain" if "gain" in raw else "lose"
+    _keys(raw, {key, "per"}, where)
+    per = parse_count(raw["per"], f"{where}.per") if "per" in raw else None
+    amounts = _amounts(raw[key], f"{where}.{key}")
+    return Gain(amounts, per) if key == "gain" else Lose(amounts, per)
+
+
+def _parse_lose_all_but(raw: dict[str, Any], where: str) -> Outcome:
+    _keys(raw, {"lose_all_but"}, where)
+    return LoseAllBut(_amounts(raw["lose_all_but"], f"{where}.lose_all_but"))
+
+
+def _parse_take_workers(raw: dict[str, Any], where: str) -> Outcome:
+    _keys(raw, {"take_workers"}, where)
+    return TakeWorkers(_pos_int(raw["take_workers"], f"{where}.take_workers"))
+
+
+def _parse_return_workers(raw: dict[str, Any], where: str) -> Outcome:
+    _keys(raw, {"return_workers"}, where)
+    return ReturnWorkers(_pos_int(raw["return_workers"], f"{where}.return_workers"))
+
+
+def _parse_go(raw: dict[str, Any], where: str) -> Outcome:
+    _keys(raw, {"go"}, where)
+    if raw["go"] not in ("first", "last"):
+        raise _fail(f"{where}.go", "must be first or last")
+    return Go(str(raw["go"]))
+
+
+def _parse_remove(raw: dict[str, Any], where: str) -> Outcome:
+    _keys(raw, {"remove", "else", "then"}, where)
+    if raw["remove"] not in ("advisor", "colony", "architect"):
+        raise _fail(f"{where}.remove", "must be advisor, colony or architect")
+    other = parse_outcome(raw["else"], f"{where}.else") if "else" in raw else None
+    then = parse_outcome(raw["then"], f"{where}.then") if "then" in raw else None
+    return Remove(str(raw["remove"]), other, then)
+
+
+def _parse_may(raw: dict[str, Any], where: str) -> Outcome:
+    _keys(raw, {"may"}, where)
+    return May(parse_outcome(raw["may"], f"{where}.may"))
+
+
+def _parse_pay(raw: dict[str, Any], where: str) -> Outcome:
+    _keys(raw, {"pay", "then"}, where)
+    then = parse_outcome(raw["then"], f"{where}.then") if "then" in raw else None
+    return Pay(_amounts(raw["pay"], f"{where}.pay"), then)
+
+
+def _parse_choose_or_all(raw: dict[str, Any], where: str) -> Outcome:
+    key = "choose" if "choose" in raw else "all"
+    _keys(raw, {key}, where)
+    items = raw[key]
+    if not isinstance(items, list) or not items:
+        raise _fail(f"{where}.{key}", "must be a list of outcomes")
+    parsed = tuple(parse_outcome(x, f"{where}.{key}[{i}]") for i, x in enumerate(items))
+    return ChooseOne(parsed) if key == "choose" else AllOf(parsed)
+
+
+def _parse_undeploy_for(raw: dict[str, Any], where: str) -> Outcome:
+    _keys(raw, {"undeploy_for", "each"}, where)
+    if raw["undeploy_for"] not in ("military", "building"):
+        raise _fail(f"{where}.undeploy_for", "must be military or building")
+    if "each" not in raw:
+        raise _fail(where, "undeploy_for needs 'each': what each undeployed worker brings")
+    return UndeployFor(str(raw["undeploy_for"]), parse_outcome(raw["each"], f"{where}.each"))
+
+
+def _parse_hire_free(raw: dict[str, Any], where: str) -> Outcome:
+    _keys(raw, {"hire_free"}, where)
+    return HireFree(_pos_int(raw["hire_free"], f"{where}.hire_free"))
+
+
+def _parse_deploy_free(raw: dict[str, Any], where: str) -> Outcome:
+    _keys(raw, {"deploy_free", "to"}, where)
+    to = raw.get("to", "")
+    if to not in ("military", "building", "bought_card", ""):
+        raise _fail(f"{where}.to", "must be military, building or bought_card")
+    return DeployFree(_pos_int(raw["deploy_free"], f"{where}.deploy_free"), str(to))
+
+
+def _parse_regain_war_losses(raw: dict[str, Any], where: str) -> Outcome:
+    _keys(raw, {"regain_war_losses"}, where)
+    kinds = raw["regain_war_losses"]
+    if not isinstance(kinds, list) or any(k not in RES_INDEX for k in kinds):
+        raise _fail(f"{where}.regain_war_losses", "must be a list of resources")
+    return RegainWarLosses(tuple(RES_INDEX[k] for k in kinds))
+
+
+def _parse_others(raw: dict[str, Any], where: str) -> Outcome:
+    _keys(raw, {"others"}, where)
+    return Others(parse_outcome(raw["others"], f"{where}.others"))
+
+
+def _parse_strength_until_end_of_events(raw: dict[str, Any], where: str) -> Outcome:
+    _keys(raw, {"strength_until_end_of_events"}, where)
+    v = raw["strength_until_end_of_events"]
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise _fail(f"{where}.strength_until_end_of_events", "must be a whole number")
+    return StrengthTemp(v)
+
+
+def _parse_least_stability_for_round(raw: dict[str, Any], where: str) -> Outcome:
+    _keys(raw, {"least_stability_for_round"}, where)
+    if raw["least_stability_for_round"] is not True:
+        raise _fail(f"{where}.least_stability_for_round", "must be true")
+    return LeastStabilityForRound()
+
+
+def _parse_buy_free(raw: dict[str, Any], where: str) -> Outcome:
+    _keys(raw, {"buy_free"}, where)
+    types = raw["buy_free"]
+    if not isinstance(types, list) or any(t not in CARD_TYPES for t in types):
+        raise _fail(f"{where}.buy_free", "must be a list of card types")
+    return BuyFree(tuple(types))
+
+
+def _parse_keep_player_order(raw: dict[str, Any], where: str) -> Outcome:
+    _keys(raw, {"keep_player_order"}, where)
+    if raw["keep_player_order"] is not True:
+        raise _fail(f"{where}.keep_player_order", "must be true")
+    return KeepOrder()
+
+
+# The keys that name an outcome's kind, in the order they are looked for, with their parsers.
+OUTCOME_KEYS: tuple[tuple[str, Callable[[dict[str, Any], str], Outcome]], ...] = (
+    ("if", _parse_if),
+    ("to", _parse_to),
+    ("remove_all", _parse_remove_all),
+    ("swap_board_cards", _parse_swap_board_cards),
+    ("gain", _parse_gain_or_lose),
+    ("lose", _parse_gain_or_lose),
+    ("lose_all_but", _parse_lose_all_but),
+    ("take_workers", _parse_take_workers),
+    ("return_workers", _parse_return_workers),
+    ("go", _parse_go),
+    ("remove", _parse_remove),
+    ("may", _parse_may),
+    ("pay", _parse_pay),
+    ("choose", _parse_choose_or_all),
+    ("all", _parse_choose_or_all),
+    ("undeploy_for", _parse_undeploy_for),
+    ("hire_free", _parse_hire_free),
+    ("deploy_free", _parse_deploy_free),
+    ("regain_war_losses", _parse_regain_war_losses),
+    ("others", _parse_others),
+    ("strength_until_end_of_events", _parse_strength_until_end_of_events),
+    ("least_stability_for_round", _parse_least_stability_for_round),
+    ("buy_free", _parse_buy_free),
+    ("keep_player_order", _parse_keep_player_order),
+)
 
 
 def parse_who(raw: object, where: str) -> Who:
