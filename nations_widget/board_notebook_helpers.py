@@ -125,7 +125,7 @@ def after_step(state: GameState, step: str) -> tuple[GameState, list[LogEntry]]:
     if declared.start is not None:
         declared.start(s, log)
     if len(s.queue) > queued:
-        raise ValueError(f"{step} asks a decision in this position ({s.queue[queued][0]})")
+        raise ValueError(f"{step} asks a decision in this position ({s.queue[queued].kind})")
     if declared.finish is not None:
         declared.finish(s, log)
     return s, log

@@ -15,9 +15,23 @@ the coach puts one after it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .constants import BATTLE_TAKES
+from .decisions import (
+    BattleSpoils,
+    EffectChoice,
+    EventPick,
+    GoldenAgeChoice,
+    LoseOther,
+    PlaceAdvisor,
+    PlaceBm,
+    PlaceColony,
+    PlaceWonder,
+    SideChoice,
+    TilePick,
+)
 from .effects import pending_question, price_of
 from .moves import Buy, Choose, Deploy, Grow, Hire, Move, Pass, Special, Undeploy
 from .rules import (
@@ -119,45 +133,75 @@ def _answer(s: StateData, option: str) -> str:
     options = decision_options(s, s.queue[0]) if s.queue else []
     if option not in options:           # not an answer here: the engine's words as they are
         return _capitalized(option)
-    d: list[Any] = s.queue[0]
-    kind, seat = d[0], d[1]
-    p = s.players[seat]
-    cards = s.comp.cards
-    index = options.index(option)
-    if kind == "place_bm":
-        new, old = cards[d[2]].name, p.bm[index]
-        if old < 0:
-            return f"Put {new} in empty slot {index + 1}"
-        workers = p.workers[index]
-        back = {0: "", 1: " (its worker comes back)"}.get(
-            workers, f" (its {workers} workers come back)")
-        return f"Replace {cards[old].name} with {new}{back}"
-    if kind in ("place_colony", "place_advisor"):
-        held = p.colonies if kind == "place_colony" else p.advisors
-        return f"Replace {cards[held[index]].name} with {cards[d[2]].name}"
-    if kind == "place_wonder":
-        new = cards[d[2]].name
-        free = len(p.wonders) < s.side_of(seat).wonder_slots
-        if free and index == 0:
-            return f"Put {new} in an empty wonder space"
-        return f"Replace {cards[p.wonders[index - (1 if free else 0)]].name} with {new}"
-    if kind == "battle":
-        return f"Take {count_text(BATTLE_TAKES[index], d[3])} from {cards[d[2]].name}"
-    if kind == "golden":
-        return _golden(s, seat, d[2], index)
-    if kind == "lose_other":
-        return f"Give up 1 {option}"
-    if kind == "effect":
-        return _effect_answer(s, d, option)
-    if kind == "pick_event":
-        return f"Play the event {s.comp.events[d[2][index]].name}"
-    if kind == "side":
-        return f"Take {option}"
-    if kind == "pick_tile":
-        tiles = s.comp.solo_tiles
-        assert tiles is not None
-        return f"Play the solo tile {tiles.tiles[d[2][index]].id}"
-    return _capitalized(option)
+    d = s.queue[0]
+    return ANSWER_WORDS[type(d)](s, d, options.index(option), option)
+
+
+def _place_bm_words(s: StateData, d: PlaceBm, index: int, option: str) -> str:
+    p, cards = s.players[d.seat], s.comp.cards
+    new, old = cards[d.card].name, p.bm[index]
+    if old < 0:
+        return f"Put {new} in empty slot {index + 1}"
+    workers = p.workers[index]
+    back = {0: "", 1: " (its worker comes back)"}.get(
+        workers, f" (its {workers} workers come back)")
+    return f"Replace {cards[old].name} with {new}{back}"
+
+
+def _replace_words(s: StateData, d: PlaceColony | PlaceAdvisor, index: int,
+                   option: str) -> str:
+    p, cards = s.players[d.seat], s.comp.cards
+    held = p.colonies if isinstance(d, PlaceColony) else p.advisors
+    return f"Replace {cards[held[index]].name} with {cards[d.card].name}"
+
+
+def _place_wonder_words(s: StateData, d: PlaceWonder, index: int, option: str) -> str:
+    p, cards = s.players[d.seat], s.comp.cards
+    new = cards[d.card].name
+    free = len(p.wonders) < s.side_of(d.seat).wonder_slots
+    if free and index == 0:
+        return f"Put {new} in an empty wonder space"
+    return f"Replace {cards[p.wonders[index - (1 if free else 0)]].name} with {new}"
+
+
+def _battle_words(s: StateData, d: BattleSpoils, index: int, option: str) -> str:
+    return f"Take {count_text(BATTLE_TAKES[index], d.raid)} from {s.comp.cards[d.card].name}"
+
+
+def _golden_words(s: StateData, d: GoldenAgeChoice, index: int, option: str) -> str:
+    return _golden(s, d.seat, d.card, index)
+
+
+def _lose_other_words(s: StateData, d: LoseOther, index: int, option: str) -> str:
+    return f"Give up 1 {option}"
+
+
+def _effect_words(s: StateData, d: EffectChoice, index: int, option: str) -> str:
+    return _effect_answer(s, d, option)
+
+
+def _pick_event_words(s: StateData, d: EventPick, index: int, option: str) -> str:
+    return f"Play the event {s.comp.events[d.events[index]].name}"
+
+
+def _side_words(s: StateData, d: SideChoice, index: int, option: str) -> str:
+    return f"Take {option}"
+
+
+def _pick_tile_words(s: StateData, d: TilePick, index: int, option: str) -> str:
+    tiles = s.comp.solo_tiles
+    assert tiles is not None
+    return f"Play the solo tile {tiles.tiles[d.tiles[index]].id}"
+
+
+# The words of a decision's option (its index among the options, and its label), by kind.
+ANSWER_WORDS: dict[type, Callable[[StateData, Any, int, str], str]] = {
+    PlaceBm: _place_bm_words, PlaceColony: _replace_words, PlaceAdvisor: _replace_words,
+    PlaceWonder: _place_wonder_words, BattleSpoils: _battle_words,
+    GoldenAgeChoice: _golden_words, LoseOther: _lose_other_words,
+    EffectChoice: _effect_words, EventPick: _pick_event_words, SideChoice: _side_words,
+    TilePick: _pick_tile_words,
+}
 
 
 def _golden(s: StateData, seat: int, ref: int, index: int) -> str:
@@ -173,12 +217,12 @@ def _golden(s: StateData, seat: int, ref: int, index: int) -> str:
     return f"Buy 1 VP from {name} for {' + '.join(paid)}"
 
 
-def _effect_answer(s: StateData, d: list[Any], option: str) -> str:
+def _effect_answer(s: StateData, d: EffectChoice, option: str) -> str:
     """An option of a card's or an event's choice, named by what asks it."""
-    seat = d[1]
+    seat = d.seat
     p = s.players[seat]
     cards = s.comp.cards
-    need = pending_question(s, seat, effect_outcome(s, d), list(d[4]))
+    need = pending_question(s, seat, effect_outcome(s, d), list(d.answers))
     if need is None or option not in need.options:
         return _capitalized(option)
     key = need.keys[need.options.index(option)]

@@ -33,6 +33,16 @@ from .constants import (
     STONE,
     VP,
 )
+from .decisions import (
+    BattleSpoils,
+    EffectChoice,
+    GoldenAgeChoice,
+    LoseOther,
+    PlaceAdvisor,
+    PlaceBm,
+    PlaceColony,
+    PlaceWonder,
+)
 from .in_play import active_with, modifier_total, modifiers_on, private_of
 from .scoring import least_of, most_of, stability_rank_values, strength_track
 from .solo import shadow_value
@@ -131,7 +141,7 @@ def lose(s: StateData, seat: int, res: int, n: int, log: Log) -> int:
          resource=RESOURCES[res], missing=missing)
     if res == BOOKS:
         if others:
-            s.queue.append(["lose_other", seat, missing])
+            s.queue.append(LoseOther(seat, missing))
     else:
         lose(s, seat, BOOKS, missing, log)
     return have
@@ -844,7 +854,7 @@ def card_effect(s: StateData, seat: int, ref: int, index: int, log: Log) -> None
     if labels is None:
         apply_card_outcome(s, seat, outcome, answers, log)
     else:
-        s.queue.append(["effect", seat, "card", ref, answers, index])
+        s.queue.append(EffectChoice(seat, "card", ref, tuple(answers), index))
 
 
 def fire(s: StateData, seat: int, when: str, log: Log, bought_type: str = "",
@@ -923,12 +933,12 @@ def take_card(s: StateData, seat: int, ref: int, price: int, log: Log) -> None:
     t = card.type
     if t in ("building", "military"):
         # placed first (a choice), then its "bought" effects fire (see _answer)
-        s.queue.append(["place_bm", seat, ref, price])
+        s.queue.append(PlaceBm(seat, ref, price))
     elif t == "colony":
         if len(p.colonies) < side.colony_slots:
             p.colonies.append(ref)
         else:
-            s.queue.append(["place_colony", seat, ref])
+            s.queue.append(PlaceColony(seat, ref))
     elif t == "advisor":
         slots = side.advisor_slots + modifier_total(s, seat, "extra_advisor_slot")
         if len(p.advisors) < slots:
@@ -938,7 +948,7 @@ def take_card(s: StateData, seat: int, ref: int, price: int, log: Log) -> None:
             note(log, s, seat, "place", f"{card.name} replaces {cards[p.advisors[0]].name}.")
             p.advisors[0] = ref
         else:
-            s.queue.append(["place_advisor", seat, ref])
+            s.queue.append(PlaceAdvisor(seat, ref))
     elif t == "wonder":
         if p.wonder >= 0:
             s.discard.append(p.wonder)
@@ -953,9 +963,9 @@ def take_card(s: StateData, seat: int, ref: int, price: int, log: Log) -> None:
         s.war_buyer = seat
         note(log, s, seat, "war", f"The war's strength is {s.war_strength}.")
     elif t == "battle":
-        s.queue.append(["battle", seat, ref, best_raid(s, seat)])
+        s.queue.append(BattleSpoils(seat, ref, best_raid(s, seat)))
     else:
-        s.queue.append(["golden", seat, ref])
+        s.queue.append(GoldenAgeChoice(seat, ref))
     if t != "wonder":
         p.private += private_of(card)
     if t not in ("building", "military"):
@@ -983,7 +993,7 @@ def build_sections(s: StateData, seat: int, k: int, log: Log) -> None:
         p.wonder = -1
         p.built = 0
         note(log, s, seat, "wonder", f"{card.name} is ready.")
-        s.queue.append(["place_wonder", seat, ref])
+        s.queue.append(PlaceWonder(seat, ref))
         # its own "ready" effects and the owner's "when a wonder is ready" effects fire now,
         # before it is placed (so a wonder it covers still counts, as the rulebook says)
         fire(s, seat, "ready", log, cards_=[ref])

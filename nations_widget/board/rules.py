@@ -41,6 +41,21 @@ from .constants import (
     STONE,
     VP,
 )
+from .decisions import (
+    BattleSpoils,
+    Decision,
+    EffectChoice,
+    EventPick,
+    GoldenAgeChoice,
+    GrowChoice,
+    LoseOther,
+    PlaceAdvisor,
+    PlaceBm,
+    PlaceColony,
+    PlaceWonder,
+    SideChoice,
+    TilePick,
+)
 from .effects import (
     apply_card_outcome,
     best_raid,
@@ -157,7 +172,7 @@ def _refill(s: StateData, log: Log) -> None:
 
 def _queue_growth(s: StateData, log: Log) -> None:
     for seat in reversed(s.order):
-        s.queue.append(["grow", seat])
+        s.queue.append(GrowChoice(seat))
 
 
 def _draw_event(s: StateData, log: Log) -> None:
@@ -177,7 +192,7 @@ def _draw_event(s: StateData, log: Log) -> None:
         note(log, s, picker, "event", f"{seat_name(picker)} draws {len(drawn)} event cards "
              "and picks the one played: " + ", ".join(s.comp.events[e].name for e in drawn)
              + ".")
-        s.queue.append(["pick_event", picker, drawn])
+        s.queue.append(EventPick(picker, tuple(drawn)))
         return
     if deck:
         s.event = deck.pop()
@@ -355,7 +370,7 @@ def _event_start(half: int) -> Callable[[StateData, Log], None]:
             if labels is None:
                 s.plans[seat] = [flag, *answers]
             else:
-                s.queue.append(["effect", seat, "event", half, answers, flag])
+                s.queue.append(EffectChoice(seat, "event", half, tuple(answers), flag))
     return start
 
 
@@ -527,7 +542,7 @@ def new_game(cls: type[S], config: GameConfig, comp: Components, log: Log = None
                 s.players[seat].side = ""
             _refill(s, log)
             for seat in reversed(order):
-                s.queue.append(["side", seat])
+                s.queue.append(SideChoice(seat))
     else:
         s.rng = rng.state
         for seat in range(n):
@@ -574,7 +589,7 @@ def side_labels(s: StateData) -> list[tuple[str, str, str]]:
 # ------------------------------------------------------------ the state machine
 def current_player(s: StateData) -> int | None:
     if s.queue:
-        return int(s.queue[0][1])
+        return s.queue[0].seat
     if s.step == "actions":
         return s.order[s.cursor]
     return None
@@ -635,13 +650,13 @@ def advance(s: StateData, log: Log) -> None:
             return
         if s.queue:
             d = s.queue[0]
-            if d[0] == "grow":
+            if isinstance(d, GrowChoice):
                 return
             options = decision_options(s, d)
             if len(options) > 1:
                 return
             s.queue.pop(0)
-            if options or d[0] == "effect":
+            if options or isinstance(d, EffectChoice):
                 # (an effect left with no choice to ask: its stored answers cover them all
                 # once one that no longer fitted is dropped, so it is carried out)
                 _answer(s, d, 0, log)
@@ -676,7 +691,7 @@ def advance(s: StateData, log: Log) -> None:
         else:
             _next_step(s, log)
     if s.step != "game_over":
-        waiting = f"the decision {s.queue[0][0]!r} of seat {s.queue[0][1]}" if s.queue \
+        waiting = f"the decision {s.queue[0].kind!r} of seat {s.queue[0].seat}" if s.queue \
             else f"the step {s.step}"
         raise StateFormatError(
             f"the position cannot be played: its decisions go round in circles "
@@ -767,53 +782,76 @@ def _remove_card(s: StateData, seat: int, ref: int) -> None:
 
 
 # ----------------------------------------------------------------- decision options
-def decision_options(s: StateData, d: list[Any]) -> list[str]:
+# ------------------------------------------------------------------ the decisions
+# Each kind of decision (decisions.py) has its options (the labels a Choose move names, in
+# the order its answer reads them), its answer (what option ``index`` does, the decision
+# already taken off the queue) and its question (for prompt): the tables OPTIONS, ANSWERS
+# and QUESTIONS below hold them by the decision's class.
+def decision_options(s: StateData, d: Decision) -> list[str]:
     """The labels of the options of decision ``d`` (a queue entry)."""
-    kind = d[0]
-    seat = d[1]
-    p = s.players[seat]
+    return OPTIONS[type(d)](s, d)
+
+
+def _place_bm_options(s: StateData, d: PlaceBm) -> list[str]:
     cards = s.comp.cards
-    if kind == "place_bm":
-        return [f"slot {k} ({cards[c].name if c >= 0 else 'empty'})"
-                for k, c in enumerate(p.bm)]
-    if kind == "place_colony":
-        return [f"replace {cards[c].name}" for c in p.colonies]
-    if kind == "place_advisor":
-        return [f"replace {cards[c].name}" for c in p.advisors]
-    if kind == "place_wonder":
-        side = s.side_of(seat)
-        out = ["an empty wonder space"] if len(p.wonders) < side.wonder_slots else []
-        return out + [f"over {cards[c].name}" for c in p.wonders]
-    if kind == "battle":
-        raid = d[3]
-        return [f"{raid} {RESOURCES[r]}" for r in BATTLE_TAKES]
-    if kind == "golden":
-        return [label for label, _ in golden_options(s, seat, d[2])]
-    if kind == "lose_other":
-        return [RESOURCES[r] for r in (GOLD, STONE, FOOD) if p.res[r] > 0]
-    if kind == "effect":
-        outcome = effect_outcome(s, d)
-        return plan(s, seat, outcome, list(d[4])) or []
-    if kind == "pick_event":
-        return [f"play {s.comp.events[e].name}" for e in d[2]]
-    if kind == "side":
-        return [label for label, _, _ in side_labels(s)]
-    if kind == "pick_tile":
-        tiles = s.comp.solo_tiles
-        assert tiles is not None
-        return [f"tile {tiles.tiles[t].id}" for t in d[2]]
-    raise AssertionError(f"unknown decision {kind}")
+    return [f"slot {k} ({cards[c].name if c >= 0 else 'empty'})"
+            for k, c in enumerate(s.players[d.seat].bm)]
 
 
-#: what a battle's winner chooses between, in the order of its options ("2 books", "2 food",
-#: "2 stone")
+def _place_colony_options(s: StateData, d: PlaceColony) -> list[str]:
+    cards = s.comp.cards
+    return [f"replace {cards[c].name}" for c in s.players[d.seat].colonies]
 
 
-def effect_outcome(s: StateData, d: list[Any]) -> Any:
-    if d[2] == "event":
-        h = s.comp.events[s.event].halves[d[3]]
-        return h.do if d[5] == 1 else h.others_do
-    return s.comp.cards[d[3]].effects[d[5]].do
+def _place_advisor_options(s: StateData, d: PlaceAdvisor) -> list[str]:
+    cards = s.comp.cards
+    return [f"replace {cards[c].name}" for c in s.players[d.seat].advisors]
+
+
+def _place_wonder_options(s: StateData, d: PlaceWonder) -> list[str]:
+    cards = s.comp.cards
+    p = s.players[d.seat]
+    out = ["an empty wonder space"] if len(p.wonders) < s.side_of(d.seat).wonder_slots else []
+    return out + [f"over {cards[c].name}" for c in p.wonders]
+
+
+def _battle_options(s: StateData, d: BattleSpoils) -> list[str]:
+    return [f"{d.raid} {RESOURCES[r]}" for r in BATTLE_TAKES]
+
+
+def _golden_options(s: StateData, d: GoldenAgeChoice) -> list[str]:
+    return [label for label, _ in golden_options(s, d.seat, d.card)]
+
+
+def _lose_other_options(s: StateData, d: LoseOther) -> list[str]:
+    p = s.players[d.seat]
+    return [RESOURCES[r] for r in (GOLD, STONE, FOOD) if p.res[r] > 0]
+
+
+def _effect_options(s: StateData, d: EffectChoice) -> list[str]:
+    return plan(s, d.seat, effect_outcome(s, d), list(d.answers)) or []
+
+
+def _pick_event_options(s: StateData, d: EventPick) -> list[str]:
+    return [f"play {s.comp.events[e].name}" for e in d.events]
+
+
+def _side_options(s: StateData, d: SideChoice) -> list[str]:
+    return [label for label, _, _ in side_labels(s)]
+
+
+def _pick_tile_options(s: StateData, d: TilePick) -> list[str]:
+    tiles = s.comp.solo_tiles
+    assert tiles is not None
+    return [f"tile {tiles.tiles[t].id}" for t in d.tiles]
+
+
+def effect_outcome(s: StateData, d: EffectChoice) -> Any:
+    """The outcome an effect decision is about."""
+    if d.origin == "event":
+        h = s.comp.events[s.event].halves[d.which]
+        return h.do if d.index == 1 else h.others_do
+    return s.comp.cards[d.which].effects[d.index].do
 
 
 def golden_bonus(s: StateData, seat: int) -> int:
@@ -868,102 +906,129 @@ def _placed_text(s: StateData, new: int, old: int, index: int, freed: int) -> st
     return f"{cards[new].name} replaces {cards[old].name}{back}."
 
 
-def _answer(s: StateData, d: list[Any], index: int, log: Log) -> None:
+def _answer(s: StateData, d: Decision, index: int, log: Log) -> None:
     """Carry out option ``index`` of decision ``d`` (already taken off the queue)."""
-    kind = d[0]
-    seat = d[1]
-    p = s.players[seat]
-    cards = s.comp.cards
-    if kind == "place_bm":
-        old = p.bm[index]
-        freed = p.workers[index]
-        p.idle += p.workers[index]
-        p.workers[index] = 0
-        if old >= 0 and cards[old].set != "printed":
-            s.discard.append(old)
-        p.bm[index] = d[2]
-        if old >= 0 and cards[old].age < cards[d[2]].age:
-            fire(s, seat, "replaced_by_newer", log, cards[old].type)
-        fire_bought(s, seat, cards[d[2]].type, d[3], log)
-        note(log, s, seat, "place", lambda: _placed_text(s, d[2], old, index, freed))
-    elif kind == "place_colony":
-        old = p.colonies[index]
+    ANSWERS[type(d)](s, d, index, log)
+
+
+def _answer_place_bm(s: StateData, d: PlaceBm, index: int, log: Log) -> None:
+    seat, p, cards = d.seat, s.players[d.seat], s.comp.cards
+    old = p.bm[index]
+    freed = p.workers[index]
+    p.idle += p.workers[index]
+    p.workers[index] = 0
+    if old >= 0 and cards[old].set != "printed":
         s.discard.append(old)
-        p.colonies[index] = d[2]
-        note(log, s, seat, "place", f"{cards[d[2]].name} replaces {cards[old].name}.")
-    elif kind == "place_advisor":
-        old = p.advisors[index]
-        s.discard.append(old)
-        p.advisors[index] = d[2]
-        note(log, s, seat, "place", f"{cards[d[2]].name} replaces {cards[old].name}.")
-    elif kind == "place_wonder":
-        side = s.side_of(seat)
-        free = len(p.wonders) < side.wonder_slots
-        if free and index == 0:
-            p.wonders.append(d[2])
-        else:
-            k = index - (1 if free else 0)
-            if cards[p.wonders[k]].set != "printed":
-                s.discard.append(p.wonders[k])
-            p.wonders[k] = d[2]
-            # a covered wonder is destroyed with what lies on it: an advisor held in that
-            # space (Porcelain Tower's) leaves when the nation has no room left for it
-            slots = side.advisor_slots + modifier_total(s, seat, "extra_advisor_slot")
-            while len(p.advisors) > slots:
-                s.discard.append(p.advisors.pop())
-        note(log, s, seat, "wonder", f"{cards[d[2]].name} is placed among the ready wonders.")
-    elif kind == "battle":
-        res = BATTLE_TAKES[index]
-        p.res[res] += d[3]
-        s.discard.append(d[2])
-        note(log, s, seat, "battle", f"{seat_name(seat)} wins {cards[d[2]].name} and takes "
-             f"{amounts_text([(res, d[3])])}.")
-    elif kind == "golden":
-        _, change = golden_options(s, seat, d[2])[index]
-        for r, v in enumerate(change):
-            p.res[r] += v
-        s.discard.append(d[2])
-        note(log, s, seat, "golden age",
-             f"{seat_name(seat)}'s {cards[d[2]].name}: {golden_text(change)}.")
-    elif kind == "lose_other":
-        res = [r for r in (GOLD, STONE, FOOD) if p.res[r] > 0][index]
-        p.res[res] -= 1
-        note(log, s, seat, "shortfall", f"{seat_name(seat)} has no books left and gives "
-             f"up 1 {RESOURCES[res]} instead.")
-        if d[2] > 1 and any(p.res[r] for r in (GOLD, STONE, FOOD)):
-            s.queue.insert(0, ["lose_other", seat, d[2] - 1])
-    elif kind == "pick_tile":
-        chosen = d[2][index]
-        solo.start_tile(s, chosen, log)
-        s.tiles_done.extend(t for t in d[2] if t != chosen)
-    elif kind == "side":
-        label, side_id, board = side_labels(s)[index]
-        s.boards.remove(board)
-        set_board(s, seat, side_id, board)
-        note(log, s, seat, "setup", f"{seat_name(seat)} takes {label}.", side=side_id,
-             nation=board)
-    elif kind == "pick_event":
-        s.event = d[2][index]
-        ev = s.comp.events[s.event]
-        s.events_done.extend(e for e in d[2] if e != s.event)
-        others = len(d[2]) - 1
-        note(log, s, seat, "event", f"Event card: {_event_figures(ev)}, picked by "
-             f"{seat_name(seat)}; " + ("the other card leaves the game." if others == 1 else
-                                       f"the other {others} cards leave the game."),
-             event=ev.id)
-    elif kind == "effect":
-        outcome = effect_outcome(s, d)
-        labels, keys, answers = plan_keys(s, seat, outcome, list(d[4]))
-        if labels is not None:
-            labels, _, answers = plan_keys(s, seat, outcome, [*answers, keys[index]])
-        # (labels None at once: a stored answer that no longer fitted was dropped, and the
-        # choices left each had one option; the effect is carried out as answered)
-        if labels is not None:
-            s.queue.insert(0, [d[0], seat, d[2], d[3], answers, d[5]])
-        elif d[2] == "event":
-            s.plans[seat] = [d[5], *answers]
-        else:
-            apply_card_outcome(s, seat, outcome, answers, log)
+    p.bm[index] = d.card
+    if old >= 0 and cards[old].age < cards[d.card].age:
+        fire(s, seat, "replaced_by_newer", log, cards[old].type)
+    fire_bought(s, seat, cards[d.card].type, d.price, log)
+    note(log, s, seat, "place", lambda: _placed_text(s, d.card, old, index, freed))
+
+
+def _answer_place_colony(s: StateData, d: PlaceColony, index: int, log: Log) -> None:
+    p, cards = s.players[d.seat], s.comp.cards
+    old = p.colonies[index]
+    s.discard.append(old)
+    p.colonies[index] = d.card
+    note(log, s, d.seat, "place", f"{cards[d.card].name} replaces {cards[old].name}.")
+
+
+def _answer_place_advisor(s: StateData, d: PlaceAdvisor, index: int, log: Log) -> None:
+    p, cards = s.players[d.seat], s.comp.cards
+    old = p.advisors[index]
+    s.discard.append(old)
+    p.advisors[index] = d.card
+    note(log, s, d.seat, "place", f"{cards[d.card].name} replaces {cards[old].name}.")
+
+
+def _answer_place_wonder(s: StateData, d: PlaceWonder, index: int, log: Log) -> None:
+    seat, p, cards = d.seat, s.players[d.seat], s.comp.cards
+    side = s.side_of(seat)
+    free = len(p.wonders) < side.wonder_slots
+    if free and index == 0:
+        p.wonders.append(d.card)
+    else:
+        k = index - (1 if free else 0)
+        if cards[p.wonders[k]].set != "printed":
+            s.discard.append(p.wonders[k])
+        p.wonders[k] = d.card
+        # a covered wonder is destroyed with what lies on it: an advisor held in that
+        # space (Porcelain Tower's) leaves when the nation has no room left for it
+        slots = side.advisor_slots + modifier_total(s, seat, "extra_advisor_slot")
+        while len(p.advisors) > slots:
+            s.discard.append(p.advisors.pop())
+    note(log, s, seat, "wonder", f"{cards[d.card].name} is placed among the ready wonders.")
+
+
+def _answer_battle(s: StateData, d: BattleSpoils, index: int, log: Log) -> None:
+    seat = d.seat
+    res = BATTLE_TAKES[index]
+    s.players[seat].res[res] += d.raid
+    s.discard.append(d.card)
+    note(log, s, seat, "battle", f"{seat_name(seat)} wins {s.comp.cards[d.card].name} and "
+         f"takes {amounts_text([(res, d.raid)])}.")
+
+
+def _answer_golden(s: StateData, d: GoldenAgeChoice, index: int, log: Log) -> None:
+    seat, p = d.seat, s.players[d.seat]
+    _, change = golden_options(s, seat, d.card)[index]
+    for r, v in enumerate(change):
+        p.res[r] += v
+    s.discard.append(d.card)
+    note(log, s, seat, "golden age",
+         f"{seat_name(seat)}'s {s.comp.cards[d.card].name}: {golden_text(change)}.")
+
+
+def _answer_lose_other(s: StateData, d: LoseOther, index: int, log: Log) -> None:
+    seat, p = d.seat, s.players[d.seat]
+    res = [r for r in (GOLD, STONE, FOOD) if p.res[r] > 0][index]
+    p.res[res] -= 1
+    note(log, s, seat, "shortfall", f"{seat_name(seat)} has no books left and gives "
+         f"up 1 {RESOURCES[res]} instead.")
+    if d.owed > 1 and any(p.res[r] for r in (GOLD, STONE, FOOD)):
+        s.queue.insert(0, LoseOther(seat, d.owed - 1))
+
+
+def _answer_pick_tile(s: StateData, d: TilePick, index: int, log: Log) -> None:
+    chosen = d.tiles[index]
+    solo.start_tile(s, chosen, log)
+    s.tiles_done.extend(t for t in d.tiles if t != chosen)
+
+
+def _answer_side(s: StateData, d: SideChoice, index: int, log: Log) -> None:
+    label, side_id, board = side_labels(s)[index]
+    s.boards.remove(board)
+    set_board(s, d.seat, side_id, board)
+    note(log, s, d.seat, "setup", f"{seat_name(d.seat)} takes {label}.", side=side_id,
+         nation=board)
+
+
+def _answer_pick_event(s: StateData, d: EventPick, index: int, log: Log) -> None:
+    s.event = d.events[index]
+    ev = s.comp.events[s.event]
+    s.events_done.extend(e for e in d.events if e != s.event)
+    others = len(d.events) - 1
+    note(log, s, d.seat, "event", f"Event card: {_event_figures(ev)}, picked by "
+         f"{seat_name(d.seat)}; " + ("the other card leaves the game." if others == 1 else
+                                     f"the other {others} cards leave the game."),
+         event=ev.id)
+
+
+def _answer_effect(s: StateData, d: EffectChoice, index: int, log: Log) -> None:
+    seat = d.seat
+    outcome = effect_outcome(s, d)
+    labels, keys, answers = plan_keys(s, seat, outcome, list(d.answers))
+    if labels is not None:
+        labels, _, answers = plan_keys(s, seat, outcome, [*answers, keys[index]])
+    # (labels None at once: a stored answer that no longer fitted was dropped, and the
+    # choices left each had one option; the effect is carried out as answered)
+    if labels is not None:
+        s.queue.insert(0, EffectChoice(seat, d.origin, d.which, tuple(answers), d.index))
+    elif d.origin == "event":
+        s.plans[seat] = [d.index, *answers]
+    else:
+        apply_card_outcome(s, seat, outcome, answers, log)
 
 
 # ---------------------------------------------------------------------- legal moves
@@ -1015,7 +1080,7 @@ def legal_moves(s: StateData) -> list[Move]:
         moves = []
     elif s.queue:
         d = s.queue[0]
-        if d[0] == "grow":
+        if isinstance(d, GrowChoice):
             moves = _grow_moves(s, seat)
         else:
             moves = [Choose(o) for o in sorted(decision_options(s, d))]
@@ -1169,8 +1234,7 @@ def check(s: StateData, move: Move) -> None:
         raise MalformedMoveError(f"not a move: {shown(move)}")
     who = seat_name(seat)
     if s.queue:
-        d = s.queue[0]
-        if d[0] == "grow":
+        if isinstance(s.queue[0], GrowChoice):
             if not isinstance(move, Grow):
                 raise IllegalMoveError(f"it is the growth step: {who} takes a worker or the "
                                        f"bonus resources (a grow move), not {move.type}")
@@ -1178,7 +1242,7 @@ def check(s: StateData, move: Move) -> None:
             return
         if not isinstance(move, Choose):
             raise IllegalMoveError(f"{who} must first answer: {prompt(s)} (a choose move)")
-        options = decision_options(s, d)
+        options = decision_options(s, s.queue[0])
         if move.option not in options:
             raise IllegalMoveError(f"{quote(repr(move.option))} is not one of the options: "
                                    + "; ".join(options))
@@ -1362,39 +1426,86 @@ def prompt(s: StateData) -> str:
     if seat is None:
         return "The game is over."
     who = seat_name(seat)
-    cards = s.comp.cards
     if not s.queue:
         return f"{who}: take an action (buy, deploy, hire, a card's action) or pass."
     d = s.queue[0]
-    kind = d[0]
-    if kind == "grow":
-        amount = s.comp.difficulty[s.config.difficulty[seat]]
-        return f"{who}: grow — take a worker, or {amount} gold, stone or food."
-    if kind == "place_bm":
-        return f"{who}: which building or military does {cards[d[2]].name} replace?"
-    if kind in ("place_colony", "place_advisor"):
-        return f"{who}: which card does {cards[d[2]].name} replace?"
-    if kind == "place_wonder":
-        return f"{who}: where does {cards[d[2]].name} go among your ready wonders?"
-    if kind == "battle":
-        return (f"{who}: {cards[d[2]].name} brings {counted(d[3], 'book')}, food or stone "
-                "— which?")
-    if kind == "golden":
-        return f"{who}: {cards[d[2]].name} — take its resource or buy 1 VP?"
-    if kind == "pick_event":
-        return f"{who}: which of the event cards drawn is played this round?"
-    if kind == "side":
-        return f"{who}: choose your nation's board and its side."
-    if kind == "pick_tile":
-        return f"{who}: which of the solo tiles drawn is played this round?"
-    if kind == "lose_other":
-        if d[2] == 1:
-            return f"{who}: with no books left, give up 1 other resource — which one?"
-        return (f"{who}: with no books left, give up {d[2]} other resources — which one "
-                "first?")
-    source = (s.comp.events[s.event].halves[d[3]].name if d[2] == "event"
-              else cards[d[3]].name)
-    return f"{who}: {source} — choose."
+    return f"{who}: {QUESTIONS[type(d)](s, d)}"
+
+
+def _grow_question(s: StateData, d: GrowChoice) -> str:
+    amount = s.comp.difficulty[s.config.difficulty[d.seat]]
+    return f"grow — take a worker, or {amount} gold, stone or food."
+
+
+def _place_bm_question(s: StateData, d: PlaceBm) -> str:
+    return f"which building or military does {s.comp.cards[d.card].name} replace?"
+
+
+def _replace_question(s: StateData, d: PlaceColony | PlaceAdvisor) -> str:
+    return f"which card does {s.comp.cards[d.card].name} replace?"
+
+
+def _place_wonder_question(s: StateData, d: PlaceWonder) -> str:
+    return f"where does {s.comp.cards[d.card].name} go among your ready wonders?"
+
+
+def _battle_question(s: StateData, d: BattleSpoils) -> str:
+    return (f"{s.comp.cards[d.card].name} brings {counted(d.raid, 'book')}, food or stone "
+            "— which?")
+
+
+def _golden_question(s: StateData, d: GoldenAgeChoice) -> str:
+    return f"{s.comp.cards[d.card].name} — take its resource or buy 1 VP?"
+
+
+def _pick_event_question(s: StateData, d: EventPick) -> str:
+    return "which of the event cards drawn is played this round?"
+
+
+def _side_question(s: StateData, d: SideChoice) -> str:
+    return "choose your nation's board and its side."
+
+
+def _pick_tile_question(s: StateData, d: TilePick) -> str:
+    return "which of the solo tiles drawn is played this round?"
+
+
+def _lose_other_question(s: StateData, d: LoseOther) -> str:
+    if d.owed == 1:
+        return "with no books left, give up 1 other resource — which one?"
+    return f"with no books left, give up {d.owed} other resources — which one first?"
+
+
+def _effect_question(s: StateData, d: EffectChoice) -> str:
+    source = (s.comp.events[s.event].halves[d.which].name if d.origin == "event"
+              else s.comp.cards[d.which].name)
+    return f"{source} — choose."
+
+
+# The decisions' options, answers and questions by kind (see "the decisions" above); a
+# growth decision is answered by a Grow move, not a Choose, so it has a question only.
+OPTIONS: dict[type, Callable[[StateData, Any], list[str]]] = {
+    PlaceBm: _place_bm_options, PlaceColony: _place_colony_options,
+    PlaceAdvisor: _place_advisor_options, PlaceWonder: _place_wonder_options,
+    BattleSpoils: _battle_options, GoldenAgeChoice: _golden_options,
+    LoseOther: _lose_other_options, EffectChoice: _effect_options,
+    EventPick: _pick_event_options, SideChoice: _side_options, TilePick: _pick_tile_options,
+}
+ANSWERS: dict[type, Callable[[StateData, Any, int, Log], None]] = {
+    PlaceBm: _answer_place_bm, PlaceColony: _answer_place_colony,
+    PlaceAdvisor: _answer_place_advisor, PlaceWonder: _answer_place_wonder,
+    BattleSpoils: _answer_battle, GoldenAgeChoice: _answer_golden,
+    LoseOther: _answer_lose_other, EffectChoice: _answer_effect,
+    EventPick: _answer_pick_event, SideChoice: _answer_side, TilePick: _answer_pick_tile,
+}
+QUESTIONS: dict[type, Callable[[StateData, Any], str]] = {
+    GrowChoice: _grow_question, PlaceBm: _place_bm_question,
+    PlaceColony: _replace_question, PlaceAdvisor: _replace_question,
+    PlaceWonder: _place_wonder_question, BattleSpoils: _battle_question,
+    GoldenAgeChoice: _golden_question, LoseOther: _lose_other_question,
+    EffectChoice: _effect_question, EventPick: _pick_event_question,
+    SideChoice: _side_question, TilePick: _pick_tile_question,
+}
 
 
 __all__ = ["ROUND", "STEP_NAMES", "Step", "apply", "check", "current_player", "legal_moves",

@@ -41,6 +41,7 @@ from ..core.rng import Rng
 from ..core.validate import Checker, plain_digits, seat_keys_as_text
 from .components import Components, default_components
 from .constants import RES_INDEX, SHADOW_FIGURES, START_BOOKS
+from .decisions import GrowChoice
 from .in_play import private_architects
 from .machine import GameState
 from .rules import STEP_INDEX, advance, age_of
@@ -182,7 +183,7 @@ def scenario(description: dict[str, Any] | str,
                 s.shadow[2] -= s.comp.solo_tiles.tiles[s.tile].books
             s.tile_decks[age - 1].append(s.tile)
             s.tile = -1
-        s.queue = [["grow", seat] for seat in reversed(s.order)]
+        s.queue = [GrowChoice(seat) for seat in reversed(s.order)]
     elif step == "actions":
         current = desc.get("current")
         if current is None:

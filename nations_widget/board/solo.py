@@ -35,6 +35,7 @@ from .components import (
     with_solo_tiles,
 )
 from .constants import NO_VALUE, SHADOW, SHADOW_FIGURES, TRACK_MAX_STRENGTH
+from .decisions import TilePick
 from .in_play import modifier_effects
 from .scoring import stability_rank_value, stability_track, strength_track
 from .state import StateData, columns, rng_of, tile_of
@@ -91,7 +92,7 @@ def draw_tile(s: StateData, log: Log) -> None:
         drawn.append(deck.pop())
     s.rng = rng.state
     if len(drawn) > 1:
-        s.queue.append(["pick_tile", 0, drawn])
+        s.queue.append(TilePick(0, tuple(drawn)))
         _note(log, s, f"Player 1 draws {len(drawn)} solo tiles and picks one.")
         return
     start_tile(s, drawn[0], log)

@@ -7,9 +7,10 @@ player order.  Cards are small integers (see :mod:`components`); ``-1`` is "none
 Strength and stability are never stored: :mod:`scoring` sums them from the board, so they
 are always "adjusted immediately".
 
-What is waiting for a decision is ``queue``: a list of decisions, each a flat list
-``[kind, seat, *arguments]`` (``grow``, ``place_bm``, ``golden``, ``effect``, ...); the
-first one's seat is the current player.  In the action phase, with an empty queue, the
+What is waiting for a decision is ``queue``: a list of decisions, each a small frozen value
+of :mod:`~nations_widget.board.decisions` (``GrowChoice``, ``PlaceBm``, ``EffectChoice``,
+...; in JSON the flat list ``[kind, seat, *arguments]``); the first one's seat is the
+current player.  In the action phase, with an empty queue, the
 current player is the seat under ``cursor``.
 """
 
@@ -34,6 +35,7 @@ from .components import (
     default_components,
 )
 from .constants import SHADOW_FIGURES
+from .decisions import Decision
 from .moves import Move
 
 STATE_FORMAT = "nations-board-state"
@@ -417,7 +419,7 @@ class StateData:
     war_strength: int
     war_buyer: int
     discard: list[int]              # progress cards out of the game
-    queue: list[list[Any]]
+    queue: list[Decision]
     plans: list[list[int] | None]   # per seat: the choices made for the event being resolved
     turn_done: bool
     last_bought: int                # the card bought last (for "deploy on the card bought")
@@ -455,7 +457,7 @@ class StateData:
         new.war_strength = self.war_strength
         new.war_buyer = self.war_buyer
         new.discard = self.discard[:]
-        new.queue = [d[:] for d in self.queue]
+        new.queue = self.queue[:]           # decisions are immutable values
         new.plans = [None if p is None else p[:] for p in self.plans]
         new.turn_done = self.turn_done
         new.last_bought = self.last_bought
@@ -519,7 +521,7 @@ class StateData:
             "war": None if self.war_strength < 0 else [cid(self.war), self.war_strength,
                                                        self.war_buyer],
             "discard": [cid(c) for c in self.discard],
-            "queue": [_decision_json(d, cid, self._event_id, self._tile_id) for d in self.queue],
+            "queue": [d.to_json(cid, self._event_id, self._tile_id) for d in self.queue],
             "plans": [None if p is None else p[:] for p in self.plans],
             "turn_done": self.turn_done,
             "last_bought": self.card_id(self.last_bought),
@@ -549,28 +551,6 @@ class StateData:
         return self.to_json() == other.to_json()
 
     __hash__ = None  # type: ignore[assignment]
-
-# Decision arguments that are card refs (by position in the decision list), for JSON.
-CARD_ARGS: dict[str, tuple[int, ...]] = {
-    "place_bm": (2,), "place_colony": (2,), "place_advisor": (2,), "place_wonder": (2,),
-    "battle": (2,), "golden": (2,),
-}
-
-
-def _decision_json(d: list[Any], cid: Any, cid_event: Any, cid_tile: Any) -> list[Any]:
-    out = list(d)
-    for i in CARD_ARGS.get(d[0], ()):
-        out[i] = cid(d[i])
-    if d[0] == "pick_event":
-        out[2] = [cid_event(e) for e in d[2]]
-    if d[0] == "pick_tile":
-        out[2] = [cid_tile(e) for e in d[2]]
-    if d[0] == "effect":
-        if d[2] == "card":
-            out[3] = cid(d[3])
-        out[4] = list(d[4])
-    return out
-
 
 def rng_of(s: StateData) -> Rng:
     """The state's generator, to draw from; store ``rng.state`` back in ``s.rng`` after."""

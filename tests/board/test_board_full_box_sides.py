@@ -98,7 +98,7 @@ def test_the_rulebooks_board_selection_example() -> None:
     assert s.players[player3].res == [6, 6, 2, 3, 4]
     assert s.players[player1].idle == 6
     # the game goes on with the growth step (reverse player order)
-    assert s.queue[0][0] == "grow" and s.current_player() == player3
+    assert s.queue[0].kind == "grow" and s.current_player() == player3
     assert check_invariants(s) == []
 
 

@@ -28,7 +28,7 @@ def ref(card_id: str) -> int:
 
 
 def grow_all(s: GameState, bonus: str = "food") -> None:
-    while s.step == "maintenance.growth" or (s.queue and s.queue[0][0] == "grow"):
+    while s.step == "maintenance.growth" or (s.queue and s.queue[0].kind == "grow"):
         s.apply(Grow(bonus=bonus))
 
 
@@ -56,7 +56,7 @@ def test_setup(players: int) -> None:
     # growth is asked first, in reverse player order
     assert s.step == "maintenance.growth"
     assert s.current_player() == s.order[-1]
-    assert [d[1] for d in s.queue] == s.order[::-1]
+    assert [d.seat for d in s.queue] == s.order[::-1]
     assert check_invariants(s) == []
 
 
@@ -425,7 +425,7 @@ def test_books_at_zero_cost_another_resource_of_choice_per_book() -> None:
     assert s.players[0].res[VP] == 6
     from nations_widget.board.rules import advance
     advance(s, None)
-    assert s.queue[0][0] == "lose_other" and options(s) == ["gold", "stone"]
+    assert s.queue[0].kind == "lose_other" and options(s) == ["gold", "stone"]
     choose(s, "gold")
     assert s.players[0].res[GOLD] == 0 and s.players[0].res[STONE] == 4  # the 2nd: only stone
 

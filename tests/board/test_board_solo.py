@@ -278,8 +278,8 @@ def test_machiavelli_in_the_solo_game_picks_among_two_tiles() -> None:
     s = scenario({"players": 1, "round": 5, "step": "maintenance.growth", "decks": "all",
                   "seats": [{"advisors": ["niccolo-machiavelli"]}]})
     s.apply(s.legal_moves()[0])
-    assert s.queue and s.queue[0][0] == "pick_tile"
-    drawn = list(s.queue[0][2])
+    assert s.queue and s.queue[0].kind == "pick_tile"
+    drawn = list(s.queue[0].tiles)
     assert GameState.from_json(s.to_json_str()) == s
     assert s.to_json()["queue"][0][2] == [TILE_IDS[t] for t in drawn]
     s.apply(s.legal_moves()[1])

@@ -26,6 +26,7 @@ from nations_widget.board import (
     Undeploy,
 )
 from nations_widget.board.components import BOOKS, default_components
+from nations_widget.board.decisions import LoseOther
 from nations_widget.board.describe import describe_move
 from nations_widget.board.effects import lose
 from nations_widget.board.render import figures, state_html
@@ -257,7 +258,7 @@ def test_a_revolt_beyond_the_books_says_what_is_lost() -> None:
         "of its choice."]
     p = s.players[1]
     assert (p.res[BOOKS], p.res[4]) == (0, 3)
-    assert s.queue and s.queue[0][0] == "lose_other" and s.queue[0][2] == 1
+    assert s.queue and s.queue[0].kind == "lose_other" and s.queue[0].owed == 1
 
 
 def test_a_shortfall_of_goods_says_what_is_lost() -> None:
@@ -327,7 +328,7 @@ def test_one_architect_is_available_and_one_book_short() -> None:
     assert texts(log)[0] == ("Player 2 is 1 book short: loses the 1 book it has, 1 VP, and 1 "
                             "other resource of its choice.")
     assert s.prompt() == "Player 2: with no books left, give up 1 other resource — which one?"
-    s.queue[0][2] = 2
+    s.queue[0] = LoseOther(1, 2)
     assert s.prompt() == ("Player 2: with no books left, give up 2 other resources — which "
                           "one first?")
     s.queue.clear()

@@ -41,6 +41,7 @@ from ...board import (
 )
 from ...board.components import CardSpec
 from ...board.constants import CARD_TYPES, FIGURES, PRICES, RESOURCES, SHADOW_FIGURES
+from ...board.decisions import CARD_DECISIONS
 from ...board.describe import describe_move
 from ...board.effects import can_take_card, price_of
 from ...board.render import side_name
@@ -391,19 +392,13 @@ def prompt_text(state: GameState, seats: Sequence[str]) -> str:
     return text
 
 
-#: The decisions about one card just bought or played (the queued decision's third item is
-#: that card): the view shows the card beside the question.
-CARD_DECISIONS = frozenset({"place_bm", "place_colony", "place_advisor", "place_wonder",
-                            "battle", "golden"})
-
-
 def _decision_card(s: GameState) -> str | None:
     """The id of the card the pending decision is about (placing it, its battle's loot, its
-    golden age's choice), or None."""
-    if not s.queue or s.queue[0][0] not in CARD_DECISIONS:
+    golden age's choice), or None: the view shows the card beside the question."""
+    d = s.queue[0] if s.queue else None
+    if not isinstance(d, CARD_DECISIONS):
         return None
-    card: str = s.comp.cards[s.queue[0][2]].id
-    return card
+    return s.comp.cards[d.card].id
 
 
 def view_payload(game: Game, seats: Sequence[str]) -> dict[str, Any]:
@@ -415,7 +410,7 @@ def view_payload(game: Game, seats: Sequence[str]) -> dict[str, Any]:
     n = s.config.players
     over = s.is_terminal()
     refs = _visible_cards(s)
-    decision = s.queue[0][0] if s.queue else ("action" if current is not None else None)
+    decision = s.queue[0].kind if s.queue else ("action" if current is not None else None)
     data: dict[str, Any] = {
         "game": "board",
         "position": game.position,
