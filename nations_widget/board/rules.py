@@ -488,28 +488,7 @@ def new_game(cls: type[S], config: GameConfig, comp: Components, log: Log = None
     s.cursor = 0
     s.passed = []
     s.board = [-1] * (3 * comp.columns_by_players[n])
-    s.decks = []
-    s.event_decks = []
-    for age in range(1, 5):
-        deck = decks[age - 1][:]
-        rng.shuffle(deck)
-        s.decks.append(deck)
-        events = list(comp.age_events[age])
-        rng.shuffle(events)
-        s.event_decks.append(events)
-    s.shadow, s.tile_decks, s.tiles_done = [], [], []
-    s.shadow_first = s.roll_due = False
-    s.last_roll = 0
-    s.tile = -1
-    if n == 1:
-        if comp.solo_tiles is None:
-            raise ValueError("the solo game needs solo tiles (see load_solo_tiles)")
-        # "You start as player 1, with 1 Book.  The shadow opponent starts with 2 Books."
-        s.shadow = [0, 0, START_BOOKS]
-        for age in range(1, 5):
-            tiles = list(comp.solo_tiles.by_age(age))
-            rng.shuffle(tiles)
-            s.tile_decks.append(tiles)
+    _shuffle_decks(s, rng, decks, comp)
     s.event = -1
     s.events_done = []
     s.architects = 0
@@ -524,34 +503,68 @@ def new_game(cls: type[S], config: GameConfig, comp: Components, log: Log = None
     s.boards = []
     for position, seat in enumerate(order, start=1):
         s.players[seat].res[BOOKS] = position
-    mode = config.sides[0]
-    if mode in ("B", "choose"):
-        # rulebook (B sides): the boards in play are drawn, as many as players; they are
-        # taken in reverse player order — by the generator ("B": each its B side), or by
-        # the players, who see the progress board first ("choose": a setup decision each)
-        boards = list(comp.boards)
-        rng.shuffle(boards)
-        drawn = boards[:n]
-        s.rng = rng.state
-        if mode == "B":
-            for board, seat in zip(drawn, reversed(order), strict=True):
-                set_board(s, seat, comp.b_side[board], board)
-        else:
-            s.boards = sorted(drawn)
-            for seat in range(n):
-                s.players[seat].side = ""
-            _refill(s, log)
-            for seat in reversed(order):
-                s.queue.append(SideChoice(seat))
-    else:
-        s.rng = rng.state
-        for seat in range(n):
-            set_board(s, seat, config.sides[seat], comp.sides[config.sides[seat]].nation)
+    _give_boards(s, rng, comp, log)
     entries: list[LogEntry] = [] if log is None else log
     note(entries, s, None, "setup", "Player order: " + ", ".join(
         seat_name(x) for x in order) + ".", order=order[:])
     advance(s, entries)
     return s
+
+
+def _shuffle_decks(s: StateData, rng: Rng, decks: list[list[int]], comp: Components) -> None:
+    """Each age's progress deck and event deck shuffled; in the solo game, the shadow's
+    start and each age's solo tiles too."""
+    s.decks = []
+    s.event_decks = []
+    for age in range(1, 5):
+        deck = decks[age - 1][:]
+        rng.shuffle(deck)
+        s.decks.append(deck)
+        events = list(comp.age_events[age])
+        rng.shuffle(events)
+        s.event_decks.append(events)
+    s.shadow, s.tile_decks, s.tiles_done = [], [], []
+    s.shadow_first = s.roll_due = False
+    s.last_roll = 0
+    s.tile = -1
+    if s.config.players == 1:
+        if comp.solo_tiles is None:
+            raise ValueError("the solo game needs solo tiles (see load_solo_tiles)")
+        # "You start as player 1, with 1 Book.  The shadow opponent starts with 2 Books."
+        s.shadow = [0, 0, START_BOOKS]
+        for age in range(1, 5):
+            tiles = list(comp.solo_tiles.by_age(age))
+            rng.shuffle(tiles)
+            s.tile_decks.append(tiles)
+
+
+def _give_boards(s: StateData, rng: Rng, comp: Components, log: Log) -> None:
+    """Each seat's player board, as the config's sides say; the generator's state is
+    stored back in ``s.rng`` once its setup draws are done."""
+    config, n = s.config, s.config.players
+    mode = config.sides[0]
+    if mode not in ("B", "choose"):
+        s.rng = rng.state
+        for seat in range(n):
+            set_board(s, seat, config.sides[seat], comp.sides[config.sides[seat]].nation)
+        return
+    # rulebook (B sides): the boards in play are drawn, as many as players; they are
+    # taken in reverse player order — by the generator ("B": each its B side), or by
+    # the players, who see the progress board first ("choose": a setup decision each)
+    boards = list(comp.boards)
+    rng.shuffle(boards)
+    drawn = boards[:n]
+    s.rng = rng.state
+    if mode == "B":
+        for board, seat in zip(drawn, reversed(s.order), strict=True):
+            set_board(s, seat, comp.b_side[board], board)
+        return
+    s.boards = sorted(drawn)
+    for seat in range(n):
+        s.players[seat].side = ""
+    _refill(s, log)
+    for seat in reversed(s.order):
+        s.queue.append(SideChoice(seat))
 
 
 def set_board(s: StateData, seat: int, side_id: str, nation: str) -> None:
@@ -1232,89 +1245,123 @@ def check(s: StateData, move: Move) -> None:
     assert seat is not None
     if not isinstance(move, (Pass, Grow, Choose, Buy, Deploy, Undeploy, Hire, Special)):
         raise MalformedMoveError(f"not a move: {shown(move)}")
-    who = seat_name(seat)
     if s.queue:
-        if isinstance(s.queue[0], GrowChoice):
-            if not isinstance(move, Grow):
-                raise IllegalMoveError(f"it is the growth step: {who} takes a worker or the "
-                                       f"bonus resources (a grow move), not {move.type}")
-            _check_grow(s, seat, move)
-            return
-        if not isinstance(move, Choose):
-            raise IllegalMoveError(f"{who} must first answer: {prompt(s)} (a choose move)")
-        options = decision_options(s, s.queue[0])
-        if move.option not in options:
-            raise IllegalMoveError(f"{quote(repr(move.option))} is not one of the options: "
-                                   + "; ".join(options))
+        _check_answer(s, seat, move)
         return
     if isinstance(move, (Grow, Choose)):
-        raise IllegalMoveError(f"there is nothing to {move.type} now: it is {who}'s turn "
-                               "to act")
+        raise IllegalMoveError(f"there is nothing to {move.type} now: it is "
+                               f"{seat_name(seat)}'s turn to act")
+    ACTION_CHECKS[type(move)](s, seat, move)
+
+
+def _check_answer(s: StateData, seat: int, move: Move) -> None:
+    """``move`` as the answer to the decision asked: a grow move for growth, else one of
+    the decision's options."""
+    who = seat_name(seat)
+    if isinstance(s.queue[0], GrowChoice):
+        if not isinstance(move, Grow):
+            raise IllegalMoveError(f"it is the growth step: {who} takes a worker or the "
+                                   f"bonus resources (a grow move), not {move.type}")
+        _check_grow(s, seat, move)
+        return
+    if not isinstance(move, Choose):
+        raise IllegalMoveError(f"{who} must first answer: {prompt(s)} (a choose move)")
+    options = decision_options(s, s.queue[0])
+    if move.option not in options:
+        raise IllegalMoveError(f"{quote(repr(move.option))} is not one of the options: "
+                               + "; ".join(options))
+
+
+def _check_pass(s: StateData, seat: int, move: Pass) -> None:
+    """Passing is always allowed on one's turn."""
+
+
+def _check_buy(s: StateData, seat: int, move: Buy) -> None:
+    """A card on the progress board that the seat can take and pay for."""
     p = s.players[seat]
     cards = s.comp.cards
-    if isinstance(move, Pass):
-        return
-    if isinstance(move, Buy):
-        ref = s.comp.card_ref.get(move.card, -1)
-        if ref < 0 or ref not in s.board:
-            raise IllegalMoveError(f"{quote(repr(move.card))} is not on the progress board")
-        price = price_of(s, seat, ref)
-        if p.res[GOLD] < price:
-            raise IllegalMoveError(f"{cards[ref].name} costs {price} gold; you have "
-                                   f"{p.res[GOLD]}")
-        reason = can_take_card(s, seat, ref)
-        if reason:
-            raise IllegalMoveError(reason)
-        return
-    if isinstance(move, Deploy):
-        k = move.slot
-        if not 0 <= k < len(p.bm):
-            raise IllegalMoveError(f"there is no slot {k} (slots are 0-{len(p.bm) - 1})")
-        if p.bm[k] < 0:
-            raise IllegalMoveError(f"slot {k} is empty: there is no card to deploy on")
-        if move.source == "idle":
-            if not p.idle:
-                raise IllegalMoveError("you have no worker in your resource area (undeploy "
-                                       "one, or deploy from another card)")
-        else:
-            if not plain_digits(move.source) or not 0 <= int(move.source) < len(p.bm):
-                raise IllegalMoveError(f"source must be 'idle' or a slot 0-{len(p.bm) - 1}")
-            j = int(move.source)
-            if j == k:
-                raise IllegalMoveError("a worker cannot move to the card it is on")
-            if not p.workers[j]:
-                raise IllegalMoveError(f"there is no worker on {cards[p.bm[j]].name}")
-        if not _room(s, seat, k):
-            raise IllegalMoveError(f"{cards[p.bm[k]].name} holds no more workers")
-        cost = deploy_cost(s, seat, k)
-        if p.res[STONE] < cost:
-            raise IllegalMoveError(f"deploying on {cards[p.bm[k]].name} costs {cost} stone; "
-                                   f"you have {p.res[STONE]}")
-        return
-    if isinstance(move, Undeploy):
-        if not 0 <= move.slot < len(p.bm):
-            raise IllegalMoveError(f"there is no slot {move.slot}")
-        if not 1 <= move.count <= p.workers[move.slot]:
-            raise IllegalMoveError(f"{cards[p.bm[move.slot]].name} has "
-                                   f"{counted(p.workers[move.slot], 'worker')}; undeploy "
-                                   "1 to that many")
-        return
-    if isinstance(move, Hire):
-        if p.wonder < 0:
-            raise IllegalMoveError("you have no wonder under construction")
-        if p.private <= 0 and s.architects <= 0:
-            raise IllegalMoveError("no architect is left this round")
-        cost = cards[p.wonder].stages[p.built]
-        if p.res[STONE] < cost:
-            raise IllegalMoveError(f"the next section of {cards[p.wonder].name} costs {cost} "
-                                   f"stone; you have {p.res[STONE]}")
-        return
-    assert isinstance(move, Special)
+    ref = s.comp.card_ref.get(move.card, -1)
+    if ref < 0 or ref not in s.board:
+        raise IllegalMoveError(f"{quote(repr(move.card))} is not on the progress board")
+    price = price_of(s, seat, ref)
+    if p.res[GOLD] < price:
+        raise IllegalMoveError(f"{cards[ref].name} costs {price} gold; you have "
+                               f"{p.res[GOLD]}")
+    reason = can_take_card(s, seat, ref)
+    if reason:
+        raise IllegalMoveError(reason)
+
+
+def _check_deploy(s: StateData, seat: int, move: Deploy) -> None:
+    """A worker from the resource area or another card, onto a card with room, paid in stone."""
+    p = s.players[seat]
+    cards = s.comp.cards
+    k = move.slot
+    if not 0 <= k < len(p.bm):
+        raise IllegalMoveError(f"there is no slot {k} (slots are 0-{len(p.bm) - 1})")
+    if p.bm[k] < 0:
+        raise IllegalMoveError(f"slot {k} is empty: there is no card to deploy on")
+    if move.source == "idle":
+        if not p.idle:
+            raise IllegalMoveError("you have no worker in your resource area (undeploy "
+                                   "one, or deploy from another card)")
+    else:
+        if not plain_digits(move.source) or not 0 <= int(move.source) < len(p.bm):
+            raise IllegalMoveError(f"source must be 'idle' or a slot 0-{len(p.bm) - 1}")
+        j = int(move.source)
+        if j == k:
+            raise IllegalMoveError("a worker cannot move to the card it is on")
+        if not p.workers[j]:
+            raise IllegalMoveError(f"there is no worker on {cards[p.bm[j]].name}")
+    if not _room(s, seat, k):
+        raise IllegalMoveError(f"{cards[p.bm[k]].name} holds no more workers")
+    cost = deploy_cost(s, seat, k)
+    if p.res[STONE] < cost:
+        raise IllegalMoveError(f"deploying on {cards[p.bm[k]].name} costs {cost} stone; "
+                               f"you have {p.res[STONE]}")
+
+
+def _check_undeploy(s: StateData, seat: int, move: Undeploy) -> None:
+    """Workers off one card: as many as it holds, at most."""
+    p = s.players[seat]
+    cards = s.comp.cards
+    if not 0 <= move.slot < len(p.bm):
+        raise IllegalMoveError(f"there is no slot {move.slot}")
+    if not 1 <= move.count <= p.workers[move.slot]:
+        raise IllegalMoveError(f"{cards[p.bm[move.slot]].name} has "
+                               f"{counted(p.workers[move.slot], 'worker')}; undeploy "
+                               "1 to that many")
+
+
+def _check_hire(s: StateData, seat: int, move: Hire) -> None:
+    """An architect left, and the stone for the next section of the wonder under construction."""
+    p = s.players[seat]
+    cards = s.comp.cards
+    if p.wonder < 0:
+        raise IllegalMoveError("you have no wonder under construction")
+    if p.private <= 0 and s.architects <= 0:
+        raise IllegalMoveError("no architect is left this round")
+    cost = cards[p.wonder].stages[p.built]
+    if p.res[STONE] < cost:
+        raise IllegalMoveError(f"the next section of {cards[p.wonder].name} costs {cost} "
+                               f"stone; you have {p.res[STONE]}")
+
+
+def _check_special(s: StateData, seat: int, move: Special) -> None:
+    """A card in play in the nation whose action can be used now."""
+    cards = s.comp.cards
     ref = s.comp.card_ref.get(move.card, -1)
     if ref < 0 or ref not in active_cards(s, seat):
         raise IllegalMoveError(f"{quote(repr(move.card))} is not a card in play in your nation")
     if _action_available(s, seat, ref) < 0:
         raise IllegalMoveError(f"{cards[ref].name} has no action you can use now")
+
+
+# The checks of the actions of one's turn, by the move's class.
+ACTION_CHECKS: dict[type, Callable[[StateData, int, Any], None]] = {
+    Pass: _check_pass, Buy: _check_buy, Deploy: _check_deploy, Undeploy: _check_undeploy,
+    Hire: _check_hire, Special: _check_special,
+}
 
 
 def _check_grow(s: StateData, seat: int, move: Grow) -> None:
