@@ -24,30 +24,19 @@ from ..core.envelope import check_header, json_object, shown
 from ..core.rng import Rng
 from ..core.validate import Checker, field_error
 from .constants import (
-    BOOKS,
     CARD_TYPES,
     DIFFICULTIES,
     FIGURES,
-    FOOD,
-    GOLD,
     PLACE_OF_TYPE,
     PLACES,
     RES_INDEX,
     RESOURCES,
     SETS,
     SHADOW_FIGURES,
-    STABILITY_F,
-    STONE,
-    STRENGTH_F,
-    TRACK_MAX_STABILITY,
-    TRACK_MAX_STRENGTH,
-    TRACKS,
-    VP,
 )
 from .vocabulary import CardEffect, EventHalf, parse_card_effects, parse_event_half
 
 DATA = Path(__file__).resolve().parent / "data"
-
 
 
 class ComponentError(ValueError):
@@ -521,8 +510,6 @@ def default_components() -> Components:
     return comp
 
 
-
-
 SOLO_TILES_FORMAT = "nations-board-solo-tiles"
 
 
@@ -626,10 +613,7 @@ def with_solo_tiles(comp: Components, tiles: SoloTiles) -> Components:
                    compatible=frozenset({fingerprint}))
 
 
-# The constants of .constants that other code still takes from here are re-exported.
-__all__ = ["BOOKS", "CARD_TYPES", "DIFFICULTIES", "FIGURES", "FOOD", "GOLD", "PLACES",
-           "PLACE_OF_TYPE", "RESOURCES", "RES_INDEX", "SETS", "STABILITY_F", "STONE",
-           "STRENGTH_F", "TRACKS", "TRACK_MAX_STABILITY", "TRACK_MAX_STRENGTH", "VP",
-           "CardSpec", "ComponentError", "Components", "EventSpec", "SideSpec", "SoloTile",
-           "SoloTiles", "build_components", "deck_lists", "default_components",
-           "load_solo_tiles", "packaged_solo_tiles", "parse_solo_tiles", "with_solo_tiles"]
+__all__ = ["DATA", "CardSpec", "ComponentError", "Components", "EventSpec", "Holders",
+           "SideSpec", "SoloTile", "SoloTiles", "build_components", "deck_lists",
+           "default_components", "load_solo_tiles", "packaged_solo_tiles", "parse_solo_tiles",
+           "with_solo_tiles"]

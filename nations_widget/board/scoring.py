@@ -170,8 +170,6 @@ def book_vp(books: list[int]) -> list[int]:
     return [sum(1 for other in books if other < mine) for mine in books]
 
 
-
-
 def scores(s: StateData) -> list[int]:
     """VP per seat: the VP tokens during the game; the full final scoring once over."""
     if s.is_terminal():

@@ -24,17 +24,8 @@ from typing import Any, TypeVar
 from ..core.envelope import MAX_INT_DIGITS, quote, shown
 from ..core.rng import Rng
 from ..core.validate import Checker
-from .components import (
-    CARD_TYPES,
-    DIFFICULTIES,
-    RESOURCES,
-    SETS,
-    Components,
-    SideSpec,
-    SoloTile,
-    default_components,
-)
-from .constants import SHADOW_FIGURES
+from .components import Components, SideSpec, SoloTile, default_components
+from .constants import CARD_TYPES, DIFFICULTIES, RESOURCES, SETS, SHADOW_FIGURES
 from .decisions import Decision
 from .moves import Move
 

@@ -9,15 +9,8 @@ import pytest
 from board_helpers import choose, components_with, options, raw_data, refuse
 
 from nations_widget.board import Buy, Choose, Deploy, GameState, Hire, Pass, Special
-from nations_widget.board.components import (
-    BOOKS,
-    FOOD,
-    GOLD,
-    STONE,
-    VP,
-    ComponentError,
-    build_components,
-)
+from nations_widget.board.components import ComponentError, build_components
+from nations_widget.board.constants import BOOKS, FOOD, GOLD, STONE, VP
 from nations_widget.board.scenario import scenario
 from nations_widget.board.serialization import check_invariants
 from nations_widget.board.vocabulary import EffectFormatError
@@ -123,7 +116,7 @@ def test_gain_per_count_this_round() -> None:
     second = {"who": "all", "do": {"gain": {"gold": 5}, "per": "colonies_bought"}}
     s = event_state(half, {"step": "actions"}, second)
     s.players[0].bought[7 - 1] = 0
-    from nations_widget.board.components import CARD_TYPES
+    from nations_widget.board.constants import CARD_TYPES
     s.players[0].bought[CARD_TYPES.index("war")] = 1
     s.players[0].bought[CARD_TYPES.index("battle")] = 2
     s.players[1].bought[CARD_TYPES.index("colony")] = 1

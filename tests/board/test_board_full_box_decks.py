@@ -12,14 +12,8 @@ import pytest
 from board_helpers import choose, options
 
 from nations_widget.board import Buy, Deploy, GameState, Grow, Hire, Pass
-from nations_widget.board.components import (
-    BALANCED_EXCHANGE,
-    CARD_TYPES,
-    STABILITY_F,
-    STRENGTH_F,
-    deck_lists,
-    default_components,
-)
+from nations_widget.board.components import BALANCED_EXCHANGE, deck_lists, default_components
+from nations_widget.board.constants import CARD_TYPES, STABILITY_F, STRENGTH_F
 from nations_widget.board.in_play import active_cards
 from nations_widget.board.rules import production_of
 from nations_widget.board.scenario import scenario

@@ -9,7 +9,8 @@ import pytest
 from board_helpers import choose, options
 
 from nations_widget.board import GameState, Hire
-from nations_widget.board.components import FOOD, GOLD, default_components
+from nations_widget.board.components import default_components
+from nations_widget.board.constants import FOOD, GOLD
 from nations_widget.board.rules import golden_options, production_of
 from nations_widget.board.scenario import scenario
 from nations_widget.board.serialization import check_invariants
@@ -47,7 +48,7 @@ def test_the_five_b_sides_carry_the_shared_figures() -> None:
             spec = COMP.cards[printed]
             assert spec.name == card["name"]
             figures = {names.get(k, k): v for k, v in card["production_per_worker"].items()}
-            from nations_widget.board.components import FIGURES
+            from nations_widget.board.constants import FIGURES
             assert {FIGURES[i]: v for i, v in enumerate(spec.per_worker) if v} == figures
             assert spec.deploy_cost == -card["deployment_cost"]
             assert list(spec.worker_vp) == card["worker_points"]

@@ -5,7 +5,8 @@ from __future__ import annotations
 from board_helpers import choose, components_with, options
 
 from nations_widget.board import Buy, Deploy, Grow, Pass
-from nations_widget.board.components import BOOKS, FOOD, STONE, VP, default_components
+from nations_widget.board.components import default_components
+from nations_widget.board.constants import BOOKS, FOOD, STONE, VP
 from nations_widget.board.decisions import GrowChoice
 from nations_widget.board.effects import best_raid, lose, metric_values
 from nations_widget.board.rules import _architects, production_of

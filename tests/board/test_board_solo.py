@@ -9,12 +9,8 @@ from pathlib import Path
 import pytest
 
 from nations_widget.board import Buy, Deploy, Game, GameState, Hire, Pass
-from nations_widget.board.components import (
-    BOOKS,
-    VP,
-    ComponentError,
-    default_components,
-)
+from nations_widget.board.components import ComponentError, default_components
+from nations_widget.board.constants import BOOKS, VP
 from nations_widget.board.rules import STEP_NAMES
 from nations_widget.board.scenario import scenario
 from nations_widget.board.serialization import check_invariants

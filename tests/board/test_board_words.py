@@ -25,7 +25,8 @@ from nations_widget.board import (
     Special,
     Undeploy,
 )
-from nations_widget.board.components import BOOKS, default_components
+from nations_widget.board.components import default_components
+from nations_widget.board.constants import BOOKS
 from nations_widget.board.decisions import LoseOther
 from nations_widget.board.describe import describe_move
 from nations_widget.board.effects import lose
