@@ -434,12 +434,27 @@ def build_components(cards_data: dict[str, Any], events_data: dict[str, Any],
             comp.b_side[side_spec.nation] = side_spec.id
     missing = [b for b in comp.boards if b not in comp.b_side]
     nations.want(not missing, "boards", f"no B side for {', '.join(missing)}")
+    _index(comp)
+    comp.fingerprint = _fingerprint(cards_data, events_data, nations_data)
+    # the same data as it was before the B sides came in (the A side only): states saved
+    # then hold nothing the B sides changed
+    legacy = {k: v for k, v in nations_data.items() if k not in ("boards", "sides")}
+    legacy["sides"] = [x for x in nations_data.get("sides", []) if x.get("id") == "A"]
+    comp.compatible = frozenset({comp.fingerprint,
+                                 _fingerprint(cards_data, events_data, legacy)})
+    return comp
+
+
+def _index(comp: Components) -> None:
+    """The lookups the engine plays with: each set's cards and each age's events by age,
+    and the cards by the effects they hold (:class:`Holders`)."""
+    cards = comp.cards
     for cset in SETS:
         for age in range(1, 5):
             comp.deck_cards[(cset, age)] = tuple(
                 c.ref for c in cards if c.set == cset and c.age == age)
     for age in range(1, 5):
-        comp.age_events[age] = tuple(e.ref for e in events if e.age == age)
+        comp.age_events[age] = tuple(e.ref for e in comp.events if e.age == age)
     when: dict[str, set[int]] = {}
     modifiers: dict[str, set[int]] = {}
     for c in cards:
@@ -451,14 +466,6 @@ def build_components(cards_data: dict[str, Any], events_data: dict[str, Any],
     comp.by_modifier = {k: Holders.of(v, cards) for k, v in modifiers.items()}
     comp.removable = Holders.of((c.ref for c in cards if any(e.remove_if for e in c.effects)),
                                 cards)
-    comp.fingerprint = _fingerprint(cards_data, events_data, nations_data)
-    # the same data as it was before the B sides came in (the A side only): states saved
-    # then hold nothing the B sides changed
-    legacy = {k: v for k, v in nations_data.items() if k not in ("boards", "sides")}
-    legacy["sides"] = [x for x in nations_data.get("sides", []) if x.get("id") == "A"]
-    comp.compatible = frozenset({comp.fingerprint,
-                                 _fingerprint(cards_data, events_data, legacy)})
-    return comp
 
 
 def _fingerprint(*parts: object) -> str:
