@@ -9,7 +9,8 @@ until somebody has a decision to make.
 
 Every move goes through :func:`apply` -> :func:`check` (reads, never changes) ->
 :func:`_perform` -> :func:`advance`.  Decisions waiting for an answer are the state's
-``queue`` (see :mod:`state`); the first decision's seat is the current player.
+``queue`` (see :mod:`decisions`); the first decision's seat is the current player.  The
+machine class :class:`~nations_widget.board.machine.GameState` calls these functions.
 """
 
 from __future__ import annotations
@@ -110,7 +111,7 @@ from .words import (
 )
 
 T_WAR, T_BATTLE = CARD_TYPES.index("war"), CARD_TYPES.index("battle")
-
+# The class a new game is built as (the machine's GameState, which sits above the rules).
 S = TypeVar("S", bound=StateData)
 
 

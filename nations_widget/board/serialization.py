@@ -43,6 +43,7 @@ from .state import (
 )
 from .vocabulary import Outcome
 
+# The class a loaded state is built as (the machine's GameState, which sits above).
 S = TypeVar("S", bound=StateData)
 
 
