@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 Ids = Callable[[int], Any]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GrowChoice:
     """Growth: a worker from a population section, or a bonus resource."""
 
@@ -29,7 +29,7 @@ class GrowChoice:
         return [self.kind, self.seat]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SideChoice:
     """Setup (sides "choose"): a drawn board and its side."""
 
@@ -40,7 +40,7 @@ class SideChoice:
         return [self.kind, self.seat]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class EventPick:
     """Which of the event cards drawn (a card drawing several) is played."""
 
@@ -52,7 +52,7 @@ class EventPick:
         return [self.kind, self.seat, [event(e) for e in self.events]]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class TilePick:
     """The solo game: which of the solo tiles drawn is played."""
 
@@ -64,7 +64,7 @@ class TilePick:
         return [self.kind, self.seat, [tile(t) for t in self.tiles]]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PlaceBm:
     """Which building or military slot a new card (bought for ``price`` gold) takes."""
 
@@ -77,7 +77,7 @@ class PlaceBm:
         return [self.kind, self.seat, card(self.card), self.price]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PlaceColony:
     """Which colony a new one replaces (no colony space left)."""
 
@@ -89,7 +89,7 @@ class PlaceColony:
         return [self.kind, self.seat, card(self.card)]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PlaceAdvisor:
     """Which advisor a new one replaces (several advisor spaces, all taken)."""
 
@@ -101,7 +101,7 @@ class PlaceAdvisor:
         return [self.kind, self.seat, card(self.card)]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PlaceWonder:
     """Where a completed wonder goes among the ready ones (a free space, or over one)."""
 
@@ -113,7 +113,7 @@ class PlaceWonder:
         return [self.kind, self.seat, card(self.card)]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class BattleSpoils:
     """Which resource a battle brings (``raid`` of it)."""
 
@@ -126,7 +126,7 @@ class BattleSpoils:
         return [self.kind, self.seat, card(self.card), self.raid]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GoldenAgeChoice:
     """A golden age: its resource, or a VP bought."""
 
@@ -138,7 +138,7 @@ class GoldenAgeChoice:
         return [self.kind, self.seat, card(self.card)]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class LoseOther:
     """No books left to lose: which other resource goes instead (``owed`` still due)."""
 
@@ -150,7 +150,7 @@ class LoseOther:
         return [self.kind, self.seat, self.owed]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class EffectChoice:
     """A choice inside an effect: of an event card (``origin`` "event", ``which`` its half
     0 or 1, ``index`` 1 for the nations the half selects, 0 for the others) or of a card
