@@ -35,7 +35,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from nations_widget.board import GameConfig, GameState, Pass
-from nations_widget.board.components import DIFFICULTIES, default_components
+from nations_widget.board.components import default_components
+from nations_widget.board.constants import DIFFICULTIES
 from nations_widget.core.bots.tournament import DaskMissingError, executor_for
 
 SIDES = ("A", "china-b", "egypt-b", "greece-b", "persia-b", "rome-b")

@@ -40,7 +40,7 @@ from typing import Any
 from nations_widget.core.coach import Hint
 from nations_widget.dice import GameState
 from nations_widget.dice.bots import make_bot
-from nations_widget.dice.bots.mcts import _key
+from nations_widget.dice.bots.mcts import move_key
 from nations_widget.dice.coach import COACH_ITERATIONS, hint
 
 
@@ -115,7 +115,7 @@ def main() -> None:
         positions = sample_board_positions(args.positions, args.seed)
         key = _same
     else:
-        level, coach_hint, key = COACH_ITERATIONS, hint, _key
+        level, coach_hint, key = COACH_ITERATIONS, hint, move_key
         positions = sample_positions(args.positions, args.seed)
     strong_playouts = args.strong or 4 * level
     same_action = same_move = as_good = told_apart = 0

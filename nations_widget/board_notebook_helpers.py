@@ -34,22 +34,23 @@ from .board import (
     Special,
     move_from_json,
 )
-from .board.components import FIGURES, STABILITY_F, STRENGTH_F
-from .board.effects import counted, figure_text, seat_name
+from .board.bots import make_bot
+from .board.constants import FIGURES, STABILITY_F, STRENGTH_F
 from .board.moves import MoveBase
 from .board.rules import ROUND, STEP_INDEX, event_selection, production_of
+from .board.words import counted, figure_text, seat_name
 from .core.errors import StateFormatError
 from .core.log import LogEntry
 from .notebook_helpers import (
-    _PLACEHOLDER,
+    PLACEHOLDER,
     Html,
     Verdict,
-    _not_yet,
-    _right,
-    _unanswered,
+    correct,
     html_table,
     line_chart,
+    not_yet,
     round_starts,
+    unanswered,
 )
 
 __all__ = [
@@ -124,7 +125,7 @@ def after_step(state: GameState, step: str) -> tuple[GameState, list[LogEntry]]:
     if declared.start is not None:
         declared.start(s, log)
     if len(s.queue) > queued:
-        raise ValueError(f"{step} asks a decision in this position ({s.queue[queued][0]})")
+        raise ValueError(f"{step} asks a decision in this position ({s.queue[queued].kind})")
     if declared.finish is not None:
         declared.finish(s, log)
     return s, log
@@ -187,20 +188,20 @@ def check_cards(state: GameState, answer: object, expected: Iterable[str],
                 explain: str = "") -> Verdict:
     """Compare a list of card names or ids with the expected card ids (order ignored); a
     card that does not belong is explained by the engine's refusal to buy it."""
-    if _unanswered(answer):
-        return _not_yet(_PLACEHOLDER + ', e.g. answer = ["Forum", "Hoplite"].')
+    if unanswered(answer):
+        return not_yet(PLACEHOLDER + ', e.g. answer = ["Forum", "Hoplite"].')
     if isinstance(answer, str):
         answer = [answer]
     if not isinstance(answer, (list, tuple, set, frozenset)):
-        return _not_yet('give a list of card names, like ["Forum", "Hoplite"].')
+        return not_yet('give a list of card names, like ["Forum", "Hoplite"].')
     ids, unknown = card_ids(state, answer)
     if unknown:
-        return _not_yet(f"there is no card called {', '.join(map(repr, unknown))}; use the "
+        return not_yet(f"there is no card called {', '.join(map(repr, unknown))}; use the "
                         "names shown on the progress board.")
     want, got = set(expected), set(ids)
     if got == want:
         if explain:
-            return _right(explain)
+            return correct(explain)
         others = []
         for ref in state.board:
             name = state.comp.cards[ref].name if ref >= 0 else ""
@@ -208,7 +209,7 @@ def check_cards(state: GameState, answer: object, expected: Iterable[str],
             if reason:
                 reason = reason.removeprefix(name + " ").rstrip(".")
                 others.append(f"{name} ({reason})")
-        return _right("The engine refuses the others: " + ", ".join(others) + "."
+        return correct("The engine refuses the others: " + ", ".join(others) + "."
                       if others else "")
     parts = []
     for card in sorted(got - want):
@@ -219,7 +220,7 @@ def check_cards(state: GameState, answer: object, expected: Iterable[str],
     if missing:
         parts.append(f"{len(missing)} card{'s are' if len(missing) > 1 else ' is'} missing: "
                      "look again at the gold, the row prices and each type's condition")
-    return _not_yet("; ".join(parts) + ".")
+    return not_yet("; ".join(parts) + ".")
 
 
 def _buy_outcomes(state: GameState, card_id: str) -> list[GameState]:
@@ -250,19 +251,19 @@ def check_best_buy(state: GameState, answer: object, figure: str) -> Verdict:
     seat = state.current_player()
     if seat is None:
         raise ValueError("check_best_buy needs a position where a player acts")
-    if _unanswered(answer):
-        return _not_yet(_PLACEHOLDER + ', e.g. answer = "Forum".')
+    if unanswered(answer):
+        return not_yet(PLACEHOLDER + ', e.g. answer = "Forum".')
     if isinstance(answer, Buy):
         answer = answer.card
     if not isinstance(answer, str):
-        return _not_yet('give one card name, like "Forum".')
+        return not_yet('give one card name, like "Forum".')
     ids, unknown = card_ids(state, [answer])
     if unknown:
-        return _not_yet(f"there is no card called {answer!r}.")
+        return not_yet(f"there is no card called {answer!r}.")
     card_id = ids[0]
     reason = _refusal(state, Buy(card_id))
     if reason:
-        return _not_yet(f"Player {seat + 1} cannot buy {_name(state, card_id)}: {reason}")
+        return not_yet(f"Player {seat + 1} cannot buy {_name(state, card_id)}: {reason}")
     now = figure_of(state, seat, figure)
     value = {c: max(figure_of(s, seat, figure) for s in _buy_outcomes(state, c))
              for c in buyable_cards(state)}
@@ -276,10 +277,10 @@ def check_best_buy(state: GameState, answer: object, figure: str) -> Verdict:
                for s in _buy_outcomes(state, card_id)):
         told += f" ({card.name} leaves the game at once; its text: {card.text})"
     if got == best:
-        return _right(told[0].upper() + told[1:] + ".")
+        return correct(told[0].upper() + told[1:] + ".")
     hint = (" A building or military card does nothing until a worker is deployed on it,"
             " and deploying is another action." if card.is_bm else "")
-    return _not_yet(told + f"; a card on the board gives {best:+d}." + hint)
+    return not_yet(told + f"; a card on the board gives {best:+d}." + hint)
 
 
 # =========================================================================== moves
@@ -337,15 +338,15 @@ def _moves_task(state: GameState, answer: object,
     seat = state.current_player()
     if seat is None:
         raise ValueError("a moves task needs a position where a player acts")
-    if _unanswered(answer):
-        return _not_yet(_PLACEHOLDER + ', with a list of moves like [Deploy(2, "idle")].')
+    if unanswered(answer):
+        return not_yet(PLACEHOLDER + ', with a list of moves like [Deploy(2, "idle")].')
     if isinstance(answer, (list, tuple)) and not answer:
-        return _not_yet("the list of moves is empty.")
+        return not_yet("the list of moves is empty.")
     after, problem = play_moves(state, answer)
     if after is None:
-        return _not_yet(problem + ".")
+        return not_yet(problem + ".")
     missing = goal(after, seat)
-    return _not_yet(missing) if missing else _right(praise(after, seat))
+    return not_yet(missing) if missing else correct(praise(after, seat))
 
 
 def check_buys(state: GameState, answer: object, card: str) -> Verdict:
@@ -432,8 +433,8 @@ def check_slot(state: GameState, card: str, answer: object) -> Verdict:
     seat = state.current_player()
     if seat is None:
         raise ValueError("check_slot needs a position where a player acts")
-    if _unanswered(answer):
-        return _not_yet(_PLACEHOLDER + ", e.g. answer = 3 (a slot number).")
+    if unanswered(answer):
+        return not_yet(PLACEHOLDER + ", e.g. answer = 3 (a slot number).")
     bought = state.clone()
     bought.apply(Buy(card), log=False)
     options = [m for m in bought.legal_moves() if isinstance(m, Choose)]
@@ -445,7 +446,7 @@ def check_slot(state: GameState, card: str, answer: object) -> Verdict:
         answer = names.index(answer.strip().lower())
     if isinstance(answer, bool) or not isinstance(answer, int) \
             or not 0 <= answer < len(options):
-        return _not_yet(f"answer with a slot number as Python counts it, from 0 (the first "
+        return not_yet(f"answer with a slot number as Python counts it, from 0 (the first "
                         f"card) to {len(options) - 1}, or the card's name.")
     before = _vector(state, seat)
     losses = []
@@ -466,9 +467,9 @@ def check_slot(state: GameState, card: str, answer: object) -> Verdict:
     nth = _ORDINALS[answer] if answer < len(_ORDINALS) else f"number {answer + 1}"
     where = f"slot {answer} (the {nth} card: Python counts from 0)"
     if sum(mine) == least:
-        return _right(f"{where} held {held} with {workers}: "
+        return correct(f"{where} held {held} with {workers}: "
                       + (f"you lose {lost}." if lost else "you lose nothing."))
-    return _not_yet(f"{where} holds {held} with {workers} on it: covering it "
+    return not_yet(f"{where} holds {held} with {workers} on it: covering it "
                     f"loses {lost}{back}. "
                     "Another slot costs less.")
 
@@ -479,8 +480,6 @@ def simulate(players: int = 3, bots: Sequence[str] = ("heuristic", "heuristic-ea
     """A whole board game between bots (``bots[i]`` plays seat i; the list is cycled);
     ``settings``: more :class:`~nations_widget.board.GameConfig` fields (decks, sides,
     ages, ...)."""
-    from .board.bots import make_bot
-
     game = Game(players=players, seed=seed, **settings)
     seats = [make_bot(bots[i % len(bots)], seed * 1009 + i) for i in range(players)]
     while not game.is_over:

@@ -18,6 +18,8 @@ from typing import Any
 
 from .core.validate import plain_digits
 from .dice import Build, Buy, Game, GameState, Move, Pass, Reroll
+from .dice.bots import make_bot
+from .dice.catalogue import RESOURCES
 from .dice.rules import seat_name
 
 __all__ = [
@@ -87,19 +89,24 @@ class Verdict:
                 f'padding:6px 10px;margin:4px 0;color:#1d1d1d">{escape(self.message)}</div>')
 
 
-def _right(message: str = "") -> Verdict:
+# The checkers' shared pieces (the board's checkers in board_notebook_helpers use them too).
+def correct(message: str = "") -> Verdict:
+    """A right answer, with what it shows."""
     return Verdict(True, "Correct! " + message if message else "Correct!")
 
 
-def _not_yet(message: str) -> Verdict:
+def not_yet(message: str) -> Verdict:
+    """An answer that is not right yet, with a hint."""
     return Verdict(False, "Not yet: " + message)
 
 
-def _unanswered(answer: object) -> bool:
+def unanswered(answer: object) -> bool:
+    """Whether the cell still holds the ``...`` placeholder (or nothing)."""
     return answer is Ellipsis or answer is None
 
 
-_PLACEHOLDER = "replace the ... with your answer and run the cell again"
+# What a checker says to an answer cell that was run before it was filled in.
+PLACEHOLDER = "replace the ... with your answer and run the cell again"
 
 
 def tile_ids(state: GameState, names: Iterable[object]) -> tuple[list[str], list[str]]:
@@ -127,20 +134,20 @@ def _tile_names(state: GameState, ids: Iterable[str]) -> str:
 def check_tiles(state: GameState, answer: object, expected: Iterable[str],
                 explain: str = "") -> Verdict:
     """Compare a list of tile names or ids with the expected tile ids (order ignored)."""
-    if _unanswered(answer):
-        return _not_yet(_PLACEHOLDER + ', e.g. answer = ["Granary", "Sun Tzu"].')
+    if unanswered(answer):
+        return not_yet(PLACEHOLDER + ', e.g. answer = ["Granary", "Sun Tzu"].')
     if isinstance(answer, (str, bytes)):
         answer = [answer.decode() if isinstance(answer, bytes) else answer]
     if not isinstance(answer, (list, tuple, set, frozenset)):
-        return _not_yet("give a list of tile names, like [\"Granary\", \"Sun Tzu\"].")
+        return not_yet("give a list of tile names, like [\"Granary\", \"Sun Tzu\"].")
     ids, unknown = tile_ids(state, answer)
     if unknown:
-        return _not_yet(f"there is no tile called {', '.join(map(repr, unknown))}; use the "
+        return not_yet(f"there is no tile called {', '.join(map(repr, unknown))}; use the "
                         "names printed on the tiles.")
     want = set(expected)
     got = set(ids)
     if got == want:
-        return _right(explain)
+        return correct(explain)
     missing = want - got
     extra = got - want
     parts = []
@@ -149,39 +156,39 @@ def check_tiles(state: GameState, answer: object, expected: Iterable[str],
     if extra:
         parts.append(f"{_tile_names(state, extra)} "
                      f"{'does' if len(extra) == 1 else 'do'} not belong in the list")
-    return _not_yet("; ".join(parts) + ". Look again at the dice, the chits and the prices.")
+    return not_yet("; ".join(parts) + ". Look again at the dice, the chits and the prices.")
 
 
 def check_number(answer: object, expected: int, explain: str = "") -> Verdict:
     """Compare a whole number."""
-    if _unanswered(answer):
-        return _not_yet(_PLACEHOLDER + ", e.g. answer = 3.")
+    if unanswered(answer):
+        return not_yet(PLACEHOLDER + ", e.g. answer = 3.")
     if isinstance(answer, bool) or not isinstance(answer, int):
-        return _not_yet(f"the answer is a whole number, not {answer!r}.")
+        return not_yet(f"the answer is a whole number, not {answer!r}.")
     if answer == expected:
-        return _right(explain)
-    return _not_yet(f"{answer} is {'too many' if answer > expected else 'too few'}.")
+        return correct(explain)
+    return not_yet(f"{answer} is {'too many' if answer > expected else 'too few'}.")
 
 
 def check_yes_no(answer: object, expected: bool, explain: str = "") -> Verdict:
     """Compare True/False (also accepts "yes"/"no")."""
-    if _unanswered(answer):
-        return _not_yet(_PLACEHOLDER + ", with True or False.")
+    if unanswered(answer):
+        return not_yet(PLACEHOLDER + ", with True or False.")
     if isinstance(answer, str) and answer.strip().lower() in ("yes", "no"):
         answer = answer.strip().lower() == "yes"
     if not isinstance(answer, bool):
-        return _not_yet(f"answer True or False, not {answer!r}.")
+        return not_yet(f"answer True or False, not {answer!r}.")
     if answer == expected:
-        return _right(explain)
-    return _not_yet("the other way round: look again at what the rules ask for.")
+        return correct(explain)
+    return not_yet("the other way round: look again at what the rules ask for.")
 
 
 def check_sequence(answer: object, expected: Sequence[object], explain: str = "") -> Verdict:
     """Compare a list where order matters (text compared without case and spaces)."""
-    if _unanswered(answer):
-        return _not_yet(_PLACEHOLDER + ", with a list.")
+    if unanswered(answer):
+        return not_yet(PLACEHOLDER + ", with a list.")
     if not isinstance(answer, (list, tuple)):
-        return _not_yet("give a list, in order.")
+        return not_yet("give a list, in order.")
 
     def norm(x: object) -> object:
         return " ".join(x.lower().replace("_", " ").split()) if isinstance(x, str) else x
@@ -189,11 +196,11 @@ def check_sequence(answer: object, expected: Sequence[object], explain: str = ""
     got = [norm(x) for x in answer]
     want = [norm(x) for x in expected]
     if got == want:
-        return _right(explain)
+        return correct(explain)
     if len(got) != len(want):
-        return _not_yet(f"the list should have {len(want)} items, this one has {len(got)}.")
+        return not_yet(f"the list should have {len(want)} items, this one has {len(got)}.")
     first = next(i for i, (a, b) in enumerate(zip(got, want, strict=True)) if a != b)
-    return _not_yet(f"the first {first} item{'s are' if first != 1 else ' is'} right; "
+    return not_yet(f"the first {first} item{'s are' if first != 1 else ' is'} right; "
                     f"item {first + 1} is not.")
 
 
@@ -216,21 +223,21 @@ def check_players(answer: object, expected_seats: Sequence[int], ordered: bool,
                   explain: str = "") -> Verdict:
     """Compare players written as on the board (``[2, 1]`` or ``["Player 2", "Player 1"]``)
     with engine seats (0-based).  ``ordered``: the order matters."""
-    if _unanswered(answer):
-        return _not_yet(_PLACEHOLDER + ", e.g. answer = [2, 1] (player numbers).")
+    if unanswered(answer):
+        return not_yet(PLACEHOLDER + ", e.g. answer = [2, 1] (player numbers).")
     if not isinstance(answer, (list, tuple, set)):
-        return _not_yet("give a list of player numbers, like [2, 1].")
+        return not_yet("give a list of player numbers, like [2, 1].")
     numbers = _player_numbers(answer)
     if numbers is None:
-        return _not_yet("write players as numbers (1 for Player 1) or as \"Player 1\".")
+        return not_yet("write players as numbers (1 for Player 1) or as \"Player 1\".")
     want = [s + 1 for s in expected_seats]
     if (numbers == want) if ordered else (sorted(numbers) == sorted(want)):
-        return _right(explain)
+        return correct(explain)
     if not ordered:
-        return _not_yet("not that set of players.")
+        return not_yet("not that set of players.")
     if sorted(numbers) != sorted(want):
-        return _not_yet(f"list each of the {len(want)} players once.")
-    return _not_yet("right players, wrong order.")
+        return not_yet(f"list each of the {len(want)} players once.")
+    return not_yet("right players, wrong order.")
 
 
 # ============================================================= lessons: the engine's view
@@ -290,8 +297,6 @@ def order_after_famine(state: GameState) -> list[int]:
 
 def available(state: GameState, seat: int, resource: str) -> int:
     """How much of ``resource`` the seat's unused dice and chits show (no trades)."""
-    from .dice.catalogue import RESOURCES
-
     index = RESOURCES.index(resource)
     dice = sum(state.face(d)[index] for d in state.unused_dice(seat))
     return dice + state.chits_of(seat, index)   # (with Unrest, a passing bonus counts)
@@ -310,8 +315,6 @@ def play_to_end(state: GameState) -> GameState:
 def simulate(players: int = 2, bots: Sequence[str] = ("heuristic", "mcts-easy"),
              seed: int = 1, variant: str = "original") -> Game:
     """A whole game between bots (``bots[i]`` plays seat i; the list is cycled)."""
-    from .dice.bots import make_bot
-
     game = Game(players=players, seed=seed, variant=variant)  # type: ignore[arg-type]
     seats = [make_bot(bots[i % len(bots)], seed * 1009 + i) for i in range(players)]
     while not game.is_over:

@@ -98,7 +98,7 @@ def main() -> None:
 
     # a building bought: which slot does it take (a Choose with the engine's words)
     game = Game(players=2, seed=9)
-    advance(game, lambda g: bool(g.state.queue) and g.state.queue[0][0] == "place_bm")
+    advance(game, lambda g: bool(g.state.queue) and g.state.queue[0].kind == "place_bm")
     files["choose_slot_2p"] = snapshot(game, ["human", "human"], "cards_base",
                                        preview_of="choose")
 

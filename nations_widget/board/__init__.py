@@ -19,13 +19,23 @@ to play with the published tiles; the packaged ones are a reconstruction).
 
 from ..core.errors import IllegalMoveError, MalformedMoveError, StateFormatError
 from ..core.log import LogEntry
-from .components import CardSpec, Components, EventSpec, SideSpec, default_components
+from .components import (
+    CardSpec,
+    Components,
+    EventSpec,
+    SideSpec,
+    SoloTiles,
+    default_components,
+    load_solo_tiles,
+    with_solo_tiles,
+)
 from .game import Game
+from .machine import GameState
 from .moves import Buy, Choose, Deploy, Grow, Hire, Move, Pass, Special, Undeploy, move_from_json
 from .scenario import scenario
 from .serialization import check_invariants
-from .solo import SoloTiles, hall_of_fame, load_solo_tiles, with_solo_tiles
-from .state import DECK_CHOICES, GameConfig, GameState
+from .solo import hall_of_fame
+from .state import DECK_CHOICES, GameConfig
 
 __all__ = [
     "DECK_CHOICES",

@@ -21,9 +21,12 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor
 from typing import TextIO
 
-from .components import DIFFICULTIES
+from ..core.bots.tournament import DaskMissingError, executor_for
+from .bots.tournament import add_parser as add_tournament_parser
+from .constants import DIFFICULTIES
+from .machine import GameState
 from .serialization import check_invariants
-from .state import DECK_CHOICES, FIVE_PLAYER_SETS, GameConfig, GameState, default_decks
+from .state import DECK_CHOICES, FIVE_PLAYER_SETS, GameConfig, default_decks
 
 
 def play_random(config: GameConfig, chooser: random.Random, check: bool = True,
@@ -199,13 +202,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                      help="with --sweep: games played in parallel local processes")
     sim.add_argument("--dask", metavar="ADDRESS",
                      help="with --sweep: play the games on this existing Dask cluster")
-    from .bots.tournament import add_parser as add_tournament_parser
     add_tournament_parser(sub)
     args = parser.parse_args(argv)
     if args.command == "tournament":
         return int(args.run(args))
     if args.sweep:
-        from ..core.bots.tournament import DaskMissingError, executor_for
         try:
             with executor_for(args.jobs, args.dask) as executor:
                 return 1 if sweep(args.sweep, args.seed, executor=executor) else 0

@@ -43,8 +43,8 @@ from ..core.review import Answer, Review, ReviewCoach
 from .bots import BOT_INFO
 from .bots.mcts import MCTSBot
 from .describe import describe_move
+from .machine import GameState
 from .moves import Move
-from .state import GameState
 
 _LEVEL = BOT_INFO["mcts"].make(0)
 #: Playouts per hint: the default bot level's ("mcts").

@@ -11,48 +11,32 @@ choosing more of them at setup, not by changing the engine.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from operator import attrgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core.envelope import check_header, json_object, shown
+from ..core.rng import Rng
 from ..core.validate import Checker, field_error
-
-if TYPE_CHECKING:
-    from .effects import CardEffect, EventHalf
-    from .solo import SoloTiles
+from .constants import (
+    CARD_TYPES,
+    DIFFICULTIES,
+    FIGURES,
+    PLACE_OF_TYPE,
+    PLACES,
+    RES_INDEX,
+    RESOURCES,
+    SETS,
+    SHADOW_FIGURES,
+)
+from .vocabulary import CardEffect, EventHalf, parse_card_effects, parse_event_half
 
 DATA = Path(__file__).resolve().parent / "data"
-
-# Stored resources, in the order of a player's ``res`` list.
-GOLD, STONE, FOOD, BOOKS, VP = range(5)
-RESOURCES: tuple[str, ...] = ("gold", "stone", "food", "books", "vp")
-RES_INDEX = {name: i for i, name in enumerate(RESOURCES)}
-# The two tracks: not stored, always summed from the board.
-TRACKS: tuple[str, ...] = ("strength", "stability")
-# A card's per-worker / per-round figures as a 6-vector: the four goods, strength, stability.
-FIGURES: tuple[str, ...] = ("gold", "stone", "food", "books", "strength", "stability")
-STRENGTH_F, STABILITY_F = 4, 5
-# Production is computed in this order (rulebook: gold, food, stone, books).
-PRODUCTION_ORDER: tuple[int, ...] = (GOLD, FOOD, STONE, BOOKS)
-
-CARD_TYPES: tuple[str, ...] = ("advisor", "battle", "building", "colony", "golden age",
-                               "military", "war", "wonder")
-SETS: tuple[str, ...] = ("base", "adv", "exp")
-DIFFICULTIES: tuple[str, ...] = ("chieftain", "prince", "king", "emperor")
-# Where a card in play lies on a player's board (a PlayerState list), by its type; golden
-# ages, battles and wars are never kept.  PLACES is the order active cards are listed in
-# (rules.active_cards), buildings and military first.
-PLACE_OF_TYPE: dict[str, str] = {"building": "bm", "military": "bm", "advisor": "advisors",
-                                 "colony": "colonies", "wonder": "wonders",
-                                 "special": "specials"}
-PLACES: tuple[str, ...] = ("bm", "advisors", "colonies", "wonders", "specials")
-TRACK_MAX_STRENGTH = 40      # "any Military Strength above 40 is counted as 40"
-TRACK_MAX_STABILITY = 15     # "any Stability above 15 is counted as 15"
 
 
 class ComponentError(ValueError):
@@ -265,7 +249,6 @@ def _figures(check: Checker, raw: dict[str, Any], key: str) -> tuple[int, ...]:
 
 def _card(ref: int, raw: object, check: Checker, printed: bool = False) -> CardSpec:
     """One card; ``check`` names its place ("progress[3]"), a printed card's on its side."""
-    from .effects import parse_card_effects
     check, card, ident = named_item(check, raw)
     if printed:
         check.fields(card, ("id", "type"),
@@ -371,7 +354,6 @@ def _side(check: Checker, raw: object, cards: list[CardSpec]) -> SideSpec:
 
 
 def _event(ref: int, raw: object, check: Checker) -> EventSpec:
-    from .effects import parse_event_half
     check, event, ident = named_item(check, raw)
     check.fields(event, ("id", "age", "architects", "famine", "events"))
     halves = check.array(event["events"], "events", 2, "events (an event card has two)")
@@ -452,12 +434,27 @@ def build_components(cards_data: dict[str, Any], events_data: dict[str, Any],
             comp.b_side[side_spec.nation] = side_spec.id
     missing = [b for b in comp.boards if b not in comp.b_side]
     nations.want(not missing, "boards", f"no B side for {', '.join(missing)}")
+    _index(comp)
+    comp.fingerprint = _fingerprint(cards_data, events_data, nations_data)
+    # the same data as it was before the B sides came in (the A side only): states saved
+    # then hold nothing the B sides changed
+    legacy = {k: v for k, v in nations_data.items() if k not in ("boards", "sides")}
+    legacy["sides"] = [x for x in nations_data.get("sides", []) if x.get("id") == "A"]
+    comp.compatible = frozenset({comp.fingerprint,
+                                 _fingerprint(cards_data, events_data, legacy)})
+    return comp
+
+
+def _index(comp: Components) -> None:
+    """The lookups the engine plays with: each set's cards and each age's events by age,
+    and the cards by the effects they hold (:class:`Holders`)."""
+    cards = comp.cards
     for cset in SETS:
         for age in range(1, 5):
             comp.deck_cards[(cset, age)] = tuple(
                 c.ref for c in cards if c.set == cset and c.age == age)
     for age in range(1, 5):
-        comp.age_events[age] = tuple(e.ref for e in events if e.age == age)
+        comp.age_events[age] = tuple(e.ref for e in comp.events if e.age == age)
     when: dict[str, set[int]] = {}
     modifiers: dict[str, set[int]] = {}
     for c in cards:
@@ -469,18 +466,9 @@ def build_components(cards_data: dict[str, Any], events_data: dict[str, Any],
     comp.by_modifier = {k: Holders.of(v, cards) for k, v in modifiers.items()}
     comp.removable = Holders.of((c.ref for c in cards if any(e.remove_if for e in c.effects)),
                                 cards)
-    comp.fingerprint = _fingerprint(cards_data, events_data, nations_data)
-    # the same data as it was before the B sides came in (the A side only): states saved
-    # then hold nothing the B sides changed
-    legacy = {k: v for k, v in nations_data.items() if k not in ("boards", "sides")}
-    legacy["sides"] = [x for x in nations_data.get("sides", []) if x.get("id") == "A"]
-    comp.compatible = frozenset({comp.fingerprint,
-                                 _fingerprint(cards_data, events_data, legacy)})
-    return comp
 
 
 def _fingerprint(*parts: object) -> str:
-    import hashlib
     blob = json.dumps(list(parts), sort_keys=True)
     return hashlib.sha256(blob.encode()).hexdigest()[:12]
 
@@ -500,7 +488,6 @@ def deck_lists(decks: tuple[str, ...], seed: int, comp: Components) -> list[list
     of that type and age.  Which go and which come is drawn by a generator seeded from the
     game's seed alone (not the game's own generator), so the composition is a function of
     the config and any saved state can recompute it."""
-    from ..core.rng import Rng
     out: list[list[int]] = []
     if decks != ("balanced",):
         for age in range(1, 5):
@@ -525,12 +512,115 @@ def deck_lists(decks: tuple[str, ...], seed: int, comp: Components) -> list[list
 @cache
 def default_components() -> Components:
     """The packaged components (loaded once), with the packaged solo tiles."""
-    from .solo import packaged_solo_tiles
     comp = build_components(_load("cards.json"), _load("events.json"), _load("nations.json"))
     comp.solo_tiles = packaged_solo_tiles()
     return comp
 
 
-__all__ = ["BOOKS", "CARD_TYPES", "DIFFICULTIES", "FOOD", "GOLD", "RESOURCES", "STONE", "VP",
-           "CardSpec", "ComponentError", "Components", "EventSpec", "SideSpec",
-           "build_components", "deck_lists", "default_components"]
+SOLO_TILES_FORMAT = "nations-board-solo-tiles"
+
+
+@dataclass(frozen=True)
+class SoloTile:
+    """One solo event tile.  ``rolls``: for a roll of 5 and of 6, the change to the
+    shadow's (strength, stability, books)."""
+
+    id: str
+    age: int
+    architects: int
+    famine: int
+    strength: int
+    stability: int
+    books: int
+    rolls: tuple[tuple[int, int, int], tuple[int, int, int]]
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class SoloTiles:
+    tiles: tuple[SoloTile, ...]
+    reconstruction: bool
+    source: str
+    note: str = ""
+
+    def by_age(self, age: int) -> tuple[int, ...]:
+        return tuple(i for i, t in enumerate(self.tiles) if t.age == age)
+
+
+_TILE_FIELDS = ("id", "age", "architects", "famine", "strength", "stability", "books", "rolls")
+
+
+def _tile(check: Checker, raw: object) -> SoloTile:
+    """One tile; ``check`` names its place ("tiles[3]")."""
+    check, tile, ident = named_item(check, raw)
+    check.fields(tile, _TILE_FIELDS, ("note",))
+    rolls = check.mapping(tile["rolls"], "rolls")
+    check.fields(rolls, ("5", "6"), where="rolls")
+    changes = []
+    for face in ("5", "6"):
+        here = f"rolls.{face}"
+        change = check.mapping(rolls[face], here)
+        check.fields(change, (), SHADOW_FIGURES, where=here)
+        check.want(bool(change), here, "must change some of " + ", ".join(SHADOW_FIGURES))
+        changes.append(tuple(check.integer(change, f, -50, 50, f"{here}.{f}")
+                             if f in change else 0 for f in SHADOW_FIGURES))
+    return SoloTile(
+        id=ident, age=check.integer(tile, "age", 1, 4),
+        architects=check.integer(tile, "architects", 0, 9),
+        famine=check.integer(tile, "famine", 0, 20),
+        strength=check.integer(tile, "strength", 0, 99),
+        stability=check.integer(tile, "stability", -20, 99),
+        books=check.integer(tile, "books", 0, 50),
+        rolls=(changes[0], changes[1]),   # type: ignore[arg-type]
+        note=check.string(tile, "note", empty=True) if "note" in tile else "")
+
+
+def parse_solo_tiles(data: object, name: str) -> SoloTiles:
+    """Solo tiles from a file's parsed JSON; errors name the file, the tile and the field:
+    "tiles.json: tiles[3] (solo-2a) field 'famine': missing"."""
+    check = component_checker(name)
+    top = check.mapping(data)
+    check_header(top, "solo tiles", SOLO_TILES_FORMAT, 1, error=ComponentError, prefix=name)
+    check.fields(top, ("format", "version", "tiles"), ("reconstruction", "note"))
+    recon = check.boolean(top, "reconstruction") if "reconstruction" in top else False
+    raw_tiles = check.array(top["tiles"], "tiles", what="tiles")
+    check.want(bool(raw_tiles), "tiles", "must list the tiles")
+    tiles = [_tile(check.at(f"tiles[{i}]"), raw) for i, raw in enumerate(raw_tiles)]
+    ids = [t.id for t in tiles]
+    twice = next((x for i, x in enumerate(ids) if x in ids[:i]), None)
+    check.want(twice is None, "tiles", f"two tiles have the id {twice!r}")
+    for age in range(1, 5):
+        check.want(any(t.age == age for t in tiles), "tiles", f"no tile of age {age}")
+    note = check.string(top, "note", empty=True) if "note" in top else ""
+    return SoloTiles(tuple(tiles), recon, name, note)
+
+
+def load_solo_tiles(path: str | Path) -> SoloTiles:
+    """Read solo tiles from a JSON file (the format of ``data/solo_tiles.json``, see
+    DESIGN.md); a bad file raises :class:`ComponentError` naming it, the tile and the
+    field.  Play with them: ``GameState.new(config, components=with_solo_tiles(tiles))``."""
+    name = str(path)
+    return parse_solo_tiles(json_object(Path(path).read_bytes(), name, error=ComponentError),
+                            name)
+
+
+def packaged_solo_tiles() -> SoloTiles:
+    name = "solo_tiles.json"
+    return parse_solo_tiles(json_object((DATA / name).read_bytes(), name,
+                                        error=ComponentError), name)
+
+
+def with_solo_tiles(comp: Components, tiles: SoloTiles) -> Components:
+    """The same components with other solo tiles (their own fingerprint: a game saved with
+    them loads with them)."""
+    blob = [[t.id, t.age, t.architects, t.famine, t.strength, t.stability, t.books,
+             list(t.rolls)] for t in tiles.tiles]
+    fingerprint = _fingerprint(comp.fingerprint, blob)
+    return replace(comp, solo_tiles=tiles, fingerprint=fingerprint,
+                   compatible=frozenset({fingerprint}))
+
+
+__all__ = ["DATA", "CardSpec", "ComponentError", "Components", "EventSpec", "Holders",
+           "SideSpec", "SoloTile", "SoloTiles", "build_components", "deck_lists",
+           "default_components", "load_solo_tiles", "packaged_solo_tiles", "parse_solo_tiles",
+           "with_solo_tiles"]

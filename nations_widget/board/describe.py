@@ -15,9 +15,34 @@ the coach puts one after it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from .effects import (
+from .constants import BATTLE_TAKES
+from .decisions import (
+    BattleSpoils,
+    EffectChoice,
+    EventPick,
+    GoldenAgeChoice,
+    LoseOther,
+    PlaceAdvisor,
+    PlaceBm,
+    PlaceColony,
+    PlaceWonder,
+    SideChoice,
+    TilePick,
+)
+from .effects import pending_question, price_of
+from .moves import Buy, Choose, Deploy, Grow, Hire, Move, Pass, Special, Undeploy
+from .rules import (
+    current_player,
+    decision_options,
+    deploy_cost,
+    effect_outcome,
+    golden_options,
+)
+from .state import StateData
+from .vocabulary import (
     BuyFree,
     ChooseOne,
     DeployFree,
@@ -29,30 +54,18 @@ from .effects import (
     SwapBoardCards,
     TakeWorkers,
     UndeployFor,
-    count_text,
-    describe,
-    pending_question,
 )
-from .moves import Buy, Choose, Deploy, Grow, Hire, Move, Pass, Special, Undeploy
-from .rules import (
-    BATTLE_TAKES,
-    decision_options,
-    deploy_cost,
-    effect_outcome,
-    golden_options,
-    price_of,
-)
-from .state import GameState
+from .words import count_text, describe
 
 __all__ = ["describe_move"]
 
 
-def describe_move(s: GameState, move: Move) -> str:
+def describe_move(s: StateData, move: Move) -> str:
     """``move`` (legal in ``s``) in words, for the seat to act, with what it costs:
     "Buy Colosseum (building) for 2 gold", "Deploy a worker on Quarry for 1 stone",
     "Replace Axeman with Colosseum", ...  A move of no seat (the game is over) is its
     short form."""
-    seat = s.current_player()
+    seat = current_player(s)
     if seat is None:
         return str(move)
     if isinstance(move, Pass):
@@ -93,7 +106,7 @@ def _paying(resource: str, amount: int) -> str:
     return f"for {amount} {resource}" if amount else "for free"
 
 
-def _card_name(s: GameState, card_id: str) -> str:
+def _card_name(s: StateData, card_id: str) -> str:
     ref = s.comp.card_ref.get(card_id, -1)
     return s.comp.cards[ref].name if ref >= 0 else card_id
 
@@ -102,7 +115,7 @@ def _capitalized(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _take_worker(s: GameState, seat: int, section: str) -> str:
+def _take_worker(s: StateData, seat: int, section: str) -> str:
     """Taking a worker from the population track: ``section`` "food", "stability" or
     "free" (one returned on top of the track), with what it costs each round."""
     side = s.side_of(seat)
@@ -115,53 +128,83 @@ def _take_worker(s: GameState, seat: int, section: str) -> str:
     return "Take the returned worker from the top of the population track"
 
 
-def _answer(s: GameState, option: str) -> str:
+def _answer(s: StateData, option: str) -> str:
     """An option of the decision asked (the queue's first), in words."""
     options = decision_options(s, s.queue[0]) if s.queue else []
     if option not in options:           # not an answer here: the engine's words as they are
         return _capitalized(option)
-    d: list[Any] = s.queue[0]
-    kind, seat = d[0], d[1]
-    p = s.players[seat]
-    cards = s.comp.cards
-    index = options.index(option)
-    if kind == "place_bm":
-        new, old = cards[d[2]].name, p.bm[index]
-        if old < 0:
-            return f"Put {new} in empty slot {index + 1}"
-        workers = p.workers[index]
-        back = {0: "", 1: " (its worker comes back)"}.get(
-            workers, f" (its {workers} workers come back)")
-        return f"Replace {cards[old].name} with {new}{back}"
-    if kind in ("place_colony", "place_advisor"):
-        held = p.colonies if kind == "place_colony" else p.advisors
-        return f"Replace {cards[held[index]].name} with {cards[d[2]].name}"
-    if kind == "place_wonder":
-        new = cards[d[2]].name
-        free = len(p.wonders) < s.side_of(seat).wonder_slots
-        if free and index == 0:
-            return f"Put {new} in an empty wonder space"
-        return f"Replace {cards[p.wonders[index - (1 if free else 0)]].name} with {new}"
-    if kind == "battle":
-        return f"Take {count_text(BATTLE_TAKES[index], d[3])} from {cards[d[2]].name}"
-    if kind == "golden":
-        return _golden(s, seat, d[2], index)
-    if kind == "lose_other":
-        return f"Give up 1 {option}"
-    if kind == "effect":
-        return _effect_answer(s, d, option)
-    if kind == "pick_event":
-        return f"Play the event {s.comp.events[d[2][index]].name}"
-    if kind == "side":
-        return f"Take {option}"
-    if kind == "pick_tile":
-        tiles = s.comp.solo_tiles
-        assert tiles is not None
-        return f"Play the solo tile {tiles.tiles[d[2][index]].id}"
-    return _capitalized(option)
+    d = s.queue[0]
+    return ANSWER_WORDS[type(d)](s, d, options.index(option), option)
 
 
-def _golden(s: GameState, seat: int, ref: int, index: int) -> str:
+def _place_bm_words(s: StateData, d: PlaceBm, index: int, option: str) -> str:
+    p, cards = s.players[d.seat], s.comp.cards
+    new, old = cards[d.card].name, p.bm[index]
+    if old < 0:
+        return f"Put {new} in empty slot {index + 1}"
+    workers = p.workers[index]
+    back = {0: "", 1: " (its worker comes back)"}.get(
+        workers, f" (its {workers} workers come back)")
+    return f"Replace {cards[old].name} with {new}{back}"
+
+
+def _replace_words(s: StateData, d: PlaceColony | PlaceAdvisor, index: int,
+                   option: str) -> str:
+    p, cards = s.players[d.seat], s.comp.cards
+    held = p.colonies if isinstance(d, PlaceColony) else p.advisors
+    return f"Replace {cards[held[index]].name} with {cards[d.card].name}"
+
+
+def _place_wonder_words(s: StateData, d: PlaceWonder, index: int, option: str) -> str:
+    p, cards = s.players[d.seat], s.comp.cards
+    new = cards[d.card].name
+    free = len(p.wonders) < s.side_of(d.seat).wonder_slots
+    if free and index == 0:
+        return f"Put {new} in an empty wonder space"
+    return f"Replace {cards[p.wonders[index - (1 if free else 0)]].name} with {new}"
+
+
+def _battle_words(s: StateData, d: BattleSpoils, index: int, option: str) -> str:
+    return f"Take {count_text(BATTLE_TAKES[index], d.raid)} from {s.comp.cards[d.card].name}"
+
+
+def _golden_words(s: StateData, d: GoldenAgeChoice, index: int, option: str) -> str:
+    return _golden(s, d.seat, d.card, index)
+
+
+def _lose_other_words(s: StateData, d: LoseOther, index: int, option: str) -> str:
+    return f"Give up 1 {option}"
+
+
+def _effect_words(s: StateData, d: EffectChoice, index: int, option: str) -> str:
+    return _effect_answer(s, d, option)
+
+
+def _pick_event_words(s: StateData, d: EventPick, index: int, option: str) -> str:
+    return f"Play the event {s.comp.events[d.events[index]].name}"
+
+
+def _side_words(s: StateData, d: SideChoice, index: int, option: str) -> str:
+    return f"Take {option}"
+
+
+def _pick_tile_words(s: StateData, d: TilePick, index: int, option: str) -> str:
+    tiles = s.comp.solo_tiles
+    assert tiles is not None
+    return f"Play the solo tile {tiles.tiles[d.tiles[index]].id}"
+
+
+# The words of a decision's option (its index among the options, and its label), by kind.
+ANSWER_WORDS: dict[type, Callable[[StateData, Any, int, str], str]] = {
+    PlaceBm: _place_bm_words, PlaceColony: _replace_words, PlaceAdvisor: _replace_words,
+    PlaceWonder: _place_wonder_words, BattleSpoils: _battle_words,
+    GoldenAgeChoice: _golden_words, LoseOther: _lose_other_words,
+    EffectChoice: _effect_words, EventPick: _pick_event_words, SideChoice: _side_words,
+    TilePick: _pick_tile_words,
+}
+
+
+def _golden(s: StateData, seat: int, ref: int, index: int) -> str:
     """A golden age's option: its resource, or 1 VP paid in a mix of resources."""
     name = s.comp.cards[ref].name
     _, change = golden_options(s, seat, ref)[index]
@@ -174,12 +217,12 @@ def _golden(s: GameState, seat: int, ref: int, index: int) -> str:
     return f"Buy 1 VP from {name} for {' + '.join(paid)}"
 
 
-def _effect_answer(s: GameState, d: list[Any], option: str) -> str:
+def _effect_answer(s: StateData, d: EffectChoice, option: str) -> str:
     """An option of a card's or an event's choice, named by what asks it."""
-    seat = d[1]
+    seat = d.seat
     p = s.players[seat]
     cards = s.comp.cards
-    need = pending_question(s, seat, effect_outcome(s, d), list(d[4]))
+    need = pending_question(s, seat, effect_outcome(s, d), list(d.answers))
     if need is None or option not in need.options:
         return _capitalized(option)
     key = need.keys[need.options.index(option)]

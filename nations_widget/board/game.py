@@ -33,9 +33,10 @@ from ..core.envelope import quote
 from ..core.history import HistoryGame
 from ..core.log import LogEntry
 from .components import Components, default_components
+from .machine import GameState
 from .moves import Move, move_from_json
 from .rules import new_game
-from .state import GameConfig, GameState
+from .state import GameConfig
 
 if TYPE_CHECKING:
     from ..core.coach import Hint, Verdict
@@ -87,7 +88,7 @@ class Game(HistoryGame[GameState, Move]):
     def _start(cls, config: GameConfig, catalogue: Components
                ) -> tuple[GameState, list[LogEntry]]:
         log: list[LogEntry] = []
-        return new_game(config, catalogue, log), log
+        return new_game(GameState, config, catalogue, log), log
 
     @classmethod
     def _default_catalogue(cls) -> Components:

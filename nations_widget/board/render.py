@@ -1,6 +1,6 @@
 """Rich notebook display of a board-game state, without the widget.
 
-:func:`state_html` turns a :class:`~nations_widget.board.state.GameState` into one
+:func:`state_html` turns a :class:`~nations_widget.board.state.StateData` into one
 self-contained HTML fragment (inline CSS scoped under ``.nwb-view``): the round and step,
 what is being asked, the progress board with its prices, the event card, the war, the
 architects, and each nation's resources, tracks, workers and cards.  Pure: no I/O, no
@@ -10,15 +10,14 @@ randomness, no Jupyter import; the same state always gives the same string.
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
 
-from .components import RESOURCES, CardSpec
-from .effects import count_text, counted, figure_text, seat_name
-from .scoring import stability, strength
-from .solo import level_text
-
-if TYPE_CHECKING:
-    from .state import GameState
+from . import rules
+from .components import CardSpec
+from .constants import RESOURCES
+from .scoring import ranking, scores, stability, strength
+from .solo import hall_of_fame
+from .state import StateData, tile_of
+from .words import count_text, counted, figure_text, level_text, seat_name
 
 TYPE_COLOUR = {"building": "#8a6d3b", "military": "#b03a2e", "advisor": "#6b4c9a",
                "colony": "#2e7d4f", "wonder": "#b8860b", "war": "#333", "battle": "#a04000",
@@ -72,15 +71,15 @@ def card_html(card: CardSpec, extra: str = "") -> str:
             f'{"; " + _e("; ".join(bits)) if bits else ""}{_e(extra)}</span></div>')
 
 
-def _options(s: GameState) -> str:
+def _options(s: StateData) -> str:
     """The options of a pending decision (not the action phase's many moves)."""
     if not s.queue:
         return ""
-    labels = [str(m) for m in s.legal_moves()]
+    labels = [str(m) for m in rules.legal_moves(s)]
     return "<br><span class='nwb-small'>options: " + _e("; ".join(labels)) + "</span>"
 
 
-def side_name(s: GameState, seat: int) -> str:
+def side_name(s: StateData, seat: int) -> str:
     """The player board a seat plays: its nation and side, or that it is still choosing."""
     p = s.players[seat]
     if not p.side:
@@ -90,8 +89,7 @@ def side_name(s: GameState, seat: int) -> str:
     return s.comp.sides[p.side].name
 
 
-def _solo_html(s: GameState) -> str:
-    from .solo import hall_of_fame, tile_of
+def _solo_html(s: StateData) -> str:
     tile = tile_of(s)
     tiles = s.comp.solo_tiles
     strength_, stability_, books = s.shadow
@@ -107,23 +105,23 @@ def _solo_html(s: GameState) -> str:
         out += (" <span class='nwb-small'><b>solo tiles: a reconstruction</b> (their "
                 "values are not the published ones)</span>")
     if s.is_terminal():
-        title = hall_of_fame(s.scores()[0])
+        title = hall_of_fame(scores(s)[0])
         out += " · Hall of Fame: <b>" + _e(title or "no title") + "</b>"
     return out
 
 
-def state_html(s: GameState) -> str:
+def state_html(s: StateData) -> str:
     cards = s.comp.cards
     cols = s.comp.columns_by_players[s.config.players]
-    who = s.current_player()
+    who = rules.current_player(s)
     out = [f"<style>{CSS}</style><div class='nwb-view'>",
            f"<h3>Nations — round {s.round} of {s.config.rounds} (age {(s.round + 1) // 2}), "
            f"{_e(s.step)}</h3>",
-           f"<div class='nwb-ask'>{_e(s.prompt())}{_options(s)}</div>"]
+           f"<div class='nwb-ask'>{_e(rules.prompt(s))}{_options(s)}</div>"]
     if s.is_terminal():
-        scores = s.scores()
+        values = scores(s)
         out.append("<p><b>Final scores:</b> " + ", ".join(
-            f"{seat_name(x)} {scores[x]}" for x in s.ranking()) + "</p>")
+            f"{seat_name(x)} {values[x]}" for x in ranking(s)) + "</p>")
     out.append("<table><tr><th>price</th>" + "".join(f"<th>{c + 1}</th>" for c in range(cols))
                + "</tr>")
     for r, price in enumerate((3, 2, 1)):

@@ -3,13 +3,14 @@
 A round is a fixed list of steps, declared once in :data:`ROUND` (phases as data).  Each
 step has a ``start`` (what happens on entering it; it may queue decisions) and optionally a
 ``finish`` (what happens once every queued decision is answered: the events' "everybody
-has chosen, then it happens at once").  :func:`_advance` is the one transition function:
+has chosen, then it happens at once").  :func:`advance` is the one transition function:
 it answers nothing by itself except decisions with a single option, and walks the steps
 until somebody has a decision to make.
 
 Every move goes through :func:`apply` -> :func:`check` (reads, never changes) ->
-:func:`_perform` -> :func:`_advance`.  Decisions waiting for an answer are the state's
-``queue`` (see :mod:`state`); the first decision's seat is the current player.
+:func:`_perform` -> :func:`advance`.  Decisions waiting for an answer are the state's
+``queue`` (see :mod:`decisions`); the first decision's seat is the current player.  The
+machine class :class:`~nations_widget.board.machine.GameState` calls these functions.
 """
 
 from __future__ import annotations
@@ -18,55 +19,75 @@ from collections.abc import Callable, Set
 from dataclasses import dataclass, replace
 from itertools import repeat
 from operator import is_
-from typing import Any
+from typing import Any, TypeVar
 
 from ..core.envelope import quote, shown
 from ..core.errors import IllegalMoveError, MalformedMoveError, StateFormatError
 from ..core.log import LogEntry
 from ..core.rng import Rng
 from ..core.validate import plain_digits
-from . import solo
-from .components import (
+from . import scoring, solo
+from .components import Components, EventSpec, deck_lists
+from .constants import (
+    BATTLE_TAKES,
     BOOKS,
     CARD_TYPES,
     FOOD,
     GOLD,
+    PRICES,
     PRODUCTION_ORDER,
     RES_INDEX,
     RESOURCES,
+    START_BOOKS,
     STONE,
     VP,
-    Components,
-    EventSpec,
-    deck_lists,
+)
+from .decisions import (
+    BattleSpoils,
+    Decision,
+    EffectChoice,
+    EventPick,
+    GoldenAgeChoice,
+    GrowChoice,
+    LoseOther,
+    PlaceAdvisor,
+    PlaceBm,
+    PlaceColony,
+    PlaceWonder,
+    SideChoice,
+    TilePick,
 )
 from .effects import (
-    NOT_PLAYABLE_MODIFIERS,
+    apply_card_outcome,
+    best_raid,
+    build_sections,
+    can_take_card,
+    card_effect,
+    carry_out,
+    feasible,
+    fire,
+    fire_bought,
+    holds,
+    lose,
+    plan,
+    plan_keys,
+    price_of,
+    reorder,
+    select,
+    take_card,
+    take_options,
+    take_worker,
+)
+from .in_play import (
     active_cards,
     active_with,
-    amounts_text,
-    carry_out,
-    count_text,
-    counted,
-    feasible,
     holding,
-    holds,
     in_force,
-    lose,
-    loss_parts,
-    losses_text,
     modifier_effects,
     modifier_total,
     modifiers_on,
     modifiers_reaching,
-    note,
-    plan,
-    plan_keys,
-    seat_name,
-    select,
-    take_options,
-    take_worker,
-    worker_taken_text,
+    private_architects,
 )
 from .moves import Buy, Choose, Deploy, Grow, Hire, Move, Pass, Special, Undeploy
 from .scoring import (
@@ -75,29 +96,34 @@ from .scoring import (
     stability_rank_values,
     strength_track,
 )
-from .solo import START_BOOKS, is_solo
-from .state import GameConfig, GameState, PlayerState
+from .state import GameConfig, PlayerState, StateData, columns, is_solo, rng_of, tile_of
+from .vocabulary import NOT_PLAYABLE_MODIFIERS
+from .words import (
+    Log,
+    amounts_text,
+    count_text,
+    counted,
+    loss_parts,
+    losses_text,
+    note,
+    seat_name,
+    worker_taken_text,
+)
 
-Log = list[LogEntry] | None
-PRICES = (3, 2, 1)
 T_WAR, T_BATTLE = CARD_TYPES.index("war"), CARD_TYPES.index("battle")
+# The class a new game is built as (the machine's GameState, which sits above the rules).
+S = TypeVar("S", bound=StateData)
 
 
 # ------------------------------------------------------------------------ the steps
 @dataclass(frozen=True)
 class Step:
     name: str
-    start: Callable[[GameState, Log], None] | None = None
-    finish: Callable[[GameState, Log], None] | None = None
+    start: Callable[[StateData, Log], None] | None = None
+    finish: Callable[[StateData, Log], None] | None = None
 
 
-def _rng(s: GameState) -> Rng:
-    rng = Rng(0)
-    rng.state = s.rng
-    return rng
-
-
-def _round_start(s: GameState, log: Log) -> None:
+def _round_start(s: StateData, log: Log) -> None:
     """Round marker, and the per-round marks: what was used and bought this round, the
     once-per-round VP losses, private architects (they never accumulate)."""
     s.passed = []
@@ -113,32 +139,15 @@ def _round_start(s: GameState, log: Log) -> None:
         p.defeated = False
         p.turns = 0
         p.acts = 0
-        p.private = _private_architects(s, seat)
+        p.private = private_architects(s, seat)
     note(log, s, None, "round", f"Round {s.round} (age {age_of(s.round)}) begins.")
-
-
-def private_of(card: Any) -> int:
-    """A card's private architects per round: its modifier's amount, or else its figure
-    (the two describe the same architects, never both)."""
-    mods = [e.amount or 1 for e in card.effects if e.modifier == "private_architects"]
-    return sum(mods) if mods else int(card.private_architects)
-
-
-def _private_architects(s: GameState, seat: int) -> int:
-    """Private architects this round, from every active card."""
-    cards = s.comp.cards
-    return sum(private_of(cards[c]) for c in active_cards(s, seat))
 
 
 def age_of(round_: int) -> int:
     return (round_ + 1) // 2
 
 
-def columns(s: GameState) -> int:
-    return s.comp.columns_by_players[s.config.players]
-
-
-def _refill(s: GameState, log: Log) -> None:
+def _refill(s: StateData, log: Log) -> None:
     """Clear rows 1 and 2, move what is left on row 3 to row 1 as far left as possible,
     then fill every empty space from this age's deck (the first round: fill once)."""
     cols = columns(s)
@@ -162,12 +171,12 @@ def _refill(s: GameState, log: Log) -> None:
          board=[s.card_id(c) for c in board])
 
 
-def _queue_growth(s: GameState, log: Log) -> None:
+def _queue_growth(s: StateData, log: Log) -> None:
     for seat in reversed(s.order):
-        s.queue.append(["grow", seat])
+        s.queue.append(GrowChoice(seat))
 
 
-def _draw_event(s: GameState, log: Log) -> None:
+def _draw_event(s: StateData, log: Log) -> None:
     if is_solo(s):
         solo.draw_tile(s, log)      # the solo game: a tile instead of an event card
         return
@@ -184,7 +193,7 @@ def _draw_event(s: GameState, log: Log) -> None:
         note(log, s, picker, "event", f"{seat_name(picker)} draws {len(drawn)} event cards "
              "and picks the one played: " + ", ".join(s.comp.events[e].name for e in drawn)
              + ".")
-        s.queue.append(["pick_event", picker, drawn])
+        s.queue.append(EventPick(picker, tuple(drawn)))
         return
     if deck:
         s.event = deck.pop()
@@ -198,11 +207,11 @@ def _event_figures(ev: EventSpec) -> str:
     return f"{ev.name} ({counted(ev.architects, 'architect')}, famine {ev.famine} food)"
 
 
-def _architects(s: GameState, log: Log) -> None:
+def _architects(s: StateData, log: Log) -> None:
     """The scoring board's architects: the old ones go back, then 0/1/2/2/3 by players
     plus the event card's (the same count every round, the first included)."""
     extra = s.comp.events[s.event].architects if s.event >= 0 else 0
-    tile = solo.tile_of(s) if is_solo(s) else None
+    tile = tile_of(s) if is_solo(s) else None
     if tile is not None:
         extra = tile.architects
     s.architects = s.comp.architects_by_players[s.config.players] + extra
@@ -210,7 +219,7 @@ def _architects(s: GameState, log: Log) -> None:
          f"{'is' if s.architects == 1 else 'are'} available this round.")
 
 
-def production_of(s: GameState, seat: int) -> list[int]:
+def production_of(s: StateData, seat: int) -> list[int]:
     """Net printed production of gold, stone, food and books this round (upkeep
     included; produced before consumed)."""
     p = s.players[seat]
@@ -234,7 +243,7 @@ def production_of(s: GameState, seat: int) -> list[int]:
     return net
 
 
-def _production(s: GameState, log: Log) -> None:
+def _production(s: StateData, log: Log) -> None:
     cards = s.comp.cards
     for seat in s.order:
         p = s.players[seat]
@@ -256,7 +265,7 @@ def _production(s: GameState, log: Log) -> None:
         for ref in active_with(s, seat, "production"):
             for i, e in enumerate(cards[ref].effects):
                 if e.when == "production" and (e.cond is None or holds(s, seat, e.cond)):
-                    _card_effect(s, seat, ref, i, log)
+                    card_effect(s, seat, ref, i, log)
     for seat in s.order:
         stab = stability(s, seat)
         if stab < 0:
@@ -272,7 +281,7 @@ def _production(s: GameState, log: Log) -> None:
             lose(s, seat, BOOKS, due, log)
 
 
-def _player_order(s: GameState, log: Log) -> None:
+def _player_order(s: StateData, log: Log) -> None:
     """Strength decides, then stability, then the previous order (sorted() is stable)."""
     s.prev_order = s.order[:]
     if is_solo(s):
@@ -285,12 +294,12 @@ def _player_order(s: GameState, log: Log) -> None:
         seat_name(x) for x in s.order) + ".", order=s.order[:])
 
 
-def war_strength_of(s: GameState, seat: int) -> int:
+def war_strength_of(s: StateData, seat: int) -> int:
     return strength_track(s, seat) + sum(e.amount for e in modifier_effects(s, seat,
                                                                             "war_strength"))
 
 
-def _war(s: GameState, log: Log) -> None:
+def _war(s: StateData, log: Log) -> None:
     """Nations weaker than the war are defeated: they pay the war's loss less their
     positive stability, and lose 1 VP whatever their stability."""
     if s.war < 0:
@@ -333,7 +342,7 @@ def _war(s: GameState, log: Log) -> None:
     s.war = -1
 
 
-def event_selection(s: GameState, half: int) -> tuple[list[int], Any, Any]:
+def event_selection(s: StateData, half: int) -> tuple[list[int], Any, Any]:
     """Who an event half selects, and what the selected and the others get."""
     h = s.comp.events[s.event].halves[half]
     if h.who is None:
@@ -345,8 +354,8 @@ def event_selection(s: GameState, half: int) -> tuple[list[int], Any, Any]:
     return chosen, h.do, h.others_do
 
 
-def _event_start(half: int) -> Callable[[GameState, Log], None]:
-    def start(s: GameState, log: Log) -> None:
+def _event_start(half: int) -> Callable[[StateData, Log], None]:
+    def start(s: StateData, log: Log) -> None:
         if s.event < 0:
             return
         ev = s.comp.events[s.event]
@@ -362,12 +371,12 @@ def _event_start(half: int) -> Callable[[GameState, Log], None]:
             if labels is None:
                 s.plans[seat] = [flag, *answers]
             else:
-                s.queue.append(["effect", seat, "event", half, answers, flag])
+                s.queue.append(EffectChoice(seat, "event", half, tuple(answers), flag))
     return start
 
 
-def _event_finish(half: int) -> Callable[[GameState, Log], None]:
-    def finish(s: GameState, log: Log) -> None:
+def _event_finish(half: int) -> Callable[[StateData, Log], None]:
+    def finish(s: StateData, log: Log) -> None:
         if s.event < 0:
             return
         h = s.comp.events[s.event].halves[half]
@@ -383,7 +392,7 @@ def _event_finish(half: int) -> Callable[[GameState, Log], None]:
             for where in carry_out(s, seat, outcome, answers[1:], log, once, selected):
                 (first if where == "first" else last).append(seat)
         if first or last:
-            _reorder(s, first, last, log)
+            reorder(s, first, last, log)
         s.plans = [None] * len(s.players)
         if half == 1:
             for p in s.players:
@@ -391,25 +400,14 @@ def _event_finish(half: int) -> Callable[[GameState, Log], None]:
     return finish
 
 
-def _reorder(s: GameState, first: list[int], last: list[int], log: Log) -> None:
-    """Those who go first move to the front, those who go last to the end, each group
-    keeping its relative order (rulebook's China/Persia/Rome example)."""
-    first_set, last_set = set(first), set(last)
-    s.order = ([x for x in s.order if x in first_set]
-               + [x for x in s.order if x not in first_set and x not in last_set]
-               + [x for x in s.order if x in last_set and x not in first_set])
-    note(log, s, None, "order", lambda: "Player order: " + ", ".join(
-        seat_name(x) for x in s.order) + ".", order=s.order[:])
-
-
-def _solo_stability(s: GameState, log: Log) -> None:
+def _solo_stability(s: StateData, log: Log) -> None:
     if is_solo(s):
         solo.stability_vp(s, log)
 
 
-def _famine(s: GameState, log: Log) -> None:
+def _famine(s: StateData, log: Log) -> None:
     need = s.comp.events[s.event].famine if s.event >= 0 else 0
-    tile = solo.tile_of(s) if is_solo(s) else None
+    tile = tile_of(s) if is_solo(s) else None
     if tile is not None:
         need = tile.famine
     for p in s.players:
@@ -421,14 +419,14 @@ def _famine(s: GameState, log: Log) -> None:
     note(log, s, None, "famine", f"Famine: every nation pays {need} food.")
 
 
-def _books(s: GameState, log: Log) -> None:
+def _books(s: StateData, log: Log) -> None:
     if s.round % 2:
         return
     if is_solo(s):
         solo.books_vp(s, log)
-        _fire(s, 0, "age_end", log)
+        fire(s, 0, "age_end", log)
         if s.round == s.config.rounds:
-            _fire(s, 0, "final_scoring", log)
+            fire(s, 0, "final_scoring", log)
         return
     books = [p.res[BOOKS] for p in s.players]
     gains = book_vp(books)
@@ -439,10 +437,10 @@ def _books(s: GameState, log: Log) -> None:
         + (f"scores {gains[x]} VP" if gains[x] else "scores no VP") for x in s.order) + ".",
          books=books, vp=gains)
     for seat in s.order:
-        _fire(s, seat, "age_end", log)
+        fire(s, seat, "age_end", log)
     if s.round == s.config.rounds:
         for seat in s.order:
-            _fire(s, seat, "final_scoring", log)
+            fire(s, seat, "final_scoring", log)
 
 
 ROUND: tuple[Step, ...] = (
@@ -466,19 +464,20 @@ STEP_NAMES: tuple[str, ...] = (*(step.name for step in ROUND), "game_over")
 
 
 # ------------------------------------------------------------------ game creation
-def new_game(config: GameConfig, comp: Components, log: Log = None) -> GameState:
-    """Set up a game and run it to the first decision; what happened goes into ``log``."""
+def new_game(cls: type[S], config: GameConfig, comp: Components, log: Log = None) -> S:
+    """Set up a game as an instance of ``cls`` (the machine class, which sits above the
+    rules) and run it to the first decision; what happened goes into ``log``."""
     decks = deck_lists(config.deck_sets, config.seed, comp)
     unplayable = sorted({comp.cards[r].id for deck in decks for r in deck
                          for e in comp.cards[r].effects if e.modifier in NOT_PLAYABLE_MODIFIERS})
     if unplayable:
         raise ValueError("these decks hold cards whose effects the engine cannot play yet: "
                          + ", ".join(unplayable))
-    s = GameState.__new__(GameState)
+    s = cls.__new__(cls)
     s.config = config
     s.comp = comp.in_play(config.card_sets)
     s.rng = Rng(config.seed).next64()
-    rng = _rng(s)
+    rng = rng_of(s)
     n = config.players
     order = list(range(n))
     rng.shuffle(order)
@@ -490,28 +489,7 @@ def new_game(config: GameConfig, comp: Components, log: Log = None) -> GameState
     s.cursor = 0
     s.passed = []
     s.board = [-1] * (3 * comp.columns_by_players[n])
-    s.decks = []
-    s.event_decks = []
-    for age in range(1, 5):
-        deck = decks[age - 1][:]
-        rng.shuffle(deck)
-        s.decks.append(deck)
-        events = list(comp.age_events[age])
-        rng.shuffle(events)
-        s.event_decks.append(events)
-    s.shadow, s.tile_decks, s.tiles_done = [], [], []
-    s.shadow_first = s.roll_due = False
-    s.last_roll = 0
-    s.tile = -1
-    if n == 1:
-        if comp.solo_tiles is None:
-            raise ValueError("the solo game needs solo tiles (see load_solo_tiles)")
-        # "You start as player 1, with 1 Book.  The shadow opponent starts with 2 Books."
-        s.shadow = [0, 0, START_BOOKS]
-        for age in range(1, 5):
-            tiles = list(comp.solo_tiles.by_age(age))
-            rng.shuffle(tiles)
-            s.tile_decks.append(tiles)
+    _shuffle_decks(s, rng, decks, comp)
     s.event = -1
     s.events_done = []
     s.architects = 0
@@ -526,37 +504,71 @@ def new_game(config: GameConfig, comp: Components, log: Log = None) -> GameState
     s.boards = []
     for position, seat in enumerate(order, start=1):
         s.players[seat].res[BOOKS] = position
-    mode = config.sides[0]
-    if mode in ("B", "choose"):
-        # rulebook (B sides): the boards in play are drawn, as many as players; they are
-        # taken in reverse player order — by the generator ("B": each its B side), or by
-        # the players, who see the progress board first ("choose": a setup decision each)
-        boards = list(comp.boards)
-        rng.shuffle(boards)
-        drawn = boards[:n]
-        s.rng = rng.state
-        if mode == "B":
-            for board, seat in zip(drawn, reversed(order), strict=True):
-                set_board(s, seat, comp.b_side[board], board)
-        else:
-            s.boards = sorted(drawn)
-            for seat in range(n):
-                s.players[seat].side = ""
-            _refill(s, log)
-            for seat in reversed(order):
-                s.queue.append(["side", seat])
-    else:
-        s.rng = rng.state
-        for seat in range(n):
-            set_board(s, seat, config.sides[seat], comp.sides[config.sides[seat]].nation)
+    _give_boards(s, rng, comp, log)
     entries: list[LogEntry] = [] if log is None else log
     note(entries, s, None, "setup", "Player order: " + ", ".join(
         seat_name(x) for x in order) + ".", order=order[:])
-    _advance(s, entries)
+    advance(s, entries)
     return s
 
 
-def set_board(s: GameState, seat: int, side_id: str, nation: str) -> None:
+def _shuffle_decks(s: StateData, rng: Rng, decks: list[list[int]], comp: Components) -> None:
+    """Each age's progress deck and event deck shuffled; in the solo game, the shadow's
+    start and each age's solo tiles too."""
+    s.decks = []
+    s.event_decks = []
+    for age in range(1, 5):
+        deck = decks[age - 1][:]
+        rng.shuffle(deck)
+        s.decks.append(deck)
+        events = list(comp.age_events[age])
+        rng.shuffle(events)
+        s.event_decks.append(events)
+    s.shadow, s.tile_decks, s.tiles_done = [], [], []
+    s.shadow_first = s.roll_due = False
+    s.last_roll = 0
+    s.tile = -1
+    if s.config.players == 1:
+        if comp.solo_tiles is None:
+            raise ValueError("the solo game needs solo tiles (see load_solo_tiles)")
+        # "You start as player 1, with 1 Book.  The shadow opponent starts with 2 Books."
+        s.shadow = [0, 0, START_BOOKS]
+        for age in range(1, 5):
+            tiles = list(comp.solo_tiles.by_age(age))
+            rng.shuffle(tiles)
+            s.tile_decks.append(tiles)
+
+
+def _give_boards(s: StateData, rng: Rng, comp: Components, log: Log) -> None:
+    """Each seat's player board, as the config's sides say; the generator's state is
+    stored back in ``s.rng`` once its setup draws are done."""
+    config, n = s.config, s.config.players
+    mode = config.sides[0]
+    if mode not in ("B", "choose"):
+        s.rng = rng.state
+        for seat in range(n):
+            set_board(s, seat, config.sides[seat], comp.sides[config.sides[seat]].nation)
+        return
+    # rulebook (B sides): the boards in play are drawn, as many as players; they are
+    # taken in reverse player order — by the generator ("B": each its B side), or by
+    # the players, who see the progress board first ("choose": a setup decision each)
+    boards = list(comp.boards)
+    rng.shuffle(boards)
+    drawn = boards[:n]
+    s.rng = rng.state
+    if mode == "B":
+        for board, seat in zip(drawn, reversed(s.order), strict=True):
+            set_board(s, seat, comp.b_side[board], board)
+        return
+    s.boards = sorted(drawn)
+    for seat in range(n):
+        s.players[seat].side = ""
+    _refill(s, log)
+    for seat in reversed(s.order):
+        s.queue.append(SideChoice(seat))
+
+
+def set_board(s: StateData, seat: int, side_id: str, nation: str) -> None:
     """Give ``seat`` its player board: the side's starting resources (the books follow the
     player order), workers, printed cards, printed ready wonders and special rule."""
     side = s.comp.sides[side_id]
@@ -578,7 +590,7 @@ def set_board(s: GameState, seat: int, side_id: str, nation: str) -> None:
         p.hidden = 1
 
 
-def side_labels(s: GameState) -> list[tuple[str, str, str]]:
+def side_labels(s: StateData) -> list[tuple[str, str, str]]:
     """The setup choice of a board: (label, side id, nation) for each board not taken
     yet, its B side and its A side."""
     out = []
@@ -589,15 +601,15 @@ def side_labels(s: GameState) -> list[tuple[str, str, str]]:
 
 
 # ------------------------------------------------------------ the state machine
-def current_player(s: GameState) -> int | None:
+def current_player(s: StateData) -> int | None:
     if s.queue:
-        return int(s.queue[0][1])
+        return s.queue[0].seat
     if s.step == "actions":
         return s.order[s.cursor]
     return None
 
 
-def _next_step(s: GameState, log: Log) -> None:
+def _next_step(s: StateData, log: Log) -> None:
     i = STEP_INDEX[s.step] + 1
     s.stage = 0
     if i < len(ROUND):
@@ -616,34 +628,34 @@ def _next_step(s: GameState, log: Log) -> None:
     _final_note(s, log)
 
 
-def _final_note(s: GameState, log: Log) -> None:
+def _final_note(s: StateData, log: Log) -> None:
     if log is None:
         return
-    ranking = s.ranking()
+    ranking = scoring.ranking(s)
     parts = []
     for seat in ranking:
-        b = s.score_breakdown(seat)
+        b = scoring.final_breakdown(s, seat)
         parts.append(f"{seat_name(seat)} {b['total']} VP (tokens {b['vp']}, colonies "
                      f"{b['colonies']}, wonders {b['wonders']}, workers {b['workers']}, "
                      f"resources {b['resources']})")
     if is_solo(s):
-        title = solo.hall_of_fame(s.scores()[0])
+        title = solo.hall_of_fame(scoring.scores(s)[0])
         note(log, s, None, "end", "Game over. " + parts[0] + ". Hall of Fame: "
-             + (title or "no title (under 10 VP)") + ".", scores=s.scores(),
+             + (title or "no title (under 10 VP)") + ".", scores=scoring.scores(s),
              ranking=ranking, title=title)
         return
     note(log, s, None, "end", "Game over. " + "; ".join(parts) + f". "
-         f"{seat_name(ranking[0])} wins.", scores=s.scores(), ranking=ranking)
+         f"{seat_name(ranking[0])} wins.", scores=scoring.scores(s), ranking=ranking)
 
 
-#: how many times :func:`_advance` may go round before it gives up: a game's longest walk
+#: how many times :func:`advance` may go round before it gives up: a game's longest walk
 #: (the end of a round's actions through the resolution and the next round's maintenance,
 #: each single-option decision answered on the way) takes under a hundred; only a position
 #: no game reaches (a decision that answers itself by queueing itself again) goes further
 ADVANCE_LIMIT = 10_000
 
 
-def _advance(s: GameState, log: Log) -> None:
+def advance(s: StateData, log: Log) -> None:
     """Walk the round's steps, answering only single-option decisions, until a player
     must decide or the game is over.  Past :data:`ADVANCE_LIMIT` turns of the walk it
     raises :class:`StateFormatError`: no position makes it spin for ever."""
@@ -652,13 +664,13 @@ def _advance(s: GameState, log: Log) -> None:
             return
         if s.queue:
             d = s.queue[0]
-            if d[0] == "grow":
+            if isinstance(d, GrowChoice):
                 return
             options = decision_options(s, d)
             if len(options) > 1:
                 return
             s.queue.pop(0)
-            if options or d[0] == "effect":
+            if options or isinstance(d, EffectChoice):
                 # (an effect left with no choice to ask: its stored answers cover them all
                 # once one that no longer fitted is dropped, so it is carried out)
                 _answer(s, d, 0, log)
@@ -693,14 +705,14 @@ def _advance(s: GameState, log: Log) -> None:
         else:
             _next_step(s, log)
     if s.step != "game_over":
-        waiting = f"the decision {s.queue[0][0]!r} of seat {s.queue[0][1]}" if s.queue \
+        waiting = f"the decision {s.queue[0].kind!r} of seat {s.queue[0].seat}" if s.queue \
             else f"the step {s.step}"
         raise StateFormatError(
             f"the position cannot be played: its decisions go round in circles "
             f"({ADVANCE_LIMIT} turns of the rules without a player's decision, at {waiting})")
 
 
-def first_turn_actions(s: GameState, seat: int) -> int:
+def first_turn_actions(s: StateData, seat: int) -> int:
     """How many actions the seat's first turn of the round holds: 1, or a card's
     ``first_turn_actions`` amount (0: the first turn is skipped; several cards: the
     smallest, so a skipped turn stays skipped)."""
@@ -710,7 +722,7 @@ def first_turn_actions(s: GameState, seat: int) -> int:
     return min(e.amount for e in mods) if mods else 1
 
 
-def _end_of_action(s: GameState, log: Log) -> None:
+def _end_of_action(s: StateData, log: Log) -> None:
     """An action was taken: the turn ends, unless it is the first turn of a nation whose
     card gives that turn several actions and it has actions left (it has not passed)."""
     seat = s.order[s.cursor]
@@ -724,7 +736,7 @@ def _end_of_action(s: GameState, log: Log) -> None:
     _next_turn(s)
 
 
-def _skip_first_turn(s: GameState, log: Log) -> bool:
+def _skip_first_turn(s: StateData, log: Log) -> bool:
     """The seat whose turn it is skips it if it is its first turn of the round and a card
     in play says that turn is skipped; True if a turn was skipped."""
     seat = s.order[s.cursor]
@@ -737,7 +749,7 @@ def _skip_first_turn(s: GameState, log: Log) -> bool:
     return True
 
 
-def _next_turn(s: GameState) -> None:
+def _next_turn(s: StateData) -> None:
     n = len(s.order)
     passed = s.passed
     for k in range(1, n + 1):
@@ -747,7 +759,7 @@ def _next_turn(s: GameState) -> None:
             return
 
 
-def check_removals(s: GameState, log: Log) -> None:
+def check_removals(s: StateData, log: Log) -> None:
     """Cards that say "removed if ..." leave as soon as it is true, on anybody's turn."""
     cards = s.comp.cards
     removable = s.comp.removable
@@ -768,7 +780,7 @@ def check_removals(s: GameState, log: Log) -> None:
              "(its condition is met).")
 
 
-def _remove_card(s: GameState, seat: int, ref: int) -> None:
+def _remove_card(s: StateData, seat: int, ref: int) -> None:
     """Remove a card from play; a building or military leaves its slot empty (the printed
     card it covered is gone for good) and its workers go back to the resource area."""
     p = s.players[seat]
@@ -784,61 +796,83 @@ def _remove_card(s: GameState, seat: int, ref: int) -> None:
 
 
 # ----------------------------------------------------------------- decision options
-def decision_options(s: GameState, d: list[Any]) -> list[str]:
+# ------------------------------------------------------------------ the decisions
+# Each kind of decision (decisions.py) has its options (the labels a Choose move names, in
+# the order its answer reads them), its answer (what option ``index`` does, the decision
+# already taken off the queue) and its question (for prompt): the tables OPTIONS, ANSWERS
+# and QUESTIONS below hold them by the decision's class.
+def decision_options(s: StateData, d: Decision) -> list[str]:
     """The labels of the options of decision ``d`` (a queue entry)."""
-    kind = d[0]
-    seat = d[1]
-    p = s.players[seat]
+    return OPTIONS[type(d)](s, d)
+
+
+def _place_bm_options(s: StateData, d: PlaceBm) -> list[str]:
     cards = s.comp.cards
-    if kind == "place_bm":
-        return [f"slot {k} ({cards[c].name if c >= 0 else 'empty'})"
-                for k, c in enumerate(p.bm)]
-    if kind == "place_colony":
-        return [f"replace {cards[c].name}" for c in p.colonies]
-    if kind == "place_advisor":
-        return [f"replace {cards[c].name}" for c in p.advisors]
-    if kind == "place_wonder":
-        side = s.side_of(seat)
-        out = ["an empty wonder space"] if len(p.wonders) < side.wonder_slots else []
-        return out + [f"over {cards[c].name}" for c in p.wonders]
-    if kind == "battle":
-        raid = d[3]
-        return [f"{raid} {RESOURCES[r]}" for r in BATTLE_TAKES]
-    if kind == "golden":
-        return [label for label, _ in golden_options(s, seat, d[2])]
-    if kind == "lose_other":
-        return [RESOURCES[r] for r in (GOLD, STONE, FOOD) if p.res[r] > 0]
-    if kind == "effect":
-        outcome = effect_outcome(s, d)
-        return plan(s, seat, outcome, list(d[4])) or []
-    if kind == "pick_event":
-        return [f"play {s.comp.events[e].name}" for e in d[2]]
-    if kind == "side":
-        return [label for label, _, _ in side_labels(s)]
-    if kind == "pick_tile":
-        tiles = s.comp.solo_tiles
-        assert tiles is not None
-        return [f"tile {tiles.tiles[t].id}" for t in d[2]]
-    raise AssertionError(f"unknown decision {kind}")
+    return [f"slot {k} ({cards[c].name if c >= 0 else 'empty'})"
+            for k, c in enumerate(s.players[d.seat].bm)]
 
 
-#: what a battle's winner chooses between, in the order of its options ("2 books", "2 food",
-#: "2 stone")
-BATTLE_TAKES = (BOOKS, FOOD, STONE)
+def _place_colony_options(s: StateData, d: PlaceColony) -> list[str]:
+    cards = s.comp.cards
+    return [f"replace {cards[c].name}" for c in s.players[d.seat].colonies]
 
 
-def effect_outcome(s: GameState, d: list[Any]) -> Any:
-    if d[2] == "event":
-        h = s.comp.events[s.event].halves[d[3]]
-        return h.do if d[5] == 1 else h.others_do
-    return s.comp.cards[d[3]].effects[d[5]].do
+def _place_advisor_options(s: StateData, d: PlaceAdvisor) -> list[str]:
+    cards = s.comp.cards
+    return [f"replace {cards[c].name}" for c in s.players[d.seat].advisors]
 
 
-def golden_bonus(s: GameState, seat: int) -> int:
+def _place_wonder_options(s: StateData, d: PlaceWonder) -> list[str]:
+    cards = s.comp.cards
+    p = s.players[d.seat]
+    out = ["an empty wonder space"] if len(p.wonders) < s.side_of(d.seat).wonder_slots else []
+    return out + [f"over {cards[c].name}" for c in p.wonders]
+
+
+def _battle_options(s: StateData, d: BattleSpoils) -> list[str]:
+    return [f"{d.raid} {RESOURCES[r]}" for r in BATTLE_TAKES]
+
+
+def _golden_options(s: StateData, d: GoldenAgeChoice) -> list[str]:
+    return [label for label, _ in golden_options(s, d.seat, d.card)]
+
+
+def _lose_other_options(s: StateData, d: LoseOther) -> list[str]:
+    p = s.players[d.seat]
+    return [RESOURCES[r] for r in (GOLD, STONE, FOOD) if p.res[r] > 0]
+
+
+def _effect_options(s: StateData, d: EffectChoice) -> list[str]:
+    return plan(s, d.seat, effect_outcome(s, d), list(d.answers)) or []
+
+
+def _pick_event_options(s: StateData, d: EventPick) -> list[str]:
+    return [f"play {s.comp.events[e].name}" for e in d.events]
+
+
+def _side_options(s: StateData, d: SideChoice) -> list[str]:
+    return [label for label, _, _ in side_labels(s)]
+
+
+def _pick_tile_options(s: StateData, d: TilePick) -> list[str]:
+    tiles = s.comp.solo_tiles
+    assert tiles is not None
+    return [f"tile {tiles.tiles[t].id}" for t in d.tiles]
+
+
+def effect_outcome(s: StateData, d: EffectChoice) -> Any:
+    """The outcome an effect decision is about."""
+    if d.origin == "event":
+        h = s.comp.events[s.event].halves[d.which]
+        return h.do if d.index == 1 else h.others_do
+    return s.comp.cards[d.which].effects[d.index].do
+
+
+def golden_bonus(s: StateData, seat: int) -> int:
     return sum(e.amount for e in modifier_effects(s, seat, "golden_age_bonus"))
 
 
-def golden_options(s: GameState, seat: int, ref: int) -> list[tuple[str, tuple[int, ...]]]:
+def golden_options(s: StateData, seat: int, ref: int) -> list[tuple[str, tuple[int, ...]]]:
     """A golden age's choices: its resource (2 + bonus), or 1 VP for as many resources as
     its age, less the bonus (never below 0), paid in any mix of gold, stone, food and
     books.  Each option: (label, change to gold/stone/food/books/VP)."""
@@ -875,7 +909,7 @@ def golden_text(change: tuple[int, ...]) -> str:
     return f"1 VP for {paid or 'nothing'}"
 
 
-def _placed_text(s: GameState, new: int, old: int, index: int, freed: int) -> str:
+def _placed_text(s: StateData, new: int, old: int, index: int, freed: int) -> str:
     """The log's words for a building or military put in slot ``index`` (counted from 1
     for the player), over card ``old`` (-1: empty) whose ``freed`` workers came back."""
     cards = s.comp.cards
@@ -886,268 +920,133 @@ def _placed_text(s: GameState, new: int, old: int, index: int, freed: int) -> st
     return f"{cards[new].name} replaces {cards[old].name}{back}."
 
 
-def _answer(s: GameState, d: list[Any], index: int, log: Log) -> None:
+def _answer(s: StateData, d: Decision, index: int, log: Log) -> None:
     """Carry out option ``index`` of decision ``d`` (already taken off the queue)."""
-    kind = d[0]
-    seat = d[1]
-    p = s.players[seat]
-    cards = s.comp.cards
-    if kind == "place_bm":
-        old = p.bm[index]
-        freed = p.workers[index]
-        p.idle += p.workers[index]
-        p.workers[index] = 0
-        if old >= 0 and cards[old].set != "printed":
-            s.discard.append(old)
-        p.bm[index] = d[2]
-        if old >= 0 and cards[old].age < cards[d[2]].age:
-            _fire(s, seat, "replaced_by_newer", log, cards[old].type)
-        _fire_bought(s, seat, cards[d[2]].type, d[3], log)
-        note(log, s, seat, "place", lambda: _placed_text(s, d[2], old, index, freed))
-    elif kind == "place_colony":
-        old = p.colonies[index]
+    ANSWERS[type(d)](s, d, index, log)
+
+
+def _answer_place_bm(s: StateData, d: PlaceBm, index: int, log: Log) -> None:
+    seat, p, cards = d.seat, s.players[d.seat], s.comp.cards
+    old = p.bm[index]
+    freed = p.workers[index]
+    p.idle += p.workers[index]
+    p.workers[index] = 0
+    if old >= 0 and cards[old].set != "printed":
         s.discard.append(old)
-        p.colonies[index] = d[2]
-        note(log, s, seat, "place", f"{cards[d[2]].name} replaces {cards[old].name}.")
-    elif kind == "place_advisor":
-        old = p.advisors[index]
-        s.discard.append(old)
-        p.advisors[index] = d[2]
-        note(log, s, seat, "place", f"{cards[d[2]].name} replaces {cards[old].name}.")
-    elif kind == "place_wonder":
-        side = s.side_of(seat)
-        free = len(p.wonders) < side.wonder_slots
-        if free and index == 0:
-            p.wonders.append(d[2])
-        else:
-            k = index - (1 if free else 0)
-            if cards[p.wonders[k]].set != "printed":
-                s.discard.append(p.wonders[k])
-            p.wonders[k] = d[2]
-            # a covered wonder is destroyed with what lies on it: an advisor held in that
-            # space (Porcelain Tower's) leaves when the nation has no room left for it
-            slots = side.advisor_slots + modifier_total(s, seat, "extra_advisor_slot")
-            while len(p.advisors) > slots:
-                s.discard.append(p.advisors.pop())
-        note(log, s, seat, "wonder", f"{cards[d[2]].name} is placed among the ready wonders.")
-    elif kind == "battle":
-        res = BATTLE_TAKES[index]
-        p.res[res] += d[3]
-        s.discard.append(d[2])
-        note(log, s, seat, "battle", f"{seat_name(seat)} wins {cards[d[2]].name} and takes "
-             f"{amounts_text([(res, d[3])])}.")
-    elif kind == "golden":
-        _, change = golden_options(s, seat, d[2])[index]
-        for r, v in enumerate(change):
-            p.res[r] += v
-        s.discard.append(d[2])
-        note(log, s, seat, "golden age",
-             f"{seat_name(seat)}'s {cards[d[2]].name}: {golden_text(change)}.")
-    elif kind == "lose_other":
-        res = [r for r in (GOLD, STONE, FOOD) if p.res[r] > 0][index]
-        p.res[res] -= 1
-        note(log, s, seat, "shortfall", f"{seat_name(seat)} has no books left and gives "
-             f"up 1 {RESOURCES[res]} instead.")
-        if d[2] > 1 and any(p.res[r] for r in (GOLD, STONE, FOOD)):
-            s.queue.insert(0, ["lose_other", seat, d[2] - 1])
-    elif kind == "pick_tile":
-        chosen = d[2][index]
-        solo.start_tile(s, chosen, log)
-        s.tiles_done.extend(t for t in d[2] if t != chosen)
-    elif kind == "side":
-        label, side_id, board = side_labels(s)[index]
-        s.boards.remove(board)
-        set_board(s, seat, side_id, board)
-        note(log, s, seat, "setup", f"{seat_name(seat)} takes {label}.", side=side_id,
-             nation=board)
-    elif kind == "pick_event":
-        s.event = d[2][index]
-        ev = s.comp.events[s.event]
-        s.events_done.extend(e for e in d[2] if e != s.event)
-        others = len(d[2]) - 1
-        note(log, s, seat, "event", f"Event card: {_event_figures(ev)}, picked by "
-             f"{seat_name(seat)}; " + ("the other card leaves the game." if others == 1 else
-                                       f"the other {others} cards leave the game."),
-             event=ev.id)
-    elif kind == "effect":
-        outcome = effect_outcome(s, d)
-        labels, keys, answers = plan_keys(s, seat, outcome, list(d[4]))
-        if labels is not None:
-            labels, _, answers = plan_keys(s, seat, outcome, [*answers, keys[index]])
-        # (labels None at once: a stored answer that no longer fitted was dropped, and the
-        # choices left each had one option; the effect is carried out as answered)
-        if labels is not None:
-            s.queue.insert(0, [d[0], seat, d[2], d[3], answers, d[5]])
-        elif d[2] == "event":
-            s.plans[seat] = [d[5], *answers]
-        else:
-            _apply_card_outcome(s, seat, outcome, answers, log)
+    p.bm[index] = d.card
+    if old >= 0 and cards[old].age < cards[d.card].age:
+        fire(s, seat, "replaced_by_newer", log, cards[old].type)
+    fire_bought(s, seat, cards[d.card].type, d.price, log)
+    note(log, s, seat, "place", lambda: _placed_text(s, d.card, old, index, freed))
 
 
-def _apply_card_outcome(s: GameState, seat: int, outcome: Any, answers: list[int],
-                        log: Log) -> None:
-    go = carry_out(s, seat, outcome, answers, log)
-    if go:
-        _reorder(s, [seat] if "first" in go else [], [seat] if "last" in go else [], log)
+def _answer_place_colony(s: StateData, d: PlaceColony, index: int, log: Log) -> None:
+    p, cards = s.players[d.seat], s.comp.cards
+    old = p.colonies[index]
+    s.discard.append(old)
+    p.colonies[index] = d.card
+    note(log, s, d.seat, "place", f"{cards[d.card].name} replaces {cards[old].name}.")
 
 
-def _card_effect(s: GameState, seat: int, ref: int, index: int, log: Log) -> None:
-    """Fire effect ``index`` of card ``ref`` for its owner: at once if it needs no choice,
-    else the choices are asked first (a queued ``effect`` decision)."""
-    outcome = s.comp.cards[ref].effects[index].do
-    labels, _, answers = plan_keys(s, seat, outcome, [])
-    if labels is None:
-        _apply_card_outcome(s, seat, outcome, answers, log)
-    else:
-        s.queue.append(["effect", seat, "card", ref, answers, index])
+def _answer_place_advisor(s: StateData, d: PlaceAdvisor, index: int, log: Log) -> None:
+    p, cards = s.players[d.seat], s.comp.cards
+    old = p.advisors[index]
+    s.discard.append(old)
+    p.advisors[index] = d.card
+    note(log, s, d.seat, "place", f"{cards[d.card].name} replaces {cards[old].name}.")
 
 
-def _fire(s: GameState, seat: int, when: str, log: Log, bought_type: str = "",
-          cards_: list[int] | None = None, price: int = -1, by_others: bool = False,
-          target: int = -1) -> None:
-    """Fire the ``when`` effects of ``seat``'s cards (or of ``cards_``).  For "bought":
-    only effects naming the bought type (if they name any) and its price (if they name
-    one); ``by_others``: effects that watch the other nations' buys, landing on ``target``."""
-    cards = s.comp.cards
-    for ref in (active_with(s, seat, when) if cards_ is None else cards_):
-        for i, e in enumerate(cards[ref].effects):
-            if e.when != when:
-                continue
-            if when in ("bought", "replaced_by_newer") and e.of and bought_type not in e.of:
-                continue
-            if when == "bought" and ((e.by == "others") != by_others
-                                     or (e.price >= 0 and e.price != price)):
-                continue
-            if e.cond is not None and not holds(s, seat, e.cond):
-                continue
-            _card_effect(s, target if by_others else seat, ref, i, log)
-
-
-# ----------------------------------------------------------------------- buying
-def best_raid(s: GameState, seat: int) -> int:
-    """The raid value of the best military card with a worker (0: none), plus bonuses."""
-    p = s.players[seat]
-    cards = s.comp.cards
-    raid = max((cards[c].raid for c, w in zip(p.bm, p.workers, strict=True)
-                if w and cards[c].type == "military"), default=0)
-    if raid:
-        raid += modifier_total(s, seat, "raid_bonus")
-    return raid
-
-
-def price_of(s: GameState, seat: int, ref: int) -> int:
-    """The gold a card costs ``seat``: its row's price, with card-cost modifiers."""
-    price = PRICES[s.board.index(ref) // columns(s)]
-    if "card_cost" in s.comp.by_modifier:
-        t = s.comp.cards[ref].type
-        price += sum(e.amount for e in modifiers_on(s, seat, "card_cost") if t in e.of)
-    return max(0, price)
-
-
-def can_take_card(s: GameState, seat: int, ref: int) -> str | None:
-    """Why ``seat`` cannot take card ``ref`` (gold aside), or None if it can."""
-    card = s.comp.cards[ref]
-    if card.type == "colony":
-        need = card.requirement + sum(e.amount for e in modifiers_on(s, seat,
-                                                                     "colony_requirement"))
-        if strength_track(s, seat) < need:
-            return f"{card.name} needs {need} strength; you have {strength_track(s, seat)}"
-    for e in modifiers_on(s, seat, "cannot_buy"):
-        if card.type in e.of:
-            return f"a card in play forbids you to buy {card.type}s"
-    if card.type == "war" and s.war >= 0:
-        return "a war has already been bought this round (one war per round)"
-    if card.type == "battle" and best_raid(s, seat) == 0:
-        return "a battle needs a worker on one of your military cards"
-    return None
-
-
-def take_card(s: GameState, seat: int, ref: int, price: int, log: Log) -> None:
-    """Take card ``ref`` from the progress board for ``price`` gold and use it at once."""
-    p = s.players[seat]
-    card = s.comp.cards[ref]
-    cards = s.comp.cards
-    s.board[s.board.index(ref)] = -1
-    had_gold = p.res[GOLD] > 0
-    p.res[GOLD] -= price
-    p.bought[CARD_TYPES.index(card.type)] += 1
-    s.last_bought = ref
-    note(log, s, seat, "buy", f"{seat_name(seat)} buys {card.name} ({card.type}) for "
-         + (f"{price} gold." if price else "free."), card=card.id, price=price)
+def _answer_place_wonder(s: StateData, d: PlaceWonder, index: int, log: Log) -> None:
+    seat, p, cards = d.seat, s.players[d.seat], s.comp.cards
     side = s.side_of(seat)
-    t = card.type
-    if t in ("building", "military"):
-        # placed first (a choice), then its "bought" effects fire (see _answer)
-        s.queue.append(["place_bm", seat, ref, price])
-    elif t == "colony":
-        if len(p.colonies) < side.colony_slots:
-            p.colonies.append(ref)
-        else:
-            s.queue.append(["place_colony", seat, ref])
-    elif t == "advisor":
-        slots = side.advisor_slots + modifier_total(s, seat, "extra_advisor_slot")
-        if len(p.advisors) < slots:
-            p.advisors.append(ref)
-        elif len(p.advisors) == 1:
-            s.discard.append(p.advisors[0])
-            note(log, s, seat, "place", f"{card.name} replaces {cards[p.advisors[0]].name}.")
-            p.advisors[0] = ref
-        else:
-            s.queue.append(["place_advisor", seat, ref])
-    elif t == "wonder":
-        if p.wonder >= 0:
-            s.discard.append(p.wonder)
-            note(log, s, seat, "wonder", f"The unfinished {cards[p.wonder].name} is lost, "
-                 + {0: "with no architect on it yet.", 1: "with its architect."}.get(
-                     p.built, f"with its {p.built} architects."))
-        p.wonder = ref
-        p.built = 0
-    elif t == "war":
-        s.war = ref
-        s.war_strength = strength_track(s, seat)
-        s.war_buyer = seat
-        note(log, s, seat, "war", f"The war's strength is {s.war_strength}.")
-    elif t == "battle":
-        s.queue.append(["battle", seat, ref, best_raid(s, seat)])
+    free = len(p.wonders) < side.wonder_slots
+    if free and index == 0:
+        p.wonders.append(d.card)
     else:
-        s.queue.append(["golden", seat, ref])
-    if t != "wonder":
-        p.private += private_of(card)
-    if t not in ("building", "military"):
-        _fire_bought(s, seat, t, price, log)
-    if had_gold and p.res[GOLD] == 0:
-        _fire(s, seat, "gold_spent_out", log)
+        k = index - (1 if free else 0)
+        if cards[p.wonders[k]].set != "printed":
+            s.discard.append(p.wonders[k])
+        p.wonders[k] = d.card
+        # a covered wonder is destroyed with what lies on it: an advisor held in that
+        # space (Porcelain Tower's) leaves when the nation has no room left for it
+        slots = side.advisor_slots + modifier_total(s, seat, "extra_advisor_slot")
+        while len(p.advisors) > slots:
+            s.discard.append(p.advisors.pop())
+    note(log, s, seat, "wonder", f"{cards[d.card].name} is placed among the ready wonders.")
 
 
-def _fire_bought(s: GameState, seat: int, card_type: str, price: int, log: Log) -> None:
-    _fire(s, seat, "bought", log, card_type, price=price)
-    for other in s.order:
-        if other != seat:
-            _fire(s, other, "bought", log, card_type, price=price, by_others=True,
-                  target=seat)
+def _answer_battle(s: StateData, d: BattleSpoils, index: int, log: Log) -> None:
+    seat = d.seat
+    res = BATTLE_TAKES[index]
+    s.players[seat].res[res] += d.raid
+    s.discard.append(d.card)
+    note(log, s, seat, "battle", f"{seat_name(seat)} wins {s.comp.cards[d.card].name} and "
+         f"takes {amounts_text([(res, d.raid)])}.")
 
 
-def build_sections(s: GameState, seat: int, k: int, log: Log) -> None:
-    """Build ``k`` sections of the wonder under construction (architects already paid);
-    the wonder is ready when its last section is built."""
-    p = s.players[seat]
-    card = s.comp.cards[p.wonder]
-    p.built += k
-    if p.built >= len(card.stages):
-        ref = p.wonder
-        p.wonder = -1
-        p.built = 0
-        note(log, s, seat, "wonder", f"{card.name} is ready.")
-        s.queue.append(["place_wonder", seat, ref])
-        # its own "ready" effects and the owner's "when a wonder is ready" effects fire now,
-        # before it is placed (so a wonder it covers still counts, as the rulebook says)
-        _fire(s, seat, "ready", log, cards_=[ref])
-        _fire(s, seat, "wonder_ready", log)
-        p.private += private_of(card)
+def _answer_golden(s: StateData, d: GoldenAgeChoice, index: int, log: Log) -> None:
+    seat, p = d.seat, s.players[d.seat]
+    _, change = golden_options(s, seat, d.card)[index]
+    for r, v in enumerate(change):
+        p.res[r] += v
+    s.discard.append(d.card)
+    note(log, s, seat, "golden age",
+         f"{seat_name(seat)}'s {s.comp.cards[d.card].name}: {golden_text(change)}.")
+
+
+def _answer_lose_other(s: StateData, d: LoseOther, index: int, log: Log) -> None:
+    seat, p = d.seat, s.players[d.seat]
+    res = [r for r in (GOLD, STONE, FOOD) if p.res[r] > 0][index]
+    p.res[res] -= 1
+    note(log, s, seat, "shortfall", f"{seat_name(seat)} has no books left and gives "
+         f"up 1 {RESOURCES[res]} instead.")
+    if d.owed > 1 and any(p.res[r] for r in (GOLD, STONE, FOOD)):
+        s.queue.insert(0, LoseOther(seat, d.owed - 1))
+
+
+def _answer_pick_tile(s: StateData, d: TilePick, index: int, log: Log) -> None:
+    chosen = d.tiles[index]
+    solo.start_tile(s, chosen, log)
+    s.tiles_done.extend(t for t in d.tiles if t != chosen)
+
+
+def _answer_side(s: StateData, d: SideChoice, index: int, log: Log) -> None:
+    label, side_id, board = side_labels(s)[index]
+    s.boards.remove(board)
+    set_board(s, d.seat, side_id, board)
+    note(log, s, d.seat, "setup", f"{seat_name(d.seat)} takes {label}.", side=side_id,
+         nation=board)
+
+
+def _answer_pick_event(s: StateData, d: EventPick, index: int, log: Log) -> None:
+    s.event = d.events[index]
+    ev = s.comp.events[s.event]
+    s.events_done.extend(e for e in d.events if e != s.event)
+    others = len(d.events) - 1
+    note(log, s, d.seat, "event", f"Event card: {_event_figures(ev)}, picked by "
+         f"{seat_name(d.seat)}; " + ("the other card leaves the game." if others == 1 else
+                                     f"the other {others} cards leave the game."),
+         event=ev.id)
+
+
+def _answer_effect(s: StateData, d: EffectChoice, index: int, log: Log) -> None:
+    seat = d.seat
+    outcome = effect_outcome(s, d)
+    labels, keys, answers = plan_keys(s, seat, outcome, list(d.answers))
+    if labels is not None:
+        labels, _, answers = plan_keys(s, seat, outcome, [*answers, keys[index]])
+    # (labels None at once: a stored answer that no longer fitted was dropped, and the
+    # choices left each had one option; the effect is carried out as answered)
+    if labels is not None:
+        s.queue.insert(0, EffectChoice(seat, d.origin, d.which, tuple(answers), d.index))
+    elif d.origin == "event":
+        s.plans[seat] = [d.index, *answers]
+    else:
+        apply_card_outcome(s, seat, outcome, answers, log)
 
 
 # ---------------------------------------------------------------------- legal moves
-def deploy_cost(s: GameState, seat: int, slot: int,
+def deploy_cost(s: StateData, seat: int, slot: int,
                 discounts: list[Any] | None = None) -> int:
     """The stone to deploy a worker on slot ``slot`` (``discounts``: the seat's deploy
     discount modifiers, when the caller has them already)."""
@@ -1161,12 +1060,12 @@ def deploy_cost(s: GameState, seat: int, slot: int,
     return cost
 
 
-def _room(s: GameState, seat: int, slot: int) -> bool:
+def _room(s: StateData, seat: int, slot: int) -> bool:
     card = s.comp.cards[s.players[seat].bm[slot]]
     return not card.max_workers or s.players[seat].workers[slot] < card.max_workers
 
 
-def _action_available(s: GameState, seat: int, ref: int) -> int:
+def _action_available(s: StateData, seat: int, ref: int) -> int:
     """The index of an available special action on card ``ref``, or -1."""
     p = s.players[seat]
     for i, e in enumerate(s.comp.cards[ref].effects):
@@ -1181,21 +1080,21 @@ def _action_available(s: GameState, seat: int, ref: int) -> int:
     return -1
 
 
-def _hire_possible(s: GameState, seat: int) -> bool:
+def _hire_possible(s: StateData, seat: int) -> bool:
     p = s.players[seat]
     if p.wonder < 0 or (p.private <= 0 and s.architects <= 0):
         return False
     return p.res[STONE] >= s.comp.cards[p.wonder].stages[p.built]
 
 
-def legal_moves(s: GameState) -> list[Move]:
+def legal_moves(s: StateData) -> list[Move]:
     seat = current_player(s)
     moves: list[Move]
     if seat is None:
         moves = []
     elif s.queue:
         d = s.queue[0]
-        if d[0] == "grow":
+        if isinstance(d, GrowChoice):
             moves = _grow_moves(s, seat)
         else:
             moves = [Choose(o) for o in sorted(decision_options(s, d))]
@@ -1205,7 +1104,7 @@ def legal_moves(s: GameState) -> list[Move]:
     return moves
 
 
-def _grow_moves(s: GameState, seat: int) -> list[Move]:
+def _grow_moves(s: StateData, seat: int) -> list[Move]:
     out: list[Move] = [Grow(bonus=r) for r in ("food", "gold", "stone")]
     out += [Grow(worker=w) for w in sorted(take_options(s, seat))]
     return out
@@ -1257,7 +1156,7 @@ _BUY_MODIFIERS = ("card_cost", "cannot_buy", "colony_requirement")
 _NOTHING: frozenset[str] = frozenset()
 
 
-def _action_moves(s: GameState, seat: int) -> list[Move]:
+def _action_moves(s: StateData, seat: int) -> list[Move]:
     """The action phase's moves, listed in their sort order (legal_moves' contract)."""
     p = s.players[seat]
     comp = s.comp
@@ -1339,7 +1238,7 @@ def _action_moves(s: GameState, seat: int) -> list[Move]:
 
 
 # ----------------------------------------------------------------------- checking
-def check(s: GameState, move: Move) -> None:
+def check(s: StateData, move: Move) -> None:
     """Validate ``move`` for the current player without changing anything."""
     if s.step == "game_over":
         raise IllegalMoveError("the game is over")
@@ -1347,85 +1246,111 @@ def check(s: GameState, move: Move) -> None:
     assert seat is not None
     if not isinstance(move, (Pass, Grow, Choose, Buy, Deploy, Undeploy, Hire, Special)):
         raise MalformedMoveError(f"not a move: {shown(move)}")
-    who = seat_name(seat)
     if s.queue:
-        d = s.queue[0]
-        if d[0] == "grow":
-            if not isinstance(move, Grow):
-                raise IllegalMoveError(f"it is the growth step: {who} takes a worker or the "
-                                       f"bonus resources (a grow move), not {move.type}")
-            _check_grow(s, seat, move)
-            return
-        if not isinstance(move, Choose):
-            raise IllegalMoveError(f"{who} must first answer: {prompt(s)} (a choose move)")
-        options = decision_options(s, d)
-        if move.option not in options:
-            raise IllegalMoveError(f"{quote(repr(move.option))} is not one of the options: "
-                                   + "; ".join(options))
+        _check_answer(s, seat, move)
         return
     if isinstance(move, (Grow, Choose)):
-        raise IllegalMoveError(f"there is nothing to {move.type} now: it is {who}'s turn "
-                               "to act")
+        raise IllegalMoveError(f"there is nothing to {move.type} now: it is "
+                               f"{seat_name(seat)}'s turn to act")
+    ACTION_CHECKS[type(move)](s, seat, move)
+
+
+def _check_answer(s: StateData, seat: int, move: Move) -> None:
+    """``move`` as the answer to the decision asked: a grow move for growth, else one of
+    the decision's options."""
+    who = seat_name(seat)
+    if isinstance(s.queue[0], GrowChoice):
+        if not isinstance(move, Grow):
+            raise IllegalMoveError(f"it is the growth step: {who} takes a worker or the "
+                                   f"bonus resources (a grow move), not {move.type}")
+        _check_grow(s, seat, move)
+        return
+    if not isinstance(move, Choose):
+        raise IllegalMoveError(f"{who} must first answer: {prompt(s)} (a choose move)")
+    options = decision_options(s, s.queue[0])
+    if move.option not in options:
+        raise IllegalMoveError(f"{quote(repr(move.option))} is not one of the options: "
+                               + "; ".join(options))
+
+
+def _check_pass(s: StateData, seat: int, move: Pass) -> None:
+    """Passing is always allowed on one's turn."""
+
+
+def _check_buy(s: StateData, seat: int, move: Buy) -> None:
+    """A card on the progress board that the seat can take and pay for."""
     p = s.players[seat]
     cards = s.comp.cards
-    if isinstance(move, Pass):
-        return
-    if isinstance(move, Buy):
-        ref = s.comp.card_ref.get(move.card, -1)
-        if ref < 0 or ref not in s.board:
-            raise IllegalMoveError(f"{quote(repr(move.card))} is not on the progress board")
-        price = price_of(s, seat, ref)
-        if p.res[GOLD] < price:
-            raise IllegalMoveError(f"{cards[ref].name} costs {price} gold; you have "
-                                   f"{p.res[GOLD]}")
-        reason = can_take_card(s, seat, ref)
-        if reason:
-            raise IllegalMoveError(reason)
-        return
-    if isinstance(move, Deploy):
-        k = move.slot
-        if not 0 <= k < len(p.bm):
-            raise IllegalMoveError(f"there is no slot {k} (slots are 0-{len(p.bm) - 1})")
-        if p.bm[k] < 0:
-            raise IllegalMoveError(f"slot {k} is empty: there is no card to deploy on")
-        if move.source == "idle":
-            if not p.idle:
-                raise IllegalMoveError("you have no worker in your resource area (undeploy "
-                                       "one, or deploy from another card)")
-        else:
-            if not plain_digits(move.source) or not 0 <= int(move.source) < len(p.bm):
-                raise IllegalMoveError(f"source must be 'idle' or a slot 0-{len(p.bm) - 1}")
-            j = int(move.source)
-            if j == k:
-                raise IllegalMoveError("a worker cannot move to the card it is on")
-            if not p.workers[j]:
-                raise IllegalMoveError(f"there is no worker on {cards[p.bm[j]].name}")
-        if not _room(s, seat, k):
-            raise IllegalMoveError(f"{cards[p.bm[k]].name} holds no more workers")
-        cost = deploy_cost(s, seat, k)
-        if p.res[STONE] < cost:
-            raise IllegalMoveError(f"deploying on {cards[p.bm[k]].name} costs {cost} stone; "
-                                   f"you have {p.res[STONE]}")
-        return
-    if isinstance(move, Undeploy):
-        if not 0 <= move.slot < len(p.bm):
-            raise IllegalMoveError(f"there is no slot {move.slot}")
-        if not 1 <= move.count <= p.workers[move.slot]:
-            raise IllegalMoveError(f"{cards[p.bm[move.slot]].name} has "
-                                   f"{counted(p.workers[move.slot], 'worker')}; undeploy "
-                                   "1 to that many")
-        return
-    if isinstance(move, Hire):
-        if p.wonder < 0:
-            raise IllegalMoveError("you have no wonder under construction")
-        if p.private <= 0 and s.architects <= 0:
-            raise IllegalMoveError("no architect is left this round")
-        cost = cards[p.wonder].stages[p.built]
-        if p.res[STONE] < cost:
-            raise IllegalMoveError(f"the next section of {cards[p.wonder].name} costs {cost} "
-                                   f"stone; you have {p.res[STONE]}")
-        return
-    assert isinstance(move, Special)
+    ref = s.comp.card_ref.get(move.card, -1)
+    if ref < 0 or ref not in s.board:
+        raise IllegalMoveError(f"{quote(repr(move.card))} is not on the progress board")
+    price = price_of(s, seat, ref)
+    if p.res[GOLD] < price:
+        raise IllegalMoveError(f"{cards[ref].name} costs {price} gold; you have "
+                               f"{p.res[GOLD]}")
+    reason = can_take_card(s, seat, ref)
+    if reason:
+        raise IllegalMoveError(reason)
+
+
+def _check_deploy(s: StateData, seat: int, move: Deploy) -> None:
+    """A worker from the resource area or another card, onto a card with room, paid in stone."""
+    p = s.players[seat]
+    cards = s.comp.cards
+    k = move.slot
+    if not 0 <= k < len(p.bm):
+        raise IllegalMoveError(f"there is no slot {k} (slots are 0-{len(p.bm) - 1})")
+    if p.bm[k] < 0:
+        raise IllegalMoveError(f"slot {k} is empty: there is no card to deploy on")
+    if move.source == "idle":
+        if not p.idle:
+            raise IllegalMoveError("you have no worker in your resource area (undeploy "
+                                   "one, or deploy from another card)")
+    else:
+        if not plain_digits(move.source) or not 0 <= int(move.source) < len(p.bm):
+            raise IllegalMoveError(f"source must be 'idle' or a slot 0-{len(p.bm) - 1}")
+        j = int(move.source)
+        if j == k:
+            raise IllegalMoveError("a worker cannot move to the card it is on")
+        if not p.workers[j]:
+            raise IllegalMoveError(f"there is no worker on {cards[p.bm[j]].name}")
+    if not _room(s, seat, k):
+        raise IllegalMoveError(f"{cards[p.bm[k]].name} holds no more workers")
+    cost = deploy_cost(s, seat, k)
+    if p.res[STONE] < cost:
+        raise IllegalMoveError(f"deploying on {cards[p.bm[k]].name} costs {cost} stone; "
+                               f"you have {p.res[STONE]}")
+
+
+def _check_undeploy(s: StateData, seat: int, move: Undeploy) -> None:
+    """Workers off one card: as many as it holds, at most."""
+    p = s.players[seat]
+    cards = s.comp.cards
+    if not 0 <= move.slot < len(p.bm):
+        raise IllegalMoveError(f"there is no slot {move.slot}")
+    if not 1 <= move.count <= p.workers[move.slot]:
+        raise IllegalMoveError(f"{cards[p.bm[move.slot]].name} has "
+                               f"{counted(p.workers[move.slot], 'worker')}; undeploy "
+                               "1 to that many")
+
+
+def _check_hire(s: StateData, seat: int, move: Hire) -> None:
+    """An architect left, and the stone for the next section of the wonder under construction."""
+    p = s.players[seat]
+    cards = s.comp.cards
+    if p.wonder < 0:
+        raise IllegalMoveError("you have no wonder under construction")
+    if p.private <= 0 and s.architects <= 0:
+        raise IllegalMoveError("no architect is left this round")
+    cost = cards[p.wonder].stages[p.built]
+    if p.res[STONE] < cost:
+        raise IllegalMoveError(f"the next section of {cards[p.wonder].name} costs {cost} "
+                               f"stone; you have {p.res[STONE]}")
+
+
+def _check_special(s: StateData, seat: int, move: Special) -> None:
+    """A card in play in the nation whose action can be used now."""
+    cards = s.comp.cards
     ref = s.comp.card_ref.get(move.card, -1)
     if ref < 0 or ref not in active_cards(s, seat):
         raise IllegalMoveError(f"{quote(repr(move.card))} is not a card in play in your nation")
@@ -1433,7 +1358,14 @@ def check(s: GameState, move: Move) -> None:
         raise IllegalMoveError(f"{cards[ref].name} has no action you can use now")
 
 
-def _check_grow(s: GameState, seat: int, move: Grow) -> None:
+# The checks of the actions of one's turn, by the move's class.
+ACTION_CHECKS: dict[type, Callable[[StateData, int, Any], None]] = {
+    Pass: _check_pass, Buy: _check_buy, Deploy: _check_deploy, Undeploy: _check_undeploy,
+    Hire: _check_hire, Special: _check_special,
+}
+
+
+def _check_grow(s: StateData, seat: int, move: Grow) -> None:
     if move.bonus is not None:
         if move.bonus not in ("gold", "stone", "food") or move.worker is not None:
             raise IllegalMoveError("the growth bonus is gold, stone or food (one of them)")
@@ -1446,7 +1378,7 @@ def _check_grow(s: GameState, seat: int, move: Grow) -> None:
 
 
 # ---------------------------------------------------------------------- performing
-def apply(s: GameState, move: Move, log: bool = True) -> list[LogEntry]:
+def apply(s: StateData, move: Move, log: bool = True) -> list[LogEntry]:
     """Check and play ``move``; return the log entries (none when ``log`` is False).  A
     move object that legal_moves() listed for this very position is not checked again."""
     listed = s.listed
@@ -1461,11 +1393,11 @@ def apply(s: GameState, move: Move, log: bool = True) -> list[LogEntry]:
         # the first entry tells the player's own decision; what follows happened by itself
         entries[0] = replace(entries[0], auto=False)
     check_removals(s, entries)
-    _advance(s, entries)
+    advance(s, entries)
     return entries or []
 
 
-def _perform(s: GameState, seat: int, move: Move, log: Log) -> None:
+def _perform(s: StateData, seat: int, move: Move, log: Log) -> None:
     p = s.players[seat]
     cards = s.comp.cards
     if isinstance(move, Grow):
@@ -1498,7 +1430,7 @@ def _perform(s: GameState, seat: int, move: Move, log: Log) -> None:
     if isinstance(move, Pass):
         s.passed.append(seat)
         note(log, s, seat, "pass", f"{seat_name(seat)} passes.")
-        _fire(s, seat, "passed", log)
+        fire(s, seat, "passed", log)
     elif isinstance(move, Buy):
         ref = s.comp.card_ref[move.card]
         take_card(s, seat, ref, price_of(s, seat, ref), log)
@@ -1524,7 +1456,7 @@ def _perform(s: GameState, seat: int, move: Move, log: Log) -> None:
         p.res[STONE] -= cost
         note(log, s, seat, "hire", f"{seat_name(seat)} hires an architect for "
              f"{cards[p.wonder].name} " + (f"for {cost} stone." if cost else "for free."))
-        _fire(s, seat, "hire", log)
+        fire(s, seat, "hire", log)
         build_sections(s, seat, 1, log)
     else:
         assert isinstance(move, Special)
@@ -1532,49 +1464,96 @@ def _perform(s: GameState, seat: int, move: Move, log: Log) -> None:
         index = _action_available(s, seat, ref)
         p.used.append(ref)
         note(log, s, seat, "special", f"{seat_name(seat)} uses {cards[ref].name}.")
-        _card_effect(s, seat, ref, index, log)
+        card_effect(s, seat, ref, index, log)
 
 
 # ------------------------------------------------------------------------ prompts
-def prompt(s: GameState) -> str:
+def prompt(s: StateData) -> str:
     """What the current player is asked, in words."""
     seat = current_player(s)
     if seat is None:
         return "The game is over."
     who = seat_name(seat)
-    cards = s.comp.cards
     if not s.queue:
         return f"{who}: take an action (buy, deploy, hire, a card's action) or pass."
     d = s.queue[0]
-    kind = d[0]
-    if kind == "grow":
-        amount = s.comp.difficulty[s.config.difficulty[seat]]
-        return f"{who}: grow — take a worker, or {amount} gold, stone or food."
-    if kind == "place_bm":
-        return f"{who}: which building or military does {cards[d[2]].name} replace?"
-    if kind in ("place_colony", "place_advisor"):
-        return f"{who}: which card does {cards[d[2]].name} replace?"
-    if kind == "place_wonder":
-        return f"{who}: where does {cards[d[2]].name} go among your ready wonders?"
-    if kind == "battle":
-        return (f"{who}: {cards[d[2]].name} brings {counted(d[3], 'book')}, food or stone "
-                "— which?")
-    if kind == "golden":
-        return f"{who}: {cards[d[2]].name} — take its resource or buy 1 VP?"
-    if kind == "pick_event":
-        return f"{who}: which of the event cards drawn is played this round?"
-    if kind == "side":
-        return f"{who}: choose your nation's board and its side."
-    if kind == "pick_tile":
-        return f"{who}: which of the solo tiles drawn is played this round?"
-    if kind == "lose_other":
-        if d[2] == 1:
-            return f"{who}: with no books left, give up 1 other resource — which one?"
-        return (f"{who}: with no books left, give up {d[2]} other resources — which one "
-                "first?")
-    source = (s.comp.events[s.event].halves[d[3]].name if d[2] == "event"
-              else cards[d[3]].name)
-    return f"{who}: {source} — choose."
+    return f"{who}: {QUESTIONS[type(d)](s, d)}"
+
+
+def _grow_question(s: StateData, d: GrowChoice) -> str:
+    amount = s.comp.difficulty[s.config.difficulty[d.seat]]
+    return f"grow — take a worker, or {amount} gold, stone or food."
+
+
+def _place_bm_question(s: StateData, d: PlaceBm) -> str:
+    return f"which building or military does {s.comp.cards[d.card].name} replace?"
+
+
+def _replace_question(s: StateData, d: PlaceColony | PlaceAdvisor) -> str:
+    return f"which card does {s.comp.cards[d.card].name} replace?"
+
+
+def _place_wonder_question(s: StateData, d: PlaceWonder) -> str:
+    return f"where does {s.comp.cards[d.card].name} go among your ready wonders?"
+
+
+def _battle_question(s: StateData, d: BattleSpoils) -> str:
+    return (f"{s.comp.cards[d.card].name} brings {counted(d.raid, 'book')}, food or stone "
+            "— which?")
+
+
+def _golden_question(s: StateData, d: GoldenAgeChoice) -> str:
+    return f"{s.comp.cards[d.card].name} — take its resource or buy 1 VP?"
+
+
+def _pick_event_question(s: StateData, d: EventPick) -> str:
+    return "which of the event cards drawn is played this round?"
+
+
+def _side_question(s: StateData, d: SideChoice) -> str:
+    return "choose your nation's board and its side."
+
+
+def _pick_tile_question(s: StateData, d: TilePick) -> str:
+    return "which of the solo tiles drawn is played this round?"
+
+
+def _lose_other_question(s: StateData, d: LoseOther) -> str:
+    if d.owed == 1:
+        return "with no books left, give up 1 other resource — which one?"
+    return f"with no books left, give up {d.owed} other resources — which one first?"
+
+
+def _effect_question(s: StateData, d: EffectChoice) -> str:
+    source = (s.comp.events[s.event].halves[d.which].name if d.origin == "event"
+              else s.comp.cards[d.which].name)
+    return f"{source} — choose."
+
+
+# The decisions' options, answers and questions by kind (see "the decisions" above); a
+# growth decision is answered by a Grow move, not a Choose, so it has a question only.
+OPTIONS: dict[type, Callable[[StateData, Any], list[str]]] = {
+    PlaceBm: _place_bm_options, PlaceColony: _place_colony_options,
+    PlaceAdvisor: _place_advisor_options, PlaceWonder: _place_wonder_options,
+    BattleSpoils: _battle_options, GoldenAgeChoice: _golden_options,
+    LoseOther: _lose_other_options, EffectChoice: _effect_options,
+    EventPick: _pick_event_options, SideChoice: _side_options, TilePick: _pick_tile_options,
+}
+ANSWERS: dict[type, Callable[[StateData, Any, int, Log], None]] = {
+    PlaceBm: _answer_place_bm, PlaceColony: _answer_place_colony,
+    PlaceAdvisor: _answer_place_advisor, PlaceWonder: _answer_place_wonder,
+    BattleSpoils: _answer_battle, GoldenAgeChoice: _answer_golden,
+    LoseOther: _answer_lose_other, EffectChoice: _answer_effect,
+    EventPick: _answer_pick_event, SideChoice: _answer_side, TilePick: _answer_pick_tile,
+}
+QUESTIONS: dict[type, Callable[[StateData, Any], str]] = {
+    GrowChoice: _grow_question, PlaceBm: _place_bm_question,
+    PlaceColony: _replace_question, PlaceAdvisor: _replace_question,
+    PlaceWonder: _place_wonder_question, BattleSpoils: _battle_question,
+    GoldenAgeChoice: _golden_question, LoseOther: _lose_other_question,
+    EffectChoice: _effect_question, EventPick: _pick_event_question,
+    SideChoice: _side_question, TilePick: _pick_tile_question,
+}
 
 
 __all__ = ["ROUND", "STEP_NAMES", "Step", "apply", "check", "current_player", "legal_moves",

@@ -39,10 +39,15 @@ from ..core.envelope import json_object, shown
 from ..core.errors import StateFormatError
 from ..core.rng import Rng
 from ..core.validate import Checker, plain_digits, seat_keys_as_text
-from .components import RES_INDEX, Components, default_components
-from .rules import STEP_INDEX, _advance, _private_architects, age_of, columns
+from .components import Components, default_components
+from .constants import RES_INDEX, SHADOW_FIGURES, START_BOOKS
+from .decisions import GrowChoice
+from .in_play import private_architects
+from .machine import GameState
+from .rules import STEP_INDEX, advance, age_of
 from .serialization import check_invariants, narrow_components
-from .state import CONFIG_FIELDS, GameConfig, GameState
+from .solo import start_tile
+from .state import CONFIG_FIELDS, GameConfig, columns
 
 _KEYS = (*CONFIG_FIELDS, "round", "step", "event", "board", "order", "current", "passed",
          "architects", "war", "seats", "tile", "shadow", "shadow_first")
@@ -105,32 +110,8 @@ def scenario(description: dict[str, Any] | str,
     s.round = round_
     age = age_of(round_)
     cards = _Cards(s)
-    rng = Rng(config.seed ^ round_)
-    cols = columns(s)
-    if "board" in desc:
-        rows = check.array(desc["board"], "board", 3, "rows of card ids (or null)")
-        for r, row in enumerate(rows):
-            row = check.array(row, f"board[{r}]", cols, "card ids (or null)")
-            for c, card_id in enumerate(row):
-                if card_id is not None:
-                    s.board[r * cols + c] = cards.take(card_id, f"board[{r}][{c}]")
-    else:
-        deck = s.decks[age - 1]
-        rng.shuffle(deck)
-        for cell in range(3 * cols):
-            if deck:
-                s.board[cell] = deck.pop()
-    if s.event >= 0:
-        s.event_decks[0].append(s.event)
-        s.event = -1
-    events = s.event_decks[age - 1]
-    if "event" in desc:
-        s.event = check.ref(desc["event"], "event", comp.event_ref, "event card")
-        check.want(s.event in events, "event",
-                   f"{shown(desc['event'])} is not an event card of age {age}")
-        events.remove(s.event)
-    else:
-        s.event = events.pop()
+    _progress_board(s, desc, cards, age)
+    _event(s, desc, age)
     s.architects = (check.integer(desc, "architects", 0, 50) if "architects" in desc
                     else comp.architects_by_players[n] + comp.events[s.event].architects)
     if n == 1:
@@ -143,14 +124,7 @@ def scenario(description: dict[str, Any] | str,
             s.players[seat].res[3] = position      # books follow the described order
     s.prev_order = s.order[:]
     if "war" in desc:
-        war = check.mapping(desc["war"], "war")
-        check.fields(war, ("card",), ("strength", "buyer"), where="war")
-        s.war = cards.take(war["card"], "war.card")
-        s.war_strength = check.integer(war, "strength", 0, 40, "war.strength") \
-            if "strength" in war else 0
-        # (the solo game: the shadow, index 1, may have taken the war)
-        s.war_buyer = check.integer(war, "buyer", 0, n if n == 1 else n - 1, "war.buyer") \
-            if "buyer" in war else s.order[0]
+        _war(s, desc["war"], cards)
     for seat, sd in _seat_descriptions(desc.get("seats", []), n):
         _seat(s, cards, seat, sd, f"seats[{seat}]")
     passed = check.wholes(desc.get("passed", []), "passed", 0, n - 1, "seats", distinct=True)
@@ -164,7 +138,69 @@ def scenario(description: dict[str, Any] | str,
     s.stage = 0
     s.turn_done = False
     narrow_components(s)
-    if step == "maintenance.growth":
+    _begin(s, desc, age)
+    problems = check_invariants(s)
+    if problems:
+        raise StateFormatError("the scenario breaks the rules: " + "; ".join(problems))
+    return s
+
+
+def _progress_board(s: GameState, desc: dict[str, Any], cards: _Cards, age: int) -> None:
+    """The described progress board, or one dealt from the age's deck (shuffled by a
+    generator of the seed and the round, not the game's)."""
+    check = _CHECK
+    cols = columns(s)
+    if "board" in desc:
+        rows = check.array(desc["board"], "board", 3, "rows of card ids (or null)")
+        for r, row in enumerate(rows):
+            row = check.array(row, f"board[{r}]", cols, "card ids (or null)")
+            for c, card_id in enumerate(row):
+                if card_id is not None:
+                    s.board[r * cols + c] = cards.take(card_id, f"board[{r}][{c}]")
+        return
+    deck = s.decks[age - 1]
+    Rng(s.config.seed ^ s.round).shuffle(deck)
+    for cell in range(3 * cols):
+        if deck:
+            s.board[cell] = deck.pop()
+
+
+def _event(s: GameState, desc: dict[str, Any], age: int) -> None:
+    """The round's event card: the described one, or the top of the age's deck (the one
+    drawn at setup goes back first)."""
+    if s.event >= 0:
+        s.event_decks[0].append(s.event)
+        s.event = -1
+    events = s.event_decks[age - 1]
+    if "event" not in desc:
+        s.event = events.pop()
+        return
+    s.event = _CHECK.ref(desc["event"], "event", s.comp.event_ref, "event card")
+    _CHECK.want(s.event in events, "event",
+                f"{shown(desc['event'])} is not an event card of age {age}")
+    events.remove(s.event)
+
+
+def _war(s: GameState, raw: object, cards: _Cards) -> None:
+    """The war bought this round: its card, strength and buyer."""
+    check = _CHECK
+    n = s.config.players
+    war = check.mapping(raw, "war")
+    check.fields(war, ("card",), ("strength", "buyer"), where="war")
+    s.war = cards.take(war["card"], "war.card")
+    s.war_strength = check.integer(war, "strength", 0, 40, "war.strength") \
+        if "strength" in war else 0
+    # (the solo game: the shadow, index 1, may have taken the war)
+    s.war_buyer = check.integer(war, "buyer", 0, n if n == 1 else n - 1, "war.buyer") \
+        if "buyer" in war else s.order[0]
+
+
+def _begin(s: GameState, desc: dict[str, Any], age: int) -> None:
+    """Enter the described step: the growth decisions, the described turn of the action
+    phase, or a later step played on to its first decision."""
+    check = _CHECK
+    n = s.config.players
+    if s.step == "maintenance.growth":
         # the growth decisions, in reverse player order; the event card drawn above goes
         # back on its deck, to be drawn after the growth as in play
         s.stage = 1
@@ -178,21 +214,17 @@ def scenario(description: dict[str, Any] | str,
                 s.shadow[2] -= s.comp.solo_tiles.tiles[s.tile].books
             s.tile_decks[age - 1].append(s.tile)
             s.tile = -1
-        s.queue = [["grow", seat] for seat in reversed(s.order)]
-    elif step == "actions":
+        s.queue = [GrowChoice(seat) for seat in reversed(s.order)]
+    elif s.step == "actions":
         current = desc.get("current")
         if current is None:
             current = next((x for x in s.order if x not in s.passed), s.order[0])
         current = check.whole(current, "current", 0, n - 1)
         check.want(current not in s.passed, "current", "must be a seat that has not passed")
         s.cursor = s.order.index(current)
-        _advance(s, None)      # a first turn a card skips is skipped at once
+        advance(s, None)      # a first turn a card skips is skipped at once
     else:
-        _advance(s, None)
-    problems = check_invariants(s)
-    if problems:
-        raise StateFormatError("the scenario breaks the rules: " + "; ".join(problems))
-    return s
+        advance(s, None)
 
 
 def _seat_descriptions(seats: object, n: int) -> list[tuple[int, object]]:
@@ -215,7 +247,6 @@ def _solo(s: GameState, desc: dict[str, Any], age: int) -> None:
     """The solo game: no event card; the round's tile (``tile``: its id, default drawn),
     the shadow's values (``shadow``: {strength, stability, books}, default the tile's and
     2 + the tile's books) and ``shadow_first``."""
-    from .solo import SHADOW_FIGURES, START_BOOKS, start_tile
     check = _CHECK
     tiles = s.comp.solo_tiles
     assert tiles is not None
@@ -298,7 +329,7 @@ def _seat(s: GameState, cards: _Cards, seat: int, sd: object, where: str) -> Non
     # private architects: as described, else the round's allotment of the cards in play
     # (as the round's start gives them)
     p.private = check.integer(sd, "private", 0, 20, f"{where}.private") if "private" in sd \
-        else _private_architects(s, seat)
+        else private_architects(s, seat)
     owned = side.workers + p.taken_food + p.taken_stab - sum(p.workers)
     check.want(owned >= 0, f"{where}.slots", "more workers on cards than the nation has")
     p.on_top = 0

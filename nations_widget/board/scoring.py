@@ -10,9 +10,7 @@ the two lowest and all tied with them).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from .components import (
+from .constants import (
     BOOKS,
     FOOD,
     GOLD,
@@ -23,14 +21,12 @@ from .components import (
     TRACK_MAX_STRENGTH,
     VP,
 )
-from .effects import modifier_total, modifiers_on, modifiers_on_each
-
-if TYPE_CHECKING:
-    from .effects import CardEffect
-    from .state import GameState
+from .in_play import modifier_total, modifiers_on, modifiers_on_each
+from .state import StateData
+from .vocabulary import CardEffect
 
 
-def strength(s: GameState, seat: int) -> int:
+def strength(s: StateData, seat: int) -> int:
     """Military strength: workers on military, advisors, colonies, ready wonders, and any
     change that lasts until the events are over."""
     p = s.players[seat]
@@ -50,7 +46,7 @@ def strength(s: GameState, seat: int) -> int:
     return total
 
 
-def stability(s: GameState, seat: int, modifiers: list[CardEffect] | None = None) -> int:
+def stability(s: StateData, seat: int, modifiers: list[CardEffect] | None = None) -> int:
     """Stability: the cards' figures minus 3 per worker taken from the stability section,
     and the stability modifiers that reach the nation (``modifiers``, when the caller has
     looked them up already)."""
@@ -87,19 +83,19 @@ def stability(s: GameState, seat: int, modifiers: list[CardEffect] | None = None
     return total
 
 
-def _waives_military_upkeep(s: GameState, seat: int) -> bool:
+def _waives_military_upkeep(s: StateData, seat: int) -> bool:
     return modifier_total(s, seat, "no_military_upkeep") > 0
 
 
-def strength_track(s: GameState, seat: int) -> int:
+def strength_track(s: StateData, seat: int) -> int:
     return min(TRACK_MAX_STRENGTH, strength(s, seat))
 
 
-def stability_track(s: GameState, seat: int) -> int:
+def stability_track(s: StateData, seat: int) -> int:
     return min(TRACK_MAX_STABILITY, stability(s, seat))
 
 
-def stability_rank_value(s: GameState, seat: int,
+def stability_rank_value(s: StateData, seat: int,
                          modifiers: list[CardEffect] | None = None) -> int:
     """Stability as rankings compare it: every nation in revolt ties at -1, and a nation
     that counts as least stable for the round (Versailles) is at that bottom too: with
@@ -110,7 +106,7 @@ def stability_rank_value(s: GameState, seat: int,
     return max(-1, min(TRACK_MAX_STABILITY, stability(s, seat, modifiers)))
 
 
-def stability_rank_values(s: GameState) -> list[int]:
+def stability_rank_values(s: StateData) -> list[int]:
     """:func:`stability_rank_value` of every seat (the stability modifiers looked up once
     for all)."""
     each = modifiers_on_each(s, "stability") if "stability" in s.comp.by_modifier else None
@@ -143,7 +139,7 @@ def least_of(values: list[int]) -> list[int]:
     return [x for x in range(len(values)) if values[x] <= threshold]
 
 
-def worker_vp(s: GameState, seat: int) -> int:
+def worker_vp(s: StateData, seat: int) -> int:
     """VP of the workers on buildings and military: the first worker on a card scores the
     first figure, the second the next, and workers beyond the figures score nothing."""
     p = s.players[seat]
@@ -152,7 +148,7 @@ def worker_vp(s: GameState, seat: int) -> int:
                if w)
 
 
-def final_breakdown(s: GameState, seat: int) -> dict[str, int]:
+def final_breakdown(s: StateData, seat: int) -> dict[str, int]:
     """The final scoring of one nation, part by part (the score pad's A-E)."""
     p = s.players[seat]
     cards = s.comp.cards
@@ -174,5 +170,23 @@ def book_vp(books: list[int]) -> list[int]:
     return [sum(1 for other in books if other < mine) for mine in books]
 
 
-__all__ = ["book_vp", "final_breakdown", "least_of", "most_of", "stability", "strength",
-           "worker_vp"]
+def scores(s: StateData) -> list[int]:
+    """VP per seat: the VP tokens during the game; the full final scoring once over."""
+    if s.is_terminal():
+        return projected_scores(s)
+    return [p.res[VP] for p in s.players]
+
+
+def projected_scores(s: StateData) -> list[int]:
+    """The final scoring as if the game ended now."""
+    return [final_breakdown(s, seat)["total"] for seat in range(len(s.players))]
+
+
+def ranking(s: StateData) -> list[int]:
+    """Seats from best to worst: most VP, ties to the earlier player order."""
+    values = projected_scores(s) if s.is_terminal() else scores(s)
+    return sorted(s.order, key=lambda seat: (-values[seat], s.order.index(seat)))
+
+
+__all__ = ["book_vp", "final_breakdown", "least_of", "most_of", "projected_scores", "ranking",
+           "scores", "stability", "strength", "worker_vp"]

@@ -15,31 +15,44 @@ somebody has a legal move or the game is over.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, TypeVar
 
 from ..core.envelope import check_header, json_object, message, shown
 from ..core.errors import StateFormatError
 from ..core.validate import Checker
-from .components import CARD_TYPES, RESOURCES, Components, default_components
-from .effects import NeedChoice, Outcome, Walk, walk
-from .solo import SHADOW_FIGURES
+from .components import Components, deck_lists, default_components
+from .constants import CARD_TYPES, RESOURCES, SHADOW_FIGURES
+from .decisions import (
+    CARD_DECISIONS,
+    KINDS,
+    Decision,
+    EffectChoice,
+    EventPick,
+    LoseOther,
+    SideChoice,
+    TilePick,
+)
+from .effects import NeedChoice, Walk, walk
+from .rules import STEP_NAMES, current_player, legal_moves
 from .state import (
-    CARD_ARGS,
     READABLE_VERSIONS,
     STATE_FORMAT,
     GameConfig,
-    GameState,
     PlayerState,
+    StateData,
 )
+from .vocabulary import Outcome
+
+# The class a loaded state is built as (the machine's GameState, which sits above).
+S = TypeVar("S", bound=StateData)
 
 
-def game_cards(s: GameState) -> list[int]:
+def game_cards(s: StateData) -> list[int]:
     """Every progress card of this game's decks."""
-    from .components import deck_lists
     return [c for deck in deck_lists(s.config.deck_sets, s.config.seed, s.comp) for c in deck]
 
 
-def card_places(s: GameState) -> Counter[int]:
+def card_places(s: StateData) -> Counter[int]:
     """How many times each progress card appears anywhere in the state."""
     places: Counter[int] = Counter()
     for deck in s.decks:
@@ -55,12 +68,12 @@ def card_places(s: GameState) -> Counter[int]:
         if p.wonder >= 0:
             places[p.wonder] += 1
     for d in s.queue:
-        for i in CARD_ARGS.get(d[0], ()):
-            places[d[i]] += 1
+        if isinstance(d, CARD_DECISIONS):
+            places[d.card] += 1
     return places
 
 
-def narrow_components(s: GameState) -> None:
+def narrow_components(s: StateData) -> None:
     """Give ``s`` the view of its components that its game can meet: the cards of its decks'
     sets, and of any other set a card in the state comes from (a described position may
     hold any card).  See :meth:`Components.in_play`."""
@@ -69,7 +82,7 @@ def narrow_components(s: GameState) -> None:
     s.comp = s.comp.in_play(sets)
 
 
-def check_invariants(s: GameState) -> list[str]:
+def check_invariants(s: StateData) -> list[str]:
     """Everything that is wrong with ``s`` (an empty list for a sound state)."""
     problems: list[str] = []
     n = s.config.players
@@ -83,15 +96,15 @@ def check_invariants(s: GameState) -> list[str]:
         problems.append(f"cards out of place: twice or foreign {sorted(extra)}, "
                         f"missing {sorted(missing)}")
     events = [e for d in s.event_decks for e in d] + s.events_done + (
-        [s.event] if s.event >= 0 else []) + [e for d in s.queue if d[0] == "pick_event"
-                                               for e in d[2]]
+        [s.event] if s.event >= 0 else []) + [e for d in s.queue if isinstance(d, EventPick)
+                                               for e in d.events]
     if sorted(events) != list(range(len(s.comp.events))):
         problems.append("an event card is missing or in two places")
     for seat, p in enumerate(s.players):
         if p.side == "":
             # a board still to be chosen at setup: nothing on it yet
             if s.round != 1 or p.bm or p.idle or p.wonders or not any(
-                    d[0] == "side" and d[1] == seat for d in s.queue):
+                    isinstance(d, SideChoice) and d.seat == seat for d in s.queue):
                 problems.append(f"seat {seat} has no board but is not choosing one")
             continue
         side = s.side_of(seat)
@@ -131,11 +144,11 @@ def check_invariants(s: GameState) -> list[str]:
             problems.append(f"seat {seat}'s wonder under construction is already complete")
     if s.config.players == 1 and s.comp.solo_tiles is not None:
         tiles = [x for d in s.tile_decks for x in d] + s.tiles_done + (
-            [s.tile] if s.tile >= 0 else []) + [x for d in s.queue if d[0] == "pick_tile"
-                                                 for x in d[2]]
+            [s.tile] if s.tile >= 0 else []) + [x for d in s.queue if isinstance(d, TilePick)
+                                                 for x in d.tiles]
         if sorted(tiles) != list(range(len(s.comp.solo_tiles.tiles))):
             problems.append("a solo tile is missing or in two places")
-    if s.step != "game_over" and s.current_player() is None:
+    if s.step != "game_over" and current_player(s) is None:
         problems.append("nobody is to play but the game is not over")
     return problems
 
@@ -206,7 +219,9 @@ def _seats(value: object, where: str, n: int, every: bool) -> list[int]:
     return seats
 
 
-def state_from_json(data: object, components: Components | None = None) -> GameState:
+def state_from_json(cls: type[S], data: object, components: Components | None = None) -> S:
+    """Load a state saved by ``to_json`` as an instance of ``cls`` (the machine class, which
+    sits above this module); every field and the game's invariants are checked."""
     check = _CHECK
     data = json_object(data, "a saved state")
     check_header(data, "a saved state", STATE_FORMAT, READABLE_VERSIONS, prefix="state")
@@ -219,7 +234,7 @@ def state_from_json(data: object, components: Components | None = None) -> GameS
     config = GameConfig.from_json(data.get("config"))
     n = config.players
     refs = _Refs(comp)
-    s = GameState.__new__(GameState)
+    s = cls.__new__(cls)
     s.config = config
     s.comp = comp
     rng = data.get("rng")
@@ -228,7 +243,6 @@ def state_from_json(data: object, components: Components | None = None) -> GameS
         raise check.fail(f"must be 16 hex digits, got {shown(rng)}", "rng")
     s.rng = int(rng, 16)
     s.round = check.integer(data, "round", 1, config.rounds)
-    from .rules import STEP_NAMES
     s.step = check.choice(data, "step", STEP_NAMES)
     s.stage = check.integer(data, "stage", 0, 2)
     s.order = _seats(data.get("order"), "order", n, every=True)
@@ -296,6 +310,8 @@ _DECISION_CARD_TYPES = {"place_colony": ("colony",), "place_advisor": ("advisor"
                         "place_wonder": ("wonder",), "battle": ("battle",),
                         "golden": ("golden age",), "place_bm": ("building", "military")}
 _EVENT_STEPS = ("resolution.event_a", "resolution.event_b")
+# the kinds whose third field is a card (saved by its id)
+_CARD_KINDS = frozenset(kind.kind for kind in CARD_DECISIONS)
 
 
 class _BadAnswer(Exception):
@@ -322,7 +338,7 @@ class _Audit(Walk):
         return super().ask(options, keys, about, part)
 
 
-def _answers_problem(s: GameState, seat: int, outcome: Outcome | None,
+def _answers_problem(s: StateData, seat: int, outcome: Outcome | None,
                      answers: list[int]) -> str | None:
     """Why the saved answers of an effect decision do not fit its outcome here: one is
     not an option, there are more than its choices, or no choice is left to ask."""
@@ -338,22 +354,23 @@ def _answers_problem(s: GameState, seat: int, outcome: Outcome | None,
     return "asks nothing: every choice of its effect is answered"
 
 
-def _decision_problem(s: GameState, d: list[Any]) -> str | None:
+def _decision_problem(s: StateData, d: Decision) -> str | None:
     """Why decision ``d`` (checked field by field already) cannot wait in this state."""
-    kind, seat = d[0], d[1]
+    kind, seat = d.kind, d.seat
     p = s.players[seat]
     steps = _DECISION_STEPS[kind]
     if steps is not None and s.step not in steps:
         return f"a {kind} decision waits only in the {' or '.join(steps)} step, not in {s.step}"
     cards = s.comp.cards
     types = _DECISION_CARD_TYPES.get(kind)
-    if types is not None and cards[d[2]].type not in types:
-        return f"{cards[d[2]].id} is not a {' or '.join(types)} card"
+    if isinstance(d, CARD_DECISIONS) and types is not None and cards[d.card].type not in types:
+        return f"{cards[d.card].id} is not a {' or '.join(types)} card"
     if kind == "side":
         if p.side or not s.boards or s.round != 1:
             return f"seat {seat} has no board to choose"
-    elif kind in ("pick_event", "pick_tile"):
-        if len(set(d[2])) != len(d[2]):
+    elif isinstance(d, EventPick | TilePick):
+        drawn = d.events if isinstance(d, EventPick) else d.tiles
+        if len(set(drawn)) != len(drawn):
             return "a card is drawn twice"
         # (the solo game's last tile stays out until the new one is picked)
         if (kind == "pick_tile") != (s.config.players == 1) or s.event >= 0:
@@ -361,16 +378,16 @@ def _decision_problem(s: GameState, d: list[Any]) -> str | None:
     elif kind in ("place_colony", "place_advisor"):
         if not (p.colonies if kind == "place_colony" else p.advisors):
             return f"seat {seat} has no card for the new one to replace"
-    elif kind == "lose_other":
-        if d[2] < 1:
+    elif isinstance(d, LoseOther):
+        if d.owed < 1:
             return "nothing is left to give up"
-    elif kind == "effect":
+    elif isinstance(d, EffectChoice):
         return _effect_problem(s, d)
     return None
 
 
-def _effect_problem(s: GameState, d: list[Any]) -> str | None:
-    seat, origin, which, answers, index = d[1], d[2], d[3], d[4], d[5]
+def _effect_problem(s: StateData, d: EffectChoice) -> str | None:
+    seat, origin, which, answers, index = d.seat, d.origin, d.which, d.answers, d.index
     if origin == "event":
         if s.event < 0 or s.step != _EVENT_STEPS[which] or s.stage != 1:
             return (f"an event's decision waits only while the event card's half "
@@ -391,7 +408,7 @@ def _effect_problem(s: GameState, d: list[Any]) -> str | None:
     return None if problem is None else f"[4]: {problem}"
 
 
-def check_decisions(s: GameState) -> str | None:
+def check_decisions(s: StateData) -> str | None:
     """Why a decision waiting in ``s`` could not be there in a game (None: each fits the
     state: its step, its card, its answers)."""
     for i, d in enumerate(s.queue):
@@ -407,14 +424,14 @@ def check_decisions(s: GameState) -> str | None:
     return None
 
 
-def check_playable(s: GameState) -> str | None:
+def check_playable(s: StateData) -> str | None:
     """Why nobody can play in ``s`` though the game is not over (None: somebody has a
     legal move, or the game is over)."""
     if s.is_terminal():
         return None
-    seat = s.current_player()
+    seat = current_player(s)
     try:
-        moves = s.legal_moves()
+        moves = legal_moves(s)
     except (IndexError, KeyError, ValueError, TypeError, ZeroDivisionError) as exc:
         # a backstop: the checks above should leave no position the rules cannot read
         return f"the position cannot be played (its moves cannot be listed: {type(exc).__name__})"
@@ -424,7 +441,7 @@ def check_playable(s: GameState) -> str | None:
     return None
 
 
-def _solo(s: GameState, solo: object, refs: _Refs) -> None:
+def _solo(s: StateData, solo: object, refs: _Refs) -> None:
     """The solo game's fields (null in other games)."""
     check = _CHECK
     s.shadow, s.tile_decks, s.tiles_done = [], [], []
@@ -448,7 +465,7 @@ def _solo(s: GameState, solo: object, refs: _Refs) -> None:
     s.tiles_done = refs.tiles_in(solo.get("tiles_done"), "solo.tiles_done")
 
 
-def _decision(d: object, where: str, n: int, refs: _Refs) -> list[Any]:
+def _decision(d: object, where: str, n: int, refs: _Refs) -> Decision:
     check = _CHECK
     kinds = _DECISION_SIZES
     check.want(isinstance(d, list) and len(d) >= 2 and isinstance(d[0], str)
@@ -458,8 +475,8 @@ def _decision(d: object, where: str, n: int, refs: _Refs) -> list[Any]:
     kind = d[0]
     out = list(d)
     out[1] = check.whole(d[1], f"{where}[1]", 0, n - 1)
-    for i in CARD_ARGS.get(kind, ()):
-        out[i] = refs.card(d[i], f"{where}[{i}]")
+    if kind in _CARD_KINDS:
+        out[2] = refs.card(d[2], f"{where}[2]")
     if kind in ("battle", "lose_other", "place_bm"):
         out[-1] = check.whole(d[-1], f"{where}[{len(d) - 1}]", 0, 100)
     if kind == "pick_event":
@@ -475,7 +492,10 @@ def _decision(d: object, where: str, n: int, refs: _Refs) -> list[Any]:
             else refs.card(d[3], f"{where}[3]")
         out[4] = check.wholes(d[4], f"{where}[4]", *_ANSWER, "answers")
         out[5] = check.whole(d[5], f"{where}[5]", 0, 20)
-    return out
+        return EffectChoice(out[1], out[2], out[3], tuple(out[4]), out[5])
+    if kind in ("pick_event", "pick_tile"):
+        out[2] = tuple(out[2])
+    return KINDS[kind](*out[1:])
 
 
 def _player(pj: object, where: str, refs: _Refs, comp: Components,

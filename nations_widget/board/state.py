@@ -7,9 +7,10 @@ player order.  Cards are small integers (see :mod:`components`); ``-1`` is "none
 Strength and stability are never stored: :mod:`scoring` sums them from the board, so they
 are always "adjusted immediately".
 
-What is waiting for a decision is ``queue``: a list of decisions, each a flat list
-``[kind, seat, *arguments]`` (``grow``, ``place_bm``, ``golden``, ``effect``, ...); the
-first one's seat is the current player.  In the action phase, with an empty queue, the
+What is waiting for a decision is ``queue``: a list of decisions, each a small frozen value
+of :mod:`~nations_widget.board.decisions` (``GrowChoice``, ``PlaceBm``, ``EffectChoice``,
+...; in JSON the flat list ``[kind, seat, *arguments]``); the first one's seat is the
+current player.  In the action phase, with an empty queue, the
 current player is the seat under ``cursor``.
 """
 
@@ -18,24 +19,15 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from ..core.envelope import MAX_INT_DIGITS, quote, shown
+from ..core.rng import Rng
 from ..core.validate import Checker
-from .components import (
-    CARD_TYPES,
-    DIFFICULTIES,
-    RESOURCES,
-    SETS,
-    Components,
-    SideSpec,
-    default_components,
-)
-from .solo import solo_json
-
-if TYPE_CHECKING:
-    from ..core.log import LogEntry
-    from .moves import Move
+from .components import Components, SideSpec, SoloTile, default_components
+from .constants import CARD_TYPES, DIFFICULTIES, RESOURCES, SETS, SHADOW_FIGURES
+from .decisions import Decision
+from .moves import Move
 
 STATE_FORMAT = "nations-board-state"
 STATE_VERSION = 2
@@ -342,8 +334,13 @@ class PlayerState:
         }
 
 
-class GameState:
-    """Everything about a game at one moment, its random generator included."""
+_Data = TypeVar("_Data", bound="StateData")
+
+
+class StateData:
+    """Everything about a game at one moment, its random generator included: the data of
+    :class:`~nations_widget.board.machine.GameState`, which adds the state-machine methods
+    (the rules live in :mod:`~nations_widget.board.rules`)."""
 
     __slots__ = (
         "architects",
@@ -413,28 +410,16 @@ class GameState:
     war_strength: int
     war_buyer: int
     discard: list[int]              # progress cards out of the game
-    queue: list[list[Any]]
+    queue: list[Decision]
     plans: list[list[int] | None]   # per seat: the choices made for the event being resolved
     turn_done: bool
     last_bought: int                # the card bought last (for "deploy on the card bought")
     players: list[PlayerState]
     listed: tuple[Move, ...] | None
 
-    # ----------------------------------------------------------------- creation
-    @classmethod
-    def new(cls, config: GameConfig | None = None, components: Components | None = None,
-            **kwargs: Any) -> GameState:
-        """Set up a new game: ``GameState.new(GameConfig(players=3, seed=7))`` or
-        ``GameState.new(players=3, seed=7)``."""
-        from . import rules
-        if config is None:
-            config = GameConfig(**kwargs)
-        elif kwargs:
-            raise TypeError("give either a GameConfig or keyword settings, not both")
-        return rules.new_game(config, components or default_components())
-
-    def clone(self) -> GameState:
-        new = GameState.__new__(GameState)
+    def clone(self: _Data) -> _Data:
+        cls = type(self)
+        new = cls.__new__(cls)
         new.config = self.config
         new.comp = self.comp
         new.rng = self.rng
@@ -463,7 +448,7 @@ class GameState:
         new.war_strength = self.war_strength
         new.war_buyer = self.war_buyer
         new.discard = self.discard[:]
-        new.queue = [d[:] for d in self.queue]
+        new.queue = self.queue[:]           # decisions are immutable values
         new.plans = [None if p is None else p[:] for p in self.plans]
         new.turn_done = self.turn_done
         new.last_bought = self.last_bought
@@ -471,10 +456,9 @@ class GameState:
         new.listed = self.listed
         return new
 
-    def reseeded(self, seed: int) -> GameState:
+    def reseeded(self: _Data, seed: int) -> _Data:
         """A clone whose hidden future (the order of every deck not yet drawn) is shuffled
         afresh from ``seed``, so a search cannot peek at the real game's draws."""
-        from ..core.rng import Rng
         new = self.clone()
         rng = Rng(seed ^ 0x5DEECE66D)
         for deck in new.decks + new.event_decks + new.tile_decks:
@@ -482,82 +466,12 @@ class GameState:
         new.rng = rng.next64()
         return new
 
-    # ------------------------------------------------------------- the machine
-    def current_player(self) -> int | None:
-        from . import rules
-        return rules.current_player(self)
-
-    def legal_moves(self) -> list[Move]:
-        """Every legal move of the current player, in a stable sorted order."""
-        from . import rules
-        return rules.legal_moves(self)
-
-    def apply(self, move: Move, log: bool = True) -> list[LogEntry]:
-        """Play ``move`` for the current player and run everything automatic up to the next
-        decision.  Raises :class:`IllegalMoveError` (state untouched) if it is not legal."""
-        from . import rules
-        return rules.apply(self, move, log)
-
-    def check(self, move: Move) -> None:
-        """Raise :class:`IllegalMoveError` if ``move`` is not legal now; change nothing."""
-        from . import rules
-        rules.check(self, move)
-
-    def is_legal(self, move: Move) -> bool:
-        from ..core.errors import IllegalMoveError
-        try:
-            self.check(move)
-        except IllegalMoveError:
-            return False
-        return True
-
     def is_terminal(self) -> bool:
         return self.step == "game_over"
-
-    def prompt(self) -> str:
-        """What is being asked now, in words."""
-        from . import rules
-        return rules.prompt(self)
-
-    def describe(self, move: Move) -> str:
-        """``move`` (legal here) in words, as the widget's buttons and the coach say it."""
-        from .describe import describe_move
-        return describe_move(self, move)
 
     def side_of(self, seat: int) -> SideSpec:
         """The player-board side ``seat`` plays (the A side while it is still choosing)."""
         return self.comp.sides[self.players[seat].side or "A"]
-
-    # ----------------------------------------------------------------- scoring
-    def strength(self, seat: int) -> int:
-        from .scoring import strength
-        return strength(self, seat)
-
-    def stability(self, seat: int) -> int:
-        from .scoring import stability
-        return stability(self, seat)
-
-    def score_breakdown(self, seat: int) -> dict[str, int]:
-        from .scoring import final_breakdown
-        return final_breakdown(self, seat)
-
-    def scores(self) -> list[int]:
-        """VP per seat: the VP tokens during the game; the full final scoring once over."""
-        if self.is_terminal():
-            return [self.score_breakdown(s)["total"] for s in range(len(self.players))]
-        return [p.res[4] for p in self.players]
-
-    def projected_scores(self) -> list[int]:
-        """The final scoring as if the game ended now."""
-        return [self.score_breakdown(s)["total"] for s in range(len(self.players))]
-
-    def ranking(self) -> list[int]:
-        """Seats from best to worst: most VP, ties to the earlier player order."""
-        scores = self.projected_scores() if self.is_terminal() else self.scores()
-        return sorted(self.order, key=lambda s: (-scores[s], self.order.index(s)))
-
-    def winner(self) -> int | None:
-        return self.ranking()[0] if self.is_terminal() else None
 
     # ------------------------------------------------------------------- JSON
     def card_id(self, ref: int) -> str | None:
@@ -598,7 +512,7 @@ class GameState:
             "war": None if self.war_strength < 0 else [cid(self.war), self.war_strength,
                                                        self.war_buyer],
             "discard": [cid(c) for c in self.discard],
-            "queue": [_decision_json(d, cid, self._event_id, self._tile_id) for d in self.queue],
+            "queue": [d.to_json(cid, self._event_id, self._tile_id) for d in self.queue],
             "plans": [None if p is None else p[:] for p in self.plans],
             "turn_done": self.turn_done,
             "last_bought": self.card_id(self.last_bought),
@@ -608,13 +522,6 @@ class GameState:
 
     def to_json_str(self) -> str:
         return json.dumps(self.to_json(), separators=(",", ":"))
-
-    @classmethod
-    def from_json(cls, data: object, components: Components | None = None) -> GameState:
-        """Load a state saved by :meth:`to_json` (a dict or JSON text); every field and the
-        game's invariants are checked (:class:`StateFormatError` names the field)."""
-        from .serialization import state_from_json
-        return state_from_json(data, components)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The state as ``seat`` may see it (None: a spectator): the order of the decks
@@ -630,39 +537,49 @@ class GameState:
         return data
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GameState):
+        if not isinstance(other, StateData):
             return NotImplemented
         return self.to_json() == other.to_json()
 
     __hash__ = None  # type: ignore[assignment]
 
-    def __repr__(self) -> str:
-        return (f"<GameState {self.config.players}p round {self.round} {self.step}"
-                f" player={self.current_player()} vp={self.scores()}>")
-
-    def _repr_html_(self) -> str:
-        from .render import state_html
-        return state_html(self)
+def rng_of(s: StateData) -> Rng:
+    """The state's generator, to draw from; store ``rng.state`` back in ``s.rng`` after."""
+    rng = Rng(0)
+    rng.state = s.rng
+    return rng
 
 
-# Decision arguments that are card refs (by position in the decision list), for JSON.
-CARD_ARGS: dict[str, tuple[int, ...]] = {
-    "place_bm": (2,), "place_colony": (2,), "place_advisor": (2,), "place_wonder": (2,),
-    "battle": (2,), "golden": (2,),
-}
+def columns(s: StateData) -> int:
+    """The progress board's columns in this game (by the number of players)."""
+    return s.comp.columns_by_players[s.config.players]
 
 
-def _decision_json(d: list[Any], cid: Any, cid_event: Any, cid_tile: Any) -> list[Any]:
-    out = list(d)
-    for i in CARD_ARGS.get(d[0], ()):
-        out[i] = cid(d[i])
-    if d[0] == "pick_event":
-        out[2] = [cid_event(e) for e in d[2]]
-    if d[0] == "pick_tile":
-        out[2] = [cid_tile(e) for e in d[2]]
-    if d[0] == "effect":
-        if d[2] == "card":
-            out[3] = cid(d[3])
-        out[4] = list(d[4])
-    return out
+# ---------------------------------------------------------------------- the shadow
+def is_solo(s: StateData) -> bool:
+    return s.config.players == 1
 
+
+def tile_of(s: StateData) -> SoloTile | None:
+    tiles = s.comp.solo_tiles
+    return None if s.tile < 0 or tiles is None else tiles.tiles[s.tile]
+
+
+def solo_json(s: StateData) -> dict[str, Any] | None:
+    if not is_solo(s):
+        return None
+    tiles = s.comp.solo_tiles
+    assert tiles is not None
+    ids = [t.id for t in tiles.tiles]
+    t = tile_of(s)
+    return {
+        "shadow": dict(zip(SHADOW_FIGURES, s.shadow, strict=True)),
+        "shadow_first": s.shadow_first,
+        "roll_due": s.roll_due,
+        "last_roll": s.last_roll,
+        "tile": None if t is None else t.id,
+        "tile_decks": [[ids[i] for i in d] for d in s.tile_decks],
+        "tiles_done": [ids[i] for i in s.tiles_done],
+        "tiles_reconstructed": tiles.reconstruction,
+        "tiles_source": tiles.source,
+    }

@@ -324,28 +324,28 @@ def search(state: Any, bot: MCTSBot, describe: Describe, *, solo: bool = False,
     order = sorted(range(len(stats.moves)),
                    key=lambda j: (-stats.visits[j][1], -means[j], j))
     first = playouts[order[0]]
-    first_decided = _decided(first, solo)
+    first_decided = playouts_decided(first, solo)
     out = []
     for rank, j in enumerate(order):
         move, runs = stats.moves[j], playouts[j]
         win, win_error = mean_and_error([o.win for o in runs])
         margin, margin_error = mean_and_error([o.margin for o in runs])
-        decided = _decided(runs, solo)
+        decided = playouts_decided(runs, solo)
         out.append(Suggestion(move, describe(state, move), None if solo else win, margin,
                               stats.visits[j][1], win_error, margin_error, decided,
                               len(stats.moves),
                               None if rank == 0 else
-                              _compare(first, runs, solo, decided and first_decided)))
+                              compare_playouts(first, runs, solo, decided and first_decided)))
     return seat, out, stats.seconds, stats.iterations
 
 
-def _decided(runs: Sequence[Outcome], solo: bool) -> bool:
+def playouts_decided(runs: Sequence[Outcome], solo: bool) -> bool:
     """Every playout (two at least) reached the end of the game with the same result."""
     return (len(runs) >= 2 and not solo and all(o.ended for o in runs)
             and len({o.win for o in runs}) == 1)
 
 
-def _compare(first: Sequence[Outcome], runs: Sequence[Outcome], solo: bool,
+def compare_playouts(first: Sequence[Outcome], runs: Sequence[Outcome], solo: bool,
              decided: bool) -> Comparison:
     """``runs`` against ``first``: the gaps between the two moves' means (the figures
     shown), with the standard error of the playout-by-playout differences on the playouts

@@ -70,8 +70,8 @@ from .coach import (
     Comparison,
     Describe,
     Suggestion,
-    _compare,
-    _decided,
+    compare_playouts,
+    playouts_decided,
     search,
 )
 from .odds import mean_and_error, win_chance
@@ -387,8 +387,8 @@ def _ranked(ranked: Sequence[Suggestion], stats: SearchStats, forced: Sequence[A
     first = _runs(stats, best)
 
     def versus(s: Suggestion) -> Comparison:
-        return _compare(first, _runs(stats, s), False,
-                        _decided(first, False) and _decided(_runs(stats, s), False))
+        return compare_playouts(first, _runs(stats, s), False,
+                        playouts_decided(first, False) and playouts_decided(_runs(stats, s), False))
     return best, versus
 
 

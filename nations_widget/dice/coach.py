@@ -39,7 +39,7 @@ from ..core import review as core_review
 from ..core.coach import Hint, Suggestion, Verdict
 from ..core.odds import chance_rewards
 from ..core.review import Answer, Review, ReviewCoach
-from .bots.mcts import MCTSBot, _key, evaluate, rewards
+from .bots.mcts import MCTSBot, evaluate, move_key, rewards
 from .machine import GameState
 from .moves import Move
 
@@ -96,7 +96,7 @@ def compare(state: GameState, move: Move, *, iterations: int = COACH_ITERATIONS,
 
 
 def _same_action(a: Move, b: Move) -> bool:
-    return _key(a) == _key(b)
+    return move_key(a) == move_key(b)
 
 
 #: Playouts per decision of a review (:func:`review`): a 4-player game in about 10 s of one

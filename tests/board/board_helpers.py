@@ -20,9 +20,9 @@ from nations_widget.board.components import (
     build_components,
     default_components,
 )
-from nations_widget.board.effects import EventHalf
 from nations_widget.board.moves import Move
 from nations_widget.board.serialization import check_invariants
+from nations_widget.board.vocabulary import EventHalf
 
 
 @cache

@@ -19,7 +19,7 @@ from nations_widget.core.bots import RandomBot
 
 def kind_of(s: GameState) -> str:
     """The kind of decision asked: a queue entry's kind, or "actions" for a turn."""
-    return s.queue[0][0] if s.queue else s.step
+    return s.queue[0].kind if s.queue else s.step
 
 
 def collect_positions(players: int, seed: int, games: int = 2) -> dict[str, GameState]:

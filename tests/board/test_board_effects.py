@@ -9,18 +9,11 @@ import pytest
 from board_helpers import choose, components_with, options, raw_data, refuse
 
 from nations_widget.board import Buy, Choose, Deploy, GameState, Hire, Pass, Special
-from nations_widget.board.components import (
-    BOOKS,
-    FOOD,
-    GOLD,
-    STONE,
-    VP,
-    ComponentError,
-    build_components,
-)
-from nations_widget.board.effects import EffectFormatError
+from nations_widget.board.components import ComponentError, build_components
+from nations_widget.board.constants import BOOKS, FOOD, GOLD, STONE, VP
 from nations_widget.board.scenario import scenario
 from nations_widget.board.serialization import check_invariants
+from nations_widget.board.vocabulary import EffectFormatError
 
 EVENT = "aryan-migration--code-of-hammurabi"
 
@@ -123,7 +116,7 @@ def test_gain_per_count_this_round() -> None:
     second = {"who": "all", "do": {"gain": {"gold": 5}, "per": "colonies_bought"}}
     s = event_state(half, {"step": "actions"}, second)
     s.players[0].bought[7 - 1] = 0
-    from nations_widget.board.components import CARD_TYPES
+    from nations_widget.board.constants import CARD_TYPES
     s.players[0].bought[CARD_TYPES.index("war")] = 1
     s.players[0].bought[CARD_TYPES.index("battle")] = 2
     s.players[1].bought[CARD_TYPES.index("colony")] = 1
@@ -432,8 +425,8 @@ def test_private_architects_modifier() -> None:
     effects = {"hatshepsut": [{"when": "always", "modifier": "private_architects",
                                "amount": 1}]}
     s = card_state(effects, {"seats": [{"advisors": ["hatshepsut"]}]})
-    from nations_widget.board.rules import _private_architects
-    assert _private_architects(s, 0) == 1 and _private_architects(s, 1) == 0
+    from nations_widget.board.in_play import private_architects
+    assert private_architects(s, 0) == 1 and private_architects(s, 1) == 0
 
 
 # ------------------------------------------------------------------------- parsing
@@ -611,7 +604,7 @@ def test_modifiers_reaching_other_nations() -> None:
                               "seats": [{"advisors": ["qin-shi-huang"],
                                          "slots": [None, None, ["a-axeman", 1]]}]})
     refuse(s2, Buy("hunnic-invasions"), "forbids")
-    from nations_widget.board.rules import best_raid
+    from nations_widget.board.effects import best_raid
     assert best_raid(s2, 0) == 3
 
 

@@ -32,7 +32,8 @@ from board_helpers import (
 )
 
 from nations_widget.board import Buy, Deploy, GameState, Grow, Hire, Pass, Undeploy
-from nations_widget.board.components import BOOKS, FOOD, GOLD, STONE, VP, default_components
+from nations_widget.board.components import default_components
+from nations_widget.board.constants import BOOKS, FOOD, GOLD, STONE, VP
 from nations_widget.board.scenario import scenario
 from nations_widget.board.scoring import stability, strength
 from nations_widget.board.serialization import check_invariants

@@ -12,19 +12,14 @@ import pytest
 from board_helpers import choose, options
 
 from nations_widget.board import Buy, Deploy, GameState, Grow, Hire, Pass
-from nations_widget.board.components import (
-    BALANCED_EXCHANGE,
-    CARD_TYPES,
-    STABILITY_F,
-    STRENGTH_F,
-    deck_lists,
-    default_components,
-)
-from nations_widget.board.effects import MODIFIERS, NOT_PLAYABLE_MODIFIERS, WHENS, active_cards
+from nations_widget.board.components import BALANCED_EXCHANGE, deck_lists, default_components
+from nations_widget.board.constants import CARD_TYPES, STABILITY_F, STRENGTH_F
+from nations_widget.board.in_play import active_cards
 from nations_widget.board.rules import production_of
 from nations_widget.board.scenario import scenario
 from nations_widget.board.serialization import check_invariants
 from nations_widget.board.state import DECK_CHOICES, GameConfig, SettingError
+from nations_widget.board.vocabulary import MODIFIERS, NOT_PLAYABLE_MODIFIERS, WHENS
 from nations_widget.core.errors import StateFormatError
 
 COMP = default_components()
@@ -108,7 +103,7 @@ def test_five_players_need_the_advanced_or_expert_cards() -> None:
 def _buy_and_settle(s: GameState, card_id: str) -> None:
     s.apply(Buy(card_id))
     # answer any placement / resource question with its first option
-    while s.queue and s.queue[0][0] != "grow" and s.step == "actions":
+    while s.queue and s.queue[0].kind != "grow" and s.step == "actions":
         choose(s, options(s)[0])
 
 
@@ -169,7 +164,7 @@ def test_every_advanced_and_expert_card_can_be_bought_and_shows_its_figures(card
             if s.current_player() != 0 or s.queue:
                 break
             s.apply(Hire())
-            while s.queue and s.queue[0][1] == 0:
+            while s.queue and s.queue[0].seat == 0:
                 choose(s, options(s)[0])
             assert ref in p.wonders
         assert s.score_breakdown(0)["wonders"] == sum(COMP.cards[w].vp for w in p.wonders)
@@ -230,8 +225,8 @@ def test_machiavelli_draws_two_event_cards_and_picks_one() -> None:
     deck_before = len(s.event_decks[2])
     s.apply(Grow(bonus="gold"))
     s.apply(Grow(bonus="gold"))
-    assert s.queue and s.queue[0][0] == "pick_event" and s.current_player() == 0
-    drawn = list(s.queue[0][2])
+    assert s.queue and s.queue[0].kind == "pick_event" and s.current_player() == 0
+    drawn = list(s.queue[0].events)
     assert len(drawn) == 2 and len(s.event_decks[2]) == deck_before - 2
     assert GameState.from_json(s.to_json_str()) == s        # the decision round-trips
     label = options(s)[1]

@@ -9,7 +9,8 @@ import pytest
 from board_helpers import choose, options
 
 from nations_widget.board import GameState, Hire
-from nations_widget.board.components import FOOD, GOLD, default_components
+from nations_widget.board.components import default_components
+from nations_widget.board.constants import FOOD, GOLD
 from nations_widget.board.rules import golden_options, production_of
 from nations_widget.board.scenario import scenario
 from nations_widget.board.serialization import check_invariants
@@ -47,7 +48,7 @@ def test_the_five_b_sides_carry_the_shared_figures() -> None:
             spec = COMP.cards[printed]
             assert spec.name == card["name"]
             figures = {names.get(k, k): v for k, v in card["production_per_worker"].items()}
-            from nations_widget.board.components import FIGURES
+            from nations_widget.board.constants import FIGURES
             assert {FIGURES[i]: v for i, v in enumerate(spec.per_worker) if v} == figures
             assert spec.deploy_cost == -card["deployment_cost"]
             assert list(spec.worker_vp) == card["worker_points"]
@@ -98,7 +99,7 @@ def test_the_rulebooks_board_selection_example() -> None:
     assert s.players[player3].res == [6, 6, 2, 3, 4]
     assert s.players[player1].idle == 6
     # the game goes on with the growth step (reverse player order)
-    assert s.queue[0][0] == "grow" and s.current_player() == player3
+    assert s.queue[0].kind == "grow" and s.current_player() == player3
     assert check_invariants(s) == []
 
 

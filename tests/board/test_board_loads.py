@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from nations_widget.board import Game, GameState, rules
+from nations_widget.board.decisions import Decision, EffectChoice, LoseOther
 from nations_widget.board.scenario import scenario
 from nations_widget.core.errors import StateFormatError
 
@@ -61,9 +62,9 @@ def test_the_same_position_played_directly_answers_its_one_option_once() -> None
     # to be asked again with the same answer kept, answered by itself, queued again, ...
     # until the loop's bound stopped the game ("go round in circles").
     state = actions_position()
-    state.queue = [["effect", 1, "event", 1, [1], 1]]
+    state.queue = [EffectChoice(1, "event", 1, (1,), 1)]
     assert state.legal_moves() == []              # nothing left to ask of a player
-    rules._advance(state, None)
+    rules.advance(state, None)
     assert state.queue == [] and state.legal_moves()
     game = Game.from_state(state)
     assert Game.from_json(game.to_json()).state == state
@@ -73,15 +74,15 @@ def test_the_same_position_played_directly_answers_its_one_option_once() -> None
 def test_the_resolution_loop_has_a_bound(monkeypatch: pytest.MonkeyPatch) -> None:
     # a decision whose answer queues it again (a defect, or a position no game reaches):
     # past the bound the loop stops with the typed error
-    def answer_again(s: GameState, d: list[Any], index: int, log: Any) -> None:
+    def answer_again(s: GameState, d: Decision, index: int, log: Any) -> None:
         s.queue.insert(0, d)
 
     monkeypatch.setattr(rules, "_answer", answer_again)
     state = actions_position()
     state.players[0].res[:3] = [1, 0, 0]           # gold only: a single option
-    state.queue = [["lose_other", 0, 1]]
+    state.queue = [LoseOther(0, 1)]
     with pytest.raises(StateFormatError, match="go round in circles"):
-        rules._advance(state, None)
+        rules.advance(state, None)
 
 
 
@@ -94,7 +95,8 @@ def black_death_position() -> GameState:
                       "seats": [{"idle": 1, "slots": [["ziggurat", 1]]},
                                 {"idle": 1, "slots": [["a-quarry", 0]],
                                  "taken": {"food": 1, "stability": 1}}]})
-    assert state.queue == [["effect", 0, "event", 0, [], 1], ["effect", 1, "event", 0, [0], 1]]
+    assert state.queue == [EffectChoice(0, "event", 0, (), 1),
+                           EffectChoice(1, "event", 0, (0,), 1)]
     return state
 
 
@@ -109,11 +111,11 @@ def test_a_stored_answer_that_no_longer_fits_is_asked_afresh_once() -> None:
     state.players[1].idle, state.players[1].workers[0] = 0, 1
     state.apply(next(m for m in state.legal_moves() if m.to_json()["option"] ==
                      "the resource area"), log=False)
-    assert state.queue[0][:2] == ["effect", 1]
+    assert state.queue[0].kind == "effect" and state.queue[0].seat == 1
     assert sorted(m.to_json()["option"] for m in state.legal_moves()) == [
         "food", "stability"]
     state.apply(state.legal_moves()[0], log=False)
-    assert not any(d[0] == "effect" for d in state.queue)
+    assert not any(isinstance(d, EffectChoice) for d in state.queue)
 
 
 def test_a_stored_answer_that_no_longer_fits_is_still_refused_in_a_save() -> None:
@@ -178,7 +180,7 @@ def test_positions_of_real_games_still_load_with_their_queues() -> None:
         while not game.is_over:
             state = game.state
             if state.queue or game.position % 17 == 0:
-                seen_kinds.update(str(d[0]) for d in state.queue)
+                seen_kinds.update(d.kind for d in state.queue)
                 loaded = Game.from_json(start_save(state))
                 assert loaded.state == state
             game.play(game.legal_moves()[game.position % len(game.legal_moves())])
@@ -195,7 +197,7 @@ def test_drawing_several_events_or_tiles_to_pick_from_still_loads(players: int) 
     picked = 0
     moves = random.Random(1)
     while not game.is_over:
-        if game.state.queue and game.state.queue[0][0] in ("pick_event", "pick_tile"):
+        if game.state.queue and game.state.queue[0].kind in ("pick_event", "pick_tile"):
             assert Game.from_json(start_save(game.state)).state == game.state
             picked += 1
         game.play(moves.choice(game.legal_moves()))

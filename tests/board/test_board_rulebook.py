@@ -5,9 +5,11 @@ from __future__ import annotations
 from board_helpers import choose, components_with, options
 
 from nations_widget.board import Buy, Deploy, Grow, Pass
-from nations_widget.board.components import BOOKS, FOOD, STONE, VP, default_components
-from nations_widget.board.effects import lose, metric_values
-from nations_widget.board.rules import _architects, best_raid, production_of
+from nations_widget.board.components import default_components
+from nations_widget.board.constants import BOOKS, FOOD, STONE, VP
+from nations_widget.board.decisions import GrowChoice
+from nations_widget.board.effects import best_raid, lose, metric_values
+from nations_widget.board.rules import _architects, production_of
 from nations_widget.board.scenario import scenario
 from nations_widget.board.scoring import book_vp, final_breakdown, least_of, most_of
 
@@ -19,7 +21,7 @@ def test_growth_food_upkeep_three_then_six() -> None:
     """Egypt takes a second worker from the food section: upkeep 3 -> 6 food a round."""
     s = scenario({"players": 2, "order": [0, 1], "seats": [{"taken": {"food": 1}}]})
     assert production_of(s, 0)[FOOD] == -3
-    s.queue = [["grow", 0]]
+    s.queue = [GrowChoice(0)]
     s.apply(Grow(worker="food"))
     assert production_of(s, 0)[FOOD] == -6
 

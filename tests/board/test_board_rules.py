@@ -16,7 +16,8 @@ from nations_widget.board import (
     Pass,
     Undeploy,
 )
-from nations_widget.board.components import BOOKS, FOOD, GOLD, STONE, VP, default_components
+from nations_widget.board.components import default_components
+from nations_widget.board.constants import BOOKS, FOOD, GOLD, STONE, VP
 from nations_widget.board.scenario import scenario
 from nations_widget.board.serialization import check_invariants
 
@@ -28,7 +29,7 @@ def ref(card_id: str) -> int:
 
 
 def grow_all(s: GameState, bonus: str = "food") -> None:
-    while s.step == "maintenance.growth" or (s.queue and s.queue[0][0] == "grow"):
+    while s.step == "maintenance.growth" or (s.queue and s.queue[0].kind == "grow"):
         s.apply(Grow(bonus=bonus))
 
 
@@ -56,7 +57,7 @@ def test_setup(players: int) -> None:
     # growth is asked first, in reverse player order
     assert s.step == "maintenance.growth"
     assert s.current_player() == s.order[-1]
-    assert [d[1] for d in s.queue] == s.order[::-1]
+    assert [d.seat for d in s.queue] == s.order[::-1]
     assert check_invariants(s) == []
 
 
@@ -423,9 +424,9 @@ def test_books_at_zero_cost_another_resource_of_choice_per_book() -> None:
                   "seats": [{"books": 0, "gold": 1, "stone": 5, "food": 0}]})
     lose(s, 0, BOOKS, 2, None)
     assert s.players[0].res[VP] == 6
-    from nations_widget.board.rules import _advance
-    _advance(s, None)
-    assert s.queue[0][0] == "lose_other" and options(s) == ["gold", "stone"]
+    from nations_widget.board.rules import advance
+    advance(s, None)
+    assert s.queue[0].kind == "lose_other" and options(s) == ["gold", "stone"]
     choose(s, "gold")
     assert s.players[0].res[GOLD] == 0 and s.players[0].res[STONE] == 4  # the 2nd: only stone
 

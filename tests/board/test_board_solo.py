@@ -9,12 +9,8 @@ from pathlib import Path
 import pytest
 
 from nations_widget.board import Buy, Deploy, Game, GameState, Hire, Pass
-from nations_widget.board.components import (
-    BOOKS,
-    VP,
-    ComponentError,
-    default_components,
-)
+from nations_widget.board.components import ComponentError, default_components
+from nations_widget.board.constants import BOOKS, VP
 from nations_widget.board.rules import STEP_NAMES
 from nations_widget.board.scenario import scenario
 from nations_widget.board.serialization import check_invariants
@@ -166,7 +162,8 @@ def test_not_more_stable_than_the_shadow_costs_a_vp_and_fewer_books_score_nothin
 def test_comparisons_are_made_with_the_shadow() -> None:
     """Most strength: against the shadow's value; most workers: the shadow has no value,
     the player wins; passed first: always the player."""
-    from nations_widget.board.effects import Cond, holds
+    from nations_widget.board.effects import holds
+    from nations_widget.board.vocabulary import Cond
     s = solo({"tile": "solo-1a", "shadow": {"strength": 5},
               "seats": [{"slots": [None, None, ["a-axeman", 2]]}]})
     assert not holds(s, 0, Cond("most", "strength"))       # 4 against 5
@@ -277,8 +274,8 @@ def test_machiavelli_in_the_solo_game_picks_among_two_tiles() -> None:
     s = scenario({"players": 1, "round": 5, "step": "maintenance.growth", "decks": "all",
                   "seats": [{"advisors": ["niccolo-machiavelli"]}]})
     s.apply(s.legal_moves()[0])
-    assert s.queue and s.queue[0][0] == "pick_tile"
-    drawn = list(s.queue[0][2])
+    assert s.queue and s.queue[0].kind == "pick_tile"
+    drawn = list(s.queue[0].tiles)
     assert GameState.from_json(s.to_json_str()) == s
     assert s.to_json()["queue"][0][2] == [TILE_IDS[t] for t in drawn]
     s.apply(s.legal_moves()[1])

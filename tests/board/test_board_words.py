@@ -25,12 +25,15 @@ from nations_widget.board import (
     Special,
     Undeploy,
 )
-from nations_widget.board.components import BOOKS, default_components
+from nations_widget.board.components import default_components
+from nations_widget.board.constants import BOOKS
+from nations_widget.board.decisions import LoseOther
 from nations_widget.board.describe import describe_move
-from nations_widget.board.effects import count_text, counted, figure_text, lose
+from nations_widget.board.effects import lose
 from nations_widget.board.render import figures, state_html
 from nations_widget.board.rules import ROUND, STEP_INDEX, new_game
 from nations_widget.board.scenario import scenario
+from nations_widget.board.words import count_text, counted, figure_text
 from nations_widget.board_notebook_helpers import after_step
 from nations_widget.widget.board.payloads import (
     card_lines,
@@ -256,7 +259,7 @@ def test_a_revolt_beyond_the_books_says_what_is_lost() -> None:
         "of its choice."]
     p = s.players[1]
     assert (p.res[BOOKS], p.res[4]) == (0, 3)
-    assert s.queue and s.queue[0][0] == "lose_other" and s.queue[0][2] == 1
+    assert s.queue and s.queue[0].kind == "lose_other" and s.queue[0].owed == 1
 
 
 def test_a_shortfall_of_goods_says_what_is_lost() -> None:
@@ -326,7 +329,7 @@ def test_one_architect_is_available_and_one_book_short() -> None:
     assert texts(log)[0] == ("Player 2 is 1 book short: loses the 1 book it has, 1 VP, and 1 "
                             "other resource of its choice.")
     assert s.prompt() == "Player 2: with no books left, give up 1 other resource — which one?"
-    s.queue[0][2] = 2
+    s.queue[0] = LoseOther(1, 2)
     assert s.prompt() == ("Player 2: with no books left, give up 2 other resources — which "
                           "one first?")
     s.queue.clear()
@@ -366,7 +369,7 @@ def _random_games(seeds: range) -> tuple[list[str], int, list[tuple[GameState, A
         decks = ("base" if players < 5 else "base+advanced", "all")[seed % 2]
         config = GameConfig(players, seed, decks=decks, sides=("A", "B", "choose")[seed % 3])
         log: list[Any] = []
-        s = new_game(config, default_components(), log)
+        s = new_game(GameState, config, default_components(), log)
         lines += texts(log)
         while not s.is_terminal():
             legal = s.legal_moves()

@@ -40,6 +40,7 @@ from typing import Any
 from save_mutations import mutate_anywhere
 
 from nations_widget.board import Game, GameState, rules
+from nations_widget.board.decisions import EffectChoice
 from nations_widget.board.scenario import scenario
 from nations_widget.core.errors import IllegalMoveError, StateFormatError
 
@@ -215,7 +216,7 @@ def stale_positions() -> tuple[GameState, ...]:
                 state = scenario({"players": players, "seed": k, "round": 2 * age - 1,
                                   "step": f"resolution.event_{'ab'[half]}", "event": event,
                                   "seats": seats})
-                if any(d[0] == "effect" and d[4] for d in state.queue):
+                if any(isinstance(d, EffectChoice) and d.answers for d in state.queue):
                     found.append(state)
     return tuple(found)
 
@@ -225,7 +226,7 @@ def stale_state(rng: random.Random) -> GameState:
     (between its resource area and a building, or off the board), as a change while it
     waits could."""
     state = rng.choice(stale_positions()).clone()
-    seat = rng.choice([d[1] for d in state.queue if d[0] == "effect" and d[4]])
+    seat = rng.choice([d.seat for d in state.queue if isinstance(d, EffectChoice) and d.answers])
     p = state.players[seat]
     slots = [k for k, ref in enumerate(p.bm) if ref >= 0]
     how = rng.choice(["to a building", "to a building", "from a building", "away"])
@@ -280,7 +281,7 @@ def outcome(data: Any, seed: int = 0) -> str:
     if isinstance(data, GameState):
         state = data.clone()
         try:
-            rules._advance(state, None)     # as after any change in play: the rules run on
+            rules.advance(state, None)     # as after any change in play: the rules run on
         except Exception as exc:
             raise CaseFailure("crash", f"the rules after the change: {type(exc).__name__}: "
                               f"{exc}"[:300]) from exc

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from nations_widget.board import Buy, Deploy, Game, GameState, Hire, Pass
-from nations_widget.board.solo import tile_of
+from nations_widget.board.state import tile_of
 from nations_widget.widget.board.payloads import (
     STEP_LABELS,
     card_detail,
@@ -105,7 +105,7 @@ def test_every_payload_of_random_games_is_json_in_words_and_hides_the_decks(
             assert view["decision_card"] in catalogue
             assert catalogue[view["decision_card"]]["name"] in view["prompt"]
         else:
-            assert not s.queue or s.queue[0][0] not in ("place_bm", "battle", "golden")
+            assert not s.queue or s.queue[0].kind not in ("place_bm", "battle", "golden")
         legal = legal_payload(s)
         dumps(legal)
         moves = s.legal_moves()
@@ -113,7 +113,7 @@ def test_every_payload_of_random_games_is_json_in_words_and_hides_the_decks(
         for entry in legal:
             assert entry["text"] and not entry["text"][0].islower()
             assert entry["group"] == entry["move"]["type"]
-            if entry["group"] == "choose" and s.queue and s.queue[0][0] == "place_bm":
+            if entry["group"] == "choose" and s.queue and s.queue[0].kind == "place_bm":
                 # a slot is named by the card it replaces (an empty one counted from 1)
                 assert entry["text"].startswith(("Replace ", "Put ")), entry
                 assert "slot 0" not in entry["text"], entry

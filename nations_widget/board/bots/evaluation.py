@@ -27,10 +27,10 @@ evaluation the fit started from.
 
 from __future__ import annotations
 
-from ..components import BOOKS, FOOD, GOLD, STONE, VP
+from ..constants import BOOKS, FOOD, GOLD, STONE, VP
+from ..machine import GameState
 from ..rules import STEP_INDEX, production_of, war_strength_of
 from ..scoring import final_breakdown, stability, strength_track
-from ..state import GameState
 
 #: The step after which the current round's production has happened.
 _PRODUCTION = STEP_INDEX["resolution.production"]

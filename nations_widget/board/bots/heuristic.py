@@ -26,12 +26,14 @@ import random
 from typing import Any
 
 from ...core.bots.base import BaseBot, check_turn
-from ..components import FOOD, GOLD, RESOURCES, STONE
-from ..effects import modifiers_on
+from ..constants import FOOD, GOLD, PRICES, RESOURCES, STONE
+from ..decisions import GoldenAgeChoice, GrowChoice
+from ..in_play import modifiers_on
+from ..machine import GameState
 from ..moves import Buy, Choose, Deploy, Grow, Hire, Move, Pass, Special, Undeploy
-from ..rules import PRICES, columns, golden_options, production_of
+from ..rules import golden_options, production_of
 from ..scoring import stability, strength_track
-from ..state import GameState
+from ..state import columns
 from .evaluation import (
     FAMINE_BY_AGE,
     productions_left,
@@ -178,7 +180,7 @@ def quick_move(s: GameState, seat: int, rng: random.Random | None = None,
     if len(moves) == 1:
         return moves[0]
     if s.queue:
-        kind = s.queue[0][0]
+        kind = s.queue[0].kind
         if kind == "grow":
             return growth_move(s, seat, moves)
         if kind == "place_bm":
@@ -215,8 +217,10 @@ def _golden_candidates(s: GameState, seat: int, moves: list[Move]) -> list[Move]
     payment mix costs more than it tells."""
     left = productions_left(s)
     unit = unit_values(left)
+    golden = s.queue[0]
+    assert isinstance(golden, GoldenAgeChoice)
     cost = {label: -sum(change[r] * unit[r] for r in range(4))
-            for label, change in golden_options(s, seat, s.queue[0][2])}
+            for label, change in golden_options(s, seat, golden.card)}
     take = [m for m in moves if isinstance(m, Choose) and m.option.startswith("take ")]
     pay = sorted((m for m in moves if m not in take),
                  key=lambda m: (cost.get(m.option, 0.0) if isinstance(m, Choose) else 0.0,
@@ -250,7 +254,7 @@ def _settle(s: GameState, seat: int, depth: int, relative: bool) -> None:
         if who is None:
             return
         if s.step == "actions" or s.step.startswith("maintenance"):
-            if who != seat or not s.queue or s.queue[0][0] == "grow" or depth <= 0:
+            if who != seat or not s.queue or isinstance(s.queue[0], GrowChoice) or depth <= 0:
                 return
             move = best_by_value(s, seat, s.legal_moves(), relative, True, depth - 1)
         else:
@@ -303,11 +307,11 @@ class HeuristicBot(BaseBot):
         if len(moves) == 1:
             return moves[0]
         if self.level == "easy":
-            if state.queue and state.queue[0][0] == "grow":
+            if state.queue and isinstance(state.queue[0], GrowChoice):
                 # simpler: a worker whenever it can be fed, from the first round
                 return growth_move(state, seat, moves, early_rounds=0)
             return quick_move(state, seat, self.rng_for(state), noise=0.8)
-        if state.queue and state.queue[0][0] != "grow":
+        if state.queue and not isinstance(state.queue[0], GrowChoice):
             # a decision: try each answer, play the step out, keep the best
             return best_by_value(state, seat, moves)
         return quick_move(state, seat)

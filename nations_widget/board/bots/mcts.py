@@ -31,8 +31,8 @@ from typing import Any
 
 from ...core.bots.mcts import MCTSBot as SearchBot
 from ...core.bots.mcts import SearchStats
+from ..machine import GameState
 from ..moves import Move, Pass
-from ..state import GameState
 from .evaluation import productions_left, values
 from .heuristic import quick_move, quick_scores
 

@@ -28,7 +28,8 @@ from ...core.bots.tournament import (
     summarise,
     write_csv,
 )
-from ..state import GameConfig, GameState
+from ..machine import GameState
+from ..state import GameConfig
 from . import BOT_NAMES, make_bot
 
 #: The final scoring's parts, as the CSV's score sources.

@@ -32,7 +32,10 @@ from ..state import GOLD, REROLL_CHIT, ROUNDS
 from .heuristic import BALANCED, Option, Strategy, action_options, decide
 
 
-def _key(move: Move) -> Hashable:
+def move_key(move: Move) -> Hashable:
+    """What the search tells moves apart by: a buy by its tile, a reroll by its ``star``,
+    every build and every pass as one, any other move by itself (the coach compares moves
+    by it too)."""
     if isinstance(move, Buy):
         return ("buy", move.tile)
     if isinstance(move, Build):
@@ -206,7 +209,7 @@ class MCTSBot(SearchBot):
         return [o.move for o in _tree_options(state, seat, self.rollout, self.tree_width)]
 
     def action_key(self, move: Move) -> Hashable:
-        return _key(move)
+        return move_key(move)
 
     def rollout_move(self, state: GameState, seat: int) -> Move:
         return decide(state, seat, self.rollout)

@@ -16,7 +16,8 @@ from typing import Any
 from ...board import DECK_CHOICES, Game, GameConfig, IllegalMoveError, Move
 from ...board import coach as board_coach
 from ...board.bots import BOT_INFO, BOT_NAMES, make_bot
-from ...board.components import DIFFICULTIES, Components
+from ...board.components import Components
+from ...board.constants import DIFFICULTIES
 from ...board.game import as_move
 from ...board.state import decks_serve
 from ...core.envelope import MAX_INT_DIGITS

@@ -37,21 +37,18 @@ from ...board import (
     Pass,
     Special,
     Undeploy,
+    move_from_json,
 )
-from ...board.components import CARD_TYPES, FIGURES, RESOURCES, CardSpec
+from ...board.components import CardSpec
+from ...board.constants import CARD_TYPES, FIGURES, PRICES, RESOURCES, SHADOW_FIGURES
+from ...board.decisions import CARD_DECISIONS
 from ...board.describe import describe_move
-from ...board.effects import count_text, counted, figure_text, signed_text
+from ...board.effects import can_take_card, price_of
 from ...board.render import side_name
-from ...board.rules import (
-    PRICES,
-    age_of,
-    can_take_card,
-    deploy_cost,
-    price_of,
-    production_of,
-)
-from ...board.solo import SHADOW_FIGURES, hall_of_fame, level_text, tile_of
-from ...board.state import DECK_CHOICES, decks_serve
+from ...board.rules import age_of, deploy_cost, production_of
+from ...board.solo import hall_of_fame
+from ...board.state import DECK_CHOICES, decks_serve, tile_of
+from ...board.words import count_text, counted, figure_text, level_text, signed_text
 
 #: At most this many of the other players' moves are summarised.
 RECENT_LIMIT = 12
@@ -395,19 +392,13 @@ def prompt_text(state: GameState, seats: Sequence[str]) -> str:
     return text
 
 
-#: The decisions about one card just bought or played (the queued decision's third item is
-#: that card): the view shows the card beside the question.
-CARD_DECISIONS = frozenset({"place_bm", "place_colony", "place_advisor", "place_wonder",
-                            "battle", "golden"})
-
-
 def _decision_card(s: GameState) -> str | None:
     """The id of the card the pending decision is about (placing it, its battle's loot, its
-    golden age's choice), or None."""
-    if not s.queue or s.queue[0][0] not in CARD_DECISIONS:
+    golden age's choice), or None: the view shows the card beside the question."""
+    d = s.queue[0] if s.queue else None
+    if not isinstance(d, CARD_DECISIONS):
         return None
-    card: str = s.comp.cards[s.queue[0][2]].id
-    return card
+    return s.comp.cards[d.card].id
 
 
 def view_payload(game: Game, seats: Sequence[str]) -> dict[str, Any]:
@@ -419,7 +410,7 @@ def view_payload(game: Game, seats: Sequence[str]) -> dict[str, Any]:
     n = s.config.players
     over = s.is_terminal()
     refs = _visible_cards(s)
-    decision = s.queue[0][0] if s.queue else ("action" if current is not None else None)
+    decision = s.queue[0].kind if s.queue else ("action" if current is not None else None)
     data: dict[str, Any] = {
         "game": "board",
         "position": game.position,
@@ -513,7 +504,6 @@ def preview_payload(state: GameState, move: Move | dict[str, Any]) -> dict[str, 
     round's resolution does is public, but the next round's cards and the solo die are
     not, so what they would show is left out.
     """
-    from ...board import move_from_json
     seat = state.current_player()
     try:
         parsed = move if not isinstance(move, dict) else move_from_json(move)
