@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from . import Lesson
+from .lesson import Lesson
 
 #: the age-1 progress board several lessons use: the 3-gold row first, then 2, then 1
 AGE1 = [["forum", "qin-shi-huang", "pyramids", "hunnic-invasions"],

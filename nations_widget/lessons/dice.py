@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from . import Lesson
+from .lesson import Lesson
 
 #: the age-1 progress board the lessons use: columns of three tiles, the 1-price row first
 #: (Sun Tzu, Confucius, Harbor / Egypt, Nubia, Gaul / Academy, Granary, Pyramids)
