@@ -45,9 +45,9 @@ def test_missing_fields_read_as_declared() -> None:
     with pytest.raises(MalformedMoveError, match="'crop' is 'wheat' or 'rice', got None"):
         PLANTS.parse({"type": "plant", "crop": None, "rows": []})
     with pytest.raises(MalformedMoveError, match="depth must be a whole number, got True"):
-        PLANTS.parse({"type": "plant", "rows": [], "depth": True})
+        PLANTS.parse({"type": "plant", "crop": "rice", "rows": [], "depth": True})
     with pytest.raises(MalformedMoveError, match="watered is true or false"):
-        PLANTS.parse({"type": "plant", "rows": [], "watered": "yes"})
+        PLANTS.parse({"type": "plant", "crop": "rice", "rows": [], "watered": "yes"})
     with pytest.raises(MalformedMoveError, match="a plant move has no field"):
         PLANTS.parse({"type": "plant", "rows": [], "colour": "red"})
 
