@@ -9,6 +9,15 @@ A game subclasses it and supplies, as class attributes and class methods:
 
 ``FORMAT``, ``VERSION``
     the saved game's ``format`` name and ``version`` (e.g. ``"nations-dice-game"``, 1).
+``MOVES``
+    the game's :class:`~nations_widget.core.moves.MoveSet`, which parses a move's JSON.
+``STATE``
+    its state class: ``STATE.from_json(data, catalogue)`` loads a saved state (the
+    ``start`` of a game that began from a position).
+``COACH``
+    the module of its coach (imported on the first hint, so a game loads without the
+    search): ``hint(state, top=, iterations=, seed=)``, ``compare(state, move,
+    iterations=, seed=)`` and ``COACH_ITERATIONS``.
 ``_start(config, catalogue) -> (state, setup log)``
     a new game's first state, run to its first decision, and what the set-up wrote.
 ``_default_catalogue() -> catalogue``
@@ -18,17 +27,16 @@ A game subclasses it and supplies, as class attributes and class methods:
 ``_config_from_json(data) -> config``
     the settings from their JSON form (raising :class:`StateFormatError`); the config
     object has ``to_json()`` and compares by value.
-``_parse_move(move) -> move``
-    a move from a move object, its JSON dict or its JSON text (raising
-    :class:`MalformedMoveError`).
-``_state_from_json(data, catalogue) -> state``
-    a saved state (the ``start`` of a game that began from a position).
 ``_catalogue_json(catalogue) -> dict`` and ``_catalogue_mismatch(info, catalogue) -> str | None``
     how a save names its components, and why a save's ``catalogue`` field does not match
     the catalogue given (``None`` when it does).
 
 The state class must provide the protocol of :mod:`nations_widget.core.protocol`, with
-``state.config`` (its settings) and ``state._repr_html_()``.  A subclass's ``__init__``
+``state.config`` (its settings, with ``seed`` and ``players``), ``state.round``,
+``state.step`` (the step's name) and ``state._repr_html_()``.  Reading them
+(:attr:`HistoryGame.config`, :attr:`~HistoryGame.round`, :attr:`~HistoryGame.step_name`),
+the coach (:meth:`~HistoryGame.hint`, :meth:`~HistoryGame.compare`) and ``repr`` are the
+same for every game.  A subclass's ``__init__``
 builds its config from its own keyword arguments and calls :meth:`HistoryGame._begin`;
 the loaders never call ``__init__``.  The dice game (:class:`nations_widget.dice.Game`)
 is the example; the board game subclasses it the same way.
@@ -36,20 +44,35 @@ is the example; the board game subclasses it the same way.
 
 from __future__ import annotations
 
+import importlib
 import json
+import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from .envelope import check_header, json_object, message
 from .errors import IllegalMoveError, StateFormatError
 from .fairness import committed_text, fingerprint, new_salt, salt_problem
 from .log import LogEntry
+from .moves import MoveSet
 from .protocol import GameStateLike
+
+if TYPE_CHECKING:
+    from .coach import Hint, Verdict
 
 S = TypeVar("S", bound=GameStateLike)
 M = TypeVar("M")
 G = TypeVar("G", bound="HistoryGame[Any, Any]")
+
+#: a drawn seed is below this (it fits a JavaScript number and a 32-bit int)
+SEED_LIMIT = 2**31
+
+
+def draw_seed(seed: int | None) -> int:
+    """``seed``, or a fresh one when it is None (kept in the game's settings, so the
+    game can still be replayed)."""
+    return secrets.randbelow(SEED_LIMIT) if seed is None else seed
 
 
 class RecentMove(NamedTuple, Generic[S, M]):
@@ -67,6 +90,9 @@ class HistoryGame(ABC, Generic[S, M]):
 
     FORMAT: ClassVar[str]
     VERSION: ClassVar[int]
+    MOVES: ClassVar[MoveSet[Any]]
+    STATE: ClassVar[Any]
+    COACH: ClassVar[str]
 
     catalogue: Any
     _states: list[S]
@@ -101,14 +127,19 @@ class HistoryGame(ABC, Generic[S, M]):
         """Supplied by the game (see the module docstring)."""
 
     @classmethod
-    @abstractmethod
     def _parse_move(cls, move: Any) -> M:
-        """Supplied by the game (see the module docstring)."""
+        """A move from a move object, its JSON dict, text or bytes (raising
+        :class:`MalformedMoveError`)."""
+        if isinstance(move, (dict, str, bytes, bytearray)):
+            parsed: M = cls.MOVES.parse(move)
+            return parsed
+        return move  # type: ignore[no-any-return]
 
     @classmethod
-    @abstractmethod
     def _state_from_json(cls, data: object, catalogue: Any) -> S:
-        """Supplied by the game (see the module docstring)."""
+        """A saved state, with this game's components."""
+        state: S = cls.STATE.from_json(data, catalogue)
+        return state
 
     @classmethod
     @abstractmethod
@@ -156,7 +187,20 @@ class HistoryGame(ABC, Generic[S, M]):
     # ------------------------------------------------------------------- reading
     @property
     def config(self) -> Any:
+        """The game's settings (its first state's)."""
         return self._states[0].config  # type: ignore[attr-defined]
+
+    @property
+    def round(self) -> int:
+        """The round (an age, in the board game) of the current state."""
+        number: int = self.state.round  # type: ignore[attr-defined]
+        return number
+
+    @property
+    def step_name(self) -> str:
+        """The round's step (one of the game's ``rules.STEP_NAMES``), or "game_over"."""
+        name: str = self.state.step  # type: ignore[attr-defined]
+        return name
 
     @property
     def state(self) -> S:
@@ -445,9 +489,38 @@ class HistoryGame(ABC, Generic[S, M]):
         game.salt = salt
         return game
 
+    # ------------------------------------------------------------------ the coach
+    def _coach(self) -> Any:
+        return importlib.import_module(self.COACH)
+
+    def hint(self, top: int = 3, iterations: int | None = None) -> Hint:
+        """The coach's ``top`` best moves for the current player, best first, each with
+        its share of simulations won and the expected VP difference (see the game's
+        ``coach`` module; a second or two).  The game is not changed."""
+        coach = self._coach()
+        found: Hint = coach.hint(
+            self.state, top=top,
+            iterations=coach.COACH_ITERATIONS if iterations is None else iterations,
+            seed=self.config.seed ^ self.position)
+        return found
+
+    def compare(self, move: Any, iterations: int | None = None) -> Verdict:
+        """How ``move`` (not played; an object, its JSON dict or text) compares with the
+        coach's best move here."""
+        coach = self._coach()
+        verdict: Verdict = coach.compare(
+            self.state, self._parse_move(move),
+            iterations=coach.COACH_ITERATIONS if iterations is None else iterations,
+            seed=self.config.seed ^ self.position)
+        return verdict
+
+    def __repr__(self) -> str:
+        return (f"<{type(self).__name__} {self.config.players}p seed={self.config.seed} "
+                f"round {self.round} {self.step_name} move {self._cursor}/{len(self._moves)}>")
+
     def _repr_html_(self) -> str:
         html: str = self.state._repr_html_()  # type: ignore[attr-defined]
         return html
 
 
-__all__ = ["HistoryGame"]
+__all__ = ["SEED_LIMIT", "HistoryGame", "RecentMove", "draw_seed"]
