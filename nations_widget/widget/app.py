@@ -52,7 +52,7 @@ import traitlets
 
 from ..core import registry
 from .board.widget import BoardWidget
-from .dice import NationsWidget
+from .dice import DiceWidget
 from .shell.table_mode import MAX_LINKS, open_hands, shared_store
 from .shell.widget import STATIC, GameWidget
 
@@ -85,9 +85,9 @@ APP_BOT_DELAY = 0.8
 APP_DICE_BOT = "heuristic-builder"
 
 
-def dice_game() -> NationsWidget:
+def dice_game() -> DiceWidget:
     """The dice game as the app opens it: you against an easy bot (:data:`APP_DICE_BOT`)."""
-    return NationsWidget(players=2, seats=["human", APP_DICE_BOT], bot_delay=APP_BOT_DELAY)
+    return DiceWidget(players=2, seats=["human", APP_DICE_BOT], bot_delay=APP_BOT_DELAY)
 
 
 def board_game() -> BoardWidget:
