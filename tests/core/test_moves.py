@@ -70,3 +70,16 @@ def test_both_games_moves_derive_from_the_one_base() -> None:
     # each game's base stays its own class: a move of one game is not taken for the other's
     assert not issubclass(dice_moves.Pass, board_moves.MoveBase)
     assert not issubclass(board_moves.Pass, dice_moves.MoveBase)
+
+
+@dataclass(frozen=True)
+class PlantMore(Plant):
+    extra: int = 0
+    type: ClassVar[str] = "plant_more"
+
+
+def test_a_subclass_of_a_move_writes_its_own_fields() -> None:
+    assert "extra" not in Plant("rice", (1,)).to_json()      # Plant's to_json is written
+    assert PlantMore("rice", (1,), extra=4).to_json() == {
+        "type": "plant_more", "crop": "rice", "rows": [1], "depth": 2, "extra": 4}
+    assert Plant("rice", (1,)).to_json()["type"] == "plant"
