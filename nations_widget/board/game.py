@@ -3,7 +3,7 @@
 The history itself is the shared :class:`nations_widget.core.history.HistoryGame` (the dice
 game's ``Game`` is the same class, with the reading of the round and step, the coach and
 ``repr``); this module configures it with the board game's parts: its state, settings,
-moves, coach, format name and card data (the history's "catalogue" is the board game's
+moves, coach, format name and card data (the history's components: the board game's
 :class:`~nations_widget.board.components.Components`).
 
 :class:`GameState` is the bare state machine (what bots and tests drive); :class:`Game`
@@ -64,7 +64,7 @@ class Game(HistoryGame[GameState, Move]):
     STATE = GameState
     COACH: ClassVar[str] = "nations_widget.board.coach"
 
-    catalogue: Components
+    components: Components
 
     def __init__(self, players: int = 2, seed: int | None = None, *,
                  difficulty: tuple[str, ...] | str = "prince", ages: int = 4,
@@ -77,24 +77,19 @@ class Game(HistoryGame[GameState, Move]):
                                 easier=easier, sides=sides, decks=decks)
         self._begin(config, components)
 
-    @property
-    def components(self) -> Components:
-        """The card data this game is played with."""
-        return self.catalogue
-
     # ------------------------------------------------- the board game's parts
     @classmethod
-    def _start(cls, config: GameConfig, catalogue: Components
+    def _start(cls, config: GameConfig, components: Components
                ) -> tuple[GameState, list[LogEntry]]:
         log: list[LogEntry] = []
-        return new_game(config, catalogue, log), log
+        return new_game(config, components, log), log
 
     @classmethod
-    def _default_catalogue(cls) -> Components:
+    def _default_components(cls) -> Components:
         return default_components()
 
     @classmethod
-    def _catalogue_of(cls, state: GameState) -> Components:
+    def _components_of(cls, state: GameState) -> Components:
         return state.comp
 
     @classmethod
@@ -102,17 +97,17 @@ class Game(HistoryGame[GameState, Move]):
         return GameConfig.from_json(data, "saved game")
 
     @classmethod
-    def _catalogue_json(cls, catalogue: Components) -> dict[str, Any]:
-        return {"fingerprint": catalogue.fingerprint}
+    def _components_json(cls, components: Components) -> dict[str, Any]:
+        return {"fingerprint": components.fingerprint}
 
     @classmethod
-    def _catalogue_mismatch(cls, info: object, catalogue: Components) -> str | None:
+    def _components_mismatch(cls, info: object, components: Components) -> str | None:
         theirs = info.get("fingerprint") if isinstance(info, dict) else None
-        if theirs == catalogue.fingerprint:
+        if theirs == components.fingerprint:
             return None
         return (f"this game was played with other card data (fingerprint {quote(repr(theirs))}); "
                 f"load it with those cards (Game.from_json(text, components=...)), not with "
-                f"these ({quote(repr(catalogue.fingerprint))})")
+                f"these ({quote(repr(components.fingerprint))})")
 
     # ----------------------------------------- the board game's own keywords
     @classmethod

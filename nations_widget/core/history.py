@@ -12,24 +12,31 @@ A game subclasses it and supplies, as class attributes and class methods:
 ``MOVES``
     the game's :class:`~nations_widget.core.moves.MoveSet`, which parses a move's JSON.
 ``STATE``
-    its state class: ``STATE.from_json(data, catalogue)`` loads a saved state (the
+    its state class: ``STATE.from_json(data, components)`` loads a saved state (the
     ``start`` of a game that began from a position).
 ``COACH``
     the module of its coach (imported on the first hint, so a game loads without the
     search): ``hint(state, top=, iterations=, seed=)``, ``compare(state, move,
     iterations=, seed=)`` and ``COACH_ITERATIONS``.
-``_start(config, catalogue) -> (state, setup log)``
+``_start(config, components) -> (state, setup log)``
     a new game's first state, run to its first decision, and what the set-up wrote.
-``_default_catalogue() -> catalogue``
-    the components used when none is given.
-``_catalogue_of(state) -> catalogue``
+``_default_components() -> components``
+    the components used when none are given.
+``_components_of(state) -> components``
     the components a state is played with.
 ``_config_from_json(data) -> config``
     the settings from their JSON form (raising :class:`StateFormatError`); the config
     object has ``to_json()`` and compares by value.
-``_catalogue_json(catalogue) -> dict`` and ``_catalogue_mismatch(info, catalogue) -> str | None``
+``_components_json(components) -> dict``, ``_components_mismatch(info, components)``
     how a save names its components, and why a save's ``catalogue`` field does not match
-    the catalogue given (``None`` when it does).
+    the components given (a text; ``None`` when they match).
+
+**Components**, one word for both games: the data of the printed components a game is
+played with, loaded from files and fingerprinted (the dice game's
+:class:`~nations_widget.dice.Catalogue` of tiles, events and die faces, which that game
+calls its catalogue; the board game's :class:`~nations_widget.board.components.Components`
+of cards, events and player boards).  A game keeps them as :attr:`HistoryGame.components`;
+a save names them in its ``catalogue`` field (the save format's name for them, kept).
 
 The state class must provide the protocol of :mod:`nations_widget.core.protocol`, with
 ``state.config`` (its settings, with ``seed`` and ``players``), ``state.round``,
@@ -94,7 +101,8 @@ class HistoryGame(ABC, Generic[S, M]):
     STATE: ClassVar[Any]
     COACH: ClassVar[str]
 
-    catalogue: Any
+    #: the data of the printed components this game is played with (see the docstring)
+    components: Any
     _states: list[S]
     _moves: list[M]
     _logs: list[list[LogEntry]]
@@ -108,17 +116,17 @@ class HistoryGame(ABC, Generic[S, M]):
     # --------------------------------------------------------- what a game supplies
     @classmethod
     @abstractmethod
-    def _start(cls, config: Any, catalogue: Any) -> tuple[S, list[LogEntry]]:
+    def _start(cls, config: Any, components: Any) -> tuple[S, list[LogEntry]]:
         """Supplied by the game (see the module docstring)."""
 
     @classmethod
     @abstractmethod
-    def _default_catalogue(cls) -> Any:
+    def _default_components(cls) -> Any:
         """Supplied by the game (see the module docstring)."""
 
     @classmethod
     @abstractmethod
-    def _catalogue_of(cls, state: S) -> Any:
+    def _components_of(cls, state: S) -> Any:
         """Supplied by the game (see the module docstring)."""
 
     @classmethod
@@ -136,26 +144,27 @@ class HistoryGame(ABC, Generic[S, M]):
         return move  # type: ignore[no-any-return]
 
     @classmethod
-    def _state_from_json(cls, data: object, catalogue: Any) -> S:
-        """A saved state, with this game's components."""
-        state: S = cls.STATE.from_json(data, catalogue)
+    def _state_from_json(cls, data: object, components: Any) -> S:
+        """A saved state, with these components."""
+        state: S = cls.STATE.from_json(data, components)
         return state
 
     @classmethod
     @abstractmethod
-    def _catalogue_json(cls, catalogue: Any) -> dict[str, Any]:
+    def _components_json(cls, components: Any) -> dict[str, Any]:
         """Supplied by the game (see the module docstring)."""
 
     @classmethod
     @abstractmethod
-    def _catalogue_mismatch(cls, info: object, catalogue: Any) -> str | None:
+    def _components_mismatch(cls, info: object, components: Any) -> str | None:
         """Supplied by the game (see the module docstring)."""
 
     # ------------------------------------------------------------------ creation
-    def _begin(self, config: Any, catalogue: Any) -> None:
+    def _begin(self, config: Any, components: Any) -> None:
         """Start a new game with ``config`` (called by a subclass's ``__init__``)."""
-        self.catalogue = catalogue if catalogue is not None else self._default_catalogue()
-        first, log = self._start(config, self.catalogue)
+        self.components = (components if components is not None
+                           else self._default_components())
+        first, log = self._start(config, self.components)
         self._states = [first]
         self._moves = []
         self._logs = [log]
@@ -165,16 +174,16 @@ class HistoryGame(ABC, Generic[S, M]):
         self.salt = new_salt()
 
     @classmethod
-    def _fresh(cls: type[G], config: Any, catalogue: Any) -> G:
+    def _fresh(cls: type[G], config: Any, components: Any) -> G:
         game = cls.__new__(cls)
-        game._begin(config, catalogue)
+        game._begin(config, components)
         return game
 
     @classmethod
     def from_state(cls: type[G], state: Any) -> G:
         """A game whose history starts at ``state`` (e.g. a scenario position)."""
         game = cls.__new__(cls)
-        game.catalogue = cls._catalogue_of(state)
+        game.components = cls._components_of(state)
         game._states = [state.clone()]
         game._moves = []
         game._logs = [[]]
@@ -185,6 +194,11 @@ class HistoryGame(ABC, Generic[S, M]):
         return game
 
     # ------------------------------------------------------------------- reading
+    @property
+    def catalogue(self) -> Any:
+        """:attr:`components`, by the dice game's word for them (its catalogue)."""
+        return self.components
+
     @property
     def config(self) -> Any:
         """The game's settings (its first state's)."""
@@ -417,7 +431,7 @@ class HistoryGame(ABC, Generic[S, M]):
             "format": self.FORMAT,
             "version": self.VERSION,
             "config": self.config.to_json(),
-            "catalogue": self._catalogue_json(self.catalogue),
+            "catalogue": self._components_json(self.components),
             "moves": [m.to_json() for m in self._moves],  # type: ignore[attr-defined]
             "position": self._cursor,
         }
@@ -432,10 +446,10 @@ class HistoryGame(ABC, Generic[S, M]):
 
     @classmethod
     def replay(cls: type[G], config: Any, moves: Sequence[Any],
-               catalogue: Any = None) -> G:
+               components: Any = None) -> G:
         """Rebuild a game from its settings and moves; an illegal move raises
         :class:`IllegalMoveError` saying which move number failed."""
-        return cls._play_all(cls._fresh(config, catalogue), moves)
+        return cls._play_all(cls._fresh(config, components), moves)
 
     @staticmethod
     def _play_all(game: G, moves: Sequence[Any]) -> G:
@@ -448,13 +462,13 @@ class HistoryGame(ABC, Generic[S, M]):
         return game
 
     @classmethod
-    def from_json(cls: type[G], data: object, catalogue: Any = None) -> G:
+    def from_json(cls: type[G], data: object, components: Any = None) -> G:
         """Load a game saved by :meth:`to_json` (a dict, JSON text or UTF-8 bytes).  Any
         problem raises :class:`StateFormatError` naming the field."""
         data = json_object(data, "a saved game")
         check_header(data, "a saved game", cls.FORMAT, cls.VERSION, prefix="saved game")
-        cat = catalogue if catalogue is not None else cls._default_catalogue()
-        mismatch = cls._catalogue_mismatch(data.get("catalogue"), cat)
+        cat = components if components is not None else cls._default_components()
+        mismatch = cls._components_mismatch(data.get("catalogue"), cat)
         if mismatch is not None:
             raise StateFormatError(message(f"saved game field 'catalogue': {mismatch}"))
         config = cls._config_from_json(data.get("config"))

@@ -25,6 +25,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from ..core.history import HistoryGame, draw_seed
@@ -33,7 +34,7 @@ from .catalogue import Catalogue, catalogue_mismatch, default_catalogue
 from .machine import GameState
 from .moves import MOVES, Move, move_from_json
 from .rules import new_game
-from .state import GameConfig, Variant, components
+from .state import GameConfig, Variant, indexed
 
 GAME_FORMAT = "nations-dice-game"
 GAME_VERSION = 1
@@ -61,7 +62,7 @@ class Game(HistoryGame[GameState, Move]):
     MOVES = MOVES
     STATE = GameState
     COACH: ClassVar[str] = "nations_widget.dice.coach"
-    catalogue: Catalogue
+    components: Catalogue
 
     def __init__(self, players: int = 2, seed: int | None = None, *,
                  variant: Variant = "original", automate: bool = True,
@@ -78,14 +79,14 @@ class Game(HistoryGame[GameState, Move]):
     def _start(cls, config: GameConfig, catalogue: Catalogue
                ) -> tuple[GameState, list[LogEntry]]:
         log: list[LogEntry] = []
-        return new_game(GameState, config, components(catalogue), log), log
+        return new_game(GameState, config, indexed(catalogue), log), log
 
     @classmethod
-    def _default_catalogue(cls) -> Catalogue:
+    def _default_components(cls) -> Catalogue:
         return default_catalogue()
 
     @classmethod
-    def _catalogue_of(cls, state: GameState) -> Catalogue:
+    def _components_of(cls, state: GameState) -> Catalogue:
         return state.catalogue
 
     @classmethod
@@ -93,7 +94,7 @@ class Game(HistoryGame[GameState, Move]):
         return GameConfig.from_json(data)
 
     @classmethod
-    def _catalogue_json(cls, catalogue: Catalogue) -> dict[str, Any]:
+    def _components_json(cls, catalogue: Catalogue) -> dict[str, Any]:
         return {"name": catalogue.name, "fingerprint": catalogue.fingerprint}
 
     def to_json(self) -> dict[str, Any]:
@@ -107,8 +108,27 @@ class Game(HistoryGame[GameState, Move]):
         return data
 
     @classmethod
-    def _catalogue_mismatch(cls, info: object, catalogue: Catalogue) -> str | None:
+    def _components_mismatch(cls, info: object, catalogue: Catalogue) -> str | None:
         return catalogue_mismatch(info, catalogue, "this game")
+
+    # ------------------------------------------ the dice game's own keywords
+    @property
+    def catalogue(self) -> Catalogue:
+        """The components this game is played with (the dice game's word for them)."""
+        return self.components
+
+    @classmethod
+    def replay(cls, config: Any, moves: Sequence[Any],
+               catalogue: Catalogue | None = None) -> Game:
+        """Rebuild a game from its settings and moves; an illegal move raises
+        :class:`IllegalMoveError` saying which move number failed."""
+        return super().replay(config, moves, catalogue)
+
+    @classmethod
+    def from_json(cls, data: object, catalogue: Catalogue | None = None) -> Game:
+        """Load a game saved by :meth:`to_json` (a dict, JSON text or UTF-8 bytes); any
+        problem raises :class:`StateFormatError` naming the field."""
+        return super().from_json(data, catalogue)
 
     @property
     def config(self) -> GameConfig:

@@ -69,7 +69,7 @@ from .state import (
     SOLO_DIE_SIDES,
     STONE,
     STRENGTH,
-    Components,
+    CatalogueIndex,
     GameConfig,
     PlayerState,
     StateData,
@@ -374,7 +374,7 @@ STEP_NAMES: tuple[str, ...] = MACHINE.names
 
 
 # ------------------------------------------------------------------ game creation
-def new_game(cls: type[_S], config: GameConfig, comp: Components,
+def new_game(cls: type[_S], config: GameConfig, comp: CatalogueIndex,
              log: Log | None = None) -> _S:
     """Set up a game as an instance of ``cls`` (the machine class, which sits above the
     rules) and run it to the first decision; what happened goes into ``log``."""
