@@ -58,3 +58,9 @@ def test_reading_the_list_imports_no_game_and_no_widget() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=ROOT).stdout
     assert out.strip() == "[]"
+
+
+def test_the_conformance_suite_checks_every_registered_game() -> None:
+    from .games import GAMES as CONFORMANCE
+    # a game may be checked in several variants ("dice-unrest"), named after its key
+    assert {g.name.split("-")[0] for g in CONFORMANCE} == set(GAME_KEYS)
