@@ -8,7 +8,8 @@
   as ``python -m nations_widget.dice tournament [options]`` or ``python -m
   nations_widget.board tournament [options]``: bots by name, seats rotated, ``--games``,
   ``--seed``, ``--jobs``, ``--dask ADDRESS``, ``--csv FILE``); ``--help`` after the game
-  lists that game's options.
+  lists that game's options.  The games are the package's one list,
+  :mod:`nations_widget.core.registry`.
 - ``verify FINGERPRINT TEXT`` checks a finished game's commitment (fair dice, shown): the
   fingerprint the page showed from the start of a game, and the text it showed at the end
   (which holds the seed and the salt).  ``verify FINGERPRINT --save FILE`` checks a saved
@@ -26,6 +27,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from . import __version__
+from .core.registry import GAME_KEYS, GAMES, game_entry
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -34,8 +36,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="nations-widget",
         description="The Nations games: the app, the notebooks and the bots' tournaments "
-                    "(each game also has its own tools: python -m nations_widget.dice, "
-                    "python -m nations_widget.board).")
+                    "(each game also has its own tools: "
+                    + ", ".join(f"python -m {g.engine}" for g in GAMES) + ").")
     parser.add_argument("--version", action="version", version=f"nations_widget {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("play", help="serve the app (both games) in your browser with Voila",
@@ -59,8 +61,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     lab.add_argument("--no-browser", action="store_true", help="do not open a browser")
     t = sub.add_parser("tournament", add_help=False,
                        help="bots against each other in either game, with a CSV of games")
-    t.add_argument("--game", choices=("dice", "board"), required=True,
-                   help="dice: Nations: The Dice Game; board: Nations, the board game")
+    t.add_argument("--game", choices=GAME_KEYS, required=True,
+                   help="; ".join(f"{g.key}: {g.title}" for g in GAMES))
     v = sub.add_parser("verify", help="check a game's fingerprint against the text shown "
                                       "at its end (or against a saved game)")
     v.add_argument("fingerprint", help="the fingerprint shown from the start of the game")
@@ -79,11 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .app.launch import lab as open_lab
         return open_lab(Path(args.folder).resolve(), args.port,
                         open_browser=not args.no_browser, lab_args=rest)
-    if args.game == "dice":
-        from .dice.__main__ import main as game_main
-    else:
-        from .board.__main__ import main as game_main
-    return game_main(["tournament", *rest])
+    return game_entry(args.game).cli()(["tournament", *rest])
 
 
 def verify_command(expected: str, text: str | None, save: str | None,
@@ -115,18 +113,16 @@ def _committed_text_of_save(path: str) -> tuple[str | None, str]:
     there is none."""
     import json
 
-    from .board import Game as BoardGame
     from .core.errors import StateFormatError
     from .core.history import HistoryGame
-    from .dice import Game as DiceGame
     try:
         with open(path, encoding="utf-8") as f:
             raw = f.read()
         kind = json.loads(raw).get("format")
     except (OSError, ValueError, AttributeError) as exc:
         return None, f"cannot read {path}: {exc}"
-    engines: dict[str, type[HistoryGame[Any, Any]]] = {DiceGame.FORMAT: DiceGame,
-                                                       BoardGame.FORMAT: BoardGame}
+    engines: dict[str, type[HistoryGame[Any, Any]]] = {
+        engine.FORMAT: engine for engine in (g.game_class() for g in GAMES)}
     engine = engines.get(kind) if isinstance(kind, str) else None
     if engine is None:
         return None, f"{path} is not a saved game of either game"

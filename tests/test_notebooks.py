@@ -151,13 +151,13 @@ def _check_app(nb: Any, game: str | None) -> None:
     shown = _text(code[-1])
     assert f"GameChooser(showing {game or 'the choice of game'})" in shown
     if game is None:
-        assert "NationsWidget" not in shown and "BoardWidget" not in shown
+        assert "DiceWidget" not in shown and "BoardWidget" not in shown
     elif game == "dice":
-        assert "dice: <NationsWidget" in shown
+        assert "dice: <DiceWidget" in shown
         assert "BoardWidget" not in shown
     else:
         assert "board: <BoardWidget" in shown
-        assert "NationsWidget" not in shown
+        assert "DiceWidget" not in shown
 
 
 @pytest.mark.notebook

@@ -1,8 +1,9 @@
 """A game with its history: play, undo, redo, jump to any step, save, load, replay.
 
 The history itself is the shared :class:`nations_widget.core.history.HistoryGame` (the dice
-game's ``Game`` is the same class); this module supplies the board game's parts: its state,
-settings, moves, format name and card data (the history's "catalogue" is the board game's
+game's ``Game`` is the same class, with the reading of the round and step, the coach and
+``repr``); this module configures it with the board game's parts: its state, settings,
+moves, coach, format name and card data (the history's components: the board game's
 :class:`~nations_widget.board.components.Components`).
 
 :class:`GameState` is the bare state machine (what bots and tests drive); :class:`Game`
@@ -25,21 +26,17 @@ True
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, ClassVar
 
 from ..core.envelope import quote
-from ..core.history import HistoryGame
+from ..core.history import HistoryGame, draw_seed
 from ..core.log import LogEntry
 from .components import Components, default_components
 from .machine import GameState
-from .moves import Move, move_from_json
+from .moves import MOVES, Move, move_from_json
 from .rules import new_game
 from .state import GameConfig
-
-if TYPE_CHECKING:
-    from ..core.coach import Hint, Verdict
 
 GAME_FORMAT = "nations-board-game"
 GAME_VERSION = 1
@@ -57,13 +54,18 @@ class Game(HistoryGame[GameState, Move]):
 
     ``seed=None`` draws a fresh seed (kept in ``game.config.seed``, so the game can still
     be replayed).  The other settings are :class:`GameConfig`'s; ``components``: the card
-    data to play with (default: the packaged files).
+    data to play with (default: the packaged files).  Playing, undo, redo, save, load,
+    the coach's ``hint()`` and ``compare()``: see
+    :class:`~nations_widget.core.history.HistoryGame`.
     """
 
     FORMAT = GAME_FORMAT
     VERSION = GAME_VERSION
+    MOVES = MOVES
+    STATE = GameState
+    COACH: ClassVar[str] = "nations_widget.board.coach"
 
-    catalogue: Components
+    components: Components
 
     def __init__(self, players: int = 2, seed: int | None = None, *,
                  difficulty: tuple[str, ...] | str = "prince", ages: int = 4,
@@ -72,30 +74,23 @@ class Game(HistoryGame[GameState, Move]):
                  components: Components | None = None,
                  config: GameConfig | None = None) -> None:
         if config is None:
-            if seed is None:
-                seed = secrets.randbelow(2**31)
-            config = GameConfig(players, seed, difficulty=difficulty, ages=ages,
+            config = GameConfig(players, draw_seed(seed), difficulty=difficulty, ages=ages,
                                 easier=easier, sides=sides, decks=decks)
         self._begin(config, components)
 
-    @property
-    def components(self) -> Components:
-        """The card data this game is played with."""
-        return self.catalogue
-
     # ------------------------------------------------- the board game's parts
     @classmethod
-    def _start(cls, config: GameConfig, catalogue: Components
+    def _start(cls, config: GameConfig, components: Components
                ) -> tuple[GameState, list[LogEntry]]:
         log: list[LogEntry] = []
-        return new_game(GameState, config, catalogue, log), log
+        return new_game(GameState, config, components, log), log
 
     @classmethod
-    def _default_catalogue(cls) -> Components:
+    def _default_components(cls) -> Components:
         return default_components()
 
     @classmethod
-    def _catalogue_of(cls, state: GameState) -> Components:
+    def _components_of(cls, state: GameState) -> Components:
         return state.comp
 
     @classmethod
@@ -103,25 +98,17 @@ class Game(HistoryGame[GameState, Move]):
         return GameConfig.from_json(data, "saved game")
 
     @classmethod
-    def _parse_move(cls, move: Any) -> Move:
-        return as_move(move)
+    def _components_json(cls, components: Components) -> dict[str, Any]:
+        return {"fingerprint": components.fingerprint}
 
     @classmethod
-    def _state_from_json(cls, data: object, catalogue: Components) -> GameState:
-        return GameState.from_json(data, catalogue)
-
-    @classmethod
-    def _catalogue_json(cls, catalogue: Components) -> dict[str, Any]:
-        return {"fingerprint": catalogue.fingerprint}
-
-    @classmethod
-    def _catalogue_mismatch(cls, info: object, catalogue: Components) -> str | None:
+    def _components_mismatch(cls, info: object, components: Components) -> str | None:
         theirs = info.get("fingerprint") if isinstance(info, dict) else None
-        if theirs == catalogue.fingerprint:
+        if theirs == components.fingerprint:
             return None
         return (f"this game was played with other card data (fingerprint {quote(repr(theirs))}); "
                 f"load it with those cards (Game.from_json(text, components=...)), not with "
-                f"these ({quote(repr(catalogue.fingerprint))})")
+                f"these ({quote(repr(components.fingerprint))})")
 
     # ----------------------------------------- the board game's own keywords
     @classmethod
@@ -138,43 +125,6 @@ class Game(HistoryGame[GameState, Move]):
         problem raises :class:`StateFormatError` naming the field."""
         return super().from_json(data, components)
 
-    # ------------------------------------------------------------- reading
     @property
     def config(self) -> GameConfig:
         return self._states[0].config
-
-    @property
-    def round(self) -> int:
-        return self.state.round
-
-    @property
-    def step_name(self) -> str:
-        """The round's step (see ``rules.STEP_NAMES``), or "game_over"."""
-        return self.state.step
-
-    # --------------------------------------------------------------- the coach
-    def hint(self, top: int = 3, iterations: int | None = None) -> Hint:
-        """The coach's ``top`` best moves for the current player, best first, each with its
-        share of simulations won and the expected VP difference (see
-        :mod:`nations_widget.board.coach`; at most about 2 s).  The game is not changed.
-
-        >>> game = Game(players=2, seed=3)
-        >>> print(game.hint(iterations=12).best.summary())       # doctest: +SKIP
-        Take 3 gold instead of a worker: wins 55% of simulations, 0.4 VP ahead on average
-        """
-        from .coach import COACH_ITERATIONS, hint
-        return hint(self.state, top=top,
-                    iterations=COACH_ITERATIONS if iterations is None else iterations,
-                    seed=self.config.seed ^ self.position)
-
-    def compare(self, move: Move | dict[str, Any] | str,
-                iterations: int | None = None) -> Verdict:
-        """How ``move`` (not played) compares with the coach's best move here."""
-        from .coach import COACH_ITERATIONS, compare
-        return compare(self.state, as_move(move),
-                       iterations=COACH_ITERATIONS if iterations is None else iterations,
-                       seed=self.config.seed ^ self.position)
-
-    def __repr__(self) -> str:
-        return (f"<Game {self.config.players}p seed={self.config.seed} round {self.round} "
-                f"{self.step_name} move {self._cursor}/{len(self._moves)}>")

@@ -4,7 +4,9 @@ Top-level actions of the action phase: :class:`Buy`, :class:`Deploy`, :class:`Hi
 :class:`Special`, :class:`Pass`; :class:`Undeploy` is free (not an action: the turn goes
 on).  :class:`Grow` answers the growth step.  Every follow-up decision (which slot a new
 card takes, a golden age's choice, an event's choice, ...) is a :class:`Choose` of one of
-the options ``legal_moves()`` lists; ``GameState.prompt()`` says what is asked.
+the options ``legal_moves()`` lists; ``GameState.prompt()`` says what is asked.  Each
+derives from the shared :class:`~nations_widget.core.moves.MoveBase`, which works out the
+JSON form, the readable string and the parser from the fields.
 
 >>> m = Deploy(2, "idle")
 >>> str(m)
@@ -17,35 +19,24 @@ True
 
 from __future__ import annotations
 
-import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..core.errors import MalformedMoveError
-from ..core.moves import move_object, text_field, whole_field
+from ..core.moves import MoveBase as CoreMoveBase
+from ..core.moves import MoveSet, defaulted, optional
 
-__all__ = ["Buy", "Choose", "Deploy", "Grow", "Hire", "Move", "Pass", "Special", "Undeploy",
-           "move_from_json"]
+__all__ = ["MOVES", "Buy", "Choose", "Deploy", "Grow", "Hire", "Move", "MoveBase", "Pass",
+           "Special", "Undeploy", "move_from_json"]
 
 
 @dataclass(frozen=True)
-class MoveBase:
-    type: ClassVar[str] = ""
-    order: ClassVar[int] = 0
-
-    def to_json(self) -> dict[str, Any]:
-        raise NotImplementedError
-
-    def to_json_str(self) -> str:
-        return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
-
-    def sort_key(self) -> tuple[Any, ...]:
-        """The order of ``legal_moves()``: by type (pass, grow, choose, buy, deploy,
-        undeploy, hire, special), then by the move's own fields."""
-        return (self.order, self._key())
-
-    def _key(self) -> tuple[Any, ...]:
-        return ()
+class MoveBase(CoreMoveBase):
+    """A move of the board game (the shared move base, as its own class so that a dice
+    move is never taken for one).  ``sort_key()`` is the order of ``legal_moves()``: by
+    type (pass, grow, choose, buy, deploy, undeploy, hire, special), then by the move's
+    own fields."""
 
 
 @dataclass(frozen=True)
@@ -54,12 +45,7 @@ class Pass(MoveBase):
 
     type: ClassVar[str] = "pass"
     order: ClassVar[int] = 0
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "pass"}
-
-    def __str__(self) -> str:
-        return "pass"
+    text: ClassVar[str] = "pass"
 
 
 @dataclass(frozen=True)
@@ -68,21 +54,19 @@ class Grow(MoveBase):
     from, or "free" for a worker returned on top of the track), or take the difficulty's
     bonus of one resource (``bonus``: "gold", "stone" or "food")."""
 
-    worker: str | None = None
-    bonus: str | None = None
+    worker: str | None = optional(None)
+    bonus: str | None = optional(None)
     type: ClassVar[str] = "grow"
     order: ClassVar[int] = 1
 
+    @classmethod
+    def from_fields(cls, data: Mapping[str, Any]) -> Grow:
+        if (data.get("worker") is None) == (data.get("bonus") is None):
+            raise MalformedMoveError("a grow move takes either 'worker' or 'bonus'")
+        return super().from_fields(data)
+
     def _key(self) -> tuple[Any, ...]:
         return (self.worker or "", self.bonus or "")
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": "grow"}
-        if self.worker is not None:
-            out["worker"] = self.worker
-        if self.bonus is not None:
-            out["bonus"] = self.bonus
-        return out
 
     def __str__(self) -> str:
         if self.worker is not None:
@@ -97,15 +81,10 @@ class Choose(MoveBase):
     option: str = ""
     type: ClassVar[str] = "choose"
     order: ClassVar[int] = 2
+    text: ClassVar[str] = "choose {option}"
 
     def _key(self) -> tuple[Any, ...]:
         return (self.option,)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "choose", "option": self.option}
-
-    def __str__(self) -> str:
-        return f"choose {self.option}"
 
 
 @dataclass(frozen=True)
@@ -115,15 +94,10 @@ class Buy(MoveBase):
     card: str = ""
     type: ClassVar[str] = "buy"
     order: ClassVar[int] = 3
+    text: ClassVar[str] = "buy {card}"
 
     def _key(self) -> tuple[Any, ...]:
         return (self.card,)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "buy", "card": self.card}
-
-    def __str__(self) -> str:
-        return f"buy {self.card}"
 
 
 @dataclass(frozen=True)
@@ -132,15 +106,12 @@ class Deploy(MoveBase):
     ``source``: "idle" (the resource area) or the slot number, as text, it is moved from."""
 
     slot: int = 0
-    source: str = "idle"
+    source: str = defaulted("idle")
     type: ClassVar[str] = "deploy"
     order: ClassVar[int] = 4
 
     def _key(self) -> tuple[Any, ...]:
         return (self.slot, self.source)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "deploy", "slot": self.slot, "source": self.source}
 
     def __str__(self) -> str:
         where = "the resource area" if self.source == "idle" else f"slot {self.source}"
@@ -153,18 +124,13 @@ class Undeploy(MoveBase):
     your turn; not an action)."""
 
     slot: int = 0
-    count: int = 1
+    count: int = defaulted(1)
     type: ClassVar[str] = "undeploy"
     order: ClassVar[int] = 5
+    text: ClassVar[str] = "undeploy {count} from slot {slot}"
 
     def _key(self) -> tuple[Any, ...]:
         return (self.slot, self.count)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "undeploy", "slot": self.slot, "count": self.count}
-
-    def __str__(self) -> str:
-        return f"undeploy {self.count} from slot {self.slot}"
 
 
 @dataclass(frozen=True)
@@ -174,12 +140,7 @@ class Hire(MoveBase):
 
     type: ClassVar[str] = "hire"
     order: ClassVar[int] = 6
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "hire"}
-
-    def __str__(self) -> str:
-        return "hire an architect"
+    text: ClassVar[str] = "hire an architect"
 
 
 @dataclass(frozen=True)
@@ -189,28 +150,16 @@ class Special(MoveBase):
     card: str = ""
     type: ClassVar[str] = "special"
     order: ClassVar[int] = 7
+    text: ClassVar[str] = "use the action of {card}"
 
     def _key(self) -> tuple[Any, ...]:
         return (self.card,)
 
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "special", "card": self.card}
-
-    def __str__(self) -> str:
-        return f"use the action of {self.card}"
-
 
 Move = Pass | Grow | Choose | Buy | Deploy | Undeploy | Hire | Special
 
-_FIELDS: dict[str, set[str]] = {
-    "pass": set(), "grow": {"worker", "bonus"}, "choose": {"option"}, "buy": {"card"},
-    "deploy": {"slot", "source"}, "undeploy": {"slot", "count"}, "hire": set(),
-    "special": {"card"},
-}
-
-
-
-
+MOVES: MoveSet[Move] = MoveSet(
+    [Pass, Grow, Choose, Buy, Deploy, Undeploy, Hire, Special])
 
 
 def move_from_json(data: object) -> Move:
@@ -223,25 +172,4 @@ def move_from_json(data: object) -> Move:
     ...
     nations_widget.core.errors.MalformedMoveError: unknown move type 'dance' (expected ...)
     """
-    kind, data = move_object(data, _FIELDS)
-    if kind == "pass":
-        return Pass()
-    if kind == "hire":
-        return Hire()
-    if kind == "grow":
-        worker, bonus = data.get("worker"), data.get("bonus")
-        if (worker is None) == (bonus is None):
-            raise MalformedMoveError("a grow move takes either 'worker' or 'bonus'")
-        return Grow(None if worker is None else text_field(worker, "worker"),
-                    None if bonus is None else text_field(bonus, "bonus"))
-    if kind == "choose":
-        return Choose(text_field(data.get("option"), "option"))
-    if kind == "buy":
-        return Buy(text_field(data.get("card"), "card"))
-    if kind == "special":
-        return Special(text_field(data.get("card"), "card"))
-    if kind == "deploy":
-        return Deploy(whole_field(data.get("slot"), "slot"),
-                      text_field(data.get("source", "idle"), "source"))
-    return Undeploy(whole_field(data.get("slot"), "slot"),
-                    whole_field(data.get("count", 1), "count"))
+    return MOVES.parse(data)

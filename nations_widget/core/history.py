@@ -9,26 +9,41 @@ A game subclasses it and supplies, as class attributes and class methods:
 
 ``FORMAT``, ``VERSION``
     the saved game's ``format`` name and ``version`` (e.g. ``"nations-dice-game"``, 1).
-``_start(config, catalogue) -> (state, setup log)``
+``MOVES``
+    the game's :class:`~nations_widget.core.moves.MoveSet`, which parses a move's JSON.
+``STATE``
+    its state class: ``STATE.from_json(data, components)`` loads a saved state (the
+    ``start`` of a game that began from a position).
+``COACH``
+    the module of its coach (imported on the first hint, so a game loads without the
+    search): ``hint(state, top=, iterations=, seed=)``, ``compare(state, move,
+    iterations=, seed=)`` and ``COACH_ITERATIONS``.
+``_start(config, components) -> (state, setup log)``
     a new game's first state, run to its first decision, and what the set-up wrote.
-``_default_catalogue() -> catalogue``
-    the components used when none is given.
-``_catalogue_of(state) -> catalogue``
+``_default_components() -> components``
+    the components used when none are given.
+``_components_of(state) -> components``
     the components a state is played with.
 ``_config_from_json(data) -> config``
     the settings from their JSON form (raising :class:`StateFormatError`); the config
     object has ``to_json()`` and compares by value.
-``_parse_move(move) -> move``
-    a move from a move object, its JSON dict or its JSON text (raising
-    :class:`MalformedMoveError`).
-``_state_from_json(data, catalogue) -> state``
-    a saved state (the ``start`` of a game that began from a position).
-``_catalogue_json(catalogue) -> dict`` and ``_catalogue_mismatch(info, catalogue) -> str | None``
+``_components_json(components) -> dict``, ``_components_mismatch(info, components)``
     how a save names its components, and why a save's ``catalogue`` field does not match
-    the catalogue given (``None`` when it does).
+    the components given (a text; ``None`` when they match).
+
+**Components**, one word for both games: the data of the printed components a game is
+played with, loaded from files and fingerprinted (the dice game's
+:class:`~nations_widget.dice.Catalogue` of tiles, events and die faces, which that game
+calls its catalogue; the board game's :class:`~nations_widget.board.components.Components`
+of cards, events and player boards).  A game keeps them as :attr:`HistoryGame.components`;
+a save names them in its ``catalogue`` field (the save format's name for them, kept).
 
 The state class must provide the protocol of :mod:`nations_widget.core.protocol`, with
-``state.config`` (its settings) and ``state._repr_html_()``.  A subclass's ``__init__``
+``state.config`` (its settings, with ``seed`` and ``players``), ``state.round``,
+``state.step`` (the step's name) and ``state._repr_html_()``.  Reading them
+(:attr:`HistoryGame.config`, :attr:`~HistoryGame.round`, :attr:`~HistoryGame.step_name`),
+the coach (:meth:`~HistoryGame.hint`, :meth:`~HistoryGame.compare`) and ``repr`` are the
+same for every game.  A subclass's ``__init__``
 builds its config from its own keyword arguments and calls :meth:`HistoryGame._begin`;
 the loaders never call ``__init__``.  The dice game (:class:`nations_widget.dice.Game`)
 is the example; the board game subclasses it the same way.
@@ -36,20 +51,35 @@ is the example; the board game subclasses it the same way.
 
 from __future__ import annotations
 
+import importlib
 import json
+import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from .envelope import check_header, json_object, message
 from .errors import IllegalMoveError, StateFormatError
 from .fairness import committed_text, fingerprint, new_salt, salt_problem
 from .log import LogEntry
+from .moves import MoveSet
 from .protocol import GameStateLike
+
+if TYPE_CHECKING:
+    from .coach import Hint, Verdict
 
 S = TypeVar("S", bound=GameStateLike)
 M = TypeVar("M")
 G = TypeVar("G", bound="HistoryGame[Any, Any]")
+
+#: a drawn seed is below this (it fits a JavaScript number and a 32-bit int)
+SEED_LIMIT = 2**31
+
+
+def draw_seed(seed: int | None) -> int:
+    """``seed``, or a fresh one when it is None (kept in the game's settings, so the
+    game can still be replayed)."""
+    return secrets.randbelow(SEED_LIMIT) if seed is None else seed
 
 
 class RecentMove(NamedTuple, Generic[S, M]):
@@ -67,8 +97,12 @@ class HistoryGame(ABC, Generic[S, M]):
 
     FORMAT: ClassVar[str]
     VERSION: ClassVar[int]
+    MOVES: ClassVar[MoveSet[Any]]
+    STATE: ClassVar[Any]
+    COACH: ClassVar[str]
 
-    catalogue: Any
+    #: the data of the printed components this game is played with (see the docstring)
+    components: Any
     _states: list[S]
     _moves: list[M]
     _logs: list[list[LogEntry]]
@@ -82,17 +116,17 @@ class HistoryGame(ABC, Generic[S, M]):
     # --------------------------------------------------------- what a game supplies
     @classmethod
     @abstractmethod
-    def _start(cls, config: Any, catalogue: Any) -> tuple[S, list[LogEntry]]:
+    def _start(cls, config: Any, components: Any) -> tuple[S, list[LogEntry]]:
         """Supplied by the game (see the module docstring)."""
 
     @classmethod
     @abstractmethod
-    def _default_catalogue(cls) -> Any:
+    def _default_components(cls) -> Any:
         """Supplied by the game (see the module docstring)."""
 
     @classmethod
     @abstractmethod
-    def _catalogue_of(cls, state: S) -> Any:
+    def _components_of(cls, state: S) -> Any:
         """Supplied by the game (see the module docstring)."""
 
     @classmethod
@@ -101,30 +135,36 @@ class HistoryGame(ABC, Generic[S, M]):
         """Supplied by the game (see the module docstring)."""
 
     @classmethod
-    @abstractmethod
     def _parse_move(cls, move: Any) -> M:
+        """A move from a move object, its JSON dict, text or bytes (raising
+        :class:`MalformedMoveError`)."""
+        if isinstance(move, (dict, str, bytes, bytearray)):
+            parsed: M = cls.MOVES.parse(move)
+            return parsed
+        return move  # type: ignore[no-any-return]
+
+    @classmethod
+    def _state_from_json(cls, data: object, components: Any) -> S:
+        """A saved state, with these components."""
+        state: S = cls.STATE.from_json(data, components)
+        return state
+
+    @classmethod
+    @abstractmethod
+    def _components_json(cls, components: Any) -> dict[str, Any]:
         """Supplied by the game (see the module docstring)."""
 
     @classmethod
     @abstractmethod
-    def _state_from_json(cls, data: object, catalogue: Any) -> S:
-        """Supplied by the game (see the module docstring)."""
-
-    @classmethod
-    @abstractmethod
-    def _catalogue_json(cls, catalogue: Any) -> dict[str, Any]:
-        """Supplied by the game (see the module docstring)."""
-
-    @classmethod
-    @abstractmethod
-    def _catalogue_mismatch(cls, info: object, catalogue: Any) -> str | None:
+    def _components_mismatch(cls, info: object, components: Any) -> str | None:
         """Supplied by the game (see the module docstring)."""
 
     # ------------------------------------------------------------------ creation
-    def _begin(self, config: Any, catalogue: Any) -> None:
+    def _begin(self, config: Any, components: Any) -> None:
         """Start a new game with ``config`` (called by a subclass's ``__init__``)."""
-        self.catalogue = catalogue if catalogue is not None else self._default_catalogue()
-        first, log = self._start(config, self.catalogue)
+        self.components = (components if components is not None
+                           else self._default_components())
+        first, log = self._start(config, self.components)
         self._states = [first]
         self._moves = []
         self._logs = [log]
@@ -134,16 +174,16 @@ class HistoryGame(ABC, Generic[S, M]):
         self.salt = new_salt()
 
     @classmethod
-    def _fresh(cls: type[G], config: Any, catalogue: Any) -> G:
+    def _fresh(cls: type[G], config: Any, components: Any) -> G:
         game = cls.__new__(cls)
-        game._begin(config, catalogue)
+        game._begin(config, components)
         return game
 
     @classmethod
     def from_state(cls: type[G], state: Any) -> G:
         """A game whose history starts at ``state`` (e.g. a scenario position)."""
         game = cls.__new__(cls)
-        game.catalogue = cls._catalogue_of(state)
+        game.components = cls._components_of(state)
         game._states = [state.clone()]
         game._moves = []
         game._logs = [[]]
@@ -155,8 +195,26 @@ class HistoryGame(ABC, Generic[S, M]):
 
     # ------------------------------------------------------------------- reading
     @property
+    def catalogue(self) -> Any:
+        """:attr:`components`, by the dice game's word for them (its catalogue)."""
+        return self.components
+
+    @property
     def config(self) -> Any:
+        """The game's settings (its first state's)."""
         return self._states[0].config  # type: ignore[attr-defined]
+
+    @property
+    def round(self) -> int:
+        """The round (an age, in the board game) of the current state."""
+        number: int = self.state.round  # type: ignore[attr-defined]
+        return number
+
+    @property
+    def step_name(self) -> str:
+        """The round's step (one of the game's ``rules.STEP_NAMES``), or "game_over"."""
+        name: str = self.state.step  # type: ignore[attr-defined]
+        return name
 
     @property
     def state(self) -> S:
@@ -373,7 +431,7 @@ class HistoryGame(ABC, Generic[S, M]):
             "format": self.FORMAT,
             "version": self.VERSION,
             "config": self.config.to_json(),
-            "catalogue": self._catalogue_json(self.catalogue),
+            "catalogue": self._components_json(self.components),
             "moves": [m.to_json() for m in self._moves],  # type: ignore[attr-defined]
             "position": self._cursor,
         }
@@ -388,10 +446,10 @@ class HistoryGame(ABC, Generic[S, M]):
 
     @classmethod
     def replay(cls: type[G], config: Any, moves: Sequence[Any],
-               catalogue: Any = None) -> G:
+               components: Any = None) -> G:
         """Rebuild a game from its settings and moves; an illegal move raises
         :class:`IllegalMoveError` saying which move number failed."""
-        return cls._play_all(cls._fresh(config, catalogue), moves)
+        return cls._play_all(cls._fresh(config, components), moves)
 
     @staticmethod
     def _play_all(game: G, moves: Sequence[Any]) -> G:
@@ -404,13 +462,13 @@ class HistoryGame(ABC, Generic[S, M]):
         return game
 
     @classmethod
-    def from_json(cls: type[G], data: object, catalogue: Any = None) -> G:
+    def from_json(cls: type[G], data: object, components: Any = None) -> G:
         """Load a game saved by :meth:`to_json` (a dict, JSON text or UTF-8 bytes).  Any
         problem raises :class:`StateFormatError` naming the field."""
         data = json_object(data, "a saved game")
         check_header(data, "a saved game", cls.FORMAT, cls.VERSION, prefix="saved game")
-        cat = catalogue if catalogue is not None else cls._default_catalogue()
-        mismatch = cls._catalogue_mismatch(data.get("catalogue"), cat)
+        cat = components if components is not None else cls._default_components()
+        mismatch = cls._components_mismatch(data.get("catalogue"), cat)
         if mismatch is not None:
             raise StateFormatError(message(f"saved game field 'catalogue': {mismatch}"))
         config = cls._config_from_json(data.get("config"))
@@ -445,9 +503,38 @@ class HistoryGame(ABC, Generic[S, M]):
         game.salt = salt
         return game
 
+    # ------------------------------------------------------------------ the coach
+    def _coach(self) -> Any:
+        return importlib.import_module(self.COACH)
+
+    def hint(self, top: int = 3, iterations: int | None = None) -> Hint:
+        """The coach's ``top`` best moves for the current player, best first, each with
+        its share of simulations won and the expected VP difference (see the game's
+        ``coach`` module; a second or two).  The game is not changed."""
+        coach = self._coach()
+        found: Hint = coach.hint(
+            self.state, top=top,
+            iterations=coach.COACH_ITERATIONS if iterations is None else iterations,
+            seed=self.config.seed ^ self.position)
+        return found
+
+    def compare(self, move: Any, iterations: int | None = None) -> Verdict:
+        """How ``move`` (not played; an object, its JSON dict or text) compares with the
+        coach's best move here."""
+        coach = self._coach()
+        verdict: Verdict = coach.compare(
+            self.state, self._parse_move(move),
+            iterations=coach.COACH_ITERATIONS if iterations is None else iterations,
+            seed=self.config.seed ^ self.position)
+        return verdict
+
+    def __repr__(self) -> str:
+        return (f"<{type(self).__name__} {self.config.players}p seed={self.config.seed} "
+                f"round {self.round} {self.step_name} move {self._cursor}/{len(self._moves)}>")
+
     def _repr_html_(self) -> str:
         html: str = self.state._repr_html_()  # type: ignore[attr-defined]
         return html
 
 
-__all__ = ["HistoryGame"]
+__all__ = ["SEED_LIMIT", "HistoryGame", "RecentMove", "draw_seed"]

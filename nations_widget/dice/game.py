@@ -1,8 +1,9 @@
 """A game with its history: play, undo, redo, jump to any step, save, load, replay.
 
-The history itself is the shared :class:`nations_widget.core.history.HistoryGame`; this
-module supplies the dice game's parts (its state, settings, moves, format name and
-catalogue) and keeps the dice game's constructor and properties.
+The history itself is the shared :class:`nations_widget.core.history.HistoryGame` (with the
+reading of the round and step, the coach and ``repr``); this module configures it with the
+dice game's parts (its state, settings, moves, coach, format name and catalogue) and keeps
+the dice game's constructor.
 
 :class:`GameState` is the bare state machine (what bots and tests drive); :class:`Game`
 keeps the sequence of states and moves around it, which is what a player, the widget and
@@ -24,19 +25,16 @@ True
 
 from __future__ import annotations
 
-import secrets
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any, ClassVar
 
-from ..core.history import HistoryGame
+from ..core.history import HistoryGame, draw_seed
 from ..core.log import LogEntry
 from .catalogue import Catalogue, catalogue_mismatch, default_catalogue
 from .machine import GameState
-from .moves import Move, move_from_json
+from .moves import MOVES, Move, move_from_json
 from .rules import new_game
-from .state import GameConfig, Variant, components
-
-if TYPE_CHECKING:
-    from .coach import Hint, Verdict
+from .state import GameConfig, Variant, indexed
 
 GAME_FORMAT = "nations-dice-game"
 GAME_VERSION = 1
@@ -54,12 +52,17 @@ class Game(HistoryGame[GameState, Move]):
 
     ``seed=None`` draws a fresh seed (kept in ``game.config.seed``, so the game can still
     be replayed).  ``catalogue``: the components to play with (default: the packaged
-    reconstruction; see :func:`nations_widget.dice.load_catalogue`).
+    reconstruction; see :func:`nations_widget.dice.load_catalogue`).  Playing, undo, redo,
+    save, load, the coach's ``hint()`` and ``compare()``: see
+    :class:`~nations_widget.core.history.HistoryGame`.
     """
 
     FORMAT = GAME_FORMAT
     VERSION = GAME_VERSION
-    catalogue: Catalogue
+    MOVES = MOVES
+    STATE = GameState
+    COACH: ClassVar[str] = "nations_widget.dice.coach"
+    components: Catalogue
 
     def __init__(self, players: int = 2, seed: int | None = None, *,
                  variant: Variant = "original", automate: bool = True,
@@ -67,9 +70,8 @@ class Game(HistoryGame[GameState, Move]):
                  catalogue: Catalogue | None = None,
                  config: GameConfig | None = None) -> None:
         if config is None:
-            if seed is None:
-                seed = secrets.randbelow(2**31)
-            config = GameConfig(players, seed, variant, automate, solo_tougher, unrest)
+            config = GameConfig(players, draw_seed(seed), variant, automate, solo_tougher,
+                                unrest)
         self._begin(config, catalogue)
 
     # ------------------------------------------------- the dice game's parts
@@ -77,14 +79,14 @@ class Game(HistoryGame[GameState, Move]):
     def _start(cls, config: GameConfig, catalogue: Catalogue
                ) -> tuple[GameState, list[LogEntry]]:
         log: list[LogEntry] = []
-        return new_game(GameState, config, components(catalogue), log), log
+        return new_game(GameState, config, indexed(catalogue), log), log
 
     @classmethod
-    def _default_catalogue(cls) -> Catalogue:
+    def _default_components(cls) -> Catalogue:
         return default_catalogue()
 
     @classmethod
-    def _catalogue_of(cls, state: GameState) -> Catalogue:
+    def _components_of(cls, state: GameState) -> Catalogue:
         return state.catalogue
 
     @classmethod
@@ -92,15 +94,7 @@ class Game(HistoryGame[GameState, Move]):
         return GameConfig.from_json(data)
 
     @classmethod
-    def _parse_move(cls, move: Any) -> Move:
-        return as_move(move)
-
-    @classmethod
-    def _state_from_json(cls, data: object, catalogue: Catalogue) -> GameState:
-        return GameState.from_json(data, catalogue)
-
-    @classmethod
-    def _catalogue_json(cls, catalogue: Catalogue) -> dict[str, Any]:
+    def _components_json(cls, catalogue: Catalogue) -> dict[str, Any]:
         return {"name": catalogue.name, "fingerprint": catalogue.fingerprint}
 
     def to_json(self) -> dict[str, Any]:
@@ -114,46 +108,28 @@ class Game(HistoryGame[GameState, Move]):
         return data
 
     @classmethod
-    def _catalogue_mismatch(cls, info: object, catalogue: Catalogue) -> str | None:
+    def _components_mismatch(cls, info: object, catalogue: Catalogue) -> str | None:
         return catalogue_mismatch(info, catalogue, "this game")
 
-    # ------------------------------------------------------------- reading
+    # ------------------------------------------ the dice game's own keywords
+    @property
+    def catalogue(self) -> Catalogue:
+        """The components this game is played with (the dice game's word for them)."""
+        return self.components
+
+    @classmethod
+    def replay(cls, config: Any, moves: Sequence[Any],
+               catalogue: Catalogue | None = None) -> Game:
+        """Rebuild a game from its settings and moves; an illegal move raises
+        :class:`IllegalMoveError` saying which move number failed."""
+        return super().replay(config, moves, catalogue)
+
+    @classmethod
+    def from_json(cls, data: object, catalogue: Catalogue | None = None) -> Game:
+        """Load a game saved by :meth:`to_json` (a dict, JSON text or UTF-8 bytes); any
+        problem raises :class:`StateFormatError` naming the field."""
+        return super().from_json(data, catalogue)
+
     @property
     def config(self) -> GameConfig:
         return self._states[0].config
-
-    @property
-    def round(self) -> int:
-        return self.state.round
-
-    @property
-    def step_name(self) -> str:
-        """The round's step: new_round, actions, books, famine, player_order, war, game_over."""
-        return self.state.step
-
-    # --------------------------------------------------------------- the coach
-    def hint(self, top: int = 3, iterations: int | None = None) -> Hint:
-        """The coach's ``top`` best moves for the current player, each with its share of
-        simulations won and the expected VP difference (see :mod:`nations_widget.dice.coach`;
-        about 1-2 s at the default 300 playouts).  The game is not changed.
-
-        >>> game = Game(players=2, seed=3)
-        >>> print(game.hint(iterations=40).best.text)       # doctest: +SKIP
-        Buy Great Library (wonder) paying the white die showing 1 gold
-        """
-        from .coach import COACH_ITERATIONS, hint
-        return hint(self.state, top=top,
-                    iterations=COACH_ITERATIONS if iterations is None else iterations,
-                    seed=self.config.seed ^ self.position)
-
-    def compare(self, move: Move | dict[str, Any] | str,
-                iterations: int | None = None) -> Verdict:
-        """How ``move`` (not played) compares with the coach's best move here."""
-        from .coach import COACH_ITERATIONS, compare
-        return compare(self.state, as_move(move),
-                       iterations=COACH_ITERATIONS if iterations is None else iterations,
-                       seed=self.config.seed ^ self.position)
-
-    def __repr__(self) -> str:
-        return (f"<Game {self.config.players}p seed={self.config.seed} round {self.round} "
-                f"{self.step_name} move {self._cursor}/{len(self._moves)}>")

@@ -20,7 +20,7 @@ from .errors import IllegalMoveError
 from .moves import Move
 from .render import state_html
 from .serialization import state_from_json
-from .state import GameConfig, StateData, components
+from .state import GameConfig, StateData, indexed
 
 
 class GameState(StateData):
@@ -39,7 +39,7 @@ class GameState(StateData):
             config = GameConfig(**kwargs)
         elif kwargs:
             raise TypeError("give either a GameConfig or keyword settings, not both")
-        return rules.new_game(cls, config, components(catalogue or default_catalogue()))
+        return rules.new_game(cls, config, indexed(catalogue or default_catalogue()))
 
     @classmethod
     def from_json(cls, data: object, catalogue: Catalogue | None = None) -> GameState:

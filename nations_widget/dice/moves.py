@@ -12,21 +12,25 @@ form with tile names and die faces.
 'buy t1-03 paying d2+d7 replacing start-farm'
 >>> move_from_json(m.to_json()) == m
 True
+
+Each move derives from the shared :class:`~nations_widget.core.moves.MoveBase`, which works
+out the JSON form, the readable string and the parser from the fields; a field made with
+``optional`` is left out of the JSON while it holds its default.
 """
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from ..core.envelope import quote
-from ..core.moves import move_object, text_field, whole_field
+from ..core.moves import MoveBase as CoreMoveBase
+from ..core.moves import MoveSet, Reader, defaulted, optional, required, whole_field
 from .errors import MalformedMoveError
 
-#: The longest move text accepted (a move is well under 1 KB).
-
 __all__ = [
+    "MOVES",
     "Books",
     "Build",
     "Buy",
@@ -51,9 +55,6 @@ def _ints(value: object, what: str) -> tuple[int, ...]:
             raise MalformedMoveError(f"{what} must contain whole die numbers, got {quote(repr(v))}")
         out.append(v)
     return tuple(out)
-
-
-
 
 @dataclass(frozen=True)
 class Payment:
@@ -120,26 +121,21 @@ class Payment:
         return "+".join(parts) if parts else "nothing"
 
 
+def _payment(value: object, what: str) -> Payment:
+    return Payment.from_json(value)
+
+
 @dataclass(frozen=True)
-class MoveBase:
-    type: ClassVar[str] = ""
-    order: ClassVar[int] = 0
+class MoveBase(CoreMoveBase):
+    """A move of the dice game: the shared :class:`~nations_widget.core.moves.MoveBase`,
+    reading die numbers and payments too.
 
-    def to_json(self) -> dict[str, Any]:
-        raise NotImplementedError
+    ``sort_key()`` is the order of ``legal_moves()``: by type (pass, reroll, buy, build,
+    books, feed, fight), then pass without pledge first, rerolls by die numbers, buys by
+    tile id then by the building replaced, books using the most dice first, not paying
+    before paying; payments break any remaining tie by their JSON."""
 
-    def to_json_str(self) -> str:
-        return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
-
-    def sort_key(self) -> tuple[Any, ...]:
-        """The order of ``legal_moves()``: by type (pass, reroll, buy, build, books, feed,
-        fight), then pass without pledge first, rerolls by die numbers, buys by tile id
-        then by the building replaced, books using the most dice first, not paying before
-        paying; payments break any remaining tie by their JSON."""
-        return (self.order, *self._key())
-
-    def _key(self) -> tuple[Any, ...]:
-        raise NotImplementedError
+    readers: ClassVar[Mapping[Any, Reader]] = {tuple[int, ...]: _ints, Payment: _payment}
 
 
 @dataclass(frozen=True)
@@ -149,8 +145,8 @@ class Pass(MoveBase):
     other players until everybody has passed.  ``bonus`` (Unrest expansion only): the id of
     the passing bonus taken; every passer but the last to pass takes one."""
 
-    pledge: tuple[int, ...] = ()
-    bonus: str | None = None
+    pledge: tuple[int, ...] = optional(())
+    bonus: str | None = optional(None)
     type: ClassVar[str] = "pass"
     order: ClassVar[int] = 0
 
@@ -159,14 +155,6 @@ class Pass(MoveBase):
 
     def _key(self) -> tuple[Any, ...]:
         return (self.pledge, self.bonus or "")
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": "pass"}
-        if self.pledge:
-            out["pledge"] = list(self.pledge)
-        if self.bonus is not None:
-            out["bonus"] = self.bonus
-        return out
 
     def __str__(self) -> str:
         text = "pass"
@@ -182,8 +170,8 @@ class Reroll(MoveBase):
     """Spend a reroll chit to roll again the chosen unused dice.  ``star`` (Unrest
     expansion only): spend a star-marked reroll chit instead, which costs no action."""
 
-    dice: tuple[int, ...] = ()
-    star: bool = False
+    dice: tuple[int, ...] = required((), what="reroll dice", needs="the dice to roll again")
+    star: bool = optional(False, what="a reroll's 'star'")
     type: ClassVar[str] = "reroll"
     order: ClassVar[int] = 1
 
@@ -199,12 +187,6 @@ class Reroll(MoveBase):
 
     def _key(self) -> tuple[Any, ...]:
         return (self.star, self.dice)
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": "reroll", "dice": list(self.dice)}
-        if self.star:
-            out["star"] = True
-        return out
 
     def __str__(self) -> str:
         return ("star reroll " if self.star else "reroll ") + "+".join(
@@ -222,11 +204,11 @@ class Buy(MoveBase):
     you give back from your used ones (default: as many as possible).
     """
 
-    tile: str = ""
-    payment: Payment = field(default_factory=Payment)
-    replaces: str | None = None
-    returned_dice: tuple[int, ...] | None = None
-    returned_used_rerolls: int | None = None
+    tile: str = required("", needs="the id of the tile to buy")
+    payment: Payment = defaulted(Payment())
+    replaces: str | None = optional(None)
+    returned_dice: tuple[int, ...] | None = optional(None)
+    returned_used_rerolls: int | None = optional(None)
     type: ClassVar[str] = "buy"
     order: ClassVar[int] = 2
 
@@ -245,16 +227,6 @@ class Buy(MoveBase):
     def _key(self) -> tuple[Any, ...]:
         return (self.tile, self.replaces or "", self.to_json_str())
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": "buy", "tile": self.tile, "payment": self.payment.to_json()}
-        if self.replaces is not None:
-            out["replaces"] = self.replaces
-        if self.returned_dice is not None:
-            out["returned_dice"] = list(self.returned_dice)
-        if self.returned_used_rerolls is not None:
-            out["returned_used_rerolls"] = self.returned_used_rerolls
-        return out
-
     def __str__(self) -> str:
         text = f"buy {self.tile} paying {self.payment}"
         if self.replaces:
@@ -266,37 +238,36 @@ class Buy(MoveBase):
 class Build(MoveBase):
     """Pay stone to finish the wonder under construction."""
 
-    payment: Payment = field(default_factory=Payment)
+    payment: Payment = defaulted(Payment())
     type: ClassVar[str] = "build"
     order: ClassVar[int] = 3
+    text: ClassVar[str] = "build wonder paying {payment}"
 
     def _key(self) -> tuple[Any, ...]:
         return (self.to_json_str(),)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "build", "payment": self.payment.to_json()}
-
-    def __str__(self) -> str:
-        return f"build wonder paying {self.payment}"
 
 
 @dataclass(frozen=True)
 class Books(MoveBase):
     """Books phase: the book dice and the number of book chits you use."""
 
-    dice: tuple[int, ...] = ()
-    chits: int = 0
+    dice: tuple[int, ...] = defaulted((), what="book dice")
+    chits: int = defaulted(0, what="book chits")
     type: ClassVar[str] = "books"
     order: ClassVar[int] = 4
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "dice", tuple(sorted(self.dice)))
 
+    @classmethod
+    def from_fields(cls, data: Mapping[str, Any]) -> Books:
+        move = super().from_fields(data)
+        if move.chits < 0:
+            raise MalformedMoveError("book chits cannot be negative")
+        return move
+
     def _key(self) -> tuple[Any, ...]:
         return (-len(self.dice), self.dice, -self.chits)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "books", "dice": list(self.dice), "chits": self.chits}
 
     def __str__(self) -> str:
         return f"use books {Payment(self.dice, self.chits)}"
@@ -306,16 +277,12 @@ class Books(MoveBase):
 class Feed(MoveBase):
     """Famine phase: pay food (``None``: pay nothing and score nothing)."""
 
-    payment: Payment | None = None
+    payment: Payment | None = defaulted(None)
     type: ClassVar[str] = "feed"
     order: ClassVar[int] = 5
 
     def _key(self) -> tuple[Any, ...]:
         return (self.payment is not None, self.to_json_str())
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "feed",
-                "payment": None if self.payment is None else self.payment.to_json()}
 
     def __str__(self) -> str:
         return "do not feed" if self.payment is None else f"feed paying {self.payment}"
@@ -325,16 +292,12 @@ class Feed(MoveBase):
 class Fight(MoveBase):
     """War phase: pay strength (``None``: pay nothing and score nothing)."""
 
-    payment: Payment | None = None
+    payment: Payment | None = defaulted(None)
     type: ClassVar[str] = "fight"
     order: ClassVar[int] = 6
 
     def _key(self) -> tuple[Any, ...]:
         return (self.payment is not None, self.to_json_str())
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "fight",
-                "payment": None if self.payment is None else self.payment.to_json()}
 
     def __str__(self) -> str:
         return "do not fight" if self.payment is None else f"fight paying {self.payment}"
@@ -354,9 +317,6 @@ class Unrest(MoveBase):
     def _key(self) -> tuple[Any, ...]:
         return (self.choice,)
 
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "unrest", "choice": self.choice}
-
     def __str__(self) -> str:
         return "unrest: reroll them" if self.choice == "reroll" else "unrest: set them aside"
 
@@ -365,16 +325,7 @@ UNREST_CHOICES: tuple[Literal["reroll", "set_aside"], ...] = ("reroll", "set_asi
 
 Move = Pass | Reroll | Buy | Build | Books | Feed | Fight | Unrest
 
-_FIELDS: dict[str, set[str]] = {
-    "pass": {"pledge", "bonus"},
-    "reroll": {"dice", "star"},
-    "unrest": {"choice"},
-    "buy": {"tile", "payment", "replaces", "returned_dice", "returned_used_rerolls"},
-    "build": {"payment"},
-    "books": {"dice", "chits"},
-    "feed": {"payment"},
-    "fight": {"payment"},
-}
+MOVES: MoveSet[Move] = MoveSet([Pass, Reroll, Unrest, Buy, Build, Books, Feed, Fight])
 
 
 def move_from_json(data: object) -> Move:
@@ -387,44 +338,4 @@ def move_from_json(data: object) -> Move:
     ...
     nations_widget.core.errors.MalformedMoveError: unknown move type 'dance' (expected ...)
     """
-    kind, data = move_object(data, _FIELDS)
-    if kind == "pass":
-        bonus = data.get("bonus")
-        return Pass(_ints(data.get("pledge", []), "pledge"),
-                    None if bonus is None else text_field(bonus, "bonus"))
-    if kind == "reroll":
-        if "dice" not in data:
-            raise MalformedMoveError("a reroll needs 'dice': the dice to roll again")
-        star = data.get("star", False)
-        if not isinstance(star, bool):
-            raise MalformedMoveError(f"a reroll's 'star' is true or false, got {quote(repr(star))}")
-        return Reroll(_ints(data["dice"], "reroll dice"), star)
-    if kind == "unrest":
-        choice = data.get("choice")
-        if choice not in UNREST_CHOICES:
-            raise MalformedMoveError(
-                f"an unrest move's 'choice' is 'reroll' or 'set_aside', got {quote(repr(choice))}")
-        return Unrest(choice)
-    if kind == "buy":
-        if "tile" not in data:
-            raise MalformedMoveError("a buy needs 'tile': the id of the tile to buy")
-        replaces = data.get("replaces")
-        returned = data.get("returned_dice")
-        used = data.get("returned_used_rerolls")
-        return Buy(
-            text_field(data["tile"], "tile"),
-            Payment.from_json(data.get("payment", {})),
-            None if replaces is None else text_field(replaces, "replaces"),
-            None if returned is None else _ints(returned, "returned_dice"),
-            None if used is None else whole_field(used, "returned_used_rerolls"),
-        )
-    if kind == "build":
-        return Build(Payment.from_json(data.get("payment", {})))
-    if kind == "books":
-        chits = whole_field(data.get("chits", 0), "book chits")
-        if chits < 0:
-            raise MalformedMoveError("book chits cannot be negative")
-        return Books(_ints(data.get("dice", []), "book dice"), chits)
-    pay = data.get("payment")
-    payment = None if pay is None else Payment.from_json(pay)
-    return Feed(payment) if kind == "feed" else Fight(payment)
+    return MOVES.parse(data)

@@ -5,7 +5,9 @@ A round is a fixed list of steps, declared once in :data:`ROUND` (boardgame.io's
 player once in reverse order), what runs automatically, and which moves it accepts.
 Every change to a state goes through :func:`apply` -> :func:`_perform` and then
 :func:`_advance`, the one transition function that walks the steps until somebody has a
-decision to make.
+decision to make: the shared :class:`~nations_widget.core.steps.RoundMachine` of
+:data:`ROUND`, with this game's :func:`_settle` (a step's automatic work) and
+:func:`_enter`.
 
 The Unrest expansion (``GameConfig.unrest``) is read from seed 004, the only source;
 where it is ambiguous this module states the reading it implements, at the rule (see
@@ -26,6 +28,8 @@ from typing import Any, Literal, TypeVar
 
 from ..core.envelope import shown
 from ..core.log import LogEntry
+from ..core.steps import DONE, GAME_OVER, WAIT, RoundMachine
+from ..core.steps import Step as CoreStep
 from .catalogue import CHIT_KINDS, RESOURCES
 from .errors import IllegalMoveError, MalformedMoveError
 from .moves import (
@@ -65,7 +69,7 @@ from .state import (
     SOLO_DIE_SIDES,
     STONE,
     STRENGTH,
-    Components,
+    CatalogueIndex,
     GameConfig,
     PlayerState,
     StateData,
@@ -162,8 +166,8 @@ def _payment_text(s: StateData, pay: Payment, res: int) -> str:
 
 # ------------------------------------------------------------------------ the steps
 @dataclass(frozen=True)
-class Step:
-    """One step of a round.
+class Step(CoreStep):
+    """One step of a round (the shared :class:`~nations_widget.core.steps.Step`: its name).
 
     who: "nobody" (runs by itself), "turns" (players act in order until all have passed)
     or "reverse" (each player once, in reverse player order).
@@ -173,7 +177,6 @@ class Step:
     moves: the move types the step accepts.
     """
 
-    name: str
     who: Literal["nobody", "turns", "reverse"]
     moves: tuple[type[MoveBase], ...] = ()
     run: Callable[[StateData, MaybeLog], None] | None = None
@@ -313,13 +316,65 @@ ROUND: tuple[Step, ...] = (
     Step("player_order", "nobody", run=_run_player_order),
     Step("war", "reverse", moves=(Fight,), auto=_auto_war),
 )
-STEP_BY_NAME = {step.name: step for step in ROUND}
-STEP_INDEX = {step.name: i for i, step in enumerate(ROUND)}
-STEP_NAMES: tuple[str, ...] = (*(step.name for step in ROUND), "game_over")
+
+
+def _enter(s: StateData, step: Step) -> None:
+    s.step = step.name
+    if step.who == "reverse":
+        s.pending = s.order[::-1]
+    elif step.who == "turns":
+        s.cursor = 0
+        s.pending = []
+        s.turn_underway = False
+    else:
+        s.pending = []
+
+
+def _settle(s: StateData, step: Step, log: MaybeLog) -> str:
+    """The automatic work of ``step``: WAIT while a player must decide in it, DONE once
+    it is over.  Each call either waits or ends the step (a round's steps in order, then
+    the next round, the end after round 4), and each automatic answer removes its seat
+    from the ones waiting, so the walk needs no bound (the board game's has one: a
+    decision there can queue another)."""
+    if step.who == "turns":
+        seat = s.order[s.cursor]
+        if not s.players[seat].passed:
+            if not s.players[seat].rolled:
+                _roll_all(s, seat, log)
+            return WAIT
+        # everybody has passed (the cursor only rests on a passed seat then)
+    elif step.who == "reverse":
+        assert step.auto is not None
+        while s.pending:
+            seat = s.pending[0]
+            move = step.auto(s, seat)
+            if move is None:
+                return WAIT
+            _perform(s, seat, move, _AUTO_PLAN, log, auto=True)
+        if step.run:
+            step.run(s, log)
+    else:
+        assert step.run is not None
+        step.run(s, log)
+    return DONE
+
+
+def _finish(s: StateData, log: MaybeLog) -> None:
+    s.step = GAME_OVER
+    s.pending = []
+    _note(log, lambda: _final_entry(s))
+
+
+#: the round and its one transition function, :func:`_advance`
+MACHINE: RoundMachine[Step] = RoundMachine(
+    ROUND, settle=_settle, enter=_enter, last_round=lambda s: ROUNDS, finish=_finish)
+STEP_BY_NAME = MACHINE.by_name
+STEP_INDEX = MACHINE.index
+STEP_NAMES: tuple[str, ...] = MACHINE.names
 
 
 # ------------------------------------------------------------------ game creation
-def new_game(cls: type[_S], config: GameConfig, comp: Components,
+def new_game(cls: type[_S], config: GameConfig, comp: CatalogueIndex,
              log: Log | None = None) -> _S:
     """Set up a game as an instance of ``cls`` (the machine class, which sits above the
     rules) and run it to the first decision; what happened goes into ``log``."""
@@ -399,62 +454,10 @@ def apply(s: StateData, move: Move, log: bool = True) -> Log:
     return entries or []
 
 
-def _enter(s: StateData, name: str) -> None:
-    s.step = name
-    step = STEP_BY_NAME[name]
-    if step.who == "reverse":
-        s.pending = s.order[::-1]
-    elif step.who == "turns":
-        s.cursor = 0
-        s.pending = []
-        s.turn_underway = False
-    else:
-        s.pending = []
-
-
 def _advance(s: StateData, log: MaybeLog) -> None:
-    """Walk the round's steps, doing everything automatic, until a player must decide.
-
-    No state makes it spin, so it needs no bound (the board game's walk has one: a
-    decision there can queue another): each turn of the outer loop returns or moves the
-    step on (a round's steps in order, then the next round, the end after round 4), and
-    each automatic answer removes its seat from the ones waiting."""
-    while s.step != "game_over":
-        step = STEP_BY_NAME[s.step]
-        if step.who == "turns":
-            seat = s.order[s.cursor]
-            if not s.players[seat].passed:
-                if not s.players[seat].rolled:
-                    _roll_all(s, seat, log)
-                return
-            # everybody has passed (the cursor only rests on a passed seat then)
-        elif step.who == "reverse":
-            assert step.auto is not None
-            while s.pending:
-                seat = s.pending[0]
-                move = step.auto(s, seat)
-                if move is None:
-                    return
-                _perform(s, seat, move, _AUTO_PLAN, log, auto=True)
-            if step.run:
-                step.run(s, log)
-        else:
-            assert step.run is not None
-            step.run(s, log)
-        index = STEP_INDEX[s.step] + 1
-        if index < len(ROUND):
-            _enter(s, ROUND[index].name)
-        elif s.round < ROUNDS:
-            s.round += 1
-            _enter(s, ROUND[0].name)
-        else:
-            _finish(s, log)
-
-
-def _finish(s: StateData, log: MaybeLog) -> None:
-    s.step = "game_over"
-    s.pending = []
-    _note(log, lambda: _final_entry(s))
+    """Walk the round's steps, doing everything automatic, until a player must decide
+    (the shared :class:`~nations_widget.core.steps.RoundMachine`, with :func:`_settle`)."""
+    MACHINE.advance(s, log)
 
 
 def _final_entry(s: StateData) -> LogEntry:

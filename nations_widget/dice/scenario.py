@@ -49,7 +49,7 @@ from .state import (
     N_DICE,
     ROUNDS,
     GameConfig,
-    components,
+    indexed,
 )
 
 _CONFIG_KEYS = {"players", "seed", "variant", "automate", "solo_tougher", "unrest"}
@@ -104,7 +104,7 @@ def scenario(description: dict[str, Any] | str,
     except (TypeError, ValueError) as exc:
         raise StateFormatError(f"scenario settings: {exc}") from None
     cat = catalogue or default_catalogue()
-    comp = components(cat)
+    comp = indexed(cat)
     s = GameState.new(config, cat)
     n = config.players
     age = _CHECK.integer(desc, "round", 1, ROUNDS) if "round" in desc else 1

@@ -47,11 +47,11 @@ from .state import (
     SOLO_DIE_SIDES,
     STATE_FORMAT,
     STATE_VERSION,
-    Components,
+    CatalogueIndex,
     GameConfig,
     PlayerState,
     StateData,
-    components,
+    indexed,
 )
 
 _S = TypeVar("_S", bound=StateData)
@@ -224,7 +224,7 @@ def check_position(s: StateData) -> list[str]:
     return problems
 
 
-def _unrest_ids(comp: Components) -> set[str]:
+def _unrest_ids(comp: CatalogueIndex) -> set[str]:
     return {t.id for t in comp.unrest.tiles} if comp.unrest else set()
 
 
@@ -238,7 +238,7 @@ def state_from_json(cls: type[_S], data: object, catalogue: Catalogue | None = N
     cat = catalogue or default_catalogue()
     mismatch = catalogue_mismatch(top.get("catalogue"), cat, "this position")
     check.want(mismatch is None, "catalogue", mismatch or "")
-    comp = components(cat)
+    comp = indexed(cat)
     config = GameConfig.from_json(top.get("config"))
     check.want(not config.unrest or cat.unrest is not None, "config",
                f"the game is played with the Unrest expansion, and the catalogue {cat.name!r} "
@@ -300,7 +300,7 @@ def state_from_json(cls: type[_S], data: object, catalogue: Catalogue | None = N
     return s
 
 
-def _player(check: Checker, pj: object, where: str, comp: Components, unrest: bool,
+def _player(check: Checker, pj: object, where: str, comp: CatalogueIndex, unrest: bool,
             n_dice: int) -> PlayerState:
     pj = check.mapping(pj, where)
     p = PlayerState()

@@ -148,8 +148,10 @@ class GameConfig:
             raise StateFormatError(f"config: {exc}") from None
 
 
-class Components:
-    """A catalogue indexed for the engine: tiles by number ("ref"), faces per die."""
+class CatalogueIndex:
+    """A catalogue indexed for the engine: tiles by number ("ref"), faces per die (a
+    state's ``comp``).  Not the package's "components", which are the catalogue itself
+    (see :mod:`nations_widget.core.history`)."""
 
     def __init__(self, cat: Catalogue) -> None:
         self.catalogue = cat
@@ -206,14 +208,21 @@ class Components:
         self.n_start = len(cat.starting_buildings)
 
 
-_COMPONENTS: dict[str, Components] = {}
+_INDEXES: dict[str, CatalogueIndex] = {}
 
 
-def components(cat: Catalogue) -> Components:
-    comp = _COMPONENTS.get(cat.fingerprint)
+def indexed(cat: Catalogue) -> CatalogueIndex:
+    """The catalogue indexed for the engine (made once per catalogue)."""
+    comp = _INDEXES.get(cat.fingerprint)
     if comp is None or comp.catalogue != cat:
-        comp = _COMPONENTS[cat.fingerprint] = Components(cat)
+        comp = _INDEXES[cat.fingerprint] = CatalogueIndex(cat)
     return comp
+
+
+#: the old names of :class:`CatalogueIndex` and :func:`indexed` (the board game's
+#: ``Components`` is its card data, a different thing)
+Components = CatalogueIndex
+components = indexed
 
 
 class PlayerState:

@@ -1,7 +1,7 @@
 """The Jupyter widgets: one game-generic shell, one widget per game.
 
->>> from nations_widget.widget import NationsWidget
->>> w = NationsWidget(players=2, seats=["human", "random"])      # doctest: +SKIP
+>>> from nations_widget.widget import DiceWidget
+>>> w = DiceWidget(players=2, seats=["human", "random"])         # doctest: +SKIP
 >>> w                                                            # doctest: +SKIP
 
 Importing this module imports anywidget (and so Jupyter's widget machinery); importing
@@ -21,8 +21,9 @@ next to this file):
 - :mod:`.board`: Nations, the board game: :class:`~.board.BoardAdapter`, its payloads
   (:mod:`.board.payloads`) and :class:`BoardWidget` (its own trait: ``cards``);
 - :mod:`.dice`: Nations: The Dice Game: :class:`~.dice.DiceAdapter`, its payloads
-  (:mod:`.dice.payloads`) and :class:`NationsWidget` (its own traits: ``catalogue``,
-  ``reconstructed``; its own intent: ``load_catalogue``);
+  (:mod:`.dice.payloads`) and :class:`DiceWidget` (its own traits: ``catalogue``,
+  ``reconstructed``; its own intent: ``load_catalogue``); ``NationsWidget`` is its old
+  name, kept as an alias;
 - :mod:`.app`: the app of ``notebooks/play.ipynb``: a choice of game, then that game
   (``game_app()``, ``requested_game()`` for ``?game=dice|board``).
 
@@ -34,7 +35,7 @@ one is dropped and the true value sent back.  The browser sends intents with
 
 from .board.adapter import BoardAdapter
 from .board.widget import BoardWidget
-from .dice import DiceAdapter, NationsWidget
+from .dice import DiceAdapter, DiceWidget, NationsWidget
 from .dice.adapter import RandomBot, load_bots
 from .dice.payloads import catalogue_payload, legal_payload, view_payload
 from .shell import (
@@ -53,7 +54,7 @@ from .shell.intents import GENERIC_INTENTS
 from .shell.watchdog import PageWatchdog, page_watchdog
 
 #: The dice widget's synced traits (the browser writes none of them).
-READ_ONLY_TRAITS: tuple[str, ...] = NationsWidget.read_only_traits()
+READ_ONLY_TRAITS: tuple[str, ...] = DiceWidget.read_only_traits()
 
 #: The intents the dice widget understands (the generic ones and ``load_catalogue``).
 KINDS: tuple[str, ...] = tuple(sorted({*GENERIC_INTENTS, *DiceAdapter.extra_intents}))
@@ -68,6 +69,7 @@ __all__ = [
     "BoardAdapter",
     "BoardWidget",
     "DiceAdapter",
+    "DiceWidget",
     "GameAdapter",
     "GameWidget",
     "IntentError",

@@ -57,8 +57,9 @@ import anywidget
 import ipywidgets
 import traitlets
 
+from ..core import registry
 from .board.widget import BoardWidget
-from .dice import NationsWidget
+from .dice import DiceWidget
 from .learn import LearnView
 from .shell.table_mode import MAX_LINKS, open_hands, shared_store
 from .shell.widget import STATIC, GameWidget
@@ -77,15 +78,9 @@ class GameChoice:
         return {"key": self.key, "title": self.title, "short": self.short, "line": self.line}
 
 
-GAMES: tuple[GameChoice, ...] = (
-    GameChoice("dice", "Nations: The Dice Game", "The Dice Game",
-               "Four rounds of rolling dice to buy buildings, wonders, advisors and "
-               "colonies. 1-4 players, against bots or friends at the same screen."),
-    GameChoice("board", "Nations (the board game)", "The board game",
-               "Four ages of buying cards from a shared progress board, putting workers "
-               "on them, waging wars and raising wonders (or a shorter game). 1-5 "
-               "players, solo against a shadow nation."),
-)
+#: the games the app offers: the package's one list (:mod:`nations_widget.core.registry`)
+GAMES: tuple[GameChoice, ...] = tuple(GameChoice(g.key, g.title, g.short, g.line)
+                                      for g in registry.GAMES)
 GAME_KEYS: tuple[str, ...] = tuple(g.key for g in GAMES)
 
 #: the Learn entry the chooser offers beside the games
@@ -109,9 +104,9 @@ APP_DICE_BOT = "heuristic-builder"
 FIRST_GAME_BOTS: Mapping[str, str] = {"dice": APP_DICE_BOT, "board": "heuristic-easy"}
 
 
-def dice_game() -> NationsWidget:
+def dice_game() -> DiceWidget:
     """The dice game as the app opens it: you against an easy bot (:data:`APP_DICE_BOT`)."""
-    return NationsWidget(players=2, seats=["human", APP_DICE_BOT], bot_delay=APP_BOT_DELAY)
+    return DiceWidget(players=2, seats=["human", APP_DICE_BOT], bot_delay=APP_BOT_DELAY)
 
 
 def board_game() -> BoardWidget:
@@ -122,11 +117,10 @@ def board_game() -> BoardWidget:
     return widget
 
 
-#: how the app makes each game's widget the first time it is chosen
+#: how the app makes each game's widget the first time it is chosen (the registry's
+#: ``widget`` of each game: :func:`dice_game`, :func:`board_game`)
 GAME_FACTORIES: Mapping[str, Callable[[], GameWidget[Any, Any]]] = {
-    "dice": dice_game,
-    "board": board_game,
-}
+    g.key: g.make_widget for g in registry.GAMES}
 
 
 def requested_game(query: str | None = None) -> str | None:

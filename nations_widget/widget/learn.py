@@ -2,7 +2,7 @@
 
 :class:`LearnView` (an ipywidgets box) holds the lesson panel (:class:`LessonPanel`, a
 small anywidget: ``nations_widget/static/learn.js``) and, once a lesson is open, the real
-game widget (:class:`~nations_widget.widget.dice.NationsWidget` or
+game widget (:class:`~nations_widget.widget.dice.DiceWidget` or
 :class:`~nations_widget.widget.board.widget.BoardWidget`) set up in the lesson's position
 (:mod:`nations_widget.lessons`), every seat played from this screen and no bot.
 
@@ -70,8 +70,8 @@ def lesson_table(lesson_: Lesson) -> GameWidget[Any, Any]:
     seats = ["human"] * len(state.players)
     if lesson_.game == "dice":
         from ..dice import Game as DiceGame
-        from .dice import NationsWidget
-        return NationsWidget(game=DiceGame.from_state(state), seats=seats, bot_delay=0)
+        from .dice import DiceWidget
+        return DiceWidget(game=DiceGame.from_state(state), seats=seats, bot_delay=0)
     from ..board import Game as BoardGame
     from .board.widget import BoardWidget
     return BoardWidget(game=BoardGame.from_state(state), seats=seats, bot_delay=0)

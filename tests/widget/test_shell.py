@@ -124,11 +124,11 @@ class RaceGame(HistoryGame[RaceState, Add]):
         return RaceState(config), []
 
     @classmethod
-    def _default_catalogue(cls) -> Any:
+    def _default_components(cls) -> Any:
         return "race"
 
     @classmethod
-    def _catalogue_of(cls, state: RaceState) -> Any:
+    def _components_of(cls, state: RaceState) -> Any:
         return "race"
 
     @classmethod
@@ -146,11 +146,11 @@ class RaceGame(HistoryGame[RaceState, Add]):
         raise StateFormatError("a race never starts from a position")
 
     @classmethod
-    def _catalogue_json(cls, catalogue: Any) -> dict[str, Any]:
+    def _components_json(cls, components: Any) -> dict[str, Any]:
         return {"name": "race"}
 
     @classmethod
-    def _catalogue_mismatch(cls, info: object, catalogue: Any) -> str | None:
+    def _components_mismatch(cls, info: object, components: Any) -> str | None:
         return None if info == {"name": "race"} else "not a race"
 
 

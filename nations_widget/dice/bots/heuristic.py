@@ -59,7 +59,7 @@ from ..state import (
     STONE_CHIT,
     STRENGTH,
     STRENGTH_CHIT,
-    Components,
+    CatalogueIndex,
 )
 from .base import BaseBot, check_turn
 
@@ -129,7 +129,7 @@ _WORTH_CACHE: dict[tuple[Strategy, int], dict[str, float]] = {}
 _MEAN_CACHE: dict[int, list[tuple[float, ...]]] = {}
 
 
-def _die_worth(strategy: Strategy, comp: Components) -> dict[str, float]:
+def _die_worth(strategy: Strategy, comp: CatalogueIndex) -> dict[str, float]:
     """Die colour -> what one die of that colour is worth per round to the strategy."""
     key = (strategy, id(comp))
     worth = _WORTH_CACHE.get(key)
@@ -140,7 +140,7 @@ def _die_worth(strategy: Strategy, comp: Components) -> dict[str, float]:
     return worth
 
 
-def _mean_faces(comp: Components) -> list[tuple[float, ...]]:
+def _mean_faces(comp: CatalogueIndex) -> list[tuple[float, ...]]:
     """Die number -> its average symbols of each resource."""
     mean = _MEAN_CACHE.get(id(comp))
     if mean is None:

@@ -1,4 +1,5 @@
-"""The dice game's widget: :class:`NationsWidget`, the shell's
+"""The dice game's widget: :class:`DiceWidget` (once called ``NationsWidget``, a name kept
+as an alias), the shell's
 :class:`~nations_widget.widget.shell.widget.GameWidget` with the dice game's adapter, its
 bundle (``nations_widget/static/dice.js`` and ``dice.css``), its own traits and its
 Python API."""
@@ -18,10 +19,10 @@ from ..shell.wire import AS_JSON_TEXT
 from .adapter import DiceAdapter
 
 
-class NationsWidget(GameWidget[Game, Move]):
+class DiceWidget(GameWidget[Game, Move]):
     """Play Nations: The Dice Game in Jupyter or Voila.
 
-    >>> w = NationsWidget(players=2, seats=["human", "random"], seed=7, bot_delay=0)
+    >>> w = DiceWidget(players=2, seats=["human", "random"], seed=7, bot_delay=0)
     >>> w.play(w.game.legal_moves()[0])      # doctest: +SKIP
 
     Python API: :attr:`game`, :attr:`state`, :meth:`play`, :meth:`undo`, :meth:`redo`,
@@ -88,4 +89,9 @@ class NationsWidget(GameWidget[Game, Move]):
         return result
 
     def __repr__(self) -> str:
-        return f"<NationsWidget {self._game!r} seats={self._seats}>"
+        return f"<DiceWidget {self._game!r} seats={self._seats}>"
+
+
+#: the dice widget's old name (from when it was the package's only widget), kept so that
+#: code and notebooks written with it still run
+NationsWidget = DiceWidget

@@ -11,7 +11,7 @@ thinks on the kernel's message loop when a page asked for its move (see
 
 A game's widget is a small subclass: its bundle (``_esm``, ``_css``), its game-only
 traits (``GAME_TRAITS``, filled from ``GameAdapter.extra_traits``), its constructor and
-whatever Python API it keeps (the dice game's :class:`~nations_widget.widget.NationsWidget`).
+whatever Python API it keeps (the dice game's :class:`~nations_widget.widget.DiceWidget`).
 """
 
 from __future__ import annotations

@@ -1,0 +1,66 @@
+"""The one list of games (nations_widget.core.registry) and the places that must agree
+with it: the JS build's game folders, the engines, the command line."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from nations_widget.__main__ import main as cli_main
+from nations_widget.core.history import HistoryGame
+from nations_widget.core.registry import GAME_KEYS, GAMES, game_entry
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def js_build_games() -> set[str]:
+    """The games js/build.mjs bundles: its rule (``games()``), every folder of js/src but
+    the shell that has an index.js (the build cannot be imported without building)."""
+    src = ROOT / "js" / "src"
+    return {p.name for p in src.iterdir()
+            if p.is_dir() and p.name != "shell" and (p / "index.js").exists()}
+
+
+def test_the_js_build_bundles_exactly_the_registered_games() -> None:
+    from nations_widget.widget.app import GameChooser
+    static = ROOT / "nations_widget" / "static"
+    chooser = "app"             # the app's chooser of games: a bundle of its own, no game
+    assert str(GameChooser._esm) == (static / f"{chooser}.js").read_text(encoding="utf-8")
+    assert js_build_games() == {*GAME_KEYS, chooser}
+    for key in GAME_KEYS:
+        assert (static / f"{key}.js").exists() and (static / f"{key}.css").exists()
+
+
+def test_each_entry_names_an_engine_with_its_own_save_format_and_command_line() -> None:
+    classes = [g.game_class() for g in GAMES]
+    assert all(issubclass(c, HistoryGame) for c in classes)
+    assert len({c.FORMAT for c in classes}) == len(GAMES)
+    assert all(callable(g.cli()) for g in GAMES)
+    assert len(set(GAME_KEYS)) == len(GAMES)
+    with pytest.raises(KeyError, match="the games: dice, board"):
+        game_entry("chess")
+
+
+def test_the_command_line_offers_the_registered_games(capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    with pytest.raises(SystemExit):
+        cli_main(["tournament", "--game", "chess"])
+    assert "choose from 'dice', 'board'" in capsys.readouterr().err
+
+
+def test_reading_the_list_imports_no_game_and_no_widget() -> None:
+    code = ("import sys, nations_widget.core.registry as r; r.GAMES; "
+            "print(sorted(m for m in sys.modules if m.startswith(('nations_widget.dice', "
+            "'nations_widget.board', 'nations_widget.widget'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=ROOT).stdout
+    assert out.strip() == "[]"
+
+
+def test_the_conformance_suite_checks_every_registered_game() -> None:
+    from .games import GAMES as CONFORMANCE
+    # a game may be checked in several variants ("dice-unrest"), named after its key
+    assert {g.name.split("-")[0] for g in CONFORMANCE} == set(GAME_KEYS)
