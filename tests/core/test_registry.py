@@ -26,10 +26,13 @@ def js_build_games() -> set[str]:
 
 def test_the_js_build_bundles_exactly_the_registered_games() -> None:
     from nations_widget.widget.app import GameChooser
+    from nations_widget.widget.learn import LessonPanel
     static = ROOT / "nations_widget" / "static"
-    chooser = "app"             # the app's chooser of games: a bundle of its own, no game
-    assert str(GameChooser._esm) == (static / f"{chooser}.js").read_text(encoding="utf-8")
-    assert js_build_games() == {*GAME_KEYS, chooser}
+    # the app's own bundles, no game's: the chooser of games and the lessons' panel
+    app_bundles = {"app": GameChooser, "learn": LessonPanel}
+    for name, widget in app_bundles.items():
+        assert str(widget._esm) == (static / f"{name}.js").read_text(encoding="utf-8")
+    assert js_build_games() == {*GAME_KEYS, *app_bundles}
     for key in GAME_KEYS:
         assert (static / f"{key}.js").exists() and (static / f"{key}.css").exists()
 
