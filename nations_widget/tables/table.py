@@ -153,7 +153,7 @@ class Table:
                                   "cannot be opened") from exc
         elif event.kind == "undo":
             to = event.to
-            if self.record.undo != "solo" or to is None or not to < self.game.game_position \
+            if self.record.undo == "never" or to is None or not to < self.game.game_position \
                     or self.game.state_at(to).current_player() != event.seat:
                 raise RecordError(f"{where} is an undo this table does not allow; the table "
                                   "cannot be opened")

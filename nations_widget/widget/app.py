@@ -92,13 +92,15 @@ APP_DICE_BOT = "heuristic-builder"
 
 def dice_game() -> NationsWidget:
     """The dice game as the app opens it: you against an easy bot (:data:`APP_DICE_BOT`)."""
-    return NationsWidget(players=2, seats=["human", APP_DICE_BOT], bot_delay=APP_BOT_DELAY)
+    return NationsWidget(players=2, seats=["human", APP_DICE_BOT], bot_delay=APP_BOT_DELAY,
+                         keep=True)
 
 
 def board_game() -> BoardWidget:
     """The board game as the app opens it: a 2-player game against the heuristic bot,
     with the New game dialog open to choose the real settings."""
-    widget = BoardWidget(players=2, seats=["human", "heuristic"], bot_delay=APP_BOT_DELAY)
+    widget = BoardWidget(players=2, seats=["human", "heuristic"], bot_delay=APP_BOT_DELAY,
+                         keep=True)
     widget.new_game_open = True
     return widget
 
@@ -273,7 +275,8 @@ class GameApp(ipywidgets.VBox):  # type: ignore[misc]
         widget.sit_at(hands)
         title = next(g.title for g in GAMES if g.key == key)
         self.chooser.joined = {"id": hands.table.id, "kind": key, "title": title,
-                               "mine": sorted(hands.seats), "role": widget.table["role"]}
+                               "mine": sorted(hands.seats),
+                               "role": widget.table.get("role", "kept")}
         return widget
 
     def _on_msg(self, _widget: object, content: object, _buffers: object = None) -> None:

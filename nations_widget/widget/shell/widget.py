@@ -32,11 +32,12 @@ from ...core.errors import IllegalMoveError, StateFormatError
 from ...core.history import HistoryGame
 from ...core.review import ReviewCancelled
 from ...core.validate import plain_digits
-from ...tables import create_table
+from ...tables import LinkError, Store, create_table
 from .adapter import Bot, BotFactory, GameAdapter, ToJson
 from .bots import choose_bot
 from .coach import COACH_OFF, coach_payload
 from .intents import MAX_MESSAGE_CHARS, Intent, IntentError, IntentTable
+from .keeping import Keeping
 from .log import LOG_LIMIT, history_payload, log_patch
 from .review import KEEPS_REVIEW, REVIEW_OFF, ReviewJob, review_payload
 from .secrecy import published_settings
@@ -61,7 +62,7 @@ SHOWN_POSITIONS = 16
 GENERIC_TRAITS: tuple[str, ...] = (
     "game_kind", "game_info", "view", "legal", "log_patch", "error", "seats", "bot_names",
     "bot_info", "settings", "history", "busy", "preview", "coach", "new_game_open", "fair",
-    "review", "table",
+    "review", "table", "kept",
 )
 
 #: The longest refusal shown on the board, in characters.
@@ -149,15 +150,25 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     #: the table this screen sits at (:mod:`~nations_widget.widget.shell.table_mode`'s
     #: ``table_payload``), ``{}`` for a game played only here
     table = traitlets.Dict().tag(sync=True, **AS_JSON_TEXT)
+    #: the game kept in the store as it is played (see :mod:`~.keeping`), ``{}`` when it
+    #: is not: ``{"id", "kind", "token", "summary", "status": "kept"}``, or ``{"status":
+    #: "off", "message"}`` once the store could not be written (the game plays on).  The
+    #: token is the game's only link: the page keeps it in this browser alone
+    kept = traitlets.Dict().tag(sync=True, **AS_JSON_TEXT)
 
     def __init__(self, adapter: GameAdapter[G, M], *, game: G | None = None,
                  settings: Mapping[str, Any] | None = None,
                  seats: Sequence[str] | None = None,
                  bot_delay: float = DEFAULT_BOT_DELAY,
                  bot_factory: BotFactory | None = None,
-                 bot_names: Sequence[str] | None = None, **kwargs: Any) -> None:
+                 bot_names: Sequence[str] | None = None,
+                 keep: bool | Store | None = None, **kwargs: Any) -> None:
         """``game``: play this game (else a new one with ``settings``: the generic and
-        the game's new-game settings, ``players`` required)."""
+        the game's new-game settings, ``players`` required).  ``keep``: keep each game
+        in the store as it is played (see :mod:`~.keeping`): ``True`` in this process's
+        store, or a store; ``None`` (the default) only when the environment variable
+        ``NATIONS_KEEP_GAMES`` says so ("1", "true", "yes"), so that a widget made in a
+        notebook writes no file unless asked.  The app turns it on."""
         super().__init__(**kwargs)
         self._adapter = adapter
         self._intents = IntentTable.of(
@@ -183,6 +194,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self._quiet = False                   # bots playing at once: publish at the end
         self._game_number = 1                 # the ``game`` of the ``history`` trait
         self._binding: TableBinding | None = None   # the table this screen sits at
+        self._keeping = Keeping(keep, self.log)     # the game kept in the store, if asked
         #: the view and legal payloads of the positions shown lately (see _payloads)
         self._shown: dict[tuple[int, tuple[str, ...]], tuple[Any, dict[str, Any],
                                                              list[Any]]] = {}
@@ -450,6 +462,9 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         if hands.table.kind.name != self._adapter.kind:
             raise ValueError(f"this is a table of the {hands.table.kind.name} game; open it "
                              f"with that game's widget")
+        if hands.table.record.undo == "screen":
+            self._continue_kept(hands)
+            return
         with self._lock:
             self._leave_table()
             binding = TableBinding(hands, lock=self._lock, publish=self._publish,
@@ -459,6 +474,21 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             self._replace_game(cast(G, hands.table.game), binding.seats(), full=True,
                                leave=False)
         binding.start()
+
+    def _continue_kept(self, hands: Hands) -> None:
+        """A game kept from one screen (its link, from this browser's "Continue a game"
+        list or address), back where it was stored, played here again and kept on."""
+        if hands.host is None:
+            raise LinkError("this link does not open a game kept from one screen")
+        table = hands.table
+        seats = [bot if bot is not None and bot in self.bot_names else "human"
+                 for bot in table.bots]
+        with self._lock:
+            self._leave_table()
+            self._loaded = False
+            self._keeping.reopen(table, hands.tokens[0])
+            self._replace_game(cast(G, table.game), seats, full=True)
+        self._schedule_bots()
 
     def leave_table(self) -> None:
         """Stop following the table (it stays in the store; its links bring it back): the
@@ -1273,6 +1303,10 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
                                 "can_redo": False}
             elif self.table:
                 self.table = {}
+        # the board's update is sent: now the store follows (its write in a thread)
+        if binding is None:
+            self._keeping.follow(self, game, [None if s == "human" else s
+                                              for s in self._seats])
 
     def _payloads(self, game: G) -> tuple[dict[str, Any], list[Any]]:
         """The ``view`` and ``legal`` payloads of the position shown, worked out once per
