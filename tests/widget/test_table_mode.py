@@ -210,7 +210,7 @@ def test_what_a_shared_table_refuses(store: Store, widgets: list[Any]) -> None:
     for intent, said in (({"kind": "undo"}, "shared table"), ({"kind": "redo"}, "no redo"),
                          ({"kind": "hint"}, "coach is off"), ({"kind": "save"}, "not saved"),
                          ({"kind": "coach", "on": True}, "coach is off"),
-                         ({"kind": "bot_move"}, "bot plays only")):
+                         ({"kind": "bot_move"}, "no bot decides for a person")):
         alice.handle_intent(intent)
         assert said in alice.error, (intent, alice.error)
     assert store.head(links.table_id) == 0

@@ -364,7 +364,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         """Let a bot play the current decision and return its move: the seat's own bot,
         or ``name``, or for a human seat the preferred bot (a hint)."""
         with self._lock:
-            self._refuse_at_table("at a table a bot plays only the seats handed to it")
+            self._refuse_at_table(_NO_BOT_HELP)
             seat = self._game.current_player
             if seat is None:
                 self._fail("the game is over")
@@ -1000,7 +1000,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self.error = ""
 
     def _intent_bot_move(self, f: dict[str, Any]) -> None:
-        self._refuse_at_table("at a table a bot plays only the seats handed to it")
+        self._refuse_at_table(_NO_BOT_HELP)
         if self._runner_live():
             return                    # the bots are playing already: one runner
         if self._game.is_over:
@@ -1334,6 +1334,9 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         return f"<{type(self).__name__} {self._game!r} seats={self._seats}>"
 
 
+_NO_BOT_HELP = ("at a table no bot decides for a person: it would read the whole table, the "
+                "other seats' hidden choices included; to let a bot play your seat, hand it to "
+                "a bot in the seat menu (and take it back when you like)")
 _NO_COACH = ("the coach is off at a shared table: it reads the whole table, the other "
              "seats' hidden choices included")
 
