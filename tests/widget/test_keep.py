@@ -89,9 +89,14 @@ def test_a_game_against_a_bot_comes_back_in_another_kernel_with_its_history(
     assert again.kept["token"] == kept["token"]       # and it goes on being kept
     play_some(again, 2)
     written()
-    third = cls(players=2, seats=["human", "human"], bot_delay=0)
+    third = cls(players=2, seats=["human", "human"], bot_delay=0)    # not asked to keep
     third.sit_at([kept["token"]])
     assert third.game.game_position == again.game.game_position
+    play_some(third, 1)                               # a kept game opened is kept on
+    written()
+    fourth = cls(players=2, seats=["human", "human"], bot_delay=0)
+    fourth.sit_at([kept["token"]])
+    assert fourth.game.moves == third.game.moves
 
 
 def test_a_hot_seat_games_undo_and_continue_from_here_are_kept(store: Store) -> None:

@@ -73,7 +73,10 @@ class Keeping:
         return self.asked if not isinstance(self.asked, bool) else table_mode.shared_store()
 
     def reopen(self, table: Table, token: str) -> None:
-        """Follow a kept game opened again (the widget is about to show ``table.game``)."""
+        """Follow a kept game opened again (the widget is about to show ``table.game``):
+        it goes on being kept, in its own store, even by a widget not asked to keep."""
+        if self.asked is False:
+            self.asked = table.store
         self._game = table.game
         self.kept = KeptGame.reopened(table, token)
 
