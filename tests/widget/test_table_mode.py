@@ -210,7 +210,7 @@ def test_what_a_shared_table_refuses(store: Store, widgets: list[Any]) -> None:
     for intent, said in (({"kind": "undo"}, "shared table"), ({"kind": "redo"}, "no redo"),
                          ({"kind": "hint"}, "coach is off"), ({"kind": "save"}, "not saved"),
                          ({"kind": "coach", "on": True}, "coach is off"),
-                         ({"kind": "bot_move"}, "no bot decides for a person")):
+                         ({"kind": "bot_move"}, "shared table no bot decides")):
         alice.handle_intent(intent)
         assert said in alice.error, (intent, alice.error)
     assert store.head(links.table_id) == 0
@@ -376,3 +376,26 @@ def test_screens_opening_at_once_play_a_waiting_bots_turn_once(
     # bot's move would be out of turn and the table would not replay)
     assert [e["seat"] for e in events[left_at:]][:1] == [1]
     assert join_table(store, links.spectator).number == len(events)
+
+
+def test_let_a_bot_decide_at_a_one_person_table_stores_the_bots_move_as_the_persons(
+        store: Store, widgets: list[Any]) -> None:
+    """At a table with one person (the others bots) "Let a bot decide" plays a bot's choice
+    for this screen's seat, stored as its move; at a shared table it is refused (above)."""
+    links = create_table(store, "dice", players=2, seed=5, seats=[None, "random"])
+    me = dice_screen(store, [links.seats[0]], widgets, run_bots=False)
+    if me.game.current_player != 0:
+        join_table(store, links.seats[0]).run_bots()
+        me.table_binding.refresh()              # type: ignore[union-attr]
+        me.refresh()
+    head = store.head(links.table_id)
+    assert head is not None
+    me.handle_intent({"kind": "bot_move"})
+    assert me.error == ""
+    assert store.head(links.table_id) == head + 1
+    stored = json.loads(store.events(links.table_id)[-1].record)
+    assert stored["kind"] == "move" and stored["seat"] == 0
+    assert me.table["number"] == head + 1
+    me.goto(0)                                  # looking back: a bot decides where the game is
+    me.handle_intent({"kind": "bot_move"})
+    assert "go back to the game" in me.error and store.head(links.table_id) == head + 1

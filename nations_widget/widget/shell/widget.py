@@ -364,12 +364,17 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         """Let a bot play the current decision and return its move: the seat's own bot,
         or ``name``, or for a human seat the preferred bot (a hint)."""
         with self._lock:
-            self._refuse_at_table(_NO_BOT_HELP)
+            self._refuse_at_table(_NO_BOT_HELP, shared_only=True)
+            self._refuse_looking_back()
             seat = self._game.current_player
             if seat is None:
                 self._fail("the game is over")
                 raise IllegalMoveError("the game is over")
             move: M = self._bot_for(seat, name).choose(self._game.state.clone())
+            if self._binding is not None:
+                # a table with one person: the bot's move is stored as this screen's
+                self._table_write(lambda b: b.play(move))
+                return move
             try:
                 self._game.play(move)
             except IllegalMoveError as exc:
@@ -378,6 +383,13 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             self.error = ""
             self._publish()
             return move
+
+    def _refuse_looking_back(self) -> None:
+        """At a table a bot decides only where the game is (its move is stored there)."""
+        if self._binding is not None and self._game.viewing_history:
+            reason = "go back to the game first: a bot decides where the game is"
+            self._fail(reason)
+            raise IntentError(reason)
 
     def play_bots(self, max_moves: int = 100_000) -> int:
         """Play bot seats synchronously until a human must decide or the game ends;
@@ -1000,7 +1012,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self.error = ""
 
     def _intent_bot_move(self, f: dict[str, Any]) -> None:
-        self._refuse_at_table(_NO_BOT_HELP)
+        self._refuse_at_table(_NO_BOT_HELP, shared_only=True)
+        self._refuse_looking_back()
         if self._runner_live():
             return                    # the bots are playing already: one runner
         if self._game.is_over:
@@ -1199,7 +1212,18 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         with self._lock:
             if epoch != self._epoch or self._game is not game or game.state is not state:
                 return False
-            game.play(move)
+            binding = self._binding
+            if binding is not None:
+                # (a hint at a table with one person: stored as this screen's move)
+                try:
+                    binding.play(move)
+                except ValueError as exc:       # the table moved on meanwhile
+                    self._fail(str(exc))
+                    return False
+                binding.refresh()
+                self.error = ""
+            else:
+                game.play(move)
             if publish and not self._quiet:
                 self._publish()
             return True
@@ -1334,9 +1358,9 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         return f"<{type(self).__name__} {self._game!r} seats={self._seats}>"
 
 
-_NO_BOT_HELP = ("at a table no bot decides for a person: it would read the whole table, the "
-                "other seats' hidden choices included; to let a bot play your seat, hand it to "
-                "a bot in the seat menu (and take it back when you like)")
+_NO_BOT_HELP = ("at a shared table no bot decides for a person: it would read the whole "
+                "table, the other seats' hidden choices included; to let a bot play your "
+                "seat, hand it to a bot in the seat menu (and take it back when you like)")
 _NO_COACH = ("the coach is off at a shared table: it reads the whole table, the other "
              "seats' hidden choices included")
 
