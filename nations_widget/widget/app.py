@@ -35,6 +35,12 @@ not (never quoting a link).  The page that made a table puts its own links in it
 the same way (several, comma-separated: its seats and the host's), so a reload, or the
 "Continue a game" list the page keeps in the browser, brings the table back.  In
 JupyterLab, :func:`table_widget` does the same from a cell.
+
+**Every game kept.**  The app's widgets keep their games in the same store as they are
+played (``keep=True``, see :mod:`~nations_widget.widget.shell.keeping`), a hot-seat game
+and a game against bots too: each has one link, which the page puts in its address and its
+"Continue a game" list the same way, and a link of such a game opens it at this screen
+again, played here as before.
 """
 
 from __future__ import annotations
