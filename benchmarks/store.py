@@ -46,7 +46,7 @@ from nations_widget.tables.store import TableRow  # noqa: E402
 def opened(kind: str) -> Iterator[Store]:
     if kind == "sqlite":
         with tempfile.TemporaryDirectory() as folder:
-            store = SQLiteStore(Path(folder) / "tables.sqlite3")
+            store: Store = SQLiteStore(Path(folder) / "tables.sqlite3")
             try:
                 yield store
             finally:

@@ -6,6 +6,8 @@ A table's record::
      "start": <the game's save, at its starting position>,
      "seats": [{"bot": null}, {"bot": "heuristic"}], "undo": "solo"}
 
+(``undo``: "solo", "never" or "screen", see :data:`UndoPolicy`)
+
 and its events, numbered 1, 2, ... by the store::
 
     {"kind": "move", "seat": 0, "move": <the move's JSON>}
@@ -30,7 +32,10 @@ from .errors import RecordError
 
 TABLE_FORMAT = "nations-table"
 TABLE_VERSION = 1
-UndoPolicy = Literal["solo", "never"]
+#: "solo": one person, the others bots; "never": a shared table; "screen": a game played
+#: at one screen only (hot seat, or against bots), kept so that it is never lost, whose
+#: history goes back anywhere, as the widget's does (see :mod:`~.kept`)
+UndoPolicy = Literal["solo", "never", "screen"]
 
 
 @dataclass(frozen=True)
@@ -115,7 +120,7 @@ def read_table(text: object, table_id: str, game_names: set[str]) -> TableRecord
             and (s["bot"] is None or isinstance(s["bot"], str)) for s in seats):
         raise RecordError(f"{where} has damaged seats")
     undo = data.get("undo")
-    if undo not in ("solo", "never"):
+    if undo not in ("solo", "never", "screen"):
         raise RecordError(f"{where} has an unknown undo rule")
     return TableRecord(game, start, tuple(s["bot"] for s in seats), undo)
 

@@ -35,15 +35,19 @@ The rules a table keeps:
   played over days.
 - **Bots play their seats exactly once**, wherever they run: :meth:`TableSeat.run_bots`
   claims the turn before it thinks, and its move is stored by the same compare-and-swap,
-  so two kernels running the same table's bots store each bot move once.
+  so two kernels running the same table's bots store each bot move once.  A claim lasts
+  :data:`BOT_CLAIM_SECONDS` and is renewed while the bot thinks, so a runner whose kernel
+  died holds the table's bots up for a few seconds at most.
 """
 
 from __future__ import annotations
 
 import hashlib
 import secrets
+import threading
 import time
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,8 +59,12 @@ from .links import UNKNOWN_LINK, check_token_shape, digest, new_table_id, new_to
 from .records import Event, TableRecord, UndoPolicy, read_event, read_table
 from .store import LinkRow, Role, Store, TableRow
 
-#: How long a bot runner's claim on a turn lasts before another runner may take it over.
-BOT_CLAIM_SECONDS = 120.0
+#: How long a bot runner's claim on a turn lasts unless renewed: a runner whose kernel died
+#: blocks the table's bots this long at most, then another runner takes the turn over.
+BOT_CLAIM_SECONDS = 6.0
+#: While its bot thinks (a search can take longer than a claim lasts) the runner renews
+#: its claim this often.
+BOT_CLAIM_RENEW_SECONDS = 2.0
 
 
 def player_name(seat: int) -> str:
@@ -145,7 +153,7 @@ class Table:
                                   "cannot be opened") from exc
         elif event.kind == "undo":
             to = event.to
-            if self.record.undo != "solo" or to is None or not to < self.game.game_position \
+            if self.record.undo == "never" or to is None or not to < self.game.game_position \
                     or self.game.state_at(to).current_player() != event.seat:
                 raise RecordError(f"{where} is an undo this table does not allow; the table "
                                   "cannot be opened")
@@ -411,13 +419,39 @@ class TableSeat:
             name = self.table.bots[seat]
             assert name is not None
             bot = self.table.kind.make_bot(name, _bot_seed(self.table.id, seat))
-            move = bot.choose(game.state)
+            with _renewing(self.table.store, self.table.id, number, runner):
+                move = bot.choose(game.state)
             try:
                 self._play_checked(seat, move, number)
             except StaleMoveError:
                 continue
             played += 1
         return played
+
+
+@contextmanager
+def _renewing(store: Store, table_id: str, number: int, owner: str) -> Iterator[None]:
+    """Renew ``owner``'s claim on turn ``number`` every :data:`BOT_CLAIM_RENEW_SECONDS`
+    while the block runs (in a thread of its own: the bot's search holds this one).  A
+    renewal the store refuses or fails to take is not retried: the move is still stored
+    by compare-and-swap, so at worst two runners think, and one move is kept."""
+    done = threading.Event()
+
+    def renew() -> None:
+        while not done.wait(BOT_CLAIM_RENEW_SECONDS):
+            try:
+                if not store.claim(table_id, number, owner, BOT_CLAIM_SECONDS):
+                    return
+            except Exception:           # the store did not answer: the claim lapses
+                return
+
+    thread = threading.Thread(target=renew, daemon=True, name=f"nations-claim-{table_id}")
+    thread.start()
+    try:
+        yield
+    finally:
+        done.set()
+        thread.join(BOT_CLAIM_RENEW_SECONDS)
 
 
 def create_table(store: Store, game: HistoryGame[Any, Any] | str,
@@ -488,5 +522,5 @@ def join_table(store: Store, token: object, table_id: str | None = None) -> Tabl
     return TableSeat(table, link.role, seat)
 
 
-__all__ = ["BOT_CLAIM_SECONDS", "Links", "Table", "TableSeat", "create_table", "join_table",
-           "player_name"]
+__all__ = ["BOT_CLAIM_RENEW_SECONDS", "BOT_CLAIM_SECONDS", "Links", "Table", "TableSeat",
+           "create_table", "join_table", "player_name"]

@@ -42,6 +42,12 @@ not (never quoting a link).  The page that made a table puts its own links in it
 the same way (several, comma-separated: its seats and the host's), so a reload, or the
 "Continue a game" list the page keeps in the browser, brings the table back.  In
 JupyterLab, :func:`table_widget` does the same from a cell.
+
+**Every game kept.**  The app's widgets keep their games in the same store as they are
+played (``keep=True``, see :mod:`~nations_widget.widget.shell.keeping`), a hot-seat game
+and a game against bots too: each has one link, which the page puts in its address and its
+"Continue a game" list the same way, and a link of such a game opens it at this screen
+again, played here as before.
 """
 
 from __future__ import annotations
@@ -106,13 +112,15 @@ FIRST_GAME_BOTS: Mapping[str, str] = {"dice": APP_DICE_BOT, "board": "heuristic-
 
 def dice_game() -> DiceWidget:
     """The dice game as the app opens it: you against an easy bot (:data:`APP_DICE_BOT`)."""
-    return DiceWidget(players=2, seats=["human", APP_DICE_BOT], bot_delay=APP_BOT_DELAY)
+    return DiceWidget(players=2, seats=["human", APP_DICE_BOT], bot_delay=APP_BOT_DELAY,
+                      keep=True)
 
 
 def board_game() -> BoardWidget:
     """The board game as the app opens it: a 2-player game against the heuristic bot,
     with the New game dialog open to choose the real settings."""
-    widget = BoardWidget(players=2, seats=["human", "heuristic"], bot_delay=APP_BOT_DELAY)
+    widget = BoardWidget(players=2, seats=["human", "heuristic"], bot_delay=APP_BOT_DELAY,
+                         keep=True)
     widget.new_game_open = True
     return widget
 
@@ -320,7 +328,8 @@ class GameApp(ipywidgets.VBox):  # type: ignore[misc]
         widget.sit_at(hands)
         title = next(g.title for g in GAMES if g.key == key)
         self.chooser.joined = {"id": hands.table.id, "kind": key, "title": title,
-                               "mine": sorted(hands.seats), "role": widget.table["role"]}
+                               "mine": sorted(hands.seats),
+                               "role": widget.table.get("role", "kept")}
         return widget
 
     def _on_msg(self, _widget: object, content: object, _buffers: object = None) -> None:

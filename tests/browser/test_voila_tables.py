@@ -243,3 +243,58 @@ def test_a_table_whose_kernel_died_comes_back_from_its_link(
         other.wait_for_function(
             "(at) => Number(document.querySelector('.nw-root input[data-key=\"slider\"]')"
             ".value) > at", arg=at, timeout=30_000)
+
+
+LIVE_AGAIN = ("() => Boolean(document.querySelector('.nw-root .nw-player.nw-live'))"
+              " || Boolean(document.querySelector('.nw-root[data-step=game_over]'))")
+SLIDER_AT = ("(at) => { const s = document.querySelector('.nw-root input[data-key=\"slider\"]');"
+             " return s && Number(s.value) === at; }")
+
+
+@pytest.mark.timeout(600)
+def test_a_game_against_a_bot_is_kept_and_comes_back_after_its_kernel_died(
+        browser: Any, tables_served: tuple[Server, str]) -> None:
+    """No table, no invite: the app's dice game against its bot, played at one screen, is
+    kept as it is played; its kernel killed, the page's Reload brings it back at the same
+    move, and the app's first screen lists it under Continue a game."""
+    server, url = tables_served
+    with browser_page(browser) as page:
+        page.goto(f"{url}?game=dice", timeout=120_000)
+        page.wait_for_selector(".nw-root[data-step]", timeout=120_000)
+        for _ in range(3):
+            page.wait_for_function(LIVE_AGAIN, timeout=60_000)
+            if read(page)["step"] == "game_over":
+                break
+            before = read(page)["pos"]
+            dice_decide(page)
+            page.wait_for_function(
+                "(prev) => Number(document.querySelector('.nw-root input[data-key=\"slider\"]')"
+                ".value) !== prev", arg=before, timeout=60_000)
+        page.wait_for_function(LIVE_AGAIN, timeout=60_000)
+        at = read(page)["pos"]
+        assert at > 0 and "#table=" in page.url       # its one link, in this browser only
+        assert page.locator(".nw-table").count() == 0     # a game of this screen: no table bar
+        page.wait_for_timeout(300)                        # (the writer thread: milliseconds)
+        kernel = str(page.evaluate(PAGE_KERNEL))
+        os.kill(kernel_processes(server)[kernel], signal.SIGKILL)
+        page.wait_for_selector("#nw-lost", timeout=20_000)
+        # (the notice's Reload does this; a round's summary dialog, open in the top layer,
+        # can lie over the notice's button)
+        page.reload(timeout=120_000)
+        page.wait_for_selector(".nw-root[data-step]", timeout=120_000)
+        page.wait_for_function(SLIDER_AT, arg=at, timeout=30_000)
+        assert page.evaluate(PAGE_KERNEL) != kernel
+        assert not read(page)["error"]
+        # the app's first screen (no game asked) lists it under Continue a game
+        page.goto(url, timeout=120_000)
+        item = page.locator(".nw-app-continue li").first
+        item.wait_for(timeout=120_000)
+        assert "you against 1 bot" in item.inner_text()
+        shots = os.environ.get("NATIONS_SHOTS")
+        if shots:
+            for width in (1400, 390):
+                page.set_viewport_size({"width": width, "height": 900})
+                page.screenshot(path=f"{shots}/continue-{width}.png", full_page=True)
+        item.locator("button", has_text="Continue").click()
+        page.wait_for_selector(".nw-root[data-step]", timeout=60_000)
+        page.wait_for_function(SLIDER_AT, arg=at, timeout=30_000)

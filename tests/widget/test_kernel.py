@@ -55,7 +55,7 @@ def test_a_comm_message_plays_and_the_bots_answer_on_the_kernel_loop() -> None:
             state = json.loads(run(kc, (
                 "import json; print(json.dumps({'position': w.game.position, "
                 "'busy': w.busy, 'error': w.error, 'current': w.game.current_player, "
-                "'task': w._task is not None}))")))
+                "'runner': w._bot_thread is not None}))")))
             if state["position"] > 1 and not state["busy"]:
                 break
             time.sleep(0.2)
@@ -63,7 +63,7 @@ def test_a_comm_message_plays_and_the_bots_answer_on_the_kernel_loop() -> None:
         assert state["position"] > 1, state           # the pass, then the bot's moves
         assert not state["busy"]
         assert state["current"] in (0, None)           # back to the human (or game over)
-        assert state["task"]                           # an asyncio task, not a timer thread
+        assert state["runner"]                         # the bots played in their runner thread
         # a malformed message from the browser does not raise in the kernel
         bad = kc.session.msg("comm_msg", {"comm_id": comm_id, "data": {
             "method": "custom", "content": {"kind": "move", "move": {"type": "fly"}}}})

@@ -9,6 +9,7 @@ it was chosen for.
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 import time
 from collections.abc import Callable
@@ -329,3 +330,29 @@ def test_the_coach_grades_a_move_off_the_message_thread() -> None:
     assert got["took"] < 0.2, f"the move waited {got['took']:.2f} s for its grade"
     assert got["at_once"] is None
     assert w.coach.get("verdict") is not None, "the grade never reached the board"
+
+
+class BrokenBot:
+    """A bot with a bug: its search raises."""
+
+    def choose(self, state: GameState) -> Move:
+        raise RuntimeError("the search table overflowed")
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.01])
+def test_a_bots_failure_is_shown_and_logged_for_the_operator(
+        delay: float, caplog: pytest.LogCaptureFixture) -> None:
+    """Here and now (bot_delay 0 from Python) or in the runner's thread (a pause), the
+    bots play one way, and a bot that raises is shown on the board by its kind and
+    logged through the widget's logger with its traceback."""
+    w = NationsWidget(players=2, seats=["human", "broken"], seed=3, bot_delay=delay,
+                      bot_names=["broken"], bot_factory=lambda name, seed: BrokenBot())
+    with caplog.at_level(logging.ERROR, logger=w.log.name):
+        w.play(Pass())
+        deadline = time.monotonic() + 10
+        while (w.busy or not w.error) and time.monotonic() < deadline:
+            time.sleep(0.01)
+    assert "a bot failed (RuntimeError)" in w.error and not w.busy
+    failures = [r for r in caplog.records if r.exc_info and "bot failed" in r.getMessage()]
+    assert len(failures) == 1
+    assert "search table overflowed" in str(failures[0].exc_info[1])  # type: ignore[index]

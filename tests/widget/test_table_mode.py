@@ -210,7 +210,7 @@ def test_what_a_shared_table_refuses(store: Store, widgets: list[Any]) -> None:
     for intent, said in (({"kind": "undo"}, "shared table"), ({"kind": "redo"}, "no redo"),
                          ({"kind": "hint"}, "coach is off"), ({"kind": "save"}, "not saved"),
                          ({"kind": "coach", "on": True}, "coach is off"),
-                         ({"kind": "bot_move"}, "bot plays only")):
+                         ({"kind": "bot_move"}, "shared table no bot decides")):
         alice.handle_intent(intent)
         assert said in alice.error, (intent, alice.error)
     assert store.head(links.table_id) == 0
@@ -307,3 +307,95 @@ def test_each_screen_sees_which_other_seats_are_connected(
     assert alice.table["seats"][2]["connected"] is False
     bob.leave_table()                                            # the page went away
     until(lambda: alice.table["seats"][1]["connected"] is False)
+
+
+def a_bots_turn_left_waiting(store: Store) -> Any:
+    """A table whose person moved and left while the bot was to move: no screen open."""
+    links = create_table(store, "dice", players=2, seed=3, seats=[None, "random"])
+    person = join_table(store, links.seats[0])
+    while person.game.current_player != 1:
+        if person.game.current_player == 0:
+            person.play(person.legal_moves()[0])
+        else:
+            raise AssertionError("the game ended before the bot's turn")
+    return links
+
+
+def recording_waits(store: Store, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The table's head in the store each time a watcher starts to wait on it."""
+    heads: list[int] = []
+    real_wait = store.wait
+
+    def wait(table_id: str, seen: int, timeout: float) -> int | None:
+        heads.append(store.head(table_id) or 0)
+        return real_wait(table_id, seen, timeout)
+
+    monkeypatch.setattr(store, "wait", wait)
+    return heads
+
+
+def test_a_bots_turn_left_waiting_is_played_as_a_screen_opens_before_it_waits(
+        store: Store, widgets: list[Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    links = a_bots_turn_left_waiting(store)
+    left_at = store.head(links.table_id)
+    assert left_at is not None
+    time.sleep(0.3)
+    assert store.head(links.table_id) == left_at        # no screen open: nobody plays
+    heads = recording_waits(store, monkeypatch)
+    widget = NationsWidget(players=2, seats=["human", "random"], bot_delay=30)
+    widgets.append(widget)
+    widget.sit_at(open_hands(store, [links.seats[0]]))
+    until(lambda: widget.table["number"] > left_at)
+    # the bot played before the screen's watcher first waited on the store (not after a
+    # wait for another screen's move, nor after the widget's 30 s pause)
+    assert heads and heads[0] > left_at
+
+
+def test_a_spectators_screen_plays_a_bots_turn_left_waiting(
+        store: Store, widgets: list[Any]) -> None:
+    links = a_bots_turn_left_waiting(store)
+    left_at = store.head(links.table_id)
+    assert left_at is not None
+    watcher = dice_screen(store, [links.spectator], widgets)
+    until(lambda: watcher.table["number"] > left_at)
+    assert watcher.seats == ["remote", "random"]
+
+
+def test_screens_opening_at_once_play_a_waiting_bots_turn_once(
+        store: Store, widgets: list[Any]) -> None:
+    links = a_bots_turn_left_waiting(store)
+    left_at = store.head(links.table_id)
+    assert left_at is not None
+    screens = [dice_screen(store, [token], widgets)
+               for token in (links.seats[0], links.spectator, links.host)]
+    until(lambda: all(s.table["number"] > left_at and s.game.current_player != 1
+                      for s in screens))
+    until(lambda: len({s.table["number"] for s in screens}) == 1)
+    events = [json.loads(e.record) for e in store.events(links.table_id)]
+    # the bot's turn stored once: the next event is the person's (a second copy of the
+    # bot's move would be out of turn and the table would not replay)
+    assert [e["seat"] for e in events[left_at:]][:1] == [1]
+    assert join_table(store, links.spectator).number == len(events)
+
+
+def test_let_a_bot_decide_at_a_one_person_table_stores_the_bots_move_as_the_persons(
+        store: Store, widgets: list[Any]) -> None:
+    """At a table with one person (the others bots) "Let a bot decide" plays a bot's choice
+    for this screen's seat, stored as its move; at a shared table it is refused (above)."""
+    links = create_table(store, "dice", players=2, seed=5, seats=[None, "random"])
+    me = dice_screen(store, [links.seats[0]], widgets, run_bots=False)
+    if me.game.current_player != 0:
+        join_table(store, links.seats[0]).run_bots()
+        me.table_binding.refresh()              # type: ignore[union-attr]
+        me.refresh()
+    head = store.head(links.table_id)
+    assert head is not None
+    me.handle_intent({"kind": "bot_move"})
+    assert me.error == ""
+    assert store.head(links.table_id) == head + 1
+    stored = json.loads(store.events(links.table_id)[-1].record)
+    assert stored["kind"] == "move" and stored["seat"] == 0
+    assert me.table["number"] == head + 1
+    me.goto(0)                                  # looking back: a bot decides where the game is
+    me.handle_intent({"kind": "bot_move"})
+    assert "go back to the game" in me.error and store.head(links.table_id) == head + 1

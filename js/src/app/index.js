@@ -49,7 +49,15 @@ function when(ms) {
   }
 }
 
-/** "Continue a game": the tables this browser sat at, each with Continue and Forget. */
+/** Who this browser plays at a remembered table: a spectator, its seats, the host, or for
+ * a game played at this screen alone (hot seat, against bots) who plays it. */
+export function whoPlays(t) {
+  if (t.role === "kept") return typeof t.summary === "string" && t.summary ? t.summary.slice(0, 80) : "played here";
+  if (t.role === "spectator") return "watching";
+  return (t.mine || []).map((s) => `Player ${s + 1}`).join(", ") || "host";
+}
+
+/** "Continue a game": the games this browser played or sat at, each with Continue and Forget. */
 function continueList(model, el, games, tables) {
   const join = (t) => () => {
     if (typeof window !== "undefined" && el.ownerDocument.body.dataset.voila !== undefined) {
@@ -63,9 +71,9 @@ function continueList(model, el, games, tables) {
   };
   return h("section", { class: "nw-app-continue", "aria-labelledby": "nw-app-continue" },
     h("h3", { id: "nw-app-continue" }, "Continue a game"),
-    h("p", { class: "nw-app-line" }, "Tables started or joined in this browser (remembered by this browser for this site's address only)."),
+    h("p", { class: "nw-app-line" }, "Games played, started or joined in this browser (remembered by this browser for this site's address only)."),
     h("ul", {}, tables.map((t) => h("li", { dataset: { table: t.id } },
-      h("span", {}, `${titleFor(games, t.kind)}: ${t.role === "spectator" ? "watching" : (t.mine || []).map((s) => `Player ${s + 1}`).join(", ") || "host"}`),
+      h("span", {}, `${titleFor(games, t.kind)}: ${whoPlays(t)}`),
       h("span", { class: "nw-app-when" }, ` · ${when(t.used)}`),
       h("button", { type: "button", class: "nw-app-switch", dataset: { key: `continue-${t.id}` }, onclick: join(t) }, "Continue"),
       h("button", { type: "button", class: "nw-app-switch", dataset: { key: `forget-${t.id}` }, title: "Forget this table in this browser (it stays kept on the server; its link still opens it)", onclick: forget(t) }, "Forget")))));

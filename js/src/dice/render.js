@@ -912,7 +912,12 @@ function actionsControls(S, ui, act, part, now) {
   const selection = part("actions-selection", sig(summary, ui.sel.dice.length >= 2, selectionIsEmpty(ui.sel)), () => selectionLine(S, ui, act));
   // the buttons are built once per wonder; their texts, titles and states set in place
   // (keyed by the wonder, not signed: a frame whose elements are kept in refs is built once)
-  const buttons = part(`actions-buttons-${p.wonder || "none"}-${v.config.unrest ? "unrest" : ""}`, "", () => {
+  // at a shared table no bot decides for a person: it would read the whole table, the
+  // other seats' hidden choices included (Python refuses the intent; a seat is handed to a
+  // bot in the seat menu instead).  At this screen's own seat elsewhere its move is played
+  // (and, at a table, stored) as the player's own.
+  const atTable = Boolean(S.table && S.table.id && S.table.shared);
+  const buttons = part(`actions-buttons-${p.wonder || "none"}-${v.config.unrest ? "unrest" : ""}-${atTable ? "table" : ""}`, "", () => {
     const els = {
       reroll: h("button", { type: "button", class: "nw-btn nw-secondary", dataset: { key: "reroll" }, onclick: (e) => { if (isLive(e.currentTarget)) act.reroll(); } }, icon("reroll"), ""),
       star: v.config.unrest ? h("button", { type: "button", class: "nw-btn nw-secondary", dataset: { key: "reroll-star" }, onclick: () => act.reroll(true) }, icon("reroll"), "") : null,
@@ -924,7 +929,7 @@ function actionsControls(S, ui, act, part, now) {
       pass: h("button", { type: "button", class: "nw-btn nw-pass", dataset: { key: "pass" }, onclick: () => act.move(passMove(ui.sel, now().view.config.variant)) }, ""),
     };
     const el = h("div", { class: "nw-buttons" }, els.reroll, els.star, els.build, els.pass,
-      h("button", { type: "button", class: "nw-btn nw-ghost", dataset: { key: "hint" }, title: "Let a bot choose this move for you", onclick: () => act.send({ kind: "bot_move" }) }, "Let a bot decide"));
+      atTable ? null : h("button", { type: "button", class: "nw-btn nw-ghost", dataset: { key: "hint" }, title: "Let a bot choose this move for you (it is played as yours)", onclick: () => act.send({ kind: "bot_move" }) }, "Let a bot decide"));
     refs.set(el, els);
     return el;
   });
@@ -984,7 +989,7 @@ function endOfRoundControls(S, ui, act) {
     h("div", { class: "nw-buttons" },
       h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "use-selection" }, disabled: selectionIsEmpty(ui.sel),
         onclick: () => act.move(selectionMove(step, ui.sel)) }, useLabel),
-      h("button", { type: "button", class: "nw-btn nw-ghost", dataset: { key: "hint" }, onclick: () => act.send({ kind: "bot_move" }) }, "Let a bot decide")));
+      S.table && S.table.id && S.table.shared ? null : h("button", { type: "button", class: "nw-btn nw-ghost", dataset: { key: "hint" }, title: "Let a bot choose this move for you (it is played as yours)", onclick: () => act.send({ kind: "bot_move" }) }, "Let a bot decide")));
 }
 
 // the final table's columns: the breakdown's key, its word, its mark (an icon, or the

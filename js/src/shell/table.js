@@ -8,6 +8,12 @@
 // brings the table back, names the player's turn in the page's title, and remembers the
 // table in this browser's "Continue a game" list (js/src/shell/tablelist.js).
 // Python sends nothing another seat may not see: the bar only draws what it is sent.
+//
+// A game played at this screen only (hot seat, against bots) is kept too when Python says
+// so (the `kept` trait, see nations_widget/widget/shell/keeping.py): its link is remembered
+// in the "Continue a game" list and put in the page's address the same way, and nowhere
+// else (it is the game's only credential).  When the server cannot keep it, the bar says so
+// once, in one line, and the game plays on.
 
 import "./table.css";
 import { h } from "./dom.js";
@@ -68,9 +74,21 @@ function linkRow(label, url, key) {
     button);
 }
 
-/** Draw the bar for table `T` (the trait's value; `{}`: no table) into `el`. */
-export function drawTableBar(T, el, links, loc) {
+/** The line that says a game of this screen is not being kept (`K`: the `kept` trait). */
+export function notKeptLine(K) {
+  return h("p", { class: "nw-table-unkept", role: "status", dataset: { key: "not-kept" } },
+    h("strong", {}, "This game is not being kept"), `: ${K.message || "the server cannot store it"}. If this page closes or reloads, the game is lost; Save keeps it in a file.`);
+}
+
+/** Draw the bar for table `T` (the trait's value; `{}`: no table) into `el`; `K`: the
+ * `kept` trait of a game of this screen (its line when it is not kept). */
+export function drawTableBar(T, el, links, loc, K) {
   if (!T || !T.id) {
+    if (K && K.status === "off") {
+      el.hidden = false;
+      el.replaceChildren(notKeptLine(K));
+      return;
+    }
     el.replaceChildren();
     el.hidden = true;
     return;
@@ -102,17 +120,29 @@ export function mountTableBar(model, el) {
   const loc = isVoila(doc) && typeof window !== "undefined" ? window.location : null;
   let baseTitle = doc ? doc.title : "";
   let wasMine = false;
+  let keptToken = null; // the link of the kept game last put in the address
+  const address = (tokens) => {
+    if (loc && typeof history !== "undefined" && tokensInHash(loc.hash).join(",") !== tokens.join(",")) {
+      history.replaceState(history.state, "", tokens.length ? `#table=${tokens.join(",")}` : `${loc.pathname}${loc.search}`);
+    }
+  };
   function draw() {
     const T = traitValue(model, "table") || {};
+    const K = traitValue(model, "kept") || {};
     let links = T.links || null;
     if (T.id && Array.isArray(T.tokens) && T.tokens.length) {
       const entry = rememberTable({ id: T.id, kind: T.kind, tokens: T.tokens, mine: T.mine, role: T.role, links });
       links = links || entry.links;
-      if (loc && typeof history !== "undefined" && tokensInHash(loc.hash).join(",") !== T.tokens.join(",")) {
-        history.replaceState(history.state, "", `#table=${T.tokens.join(",")}`);
-      }
+      address(T.tokens);
+    } else if (K.status === "kept" && K.id && K.token) {
+      rememberTable({ id: K.id, kind: K.kind, tokens: [K.token], mine: [], role: "kept", summary: K.summary, links: null });
+      address([K.token]);
+      keptToken = K.token;
+    } else if (keptToken && loc && tokensInHash(loc.hash).join(",") === keptToken) {
+      address([]); // a new game, not kept before its first move: a reload must not bring the last one back
+      keptToken = null;
     }
-    drawTableBar(T, el, links, loc);
+    drawTableBar(T, el, links, loc, K);
     if (isVoila(doc)) {
       const mine = Boolean(T.id && T.my_turn);
       const title = doc.title.startsWith(YOUR_TURN) ? doc.title.slice(YOUR_TURN.length) : doc.title;
@@ -122,11 +152,13 @@ export function mountTableBar(model, el) {
     }
   }
   model.on("change:table", draw);
+  model.on("change:kept", draw);
   draw();
   return {
     draw,
     destroy() {
       model.off("change:table", draw);
+      model.off("change:kept", draw);
     },
   };
 }

@@ -322,6 +322,18 @@ describe("intents", () => {
     expect(model.sent.at(-1)).toEqual({ kind: "bot_move" });
   });
 
+  it("offers no 'Let a bot decide' at a shared table (a bot would read the other seats' hidden choices)", () => {
+    const table = { id: "t1", kind: "dice", role: "seat", mine: [0], seats: [], to_play: 0, my_turn: true, shared: true };
+    mount("start_2p", { table });
+    expect(byKey("hint")).toBeNull();
+    for (const patch of [{}, { table: { ...table, shared: false } }]) { // here alone, or one person and bots
+      removeHosts();
+      el = testHost();
+      mount("start_2p", patch);
+      expect(byKey("hint").title).toContain("played as yours");
+    }
+  });
+
   it("a new game sends the form's settings", () => {
     const { model, controller } = mount("start_2p");
     const players = byKey("form-players");

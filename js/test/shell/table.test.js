@@ -74,6 +74,42 @@ describe("the table bar", () => {
   });
 });
 
+describe("a game kept from this screen alone", () => {
+  it("is remembered with its one link, put in the address, and dropped from it by a new game", () => {
+    const model = mockModel({ table: {}, kept: { id: "k1", kind: "dice", token: A, summary: "you against 1 bot", status: "kept" } });
+    const bar = mountTableBar(model, el);
+    expect(el.hidden).toBe(true); // no bar: nothing to say while it is kept
+    expect(window.location.hash).toBe(`#table=${A}`);
+    const [kept] = rememberedTables();
+    expect(kept).toMatchObject({ id: "k1", kind: "dice", tokens: [A], role: "kept", summary: "you against 1 bot" });
+    model.emit("kept", {}); // a new game, before its first move
+    expect(window.location.hash).toBe("");
+    expect(rememberedTables().map((t) => t.id)).toEqual(["k1"]); // still in the list
+    bar.destroy();
+  });
+
+  it("says once, in one line, that it is not being kept, and why", () => {
+    const model = mockModel({ table: {}, kept: { status: "off", message: "the server's disk is full" } });
+    const bar = mountTableBar(model, el);
+    expect(el.hidden).toBe(false);
+    const line = el.querySelectorAll("[data-key=not-kept]");
+    expect(line.length).toBe(1);
+    expect(line[0].textContent).toBe("This game is not being kept: the server's disk is full. If this page closes or reloads, the game is lost; Save keeps it in a file.");
+    expect(rememberedTables()).toEqual([]);
+    bar.destroy();
+  });
+
+  it("is listed under Continue a game by who plays it", () => {
+    rememberTable({ id: "k1", kind: "dice", tokens: [A], mine: [], role: "kept", summary: "2 players at this screen" });
+    const model = mockModel({ games: [{ key: "dice", title: "Nations: The Dice Game", short: "Dice", line: "" }], game: "", error: "" });
+    const cleanup = chooser.render({ model, el });
+    expect(el.querySelector("[data-table=k1]").textContent).toContain("Nations: The Dice Game: 2 players at this screen");
+    el.querySelector("[data-key=continue-k1]").click();
+    expect(model.sent.at(-1)).toEqual({ kind: "join", tokens: [A] });
+    cleanup();
+  });
+});
+
 describe("the tables this browser remembers", () => {
   it("reads links from an address's fragment, and refuses anything not shaped like one", () => {
     expect(tokensInHash(`#table=${A},${B}`)).toEqual([A, B]);

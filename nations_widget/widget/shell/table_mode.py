@@ -26,7 +26,10 @@ keeps, and a :class:`TableBinding` changes what the widget does:
   publishes every event another screen stored; it also plays the table's bots (each
   move claimed and stored once, however many screens run them) after the widget's
   ``bot_delay``, on a table object of its own, so a bot's search never holds the
-  widget's lock or the kernel's message loop.
+  widget's lock or the kernel's message loop.  A table with no screen open plays no
+  bots; a bot's turn left so (every person gone while a bot was to move) is played as
+  soon as any screen of the table opens, a spectator's included, before the watcher
+  first waits.
 - **Who is there.**  Each screen notes the seats it holds in the store every
   :data:`PRESENCE_EVERY` seconds (for :data:`PRESENCE_SECONDS`), and removes them when it
   leaves or its kernel ends; the ``table`` trait says which other screens' seats are
@@ -42,6 +45,7 @@ that made the table, the links to hand out.
 from __future__ import annotations
 
 import atexit
+import logging
 import secrets
 import threading
 import time
@@ -191,13 +195,17 @@ class TableBinding:
 
     def __init__(self, hands: Hands, *, lock: threading.RLock,
                  publish: Callable[[], None], fail: Callable[[str], None],
-                 bot_delay: Callable[[], float], run_bots: bool = True) -> None:
+                 bot_delay: Callable[[], float], run_bots: bool = True,
+                 log: logging.Logger | None = None) -> None:
         self.hands = hands
         self._lock = lock
         self._publish = publish
         self._fail = fail
         self._bot_delay = bot_delay
-        self._run_bots = run_bots and bool(hands.seats or hands.host)
+        self._log = log
+        # every screen of the table runs its bots, a spectator's too: the claims store each
+        # bot move once, and a table whose only open screen is a spectator's plays on
+        self._run_bots = run_bots
         self._stop = threading.Event()
         self._runner: TableSeat | None = None
         self._owner = secrets.token_hex(8)          # this screen's name in the store
@@ -338,9 +346,16 @@ class TableBinding:
 
     def _watch(self) -> None:
         store, table_id = self.hands.store, self.table.id
+        opening = True
         while not self._stop.is_set():
             try:
                 self._note_presence()
+                # bots first: a bot's turn left while no screen was open (every person
+                # gone) is played as soon as any screen opens, without waiting on the
+                # store first or pausing (the turn has waited already)
+                if self._bot_is_due():
+                    self._play_a_bot(pause=not opening)
+                opening = False
                 with self._lock:
                     seen = self.number
                 head = store.wait(table_id, seen, WATCH_SECONDS)
@@ -355,13 +370,17 @@ class TableBinding:
                             return
                         if self.refresh():
                             self._publish()
-                if self._bot_is_due():
-                    self._play_a_bot()
             except Exception as exc:           # a store gone away: say so, try again
                 self.last_error = exc
+                self._log_error(exc)
                 self._fail(f"the table's store did not answer ({type(exc).__name__}); "
                            "trying again")
                 self._stop.wait(2.0)
+
+    def _log_error(self, exc: BaseException) -> None:
+        """An unexpected failure, for the operator (the page is told only its kind)."""
+        if self._log is not None:
+            self._log.error("table %s: the watcher failed", self.table.id, exc_info=exc)
 
     def _bot_is_due(self) -> bool:
         if not self._run_bots:
@@ -371,11 +390,11 @@ class TableBinding:
             seat = game.state_at(game.game_position).current_player()
             return seat is not None and self.table.bots[seat] is not None
 
-    def _play_a_bot(self) -> None:
-        """One bot move, after the widget's pause, thought out on a table object of its own
-        (the widget's lock is not held while the bot thinks)."""
-        pause = self._bot_delay()
-        if pause > 0 and self._stop.wait(pause):
+    def _play_a_bot(self, pause: bool = True) -> None:
+        """One bot move, after the widget's pause (``pause``), thought out on a table
+        object of its own (the widget's lock is not held while the bot thinks)."""
+        delay = self._bot_delay() if pause else 0.0
+        if delay > 0 and self._stop.wait(delay):
             return
         if self._runner is None:
             runner_table = Table.load(self.hands.store, self.table.id)

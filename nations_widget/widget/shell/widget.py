@@ -20,7 +20,7 @@ import asyncio
 import json
 import secrets
 import threading
-from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
@@ -32,11 +32,12 @@ from ...core.errors import IllegalMoveError, StateFormatError
 from ...core.history import HistoryGame
 from ...core.review import ReviewCancelled
 from ...core.validate import plain_digits
-from ...tables import create_table
+from ...tables import LinkError, Store, create_table
 from .adapter import Bot, BotFactory, GameAdapter, ToJson
 from .bots import choose_bot
 from .coach import COACH_OFF, coach_payload
 from .intents import MAX_MESSAGE_CHARS, Intent, IntentError, IntentTable
+from .keeping import Keeping
 from .log import LOG_LIMIT, history_payload, log_patch
 from .review import KEEPS_REVIEW, REVIEW_OFF, ReviewJob, review_payload
 from .secrecy import published_settings
@@ -61,7 +62,7 @@ SHOWN_POSITIONS = 16
 GENERIC_TRAITS: tuple[str, ...] = (
     "game_kind", "game_info", "view", "legal", "log_patch", "error", "seats", "bot_names",
     "bot_info", "settings", "history", "busy", "preview", "coach", "new_game_open", "fair",
-    "review", "table",
+    "review", "table", "kept",
 )
 
 #: The longest refusal shown on the board, in characters.
@@ -149,15 +150,25 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     #: the table this screen sits at (:mod:`~nations_widget.widget.shell.table_mode`'s
     #: ``table_payload``), ``{}`` for a game played only here
     table = traitlets.Dict().tag(sync=True, **AS_JSON_TEXT)
+    #: the game kept in the store as it is played (see :mod:`~.keeping`), ``{}`` when it
+    #: is not: ``{"id", "kind", "token", "summary", "status": "kept"}``, or ``{"status":
+    #: "off", "message"}`` once the store could not be written (the game plays on).  The
+    #: token is the game's only link: the page keeps it in this browser alone
+    kept = traitlets.Dict().tag(sync=True, **AS_JSON_TEXT)
 
     def __init__(self, adapter: GameAdapter[G, M], *, game: G | None = None,
                  settings: Mapping[str, Any] | None = None,
                  seats: Sequence[str] | None = None,
                  bot_delay: float = DEFAULT_BOT_DELAY,
                  bot_factory: BotFactory | None = None,
-                 bot_names: Sequence[str] | None = None, **kwargs: Any) -> None:
+                 bot_names: Sequence[str] | None = None,
+                 keep: bool | Store | None = None, **kwargs: Any) -> None:
         """``game``: play this game (else a new one with ``settings``: the generic and
-        the game's new-game settings, ``players`` required)."""
+        the game's new-game settings, ``players`` required).  ``keep``: keep each game
+        in the store as it is played (see :mod:`~.keeping`): ``True`` in this process's
+        store, or a store; ``None`` (the default) only when the environment variable
+        ``NATIONS_KEEP_GAMES`` says so ("1", "true", "yes"), so that a widget made in a
+        notebook writes no file unless asked.  The app turns it on."""
         super().__init__(**kwargs)
         self._adapter = adapter
         self._intents = IntentTable.of(
@@ -168,7 +179,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self._bots: dict[int, Bot] = {}
         self._log: list[dict[str, Any]] = []  # the log entries the browser holds
         self._log_seq = 0                     # the last log patch's number (0: none yet)
-        self._task: asyncio.Task[None] | None = None
+        self._bot_thread: threading.Thread | None = None   # the last bot runner's
+        self._runner_stop = threading.Event()  # set to wake the runner's pause: stop
         self._hint_task: asyncio.Task[None] | None = None   # the coach thinking, if it is
         self._grade_task: asyncio.Task[None] | None = None
         self._review_job: ReviewJob | None = None     # the review under way or shown
@@ -182,6 +194,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self._quiet = False                   # bots playing at once: publish at the end
         self._game_number = 1                 # the ``game`` of the ``history`` trait
         self._binding: TableBinding | None = None   # the table this screen sits at
+        self._keeping = Keeping(keep, self.log)     # the game kept in the store, if asked
         #: the view and legal payloads of the positions shown lately (see _payloads)
         self._shown: dict[tuple[int, tuple[str, ...]], tuple[Any, dict[str, Any],
                                                              list[Any]]] = {}
@@ -351,12 +364,17 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         """Let a bot play the current decision and return its move: the seat's own bot,
         or ``name``, or for a human seat the preferred bot (a hint)."""
         with self._lock:
-            self._refuse_at_table("at a table a bot plays only the seats handed to it")
+            self._refuse_at_table(_NO_BOT_HELP, shared_only=True)
+            self._refuse_looking_back()
             seat = self._game.current_player
             if seat is None:
                 self._fail("the game is over")
                 raise IllegalMoveError("the game is over")
             move: M = self._bot_for(seat, name).choose(self._game.state.clone())
+            if self._binding is not None:
+                # a table with one person: the bot's move is stored as this screen's
+                self._table_write(lambda b: b.play(move))
+                return move
             try:
                 self._game.play(move)
             except IllegalMoveError as exc:
@@ -366,6 +384,13 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             self._publish()
             return move
 
+    def _refuse_looking_back(self) -> None:
+        """At a table a bot decides only where the game is (its move is stored there)."""
+        if self._binding is not None and self._game.viewing_history:
+            reason = "go back to the game first: a bot decides where the game is"
+            self._fail(reason)
+            raise IntentError(reason)
+
     def play_bots(self, max_moves: int = 100_000) -> int:
         """Play bot seats synchronously until a human must decide or the game ends;
         return how many moves the bots made."""
@@ -373,8 +398,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             self._cancel_bots()
             self._quiet = True
             try:
-                count = _run_now(self._run_bots(self._epoch, think=_think_here,
-                                                limit=max_moves))
+                count = self._run_bots(self._epoch, limit=max_moves)
             finally:
                 self._quiet = False
                 self.busy = False
@@ -450,15 +474,33 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         if hands.table.kind.name != self._adapter.kind:
             raise ValueError(f"this is a table of the {hands.table.kind.name} game; open it "
                              f"with that game's widget")
+        if hands.table.record.undo == "screen":
+            self._continue_kept(hands)
+            return
         with self._lock:
             self._leave_table()
             binding = TableBinding(hands, lock=self._lock, publish=self._publish,
                                    fail=self._fail, bot_delay=lambda: self.bot_delay,
-                                   run_bots=run_bots)
+                                   run_bots=run_bots, log=self.log)
             self._binding = binding
             self._replace_game(cast(G, hands.table.game), binding.seats(), full=True,
                                leave=False)
         binding.start()
+
+    def _continue_kept(self, hands: Hands) -> None:
+        """A game kept from one screen (its link, from this browser's "Continue a game"
+        list or address), back where it was stored, played here again and kept on."""
+        if hands.host is None:
+            raise LinkError("this link does not open a game kept from one screen")
+        table = hands.table
+        seats = [bot if bot is not None and bot in self.bot_names else "human"
+                 for bot in table.bots]
+        with self._lock:
+            self._leave_table()
+            self._loaded = False
+            self._keeping.reopen(table, hands.tokens[0])
+            self._replace_game(cast(G, table.game), seats, full=True)
+        self._schedule_bots()
 
     def leave_table(self) -> None:
         """Stop following the table (it stays in the store; its links bring it back): the
@@ -970,7 +1012,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self.error = ""
 
     def _intent_bot_move(self, f: dict[str, Any]) -> None:
-        self._refuse_at_table("at a table a bot plays only the seats handed to it")
+        self._refuse_at_table(_NO_BOT_HELP, shared_only=True)
+        self._refuse_looking_back()
         if self._runner_live():
             return                    # the bots are playing already: one runner
         if self._game.is_over:
@@ -995,13 +1038,11 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         if not self._bot_due():
             raise IntentError("no bot is to move")
         self.error = ""
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
+        if not _loop_running():
             self.play_bots()     # no loop (a script): at once; the board lists what they did
             return
-        # In Jupyter or Voila: the bots play with no pause, each search in a worker thread
-        # (five search bots took 113 s on the message thread, and the page got no answer
+        # In Jupyter or Voila: the bots play with no pause in the runner's thread (five
+        # search bots took 113 s on the message thread, and the page got no answer
         # meanwhile), and the board is updated once at the end, when it lists what they
         # did.  The runner pausing before its next move gives way to this one; the next
         # intent that changes the game (Undo, a new game...) stops it like any other.
@@ -1010,8 +1051,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
                 return           # a double click: that skip is under way
             self._cancel_bots()
             epoch = self._skipping = self._start_runner()
-        self._task = loop.create_task(
-            self._drive_bots(epoch, False, _think_in_worker, pause=0.0, quiet=True))
+        self._launch_bots(epoch, quiet=True)
 
     def _intent_clear_error(self, f: dict[str, Any]) -> None:
         self.error = ""
@@ -1077,6 +1117,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         """Forget any scheduled bot move (the game changed under it): the live runner, if
         any, sees the new epoch and stops without applying what its bot chose."""
         self._epoch += 1
+        self._runner_stop.set()
         self.busy = False
 
     def _bot_seed(self, seat: int) -> int:
@@ -1102,50 +1143,65 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         on the same kernel).  Anything that changes the game (a move, undo, new game...)
         bumps the epoch, which stops the runner.
 
-        The bots' turns are one loop (:meth:`_run_bots`); what differs is only where a
-        bot thinks and how the pause passes:
-
-        - an intent from the browser inside a running asyncio loop (Jupyter, Voila), or any
-          call with a ``bot_delay``: an asyncio task; each bot thinks in a worker thread
-          (a search takes seconds and must not block the kernel's message loop) and its
-          move is applied back on the loop, only to the position it was chosen for;
-        - ``bot_delay`` 0 from Python (a script, a notebook cell): at once, synchronously;
-        - a ``bot_delay`` without a loop: the same loop in a thread of its own.
+        The bots play one way, :meth:`_run_bots`, and where it runs is the only choice:
+        here and now when ``bot_delay`` is 0 and Python asked (a script, a notebook cell,
+        a test: the bots have answered when the call returns), else in a thread of its
+        own (:meth:`_launch_bots`), so that neither a bot's search nor the pause between
+        moves ever holds the kernel's message loop (Jupyter, Voila).
         """
         if not hint and not self._bot_due():
             return
         if self._runner_live():
             return
-        try:
-            loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
-        if loop is None or (self.bot_delay <= 0 and not self._in_intent):
-            if hint or self.bot_delay <= 0:           # at once, on this thread
-                try:
-                    if hint:
-                        self.bot_move()
-                    if self.bot_delay <= 0:
-                        self.play_bots()
-                except Exception as exc:
-                    self._fail(f"a bot failed ({type(exc).__name__}): {exc}")
-                    return
-                if self.bot_delay <= 0 or not self._bot_due():
-                    return
-            epoch = self._start_runner()
-            thread = threading.Thread(
-                target=asyncio.run, args=(self._drive_bots(epoch, False, _think_here),),
-                daemon=True, name="nations-bots")
-            thread.start()
+        if self.bot_delay <= 0 and not (self._in_intent and _loop_running()):
+            try:
+                if hint:
+                    self.bot_move()
+                self.play_bots()
+            except Exception as exc:
+                self._bot_failed(exc)
             return
-        epoch = self._start_runner()
-        self._task = loop.create_task(self._drive_bots(epoch, hint, _think_in_worker))
+        self._launch_bots(self._start_runner(), hint=hint, pause=self.bot_delay)
 
     def _start_runner(self) -> int:
         with self._lock:
             epoch = self._runner = self._epoch
+            self._runner_stop = threading.Event()
             self.busy = True
             return epoch
+
+    def _launch_bots(self, epoch: int, *, hint: bool = False, pause: float = 0.0,
+                     quiet: bool = False) -> None:
+        """:meth:`_run_bots` in a thread of its own (see :meth:`_schedule_bots`): a failure
+        is shown and logged, and the busy flag drops when it ends (unless the game changed
+        meanwhile: the new runner owns it).  ``quiet``: the board is updated once, when the
+        runner ends (what "Skip to my turn" shows)."""
+        stop = self._runner_stop
+
+        def drive() -> None:
+            try:
+                self._run_bots(epoch, hint=hint, pause=pause, quiet=quiet, stop=stop)
+            except Exception as exc:
+                if epoch == self._epoch:
+                    self._bot_failed(exc)
+            finally:
+                with self._lock:
+                    if self._runner == epoch:
+                        self._runner = None
+                    if epoch == self._epoch:
+                        if quiet:
+                            self._publish()
+                        self.busy = False
+
+        self._bot_thread = threading.Thread(target=drive, daemon=True, name="nations-bots")
+        self._bot_thread.start()
+
+    def _bot_failed(self, exc: BaseException) -> None:
+        """A bot's failure: shown on the board, and logged with its traceback for whoever
+        runs the server (a bot that raises is a bug)."""
+        self.last_internal_error = exc
+        self.log.error("a bot failed", exc_info=exc)
+        self._fail(f"a bot failed ({type(exc).__name__}): {exc}")
 
     def _apply_bot_move(self, epoch: int, game: G, state: Any, move: M,
                         publish: bool = True) -> bool:
@@ -1156,58 +1212,49 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         with self._lock:
             if epoch != self._epoch or self._game is not game or game.state is not state:
                 return False
-            game.play(move)
+            binding = self._binding
+            if binding is not None:
+                # (a hint at a table with one person: stored as this screen's move)
+                try:
+                    binding.play(move)
+                except ValueError as exc:       # the table moved on meanwhile
+                    self._fail(str(exc))
+                    return False
+                binding.refresh()
+                self.error = ""
+            else:
+                game.play(move)
             if publish and not self._quiet:
                 self._publish()
             return True
 
-    async def _run_bots(self, epoch: int, *, think: Callable[[Bot, Any], Awaitable[Any]],
-                        hint: bool = False, pause: float = 0.0,
-                        limit: int | None = None, quiet: bool = False) -> int:
-        """The bots' turns, the one loop every way of playing them shares: while this
-        runner's epoch stands and a bot is to move (or, first, the hinted decision),
-        wait ``pause``, let the seat's bot ``think`` on a copy of the state, and play its
-        move only on the position it was chosen for.  Returns how many moves it played."""
+    def _run_bots(self, epoch: int, *, hint: bool = False, pause: float = 0.0,
+                  limit: int | None = None, quiet: bool = False,
+                  stop: threading.Event | None = None) -> int:
+        """The bots' turns: while this runner's epoch stands and a bot is to move (or,
+        first, the hinted decision), wait ``pause`` (``stop`` ends the wait: the game
+        changed), let the seat's bot think on a copy of the state, and play its move only
+        on the position it was chosen for.  Returns how many moves it played."""
+        stop = stop or threading.Event()
         count = 0
         while epoch == self._epoch and (hint or self._bot_due()) \
                 and (limit is None or count < limit):
-            if not hint and pause > 0:
-                await asyncio.sleep(pause)
-                if epoch != self._epoch or not self._bot_due():
-                    break
-            game = self._game
-            state = game.state
-            seat = state.current_player()
-            if seat is None:
+            if not hint and pause > 0 and (stop.wait(pause) or epoch != self._epoch
+                                           or not self._bot_due()):
                 break
-            move = await think(self._bot_for(seat), state.clone())
+            with self._lock:
+                game = self._game
+                state = game.state
+                seat = state.current_player()
+                if seat is None or epoch != self._epoch:
+                    break
+                bot = self._bot_for(seat)
+            move = bot.choose(state.clone())
             if not self._apply_bot_move(epoch, game, state, move, publish=not quiet):
                 break
             count += 1
             hint = False
         return count
-
-    async def _drive_bots(self, epoch: int, hint: bool,
-                          think: Callable[[Bot, Any], Awaitable[Any]],
-                          pause: float | None = None, quiet: bool = False) -> None:
-        """:meth:`_run_bots` as a background runner: a failure is shown, and the busy flag
-        drops when it ends (unless the game changed meanwhile: the new runner owns it).
-        ``pause``: before each move (default :attr:`bot_delay`); ``quiet``: the board is
-        updated once, when the runner ends (what "Skip to my turn" shows)."""
-        try:
-            await self._run_bots(epoch, think=think, hint=hint, quiet=quiet,
-                                 pause=self.bot_delay if pause is None else pause)
-        except Exception as exc:
-            if epoch == self._epoch:
-                self._fail(f"a bot failed ({type(exc).__name__}): {exc}")
-        finally:
-            with self._lock:
-                if self._runner == epoch:
-                    self._runner = None
-                if epoch == self._epoch:
-                    if quiet:
-                        self._publish()
-                    self.busy = False
 
     # ---------------------------------------------------------------- helpers
     def _checked_seats(self, seats: Sequence[str] | None, players: int) -> list[str]:
@@ -1280,6 +1327,10 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
                                 "can_redo": False}
             elif self.table:
                 self.table = {}
+        # the board's update is sent: now the store follows (its write in a thread)
+        if binding is None:
+            self._keeping.follow(self, game, [None if s == "human" else s
+                                              for s in self._seats])
 
     def _payloads(self, game: G) -> tuple[dict[str, Any], list[Any]]:
         """The ``view`` and ``legal`` payloads of the position shown, worked out once per
@@ -1307,6 +1358,9 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         return f"<{type(self).__name__} {self._game!r} seats={self._seats}>"
 
 
+_NO_BOT_HELP = ("at a shared table no bot decides for a person: it would read the whole "
+                "table, the other seats' hidden choices included; to let a bot play your "
+                "seat, hand it to a bot in the seat menu (and take it back when you like)")
 _NO_COACH = ("the coach is off at a shared table: it reads the whole table, the other "
              "seats' hidden choices included")
 
@@ -1337,25 +1391,13 @@ _GENERIC_HANDLERS: dict[str, Callable[[GameWidget[Any, Any], dict[str, Any]], No
 }
 
 
-async def _think_here(bot: Bot, state: Any) -> Any:
-    """A bot thinks on the runner's own thread."""
-    return bot.choose(state)
-
-
-async def _think_in_worker(bot: Bot, state: Any) -> Any:
-    """A bot thinks in a worker thread (the loop goes on serving messages meanwhile)."""
-    return await asyncio.get_running_loop().run_in_executor(None, bot.choose, state)
-
-
-def _run_now(coro: Coroutine[Any, Any, T]) -> T:
-    """Run a coroutine that never waits (the bots' loop with no pause, thinking on this
-    thread) to its end, here and now, whether or not an event loop is running."""
+def _loop_running() -> bool:
+    """An asyncio loop runs on this thread (a Jupyter or Voila kernel's)."""
     try:
-        coro.send(None)
-    except StopIteration as done:
-        return done.value  # type: ignore[no-any-return]
-    coro.close()
-    raise RuntimeError("the bots' loop waited while playing at once")
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
 
 
 def _seed(seed: int | str | None) -> int:

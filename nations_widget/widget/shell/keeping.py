@@ -1,0 +1,124 @@
+"""Every game kept, hot seat and against bots too: the widget's side of
+:mod:`nations_widget.tables.kept`.
+
+A widget made with ``keep=True`` (the app's), or in a process whose environment sets
+``NATIONS_KEEP_GAMES``, keeps each game it plays in the store (this process's,
+:func:`~nations_widget.widget.shell.table_mode.shared_store`, or the store given) from its
+first move on.  After each update of the board is sent, :meth:`Keeping.follow` works out
+what changed since the last write (moves, an undo, a seat handed to a bot) and hands the
+write to the writer thread, so a move's latency does not carry the store's write.
+
+The ``kept`` trait gives the page the game's link (``token``) once it is kept: the page
+keeps it in this browser's "Continue a game" list and in its address, and nowhere else
+(it is the game's only credential; the kernel does not log it).  When the store cannot be
+written the game plays on and the trait says once why it is not kept.
+
+A widget at a shared table keeps nothing here: the table is the store's already.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ...core.history import HistoryGame
+from ...tables import Store
+from ...tables.kept import KEEP_VARIABLE, KeptGame, write_later
+from ...tables.table import Table
+from . import table_mode
+
+if TYPE_CHECKING:
+    from .widget import GameWidget
+
+
+def keeping_asked(keep: bool | Store | None) -> bool | Store:
+    """What ``keep`` asks: ``None`` reads :data:`KEEP_VARIABLE` from the environment."""
+    if keep is None:
+        return os.environ.get(KEEP_VARIABLE, "").strip().lower() in ("1", "true", "yes")
+    return keep
+
+
+def summary(bots: Sequence[str | None]) -> str:
+    """Who plays, for the "Continue a game" list.
+
+    >>> summary([None, "heuristic"]), summary([None, None]), summary([None])
+    ('you against 1 bot', '2 players at this screen', 'solo')
+    >>> summary([None, None, "random", "random"])
+    '2 players at this screen and 2 bots'
+    """
+    people = sum(1 for b in bots if b is None)
+    machines = len(bots) - people
+    if len(bots) == 1:
+        return "solo"
+    if people == 1:
+        return f"you against {machines} bot{'s' if machines != 1 else ''}"
+    said = f"{people} players at this screen"
+    return said if not machines else f"{said} and {machines} bot{'s' if machines != 1 else ''}"
+
+
+class Keeping:
+    """One widget's kept games (the one it plays now)."""
+
+    def __init__(self, keep: bool | Store | None, log: logging.Logger) -> None:
+        self.asked = keeping_asked(keep)
+        self._log = log
+        self._game: HistoryGame[Any, Any] | None = None     # the game followed
+        self.kept: KeptGame | None = None                   # None: not (yet) kept
+        self._lock = threading.Lock()
+
+    def _store(self) -> Store:
+        return self.asked if not isinstance(self.asked, bool) else table_mode.shared_store()
+
+    def reopen(self, table: Table, token: str) -> None:
+        """Follow a kept game opened again (the widget is about to show ``table.game``):
+        it goes on being kept, in its own store, even by a widget not asked to keep."""
+        if self.asked is False:
+            self.asked = table.store
+        self._game = table.game
+        self.kept = KeptGame.reopened(table, token)
+
+    def follow(self, widget: GameWidget[Any, Any], game: HistoryGame[Any, Any],
+               bots: list[str | None]) -> None:
+        """After a publish (the widget's lock held): keep what changed in ``game``."""
+        if self.asked is False:
+            return
+        if game is not self._game:
+            self._game, self.kept = game, None
+            if widget.kept:
+                widget.kept = {}            # a new game: not kept until its first move
+        if self.kept is None:
+            if game.game_position == 0 or widget.kept.get("status") == "off":
+                return
+            try:
+                self.kept = KeptGame.new(self._store(), game, bots)
+            except Exception as exc:        # no store at all (a folder that cannot be made)
+                self._log.warning("this game is not kept: %s", type(exc).__name__)
+                widget.kept = {"status": "off",
+                               "message": "the server's game store cannot be opened"}
+                return
+        kept = self.kept
+        if kept.failed:
+            return
+        if not widget.kept:
+            widget.kept = {"id": kept.table_id, "kind": kept.kind.name, "token": kept.token,
+                           "summary": summary(bots), "status": "kept"}
+        events = kept.changes(game, bots)
+        if events or not kept.created:
+            write_later(lambda: self._write(widget, kept, events))
+
+    def _write(self, widget: GameWidget[Any, Any], kept: KeptGame,
+               events: list[str]) -> None:
+        """In the writer thread: store ``events``; a failure is said once on the board."""
+        if kept.failed or kept.write(events) or self.kept is not kept:
+            return                  # (a failure already said, or a game no longer shown)
+        # (the reason only: never the link, nor the store's path)
+        self._log.warning("game %s is no longer kept: %s", kept.table_id, kept.failed)
+        with widget._lock:
+            if self.kept is kept and widget.kept.get("status") != "off":
+                widget.kept = {"status": "off", "message": kept.failed}
+
+
+__all__ = ["Keeping", "keeping_asked", "summary"]

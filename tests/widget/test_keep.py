@@ -1,0 +1,212 @@
+"""Every game kept (issue 21): a hot-seat game or a game against bots, played in a widget
+that keeps (the app's), is in the store as it is played, and its link (the ``kept`` trait,
+for this browser's "Continue a game" list) brings it back in another kernel at its last
+stored move with its history; a widget made in a notebook writes nothing unless asked; a
+store that cannot be written stops nothing and is said once."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from nations_widget.tables import SQLiteStore, Store
+from nations_widget.tables.kept import written
+from nations_widget.widget import NationsWidget
+from nations_widget.widget.board.widget import BoardWidget
+from nations_widget.widget.shell import table_mode
+from nations_widget.widget.shell.table_mode import use_store
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    opened = SQLiteStore(tmp_path / "tables.sqlite3")
+    use_store(opened)
+    yield opened
+    written()
+    use_store(None)
+    opened.close()
+
+
+def play_some(widget: Any, moves: int) -> None:
+    for _ in range(moves):
+        if widget.game.current_player is None:
+            return
+        widget.play(widget.game.legal_moves()[-1])
+
+
+def test_a_notebooks_widget_keeps_nothing_unless_asked(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("NATIONS_KEEP_GAMES", raising=False)
+    opened: list[bool] = []
+
+    def shared_store() -> Store:
+        opened.append(True)
+        return store
+
+    monkeypatch.setattr(table_mode, "shared_store", shared_store)
+    widget = NationsWidget(players=2, seats=["human", "random"], bot_delay=0)
+    play_some(widget, 6)
+    written()
+    assert widget.kept == {} and store.list_tables() == [] and not opened
+    monkeypatch.setenv("NATIONS_KEEP_GAMES", "1")                 # asked by the environment
+    asked = NationsWidget(players=2, seats=["human", "random"], bot_delay=0)
+    play_some(asked, 2)
+    written()
+    assert asked.kept["status"] == "kept" and len(store.list_tables()) == 1
+
+
+@pytest.mark.parametrize("cls", [NationsWidget, BoardWidget])
+def test_a_game_against_a_bot_comes_back_in_another_kernel_with_its_history(
+        store: Store, cls: Any) -> None:
+    widget = cls(players=2, seats=["human", "random"], bot_delay=0, keep=True)
+    # nothing to keep before a move (the bot may have opened the game)
+    assert (widget.kept == {}) == (widget.game.game_position == 0)
+    play_some(widget, 8)
+    widget.undo(None)                                # back to the person's last decision
+    play_some(widget, 2)
+    kept = widget.kept
+    assert kept["status"] == "kept" and kept["summary"] == "you against 1 bot"
+    assert kept["kind"] == widget.game_kind and len(kept["token"]) == 43
+    written()
+    again = cls(players=2, seats=["human", "human"], bot_delay=0, keep=True)
+    again.sit_at([kept["token"]])                    # the page's Continue, in a new kernel
+    assert again.table == {} and again.table_binding is None     # a game of this screen
+    assert again.seats == ["human", "random"]
+    assert again.game.game_position == widget.game.game_position
+    assert again.game.moves == widget.game.moves
+    assert again.view == widget.view and again.game_log == widget.game_log
+    assert again.kept["token"] == kept["token"]       # and it goes on being kept
+    play_some(again, 2)
+    written()
+    third = cls(players=2, seats=["human", "human"], bot_delay=0)    # not asked to keep
+    third.sit_at([kept["token"]])
+    assert third.game.game_position == again.game.game_position
+    play_some(third, 1)                               # a kept game opened is kept on
+    written()
+    fourth = cls(players=2, seats=["human", "human"], bot_delay=0)
+    fourth.sit_at([kept["token"]])
+    assert fourth.game.moves == third.game.moves
+
+
+def test_a_hot_seat_games_undo_and_continue_from_here_are_kept(store: Store) -> None:
+    widget = NationsWidget(players=3, seats=["human"] * 3, bot_delay=0, keep=True)
+    play_some(widget, 10)
+    widget.undo(3)
+    widget.goto(2)
+    widget.continue_here()
+    play_some(widget, 1)
+    written()
+    assert widget.kept["summary"] == "3 players at this screen"
+    again = NationsWidget(players=2, bot_delay=0)
+    again.sit_at([widget.kept["token"]])
+    assert again.game.game_position == widget.game.game_position == 3
+    assert again.game.moves == widget.game.moves
+
+
+def test_a_new_game_is_kept_apart_from_the_last(store: Store) -> None:
+    widget = NationsWidget(players=2, seats=["human", "human"], bot_delay=0, keep=True)
+    play_some(widget, 3)
+    first = widget.kept["token"]
+    widget.start_game({"players": 2})
+    assert widget.kept == {}
+    play_some(widget, 1)
+    written()
+    assert widget.kept["token"] != first and len(store.list_tables()) == 2
+
+
+class FailingStore:
+    """The store, but every write fails as SQLite's does on a full disk."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.store, name)
+
+    def append(self, table_id: str, seen: int, record: str) -> bool:
+        raise sqlite3.OperationalError("database or disk is full")
+
+
+def test_a_store_that_cannot_be_written_does_not_stop_play_and_is_said_once(
+        store: Store, caplog: pytest.LogCaptureFixture) -> None:
+    widget = NationsWidget(players=2, seats=["human", "random"], bot_delay=0,
+                           keep=FailingStore(store))
+    changes: list[Any] = []
+    widget.observe(lambda change: changes.append(change["new"]), names="kept")
+    with caplog.at_level(logging.WARNING, logger=widget.log.name):
+        play_some(widget, 4)
+        written()
+        play_some(widget, 4)
+        written()
+    assert widget.error == "" and widget.game.game_position >= 8
+    assert widget.kept == {"status": "off", "message": "the server's disk is full"}
+    said = [c.get("status") for c in changes]
+    assert said[-1] == "off" and said.count("off") == 1 and set(said) <= {"kept", "off"}
+    warnings = [r.getMessage() for r in caplog.records if "no longer kept" in r.getMessage()]
+    assert len(warnings) == 1 and "disk is full" in warnings[0]
+
+
+CHILD = """
+import json, sys, time
+from nations_widget.tables.kept import written
+from nations_widget.widget import NationsWidget
+w = NationsWidget(players=2, seats=["human", "heuristic"], bot_delay=0, seed=5)
+for _ in range(12):
+    if w.game.current_player is None:
+        break
+    w.play(w.game.legal_moves()[-1])
+written()
+print(json.dumps({"token": w.kept["token"], "moves": [m.to_json() for m in w.game.moves]}),
+      flush=True)
+time.sleep(120)
+"""
+
+
+def test_a_killed_kernel_loses_nothing(tmp_path: Path) -> None:
+    env = {**os.environ, "NATIONS_KEEP_GAMES": "1", "NATIONS_TABLES_DIR": str(tmp_path)}
+    env.pop("NATIONS_TABLES_URL", None)
+    child = subprocess.Popen([sys.executable, "-c", textwrap.dedent(CHILD)], env=env,
+                             stdout=subprocess.PIPE, text=True, cwd=os.getcwd())
+    try:
+        assert child.stdout is not None
+        line = child.stdout.readline()
+    finally:
+        child.send_signal(signal.SIGKILL)            # the kernel dies, without a word
+        child.wait(30)
+    played = json.loads(line)
+    store = SQLiteStore(tmp_path / "tables.sqlite3")
+    use_store(store)
+    try:
+        again = NationsWidget(players=2, bot_delay=0)
+        again.sit_at([played["token"]])
+        assert [m.to_json() for m in again.game.moves] == played["moves"]
+        assert again.seats == ["human", "heuristic"]
+    finally:
+        use_store(None)
+        store.close()
+
+
+def test_the_apps_games_are_kept_and_its_continue_brings_them_back(store: Store) -> None:
+    from nations_widget.widget.app import GameApp
+    app = GameApp("dice")
+    widget = app.widgets["dice"]
+    play_some(widget, 3)
+    written()
+    token = widget.kept["token"]
+    later = GameApp()                                 # the page reloaded: a new kernel
+    later._on_msg(later.chooser, {"kind": "join", "tokens": [token]})
+    assert later.chooser.error == "" and later.shown == "dice"
+    back = later.widgets["dice"]
+    assert back.game.moves == widget.game.moves and back.table == {}
+    assert later.chooser.joined["role"] == "kept"
