@@ -35,6 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from nations_widget.board import GameConfig, GameState, Pass
+from nations_widget.board.bots import make_bot
 from nations_widget.board.components import default_components
 from nations_widget.board.constants import DIFFICULTIES
 from nations_widget.core.bots.tournament import DaskMissingError, executor_for
@@ -49,10 +50,16 @@ def random_setup(players: int, rng: random.Random) -> tuple[tuple[str, ...], tup
     return sides, levels
 
 
-def play(config: GameConfig, rng: random.Random, busy: bool) -> GameState:
+def play(config: GameConfig, rng: random.Random, busy: bool, bot: str = "") -> GameState:
     """A random game; ``busy``: a legal move other than passing 85% of the time (so the
-    players buy, deploy and hire more; still no judgement)."""
+    players buy, deploy and hire more; still no judgement); ``bot``: every seat played by
+    that bot instead (each seat its own, seeded by the game's seed and the seat)."""
     state = GameState.new(config)
+    if bot:
+        bots = [make_bot(bot, seed=config.seed * 8 + seat) for seat in range(config.players)]
+        while not state.is_terminal():
+            state.apply(bots[state.current_player()].choose(state), log=False)
+        return state
     while not state.is_terminal():
         legal = state.legal_moves()
         if busy and len(legal) > 1 and isinstance(legal[0], Pass) and rng.random() < 0.85:
@@ -62,20 +69,20 @@ def play(config: GameConfig, rng: random.Random, busy: bool) -> GameState:
     return state
 
 
-#: One game's job: (players, run seed, game number, decks, busy).
-Job = tuple[int, int, int, str, bool]
+#: One game's job: (players, run seed, game number, decks, busy, bot: '' for random play).
+Job = tuple[int, int, int, str, bool, str]
 #: One game's result: (sides, levels, final scores, winner).
 Outcome = tuple[tuple[str, ...], tuple[str, ...], list[int], int]
 
 
 def play_job(job: Job) -> Outcome:
     """Play one game of the run (module-level, so that it pickles for other processes)."""
-    players, seed, g, decks, busy = job
+    players, seed, g, decks, busy, bot = job
     rng = random.Random(f"{seed}/{players}/{g}")
     sides, levels = random_setup(players, rng)
     config = GameConfig(players=players, seed=seed * 100_000 + 1000 * players + g,
                         sides=sides, difficulty=levels, decks=decks)
-    state = play(config, rng, busy)
+    state = play(config, rng, busy, bot)
     winner = state.winner()
     assert winner is not None
     return sides, levels, state.scores(), winner
@@ -116,6 +123,9 @@ def main() -> None:
     parser.add_argument("--decks", default="all")
     parser.add_argument("--busy", action="store_true",
                         help="players that pass only 15%% of the time they could act")
+    parser.add_argument("--bot", default="",
+                        help="every seat played by this bot (e.g. heuristic) instead of "
+                             "random moves: how the sides fare between skilled players")
     parser.add_argument("--jobs", type=int, default=1,
                         help="games played in parallel local processes (default 1)")
     parser.add_argument("--dask", metavar="ADDRESS",
@@ -123,16 +133,19 @@ def main() -> None:
     args = parser.parse_args()
     try:
         with executor_for(args.jobs, args.dask) as executor:
-            print(report(args.games, args.seed, args.decks, args.busy, executor))
+            print(report(args.games, args.seed, args.decks, args.busy, executor,
+                         bot=args.bot))
     except DaskMissingError as exc:
         parser.error(str(exc))
 
 
 def report(games: int, seed: int, decks: str, busy: bool,
-           executor: Executor | None = None) -> str:
+           executor: Executor | None = None, bot: str = "") -> str:
     """The balance report (Markdown) of ``games`` games per player count."""
     default_components()
-    out = [f"{'Busy random' if busy else 'Random'} play, {games} games per player "
+    player = f"The `{bot}` bot at every seat" if bot else \
+        "Busy random play" if busy else "Random play"
+    out = [f"{player}, {games} games per player "
            f"count, decks `{decks}`, "
            "random sides (A or a B side) and random difficulty levels per seat.", ""]
     flagged: list[str] = []
@@ -144,7 +157,7 @@ def report(games: int, seed: int, decks: str, busy: bool,
         level_wins: Counter[str] = Counter()
         side_points: Counter[str] = Counter()
         level_points: Counter[str] = Counter()
-        work = [(players, seed, g, decks, busy) for g in range(games)]
+        work = [(players, seed, g, decks, busy, bot) for g in range(games)]
         for sides, levels, scores, winner in outcomes(work, executor):
             for seat in range(players):
                 side_seats[sides[seat]] += 1

@@ -92,16 +92,20 @@ def test_board_balance_benchmark_is_the_same_on_any_executor(cluster: str) -> No
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
 
-    def table(executor: Any) -> str:
-        text: str = module.report(4, 2, "all", False, executor)
+    def table(executor: Any, bot: str = "") -> str:
+        text: str = module.report(4, 2, "all", False, executor, bot=bot)
         return text.rsplit("\n(", 1)[0]          # the time line aside
     here = table(None)
+    skilled = table(None, "heuristic")
     with ThreadPoolExecutor(2) as pool:
         assert table(pool) == here
+        assert table(pool, "heuristic") == skilled
     from distributed import Client
     with Client(cluster) as client:
         assert table(client.get_executor()) == here
     assert "| A |" in here or "| china-b |" in here
+    # the bots' games are games of their own, not the random ones
+    assert skilled.startswith("The `heuristic` bot at every seat") and skilled != here
 
 
 def test_dask_without_distributed_is_a_clear_error(
