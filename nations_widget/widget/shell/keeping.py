@@ -22,7 +22,8 @@ import logging
 import os
 import threading
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from contextlib import AbstractContextManager
+from typing import Any, Protocol
 
 from ...core.history import HistoryGame
 from ...tables import Store
@@ -30,8 +31,12 @@ from ...tables.kept import KEEP_VARIABLE, KeptGame, write_later
 from ...tables.table import Table
 from . import table_mode
 
-if TYPE_CHECKING:
-    from .widget import GameWidget
+
+class KeptShown(Protocol):
+    """What keeping needs of a widget: its ``kept`` trait (what the page is told of the
+    game's keeping; a Protocol rather than the widget class, which imports this module)."""
+
+    kept: dict[str, Any]
 
 
 def keeping_asked(keep: bool | Store | None) -> bool | Store:
@@ -62,9 +67,11 @@ def summary(bots: Sequence[str | None]) -> str:
 class Keeping:
     """One widget's kept games (the one it plays now)."""
 
-    def __init__(self, keep: bool | Store | None, log: logging.Logger) -> None:
+    def __init__(self, keep: bool | Store | None, log: logging.Logger,
+                 widget_lock: AbstractContextManager[Any]) -> None:
         self.asked = keeping_asked(keep)
         self._log = log
+        self._widget_lock = widget_lock     # the widget's lock, held while its traits change
         self._game: HistoryGame[Any, Any] | None = None     # the game followed
         self.kept: KeptGame | None = None                   # None: not (yet) kept
         self._lock = threading.Lock()
@@ -80,7 +87,7 @@ class Keeping:
         self._game = table.game
         self.kept = KeptGame.reopened(table, token)
 
-    def follow(self, widget: GameWidget[Any, Any], game: HistoryGame[Any, Any],
+    def follow(self, widget: KeptShown, game: HistoryGame[Any, Any],
                bots: list[str | None]) -> None:
         """After a publish (the widget's lock held): keep what changed in ``game``."""
         if self.asked is False:
@@ -109,16 +116,16 @@ class Keeping:
         if events or not kept.created:
             write_later(lambda: self._write(widget, kept, events))
 
-    def _write(self, widget: GameWidget[Any, Any], kept: KeptGame,
+    def _write(self, widget: KeptShown, kept: KeptGame,
                events: list[str]) -> None:
         """In the writer thread: store ``events``; a failure is said once on the board."""
         if kept.failed or kept.write(events) or self.kept is not kept:
             return                  # (a failure already said, or a game no longer shown)
         # (the reason only: never the link, nor the store's path)
         self._log.warning("game %s is no longer kept: %s", kept.table_id, kept.failed)
-        with widget._lock:
+        with self._widget_lock:
             if self.kept is kept and widget.kept.get("status") != "off":
                 widget.kept = {"status": "off", "message": kept.failed}
 
 
-__all__ = ["Keeping", "keeping_asked", "summary"]
+__all__ = ["Keeping", "KeptShown", "keeping_asked", "summary"]

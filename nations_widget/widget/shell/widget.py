@@ -194,7 +194,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self._quiet = False                   # bots playing at once: publish at the end
         self._game_number = 1                 # the ``game`` of the ``history`` trait
         self._binding: TableBinding | None = None   # the table this screen sits at
-        self._keeping = Keeping(keep, self.log)     # the game kept in the store, if asked
+        self._keeping = Keeping(keep, self.log, self._lock)     # the game kept, if asked
         #: the view and legal payloads of the positions shown lately (see _payloads)
         self._shown: dict[tuple[int, tuple[str, ...]], tuple[Any, dict[str, Any],
                                                              list[Any]]] = {}
