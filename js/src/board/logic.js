@@ -140,3 +140,64 @@ export function pendingCards(move, nation) {
   if (slotOption) slotCard(slotOption[1]);
   return out;
 }
+
+// ------------------------------------------------------- moved from the view (pure)
+
+/** Whether a value of the view is there to show (0 and "" are; null and undefined not). */
+export const shown = (v) => v !== null && v !== undefined;
+
+/** A figure's word for `n` of it: "book" and "worker" for one, "architect(s)", else its
+ * label ("VP", "gold"...), else the key itself. */
+export function figureWord(key, n) {
+  return key === "books" && Math.abs(n) === 1 ? "book" : key === "workers" && Math.abs(n) === 1 ? "worker"
+    : key === "architects" ? `architect${Math.abs(n) === 1 ? "" : "s"}` : FIGURE_LABEL[key] || key;
+}
+
+/** `{gold: 1, books: -1}` as [key, n] pairs without the zeros, in the engine's order of
+ * figures (a key outside that order comes first, as the view has always drawn it). */
+export function figureEntries(figs) {
+  return Object.entries(figs || {}).filter(([, n]) => n)
+    .sort(([a], [b]) => FIGURE_ORDER.indexOf(a) - FIGURE_ORDER.indexOf(b));
+}
+
+/** A slot's moves split into those drawn as buttons (a worker from the idle ones, one
+ * worker taken off) and those behind "More" (a worker moved from another card, several
+ * taken off), each in the engine's order. */
+export function splitSlotMoves(entries) {
+  const common = entries.filter((e) => (e.group === "deploy" ? e.source === "idle" : e.count === 1));
+  return { common, more: entries.filter((e) => !common.includes(e)) };
+}
+
+/** A card's kind in the detail panel: "Building · age II · expansion cards". */
+export function detailKind(card) {
+  return [TYPE_LABEL[card.type] || card.type, card.age ? `age ${roman(card.age)}` : "printed on the nation's board",
+    card.set && card.set !== "printed" ? `${card.set} cards` : null].filter(Boolean).join(" \u00b7 ");
+}
+
+/** The player order after a round, in words ("Player 2, Player 1"; solo: the shadow and
+ * Player 1). */
+export function playerOrderText(view, order) {
+  if (view.solo) return view.solo.first ? "the shadow, then Player 1" : "Player 1, then the shadow";
+  return order.map(seatName).join(", ");
+}
+
+/** Whether a seat is played by a person: here, or at their own screen of a table. */
+export const isPerson = (who) => who === "human" || who === "remote";
+
+/** What follows a nation's name for a bot's seat: " (heuristic bot, medium)"; "" for a
+ * person. */
+export function botWords(who, level) {
+  return isPerson(who) ? "" : ` (${who} bot${level ? `, ${level}` : ""})`;
+}
+
+/** The deck choice the New game form shows and sends: the player's (`form.decks`), unless
+ * Python's setup (`options`: [value, words, the player counts it serves?]) says it does
+ * not serve `form.players` (2 when unset); then the first that does. */
+export function decksFor(options, form) {
+  const players = form.players || 2;
+  const serves = (o) => !Array.isArray(o[2]) || o[2].includes(players);
+  const chosen = options.find((o) => String(o[0]) === String(form.decks));
+  if (!chosen || serves(chosen)) return form.decks;
+  const first = options.find(serves);
+  return first ? first[0] : form.decks;
+}

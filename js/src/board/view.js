@@ -1,38 +1,13 @@
 // The board game's view (Nations): createView(root, shell) for the widget shell
-// (js/src/shell/README.md). It draws what Python sends — the `view` trait
-// (nations_widget/widget/board/payloads.py: view_payload), the `legal` moves already in
-// words and placed by group, the `cards` trait (every card's figures and text) and the
-// `preview` of a pending move — and decides no rule: a click sends the move Python listed
-// (through shell.commit, which asks for the preview first), and a refusal comes back as
-// Python's `error`.
-//
-// Purely visual state stays here: the card shown in the detail panel, which other
-// nations are unfolded, the round summary dismissed.
-
-import {
-  FIGURE_LABEL,
-  GOODS,
-  TYPE_LABEL,
-  boardOrder,
-  choicesLine,
-  nthOption,
-  pendingCards,
-  perSeat,
-  placeMoves,
-  roman,
-  seatName,
-  num,
-  signed,
-  slotButtonText,
-  slotButtonWords,
-  typeSlug,
-} from "./logic.js";
-import { botLevel, fairEnd, gameSeed, roundKey, seedLine } from "../shell/panels.js";
-import { icon, iconClass } from "../shell/icons.js";
-
-// the shell's icon for each figure of a card or a nation
-const FIGURE_ICON = { gold: "gold", stone: "stone", food: "food", books: "book", vp: "vp", strength: "strength", stability: "stability", workers: "worker", architects: "architect" };
-const FIGURE_ORDER = ["gold", "stone", "food", "books", "strength", "stability", "vp", "workers"];
+// (js/src/shell/README.md): its visual state, its callbacks, its keys and its New game
+// fields; render.js draws the table, logic.js holds the pure helpers.  It draws what
+// Python sends and decides no rule: a click sends the move Python listed (through
+// shell.commit, which asks for the preview first), and a refusal comes back as Python's
+// `error`.
+import { h } from "../shell/dom.js";
+import { roundKey } from "../shell/panels.js";
+import { decksFor, nthOption, perSeat, placeMoves, seatName, shown } from "./logic.js";
+import { Board } from "./render.js";
 
 export const SHORTCUTS = [
   ["P", "pass (after its preview)"],
@@ -45,26 +20,101 @@ export const SHORTCUTS = [
   ["Enter / Escape", "confirm / cancel a move's preview; Escape also closes the card details"],
 ];
 
-function shown(v) {
-  return v !== null && v !== undefined;
+// -------------------------------------------------------------- new game
+const deckChoice = (S, form) => decksFor((S.view && S.view.setup && S.view.setup.decks) || [], form);
+
+/** A <select> of the New game form. */
+function select(name, label, options, value, onchange) {
+  return h("label", { class: "nw-field" }, label,
+    h("select", { dataset: { key: `ng-${name}` }, onchange },
+      (options || []).map(([val, text, disabled]) => h("option", { value: String(val), selected: String(val) === String(value), disabled: disabled || null }, text))));
 }
 
-export function createView(root, shell) {
-  const { h, Parts, memo, modal, setChildren, setAttr, setText, sig } = shell.dom;
-  const refs = new WeakMap(); // a part's frame -> the elements inside it set in place
-  const P = new Parts();
-  const part = (key, signature, build) => P.part(key, signature, build);
-  const ui = {
-    detail: null, // the card id shown in the detail panel
-    unfolded: new Set(), // other nations' boards shown in full
-    dismissed: null, // the round whose summary was closed, with the game's number (roundKey)
-    summaryOpen: false, // reopened with S
-  };
-  let frame = null;
-  let els = null;
-  let last = null; // the last snapshot drawn (for key handlers)
-  let pending = new Set(); // the cards the move being previewed touches (outlined)
+/** The board game's New game fields (between the seats and the seed). */
+const newGame = {
+  defaults(S) {
+    const s = S.settings || {};
+    const players = s.players || 2;
+    return {
+      difficulty: perSeat(s.difficulty, 5, "prince").map((d, i) => (i < players ? d : "prince")),
+      sides: typeof s.sides === "string" ? s.sides : "A",
+      decks: typeof s.decks === "string" ? s.decks : "base",
+      ages: s.ages || 4,
+      easier: Boolean(s.easier),
+    };
+  },
+  fields(S, form, set) {
+    const setup = (S.view && S.view.setup) || {};
+    const players = form.players || 2;
+    const difficulty = perSeat(form.difficulty, players, "prince");
+    // the card choices that do not serve this many players, shown disabled with why
+    const deckChoices = (setup.decks || []).map(([val, text, counts]) => (Array.isArray(counts) && !counts.includes(players)
+      ? [val, `${text} (not with ${players} players: too few cards)`, true] : [val, text]));
+    return [
+      h("fieldset", { class: "nw-fieldset nwb-ng-difficulty" }, h("legend", {}, "Difficulty (the growth bonus)"),
+        difficulty.map((d, seat) => select(`difficulty-${seat}`, `${seatName(seat)} `, setup.difficulty, d, (e) => {
+          const next = perSeat(form.difficulty, 5, "prince");
+          next[seat] = e.target.value;
+          set({ difficulty: next }, false);
+        }))),
+      select("sides", "Player boards ", setup.sides, form.sides, (e) => set({ sides: e.target.value }, false)),
+      select("decks", "Cards ", deckChoices, deckChoice(S, form), (e) => set({ decks: e.target.value }, false)),
+      select("ages", "Length ", setup.ages, form.ages, (e) => set({ ages: Number(e.target.value) }, false)),
+      h("label", { class: "nw-field nw-check" },
+        h("input", { type: "checkbox", checked: form.easier, dataset: { key: "ng-easier" }, onchange: (e) => set({ easier: e.target.checked }, false) }),
+        " Easier game (one extra worker without upkeep)"),
+    ];
+  },
+  signature(S, form) {
+    return [form.players, form.difficulty, form.sides, form.decks, form.ages, form.easier, S.view && S.view.setup];
+  },
+  settings(form, S) {
+    const players = form.players || 2;
+    const difficulty = perSeat(form.difficulty, players, "prince");
+    return {
+      difficulty: difficulty.every((d) => d === difficulty[0]) ? difficulty[0] : difficulty,
+      sides: form.sides, decks: deckChoice(S, form), ages: Number(form.ages) || 4, easier: Boolean(form.easier),
+    };
+  },
+};
 
+// ------------------------------------------------------------------ keys
+/** The arrow keys on the progress board: the focus to the next card's name that way
+ * (true when the key was the board's: the focus on one of its cards). */
+function moveFocus(frame, e) {
+  const el = document.activeElement;
+  const card = el && el.closest && el.closest(".nwb-progress .nwb-card");
+  if (!card) return false;
+  const names = [...frame.querySelectorAll(".nwb-progress .nwb-row")].map((row) => [...row.querySelectorAll(".nwb-row-cards > *")]);
+  let r = -1;
+  let c = -1;
+  names.forEach((row, i) => {
+    const j = row.indexOf(card);
+    if (j >= 0) [r, c] = [i, j];
+  });
+  if (r < 0) return false;
+  const dr = { ArrowUp: -1, ArrowDown: 1 }[e.key] || 0;
+  const dc = { ArrowLeft: -1, ArrowRight: 1 }[e.key] || 0;
+  for (let rr = r + dr, cc = c + dc; rr >= 0 && rr < names.length && cc >= 0 && cc < names[rr].length; rr += dr, cc += dc) {
+    const target = names[rr][cc].querySelector(".nwb-card-name");
+    if (target) {
+      target.focus();
+      return true;
+    }
+  }
+  return true;
+}
+
+/** The id of the card that has the focus (its element or one inside it), or null. */
+function focusedCard() {
+  const el = document.activeElement;
+  const card = el && el.closest && el.closest("[data-card]");
+  return card ? card.getAttribute("data-card") : null;
+}
+
+/** The callbacks of the view's controls and keys (render.js calls them), over its visual
+ * state `ui`; `lastDrawn()`: the snapshot drawn last. */
+function viewActs(ui, shell, lastDrawn) {
   const act = {
     commit(entry) {
       ui.detail = null; // a move chosen from a card's details: its preview shows on the board
@@ -90,7 +140,7 @@ export function createView(root, shell) {
       shell.redraw();
     },
     closeSummary(round) {
-      ui.dismissed = roundKey(last, round);
+      ui.dismissed = roundKey(lastDrawn(), round);
       ui.summaryOpen = false;
       shell.redraw();
     },
@@ -98,794 +148,107 @@ export function createView(root, shell) {
       ui.summaryOpen = true;
       shell.redraw();
     },
+    // the shell's, as render.js asks for them
+    panels: () => shell.panels || {},
+    helpOpen: () => Boolean(shell.ui && shell.ui.helpOpen),
+    pendingMove: () => (shell.pendingMove ? shell.pendingMove() : null),
+    previewShown: (S) => (shell.previewShown ? shell.previewShown(S) : null),
+    confirmPreview: () => shell.confirmPreview(),
+    cancelPreview: () => shell.cancelPreview(),
+    playAgain: () => shell.playAgain(),
   };
+  return act;
+}
 
-  function skeleton() {
-    els = {
-      // the dice game's dark header (the shell's .nw-header), the round on its pill
-      head: h("header", { class: "nwb-head nw-header" }),
-      turn: h("div", { class: "nwb-turn" }),
-      left: h("div", { class: "nwb-left" }),
-      right: h("div", { class: "nwb-right" }),
-      others: h("div", { class: "nwb-others", "aria-label": "The other nations" }),
-    };
-    els.main = h("div", { class: "nwb-main" }); // its children: draw
-    frame = h("div", { class: "nwb-root nw-root" });
-    root.replaceChildren(frame);
+/** The move the key `k` sends, if Python lists one (null if not): P its pass, 1-9 the
+ * n-th answer, B the focused card's purchase; undefined: not such a key. */
+function keyMove(k, S) {
+  const live = shown(S.acting);
+  if (k === "p" || k === "P") return live ? placeMoves(S.legal).pass : null;
+  if (/^[1-9]$/.test(k)) return live ? nthOption(S.legal, Number(k)) : null;
+  if (k === "b" || k === "B") {
+    const id = focusedCard();
+    return (id && live ? placeMoves(S.legal).buy.get(id) : null) || null;
   }
+  return undefined;
+}
 
-  // ------------------------------------------------------------------ cards
-  /** A figure as a chip: its icon and its number, its words for a screen reader (a hidden
-   * span: the chip's text reads "+2 books") and on hover (title); a figure without an icon
-   * (stability, workers) shows its word. */
-  function chip(key, n, text = signed(n), extra = "") {
-    const word = figureWord(key, n);
-    const iconName = FIGURE_ICON[key];
-    return h("span", { class: `nw-chip nwb-chip nwb-chip-${key}${iconName ? ` ${iconClass(iconName, 14)}` : ""}${extra}`, title: `${text} ${word}` },
-      text, h("span", { class: iconName ? "nwb-sr nw-sr" : "nw-chip-word nwb-chip-word" }, ` ${word}`));
+/** The view's keys (the shell's own came first): true when the key was the view's. */
+function onKey(e, S, act, frame) {
+  const k = e.key;
+  const m = keyMove(k, S);
+  if (m !== undefined) {
+    if (m) act.commit(m);
+    return Boolean(m);
   }
-
-  /** An icon with its word for a screen reader only (the word read, the icon seen). */
-  function said(iconName, word, size = 14) {
-    return [icon(iconName, size), h("span", { class: "nwb-sr nw-sr" }, word)];
-  }
-
-  /** A change of a figure: its icon (its name for a screen reader), before \u2192 after, and
-   * the difference on a green or red pill. */
-  function changeRow(r) {
-    const delta = r.after - r.before;
-    const iconName = FIGURE_ICON[r.name];
-    const word = FIGURE_LABEL[r.name] || r.name;
-    return h("tr", { class: delta > 0 ? "nwb-up" : "nwb-down" },
-      h("th", { scope: "row", title: word }, iconName ? said(iconName, word, 16) : word),
-      h("td", {}, num(r.before)), h("td", { class: "nw-arrow-to", "aria-hidden": "true" }, "\u2192"),
-      h("td", { class: "nwb-after" }, num(r.after)),
-      h("td", {}, h("span", { class: `nw-delta ${delta > 0 ? "nw-up" : "nw-down"}` }, signed(delta))));
-  }
-
-  /** `{gold: 1, books: -1}` as chips, in the engine's order of figures. */
-  function chips(figs) {
-    return Object.entries(figs || {}).filter(([, n]) => n)
-      .sort(([a], [b]) => FIGURE_ORDER.indexOf(a) - FIGURE_ORDER.indexOf(b))
-      .map(([k, n]) => chip(k, n));
-  }
-
-  function fig(label, ...content) {
-    return h("div", { class: "nwb-fig" }, label ? h("span", { class: "nwb-k" }, `${label} `) : null, ...content);
-  }
-
-  function figureWord(key, n) {
-    return key === "books" && Math.abs(n) === 1 ? "book" : key === "workers" && Math.abs(n) === 1 ? "worker"
-      : key === "architects" ? `architect${Math.abs(n) === 1 ? "" : "s"}` : FIGURE_LABEL[key] || key;
-  }
-
-  function cardFigures(card) {
-    const out = [];
-    if (card.per_worker) out.push(fig("per worker", chips(card.per_worker)));
-    if (shown(card.deploy)) out.push(fig("deploy", chip("stone", card.deploy, String(card.deploy))));
-    if (card.produces) out.push(fig("in play", chips(card.produces)));
-    if (card.requirement) out.push(fig("needs", chip("strength", card.requirement, String(card.requirement))));
-    if (card.stages) out.push(fig("sections", chip("stone", 0, card.stages.join(" / "))));
-    if (card.war_loss) {
-      out.push(fig("defeat", Object.entries(card.war_loss).map(([k, n]) => chip(k, -n)), chip("vp", -1)));
-    }
-    // a sentence reads as one line of text, not as chips
-    // (its words for a screen reader; the goods' icons for the eye)
-    if (card.type === "battle") {
-      out.push(h("div", { class: "nwb-fig nwb-raid-take" }, h("span", { class: "nwb-k" }, "take "),
-        h("span", { class: "nwb-sr nw-sr" }, "your raid in food, stone or books"),
-        h("span", { class: "nwb-raid-goods", "aria-hidden": "true", title: "your raid in food, stone or books" },
-          h("span", { class: `nw-chip ${iconClass("raid", 14)}` }, "raid"), " \u2192 ", icon("food", 14), "/", icon("stone", 14), "/", icon("book", 14))));
-    }
-    if (card.golden_age) out.push(fig("", chip(card.golden_age, 2, "2"), " or ", chip("vp", 1, "1")));
-    if (card.raid) out.push(fig("raid", h("span", { class: `nw-chip nwb-chip nwb-chip-raid ${iconClass("raid", 14)}`, title: `raid ${card.raid}` }, String(card.raid))));
-    if (card.architects) {
-      const words = `${card.architects} private architect${card.architects > 1 ? "s" : ""}`;
-      out.push(fig("", h("span", { class: `nw-chip nwb-chip nwb-chip-architects ${iconClass("architect", 14)}`, title: words }, `+${card.architects}`, h("span", { class: "nw-chip-word" }, ` private architect${card.architects > 1 ? "s" : ""}`))));
-    }
-    if (card.effect) out.push(h("div", { class: "nwb-fig nwb-more" }, "+ effect (details)"));
-    return out;
-  }
-
-  // the card catalogue drawn from: a card element is rebuilt when it changes (a new game
-  // with other decks, a load)
-  let cardsSeen = null;
-  let cardsRev = 0;
-
-  /**
-   * A card of the table, kept as it is from draw to draw (`memo`, keyed by where it lies
-   * and its id) while what it shows is the same: a move changes a few cards, and only
-   * those are built again.  `buttons()` builds its move buttons; `acts` is what they are
-   * built from (the legal entries and their words), part of the card's signature.
-   */
-  function catalogue(S) {
-    if (S.cards !== cardsSeen) {
-      cardsSeen = S.cards;
-      cardsRev += 1;
-    }
-    return cardsRev;
-  }
-
-  /** A card on the table, kept while what it shows is unchanged: a memo inside a part's
-   * build (a nation's board), or `keep`, the draw's own part (a progress board's card). */
-  function tableCard(S, place, id, opts, acts, keep = memo) {
-    const key = `card-${place}-${id}`;
-    const signature = sig(id, opts.workers, opts.max, Boolean(opts.recent), ui.detail === id, pending.has(id), catalogue(S), acts, opts.why || null);
-    return keep(key, signature, () => cardEl(S, id, { ...opts, face: key, buttons: opts.buttons ? opts.buttons() : [] }));
-  }
-
-  /** A clean typographic card. opts: {workers, max, buttons, recent, face}.  `face`: the
-   * key under which the card's face (its name, type and figures, which depend on the card
-   * alone) is kept from draw to draw, apart from its buttons and outlines: a Buy that comes
-   * or goes as the turn passes (a hot seat) builds the card's frame and buttons again and
-   * puts the face back as drawn. */
-  function cardEl(S, id, opts = {}) {
-    const card = (S.cards || {})[id] || { id, name: id, type: "" };
-    const type = card.type;
-    const faceSig = opts.face ? sig(id, catalogue(S)) : null;
-    const face = (name, build) => (opts.face ? memo(`${opts.face}-${name}`, faceSig, build) : build());
-    const workers = shown(opts.workers)
-      ? h("div", { class: "nwb-workers", "aria-label": `${opts.workers} worker${opts.workers === 1 ? "" : "s"} on it` },
-        opts.workers ? "\u25cf".repeat(opts.workers) : h("span", { class: "nwb-dim" }, "no worker"),
-        opts.max ? h("span", { class: "nwb-dim" }, ` (max ${opts.max})`) : null)
-      : null;
-    return h("article", {
-      class: `nwb-card nwb-t-${typeSlug(type)}${opts.recent ? " nwb-recent" : ""}${ui.detail === id ? " nwb-selected" : ""}${pending.has(id) ? " nwb-pending" : ""}`,
-      dataset: { key: `card-${id}`, card: id },
-    },
-    // the type's band across the top, then the name
-    face("type", () => h("div", { class: "nwb-card-type nw-band" }, TYPE_LABEL[type] || type,
-      card.vp ? h("span", { class: `nwb-vp nw-vp-pill ${iconClass("vp", 14)}`, title: `${card.vp} VP at the end` }, String(card.vp), h("span", { class: "nwb-sr nw-sr" }, " VP")) : null)),
-    face("head", () => h("header", { class: "nwb-card-head" },
-      h("button", { type: "button", class: "nwb-card-name", dataset: { key: `name-${id}` }, "aria-label": `${card.name}, ${TYPE_LABEL[type] || type}${card.age ? `, age ${card.age}` : ""}: show its details`, onclick: () => act.detail(id) }, card.name),
-      card.age ? h("span", { class: "nwb-age", title: `age ${card.age}` }, roman(card.age)) : null)),
-    face("body", () => h("div", { class: "nwb-card-body" }, cardFigures(card))),
-    workers,
-    // why the acting player cannot buy it (Python's words: the view never decides)
-    opts.why ? h("p", { class: "nwb-why", dataset: { key: `why-${id}` } }, opts.why) : null,
-    opts.buttons && opts.buttons.length ? h("div", { class: "nwb-card-acts" }, opts.buttons) : null);
-  }
-
-  /** A move's button: `content` its short words (and cost chips) for the eye, Python's
-   * sentence its label and tooltip. */
-  function moveButton(entry, content, extra = "") {
-    return h("button", {
-      type: "button", class: `nw-btn nwb-act${extra}`, title: entry.text, "aria-label": entry.text,
-      dataset: { key: `move-${entry.key || JSON.stringify(entry.move)}` }, onclick: () => act.commit(entry),
-    }, content);
-  }
-
-  /** The button of a worker's move on a slot: "+ worker" and its stone as a chip
-   * (secondary), "\u2212 1 worker" (plain). */
-  function slotButton(entry, slotNames) {
-    const words = slotButtonWords(entry, slotNames);
-    return entry.group === "deploy"
-      ? moveButton(entry, [words, " ", chip("stone", entry.cost, String(entry.cost))], " nw-secondary nwb-deploy")
-      : moveButton(entry, words, " nwb-undeploy");
-  }
-
-  // --------------------------------------------------------------- header
-  function header(S) {
-    const v = S.view;
-    return h("div", { class: "nwb-head-text" },
-      h("h2", { class: "nwb-title" }, (S.info && S.info.title) || "Nations"),
-      // the round and age on the header's pill, the step on the gold pill of the current
-      // step (the dice game's header); one line of words for a screen reader
-      h("span", { class: "nwb-when" }, v.over ? h("span", { class: "nw-round" }, "Game over") : [
-        h("span", { class: "nw-round" }, `Round ${v.round} of ${v.rounds} \u00b7 ${v.age_name}`),
-        h("span", { class: "nw-sr" }, " \u00b7 "), h("span", { class: "nw-step nw-current" }, v.step_label)]));
-  }
-
-  // ---------------------------------------------------------- the question
-  function promptPanel(S, moves) {
-    const v = S.view;
-    const live = S.acting !== null && S.acting !== undefined;
-    const opts = live ? moves.options : [];
-    const can = live && !opts.length ? choicesLine(moves) : "";
-    return h("section", { class: `nw-panel nwb-prompt${live ? " nwb-live nw-ask-live" : ""}${v.over ? " nwb-over" : ""}`, "aria-live": "polite", dataset: { key: "prompt" } },
-      h("p", { class: "nwb-ask" }, v.prompt),
-      // the card the question is about (a building to place, a battle's loot, a golden age)
-      v.decision_card && S.cards && S.cards[v.decision_card]
-        ? h("div", { class: "nwb-ask-card", dataset: { key: "decision-card" } }, cardEl(S, v.decision_card, {}))
-        : null,
-      can ? h("p", { class: "nwb-can", dataset: { key: "can" } }, can, h("span", { class: "nwb-dim" }, " Each shows what it changes before you confirm.")) : null,
-      v.final ? finalTable(S) : null,
-      // the seed, for sharing: Python sends it once the game is over (never before: it
-      // tells the order of the decks)
-      v.final ? seedLine(S) : null,
-      // the same players and settings, a new seed (the shell's intent, as the dice game's)
-      v.final ? h("div", { class: "nwb-again" },
-        h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "play-again" }, title: "A new game with the same players and settings, and a new seed", onclick: () => shell.playAgain() }, "Play again")) : null,
-      // fair dice: the seed and salt behind the fingerprint shown since the first move
-      v.final ? fairEnd(S) : null,
-      opts.length ? h("div", { class: "nwb-options", role: "group", "aria-label": "Answers" },
-        opts.map((e, i) => moveButton(e, `${i < 9 ? `${i + 1}. ` : ""}${e.text}`, " nwb-option"))) : null,
-      live && moves.pass ? h("div", { class: "nwb-pass" }, moveButton(moves.pass, "Pass", " nw-pass nwb-pass-btn")) : null,
-      v.round_summary && !S.viewingHistory
-        ? h("button", { type: "button", class: "nw-btn nwb-link", dataset: { key: "open-summary" }, onclick: () => act.openSummary() }, `Round ${v.round_summary.round} summary`)
-        : null);
-  }
-
-  function previewPanel(S) {
-    const pending = shell.pendingMove && shell.pendingMove();
-    if (!pending) return null;
-    const p = shell.previewShown ? shell.previewShown(S) : null;
-    const rows = p && p.rows ? p.rows : [];
-    return part("preview", sig(pending, p), () => h("section", { class: "nw-panel nwb-preview", role: "dialog", "aria-label": "What this move changes", dataset: { key: "preview" } },
-      h("h3", {}, p && p.text ? p.text : "What this move changes"),
-      !p ? h("p", { class: "nwb-dim" }, "Working out what it changes\u2026") : null,
-      rows.length
-        ? h("table", { class: "nwb-changes" },
-          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), h("th", { scope: "col" }, "now"), h("th", { scope: "col", "aria-hidden": "true" }, ""),
-            h("th", { scope: "col" }, "after"), h("th", { scope: "col" }, "change"))),
-          h("tbody", {}, rows.map(changeRow)))
-        : p ? h("p", { class: "nwb-dim" }, "No resource, track or VP changes at once.") : null,
-      p && p.lines && p.lines.length ? h("ul", { class: "nwb-lines" }, p.lines.map((t) => h("li", {}, t))) : null,
-      p && p.then ? h("p", { class: "nwb-then" }, `Then: ${p.then}`) : null,
-      p && p.warning ? h("p", { class: "nwb-warn" }, p.warning) : null,
-      h("div", { class: "nwb-confirm" },
-        h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "preview-confirm" }, onclick: () => shell.confirmPreview() }, "Confirm (Enter)"),
-        h("button", { type: "button", class: "nw-btn nw-secondary", dataset: { key: "preview-cancel" }, onclick: () => shell.cancelPreview() }, "Cancel (Esc)"))));
-  }
-
-  function recentPanel(S) {
-    const r = S.view.recent;
-    if (!r || !r.moves.length) return null;
-    return part("recent", sig(r), () => h("section", { class: "nw-panel nwb-recent-moves", "aria-label": "The other players' last moves", dataset: { key: "recent" } },
-      h("h3", {}, r.moves.length > 1 ? "Since your last move" : "Last move"),
-      h("ol", {}, r.moves.map((m) => h("li", { class: `nwb-seat-${m.seat}` }, m.text)))));
-  }
-
-  function detailPanel(S, moves) {
-    const id = ui.detail;
-    const card = id && (S.cards || {})[id];
-    if (!card) return null;
-    const related = [moves.buy.get(id), moves.special.get(id), moves.hire && moves.hire.card === id ? moves.hire : null].filter(Boolean);
-    // a dialog over the board (drawn in place it pushed the whole board down)
-    return part("detail", sig(card, related, S.acting), () => modal({ key: "detail", label: `${card.name}: details`, onClose: () => act.closeDetail(), inner: `nwb-detail nwb-t-${typeSlug(card.type)}` },
-      h("header", { class: "nwb-detail-head" },
-        h("h3", {}, card.name),
-        h("button", { type: "button", class: "nw-btn nwb-close", "aria-label": "Close the card details", dataset: { key: "detail-close" }, onclick: () => act.closeDetail() }, "\u00d7")),
-      h("p", { class: "nwb-detail-kind" }, [TYPE_LABEL[card.type] || card.type, card.age ? `age ${roman(card.age)}` : "printed on the nation's board", card.set && card.set !== "printed" ? `${card.set} cards` : null].filter(Boolean).join(" \u00b7 ")),
-      card.text ? h("p", { class: "nwb-detail-text" }, card.text) : null,
-      card.lines ? h("ul", { class: "nwb-detail-lines" }, card.lines.map((t) => h("li", {}, t))) : null,
-      h("div", { class: "nwb-detail-figs" }, cardFigures(card).filter((el) => !el.classList.contains("nwb-more")),
-        card.vp ? h("div", { class: "nwb-fig" }, `${card.vp} VP at the end`) : null,
-        card.worker_vp ? h("div", { class: "nwb-fig" }, `workers score ${card.worker_vp.join(" + ")} VP`) : null,
-        card.max_workers ? h("div", { class: "nwb-fig" }, `at most ${card.max_workers} workers`) : null),
-      related.length ? h("div", { class: "nwb-card-acts" }, related.map((e) => moveButton(e, e.text, { buy: " nw-buy nwb-buy", hire: " nw-buy nwb-hire" }[e.group] || " nw-secondary"))) : null,
-      h("div", { class: "nwb-confirm" },
-        h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "detail-done" }, onclick: () => act.closeDetail() }, "Close"))));
-  }
-
-  // -------------------------------------------------------- progress board
-  /** The progress board: its frame built once per number of rows (the deck's count, each
-   * row's price and width set in place), each card a part of its own (a Buy that comes or
-   * goes as the turn passes builds that card's frame and buttons again, its face kept), and
-   * each taken place; a move no longer builds the board's frame and rows again. */
-  function progressPanel(S, moves) {
-    const v = S.view;
-    const pr = v.progress;
-    const recent = new Set(v.recent ? v.recent.cards : []);
-    const live = shown(S.acting);
-    const panel = part(`progress-${pr.rows.length}`, "", () => {
-      const deck = h("span", { class: "nwb-sub" }, "");
-      const rows = pr.rows.map((_, r) => {
-        const price = h("b", { class: iconClass("gold", 17) }, "");
-        const cards = h("div", { class: "nwb-row-cards" });
-        const el = h("div", { class: "nwb-row", role: "group", dataset: { key: `row-${r}` } },
-          h("div", { class: "nwb-row-price", "aria-hidden": "true" }, price, " gold"), cards);
-        return { el, price, cards };
-      });
-      const el = h("section", { class: "nw-panel nwb-progress", "aria-label": "Progress board", dataset: { key: "progress" } },
-        h("h3", { class: "nwb-progress-head" }, h("span", {}, "Progress board"), deck), rows.map((row) => row.el));
-      refs.set(el, { deck, rows });
-      return el;
-    });
-    const { deck, rows } = refs.get(panel);
-    setText(deck, `${pr.deck} card${pr.deck === 1 ? "" : "s"} left in this age's deck`);
-    pr.rows.forEach((row, r) => {
-      const drawn = rows[r];
-      setAttr(drawn.el, "aria-label", `Row ${r + 1}: ${row.price} gold each`);
-      setText(drawn.price, String(row.price));
-      setAttr(drawn.cards, "style", `--cols: ${pr.columns}`);
-      setChildren(drawn.cards, row.cards.map((id, c) => (id
-        ? tableCard(S, "progress", id, {
-          recent: recent.has(id),
-          why: live && !moves.buy.has(id) && pr.why ? pr.why[id] || null : null,
-          buttons: () => (moves.buy.has(id) ? [moveButton(moves.buy.get(id), ["Buy ", chip("gold", moves.buy.get(id).price, String(moves.buy.get(id).price))], " nw-buy nwb-buy")] : []),
-        }, moves.buy.get(id) || null, part)
-        : part(`progress-empty-${r}-${c}`, "", () => h("div", { class: "nwb-empty", dataset: { key: `empty-${r}-${c}` } }, "taken")))));
-    });
-    return panel;
-  }
-
-  // ------------------------------------------------------------- nations
-  /** A nation's figure as a chip: with the shell's icon for it, its icon and its number
-   * (its name hidden for a screen reader and shown on hover); else its name and number. */
-  function stat(label, value, extra = "", iconName = null) {
-    return h("span", { class: `nwb-stat${extra}`, title: `${label}: ${num(value)}` },
-      h("span", { class: iconName ? "nwb-k nwb-sr" : "nwb-k" }, label),
-      h("b", iconName ? { class: iconClass(iconName, 16) } : {}, num(value)));
-  }
-
-  function populationTrack(n) {
-    const pop = n.population;
-    const section = (name, sec) => h("div", { class: `nwb-pop-sec nwb-pop-${name}`, "aria-label": `${name} section: ${sec.size - sec.taken} of ${sec.size} workers left; each taken costs ${sec.upkeep} ${name}` },
-      h("span", { class: "nwb-k", title: `${name}: \u2212${sec.upkeep} ${name} each` }, icon(name, 14), h("span", { class: "nwb-sr nw-sr" }, name), ` \u2212${sec.upkeep} each`),
-      h("span", { class: "nwb-pop-boxes", "aria-hidden": "true" },
-        Array.from({ length: sec.size }, (_, i) => h("span", { class: i < sec.size - sec.taken ? "nwb-box nwb-full" : "nwb-box" }, i < sec.size - sec.taken ? "\u25cf" : "\u00b7"))));
-    return h("div", { class: "nwb-pop" },
-      section("food", pop.food), section("stability", pop.stability),
-      pop.on_top ? h("span", { class: "nwb-dim" }, `${pop.on_top} on top of the track`) : null,
-      pop.hidden ? h("span", { class: "nwb-dim" }, `${pop.hidden} without upkeep (easier game)`) : null);
-  }
-
-  function nationBoard(S, n, moves, live, recent) {
-    const cards = S.cards || {};
-    const slotNames = n.slots.map((s) => (s.card && cards[s.card] ? cards[s.card].name : "empty"));
-    const badges = [
-      n.passed ? h("span", { class: "nwb-badge" }, n.first_to_pass ? "passed first" : "passed") : null,
-      n.revolt ? h("span", { class: "nwb-badge nwb-bad" }, "in revolt") : null,
-      n.defeated ? h("span", { class: "nwb-badge nwb-bad" }, "defeated in the war") : null,
-      S.view.current === n.seat ? h("span", { class: "nwb-badge nwb-now nw-turn-badge" }, "to play") : null,
-    ];
-    const prod = chips(Object.fromEntries(GOODS.map((k) => [k, n.production[k]])));
-    const slots = n.slots.map((s) => {
-      if (!s.card) return h("div", { class: "nwb-empty", dataset: { key: `slot-${s.slot}` } }, `empty slot ${s.slot + 1}`);
-      const entries = live ? [...(moves.deploy.get(s.slot) || []), ...(moves.undeploy.get(s.slot) || [])] : [];
-      const special = live && moves.special.get(s.card);
-      // the common moves as buttons; moving a worker in from another card, or taking
-      // several off, behind "More" (a native <details>: Tab and Enter open it)
-      const common = entries.filter((e) => (e.group === "deploy" ? e.source === "idle" : e.count === 1));
-      const more = entries.filter((e) => !common.includes(e));
-      const texts = entries.map((e) => slotButtonText(e, slotNames));
-      return tableCard(S, `slot-${n.seat}-${s.slot}`, s.card, {
-        workers: s.workers, max: s.max, recent: recent.has(s.card),
-        buttons: () => [
-          ...common.map((e) => slotButton(e, slotNames)),
-          more.length ? h("details", { class: "nwb-more-moves", dataset: { key: `more-${n.seat}-${s.slot}` } },
-            h("summary", {}, `More moves (${more.length})`),
-            h("div", { class: "nwb-card-acts" }, more.map((e) => slotButton(e, slotNames)))) : null,
-          special ? moveButton(special, "Use its action", " nw-secondary") : null,
-        ].filter(Boolean),
-      }, [entries, texts, special || null]);
-    });
-    const liveCard = (id) => {
-      const special = (live && moves.special.get(id)) || null;
-      return tableCard(S, `nation-${n.seat}`, id, {
-        recent: recent.has(id),
-        buttons: () => (special ? [moveButton(special, "Use its action", " nw-secondary")] : []),
-      }, special);
-    };
-    const w = n.wonder;
-    const wonder = w
-      ? h("div", { class: "nwb-building" },
-        cardEl(S, w.card, {
-          recent: recent.has(w.card),
-          buttons: live && moves.hire ? [moveButton(moves.hire, ["Hire architect ", chip("stone", moves.hire.cost, String(moves.hire.cost))], " nw-buy nwb-hire")] : [],
-        }),
-        h("p", { class: "nwb-dim nwb-wonder-built" }, `${w.built} of ${w.sections} sections built`,
-          shown(w.next_cost) ? ["; next: ", chip("stone", w.next_cost, String(w.next_cost))] : null))
-      : h("p", { class: "nwb-dim" }, "No wonder under construction.");
-    return h("div", { class: "nwb-nation-body" },
-      h("div", { class: "nwb-stats" },
-        ["gold", "stone", "food", "books"].map((k) => stat(k, n.resources[k], ` nwb-${k}`, FIGURE_ICON[k])),
-        stat("VP", n.resources.vp, " nwb-vp-stat", "vp"),
-        stat("strength", n.strength, " nwb-track nwb-strength", "strength"),
-        stat("stability", n.stability, n.revolt ? " nwb-track nwb-stability nwb-bad" : " nwb-track nwb-stability", "stability"),
-        stat("idle workers", `${n.idle} / ${n.workers}`, " nwb-idle", "worker")),
-      badges.some(Boolean) ? h("div", { class: "nwb-badges" }, badges) : null,
-      h("p", { class: "nwb-prod" }, h("span", { class: "nwb-k" }, "next production "), prod.length ? prod : "nothing"),
-      populationTrack(n),
-      h("h4", {}, "Buildings and military"),
-      h("div", { class: "nwb-slots" }, slots),
-      h("div", { class: "nwb-side-cards" },
-        h("div", {}, h("h4", {}, `Advisor${n.advisor_slots > 1 ? "s" : ""}`), n.advisors.length ? n.advisors.map(liveCard) : h("p", { class: "nwb-dim" }, "none")),
-        h("div", {}, h("h4", {}, `Colonies (${n.colonies.length}/${n.colony_slots})`), n.colonies.length ? n.colonies.map(liveCard) : h("p", { class: "nwb-dim" }, "none")),
-        h("div", {}, h("h4", {}, "Wonder under construction", n.private_architects ? h("span", { class: "nwb-dim" }, ` \u00b7 ${n.private_architects} private architect${n.private_architects > 1 ? "s" : ""}`) : null), wonder),
-        h("div", {}, h("h4", {}, `Wonders (${n.wonders.length}/${n.wonder_slots})`), n.wonders.length ? n.wonders.map(liveCard) : h("p", { class: "nwb-dim" }, "none")),
-        n.specials.length ? h("div", {}, h("h4", {}, "Nation's rule"), n.specials.map(liveCard)) : null));
-  }
-
-  /** A folded nation in a line: its figures as icon chips to the eye, Python's words for
-   * them (n.summary, which says every figure drawn) to a screen reader. */
-  function summaryLine(n) {
-    const icons = [["gold", n.resources.gold], ["stone", n.resources.stone], ["food", n.resources.food],
-      ["book", n.resources.books], ["vp", n.resources.vp], ["strength", n.strength]];
-    return h("p", { class: "nwb-summary" },
-      h("span", { class: "nwb-sr" }, n.summary),
-      h("span", { class: "nwb-summary-chips", "aria-hidden": "true", title: n.summary },
-        icons.map(([name, v]) => h("span", { class: `nw-chip nwb-chip ${iconClass(name, 14)}` }, num(v))),
-        h("span", { class: `nw-chip nwb-chip ${iconClass("stability", 14)}${n.stability < 0 ? " nw-chip-bad nwb-bad" : ""}` }, num(n.stability)),
-        h("span", { class: `nw-chip nwb-chip ${iconClass("worker", 14)}` }, `${n.workers}`, h("span", { class: "nw-chip-word" }, ` worker${n.workers === 1 ? "" : "s"} (${n.idle} idle)`))));
-  }
-
-  /** A folded nation: its frame and heading built once (whose turn it is, a class set in
-   * place), its summary line rebuilt when its figures change, and what it did since the
-   * viewer's last move when that changes: the turn passing rebuilds none of them. */
-  function foldedNation(S, n, who, live, theirs) {
-    const frame = part(`nation-${n.seat}-folded`, sig(n.name, who, n.side, n.difficulty), () =>
-      h("section", { class: "nw-panel nwb-nation", "aria-label": `${n.name}'s nation`, dataset: { key: `nation-${n.seat}`, seat: n.seat } },
-        h("header", { class: "nwb-nation-head" },
-          h("h3", {}, `${n.name}${who}`),
-          h("span", { class: "nwb-dim" }, `${n.side} \u00b7 ${n.difficulty}`),
-          h("button", {
-            type: "button", class: "nw-btn nwb-fold", "aria-expanded": "false",
-            "aria-label": `Unfold ${n.name}'s board`, dataset: { key: `fold-${n.seat}` },
-            onclick: () => act.toggleFold(n.seat),
-          }, "Unfold"))));
-    setAttr(frame, "class", `nw-panel nwb-nation${live ? " nwb-live" : ""}${S.view.current === n.seat ? " nwb-current nw-to-play" : ""}`);
-    const line = part(`nation-${n.seat}-summary`, sig(n.summary, n.resources, n.strength, n.stability, n.workers, n.idle), () => summaryLine(n));
-    const moves = theirs.length
-      ? part(`nation-${n.seat}-theirs`, sig(theirs), () => h("ul", { class: "nwb-their-moves", "aria-label": `${n.name}'s last moves`, dataset: { key: `their-${n.seat}` } },
-        theirs.map((m) => h("li", {}, m.text))))
-      : null;
-    setChildren(frame, [frame.firstChild, line, moves]);
-    return frame;
-  }
-
-  function nationPanel(S, n, moves, isViewer) {
-    const live = S.acting === n.seat;
-    const unfolded = isViewer || ui.unfolded.has(n.seat);
-    const recent = new Set(S.view.recent ? S.view.recent.cards : []);
-    const mine = live ? [[...moves.deploy], [...moves.undeploy], moves.hire, [...moves.special]] : 0;
-    // "remote": a person at their own screen of a table, named like one at this screen
-    const person = n.who === "human" || n.who === "remote";
-    const level = person ? "" : botLevel(S, n.who);
-    const who = person ? "" : ` (${n.who} bot${level ? `, ${level}` : ""})`;
-    const theirs = isViewer || !S.view.recent ? [] : S.view.recent.moves.filter((m) => m.seat === n.seat);
-    // a folded board is a part of its own: the unfolded one stays in Parts meanwhile (draw
-    // keeps it), so that unfolding it again (the next turn of a hot seat: the acting
-    // player's board is shown in full) builds only the cards changed since it was shown
-    if (!unfolded) return foldedNation(S, n, who, live, theirs);
-    const signature = sig(n, isViewer, mine, [...recent], theirs, S.view.current, ui.detail, live ? [...pending] : 0, catalogue(S));
-    return part(`nation-${n.seat}`, signature, () =>
-      h("section", { class: `nw-panel nwb-nation${live ? " nwb-live" : ""}${S.view.current === n.seat ? " nwb-current nw-to-play" : ""}`, "aria-label": `${n.name}'s nation`, dataset: { key: `nation-${n.seat}`, seat: n.seat } },
-        h("header", { class: "nwb-nation-head" },
-          h("h3", {}, `${n.name}${who}`),
-          h("span", { class: "nwb-dim" }, `${n.side} \u00b7 ${n.difficulty}`),
-          isViewer ? null : h("button", {
-            type: "button", class: "nw-btn nwb-fold", "aria-expanded": unfolded ? "true" : "false",
-            "aria-label": `${unfolded ? "Fold" : "Unfold"} ${n.name}'s board`, dataset: { key: `fold-${n.seat}` },
-            onclick: () => act.toggleFold(n.seat),
-          }, unfolded ? "Fold" : "Unfold")),
-        unfolded ? nationBoard(S, n, moves, live, recent) : summaryLine(n),
-        // folded or not, what this nation did since the viewer's last move
-        theirs.length ? h("ul", { class: "nwb-their-moves", "aria-label": `${n.name}'s last moves`, dataset: { key: `their-${n.seat}` } },
-          theirs.map((m) => h("li", {}, m.text))) : null));
-  }
-
-  // ---------------------------------------------------------- scoring board
-  function scoringPanel(S) {
-    const v = S.view;
-    const sc = v.scoring;
-    // everything the table reads: the nation to play is marked in it (v.current)
-    return part("scoring", sig(sc, v.scores, v.solo, v.final, v.winner, v.over, S.seats, v.current, v.age_name, catalogue(S)), () => {
-      const ev = sc.event;
-      const war = sc.war;
-      const passed = new Set(sc.passed);
-      return h("section", { class: "nw-panel nwb-scoring", "aria-label": "Scoring board", dataset: { key: "scoring" } },
-        h("h3", {}, "Scoring board"),
-        h("p", {}, h("b", {}, `Round ${sc.round} of ${sc.rounds}`), ` \u00b7 age ${roman(sc.age)} (${v.age_name}) \u00b7 `,
-          h("b", {}, String(sc.architects)), ` architect${sc.architects === 1 ? "" : "s"} left`),
-        h("table", { class: "nwb-table" },
-          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "order"), h("th", { scope: "col" }, "nation"), h("th", { scope: "col", class: iconClass("vp", 14) }, "VP"), h("th", { scope: "col", class: iconClass("book", 14) }, "books"))),
-          h("tbody", {}, sc.order.map((seat, i) => h("tr", { class: v.current === seat ? "nwb-now" : "" },
-            h("td", {}, `${i + 1}`), h("td", {}, seatName(seat), passed.has(seat) ? h("span", { class: "nwb-dim" }, " (passed)") : null),
-            h("td", {}, num(v.scores[seat])), h("td", {}, num(sc.books[seat])))))),
-        ev ? h("div", { class: "nwb-event", "aria-label": "Event card" },
-          h("h4", {}, "Event"),
-          ev.halves.map((half) => h("p", {}, h("b", {}, half.name), ": ", half.text)),
-          h("p", { class: "nwb-dim nwb-event-figs" }, "Famine: ", chip("food", ev.famine, String(ev.famine)), " for every nation \u00b7 ",
-            chip("architects", ev.architects, String(ev.architects)), " from the event"))
-          : h("p", { class: "nwb-dim" }, "No event card yet."),
-        war ? h("div", { class: "nwb-war" }, h("h4", {}, "War"), war.card ? cardEl(S, war.card, {}) : null, h("p", {}, war.text))
-          : h("p", { class: "nwb-dim" }, "No war this round."),
-        v.solo ? h("div", { class: "nwb-solo" }, h("h4", {}, "The shadow nation"),
-          // its figures as the nations' chips (each named in words for a screen reader)
-          h("p", { class: "nwb-solo-figs" }, chip("strength", v.solo.strength, num(v.solo.strength)), " ", chip("stability", v.solo.stability, num(v.solo.stability)), " ",
-            chip("books", v.solo.books, String(v.solo.books)), ` \u00b7 ${v.solo.first ? "first" : "second"} in player order`),
-          v.solo.tile_text ? h("p", { class: "nwb-dim" }, v.solo.tile_text) : null,
-          v.solo.last_roll ? h("p", { class: "nwb-dim" }, `The shadow's last roll: ${v.solo.last_roll}.`) : null,
-          v.solo.notice ? h("p", { class: "nwb-note" }, v.solo.notice) : null,
-          v.solo.title ? h("p", {}, "Hall of Fame: ", h("b", {}, v.solo.title)) : null) : null,
-        v.final ? h("p", { class: "nwb-dim" }, "Final scoring: at the top.") : null);
-    });
-  }
-
-  // the final scoring, shown with the game-over line at the top: a row per nation, best
-  // first (Python's ranking: most VP, ties to the earlier player order), the winner's in
-  // gold; each column under its icon or its type's colour, named in words
-  function finalTable(S) {
-    const v = S.view;
-    const cols = [
-      ["vp", "VP tokens", icon("vp", 14)], ["colonies", "colonies", h("span", { class: "nw-kind-dot nw-t-colony" })],
-      ["wonders", "wonders", h("span", { class: "nw-kind-dot nw-t-wonder" })], ["workers", "workers", icon("worker", 14)],
-      ["resources", "resources", icon("gold", 14)],
-    ];
-    const winners = new Set([].concat(shown(v.winner) ? v.winner : []));
-    const name = (s) => (v.nations[s] ? v.nations[s].name : seatName(s));
-    const ranking = Array.isArray(v.ranking) ? v.ranking : v.final.map((_, s) => s);
-    return h("div", { class: "nwb-final", dataset: { key: "final" } }, h("h4", {}, "Final scoring"),
-      h("div", { class: "nwb-scroll" }, h("table", { class: "nw-final-table nwb-final-table" },
-        h("thead", {}, h("tr", {}, h("th", { scope: "col", class: "nw-final-who" }, "nation"),
-          cols.map(([, label, mark]) => h("th", { scope: "col", title: label, "aria-label": label }, mark, h("span", { class: "nw-col-word" }, label))),
-          h("th", { scope: "col", title: "total", "aria-label": "total" }, icon("vp", 14), h("span", { class: "nw-col-word" }, "total")))),
-        h("tbody", {}, ranking.map((s, i) => {
-          const b = v.final[s];
-          return h("tr", { class: winners.has(s) ? "nw-final-first nwb-winner" : "", dataset: { seat: s } },
-            h("th", { scope: "row", class: "nw-final-who", "aria-label": `${i + 1}. ${name(s)}${winners.has(s) ? ", winner" : ""}` }, h("span", { class: "nw-rank" }, String(i + 1)), h("span", { class: "nwb-sr nw-sr" }, ". "), name(s), winners.has(s) ? h("span", { class: "nw-turn-badge nwb-won" }, "winner") : null),
-            cols.map(([k]) => h("td", {}, num(b[k]))),
-            h("td", { class: "nw-final-total" }, num(b.total)));
-        })))));
-  }
-
-  // ----------------------------------------------------------- round summary
-  /** A figure's change in a line: its icon (its name for a screen reader), before \u2192
-   * after, the difference on a green or red pill. */
-  function changeChip(c) {
-    const word = FIGURE_LABEL[c.name] || c.name;
-    const iconName = FIGURE_ICON[c.name];
-    const delta = c.after - c.before;
-    return h("span", { class: "nwb-change", title: `${word} ${num(c.before)} \u2192 ${num(c.after)}` },
-      iconName ? said(iconName, `${word} `) : h("span", { class: "nwb-k" }, `${word} `),
-      `${num(c.before)} \u2192 ${num(c.after)} `,
-      delta ? h("span", { class: `nw-delta ${delta > 0 ? "nw-up" : "nw-down"}` }, signed(delta)) : null);
-  }
-
-  function summaryOverlay(S) {
-    const r = S.view.round_summary;
-    if (!r || S.viewingHistory) return null;
-    const open = ui.summaryOpen || (ui.dismissed !== roundKey(S, r.round) && S.seats.includes("human") && !S.view.over);
-    if (!open) return null;
-    return part("summary", sig(r), () => modal({ key: "summary", label: `Round ${r.round} summary`, onClose: () => act.closeSummary(r.round), inner: "nwb-summary-dialog" },
-        h("h3", {}, `End of round ${r.round}${r.event ? ` \u2014 ${r.event}` : ""}`),
-        h("div", { class: "nwb-scroll" }, h("table", { class: "nwb-table" },
-          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "nation"), h("th", { scope: "col" }, "changes (end of the actions \u2192 after the resolution)"))),
-          h("tbody", {}, r.rows.map((row) => h("tr", {}, h("th", { scope: "row" }, row.name),
-            h("td", { class: "nwb-summary-changes" }, row.changes.length ? row.changes.map(changeChip) : "no change")))))),
-        // each phase's lines folded under its name (the table above is the glance; the
-        // lines are there for who wants the detail): no wall of text
-        h("p", { class: "nwb-dim nwb-phase-hint" }, "Each phase step by step:"),
-        r.phases.map((ph, i) => h("details", { class: "nwb-phase", dataset: { key: `phase-${i}` } },
-          h("summary", {}, h("b", {}, ph.label), h("span", { class: "nwb-dim" }, ` \u00b7 ${ph.lines.length} line${ph.lines.length === 1 ? "" : "s"}`)),
-          h("ul", {}, ph.lines.map((l) => h("li", { class: shown(l.seat) ? `nwb-seat-${l.seat}` : "" }, l.text, l.times > 1 ? h("b", {}, ` (\u00d7${l.times})`) : null))))),
-        h("p", {}, `Player order now: ${S.view.solo ? (S.view.solo.first ? "the shadow, then Player 1" : "Player 1, then the shadow") : r.order.map(seatName).join(", ")}.`),
-        h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "summary-close" }, onclick: () => act.closeSummary(r.round) }, "Close")));
-  }
-
-  // ----------------------------------------------------------------- draw
-  function panel(name, S) {
-    const panels = shell.panels || {};
-    return typeof panels[name] === "function" ? panels[name](S, part) : null;
-  }
-
-  // the shell's log section: made once per view (each call of logPanel() makes a new
-  // one), brought up to date on every draw
-  let logSection = null;
-  function logNode() {
-    const panels = shell.panels || {};
-    if (!logSection && typeof panels.logPanel === "function") logSection = panels.logPanel();
-    if (!logSection) return null;
-    if (typeof logSection.update === "function") logSection.update();
-    return logSection.nodeType ? logSection : logSection.el;
-  }
-
-  function draw(S) {
-    if (!frame || frame.parentNode !== root) skeleton();
-    last = S;
-    const v = S.view;
-    const moves = placeMoves(S.acting !== null && S.acting !== undefined ? S.legal : []);
-    const acting = shown(S.acting) ? v.nations.find((n) => n.seat === S.acting) : null;
-    pending = pendingCards(shell.pendingMove ? shell.pendingMove() : null, acting);
-    if (ui.detail && S.cards && !S.cards[ui.detail]) ui.detail = null;
-    setAttr(frame, "data-step", v.step);
-    setAttr(frame, "class", `nwb-root nw-root${S.busy ? " nw-is-busy" : ""}`);
-
-    const head = part("head", sig(v.round, v.rounds, v.age_name, v.step_label, v.over, S.info), () => header(S));
-    const buttons = shell.panels && shell.panels.headerButtons ? [].concat(shell.panels.headerButtons(part) || []) : [];
-    // signed by everything promptPanel draws: the choices line too (an Undo or a bot's turn
-    // can bring back the same question with other moves, e.g. an architect to hire again)
-    const prompt = part("prompt", sig(v.prompt, v.decision_card, ui.detail, S.acting, moves.options, moves.pass, choicesLine(moves), v.over, v.final, v.round_summary ? v.round_summary.round : 0, S.viewingHistory, gameSeed(S), S.fair), () => promptPanel(S, moves));
-    // nobody here may act: the shell says who is thinking (Skip, Let the bots play)
-    const waiting = shown(v.current) && !shown(S.acting) && !S.viewingHistory && shell.panels && shell.panels.waiting
-      ? part("waiting", sig(S.busy, v.current, S.seats, S.humanTurn), () => shell.panels.waiting(S)) : null;
-    setChildren(els.turn, [prompt, waiting, previewPanel(S), recentPanel(S)]);
-
-    const order = boardOrder(v);
-    const viewer = shown(v.viewer) ? v.viewer : null;
-    const byseat = new Map(v.nations.map((n) => [n.seat, n]));
-    const mine = viewer !== null ? nationPanel(S, byseat.get(viewer), moves, true) : null;
-    setChildren(els.others, order.filter((s) => s !== viewer).map((s) => nationPanel(S, byseat.get(s), moves, false)));
-    for (const n of v.nations) if (n.seat !== viewer && !ui.unfolded.has(n.seat)) P.use(`nation-${n.seat}`); // kept for its next unfolding
-    setChildren(els.left, [mine, els.others]);
-    setChildren(els.right, [panel("coachPanel", S), panel("historyPanel", S), logNode(), panel("gamePanel", S)]);
-    // the scoring board comes first: one column (a phone) shows it right after the prompt
-    // and the progress board, not below every nation; two columns put it at the top of
-    // the right-hand column (board.css: grid areas), as before. Its place in the reading
-    // and Tab order is the one seen in one column.
-    setChildren(els.main, [scoringPanel(S), els.left, els.right]);
-
-    const help = shell.ui && shell.ui.helpOpen && shell.panels && shell.panels.helpOverlay ? shell.panels.helpOverlay(part) : null; // null while closed
-    // the progress board takes the whole width (up to 7 columns of cards), the nations and
-    // the scoring board share the row below (one column when narrow)
-    setChildren(els.head, [head, ...buttons]);
-    // one dialog at a time: the shortcut list, else the round summary, else a card's details
-    const dialog = help || summaryOverlay(S) || detailPanel(S, moves);
-    setChildren(frame, [els.head, panel("errorLine", S), S.viewingHistory ? panel("historyBanner", S) : null, els.turn, progressPanel(S, moves), els.main, dialog]);
-    P.sweep();
-    setAttr(frame, "data-position", v.position);
-  }
-
-  // ------------------------------------------------------------------ keys
-  function summaryIsOpen(S) {
-    return Boolean(frame && frame.querySelector("[data-key='summary']")) && S.view.round_summary;
-  }
-
-  function moveFocus(e) {
-    const el = document.activeElement;
-    const card = el && el.closest && el.closest(".nwb-progress .nwb-card");
-    if (!card) return false;
-    const names = [...frame.querySelectorAll(".nwb-progress .nwb-row")].map((row) => [...row.querySelectorAll(".nwb-row-cards > *")]);
-    let r = -1;
-    let c = -1;
-    names.forEach((row, i) => {
-      const j = row.indexOf(card);
-      if (j >= 0) [r, c] = [i, j];
-    });
-    if (r < 0) return false;
-    const dr = { ArrowUp: -1, ArrowDown: 1 }[e.key] || 0;
-    const dc = { ArrowLeft: -1, ArrowRight: 1 }[e.key] || 0;
-    for (let rr = r + dr, cc = c + dc; rr >= 0 && rr < names.length && cc >= 0 && cc < names[rr].length; rr += dr, cc += dc) {
-      const target = names[rr][cc].querySelector(".nwb-card-name");
-      if (target) {
-        target.focus();
-        return true;
-      }
-    }
+  if (k === "f" || k === "F") {
+    act.foldAll(S);
     return true;
   }
-
-  function onKey(e, S) {
-    const k = e.key;
-    if (k === "p" || k === "P") {
-      const m = S.acting !== null && S.acting !== undefined ? placeMoves(S.legal).pass : null;
-      if (m) act.commit(m);
-      return Boolean(m);
-    }
-    if (/^[1-9]$/.test(k)) {
-      const m = S.acting !== null && S.acting !== undefined ? nthOption(S.legal, Number(k)) : null;
-      if (m) act.commit(m);
-      return Boolean(m);
-    }
-    if (k === "f" || k === "F") {
-      act.foldAll(S);
-      return true;
-    }
-    if (k === "s" || k === "S") {
-      if (!S.view.round_summary) return false;
-      act.openSummary();
-      return true;
-    }
-    if (k === "i" || k === "I") {
-      const el = document.activeElement;
-      const card = el && el.closest && el.closest("[data-card]");
-      if (!card) return false;
-      act.detail(card.getAttribute("data-card"));
-      return true;
-    }
-    if (k === "b" || k === "B") {
-      // the focused card's purchase, when Python lists one
-      const el = document.activeElement;
-      const card = el && el.closest && el.closest("[data-card]");
-      const m = card && shown(S.acting) ? placeMoves(S.legal).buy.get(card.getAttribute("data-card")) : null;
-      if (m) act.commit(m);
-      return Boolean(m);
-    }
-    if (k.startsWith("Arrow")) return moveFocus(e);
-    return false;
+  if (k === "s" || k === "S") {
+    if (!S.view.round_summary) return false;
+    act.openSummary();
+    return true;
   }
-
-  function keyFirst(e, S) {
-    // (Enter with a preview on screen confirms it, whatever has the focus: the shell's key)
-    if (!summaryIsOpen(S)) return false;
-    // Enter on a phase's line (a <summary>) opens it; elsewhere Enter, like Escape, closes
-    const el = document.activeElement;
-    if (e.key === "Enter" && el && el.tagName === "SUMMARY" && el.closest("[data-key='summary']")) return false;
-    if (e.key === "Escape" || e.key === "Enter") {
-      act.closeSummary(S.view.round_summary.round);
-      return true;
-    }
-    return false;
+  if (k === "i" || k === "I") {
+    const id = focusedCard();
+    if (!id) return false;
+    act.detail(id);
+    return true;
   }
+  if (k.startsWith("Arrow")) return moveFocus(frame, e);
+  return false;
+}
 
-  function escape() {
-    if (ui.detail) {
-      act.closeDetail();
-      return true;
-    }
-    return false;
+/** The keys of the round summary while it is open, before the shell's: Escape and Enter
+ * close it (Enter on a phase's line opens that line). */
+function keyFirst(e, S, act, frame) {
+  // (Enter with a preview on screen confirms it, whatever has the focus: the shell's key)
+  const open = Boolean(frame && frame.querySelector("[data-key='summary']")) && S.view.round_summary;
+  if (!open) return false;
+  // Enter on a phase's line (a <summary>) opens it; elsewhere Enter, like Escape, closes
+  const el = document.activeElement;
+  if (e.key === "Enter" && el && el.tagName === "SUMMARY" && el.closest("[data-key='summary']")) return false;
+  if (e.key === "Escape" || e.key === "Enter") {
+    act.closeSummary(S.view.round_summary.round);
+    return true;
   }
+  return false;
+}
 
-  // -------------------------------------------------------------- new game
-  // The card choice the form shows and sends: the player's, unless Python's setup says it
-  // does not serve this many players (a third item: the counts it serves); then the first
-  // that does.
-  const decksFor = (S, form) => {
-    const options = (S.view && S.view.setup && S.view.setup.decks) || [];
-    const players = form.players || 2;
-    const serves = (o) => !Array.isArray(o[2]) || o[2].includes(players);
-    const chosen = options.find((o) => String(o[0]) === String(form.decks));
-    if (!chosen || serves(chosen)) return form.decks;
-    const first = options.find(serves);
-    return first ? first[0] : form.decks;
+/** The board game's view on `root`, drawn through the shell `shell`. */
+export function createView(root, shell) {
+  // the view's visual state (render.js reads a copy of it per draw; act changes it)
+  const ui = {
+    detail: null, // the card id shown in the detail panel
+    unfolded: new Set(), // other nations' boards shown in full
+    dismissed: null, // the round whose summary was closed, with the game's number (roundKey)
+    summaryOpen: false, // reopened with S
   };
-  const newGame = {
-    defaults(S) {
-      const s = S.settings || {};
-      const players = s.players || 2;
-      return {
-        difficulty: perSeat(s.difficulty, 5, "prince").map((d, i) => (i < players ? d : "prince")),
-        sides: typeof s.sides === "string" ? s.sides : "A",
-        decks: typeof s.decks === "string" ? s.decks : "base",
-        ages: s.ages || 4,
-        easier: Boolean(s.easier),
-      };
-    },
-    fields(S, form, set) {
-      const setup = (S.view && S.view.setup) || {};
-      const select = (name, label, options, value, onchange) => h("label", { class: "nw-field" }, label,
-        h("select", { dataset: { key: `ng-${name}` }, onchange },
-          (options || []).map(([val, text, disabled]) => h("option", { value: String(val), selected: String(val) === String(value), disabled: disabled || null }, text))));
-      const players = form.players || 2;
-      const difficulty = perSeat(form.difficulty, players, "prince");
-      const deckChoices = (setup.decks || []).map(([val, text, counts]) => (Array.isArray(counts) && !counts.includes(players)
-        ? [val, `${text} (not with ${players} players: too few cards)`, true] : [val, text]));
-      return [
-        h("fieldset", { class: "nw-fieldset nwb-ng-difficulty" }, h("legend", {}, "Difficulty (the growth bonus)"),
-          difficulty.map((d, seat) => select(`difficulty-${seat}`, `${seatName(seat)} `, setup.difficulty, d, (e) => {
-            const next = perSeat(form.difficulty, 5, "prince");
-            next[seat] = e.target.value;
-            set({ difficulty: next }, false);
-          }))),
-        select("sides", "Player boards ", setup.sides, form.sides, (e) => set({ sides: e.target.value }, false)),
-        select("decks", "Cards ", deckChoices, decksFor(S, form), (e) => set({ decks: e.target.value }, false)),
-        select("ages", "Length ", setup.ages, form.ages, (e) => set({ ages: Number(e.target.value) }, false)),
-        h("label", { class: "nw-field nw-check" },
-          h("input", { type: "checkbox", checked: form.easier, dataset: { key: "ng-easier" }, onchange: (e) => set({ easier: e.target.checked }, false) }),
-          " Easier game (one extra worker without upkeep)"),
-      ];
-    },
-    signature(S, form) {
-      return [form.players, form.difficulty, form.sides, form.decks, form.ages, form.easier, S.view && S.view.setup];
-    },
-    settings(form, S) {
-      const players = form.players || 2;
-      const difficulty = perSeat(form.difficulty, players, "prince");
-      return {
-        difficulty: difficulty.every((d) => d === difficulty[0]) ? difficulty[0] : difficulty,
-        sides: form.sides, decks: decksFor(S, form), ages: Number(form.ages) || 4, easier: Boolean(form.easier),
-      };
-    },
-  };
+  const board = new Board(root);
+  let last = null; // the last snapshot drawn (for key handlers)
+  const act = viewActs(ui, shell, () => last);
 
   return {
-    draw,
-    reset() {
-      P.clear();
-      frame = null;
-      logSection = null; // the shell's log section: one per drawn table
+    draw(S) {
+      last = S;
+      if (ui.detail && S.cards && !S.cards[ui.detail]) ui.detail = null;
+      board.render(S, ui, act);
     },
+    reset: () => board.reset(),
     // the table and the card catalogue (the view names cards by id) must both be there
     ready: (S) => Boolean(S.view && S.view.position !== undefined && S.view.game === "board" && S.cards && Object.keys(S.cards).length),
     traits: ["cards"],
     decisionPanel: ".nwb-prompt",
     turnKey: (S) => `${S.view.position}:${S.view.current}:${S.view.decision}`,
     shortcuts: SHORTCUTS,
-    onKey,
-    keyFirst,
-    escape,
+    onKey: (e, S) => onKey(e, S, act, board.frame),
+    keyFirst: (e, S) => keyFirst(e, S, act, board.frame),
+    escape() {
+      if (!ui.detail) return false;
+      act.closeDetail();
+      return true;
+    },
     newGame,
     state: () => ({ ...ui, unfolded: [...ui.unfolded], last }),
   };

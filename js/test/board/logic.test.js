@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { boardOrder, choicesLine, pendingCards, figuresText, nthOption, num, perSeat, placeMoves, roman, slotButtonText } from "../../src/board/logic.js";
+import {
+  boardOrder, botWords, choicesLine, decksFor, detailKind, figureEntries, figureWord, figuresText, isPerson, nthOption, num, pendingCards,
+  perSeat, placeMoves, playerOrderText, roman, shown, slotButtonText, splitSlotMoves,
+} from "../../src/board/logic.js";
 import { snapshot } from "./helpers.js";
 
 describe("board view helpers", () => {
@@ -71,5 +74,71 @@ describe("pendingCards", () => {
     expect([...pendingCards({ type: "choose", option: "slot 1 (Quarry)" }, nation)]).toEqual(["quarry"]);
     expect([...pendingCards({ type: "choose", option: "food" }, nation)]).toEqual([]);
     expect([...pendingCards(null, nation)]).toEqual([]);
+  });
+
+});
+
+describe("the view's pure helpers (moved out of the view)", () => {
+  it("names figures in words, one or many, and orders them as the engine does", () => {
+    expect(figureWord("books", 1)).toBe("book");
+    expect(figureWord("books", -1)).toBe("book");
+    expect(figureWord("books", 2)).toBe("books");
+    expect(figureWord("workers", 1)).toBe("worker");
+    expect(figureWord("workers", 3)).toBe("workers");
+    expect(figureWord("architects", 1)).toBe("architect");
+    expect(figureWord("architects", 2)).toBe("architects");
+    expect(figureWord("vp", 4)).toBe("VP");
+    expect(figureWord("raid", 2)).toBe("raid");
+    expect(figureEntries({ vp: 1, books: -1, gold: 2, food: 0, strength: 3 })).toEqual([["gold", 2], ["books", -1], ["strength", 3], ["vp", 1]]);
+    expect(figureEntries(null)).toEqual([]);
+    expect(shown(0)).toBe(true);
+    expect(shown("")).toBe(true);
+    expect(shown(null)).toBe(false);
+    expect(shown(undefined)).toBe(false);
+  });
+
+  it("splits a slot's moves into buttons and those behind More, in the engine's order", () => {
+    const idle = { group: "deploy", source: "idle" };
+    const moved = { group: "deploy", source: "2" };
+    const offOne = { group: "undeploy", count: 1 };
+    const offTwo = { group: "undeploy", count: 2 };
+    expect(splitSlotMoves([moved, idle, offTwo, offOne])).toEqual({ common: [idle, offOne], more: [moved, offTwo] });
+    expect(splitSlotMoves([])).toEqual({ common: [], more: [] });
+    // on a real table: every slot's moves land in one of the two, none twice
+    const m = placeMoves(snapshot("actions_3p").legal);
+    for (const slot of new Set([...m.deploy.keys(), ...m.undeploy.keys()])) {
+      const entries = [...(m.deploy.get(slot) || []), ...(m.undeploy.get(slot) || [])];
+      const { common, more } = splitSlotMoves(entries);
+      expect(common.length + more.length).toBe(entries.length);
+      expect(new Set([...common, ...more])).toEqual(new Set(entries));
+      expect(common.filter((e) => more.includes(e))).toEqual([]);
+    }
+  });
+
+  it("says a card's kind, the player order and a bot's seat in words", () => {
+    expect(detailKind({ type: "golden age", age: 2, set: "advanced" })).toBe("Golden age \u00b7 age II \u00b7 advanced cards");
+    expect(detailKind({ type: "special", set: "printed" })).toBe("Nation's rule \u00b7 printed on the nation's board");
+    expect(detailKind({ type: "mystery", age: 1 })).toBe("mystery \u00b7 age I");
+    expect(playerOrderText({ solo: null }, [2, 0, 1])).toBe("Player 3, Player 1, Player 2");
+    expect(playerOrderText({ solo: { first: true } }, [0])).toBe("the shadow, then Player 1");
+    expect(playerOrderText({ solo: { first: false } }, [0])).toBe("Player 1, then the shadow");
+    expect(isPerson("human")).toBe(true);
+    expect(isPerson("remote")).toBe(true);
+    expect(isPerson("heuristic")).toBe(false);
+    expect(botWords("heuristic", "medium")).toBe(" (heuristic bot, medium)");
+    expect(botWords("random", "")).toBe(" (random bot)");
+    expect(botWords("human", "medium")).toBe("");
+    expect(botWords("remote", "")).toBe("");
+  });
+
+  it("keeps the player's card choice unless it does not serve this many players, then the first that does", () => {
+    const options = [["base", "Base"], ["small", "Small", [1, 2]], ["big", "Big", [4, 5]]];
+    expect(decksFor(options, { decks: "small", players: 2 })).toBe("small");
+    expect(decksFor(options, { decks: "small", players: 4 })).toBe("base");
+    expect(decksFor(options, { decks: "small" })).toBe("small"); // 2 players when unset
+    expect(decksFor(options, { decks: "unknown", players: 3 })).toBe("unknown");
+    expect(decksFor([["big", "Big", [4, 5]], ["small", "Small", [1, 2]]], { decks: "big", players: 1 })).toBe("small");
+    expect(decksFor([["big", "Big", [4, 5]]], { decks: "big", players: 1 })).toBe("big"); // none serves: kept
+    expect(decksFor([], { decks: "base", players: 3 })).toBe("base");
   });
 });
