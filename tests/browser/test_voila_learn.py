@@ -171,6 +171,10 @@ def test_lessons_of_both_games_by_clicking(browser: Any, voila_url: str, watch: 
         assert page.locator(f'{ROOT["dice"]} button[data-key="pass"]:visible').count() == 0
         # and no New game on a lesson's table
         assert page.locator(f'{ROOT["dice"]} [data-key="header-newgame"]').is_hidden()
+        # the verdict stays the focus: on screen, the table's own scroll done
+        page.wait_for_function(IN_VIEW, arg=f"{PANEL} .nw-learn-status", timeout=5_000)
+        page.wait_for_timeout(1_500)
+        assert page.evaluate(IN_VIEW, f"{PANEL} .nw-learn-status")
         shot = artifacts_dir / f"voila_learn_dice_{width}.png"
         page.screenshot(path=str(shot))
         record_artifact(request, f"learn, dice lesson done, {width} px", shot)
