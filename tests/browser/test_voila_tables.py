@@ -289,6 +289,7 @@ def test_a_game_against_a_bot_is_kept_and_comes_back_after_its_kernel_died(
         item = page.locator(".nw-app-continue li").first
         item.wait_for(timeout=120_000)
         assert "you against 1 bot" in item.inner_text()
+        assert "Last played" in item.inner_text()         # and when, for the player
         shots = os.environ.get("NATIONS_SHOTS")
         if shots:
             for width in (1400, 390):
