@@ -71,7 +71,8 @@ LAYOUT = """([panelSel, rootSel]) => {
 # An element is inside the window.
 #: in the window (within a pixel: a scroll inside Voila's page lands on a fraction)
 IN_VIEW = """(sel) => { const e = document.querySelector(sel); if (!e) return false;
-  const r = e.getBoundingClientRect(); return r.top >= -1 && r.bottom <= window.innerHeight + 1; }"""
+  const r = e.getBoundingClientRect();
+  return r.top >= -1 && r.bottom <= window.innerHeight + 1; }"""
 
 
 def wait_status(page: Any, key: str, status: str) -> None:
