@@ -10,6 +10,13 @@ from typing import Any, Literal
 
 Verdict = Literal["trying", "done", "wrong"]
 
+#: a lesson without its own ``dead_end`` is searched for a way on when at most this many
+#: of its moves are left (every legal continuation of the learner's)
+SEARCH_MOVES = 3
+#: ... and the search gives up (no early verdict: the learner plays on) past this many
+#: positions tried
+SEARCH_POSITIONS = 3000
+
 #: the topics a game's lessons cover, in the order a round meets them
 TOPICS = ("round", "buying", "dice", "workers", "food", "war", "end")
 
@@ -22,7 +29,12 @@ class Lesson:
     position reached; True when the task is done.  ``show_me``: the moves (as JSON) of one
     right answer, played from the start position.  ``max_moves``: how many moves an answer
     may take before a position that fails the check counts as a wrong try (free moves,
-    such as taking a worker back in the board game, count too)."""
+    such as taking a worker back in the board game, count too).
+
+    A step that no continuation can bring to the task is judged wrong at once, not when the
+    moves are used up: ``dead_end(before, moves, after)``, when given, says so; else every
+    continuation of the learner's within the moves left is tried (:data:`SEARCH_MOVES`,
+    :data:`SEARCH_POSITIONS`)."""
 
     key: str
     game: Literal["dice", "board"]
@@ -40,6 +52,7 @@ class Lesson:
     #: the heading of the notebook section this lesson's text also serves ('' for none)
     notebook: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
+    dead_end: Callable[[Any, Sequence[Any], Any], bool] | None = None
 
     def build(self) -> Any:
         """The lesson's start position (a fresh state each call)."""
@@ -65,7 +78,42 @@ class Lesson:
             return "done"
         if len(moves) >= self.max_moves or after.current_player() != self.learner:
             return "wrong"
+        if self.cannot_succeed(before, moves, after):
+            return "wrong"
         return "trying"
+
+    def cannot_succeed(self, before: Any, moves: Sequence[Any], after: Any) -> bool:
+        """No way on from ``after`` to the task within the moves left: the lesson's own
+        ``dead_end``, else a search of the learner's continuations (False when the search
+        would be too long: the learner then hears when the moves are used up)."""
+        if self.dead_end is not None:
+            return bool(self.dead_end(before, moves, after))
+        left = self.max_moves - len(moves)
+        if not 0 < left <= SEARCH_MOVES:
+            return False
+        tried = [0]
+        try:
+            return not self._way_on(before, list(moves), after, left, tried)
+        except _TooLong:
+            return False
+
+    def _way_on(self, before: Any, moves: list[Any], state: Any, left: int,
+                tried: list[int]) -> bool:
+        """Some continuation of at most ``left`` moves, the learner's own, passes the
+        check."""
+        if left <= 0 or state.is_terminal() or state.current_player() != self.learner:
+            return False
+        for move in state.legal_moves():
+            tried[0] += 1
+            if tried[0] > SEARCH_POSITIONS:
+                raise _TooLong
+            trial = state.clone()
+            trial.apply(move)
+            line = [*moves, move]
+            if self.check(before, line, trial) or self._way_on(before, line, trial,
+                                                               left - 1, tried):
+                return True
+        return False
 
     def markdown(self) -> str:
         """The lesson's text for a notebook: its explanation, then where to play it."""
@@ -80,4 +128,8 @@ class Lesson:
                 "explanation": list(self.explanation), "task": self.task}
 
 
-__all__ = ["TOPICS", "Lesson", "Verdict"]
+class _TooLong(Exception):
+    """The search for a way on tried more than :data:`SEARCH_POSITIONS` positions."""
+
+
+__all__ = ["SEARCH_MOVES", "SEARCH_POSITIONS", "TOPICS", "Lesson", "Verdict"]

@@ -64,17 +64,41 @@ class LessonPanel(anywidget.AnyWidget):
 GAME_TITLES = {"dice": "Nations: The Dice Game", "board": "Nations (the board game)"}
 
 
+#: what a lesson's table answers to the intents that would leave the lesson (the page
+#: hides their buttons there too: learn.css)
+LEAVES_LESSON = {
+    "new_game": "A lesson's table plays the lesson only: for a game of your own, choose "
+                "the game above (or a first game at the end of the lessons).",
+    "load": "A lesson's table plays the lesson only: load a saved game from the game "
+            "itself, chosen above.",
+    "set_seat": "In a lesson you play your own seat; the other seats wait.",
+}
+
+
 def lesson_table(lesson_: Lesson) -> GameWidget[Any, Any]:
-    """The real game widget in the lesson's position: every seat played here, no bot."""
+    """The real game widget in the lesson's position, played at this screen for the
+    learner's seat only (:meth:`GameWidget.play_only`): the other seats wait, so the end
+    of the learner's turn does not offer them the other side's decision.  No bot, never
+    kept in the store, and no New game, Load or seat change (:data:`LEAVES_LESSON`)."""
     state = lesson_.build()
     seats = ["human"] * len(state.players)
+    table: GameWidget[Any, Any]
     if lesson_.game == "dice":
         from ..dice import Game as DiceGame
         from .dice import DiceWidget
-        return DiceWidget(game=DiceGame.from_state(state), seats=seats, bot_delay=0)
-    from ..board import Game as BoardGame
-    from .board.widget import BoardWidget
-    return BoardWidget(game=BoardGame.from_state(state), seats=seats, bot_delay=0)
+        table = DiceWidget(game=DiceGame.from_state(state), seats=seats, bot_delay=0,
+                           keep=False)
+    else:
+        from ..board import Game as BoardGame
+        from .board.widget import BoardWidget
+        table = BoardWidget(game=BoardGame.from_state(state), seats=seats, bot_delay=0,
+                            keep=False)
+    table.play_only({lesson_.learner})
+    table.refused_intents = dict(LEAVES_LESSON)
+    # the page words the waiting seats as a lesson's and hides New game, Load and the seats
+    table.game_info = {**table.game_info, "lesson": True}
+    table.add_class("nw-lesson-table")
+    return table
 
 
 class LearnView(ipywidgets.Box):  # type: ignore[misc]
@@ -106,6 +130,7 @@ class LearnView(ipywidgets.Box):  # type: ignore[misc]
         self._start: Any = None
         self._game_number = 0
         self._status: Verdict = "trying"
+        self._dead_end = False        # a wrong try judged before the moves were used up
         self._tries = 0
         self._hinted = False
         self._shown = False
@@ -189,6 +214,7 @@ class LearnView(ipywidgets.Box):  # type: ignore[misc]
         self._start = table.game.state_at(0)
         self._game_number = int(table.history.get("game", 0))
         self._status = "trying"
+        self._dead_end = False
         self._publish()
 
     def _on_history(self, _change: object = None) -> None:
@@ -203,7 +229,10 @@ class LearnView(ipywidgets.Box):  # type: ignore[misc]
         game = table.game
         if game.viewing_history:
             return
-        verdict = chosen.judge(self._start, list(game.moves), game.state)
+        moves = list(game.moves)
+        verdict = chosen.judge(self._start, moves, game.state)
+        self._dead_end = verdict == "wrong" and len(moves) < chosen.max_moves \
+            and game.state.current_player() == chosen.learner
         if verdict == "wrong" and self._status != "wrong":
             self._tries += 1
             self._hinted = True
@@ -219,11 +248,16 @@ class LearnView(ipywidgets.Box):  # type: ignore[misc]
         message = {"trying": "", "wrong": "Not this time: that does not do the task. "
                    "Undo it on the table (or Try again) and have another go.",
                    "done": chosen.well_done}[self._status]
+        if self._status == "wrong" and self._dead_end:
+            message = ("Not this way: after that step the task can no longer be done in "
+                       "the moves this lesson gives. Undo it on the table (or Try again) "
+                       "and have another go.")
         self.panel.lesson = {
             **chosen.to_json(), "status": self._status, "tries": self._tries,
             "hint": chosen.hint if self._hinted else "", "shown": self._shown,
             "can_show": bool(self._tries) or self._status == "done",
-            "message": message, "next": following.key if following else "",
+            "message": message, "dead_end": self._status == "wrong" and self._dead_end,
+            "next": following.key if following else "",
             "next_title": following.title if following else "",
             "last": following is None, "number": LESSONS[chosen.game].index(chosen) + 1,
             "count": len(LESSONS[chosen.game]),
@@ -283,4 +317,4 @@ def learn_here(key: str) -> LearnView:
     return view
 
 
-__all__ = ["ACTIONS", "LearnView", "LessonPanel", "learn_here", "lesson_table"]
+__all__ = ["ACTIONS", "LEAVES_LESSON", "LearnView", "LessonPanel", "learn_here", "lesson_table"]

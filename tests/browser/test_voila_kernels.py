@@ -111,6 +111,14 @@ def settled_kernel_count(server: Server) -> int:
     pytest.fail(f"the kernel count never settled ({last})")
 
 
+#: the notice's Reload is what a click at its middle reaches
+ON_TOP = """() => {
+  const b = document.querySelector('#nw-lost button[data-key="lost-reload"]');
+  const r = b.getBoundingClientRect();
+  return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === b;
+}"""
+
+
 def open_board(page: Any, url: str) -> str:
     page.goto(url + "?game=dice", timeout=120_000)
     page.wait_for_selector(BOARD, timeout=120_000)
@@ -153,6 +161,10 @@ def test_a_page_whose_kernel_died_says_so_and_offers_a_reload(
         kernel = open_board(page, url)
         eventually(lambda: kernel in kernel_processes(server), 10, "the page's kernel process")
         assert page.locator("#nw-lost").count() == 0
+        # a modal dialog open in the top layer (the shortcut list; a round's summary is
+        # another) must not lie over the notice's Reload
+        page.click('.nw-root [data-key="help"]')
+        page.wait_for_selector("dialog.nw-modal[open]")
         os.kill(kernel_processes(server)[kernel], signal.SIGKILL)
         killed = time.monotonic()
         page.wait_for_selector("#nw-lost", timeout=15_000)
@@ -162,8 +174,13 @@ def test_a_page_whose_kernel_died_says_so_and_offers_a_reload(
         assert "This game has stopped." in text and "Reload" in text
         # the board is still in sight but takes no clicks
         assert page.evaluate("() => !!document.querySelector('.nw-root').closest('[inert]')")
-        # Reload gets a fresh kernel and a working board
-        page.click('#nw-lost button[data-key="lost-reload"]')
+        # the notice is on top: no dialog left open, its Reload the element under a click
+        # at its middle, and the focus on it (a key reloads)
+        assert page.locator("dialog.nw-modal[open]").count() == 0
+        assert page.evaluate(ON_TOP), "something lies over the notice's Reload"
+        assert page.evaluate("() => document.activeElement.dataset.key") == "lost-reload"
+        # Reload (by keyboard) gets a fresh kernel and a working board
+        page.keyboard.press("Enter")
         page.wait_for_selector(BOARD, timeout=120_000)
         assert page.locator("#nw-lost").count() == 0
         assert page.evaluate(PAGE_KERNEL) != kernel

@@ -69,8 +69,10 @@ LAYOUT = """([panelSel, rootSel]) => {
 
 
 # An element is inside the window.
+#: in the window (within a pixel: a scroll inside Voila's page lands on a fraction)
 IN_VIEW = """(sel) => { const e = document.querySelector(sel); if (!e) return false;
-  const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight; }"""
+  const r = e.getBoundingClientRect();
+  return r.top >= -1 && r.bottom <= window.innerHeight + 1; }"""
 
 
 def wait_status(page: Any, key: str, status: str) -> None:
@@ -163,6 +165,17 @@ def test_lessons_of_both_games_by_clicking(browser: Any, voila_url: str, watch: 
         check_screen(page, "dice", phone)
         play(page, "dice", 'button[data-key="board-t1-08"]')
         wait_status(page, "dice-buy", "done")
+        # the learner's turn is over: the table does not offer them Player 2's decision
+        waiting = page.locator(f'{ROOT["dice"]} .nw-waiting')
+        waiting.wait_for()
+        assert "the lesson stops here" in waiting.inner_text()
+        assert page.locator(f'{ROOT["dice"]} button[data-key="pass"]:visible').count() == 0
+        # and no New game on a lesson's table
+        assert page.locator(f'{ROOT["dice"]} [data-key="header-newgame"]').is_hidden()
+        # the verdict stays the focus: on screen, the table's own scroll done
+        page.wait_for_function(IN_VIEW, arg=f"{PANEL} .nw-learn-status", timeout=5_000)
+        page.wait_for_timeout(1_500)
+        assert page.evaluate(IN_VIEW, f"{PANEL} .nw-learn-status")
         shot = artifacts_dir / f"voila_learn_dice_{width}.png"
         page.screenshot(path=str(shot))
         record_artifact(request, f"learn, dice lesson done, {width} px", shot)
@@ -187,6 +200,17 @@ def test_lessons_of_both_games_by_clicking(browser: Any, voila_url: str, watch: 
         shot = artifacts_dir / f"voila_learn_board_{width}.png"
         page.screenshot(path=str(shot))
         record_artifact(request, f"learn, board lesson done, {width} px", shot)
+        # a wrong first step of a three-move lesson is judged at once
+        open_lesson(page, "board-workers")
+        play(page, "board",
+             """button[data-key='move-{"slot":0,"source":"idle","type":"deploy"}']""")
+        wait_status(page, "board-workers", "wrong")
+        assert "no longer" in page.inner_text(f"{PANEL} .nw-learn-status")
+        shot = artifacts_dir / f"voila_learn_dead_end_{width}.png"
+        page.wait_for_function(IN_VIEW, arg=f"{PANEL} .nw-learn-status", timeout=5_000)
+        page.screenshot(path=str(shot))
+        record_artifact(request, f"learn, a wrong early step, {width} px", shot)
+        undo(page, "board", "board-workers")
         # buy the Hoplite, then answer where it goes
         open_lesson(page, "board-buy")
         play(page, "board", """button[data-key='move-{"card":"hoplite","type":"buy"}']""")

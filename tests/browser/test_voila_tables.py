@@ -278,9 +278,8 @@ def test_a_game_against_a_bot_is_kept_and_comes_back_after_its_kernel_died(
         kernel = str(page.evaluate(PAGE_KERNEL))
         os.kill(kernel_processes(server)[kernel], signal.SIGKILL)
         page.wait_for_selector("#nw-lost", timeout=20_000)
-        # (the notice's Reload does this; a round's summary dialog, open in the top layer,
-        # can lie over the notice's button)
-        page.reload(timeout=120_000)
+        # the notice's Reload, on top even of a round's summary dialog open then
+        page.click('#nw-lost button[data-key="lost-reload"]', timeout=20_000)
         page.wait_for_selector(".nw-root[data-step]", timeout=120_000)
         page.wait_for_function(SLIDER_AT, arg=at, timeout=30_000)
         assert page.evaluate(PAGE_KERNEL) != kernel
@@ -290,6 +289,7 @@ def test_a_game_against_a_bot_is_kept_and_comes_back_after_its_kernel_died(
         item = page.locator(".nw-app-continue li").first
         item.wait_for(timeout=120_000)
         assert "you against 1 bot" in item.inner_text()
+        assert "Last played" in item.inner_text()         # and when, for the player
         shots = os.environ.get("NATIONS_SHOTS")
         if shots:
             for width in (1400, 390):

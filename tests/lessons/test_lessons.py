@@ -164,3 +164,60 @@ def test_every_lesson_names_a_notebook_section_that_exists() -> None:
                 for game, name in (("dice", "learn.ipynb"), ("board", "learn_board.ipynb"))}
     for x in EVERY:
         assert x.notebook in headings[x.game], (x.key, x.notebook)
+
+
+@pytest.mark.parametrize("x", [x for x in EVERY if x.max_moves > 1], ids=lambda x: x.key)
+def test_every_step_of_the_answer_keeps_a_way_on(x: Lesson) -> None:
+    """The early verdict never refuses a step of the right answer."""
+    start, moves, _after = _play(x)
+    part = start.clone()
+    for n, move in enumerate(moves[:-1], start=1):
+        part.apply(move)
+        assert x.judge(start, moves[:n], part) == "trying", (x.key, n)
+
+
+def test_a_step_with_no_way_on_is_wrong_at_once() -> None:
+    """board-buy: buying another card than the Hoplite can never end with a military card
+    within its two moves; before, that was judged only after the second move."""
+    x = lesson("board-buy")
+    start = x.build()
+    wrong = next(m for m in start.legal_moves() if m.to_json().get("card") == "brewery")
+    after = start.clone()
+    after.apply(wrong)
+    assert after.current_player() == x.learner and x.max_moves == 2
+    assert x.cannot_succeed(start, [wrong], after)
+    assert x.judge(start, [wrong], after) == "wrong"
+
+
+def test_a_lessons_own_dead_end_is_asked_instead_of_the_search() -> None:
+    from dataclasses import replace
+    x = lesson("board-workers")
+    asked: list[int] = []
+
+    def never(before: Any, moves: Any, after: Any) -> bool:
+        asked.append(len(moves))
+        return False
+
+    start = x.build()
+    temple = next(m for m in start.legal_moves() if m.to_json() == {
+        "type": "deploy", "slot": 0, "source": "idle"})
+    after = start.clone()
+    after.apply(temple)
+    assert x.judge(start, [temple], after) == "wrong"             # the search: no way on
+    own = replace(x, dead_end=never)
+    assert own.judge(start, [temple], after) == "trying" and asked == [1]
+
+
+def test_the_search_gives_up_past_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search too long gives no early verdict (the learner hears when the moves are
+    used up), never a wrong one."""
+    import sys
+    monkeypatch.setattr(sys.modules["nations_widget.lessons.lesson"], "SEARCH_POSITIONS", 3)
+    x = lesson("board-workers")
+    start = x.build()
+    temple = next(m for m in start.legal_moves() if m.to_json() == {
+        "type": "deploy", "slot": 0, "source": "idle"})
+    after = start.clone()
+    after.apply(temple)
+    assert not x.cannot_succeed(start, [temple], after)
+    assert x.judge(start, [temple], after) == "trying"

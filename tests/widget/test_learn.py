@@ -31,8 +31,11 @@ def test_each_lesson_table_is_the_game_widget_in_its_position(key: str) -> None:
     table = lesson_table(x)
     assert isinstance(table, NationsWidget if x.game == "dice" else BoardWidget)
     assert table.game.state.to_json() == x.build().to_json()
-    assert table.seats == ["human"] * len(table.seats)      # nothing moves by itself
+    # the learner's seat is played here; the others wait (no bot, nothing moves by itself)
+    assert table.seats == ["human" if s == x.learner else "remote"
+                           for s in range(len(table.seats))]
     assert table.legal                                     # the learner can play at once
+    assert table.game_info["lesson"] is True
 
 
 def test_the_list_then_a_lesson_done_by_playing() -> None:
@@ -160,3 +163,64 @@ def test_a_first_game_of_the_board_game_is_gentle_and_coached() -> None:
     assert app.shown == "board" and not board.new_game_open
     assert board.seats == ["human", "heuristic-easy"] and board.coach["on"]
     assert board.state.config.difficulty[0] == "chieftain"
+
+
+@pytest.mark.parametrize("key", [x.key for g in ("dice", "board") for x in LESSONS[g]])
+def test_after_the_learners_turn_the_other_seat_is_not_offered(key: str) -> None:
+    """Issue: after the learner's move the table said "Player 2, your decision" with its
+    moves, inviting the learner to play the other side.  Now the other seats wait: no
+    decision is offered, a move for them is refused, and the verdict stays the focus."""
+    x = lesson(key)
+    view = LearnView()
+    _send(view, action="open", key=key)
+    table = view.table
+    assert table is not None
+    for move in x.show_me:
+        _move(view, dict(move))
+    assert view.panel.lesson["status"] == "done"
+    current = table.game.current_player
+    if current is None or current == x.learner:
+        return                                # the lesson's turn goes on (or the game ended)
+    assert table.view["human_turn"] is False and table.legal == []
+    move = table.game.state.legal_moves()[0]
+    table.handle_intent({"kind": "move", "move": move.to_json()})
+    assert "not played at this screen" in table.error
+    assert table.game.position == len(x.show_me)
+    table.handle_intent({"kind": "play_bots"})            # and no bot plays them
+    assert table.game.position == len(x.show_me)
+    table.handle_intent({"kind": "undo"})                  # Undo: back to the learner
+    assert table.game.current_player == x.learner and table.legal
+
+
+def test_a_lessons_table_does_not_leave_the_lesson() -> None:
+    """Issue: a lesson table's New game started a real game and the lesson silently stopped
+    judging.  New game, Load and a seat change are refused there (their buttons hidden)."""
+    view = LearnView()
+    _send(view, action="open", key="dice-buy")
+    table = view.table
+    assert table is not None
+    table.handle_intent({"kind": "new_game", "settings": {"players": 2}})
+    assert "lesson" in table.error and table.history["game"] == view._game_number
+    table.handle_intent({"kind": "load", "text": "{}"})
+    assert "lesson" in table.error
+    table.handle_intent({"kind": "set_seat", "seat": 1, "player": table.bot_names[0]})
+    assert "seat" in table.error and table.seats[1] == "remote"
+    _move(view, {"type": "buy", "tile": "t1-08",
+                 "payment": {"dice": [0], "chits": 1, "trades": []}})
+    assert view.panel.lesson["status"] == "done"         # still judged
+
+
+def test_a_wrong_early_step_is_judged_at_once() -> None:
+    """Issue: a several-move lesson judged a wrong step only once its moves were used up.
+    A step after which no continuation can do the task is wrong at once, said so."""
+    view = LearnView()
+    _send(view, action="open", key="board-workers")
+    _move(view, {"type": "deploy", "slot": 0, "source": "idle"})     # the Temple, not the Axeman
+    shown = view.panel.lesson
+    assert shown["status"] == "wrong" and shown["dead_end"] and shown["tries"] == 1
+    assert "no longer" in shown["message"] and shown["hint"]
+    assert view.table is not None
+    view.table.handle_intent({"kind": "undo"})
+    assert view.panel.lesson["status"] == "trying" and not view.panel.lesson["dead_end"]
+    _move(view, {"type": "deploy", "slot": 2, "source": "idle"})     # a right first step
+    assert view.panel.lesson["status"] == "trying"

@@ -15,7 +15,7 @@
 // browser sat at (js/src/shell/tablelist.js: kept in localStorage, which belongs to this
 // site's address alone); Continue sends their links the same way.
 import "./app.css";
-import { forgetTable, rememberedTables, tableUrl, tokensInHash } from "../shell/tablelist.js";
+import { forgetTable, rememberedTables, tableUrl, tokensInHash, turnWords } from "../shell/tablelist.js";
 
 /** The page's title before a game is chosen. */
 export const APP_TITLE = "Nations";
@@ -69,14 +69,21 @@ function continueList(model, el, games, tables) {
     forgetTable(t.id);
     drawChooser(model, el);
   };
+  // each entry: which game, who plays it, when it was last played here, whose turn it was
   return h("section", { class: "nw-app-continue", "aria-labelledby": "nw-app-continue" },
     h("h3", { id: "nw-app-continue" }, "Continue a game"),
-    h("p", { class: "nw-app-line" }, "Games played, started or joined in this browser (remembered by this browser for this site's address only)."),
-    h("ul", {}, tables.map((t) => h("li", { dataset: { table: t.id } },
-      h("span", {}, `${titleFor(games, t.kind)}: ${whoPlays(t)}`),
-      h("span", { class: "nw-app-when" }, ` · ${when(t.used)}`),
-      h("button", { type: "button", class: "nw-app-switch", dataset: { key: `continue-${t.id}` }, onclick: join(t) }, "Continue"),
-      h("button", { type: "button", class: "nw-app-switch", dataset: { key: `forget-${t.id}` }, title: "Forget this table in this browser (it stays kept on the server; its link still opens it)", onclick: forget(t) }, "Forget")))));
+    h("p", { class: "nw-app-line" }, "Games played, started or joined in this browser (remembered by this browser for this site's address only). Forget takes a game off this list; the server still keeps it."),
+    h("ul", { class: "nw-app-games" }, tables.map((t) => {
+      const turn = turnWords(t);
+      const last = when(t.used);
+      return h("li", { class: "nw-app-game", dataset: { table: t.id } },
+        h("div", { class: "nw-app-game-text" },
+          h("span", { class: "nw-app-game-name" }, `${titleFor(games, t.kind)}: ${whoPlays(t)}`),
+          h("span", { class: "nw-app-when" }, [last ? `Last played ${last}` : "", turn ? ` · ${turn}` : ""].join("").replace(/^ · /, ""))),
+        h("div", { class: "nw-app-game-buttons" },
+          h("button", { type: "button", class: "nw-app-switch nw-app-continue-btn", dataset: { key: `continue-${t.id}` }, "aria-label": `Continue ${titleFor(games, t.kind)}: ${whoPlays(t)}`, onclick: join(t) }, "Continue"),
+          h("button", { type: "button", class: "nw-app-switch", dataset: { key: `forget-${t.id}` }, "aria-label": `Forget ${titleFor(games, t.kind)}: ${whoPlays(t)} in this browser`, title: "Take this game off this browser's list (the server still keeps it, and its link still opens it)", onclick: forget(t) }, "Forget")));
+    })));
 }
 
 /** Draw the chooser for `model` into `el`; returns the root element. */

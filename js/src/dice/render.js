@@ -29,6 +29,10 @@ import {
   usedRerollsChoice,
 } from "./logic.js";
 
+/** A seat this screen does not play: a person at their own screen, or in a lesson a seat
+ * that waits (the lesson plays the learner's seat only). */
+const remoteWho = (S) => (S.info && S.info.lesson ? "waits in this lesson" : "at their own screen");
+
 /** `el` shown or hidden in place, keeping its room: for marks that move with the turn,
  * so that passing the turn repaints them instead of laying the page out again (hidden,
  * they are also out of the accessibility tree). */
@@ -518,7 +522,7 @@ function playerHead(S, seat, part) {
   const b = v.breakdown[seat];
   const track = b.books + b.famine + b.war;
   const frame = part(`head-${seat}-${S.seats[seat]}`, "", () => {
-    const who = S.seats[seat] === "human" ? "human" : S.seats[seat] === "remote" ? "at their own screen" : botWho(S, S.seats[seat]);
+    const who = S.seats[seat] === "human" ? "human" : S.seats[seat] === "remote" ? remoteWho(S) : botWho(S, S.seats[seat]);
     const el = h("h3", {}, h("span", { class: `nw-swatch nw-seat-${seat}`, "aria-hidden": "true" }),
       seatName(seat), h("span", { class: "nw-who" }, who));
     refs.set(el, [...el.childNodes]);
@@ -690,7 +694,7 @@ function playerClass(S, seat, live) {
 }
 
 function playerLabel(S, seat) {
-  const who = S.seats[seat] === "human" ? "human" : S.seats[seat] === "remote" ? "at their own screen" : botWho(S, S.seats[seat]);
+  const who = S.seats[seat] === "human" ? "human" : S.seats[seat] === "remote" ? remoteWho(S) : botWho(S, S.seats[seat]);
   return `${seatName(seat)}'s board (${who})`;
 }
 

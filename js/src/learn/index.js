@@ -131,22 +131,28 @@ export function drawPanel(model, el) {
 /** After a verdict (a wrong try, the task done) the panel's status is brought into view:
  * on a phone the table is below the panel, where the learner just played.  The table
  * draws the same move in its next frame and brings its own decision panel on screen
- * then, so this waits until after that frame. */
+ * then (the board game's table can take longer: a step judged wrong while the learner is
+ * still to act leaves them a decision), so this looks after that frame and, if the status
+ * was scrolled away meanwhile, again at each of REVEAL_AGAIN. */
 export const REVEAL_DELAY = 150; // ms after the next frame
+export const REVEAL_AGAIN = [600, 1200]; // ms after the verdict
 
 function revealStatus(root) {
   if (typeof window === "undefined") return;
   const later = (f) => (window.requestAnimationFrame ? window.requestAnimationFrame(() => setTimeout(f, REVEAL_DELAY)) : setTimeout(f, REVEAL_DELAY));
-  later(() => {
-    const status = root.querySelector(".nw-learn-status");
-    if (!status || !status.isConnected || typeof status.scrollIntoView !== "function") return;
-    const r = status.getBoundingClientRect();
-    if (r.top >= 0 && r.bottom <= window.innerHeight) return;
-    // the status, the hint and the buttons after it, the status first if they do not fit
-    const last = root.querySelector(".nw-learn-controls") || status;
-    last.scrollIntoView({ block: "nearest" });
-    status.scrollIntoView({ block: "nearest" });
-  });
+  later(() => reveal(root));
+  for (const ms of REVEAL_AGAIN) setTimeout(() => reveal(root), ms);
+}
+
+function reveal(root) {
+  const status = root.querySelector(".nw-learn-status");
+  if (!status || !status.isConnected || typeof status.scrollIntoView !== "function") return;
+  const r = status.getBoundingClientRect();
+  if (r.top >= -1 && r.bottom <= window.innerHeight + 1) return; // (a scroll lands on a fraction)
+  // the status, the hint and the buttons after it, the status first if they do not fit
+  const last = root.querySelector(".nw-learn-controls") || status;
+  last.scrollIntoView({ block: "nearest" });
+  status.scrollIntoView({ block: "nearest" });
 }
 
 export default {

@@ -197,7 +197,9 @@ export function makePanels(shell) {
     const atTable = Boolean(S.table && S.table.id);
     const remote = cur !== null && cur !== undefined && S.seats[cur] === "remote";
     const bot = cur !== null && cur !== undefined && S.seats[cur] !== "human" && !remote && !atTable;
-    const said = remote ? `${seatName(cur)} is playing at their own screen.`
+    // a lesson's table plays the learner's seat only: the lesson stops at the others' turn
+    const said = remote && S.info.lesson ? `${seatName(cur)}'s turn: the lesson stops here. Its verdict is in the lesson panel; Undo takes your move back.`
+      : remote ? `${seatName(cur)} is playing at their own screen.`
       : atTable && cur !== null && cur !== undefined && S.seats[cur] !== "human" ? `${seatName(cur)} is played by the ${botWho(S, S.seats[cur])}.` : null;
     return h("div", { class: "nw-waiting" },
       h("p", {}, said || (S.busy ? `${seatName(cur)}, the ${botWho(S, S.seats[cur])}, is thinking…` : bot ? `${seatName(cur)} is played by the ${botWho(S, S.seats[cur])}.` : "Waiting.")),

@@ -20,6 +20,24 @@ import { h } from "./dom.js";
 import { traitValue } from "./traits.js";
 import { rememberTable, tableUrl, tokensInHash } from "./tablelist.js";
 
+/** Whose turn it is, for the "Continue a game" list: a table's from its trait `T`, a game
+ * of this screen's from the view (`human_turn`, `current`) and the seats. */
+export function turnNow(T, view, seats) {
+  if (T && T.id) {
+    if (T.over) return { over: true };
+    if (T.my_turn) return { mine: true };
+    const seat = (T.seats || []).find((s) => s.seat === T.to_play);
+    return seat ? { name: seat.name, bot: seat.who === "bot" } : null;
+  }
+  const v = view || {};
+  if (v.human_turn === true) return { mine: true };
+  if (typeof v.current === "number") {
+    const who = (seats || [])[v.current];
+    return { name: `Player ${v.current + 1}`, bot: who !== "human" && who !== "remote" };
+  }
+  return v.step === "game_over" || v.over === true ? { over: true } : null;
+}
+
 /** The page title's mark while it is this screen's turn. */
 export const YOUR_TURN = "Your turn · ";
 
@@ -131,11 +149,11 @@ export function mountTableBar(model, el) {
     const K = traitValue(model, "kept") || {};
     let links = T.links || null;
     if (T.id && Array.isArray(T.tokens) && T.tokens.length) {
-      const entry = rememberTable({ id: T.id, kind: T.kind, tokens: T.tokens, mine: T.mine, role: T.role, links });
+      const entry = rememberTable({ id: T.id, kind: T.kind, tokens: T.tokens, mine: T.mine, role: T.role, links, turn: turnNow(T) });
       links = links || entry.links;
       address(T.tokens);
     } else if (K.status === "kept" && K.id && K.token) {
-      rememberTable({ id: K.id, kind: K.kind, tokens: [K.token], mine: [], role: "kept", summary: K.summary, links: null });
+      rememberTable({ id: K.id, kind: K.kind, tokens: [K.token], mine: [], role: "kept", summary: K.summary, links: null, turn: turnNow(null, traitValue(model, "view"), model.get("seats")) });
       address([K.token]);
       keptToken = K.token;
     } else if (keptToken && loc && tokensInHash(loc.hash).join(",") === keptToken) {
@@ -151,14 +169,25 @@ export function mountTableBar(model, el) {
       wasMine = mine;
     }
   }
+  // a game of this screen: each move it is last played now, and whose turn it is changes
+  // (a table's trait changes with every move already)
+  function played() {
+    const T = traitValue(model, "table") || {};
+    const K = traitValue(model, "kept") || {};
+    if (!T.id && K.status === "kept" && K.id && K.token) {
+      rememberTable({ id: K.id, kind: K.kind, tokens: [K.token], mine: [], role: "kept", summary: K.summary, links: null, turn: turnNow(null, traitValue(model, "view"), model.get("seats")) });
+    }
+  }
   model.on("change:table", draw);
   model.on("change:kept", draw);
+  model.on("change:history", played);
   draw();
   return {
     draw,
     destroy() {
       model.off("change:table", draw);
       model.off("change:kept", draw);
+      model.off("change:history", played);
     },
   };
 }

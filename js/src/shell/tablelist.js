@@ -18,7 +18,8 @@ function storage() {
 }
 
 /** The remembered tables, the most recently used first: [{id, kind, title, tokens, mine,
- * role, links, used}]. */
+ * role, links, used, turn}] (`used`: when this browser last showed or played it, ms;
+ * `turn`: whose turn it was then, see turnOf). */
 export function rememberedTables() {
   const store = storage();
   if (!store) return [];
@@ -63,4 +64,25 @@ export function tokensInHash(hash) {
 /** The app's address that opens `tokens` (the fragment never reaches the server). */
 export function tableUrl(loc, tokens) {
   return `${loc.origin}${loc.pathname}${loc.search}#table=${tokens.join(",")}`;
+}
+
+/** Whose turn a remembered game was at when this browser last showed it: {over} when it
+ * had ended, {mine} when it was this browser's player's, else {name} of the seat to play
+ * and {bot} when a bot plays it; null when the page did not know. */
+export function turnOf(t) {
+  const turn = t && t.turn;
+  if (!turn || typeof turn !== "object") return null;
+  if (turn.over === true) return { over: true };
+  if (turn.mine === true) return { mine: true };
+  if (typeof turn.name === "string" && /^Player \d{1,2}$/.test(turn.name)) return { name: turn.name, bot: turn.bot === true };
+  return null;
+}
+
+/** The turn of a remembered game in words ("" when unknown). */
+export function turnWords(t) {
+  const turn = turnOf(t);
+  if (!turn) return "";
+  if (turn.over) return "Game over";
+  if (turn.mine) return "Your turn";
+  return turn.bot ? `${turn.name}'s turn (a bot)` : `${turn.name}'s turn`;
 }

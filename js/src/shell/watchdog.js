@@ -168,8 +168,13 @@ function showLost(win, reload) {
     el.setAttribute("inert", "");
     el.setAttribute("aria-hidden", "true");
   }
+  // an open modal <dialog> (a round's summary, New game) lies in the top layer, above any
+  // z-index, and makes the rest of the page inert, this notice included: it is closed
+  closeOpenDialogs(doc);
   const { title, detail, button } = lostMessage();
-  const box = doc.createElement("div");
+  // the notice is itself a modal <dialog> where the browser has them: the top of the top
+  // layer, its Reload the one control reachable by click and keyboard
+  const box = doc.createElement("dialog");
   box.id = "nw-lost";
   box.setAttribute("role", "alertdialog");
   box.setAttribute("aria-modal", "true");
@@ -177,7 +182,10 @@ function showLost(win, reload) {
   box.style.cssText = "position:fixed;inset:0;display:flex;flex-direction:column;"
     + "align-items:center;justify-content:center;gap:0.75em;background:rgba(255,255,255,0.9);"
     + "color:#222;font:16px/1.4 system-ui,sans-serif;z-index:10000;text-align:center;"
-    + "padding:2em;";
+    + "padding:2em;margin:0;border:0;width:100%;height:100%;max-width:none;max-height:none;"
+    + "box-sizing:border-box;";
+  // Escape would close a modal dialog: the notice stays until the page is reloaded
+  box.addEventListener("cancel", (e) => e.preventDefault());
   const heading = Object.assign(doc.createElement("strong"), { textContent: title });
   heading.id = "nw-lost-title";
   const again = Object.assign(doc.createElement("button"), { type: "button", textContent: button });
@@ -187,7 +195,29 @@ function showLost(win, reload) {
   box.replaceChildren(heading,
     Object.assign(doc.createElement("span"), { textContent: detail }), again);
   doc.body.appendChild(box);
+  let modal = false;
+  if (typeof box.showModal === "function") {
+    try {
+      box.showModal();
+      modal = true;
+    } catch {
+      modal = false; // refused (an old browser): the fixed box with its z-index still shows
+    }
+  }
+  if (!modal) box.setAttribute("open", "");
   if (typeof again.focus === "function") again.focus();
+}
+
+/** Close every open <dialog> of the page (the lost-kernel notice must be on top). */
+export function closeOpenDialogs(doc) {
+  for (const dialog of doc.querySelectorAll("dialog[open]")) {
+    try {
+      if (typeof dialog.close === "function") dialog.close();
+    } catch {
+      // closing refused: taken out of the top layer below by removing its open mark
+    }
+    if (dialog.hasAttribute("open")) dialog.removeAttribute("open");
+  }
 }
 
 /**

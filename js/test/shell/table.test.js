@@ -110,6 +110,49 @@ describe("a game kept from this screen alone", () => {
   });
 });
 
+describe("Continue a game says which game, when it was last played and whose turn it is", () => {
+  const GAMES = [{ key: "dice", title: "Nations: The Dice Game", short: "Dice", line: "" }, { key: "board", title: "Nations (the board game)", short: "Board", line: "" }];
+
+  it("a game of this screen: each move notes when and whose turn", () => {
+    const kept = { id: "k1", kind: "dice", token: A, summary: "you against 1 bot", status: "kept" };
+    const model = mockModel({ table: {}, kept, view: { current: 0, human_turn: true }, seats: ["human", "heuristic"], history: { position: 3 } });
+    const bar = mountTableBar(model, el);
+    expect(rememberedTables()[0].turn).toEqual({ mine: true });
+    const first = rememberedTables()[0].used;
+    model.set("view", { current: 1, human_turn: false });
+    model.emit("history", { position: 4 });
+    const [entry] = rememberedTables();
+    expect(entry.turn).toEqual({ name: "Player 2", bot: true });
+    expect(entry.used).toBeGreaterThanOrEqual(first);
+    bar.destroy();
+  });
+
+  it("a table: whose turn from its trait", () => {
+    const bar = mountTableBar(mockModel({ table: TABLE, kept: {} }), el);
+    expect(rememberedTables()[0].turn).toEqual({ name: "Player 2", bot: false });
+    bar.destroy();
+    mountTableBar(mockModel({ table: { ...TABLE, over: true }, kept: {} }), el).destroy();
+    expect(rememberedTables()[0].turn).toEqual({ over: true });
+  });
+
+  it("each entry: the game, who plays, last played and the turn, then Continue and Forget", () => {
+    rememberTable({ id: "k1", kind: "dice", tokens: [A], mine: [], role: "kept", summary: "you against 1 bot", turn: { mine: true } });
+    rememberTable({ id: "t2", kind: "board", tokens: [B], mine: [0], role: "seat", turn: { name: "Player 2", bot: false } });
+    rememberTable({ id: "t3", kind: "board", tokens: [A], mine: [1], role: "seat", turn: { name: "<b>x</b>" } });
+    const model = mockModel({ games: GAMES, game: "", error: "" });
+    const cleanup = chooser.render({ model, el });
+    const text = (id) => el.querySelector(`[data-table=${id}] .nw-app-when`).textContent;
+    expect(text("k1")).toMatch(/^Last played .+ · Your turn$/);
+    expect(text("t2")).toMatch(/ · Player 2's turn$/);
+    expect(text("t3")).not.toContain("x"); // a damaged turn is not shown
+    expect(el.querySelector("[data-table=t2] .nw-app-game-name").textContent).toBe("Nations (the board game): Player 1");
+    el.querySelector("[data-key=forget-k1]").click();
+    expect(rememberedTables().map((t) => t.id)).toEqual(["t3", "t2"]);
+    expect(el.querySelector("[data-table=k1]")).toBeNull();
+    cleanup();
+  });
+});
+
 describe("the tables this browser remembers", () => {
   it("reads links from an address's fragment, and refuses anything not shaped like one", () => {
     expect(tokensInHash(`#table=${A},${B}`)).toEqual([A, B]);

@@ -285,3 +285,59 @@ describe("the kernel behind a page that is up", () => {
     expect(document.getElementById("nw-lost")).toBe(null);
   });
 });
+
+describe("the lost-kernel notice over an open dialog", () => {
+  // jsdom has no showModal: a stand-in that records the top layer's order (Chromium's is
+  // the real one: tests/browser/test_voila_watchdog.py)
+  const topLayer = [];
+  beforeEach(() => {
+    vi.useFakeTimers();
+    topLayer.length = 0;
+    HTMLDialogElement.prototype.showModal = function showModal() {
+      topLayer.push(this);
+      this.setAttribute("open", "");
+    };
+    HTMLDialogElement.prototype.close = function close() {
+      const at = topLayer.indexOf(this);
+      if (at >= 0) topLayer.splice(at, 1);
+      this.removeAttribute("open");
+      this.dispatchEvent(new Event("close"));
+    };
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    delete HTMLDialogElement.prototype.showModal;
+    delete HTMLDialogElement.prototype.close;
+  });
+
+  it("closes a round's summary dialog and is the top of the top layer, Reload focused", () => {
+    const win = fakeWindow();
+    const board = Object.assign(document.createElement("div"), { className: "nw-root" });
+    const summary = document.createElement("dialog");
+    summary.className = "nw-modal";
+    summary.appendChild(Object.assign(document.createElement("button"), { textContent: "Close" }));
+    board.appendChild(summary);
+    document.body.appendChild(board);
+    summary.showModal();
+    let closed = 0;
+    summary.addEventListener("close", () => { closed += 1; });
+    const status = { status: "idle", connectionStatus: "connected" };
+    win.jupyterapp = { widgetManager: { kernel: status } };
+    installWatchdog(win, { pollMs: 500, now: () => 0, reload: () => { win.reloads += 1; } });
+    vi.advanceTimersByTime(600);
+    status.status = "dead";
+    vi.advanceTimersByTime(600);
+    const notice = document.getElementById("nw-lost");
+    expect(notice.tagName).toBe("DIALOG");
+    expect(summary.hasAttribute("open")).toBe(false);
+    expect(closed).toBe(1);
+    expect(topLayer).toEqual([notice]);         // nothing lies above it
+    const reload = notice.querySelector('button[data-key="lost-reload"]');
+    expect(document.activeElement).toBe(reload); // Enter or Space reloads
+    const escape = new Event("cancel", { cancelable: true });
+    notice.dispatchEvent(escape);
+    expect(escape.defaultPrevented).toBe(true);  // Escape does not close the notice
+    reload.click();
+    expect(win.reloads).toBe(1);
+  });
+});

@@ -20,7 +20,7 @@ import asyncio
 import json
 import secrets
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
@@ -200,6 +200,11 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
                                                              list[Any]]] = {}
         #: the last unexpected exception an intent raised (the board shows only its kind)
         self.last_internal_error: BaseException | None = None
+        #: the seats this screen plays when not all of them (:meth:`play_only`), else None
+        self._screen_only: frozenset[int] | None = None
+        #: intents this widget refuses, by kind, with the reason in words (a lesson's
+        #: table refuses New game and Load: see :mod:`nations_widget.widget.learn`)
+        self.refused_intents: dict[str, str] = {}
         if bot_factory is None:
             names, factory = adapter.bots()
         else:
@@ -422,6 +427,26 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             self.error = ""
             self._publish()
         self._schedule_bots()
+
+    def play_only(self, seats: Collection[int]) -> None:
+        """This screen plays ``seats`` and no other seat: the others wait, shown as seats
+        this screen does not play (``"remote"`` in the ``seats`` trait): no decision of
+        theirs is offered here and no bot plays them; :meth:`play` from Python still plays
+        any seat.  A lesson's table: the learner's seat only, so that the end of the
+        learner's turn does not invite them to play the other side."""
+        with self._lock:
+            if self._binding is not None:
+                raise ValueError("a shared table's seats are the table's")
+            n = len(self._seats)
+            chosen = frozenset(seats)
+            if not chosen or not chosen <= set(range(n)):
+                raise ValueError(f"give seats among 0-{n - 1}, got {sorted(chosen)!r}")
+            self._screen_only = chosen
+            self._seats = self._checked_seats(
+                [s if s != REMOTE else "human" for s in self._seats], n)
+            self._bots.clear()
+            self._cancel_bots()
+            self._publish()
 
     def start_game(self, settings: Mapping[str, Any] | None = None) -> None:
         """Start a new game with ``settings`` (the ``new_game`` intent's: ``players``,
@@ -915,6 +940,9 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self._on_custom_msg(self, content, None)
 
     def _dispatch(self, intent: Intent) -> None:
+        refused = self.refused_intents.get(intent.kind)
+        if refused is not None:
+            raise IntentError(refused)
         if intent.kind not in KEEPS_REVIEW:
             self.cancel_review()          # the next intent stops a review under way
         extra = self._adapter.extra_intents.get(intent.kind)
@@ -946,6 +974,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             if seat is not None and seat != current:
                 raise IntentError(f"it is not {label(seat)}'s turn: "
                                   f"{label(current)} is to decide")
+            if self._seats[current] == REMOTE:
+                raise IntentError(f"{label(current)} is not played at this screen")
             if self._seats[current] != "human":
                 raise IntentError(f"{label(current)} is played by the "
                                   f"{self._seats[current]} bot; wait for its move")
@@ -1127,7 +1157,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         if self._binding is not None:
             return False              # the table's bots: see TableBinding
         seat = self._game.current_player
-        return seat is not None and self._seats[seat] != "human"
+        return seat is not None and self._seats[seat] not in ("human", REMOTE)
 
     def _runner_live(self) -> bool:
         """A bot runner is playing the current game (it started after the last change)."""
@@ -1258,15 +1288,18 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
 
     # ---------------------------------------------------------------- helpers
     def _checked_seats(self, seats: Sequence[str] | None, players: int) -> list[str]:
+        only = self._screen_only
         if seats is None:
-            return self._adapter.default_seats(players, self.bot_names)
+            seats = self._adapter.default_seats(players, self.bot_names)
         if isinstance(seats, str) or len(seats) != players:
             raise ValueError(f"give one seat per player ({players}), got {list(seats)!r}")
         allowed = ["human", *self.bot_names]
         for who in seats:
-            if who not in allowed:
+            if who not in allowed and not (only is not None and who == REMOTE):
                 raise ValueError(f"unknown seat player {who!r}: choose one of "
                                  f"{', '.join(allowed)}")
+        if only is not None:              # the seats this screen does not play wait
+            return [who if seat in only else REMOTE for seat, who in enumerate(seats)]
         return list(seats)
 
     def _undo_target(self) -> int:
@@ -1329,7 +1362,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
                 self.table = {}
         # the board's update is sent: now the store follows (its write in a thread)
         if binding is None:
-            self._keeping.follow(self, game, [None if s == "human" else s
+            self._keeping.follow(self, game, [None if s in ("human", REMOTE) else s
                                               for s in self._seats])
 
     def _payloads(self, game: G) -> tuple[dict[str, Any], list[Any]]:
