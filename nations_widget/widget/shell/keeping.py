@@ -22,7 +22,7 @@ import logging
 import os
 import threading
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ...core.history import HistoryGame
 from ...tables import Store
@@ -30,8 +30,13 @@ from ...tables.kept import KEEP_VARIABLE, KeptGame, write_later
 from ...tables.table import Table
 from . import table_mode
 
-if TYPE_CHECKING:
-    from .widget import GameWidget
+
+class KeepingWidget(Protocol):
+    """What :class:`Keeping` needs of the widget (:class:`~.widget.GameWidget`, which
+    imports this module): its ``kept`` trait, and the lock its traits change under."""
+
+    kept: dict[str, Any]
+    _lock: threading.RLock
 
 
 def keeping_asked(keep: bool | Store | None) -> bool | Store:
@@ -80,7 +85,7 @@ class Keeping:
         self._game = table.game
         self.kept = KeptGame.reopened(table, token)
 
-    def follow(self, widget: GameWidget[Any, Any], game: HistoryGame[Any, Any],
+    def follow(self, widget: KeepingWidget, game: HistoryGame[Any, Any],
                bots: list[str | None]) -> None:
         """After a publish (the widget's lock held): keep what changed in ``game``."""
         if self.asked is False:
@@ -109,7 +114,7 @@ class Keeping:
         if events or not kept.created:
             write_later(lambda: self._write(widget, kept, events))
 
-    def _write(self, widget: GameWidget[Any, Any], kept: KeptGame,
+    def _write(self, widget: KeepingWidget, kept: KeptGame,
                events: list[str]) -> None:
         """In the writer thread: store ``events``; a failure is said once on the board."""
         if kept.failed or kept.write(events) or self.kept is not kept:
