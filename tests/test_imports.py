@@ -10,8 +10,8 @@ Two rules (the house rules' "no import circles"):
   ``module._name`` on an imported module.  Dunder names (``__version__``) are public by
   convention and allowed.
 
-One circle is exempted, by name, with its reason (:data:`KNOWN_CIRCLES`); the exemption
-fails as soon as that circle is gone or changes, so it cannot outlive its reason.
+No circle is exempted (the last one, ``tables.store`` <-> its backends, went when
+``open_store`` moved to ``tables.opening``).
 """
 
 from __future__ import annotations
@@ -167,26 +167,11 @@ def circle_text(graph: dict[str, set[str]], component: list[str]) -> str:
     return f"{len(component)} modules in a circle: {', '.join(component)}\n  e.g. {circle}"
 
 
-# The one circle left, and why: ``tables.store.open_store`` picks a backend by importing
-# ``sqlite_store`` / ``postgres_store`` inside the function, and both import ``store``
-# (its schema check and rows).  The way out is ``open_store`` in a module of its own above
-# the backends; ``nations_widget/tables/`` was being changed by another helper when this
-# test was written (issue 23), so the move was left to it.
-KNOWN_CIRCLES: dict[frozenset[str], str] = {
-    frozenset({"nations_widget.tables.postgres_store", "nations_widget.tables.sql_store",
-               "nations_widget.tables.sqlite_store", "nations_widget.tables.store"}):
-        "tables.store.open_store imports the backends, which import tables.store",
-}
-
-
 def test_no_import_circle() -> None:
     graph = {name: imports.targets for name, imports in import_graph().items()}
     found = cycles(graph)
-    report = [circle_text(graph, c) for c in found if frozenset(c) not in KNOWN_CIRCLES]
+    report = [circle_text(graph, c) for c in found]
     assert not report, "import circles:\n" + "\n".join(report)
-    gone = [reason for circle, reason in KNOWN_CIRCLES.items()
-            if circle not in {frozenset(c) for c in found}]
-    assert not gone, f"an exempted circle is gone; remove its exemption: {gone}"
 
 
 def test_no_private_name_taken_from_another_module() -> None:

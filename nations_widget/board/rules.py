@@ -4,8 +4,9 @@ A round is a fixed list of steps, declared once in :data:`ROUND` (phases as data
 step has a ``start`` (what happens on entering it; it may queue decisions) and optionally a
 ``finish`` (what happens once every queued decision is answered: the events' "everybody
 has chosen, then it happens at once").  :func:`advance` is the one transition function:
-it answers nothing by itself except decisions with a single option, and walks the steps
-until somebody has a decision to make.
+the shared :class:`~nations_widget.core.steps.RoundMachine` of :data:`ROUND` with this
+game's :func:`_settle` (it answers nothing by itself except decisions with a single
+option) and :func:`_enter`; it walks the steps until somebody has a decision to make.
 
 Every move goes through :func:`apply` -> :func:`check` (reads, never changes) ->
 :func:`_perform` -> :func:`advance`.  Decisions waiting for an answer are the state's
@@ -19,12 +20,14 @@ from collections.abc import Callable, Set
 from dataclasses import dataclass, replace
 from itertools import repeat
 from operator import is_
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from ..core.envelope import quote, shown
 from ..core.errors import IllegalMoveError, MalformedMoveError, StateFormatError
 from ..core.log import LogEntry
 from ..core.rng import Rng
+from ..core.steps import AGAIN, DONE, GAME_OVER, WAIT, RoundMachine
+from ..core.steps import Step as CoreStep
 from ..core.validate import plain_digits
 from . import scoring, solo
 from .components import Components, EventSpec, deck_lists
@@ -117,8 +120,13 @@ S = TypeVar("S", bound=StateData)
 
 # ------------------------------------------------------------------------ the steps
 @dataclass(frozen=True)
-class Step:
-    name: str
+class Step(CoreStep):
+    """One step of a round (the shared :class:`~nations_widget.core.steps.Step`: its name).
+
+    start: what happens on entering the step (it may queue decisions).
+    finish: what happens once every decision the start queued is answered.
+    """
+
     start: Callable[[StateData, Log], None] | None = None
     finish: Callable[[StateData, Log], None] | None = None
 
@@ -459,8 +467,6 @@ ROUND: tuple[Step, ...] = (
     Step("resolution.famine", _famine),
     Step("resolution.books", _books),
 )
-STEP_INDEX = {step.name: i for i, step in enumerate(ROUND)}
-STEP_NAMES: tuple[str, ...] = (*(step.name for step in ROUND), "game_over")
 
 
 # ------------------------------------------------------------------ game creation
@@ -609,25 +615,6 @@ def current_player(s: StateData) -> int | None:
     return None
 
 
-def _next_step(s: StateData, log: Log) -> None:
-    i = STEP_INDEX[s.step] + 1
-    s.stage = 0
-    if i < len(ROUND):
-        s.step = ROUND[i].name
-        if s.step == "actions":
-            s.cursor = 0
-            s.turn_done = False
-            # solo: "roll ... before your first turn in a round if you are 2nd in order"
-            s.roll_due = is_solo(s) and s.shadow_first
-        return
-    if s.round < s.config.rounds:
-        s.round += 1
-        s.step = ROUND[0].name
-        return
-    s.step = "game_over"
-    _final_note(s, log)
-
-
 def _final_note(s: StateData, log: Log) -> None:
     if log is None:
         return
@@ -648,68 +635,106 @@ def _final_note(s: StateData, log: Log) -> None:
          f"{seat_name(ranking[0])} wins.", scores=scoring.scores(s), ranking=ranking)
 
 
-#: how many times :func:`advance` may go round before it gives up: a game's longest walk
-#: (the end of a round's actions through the resolution and the next round's maintenance,
-#: each single-option decision answered on the way) takes under a hundred; only a position
-#: no game reaches (a decision that answers itself by queueing itself again) goes further
+#: how many turns of the walk :func:`advance` may take: a game's longest walk (the end of a
+#: round's actions through the resolution and the next round's maintenance, each
+#: single-option decision answered on the way) takes under a hundred; only a position no
+#: game reaches (a decision that answers itself by queueing itself again) goes further
 ADVANCE_LIMIT = 10_000
 
 
-def advance(s: StateData, log: Log) -> None:
-    """Walk the round's steps, answering only single-option decisions, until a player
-    must decide or the game is over.  Past :data:`ADVANCE_LIMIT` turns of the walk it
-    raises :class:`StateFormatError`: no position makes it spin for ever."""
-    for _ in range(ADVANCE_LIMIT):
-        if s.step == "game_over":
-            return
+def _settle(s: StateData, step: Step, log: Log) -> str:
+    """One turn of the walk in ``step``: WAIT while a player must decide, AGAIN after
+    each piece of automatic work that may need another look (a single-option decision
+    answered, the solo die rolled, a turn skipped, a start or finish that queued
+    decisions), DONE once the step is over."""
+    if s.queue:
+        d = s.queue[0]
+        if isinstance(d, GrowChoice):
+            return WAIT
+        options = decision_options(s, d)
+        if len(options) > 1:
+            return WAIT
+        s.queue.pop(0)
+        if options or isinstance(d, EffectChoice):
+            # (an effect left with no choice to ask: its stored answers cover them all
+            # once one that no longer fitted is dropped, so it is carried out)
+            _answer(s, d, 0, log)
+        check_removals(s, log)
+        return AGAIN
+    if step.name == "actions":
+        if s.roll_due:
+            s.roll_due = False
+            solo.roll(s, log)
+            check_removals(s, log)
+            return AGAIN
+        if s.turn_done:
+            s.turn_done = False
+            _end_of_action(s, log)
+        if len(s.passed) < len(s.order):
+            return AGAIN if _skip_first_turn(s, log) else WAIT
+        return DONE
+    # the start, then (once the decisions it queued are answered) the finish, then the next
+    # step; ``stage`` says how far the step is, so a position saved while a decision waits
+    # goes on where it stopped
+    if s.stage == 0:
+        s.stage = 1
+        if step.start is not None:
+            step.start(s, log)
+        check_removals(s, log)
         if s.queue:
-            d = s.queue[0]
-            if isinstance(d, GrowChoice):
-                return
-            options = decision_options(s, d)
-            if len(options) > 1:
-                return
-            s.queue.pop(0)
-            if options or isinstance(d, EffectChoice):
-                # (an effect left with no choice to ask: its stored answers cover them all
-                # once one that no longer fitted is dropped, so it is carried out)
-                _answer(s, d, 0, log)
+            return AGAIN
+    if s.stage == 1:
+        s.stage = 2
+        if step.finish is not None:
+            step.finish(s, log)
             check_removals(s, log)
-            continue
-        if s.step == "actions":
-            if s.roll_due:
-                s.roll_due = False
-                solo.roll(s, log)
-                check_removals(s, log)
-                continue
-            if s.turn_done:
-                s.turn_done = False
-                _end_of_action(s, log)
-            if len(s.passed) < len(s.order):
-                if _skip_first_turn(s, log):
-                    continue
-                return
-            _next_step(s, log)
-            continue
-        step = ROUND[STEP_INDEX[s.step]]
-        if s.stage == 0:
-            s.stage = 1
-            if step.start is not None:
-                step.start(s, log)
-            check_removals(s, log)
-        elif s.stage == 1:
-            s.stage = 2
-            if step.finish is not None:
-                step.finish(s, log)
-                check_removals(s, log)
-        else:
-            _next_step(s, log)
-    if s.step != "game_over":
-        waiting = f"the decision {s.queue[0].kind!r} of seat {s.queue[0].seat}" if s.queue \
-            else f"the step {s.step}"
-        raise StateFormatError(
-            f"the position cannot be played: its decisions go round in circles "
-            f"({ADVANCE_LIMIT} turns of the rules without a player's decision, at {waiting})")
+            if s.queue:
+                return AGAIN
+    return DONE
+
+
+def _enter(s: StateData, step: Step) -> None:
+    s.stage = 0
+    s.step = step.name
+    if step.name == "actions":
+        s.cursor = 0
+        s.turn_done = False
+        # solo: "roll ... before your first turn in a round if you are 2nd in order"
+        s.roll_due = is_solo(s) and s.shadow_first
+
+
+def _finish(s: StateData, log: Log) -> None:
+    s.stage = 0
+    s.step = GAME_OVER
+    _final_note(s, log)
+
+
+def _last_round(s: StateData) -> int:
+    return s.config.rounds
+
+
+def _going_round(s: StateData) -> NoReturn:
+    waiting = f"the decision {s.queue[0].kind!r} of seat {s.queue[0].seat}" if s.queue \
+        else f"the step {s.step}"
+    raise StateFormatError(
+        f"the position cannot be played: its decisions go round in circles "
+        f"({ADVANCE_LIMIT} turns of the rules without a player's decision, at {waiting})")
+
+
+#: the round and its one transition function, :func:`advance`
+MACHINE: RoundMachine[Step] = RoundMachine(
+    ROUND, settle=_settle, enter=_enter, last_round=_last_round, finish=_finish,
+    limit=ADVANCE_LIMIT, on_limit=_going_round)
+STEP_INDEX = MACHINE.index
+STEP_NAMES: tuple[str, ...] = MACHINE.names
+
+
+#: ``advance(s, log)``: walk the round's steps, answering only single-option decisions,
+#: until a player must decide or the game is over (:data:`MACHINE`'s walk, with
+#: :func:`_settle`; the machine's own method, so every move pays for no extra call).  Past
+#: :data:`ADVANCE_LIMIT` turns of the walk it raises :class:`StateFormatError`: no
+#: position makes it spin for ever.
+advance: Callable[[StateData, Log], None] = MACHINE.advance
 
 
 def first_turn_actions(s: StateData, seat: int) -> int:
@@ -1240,7 +1265,7 @@ def _action_moves(s: StateData, seat: int) -> list[Move]:
 # ----------------------------------------------------------------------- checking
 def check(s: StateData, move: Move) -> None:
     """Validate ``move`` for the current player without changing anything."""
-    if s.step == "game_over":
+    if s.step == GAME_OVER:
         raise IllegalMoveError("the game is over")
     seat = current_player(s)
     assert seat is not None

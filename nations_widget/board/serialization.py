@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 
 from ..core.envelope import check_header, json_object, message, shown
 from ..core.errors import StateFormatError
+from ..core.steps import GAME_OVER
 from ..core.validate import Checker
 from .components import Components, deck_lists, default_components
 from .constants import CARD_TYPES, RESOURCES, SHADOW_FIGURES
@@ -148,7 +149,7 @@ def check_invariants(s: StateData) -> list[str]:
                                                  for x in d.tiles]
         if sorted(tiles) != list(range(len(s.comp.solo_tiles.tiles))):
             problems.append("a solo tile is missing or in two places")
-    if s.step != "game_over" and current_player(s) is None:
+    if s.step != GAME_OVER and current_player(s) is None:
         problems.append("nobody is to play but the game is not over")
     return problems
 

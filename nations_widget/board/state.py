@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 
 from ..core.envelope import MAX_INT_DIGITS, quote, shown
 from ..core.rng import Rng
+from ..core.steps import GAME_OVER
 from ..core.validate import Checker
 from .components import Components, SideSpec, SoloTile, default_components
 from .constants import CARD_TYPES, DIFFICULTIES, RESOURCES, SETS, SHADOW_FIGURES
@@ -467,7 +468,7 @@ class StateData:
         return new
 
     def is_terminal(self) -> bool:
-        return self.step == "game_over"
+        return self.step == GAME_OVER
 
     def side_of(self, seat: int) -> SideSpec:
         """The player-board side ``seat`` plays (the A side while it is still choosing)."""

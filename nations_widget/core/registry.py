@@ -3,9 +3,9 @@
 Each :class:`GameEntry` says, by name only, where a game's parts live: its engine package
 (``Game`` and ``GameState``, its command line in ``<engine>.__main__``), and the function
 the app makes its widget with.  Nothing here imports a game or the widget: the parts are
-imported when they are asked for (:meth:`GameEntry.game_class`, :meth:`GameEntry.cli`,
-:meth:`GameEntry.make_widget`), so reading the list costs nothing and ``core`` depends on
-no game.
+imported when they are asked for (:meth:`GameEntry.game_class`, :meth:`GameEntry.bots`,
+:meth:`GameEntry.cli`, :meth:`GameEntry.make_widget`), so reading the list costs nothing
+and ``core`` depends on no game.
 
 The key names the game everywhere: ``python -m nations_widget tournament --game KEY``,
 the app's ``?game=KEY`` link, the folder of its browser view (``js/src/KEY``, built into
@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .bots.base import Bot
     from .history import HistoryGame
 
 
@@ -49,6 +50,14 @@ class GameEntry:
         """The engine's ``Game`` (its history class)."""
         game: type[HistoryGame[Any, Any]] = importlib.import_module(self.engine).Game
         return game
+
+    def bots(self) -> tuple[tuple[str, ...], Callable[[str, int], Bot]]:
+        """The engine's bots (``<engine>.bots``): their names, and how to make one by name
+        and seed."""
+        module = importlib.import_module(f"{self.engine}.bots")
+        names: tuple[str, ...] = module.BOT_NAMES
+        make_bot: Callable[[str, int], Bot] = module.make_bot
+        return names, make_bot
 
     def cli(self) -> Callable[[list[str]], int]:
         """The engine's command line (``python -m <engine>``): ``main(argv)``."""

@@ -46,6 +46,8 @@ def find_payments(state: StateData, seat: int, res: int, costs: Sequence[int],
     ``unused``: the seat's unused dice, when the caller already has them."""
     chits = state.chits_of(seat, res)
     faces, face_idx, totals = state.comp.die_faces, state.dice_face, state.comp.die_totals
+    # the dice showing ``res``, by (its symbols, the worth of their other symbols); the
+    # others as (worth, die), for trades
     groups: dict[tuple[int, int], list[int]] = {}
     others: list[tuple[int, int]] = []
     total = chits
@@ -81,26 +83,8 @@ def find_payments(state: StateData, seat: int, res: int, costs: Sequence[int],
         # prefix sums of the worth of the cheapest dice to trade away
         for w, _ in others:
             trade_worth.append(trade_worth[-1] + w)
-    # For a given dice value the chits and trades that complete it are fixed, so only the
-    # least wasteful way (lost worth, then dice count) to reach each value matters: a small
-    # dynamic programme over the groups of alike dice, keeping values up to the largest cost
-    # plus one die's overshoot.
     keys = sorted(groups)
-    cap = top + 3
-    reach: dict[int, tuple[int, int, tuple[int, ...]]] = {0: (0, 0, ())}
-    for v, w in keys:
-        size = len(groups[v, w])
-        nxt: dict[int, tuple[int, int, tuple[int, ...]]] = {}
-        for value, (lost, n, counts) in reach.items():
-            for c in range(size + 1):
-                nv = value + v * c
-                if nv > cap or (c and value >= top):
-                    break
-                cand = (lost + w * c, n + c, (*counts, c))
-                old = nxt.get(nv)
-                if old is None or cand < old:
-                    nxt[nv] = cand
-        reach = nxt
+    reach = _cheapest_values(groups, keys, top)
     best: dict[int, tuple[tuple[int, ...], tuple[int, ...], int, int]] = {}
     for value, (lost, n, counts) in reach.items():
         for cost in todo:
@@ -128,6 +112,33 @@ def find_payments(state: StateData, seat: int, res: int, costs: Sequence[int],
                                  for a, b in zip(traded[::2], traded[1::2], strict=True)))
         result[cost] = Payment.of_sorted(dice, chit_n, pairs)
     return result
+
+
+def _cheapest_values(groups: dict[tuple[int, int], list[int]], keys: list[tuple[int, int]],
+                     top: int) -> dict[int, tuple[int, int, tuple[int, ...]]]:
+    """For each value the dice of ``groups`` can reach (up to ``top`` plus one die's
+    overshoot): the least wasteful way, (lost worth, dice count, how many of each group in
+    ``keys``' order).
+
+    For a given dice value the chits and trades that complete it are fixed, so only the
+    least wasteful way to reach each value matters: a small dynamic programme over the
+    groups of alike dice."""
+    cap = top + 3
+    reach: dict[int, tuple[int, int, tuple[int, ...]]] = {0: (0, 0, ())}
+    for v, w in keys:
+        size = len(groups[v, w])
+        nxt: dict[int, tuple[int, int, tuple[int, ...]]] = {}
+        for value, (lost, n, counts) in reach.items():
+            for c in range(size + 1):
+                nv = value + v * c
+                if nv > cap or (c and value >= top):
+                    break
+                cand = (lost + w * c, n + c, (*counts, c))
+                old = nxt.get(nv)
+                if old is None or cand < old:
+                    nxt[nv] = cand
+        reach = nxt
+    return reach
 
 
 def food_now(state: StateData, seat: int, exclude: Collection[int] = ()) -> int:

@@ -109,6 +109,36 @@ def scenario(description: dict[str, Any] | str,
     n = config.players
     age = _CHECK.integer(desc, "round", 1, ROUNDS) if "round" in desc else 1
     s.round = age
+    _board_and_event(s, desc, comp, age)
+    if "order" in desc:
+        order = _CHECK.wholes(desc["order"], "order", 0, n - 1, "seats", distinct=True)
+        if len(order) != n:
+            raise _fail("order", f"must list each seat 0-{n - 1} once")
+        s.order = order
+    step = _CHECK.choice(desc, "step", _STEPS) if "step" in desc else "actions"
+    s.step = step
+    for seat, sd in _seats(desc).items():
+        if not 0 <= seat < n:
+            raise _fail("seats", f"there is no seat {seat} in a {n}-player game")
+        _apply_seat(s, comp, seat, sd, f"seats[{seat}]")
+    for p in s.players:
+        p.rolled = True     # a described position is mid-round: nobody rolls again
+        if step != "actions":
+            p.passed = True
+    if "opponent_books" in desc:
+        s.opponent_books = _CHECK.integer(desc, "opponent_books", 0, MAX_COUNT)
+    _whose_turn(s, desc, step)
+    s.index_dice()
+    problems = check_invariants(s) or check_position(s)
+    if problems:
+        raise StateFormatError(message("the scenario breaks the rules: " + "; ".join(problems)))
+    return s
+
+
+def _board_and_event(s: GameState, desc: dict[str, Any], comp: Any, age: int) -> None:
+    """The board's tiles and the event: as described, else drawn for the round (round 1:
+    the new game's)."""
+    config = s.config
     rng = Rng(config.seed ^ age)
     if "board" in desc:
         board = _CHECK.array(desc["board"], "board", config.columns,
@@ -128,13 +158,10 @@ def scenario(description: dict[str, Any] | str,
     elif age != 1:
         events = comp.age_events[age]
         s.event = events[rng.below(len(events))]
-    if "order" in desc:
-        order = _CHECK.wholes(desc["order"], "order", 0, n - 1, "seats", distinct=True)
-        if len(order) != n:
-            raise _fail("order", f"must list each seat 0-{n - 1} once")
-        s.order = order
-    step = _CHECK.choice(desc, "step", _STEPS) if "step" in desc else "actions"
-    s.step = step
+
+
+def _seats(desc: dict[str, Any]) -> dict[int, Any]:
+    """The per-seat descriptions by seat number (a list, or a dict keyed by seat)."""
     seats = desc.get("seats", [])
     if isinstance(seats, dict):
         if not all(plain_digits(k) and len(k) < 3 for k in seats):
@@ -144,16 +171,13 @@ def scenario(description: dict[str, Any] | str,
         seats = dict(enumerate(seats))
     else:
         raise _fail("seats", "must be a list (or dict) of per-seat descriptions")
-    for seat, sd in seats.items():
-        if not 0 <= seat < n:
-            raise _fail("seats", f"there is no seat {seat} in a {n}-player game")
-        _apply_seat(s, comp, seat, sd, f"seats[{seat}]")
-    for p in s.players:
-        p.rolled = True     # a described position is mid-round: nobody rolls again
-        if step != "actions":
-            p.passed = True
-    if "opponent_books" in desc:
-        s.opponent_books = _CHECK.integer(desc, "opponent_books", 0, MAX_COUNT)
+    return seats
+
+
+def _whose_turn(s: GameState, desc: dict[str, Any], step: str) -> None:
+    """Whose turn it is: ``current`` (else the first seat in order still to act) in the
+    actions step, else the seats still to answer, in reverse order from ``current``."""
+    n = s.config.players
     current = desc.get("current")
     if current is not None:
         current = _CHECK.whole(current, "current", 0, n - 1)
@@ -168,11 +192,6 @@ def scenario(description: dict[str, Any] | str,
         reverse = s.order[::-1]
         start = reverse.index(current) if current is not None else 0
         s.pending = reverse[start:]
-    s.index_dice()
-    problems = check_invariants(s) or check_position(s)
-    if problems:
-        raise StateFormatError(message("the scenario breaks the rules: " + "; ".join(problems)))
-    return s
 
 
 def _tile(comp: Any, tile_id: object, where: str) -> int:

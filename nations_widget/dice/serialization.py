@@ -58,7 +58,26 @@ _S = TypeVar("_S", bound=StateData)
 
 
 def check_invariants(s: StateData) -> list[str]:
-    """Everything that is wrong with ``s`` (an empty list for a sound state)."""
+    """Everything that is wrong with ``s`` (an empty list for a sound state): the dice,
+    then each seat, then the supply and the tiles."""
+    box = _box(s)
+    problems = _dice_problems(s, box)
+    for seat, p in enumerate(s.players):
+        problems += _seat_problems(s, seat, p, box)
+    return problems + _supply_problems(s)
+
+
+def _box(s: StateData) -> dict[str, int]:
+    """The game's dice by colour (the supply's, and the green dice Unrest adds)."""
+    box: dict[str, int] = {colour: n for colour, n in SUPPLY_DICE.items()}
+    green = s.comp.green_dice if s.config.unrest else 0
+    if green:
+        box[GREEN] = green
+    return box
+
+
+def _dice_problems(s: StateData, box: dict[str, int]) -> list[str]:
+    """The dice: their owners and faces, and the game's dice by colour against ``box``."""
     problems: list[str] = []
     n = s.config.players
     if s.owned != [[d for d in range(N_DICE) if s.dice_owner[d] == seat] for seat in range(n)]:
@@ -66,7 +85,7 @@ def check_invariants(s: StateData) -> list[str]:
     if sorted(s.order) != list(range(n)):
         problems.append(f"order {s.order} is not a permutation of the seats")
     counts: dict[str, int] = dict.fromkeys(DIE_COLOURS, 0)
-    green = s.comp.green_dice if s.config.unrest else 0
+    green = box.get(GREEN, 0)
     for d in range(N_DICE):
         owner = s.dice_owner[d]
         if d >= BASE_DICE + green:      # green dice this game leaves in the box
@@ -80,59 +99,68 @@ def check_invariants(s: StateData) -> list[str]:
             problems.append(f"die {d} is in the supply but marked used")
         if not 0 <= s.dice_face[d] < 6:
             problems.append(f"die {d} shows face {s.dice_face[d]}")
-    box: dict[str, int] = {colour: n for colour, n in SUPPLY_DICE.items()}
-    if green:
-        box[GREEN] = green
     if counts != box:
         problems.append(f"dice by colour {counts} differ from the box {box}")
-    for seat, p in enumerate(s.players):
-        need: dict[str, int] = dict.fromkeys(box, 0)
-        for ref, k in zip(p.buildings, p.building_dice, strict=True):
-            colour = s.comp.tiles[ref].dice_colour
-            if colour is None or s.comp.tiles[ref].kind != "building":
-                problems.append(f"seat {seat} has a non-building in a building slot")
-                continue
-            need[colour] += k
-            if not 0 <= k <= s.comp.tiles[ref].dice_count:
-                problems.append(f"seat {seat} building {ref} holds {k} dice")
-        have: dict[str, int] = dict.fromkeys(box, 0)
-        for d in range(N_DICE):
-            if s.dice_owner[d] == seat:
-                have[DIE_COLOUR[d]] += 1
-        if have != need:
-            problems.append(f"seat {seat} owns dice {have} but its buildings give {need}")
-        if len(p.buildings) != s.comp.n_start:
-            problems.append(f"seat {seat} has {len(p.buildings)} building slots")
-        if min(p.chits + p.chits_used) < 0:
-            problems.append(f"seat {seat} has a negative chit count")
-        if p.advisor < 0 and p.advisor_rerolls:
-            problems.append(f"seat {seat} has advisor rerolls but no advisor")
-        if p.vp_books < 0 or p.vp_famine < 0 or p.vp_war < 0 or p.books < 0:
-            problems.append(f"seat {seat} has a negative score or book count")
-        if p.advisor_rerolls > p.chits[REROLL_CHIT] + p.chits_used[REROLL_CHIT]:
-            problems.append(f"seat {seat} holds fewer reroll chits than its advisor gave")
-        for label, refs, kind in (("advisor", [p.advisor], "advisor"),
-                                  ("wonder under construction", [p.wonder], "wonder"),
-                                  ("colonies", p.colonies, "colony"),
-                                  ("wonders", p.wonders, "wonder")):
-            if any(ref >= 0 and s.comp.tiles[ref].kind != kind for ref in refs):
-                problems.append(f"seat {seat} holds a tile that is not a {kind} as its {label}")
-        if min(p.stars, p.stars_used) < 0:
-            problems.append(f"seat {seat} has a negative star-marked chit count")
-        if not s.config.unrest and (p.stars or p.stars_used or p.bonus >= 0):
-            problems.append(f"seat {seat} holds Unrest components in a game without Unrest")
-        if p.bonus >= len(s.comp.bonuses) or (p.bonus >= 0 and not p.passed
-                                               and s.step == "actions"):
-            problems.append(f"seat {seat} holds a passing bonus without having passed")
-        if p.pledge:
-            if len(p.pledge) % 2 or len(set(p.pledge)) != len(p.pledge):
-                problems.append(f"seat {seat} pledges {len(p.pledge)} dice: an even number "
-                                "of different dice is traded for food")
-            # pledged dice are the seat's own; they stay unused until the famine
-            if any(not 0 <= d < N_DICE or s.dice_owner[d] != seat
-                   or (s.step == "actions" and s.dice_used[d]) for d in p.pledge):
-                problems.append(f"seat {seat} pledges dice it does not hold: "
-                                f"{list(p.pledge)}")
+    return problems
+
+
+def _seat_problems(s: StateData, seat: int, p: PlayerState, box: dict[str, int]) -> list[str]:
+    """One seat: its dice against its buildings, its counts, its tiles' kinds, its Unrest
+    components and pledge."""
+    problems: list[str] = []
+    need: dict[str, int] = dict.fromkeys(box, 0)
+    for ref, k in zip(p.buildings, p.building_dice, strict=True):
+        colour = s.comp.tiles[ref].dice_colour
+        if colour is None or s.comp.tiles[ref].kind != "building":
+            problems.append(f"seat {seat} has a non-building in a building slot")
+            continue
+        need[colour] += k
+        if not 0 <= k <= s.comp.tiles[ref].dice_count:
+            problems.append(f"seat {seat} building {ref} holds {k} dice")
+    have: dict[str, int] = dict.fromkeys(box, 0)
+    for d in range(N_DICE):
+        if s.dice_owner[d] == seat:
+            have[DIE_COLOUR[d]] += 1
+    if have != need:
+        problems.append(f"seat {seat} owns dice {have} but its buildings give {need}")
+    if len(p.buildings) != s.comp.n_start:
+        problems.append(f"seat {seat} has {len(p.buildings)} building slots")
+    if min(p.chits + p.chits_used) < 0:
+        problems.append(f"seat {seat} has a negative chit count")
+    if p.advisor < 0 and p.advisor_rerolls:
+        problems.append(f"seat {seat} has advisor rerolls but no advisor")
+    if p.vp_books < 0 or p.vp_famine < 0 or p.vp_war < 0 or p.books < 0:
+        problems.append(f"seat {seat} has a negative score or book count")
+    if p.advisor_rerolls > p.chits[REROLL_CHIT] + p.chits_used[REROLL_CHIT]:
+        problems.append(f"seat {seat} holds fewer reroll chits than its advisor gave")
+    for label, refs, kind in (("advisor", [p.advisor], "advisor"),
+                              ("wonder under construction", [p.wonder], "wonder"),
+                              ("colonies", p.colonies, "colony"),
+                              ("wonders", p.wonders, "wonder")):
+        if any(ref >= 0 and s.comp.tiles[ref].kind != kind for ref in refs):
+            problems.append(f"seat {seat} holds a tile that is not a {kind} as its {label}")
+    if min(p.stars, p.stars_used) < 0:
+        problems.append(f"seat {seat} has a negative star-marked chit count")
+    if not s.config.unrest and (p.stars or p.stars_used or p.bonus >= 0):
+        problems.append(f"seat {seat} holds Unrest components in a game without Unrest")
+    if p.bonus >= len(s.comp.bonuses) or (p.bonus >= 0 and not p.passed
+                                           and s.step == "actions"):
+        problems.append(f"seat {seat} holds a passing bonus without having passed")
+    if p.pledge:
+        if len(p.pledge) % 2 or len(set(p.pledge)) != len(p.pledge):
+            problems.append(f"seat {seat} pledges {len(p.pledge)} dice: an even number "
+                            "of different dice is traded for food")
+        # pledged dice are the seat's own; they stay unused until the famine
+        if any(not 0 <= d < N_DICE or s.dice_owner[d] != seat
+               or (s.step == "actions" and s.dice_used[d]) for d in p.pledge):
+            problems.append(f"seat {seat} pledges dice it does not hold: "
+                            f"{list(p.pledge)}")
+    return problems
+
+
+def _supply_problems(s: StateData) -> list[str]:
+    """The supply's chits and passing bonuses, and each tile in one place."""
+    problems: list[str] = []
     if not 0 <= s.supply_stars() <= s.comp.star_chits:
         problems.append(f"star-marked reroll chits: {s.supply_stars()} left in the supply")
     held = [p.bonus for p in s.players if p.bonus >= 0]

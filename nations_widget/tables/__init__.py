@@ -2,8 +2,9 @@
 
 - :mod:`~nations_widget.tables.table`: :func:`create_table`, :func:`join_table` and the
   :class:`TableSeat` handle (play, undo, view, wait, bots), and the rules a table keeps;
-- :mod:`~nations_widget.tables.store`: the :class:`Store` protocol and :func:`open_store`
-  (which store the environment names);
+- :mod:`~nations_widget.tables.store`: the :class:`Store` protocol;
+  :mod:`~nations_widget.tables.opening`: :func:`open_store` (which store the environment
+  names);
 - :class:`SQLiteStore` (default, embedded) and :class:`PostgresStore` (several machines);
 - :mod:`~nations_widget.tables.links`: the seat links (random tokens, kept as digests).
 
@@ -12,8 +13,9 @@ replays them through the engine when it is opened.
 """
 
 from .errors import LinkError, RecordError, SeatError, StaleMoveError, StoreError, TableError
+from .opening import open_store
 from .sqlite_store import SQLiteStore
-from .store import Store, open_store
+from .store import Store
 from .table import Links, Table, TableSeat, create_table, join_table
 
 __all__ = [

@@ -1,8 +1,9 @@
 """The games a table can hold, each by its saved game's ``format`` name.
 
 A game kind is its :class:`~nations_widget.core.history.HistoryGame` subclass (which loads
-and replays its saves through its engine) and its bots by name.  Both Nations games are
-registered; another game registers with :func:`register`.
+and replays its saves through its engine) and its bots by name.  The games of
+:mod:`nations_widget.core.registry` are registered (each loaded the first time a kind is
+asked for); another game registers with :func:`register`.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 from ..core.bots.base import Bot
 from ..core.history import HistoryGame
+from ..core.registry import GAMES
 
 
 @dataclass(frozen=True)
@@ -31,6 +33,7 @@ class GameKind:
 
 
 _KINDS: dict[str, GameKind] = {}
+_builtin_loaded = False
 
 
 def register(kind: GameKind) -> None:
@@ -39,16 +42,15 @@ def register(kind: GameKind) -> None:
 
 
 def _builtin() -> None:
-    if _KINDS:
+    """Register the package's games (once; a game registered before keeps its place)."""
+    global _builtin_loaded
+    if _builtin_loaded:
         return
-    from ..board import Game as BoardGame
-    from ..board.bots import BOT_NAMES as BOARD_BOTS
-    from ..board.bots import make_bot as make_board_bot
-    from ..dice import Game as DiceGame
-    from ..dice.bots import BOT_NAMES as DICE_BOTS
-    from ..dice.bots import make_bot as make_dice_bot
-    register(GameKind("dice", DiceGame, DICE_BOTS, make_dice_bot))
-    register(GameKind("board", BoardGame, BOARD_BOTS, make_board_bot))
+    _builtin_loaded = True
+    for entry in GAMES:
+        if entry.key not in _KINDS:
+            bot_names, make_bot = entry.bots()
+            register(GameKind(entry.key, entry.game_class(), bot_names, make_bot))
 
 
 def kinds() -> dict[str, GameKind]:

@@ -1,4 +1,4 @@
-"""Where tables are kept: the :class:`Store` protocol, its rows, and :func:`open_store`.
+"""Where tables are kept: the :class:`Store` protocol and its rows.
 
 A store keeps, per table, one record (the game's settings and starting position, its seats)
 and a log of numbered events (moves, undos, seats handed to a bot or taken back), plus the
@@ -13,7 +13,8 @@ of the same number exactly one is stored.
 Two stores speak the protocol: :class:`~nations_widget.tables.sqlite_store.SQLiteStore`
 (the default, embedded, no set-up) and
 :class:`~nations_widget.tables.postgres_store.PostgresStore` (several machines serving one
-site).  :func:`open_store` picks one from the environment:
+site).  :func:`~nations_widget.tables.opening.open_store` (also
+``nations_widget.tables.open_store``) picks one from the environment:
 
 ``NATIONS_TABLES_URL``
     a ``postgresql://`` connection URL: the tables live in that PostgreSQL database.
@@ -137,22 +138,6 @@ def default_folder(environ: Mapping[str, str] | None = None) -> Path:
     return Path(base) / "nations_widget" / "tables"
 
 
-def open_store(url: str | None = None, environ: Mapping[str, str] | None = None) -> Store:
-    """The store the environment names (see the module docstring); ``url`` overrides it:
-    a ``postgresql://`` URL, or a ``sqlite:///path/to/file`` / plain folder path."""
-    env = os.environ if environ is None else environ
-    target = url if url is not None else env.get(URL_VARIABLE)
-    if target and target.startswith(("postgresql://", "postgres://")):
-        from .postgres_store import PostgresStore
-        return PostgresStore(target)
-    from .sqlite_store import SQLiteStore
-    if target and target.startswith("sqlite:///"):
-        return SQLiteStore(Path(target.removeprefix("sqlite:///")))
-    if target:
-        raise StoreError(f"{URL_VARIABLE} must be a postgresql:// or sqlite:/// URL")
-    return SQLiteStore(default_folder(env) / "tables.sqlite3")
-
-
 def check_schema(found: str | None, where: str) -> None:
     """Refuse a store whose layout is not this program's."""
     if found is None or found == str(SCHEMA_VERSION):
@@ -162,4 +147,4 @@ def check_schema(found: str | None, where: str) -> None:
 
 
 __all__ = ["DIR_VARIABLE", "SCHEMA_VERSION", "URL_VARIABLE", "EventRow", "LinkRow", "Role",
-           "Store", "TableRow", "check_schema", "default_folder", "open_store"]
+           "Store", "TableRow", "check_schema", "default_folder"]

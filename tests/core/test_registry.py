@@ -67,3 +67,25 @@ def test_the_conformance_suite_checks_every_registered_game() -> None:
     from .games import GAMES as CONFORMANCE
     # a game may be checked in several variants ("dice-unrest"), named after its key
     assert {g.name.split("-")[0] for g in CONFORMANCE} == set(GAME_KEYS)
+
+
+def test_tables_hold_every_registered_game_with_its_bots() -> None:
+    from nations_widget.tables.games import kinds
+    held = kinds()
+    assert set(held) >= set(GAME_KEYS)
+    for entry in GAMES:
+        names, make_bot = entry.bots()
+        kind = held[entry.key]
+        assert kind.game_class is entry.game_class()
+        assert kind.bot_names == names and names
+        assert kind.make_bot is make_bot
+
+
+def test_a_game_registered_for_tables_first_leaves_the_package_games_in() -> None:
+    # (a fresh process: the registration stays in the tables' list)
+    code = ("from nations_widget.tables import games; from nations_widget.dice import Game; "
+            "games.register(games.GameKind('solitaire', Game, (), lambda name, seed: None)); "
+            "print(sorted(games.kinds()))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=ROOT).stdout
+    assert out.strip() == str(sorted({*GAME_KEYS, "solitaire"}))

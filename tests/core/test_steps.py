@@ -8,6 +8,7 @@ from typing import Any, NoReturn
 
 import pytest
 
+from nations_widget.board import rules as board_rules
 from nations_widget.core.steps import AGAIN, DONE, GAME_OVER, WAIT, RoundMachine, Step
 from nations_widget.dice import rules as dice_rules
 
@@ -90,3 +91,10 @@ def test_the_dice_game_declares_its_round_to_the_shared_machine() -> None:
     assert dice_rules.MACHINE.steps == dice_rules.ROUND
     assert all(isinstance(step, Step) for step in dice_rules.ROUND)
     assert (*(step.name for step in dice_rules.ROUND), GAME_OVER) == dice_rules.STEP_NAMES
+
+
+def test_the_board_game_declares_its_round_to_the_shared_machine() -> None:
+    assert board_rules.MACHINE.steps == board_rules.ROUND
+    assert all(isinstance(step, Step) for step in board_rules.ROUND)
+    assert (*(step.name for step in board_rules.ROUND), GAME_OVER) == board_rules.STEP_NAMES
+    assert board_rules.MACHINE.limit == board_rules.ADVANCE_LIMIT

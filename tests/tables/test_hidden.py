@@ -8,6 +8,7 @@ import json
 import random
 from typing import Any
 
+from nations_widget.core.registry import GAME_KEYS
 from nations_widget.tables import Store, TableSeat, create_table, join_table
 
 SEED = 738_291_004_615_229_380_117_564_093  # long: found in a view only if the view holds it
@@ -28,7 +29,7 @@ def _texts(views: list[dict[str, Any]]) -> list[str]:
 
 
 def test_no_view_holds_the_seed_or_the_generator(store: Store) -> None:
-    for kind in ("dice", "board"):
+    for kind in GAME_KEYS:
         links = create_table(store, kind, players=3, seed=SEED)
         seats = [join_table(store, t) for t in links.seats]
         rng = random.Random(2)

@@ -13,6 +13,7 @@ import pytest
 
 from nations_widget.board import Game as BoardGame
 from nations_widget.core.errors import IllegalMoveError
+from nations_widget.core.registry import GAME_KEYS
 from nations_widget.dice import Game as DiceGame
 from nations_widget.tables import (
     SeatError,
@@ -109,7 +110,7 @@ def test_an_illegal_move_is_the_engines_refusal_and_stores_nothing(store: Store)
     assert store.head(links.table_id) == 0 and alice.number == 0
 
 
-@pytest.mark.parametrize("kind", ["dice", "board"])
+@pytest.mark.parametrize("kind", GAME_KEYS)
 def test_a_table_comes_back_after_the_kernel_dies(make_store: Callable[[], Store],
                                                   kind: str) -> None:
     store = make_store()
