@@ -49,6 +49,14 @@ export function fairness(S) {
   return f && Object.prototype.hasOwnProperty.call(f, "fingerprint") ? f : null;
 }
 
+/** The words of the fairness lines for this game: the board game has decks and no dice
+ * (S.info.kind, the game_info trait: "dice" or "board"). */
+function fairWords(S) {
+  return S && S.info && S.info.kind === "board"
+    ? { title: "Fair shuffles", draws: "Every shuffle of this game's decks" }
+    : { title: "Fair dice", draws: "Every roll and deck of this game" };
+}
+
 /** A fingerprint or a text, in a code element that wraps anywhere and is easy to copy. */
 const codeText = (text, key) => h("code", { class: "nw-fair-code", dataset: { key } }, text);
 
@@ -61,16 +69,17 @@ const shellQuote = (text) => `'${String(text).replace(/'/g, "'\\''")}'`;
 export function fairStart(S) {
   const f = fairness(S);
   if (!f) return null;
+  const words = fairWords(S);
   if (!f.fingerprint) {
     return h("div", { class: "nw-fair", dataset: { key: "fair-start" } },
-      h("p", {}, h("strong", {}, "Fair dice: "),
+      h("p", {}, h("strong", {}, `${words.title}: `),
         "this game was saved before games had fingerprints, so it has none to check. Its seed is shown at the end as usual."));
   }
   return h("div", { class: "nw-fair", dataset: { key: "fair-start" } },
-    h("p", {}, h("strong", {}, "Fair dice. "), "Fingerprint of this game's seed:"),
+    h("p", {}, h("strong", {}, `${words.title}. `), "Fingerprint of this game's seed:"),
     codeText(f.fingerprint, "fair-fingerprint"),
     h("p", { class: "nw-fair-note" },
-      "Every roll and deck of this game follows from a seed chosen before the first move. The fingerprint locks that seed in without giving it away; when the game ends, the page shows the seed and how to check that it matches."));
+      `${words.draws} follows from a seed chosen before the first move. The fingerprint locks that seed in without giving it away; when the game ends, the page shows the seed and how to check that it matches.`));
 }
 
 /** The game-over line on fair dice: the fingerprint shown since the start, the seed and
@@ -79,13 +88,14 @@ export function fairStart(S) {
 export function fairEnd(S) {
   const f = fairness(S);
   if (!f || f.seed === undefined) return null;
+  const words = fairWords(S);
   if (!f.fingerprint || !f.text) {
     return h("div", { class: "nw-fair nw-fair-end", dataset: { key: "fair-end" } },
-      h("p", {}, h("strong", {}, "Fair dice: "), "no fingerprint to check (this game was saved before games had them)."));
+      h("p", {}, h("strong", {}, `${words.title}: `), "no fingerprint to check (this game was saved before games had them)."));
   }
   const oneLiner = `python -c "import hashlib,sys; print(hashlib.sha256(sys.argv[1].encode()).hexdigest())" ${shellQuote(f.text)}`;
   return h("div", { class: "nw-fair nw-fair-end", dataset: { key: "fair-end" } },
-    h("p", {}, h("strong", {}, "Fair dice, revealed. "), "The seed was ", h("b", { dataset: { key: "fair-seed" } }, String(f.seed)),
+    h("p", {}, h("strong", {}, `${words.title}, revealed. `), "The seed was ", h("b", { dataset: { key: "fair-seed" } }, String(f.seed)),
       ", with the secret salt ", h("b", { dataset: { key: "fair-salt" } }, f.salt),
       ". The fingerprint shown since the first move is the SHA-256 of this text:"),
     codeText(f.text, "fair-text"),
