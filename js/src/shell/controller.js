@@ -340,7 +340,13 @@ export function createController({ model, el }, createView) {
       const opener = a && a !== doc.body && el.contains(a) ? a : null;
       openDialogs.push({ dialog: d, opener, openerKey: opener && opener.dataset ? opener.dataset.key : null, focusKey: null });
       if (!d.hasAttribute("open")) showDialog(d);
-      if (!d.contains(doc.activeElement)) focusIn(d.querySelector(".nw-primary") || firstControl(d));
+      // showModal focuses the dialog's first control itself: in a dialog without fields (a
+      // round's summary, a card's details) that is a phase's disclosure or the x, and Enter,
+      // the key a player presses to go on, toggled it; the primary button is what Enter
+      // should press.  Without scrolling the dialog: its top (the title) stays in view.
+      const primary = d.querySelector(".nw-primary");
+      if (primary && !d.querySelector("input, select, textarea")) primary.focus({ preventScroll: true });
+      else if (!d.contains(doc.activeElement)) focusIn(primary || firstControl(d));
     }
   }
   function showDialog(d) {
