@@ -109,6 +109,21 @@ export function fairEnd(S) {
         " checks a saved copy of the game as well: loading it replays every move from that seed.")));
 }
 
+/** The Undo button's tooltip: how many moves it takes back and to which move (the
+ * history trait's undo_to), or why it cannot. */
+export function undoTitle(hi) {
+  if (!hi || !hi.can_undo) return "Nothing to take back";
+  // Python counts from the position shown (widget.py _undo_target), a viewed one included
+  const at = hi.position;
+  const to = typeof hi.undo_to === "number" ? hi.undo_to : Math.max(at - 1, 0);
+  if (typeof hi.game_at === "number" && hi.game_at !== at) {
+    return `Play on from move ${to}, before the position viewed: the game's moves after it are taken back`;
+  }
+  const n = at - to;
+  if (n <= 1) return `Take back the last move (back to move ${to})`;
+  return `Take back the last ${n} moves, back to move ${to}: your last decision and every move played since`;
+}
+
 /** Elements a panel's frame keeps handy (its inner containers), by frame. */
 const refs = new WeakMap();
 
@@ -328,6 +343,10 @@ export function makePanels(shell) {
     if (slider.value !== String(hi.position)) slider.value = String(hi.position);
     setDisabled(undo, !hi.can_undo);
     setDisabled(redo, !hi.can_redo);
+    // what a click takes back, said before it is clicked: Undo goes back to the player's
+    // previous decision (undo_to), the bots' moves since then included
+    setAttr(undo, "title", undoTitle(hi));
+    setAttr(redo, "title", hi.can_redo ? "Play again the last move taken back" : "Nothing taken back to play again");
     const atStart = hi.position === 0;
     const atEnd = hi.position >= hi.length;
     [atStart, atStart, atEnd, atEnd].forEach((off, i) => setDisabled(steps[i], off));
