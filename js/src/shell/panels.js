@@ -199,7 +199,8 @@ export function makePanels(shell) {
   function errorLine(S, part) {
     const note = shell.noteText();
     if (!S.error && !note) return null;
-    return part("actions-error", sig(S.error, note), () => h("div", { class: "nw-error", role: "alert" },
+    // the shell's own note (a file loaded, a file too large) is no refusal: not in red
+    return part("actions-error", sig(S.error, note), () => h("div", { class: S.error ? "nw-error" : "nw-error nw-note-line", role: "alert" },
       h("strong", {}, S.error ? "Refused: " : "Note: "), S.error || note,
       h("button", { type: "button", class: "nw-btn nw-mini", "aria-label": "dismiss", dataset: { key: "dismiss" }, onclick: () => shell.dismiss() }, "×")));
   }

@@ -375,6 +375,7 @@ describe("intents", () => {
     model.emit("history", { ...model.data.history, game: game + 1, position: 4, length: 9 });
     await tick();
     expect(q(".nw-error").textContent).toContain("Loaded mine.json: move 4 of 9.");
+    expect(q(".nw-error").classList.contains("nw-note-line")).toBe(true); // a note, not a refusal
     // a refused file says Python's reason, and no "Loaded"
     controller.shell.loadText("game", "bad.json", "{}");
     model.emit("error", "could not load bad.json: not a saved game");
