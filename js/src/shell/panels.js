@@ -109,6 +109,15 @@ export function fairEnd(S) {
         " checks a saved copy of the game as well: loading it replays every move from that seed.")));
 }
 
+/** The history banner's words for the position shown: the position before move N+1 (as
+ * the review's marks and the log count moves from 1: "Move 1" is played from position 0,
+ * which "move 0 of 31" did not say). */
+export function viewingText(hi) {
+  const p = hi.position;
+  if (p >= hi.length) return `Viewing the position after the last move (move ${hi.length})`;
+  return `Viewing the position before move ${p + 1} (of ${hi.length})`;
+}
+
 /** The Undo button's tooltip: how many moves it takes back and to which move (the
  * history trait's undo_to), or why it cannot. */
 export function undoTitle(hi) {
@@ -209,7 +218,7 @@ export function makePanels(shell) {
   function historyBanner(S, part) {
     const hi = S.history;
     return part("actions-history", sig(hi.position, hi.length), () => h("div", { class: "nw-history-banner", role: "status" },
-      h("p", {}, h("strong", {}, `Viewing move ${hi.position} of ${hi.length}`), " — an earlier position of the game."),
+      h("p", {}, h("strong", {}, viewingText(hi)), " — nothing played here changes the game."),
       h("div", { class: "nw-buttons" },
         h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "back-to-game" }, onclick: () => shell.send({ kind: "back_to_game" }) }, "Back to the game"),
         h("button", { type: "button", class: "nw-btn", dataset: { key: "continue-here" }, title: "Play on from this position: the later moves are replaced by the new ones", onclick: () => shell.continueHere() }, "Continue from here"))));
