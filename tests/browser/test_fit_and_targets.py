@@ -321,3 +321,29 @@ def test_the_buildings_a_purchase_may_replace_fill_their_slots_and_stand_out(
         assert unmarked == [], f"buildings to choose from not marked as choices: {unmarked}"
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(("game", "fixture"), [("dice", "game_over_4p"), ("board", "game_over_4p")])
+def test_the_final_scores_columns_are_named_in_words_on_a_phone(
+        browser: Any, base: str, game: str, fixture: str) -> None:
+    """At 390 px the final scoring's columns were an icon alone, and for colonies and
+    wonders a coloured square: their names were in a tooltip (no hover on a phone) and for
+    screen readers only.  Each column's word is shown, inside the table's width."""
+    context, page = _open(browser, base, game, fixture, "phone")
+    try:
+        heads = page.evaluate("""() => [...document.querySelectorAll('.nw-final-table thead th')]
+          .filter((th) => !th.classList.contains('nw-final-who'))
+          .map((th) => {
+            const w = th.querySelector('.nw-col-word');
+            const r = w ? w.getBoundingClientRect() : null;
+            return {label: th.getAttribute('aria-label'),
+                    shown: Boolean(r && r.width > 4 && r.height > 4 && getComputedStyle(w).visibility !== 'hidden'),
+                    word: w ? w.textContent : ''};
+          })""")
+        assert len(heads) >= 5, heads
+        unnamed = [h["label"] for h in heads if not h["shown"] or not h["word"]]
+        assert unnamed == [], f"columns shown without their name in words: {unnamed}"
+        problems = page.evaluate(FIT_PROBLEMS, ROOT[game])
+        assert problems == [], "\n".join(problems)
+    finally:
+        context.close()
