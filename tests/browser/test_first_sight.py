@@ -95,7 +95,10 @@ def test_the_choosers_cards_side_by_side_are_equally_tall(browser: Any, voila_ur
         page.goto(voila_url)
         page.wait_for_selector(".nw-app-choice")
         boxes = page.evaluate("""() => [...document.querySelectorAll('.nw-app-choice')]
-          .map((b) => { const r = b.getBoundingClientRect(); return {top: r.top, height: r.height}; })""")
+          .map((b) => {
+            const r = b.getBoundingClientRect();
+            return {top: r.top, height: r.height};
+          })""")
         assert len(boxes) >= 3
         row = [b for b in boxes if abs(b["top"] - boxes[0]["top"]) < 1]
         assert len(row) >= 2, boxes                  # side by side at 1400 px

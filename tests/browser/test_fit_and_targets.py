@@ -337,7 +337,8 @@ def test_the_final_scores_columns_are_named_in_words_on_a_phone(
             const w = th.querySelector('.nw-col-word');
             const r = w ? w.getBoundingClientRect() : null;
             return {label: th.getAttribute('aria-label'),
-                    shown: Boolean(r && r.width > 4 && r.height > 4 && getComputedStyle(w).visibility !== 'hidden'),
+                    shown: Boolean(r && r.width > 4 && r.height > 4
+                                   && getComputedStyle(w).visibility !== 'hidden'),
                     word: w ? w.textContent : ''};
           })""")
         assert len(heads) >= 5, heads
