@@ -172,13 +172,17 @@ def test_dice_help_after_a_click_on_text_then_new_game(dice: Any, viewport: str)
 def test_board_round_summary_and_card_details_on_screen(board: Any, viewport: str) -> None:
     sel = "[data-key='summary']"
     _on_screen(board, sel, "board-round-summary-opening", viewport)  # the round's, at first draw
-    board.keyboard.press("Escape")
-    assert _closed(board, sel)
+    board.keyboard.press("Enter")  # its Close button has the focus
+    assert _closed(board, sel), "Enter does not close the board game's round summary"
     # scrolled down to the player's own board, S shows the summary again
     _scroll_to_bottom(board)
     board.locator(".nwb-left h4").first.click()  # the board's text: the keys still work
     board.keyboard.press("s")
     _on_screen(board, sel, "board-round-summary", viewport)
+    # the focus on its Close button, not on the first phase's disclosure (showModal's own
+    # choice): Enter, the key a player presses to go on, toggled that phase instead
+    assert board.evaluate("() => document.activeElement.dataset.key") == "summary-close", \
+        board.evaluate("() => document.activeElement.outerHTML.slice(0, 120)")
     _tap_shade(board, viewport)
     assert _closed(board, sel), "a tap on the shade does not close the round summary"
     # a card's details, from a card of the player's own board low on the page

@@ -82,3 +82,27 @@ def test_the_app_page_fits_and_its_controls_are_big_enough(browser: Any, voila_u
         assert small == [], "\n".join(small)
     finally:
         context.close()
+
+
+def test_the_choosers_cards_side_by_side_are_equally_tall(browser: Any, voila_url: str) -> None:
+    """The first screen: the three choices (the dice game, the board game, Learn) side by
+    side at 1400 px.  The board game's longer line made its card taller than the others,
+    which ended at their text's height, a ragged row."""
+    context = browser.new_context(viewport={"width": 1400, "height": 900}, device_scale_factor=1)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(90_000)
+        page.goto(voila_url)
+        page.wait_for_selector(".nw-app-choice")
+        boxes = page.evaluate("""() => [...document.querySelectorAll('.nw-app-choice')]
+          .map((b) => {
+            const r = b.getBoundingClientRect();
+            return {top: r.top, height: r.height};
+          })""")
+        assert len(boxes) >= 3
+        row = [b for b in boxes if abs(b["top"] - boxes[0]["top"]) < 1]
+        assert len(row) >= 2, boxes                  # side by side at 1400 px
+        heights = {round(b["height"]) for b in row}
+        assert len(heights) == 1, f"cards of one row of different heights: {sorted(heights)}"
+    finally:
+        context.close()

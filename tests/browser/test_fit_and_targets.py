@@ -291,3 +291,60 @@ def test_the_new_game_dialog_and_the_help_fit_and_their_controls_are_big_enough(
         assert small == [], "\n".join(small)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_the_buildings_a_purchase_may_replace_fill_their_slots_and_stand_out(
+        browser: Any, base: str, viewport: str) -> None:
+    """A building bought with five already built asks which one it replaces: the player's
+    buildings turn into buttons to pick from.  They filled their slots as cards do, not
+    shrunk to their name's width with gaps between them, and they are marked as the
+    choices (the blue line above them alone did not tell which cards to press)."""
+    context, page = _open(browser, base, "dice", "start_2p", viewport)
+    try:
+        buy = page.locator(".nw-progress .nw-tile.nw-kind-building.nw-affordable").first
+        buy.click()
+        page.wait_for_selector(".nw-player .nw-slot > button.nw-tile")
+        slots = page.evaluate("""() => [...document.querySelectorAll('.nw-player .nw-slot')]
+          .filter((s) => s.querySelector(':scope > button.nw-tile'))
+          .map((s) => {
+            const b = s.querySelector(':scope > button.nw-tile');
+            const cs = getComputedStyle(b);
+            return {slot: s.getBoundingClientRect().width, card: b.getBoundingClientRect().width,
+                    marked: cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 2,
+                    name: b.dataset.key};
+          })""")
+        assert len(slots) == 5, slots
+        narrow = [s for s in slots if s["card"] < s["slot"] - 1]
+        assert narrow == [], f"building cards narrower than their slots: {narrow}"
+        unmarked = [s["name"] for s in slots if not s["marked"]]
+        assert unmarked == [], f"buildings to choose from not marked as choices: {unmarked}"
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(("game", "fixture"), [("dice", "game_over_4p"), ("board", "game_over_4p")])
+def test_the_final_scores_columns_are_named_in_words_on_a_phone(
+        browser: Any, base: str, game: str, fixture: str) -> None:
+    """At 390 px the final scoring's columns were an icon alone, and for colonies and
+    wonders a coloured square: their names were in a tooltip (no hover on a phone) and for
+    screen readers only.  Each column's word is shown, inside the table's width."""
+    context, page = _open(browser, base, game, fixture, "phone")
+    try:
+        heads = page.evaluate("""() => [...document.querySelectorAll('.nw-final-table thead th')]
+          .filter((th) => !th.classList.contains('nw-final-who'))
+          .map((th) => {
+            const w = th.querySelector('.nw-col-word');
+            const r = w ? w.getBoundingClientRect() : null;
+            return {label: th.getAttribute('aria-label'),
+                    shown: Boolean(r && r.width > 4 && r.height > 4
+                                   && getComputedStyle(w).visibility !== 'hidden'),
+                    word: w ? w.textContent : ''};
+          })""")
+        assert len(heads) >= 5, heads
+        unnamed = [h["label"] for h in heads if not h["shown"] or not h["word"]]
+        assert unnamed == [], f"columns shown without their name in words: {unnamed}"
+        problems = page.evaluate(FIT_PROBLEMS, ROOT[game])
+        assert problems == [], "\n".join(problems)
+    finally:
+        context.close()

@@ -305,6 +305,16 @@ export function createView(root, shell) {
       } else if (/^[1-9]$/.test(key) && me !== null) {
         const d = diceOf(v, me).unused[Number(key) - 1];
         if (d !== undefined) act.toggleDie(d);
+      } else if (key.startsWith("Arrow") && t && t.closest && !t.closest(".nw-progress") && !["INPUT", "SELECT", "TEXTAREA"].includes(t.tagName)) {
+        // the shortcut list promises the arrows move across the tiles: from anywhere else on
+        // the board (the focus is on the board itself after a click or a key) the first arrow
+        // enters the progress board, on the first tile the player can buy (sliders and menus
+        // keep their own arrows)
+        const tiles = [...root.querySelectorAll(".nw-progress .nw-board-grid > .nw-tile")];
+        const first = tiles.find((x) => x.classList.contains("nw-clickable")) || tiles[0];
+        if (!first || typeof first.focus !== "function") return false;
+        if (!first.hasAttribute("tabindex") && first.tagName !== "BUTTON") first.setAttribute("tabindex", "0");
+        first.focus();
       } else if (key.startsWith("Arrow") && t && t.closest && t.closest(".nw-progress")) {
         const tiles = [...root.querySelectorAll(".nw-progress .nw-board-grid > .nw-tile")];
         const i = tiles.indexOf(t.closest(".nw-tile"));

@@ -113,6 +113,9 @@ export function createController({ model, el }, createView) {
     // app's game just chosen: trait new_game_open)
     newGameOpen: Boolean(model.get("new_game_open")),
     lastSaved: null,
+    // the name of the game file sent to Python, until Python has loaded it (a next game
+    // number) or refused it
+    loadingFile: null,
     formRev: 0,
     branchFrom: null,
     branchPending: false,
@@ -203,7 +206,13 @@ export function createController({ model, el }, createView) {
     }
     if (!ui.form) ui.form = defaultForm(S);
     const game = S.history ? S.history.game : null;
-    if (drawnGame !== null && game !== drawnGame) ui.newGameOpen = false;
+    if (drawnGame !== null && game !== drawnGame) {
+      ui.newGameOpen = false;
+      // a file loaded: Python numbers it as the next game; said in words, since a file
+      // saved at the position shown changes nothing on the board
+      if (ui.loadingFile) ui.note = `Loaded ${ui.loadingFile}: move ${S.history.position} of ${S.history.length}.`;
+    }
+    if (game !== drawnGame) ui.loadingFile = null;
     drawnGame = game;
     noteDialogFocus();
     const anchor = focusAnchor();
@@ -340,7 +349,13 @@ export function createController({ model, el }, createView) {
       const opener = a && a !== doc.body && el.contains(a) ? a : null;
       openDialogs.push({ dialog: d, opener, openerKey: opener && opener.dataset ? opener.dataset.key : null, focusKey: null });
       if (!d.hasAttribute("open")) showDialog(d);
-      if (!d.contains(doc.activeElement)) focusIn(d.querySelector(".nw-primary") || firstControl(d));
+      // showModal focuses the dialog's first control itself: in a dialog without fields (a
+      // round's summary, a card's details) that is a phase's disclosure or the x, and Enter,
+      // the key a player presses to go on, toggled it; the primary button is what Enter
+      // should press.  Without scrolling the dialog: its top (the title) stays in view.
+      const primary = d.querySelector(".nw-primary");
+      if (primary && !d.querySelector("input, select, textarea")) primary.focus({ preventScroll: true });
+      else if (!d.contains(doc.activeElement)) focusIn(primary || firstControl(d));
     }
   }
   function showDialog(d) {
@@ -382,6 +397,7 @@ export function createController({ model, el }, createView) {
 
   function send(intent) {
     ui.note = "";
+    ui.loadingFile = null; // (loadText sets it after its send)
     model.send(intent);
   }
 
@@ -588,6 +604,7 @@ export function createController({ model, el }, createView) {
         return;
       }
       send({ kind: kind === "game" ? "load" : `load_${kind}`, text, name });
+      if (kind === "game") ui.loadingFile = name;
     },
     pickFile(kind) {
       const input = document.createElement("input");
@@ -685,6 +702,7 @@ export function createController({ model, el }, createView) {
 
   function onError() {
     ui.hiddenError = null; // Python's error changed: it is shown as it is
+    if (model.get("error")) ui.loadingFile = null; // the load refused: no "Loaded" to say
   }
 
   // ------------------------------------------------------------- tooltips

@@ -49,6 +49,14 @@ export function fairness(S) {
   return f && Object.prototype.hasOwnProperty.call(f, "fingerprint") ? f : null;
 }
 
+/** The words of the fairness lines for this game: the board game has decks and no dice
+ * (S.info.kind, the game_info trait: "dice" or "board"). */
+function fairWords(S) {
+  return S && S.info && S.info.kind === "board"
+    ? { title: "Fair shuffles", draws: "Every shuffle of this game's decks" }
+    : { title: "Fair dice", draws: "Every roll and deck of this game" };
+}
+
 /** A fingerprint or a text, in a code element that wraps anywhere and is easy to copy. */
 const codeText = (text, key) => h("code", { class: "nw-fair-code", dataset: { key } }, text);
 
@@ -61,16 +69,17 @@ const shellQuote = (text) => `'${String(text).replace(/'/g, "'\\''")}'`;
 export function fairStart(S) {
   const f = fairness(S);
   if (!f) return null;
+  const words = fairWords(S);
   if (!f.fingerprint) {
     return h("div", { class: "nw-fair", dataset: { key: "fair-start" } },
-      h("p", {}, h("strong", {}, "Fair dice: "),
+      h("p", {}, h("strong", {}, `${words.title}: `),
         "this game was saved before games had fingerprints, so it has none to check. Its seed is shown at the end as usual."));
   }
   return h("div", { class: "nw-fair", dataset: { key: "fair-start" } },
-    h("p", {}, h("strong", {}, "Fair dice. "), "Fingerprint of this game's seed:"),
+    h("p", {}, h("strong", {}, `${words.title}. `), "Fingerprint of this game's seed:"),
     codeText(f.fingerprint, "fair-fingerprint"),
     h("p", { class: "nw-fair-note" },
-      "Every roll and deck of this game follows from a seed chosen before the first move. The fingerprint locks that seed in without giving it away; when the game ends, the page shows the seed and how to check that it matches."));
+      `${words.draws} follows from a seed chosen before the first move. The fingerprint locks that seed in without giving it away; when the game ends, the page shows the seed and how to check that it matches.`));
 }
 
 /** The game-over line on fair dice: the fingerprint shown since the start, the seed and
@@ -79,13 +88,14 @@ export function fairStart(S) {
 export function fairEnd(S) {
   const f = fairness(S);
   if (!f || f.seed === undefined) return null;
+  const words = fairWords(S);
   if (!f.fingerprint || !f.text) {
     return h("div", { class: "nw-fair nw-fair-end", dataset: { key: "fair-end" } },
-      h("p", {}, h("strong", {}, "Fair dice: "), "no fingerprint to check (this game was saved before games had them)."));
+      h("p", {}, h("strong", {}, `${words.title}: `), "no fingerprint to check (this game was saved before games had them)."));
   }
   const oneLiner = `python -c "import hashlib,sys; print(hashlib.sha256(sys.argv[1].encode()).hexdigest())" ${shellQuote(f.text)}`;
   return h("div", { class: "nw-fair nw-fair-end", dataset: { key: "fair-end" } },
-    h("p", {}, h("strong", {}, "Fair dice, revealed. "), "The seed was ", h("b", { dataset: { key: "fair-seed" } }, String(f.seed)),
+    h("p", {}, h("strong", {}, `${words.title}, revealed. `), "The seed was ", h("b", { dataset: { key: "fair-seed" } }, String(f.seed)),
       ", with the secret salt ", h("b", { dataset: { key: "fair-salt" } }, f.salt),
       ". The fingerprint shown since the first move is the SHA-256 of this text:"),
     codeText(f.text, "fair-text"),
@@ -97,6 +107,30 @@ export function fairEnd(S) {
       codeText(oneLiner, "fair-oneliner"),
       h("p", {}, "With this package installed, ", h("code", {}, "python -m nations_widget verify FINGERPRINT --save FILE"),
         " checks a saved copy of the game as well: loading it replays every move from that seed.")));
+}
+
+/** The history banner's words for the position shown: the position before move N+1 (as
+ * the review's marks and the log count moves from 1: "Move 1" is played from position 0,
+ * which "move 0 of 31" did not say). */
+export function viewingText(hi) {
+  const p = hi.position;
+  if (p >= hi.length) return `Viewing the position after the last move (move ${hi.length})`;
+  return `Viewing the position before move ${p + 1} (of ${hi.length})`;
+}
+
+/** The Undo button's tooltip: how many moves it takes back and to which move (the
+ * history trait's undo_to), or why it cannot. */
+export function undoTitle(hi) {
+  if (!hi || !hi.can_undo) return "Nothing to take back";
+  // Python counts from the position shown (widget.py _undo_target), a viewed one included
+  const at = hi.position;
+  const to = typeof hi.undo_to === "number" ? hi.undo_to : Math.max(at - 1, 0);
+  if (typeof hi.game_at === "number" && hi.game_at !== at) {
+    return `Play on from move ${to}, before the position viewed: the game's moves after it are taken back`;
+  }
+  const n = at - to;
+  if (n <= 1) return `Take back the last move (back to move ${to})`;
+  return `Take back the last ${n} moves, back to move ${to}: your last decision and every move played since`;
 }
 
 /** Elements a panel's frame keeps handy (its inner containers), by frame. */
@@ -174,7 +208,8 @@ export function makePanels(shell) {
   function errorLine(S, part) {
     const note = shell.noteText();
     if (!S.error && !note) return null;
-    return part("actions-error", sig(S.error, note), () => h("div", { class: "nw-error", role: "alert" },
+    // the shell's own note (a file loaded, a file too large) is no refusal: not in red
+    return part("actions-error", sig(S.error, note), () => h("div", { class: S.error ? "nw-error" : "nw-error nw-note-line", role: "alert" },
       h("strong", {}, S.error ? "Refused: " : "Note: "), S.error || note,
       h("button", { type: "button", class: "nw-btn nw-mini", "aria-label": "dismiss", dataset: { key: "dismiss" }, onclick: () => shell.dismiss() }, "×")));
   }
@@ -183,7 +218,7 @@ export function makePanels(shell) {
   function historyBanner(S, part) {
     const hi = S.history;
     return part("actions-history", sig(hi.position, hi.length), () => h("div", { class: "nw-history-banner", role: "status" },
-      h("p", {}, h("strong", {}, `Viewing move ${hi.position} of ${hi.length}`), " — an earlier position of the game."),
+      h("p", {}, h("strong", {}, viewingText(hi)), " — nothing played here changes the game."),
       h("div", { class: "nw-buttons" },
         h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "back-to-game" }, onclick: () => shell.send({ kind: "back_to_game" }) }, "Back to the game"),
         h("button", { type: "button", class: "nw-btn", dataset: { key: "continue-here" }, title: "Play on from this position: the later moves are replaced by the new ones", onclick: () => shell.continueHere() }, "Continue from here"))));
@@ -320,6 +355,10 @@ export function makePanels(shell) {
     if (slider.value !== String(hi.position)) slider.value = String(hi.position);
     setDisabled(undo, !hi.can_undo);
     setDisabled(redo, !hi.can_redo);
+    // what a click takes back, said before it is clicked: Undo goes back to the player's
+    // previous decision (undo_to), the bots' moves since then included
+    setAttr(undo, "title", undoTitle(hi));
+    setAttr(redo, "title", hi.can_redo ? "Play again the last move taken back" : "Nothing taken back to play again");
     const atStart = hi.position === 0;
     const atEnd = hi.position >= hi.length;
     [atStart, atStart, atEnd, atEnd].forEach((off, i) => setDisabled(steps[i], off));

@@ -153,7 +153,7 @@ function marksList(result, go) {
   return h("ol", { class: "nw-review-marks", "aria-label": "Marked decisions" }, marked.map((d) => h("li", {},
     h("button", {
       type: "button", class: `nw-btn nw-review-markbtn nw-review-${d.mark}`, dataset: { key: `review-goto-${d.index}` },
-      title: "Show this position", onclick: () => go(d.position),
+      title: "Show the position before this move", onclick: () => go(d.position),
     },
     h("span", { class: "nw-review-badge", style: { background: `var(--nw-seat-${d.seat}, #555)` }, "aria-hidden": "true" }, d.symbol),
     h("span", {}, ` Move ${d.position + 1} · ${d.text}`)))));
@@ -291,7 +291,7 @@ export function makeReview(shell) {
           h("div", { class: "nw-review-legend", "aria-hidden": "true" }, Array.from({ length: result.players }, (_, seat) => h("span", {},
             h("span", { class: `nw-swatch nw-seat-${seat}` }), ` ${seatName(seat)}`))),
           ui.graph.svg,
-          h("p", { class: "nw-review-note" }, "Click the graph or a mark to see that position; “Back to the game” returns."));
+          h("p", { class: "nw-review-note" }, "Tap or click the graph or a mark to see the position before that move, as it was to decide; “Back to the game” returns."));
       });
       if (ui.graph) placeCursor(ui.graph, S.history.position);
       kids.push(graphPart,

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createController } from "../../src/dice/index.js";
+import { viewingText } from "../../src/shell/panels.js";
 import { click, fixture, mockModel, removeHosts, testHost, tick } from "../helpers.js";
 
 let el;
@@ -17,7 +18,8 @@ describe("viewing an earlier position", () => {
     model.data.history = { ...model.data.history, length: position + 4, game_at: position + 4, can_redo: true };
     createController({ model, el });
     const banner = el.querySelector(".nw-history-banner");
-    expect(banner.textContent).toContain(`Viewing move ${position} of ${position + 4}`);
+    // counted as the review's marks and the log count moves: position p is before move p + 1
+    expect(banner.textContent).toContain(`Viewing the position before move ${position + 1} (of ${position + 4})`);
     expect(byKey("pass")).toBeNull();
     expect(byKey("reroll")).toBeNull();
     const tiles = [...el.querySelectorAll(".nw-progress button.nw-tile")];
@@ -46,7 +48,7 @@ describe("after an Undo", () => {
     // ‹: one move back is an earlier position; "Back to the game" asks Python for it
     model.emit("history", { ...model.data.history, position: position - 1 });
     await tick();
-    expect(el.querySelector(".nw-history-banner").textContent).toContain(`Viewing move ${position - 1}`);
+    expect(el.querySelector(".nw-history-banner").textContent).toContain(`Viewing the position before move ${position} (of ${position + 2})`);
     click(byKey("back-to-game"));
     expect(model.sent.at(-1)).toEqual({ kind: "back_to_game" });
     // one move forward of where the game is (an undone move) is viewing too
@@ -92,5 +94,14 @@ describe("undo", () => {
     model.emit("history", { ...model.data.history, position: Math.max(0, target - 1) });
     await tick();
     expect(el.querySelector(".nw-history-banner")).toBeTruthy();
+  });
+});
+
+describe("the banner's words", () => {
+  it("name the move a review mark names: its Move 1 shows the position before move 1, not 'move 0'", () => {
+    expect(viewingText({ position: 0, length: 31 })).toBe("Viewing the position before move 1 (of 31)");
+    expect(viewingText({ position: 8, length: 31 })).toBe("Viewing the position before move 9 (of 31)");
+    // an undone move viewed after the game's position: the end of the history
+    expect(viewingText({ position: 31, length: 31 })).toBe("Viewing the position after the last move (move 31)");
   });
 });

@@ -76,3 +76,33 @@ describe("keyboard shortcuts", () => {
     expect(document.activeElement).toBe(tiles[cols]);
   });
 });
+
+describe("the arrows from the board itself", () => {
+  it("enter the progress board on the first tile the player can buy, as the shortcut list promises", () => {
+    const model = mockModel(fixture("start_2p"));
+    createController({ model, el });
+    // the focus is on the board's host after a click on a die or a key like P or 1
+    const host = el.querySelector("[data-nw-host]") || el;
+    host.focus();
+    press(host, "ArrowRight");
+    const tiles = [...el.querySelectorAll(".nw-progress .nw-board-grid > .nw-tile")];
+    const buyable = tiles.find((x) => x.classList.contains("nw-clickable")) || tiles[0];
+    expect(document.activeElement).toBe(buyable);
+    // and from there they move across the tiles as before
+    const i = tiles.indexOf(buyable);
+    if (tiles[i + 1]) {
+      press(buyable, "ArrowRight");
+      expect(document.activeElement).toBe(tiles[i + 1]);
+    }
+  });
+
+  it("leave the history's slider its own arrows", () => {
+    const model = mockModel(fixture("rich_3p"));
+    createController({ model, el });
+    const slider = el.querySelector("input[type='range']");
+    expect(slider).toBeTruthy();
+    slider.focus();
+    press(slider, "ArrowLeft");
+    expect(document.activeElement).toBe(slider);
+  });
+});

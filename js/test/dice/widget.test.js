@@ -365,6 +365,26 @@ describe("intents", () => {
     expect(model.sent.at(-1).kind).toBe("load_catalogue");
   });
 
+  it("a loaded game is said in words once Python has loaded it, not when it refused it", async () => {
+    const { model, controller } = mount("start_2p");
+    const game = model.data.history.game;
+    controller.shell.loadText("game", "mine.json", '{"format": "x"}');
+    await tick();
+    expect(q(".nw-error")).toBeNull(); // nothing said before Python has answered
+    // Python loaded it: the next game, at the file's position
+    model.emit("history", { ...model.data.history, game: game + 1, position: 4, length: 9 });
+    await tick();
+    expect(q(".nw-error").textContent).toContain("Loaded mine.json: move 4 of 9.");
+    expect(q(".nw-error").classList.contains("nw-note-line")).toBe(true); // a note, not a refusal
+    // a refused file says Python's reason, and no "Loaded"
+    controller.shell.loadText("game", "bad.json", "{}");
+    model.emit("error", "could not load bad.json: not a saved game");
+    await tick();
+    model.emit("history", { ...model.data.history, game: game + 2 }); // a later New game
+    await tick();
+    expect(el.textContent).not.toContain("Loaded bad.json");
+  });
+
   it("a saved game from Python is downloaded", () => {
     const { model, controller } = mount("start_2p");
     const create = vi.fn(() => "blob:x");

@@ -53,6 +53,7 @@ describe("the dice game", () => {
     expect(byKey("fair-end")).toBeNull();
     expect(el.textContent).not.toContain("987654321");
     expect(el.textContent).not.toContain(SALT);
+    expect(byKey("fair-start").textContent).toContain("Fair dice");
   });
 
   it("at game over reveals the seed and a text whose SHA-256 is the fingerprint shown from the start", () => {
@@ -104,5 +105,24 @@ describe("the board game", () => {
     expect(end.closest("[data-key='prompt']")).toBeTruthy();
     expect(sha256(byKey("fair-text").textContent)).toBe(byKey("fair-fingerprint").textContent);
     expect(byKey("fair-seed").textContent).toBe(String(over.data.settings.seed));
+  });
+
+  it("speaks of shuffled decks, not of dice: the board game has none", async () => {
+    const m = boardModel("mid_4p");
+    m.data.fair = fairOf("nations-board-game", { ...m.data.view.config, seed: 42 }, false);
+    shellController({ model: m, el }, boardView);
+    await tick();
+    const start = byKey("fair-start").textContent;
+    expect(start).toContain("Fair shuffles");
+    expect(start.toLowerCase()).not.toMatch(/\bdice\b|\broll/);
+
+    removeHosts();
+    el = testHost();
+    const over = boardModel("game_over_4p");
+    over.data.fair = fairOf("nations-board-game", over.data.settings, true);
+    shellController({ model: over, el }, boardView);
+    await tick();
+    expect(byKey("fair-end").textContent).toContain("Fair shuffles, revealed");
+    expect(byKey("fair-end").textContent.toLowerCase()).not.toMatch(/\bdice\b/);
   });
 });

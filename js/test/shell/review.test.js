@@ -120,6 +120,9 @@ describe("the review panel", () => {
     expect(model.sent.at(-1)).toEqual({ kind: "goto", position: 10 });
     click(byKey("review-goto-2"));
     expect(model.sent.at(-1)).toEqual({ kind: "goto", position: 10 });
+    // what the click shows, said for a thumb as for a mouse: the position the move was played from
+    expect(byKey("review-goto-2").title).toBe("Show the position before this move");
+    expect(el.querySelector(".nw-review-chart .nw-review-note").textContent).toContain("Tap or click the graph or a mark to see the position before that move");
     const surface = byKey("review-surface");
     surface.getBoundingClientRect = () => ({ left: 100, width: 600, top: 0, height: 100, right: 700, bottom: 100 });
     surface.dispatchEvent(new MouseEvent("click", { bubbles: true, clientX: 700 }));
