@@ -308,3 +308,20 @@ def test_the_page_gets_the_fingerprint_from_the_start_and_what_checks_it_at_the_
     assert w.fair["fingerprint"] != second
     w.load_json(saved)
     assert w.fair == {"fingerprint": second}
+
+
+@pytest.mark.parametrize("kind", ["dice", "board"])
+def test_a_saved_file_is_named_without_the_seed_until_the_game_is_finished(
+        kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    w = MAKERS[kind]()
+    sent: list[dict[str, Any]] = []
+    monkeypatch.setattr(w, "send", lambda content, buffers=None: sent.append(content))
+    for _ in range(3):
+        w.bot_move("random")
+    w.handle_intent({"kind": "save"})
+    assert str(SEED) not in sent[-1]["filename"]
+    assert sent[-1]["filename"] == f"nations-{kind}-2p-move3.json"
+    play_out(w, check=False)
+    w.goto(2)                         # looking back at the finished game: it is finished
+    w.handle_intent({"kind": "save"})
+    assert sent[-1]["filename"] == f"nations-{kind}-2p-seed{SEED}-move2.json"

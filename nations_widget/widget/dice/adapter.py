@@ -164,8 +164,11 @@ class DiceAdapter:
         return game
 
     def save_filename(self, game: Game) -> str:
+        # the seed only once the game is finished (as secrecy.game_finished): it tells
+        # every draw to come, and a file's name shows in the download bar at the screen
         cfg = game.config
-        return f"nations-dice-{cfg.players}p-seed{cfg.seed}-move{game.position}.json"
+        seed = f"-seed{cfg.seed}" if game.finished else ""
+        return f"nations-dice-{cfg.players}p{seed}-move{game.position}.json"
 
     def parse_move(self, raw: Any) -> Move:
         return as_move(raw)
