@@ -63,6 +63,17 @@ class LessonPanel(anywidget.AnyWidget):
 
 GAME_TITLES = {"dice": "Nations: The Dice Game", "board": "Nations (the board game)"}
 
+#: what the table's side shows while no lesson is open (never an empty pane)
+WELCOME = (
+    "<div class='nw-learn-welcome' role='note'>"
+    "<h2>Pick a lesson to start</h2>"
+    "<p>Each lesson opens here as a real table set up at one moment of a game, with you in "
+    "one seat. The panel says what to look at and what to do; you answer by playing on the "
+    "table, and the game checks your move. A wrong try shows a hint, and Undo takes it "
+    "back.</p>"
+    "<p>New to the games? Start with the first lesson of the dice game (shorter games), "
+    "then the board game's.</p></div>")
+
 
 #: what a lesson's table answers to the intents that would leave the lesson (the page
 #: hides their buttons there too: learn.css)
@@ -119,6 +130,8 @@ class LearnView(ipywidgets.Box):  # type: ignore[misc]
         self._table_area = ipywidgets.Box(layout=ipywidgets.Layout(
             flex="999 1 600px", min_width="0", width="auto"))
         self._table_area.add_class("nw-learn-table")
+        self._welcome = ipywidgets.HTML(WELCOME, layout=ipywidgets.Layout(width="100%"))
+        self._table_area.children = (self._welcome,)
         super().__init__(children=[self.panel, self._table_area],
                          layout=ipywidgets.Layout(width="100%", flex_flow="row wrap",
                                                   align_items="flex-start"), **kwargs)
@@ -159,7 +172,7 @@ class LearnView(ipywidgets.Box):  # type: ignore[misc]
             self.table.unobserve(self._on_history, names="history")
             self.table.close()
         self.table, self.current = None, None
-        self._table_area.children = ()
+        self._table_area.children = (self._welcome,)
         self.panel.lesson = {}
 
     def retry(self) -> None:
@@ -317,4 +330,5 @@ def learn_here(key: str) -> LearnView:
     return view
 
 
-__all__ = ["ACTIONS", "LEAVES_LESSON", "LearnView", "LessonPanel", "learn_here", "lesson_table"]
+__all__ = ["ACTIONS", "LEAVES_LESSON", "WELCOME", "LearnView", "LessonPanel", "learn_here",
+           "lesson_table"]

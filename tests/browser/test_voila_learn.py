@@ -148,6 +148,17 @@ def test_lessons_of_both_games_by_clicking(browser: Any, voila_url: str, watch: 
         lessons = page.locator(f"{PANEL} button.nw-learn-item")
         assert lessons.count() >= 11
         assert page.locator(f"{PANEL} .nw-learn-done").count() == 0
+        # the table's side is never an empty pane: a welcome says to pick a lesson (on a
+        # phone the list is the page, and the welcome is not repeated below it)
+        welcome = page.locator(".nw-learn-table .nw-learn-welcome")
+        if phone:
+            assert welcome.is_hidden()
+        else:
+            assert welcome.is_visible() and "Pick a lesson" in welcome.inner_text()
+            assert page.evaluate(LAYOUT, [PANEL, ".nw-learn-welcome"])["past"] == []
+            shot = artifacts_dir / f"voila_learn_welcome_{width}.png"
+            page.screenshot(path=str(shot))
+            record_artifact(request, f"learn, no lesson open yet, {width} px", shot)
 
         # the dice game: a wrong try first (a 1-gold tile), the hint, Undo, the right tile
         open_lesson(page, "dice-buy")

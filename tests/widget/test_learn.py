@@ -224,3 +224,16 @@ def test_a_wrong_early_step_is_judged_at_once() -> None:
     assert view.panel.lesson["status"] == "trying" and not view.panel.lesson["dead_end"]
     _move(view, {"type": "deploy", "slot": 2, "source": "idle"})     # a right first step
     assert view.panel.lesson["status"] == "trying"
+
+
+def test_the_table_side_is_never_empty() -> None:
+    """Issue: Learn opened with an empty right-hand pane until a lesson was picked.  The
+    table's side now shows a welcome saying what the lessons are and to pick one, on the
+    list and back on it after a lesson."""
+    view = LearnView()
+    side = view._table_area.children
+    assert len(side) == 1 and "Pick a lesson" in side[0].value
+    _send(view, action="open", key="dice-buy")
+    assert view._table_area.children == (view.table,)
+    _send(view, action="list")
+    assert view._table_area.children and "Pick a lesson" in view._table_area.children[0].value
