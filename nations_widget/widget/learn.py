@@ -85,12 +85,24 @@ LEAVES_LESSON = {
     "set_seat": "In a lesson you play your own seat; the other seats wait.",
 }
 
+#: what a lesson's table answers to the help that would give the lesson's answer away or
+#: play it for the learner (the page offers none of them there: shell/panels.js, dice)
+GIVES_AWAY = {
+    "hint": "In a lesson the coach keeps quiet: its best moves would give the answer away. "
+            "Ask the lesson panel for its Hint instead.",
+    "coach": "In a lesson the coach does not grade your moves: the lesson panel says "
+             "whether your move does the task.",
+    "bot_move": "In a lesson you make the move yourself: a bot deciding for you would play "
+                "the answer. The lesson panel's Hint and Show me help instead.",
+}
+
 
 def lesson_table(lesson_: Lesson) -> GameWidget[Any, Any]:
     """The real game widget in the lesson's position, played at this screen for the
     learner's seat only (:meth:`GameWidget.play_only`): the other seats wait, so the end
     of the learner's turn does not offer them the other side's decision.  No bot, never
-    kept in the store, and no New game, Load or seat change (:data:`LEAVES_LESSON`)."""
+    kept in the store, no New game, Load or seat change (:data:`LEAVES_LESSON`), and no
+    coach's Hint, grading or "Let a bot decide" (:data:`GIVES_AWAY`)."""
     state = lesson_.build()
     seats = ["human"] * len(state.players)
     table: GameWidget[Any, Any]
@@ -105,7 +117,7 @@ def lesson_table(lesson_: Lesson) -> GameWidget[Any, Any]:
         table = BoardWidget(game=BoardGame.from_state(state), seats=seats, bot_delay=0,
                             keep=False)
     table.play_only({lesson_.learner})
-    table.refused_intents = dict(LEAVES_LESSON)
+    table.refused_intents = {**LEAVES_LESSON, **GIVES_AWAY}
     # the page words the waiting seats as a lesson's and hides New game, Load and the seats
     table.game_info = {**table.game_info, "lesson": True}
     table.add_class("nw-lesson-table")
@@ -330,5 +342,5 @@ def learn_here(key: str) -> LearnView:
     return view
 
 
-__all__ = ["ACTIONS", "LEAVES_LESSON", "WELCOME", "LearnView", "LessonPanel", "learn_here",
-           "lesson_table"]
+__all__ = ["ACTIONS", "GIVES_AWAY", "LEAVES_LESSON", "WELCOME", "LearnView", "LessonPanel",
+           "learn_here", "lesson_table"]

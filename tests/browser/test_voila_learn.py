@@ -163,6 +163,10 @@ def test_lessons_of_both_games_by_clicking(browser: Any, voila_url: str, watch: 
         # the dice game: a wrong try first (a 1-gold tile), the hint, Undo, the right tile
         open_lesson(page, "dice-buy")
         assert page.locator(f"{PANEL} .nw-learn-hint").count() == 0
+        # one Hint on the page (the lesson's): no coach's Hint, grading or bot deciding
+        for key in ("coach-hint", "coach-on", "hint"):
+            assert page.locator(f'{ROOT["dice"]} [data-key="{key}"]:visible').count() == 0
+        assert page.locator('button:visible', has_text="Hint").count() == 1
         play(page, "dice", 'button[data-key="board-t1-07"]')
         wait_status(page, "dice-buy", "wrong")
         assert page.locator(f"{PANEL} .nw-learn-hint").is_visible()
@@ -200,6 +204,8 @@ def test_lessons_of_both_games_by_clicking(browser: Any, voila_url: str, watch: 
 
         # the board game: Pass is a wrong try, then Undo and a worker on the Hoplite
         open_lesson(page, "board-war")
+        for key in ("coach-hint", "coach-on"):
+            assert page.locator(f'{ROOT["board"]} [data-key="{key}"]:visible').count() == 0
         play(page, "board", """button[data-key='move-{"type":"pass"}']""")
         wait_status(page, "board-war", "wrong")
         assert page.locator(f"{PANEL} .nw-learn-hint").is_visible()

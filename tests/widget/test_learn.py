@@ -237,3 +237,23 @@ def test_the_table_side_is_never_empty() -> None:
     assert view._table_area.children == (view.table,)
     _send(view, action="list")
     assert view._table_area.children and "Pick a lesson" in view._table_area.children[0].value
+
+
+@pytest.mark.parametrize("key", ["dice-buy", "board-war"])
+def test_a_lessons_table_gives_no_answer_away(key: str) -> None:
+    """Issue: a lesson's table offered the coach's Hint and "Let a bot decide" beside the
+    lesson's own Hint: the coach's best moves give the answer away and a bot plays it for
+    the learner.  The page hides them there, and Python refuses them with words."""
+    view = LearnView()
+    _send(view, action="open", key=key)
+    table = view.table
+    assert table is not None
+    table.handle_intent({"kind": "hint"})
+    assert "coach" in table.error and table.coach.get("hint") in (None, {})
+    table.handle_intent({"kind": "coach", "on": True})
+    assert "coach" in table.error and not table.coach.get("on")
+    table.handle_intent({"kind": "bot_move"})
+    assert "yourself" in table.error and table.game.position == 0
+    assert view.panel.lesson["status"] == "trying"
+    _send(view, action="hint")                       # the lesson's own Hint still works
+    assert view.panel.lesson["hint"]
