@@ -182,6 +182,8 @@ def test_after_the_learners_turn_the_other_seat_is_not_offered(key: str) -> None
     if current is None or current == x.learner:
         return                                # the lesson's turn goes on (or the game ended)
     assert table.view["human_turn"] is False and table.legal == []
+    # nor does the header's prompt invite the learner to play that seat
+    assert table.view["prompt"] == f"Player {current + 1}'s turn (not played at this screen)."
     move = table.game.state.legal_moves()[0]
     table.handle_intent({"kind": "move", "move": move.to_json()})
     assert "not played at this screen" in table.error
