@@ -184,6 +184,9 @@ def test_lessons_of_both_games_by_clicking(browser: Any, voila_url: str, watch: 
         waiting = page.locator(f'{ROOT["dice"]} .nw-waiting')
         waiting.wait_for()
         assert "the lesson stops here" in waiting.inner_text()
+        # and the header's prompt does not invite them to play Player 2 either
+        assert page.inner_text(f'{ROOT["dice"]} .nw-prompt').strip() == (
+            "Player 2's turn (not played at this screen).")
         assert page.locator(f'{ROOT["dice"]} button[data-key="pass"]:visible').count() == 0
         # and no New game on a lesson's table
         assert page.locator(f'{ROOT["dice"]} [data-key="header-newgame"]').is_hidden()
