@@ -186,6 +186,19 @@ def test_play_shows_the_game_first_and_keeps_the_notes_for_later() -> None:
     assert source.rstrip().endswith("</details>")
 
 
+def test_play_says_the_reconstruction_once_under_the_dice_game_only() -> None:
+    """Issue: the dice page said twice that its tiles and faces are a reconstruction (the
+    dice game's banner and a footer cell of play.ipynb), and the footer showed under the
+    board game and Learn too, where it does not apply.  The dice game's banner says it;
+    the page itself has only the app and the collapsed About (which mentions it)."""
+    nb = _read("play.ipynb")
+    shown = [c for c in nb.cells if c.cell_type == "markdown"
+             and not c.source.lstrip().startswith("<details")]
+    assert shown == []
+    about = nb.cells[-1].source
+    assert "reconstruction" in about and "banner" in about
+
+
 def _check_tasks(name: str, answers: list[tuple[str, str]]) -> None:
     """Run notebook ``name`` with each task cell doubled: once with the right answer of
     ``answers`` (by task, in order), which its checker must call correct, and once with

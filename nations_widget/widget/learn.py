@@ -63,6 +63,17 @@ class LessonPanel(anywidget.AnyWidget):
 
 GAME_TITLES = {"dice": "Nations: The Dice Game", "board": "Nations (the board game)"}
 
+#: what the table's side shows while no lesson is open (never an empty pane)
+WELCOME = (
+    "<div class='nw-learn-welcome' role='note'>"
+    "<h2>Pick a lesson to start</h2>"
+    "<p>Each lesson opens here as a real table set up at one moment of a game, with you in "
+    "one seat. The panel says what to look at and what to do; you answer by playing on the "
+    "table, and the game checks your move. A wrong try shows a hint, and Undo takes it "
+    "back.</p>"
+    "<p>New to the games? Start with the first lesson of the dice game (shorter games), "
+    "then the board game's.</p></div>")
+
 
 #: what a lesson's table answers to the intents that would leave the lesson (the page
 #: hides their buttons there too: learn.css)
@@ -74,12 +85,24 @@ LEAVES_LESSON = {
     "set_seat": "In a lesson you play your own seat; the other seats wait.",
 }
 
+#: what a lesson's table answers to the help that would give the lesson's answer away or
+#: play it for the learner (the page offers none of them there: shell/panels.js, dice)
+GIVES_AWAY = {
+    "hint": "In a lesson the coach keeps quiet: its best moves would give the answer away. "
+            "Ask the lesson panel for its Hint instead.",
+    "coach": "In a lesson the coach does not grade your moves: the lesson panel says "
+             "whether your move does the task.",
+    "bot_move": "In a lesson you make the move yourself: a bot deciding for you would play "
+                "the answer. The lesson panel's Hint and Show me help instead.",
+}
+
 
 def lesson_table(lesson_: Lesson) -> GameWidget[Any, Any]:
     """The real game widget in the lesson's position, played at this screen for the
     learner's seat only (:meth:`GameWidget.play_only`): the other seats wait, so the end
     of the learner's turn does not offer them the other side's decision.  No bot, never
-    kept in the store, and no New game, Load or seat change (:data:`LEAVES_LESSON`)."""
+    kept in the store, no New game, Load or seat change (:data:`LEAVES_LESSON`), and no
+    coach's Hint, grading or "Let a bot decide" (:data:`GIVES_AWAY`)."""
     state = lesson_.build()
     seats = ["human"] * len(state.players)
     table: GameWidget[Any, Any]
@@ -94,7 +117,7 @@ def lesson_table(lesson_: Lesson) -> GameWidget[Any, Any]:
         table = BoardWidget(game=BoardGame.from_state(state), seats=seats, bot_delay=0,
                             keep=False)
     table.play_only({lesson_.learner})
-    table.refused_intents = dict(LEAVES_LESSON)
+    table.refused_intents = {**LEAVES_LESSON, **GIVES_AWAY}
     # the page words the waiting seats as a lesson's and hides New game, Load and the seats
     table.game_info = {**table.game_info, "lesson": True}
     table.add_class("nw-lesson-table")
@@ -119,6 +142,8 @@ class LearnView(ipywidgets.Box):  # type: ignore[misc]
         self._table_area = ipywidgets.Box(layout=ipywidgets.Layout(
             flex="999 1 600px", min_width="0", width="auto"))
         self._table_area.add_class("nw-learn-table")
+        self._welcome = ipywidgets.HTML(WELCOME, layout=ipywidgets.Layout(width="100%"))
+        self._table_area.children = (self._welcome,)
         super().__init__(children=[self.panel, self._table_area],
                          layout=ipywidgets.Layout(width="100%", flex_flow="row wrap",
                                                   align_items="flex-start"), **kwargs)
@@ -159,7 +184,7 @@ class LearnView(ipywidgets.Box):  # type: ignore[misc]
             self.table.unobserve(self._on_history, names="history")
             self.table.close()
         self.table, self.current = None, None
-        self._table_area.children = ()
+        self._table_area.children = (self._welcome,)
         self.panel.lesson = {}
 
     def retry(self) -> None:
@@ -317,4 +342,5 @@ def learn_here(key: str) -> LearnView:
     return view
 
 
-__all__ = ["ACTIONS", "LEAVES_LESSON", "LearnView", "LessonPanel", "learn_here", "lesson_table"]
+__all__ = ["ACTIONS", "GIVES_AWAY", "LEAVES_LESSON", "WELCOME", "LearnView", "LessonPanel",
+           "learn_here", "lesson_table"]

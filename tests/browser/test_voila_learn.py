@@ -148,10 +148,25 @@ def test_lessons_of_both_games_by_clicking(browser: Any, voila_url: str, watch: 
         lessons = page.locator(f"{PANEL} button.nw-learn-item")
         assert lessons.count() >= 11
         assert page.locator(f"{PANEL} .nw-learn-done").count() == 0
+        # the table's side is never an empty pane: a welcome says to pick a lesson (on a
+        # phone the list is the page, and the welcome is not repeated below it)
+        welcome = page.locator(".nw-learn-table .nw-learn-welcome")
+        if phone:
+            assert welcome.is_hidden()
+        else:
+            assert welcome.is_visible() and "Pick a lesson" in welcome.inner_text()
+            assert page.evaluate(LAYOUT, [PANEL, ".nw-learn-welcome"])["past"] == []
+            shot = artifacts_dir / f"voila_learn_welcome_{width}.png"
+            page.screenshot(path=str(shot))
+            record_artifact(request, f"learn, no lesson open yet, {width} px", shot)
 
         # the dice game: a wrong try first (a 1-gold tile), the hint, Undo, the right tile
         open_lesson(page, "dice-buy")
         assert page.locator(f"{PANEL} .nw-learn-hint").count() == 0
+        # one Hint on the page (the lesson's): no coach's Hint, grading or bot deciding
+        for key in ("coach-hint", "coach-on", "hint"):
+            assert page.locator(f'{ROOT["dice"]} [data-key="{key}"]:visible').count() == 0
+        assert page.locator('button:visible', has_text="Hint").count() == 1
         play(page, "dice", 'button[data-key="board-t1-07"]')
         wait_status(page, "dice-buy", "wrong")
         assert page.locator(f"{PANEL} .nw-learn-hint").is_visible()
@@ -169,6 +184,9 @@ def test_lessons_of_both_games_by_clicking(browser: Any, voila_url: str, watch: 
         waiting = page.locator(f'{ROOT["dice"]} .nw-waiting')
         waiting.wait_for()
         assert "the lesson stops here" in waiting.inner_text()
+        # and the header's prompt does not invite them to play Player 2 either
+        assert page.inner_text(f'{ROOT["dice"]} .nw-prompt').strip() == (
+            "Player 2's turn (not played at this screen).")
         assert page.locator(f'{ROOT["dice"]} button[data-key="pass"]:visible').count() == 0
         # and no New game on a lesson's table
         assert page.locator(f'{ROOT["dice"]} [data-key="header-newgame"]').is_hidden()
@@ -189,6 +207,8 @@ def test_lessons_of_both_games_by_clicking(browser: Any, voila_url: str, watch: 
 
         # the board game: Pass is a wrong try, then Undo and a worker on the Hoplite
         open_lesson(page, "board-war")
+        for key in ("coach-hint", "coach-on"):
+            assert page.locator(f'{ROOT["board"]} [data-key="{key}"]:visible').count() == 0
         play(page, "board", """button[data-key='move-{"type":"pass"}']""")
         wait_status(page, "board-war", "wrong")
         assert page.locator(f"{PANEL} .nw-learn-hint").is_visible()

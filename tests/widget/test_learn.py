@@ -182,6 +182,8 @@ def test_after_the_learners_turn_the_other_seat_is_not_offered(key: str) -> None
     if current is None or current == x.learner:
         return                                # the lesson's turn goes on (or the game ended)
     assert table.view["human_turn"] is False and table.legal == []
+    # nor does the header's prompt invite the learner to play that seat
+    assert table.view["prompt"] == f"Player {current + 1}'s turn (not played at this screen)."
     move = table.game.state.legal_moves()[0]
     table.handle_intent({"kind": "move", "move": move.to_json()})
     assert "not played at this screen" in table.error
@@ -224,3 +226,36 @@ def test_a_wrong_early_step_is_judged_at_once() -> None:
     assert view.panel.lesson["status"] == "trying" and not view.panel.lesson["dead_end"]
     _move(view, {"type": "deploy", "slot": 2, "source": "idle"})     # a right first step
     assert view.panel.lesson["status"] == "trying"
+
+
+def test_the_table_side_is_never_empty() -> None:
+    """Issue: Learn opened with an empty right-hand pane until a lesson was picked.  The
+    table's side now shows a welcome saying what the lessons are and to pick one, on the
+    list and back on it after a lesson."""
+    view = LearnView()
+    side = view._table_area.children
+    assert len(side) == 1 and "Pick a lesson" in side[0].value
+    _send(view, action="open", key="dice-buy")
+    assert view._table_area.children == (view.table,)
+    _send(view, action="list")
+    assert view._table_area.children and "Pick a lesson" in view._table_area.children[0].value
+
+
+@pytest.mark.parametrize("key", ["dice-buy", "board-war"])
+def test_a_lessons_table_gives_no_answer_away(key: str) -> None:
+    """Issue: a lesson's table offered the coach's Hint and "Let a bot decide" beside the
+    lesson's own Hint: the coach's best moves give the answer away and a bot plays it for
+    the learner.  The page hides them there, and Python refuses them with words."""
+    view = LearnView()
+    _send(view, action="open", key=key)
+    table = view.table
+    assert table is not None
+    table.handle_intent({"kind": "hint"})
+    assert "coach" in table.error and table.coach.get("hint") in (None, {})
+    table.handle_intent({"kind": "coach", "on": True})
+    assert "coach" in table.error and not table.coach.get("on")
+    table.handle_intent({"kind": "bot_move"})
+    assert "yourself" in table.error and table.game.position == 0
+    assert view.panel.lesson["status"] == "trying"
+    _send(view, action="hint")                       # the lesson's own Hint still works
+    assert view.panel.lesson["hint"]

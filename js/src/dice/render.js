@@ -920,7 +920,9 @@ function actionsControls(S, ui, act, part, now) {
   // other seats' hidden choices included (Python refuses the intent; a seat is handed to a
   // bot in the seat menu instead).  At this screen's own seat elsewhere its move is played
   // (and, at a table, stored) as the player's own.
-  const atTable = Boolean(S.table && S.table.id && S.table.shared);
+  // nor on a lesson's table: it would play the lesson's answer for the learner (Python
+  // refuses it there too: widget/learn.py, GIVES_AWAY)
+  const atTable = Boolean(S.table && S.table.id && S.table.shared) || Boolean(S.info && S.info.lesson);
   const buttons = part(`actions-buttons-${p.wonder || "none"}-${v.config.unrest ? "unrest" : ""}-${atTable ? "table" : ""}`, "", () => {
     const els = {
       reroll: h("button", { type: "button", class: "nw-btn nw-secondary", dataset: { key: "reroll" }, onclick: (e) => { if (isLive(e.currentTarget)) act.reroll(); } }, icon("reroll"), ""),
@@ -993,7 +995,7 @@ function endOfRoundControls(S, ui, act) {
     h("div", { class: "nw-buttons" },
       h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "use-selection" }, disabled: selectionIsEmpty(ui.sel),
         onclick: () => act.move(selectionMove(step, ui.sel)) }, useLabel),
-      S.table && S.table.id && S.table.shared ? null : h("button", { type: "button", class: "nw-btn nw-ghost", dataset: { key: "hint" }, title: "Let a bot choose this move for you (it is played as yours)", onclick: () => act.send({ kind: "bot_move" }) }, "Let a bot decide")));
+      (S.table && S.table.id && S.table.shared) || (S.info && S.info.lesson) ? null : h("button", { type: "button", class: "nw-btn nw-ghost", dataset: { key: "hint" }, title: "Let a bot choose this move for you (it is played as yours)", onclick: () => act.send({ kind: "bot_move" }) }, "Let a bot decide")));
 }
 
 // the final table's columns: the breakdown's key, its word, its mark (an icon, or the

@@ -692,7 +692,7 @@ export function createController({ model, el }, createView) {
       done = false;
     } else if (key === "u" || key === "U") {
       if (S.history.can_undo) shell.undo();
-    } else if ((key === "h" || key === "H") && S.acting !== null) {
+    } else if ((key === "h" || key === "H") && S.acting !== null && !S.info.lesson) {
       shell.askHint();
     } else {
       done = Boolean(view.onKey && view.onKey(e, S));

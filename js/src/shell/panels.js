@@ -292,29 +292,32 @@ export function makePanels(shell) {
     const hint = c.hint && c.hint.position === v.position ? c.hint : null;
     const verdict = c.on && c.verdict ? c.verdict : null;
     // signed by what it shows (not the position: a move leaves it as it was)
-    return part("coach", sig(hint, verdict, Boolean(c.on), me === null, S.coachBusy, ui.previews), () => {
+    // a lesson's table: no coach's Hint or grading (they would give the lesson's answer
+    // away; Python refuses them there too: widget/learn.py, GIVES_AWAY); previews stay
+    const lesson = Boolean(S.info && S.info.lesson);
+    return part("coach", sig(hint, verdict, Boolean(c.on), me === null, S.coachBusy, ui.previews, lesson), () => {
       const kids = [];
       kids.push(h("div", { class: "nw-coach-controls" },
-        h("button", {
+        lesson ? null : h("button", {
           type: "button", class: "nw-btn", dataset: { key: "coach-hint" },
           disabled: me === null || S.coachBusy,
           title: me === null ? "A hint is for a human player's decision" : "The coach's three best moves here (about 2 s of thinking)",
           onclick: () => shell.askHint(),
         }, S.coachBusy ? "Thinking…" : "Hint"),
-        h("label", { class: "nw-coach-toggle", title: "After each of your moves, see how it compared with the coach's best move" },
+        lesson ? null : h("label", { class: "nw-coach-toggle", title: "After each of your moves, see how it compared with the coach's best move" },
           h("input", { type: "checkbox", dataset: { key: "coach-on" }, checked: Boolean(c.on), onchange: (e) => shell.send({ kind: "coach", on: e.target.checked }) }),
           " Coach: grade my moves"),
         h("label", { class: "nw-coach-toggle", title: shell.previewWords.title },
           h("input", { type: "checkbox", dataset: { key: "previews-on" }, checked: Boolean(ui.previews), onchange: (e) => shell.setPreviews(e.target.checked) }),
           ` ${shell.previewWords.label}`)));
-      if (hint) {
+      if (hint && !lesson) {
         kids.push(h("ol", { class: "nw-coach-hint", "aria-label": "The coach's best moves" },
           hint.suggestions.map((s, i) => h("li", { dataset: { key: `coach-s-${i}` } }, s.summary))));
       }
       if (verdict) {
         kids.push(h("p", { class: `nw-coach-verdict${verdict.same ? " nw-good" : ""}`, role: "status" }, verdict.text));
       }
-      return h("section", { class: "nw-panel nw-coach", "aria-label": "Coach" }, h("h3", {}, "Coach"), ...kids);
+      return h("section", { class: "nw-panel nw-coach", "aria-label": lesson ? "Previews" : "Coach" }, h("h3", {}, lesson ? "Previews" : "Coach"), ...kids);
     });
   }
 

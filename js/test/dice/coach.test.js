@@ -67,4 +67,18 @@ describe("the coach", () => {
     createController({ model, el });
     expect(byKey("coach-hint").disabled).toBe(true);
   });
+
+  it("a lesson's table offers no coach's Hint, no grading and no 'Let a bot decide': they would give the answer away", () => {
+    const model = mount({ coach: { on: false, hint: null, verdict: null } });
+    model.data.game_info = { ...(model.data.game_info || {}), lesson: true };
+    el.replaceChildren();
+    createController({ model, el });
+    expect(byKey("coach-hint")).toBeNull();
+    expect(byKey("coach-on")).toBeNull();
+    expect(byKey("hint")).toBeNull();
+    expect(byKey("previews-on")).not.toBeNull(); // a move's preview still helps
+    const sent = model.sent.length;
+    byKey("pass").dispatchEvent(new KeyboardEvent("keydown", { key: "h", bubbles: true, cancelable: true }));
+    expect(model.sent.slice(sent).some((m) => m.kind === "hint")).toBe(false);
+  });
 });

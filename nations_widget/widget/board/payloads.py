@@ -385,8 +385,12 @@ def prompt_text(state: GameState, seats: Sequence[str]) -> str:
         winner = state.winner()
         return (f"Game over: {seat_label(winner if winner is not None else 0)} wins with "
                 f"{max(scores)} VP.")
-    text = state.prompt()
     name = seat_label(seat)
+    if seat < len(seats) and seats[seat] == "remote":
+        # a seat this screen does not play (a person at their own screen, a lesson's other
+        # seat) waits: the prompt does not invite this screen to play it
+        return f"{name}'s turn (not played at this screen)."
+    text = state.prompt()
     if seats[seat] != "human" and text.startswith(name):
         text = _who(seat, seats) + text[len(name):]
     return text

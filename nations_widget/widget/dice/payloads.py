@@ -116,6 +116,11 @@ def seat_label(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
+def remote_turn(seat: int) -> str:
+    """The prompt while a seat this screen does not play is to decide."""
+    return f"{seat_label(seat)}'s turn (not played at this screen)."
+
+
 def prompt(state: GameState, seats: list[str]) -> str:
     """One sentence saying what the game waits for (shown above the board)."""
     seat = state.current_player()
@@ -129,10 +134,14 @@ def prompt(state: GameState, seats: list[str]) -> str:
         return (f"Game over: {seat_label(winner if winner is not None else 0)} wins with "
                 f"{max(scores)} VP.")
     who = seat_label(seat)
-    # a person at another screen of a table ("remote") is named like one at this screen
-    if seats[seat] not in ("human", "remote"):
-        who += f" ({seats[seat]} bot)"
     ev = state.event_spec if state.event >= 0 else None
+    if seats[seat] == "remote":
+        # a seat this screen does not play (a person at their own screen, a lesson's other
+        # seat) waits: the prompt does not invite this screen to play it
+        step = {"books": "Books: ", "famine": "Famine: ", "war": "War: "}.get(state.step, "")
+        return f"{step}{remote_turn(seat)}"
+    if seats[seat] != "human":
+        who += f" ({seats[seat]} bot)"
     if state.step == "actions":
         if unrest_due(state, seat):
             n = len(state.unrest_dice(seat))
