@@ -250,9 +250,11 @@ function previewBody(act, p) {
     p && p.lines && p.lines.length ? h("ul", { class: "nwb-lines" }, p.lines.map((t) => h("li", {}, t))) : null,
     p && p.then ? h("p", { class: "nwb-then" }, `Then: ${p.then}`) : null,
     p && p.warning ? h("p", { class: "nwb-warn" }, p.warning) : null,
+    // plain words on the buttons (a key in brackets means nothing on a touch screen); the
+    // key in the tooltip and for assistive technology
     h("div", { class: "nwb-confirm" },
-      h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "preview-confirm" }, onclick: () => act.confirmPreview() }, "Confirm (Enter)"),
-      h("button", { type: "button", class: "nw-btn nw-secondary", dataset: { key: "preview-cancel" }, onclick: () => act.cancelPreview() }, "Cancel (Esc)")));
+      h("button", { type: "button", class: "nw-btn nw-primary", title: "Confirm (Enter)", "aria-keyshortcuts": "Enter", dataset: { key: "preview-confirm" }, onclick: () => act.confirmPreview() }, "Confirm"),
+      h("button", { type: "button", class: "nw-btn nw-secondary", title: "Cancel (Escape)", "aria-keyshortcuts": "Escape", dataset: { key: "preview-cancel" }, onclick: () => act.cancelPreview() }, "Cancel")));
 }
 
 function previewPanel(S, act, part) {

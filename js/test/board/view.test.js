@@ -408,6 +408,14 @@ describe("moves", () => {
     expect(row.querySelector(".nw-delta").className).toBe("nw-delta nw-down");
     expect(panel.textContent).toContain(S.preview.lines[0]);
     expect(panel.querySelector("h3").textContent).toBe(buy.text);
+    // plain words on the buttons (no key hint on a touch screen); the keys in the tooltip
+    // and in aria-keyshortcuts
+    expect(byKey("preview-confirm").textContent).toBe("Confirm");
+    expect(byKey("preview-confirm").getAttribute("aria-keyshortcuts")).toBe("Enter");
+    expect(byKey("preview-confirm").title).toContain("Enter");
+    expect(byKey("preview-cancel").textContent).toBe("Cancel");
+    expect(byKey("preview-cancel").getAttribute("aria-keyshortcuts")).toBe("Escape");
+    expect(byKey("preview-cancel").title).toContain("Esc");
     click(byKey("preview-confirm"));
     expect(shell.sent).toEqual([{ kind: "move", move: buy.move }]);
     expect(byKey("preview")).toBeNull();
