@@ -592,7 +592,7 @@ function finalTable(S) {
   return h("div", { class: "nwb-final", dataset: { key: "final" } }, h("h4", {}, "Final scoring"),
     h("div", { class: "nwb-scroll" }, h("table", { class: "nw-final-table nwb-final-table" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col", class: "nw-final-who" }, "nation"),
-        cols.map(([, label, mark, tip]) => h("th", { scope: "col", title: tip || label, "aria-label": tip || label }, mark, h("span", { class: "nw-col-word" }, label))),
+        cols.map(([k, label, mark, tip]) => h("th", { scope: "col", class: `nwb-col-${k}`, title: tip || label, "aria-label": tip || label }, mark, h("span", { class: "nw-col-word" }, label))),
         h("th", { scope: "col", title: "total", "aria-label": "total" }, icon("vp", 14), h("span", { class: "nw-col-word" }, "total")))),
       h("tbody", {}, ranking.map((s, i) => {
         const b = v.final[s];
