@@ -115,17 +115,26 @@ def _capitalized(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _take_worker(s: StateData, seat: int, section: str) -> str:
+def _effect_source(s: StateData, d: EffectChoice) -> str:
+    """The name of what asks an effect's choice: the event's half or the card."""
+    if d.origin == "event":
+        return s.comp.events[s.event].halves[d.which].name
+    return s.comp.cards[d.which].name
+
+
+def _take_worker(s: StateData, seat: int, section: str, given_by: str = "") -> str:
     """Taking a worker from the population track: ``section`` "food", "stability" or
-    "free" (one returned on top of the track), with what it costs each round."""
+    "free" (one returned on top of the track), with what it costs each round;
+    ``given_by``: the event or card that gives it (none: growth)."""
     side = s.side_of(seat)
+    by = f", given by {given_by}" if given_by else ""
     if section == "food":
-        return (f"Take a worker from the food section (it eats {side.food_upkeep} food "
+        return (f"Take a worker from the food section{by} (it eats {side.food_upkeep} food "
                 "each round)")
     if section == "stability":
-        return (f"Take a worker from the stability section (it costs "
+        return (f"Take a worker from the stability section{by} (it costs "
                 f"{side.stability_upkeep} stability)")
-    return "Take the returned worker from the top of the population track"
+    return f"Take the returned worker from the top of the population track{by}"
 
 
 def _answer(s: StateData, option: str) -> str:
@@ -228,7 +237,9 @@ def _effect_answer(s: StateData, d: EffectChoice, option: str) -> str:
     key = need.keys[need.options.index(option)]
     about = need.about
     if isinstance(about, TakeWorkers):
-        return _take_worker(s, seat, option)
+        # named after the event or card that gives it: in the log it read as a growth
+        # choice ("Take a worker from the food section, given by Han dynasty (...)")
+        return _take_worker(s, seat, option, given_by=_effect_source(s, d))
     if isinstance(about, ReturnWorkers):
         if need.part == "source":
             where = "the resource area" if key == 0 else cards[p.bm[key - 1]].name

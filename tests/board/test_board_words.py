@@ -179,9 +179,13 @@ def test_an_events_choices_are_named_by_what_asks_them() -> None:
                                  "taken": {"food": 1}, "idle": 5}, {"idle": 5}]}, second)
     upkeep = s.side_of(0).food_upkeep
     stab = s.side_of(0).stability_upkeep
+    # named by the event's half, not in a growth choice's words (in the log it read as one)
+    source = s.comp.events[s.event].halves[0].name
     assert words(s) == {
-        "food": f"Take a worker from the food section (it eats {upkeep} food each round)",
-        "stability": f"Take a worker from the stability section (it costs {stab} stability)"}
+        "food": f"Take a worker from the food section, given by {source} (it eats {upkeep} "
+                "food each round)",
+        "stability": f"Take a worker from the stability section, given by {source} (it "
+                     f"costs {stab} stability)"}
     s.apply(Choose("food"))
     assert words(s) == {
         "slot 4": "Return a worker from Caravan to the population track",

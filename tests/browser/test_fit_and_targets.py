@@ -348,3 +348,18 @@ def test_the_final_scores_columns_are_named_in_words_on_a_phone(
         assert problems == [], "\n".join(problems)
     finally:
         context.close()
+
+
+def test_the_board_final_scoring_keeps_its_total_in_sight_on_a_wide_screen(
+        browser: Any, base: str) -> None:
+    """The resources column's word says what it counts ("resources left ÷ 10"); on one line
+    it pushed the total out of the table's width at 1400 px (behind a scroll bar)."""
+    context, page = _open(browser, base, "board", "game_over_4p", "desktop")
+    try:
+        box = page.evaluate("""() => {
+          const s = document.querySelector("[data-key='final'] .nwb-scroll");
+          return {client: s.clientWidth, scroll: s.scrollWidth};
+        }""")
+        assert box["scroll"] <= box["client"], box
+    finally:
+        context.close()

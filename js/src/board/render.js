@@ -250,9 +250,11 @@ function previewBody(act, p) {
     p && p.lines && p.lines.length ? h("ul", { class: "nwb-lines" }, p.lines.map((t) => h("li", {}, t))) : null,
     p && p.then ? h("p", { class: "nwb-then" }, `Then: ${p.then}`) : null,
     p && p.warning ? h("p", { class: "nwb-warn" }, p.warning) : null,
+    // plain words on the buttons (a key in brackets means nothing on a touch screen); the
+    // key in the tooltip and for assistive technology
     h("div", { class: "nwb-confirm" },
-      h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "preview-confirm" }, onclick: () => act.confirmPreview() }, "Confirm (Enter)"),
-      h("button", { type: "button", class: "nw-btn nw-secondary", dataset: { key: "preview-cancel" }, onclick: () => act.cancelPreview() }, "Cancel (Esc)")));
+      h("button", { type: "button", class: "nw-btn nw-primary", title: "Confirm (Enter)", "aria-keyshortcuts": "Enter", dataset: { key: "preview-confirm" }, onclick: () => act.confirmPreview() }, "Confirm"),
+      h("button", { type: "button", class: "nw-btn nw-secondary", title: "Cancel (Escape)", "aria-keyshortcuts": "Escape", dataset: { key: "preview-cancel" }, onclick: () => act.cancelPreview() }, "Cancel")));
 }
 
 function previewPanel(S, act, part) {
@@ -566,11 +568,16 @@ function scoringPanel(S, ui, act, part) {
   });
 }
 
+// what the resources part of the final scoring counts (Python's final_breakdown,
+// nations_widget/board/scoring.py): strength and stability count with the goods
+const RESOURCES_RULE = "1 VP per 10 resources left: gold, stone, food and books, plus strength and stability";
+
 // the final scoring's columns: each under its icon or its type's colour, named in words
+// (its tooltip and screen-reader label: the word, or the rule when the word is short for it)
 const finalColumns = () => [
   ["vp", "VP tokens", icon("vp", 14)], ["colonies", "colonies", h("span", { class: "nw-kind-dot nw-t-colony" })],
   ["wonders", "wonders", h("span", { class: "nw-kind-dot nw-t-wonder" })], ["workers", "workers", icon("worker", 14)],
-  ["resources", "resources", icon("gold", 14)],
+  ["resources", "resources left \u00f7 10", icon("gold", 14), RESOURCES_RULE],
 ];
 
 // the final scoring, shown with the game-over line at the top: a row per nation, best
@@ -585,7 +592,7 @@ function finalTable(S) {
   return h("div", { class: "nwb-final", dataset: { key: "final" } }, h("h4", {}, "Final scoring"),
     h("div", { class: "nwb-scroll" }, h("table", { class: "nw-final-table nwb-final-table" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col", class: "nw-final-who" }, "nation"),
-        cols.map(([, label, mark]) => h("th", { scope: "col", title: label, "aria-label": label }, mark, h("span", { class: "nw-col-word" }, label))),
+        cols.map(([k, label, mark, tip]) => h("th", { scope: "col", class: `nwb-col-${k}`, title: tip || label, "aria-label": tip || label }, mark, h("span", { class: "nw-col-word" }, label))),
         h("th", { scope: "col", title: "total", "aria-label": "total" }, icon("vp", 14), h("span", { class: "nw-col-word" }, "total")))),
       h("tbody", {}, ranking.map((s, i) => {
         const b = v.final[s];
@@ -593,7 +600,9 @@ function finalTable(S) {
           h("th", { scope: "row", class: "nw-final-who", "aria-label": `${i + 1}. ${name(s)}${winners.has(s) ? ", winner" : ""}` }, h("span", { class: "nw-rank" }, String(i + 1)), h("span", { class: "nwb-sr nw-sr" }, ". "), name(s), winners.has(s) ? h("span", { class: "nw-turn-badge nwb-won" }, "winner") : null),
           cols.map(([k]) => h("td", {}, num(b[k]))),
           h("td", { class: "nw-final-total" }, num(b.total)));
-      })))));
+      })))),
+    // a phone has no hover for the column's tooltip: the rule in words under the table
+    h("p", { class: "nwb-dim", dataset: { key: "final-resources" } }, `${RESOURCES_RULE}.`));
 }
 
 // ----------------------------------------------------------- round summary

@@ -79,12 +79,25 @@ const newGame = {
 };
 
 // ------------------------------------------------------------------ keys
-/** The arrow keys on the progress board: the focus to the next card's name that way
- * (true when the key was the board's: the focus on one of its cards). */
-function moveFocus(frame, e) {
+/** The arrow keys: from a progress card, the focus to the next card's name that way; from
+ * anywhere else on the table (the focus on the board itself after a click or a number
+ * key), into the progress board on the first card the player can buy (or its first card).
+ * Fields, menus and sliders (the history's) keep their own arrows. True when the key was
+ * the board's. */
+function moveFocus(frame, e, S) {
   const el = document.activeElement;
   const card = el && el.closest && el.closest(".nwb-progress .nwb-card");
-  if (!card) return false;
+  if (!card) {
+    const t = e.target || el;
+    if (t && ["INPUT", "SELECT", "TEXTAREA"].includes(t.tagName)) return false;
+    const buyable = shown(S.acting) ? placeMoves(S.legal).buy : new Map();
+    const names = [...frame.querySelectorAll(".nwb-progress .nwb-row-cards .nwb-card")];
+    const first = names.find((c) => buyable.has(c.getAttribute("data-card"))) || names[0];
+    const name = first && first.querySelector(".nwb-card-name");
+    if (!name) return false;
+    name.focus();
+    return true;
+  }
   const names = [...frame.querySelectorAll(".nwb-progress .nwb-row")].map((row) => [...row.querySelectorAll(".nwb-row-cards > *")]);
   let r = -1;
   let c = -1;
@@ -196,7 +209,7 @@ function onKey(e, S, act, frame) {
     act.detail(id);
     return true;
   }
-  if (k.startsWith("Arrow")) return moveFocus(frame, e);
+  if (k.startsWith("Arrow")) return moveFocus(frame, e, S);
   return false;
 }
 

@@ -179,7 +179,7 @@ describe("what is drawn", () => {
     expect(final.textContent).toContain("Final scoring");
     // every column named in words (beside its icon or its type's colour)
     const heads = [...final.querySelectorAll("thead th")].map((th) => th.textContent);
-    expect(heads).toEqual(["nation", "VP tokens", "colonies", "wonders", "workers", "resources", "total"]);
+    expect(heads).toEqual(["nation", "VP tokens", "colonies", "wonders", "workers", "resources left \u00f7 10", "total"]);
     const rows = [...final.querySelectorAll("tbody tr")];
     expect(rows.map((tr) => Number(tr.dataset.seat))).toEqual(S.view.ranking);
     // the ranks in words for a screen reader, each row's total last
@@ -191,6 +191,19 @@ describe("what is drawn", () => {
     expect(marked).toEqual([].concat(S.view.winner));
     expect(rows[0].textContent).toContain("winner");
     expect(byKey("scoring").querySelector("[data-key='final']")).toBeNull();
+  });
+
+  it("says what the final scoring's resources column counts: what Python's scoring counts, not gold alone", () => {
+    const S = snapshot("game_over_4p");
+    const { byKey } = mount(createView, S);
+    const final = byKey("prompt").querySelector("[data-key='final']");
+    const th = [...final.querySelectorAll("thead th")].find((x) => x.textContent.startsWith("resources"));
+    // (gold + stone + food + books + strength + stability) // 10: nations_widget/board/scoring.py
+    const counted = ["gold", "stone", "food", "books", "strength", "stability"];
+    for (const where of [th.getAttribute("title"), th.getAttribute("aria-label"), final.querySelector("[data-key='final-resources']").textContent]) {
+      expect(where).toMatch(/1 VP per 10/);
+      for (const word of counted) expect(where).toContain(word);
+    }
   });
 
   it("shows the solo shadow and the reconstruction notice", () => {
@@ -395,6 +408,14 @@ describe("moves", () => {
     expect(row.querySelector(".nw-delta").className).toBe("nw-delta nw-down");
     expect(panel.textContent).toContain(S.preview.lines[0]);
     expect(panel.querySelector("h3").textContent).toBe(buy.text);
+    // plain words on the buttons (no key hint on a touch screen); the keys in the tooltip
+    // and in aria-keyshortcuts
+    expect(byKey("preview-confirm").textContent).toBe("Confirm");
+    expect(byKey("preview-confirm").getAttribute("aria-keyshortcuts")).toBe("Enter");
+    expect(byKey("preview-confirm").title).toContain("Enter");
+    expect(byKey("preview-cancel").textContent).toBe("Cancel");
+    expect(byKey("preview-cancel").getAttribute("aria-keyshortcuts")).toBe("Escape");
+    expect(byKey("preview-cancel").title).toContain("Esc");
     click(byKey("preview-confirm"));
     expect(shell.sent).toEqual([{ kind: "move", move: buy.move }]);
     expect(byKey("preview")).toBeNull();

@@ -123,6 +123,52 @@ afterEach(() => {
     });
   });
 
+  it("an arrow from the board itself enters the progress board, as the shortcut list promises", async () => {
+    const press = (target, k) => target.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true }));
+    // growth: a number key answered, the focus on the board itself; no card to buy yet
+    const g = model("growth_2p");
+    const ge = host();
+    shell.createController({ model: g, el: ge }, createView);
+    await flush();
+    const gHost = ge.querySelector("[data-nw-host]") || ge;
+    gHost.focus();
+    press(gHost, "ArrowRight");
+    const firstName = ge.querySelector(".nwb-progress .nwb-row-cards .nwb-card .nwb-card-name");
+    expect(firstName).toBeTruthy();
+    expect(document.activeElement).toBe(firstName);
+    // actions: the first card the player can buy, then card to card by row and column
+    const m = model("actions_3p");
+    const el = host();
+    shell.createController({ model: m, el }, createView);
+    await flush();
+    el.querySelector("[data-key='summary-close']").click(); // the round summary first
+    await flush();
+    const buyable = new Set(m.data.legal.filter((e) => e.group === "buy").map((e) => e.card));
+    const cards = [...el.querySelectorAll(".nwb-progress .nwb-row-cards .nwb-card")];
+    const first = cards.find((c) => buyable.has(c.getAttribute("data-card")));
+    expect(first).toBeTruthy();
+    const elHost = el.querySelector("[data-nw-host]") || el;
+    elHost.focus();
+    press(elHost, "ArrowDown");
+    expect(document.activeElement).toBe(first.querySelector(".nwb-card-name"));
+    const row = [...first.parentNode.children];
+    const next = row[row.indexOf(first) + 1] || row[row.indexOf(first) - 1];
+    press(document.activeElement, row[row.indexOf(first) + 1] ? "ArrowRight" : "ArrowLeft");
+    expect(document.activeElement).toBe(next.querySelector(".nwb-card-name"));
+  });
+
+  it("leaves the history's slider its own arrows", async () => {
+    const m = model("late_5p");
+    const el = host();
+    shell.createController({ model: m, el }, createView);
+    await flush();
+    const slider = el.querySelector("input[type='range']");
+    expect(slider).toBeTruthy();
+    slider.focus();
+    slider.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowLeft", bubbles: true, cancelable: true }));
+    expect(document.activeElement).toBe(slider);
+  });
+
   it("shows no Play again while the game goes on", async () => {
     const m = model("mid_4p");
     const el = host();
