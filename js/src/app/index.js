@@ -15,6 +15,7 @@
 // browser sat at (js/src/shell/tablelist.js: kept in localStorage, which belongs to this
 // site's address alone); Continue sends their links the same way.
 import "./app.css";
+import { h } from "../shell/dom.js";
 import { forgetTable, rememberedTables, tableUrl, tokensInHash, turnWords } from "../shell/tablelist.js";
 
 /** The page's title before a game is chosen. */
@@ -24,21 +25,6 @@ export const APP_TITLE = "Nations";
 export function titleFor(games, key) {
   const game = (games || []).find((g) => g.key === key);
   return game ? game.title : APP_TITLE;
-}
-
-function h(tag, attrs, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "onclick") el.addEventListener("click", v);
-    else if (k === "dataset") Object.assign(el.dataset, v);
-    else el.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined) continue;
-    el.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
-  }
-  return el;
 }
 
 function when(ms) {

@@ -8,6 +8,7 @@
 // {kind: "lesson", action, ...} and Python decides.  The lessons done are kept in this
 // browser (localStorage, like the "Continue a game" list): a ✓ beside each on the list.
 import "./learn.css";
+import { h } from "../shell/dom.js";
 
 export const DONE_KEY = "nations-lessons-done";
 
@@ -42,21 +43,6 @@ export function markDone(key) {
   } catch {
     // full or refused: progress is simply not kept
   }
-}
-
-function h(tag, attrs, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "onclick") el.addEventListener("click", v);
-    else if (k === "dataset") Object.assign(el.dataset, v);
-    else el.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const child of children.flat(Infinity)) {
-    if (child === null || child === undefined || child === false) continue;
-    el.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
-  }
-  return el;
 }
 
 function button(key, label, onclick, extra = "") {
