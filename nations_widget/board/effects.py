@@ -593,6 +593,16 @@ def _walk_all_of(w: Walk, o: AllOf) -> None:
         walk(w, x)
 
 
+def _ask_slot(w: Walk, slots: list[int], o: Outcome) -> int | None:
+    """Ask which of the player's board ``slots`` the outcome ``o`` takes next, or "done":
+    the slot chosen, None for done (or an answer that is not one of them)."""
+    cards = w.s.comp.cards
+    bm = w.s.players[w.seat].bm
+    labels = ["done"] + [f"slot {k} ({cards[bm[k]].name})" for k in slots]
+    a = w.ask(labels, [0] + [k + 1 for k in slots], o)
+    return None if a == 0 or a - 1 not in slots else a - 1
+
+
 def _walk_undeploy_for(w: Walk, o: UndeployFor) -> None:
     s, seat = w.s, w.seat
     p = s.players[seat]
@@ -603,11 +613,9 @@ def _walk_undeploy_for(w: Walk, o: UndeployFor) -> None:
                  if n > 0 and cards[p.bm[k]].type == o.kind]
         if not slots:
             break
-        labels = ["done"] + [f"slot {k} ({cards[p.bm[k]].name})" for k in slots]
-        a = w.ask(labels, [0] + [k + 1 for k in slots], o)
-        if a == 0 or a - 1 not in slots:
+        k = _ask_slot(w, slots, o)
+        if k is None:
             break
-        k = a - 1
         w.sim["workers"][k] -= 1
         done += 1
         if w.apply:
@@ -650,11 +658,9 @@ def _walk_deploy_free(w: Walk, o: DeployFree) -> None:
                       or w.sim["workers"][k] < cards[p.bm[k]].max_workers)]
         if not slots:
             break
-        labels = ["done"] + [f"slot {k} ({cards[p.bm[k]].name})" for k in slots]
-        a = w.ask(labels, [0] + [k + 1 for k in slots], o)
-        if a == 0 or a - 1 not in slots:
+        k = _ask_slot(w, slots, o)
+        if k is None:
             break
-        k = a - 1
         w.sim["workers"][k] += 1
         w.sim["idle"] -= 1
         if w.apply:
