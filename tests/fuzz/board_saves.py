@@ -37,7 +37,7 @@ import json
 import random
 from typing import Any
 
-from save_mutations import mutate_anywhere
+from save_mutations import mutate_anywhere, mutated_played_save
 
 from nations_widget.board import Game, GameState, rules
 from nations_widget.board.decisions import EffectChoice
@@ -254,14 +254,7 @@ def case(seed: int) -> tuple[str, Any]:
     kind = rng.choice(["queue", "queue", "queue", "start", "save"])
     if kind == "save":
         game = Game(players=state.config.players, seed=rng.randrange(1000))
-        for _ in range(rng.randrange(30)):
-            if game.is_over:
-                break
-            legal = game.legal_moves()
-            game.play(legal[rng.randrange(len(legal))])
-        data = json.loads(json.dumps(game.to_json()))
-        mutate_anywhere(rng, data, PLAUSIBLE_VALUES, keep=("format", "version", "catalogue"))
-        return kind, data
+        return kind, mutated_played_save(rng, game, 30, PLAUSIBLE_VALUES)
     data = start_save(state)
     start = data["start"]
     if kind == "queue":

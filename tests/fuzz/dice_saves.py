@@ -40,7 +40,7 @@ import json
 import random
 from typing import Any
 
-from save_mutations import mutate_anywhere
+from save_mutations import mutate_anywhere, mutated_played_save
 
 from nations_widget.core.errors import IllegalMoveError, StateFormatError
 from nations_widget.dice import Game, GameState, scenario
@@ -227,14 +227,7 @@ def case(seed: int) -> tuple[str, Any]:
     if kind == "save":
         played = Game(**{k: v for k, v in state.config.to_json().items() if k != "seed"},
                       seed=rng.randrange(1000))
-        for _ in range(rng.randrange(40)):
-            if played.is_over:
-                break
-            legal = played.legal_moves()
-            played.play(legal[rng.randrange(len(legal))])
-        data = json.loads(json.dumps(played.to_json()))
-        mutate_anywhere(rng, data, ANY_VALUES, keep=("format", "version", "catalogue"))
-        return kind, data
+        return kind, mutated_played_save(rng, played, 40, ANY_VALUES)
     data = start_save(state)
     start = data["start"]
     if kind == "field":

@@ -7,6 +7,7 @@ No hypothesis here: the long runs in benchmarks/ import these modules too.
 from __future__ import annotations
 
 import copy
+import json
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -44,3 +45,18 @@ def mutate_anywhere(rng: random.Random, doc: dict[str, Any], values: Sequence[An
         del parent[path[-1]]
     else:
         parent[path[-1]] = rng.choice(values)
+
+
+def mutated_played_save(rng: random.Random, game: Any, most_moves: int,
+                        values: Sequence[Any]) -> dict[str, Any]:
+    """``game`` played on by up to ``most_moves`` random legal moves, saved as a page
+    would send it (JSON), then changed in one place anywhere but its format, version and
+    component data (:func:`mutate_anywhere`)."""
+    for _ in range(rng.randrange(most_moves)):
+        if game.is_over:
+            break
+        legal = game.legal_moves()
+        game.play(legal[rng.randrange(len(legal))])
+    data: dict[str, Any] = json.loads(json.dumps(game.to_json()))
+    mutate_anywhere(rng, data, values, keep=("format", "version", "catalogue"))
+    return data
