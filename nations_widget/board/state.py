@@ -526,9 +526,11 @@ class StateData:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The state as ``seat`` may see it (None: a spectator): the order of the decks
-        (only their sizes show) and the generator are hidden."""
+        (only their sizes show), the generator and the seed (which deals every deck and
+        every draw to come) are hidden."""
         data = self.to_json()
         del data["rng"]
+        del data["config"]["seed"]
         data["format"] = "nations-board-view"
         data["viewer"] = seat
         data["decks"] = [len(d) for d in self.decks]

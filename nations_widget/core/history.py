@@ -246,8 +246,9 @@ class HistoryGame(ABC, Generic[S, M]):
         draw to come."""
         shown = {**self.state.view(seat), "fairness": self.fairness()}
         config = shown.get("config")
-        if not self.finished and isinstance(config, dict) and "seed" in config:
-            shown["config"] = {k: v for k, v in config.items() if k != "seed"}
+        if self.finished and isinstance(config, dict):
+            # the state's view never holds it; once the game is over nothing is left to hide
+            shown["config"] = {**config, "seed": self.config.seed}
         return shown
 
     # ---------------------------------------------------------------- fair dice

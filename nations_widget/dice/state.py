@@ -551,11 +551,13 @@ class StateData:
         return json.dumps(self.to_json(), separators=(",", ":"))
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """The state as ``seat`` may see it (None: a spectator).  The generator is left
-        out (it would tell future rolls), and in the Accelerated variant other players'
-        food pledges (even an empty one) stay hidden until everybody has passed."""
+        """The state as ``seat`` may see it (None: a spectator).  The generator and the
+        seed are left out (either tells every roll to come), and in the Accelerated
+        variant other players' food pledges (even an empty one) stay hidden until
+        everybody has passed."""
         data = self.to_json()
         del data["rng"]
+        del data["config"]["seed"]
         data["format"] = "nations-dice-view"
         data["viewer"] = seat
         # Accelerated: how much a passed player traded for food stays secret until all have

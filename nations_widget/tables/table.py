@@ -165,12 +165,9 @@ class Table:
 
     # ------------------------------------------------------------------ reading
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` (None: a spectator) may see: the engine's view without the seed,
-        and the table's own state."""
+        """What ``seat`` (None: a spectator) may see: the engine's view (which leaves the
+        generator and the seed out), and the table's own state."""
         data = self.game.view(seat)
-        config = data.get("config")
-        if isinstance(config, dict):
-            data["config"] = {k: v for k, v in config.items() if k != "seed"}
         data["table"] = {
             "id": self.id,
             "number": self.number,

@@ -63,10 +63,13 @@ def check_position(game: GameAdapter, state: Any, rnd: random.Random,
             trial.apply(move, log=False)
         except IllegalMoveError:
             assert trial.to_json() == before, f"refusing {move} changed the state"
-    # reseeding hides the future but keeps everything a player may see
+    # reseeding hides the future but keeps everything a player may see; and what a player
+    # may see holds neither the generator nor the seed (either replays every draw to come)
     other = state.reseeded(rnd.randrange(2**31))
     for seat in (None, *range(players)):
-        assert other.view(seat) == state.view(seat)
+        view = state.view(seat)
+        assert other.view(seat) == view
+        assert "rng" not in view and "seed" not in view["config"], view["config"]
     assert len(state.scores()) == players
 
 

@@ -38,12 +38,20 @@ class Bot(Protocol):
 
 
 def position_key(state: GameStateLike) -> bytes:
-    """A digest of what the acting player may see (the view, without the generator).
+    """A digest of what the acting player may see (the view, which leaves the generator
+    and the seed out), salted with the game's seed.
 
-    Two states that differ only in their hidden future have the same key, so a bot's
-    choices cannot depend on it.
+    Two states that differ only in their generator have the same key, so a bot's choices
+    cannot depend on what it holds.  The salt keeps two games that reach the same position
+    from giving a bot the same stream; a digest tells nothing of the draws the seed makes.
+    (The seed was part of the view once, in this same place of the digested text: every
+    bot's choices, and so every figure measured with them, are as they were.)
     """
     view = state.view(state.current_player())
+    config = view.get("config")
+    seed = getattr(getattr(state, "config", None), "seed", None)
+    if isinstance(config, dict) and seed is not None:
+        config["seed"] = seed
     text = json.dumps(view, sort_keys=True, separators=(",", ":"))
     return hashlib.blake2b(text.encode(), digest_size=16).digest()
 

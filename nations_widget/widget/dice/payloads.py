@@ -249,11 +249,10 @@ def view_payload(game: Game, seats: list[str]) -> dict[str, Any]:
         viewer: int | None = current
     else:
         viewer = humans[0] if humans else None
+    # the engine's view leaves the generator and the seed out (the seed replays every roll
+    # to come): the page gets the seed from ``settings``, and only once the game is over
+    # (see nations_widget.widget.shell.secrecy)
     data = state.view(viewer)
-    # the engine's view leaves the generator out but keeps the settings, seed included:
-    # the seed replays every roll to come, so the page gets it from ``settings``, and only
-    # once the game is over (see nations_widget.widget.shell.secrecy)
-    del data["config"]["seed"]
     data["current"] = current
     data["human_turn"] = current is not None and seats[current] == "human"
     data["scores"] = state.scores()

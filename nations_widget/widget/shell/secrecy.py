@@ -6,7 +6,7 @@ The page draws whatever it is sent, and anybody at the table (a hot seat) or any
 reading the page's widget state sees it all, so the synced traits never hold the seed of
 a game in progress: :func:`published_settings` drops it from the ``settings`` trait until
 the game has been played to its end, and the games' ``view`` payloads leave it out (the
-engines' ``view`` already leaves the generator out).  What the page gets instead is a
+engines' ``view`` leaves the generator and the seed out).  What the page gets instead is a
 commitment (the ``fair`` trait, :mod:`nations_widget.core.fairness`): a fingerprint of the
 seed and a secret salt from the first move, the seed and salt once the game is over.
 
