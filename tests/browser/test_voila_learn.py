@@ -164,7 +164,7 @@ def test_lessons_of_both_games_by_clicking(browser: Any, voila_url: str, watch: 
         open_lesson(page, "dice-buy")
         assert page.locator(f"{PANEL} .nw-learn-hint").count() == 0
         # one Hint on the page (the lesson's): no coach's Hint, grading or bot deciding
-        for key in ("coach-hint", "coach-on", "hint"):
+        for key in ("coach-hint", "coach-on", "bot-decide"):
             assert page.locator(f'{ROOT["dice"]} [data-key="{key}"]:visible').count() == 0
         assert page.locator('button:visible', has_text="Hint").count() == 1
         play(page, "dice", 'button[data-key="board-t1-07"]')

@@ -935,7 +935,7 @@ function actionsControls(S, ui, act, part, now) {
       pass: h("button", { type: "button", class: "nw-btn nw-pass", dataset: { key: "pass" }, onclick: () => act.move(passMove(ui.sel, now().view.config.variant)) }, ""),
     };
     const el = h("div", { class: "nw-buttons" }, els.reroll, els.star, els.build, els.pass,
-      atTable ? null : h("button", { type: "button", class: "nw-btn nw-ghost", dataset: { key: "hint" }, title: "Let a bot choose this move for you (it is played as yours)", onclick: () => act.send({ kind: "bot_move" }) }, "Let a bot decide"));
+      atTable ? null : h("button", { type: "button", class: "nw-btn nw-ghost", dataset: { key: "bot-decide" }, title: "Let a bot choose this move for you (it is played as yours)", onclick: () => act.send({ kind: "bot_move" }) }, "Let a bot decide"));
     refs.set(el, els);
     return el;
   });
@@ -995,7 +995,7 @@ function endOfRoundControls(S, ui, act) {
     h("div", { class: "nw-buttons" },
       h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "use-selection" }, disabled: selectionIsEmpty(ui.sel),
         onclick: () => act.move(selectionMove(step, ui.sel)) }, useLabel),
-      (S.table && S.table.id && S.table.shared) || (S.info && S.info.lesson) ? null : h("button", { type: "button", class: "nw-btn nw-ghost", dataset: { key: "hint" }, title: "Let a bot choose this move for you (it is played as yours)", onclick: () => act.send({ kind: "bot_move" }) }, "Let a bot decide")));
+      (S.table && S.table.id && S.table.shared) || (S.info && S.info.lesson) ? null : h("button", { type: "button", class: "nw-btn nw-ghost", dataset: { key: "bot-decide" }, title: "Let a bot choose this move for you (it is played as yours)", onclick: () => act.send({ kind: "bot_move" }) }, "Let a bot decide")));
 }
 
 // the final table's columns: the breakdown's key, its word, its mark (an icon, or the

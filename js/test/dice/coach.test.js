@@ -75,7 +75,7 @@ describe("the coach", () => {
     createController({ model, el });
     expect(byKey("coach-hint")).toBeNull();
     expect(byKey("coach-on")).toBeNull();
-    expect(byKey("hint")).toBeNull();
+    expect(byKey("bot-decide")).toBeNull();
     expect(byKey("previews-on")).not.toBeNull(); // a move's preview still helps
     const sent = model.sent.length;
     byKey("pass").dispatchEvent(new KeyboardEvent("keydown", { key: "h", bubbles: true, cancelable: true }));

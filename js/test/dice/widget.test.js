@@ -318,19 +318,19 @@ describe("intents", () => {
     expect(model.sent.at(-1)).toEqual({ kind: "set_seat", seat: 1, player: "random" });
     click(byKey("save"));
     expect(model.sent.at(-1)).toEqual({ kind: "save" });
-    click(byKey("hint"));
+    click(byKey("bot-decide"));
     expect(model.sent.at(-1)).toEqual({ kind: "bot_move" });
   });
 
   it("offers no 'Let a bot decide' at a shared table (a bot would read the other seats' hidden choices)", () => {
     const table = { id: "t1", kind: "dice", role: "seat", mine: [0], seats: [], to_play: 0, my_turn: true, shared: true };
     mount("start_2p", { table });
-    expect(byKey("hint")).toBeNull();
+    expect(byKey("bot-decide")).toBeNull();
     for (const patch of [{}, { table: { ...table, shared: false } }]) { // here alone, or one person and bots
       removeHosts();
       el = testHost();
       mount("start_2p", patch);
-      expect(byKey("hint").title).toContain("played as yours");
+      expect(byKey("bot-decide").title).toContain("played as yours");
     }
   });
 
