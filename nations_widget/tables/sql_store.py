@@ -91,9 +91,11 @@ class SQLStore:
         return True
 
     def delete_table(self, table_id: str, unmoved_since: float | None = None) -> bool:
-        sql, params = "UPDATE nations_tables SET head = head WHERE id = ?", [table_id]
+        sql = "UPDATE nations_tables SET head = head WHERE id = ?"
+        params: list[object] = [table_id]
         if unmoved_since is not None:
-            sql, params = sql + " AND updated < ?", [table_id, unmoved_since]
+            sql += " AND updated < ?"
+            params.append(unmoved_since)
         with self._write() as db:
             # the table's row first: PostgreSQL then holds its lock, so an append under way
             # finishes before the events are deleted, and one waiting finds no table
