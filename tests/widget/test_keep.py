@@ -260,3 +260,62 @@ def test_a_load_rolled_back_keeps_the_game_under_its_own_link_and_no_other_recor
     again = NationsWidget(players=2, bot_delay=0)
     again.sit_at([before["token"]])
     assert again.game.moves == widget.game.moves
+
+
+def test_the_apps_forget_deletes_a_kept_game_and_a_tab_still_playing_it_plays_on(
+        store: Store) -> None:
+    from nations_widget.widget.app import GameApp
+    app = GameApp("dice")
+    widget = app.widgets["dice"]
+    play_some(widget, 3)
+    written()
+    kept = dict(widget.kept)
+    other = NationsWidget(players=2, seats=["human", "human"], bot_delay=0, keep=True)
+    play_some(other, 2)
+    written()
+    page = GameApp()                                  # the first screen, in another tab
+    page._on_msg(page.chooser, {"kind": "forget", "tokens": [kept["token"]]})
+    assert page.chooser.error == ""
+    assert [t.id for t in store.list_tables()] == [other.kept["id"]]   # that game only
+    changes: list[Any] = []
+    widget.observe(lambda change: changes.append(change["new"]), names="kept")
+    play_some(widget, 2)                              # the tab still playing it
+    written()
+    play_some(widget, 2)
+    written()
+    assert widget.error == "" and widget.game.game_position >= 7
+    assert widget.kept["status"] == "off" and widget.kept["gone"] is True
+    assert widget.kept["id"] == kept["id"] and "token" not in widget.kept
+    assert "forgotten" in widget.kept["message"]
+    assert [c.get("status") for c in changes].count("off") == 1
+    assert [t.id for t in store.list_tables()] == [other.kept["id"]]   # not written again
+    page._on_msg(page.chooser, {"kind": "forget", "tokens": [kept["token"]]})
+    assert page.chooser.error == ""                   # gone already: nothing to do
+
+
+@pytest.mark.parametrize("message", [
+    {"kind": "forget"}, {"kind": "forget", "tokens": "x"}, {"kind": "forget", "tokens": []},
+    {"kind": "forget", "tokens": [1]}, {"kind": "forget", "tokens": ["a" * 43, "b" * 43]},
+    {"kind": "forget", "tokens": ["not a link"]}])
+def test_a_malformed_forget_is_refused_in_words_and_deletes_nothing(
+        store: Store, message: dict[str, Any]) -> None:
+    from nations_widget.widget.app import GameApp
+    widget = NationsWidget(players=2, seats=["human", "human"], bot_delay=0, keep=True)
+    play_some(widget, 2)
+    written()
+    page = GameApp()
+    page._on_msg(page.chooser, message)
+    assert page.chooser.error.startswith(("The page asked to forget", "The game was taken"))
+    assert "a" * 43 not in page.chooser.error and len(page.chooser.error) <= 200
+    assert [t.id for t in store.list_tables()] == [widget.kept["id"]]
+
+
+def test_forget_leaves_a_shared_table_on_the_server_and_says_why(store: Store) -> None:
+    from nations_widget.tables import create_table
+    from nations_widget.widget.app import GameApp
+    links = create_table(store, DiceGame(players=2, seed=3), [None, None])
+    page = GameApp()
+    for token in (links.host, links.seats[1]):
+        page._on_msg(page.chooser, {"kind": "forget", "tokens": [token]})
+        assert "other players" in page.chooser.error and token not in page.chooser.error
+    assert [t.id for t in store.list_tables()] == [links.table_id]
