@@ -159,8 +159,8 @@ class KeptGame:
 FORGOTTEN = ("this game was forgotten (deleted from the server) in another tab or window, or "
              "by whoever runs the server: it is no longer kept")
 #: the Forget of a shared table: it stays, for the other players
-SHARED_STAYS = ("this is a table shared with other players, who still sit at it: it stays "
-                "on the server, and is taken off this browser's list only")
+SHARED_STAYS = ("this is a table shared with other players, who still sit at it, so it stays "
+                "on the server")
 DAY = 86400.0
 
 
@@ -182,7 +182,8 @@ def forget_kept(store: Store, token: object) -> bool:
     try:
         undo = read_table(row.record, link.table_id, set(kinds())).undo
     except RecordError:
-        undo = None
+        raise LinkError("this game's record cannot be read by this version: it is left on "
+                        "the server for whoever runs it to look at") from None
     # a kept game has one link, the host's, and is the only table of undo rule "screen"
     if undo != "screen" or link.role != "host":
         raise LinkError(SHARED_STAYS)

@@ -178,3 +178,15 @@ def test_prune_deletes_only_kept_games_left_that_long_unless_shared_tables_are_a
     assert store.list_tables() == []
     with pytest.raises(ValueError, match="days"):
         prune_kept(store, -1)
+
+
+def test_forget_leaves_a_record_it_cannot_read_and_says_so(
+        make_store: Callable[[], Store]) -> None:
+    store = make_store()
+    kept, _ = _kept_game(store)
+    raw_sql(store, "UPDATE nations_tables SET record = ? WHERE id = ?",
+            ('{"format": "something else"}', kept.table_id))
+    with pytest.raises(LinkError, match="cannot be read") as refused:
+        forget_kept(store, kept.token)
+    assert kept.token not in str(refused.value)
+    assert store.load_table(kept.table_id) is not None
