@@ -63,7 +63,7 @@ function focusKey(el, key) {
 }
 
 /** "Continue a game": the games this browser played or sat at, each with Continue and
- * Forget; Forget asks first (Forget it / Keep it; Escape keeps it). */
+ * Forget; Forget asks first (Forget it / Keep it, the focus on Keep it; Escape keeps it). */
 function continueList(model, el, games, tables) {
   const join = (t) => () => {
     if (typeof window !== "undefined" && el.ownerDocument.body.dataset.voila !== undefined) {
@@ -74,7 +74,8 @@ function continueList(model, el, games, tables) {
   const ask = (t) => () => {
     asking.set(el, t.id);
     drawChooser(model, el);
-    focusKey(el, `forget-yes-${t.id}`);
+    // the keyboard lands on the question's safe answer: a second Enter deletes nothing
+    focusKey(el, `forget-no-${t.id}`);
   };
   const keep = (t) => () => {
     asking.delete(el);

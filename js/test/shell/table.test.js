@@ -167,8 +167,8 @@ describe("Forget asks first, and deletes a game of this screen from the server",
     el.querySelector("[data-key=forget-k1]").click();
     const item = el.querySelector("[data-table=k1]");
     expect(item.textContent).toContain("Forget this game? It is deleted from the server and cannot be brought back.");
-    const yes = el.querySelector("[data-key=forget-yes-k1]");
-    expect(document.activeElement).toBe(yes); // the keyboard is at the question
+    expect(document.activeElement).toBe(el.querySelector("[data-key=forget-no-k1]")); // the keyboard is at the question, on its safe answer
+    expect(el.querySelector("[data-key=forget-yes-k1]").getAttribute("aria-label")).toBe("Forget it: Nations: The Dice Game: you against 1 bot");
     expect(el.querySelector("[data-key=continue-k1]")).toBeNull();
     expect(el.querySelector("[data-table=k2] [data-key=forget-k2]")).not.toBeNull(); // the others as they were
     el.querySelector("[data-key=forget-no-k1]").click(); // Keep it
