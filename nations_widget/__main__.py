@@ -16,6 +16,11 @@
   game instead: loading it replays every move from its seed, so a match also shows that the
   dice and decks of the game saved came from the seed committed to.  Exit status 0 when the
   fingerprint matches, 1 when it does not.
+- ``tables prune --days N [--shared] [--store URL]``, for whoever runs the server: delete
+  from the tables' store (the one the app uses: ``NATIONS_TABLES_URL`` or
+  ``NATIONS_TABLES_DIR``, or ``--store``) the games kept from one screen that nobody played
+  for N days, and with ``--shared`` the shared tables left as long too; prints how many
+  it deleted (:func:`nations_widget.tables.kept.prune_kept`).
 """
 
 from __future__ import annotations
@@ -68,7 +73,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     v.add_argument("fingerprint", help="the fingerprint shown from the start of the game")
     v.add_argument("text", nargs="?", help="the text shown at the end of the game")
     v.add_argument("--save", metavar="FILE", help="a saved game (JSON) to check instead")
+    tables = sub.add_parser("tables", help="look after the store of kept games and tables",
+                            description="Look after the tables' store (the one the app uses: "
+                                        "NATIONS_TABLES_URL, else the SQLite file in "
+                                        "NATIONS_TABLES_DIR or the per-user data folder).")
+    tables_sub = tables.add_subparsers(dest="tables_command", required=True)
+    prune = tables_sub.add_parser(
+        "prune", help="delete the games nobody played for some days",
+        description="Delete the games kept from one screen (hot seat, against bots) that "
+                    "nobody played for DAYS days; shared tables only with --shared.")
+    prune.add_argument("--days", type=float, required=True,
+                       help="delete what was last played more than this many days ago")
+    prune.add_argument("--shared", action="store_true",
+                       help="delete the shared tables left that long too (their players "
+                            "lose them)")
+    prune.add_argument("--store", metavar="URL", default=None,
+                       help="a postgresql:// or sqlite:///path URL (default: the app's "
+                            "store, from the environment)")
     args, rest = parser.parse_known_args(argv)
+    if args.command == "tables":
+        if rest:
+            parser.error(f"unrecognized arguments: {' '.join(rest)}")
+        return prune_command(args.days, shared=args.shared, url=args.store)
     if args.command == "verify":
         if rest:
             parser.error(f"unrecognized arguments: {' '.join(rest)}")
@@ -82,6 +108,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         return open_lab(Path(args.folder).resolve(), args.port,
                         open_browser=not args.no_browser, lab_args=rest)
     return game_entry(args.game).cli()(["tournament", *rest])
+
+
+def prune_command(days: float, *, shared: bool = False, url: str | None = None,
+                  out: TextIO | None = None) -> int:
+    """``tables prune``: delete the kept games (and with ``shared`` the tables) nobody
+    played for ``days`` days; 0, or 2 when the store cannot be opened or ``days`` is
+    negative."""
+    from .tables import StoreError, open_store
+    from .tables.kept import prune_kept
+    stream = out if out is not None else sys.stdout
+    if days < 0:
+        print("give a number of days of 0 or more", file=stream)
+        return 2
+    try:
+        store = open_store(url)
+    except StoreError as exc:
+        print(f"the tables' store cannot be opened: {exc}", file=stream)
+        return 2
+    try:
+        deleted = prune_kept(store, days, shared=shared)
+    finally:
+        store.close()
+    plural = "" if deleted == 1 else "s"
+    what = (f"table{plural} (games kept from one screen and shared tables)" if shared
+            else f"game{plural} kept from one screen")
+    print(f"Deleted {deleted} {what} not played for {days:g} days, from {store!r}.",
+          file=stream)
+    return 0
 
 
 def verify_command(expected: str, text: str | None, save: str | None,

@@ -19,6 +19,13 @@ store replays them through the engine when the game is opened again
 in a writer thread: :func:`write_later`).  A store that cannot be written (a disk full, a
 read-only folder, a database gone) stops nothing: the game plays on, and :attr:`failed`
 says in words why it is no longer kept.
+
+**Forgetting.**  :func:`forget_kept` deletes a kept game for whoever holds its link (the
+page's Forget); a shared table is never deleted so, since other players still sit at it.
+A screen still playing a game forgotten elsewhere (another tab) finds its next write
+refused and says once that the game is no longer kept (:attr:`KeptGame.gone`).
+:func:`prune_kept` deletes the kept games nobody played for some days (``python -m
+nations_widget tables prune --days N``), and shared tables too only when asked.
 """
 
 from __future__ import annotations
@@ -31,10 +38,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.history import HistoryGame
-from .errors import TableError
-from .games import GameKind, kind_of
-from .links import digest, new_table_id, new_token
-from .records import Event, TableRecord
+from .errors import LinkError, RecordError, TableError
+from .games import GameKind, kind_of, kinds
+from .links import check_token_shape, digest, new_table_id, new_token
+from .records import Event, TableRecord, read_table
 from .store import LinkRow, Store, TableRow
 from .table import Table
 
@@ -58,6 +65,9 @@ class KeptGame:
     created: bool = False
     #: why the game is no longer kept, in words ('' while it is)
     failed: str = ""
+    #: its record was deleted (forgotten at another screen, or pruned): the page takes it
+    #: off its "Continue a game" list
+    gone: bool = False
     _start: str = ""                    # the table's record, until it is stored
 
     @classmethod
@@ -133,7 +143,9 @@ class KeptGame:
                 self.created = True
             for text in events:
                 if not self.store.append(self.table_id, self.head, text):
-                    self.failed = ("another screen wrote to this game's record: it is no "
+                    self.gone = self.store.head(self.table_id) is None
+                    self.failed = (FORGOTTEN if self.gone else
+                                   "another screen wrote to this game's record: it is no "
                                    "longer kept from here")
                     return False
                 self.head += 1
@@ -141,6 +153,69 @@ class KeptGame:
             self.failed = _why(exc)
             return False
         return True
+
+
+#: why a game is no longer kept when its record was deleted while it was played here
+FORGOTTEN = ("this game was forgotten (deleted from the server) in another tab or window, or "
+             "by whoever runs the server: it is no longer kept")
+#: the Forget of a shared table: it stays, for the other players
+SHARED_STAYS = ("this is a table shared with other players, who still sit at it, so it stays "
+                "on the server")
+DAY = 86400.0
+
+
+def forget_kept(store: Store, token: object) -> bool:
+    """Delete the kept game whose link is ``token`` (its record, events and link, in one
+    transaction): what the page's Forget asks of a game of one screen.  ``False`` when the
+    link opens nothing any more (the game is gone already).  Refused with
+    :class:`~nations_widget.tables.errors.LinkError`, never quoting the link and changing
+    nothing: a malformed link, a replaced one, or one of a shared table
+    (:data:`SHARED_STAYS`)."""
+    check_token_shape(token)
+    assert isinstance(token, str)
+    link = store.find_link(digest(token))
+    if link is None:
+        return False
+    row = store.load_table(link.table_id)
+    if row is None:
+        return False
+    try:
+        undo = read_table(row.record, link.table_id, set(kinds())).undo
+    except RecordError:
+        raise LinkError("this game's record cannot be read by this version: it is left on "
+                        "the server for whoever runs it to look at") from None
+    # a kept game has one link, the host's, and is the only table of undo rule "screen"
+    if undo != "screen" or link.role != "host":
+        raise LinkError(SHARED_STAYS)
+    if link.revoked is not None:
+        raise LinkError("this link was replaced by a newer one: it no longer opens the game")
+    return store.delete_table(link.table_id)
+
+
+def prune_kept(store: Store, days: float, *, shared: bool = False,
+               now: float | None = None) -> int:
+    """Delete the kept games (of one screen) nobody played for ``days`` days, and with
+    ``shared`` the shared tables left as long too; the number of tables deleted.  A table
+    played while this runs is not deleted (:meth:`Store.delete_table`'s
+    ``unmoved_since``); a record this version cannot read is left for a person to look
+    at (unless ``shared``: then every table left that long goes)."""
+    if days < 0:
+        raise ValueError("give a number of days of 0 or more")
+    cutoff = (time.time() if now is None else now) - days * DAY
+    names = set(kinds())
+    deleted = 0
+    for row in store.list_tables():
+        if row.updated >= cutoff:
+            continue
+        if not shared:
+            try:
+                if read_table(row.record, row.id, names).undo != "screen":
+                    continue
+            except RecordError:
+                continue
+        if store.delete_table(row.id, unmoved_since=cutoff):
+            deleted += 1
+    return deleted
 
 
 def _why(exc: BaseException) -> str:
@@ -174,4 +249,5 @@ def written(timeout: float = 10.0) -> bool:
     return done.wait(timeout)
 
 
-__all__ = ["KEEP_VARIABLE", "KeptGame", "write_later", "written"]
+__all__ = ["FORGOTTEN", "KEEP_VARIABLE", "SHARED_STAYS", "KeptGame", "forget_kept",
+           "prune_kept", "write_later", "written"]

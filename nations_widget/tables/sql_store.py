@@ -90,6 +90,23 @@ class SQLStore:
             self._moved(db, table_id)
         return True
 
+    def delete_table(self, table_id: str, unmoved_since: float | None = None) -> bool:
+        sql = "UPDATE nations_tables SET head = head WHERE id = ?"
+        params: list[object] = [table_id]
+        if unmoved_since is not None:
+            sql += " AND updated < ?"
+            params.append(unmoved_since)
+        with self._write() as db:
+            # the table's row first: PostgreSQL then holds its lock, so an append under way
+            # finishes before the events are deleted, and one waiting finds no table
+            if self._run(db, sql, params).rowcount != 1:
+                return False
+            for rows in ("nations_events", "nations_links", "nations_presence"):
+                self._run(db, f"DELETE FROM {rows} WHERE table_id = ?", (table_id,))
+            self._run(db, "DELETE FROM nations_tables WHERE id = ?", (table_id,))
+            self._moved(db, table_id)       # its watchers wake and find it gone
+        return True
+
     def head(self, table_id: str) -> int | None:
         rows = self._read("SELECT head FROM nations_tables WHERE id = ?", (table_id,))
         return int(rows[0][0]) if rows else None

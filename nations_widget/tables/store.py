@@ -122,6 +122,12 @@ class Store(Protocol):
     def presence(self, table_id: str) -> list[int]:
         """The table's seats held by a screen whose presence has not run out."""
 
+    def delete_table(self, table_id: str, unmoved_since: float | None = None) -> bool:
+        """Delete the table, its events, its links and its presence in one transaction
+        (a game forgotten, or not played for long); with ``unmoved_since``, only if the
+        table last moved before that time.  ``True`` when a table was deleted.  A writer
+        racing the delete finds the table gone: its :meth:`append` returns ``False``."""
+
     def close(self) -> None:
         """Release the store's connections."""
 

@@ -48,6 +48,14 @@ played (``keep=True``, see :mod:`~nations_widget.widget.shell.keeping`), a hot-s
 and a game against bots too: each has one link, which the page puts in its address and its
 "Continue a game" list the same way, and a link of such a game opens it at this screen
 again, played here as before.
+
+**Forget.**  The "Continue a game" list's Forget (after a confirm step) takes a game off
+this browser's list; for a game of this screen the page also sends ``{"kind": "forget",
+"tokens": [link]}``, and Python deletes its record from the store
+(:func:`~nations_widget.tables.kept.forget_kept`, :meth:`GameApp.forget`): its link was
+the only one, so nothing could open it again.  A shared table's link is refused (other
+players still sit there: it stays on the server), a malformed message too, in words and
+changing nothing.
 """
 
 from __future__ import annotations
@@ -64,6 +72,7 @@ import ipywidgets
 import traitlets
 
 from ..core import registry
+from ..tables.kept import forget_kept
 from .board.widget import BoardWidget
 from .dice import DiceWidget
 from .learn import LearnView
@@ -332,11 +341,30 @@ class GameApp(ipywidgets.VBox):  # type: ignore[misc]
                                "role": widget.table.get("role", "kept")}
         return widget
 
+    def forget(self, token: str) -> bool:
+        """Delete the game of one screen whose link is ``token`` from the store (the
+        page's Forget); ``False`` when it was gone already.  A shared table's link, or a
+        malformed one, raises a ``ValueError`` that does not quote it (nothing deleted)."""
+        return forget_kept(shared_store(), token)
+
     def _on_msg(self, _widget: object, content: object, _buffers: object = None) -> None:
-        """A message from the page: ``{"kind": "choose", "game": key}`` or ``{"kind":
-        "join", "tokens": [link, ...]}``; anything else is refused in words (never raised
-        into the kernel)."""
+        """A message from the page: ``{"kind": "choose", "game": key}``, ``{"kind":
+        "join", "tokens": [link, ...]}`` or ``{"kind": "forget", "tokens": [link]}``;
+        anything else is refused in words (never raised into the kernel)."""
         try:
+            if isinstance(content, dict) and content.get("kind") == "forget":
+                tokens = content.get("tokens")
+                if not isinstance(tokens, list) or len(tokens) != 1 \
+                        or not isinstance(tokens[0], str):
+                    raise ValueError("The page asked to forget a game in a form this app "
+                                     "does not read: nothing was deleted.")
+                try:
+                    self.forget(tokens[0][:100])
+                except ValueError as exc:
+                    raise ValueError(f"The game was taken off this browser's list, but not "
+                                     f"deleted from the server: {exc}.") from None
+                self.chooser.error = ""
+                return
             if isinstance(content, dict) and content.get("kind") == "join":
                 tokens = content.get("tokens")
                 if not isinstance(tokens, list) or not 0 < len(tokens) <= MAX_LINKS \

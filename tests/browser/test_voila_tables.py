@@ -10,6 +10,8 @@ and one Chromium, the tables' store in a temporary folder (NATIONS_TABLES_DIR).
   and no screen shows another seat's pledge (only "food trade: hidden").
 - A table's kernel killed mid-game: the page comes back by its own address (#table=...),
   at the last stored move.
+- Forget in the Continue list: a game of this screen, asked about and confirmed, leaves the
+  list and the store.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import os
 import signal
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -63,8 +66,13 @@ PLEDGES = """() => [...document.querySelectorAll('.nw-root .nw-player')].flatMap
 
 
 @pytest.fixture(scope="module")
-def tables_served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, str]]:
-    folder = tmp_path_factory.mktemp("tables")
+def tables_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("tables")
+
+
+@pytest.fixture(scope="module")
+def tables_served(tables_folder: Path) -> Iterator[tuple[Server, str]]:
+    folder = tables_folder
     env = checkout_env(folder)
     env["NATIONS_TABLES_DIR"] = str(folder / "store")
     server, url = voila_server("notebooks/play.ipynb", env=env, name="voila-tables")
@@ -304,3 +312,55 @@ def test_a_game_against_a_bot_is_kept_and_comes_back_after_its_kernel_died(
         item.locator("button", has_text="Continue").click()
         page.wait_for_selector(".nw-root[data-step]", timeout=60_000)
         page.wait_for_function(SLIDER_AT, arg=at, timeout=30_000)
+
+
+REMEMBER = """([id, token]) => localStorage.setItem("nations-tables", JSON.stringify([{
+  id, kind: "dice", tokens: [token], mine: [], role: "kept", summary: "you against 1 bot",
+  used: Date.now(), turn: {mine: true}}]))"""
+
+
+@pytest.mark.timeout(300)
+def test_forget_in_the_continue_list_deletes_a_game_of_this_screen_from_the_store(
+        browser: Any, tables_served: tuple[Server, str], tables_folder: Path) -> None:
+    """A game kept from one screen (stored here, as the app's kernel stores one), in this
+    browser's Continue list: Forget asks, Forget it takes it off the list, and the kernel
+    deletes it from the store."""
+    from nations_widget.dice import Game as DiceGame
+    from nations_widget.tables import SQLiteStore
+    from nations_widget.tables.kept import KeptGame
+    _, url = tables_served
+    store = SQLiteStore(tables_folder / "store" / "tables.sqlite3")
+    try:
+        game = DiceGame(players=2, seed=4)
+        game.play(game.legal_moves()[0])
+        kept = KeptGame.new(store, game, [None, "heuristic"])
+        assert kept.write(kept.changes(game, [None, "heuristic"])), kept.failed
+        with browser_page(browser) as page:
+            page.goto(url, timeout=120_000)
+            page.wait_for_selector(".nw-app-choice", timeout=120_000)
+            page.evaluate(REMEMBER, [kept.table_id, kept.token])
+            page.reload(timeout=120_000)
+            item = page.locator(f'.nw-app-continue li[data-table="{kept.table_id}"]')
+            item.wait_for(timeout=120_000)
+            item.locator(f'[data-key="forget-{kept.table_id}"]').click()
+            confirm = item.locator(".nw-app-confirm-words")
+            assert "deleted from the server" in confirm.inner_text()
+            shots = os.environ.get("NATIONS_SHOTS")
+            if shots:
+                for width in (1400, 390):
+                    page.set_viewport_size({"width": width, "height": 900})
+                    page.screenshot(path=f"{shots}/forget-confirm-{width}.png",
+                                    full_page=True)
+            yes = item.locator(f'[data-key="forget-yes-{kept.table_id}"]')
+            box = yes.bounding_box()
+            assert box is not None and box["height"] >= 44      # a thumb's target
+            yes.click()
+            page.wait_for_selector(".nw-app-continue", state="detached", timeout=10_000)
+            deadline = time.monotonic() + 30
+            while store.load_table(kept.table_id) is not None:
+                assert time.monotonic() < deadline, "the game is still in the store"
+                time.sleep(0.2)
+            assert store.events(kept.table_id) == []
+            assert page.locator(".nw-app-error").count() == 0
+    finally:
+        store.close()

@@ -6,6 +6,7 @@ written stops nothing and says why."""
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -13,9 +14,11 @@ import pytest
 
 from nations_widget.board import Game as BoardGame
 from nations_widget.dice import Game as DiceGame
-from nations_widget.tables import Store, join_table
-from nations_widget.tables.kept import KeptGame
+from nations_widget.tables import LinkError, Store, create_table, join_table
+from nations_widget.tables.kept import DAY, FORGOTTEN, KeptGame, forget_kept, prune_kept
 from nations_widget.tables.table import Table
+
+from .conftest import raw_sql
 
 
 def _unsalted(saved: dict[str, Any]) -> dict[str, Any]:
@@ -110,3 +113,80 @@ def test_a_store_that_cannot_be_written_says_why_and_raises_nothing(
     assert not kept.write(kept.changes(game, [None, None]))
     assert said in kept.failed and "/" not in kept.failed
     assert not kept.write(kept.changes(game, [None, None]))     # and stays quiet
+
+
+def _kept_game(store: Store, moves: int = 2) -> tuple[KeptGame, Any]:
+    game = DiceGame(players=2, seed=5)
+    game.play(game.legal_moves()[0])
+    kept = KeptGame.new(store, game, [None, "random"])
+    for _ in range(moves):
+        game.play(game.legal_moves()[0])
+    keep_up(kept, game, [None, "random"])
+    return kept, game
+
+
+def test_forget_deletes_a_kept_game_and_a_screen_still_playing_it_is_told_once(
+        make_store: Callable[[], Store]) -> None:
+    store = make_store()
+    kept, _ = _kept_game(store)
+    other, _ = _kept_game(store)
+    tab = reopened(make_store(), kept)                    # another tab plays it too
+    elsewhere = KeptGame.reopened(tab, kept.token)
+    assert forget_kept(store, kept.token)
+    assert store.load_table(kept.table_id) is None and store.events(kept.table_id) == []
+    with pytest.raises(LinkError, match="opens no table"):
+        reopened(store, kept)
+    assert [t.id for t in store.list_tables()] == [other.table_id]      # only that one
+    assert reopened(store, other).game.game_position == 3
+    assert not forget_kept(store, kept.token)            # gone already: nothing to do
+    # the other tab plays on: its next write is refused, and says why, once
+    tab.game.play(tab.game.legal_moves()[0])
+    assert not elsewhere.write(elsewhere.changes(tab.game, [None, "random"]))
+    assert elsewhere.gone and elsewhere.failed == FORGOTTEN
+    assert not elsewhere.write([])
+
+
+def test_forget_refuses_a_shared_tables_links_and_a_malformed_one(
+        make_store: Callable[[], Store]) -> None:
+    store = make_store()
+    links = create_table(store, DiceGame(players=2, seed=5), [None, None])
+    for token in (links.host, links.seats[0], links.spectator):
+        with pytest.raises(LinkError, match="shared with other players"):
+            forget_kept(store, token)
+    for bad in ("short", 12, None, "x" * 43 + "!"):
+        with pytest.raises(LinkError):
+            forget_kept(store, bad)
+    assert join_table(store, links.host).table.id == links.table_id      # still there
+    assert [t.id for t in store.list_tables()] == [links.table_id]
+
+
+def test_prune_deletes_only_kept_games_left_that_long_unless_shared_tables_are_asked(
+        make_store: Callable[[], Store]) -> None:
+    store = make_store()
+    old, _ = _kept_game(store)
+    shared = create_table(store, DiceGame(players=2, seed=5), [None, None])
+    now = time.time()
+    raw_sql(store, "UPDATE nations_tables SET updated = ?", (now - 100 * DAY,))
+    recent, _ = _kept_game(store)
+    assert prune_kept(store, 90, now=now) == 1
+    left = {t.id for t in store.list_tables()}
+    assert left == {shared.table_id, recent.table_id} and old.table_id not in left
+    assert prune_kept(store, 90, now=now) == 0
+    assert prune_kept(store, 90, shared=True, now=now) == 1
+    assert {t.id for t in store.list_tables()} == {recent.table_id}
+    assert prune_kept(store, 0, now=now + 1) == 1            # every kept game, now
+    assert store.list_tables() == []
+    with pytest.raises(ValueError, match="days"):
+        prune_kept(store, -1)
+
+
+def test_forget_leaves_a_record_it_cannot_read_and_says_so(
+        make_store: Callable[[], Store]) -> None:
+    store = make_store()
+    kept, _ = _kept_game(store)
+    raw_sql(store, "UPDATE nations_tables SET record = ? WHERE id = ?",
+            ('{"format": "something else"}', kept.table_id))
+    with pytest.raises(LinkError, match="cannot be read") as refused:
+        forget_kept(store, kept.token)
+    assert kept.token not in str(refused.value)
+    assert store.load_table(kept.table_id) is not None

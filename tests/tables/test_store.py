@@ -145,3 +145,60 @@ def test_presence_is_noted_runs_out_and_is_withdrawn(store: Store) -> None:
     assert store.presence(table) == [2]
     store.set_presence(table, "screen-a", [2], -1)       # ran out
     assert store.presence(table) == []
+
+
+def test_a_deleted_table_leaves_nothing_and_takes_no_more_events(store: Store) -> None:
+    _table(store)
+    store.create_table(TableRow("t2", '{"x": 2}', 0, 1.0, 1.0),
+                       [LinkRow("f" * 64, "t2", "host", None, 1.0)])
+    assert store.append("t1", 0, "a") and store.append("t2", 0, "b")
+    store.set_presence("t1", "screen-a", [0], 60)
+    store.set_presence("t2", "screen-a", [0], 60)
+    assert store.delete_table("t1")
+    assert store.load_table("t1") is None and store.head("t1") is None
+    assert store.events("t1") == [] and store.presence("t1") == []
+    assert store.find_link("d" * 64) is None and store.find_link("e" * 64) is None
+    assert not store.append("t1", 1, "c")            # a screen still playing it: refused
+    assert store.wait("t1", 1, 5.0) is None           # a watcher: no table (at once)
+    assert not store.delete_table("t1")               # nothing left to delete
+    assert [e.record for e in store.events("t2")] == ["b"]    # the others untouched
+    assert [t.id for t in store.list_tables()] == ["t2"] and store.presence("t2") == [0]
+    assert store.find_link("f" * 64) is not None
+
+
+def test_a_table_moved_since_is_not_deleted_as_unplayed(store: Store) -> None:
+    _table(store)
+    assert store.append("t1", 0, "a")
+    row = store.load_table("t1")
+    assert row is not None
+    assert not store.delete_table("t1", unmoved_since=row.updated)    # moved at that time
+    assert store.head("t1") == 1
+    assert store.delete_table("t1", unmoved_since=row.updated + 1)
+    assert store.load_table("t1") is None
+
+
+def test_a_delete_racing_appends_leaves_either_the_whole_table_or_nothing(
+        make_store: Callable[[], Store]) -> None:
+    store = make_store()
+    _table(store)
+    stored: list[int] = []
+
+    def write() -> None:
+        mine = make_store()                  # another kernel
+        head: int | None = 0
+        while head is not None:              # until the table is gone
+            if mine.append("t1", head, "m"):
+                stored.append(head + 1)
+            head = mine.head("t1")
+
+    writers = [threading.Thread(target=write) for _ in range(2)]
+    for w in writers:
+        w.start()
+    while len(stored) < 5:
+        time.sleep(0.005)
+    assert store.delete_table("t1")
+    for w in writers:
+        w.join(10)
+    assert not any(w.is_alive() for w in writers)
+    assert store.head("t1") is None and store.events("t1") == []
+    assert store.find_link("d" * 64) is None

@@ -20,11 +20,13 @@ from typing import Any
 
 import pytest
 
+from nations_widget.dice import Game as DiceGame
 from nations_widget.tables import SQLiteStore, Store
-from nations_widget.tables.kept import written
+from nations_widget.tables.kept import KeptGame, written
 from nations_widget.widget import NationsWidget
 from nations_widget.widget.board.widget import BoardWidget
 from nations_widget.widget.shell import table_mode
+from nations_widget.widget.shell.keeping import Keeping
 from nations_widget.widget.shell.table_mode import use_store
 
 
@@ -210,3 +212,110 @@ def test_the_apps_games_are_kept_and_its_continue_brings_them_back(store: Store)
     back = later.widgets["dice"]
     assert back.game.moves == widget.game.moves and back.table == {}
     assert later.chooser.joined["role"] == "kept"
+
+
+def _fails_in_keeping(monkeypatch: pytest.MonkeyPatch, shown: Any) -> None:
+    """Working out the loaded game's events fails (before anything of it is stored)."""
+    changes = KeptGame.changes
+
+    def failing(self: KeptGame, game: Any, bots: Any) -> list[str]:
+        if game is not shown:
+            raise IndexError("tuple index out of range")
+        return changes(self, game, bots)
+
+    monkeypatch.setattr(KeptGame, "changes", failing)
+
+
+def _fails_after_keeping(monkeypatch: pytest.MonkeyPatch, shown: Any) -> None:
+    """The loaded game is kept (its record's write asked for), then showing it fails."""
+    follow = Keeping.follow
+
+    def failing(self: Keeping, widget: Any, game: Any, bots: Any) -> None:
+        follow(self, widget, game, bots)
+        if game is not shown:
+            raise IndexError("tuple index out of range")
+
+    monkeypatch.setattr(Keeping, "follow", failing)
+
+
+@pytest.mark.parametrize("fault", [_fails_in_keeping, _fails_after_keeping])
+def test_a_load_rolled_back_keeps_the_game_under_its_own_link_and_no_other_record(
+        store: Store, monkeypatch: pytest.MonkeyPatch, fault: Any) -> None:
+    widget = NationsWidget(players=2, seats=["human", "human"], seed=3, bot_delay=0,
+                           keep=True)
+    play_some(widget, 3)
+    written()
+    before = dict(widget.kept)
+    saved = DiceGame(players=4, seed=3)
+    for _ in range(6):
+        saved.play(saved.legal_moves()[0])
+    fault(monkeypatch, widget.game)
+    widget.handle_intent({"kind": "load", "text": saved.to_json_str()})
+    assert widget.error.startswith("could not load") and widget.kept == before
+    monkeypatch.undo()
+    play_some(widget, 2)                             # the game goes on, kept as before
+    written()
+    assert widget.kept == before
+    assert [t.id for t in store.list_tables()] == [before["id"]]      # no orphan
+    again = NationsWidget(players=2, bot_delay=0)
+    again.sit_at([before["token"]])
+    assert again.game.moves == widget.game.moves
+
+
+def test_the_apps_forget_deletes_a_kept_game_and_a_tab_still_playing_it_plays_on(
+        store: Store) -> None:
+    from nations_widget.widget.app import GameApp
+    app = GameApp("dice")
+    widget = app.widgets["dice"]
+    play_some(widget, 3)
+    written()
+    kept = dict(widget.kept)
+    other = NationsWidget(players=2, seats=["human", "human"], bot_delay=0, keep=True)
+    play_some(other, 2)
+    written()
+    page = GameApp()                                  # the first screen, in another tab
+    page._on_msg(page.chooser, {"kind": "forget", "tokens": [kept["token"]]})
+    assert page.chooser.error == ""
+    assert [t.id for t in store.list_tables()] == [other.kept["id"]]   # that game only
+    changes: list[Any] = []
+    widget.observe(lambda change: changes.append(change["new"]), names="kept")
+    play_some(widget, 2)                              # the tab still playing it
+    written()
+    play_some(widget, 2)
+    written()
+    assert widget.error == "" and widget.game.game_position >= 7
+    assert widget.kept["status"] == "off" and widget.kept["gone"] is True
+    assert widget.kept["id"] == kept["id"] and "token" not in widget.kept
+    assert "forgotten" in widget.kept["message"]
+    assert [c.get("status") for c in changes].count("off") == 1
+    assert [t.id for t in store.list_tables()] == [other.kept["id"]]   # not written again
+    page._on_msg(page.chooser, {"kind": "forget", "tokens": [kept["token"]]})
+    assert page.chooser.error == ""                   # gone already: nothing to do
+
+
+@pytest.mark.parametrize("message", [
+    {"kind": "forget"}, {"kind": "forget", "tokens": "x"}, {"kind": "forget", "tokens": []},
+    {"kind": "forget", "tokens": [1]}, {"kind": "forget", "tokens": ["a" * 43, "b" * 43]},
+    {"kind": "forget", "tokens": ["not a link"]}])
+def test_a_malformed_forget_is_refused_in_words_and_deletes_nothing(
+        store: Store, message: dict[str, Any]) -> None:
+    from nations_widget.widget.app import GameApp
+    widget = NationsWidget(players=2, seats=["human", "human"], bot_delay=0, keep=True)
+    play_some(widget, 2)
+    written()
+    page = GameApp()
+    page._on_msg(page.chooser, message)
+    assert page.chooser.error.startswith(("The page asked to forget", "The game was taken"))
+    assert "a" * 43 not in page.chooser.error and len(page.chooser.error) <= 200
+    assert [t.id for t in store.list_tables()] == [widget.kept["id"]]
+
+
+def test_forget_leaves_a_shared_table_on_the_server_and_says_why(store: Store) -> None:
+    from nations_widget.tables import create_table
+    from nations_widget.widget.app import GameApp
+    links = create_table(store, DiceGame(players=2, seed=3), [None, None])
+    page = GameApp()
+    for token in (links.host, links.seats[1]):
+        page._on_msg(page.chooser, {"kind": "forget", "tokens": [token]})
+        assert "other players" in page.chooser.error and token not in page.chooser.error
+    assert [t.id for t in store.list_tables()] == [links.table_id]

@@ -13,7 +13,9 @@
 // links to Python ({kind: "join", tokens}), which seats this screen at that table (or
 // says in `error` why not).  Before a choice, "Continue a game" lists the tables this
 // browser sat at (js/src/shell/tablelist.js: kept in localStorage, which belongs to this
-// site's address alone); Continue sends their links the same way.
+// site's address alone); Continue sends their links the same way.  Forget asks first, then
+// takes the entry off the list; for a game of this screen alone it also sends {kind:
+// "forget", tokens: [link]}, and Python deletes the game from the server.
 import "./app.css";
 import { h } from "../shell/dom.js";
 import { forgetTable, rememberedTables, tableUrl, tokensInHash, turnWords } from "../shell/tablelist.js";
@@ -43,7 +45,25 @@ export function whoPlays(t) {
   return (t.mine || []).map((s) => `Player ${s + 1}`).join(", ") || "host";
 }
 
-/** "Continue a game": the games this browser played or sat at, each with Continue and Forget. */
+/** What Forget does to a remembered game, in the confirm step's words: a game of this
+ * screen alone (role "kept": its one link is this browser's) is deleted from the server; a
+ * shared table stays there for its other players. */
+export function forgetWords(t) {
+  return t.role === "kept"
+    ? { ask: "Forget this game?", says: "It is deleted from the server and cannot be brought back.", button: "Forget it" }
+    : { ask: "Forget this table?", says: "It is taken off this browser's list only: other players still sit at it, so it stays on the server, and its link still opens it.", button: "Forget it" };
+}
+
+// the entry whose Forget waits for its confirm step, per chooser element
+const asking = new WeakMap();
+
+function focusKey(el, key) {
+  const target = el.querySelector(`[data-key="${key}"]`);
+  if (target) target.focus();
+}
+
+/** "Continue a game": the games this browser played or sat at, each with Continue and
+ * Forget; Forget asks first (Forget it / Keep it, the focus on Keep it; Escape keeps it). */
 function continueList(model, el, games, tables) {
   const join = (t) => () => {
     if (typeof window !== "undefined" && el.ownerDocument.body.dataset.voila !== undefined) {
@@ -51,24 +71,65 @@ function continueList(model, el, games, tables) {
     }
     model.send({ kind: "join", tokens: t.tokens });
   };
-  const forget = (t) => () => {
-    forgetTable(t.id);
+  const ask = (t) => () => {
+    asking.set(el, t.id);
     drawChooser(model, el);
+    // the keyboard lands on the question's safe answer: a second Enter deletes nothing
+    focusKey(el, `forget-no-${t.id}`);
   };
+  const keep = (t) => () => {
+    asking.delete(el);
+    drawChooser(model, el);
+    focusKey(el, `forget-${t.id}`);
+  };
+  const forget = (t, next) => () => {
+    asking.delete(el);
+    forgetTable(t.id);
+    // a game of this screen: Python deletes its record (its link was the only one)
+    if (t.role === "kept") model.send({ kind: "forget", tokens: t.tokens });
+    drawChooser(model, el);
+    if (next) focusKey(el, `forget-${next.id}`);
+    else focusKey(el, "choose-" + ((games[0] && games[0].key) || ""));
+  };
+  const waiting = asking.get(el);
   // each entry: which game, who plays it, when it was last played here, whose turn it was
   return h("section", { class: "nw-app-continue", "aria-labelledby": "nw-app-continue" },
     h("h3", { id: "nw-app-continue" }, "Continue a game"),
-    h("p", { class: "nw-app-line" }, "Games played, started or joined in this browser (remembered by this browser for this site's address only). Forget takes a game off this list; the server still keeps it."),
-    h("ul", { class: "nw-app-games" }, tables.map((t) => {
+    h("p", { class: "nw-app-line" }, "Games played, started or joined in this browser (remembered by this browser for this site's address only). Forget deletes a game played at this screen alone from the server; a table shared with other players only leaves this list."),
+    h("ul", { class: "nw-app-games" }, tables.map((t, i) => {
       const turn = turnWords(t);
       const last = when(t.used);
+      const name = `${titleFor(games, t.kind)}: ${whoPlays(t)}`;
+      const text = h("div", { class: "nw-app-game-text" },
+        h("span", { class: "nw-app-game-name" }, name),
+        h("span", { class: "nw-app-when" }, [last ? `Last played ${last}` : "", turn ? ` · ${turn}` : ""].join("").replace(/^ · /, "")));
+      if (waiting === t.id) {
+        const words = forgetWords(t);
+        const askId = `nw-app-forget-${t.id}`;
+        return h("li", { class: "nw-app-game nw-app-forgetting", dataset: { table: t.id } },
+          text,
+          h("div", {
+            class: "nw-app-confirm", role: "group", "aria-labelledby": askId,
+            onkeydown: (e) => {
+              if (e.key === "Escape") {
+                e.preventDefault();
+                keep(t)();
+              }
+            },
+          },
+          h("p", { class: "nw-app-confirm-words", id: askId }, h("strong", {}, words.ask), ` ${words.says}`),
+          h("div", { class: "nw-app-game-buttons" },
+            h("button", { type: "button", class: "nw-app-switch nw-app-danger", dataset: { key: `forget-yes-${t.id}` }, "aria-label": `${words.button}: ${name}`, onclick: forget(t, tables[i + 1] || tables[i - 1]) }, words.button),
+            h("button", { type: "button", class: "nw-app-switch", dataset: { key: `forget-no-${t.id}` }, onclick: keep(t) }, "Keep it"))));
+      }
+      const title = t.role === "kept"
+        ? "Forget this game: it is deleted from the server (you are asked first)"
+        : "Take this table off this browser's list (it stays on the server for its other players; you are asked first)";
       return h("li", { class: "nw-app-game", dataset: { table: t.id } },
-        h("div", { class: "nw-app-game-text" },
-          h("span", { class: "nw-app-game-name" }, `${titleFor(games, t.kind)}: ${whoPlays(t)}`),
-          h("span", { class: "nw-app-when" }, [last ? `Last played ${last}` : "", turn ? ` · ${turn}` : ""].join("").replace(/^ · /, ""))),
+        text,
         h("div", { class: "nw-app-game-buttons" },
-          h("button", { type: "button", class: "nw-app-switch nw-app-continue-btn", dataset: { key: `continue-${t.id}` }, "aria-label": `Continue ${titleFor(games, t.kind)}: ${whoPlays(t)}`, onclick: join(t) }, "Continue"),
-          h("button", { type: "button", class: "nw-app-switch", dataset: { key: `forget-${t.id}` }, "aria-label": `Forget ${titleFor(games, t.kind)}: ${whoPlays(t)} in this browser`, title: "Take this game off this browser's list (the server still keeps it, and its link still opens it)", onclick: forget(t) }, "Forget")));
+          h("button", { type: "button", class: "nw-app-switch nw-app-continue-btn", dataset: { key: `continue-${t.id}` }, "aria-label": `Continue ${name}`, onclick: join(t) }, "Continue"),
+          h("button", { type: "button", class: "nw-app-switch", dataset: { key: `forget-${t.id}` }, "aria-label": `Forget ${name}`, title, onclick: ask(t) }, "Forget")));
     })));
 }
 

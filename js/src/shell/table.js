@@ -18,7 +18,7 @@
 import "./table.css";
 import { h } from "./dom.js";
 import { traitValue } from "./traits.js";
-import { rememberTable, tableUrl, tokensInHash } from "./tablelist.js";
+import { forgetTable, rememberTable, tableUrl, tokensInHash } from "./tablelist.js";
 
 /** Whose turn it is, for the "Continue a game" list: a table's from its trait `T`, a game
  * of this screen's from the view (`human_turn`, `current`) and the seats. */
@@ -160,6 +160,9 @@ export function mountTableBar(model, el) {
       address([]); // a new game, not kept before its first move: a reload must not bring the last one back
       keptToken = null;
     }
+    // forgotten in another tab (deleted from the server): off this browser's list too (this
+    // page's last moves put it back before the server said so)
+    if (!T.id && K.status === "off" && K.gone === true && typeof K.id === "string") forgetTable(K.id);
     drawTableBar(T, el, links, loc, K);
     if (isVoila(doc)) {
       const mine = Boolean(T.id && T.my_turn);

@@ -147,9 +147,80 @@ describe("Continue a game says which game, when it was last played and whose tur
     expect(text("t3")).not.toContain("x"); // a damaged turn is not shown
     expect(el.querySelector("[data-table=t2] .nw-app-game-name").textContent).toBe("Nations (the board game): Player 1");
     el.querySelector("[data-key=forget-k1]").click();
+    el.querySelector("[data-key=forget-yes-k1]").click();
     expect(rememberedTables().map((t) => t.id)).toEqual(["t3", "t2"]);
     expect(el.querySelector("[data-table=k1]")).toBeNull();
     cleanup();
+  });
+});
+
+describe("Forget asks first, and deletes a game of this screen from the server", () => {
+  const GAMES = [{ key: "dice", title: "Nations: The Dice Game", short: "Dice", line: "" }, { key: "board", title: "Nations (the board game)", short: "Board", line: "" }];
+  const key = (e, k) => e.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true }));
+  const ids = () => rememberedTables().map((t) => t.id);
+
+  it("a game of this screen: Keep it and Escape change nothing; Forget it sends its link", () => {
+    rememberTable({ id: "k1", kind: "dice", tokens: [A], mine: [], role: "kept", summary: "you against 1 bot" });
+    rememberTable({ id: "k2", kind: "board", tokens: [B], mine: [], role: "kept", summary: "solo" });
+    const model = mockModel({ games: GAMES, game: "", error: "" });
+    const cleanup = chooser.render({ model, el });
+    el.querySelector("[data-key=forget-k1]").click();
+    const item = el.querySelector("[data-table=k1]");
+    expect(item.textContent).toContain("Forget this game? It is deleted from the server and cannot be brought back.");
+    expect(document.activeElement).toBe(el.querySelector("[data-key=forget-no-k1]")); // the keyboard is at the question, on its safe answer
+    expect(el.querySelector("[data-key=forget-yes-k1]").getAttribute("aria-label")).toBe("Forget it: Nations: The Dice Game: you against 1 bot");
+    expect(el.querySelector("[data-key=continue-k1]")).toBeNull();
+    expect(el.querySelector("[data-table=k2] [data-key=forget-k2]")).not.toBeNull(); // the others as they were
+    el.querySelector("[data-key=forget-no-k1]").click(); // Keep it
+    expect(ids()).toEqual(["k2", "k1"]);
+    expect(model.sent).toEqual([]);
+    expect(document.activeElement).toBe(el.querySelector("[data-key=forget-k1]"));
+    el.querySelector("[data-key=forget-k1]").click();
+    key(document.activeElement, "Escape"); // Escape keeps it too
+    expect(el.querySelector("[data-key=forget-yes-k1]")).toBeNull();
+    expect(ids()).toEqual(["k2", "k1"]);
+    expect(model.sent).toEqual([]);
+    el.querySelector("[data-key=forget-k1]").click();
+    el.querySelector("[data-key=forget-yes-k1]").click();
+    expect(ids()).toEqual(["k2"]);
+    expect(el.querySelector("[data-table=k1]")).toBeNull();
+    expect(model.sent).toEqual([{ kind: "forget", tokens: [A] }]);
+    expect(document.activeElement).toBe(el.querySelector("[data-key=forget-k2]"));
+    el.querySelector("[data-key=forget-k2]").click();
+    el.querySelector("[data-key=forget-yes-k2]").click();
+    expect(ids()).toEqual([]);
+    expect(el.querySelector(".nw-app-continue")).toBeNull();
+    expect(document.activeElement).toBe(el.querySelector("[data-key=choose-dice]"));
+    cleanup();
+  });
+
+  it("a shared table: its words say it stays on the server, and nothing is sent", () => {
+    rememberTable({ id: "t2", kind: "board", tokens: [B, A], mine: [0], role: "seat" });
+    const model = mockModel({ games: GAMES, game: "", error: "" });
+    const cleanup = chooser.render({ model, el });
+    expect(el.querySelector("[data-key=forget-t2]").title).toContain("stays on the server");
+    el.querySelector("[data-key=forget-t2]").click();
+    const words = el.querySelector("[data-table=t2] .nw-app-confirm-words").textContent;
+    expect(words).toContain("Forget this table?");
+    expect(words).toContain("other players still sit at it, so it stays on the server");
+    expect(el.querySelector("[data-table=t2] [role=group]").getAttribute("aria-labelledby")).toBe("nw-app-forget-t2");
+    el.querySelector("[data-key=forget-yes-t2]").click();
+    expect(ids()).toEqual([]);
+    expect(model.sent).toEqual([]);
+    cleanup();
+  });
+
+  it("a game forgotten in another tab leaves this browser's list when the server says so", () => {
+    const kept = { id: "k1", kind: "dice", token: A, summary: "you against 1 bot", status: "kept" };
+    const model = mockModel({ table: {}, kept, view: { current: 0, human_turn: true }, seats: ["human", "heuristic"], history: { position: 3 } });
+    const bar = mountTableBar(model, el);
+    rememberTable({ id: "k9", kind: "dice", tokens: [B], mine: [], role: "kept" });
+    expect(ids()).toEqual(["k9", "k1"]);
+    model.emit("kept", { status: "off", message: "the server's disk is full" });
+    expect(ids()).toEqual(["k9", "k1"]); // not kept any more, but still there
+    model.emit("kept", { status: "off", message: "this game was forgotten", id: "k1", gone: true });
+    expect(ids()).toEqual(["k9"]);
+    bar.destroy();
   });
 });
 
@@ -185,7 +256,9 @@ describe("the tables this browser remembers", () => {
     expect(model.sent[1]).toEqual({ kind: "join", tokens: [A] });
     expect(window.location.hash).toBe(`#table=${A}`);
     el.querySelector("[data-key=forget-one]").click();
+    el.querySelector("[data-key=forget-yes-one]").click();
     expect(el.querySelector("[data-table=one]")).toBeNull();
+    expect(model.sent).toHaveLength(2); // a seat at a shared table: nothing to delete
     cleanup();
   });
 });

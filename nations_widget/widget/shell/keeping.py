@@ -87,6 +87,33 @@ class Keeping:
         self._game = table.game
         self.kept = KeptGame.reopened(table, token)
 
+    def mark(self) -> tuple[HistoryGame[Any, Any] | None, KeptGame | None]:
+        """What :meth:`restore` goes back to: the game followed and its keeping."""
+        return self._game, self.kept
+
+    def restore(self, mark: tuple[HistoryGame[Any, Any] | None, KeptGame | None]) -> None:
+        """Back to ``mark`` (the widget's lock held: a load that failed while it was shown,
+        rolled back to the game it had): that game goes on being kept under its own link,
+        and a record begun meanwhile for the game that failed is dropped, so that no
+        record is left that no page has a link to."""
+        dropped = self.kept
+        self._game, self.kept = mark
+        if dropped is None or dropped is mark[1]:
+            return
+        # its writes still waiting are skipped; one under way is done first, then deleted
+        dropped.failed = "the game it kept was never shown"
+        write_later(lambda: self._drop(dropped))
+
+    def _drop(self, kept: KeptGame) -> None:
+        """In the writer thread: delete the record of a game that was never shown."""
+        if not kept.created:
+            return
+        try:
+            kept.store.delete_table(kept.table_id)
+        except Exception as exc:            # the store gone: prune deletes it later
+            self._log.warning("a record begun for a game not shown is left: %s",
+                              type(exc).__name__)
+
     def follow(self, widget: KeptShown, game: HistoryGame[Any, Any],
                bots: list[str | None]) -> None:
         """After a publish (the widget's lock held): keep what changed in ``game``."""
@@ -125,7 +152,10 @@ class Keeping:
         self._log.warning("game %s is no longer kept: %s", kept.table_id, kept.failed)
         with self._widget_lock:
             if self.kept is kept and widget.kept.get("status") != "off":
-                widget.kept = {"status": "off", "message": kept.failed}
+                # a game deleted meanwhile (forgotten in another tab): its id, so that the
+                # page takes it off this browser's list (never its link)
+                gone = {"id": kept.table_id, "gone": True} if kept.gone else {}
+                widget.kept = {"status": "off", "message": kept.failed, **gone}
 
 
 __all__ = ["Keeping", "KeptShown", "keeping_asked", "summary"]

@@ -152,8 +152,10 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     table = traitlets.Dict().tag(sync=True, **AS_JSON_TEXT)
     #: the game kept in the store as it is played (see :mod:`~.keeping`), ``{}`` when it
     #: is not: ``{"id", "kind", "token", "summary", "status": "kept"}``, or ``{"status":
-    #: "off", "message"}`` once the store could not be written (the game plays on).  The
-    #: token is the game's only link: the page keeps it in this browser alone
+    #: "off", "message"}`` once the store could not be written (the game plays on; with
+    #: ``"id"`` and ``"gone": true`` when its record was deleted meanwhile, forgotten in
+    #: another tab).  The token is the game's only link: the page keeps it in this browser
+    #: alone
     kept = traitlets.Dict().tag(sync=True, **AS_JSON_TEXT)
 
     def __init__(self, adapter: GameAdapter[G, M], *, game: G | None = None,
@@ -861,7 +863,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
                 "game": self._game, "game_number": self._game_number, "seats": self._seats,
                 "bots": dict(self._bots), "shown": dict(self._shown), "log": self._log,
                 "log_seq": self._log_seq, "new_game_open": self.new_game_open,
-                "review_job": self._review_job, "loaded": self._loaded}
+                "review_job": self._review_job, "loaded": self._loaded,
+                "keeping": self._keeping.mark()}
 
     def _restore(self, kept: dict[str, Any]) -> None:
         """Back to what :meth:`_kept` recorded (the page gets back what it had)."""
@@ -874,6 +877,9 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self._log_seq = kept["log_seq"]
         self._review_job = kept["review_job"]
         self._loaded = kept["loaded"]
+        # the game goes on being kept under its own link (not started again under a new
+        # one, which would leave its record with no page holding a link to it)
+        self._keeping.restore(kept["keeping"])
         with self.hold_sync():
             self.new_game_open = kept["new_game_open"]
             for name, value in kept["traits"].items():
