@@ -336,6 +336,32 @@ function reconstructionNotice(S, ui, act) {
 // ------------------------------------------------------------ progress board
 /** The progress board's cells in grid order: heads, then each row's head and tiles;
  * `part(key, signature, build)` gives each cell (Board: a Parts' part). */
+/**
+ * Where a progress-board tile's tooltip opens (dice.css): beside the tile, on the side of
+ * the board's middle (`nw-tip-right` in the left half, `nw-tip-left` in the right half),
+ * from the tile's top down, so that it never covers the row above, among whose tiles the
+ * player is choosing (above the tile, it did).  On a phone the tooltip is a strip across
+ * the window: at its bottom, or at its top for a tile in the window's lower half
+ * (`nw-tip-high`, set when the tile takes the focus), so that it covers neither the tile
+ * nor its neighbouring rows.
+ */
+function placeTip(cell, side) {
+  const cls = cell.classList;
+  if (!cls.contains(`nw-tip-${side}`)) {
+    cls.remove("nw-tip-right", "nw-tip-left");
+    cls.add(`nw-tip-${side}`);
+  }
+  if (cell.onfocus !== tipInWindow) cell.onfocus = tipInWindow;
+}
+
+function tipInWindow(e) {
+  const tile = e.currentTarget;
+  const r = tile.getBoundingClientRect();
+  const vh = window.innerHeight || 0;
+  const high = vh > 0 && r.top + r.height / 2 > vh / 2;
+  if (tile.classList.contains("nw-tip-high") !== high) tile.classList.toggle("nw-tip-high", high);
+}
+
 function progressCells(S, ui, act, part) {
   const v = S.view;
   const me = actingSeat(S);
@@ -372,6 +398,7 @@ function progressCells(S, ui, act, part) {
       }));
       tileState(S, cell, id, { cost }, { affordable, selected, reason });
       setLive(cell, affordable, true);
+      placeTip(cell, c < cols / 2 ? "right" : "left");
       cells.push(cell);
     }
   }

@@ -217,10 +217,13 @@ export function makePanels(shell) {
   /** An earlier position is shown: nothing changes the game, except continuing from it. */
   function historyBanner(S, part) {
     const hi = S.history;
-    return part("actions-history", sig(hi.position, hi.length), () => h("div", { class: "nw-history-banner", role: "status" },
+    // shown from the review (a mark clicked): the way back to that mark, beside the board
+    const fromReview = Boolean(ui.reviewReturn && ui.reviewReturn.position === hi.position);
+    return part("actions-history", sig(hi.position, hi.length, fromReview), () => h("div", { class: "nw-history-banner", role: "status" },
       h("p", {}, h("strong", {}, viewingText(hi)), " — nothing played here changes the game."),
       h("div", { class: "nw-buttons" },
         h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "back-to-game" }, onclick: () => shell.send({ kind: "back_to_game" }) }, "Back to the game"),
+        fromReview ? h("button", { type: "button", class: "nw-btn", dataset: { key: "back-to-review" }, title: "The review's list of marks, at the mark you came from", onclick: () => shell.backToReview() }, "Back to the review") : null,
         h("button", { type: "button", class: "nw-btn", dataset: { key: "continue-here" }, title: "Play on from this position: the later moves are replaced by the new ones", onclick: () => shell.continueHere() }, "Continue from here"))));
   }
 

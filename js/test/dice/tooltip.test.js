@@ -1,0 +1,44 @@
+// Where a progress-board tile's tooltip opens (render.js placeTip, dice.css): beside the
+// tile, towards the board's middle, never above it, where it covered the row above; on a
+// phone, the strip at the window's top for a tile in the window's lower half.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createController } from "../../src/dice/index.js";
+import { fixture, mockModel, removeHosts, testHost } from "../helpers.js";
+
+let el;
+beforeEach(() => {
+  el = testHost();
+});
+afterEach(removeHosts);
+
+describe("a progress-board tile's tooltip", () => {
+  it("opens beside the tile, towards the board's middle: to the right in the left half, to the left in the right half", () => {
+    const model = mockModel(fixture("start_2p"));
+    createController({ model, el });
+    const board = model.data.view.board; // [column][row]
+    expect(board.length).toBe(3);
+    for (let c = 0; c < board.length; c += 1) {
+      for (const id of board[c].filter(Boolean)) {
+        const tile = el.querySelector(`.nw-progress [data-key="board-${id}"]`);
+        const side = c < board.length / 2 ? "nw-tip-right" : "nw-tip-left";
+        expect([...tile.classList].filter((k) => k.startsWith("nw-tip-")), `${id} in column ${c + 1}`).toEqual([side]);
+      }
+    }
+  });
+
+  it("on focus, in the window's lower half, it is marked to open at the window's top (the phone's strip)", () => {
+    const model = mockModel(fixture("start_2p"));
+    createController({ model, el });
+    const tiles = [...el.querySelectorAll(".nw-progress button.nw-tile")];
+    const [high, low] = tiles;
+    const at = (tile, top) => {
+      tile.getBoundingClientRect = () => ({ top, bottom: top + 80, height: 80, left: 0, right: 100, width: 100 });
+    };
+    at(high, window.innerHeight - 100);
+    at(low, 20);
+    high.focus();
+    expect(high.classList.contains("nw-tip-high")).toBe(true);
+    low.focus();
+    expect(low.classList.contains("nw-tip-high")).toBe(false);
+  });
+});
