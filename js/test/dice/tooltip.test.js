@@ -41,4 +41,32 @@ describe("a progress-board tile's tooltip", () => {
     low.focus();
     expect(low.classList.contains("nw-tip-high")).toBe(false);
   });
+
+  it("on a phone, the strip is placed from the tile into the window: its top for a tile low in the window, its bottom otherwise", () => {
+    const model = mockModel(fixture("start_2p"));
+    createController({ model, el });
+    const had = window.matchMedia;
+    window.matchMedia = (q) => ({ matches: q === "(max-width: 420px)", media: q });
+    try {
+      const [high, low] = el.querySelectorAll(".nw-progress button.nw-tile");
+      const at = (tile, top, left) => {
+        tile.getBoundingClientRect = () => ({ top, bottom: top + 80, height: 80, left, right: left + 120, width: 120 });
+        tile.querySelector(".nw-tip").getBoundingClientRect = () => ({ top: 0, bottom: 60, height: 60, left: 0, right: 100, width: 100 });
+      };
+      const vh = window.innerHeight;
+      at(high, vh - 100, 130);
+      at(low, 20, 10);
+      high.focus();
+      const tip = high.querySelector(".nw-tip");
+      // the window's top, 8 px in: 8 - the tile's top; across the window, 8 px from each side
+      expect(tip.style.top).toBe(`${8 - (vh - 100)}px`);
+      expect(tip.style.left).toBe(`${8 - 130}px`);
+      expect(tip.style.width).toBe(`${window.innerWidth - 16}px`);
+      low.focus();
+      // the window's bottom: its top at vh - 8 - its height, from the tile's top
+      expect(low.querySelector(".nw-tip").style.top).toBe(`${vh - 8 - 60 - 20}px`);
+    } finally {
+      window.matchMedia = had;
+    }
+  });
 });
