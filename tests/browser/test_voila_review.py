@@ -9,8 +9,9 @@ Python reviews in a worker thread), the graph (a line per player) and the marks 
 decisions; a click on a mark's line shows that position (the history banner says so), the
 board showing it on screen at once at 1400 and 390 px, the focus on the banner's "Back to
 the review", which returns to the mark (and, in the dice game, a focused progress-board
-tile's tooltip covers no tile of the row above); "Back to the game" returns; "Learn from your mistakes": the first puzzle's position, a move
-picked from the list, "Check my move", and Python's answer in words.  Screenshots at 1400
+tile's tooltip covers no tile of the row above); "Back to the game" returns; "Learn from
+your mistakes": the first puzzle's position, a move picked from the list, "Check my move",
+and Python's answer in words.  Screenshots at 1400
 and 390 px wide go to test-artifacts/browser/ (nothing sticks out sideways at 390 px).
 Console errors fail the test.
 """

@@ -306,8 +306,10 @@ export function createController({ model, el }, createView) {
     const back = byKey("back-to-review");
     if (back) {
       back.focus({ preventScroll: true });
-      // on a phone the board may fill the window: the banner's button must show too
-      if (typeof back.scrollIntoView === "function") back.scrollIntoView({ block: "nearest" });
+      // the banner (what is shown, and its buttons) on screen too: on a phone the board may
+      // fill the window, and the board game's banner sits above its progress board
+      const banner = back.closest(".nw-history-banner") || back;
+      if (typeof banner.scrollIntoView === "function") banner.scrollIntoView({ block: "nearest" });
     }
   }
   /** Back from a jump: the mark (or graph) the player came from, on screen and focused. */

@@ -200,6 +200,8 @@ describe("a jump from the review brings the board on screen", () => {
     const back = byKey("back-to-review");
     expect(back.textContent).toBe("Back to the review");
     expect(document.activeElement).toBe(back);
+    // the banner, after the board: on a phone it may be below the window's bottom
+    expect(scrolled.at(-1)[0]).toBe(back.closest(".nw-history-banner"));
     // other draws at that position (a trait that changes) scroll nothing
     scrolled.length = 0;
     model.emit("busy", true);
