@@ -299,13 +299,16 @@ export function createController({ model, el }, createView) {
       return;
     }
     if (S.history.position !== jump.position || S.view.position !== jump.position) return;
+    const { focusKey } = jump;
     jump = null;
     if (topDialog()) return;
     const board = view.boardPanel ? el.querySelector(view.boardPanel) : null;
     if (board && typeof board.scrollIntoView === "function") board.scrollIntoView({ block: "nearest" });
     const back = byKey("back-to-review");
     if (back) {
-      back.focus({ preventScroll: true });
+      // the control the player stepped with (the banner's Next mark), else Back to the review
+      const wanted = byKey(focusKey);
+      (wanted && !wanted.disabled ? wanted : back).focus({ preventScroll: true });
       // the banner (what is shown, and its buttons) on screen too: on a phone the board may
       // fill the window, and the board game's banner sits above its progress board
       const banner = back.closest(".nw-history-banner") || back;
@@ -463,9 +466,10 @@ export function createController({ model, el }, createView) {
     drawNow: () => draw(),
     /** Show `position` from the review (intent `goto`), `key` being the data-key of the
      * mark (or graph) clicked: the board is brought on screen once it shows it, and the
-     * history banner offers "Back to the review", which returns to that mark. */
-    jumpTo(position, key) {
-      jump = { position, at: performance.now() };
+     * history banner offers "Back to the review", which returns to that mark, and the
+     * previous and next marks; the focus goes to `focusKey` there (Back to the review). */
+    jumpTo(position, key, focusKey = "back-to-review") {
+      jump = { position, at: performance.now(), focusKey };
       ui.reviewReturn = { position, key };
       send({ kind: "goto", position });
       // the position already shown: Python's answer changes nothing, so no draw would come

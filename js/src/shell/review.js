@@ -280,6 +280,10 @@ export function makeReview(shell) {
       ui.result = token;
       ui.puzzle = null;
       ui.graph = null;
+      // the marks, for the history banner's Previous and Next mark (panels.js)
+      shell.ui.reviewMarks = result ? result.decisions.filter((d) => d.mark).map((d) => ({
+        position: d.position, key: `review-goto-${d.index}`, label: `${d.symbol} move ${d.position + 1}`,
+      })) : null;
     }
     const head = part("review-head", sig(status, R.done, R.total, R.message, R.available, S.view.current === null), () => h("div", { class: "nw-review-head" },
       status === "running" ? progress(R) : null,

@@ -217,6 +217,46 @@ describe("a jump from the review brings the board on screen", () => {
     expect(byKey("back-to-review")).toBeNull();
   });
 
+  it("the banner steps to the previous and next marks, the board brought on screen each time", async () => {
+    const model = mount(DONE);
+    await tick();
+    click(byKey("review-goto-2"));
+    answer(model, 10);
+    await tick();
+    // the first mark: no previous one
+    expect(byKey("review-prev-mark").disabled).toBe(true);
+    expect(byKey("review-next-mark").title).toBe("The next marked move: ?? move 32");
+    scrolled.length = 0;
+    click(byKey("review-next-mark"));
+    expect(model.sent.at(-1)).toEqual({ kind: "goto", position: 31 });
+    answer(model, 31);
+    await tick();
+    expect(scrolledTo(".nw-progress").length).toBe(1);
+    // the last mark: Next is off, the focus goes to Back to the review, which returns to it
+    expect(byKey("review-next-mark").disabled).toBe(true);
+    expect(byKey("review-prev-mark").disabled).toBe(false);
+    expect(document.activeElement).toBe(byKey("back-to-review"));
+    click(byKey("back-to-review"));
+    await tick();
+    expect(document.activeElement).toBe(byKey("review-goto-4"));
+  });
+
+  it("stepping with Next mark keeps the focus on it while there is a next mark", async () => {
+    const three = result();
+    three.decisions[0] = decision(0, 0, 0, four(0.25), "inaccuracy");
+    const model = mount({ ...DONE, result: three });
+    await tick();
+    click(byKey("review-goto-0"));
+    answer(model, 0);
+    await tick();
+    click(byKey("review-next-mark"));
+    expect(model.sent.at(-1)).toEqual({ kind: "goto", position: 10 });
+    answer(model, 10);
+    await tick();
+    expect(document.activeElement).toBe(byKey("review-next-mark"));
+    expect(byKey("review-next-mark").disabled).toBe(false);
+  });
+
   it("a mark on the graph by keyboard, and the position already shown, bring the board too", async () => {
     const model = mount(DONE);
     await tick();
