@@ -341,9 +341,8 @@ function reconstructionNotice(S, ui, act) {
  * the board's middle (`nw-tip-right` in the left half, `nw-tip-left` in the right half),
  * from the tile's top down, so that it never covers the row above, among whose tiles the
  * player is choosing (above the tile, it did).  On a phone there is no room beside: the
- * tooltip is a strip across the window, at its bottom, or at its top for a tile in the
- * window's lower half (`nw-tip-high`), set when the tile takes the focus, so that it
- * covers neither the tile nor the rows beside it.
+ * shell's strip across the window (shell/tips.js), at its top for a tile in the window's
+ * lower half, so that it covers neither the tile nor the rows beside it.
  */
 function placeTip(cell, side) {
   const cls = cell.classList;
@@ -351,42 +350,6 @@ function placeTip(cell, side) {
     cls.remove("nw-tip-right", "nw-tip-left");
     cls.add(`nw-tip-${side}`);
   }
-  if (cell.onfocus !== tipInWindow) cell.onfocus = tipInWindow;
-}
-
-const PHONE = "(max-width: 420px)";
-const EDGE = 8; // px between the phone's strip and the window's edges
-
-function tipInWindow(e) {
-  const tile = e.currentTarget;
-  placeInWindow(tile);
-  // the browser scrolls a tile focused by Tab into view after its focus event: again then
-  if (typeof requestAnimationFrame === "function") {
-    requestAnimationFrame(() => {
-      if (tile.isConnected && tile.ownerDocument.activeElement === tile) placeInWindow(tile);
-    });
-  }
-}
-
-function placeInWindow(tile) {
-  const r = tile.getBoundingClientRect();
-  const vh = window.innerHeight || 0;
-  const high = vh > 0 && r.top + r.height / 2 > vh / 2;
-  if (tile.classList.contains("nw-tip-high") !== high) tile.classList.toggle("nw-tip-high", high);
-  const tipEl = tile.querySelector(":scope > .nw-tip");
-  if (!tipEl) return;
-  const phone = typeof window.matchMedia === "function" && window.matchMedia(PHONE).matches;
-  if (!phone || !vh) {
-    for (const k of ["top", "left", "width"]) tipEl.style.removeProperty(k);
-    return;
-  }
-  // placed from the tile (position: fixed would be the window's only without a transformed
-  // or contained ancestor, and a notebook's output area may have one)
-  const vw = window.innerWidth || tile.ownerDocument.documentElement.clientWidth;
-  tipEl.style.width = `${vw - 2 * EDGE}px`;
-  tipEl.style.left = `${Math.round(EDGE - r.left)}px`;
-  const height = tipEl.getBoundingClientRect().height;
-  tipEl.style.top = `${Math.round((high ? EDGE : vh - EDGE - height) - r.top)}px`;
 }
 
 function progressCells(S, ui, act, part) {

@@ -14,6 +14,7 @@ import { logStore } from "./logstore.js";
 import { traitValue } from "./traits.js";
 import { makePanels } from "./panels.js";
 import { mountTableBar } from "./table.js";
+import { tipBlur, tipFocusListener } from "./tips.js";
 
 /** The generic traits (a view adds its own with `view.traits`). */
 export const TRAITS = [
@@ -819,6 +820,9 @@ export function createController({ model, el }, createView) {
     ["pointerover", onTipOver, false],
     ["pointerout", onTipOut, false],
     ["focusin", onTipOver, false],
+    // on a phone, the focused control's tooltip is placed in the window (tips.js)
+    ["focusin", tipFocusListener(el), false],
+    ["focusout", tipBlur, false],
     ["click", onTipClick, false],
   ];
   for (const [type, fn, capture] of listeners) el.addEventListener(type, fn, capture);

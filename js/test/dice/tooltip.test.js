@@ -1,6 +1,7 @@
 // Where a progress-board tile's tooltip opens (render.js placeTip, dice.css): beside the
 // tile, towards the board's middle, never above it, where it covered the row above; on a
-// phone, the strip at the window's top for a tile in the window's lower half.
+// phone, the shell's strip across the window (shell/tips.js), at the window's top for a
+// tile in the window's lower half, placed from the control (any tooltip's: the event's too).
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createController } from "../../src/dice/index.js";
 import { fixture, mockModel, removeHosts, testHost } from "../helpers.js";
@@ -65,6 +66,13 @@ describe("a progress-board tile's tooltip", () => {
       low.focus();
       // the window's bottom: its top at vh - 8 - its height, from the tile's top
       expect(low.querySelector(".nw-tip").style.top).toBe(`${vh - 8 - 60 - 20}px`);
+      // the placement goes with the focus (a wider window places it by CSS alone)
+      expect(tip.style.top).toBe("");
+      // any tooltip of the widget: the event's
+      const event = el.querySelector("[data-key='event']");
+      at(event, 300, 0);
+      event.focus();
+      expect(event.querySelector(".nw-tip").style.top).toBe(`${vh - 8 - 60 - 300}px`);
     } finally {
       window.matchMedia = had;
     }
