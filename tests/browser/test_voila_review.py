@@ -110,17 +110,22 @@ def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
 
 def jump_from_a_mark(page: Any, root: str, board: str, width: int, name: str,
                      artifacts_dir: Path, request: pytest.FixtureRequest) -> None:
-    """A mark of the list clicked: the board showing its position is on screen at once, the
-    focus on the history banner's "Back to the review" (on screen), which returns to the
-    mark (on screen, focused).  On the dice game, a progress-board tile focused there: its
-    tooltip covers no tile of the row above, and stays in the window."""
+    """A mark of the list chosen (by mouse at 1400 px, by keyboard at 390): the board
+    showing its position is on screen at once, the focus on the history banner's "Back to
+    the review" (on screen), which returns to the mark (on screen, focused).  On the dice
+    game, a progress-board tile focused there: its tooltip covers no tile of the row above,
+    and stays in the window."""
     page.set_viewport_size({"width": width, "height": 900})
     page.wait_for_timeout(300)
     mark = page.locator(f'{root} [data-key="review"] .nw-review-marks button').first
     key = mark.get_attribute("data-key")
     where = int(page.locator(f'{root} .nw-review-mark').first.get_attribute("data-position")
                 or "-1")
-    mark.click()   # (scrolled to first, as the player did)
+    if width == 1400:
+        mark.click()   # (scrolled to first, as the player did)
+    else:              # by keyboard
+        mark.focus()
+        page.keyboard.press("Enter")
     page.wait_for_function(f"(p) => Number(document.querySelector({root!r}).dataset.position)"
                            " === p", arg=where, timeout=30_000)
     page.wait_for_function("() => document.activeElement && document.activeElement"
