@@ -334,8 +334,6 @@ function reconstructionNotice(S, ui, act) {
 }
 
 // ------------------------------------------------------------ progress board
-/** The progress board's cells in grid order: heads, then each row's head and tiles;
- * `part(key, signature, build)` gives each cell (Board: a Parts' part). */
 /**
  * Where a progress-board tile's tooltip opens (dice.css): beside the tile, on the side of
  * the board's middle (`nw-tip-right` in the left half, `nw-tip-left` in the right half),
@@ -352,6 +350,8 @@ function placeTip(cell, side) {
   }
 }
 
+/** The progress board's cells in grid order: heads, then each row's head and tiles;
+ * `part(key, signature, build)` gives each cell (Board: a Parts' part). */
 function progressCells(S, ui, act, part) {
   const v = S.view;
   const me = actingSeat(S);

@@ -292,7 +292,7 @@ export function createController({ model, el }, createView) {
   // next to the board, which returns to the mark.  Only after such a jump: never on other
   // draws.
   const JUMP_WINDOW = 10000; // ms: Python's answer to a goto comes sooner than this
-  let jump = null; // {position, at}: the jump waiting for its position to be drawn
+  let jump = null; // {position, at, focusKey}: the jump waiting for its position to be drawn
   function revealJump(S) {
     if (!jump) return;
     if (performance.now() - jump.at > JUMP_WINDOW) {
