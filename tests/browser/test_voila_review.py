@@ -6,9 +6,12 @@ players, you against the heuristic bot, seed 2024, ``test_voila_game.py``'s clic
 board game: the short game of one age against the heuristic bot, seed 7,
 ``test_voila_board.py``'s clicks).  Then: "Review the game" (the progress bar shows while
 Python reviews in a worker thread), the graph (a line per player) and the marks of your
-decisions; a click on a mark's line shows that position (the history banner says so) and
-"Back to the game" returns; "Learn from your mistakes": the first puzzle's position, a move
-picked from the list, "Check my move", and Python's answer in words.  Screenshots at 1400
+decisions; a click on a mark's line shows that position (the history banner says so), the
+board showing it on screen at once at 1400 and 390 px, the focus on the banner's "Back to
+the review", which returns to the mark (and, in the dice game, a focused progress-board
+tile's tooltip covers no tile of the row above); "Back to the game" returns; "Learn from
+your mistakes": the first puzzle's position, a move picked from the list, "Check my move",
+and Python's answer in words.  Screenshots at 1400
 and 390 px wide go to test-artifacts/browser/ (nothing sticks out sideways at 390 px).
 Console errors fail the test.
 """
@@ -78,6 +81,84 @@ def play_board_to_the_end(page: Any, voila_url: str) -> str:
             page.wait_for_function(board_play.SETTLED, arg=state["pos"], timeout=60_000)
 
 
+#: an element's box and whether it meets the window: [top, bottom, meets]
+IN_VIEW = """(sel) => { const e = document.querySelector(sel); if (!e) return null;
+  const r = e.getBoundingClientRect();
+  return [r.top, r.bottom,
+          r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth]; }"""
+
+#: a progress-board tile with tiles in the row above, focused: [tip box, boxes of the row
+#: above's tiles, the window's size]; null when no tile has a row above with tiles
+TILE_TIP = """() => {
+  const tiles = [...document.querySelectorAll('.nw-progress button.nw-tile')];
+  const box = (e) => { const r = e.getBoundingClientRect();
+    return { left: r.left, right: r.right, top: r.top, bottom: r.bottom }; };
+  const above = (t) => tiles.filter((o) => { const a = box(o), b = box(t);
+    return a.bottom <= b.top + 1 && a.bottom >= b.top - 40; });
+  const tile = tiles.find((t) => above(t).length);
+  if (!tile) return null;
+  tile.scrollIntoView({ block: 'center' });
+  tile.focus();
+  return [box(tile.querySelector(':scope > .nw-tip')), above(tile).map(box),
+          [innerWidth, innerHeight], box(tile)]; }"""
+
+def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
+    """Whether two boxes (getBoundingClientRect's) overlap."""
+    return (a["left"] < b["right"] and b["left"] < a["right"]
+            and a["top"] < b["bottom"] and b["top"] < a["bottom"])
+
+
+def jump_from_a_mark(page: Any, root: str, board: str, width: int, name: str,
+                     artifacts_dir: Path, request: pytest.FixtureRequest) -> None:
+    """A mark of the list chosen (by mouse at 1400 px, by keyboard at 390): the board
+    showing its position is on screen at once, the focus on the history banner's "Back to
+    the review" (on screen), which returns to the mark (on screen, focused).  On the dice
+    game, a progress-board tile focused there: its tooltip covers no tile of the row above,
+    and stays in the window."""
+    page.set_viewport_size({"width": width, "height": 900})
+    page.wait_for_timeout(300)
+    mark = page.locator(f'{root} [data-key="review"] .nw-review-marks button').first
+    key = mark.get_attribute("data-key")
+    where = int(page.locator(f'{root} .nw-review-mark').first.get_attribute("data-position")
+                or "-1")
+    if width == 1400:
+        mark.click()   # (scrolled to first, as the player did)
+    else:              # by keyboard
+        mark.focus()
+        page.keyboard.press("Enter")
+    page.wait_for_function(f"(p) => Number(document.querySelector({root!r}).dataset.position)"
+                           " === p", arg=where, timeout=30_000)
+    page.wait_for_function("() => document.activeElement && document.activeElement"
+                           ".dataset.key === 'back-to-review'", timeout=30_000)
+    page.wait_for_timeout(300)
+    seen = page.evaluate(IN_VIEW, f"{root} {board}")
+    assert seen and seen[2], f"{name} at {width} px: the board is off screen after the jump: {seen}"
+    back = page.evaluate(IN_VIEW, f'{root} [data-key="back-to-review"]')
+    assert back and back[2], f"{name} at {width} px: 'Back to the review' is off screen: {back}"
+    shot = artifacts_dir / f"voila_review_{name}_jump_{width}.png"
+    page.screenshot(path=str(shot))
+    record_artifact(request, f"{name} jump to a mark at {width} px", shot)
+    if name == "dice":
+        page.mouse.move(1, 1)   # (no tile under the mouse: the focused one's tooltip alone)
+        tip = page.evaluate(TILE_TIP)
+        assert tip, "no tile of the progress board with tiles in the row above"
+        box, row_above, (w, h), tile = tip
+        page.wait_for_timeout(200)
+        shot = artifacts_dir / f"voila_review_dice_tip_{width}.png"
+        page.screenshot(path=str(shot))
+        record_artifact(request, f"dice tile tooltip at {width} px", shot)
+        assert not any(overlaps(box, b) for b in row_above), (box, row_above)
+        assert not overlaps(box, tile), (box, tile)
+        window = {"left": 0, "top": 0, "right": w, "bottom": h}
+        assert all(box[k] >= window[k] for k in ("left", "top")), (box, window)
+        assert all(box[k] <= window[k] for k in ("right", "bottom")), (box, window)
+    page.locator(f'{root} [data-key="back-to-review"]').click()
+    page.wait_for_function("(k) => document.activeElement && document.activeElement"
+                           ".dataset.key === k", arg=key, timeout=10_000)
+    again = page.evaluate(IN_VIEW, f'{root} [data-key="{key}"]')
+    assert again and again[2], f"{name} at {width} px: the mark is off screen on the way back"
+
+
 def shown_position(page: Any, root: str) -> int:
     return int(page.evaluate(f"() => Number(document.querySelector({root!r}).dataset.position)"))
 
@@ -132,6 +213,9 @@ def review_and_learn(page: Any, root: str, players: int, name: str, artifacts_di
             overflow = page.evaluate(
                 "() => document.documentElement.scrollWidth - window.innerWidth")
             assert overflow <= 1, f"the page scrolls sideways by {overflow} px at 390 px"
+    board = ".nw-progress" if name == "dice" else ".nwb-progress"
+    for width in (1400, 390):
+        jump_from_a_mark(page, root, board, width, name, artifacts_dir, request)
     page.set_viewport_size({"width": 1400, "height": 900})
 
     # a mark's line in the list: that position, with the history banner; back to the game

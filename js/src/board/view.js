@@ -253,6 +253,7 @@ export function createView(root, shell) {
     ready: (S) => Boolean(S.view && S.view.position !== undefined && S.view.game === "board" && S.cards && Object.keys(S.cards).length),
     traits: ["cards"],
     decisionPanel: ".nwb-prompt",
+    boardPanel: ".nwb-progress",
     turnKey: (S) => `${S.view.position}:${S.view.current}:${S.view.decision}`,
     shortcuts: SHORTCUTS,
     onKey: (e, S) => onKey(e, S, act, board.frame),

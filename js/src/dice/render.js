@@ -334,6 +334,22 @@ function reconstructionNotice(S, ui, act) {
 }
 
 // ------------------------------------------------------------ progress board
+/**
+ * Where a progress-board tile's tooltip opens (dice.css): beside the tile, on the side of
+ * the board's middle (`nw-tip-right` in the left half, `nw-tip-left` in the right half),
+ * from the tile's top down, so that it never covers the row above, among whose tiles the
+ * player is choosing (above the tile, it did).  On a phone there is no room beside: the
+ * shell's strip across the window (shell/tips.js), at its top for a tile in the window's
+ * lower half, so that it covers neither the tile nor the rows beside it.
+ */
+function placeTip(cell, side) {
+  const cls = cell.classList;
+  if (!cls.contains(`nw-tip-${side}`)) {
+    cls.remove("nw-tip-right", "nw-tip-left");
+    cls.add(`nw-tip-${side}`);
+  }
+}
+
 /** The progress board's cells in grid order: heads, then each row's head and tiles;
  * `part(key, signature, build)` gives each cell (Board: a Parts' part). */
 function progressCells(S, ui, act, part) {
@@ -372,6 +388,7 @@ function progressCells(S, ui, act, part) {
       }));
       tileState(S, cell, id, { cost }, { affordable, selected, reason });
       setLive(cell, affordable, true);
+      placeTip(cell, c < cols / 2 ? "right" : "left");
       cells.push(cell);
     }
   }

@@ -237,6 +237,7 @@ export function createView(root, shell) {
     act,
     traits: ["catalogue", "reconstructed"],
     decisionPanel: ".nw-actions",
+    boardPanel: ".nw-progress",
     shortcuts: SHORTCUTS,
     previewWords: {
       label: "Preview purchases",

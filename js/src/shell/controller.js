@@ -14,6 +14,7 @@ import { logStore } from "./logstore.js";
 import { traitValue } from "./traits.js";
 import { makePanels } from "./panels.js";
 import { mountTableBar } from "./table.js";
+import { tipBlur, tipFocusListener } from "./tips.js";
 
 /** The generic traits (a view adds its own with `view.traits`). */
 export const TRAITS = [
@@ -129,6 +130,8 @@ export function createController({ model, el }, createView) {
     previews: readPreference("nw-previews", true),
     // the refusal asked to be cleared (hidden until Python's error trait changes)
     hiddenError: null,
+    // a position shown from the review: {position, key} (the mark to go back to)
+    reviewReturn: null,
   };
   let scheduled = false;
   let destroyed = false;
@@ -223,6 +226,7 @@ export function createController({ model, el }, createView) {
     keepAnchor(anchor);
     syncDialogs();
     revealQuestion(S, key);
+    revealJump(S);
   }
 
   // ---------------------------------------------------------------- the page stays put
@@ -281,6 +285,47 @@ export function createController({ model, el }, createView) {
       target.scrollIntoView({ block: r.height <= vh ? "nearest" : "start" });
     }
   }
+  // ---------------------------------------------------------------- a jump from the review
+  // A mark of the review (or its graph) clicked shows that position: the board that shows
+  // it is brought on screen once it is drawn (the review list sits below it or beside it,
+  // out of the window), and the focus goes to the history banner's "Back to the review",
+  // next to the board, which returns to the mark.  Only after such a jump: never on other
+  // draws.
+  const JUMP_WINDOW = 10000; // ms: Python's answer to a goto comes sooner than this
+  let jump = null; // {position, at, focusKey}: the jump waiting for its position to be drawn
+  function revealJump(S) {
+    if (!jump) return;
+    if (performance.now() - jump.at > JUMP_WINDOW) {
+      jump = null;
+      return;
+    }
+    if (S.history.position !== jump.position || S.view.position !== jump.position) return;
+    const { focusKey } = jump;
+    jump = null;
+    if (topDialog()) return;
+    const board = view.boardPanel ? el.querySelector(view.boardPanel) : null;
+    if (board && typeof board.scrollIntoView === "function") board.scrollIntoView({ block: "nearest" });
+    const back = byKey("back-to-review");
+    if (back) {
+      // the control the player stepped with (the banner's Next mark), else Back to the review
+      const wanted = byKey(focusKey);
+      (wanted && !wanted.disabled ? wanted : back).focus({ preventScroll: true });
+      // the banner (what is shown, and its buttons) on screen too: on a phone the board may
+      // fill the window, and the board game's banner sits above its progress board
+      const banner = back.closest(".nw-history-banner") || back;
+      if (typeof banner.scrollIntoView === "function") banner.scrollIntoView({ block: "nearest" });
+    }
+  }
+  /** Back from a jump: the mark (or graph) the player came from, on screen and focused. */
+  function backToReview() {
+    const from = ui.reviewReturn ? byKey(ui.reviewReturn.key) : null;
+    ui.reviewReturn = null;
+    schedule();
+    if (!from) return;
+    if (typeof from.scrollIntoView === "function") from.scrollIntoView({ block: "center" });
+    if (typeof from.focus === "function") from.focus({ preventScroll: true });
+  }
+
   const notePlayerAct = () => {
     lastAct = performance.now();
   };
@@ -420,6 +465,18 @@ export function createController({ model, el }, createView) {
     send,
     redraw: schedule,
     drawNow: () => draw(),
+    /** Show `position` from the review (intent `goto`), `key` being the data-key of the
+     * mark (or graph) clicked: the board is brought on screen once it shows it, and the
+     * history banner offers "Back to the review", which returns to that mark, and the
+     * previous and next marks; the focus goes to `focusKey` there (Back to the review). */
+    jumpTo(position, key, focusKey = "back-to-review") {
+      jump = { position, at: performance.now(), focusKey };
+      ui.reviewReturn = { position, key };
+      send({ kind: "goto", position });
+      // the position already shown: Python's answer changes nothing, so no draw would come
+      schedule();
+    },
+    backToReview,
     /** A move for the acting seat, with the seat and position drawn last: a second
      * click of a double click (sent before the board's update arrives) is refused by
      * Python instead of played on the next position. */
@@ -763,6 +820,9 @@ export function createController({ model, el }, createView) {
     ["pointerover", onTipOver, false],
     ["pointerout", onTipOut, false],
     ["focusin", onTipOver, false],
+    // on a phone, the focused control's tooltip is placed in the window (tips.js)
+    ["focusin", tipFocusListener(el), false],
+    ["focusout", tipBlur, false],
     ["click", onTipClick, false],
   ];
   for (const [type, fn, capture] of listeners) el.addEventListener(type, fn, capture);

@@ -217,10 +217,24 @@ export function makePanels(shell) {
   /** An earlier position is shown: nothing changes the game, except continuing from it. */
   function historyBanner(S, part) {
     const hi = S.history;
-    return part("actions-history", sig(hi.position, hi.length), () => h("div", { class: "nw-history-banner", role: "status" },
+    // shown from the review (a mark clicked): the way back to that mark, beside the board
+    const fromReview = Boolean(ui.reviewReturn && ui.reviewReturn.position === hi.position);
+    // and the marks before and after this position (review.js: ui.reviewMarks), to step
+    // through them with the board in view
+    const marks = fromReview && ui.reviewMarks ? ui.reviewMarks : [];
+    const before = marks.filter((m) => m.position < hi.position).at(-1) || null;
+    const after = marks.find((m) => m.position > hi.position) || null;
+    const step = (m, key, words, title) => h("button", {
+      type: "button", class: "nw-btn", dataset: { key }, disabled: !m, title: m ? `${title}: ${m.label}` : `No ${title.toLowerCase()}`,
+      onclick: () => m && shell.jumpTo(m.position, m.key, key),
+    }, words);
+    return part("actions-history", sig(hi.position, hi.length, fromReview, marks), () => h("div", { class: "nw-history-banner", role: "status" },
       h("p", {}, h("strong", {}, viewingText(hi)), " — nothing played here changes the game."),
       h("div", { class: "nw-buttons" },
         h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "back-to-game" }, onclick: () => shell.send({ kind: "back_to_game" }) }, "Back to the game"),
+        fromReview ? h("button", { type: "button", class: "nw-btn", dataset: { key: "back-to-review" }, title: "The review's list of marks, at the mark you came from", onclick: () => shell.backToReview() }, "Back to the review") : null,
+        fromReview && marks.length ? step(before, "review-prev-mark", "‹ Previous mark", "The previous marked move") : null,
+        fromReview && marks.length ? step(after, "review-next-mark", "Next mark ›", "The next marked move") : null,
         h("button", { type: "button", class: "nw-btn", dataset: { key: "continue-here" }, title: "Play on from this position: the later moves are replaced by the new ones", onclick: () => shell.continueHere() }, "Continue from here"))));
   }
 

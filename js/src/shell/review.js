@@ -4,7 +4,9 @@
 // the marks of the graded seats' decisions (?!, ?, ??) with the coach's preferred move, the
 // summary per player, and "Learn from your mistakes": puzzles whose answers Python checks.
 // A click on a point of the graph or on a mark sends the history's `goto` intent (the
-// history banner's "Back to the game" returns).  Nothing here grades anything.
+// history banner's "Back to the game" returns) through the shell's jumpTo: the board that
+// shows that position is brought on screen, and the banner's "Back to the review" comes
+// back to the mark.  Nothing here grades anything.
 import "./review.css";
 import { h, setAttr, setChildren, sig } from "./dom.js";
 
@@ -84,7 +86,7 @@ export function reviewGraph(result, go, width = DEFAULT_W) {
     const box = surface.getBoundingClientRect();
     const frac = box.width > 0 ? (e.clientX - box.left) / box.width : 0;
     const i = Math.max(0, Math.min(points.length - 1, Math.round(frac * span)));
-    go(points[i].position);
+    go(points[i].position, "review-graph");
   });
   const marks = result.decisions.filter((d) => d.mark).map((d) => {
     const cx = x(d.index);
@@ -100,13 +102,13 @@ export function reviewGraph(result, go, width = DEFAULT_W) {
     s("text", { x: cx, y: Math.max(PAD.top + 8, cy - 9), "text-anchor": "middle", class: "nw-review-symbol" }, d.symbol));
     g.addEventListener("click", (e) => {
       e.stopPropagation();
-      go(d.position);
+      go(d.position, `review-mark-${d.index}`);
     });
     g.addEventListener("keydown", (e) => {
       if (e.key === "Enter" || e.key === " ") {
         e.preventDefault();
         e.stopPropagation();
-        go(d.position);
+        go(d.position, `review-mark-${d.index}`);
       }
     });
     return g;
@@ -153,7 +155,7 @@ function marksList(result, go) {
   return h("ol", { class: "nw-review-marks", "aria-label": "Marked decisions" }, marked.map((d) => h("li", {},
     h("button", {
       type: "button", class: `nw-btn nw-review-markbtn nw-review-${d.mark}`, dataset: { key: `review-goto-${d.index}` },
-      title: "Show the position before this move", onclick: () => go(d.position),
+      title: "Show the position before this move", onclick: () => go(d.position, `review-goto-${d.index}`),
     },
     h("span", { class: "nw-review-badge", style: { background: `var(--nw-seat-${d.seat}, #555)` }, "aria-hidden": "true" }, d.symbol),
     h("span", {}, ` Move ${d.position + 1} · ${d.text}`)))));
@@ -187,7 +189,11 @@ function thresholdsLine(result) {
 export function makeReview(shell) {
   // the puzzle shown (null: none), the move picked in its list, the review's token, the graph drawn
   const ui = { puzzle: null, pick: 0, result: null, graph: null };
+  // a puzzle's position: the puzzle's controls, here, are what the player uses next
   const go = (position) => shell.send({ kind: "goto", position });
+  // a mark's (or the graph's) position: the board is brought on screen (shell.jumpTo),
+  // `key` naming the control to come back to
+  const jump = (position, key) => (shell.jumpTo ? shell.jumpTo(position, key) : go(position));
   // the graph is drawn to the panel's width: a change of width (a phone turned, a window
   // resized) draws it again
   let observer = null;
@@ -274,6 +280,10 @@ export function makeReview(shell) {
       ui.result = token;
       ui.puzzle = null;
       ui.graph = null;
+      // the marks, for the history banner's Previous and Next mark (panels.js)
+      shell.ui.reviewMarks = result ? result.decisions.filter((d) => d.mark).map((d) => ({
+        position: d.position, key: `review-goto-${d.index}`, label: `${d.symbol} move ${d.position + 1}`,
+      })) : null;
     }
     const head = part("review-head", sig(status, R.done, R.total, R.message, R.available, S.view.current === null), () => h("div", { class: "nw-review-head" },
       status === "running" ? progress(R) : null,
@@ -286,7 +296,7 @@ export function makeReview(shell) {
       const inner = frame.clientWidth ? frame.clientWidth - 20 : DEFAULT_W;
       watchWidth(frame);
       const graphPart = part("review-graph", sig(token, Math.round(inner / 40)), () => {
-        ui.graph = reviewGraph(result, go, inner);
+        ui.graph = reviewGraph(result, jump, inner);
         return h("div", { class: "nw-review-chart" },
           h("div", { class: "nw-review-legend", "aria-hidden": "true" }, Array.from({ length: result.players }, (_, seat) => h("span", {},
             h("span", { class: `nw-swatch nw-seat-${seat}` }), ` ${seatName(seat)}`))),
@@ -295,7 +305,7 @@ export function makeReview(shell) {
       });
       if (ui.graph) placeCursor(ui.graph, S.history.position);
       kids.push(graphPart,
-        part("review-marks", token, () => h("div", {}, thresholdsLine(result), marksList(result, go))),
+        part("review-marks", token, () => h("div", {}, thresholdsLine(result), marksList(result, jump))),
         part("review-summary", token, () => summaryTable(result)),
         part("review-figures", token, () => figuresTable(result)),
         part("review-learn", sig(token, ui.puzzle, S.view.position, (S.legal || []).length, R.answer), () => puzzles(S, R, result)));

@@ -1,8 +1,9 @@
 // The review panel (js/src/shell/review.js): drawn from Python's `review` trait only; its
 // clicks send intents (review, review_cancel, goto, puzzle_answer) and grade nothing.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createController as boardController } from "../../src/board/index.js";
 import { createController } from "../../src/dice/index.js";
-import { click, fixture, mockModel, removeHosts, testHost, tick } from "../helpers.js";
+import { boardModel, click, fixture, mockModel, removeHosts, testHost, tick } from "../helpers.js";
 
 let el;
 beforeEach(() => {
@@ -159,5 +160,142 @@ describe("the review panel", () => {
     expect(byKey("puzzle-next").disabled).toBe(true);
     click(byKey("puzzle-done"));
     expect(model.sent.at(-1)).toEqual({ kind: "back_to_game" });
+  });
+});
+
+describe("a jump from the review brings the board on screen", () => {
+  // jsdom lays nothing out and has no scrollIntoView: the calls are recorded
+  let scrolled;
+  beforeEach(() => {
+    scrolled = [];
+    Element.prototype.scrollIntoView = function scrollIntoView(options) {
+      scrolled.push([this, options]);
+    };
+  });
+  afterEach(() => {
+    delete Element.prototype.scrollIntoView;
+  });
+  const scrolledTo = (selector) => scrolled.filter(([e]) => e.matches(selector));
+  const DONE = { ...OFF, available: true, status: "done", done: 6, total: 6, result: result() };
+  // Python's answer to the goto: the position shown, the game where it was
+  function answer(model, position) {
+    model.emit("view", { ...model.data.view, position });
+    model.emit("history", { ...model.data.history, position });
+  }
+
+  it("a mark in the list: once its position is drawn, the progress board scrolls into view and the focus goes to 'Back to the review', which returns", async () => {
+    const model = mount(DONE);
+    await tick();
+    expect(scrolledTo(".nw-progress")).toEqual([]);
+    const mark = byKey("review-goto-2");
+    mark.focus();
+    click(mark);
+    expect(model.sent.at(-1)).toEqual({ kind: "goto", position: 10 });
+    await tick();
+    // not before the position is there
+    expect(scrolledTo(".nw-progress")).toEqual([]);
+    answer(model, 10);
+    await tick();
+    expect(scrolledTo(".nw-progress").map(([, o]) => o)).toEqual([{ block: "nearest" }]);
+    const back = byKey("back-to-review");
+    expect(back.textContent).toBe("Back to the review");
+    expect(document.activeElement).toBe(back);
+    // the banner, after the board: on a phone it may be below the window's bottom
+    expect(scrolled.at(-1)[0]).toBe(back.closest(".nw-history-banner"));
+    // other draws at that position (a trait that changes) scroll nothing
+    scrolled.length = 0;
+    model.emit("busy", true);
+    await tick();
+    model.emit("busy", false);
+    await tick();
+    expect(scrolledTo(".nw-progress")).toEqual([]);
+    // back: the mark on screen, with the focus
+    click(byKey("back-to-review"));
+    await tick();
+    expect(document.activeElement).toBe(byKey("review-goto-2"));
+    expect(scrolledTo("[data-key='review-goto-2']").length).toBe(1);
+    expect(byKey("back-to-review")).toBeNull();
+  });
+
+  it("the banner steps to the previous and next marks, the board brought on screen each time", async () => {
+    const model = mount(DONE);
+    await tick();
+    click(byKey("review-goto-2"));
+    answer(model, 10);
+    await tick();
+    // the first mark: no previous one
+    expect(byKey("review-prev-mark").disabled).toBe(true);
+    expect(byKey("review-next-mark").title).toBe("The next marked move: ?? move 32");
+    scrolled.length = 0;
+    click(byKey("review-next-mark"));
+    expect(model.sent.at(-1)).toEqual({ kind: "goto", position: 31 });
+    answer(model, 31);
+    await tick();
+    expect(scrolledTo(".nw-progress").length).toBe(1);
+    // the last mark: Next is off, the focus goes to Back to the review, which returns to it
+    expect(byKey("review-next-mark").disabled).toBe(true);
+    expect(byKey("review-prev-mark").disabled).toBe(false);
+    expect(document.activeElement).toBe(byKey("back-to-review"));
+    click(byKey("back-to-review"));
+    await tick();
+    expect(document.activeElement).toBe(byKey("review-goto-4"));
+  });
+
+  it("stepping with Next mark keeps the focus on it while there is a next mark", async () => {
+    const three = result();
+    three.decisions[0] = decision(0, 0, 0, four(0.25), "inaccuracy");
+    const model = mount({ ...DONE, result: three });
+    await tick();
+    click(byKey("review-goto-0"));
+    answer(model, 0);
+    await tick();
+    click(byKey("review-next-mark"));
+    expect(model.sent.at(-1)).toEqual({ kind: "goto", position: 10 });
+    answer(model, 10);
+    await tick();
+    expect(document.activeElement).toBe(byKey("review-next-mark"));
+    expect(byKey("review-next-mark").disabled).toBe(false);
+  });
+
+  it("a mark on the graph by keyboard, and the position already shown, bring the board too", async () => {
+    const model = mount(DONE);
+    await tick();
+    answer(model, 31);
+    await tick();
+    const mark = byKey("review-mark-4");
+    mark.focus();
+    mark.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+    expect(model.sent.at(-1)).toEqual({ kind: "goto", position: 31 });
+    // Python changes nothing (the position was shown already): the board comes all the same
+    await tick();
+    expect(scrolledTo(".nw-progress").length).toBe(1);
+    expect(document.activeElement).toBe(byKey("back-to-review"));
+  });
+
+  it("the history moved otherwise (the slider, Undo, a puzzle) scrolls nothing", async () => {
+    const model = mount(DONE);
+    await tick();
+    answer(model, 20);
+    await tick();
+    click(byKey("puzzles-start"));
+    answer(model, 10);
+    await tick();
+    expect(scrolledTo(".nw-progress")).toEqual([]);
+    expect(byKey("back-to-review")).toBeNull();
+  });
+
+  it("the board game: its progress board is brought on screen", async () => {
+    const model = boardModel("growth_2p");
+    model.data.review = { ...DONE, result: { ...result(), players: 2 } };
+    model.data.coach = { on: false, hint: null, verdict: null };
+    boardController({ model, el });
+    await tick();
+    click(byKey("review-goto-4"));
+    expect(model.sent.at(-1)).toEqual({ kind: "goto", position: 31 });
+    model.emit("view", { ...model.data.view, position: 31 });
+    model.emit("history", { ...model.data.history, position: 31, game_at: 40, length: 40 });
+    await tick();
+    expect(scrolledTo(".nwb-progress").map(([, o]) => o)).toEqual([{ block: "nearest" }]);
+    expect(document.activeElement).toBe(byKey("back-to-review"));
   });
 });
