@@ -270,3 +270,23 @@ def test_the_game_a_widget_opens_with_is_not_kept_for_a_bots_opening_move_alone(
     assert bots.game.game_position > 0
     written()
     assert bots.kept["status"] == "kept"
+
+
+def test_the_kept_trait_reaches_the_page_in_the_same_update_as_its_game(store: Store) -> None:
+    """The page notes each update's turn on the kept game's Continue entry: a new game's
+    update that came before its kept trait was emptied noted the new game's turn on the
+    last game's entry (a finished game read "your turn" again)."""
+    done = NationsWidget(players=2, seats=["human", "human"], bot_delay=0, keep=True, seed=3)
+    play_out(done)
+    written()
+    widget = NationsWidget(players=2, seats=["human", "human"], bot_delay=0, keep=True)
+    updates: list[set[str]] = []
+    widget.send_state = lambda key=None: updates.append(  # type: ignore[method-assign]
+        {key} if isinstance(key, str) else set(key or ()))
+    widget.sit_at([done.kept["token"]])           # a finished game opened again
+    [update] = [u for u in updates if "history" in u]
+    assert "kept" in update and widget.kept["token"] == done.kept["token"]
+    updates.clear()
+    widget.start_game({"seed": 4})                # Play again
+    [update] = [u for u in updates if "history" in u]
+    assert "kept" in update and widget.kept == {}
