@@ -10,6 +10,9 @@ and one Chromium, the tables' store in a temporary folder (NATIONS_TABLES_DIR).
   and no screen shows another seat's pledge (only "food trade: hidden").
 - A table's kernel killed mid-game: the page comes back by its own address (#table=...),
   at the last stored move.
+- A dice game against the bot played to its end, reloaded: its final scores at its last
+  position, its link kept in the address however soon the kernel's own new game was opened
+  by its bot; Play again then keeps a new game, which the address follows.
 """
 
 from __future__ import annotations
