@@ -12,6 +12,9 @@ and one Chromium, the tables' store in a temporary folder (NATIONS_TABLES_DIR).
   at the last stored move.
 - Forget in the Continue list: a game of this screen, asked about and confirmed, leaves the
   list and the store.
+- A dice game against the bot played to its end, reloaded: its final scores at its last
+  position, its link kept in the address however soon the kernel's own new game was opened
+  by its bot; Play again then keeps a new game, which the address follows.
 """
 
 from __future__ import annotations
@@ -364,3 +367,113 @@ def test_forget_in_the_continue_list_deletes_a_game_of_this_screen_from_the_stor
             assert page.locator(".nw-app-error").count() == 0
     finally:
         store.close()
+
+
+# The end of a dice game as its page shows it: the banner's words and the final table.
+FINAL_SCORES = """() => {
+  const r = document.querySelector('.nw-root[data-step=game_over]');
+  const banner = r && r.querySelector('.nw-result-banner');
+  const table = r && r.querySelector('.nw-final-table');
+  return banner && table ? banner.textContent + ' | ' + table.textContent : null;
+}"""
+
+
+def play_to_the_end_with_a_bots_help(page: Any) -> None:
+    """The person's every decision left to "Let a bot decide" (the round summaries closed)."""
+    deadline = time.monotonic() + 120
+    while read(page)["step"] != "game_over":
+        assert time.monotonic() < deadline, read(page)
+        summary = page.locator('.nw-root [data-key="round-summary"]')
+        if summary.count() and summary.first.is_visible():
+            summary.locator('button[data-key="round-summary-close"]').click()
+        elif read(page)["live"]:
+            page.locator('.nw-root button[data-key="bot-decide"]').first.click()
+        page.wait_for_timeout(60)
+
+
+def reload_slowly(page: Any) -> None:
+    """Reload, holding the page's scripts back a second: the kernel makes the app's own
+    dice game at the page's request, and its bot (0.8 s a move) opens it about one game in
+    two before the page can send the link in its address."""
+    held = []
+
+    def late(route: Any) -> None:
+        if not held:                  # the first script only (the others wait for it)
+            held.append(route.request.url)
+            time.sleep(1.0)
+        route.continue_()
+    page.route("**/*.js", late)
+    try:
+        page.reload(timeout=120_000)
+        page.wait_for_selector(".nw-root[data-step]", timeout=120_000)
+    finally:
+        page.unroute("**/*.js", late)
+
+
+@pytest.mark.timeout(600)
+def test_a_finished_game_against_the_bot_comes_back_finished_from_its_link(
+        browser: Any, tables_served: tuple[Server, str]) -> None:
+    """A dice game against the bot played to its end; reloaded, the page shows that game's
+    end (final scores, its last position, Review), however soon the kernel's own new game
+    was opened by its bot; the Continue list says it is finished and who won; Play again
+    starts a new kept game whose link the address then holds."""
+    _, url = tables_served
+    with browser_page(browser) as page:
+        page.goto(f"{url}?game=dice", timeout=120_000)
+        page.wait_for_selector(".nw-root[data-step]", timeout=120_000)
+        page.click('summary[data-key="newgame-summary"]')
+        page.select_option('select[data-key="form-players"]', "2")
+        page.select_option('select[data-key="form-seat-0"]', "human")
+        page.select_option('select[data-key="form-seat-1"]', "heuristic-builder")
+        page.fill('input[data-key="form-seed"]', "3")
+        page.fill('input[data-key="form-delay"]', "0")
+        page.click('button[data-key="start"]')
+        page.wait_for_function("() => !document.querySelector('.nw-root[data-step=game_over]')")
+        play_to_the_end_with_a_bots_help(page)
+        page.wait_for_function(FINAL_SCORES, timeout=30_000)
+        final, end = page.evaluate(FINAL_SCORES), read(page)["pos"]
+        link = page.url.split("#table=")[1]
+        assert end > 20 and len(link) == 43
+        page.wait_for_timeout(300)                    # (the writer thread: milliseconds)
+        for _ in range(2):          # the second: from the address the first one left
+            reload_slowly(page)
+            page.wait_for_function(FINAL_SCORES, timeout=30_000)
+            page.wait_for_timeout(1500)     # time for a bot to open the kernel's own game
+            assert page.evaluate(FINAL_SCORES) == final
+            state = read(page)
+            assert state["pos"] == end and state["step"] == "game_over" and not state["error"]
+            assert page.url.endswith(f"#table={link}")
+            assert page.locator('.nw-root button[data-key="review-start"]').count() == 1
+        shots = os.environ.get("NATIONS_SHOTS")
+        if shots:
+            for width in (1400, 390):
+                page.set_viewport_size({"width": width, "height": 900})
+                page.screenshot(path=f"{shots}/finished-{width}.png", full_page=True)
+                page.locator(".nw-root .nw-gameover").scroll_into_view_if_needed()
+                page.screenshot(path=f"{shots}/finished-scores-{width}.png")
+            page.set_viewport_size({"width": 1280, "height": 900})
+        # Play again: a new game, kept from its first move, and the address follows it
+        page.click('.nw-root button[data-key="play-again"]')
+        page.wait_for_function("() => !document.querySelector('.nw-root[data-step=game_over]')")
+        assert "#table=" not in page.url              # nothing kept before its first move
+        page.wait_for_function(LIVE_AGAIN, timeout=60_000)
+        decide_and_see_it_played(page)
+        page.wait_for_function("(old) => location.hash.startsWith('#table=')"
+                               " && !location.hash.endsWith(old)", arg=link, timeout=30_000)
+        page.wait_for_timeout(300)
+        at = read(page)["pos"]
+        page.reload(timeout=120_000)
+        page.wait_for_selector(".nw-root[data-step]", timeout=120_000)
+        page.wait_for_function(SLIDER_AT, arg=at, timeout=30_000)
+        assert read(page)["step"] != "game_over"
+        # the first screen lists both: the finished one says so, and who won
+        page.goto(url, timeout=120_000)
+        page.locator(".nw-app-continue li").nth(1).wait_for(timeout=120_000)
+        entries = page.locator(".nw-app-continue li").all_inner_texts()
+        assert len(entries) == 2, entries
+        assert "Finished · Player " in entries[1] and " won" in entries[1], entries
+        assert "Finished" not in entries[0], entries
+        if shots:
+            for width in (1400, 390):
+                page.set_viewport_size({"width": width, "height": 900})
+                page.screenshot(path=f"{shots}/continue-finished-{width}.png", full_page=True)

@@ -72,8 +72,8 @@ def test_a_notebooks_widget_keeps_nothing_unless_asked(
 def test_a_game_against_a_bot_comes_back_in_another_kernel_with_its_history(
         store: Store, cls: Any) -> None:
     widget = cls(players=2, seats=["human", "random"], bot_delay=0, keep=True)
-    # nothing to keep before a move (the bot may have opened the game)
-    assert (widget.kept == {}) == (widget.game.game_position == 0)
+    # nothing kept before a person's first move (the bot may have opened the game)
+    assert widget.kept == {}
     play_some(widget, 8)
     widget.undo(None)                                # back to the person's last decision
     play_some(widget, 2)
@@ -319,3 +319,83 @@ def test_forget_leaves_a_shared_table_on_the_server_and_says_why(store: Store) -
         page._on_msg(page.chooser, {"kind": "forget", "tokens": [token]})
         assert "other players" in page.chooser.error and token not in page.chooser.error
     assert [t.id for t in store.list_tables()] == [links.table_id]
+
+
+def play_out(widget: Any) -> None:
+    while widget.game.current_player is not None:
+        widget.play(widget.game.legal_moves()[-1])
+
+
+@pytest.mark.parametrize("cls, settings", [(NationsWidget, {}), (BoardWidget, {"ages": 1})])
+def test_a_finished_game_opened_over_a_kept_one_is_the_one_its_kept_trait_names(
+        store: Store, cls: Any, settings: dict[str, Any]) -> None:
+    """The app's page reloaded at a finished game: the kernel's own new game may be kept
+    already (its first move made before the page's link came) when the link opens the
+    finished one. The page puts the kept trait's link in its address and its Continue list,
+    so the trait must name the game shown: with the new game's link, the next reload
+    brought the new game instead of the final scores."""
+    done = cls(players=2, seats=["human", "human"], bot_delay=0, keep=True, seed=3,
+               **settings)
+    play_out(done)
+    written()
+    finished = dict(done.kept)
+    widget = cls(players=2, seats=["human", "heuristic"], bot_delay=0, keep=True,
+                 **settings)
+    play_some(widget, 1)
+    assert widget.kept["status"] == "kept" and widget.kept["token"] != finished["token"]
+    widget.sit_at([finished["token"]])
+    assert widget.view["step"] == "game_over"
+    assert widget.game.game_position == done.game.game_position
+    assert widget.kept == {**finished, "summary": "2 players at this screen"}
+    written()
+    assert len(store.list_tables()) == 2          # nothing new kept by the reopen
+    widget.start_game({"seed": 4})                # Play again: a new game, kept apart
+    assert widget.kept == {}
+    play_some(widget, 1)
+    written()
+    assert widget.kept["token"] not in (finished["token"], "") and len(store.list_tables()) == 3
+
+
+@pytest.mark.parametrize("cls, seed", [(NationsWidget, 1), (BoardWidget, 3)])
+def test_the_game_a_widget_opens_with_is_not_kept_for_a_bots_opening_move_alone(
+        store: Store, cls: Any, seed: int) -> None:
+    """The app's page makes its game before it can read its address: a page opened at a
+    kept game's link would otherwise keep a game nobody asked for each time the bot
+    opened it (and list it under Continue a game). A person's first move keeps it."""
+    widget = cls(players=2, seats=["human", "heuristic"], bot_delay=0, keep=True, seed=seed)
+    assert widget.game.game_position > 0            # the bot opened the game
+    written()
+    assert widget.kept == {} and store.list_tables() == []
+    play_some(widget, 1)                            # the person's first move
+    written()
+    assert widget.kept["status"] == "kept" and len(store.list_tables()) == 1
+    # a game asked for (New game, Play again) is kept from its first move, whoever makes it
+    widget.start_game({"seed": seed})
+    assert widget.game.game_position > 0
+    written()
+    assert widget.kept["status"] == "kept" and len(store.list_tables()) == 2
+    # and a game of bots alone from its first move, even the one a widget opens with
+    bots = cls(players=2, seats=["heuristic", "heuristic"], bot_delay=0, keep=True, seed=seed)
+    assert bots.game.game_position > 0
+    written()
+    assert bots.kept["status"] == "kept"
+
+
+def test_the_kept_trait_reaches_the_page_in_the_same_update_as_its_game(store: Store) -> None:
+    """The page notes each update's turn on the kept game's Continue entry: a new game's
+    update that came before its kept trait was emptied noted the new game's turn on the
+    last game's entry (a finished game read "your turn" again)."""
+    done = NationsWidget(players=2, seats=["human", "human"], bot_delay=0, keep=True, seed=3)
+    play_out(done)
+    written()
+    widget = NationsWidget(players=2, seats=["human", "human"], bot_delay=0, keep=True)
+    updates: list[set[str]] = []
+    widget.send_state = lambda key=None: updates.append(  # type: ignore[method-assign]
+        {key} if isinstance(key, str) else set(key or ()))
+    widget.sit_at([done.kept["token"]])           # a finished game opened again
+    [update] = [u for u in updates if "history" in u]
+    assert "kept" in update and widget.kept["token"] == done.kept["token"]
+    updates.clear()
+    widget.start_game({"seed": 4})                # Play again
+    [update] = [u for u in updates if "history" in u]
+    assert "kept" in update and widget.kept == {}

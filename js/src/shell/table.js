@@ -20,11 +20,19 @@ import { h } from "./dom.js";
 import { traitValue } from "./traits.js";
 import { forgetTable, rememberTable, tableUrl, tokensInHash } from "./tablelist.js";
 
+/** A finished game's end for the "Continue a game" list: {over}, and {winner} ("Player 2")
+ * when the view names one. */
+function ended(view) {
+  const winner = view && view.winner;
+  return Number.isInteger(winner) && winner >= 0 ? { over: true, winner: `Player ${winner + 1}` } : { over: true };
+}
+
 /** Whose turn it is, for the "Continue a game" list: a table's from its trait `T`, a game
- * of this screen's from the view (`human_turn`, `current`) and the seats. */
+ * of this screen's from the view (`human_turn`, `current`) and the seats; a finished
+ * game's winner from the view. */
 export function turnNow(T, view, seats) {
   if (T && T.id) {
-    if (T.over) return { over: true };
+    if (T.over) return ended(view);
     if (T.my_turn) return { mine: true };
     const seat = (T.seats || []).find((s) => s.seat === T.to_play);
     return seat ? { name: seat.name, bot: seat.who === "bot" } : null;
@@ -35,7 +43,7 @@ export function turnNow(T, view, seats) {
     const who = (seats || [])[v.current];
     return { name: `Player ${v.current + 1}`, bot: who !== "human" && who !== "remote" };
   }
-  return v.step === "game_over" || v.over === true ? { over: true } : null;
+  return v.step === "game_over" || v.over === true ? ended(v) : null;
 }
 
 /** The page title's mark while it is this screen's turn. */
@@ -149,7 +157,7 @@ export function mountTableBar(model, el) {
     const K = traitValue(model, "kept") || {};
     let links = T.links || null;
     if (T.id && Array.isArray(T.tokens) && T.tokens.length) {
-      const entry = rememberTable({ id: T.id, kind: T.kind, tokens: T.tokens, mine: T.mine, role: T.role, links, turn: turnNow(T) });
+      const entry = rememberTable({ id: T.id, kind: T.kind, tokens: T.tokens, mine: T.mine, role: T.role, links, turn: turnNow(T, traitValue(model, "view")) });
       links = links || entry.links;
       address(T.tokens);
     } else if (K.status === "kept" && K.id && K.token) {

@@ -66,15 +66,18 @@ export function tableUrl(loc, tokens) {
   return `${loc.origin}${loc.pathname}${loc.search}#table=${tokens.join(",")}`;
 }
 
+const SEAT_NAME = /^Player \d{1,2}$/;
+
 /** Whose turn a remembered game was at when this browser last showed it: {over} when it
- * had ended, {mine} when it was this browser's player's, else {name} of the seat to play
- * and {bot} when a bot plays it; null when the page did not know. */
+ * had ended (and {winner}, a seat's name, when one won), {mine} when it was this browser's
+ * player's, else {name} of the seat to play and {bot} when a bot plays it; null when the
+ * page did not know. */
 export function turnOf(t) {
   const turn = t && t.turn;
   if (!turn || typeof turn !== "object") return null;
-  if (turn.over === true) return { over: true };
+  if (turn.over === true) return typeof turn.winner === "string" && SEAT_NAME.test(turn.winner) ? { over: true, winner: turn.winner } : { over: true };
   if (turn.mine === true) return { mine: true };
-  if (typeof turn.name === "string" && /^Player \d{1,2}$/.test(turn.name)) return { name: turn.name, bot: turn.bot === true };
+  if (typeof turn.name === "string" && SEAT_NAME.test(turn.name)) return { name: turn.name, bot: turn.bot === true };
   return null;
 }
 
@@ -82,7 +85,7 @@ export function turnOf(t) {
 export function turnWords(t) {
   const turn = turnOf(t);
   if (!turn) return "";
-  if (turn.over) return "Game over";
+  if (turn.over) return turn.winner ? `Finished · ${turn.winner} won` : "Finished";
   if (turn.mine) return "Your turn";
   return turn.bot ? `${turn.name}'s turn (a bot)` : `${turn.name}'s turn`;
 }

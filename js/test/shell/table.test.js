@@ -135,6 +135,39 @@ describe("Continue a game says which game, when it was last played and whose tur
     expect(rememberedTables()[0].turn).toEqual({ over: true });
   });
 
+  it("a finished game says it is finished and who won, for a game of this screen and a table", () => {
+    const kept = { id: "k1", kind: "dice", token: A, summary: "you against 1 bot", status: "kept" };
+    const over = { step: "game_over", current: null, human_turn: false, winner: 1 };
+    mountTableBar(mockModel({ table: {}, kept, view: over, seats: ["human", "heuristic"], history: { position: 39 } }), el).destroy();
+    expect(rememberedTables()[0].turn).toEqual({ over: true, winner: "Player 2" });
+    mountTableBar(mockModel({ table: { ...TABLE, over: true }, kept: {}, view: { ...over, winner: 0 } }), el).destroy();
+    expect(rememberedTables()[0].turn).toEqual({ over: true, winner: "Player 1" });
+    rememberTable({ id: "k2", kind: "board", tokens: [B], mine: [], role: "kept", summary: "solo", turn: { over: true } });
+    rememberTable({ id: "k3", kind: "board", tokens: [B], mine: [], role: "kept", summary: "solo", turn: { over: true, winner: "<b>x</b>" } });
+    const cleanup = chooser.render({ model: mockModel({ games: GAMES, game: "", error: "" }), el });
+    const text = (id) => el.querySelector(`[data-table=${id}] .nw-app-when`).textContent;
+    expect(text("k1")).toMatch(/^Last played .+ · Finished · Player 2 won$/);
+    expect(text("t1")).toMatch(/ · Finished · Player 1 won$/);
+    expect(text("k2")).toMatch(/ · Finished$/); // the winner not known (a tie, an older entry)
+    expect(text("k3")).toMatch(/ · Finished$/); // a damaged winner is not shown
+    cleanup();
+  });
+
+  it("a new game's update, which brings its link (none yet) with it, leaves the last game's entry finished", () => {
+    const kept = { id: "k1", kind: "dice", token: A, summary: "you against 1 bot", status: "kept" };
+    const model = mockModel({ table: {}, kept, view: { step: "game_over", current: null, winner: 0 }, seats: ["human", "heuristic"], history: { position: 39 } });
+    const bar = mountTableBar(model, el);
+    // Play again: Python sends the new game's view, history and its kept trait in one update
+    model.set("view", { current: 0, human_turn: true });
+    model.set("kept", {});
+    model.emit("history", { position: 0, game: 2 });
+    model.emit("kept", {});
+    expect(rememberedTables()).toHaveLength(1);
+    expect(rememberedTables()[0].turn).toEqual({ over: true, winner: "Player 1" });
+    expect(window.location.hash).toBe(""); // a reload brings no finished game back as if new
+    bar.destroy();
+  });
+
   it("each entry: the game, who plays, last played and the turn, then Continue and Forget", () => {
     rememberTable({ id: "k1", kind: "dice", tokens: [A], mine: [], role: "kept", summary: "you against 1 bot", turn: { mine: true } });
     rememberTable({ id: "t2", kind: "board", tokens: [B], mine: [0], role: "seat", turn: { name: "Player 2", bot: false } });

@@ -4,13 +4,20 @@
 A widget made with ``keep=True`` (the app's), or in a process whose environment sets
 ``NATIONS_KEEP_GAMES``, keeps each game it plays in the store (this process's,
 :func:`~nations_widget.widget.shell.table_mode.shared_store`, or the store given) from its
-first move on.  After each update of the board is sent, :meth:`Keeping.follow` works out
-what changed since the last write (moves, an undo, a seat handed to a bot) and hands the
-write to the writer thread, so a move's latency does not carry the store's write.
+first move on.  The game a widget opens with, which nobody asked for, waits for a person's
+first move (or, with no person's seat, any first move): the app's page makes its game
+before it reads its address, and a page opened at a kept game's link would otherwise keep
+a new game each time a bot opened it.  After each update of the board is sent,
+:meth:`Keeping.follow` works out what changed since the last write (moves, an undo, a seat
+handed to a bot) and hands the write to the writer thread, so a move's latency does not
+carry the store's write.
 
 The ``kept`` trait gives the page the game's link (``token``) once it is kept: the page
 keeps it in this browser's "Continue a game" list and in its address, and nowhere else
-(it is the game's only credential; the kernel does not log it).  When the store cannot be
+(it is the game's only credential; the kernel does not log it).  It always names the game
+shown: :meth:`Keeping.shown`, inside the board's update, empties it for a new game and
+names a kept game opened again, so that the page gets a game and its link together (a
+reload then brings the game shown, never the one before).  When the store cannot be
 written the game plays on and the trait says once why it is not kept.
 
 A widget at a shared table keeps nothing here: the table is the store's already.
@@ -64,6 +71,11 @@ def summary(bots: Sequence[str | None]) -> str:
     return said if not machines else f"{said} and {machines} bot{'s' if machines != 1 else ''}"
 
 
+#: what :meth:`Keeping.mark` records: the game followed, its keeping, the opening game
+KeepingMark = tuple["HistoryGame[Any, Any] | None", "KeptGame | None",
+                    "HistoryGame[Any, Any] | None"]
+
+
 class Keeping:
     """One widget's kept games (the one it plays now)."""
 
@@ -74,6 +86,8 @@ class Keeping:
         self._widget_lock = widget_lock     # the widget's lock, held while its traits change
         self._game: HistoryGame[Any, Any] | None = None     # the game followed
         self.kept: KeptGame | None = None                   # None: not (yet) kept
+        #: the game the widget opened with, while no person has moved in it
+        self._unasked: HistoryGame[Any, Any] | None = None
         self._lock = threading.Lock()
 
     def _store(self) -> Store:
@@ -87,17 +101,37 @@ class Keeping:
         self._game = table.game
         self.kept = KeptGame.reopened(table, token)
 
-    def mark(self) -> tuple[HistoryGame[Any, Any] | None, KeptGame | None]:
-        """What :meth:`restore` goes back to: the game followed and its keeping."""
-        return self._game, self.kept
+    def shown(self, widget: KeptShown, game: HistoryGame[Any, Any],
+              bots: list[str | None]) -> None:
+        """Inside a publish (the widget's lock and its traits held, sent as one update):
+        the ``kept`` trait names ``game``'s keeping, so the page never gets a game with the
+        link of another: ``{}`` for a new game (not kept until its first move), the link
+        of a kept game opened again (:meth:`reopen`)."""
+        if self.asked is False:
+            return
+        if game is not self._game:
+            # the first game followed is the one the widget opened with
+            self._unasked = game if self._game is None else None
+            self._game, self.kept = game, None
+            if widget.kept:
+                widget.kept = {}
+        kept = self.kept
+        if kept is not None and not kept.failed and widget.kept.get("token") != kept.token:
+            widget.kept = {"id": kept.table_id, "kind": kept.kind.name, "token": kept.token,
+                           "summary": summary(bots), "status": "kept"}
 
-    def restore(self, mark: tuple[HistoryGame[Any, Any] | None, KeptGame | None]) -> None:
+    def mark(self) -> KeepingMark:
+        """What :meth:`restore` goes back to: the game followed, its keeping, and whether
+        it is still the opening game nobody moved in."""
+        return self._game, self.kept, self._unasked
+
+    def restore(self, mark: KeepingMark) -> None:
         """Back to ``mark`` (the widget's lock held: a load that failed while it was shown,
         rolled back to the game it had): that game goes on being kept under its own link,
         and a record begun meanwhile for the game that failed is dropped, so that no
         record is left that no page has a link to."""
         dropped = self.kept
-        self._game, self.kept = mark
+        self._game, self.kept, self._unasked = mark
         if dropped is None or dropped is mark[1]:
             return
         # its writes still waiting are skipped; one under way is done first, then deleted
@@ -120,12 +154,13 @@ class Keeping:
         if self.asked is False:
             return
         if game is not self._game:
-            self._game, self.kept = game, None
-            if widget.kept:
-                widget.kept = {}            # a new game: not kept until its first move
+            self.shown(widget, game, bots)
         if self.kept is None:
             if game.game_position == 0 or widget.kept.get("status") == "off":
                 return
+            if game is self._unasked and not _a_person_moved(game, bots):
+                return
+            self._unasked = None
             try:
                 self.kept = KeptGame.new(self._store(), game, bots)
             except Exception as exc:        # no store at all (a folder that cannot be made)
@@ -136,9 +171,7 @@ class Keeping:
         kept = self.kept
         if kept.failed:
             return
-        if not widget.kept:
-            widget.kept = {"id": kept.table_id, "kind": kept.kind.name, "token": kept.token,
-                           "summary": summary(bots), "status": "kept"}
+        self.shown(widget, game, bots)
         events = kept.changes(game, bots)
         if events or not kept.created:
             write_later(lambda: self._write(widget, kept, events))
@@ -156,6 +189,16 @@ class Keeping:
                 # page takes it off this browser's list (never its link)
                 gone = {"id": kept.table_id, "gone": True} if kept.gone else {}
                 widget.kept = {"status": "off", "message": kept.failed, **gone}
+
+
+def _a_person_moved(game: HistoryGame[Any, Any], bots: Sequence[str | None]) -> bool:
+    """Whether a seat of a person (``None`` in ``bots``) made one of ``game``'s moves so
+    far; with no person's seat, whether a move was made at all."""
+    people = {seat for seat, bot in enumerate(bots) if bot is None}
+    if not people:
+        return game.game_position > 0
+    return any(game.state_at(at).current_player() in people
+               for at in range(game.game_position))
 
 
 __all__ = ["Keeping", "KeptShown", "keeping_asked", "summary"]

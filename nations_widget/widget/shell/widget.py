@@ -1346,6 +1346,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         if binding is not None:
             self._seats = binding.seats()
         undo_to = self._undo_target() if game.can_undo else None
+        bots = [None if s in ("human", REMOTE) else s for s in self._seats]
         with self.hold_sync():
             for name, value in adapter.extra_traits(game, full).items():
                 setattr(self, name, value)
@@ -1364,12 +1365,13 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
                 self.table = binding.payload()
                 self.history = {**self.history, "can_undo": binding.can_undo(),
                                 "can_redo": False}
-            elif self.table:
-                self.table = {}
+            else:
+                if self.table:
+                    self.table = {}
+                self._keeping.shown(self, game, bots)   # its link goes with the game
         # the board's update is sent: now the store follows (its write in a thread)
         if binding is None:
-            self._keeping.follow(self, game, [None if s in ("human", REMOTE) else s
-                                              for s in self._seats])
+            self._keeping.follow(self, game, bots)
 
     def _payloads(self, game: G) -> tuple[dict[str, Any], list[Any]]:
         """The ``view`` and ``legal`` payloads of the position shown, worked out once per
