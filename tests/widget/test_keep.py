@@ -399,3 +399,24 @@ def test_the_kept_trait_reaches_the_page_in_the_same_update_as_its_game(store: S
     widget.start_game({"seed": 4})                # Play again
     [update] = [u for u in updates if "history" in u]
     assert "kept" in update and widget.kept == {}
+
+
+def test_a_load_rolled_back_on_the_opening_game_keeps_it_unkept_until_a_person_moves(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rollback brings back the opening game's state of keeping too: a game that only
+    its bot had moved in is still not kept for that, and a person's move keeps it."""
+    widget = NationsWidget(players=2, seats=["human", "heuristic"], bot_delay=0, keep=True,
+                           seed=1)
+    assert widget.game.game_position > 0                 # the bot opened the game
+    saved = DiceGame(players=2, seed=3)
+    saved.play(saved.legal_moves()[0])
+    _fails_after_keeping(monkeypatch, widget.game)
+    widget.handle_intent({"kind": "load", "text": saved.to_json_str()})
+    assert widget.error.startswith("could not load")
+    monkeypatch.undo()
+    widget.set_seat(1, "heuristic")                     # a publish of the opening game again
+    written()
+    assert widget.kept == {} and store.list_tables() == []
+    play_some(widget, 1)
+    written()
+    assert widget.kept["status"] == "kept" and len(store.list_tables()) == 1
