@@ -19,6 +19,7 @@ and one Chromium, the tables' store in a temporary folder (NATIONS_TABLES_DIR).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import time
@@ -380,6 +381,7 @@ FINAL_SCORES = """() => {
 
 def play_to_the_end_with_a_bots_help(page: Any) -> None:
     """The person's every decision left to "Let a bot decide" (the round summaries closed)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     deadline = time.monotonic() + 120
     while read(page)["step"] != "game_over":
         assert time.monotonic() < deadline, read(page)
@@ -387,7 +389,11 @@ def play_to_the_end_with_a_bots_help(page: Any) -> None:
         if summary.count() and summary.first.is_visible():
             summary.locator('button[data-key="round-summary-close"]').click()
         elif read(page)["live"]:
-            page.locator('.nw-root button[data-key="bot-decide"]').first.click()
+            # (the round's summary may open meanwhile, the bot ending the round: then the
+            # click cannot land, and the next turn of the loop closes the summary)
+            with contextlib.suppress(PlaywrightTimeout):
+                page.locator('.nw-root button[data-key="bot-decide"]').first.click(
+                    timeout=2_000)
         page.wait_for_timeout(60)
 
 
@@ -395,7 +401,7 @@ def reload_slowly(page: Any) -> None:
     """Reload, holding the page's scripts back a second: the kernel makes the app's own
     dice game at the page's request, and its bot (0.8 s a move) opens it about one game in
     two before the page can send the link in its address."""
-    held = []
+    held: list[str] = []
 
     def late(route: Any) -> None:
         if not held:                  # the first script only (the others wait for it)
