@@ -180,7 +180,7 @@ def forget_kept(store: Store, token: object) -> bool:
     if row is None:
         return False
     try:
-        undo = read_table(row.record, link.table_id, set(kinds())).undo
+        undo = _undo_rule(row)
     except RecordError:
         raise LinkError("this game's record cannot be read by this version: it is left on "
                         "the server for whoever runs it to look at") from None
@@ -202,20 +202,26 @@ def prune_kept(store: Store, days: float, *, shared: bool = False,
     if days < 0:
         raise ValueError("give a number of days of 0 or more")
     cutoff = (time.time() if now is None else now) - days * DAY
-    names = set(kinds())
     deleted = 0
     for row in store.list_tables():
         if row.updated >= cutoff:
             continue
         if not shared:
             try:
-                if read_table(row.record, row.id, names).undo != "screen":
+                if _undo_rule(row) != "screen":
                     continue
             except RecordError:
                 continue
         if store.delete_table(row.id, unmoved_since=cutoff):
             deleted += 1
     return deleted
+
+
+def _undo_rule(row: TableRow) -> str:
+    """The undo rule of the table stored in ``row`` ("screen": a game kept from one
+    screen, the only tables of that rule); :class:`RecordError` when this version cannot
+    read its record."""
+    return read_table(row.record, row.id, set(kinds())).undo
 
 
 def _why(exc: BaseException) -> str:

@@ -150,11 +150,10 @@ class Keeping:
 
     def follow(self, widget: KeptShown, game: HistoryGame[Any, Any],
                bots: list[str | None]) -> None:
-        """After a publish (the widget's lock held): keep what changed in ``game``."""
+        """After a publish, which called :meth:`shown` with ``game`` (the widget's lock
+        held): keep what changed in ``game``."""
         if self.asked is False:
             return
-        if game is not self._game:
-            self.shown(widget, game, bots)
         if self.kept is None:
             if game.game_position == 0 or widget.kept.get("status") == "off":
                 return
