@@ -8,18 +8,30 @@ export const PHONE = "(max-width: 420px)";
 const EDGE = 8; // px between the strip and the window's (or the widget's) edges
 
 const isPhone = () => typeof window.matchMedia === "function" && window.matchMedia(PHONE).matches;
+// the placement the strip takes on a phone (CSS alone places it elsewhere)
+const PLACED = ["top", "left", "width"];
+
+/** The tooltip of `control` when it is a `.nw-has-tip` (its own `.nw-tip`), else null. */
+function ownTip(control) {
+  if (!control || !control.classList || !control.classList.contains("nw-has-tip")) return null;
+  return control.querySelector(":scope > .nw-tip");
+}
+
+function unplace(tip) {
+  for (const k of PLACED) tip.style.removeProperty(k);
+}
 
 /** Place the tooltip of `control` (a `.nw-has-tip` with the focus) into the window, inside
  * `host` (the widget's element: a notebook's output area clips what lies outside it). */
 export function placeTipInWindow(control, host) {
-  const tip = control.querySelector(":scope > .nw-tip");
+  const tip = ownTip(control);
   const r = control.getBoundingClientRect();
   const vh = window.innerHeight || 0;
   const high = vh > 0 && r.top + r.height / 2 > vh / 2;
   if (control.classList.contains("nw-tip-high") !== high) control.classList.toggle("nw-tip-high", high);
   if (!tip) return;
   if (!isPhone() || !vh) {
-    for (const k of ["top", "left", "width"]) tip.style.removeProperty(k);
+    unplace(tip);
     return;
   }
   const vw = window.innerWidth || control.ownerDocument.documentElement.clientWidth;
@@ -53,8 +65,6 @@ export function tipFocusListener(host) {
 /** The blur listener (focusout): the strip's placement is dropped (a wider window's tooltip,
  * placed by CSS alone, must not keep it). */
 export function tipBlur(e) {
-  const control = e.target;
-  if (!control || !control.classList || !control.classList.contains("nw-has-tip")) return;
-  const tip = control.querySelector(":scope > .nw-tip");
-  if (tip) for (const k of ["top", "left", "width"]) tip.style.removeProperty(k);
+  const tip = ownTip(e.target);
+  if (tip) unplace(tip);
 }
