@@ -13,7 +13,7 @@
 // test can tell a stale bundle from the sources alone. Not the whole lock file: the test
 // tools' entries (vitest, jsdom and their platform packages) do not change a byte of the
 // bundle, and a lock that names more platforms must not make a fresh bundle look stale.
-import { build } from "esbuild";
+import { build, transform } from "esbuild";
 import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -67,6 +67,26 @@ export function outputs() {
   return [...games().flatMap((game) => [`${game}.js`, `${game}.css`]), "watchdog.js"];
 }
 
+// `import text from "./x.css?inline"`: the file's CSS, minified as the bundles' CSS is, as a
+// string in the bundle (the shell's sheet, which js/src/shell/styles.js puts on the page once,
+// before every game's CSS). Paths relative to js/, as the bundles name their modules.
+const inlineCss = {
+  name: "inline-css",
+  setup(b) {
+    b.onResolve({ filter: /\.css\?inline$/ }, (args) => ({
+      path: relative(here, join(args.resolveDir, args.path.slice(0, -"?inline".length))).split(sep).join("/"),
+      namespace: "inline-css",
+    }));
+    b.onLoad({ filter: /.*/, namespace: "inline-css" }, async (args) => {
+      const file = join(here, args.path);
+      const css = await transform(readFileSync(file, "utf8"), {
+        loader: "css", minifyWhitespace: true, minifySyntax: true, legalComments: "none", charset: "utf8",
+      });
+      return { contents: css.code.trim(), loader: "text", watchFiles: [file] };
+    });
+  },
+};
+
 async function bundle(outdir) {
   await build({
     entryPoints: Object.fromEntries(games().map((game) => [game, join(here, "src", game, "index.js")])),
@@ -76,6 +96,7 @@ async function bundle(outdir) {
     outdir,
     // the bundle names its modules relative to js/, whatever folder the build runs from
     absWorkingDir: here,
+    plugins: [inlineCss],
     // Whitespace and syntax minified, names kept: a stack trace or the browser's debugger
     // still reads the functions' own names, for about a tenth more bytes once gzipped than
     // with renamed identifiers too (README, Development).

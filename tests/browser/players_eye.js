@@ -254,6 +254,30 @@ window.playersEye = {
     const root = shownRoot();
     return Boolean(root) && root.dataset.game !== prev && root.dataset.step !== 'game_over';
   },
+  // Icons on the screen under `sel` drawn without their picture: each one's image must be
+  // an SVG, unrepeated, scaled to the icon (a style sheet loaded after the icons' one, a
+  // second game's bundle or the host page's, must not clear or tile it).
+  iconsUndrawn: (sel) => {
+    const undrawn = [];
+    let checked = 0;
+    for (const root of document.querySelectorAll(sel)) {
+      for (const el of root.querySelectorAll('.nw-icon, .nw-ic')) {
+        if (!el.checkVisibility() || !el.getClientRects().length) continue;
+        checked += 1;
+        const cs = getComputedStyle(el);
+        const name = [...el.classList].find((c) => /^nw-icon-/.test(c)) || '(no name)';
+        const bad = [];
+        if (!/^url\("data:image\/svg\+xml/.test(cs.backgroundImage)) bad.push('image ' + cs.backgroundImage.slice(0, 20));
+        if (cs.backgroundRepeat !== 'no-repeat') bad.push('repeat ' + cs.backgroundRepeat);
+        if (/auto/.test(cs.backgroundSize)) bad.push('size ' + cs.backgroundSize);
+        if (bad.length) {
+          const where = el.closest('[data-key]');
+          undrawn.push(`${name} in ${where ? where.dataset.key : el.parentElement.className}: ${bad.join(', ')}`);
+        }
+      }
+    }
+    return { checked, undrawn };
+  },
   pendingSig: () => {
     const root = document.querySelector('.nw-root[data-step]');
     if (!root) return '';

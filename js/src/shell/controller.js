@@ -7,13 +7,13 @@
 // applies every intent), keeps the shell's own visual state (the New game form, the
 // dialogs, the pending preview, the history branch) and hands the game's view a `shell`
 // object.  The view draws the game's table; nothing here knows a rule of any game.
-import "./shell.css";
 import * as dom from "./dom.js";
 import * as icons from "./icons.js";
 import { logStore } from "./logstore.js";
 import { traitValue } from "./traits.js";
 import { makePanels } from "./panels.js";
 import { mountTableBar } from "./table.js";
+import { ensureShellStyles } from "./styles.js";
 import { tipBlur, tipFocusListener } from "./tips.js";
 
 /** The generic traits (a view adds its own with `view.traits`). */
@@ -107,6 +107,7 @@ export const SHELL_SHORTCUTS = [
  * README.md).  Returns {ui, view, shell, draw, destroy} (for tests).
  */
 export function createController({ model, el }, createView) {
+  ensureShellStyles(el.ownerDocument);
   const ui = {
     note: "",
     form: null,
@@ -860,6 +861,7 @@ export function makeWidget(createView) {
       return () => store.dispose();
     },
     render({ model, el }) {
+      ensureShellStyles(el.ownerDocument);
       // the table bar (a game kept at a table, played at several screens) above the game
       const bar = Object.assign(document.createElement("div"), { className: "nw-table-host" });
       const game = document.createElement("div");

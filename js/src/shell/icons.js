@@ -68,35 +68,31 @@ export const RESOURCE_LABEL = {
 };
 
 const SIZES = [13, 14, 15, 16, 17, 22];
-const styled = new WeakSet();
-
 /** The icons' style sheet: each icon is its SVG as a CSS background (drawn from one
- * decoded image per icon, and a single element on the page instead of an <svg> tree). */
+ * decoded image per icon, and a single element on the page instead of an <svg> tree).
+ *
+ * Part of the shell's sheet (styles.js). The picture, its repeat and its size are
+ * `!important`: they are what the icon is, and every other sheet of the page (a game's, the
+ * host page's or its theme's) comes after this one; a `background` shorthand there (a chip's
+ * colour) would otherwise clear the picture.  The position stays a plain rule: the games'
+ * CSS moves it (a chip's icon sits 3 px in). */
 export function iconCss() {
   const rules = Object.entries(PATHS).map(([name, paths]) => {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16">${paths}</svg>`;
-    return `.nw-icon-${name}{background-image:url("data:image/svg+xml,${encodeURIComponent(svg)}")}`;
+    return `.nw-icon-${name}{background-image:url("data:image/svg+xml,${encodeURIComponent(svg)}")!important}`;
   });
+  rules.push(".nw-icon{background-repeat:no-repeat!important;background-size:contain!important}");
   for (const n of SIZES) rules.push(`.nw-icon.nw-i${n}{width:${n}px;height:${n}px}`);
   // an icon drawn beside an element's own text (iconClass): no element of its own
-  rules.push(".nw-ic{background-repeat:no-repeat;background-position:left center}");
-  for (const n of SIZES) rules.push(`.nw-ic.nw-is${n}{background-size:${n}px ${n}px;padding-left:${n + 1}px;line-height:${n}px}`);
+  rules.push(".nw-ic{background-repeat:no-repeat!important;background-position:left center}");
+  for (const n of SIZES) {
+    rules.push(`.nw-ic.nw-is${n}{background-size:${n}px ${n}px!important;padding-left:${n + 1}px;line-height:${n}px}`);
+  }
   return rules.join("\n");
-}
-
-function ensureStyles(doc) {
-  if (!doc || styled.has(doc)) return;
-  styled.add(doc);
-  if (doc.querySelector("style[data-nw-icons]")) return;
-  const style = doc.createElement("style");
-  style.dataset.nwIcons = "";
-  style.textContent = iconCss();
-  (doc.head || doc.documentElement).appendChild(style);
 }
 
 /** The icon for `name` (decorative: the text beside it says what it is). */
 export function icon(name, size = 16) {
-  ensureStyles(document);
   const span = document.createElement("span");
   const known = Object.prototype.hasOwnProperty.call(PATHS, name) ? name : "die";
   span.className = `nw-icon nw-icon-${known} nw-i${size}`;
@@ -108,7 +104,6 @@ export function icon(name, size = 16) {
 /** The classes that draw the icon for `name` at the start of an element's own text (the
  * number beside it): one element where icon() and a number take two. */
 export function iconClass(name, size = 16) {
-  ensureStyles(document);
   const known = Object.prototype.hasOwnProperty.call(PATHS, name) ? name : "die";
   return `nw-ic nw-icon-${known} nw-is${SIZES.includes(size) ? size : 16}`;
 }

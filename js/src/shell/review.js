@@ -7,7 +7,6 @@
 // history banner's "Back to the game" returns) through the shell's jumpTo: the board that
 // shows that position is brought on screen, and the banner's "Back to the review" comes
 // back to the mark.  Nothing here grades anything.
-import "./review.css";
 import { h, setAttr, setChildren, sig } from "./dom.js";
 
 const SVG = "http://www.w3.org/2000/svg";

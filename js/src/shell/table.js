@@ -15,7 +15,6 @@
 // else (it is the game's only credential).  When the server cannot keep it, the bar says so
 // once, in one line, and the game plays on.
 
-import "./table.css";
 import { h } from "./dom.js";
 import { traitValue } from "./traits.js";
 import { forgetTable, rememberTable, tableUrl, tokensInHash } from "./tablelist.js";

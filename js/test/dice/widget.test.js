@@ -101,7 +101,7 @@ describe("rendering a real view", () => {
     const die = byKey("die-0");
     // the icon is drawn beside the number, by the number's own element
     expect(die.querySelector(".nw-icon-gold").textContent).toBe("1");
-    expect(document.querySelector("style[data-nw-icons]").textContent).toContain(".nw-icon-gold{background-image:url(\"data:image/svg+xml,");
+    expect(document.querySelector("style[data-nw-shell]").textContent).toContain(".nw-icon-gold{background-image:url(\"data:image/svg+xml,");
     expect(die.querySelector(".nw-num").textContent).toBe("1");
     expect(die.getAttribute("aria-label")).toContain("1 gold");
   });
