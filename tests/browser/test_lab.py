@@ -50,3 +50,74 @@ def test_run_all_and_pass(page: Any, lab: dict[str, Any], watch: PageWatch,
     assert not errors, f"console errors: {errors}"
     assert not watch.page_errors, f"uncaught page errors: {watch.page_errors}"
     assert not watch.model_class_failures(), watch.model_class_failures()
+
+
+# A notebook with one widget of each game (the board game's New game dialog closed, so that
+# its table shows), then a second dice widget: every icon of every widget drawn.
+TWO_WIDGETS = {
+    "cells": [
+        {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
+         "source": "from nations_widget.widget import BoardWidget, DiceWidget\n"
+                   "DiceWidget(players=2, seats=['human', 'heuristic'], seed=3, bot_delay=0)"},
+        {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
+         "source": "BoardWidget(players=2, seats=['human', 'heuristic'], seed=3, bot_delay=0)"},
+        {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
+         "source": "DiceWidget(players=3, seats=['human', 'human', 'human'], seed=4)"},
+    ],
+    "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
+                                "name": "python3"}},
+    "nbformat": 4, "nbformat_minor": 5,
+}
+
+
+@pytest.mark.parametrize("theme", ["JupyterLab Light", "JupyterLab Dark"])
+def test_both_games_widgets_in_one_notebook_draw_every_icon(
+        page: Any, lab: dict[str, Any], watch: PageWatch, artifacts_dir: Path, theme: str,
+        request: pytest.FixtureRequest) -> None:
+    import json
+
+    from players_eye import EYE_JS
+
+    root = lab["root"]
+    (root / "notebooks" / "two_widgets.ipynb").write_text(json.dumps(TWO_WIDGETS))
+    # the theme, as the user's setting (read by the server at each request)
+    themes = (root.parent / "jupyter-home" / "lab-settings" / "@jupyterlab"
+              / "apputils-extension")
+    themes.mkdir(parents=True, exist_ok=True)
+    (themes / "themes.jupyterlab-settings").write_text(json.dumps({"theme": theme}))
+    page.add_init_script(path=str(EYE_JS))
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    page.goto(f"{lab['base']}/lab/tree/notebooks/two_widgets.ipynb?token={lab['token']}")
+    page.wait_for_selector(".jp-Notebook", timeout=90_000)
+    page.wait_for_selector("#jp-main-statusbar >> text=Idle", timeout=90_000)
+    dark = page.evaluate("() => document.body.dataset.jpThemeLight") == "false"
+    assert dark == (theme == "JupyterLab Dark")
+    page.click('.lm-MenuBar-itemLabel:text-is("Run")')
+    page.click('.lm-Menu-itemLabel:text-is("Run All Cells")')
+    page.wait_for_function(
+        "() => document.querySelectorAll('.nw-root[data-step]:not(.nwb-root)').length === 2"
+        " && document.querySelector('.nwb-root[data-step]')", timeout=90_000)
+    # the board game's New game dialog (opened for a new widget) closed: its table shows
+    dialog = page.locator(".nwb-root dialog[open]")
+    if dialog.count():
+        page.keyboard.press("Escape")
+        page.wait_for_selector(".nwb-root dialog[open]", state="detached", timeout=10_000)
+    undrawn: list[str] = []
+    checked = 0
+    for cell in range(3):
+        output = page.locator(".jp-Notebook .jp-Cell").nth(cell)
+        output.scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+        seen = page.evaluate(
+            "(i) => { const cells = document.querySelectorAll('.jp-Notebook .jp-Cell');"
+            " cells[i].dataset.nwCheck = '1';"
+            " const r = window.playersEye.iconsUndrawn('[data-nw-check=\"1\"]');"
+            " delete cells[i].dataset.nwCheck; return r; }", cell)
+        undrawn += seen["undrawn"]
+        checked += seen["checked"]
+    shot = artifacts_dir / f"lab_two_widgets_{theme.split()[-1].lower()}.png"
+    page.screenshot(path=str(shot))
+    record_artifact(request, f"two widgets in one notebook, {theme}", shot)
+    assert checked > 60, checked
+    assert undrawn == [], f"{len(undrawn)} of {checked} icons without their picture: {undrawn[:10]}"
+    assert not watch.page_errors, watch.page_errors
