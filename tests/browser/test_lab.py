@@ -121,3 +121,10 @@ def test_both_games_widgets_in_one_notebook_draw_every_icon(
     assert checked > 60, checked
     assert undrawn == [], f"{len(undrawn)} of {checked} icons without their picture: {undrawn[:10]}"
     assert not watch.page_errors, watch.page_errors
+    # the widgets' fields keep dark text on their light ground in any theme
+    faint = page.evaluate(
+        "() => [...document.querySelectorAll('.nw-root select, .nw-root input[type=text]')]"
+        ".filter((e) => e.checkVisibility()).map((e) => [e.dataset.key || e.tagName,"
+        " getComputedStyle(e).color]).filter(([, c]) => {"
+        " const [r, g, b] = c.match(/\\d+/g).map(Number); return r + g + b > 3 * 140; })")
+    assert faint == [], f"fields whose text is too light to read: {faint}"
