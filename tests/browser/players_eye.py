@@ -20,6 +20,9 @@ round trip per position and no test-only channel into the kernel.
 Checks (each finding is one line naming the scenario, the position and what was seen):
 
 - ``drawn_state``: the page draws what the engine holds, and nothing else;
+- ``icons_drawn``: every icon on the screen has its picture (a style sheet loaded after the
+  icons' one must not clear it: tests/browser/test_voila_paths.py walks the app's paths
+  between games for the same check);
 - ``dialog_in_view``: a dialog over the page (the round summary, New game, the shortcut
   list) that opened or changed is inside the viewport, without scrolling;
 - ``panel_in_view``: so is the decision panel when it changed, and a move's preview or a
@@ -63,7 +66,8 @@ EYE_ARTIFACTS = ARTIFACTS / "players-eye"
 #: the page side of the checks (window.playersEye), loaded into each page of the context
 EYE_JS = Path(__file__).with_name("players_eye.js")
 
-CHECKS = ("drawn_state", "dialog_in_view", "panel_in_view", "focus_kept", "history_focus_kept",
+CHECKS = ("drawn_state", "icons_drawn", "dialog_in_view", "panel_in_view", "focus_kept",
+          "history_focus_kept",
           "no_overflow", "target_size", "undo_redraw", "history_redraw", "play_again_redraw")
 
 BOT = "heuristic"
@@ -270,6 +274,9 @@ ROOT_SELECTOR = ".nw-root[data-step], .nwb-root[data-step]"
 # tables) and tooltips are left out, as in test_phone_layout.py and test_board_layout.py.
 OVERFLOW = "(a) => window.playersEye.overflow(a)"
 
+# Every icon of the table shown whose picture is not drawn (one line per icon and place).
+ICONS_UNDRAWN = f"() => window.playersEye.iconsUndrawn({ROOT_SELECTOR!r}).undrawn"
+
 # Every visible control of the app smaller than 24x24 CSS px, and every primary action
 # smaller than 44x44 (one line per control, named by its key or text).
 PRIMARY = ('.nw-primary, [data-key="pass"], .nwb-pass-btn, [data-key="preview-confirm"], '
@@ -330,6 +337,7 @@ class Eye:
         self.dialog_sigs: dict[str, str] = {}
         self.where = "start"
         self.overflow_seen: set[str] = set()
+        self.icons_seen: set[str] = set()
         self.targets_seen: set[str] = set()
 
     # findings
@@ -402,6 +410,9 @@ class Eye:
         problems = [p for p in self.page.evaluate(OVERFLOW) if p not in self.overflow_seen]
         self.overflow_seen.update(problems)
         self.found("no_overflow", problems)
+        undrawn = [p for p in self.page.evaluate(ICONS_UNDRAWN) if p not in self.icons_seen]
+        self.icons_seen.update(undrawn)
+        self.found("icons_drawn", undrawn)
         if self.run.scenario.phone:
             small = [p for p in self.page.evaluate(TARGETS, PRIMARY)
                      if p not in self.targets_seen]
