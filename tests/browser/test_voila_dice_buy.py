@@ -29,7 +29,8 @@ BOT = "heuristic"
 
 HUMAN_TO_PLAY = """() => {
   const root = document.querySelector('.nw-root[data-step]');
-  return Boolean(root && root.querySelector('.nw-player.nw-live') && !root.classList.contains('nw-is-busy'));
+  return Boolean(root && root.querySelector('.nw-player.nw-live')
+    && !root.classList.contains('nw-is-busy'));
 }"""
 
 # your decision again, or a refusal shown
@@ -62,7 +63,8 @@ MEASURE = """() => {
   }).map((e) => e.className || e.tagName).slice(0, 5);
   return { left: r.left, right: r.right, width: r.width, height: r.height,
            window: window.innerWidth, controls, wide,
-           focus: Boolean(document.activeElement && document.activeElement.closest('.nw-preview')) };
+           focus: Boolean(document.activeElement
+             && document.activeElement.closest('.nw-preview')) };
 }"""
 
 

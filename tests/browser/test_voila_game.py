@@ -133,7 +133,8 @@ def decide(page: Any) -> str:
                     # the preview outlines what pays (a cost is at least 1: a die or a chit)
                     paying = root.locator(".nw-player.nw-live .nw-paying").count()
                     assert paying, f"the preview of {tile_id} outlines nothing that pays"
-                    replaced = root.locator('.nw-preview [data-key^="replace-"][aria-checked="true"]')
+                    replaced = root.locator(
+                        '.nw-preview [data-key^="replace-"][aria-checked="true"]')
                     if replaced.count():
                         done.append(str(replaced.first.get_attribute("data-key")))
                     confirm.first.click()
