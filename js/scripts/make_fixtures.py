@@ -11,9 +11,10 @@ driven by a fixed policy (no bots), so the files only change when the engine or 
 payloads do.  ``give_back_dice`` and ``give_back_rerolls`` are positions set up with
 :func:`scenario` where a purchase replaces a building or an advisor with a choice of what
 goes back; they also hold ``engine``: what the engine gives back for buys left to its
-defaults (``give_back_dice`` also ``refusal``: its reason for refusing a wrong choice, and
-``previews``: the ``preview`` trait Python sends for each of those buys, which carries the
-give-back choice the board offers), and
+defaults (``give_back_dice`` also ``refusal``: its reason for refusing a wrong choice), and
+``previews``: the ``preview`` trait Python sends for each of those buys and for each
+other choice of what goes back (which carry the choices the board offers inside the
+preview), and
 ``scenario``: the position's description (tests/widget/test_give_back.py plays on it).
 ``tests/widget/test_fixtures.py`` checks that the committed files still have the shape the
 widget publishes.
@@ -24,6 +25,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -31,10 +33,11 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from nations_widget.dice import Buy, Game, GameConfig, Move, Payment, scenario  # noqa: E402
-from nations_widget.dice.rules import check  # noqa: E402
-from nations_widget.dice.state import DIE_COLOUR  # noqa: E402
+from nations_widget.dice.rules import check, used_reroll_choices  # noqa: E402
+from nations_widget.dice.state import BOARD_ROWS, DIE_COLOUR  # noqa: E402
 from nations_widget.widget import NationsWidget  # noqa: E402
 from nations_widget.widget.dice.adapter import fallback_make_bot  # noqa: E402
+from nations_widget.widget.dice.payloads import give_back_choice  # noqa: E402
 
 OUT = ROOT / "js" / "test" / "fixtures"
 TRAITS = ("game_kind", "game_info", "view", "legal", "log_patch", "error", "seats", "bot_names",
@@ -159,6 +162,29 @@ def previews(w: NationsWidget, moves: list[Buy]) -> list[dict[str, Any]]:
     return out
 
 
+def with_choices(w: NationsWidget, moves: list[Buy]) -> list[Buy]:
+    """``moves`` and, for each, the same buy with every other choice of the dice given back
+    or of the used reroll chits given back (the board asks the preview of each choice)."""
+    out: list[Buy] = []
+    s = w.state
+    seat = s.current_player()
+    assert seat is not None
+    for move in moves:
+        out.append(move)
+        if move.replaces:
+            choice = give_back_choice(s, move)
+            if choice is None:
+                continue
+            for back in combinations(choice["order"], choice["count"]):
+                if sorted(back) != choice["default"]:
+                    out.append(Buy(move.tile, move.payment, move.replaces, back))
+        else:
+            for k in used_reroll_choices(s, seat):
+                if k != check(s, move).returned_used:
+                    out.append(Buy(move.tile, move.payment, returned_used_rerolls=k))
+    return out
+
+
 def give_back_fixtures() -> None:
     w = scenario_widget(GIVE_BACK_DICE)
     listed = [m for m in w.game.legal_moves() if isinstance(m, Buy) and m.replaces]
@@ -172,12 +198,17 @@ def give_back_fixtures() -> None:
         "type": "buy", "tile": "t2-01", "payment": {"chits": 1}, "replaces": "t1-02",
         "returned_dice": [white, red]}})
     assert probe.error, "a white die cannot go back for a red building"
+    buys = [m for m in w.game.legal_moves() if isinstance(m, Buy) and not m.replaces]
     dump("give_back_dice", w, engine=engine_returns(w, listed + own), refusal=probe.error,
-         previews=previews(w, listed + own), scenario=GIVE_BACK_DICE)
+         previews=previews(w, with_choices(w, listed + own) + buys), scenario=GIVE_BACK_DICE)
     w = scenario_widget(GIVE_BACK_REROLLS)
     listed = [m for m in w.game.legal_moves() if isinstance(m, Buy)
               and w.state.comp.tiles[w.state.comp.tile_ref[m.tile]].kind == "advisor"]
-    dump("give_back_rerolls", w, engine=engine_returns(w, listed), scenario=GIVE_BACK_REROLLS)
+    # the gold chit paying instead: another payment, its choices asked too
+    own = [Buy(m.tile, Payment(chits=1)) for m in listed
+           if w.state.board.index(w.state.comp.tile_ref[m.tile]) % BOARD_ROWS == 0]  # cost 1
+    dump("give_back_rerolls", w, engine=engine_returns(w, listed),
+         previews=previews(w, with_choices(w, listed + own)), scenario=GIVE_BACK_REROLLS)
 
 
 def log_patches() -> list[dict[str, Any]]:

@@ -12,6 +12,13 @@ highlight.
 without choosing one.  Its rule: the engine's canonical payment (the fewest, least useful
 symbols), except that while the player has a wonder under construction, stone is kept for
 it whenever a payment without stone dice or stone trades exists.
+
+:func:`suggested_replacement` is the building a new building replaces when the player
+clicks its tile (the board shows it chosen in the buy's preview, changeable there): the
+building whose loss costs least, as the player sees it on their board: the fewest VP, then
+the fewest dice it gave, then white dice before coloured ones (a coloured die's faces carry
+more symbols), then the first slot.  The engine itself has no default: a building buy
+names what it replaces.
 """
 
 from __future__ import annotations
@@ -46,6 +53,19 @@ def suggested_payment(state: GameState, seat: int, res: int, cost: int) -> Payme
         if keep is not None and not any(state.face(d)[STONE] for d in keep.all_dice()):
             return keep
     return find_payment(state, seat, res, cost, trades_ok)
+
+
+def suggested_replacement(state: GameState, seat: int) -> str:
+    """The id of ``seat``'s building a new building replaces unless the player chooses
+    another (see the module docstring for the rule)."""
+    tiles = state.comp.tiles
+    p = state.players[seat]
+
+    def loss(slot: int) -> tuple[int, int, bool, int]:
+        old = tiles[p.buildings[slot]]
+        return (old.vp, p.building_dice[slot], old.dice_colour != "white", slot)
+
+    return tiles[p.buildings[min(range(len(p.buildings)), key=loss)]].id
 
 
 def preview_move(state: GameState, move: Move) -> dict[str, Any]:
@@ -83,8 +103,10 @@ def preview_move(state: GameState, move: Move) -> dict[str, Any]:
         elif tile.kind == "advisor":
             gains.append(f"{_plural(tile.rerolls, 'reroll chit')}")
             if p.advisor >= 0:
+                n, used = p.advisor_rerolls, plan.returned_used
                 goes.append(f"{tiles[p.advisor].name} leaves, taking back its "
-                            f"{_plural(p.advisor_rerolls, 'reroll chit')}")
+                            f"{_plural(n, 'reroll chit')}"
+                            + (f" ({used} used, {n - used} unused)" if n else ""))
         elif tile.kind == "colony":
             gains.append(f"a {tile.chit} chit" if tile.chit else "no chit")
         else:
@@ -128,4 +150,4 @@ def preview_move(state: GameState, move: Move) -> dict[str, Any]:
             "returned": sorted(getattr(plan, "returned_dice", ()))}
 
 
-__all__ = ["KEEP_STONE", "preview_move", "suggested_payment"]
+__all__ = ["KEEP_STONE", "preview_move", "suggested_payment", "suggested_replacement"]

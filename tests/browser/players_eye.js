@@ -282,10 +282,10 @@ window.playersEye = {
     const root = document.querySelector('.nw-root[data-step]');
     if (!root) return '';
     const vis = (sel) => [...root.querySelectorAll(sel)].filter((e) => e.getClientRects().length).length;
-    const give = root.querySelector('button[data-key="confirm-give-back"]');
+    // the buy's preview (its choices inside it): Confirm shown, and live once Python's answer is there
+    const ok = root.querySelector('.nw-preview button[data-key="preview-confirm"]');
     return JSON.stringify([root.dataset.position, vis('button[data-key="preview-confirm"]'),
-      vis('.nw-pending button[data-key^="replace-"]'), give ? give.disabled : null,
-      vis('.nw-give-back button[data-key^="give-back-rerolls-"]'), Boolean(root.querySelector('.nw-error')),
+      ok ? ok.disabled : null, Boolean(root.querySelector('.nw-error')),
       root.querySelector('.nw-preview') ? root.querySelector('.nw-preview').textContent : '']);
   },
 };

@@ -325,18 +325,12 @@ class DicePlayer(Player):
                     self.eye.check_dialogs()
                     self.eye.check_focus(self.last_click)
                     sig = page.evaluate(PENDING_SIG)
-                    confirm = root.locator('button[data-key="preview-confirm"]')
-                    replace = root.locator('.nw-pending button[data-key^="replace-"]')
-                    give_back = root.locator('button[data-key="confirm-give-back"]')
-                    rerolls = root.locator('.nw-give-back button[data-key^="give-back-rerolls-"]')
-                    if confirm.count() and confirm.first.is_visible():
+                    # the one preview, its choices (the building replaced, the dice or
+                    # reroll chits given back) made as the engine would: Confirm
+                    confirm = root.locator('.nw-preview button[data-key="preview-confirm"]')
+                    if confirm.count() and confirm.first.is_visible() \
+                            and confirm.first.is_enabled():
                         self.click(confirm.first, "Confirm")
-                    elif replace.count():
-                        self.click(replace.first, "a building to replace")
-                    elif give_back.count() and give_back.first.is_enabled():
-                        self.click(give_back.first, "giving dice back")
-                    elif rerolls.count():
-                        self.click(rerolls.first, "giving reroll chits back")
                     else:
                         continue      # still working out: wait for the next change
                 if read(page)["pos"] != pos:

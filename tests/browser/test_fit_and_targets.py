@@ -153,7 +153,7 @@ FIT_PROBLEMS = """(rootSel) => {
 #: the main actions, which must be 44 x 44 on a phone
 PRIMARY = ", ".join(f"[data-key{sel}]" for sel in (
     "='header-newgame'", "='help'", "='pass'", "='reroll'", "='reroll-star'", "='build'",
-    "='use-selection'", "='cancel-buy'", "='confirm-give-back'", "='suggested-give-back'",
+    "='use-selection'", "^='replace-'", "^='give-back-'",
     "='preview-confirm'", "='preview-cancel'", "='first'", "='back'", "='fwd'", "='last'",
     "='undo'", "='redo'", "='round-summary-close'", "='summary-close'", "='play-again'",
     "='start'", "='play-bots'", "='skip-bots'", "='bot-step'", "^='move-'", "^='opt-'"))

@@ -3,10 +3,9 @@ opened at ?game=dice), played to the end by clicking only, as a person would.
 
 Set-up through the board's own "New game…" form: 2 players, you against the heuristic bot,
 a fixed seed and a short bot pause.  Policy at each of your decisions: in the action
-phase, buy the first tile the board marks affordable (for a building, replace the first
-building offered and give back the dice suggested; for an advisor replacing yours, give
-back the reroll chits suggested), else Pass; in books, famine and war, click the first
-option offered.
+phase, buy the first tile the board marks affordable (its preview's choices as suggested:
+the building replaced, the dice or reroll chits given back), else Pass; in books, famine
+and war, click the first option offered.
 Previews are on (a new player's default, checked on the page): each purchase is first
 previewed, with the dice or chits that pay outlined on the board, then confirmed.  The
 end-of-round summaries are read and closed (at least one is seen).
@@ -122,31 +121,24 @@ def decide(page: Any) -> str:
             tile_id = tile.get_attribute("data-tile")
             before = read_state(page)["pos"]
             tile.click()
-            # Then whatever the purchase asks, in the order the board asks it: its preview
-            # (Confirm: previews are on, as for a new player), which building it replaces,
-            # which dice or reroll chits go back (the suggestion).
+            # Then the purchase's one preview (previews are on, as for a new player), with
+            # its choices (the building replaced, the dice or reroll chits given back)
+            # made as suggested: Confirm.
             done: list[str] = []
             for _ in range(40):
                 if read_state(page)["pos"] != before:
                     break
-                confirm = root.locator('button[data-key="preview-confirm"]')
-                replace = root.locator('.nw-pending button[data-key^="replace-"]')
-                give_back = root.locator('button[data-key="confirm-give-back"]')
-                rerolls = root.locator(
-                    '.nw-give-back button[data-key^="give-back-rerolls-"]')
-                if confirm.count() and confirm.first.is_visible():
+                confirm = root.locator('.nw-preview button[data-key="preview-confirm"]')
+                if confirm.count() and confirm.first.is_visible() and confirm.first.is_enabled():
                     # the preview outlines what pays (a cost is at least 1: a die or a chit)
                     paying = root.locator(".nw-player.nw-live .nw-paying").count()
                     assert paying, f"the preview of {tile_id} outlines nothing that pays"
+                    replaced = root.locator(
+                        '.nw-preview [data-key^="replace-"][aria-checked="true"]')
+                    if replaced.count():
+                        done.append(str(replaced.first.get_attribute("data-key")))
                     confirm.first.click()
                     done.append("confirmed")
-                elif replace.count():
-                    done.append(str(replace.first.get_attribute("data-key")))
-                    replace.first.click()
-                elif give_back.count() and give_back.first.is_enabled():
-                    give_back.first.click()
-                elif rerolls.count():
-                    rerolls.first.click()
                 page.wait_for_timeout(150)
             return f"buy {tile_id} ({', '.join(done)})"
         root.locator('button[data-key="pass"]').click()

@@ -6,7 +6,7 @@ import pytest
 
 from nations_widget.dice import Build, Buy, Game, IllegalMoveError, Pass, Payment, scenario
 from nations_widget.dice.payments import find_payment
-from nations_widget.dice.preview import preview_move, suggested_payment
+from nations_widget.dice.preview import preview_move, suggested_payment, suggested_replacement
 from nations_widget.dice.state import GOLD, STONE
 
 AGE1 = [["t1-07", "t1-08", "t1-06"], ["t1-09", "t1-10", "t1-12"], ["t1-04", "t1-05", "t1-15"]]
@@ -100,3 +100,45 @@ def test_preview_names_the_chits_that_pay_for_the_board_to_highlight() -> None:
     })
     build = next(m for m in dice_only.legal_moves() if isinstance(m, Build))
     assert preview_move(dice_only, build)["chits"] == {}
+
+
+def test_the_suggested_replacement_is_the_building_whose_loss_costs_least() -> None:
+    # fewest VP first, then the fewest dice it gave, then (white dice before coloured
+    # ones) the first slot
+    gives = {"start-farm": ("white", 1), "start-caravan": ("white", 1),
+             "start-temple": ("white", 1), "t1-01": ("red", 1), "t1-02": ("red", 2),
+             "t1-03": ("blue", 1), "t1-04": ("blue", 2), "t2-01": ("red", 1),
+             "t2-02": ("red", 2), "t2-03": ("blue", 1)}
+
+    def suggested(buildings: list[str]) -> str:
+        dice = [f"{gives[b][0]}:{'strength' if gives[b][0] == 'red' else 'book'}"
+                for b in buildings for _ in range(gives[b][1])]
+        # (round 3: the age II tiles held are not on the progress board)
+        state = scenario({"players": 2, "seed": 5, "round": 3, "order": [0, 1],
+                          "seats": [{"buildings": buildings, "dice": dice}]})
+        return suggested_replacement(state, 0)
+
+    # Legion (0 VP, 2 red dice), Phalanx (1 VP, 1 red die): a printed building (0 VP, 1
+    # white die), the first of them
+    assert suggested(["t1-02", "t1-01", "start-farm", "start-caravan", "start-temple"]) \
+        == "start-farm"
+    assert suggested(["t1-02", "t1-01", "start-temple", "start-farm", "start-caravan"]) \
+        == "start-temple"
+    # no printed building left: 0 VP before 1 VP, whatever the dice (Legion, Academy: the
+    # first slot)
+    assert suggested(["t1-01", "t1-03", "t2-02", "t1-02", "t1-04"]) == "t1-02"
+    # all worth 1 VP: the one that gave fewer dice, the first slot among them
+    assert suggested(["t2-02", "t1-03", "t1-01", "t2-01", "t2-03"]) == "t1-03"
+
+
+def test_an_advisor_replaced_says_which_reroll_chits_go_back() -> None:
+    # Confucius brought 2 reroll chits; 1 of the player's 3 is used
+    state = scenario({"players": 2, "seed": 5, "round": 2, "order": [0, 1],
+                      "board": [["t2-07", "t2-01", "t2-08"], ["t2-05", "t2-06", "t2-03"],
+                                ["t2-04", None, "t2-02"]],
+                      "seats": [{"advisor": "t1-08", "chits": {"gold": 1, "reroll": 2},
+                                 "chits_used": {"reroll": 1}}]})
+    for k, said in ((None, "(1 used, 1 unused)"), (1, "(1 used, 1 unused)"),
+                    (0, "(0 used, 2 unused)")):
+        pv = preview_move(state, Buy("t2-07", Payment(chits=1), returned_used_rerolls=k))
+        assert pv["goes"] == [f"Confucius leaves, taking back its 2 reroll chits {said}"]

@@ -145,7 +145,13 @@ def browser_default(w: NationsWidget, move: Buy) -> list[int]:
     """What js/src/dice/view.js offers first: Python's answer to the move's preview."""
     w.handle_intent({"kind": "preview", "move": move.to_json(), "ask": 7})
     assert w.error == "" and w.preview["ask"] == 7
-    return list(w.preview["give_back"]["default"])
+    gb = w.preview["give_back"]
+    assert gb["chosen"] == gb["default"]
+    replace = w.preview["replace"]
+    assert replace["chosen"] == move.replaces
+    assert replace["default"] == w.view["give_back"]["replace_default"]
+    assert replace["default"] in {o["id"] for o in replace["options"]}
+    return list(gb["default"])
 
 
 def accepts(s: GameState, move: Buy) -> bool:
@@ -198,3 +204,61 @@ def test_the_payloads_give_the_engines_defaults_in_play() -> None:
                     choices += len(accepted) > 1
             w.play(rng.choice(moves))
     assert checked > 300 and choices > 0
+
+
+def preview(w: NationsWidget, move: dict[str, Any], ask: int = 1) -> dict[str, Any]:
+    w.handle_intent({"kind": "preview", "move": move, "ask": ask})
+    assert w.error == "" and w.preview["ask"] == ask
+    return dict(w.preview)
+
+
+def test_a_building_buys_preview_holds_its_choices_with_their_defaults() -> None:
+    """The preview the board shows on a click on a building's tile: the building replaced
+    (Python's suggestion, every other one offered) and the dice going back (the engine's
+    default), each as this move chooses it; a choice changed is a new preview."""
+    w = widget(DICE)
+    s = w.state
+    default = w.view["give_back"]["replace_default"]
+    assert default == "start-farm"        # a printed building before Legion and Phalanx
+    pv = preview(w, knights(default))
+    assert [o["id"] for o in pv["replace"]["options"]] == \
+        ["t1-02", "t1-01", "start-farm", "start-caravan", "start-temple"]
+    assert pv["replace"]["options"][0] == {"id": "t1-02", "name": "Legion",
+                                           "detail": "gave 2 red dice"}
+    assert pv["replace"]["options"][1]["detail"] == "gave 1 red die, 1 VP"
+    assert pv["replace"] | {"options": None} == {"options": None, "chosen": default,
+                                                   "default": default}
+    white = pv["give_back"]
+    assert white["colour"] == "white" and white["count"] == 1
+    assert white["chosen"] == white["default"] == list(
+        check(s, Buy("t2-01", Payment(chits=1), default)).returned_dice)
+    assert pv["rerolls"] is None
+    # another die chosen: the same default, this move's choice, said in the preview
+    other = next(d for d in white["order"] if d not in white["default"])
+    pv = preview(w, knights(default, returned_dice=[other]), 2)
+    assert pv["give_back"]["chosen"] == [other]
+    assert pv["give_back"]["default"] == white["default"]
+    assert pv["returned"] == [other]
+    # another building: its own dice, with their default
+    pv = preview(w, knights("t1-02"), 3)
+    assert pv["replace"]["chosen"] == "t1-02" and pv["replace"]["default"] == default
+    assert pv["give_back"]["colour"] == "red" and len(pv["give_back"]["chosen"]) == 2
+    assert any(g.startswith("Knights replaces Legion") for g in pv["goes"])
+    # an advisor has no building to replace
+    advisor = next(e["move"] for e in w.legal if e["move"].get("tile") == "t2-07")
+    pv = preview(w, advisor, 4)
+    assert pv["replace"] is None and pv["give_back"] is None and pv["rerolls"] is None
+
+
+def test_an_advisor_buys_preview_holds_the_choice_of_reroll_chits() -> None:
+    w = widget(REROLLS)
+    buy = {"type": "buy", "tile": "t2-07", "payment": {"chits": 1}}
+    pv = preview(w, buy)
+    assert pv["rerolls"] == {
+        "options": [{"used": 1, "text": "1 used + 1 unused (you keep 1 unused)"},
+                    {"used": 0, "text": "0 used + 2 unused (you keep 0 unused)"}],
+        "chosen": 1, "default": 1, "leaves": "Confucius", "count": 2}
+    pv = preview(w, {**buy, "returned_used_rerolls": 0}, 2)
+    assert pv["rerolls"]["chosen"] == 0 and pv["rerolls"]["default"] == 1
+    assert pv["goes"] == ["Confucius leaves, taking back its 2 reroll chits (0 used, 2 unused)"]
+    assert pv["replace"] is None and pv["give_back"] is None

@@ -147,41 +147,14 @@ export function paidDice(payment) {
   return [...payment.dice, ...payment.trades.flat()];
 }
 
-/**
- * What the buy `move` (a building replacing `move.replaces`) gives back, from Python's
- * answer (`answer`: the `give_back` of the move's preview; null while it is on its way):
- * {colour, count, order, used, paid, dflt, matters}, or null.  `count` of the player's
- * `colour` dice go back; `order`: those dice, least useful first; `dflt`: the engine's
- * default for this payment; `matters`: whether the choice makes a difference.  `used` and
- * `paid` name the dice already used and those the payment spends (for their labels).
- */
-export function returnedDiceChoice(view, move, answer) {
-  if (!answer) return null;
-  const paid = new Set(paidDice(move.payment));
-  return {
-    colour: answer.colour,
-    count: answer.count,
-    order: answer.order,
-    used: answer.order.filter((d) => view.dice[d][1]),
-    paid: answer.order.filter((d) => paid.has(d)),
-    dflt: answer.default,
-    matters: answer.matters,
-  };
-}
-
-/** Whether replacing `buildingId` gives dice back (Python's `view.give_back.replace`): the
- * board then asks Python which ones, with the move's preview. */
-export function givesDiceBack(view, buildingId) {
-  const gb = view.give_back;
-  return Boolean(gb && gb.replace && gb.replace[buildingId]);
-}
-
-/** Toggle die `d` among the `count` dice chosen to go back: choosing one more than
- * `count` lets go of the one chosen first (with one to give back, a click moves it). */
-export function toggleReturned(chosen, d, count) {
-  if (chosen.includes(d)) return chosen.filter((x) => x !== d);
+/** Die `d` chosen to go back among the `count` dice chosen (`chosen`): it takes the place
+ * of the one chosen first, so that exactly `count` stay chosen (with one to give back, a
+ * click moves the choice); a die already chosen changes nothing.  Sorted. */
+export function swapReturned(chosen, d, count) {
+  const sorted = (xs) => [...xs].sort((a, b) => a - b);
+  if (chosen.includes(d) || count < 1) return sorted(chosen);
   const next = [...chosen, d];
-  return next.length > count ? next.slice(next.length - count) : next;
+  return sorted(next.slice(Math.max(0, next.length - count)));
 }
 
 /** The choice of used reroll chits to give back when a new advisor replaces the player's

@@ -18,15 +18,14 @@ import {
   legalOf,
   ordinal,
   passMove,
+  paidDice,
   paymentSelection,
   rerollMove,
-  returnedDiceChoice,
   seatName,
   selectionIsEmpty,
   selectionMove,
   selectionSummary,
   unusedTotals,
-  usedRerollsChoice,
 } from "./logic.js";
 
 /** A seat this screen does not play: a person at their own screen, or in a lesson a seat
@@ -357,6 +356,7 @@ function progressCells(S, ui, act, part) {
   const me = actingSeat(S);
   const canBuy = me !== null && v.step === "actions";
   const buyable = new Set();
+  const pending = canBuy ? act.pendingBuy() : null;
   if (canBuy) for (const e of S.legal) if (e.move.type === "buy") buyable.add(e.move.tile);
   const cols = v.board.length;
   const cells = [];
@@ -377,7 +377,7 @@ function progressCells(S, ui, act, part) {
         continue;
       }
       const affordable = canBuy && buyable.has(id);
-      const selected = ui.pendingBuy === id;
+      const selected = Boolean(pending && pending.tile === id);
       // Python says why a tile cannot be bought now: the tile stays focusable, inert, and
       // its tooltip says why
       const reason = canBuy && !affordable ? (v.unavailable?.tiles?.[id] ?? null) : null;
@@ -521,12 +521,14 @@ function chitEl(S, ui, act, seat, kind, live, paying = 0) {
 }
 
 /** What a player's board is drawn from: the inputs of each of its parts. */
-function playerInputs(S, ui, seat) {
+function playerInputs(S, ui, act, seat) {
   const v = S.view;
   const p = v.players[seat];
   const live = actingSeat(S) === seat;
-  const choosing = Boolean(live && ui.pendingBuy && !ui.pendingReturn &&
-    S.catalogue.tiles[ui.pendingBuy]?.kind === "building");
+  // a building buy pending: the player's own building slots choose what it replaces too,
+  // the one replaced marked
+  const pending = live ? act.pendingBuy() : null;
+  const choosing = pending && pending.replaces ? pending.replaces : null;
   return { v, p, live, choosing };
 }
 
@@ -579,10 +581,10 @@ function playerTiles(S, act, seat, choosing, part) {
     return el;
   });
   const boxes = refs.get(row);
-  setChildren(boxes.slots, p.buildings.map(([id, n], i) => part(`pslot-${seat}-${i}`, sig(id, n, choosing), () => h("div", { class: "nw-slot" },
+  setChildren(boxes.slots, p.buildings.map(([id, n], i) => part(`pslot-${seat}-${i}`, sig(id, n, Boolean(choosing), choosing === id), () => h("div", { class: `nw-slot${choosing === id ? " nw-replacing" : ""}` },
     tileCard(S, id, {
       compact: true,
-      label: `building slot ${i + 1}`,
+      label: choosing === id ? `building slot ${i + 1}, replaced by the purchase` : `building slot ${i + 1}`,
       key: `slot-${seat}-${i}`,
       onClick: choosing ? () => act.chooseReplace(id) : null,
       extra: n !== S.catalogue.tiles[id].dice_count ? h("span", { class: "nw-small" }, `(${n} dice)`) : null,
@@ -720,13 +722,8 @@ function playerLabel(S, seat) {
  * (`parts`: the board's Parts).  `rolling`: the dice to animate in this draw.
  */
 function playerParts(S, ui, act, seat, parts, rolling, dieRolls) {
-  const { v, p, live, choosing } = playerInputs(S, ui, seat);
-  const b = v.breakdown[seat];
+  const { v, p, live, choosing } = playerInputs(S, ui, act, seat);
   const head = playerHead(S, seat, (k, s, b) => parts.part(k, s, b));
-  const choose = choosing
-    ? parts.part(`choose-${seat}`, sig(ui.pendingBuy), () => h("p", { class: "nw-choose" },
-      `Choose the building that ${S.catalogue.tiles[ui.pendingBuy].name} replaces:`))
-    : null;
   const tiles = playerTiles(S, act, seat, choosing, (k, s, b) => parts.part(k, s, b));
   const diceRow = playerDice(S, ui, act, seat, live, rolling, (k, s, b) => parts.part(k, s, b), dieRolls);
   const chits = playerChits(S, ui, act, seat, live, (k, s, b) => parts.part(k, s, b));
@@ -735,7 +732,7 @@ function playerParts(S, ui, act, seat, parts, rolling, dieRolls) {
   const recent = new Set((v.recent && v.recent.tiles) || []);
   markRecent(tiles, recent);
   markRecent(built, recent);
-  return [head, choose, tiles, diceRow, chits, built];
+  return [head, tiles, diceRow, chits, built];
 }
 
 // --------------------------------------------------------------- action bar
@@ -767,17 +764,18 @@ function actionPanel(S, ui, act, part, now, otherSig) {
     : null;
   let body;
   if (act.pendingMove() && me !== null) {
-    body = act.panels.previewPanel(S, part);
+    // a buy leaving choices: its own preview, the choices inside it
+    body = act.buyHasChoices(S) ? buyPreview(S, act, part) : act.panels.previewPanel(S, part);
   } else if (S.viewingHistory) {
     // an earlier position: nothing here changes the game, except continuing from here
     body = act.panels.historyBanner(S, part);
-  } else if (me !== null && v.step === "actions" && !ui.pendingBuy) {
+  } else if (me !== null && v.step === "actions") {
     body = actionsControls(S, ui, act, part, now);
   } else {
     body = part("actions-other", otherSig, () => {
       if (v.step === "game_over") return gameOver(S, act);
       if (me === null) return act.panels.waiting(S);
-    return v.step === "actions" ? pendingControls(S, ui, act) : endOfRoundControls(S, ui, act);
+      return endOfRoundControls(S, ui, act);
     });
   }
   // the question asked of this page's player: ringed in gold (the board game's mark too)
@@ -796,12 +794,10 @@ function selectionLine(S, ui, act) {
     !selectionIsEmpty(ui.sel) ? h("button", { type: "button", class: "nw-btn nw-mini", dataset: { key: "clear" }, onclick: () => act.clearSelection() }, "Clear") : null);
 }
 
-const cancelButton = (act) => h("button", { type: "button", class: "nw-btn nw-secondary nw-cancel", dataset: { key: "cancel-buy" },
-  onclick: () => act.cancelBuy() }, "Cancel");
-
 const dieWord = (n) => (n === 1 ? "die" : "dice");
 
-/** What the buy being confirmed pays (the selection, else the suggested payment). */
+/** What the buy being confirmed pays (the selection, else the suggested payment): said
+ * when the preview's lists are not shown (previews off). */
 function payingLine(S, move) {
   const tile = S.catalogue.tiles[move.tile];
   return h("p", { class: "nw-help nw-paying" }, "Paying: ",
@@ -809,99 +805,124 @@ function payingLine(S, move) {
     " (select dice and chits to pay otherwise)");
 }
 
-/** One of the dice the replaced building may give back: a button, pressed if it goes back. */
-function giveBackDie(S, d, going, note, act) {
-  const colour = dieColour(S.catalogue, d);
-  const face = dieFace(S.catalogue, S.view, d);
-  const text = `${dieName(colour, face, false, S.catalogue.resources)}${note ? ` (${note})` : ""}, ` +
-    (going ? "goes back" : "you keep it");
-  return h("button", {
-    type: "button",
-    class: `nw-die nw-die-${colour}${note ? " nw-spent" : ""}${going ? " nw-going" : ""}`,
-    title: text, "aria-label": text, "aria-pressed": going ? "true" : "false",
-    dataset: { key: `give-back-${d}` },
-    onclick: () => act.toggleReturned(d),
-  }, faceEl(face, S.catalogue.resources));
+/**
+ * A group of choices inside the buy's preview, one chosen (a radio group: one Tab stop, the
+ * arrows move the choice, view.js onKey; Enter confirms the buy).  `options`: [{key, chosen,
+ * label (nodes), aria, cls, onChoose}]; `multi`: several are chosen at once (dice going back
+ * two at a time): toggle buttons, each a Tab stop.
+ */
+function choiceGroup(key, label, options, multi = false) {
+  const anyChosen = options.some((o) => o.chosen);
+  return h("div", { class: "nw-choice-row" },
+    h("span", { class: "nw-slot-label", id: sid(`${key}-label`) }, label),
+    h("div", {
+      class: `nw-choices${multi ? "" : " nw-radios"}`, role: multi ? "group" : "radiogroup",
+      "aria-labelledby": sid(`${key}-label`), dataset: { key },
+    }, options.map((o, i) => h("button", {
+      type: "button",
+      class: `${o.cls || "nw-btn nw-choice"}${o.chosen ? " nw-chosen" : ""}`,
+      role: multi ? null : "radio",
+      "aria-checked": multi ? null : String(o.chosen),
+      "aria-pressed": multi ? String(o.chosen) : null,
+      "aria-label": o.aria || null,
+      title: o.aria || null,
+      tabindex: multi || o.chosen || (!anyChosen && i === 0) ? "0" : "-1",
+      dataset: { key: o.key },
+      onclick: () => o.onChoose(),
+    }, o.label))));
 }
 
-/** After choosing the building a new one replaces: which of the player's dice of its colour
- * go back to the supply (Python's answer, with the engine's default chosen first; the
- * engine checks the choice). */
-function giveBackDiceControls(S, ui, act, tile) {
+/** Which building the new one replaces (Python's options, the suggested one marked). */
+function replaceChoices(S, move, choice, act) {
+  return choiceGroup("choice-replace", "Replaces:", choice.options.map((o) => {
+    const chosen = o.id === move.replaces;
+    const suggested = o.id === choice.default;
+    return {
+      key: `replace-${o.id}`, chosen,
+      aria: `Replace ${o.name} (${o.detail})${suggested ? ", suggested" : ""}${chosen ? ", chosen" : ""}`,
+      label: [h("span", { class: "nw-choice-name" }, o.name), h("span", { class: "nw-choice-detail" }, o.detail + (suggested ? " · suggested" : ""))],
+      onChoose: () => act.chooseReplace(o.id),
+    };
+  }));
+}
+
+/** Which of the player's dice of the replaced building's colour go back (Python's answer:
+ * the engine's default chosen first; `stale`: the answer is for another choice, being
+ * worked out again). */
+function giveBackChoices(S, move, gb, act, stale) {
   const v = S.view;
-  const r = ui.pendingReturn;
-  const old = S.catalogue.tiles[r.replaces];
-  const move = r.move;
-  const choice = returnedDiceChoice(v, move, r.answer);
-  if (!choice) { // Python's answer is on its way
-    return h("div", { class: "nw-pending nw-give-back", role: "status" },
-      h("p", {}, `Buy ${tile.name} in place of ${old.name}: working out which dice go back…`),
-      h("div", { class: "nw-buttons" }, cancelButton(act)));
+  const chosen = move.returned_dice || gb.chosen;
+  const paid = new Set(paidDice(move.payment));
+  const note = (d) => (paid.has(d) ? "paying" : v.dice[d] && v.dice[d][1] ? "used" : "");
+  if (!gb.matters) {
+    // every choice alike (used or paying dice, or dice showing the same): said, not asked
+    return h("p", { class: "nw-help nw-give-back-note" },
+      `${goingBackText(gb.count, gb.colour, gb.order.length)} to the supply` +
+      (gb.count ? " (which ones makes no difference)." : "."));
   }
-  const { colour, count } = choice;
-  const chosen = r.dice ?? choice.dflt;
-  const missing = count - chosen.length;
-  const isDefault = r.dice === null || sig(chosen.slice().sort((a, b) => a - b)) === sig(choice.dflt);
-  const note = (d) => (choice.paid.includes(d) ? "paying" : choice.used.includes(d) ? "used" : "");
-  const going = choice.order.filter((d) => chosen.includes(d));
-  const list = going.map((d) => `the ${colour} die showing ${faceText(dieFace(S.catalogue, v, d), S.catalogue.resources)}${note(d) ? ` (${note(d)})` : ""}`).join(", ");
-  return h("div", { class: "nw-pending nw-give-back" },
-    h("p", {}, `Buy ${tile.name} in place of ${old.name}: ${goingBackText(count, colour, choice.order.length)} ` +
-      "to the supply. Click the dice to choose which."),
-    h("p", { class: "nw-help" }, "Suggested: used dice and dice paying first (they do nothing more this round), then the unused ones with the fewest symbols."),
-    h("div", { class: "nw-dice nw-give-back-dice", role: "group", "aria-label": `Your ${colour} dice` },
-      choice.order.map((d) => giveBackDie(S, d, chosen.includes(d), note(d), act))),
-    h("p", { class: "nw-sel-text", "aria-live": "polite" },
-      missing > 0 ? `Choose ${missing} more ${dieWord(missing)} to give back.` : `Going back: ${list}.`),
-    h("div", { class: "nw-buttons" },
-      h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "confirm-give-back" }, disabled: missing !== 0,
-        onclick: () => act.confirmReturn() }, `Buy ${tile.name}, giving back ${count === 1 ? "this die" : "these dice"}`),
-      isDefault ? null : h("button", { type: "button", class: "nw-btn", dataset: { key: "suggested-give-back" },
-        onclick: () => act.defaultReturned() }, "Back to the suggestion"),
-      cancelButton(act)),
-    payingLine(S, move));
+  const label = `Goes back (${gb.count} ${gb.colour} ${dieWord(gb.count)}):`;
+  const group = choiceGroup("choice-give-back", label, gb.order.map((d) => {
+    const face = dieFace(S.catalogue, v, d);
+    const going = chosen.includes(d);
+    const why = note(d);
+    return {
+      key: `give-back-${d}`, chosen: going,
+      cls: `nw-die nw-die-${gb.colour} nw-choice-die${why ? " nw-spent" : ""}${going ? " nw-going" : ""}`,
+      aria: `${dieName(gb.colour, face, false, S.catalogue.resources)}${why ? ` (${why})` : ""}, ${going ? "goes back" : "you keep it"}` +
+        (gb.default.includes(d) ? " (suggested)" : ""),
+      label: faceEl(face, S.catalogue.resources),
+      onChoose: () => act.chooseReturned(d),
+    };
+  }), gb.count > 1);
+  if (stale) group.classList.add("nw-stale");
+  return group;
 }
 
-/** Buying an advisor while holding one: how many of the old advisor's reroll chits go back
- * from the used ones (the others from the unused ones); the engine's default first. */
-function giveBackRerollsControls(S, ui, act, tile) {
-  const v = S.view;
-  const p = v.players[v.current];
-  const choice = usedRerollsChoice(v);
-  if (!choice || !p.advisor) return h("div", { class: "nw-pending" }, cancelButton(act));
-  const [oldId, n] = p.advisor;
-  const old = S.catalogue.tiles[oldId];
-  const unused = p.chits.reroll || 0;
-  const ks = [...choice.choices].sort((a, b) => b - a);
-  return h("div", { class: "nw-pending nw-give-back" },
-    h("p", {}, `Hire ${tile.name}: ${old.name} leaves, and ${n} of your reroll chits go back to the supply ` +
-      `(as many as ${old.name} brought). Which ones?`),
-    h("p", { class: "nw-help" }, `Suggested: used ones first, so you keep your unused ones. ${tile.name} then brings ` +
-      `${tile.rerolls} new ${tile.rerolls === 1 ? "chit" : "chits"}.`),
-    h("div", { class: "nw-buttons" },
-      ks.map((k) => h("button", {
-        type: "button", class: `nw-btn${k === choice.default ? " nw-primary" : ""}`, dataset: { key: `give-back-rerolls-${k}` },
-        onclick: () => act.chooseUsedRerolls(k),
-      }, `Give back ${k} used + ${n - k} unused (keep ${unused - (n - k)} unused)`, k === choice.default ? " — suggested" : "")),
-      cancelButton(act)),
-    payingLine(S, buyMove(S.catalogue, S.legal, ui.sel, ui.pendingBuy)));
+/** How many of the old advisor's reroll chits go back from the used ones. */
+function rerollChoices(S, move, choice, act) {
+  const chosen = move.returned_used_rerolls ?? choice.chosen;
+  return choiceGroup("choice-rerolls", `${choice.leaves} takes back ${choice.count} reroll chits:`, choice.options.map((o) => ({
+    key: `give-back-rerolls-${o.used}`, chosen: o.used === chosen,
+    aria: `${o.text}${o.used === choice.default ? ", suggested" : ""}`,
+    label: [h("span", { class: "nw-choice-name" }, o.text), o.used === choice.default ? h("span", { class: "nw-choice-detail" }, "suggested") : null],
+    onChoose: () => act.chooseUsedRerolls(o.used),
+  })));
 }
 
-/** A buy waiting for its choices: which building it replaces, what goes back. */
-function pendingControls(S, ui, act) {
-  const v = S.view;
-  const p = v.players[v.current];
-  const tile = S.catalogue.tiles[ui.pendingBuy];
-  if (ui.pendingReturn) return giveBackDiceControls(S, ui, act, tile);
-  if (tile.kind === "advisor") return giveBackRerollsControls(S, ui, act, tile);
-  const options = p.buildings.map(([id]) => id).filter((id, i, a) => a.indexOf(id) === i);
-  return h("div", { class: "nw-pending" },
-    h("p", {}, `Buy ${tile.name}: which building does it replace? (Its dice go back to the supply.)`),
-    h("div", { class: "nw-buttons" },
-      options.map((id) => h("button", { type: "button", class: "nw-btn", dataset: { key: `replace-${id}` }, onclick: () => act.chooseReplace(id) },
-        `Replace ${S.catalogue.tiles[id].name}`)),
-      cancelButton(act)),
-    selectionLine(S, ui, act));
+/**
+ * The preview of a buy that leaves choices to the player (a building: what it replaces and
+ * which dice go back; an advisor replacing the player's: which reroll chits go back), each
+ * with Python's default chosen, changeable here: a change asks Python again (the answer
+ * redraws the preview; meanwhile the last answer stays, marked as being worked out, with
+ * Confirm off).  With previews off, the same choices and Confirm, without the lists.
+ */
+function buyPreview(S, act, part) {
+  const move = act.pendingBuy();
+  const fresh = act.previewShown(S);
+  const pv = fresh || act.buyAnswer();
+  const lists = act.previewsOn();
+  return part("actions-buy-preview", sig(move, pv, Boolean(fresh), Boolean(S.error), lists), () => {
+    const cancel = h("button", { type: "button", class: "nw-btn", dataset: { key: "preview-cancel" }, title: "Escape", onclick: () => act.cancelPreview() }, "Cancel");
+    if (!pv) {
+      return h("div", { class: "nw-preview", role: "status" },
+        h("p", {}, S.error ? "This move was refused (see above)." : "Working out what this move does…"), h("div", { class: "nw-buttons" }, cancel));
+    }
+    const list = (label, items, cls = "") => (items && items.length
+      ? h("div", { class: `nw-preview-row ${cls}` }, h("span", { class: "nw-slot-label" }, label), h("ul", {}, items.map((x) => h("li", {}, x))))
+      : null);
+    const gb = pv.give_back && pv.give_back.replaces === move.replaces ? pv.give_back : null;
+    return h("div", { class: "nw-preview nw-buy-preview", role: "group", "aria-label": "What this purchase will do, and your choices" },
+      h("p", { class: "nw-big" }, pv.title),
+      pv.warning ? h("p", { class: "nw-warning", role: "alert" }, pv.warning) : null,
+      pv.replace ? replaceChoices(S, move, pv.replace, act) : null,
+      gb ? giveBackChoices(S, move, gb, act, !fresh) : null,
+      pv.rerolls ? rerollChoices(S, move, pv.rerolls, act) : null,
+      lists ? [list("Pays:", pv.pays), list("Wasted:", pv.wasted, "nw-wasted"), list("Comes in:", pv.gains), list("Goes:", pv.goes)] : payingLine(S, move),
+      fresh ? null : h("p", { class: "nw-help", role: "status" }, S.error ? "This choice was refused (see above)." : "Working out the new preview…"),
+      h("div", { class: "nw-buttons" },
+        h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "preview-confirm" }, title: "Enter", disabled: !fresh, onclick: () => act.confirmPreview() }, "Confirm"),
+        cancel));
+  });
 }
 
 /** A human's ordinary action turn: help, selection, buttons and the Accelerated pledge
@@ -1144,8 +1165,8 @@ export class Board {
     this.S = S;
     const actions = actionPanel(S, ui, act, part, () => this.S,
       sig(S.busy, me, v.step, cur, S.seats, S.legal,
-        me !== null ? [ui.sel, ui.pendingBuy, ui.pendingReturn, v.players[me], v.give_back] : 0,
-        ui.pendingReturn ? v.dice : 0, v.config.variant, v.event,
+        me !== null ? [ui.sel, v.players[me], v.give_back] : 0,
+        v.config.variant, v.event,
         v.step === "game_over" ? [v.prompt, v.ranking, v.projected, v.breakdown, v.winner, v.hall_of_fame, gameSeed(S), S.fair] : 0));
 
     const rolling = new Set(ui.rollingDice || []);

@@ -2,21 +2,19 @@
 // (the selection of dice and chits, a purchase waiting for its choices, the dice rolling,
 // the end-of-round panel dismissed), its callbacks, its keys and its New game fields.
 // Python owns the game; this turns clicks into moves and draws what Python sends.
-import { h, sid } from "../shell/dom.js";
+import { h, sid, sig } from "../shell/dom.js";
 import {
   buyMove,
   cycleChit,
   diceOf,
   emptySelection,
-  givesDiceBack,
   pairForTrade,
   passMove,
   pruneSelection,
   rerollMove,
-  returnedDiceChoice,
   selectionIsEmpty,
+  swapReturned,
   toggleDie,
-  toggleReturned,
   usedRerollsChoice,
 } from "./logic.js";
 import { Board, SHORTCUTS } from "./render.js";
@@ -69,12 +67,12 @@ const newGame = {
 export function createView(root, shell) {
   const ui = {
     sel: emptySelection(),
-    pendingBuy: null,
-    // a building's replacement chosen, the dice to give back not yet confirmed:
-    // {replaces, move, ask, answer, dice}: the buy, the number of the preview that asks
-    // Python which dice go back, Python's answer (null while it is on its way), and the
-    // dice chosen (null while the engine's default stands)
-    pendingReturn: null,
+    // Python's last answer to the preview of the buy pending (the shell's pendingMove),
+    // kept while a changed choice is asked again, so that the choices stay on screen;
+    // only an answer to the question asked last is ever kept (shell.previewShown)
+    buyAnswer: null,
+    // the focus goes into the buy's preview once it is drawn (after a click or Enter on a tile)
+    focusPreview: false,
     rollingDice: [],
     animatedPos: null,
     selKey: null,
@@ -84,32 +82,58 @@ export function createView(root, shell) {
   const state = shell.state;
   const draw = shell.drawNow;
 
-  /** The building buy waiting for its dice to give back (its payment: the selection, else
-   * the suggested one, when the building was chosen), and Python's choice for it
-   * (logic.js returnedDiceChoice; null while the answer is on its way); null if none. */
-  function pendingReturnMove() {
-    const S = state();
-    const r = ui.pendingReturn;
-    if (!ui.pendingBuy || !r) return null;
-    return { move: { ...r.move }, choice: returnedDiceChoice(S.view, r.move, r.answer) };
+  /** The buy pending whose preview holds choices (a building, an advisor replacing the
+   * player's), or null. */
+  function pendingBuy() {
+    const m = shell.pendingMove();
+    return m && m.type === "buy" ? m : null;
   }
 
-  /** Python's answer about the dice going back, when it arrives: offer the choice, or buy
-   * at once when the choice makes no difference; a refusal ends the wait. */
-  function settleReturn(S) {
-    const r = ui.pendingReturn;
-    if (!r || r.answer) return;
-    const pv = shell.previewAnswer(S, r.ask);
-    if (pv && pv.give_back) {
-      r.answer = pv.give_back;
-      if (!r.answer.matters) { // nothing to choose: buy (after this draw)
-        ui.pendingBuy = null;
-        ui.pendingReturn = null;
-        queueMicrotask(() => act.commit(r.move));
-      }
-    } else if (S.error) {
-      ui.pendingReturn = null;
+  /** Whether buying `tileId` leaves choices to the player: a building (what it replaces),
+   * an advisor replacing the player's with a choice of reroll chits (Python's give_back). */
+  function holdsChoices(S, tileId) {
+    const tile = S.catalogue.tiles[tileId];
+    return Boolean(tile && (tile.kind === "building" || (tile.kind === "advisor" && usedRerollsChoice(S.view))));
+  }
+
+  /** Keep Python's answer for the buy pending (see ui.buyAnswer). */
+  function settleAnswer(S) {
+    const m = pendingBuy();
+    if (!m) {
+      ui.buyAnswer = null;
+      return;
     }
+    const pv = shell.previewShown(S);
+    if (pv) ui.buyAnswer = pv;
+    else if (ui.buyAnswer && ui.buyAnswer.move && ui.buyAnswer.move.tile !== m.tile) ui.buyAnswer = null;
+  }
+
+  /** After a click or Enter on a tile, once the buy's preview is drawn: the focus goes into
+   * it, on its first choice (Enter there confirms, the arrows change it), else on Confirm;
+   * never while Python's answer is on its way. */
+  function focusPreview() {
+    if (!ui.focusPreview) return;
+    if (!shell.pendingMove()) {
+      ui.focusPreview = false;
+      return;
+    }
+    const panel = root.querySelector(".nw-actions .nw-preview");
+    const confirm = panel && panel.querySelector('[data-key="preview-confirm"]');
+    if (!confirm || confirm.disabled) return;
+    ui.focusPreview = false;
+    const first = panel.querySelector('[role="radio"][tabindex="0"]') || panel.querySelector(".nw-choices button");
+    (first || confirm).focus({ preventScroll: true });
+  }
+
+  /** The pending buy with `change` made, asked again (Python works out the new preview;
+   * a choice it does not allow is refused there, with its reason). */
+  function rechoose(change) {
+    const m = pendingBuy();
+    if (!m) return;
+    const next = { ...m, ...change };
+    for (const k of Object.keys(next)) if (next[k] === undefined) delete next[k];
+    shell.commit(next, { preview: true, hold: true });
+    draw();
   }
 
   const act = {
@@ -119,82 +143,58 @@ export function createView(root, shell) {
     playAgain: shell.playAgain,
     previewShown: shell.previewShown,
     pendingMove: shell.pendingMove,
+    pendingBuy,
+    buyAnswer: () => ui.buyAnswer,
+    previewsOn: shell.previewsOn,
+    confirmPreview: shell.confirmPreview,
+    cancelPreview: shell.cancelPreview,
+    /** Whether the pending move is a buy whose preview holds choices (see clickTile). */
+    buyHasChoices(S) {
+      const m = pendingBuy();
+      return Boolean(m && (m.replaces || holdsChoices(S, m.tile)));
+    },
     move: shell.play,
     /** An irreversible purchase or build: first its preview (Python's), unless turned off. */
     commit(move) {
       if (!move) return;
       shell.commit(move, { preview: move.type === "buy" || move.type === "build" });
     },
+    /** A click (or Enter) on a progress-board tile: its buy, previewed with every choice it
+     * leaves made as the engine would (Python's defaults: the building it replaces, the
+     * dice or reroll chits given back), changeable in the preview; then Confirm.  A buy
+     * with such choices is held for them even with previews off. */
     clickTile(tileId) {
       const S = state();
       const tile = S.catalogue.tiles[tileId];
       if (!tile) return;
-      ui.pendingReturn = null;
-      // a building asks what it replaces; an advisor, which reroll chits go back (if it matters)
-      if (tile.kind === "building" || (tile.kind === "advisor" && usedRerollsChoice(S.view))) {
-        ui.pendingBuy = ui.pendingBuy === tileId ? null : tileId;
-        draw();
-        return;
-      }
-      ui.pendingBuy = null;
-      act.commit(buyMove(S.catalogue, S.legal, ui.sel, tileId));
+      const gb = S.view.give_back;
+      const move = buyMove(S.catalogue, S.legal, ui.sel, tileId, gb ? gb.replace_default : null);
+      const hold = holdsChoices(S, tileId);
+      ui.buyAnswer = null;
+      ui.focusPreview = true;
+      shell.commit(move, { preview: true, hold });
     },
+    /** The building the pending buy replaces (its dice given back: the engine's default again). */
     chooseReplace(buildingId) {
-      const S = state();
-      if (!ui.pendingBuy) return;
-      const move = buyMove(S.catalogue, S.legal, ui.sel, ui.pendingBuy, buildingId);
-      if (givesDiceBack(S.view, buildingId)) { // next: which dice go back (Python says)
-        ui.pendingReturn = { replaces: buildingId, move, ask: shell.askPreview(move), answer: null, dice: null };
-        draw();
-        return;
-      }
-      ui.pendingBuy = null;
-      act.commit(move);
-      draw();
+      const m = pendingBuy();
+      if (!m || !m.replaces || m.replaces === buildingId) return;
+      rechoose({ replaces: buildingId, returned_dice: undefined });
     },
-    toggleReturned(d) {
-      const pending = pendingReturnMove();
-      if (!pending || !pending.choice) return;
-      const { choice } = pending;
-      const chosen = ui.pendingReturn.dice ?? choice.dflt;
-      ui.pendingReturn = { ...ui.pendingReturn, dice: toggleReturned(chosen, d, choice.count) };
-      draw();
+    /** Die `d` goes back to the supply instead of one chosen before (the first chosen). */
+    chooseReturned(d) {
+      const m = pendingBuy();
+      const gb = ui.buyAnswer && ui.buyAnswer.give_back;
+      if (!m || !gb || gb.replaces !== m.replaces) return;
+      const chosen = m.returned_dice || gb.chosen;
+      const next = swapReturned(chosen, d, gb.count);
+      if (sig(next) === sig(chosen)) return;
+      rechoose({ returned_dice: next });
     },
-    defaultReturned() {
-      if (!ui.pendingReturn) return;
-      ui.pendingReturn = { ...ui.pendingReturn, dice: null };
-      draw();
-    },
-    confirmReturn() {
-      const pending = pendingReturnMove();
-      if (!pending) return;
-      const { move, choice } = pending;
-      if (!choice) return; // Python's answer is on its way
-      const dice = ui.pendingReturn.dice ?? choice.dflt;
-      if (dice.length !== choice.count) { // the button is disabled then: a click that got through
-        shell.note(`Choose ${choice.count} ${choice.colour} ${choice.count === 1 ? "die" : "dice"} to give back.`);
-        return;
-      }
-      move.returned_dice = [...dice].sort((a, b) => a - b);
-      ui.pendingBuy = null;
-      ui.pendingReturn = null;
-      act.commit(move);
-      draw();
-    },
+    /** How many of the old advisor's reroll chits go back from the used ones. */
     chooseUsedRerolls(k) {
-      const S = state();
-      if (!ui.pendingBuy || S.catalogue.tiles[ui.pendingBuy]?.kind !== "advisor") return;
-      const move = buyMove(S.catalogue, S.legal, ui.sel, ui.pendingBuy);
-      move.returned_used_rerolls = k;
-      ui.pendingBuy = null;
-      act.commit(move);
-      draw();
-    },
-    cancelBuy() {
-      ui.pendingBuy = null;
-      ui.pendingReturn = null;
-      shell.clearRefusal();
-      draw();
+      const m = pendingBuy();
+      if (!m || m.returned_used_rerolls === k) return;
+      rechoose({ returned_used_rerolls: k });
     },
     toggleDie(d) {
       ui.sel = toggleDie(ui.sel, d);
@@ -256,8 +256,6 @@ export function createView(root, shell) {
       if (key !== ui.selKey) {
         ui.selKey = key;
         ui.sel = emptySelection();
-        ui.pendingBuy = null;
-        ui.pendingReturn = null;
       } else {
         ui.sel = pruneSelection(v, S.humanTurn ? v.current : null, ui.sel);
       }
@@ -270,8 +268,9 @@ export function createView(root, shell) {
       } else {
         ui.rollingDice = [];
       }
-      settleReturn(S);
+      settleAnswer(S);
       board.render(S, ui, act);
+      focusPreview();
     },
     /** Any key closes the end-of-round panel. */
     keyFirst(e, S) {
@@ -280,12 +279,6 @@ export function createView(root, shell) {
       return true;
     },
     escape() {
-      if (ui.pendingBuy) {
-        ui.pendingBuy = null;
-        ui.pendingReturn = null;
-        shell.clearRefusal();
-        return true;
-      }
       if (!selectionIsEmpty(ui.sel)) {
         ui.sel = emptySelection();
         shell.clearRefusal();
@@ -295,8 +288,25 @@ export function createView(root, shell) {
     },
     onKey(e, S) {
       const v = S.view;
+      // a choice inside the buy's preview: Enter confirms the buy, the arrows move the
+      // choice along its group (a radio group)
+      const choice = e.target && e.target.closest ? e.target.closest(".nw-preview [role=\"radio\"]") : null;
+      if (choice && e.key === "Enter") {
+        shell.confirmPreview();
+        return true;
+      }
+      if (choice && e.key.startsWith("Arrow")) {
+        const radios = [...choice.parentNode.querySelectorAll('[role="radio"]')];
+        const step = e.key === "ArrowLeft" || e.key === "ArrowUp" ? -1 : 1;
+        const next = radios[(radios.indexOf(choice) + step + radios.length) % radios.length];
+        if (next && next !== choice) {
+          next.focus();
+          next.click();
+        }
+        return true;
+      }
       const me = S.acting;
-      const acting = me !== null && v.step === "actions" && !ui.pendingBuy;
+      const acting = me !== null && v.step === "actions" && !shell.pendingMove();
       const key = e.key;
       const t = e.target;
       if ((key === "p" || key === "P") && acting) {

@@ -499,10 +499,13 @@ export function createController({ model, el }, createView) {
       const pv = S.preview;
       return ask !== null && pv && pv.ask === ask && pv.position === S.view.position ? pv : null;
     },
-    /** An irreversible move: first its preview (Python's) when asked and previews are on. */
-    commit(move, { preview = false } = {}) {
+    /** An irreversible move: first its preview (Python's) when asked and previews are on;
+     * `hold`: the move leaves choices to the player, made in its preview (the dice game's
+     * building: what it replaces): kept pending, and its preview asked, even with previews
+     * off. */
+    commit(move, { preview = false, hold = false } = {}) {
       if (!move) return;
-      if (!preview || !ui.previews) {
+      if (!hold && (!preview || !ui.previews)) {
         shell.play(move);
         return;
       }

@@ -1,9 +1,10 @@
-// Choosing what goes back to the supply when a purchase replaces a building (its dice) or
-// an advisor (its reroll chits).  Fixtures: js/scripts/make_fixtures.py (GIVE_BACK_DICE,
-// GIVE_BACK_REROLLS), with `engine`: what the engine gives back for each buy left to its
-// default, `previews`: Python's preview of each of those buys (the board asks it which
-// dice go back; the mock model answers as Python would), and `refusal`: its answer to a
-// wrong choice.
+// Buying a building (what it replaces, which dice go back) or an advisor replacing yours
+// (which reroll chits go back): a click on the tile shows the one preview, every choice made
+// as the engine would and changeable inside it (a change asks Python again); then Confirm.
+// Fixtures: js/scripts/make_fixtures.py (GIVE_BACK_DICE, GIVE_BACK_REROLLS), with `engine`:
+// what the engine gives back for each buy left to its default, `previews`: Python's preview
+// of each of those buys and of each other choice (the mock model answers as Python would),
+// and `refusal`: its answer to a wrong choice.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createController } from "../../src/dice/index.js";
 import { click, fixture, mockModel, removeHosts, testHost, tick } from "../helpers.js";
@@ -15,7 +16,8 @@ beforeEach(() => {
 afterEach(removeHosts);
 
 /** The model answers each preview intent as Python does (the fixture's preview of that
- * move, with the question's number), after the message has gone. */
+ * move, with the question's number), after the message has gone; with `model.held` an
+ * array, the answers wait there until the test sends them (`release`). */
 function answeringPreviews(model) {
   const send = model.send;
   model.send = (msg) => {
@@ -24,15 +26,27 @@ function answeringPreviews(model) {
     const key = JSON.stringify(sorted(msg.move));
     const found = (model.data.previews || []).find((p) => JSON.stringify(sorted(p.move)) === key);
     if (!found) throw new Error(`no preview for ${key}`);
-    const answer = model.answer ? model.answer(found) : found;
-    queueMicrotask(() => model.emit("preview", { ...answer, ask: msg.ask }));
+    const answer = { ...(model.answer ? model.answer(found) : found), ask: msg.ask };
+    if (model.held) model.held.push(answer);
+    else queueMicrotask(() => model.emit("preview", answer));
   };
   return model;
+}
+
+/** Send the held answer to question `ask` (an old one may come after a newer one). */
+async function release(model, ask) {
+  const answer = model.held.find((a) => a.ask === ask);
+  if (!answer) throw new Error(`no answer held for question ${ask}`);
+  model.emit("preview", answer);
+  await tick();
 }
 
 function mount(name, data = fixture(name)) {
   const model = answeringPreviews(mockModel(data));
   const controller = createController({ model, el });
+  // the end of round 1's summary, read and closed (any key would close it first)
+  const summary = el.querySelector('[data-key="round-summary-close"]');
+  if (summary) click(summary);
   return { model, controller };
 }
 
@@ -40,12 +54,16 @@ const q = (sel) => el.querySelector(sel);
 const qa = (sel) => [...el.querySelectorAll(sel)];
 const byKey = (key) => q(`[data-key="${key}"]`);
 const moves = (model) => model.sent.filter((m) => m.kind === "move");
-/** What the page sent but the questions about the dice going back. */
+/** What the page sent but the questions about the preview. */
 const told = (model) => model.sent.filter((m) => m.kind !== "preview");
 const lastMove = (model) => moves(model).at(-1);
-/** The dice shown in the give-back step, and those marked to go back. */
-const shownDice = () => qa('[data-key^="give-back-"]').filter((b) => b.classList.contains("nw-die")).map((b) => Number(b.dataset.key.slice(10)));
-const goingDice = () => qa(".nw-die.nw-going").map((b) => Number(b.dataset.key.slice(10)));
+const asked = (model) => model.sent.filter((m) => m.kind === "preview").at(-1);
+/** The dice offered to go back in the preview, and those marked to go back. */
+const shownDice = () => qa('.nw-preview [data-key^="give-back-"]').filter((b) => b.classList.contains("nw-die")).map((b) => Number(b.dataset.key.slice(10)));
+const goingDice = () => qa(".nw-preview .nw-die.nw-going").map((b) => Number(b.dataset.key.slice(10))).sort((a, b) => a - b);
+/** The building chosen to be replaced in the preview (its radio checked). */
+const replacing = () => qa('.nw-preview [role="radio"][aria-checked="true"][data-key^="replace-"]').map((b) => b.dataset.key.slice(8));
+const press = (target, key) => target.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }));
 /** The engine's answer for the buy `move` (tile, payment, replaces; defaults left out). */
 function engine(model, move) {
   const found = model.data.engine.find((e) => JSON.stringify(e.move) === JSON.stringify(sorted(move)));
@@ -57,218 +75,285 @@ const sorted = (obj) => (obj && typeof obj === "object" && !Array.isArray(obj)
   : obj);
 const suggested = (model, tile) => model.data.legal.find((e) => e.move.tile === tile).move.payment;
 
-describe("giving back dice when a building is replaced", () => {
-  it("after the building to replace, shows its colour's dice with the engine's default chosen, and sends it", async () => {
+describe("buying a building: one preview, the choices inside it", () => {
+  it("a click on the tile previews it replacing Python's suggestion, the dice going back as the engine would; Confirm buys it", async () => {
     const { model } = mount("give_back_dice");
-    click(byKey("board-t2-01")); // Knights, replacing...
-    click(byKey("replace-t1-02")); // ...Legion: 2 of the 3 red dice go back
-    await tick(); // Python answers which dice go back
+    const dflt = model.data.view.give_back.replace_default;
+    expect(dflt).toBe("start-farm");
+    click(byKey("board-t2-01")); // Knights (previews off: the choices still come first)
+    const move = { type: "buy", tile: "t2-01", payment: suggested(model, "t2-01"), replaces: dflt };
+    expect(model.sent).toEqual([{ kind: "preview", move, ask: 1 }]);
+    await tick(); // Python's answer draws the preview
+    const panel = q(".nw-preview");
+    expect(panel.textContent).toContain("Buy Knights");
+    // every building the player holds, once, the suggestion chosen and said
+    expect(qa('.nw-preview [data-key^="replace-"]').map((b) => b.dataset.key)).toEqual(
+      ["replace-t1-02", "replace-t1-01", "replace-start-farm", "replace-start-caravan", "replace-start-temple"]);
+    expect(replacing()).toEqual(["start-farm"]);
+    expect(byKey("replace-start-farm").textContent).toContain("suggested");
+    // the white dice, the engine's default chosen: the die paying goes back
+    expect(shownDice()).toEqual(model.data.view.give_back.dice.white);
+    expect(goingDice()).toEqual(engine(model, move).returned_dice);
+    expect(byKey(`give-back-${move.payment.dice[0]}`).getAttribute("aria-label")).toContain("(paying), goes back");
+    // previews off: no lists, the payment said in a line
+    expect(panel.textContent).not.toContain("Comes in:");
+    expect(panel.textContent).toContain("Paying:");
+    // the focus is in the preview, on the choice: Enter there confirms
+    expect(document.activeElement.dataset.key).toBe("replace-start-farm");
     expect(told(model)).toEqual([]);
-    const panel = q(".nw-give-back");
-    expect(panel.textContent).toContain("Buy Knights in place of Legion: 2 of your red dice go back to the supply");
-    const red = model.data.view.give_back.dice.red;
-    expect(shownDice()).toEqual(red);
-    const move = { type: "buy", tile: "t2-01", payment: suggested(model, "t2-01"), replaces: "t1-02" };
-    const { returned_dice: dflt } = engine(model, move);
-    expect(dflt.length).toBe(2);
-    expect(goingDice().sort((a, b) => a - b)).toEqual(dflt);
-    for (const d of red) {
-      expect(byKey(`give-back-${d}`).getAttribute("aria-pressed")).toBe(dflt.includes(d) ? "true" : "false");
-    }
-    // the used die is marked as such; the text says which dice go back
-    const used = red.find((d) => model.data.view.dice[d][1]);
-    expect(byKey(`give-back-${used}`).getAttribute("aria-label")).toContain("(used), goes back");
-    // dice named by colour and face, never by id
-    const going = panel.querySelector(".nw-sel-text").textContent;
-    expect(going).toMatch(/the red die showing \d strength \(used\)/);
-    expect(going).not.toMatch(/die \d/);
-    expect(byKey("suggested-give-back")).toBeNull();
-    click(byKey("confirm-give-back"));
-    expect(moves(model).length).toBe(1);
-    expect(lastMove(model)).toEqual({ kind: "move", seat: 0, position: 0, move: { ...move, returned_dice: dflt } });
-    expect(q(".nw-give-back")).toBeNull();
+    click(byKey("preview-confirm"));
+    expect(told(model)).toEqual([{ kind: "move", seat: 0, position: 0, move }]);
   });
 
-  it("clicking the dice changes the choice; exactly as many as the building gave can be confirmed", async () => {
-    const { model, controller } = mount("give_back_dice");
+  it("another building chosen asks Python again; meanwhile Confirm waits; its dice come with their default", async () => {
+    localStorage.setItem("nw-previews", "true");
+    const { model } = mount("give_back_dice");
     click(byKey("board-t2-01"));
-    click(byKey("replace-t1-02"));
-    await tick(); // Python answers which dice go back
+    await tick();
+    model.held = [];
+    click(byKey("replace-t1-02")); // Legion: 2 of the 3 red dice go back
     const move = { type: "buy", tile: "t2-01", payment: suggested(model, "t2-01"), replaces: "t1-02" };
+    expect(asked(model)).toEqual({ kind: "preview", move, ask: 2 });
+    // the choice shows at once, the preview is being worked out again: no Confirm yet
+    expect(replacing()).toEqual(["t1-02"]);
+    expect(byKey("preview-confirm").disabled).toBe(true);
+    expect(q(".nw-preview").textContent).toContain("Working out the new preview");
+    expect(shownDice()).toEqual([]); // the white dice were the Farm's
+    await release(model, 2);
+    expect(byKey("preview-confirm").disabled).toBe(false);
+    expect(shownDice()).toEqual(model.data.view.give_back.dice.red);
     const dflt = engine(model, move).returned_dice;
-    const kept = model.data.view.give_back.dice.red.find((d) => !dflt.includes(d)); // the 3 strength
-    expect(model.data.view.dice[kept][1]).toBe(0);
-    click(byKey(`give-back-${dflt[0]}`)); // one less: one more must be chosen
-    expect(goingDice()).toEqual([dflt[1]]);
-    expect(byKey("confirm-give-back").disabled).toBe(true);
-    expect(q(".nw-give-back .nw-sel-text").textContent).toBe("Choose 1 more die to give back.");
-    click(byKey("confirm-give-back")); // disabled; a click that got through sends nothing
-    expect(told(model)).toEqual([]);
-    expect(q(".nw-error").textContent).toContain("Choose 2 red dice to give back.");
-    click(byKey(`give-back-${kept}`));
-    expect(goingDice().sort((a, b) => a - b)).toEqual([dflt[1], kept].sort((a, b) => a - b));
-    expect(byKey("confirm-give-back").disabled).toBe(false);
-    // the suggestion is one click away
-    click(byKey("suggested-give-back"));
-    expect(goingDice().sort((a, b) => a - b)).toEqual(dflt);
-    expect(controller.view.ui.pendingReturn.dice).toBeNull();
-    click(byKey(`give-back-${dflt[0]}`));
-    click(byKey(`give-back-${kept}`));
-    click(byKey("confirm-give-back"));
-    expect(lastMove(model).move).toEqual({ ...move, returned_dice: [dflt[1], kept].sort((a, b) => a - b) });
+    expect(dflt.length).toBe(2);
+    expect(goingDice()).toEqual(dflt);
+    expect(q(".nw-preview").textContent).toContain("Knights replaces Legion");
+    click(byKey("preview-confirm"));
+    expect(lastMove(model).move).toEqual(move);
   });
 
-  it("with one die to give back, clicking another die moves the choice to it", async () => {
+  it("a die clicked goes back instead of the one chosen first: asked again, then sent", async () => {
     const { model } = mount("give_back_dice");
     click(byKey("board-t2-01"));
-    click(byKey("replace-t1-01")); // Phalanx: 1 red die
-    await tick(); // Python answers which dice go back
-    const move = { type: "buy", tile: "t2-01", payment: suggested(model, "t2-01"), replaces: "t1-01" };
+    await tick();
+    click(byKey("replace-t1-02"));
+    await tick();
+    const base = { type: "buy", tile: "t2-01", payment: suggested(model, "t2-01"), replaces: "t1-02" };
+    const dflt = engine(model, base).returned_dice;
+    const kept = model.data.view.give_back.dice.red.find((d) => !dflt.includes(d)); // the 3 strength
+    // two go back: each a toggle of its own
+    expect(byKey(`give-back-${kept}`).getAttribute("aria-pressed")).toBe("false");
+    click(byKey(`give-back-${dflt[0]}`)); // already going back: nothing changes, nothing asked
+    expect(asked(model).ask).toBe(2);
+    click(byKey(`give-back-${kept}`));
+    const chosen = [dflt[1], kept].sort((a, b) => a - b);
+    expect(asked(model)).toEqual({ kind: "preview", move: { ...base, returned_dice: chosen }, ask: 3 });
+    await tick();
+    expect(goingDice()).toEqual(chosen);
+    click(byKey("preview-confirm"));
+    expect(lastMove(model).move).toEqual({ ...base, returned_dice: chosen });
+  });
+
+  it("with one die to give back the dice are a radio group: a click moves the choice", async () => {
+    const { model } = mount("give_back_dice");
+    click(byKey("board-t2-01"));
+    await tick();
+    const move = { type: "buy", tile: "t2-01", payment: suggested(model, "t2-01"), replaces: "start-farm" };
     const [dflt] = engine(model, move).returned_dice;
-    expect(goingDice()).toEqual([dflt]);
-    const other = model.data.view.give_back.dice.red.find((d) => d !== dflt);
+    const other = model.data.view.give_back.dice.white.find((d) => d !== dflt);
+    expect(byKey(`give-back-${other}`).getAttribute("role")).toBe("radio");
     click(byKey(`give-back-${other}`));
+    await tick();
     expect(goingDice()).toEqual([other]);
-    expect(byKey("confirm-give-back").textContent).toBe("Buy Knights, giving back this die");
-    click(byKey("confirm-give-back"));
+    expect(byKey(`give-back-${other}`).getAttribute("aria-checked")).toBe("true");
+    click(byKey("preview-confirm"));
     expect(lastMove(model).move).toEqual({ ...move, returned_dice: [other] });
+  });
+
+  it("an old answer is never taken for the new question, whatever order they come in", async () => {
+    localStorage.setItem("nw-previews", "true");
+    const { model } = mount("give_back_dice");
+    model.held = [];
+    click(byKey("board-t2-01"));
+    await release(model, 1);
+    click(byKey("replace-t1-01")); // question 2
+    click(byKey("replace-t1-02")); // question 3
+    expect(asked(model).ask).toBe(3);
+    await release(model, 3);
+    expect(replacing()).toEqual(["t1-02"]);
+    expect(byKey("preview-confirm").disabled).toBe(false);
+    await release(model, 2); // late: Phalanx's answer
+    expect(replacing()).toEqual(["t1-02"]);
+    expect(q(".nw-preview").textContent).toContain("Knights replaces Legion");
+    expect(q(".nw-preview").textContent).not.toContain("replaces Phalanx");
+    click(byKey("preview-confirm"));
+    expect(lastMove(model).move.replaces).toBe("t1-02");
   });
 
   it("the default follows the payment: a die paying goes back before an unused one", async () => {
     const { model } = mount("give_back_dice");
-    // the suggested payment is a white die: that die goes back for the Farm
     click(byKey("board-t2-01"));
-    click(byKey("replace-start-farm"));
-    await tick(); // Python answers which dice go back
+    await tick();
     const withDie = { type: "buy", tile: "t2-01", payment: suggested(model, "t2-01"), replaces: "start-farm" };
     const paidDie = withDie.payment.dice[0];
-    expect(engine(model, withDie).returned_dice).toEqual([paidDie]);
     expect(goingDice()).toEqual([paidDie]);
-    expect(byKey(`give-back-${paidDie}`).getAttribute("aria-label")).toContain("(paying)");
-    click(byKey("cancel-buy"));
+    click(byKey("preview-cancel"));
     // paying with the gold chit instead: the used white die goes back
     click(byKey("chit-0-gold"));
     click(byKey("board-t2-01"));
-    click(byKey("replace-start-farm"));
-    await tick(); // Python answers which dice go back
+    await tick();
     const withChit = { type: "buy", tile: "t2-01", payment: { dice: [], chits: 1, trades: [] }, replaces: "start-farm" };
     const dflt = engine(model, withChit).returned_dice;
     expect(dflt).not.toEqual([paidDie]);
     expect(goingDice()).toEqual(dflt);
-    click(byKey("confirm-give-back"));
-    expect(lastMove(model).move).toEqual({ ...withChit, returned_dice: dflt });
+    click(byKey("preview-confirm"));
+    expect(lastMove(model).move).toEqual(withChit);
   });
 
-  it("Cancel returns to the board without sending anything", async () => {
-    const { model, controller } = mount("give_back_dice");
+  it("Cancel and Escape send nothing; a new click starts again from the defaults", async () => {
+    const { model } = mount("give_back_dice");
     click(byKey("board-t2-01"));
+    await tick();
     click(byKey("replace-t1-02"));
-    await tick(); // Python answers which dice go back
-    click(byKey(`give-back-${model.data.view.give_back.dice.red[2]}`));
-    click(byKey("cancel-buy"));
+    await tick();
+    click(byKey("preview-cancel"));
     expect(told(model)).toEqual([]);
-    expect(q(".nw-pending")).toBeNull();
-    expect(controller.view.ui.pendingBuy).toBeNull();
-    expect(controller.view.ui.pendingReturn).toBeNull();
+    expect(q(".nw-preview")).toBeNull();
     expect(byKey("board-t2-01").getAttribute("aria-pressed")).toBeNull();
-    // a new try starts again from the building to replace, with the default
     click(byKey("board-t2-01"));
-    expect(q(".nw-pending").textContent).toContain("which building does it replace?");
-    click(byKey("replace-t1-02"));
-    await tick(); // Python answers which dice go back
-    const move = { type: "buy", tile: "t2-01", payment: suggested(model, "t2-01"), replaces: "t1-02" };
-    expect(goingDice().sort((a, b) => a - b)).toEqual(engine(model, move).returned_dice);
-  });
-
-  it("the player board's slots choose the building, then stop offering while the dice are chosen", async () => {
-    const { model } = mount("give_back_dice");
-    click(byKey("board-t2-01"));
-    expect(q(".nw-choose")).toBeTruthy();
-    click(byKey("slot-0-0")); // Legion
-    await tick(); // Python answers which dice go back
-    expect(q(".nw-give-back")).toBeTruthy();
-    expect(q(".nw-choose")).toBeNull();
-    expect(byKey("slot-0-0").tagName).toBe("DIV");
+    await tick();
+    expect(replacing()).toEqual(["start-farm"]);
+    press(byKey("replace-start-farm"), "Escape");
+    expect(q(".nw-preview")).toBeNull();
     expect(told(model)).toEqual([]);
   });
 
-  it("works from the keyboard: the dice are buttons that keep the focus", async () => {
+  it("the player board's slots choose the building too, the one replaced marked", async () => {
     const { model } = mount("give_back_dice");
+    expect(byKey("slot-0-0").tagName).toBe("DIV");
     click(byKey("board-t2-01"));
-    click(byKey("replace-t1-01"));
-    await tick(); // Python answers which dice go back
-    const other = model.data.view.give_back.dice.red.at(-1);
-    const die = byKey(`give-back-${other}`);
-    expect(die.tagName).toBe("BUTTON");
-    die.focus();
-    die.dispatchEvent(new MouseEvent("click", { bubbles: true })); // Enter or Space on a button
-    expect(document.activeElement.dataset.key).toBe(`give-back-${other}`);
-    expect(document.activeElement.getAttribute("aria-pressed")).toBe("true");
+    await tick();
+    expect(q(".nw-slot.nw-replacing [data-key]").dataset.key).toBe("slot-0-2"); // the Farm
+    click(byKey("slot-0-0")); // Legion
+    expect(asked(model).move.replaces).toBe("t1-02");
+    await tick();
+    expect(replacing()).toEqual(["t1-02"]);
+    expect(q(".nw-slot.nw-replacing [data-key]").dataset.key).toBe("slot-0-0");
+    expect(told(model)).toEqual([]);
+    click(byKey("preview-cancel"));
+    expect(byKey("slot-0-0").tagName).toBe("DIV");
   });
 
-  it("a refused choice shows the engine's reason", async () => {
+  it("works from the keyboard: Enter on the tile, the arrows change a choice, Enter confirms", async () => {
+    const { model } = mount("give_back_dice");
+    const tile = byKey("board-t2-01");
+    tile.focus();
+    tile.dispatchEvent(new MouseEvent("click", { bubbles: true })); // Enter on a button
+    await tick();
+    // the focus went into the preview, on the building replaced
+    expect(document.activeElement.dataset.key).toBe("replace-start-farm");
+    // one Tab stop per group: the chosen radio only
+    expect(qa('.nw-preview [data-key^="replace-"]').filter((b) => b.tabIndex === 0).length).toBe(1);
+    press(document.activeElement, "ArrowLeft"); // to Phalanx
+    await tick();
+    expect(replacing()).toEqual(["t1-01"]);
+    expect(document.activeElement.dataset.key).toBe("replace-t1-01");
+    // the dice group is the next Tab stop: the chosen die
+    const move = { type: "buy", tile: "t2-01", payment: suggested(model, "t2-01"), replaces: "t1-01" };
+    const [dflt] = engine(model, move).returned_dice;
+    const dieStop = qa('.nw-preview [data-key^="give-back-"]').filter((b) => b.tabIndex === 0);
+    expect(dieStop.map((b) => b.dataset.key)).toEqual([`give-back-${dflt}`]);
+    dieStop[0].focus();
+    press(dieStop[0], "ArrowRight");
+    await tick();
+    const other = goingDice()[0];
+    expect(other).not.toBe(dflt);
+    expect(document.activeElement.dataset.key).toBe(`give-back-${other}`);
+    press(document.activeElement, "Enter");
+    expect(lastMove(model).move).toEqual({ ...move, returned_dice: [other] });
+  });
+
+  it("a refused buy shows the engine's reason", async () => {
     const { model } = mount("give_back_dice");
     click(byKey("board-t2-01"));
-    click(byKey("replace-t1-02"));
-    await tick(); // Python answers which dice go back
-    click(byKey("confirm-give-back"));
+    await tick();
+    click(byKey("preview-confirm"));
     model.emit("error", model.data.refusal);
     await tick();
     expect(q('[role="alert"]').textContent).toContain("is not one of your red dice");
-    expect(q(".nw-give-back")).toBeNull();
+    expect(q(".nw-preview")).toBeNull();
   });
 
-  it("no step when every choice is alike (all the dice of that colour used)", async () => {
-    const data = fixture("give_back_dice");
-    const red = data.view.give_back.dice.red;
-    data.view = { ...data.view, dice: data.view.dice.map((x, d) => (red.includes(d) ? [x[0], 1, x[2]] : x)) };
-    const { model } = mount("give_back_dice", data);
-    // Python says so: the used dice are all alike
-    model.answer = (found) => ({ ...found, give_back: { ...found.give_back, matters: false } });
+  it("no dice to choose when every choice is alike: said in words", async () => {
+    const { model } = mount("give_back_dice");
+    model.answer = (found) => (found.give_back ? { ...found, give_back: { ...found.give_back, matters: false } } : found);
     click(byKey("board-t2-01"));
-    click(byKey("replace-t1-02"));
-    await tick(); // Python answers which dice go back
-    expect(q(".nw-give-back")).toBeNull();
-    expect(lastMove(model).move).toEqual({ type: "buy", tile: "t2-01", payment: suggested(model, "t2-01"), replaces: "t1-02" });
+    await tick();
+    expect(shownDice()).toEqual([]);
+    expect(q(".nw-give-back-note").textContent).toBe("your white die goes back to the supply (which ones makes no difference).".replace("your white die", "1 of your white dice"));
+    click(byKey("preview-confirm"));
+    expect(lastMove(model).move).toEqual({ type: "buy", tile: "t2-01", payment: suggested(model, "t2-01"), replaces: "start-farm" });
+  });
+
+  it("with previews on, the same preview also lists what pays, comes in and goes", async () => {
+    localStorage.setItem("nw-previews", "true");
+    const { model } = mount("give_back_dice");
+    click(byKey("board-t2-01"));
+    await tick();
+    const panel = q(".nw-preview");
+    for (const word of ["Pays:", "Comes in:", "Goes:"]) expect(panel.textContent).toContain(word);
+    expect(panel.textContent).not.toContain("Paying:");
+    expect(replacing()).toEqual(["start-farm"]);
+    // an advisor with no advisor to replace leaves no choice: the shell's own preview,
+    // the focus on its Confirm
+    click(byKey("preview-cancel"));
+    expect(model.data.view.give_back.used_rerolls).toBeNull();
+    click(byKey("board-t2-07"));
+    await tick();
+    expect(q(".nw-preview").textContent).toContain("Buy Genghis Khan");
+    expect(qa('.nw-preview [role="radio"]')).toEqual([]);
+    expect(document.activeElement.dataset.key).toBe("preview-confirm");
   });
 });
 
-describe("giving back reroll chits when an advisor is replaced", () => {
-  it("offers each number of used chits that can go back, the engine's default first and highlighted", () => {
+describe("buying an advisor that replaces yours: which reroll chits go back, inside the preview", () => {
+  it("offers each number of used chits that can go back, the engine's default chosen; Confirm buys", async () => {
     const { model } = mount("give_back_rerolls");
     const { choices, default: dflt } = model.data.view.give_back.used_rerolls;
     click(byKey("board-t2-07")); // Genghis Khan, replacing Confucius
-    expect(model.sent).toEqual([]);
-    expect(q(".nw-give-back").textContent).toContain("Hire Genghis Khan: Confucius leaves, and 2 of your reroll chits go back");
-    const buttons = qa('[data-key^="give-back-rerolls-"]');
-    expect(buttons.map((b) => Number(b.dataset.key.slice(18)))).toEqual([...choices].sort((a, b) => b - a));
-    expect(buttons[0].dataset.key).toBe(`give-back-rerolls-${dflt}`);
-    expect(buttons[0].classList.contains("nw-primary")).toBe(true);
-    expect(buttons.filter((b) => b.classList.contains("nw-primary")).length).toBe(1);
-    expect(buttons[0].textContent).toBe("Give back 1 used + 1 unused (keep 1 unused) — suggested");
-    expect(buttons[1].textContent).toBe("Give back 0 used + 2 unused (keep 0 unused)");
     const move = { type: "buy", tile: "t2-07", payment: suggested(model, "t2-07") };
+    expect(model.sent).toEqual([{ kind: "preview", move, ask: 1 }]);
+    await tick();
+    expect(q(".nw-preview").textContent).toContain("Confucius takes back 2 reroll chits");
+    const buttons = qa('.nw-preview [data-key^="give-back-rerolls-"]');
+    expect(buttons.map((b) => Number(b.dataset.key.slice(18)))).toEqual([...choices].sort((a, b) => b - a));
+    expect(byKey(`give-back-rerolls-${dflt}`).getAttribute("aria-checked")).toBe("true");
+    expect(buttons[0].textContent).toBe("1 used + 1 unused (you keep 1 unused)suggested");
+    expect(buttons[1].textContent).toBe("0 used + 2 unused (you keep 0 unused)");
     expect(engine(model, move).returned_used_rerolls).toBe(dflt);
-    click(buttons[0]);
-    expect(lastMove(model)).toEqual({ kind: "move", seat: 0, position: 0, move: { ...move, returned_used_rerolls: dflt } });
+    click(byKey("preview-confirm"));
+    expect(lastMove(model)).toEqual({ kind: "move", seat: 0, position: 0, move });
   });
 
-  it("another choice is sent as chosen; Cancel sends nothing", () => {
-    const { model, controller } = mount("give_back_rerolls");
+  it("another choice is asked again and sent as chosen; Cancel sends nothing", async () => {
+    const { model } = mount("give_back_rerolls");
     click(byKey("board-t2-07"));
-    click(byKey("cancel-buy"));
-    expect(model.sent).toEqual([]);
-    expect(controller.view.ui.pendingBuy).toBeNull();
-    expect(q(".nw-give-back")).toBeNull();
+    await tick();
+    click(byKey("preview-cancel"));
+    expect(told(model)).toEqual([]);
+    expect(q(".nw-preview")).toBeNull();
     click(byKey("chit-0-gold")); // paying with the gold chit this time
     click(byKey("board-t2-07"));
+    await tick();
     click(byKey("give-back-rerolls-0"));
+    await tick();
+    expect(byKey("give-back-rerolls-0").getAttribute("aria-checked")).toBe("true");
+    expect(byKey("give-back-rerolls-1").getAttribute("aria-checked")).toBe("false");
+    click(byKey("preview-confirm"));
     expect(lastMove(model).move).toEqual({
       type: "buy", tile: "t2-07", payment: { dice: [], chits: 1, trades: [] }, returned_used_rerolls: 0,
     });
   });
 
-  it("without an advisor to replace, an advisor is bought in one click", () => {
+  it("without an advisor to replace, an advisor is bought in one click (previews off)", () => {
     const { model } = mount("give_back_dice");
     expect(model.data.view.give_back.used_rerolls).toBeNull();
     click(byKey("board-t2-07"));

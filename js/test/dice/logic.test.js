@@ -11,13 +11,11 @@ import {
   paymentFrom,
   pruneSelection,
   rerollMove,
-  givesDiceBack,
-  returnedDiceChoice,
   selectionIsEmpty,
   selectionMove,
   selectionSummary,
   toggleDie,
-  toggleReturned,
+  swapReturned,
   unusedTotals,
   usedRerollsChoice,
 } from "../../src/dice/logic.js";
@@ -80,31 +78,32 @@ describe("selection", () => {
 });
 
 describe("what a replaced tile gives back", () => {
-  it("keeps exactly `count` dice chosen: one more lets go of the first chosen", () => {
-    expect(toggleReturned([4], 7, 1)).toEqual([7]);
-    expect(toggleReturned([4, 7], 9, 2)).toEqual([7, 9]);
-    expect(toggleReturned([4, 7], 4, 2)).toEqual([7]);
-    expect(toggleReturned([7], 4, 2)).toEqual([7, 4]);
+  it("keeps exactly `count` dice chosen: one more takes the place of the first chosen", () => {
+    expect(swapReturned([4], 7, 1)).toEqual([7]);
+    expect(swapReturned([4, 7], 9, 2)).toEqual([7, 9]);
+    expect(swapReturned([7, 4], 9, 2)).toEqual([4, 9]);
+    // a die already going back changes nothing (never fewer than `count`)
+    expect(swapReturned([4, 7], 4, 2)).toEqual([4, 7]);
+    expect(swapReturned([], 4, 0)).toEqual([]);
   });
 
-  it("reads the dice choice from Python's preview and the reroll choices from view.give_back", () => {
+  it("Python's preview gives the engine's default dice, and view.give_back the reroll choices", () => {
     const { view, engine, previews } = fixture("give_back_dice");
     const matters = {};
     const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
     for (const e of engine) {
       const answer = previews.find((p) => same(p.move, e.move));
-      const choice = returnedDiceChoice(view, e.move, answer.give_back);
-      expect(choice.dflt, JSON.stringify(e.move)).toEqual(e.returned_dice);
-      matters[`${e.move.tile}>${e.move.replaces}`] = choice.matters;
+      expect(answer.give_back.default, JSON.stringify(e.move)).toEqual(e.returned_dice);
+      expect(answer.give_back.chosen, JSON.stringify(e.move)).toEqual(e.returned_dice);
+      expect(answer.replace.chosen).toBe(e.move.replaces);
+      expect(answer.replace.default).toBe(view.give_back.replace_default);
+      matters[`${e.move.tile}>${e.move.replaces}`] = answer.give_back.matters;
     }
     expect(matters["t2-01>t1-02"]).toBe(true);
     // Monastery, paid with both unused white dice (one paying, one traded), the third used:
     // the white dice are all alike, whichever goes back
     expect(engine.find((e) => e.move.tile === "t2-03").move.payment.trades.length).toBe(1);
     expect(matters["t2-03>start-farm"]).toBe(false);
-    expect(returnedDiceChoice(view, { type: "buy", tile: "t2-07", payment: { dice: [], chits: 1, trades: [] } }, null)).toBeNull();
-    expect(givesDiceBack(view, "t1-02")).toBe(true);
-    expect(givesDiceBack(view, "t2-07")).toBe(false);
     expect(usedRerollsChoice(view)).toBeNull();
     const rerolls = fixture("give_back_rerolls");
     expect(usedRerollsChoice(rerolls.view)).toEqual({ choices: [0, 1], default: 1 });

@@ -157,41 +157,46 @@ describe("intents", () => {
     });
   });
 
-  /** Python's answer to the question which dice go back (giveback.test.js plays the real
-   * ones): `dflt` suggested, a choice that matters. */
-  async function answerGiveBack(model, replaces, dflt) {
+  /** Python's answer to the buy's preview (giveback.test.js plays the real ones): the
+   * building replaced as asked, the suggested one `dflt`, the dice given back `back`. */
+  async function answerBuy(model, dflt, back) {
     const asked = model.sent.at(-1);
     expect(asked.kind).toBe("preview");
     const gb = model.data.view.give_back;
+    const { replaces } = asked.move;
     const { colour, count } = gb.replace[replaces];
-    model.emit("preview", { position: model.data.view.position, move: asked.move, ask: asked.ask,
-      give_back: { replaces, colour, count, order: gb.dice[colour], default: dflt, matters: true } });
+    const options = Object.keys(gb.replace).map((id) => ({ id, name: model.data.catalogue.tiles[id].name, detail: "gave 1 white die" }));
+    model.emit("preview", { position: model.data.view.position, move: asked.move, ask: asked.ask, title: "Buy it", pays: [], wasted: [], gains: [], goes: [],
+      warning: null, dice: asked.move.payment.dice, chits: {}, returned: back, rerolls: null,
+      replace: { options, chosen: replaces, default: dflt },
+      give_back: { replaces, colour, count, order: gb.dice[colour], default: back, chosen: back, matters: true } });
     await tick();
   }
 
-  it("a building asks which building it replaces", async () => {
+  it("a building: one click previews it replacing Python's suggestion; Confirm buys it", async () => {
     const { model } = mount("start_2p");
     click(byKey("die-0"));
     click(byKey("board-t1-03")); // Library, a building
-    expect(model.sent.length).toBe(0);
-    expect(q(".nw-pending").textContent).toContain("Library");
-    click(byKey("replace-start-temple"));
-    // then which white die goes back (giveback.test.js): Python says, the one paying
+    const dflt = model.data.view.give_back.replace_default;
+    const move = { type: "buy", tile: "t1-03", payment: { dice: [0], chits: 0, trades: [] }, replaces: dflt };
+    expect(model.sent).toEqual([{ kind: "preview", move, ask: 1 }]);
+    await answerBuy(model, dflt, [0]);
+    expect(q(".nw-preview").textContent).toContain("Buy it");
+    expect(byKey(`replace-${dflt}`).getAttribute("aria-checked")).toBe("true");
     expect(moves(model).length).toBe(0);
-    await answerGiveBack(model, "start-temple", [0]);
-    click(byKey("confirm-give-back"));
-    expect(lastMove(model).move).toEqual({
-      type: "buy", tile: "t1-03", payment: { dice: [0], chits: 0, trades: [] }, replaces: "start-temple",
-      returned_dice: [0],
-    });
+    click(byKey("preview-confirm"));
+    expect(lastMove(model).move).toEqual(move);
   });
 
   it("the building slot on the player board also chooses the replacement", async () => {
     const { model } = mount("start_2p");
     click(byKey("board-t1-01"));
+    const dflt = model.data.view.give_back.replace_default;
+    await answerBuy(model, dflt, [model.data.view.give_back.dice.white[0]]);
     click(byKey("slot-0-1"));
-    await answerGiveBack(model, "start-farm", [model.data.view.give_back.dice.white[0]]);
-    click(byKey("confirm-give-back"));
+    expect(model.sent.at(-1).move.replaces).toBe("start-farm");
+    await answerBuy(model, dflt, [model.data.view.give_back.dice.white[0]]);
+    click(byKey("preview-confirm"));
     expect(lastMove(model).move).toMatchObject({ type: "buy", tile: "t1-01", replaces: "start-farm" });
   });
 

@@ -41,6 +41,8 @@ from .payloads import (
     catalogue_payload,
     give_back_choice,
     legal_payload,
+    replace_choice,
+    rerolls_choice,
     seat_label,
     view_payload,
 )
@@ -203,12 +205,19 @@ class DiceAdapter:
         return log_entries(game, limit)
 
     def preview_payload(self, game: Game, move: Move) -> dict[str, Any]:
-        """:func:`~nations_widget.dice.preview.preview_move`, and for a building replacing
-        another, ``give_back``: :func:`~.payloads.give_back_choice` (the board asks for it
-        before offering the choice of dice)."""
-        result = preview_move(game.state, move)
-        if isinstance(move, Buy) and move.replaces is not None:
-            result["give_back"] = give_back_choice(game.state, move)
+        """:func:`~nations_widget.dice.preview.preview_move`, and the choices a buy leaves
+        to the player, each with the engine's default and this move's choice, which the
+        board offers inside the preview (a change asks the preview again): for a building,
+        ``replace`` (:func:`~.payloads.replace_choice`) and ``give_back``
+        (:func:`~.payloads.give_back_choice`); for an advisor replacing the player's,
+        ``rerolls`` (:func:`~.payloads.rerolls_choice`, None without a choice)."""
+        state = game.state
+        result = preview_move(state, move)
+        if isinstance(move, Buy):
+            result["replace"] = replace_choice(state, move)
+            result["give_back"] = (give_back_choice(state, move)
+                                   if move.replaces is not None else None)
+            result["rerolls"] = rerolls_choice(state, move)
         return result
 
     def extra_traits(self, game: Game, full: bool) -> dict[str, Any]:

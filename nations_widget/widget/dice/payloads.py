@@ -36,7 +36,7 @@ from ...dice.catalogue import (
     SUPPLY_DICE,
     tile_to_json,
 )
-from ...dice.preview import suggested_payment
+from ...dice.preview import suggested_payment, suggested_replacement
 from ...dice.reasons import unavailable_actions
 from ...dice.rules import (
     ROUND,
@@ -185,6 +185,9 @@ def give_back_payload(state: GameState, seat: int) -> dict[str, Any]:
     ``used_rerolls``: ``{"choices", "default"}``: how many of the advisor's reroll chits
     can go back from the used ones when a new advisor replaces it (the others go back
     from the unused ones), or None without an advisor.
+    ``replace_default``: the building a new building replaces unless the player chooses
+    another (:func:`~nations_widget.dice.preview.suggested_replacement`): the board's
+    click on a building's tile asks the preview of that buy.
     """
     tiles = state.comp.tiles
     player = state.players[seat]
@@ -199,16 +202,18 @@ def give_back_payload(state: GameState, seat: int) -> dict[str, Any]:
         "dice": {c: give_back_order(state, seat, c) for c in colours},
         "replace": replace,
         "used_rerolls": {"choices": list(choices), "default": choices[-1]} if choices else None,
+        "replace_default": suggested_replacement(state, seat),
     }
 
 
 def give_back_choice(state: GameState, move: Buy) -> dict[str, Any] | None:
     """What the buy ``move`` (of the player to act, a building replacing ``move.replaces``)
     gives back, for the board's choice of dice (sent with the move's preview):
-    ``{"replaces", "colour", "count", "order", "default", "matters"}``: ``count`` of the
-    player's ``colour`` dice go back; ``order``: those dice, least useful first;
+    ``{"replaces", "colour", "count", "order", "default", "chosen", "matters"}``: ``count``
+    of the player's ``colour`` dice go back; ``order``: those dice, least useful first;
     ``default``: the ones the engine gives back when the player does not choose (for this
-    payment); ``matters``: some stay and keeping one rather than another makes a difference
+    payment); ``chosen``: the ones this move gives back (its ``returned_dice``, else the
+    default); ``matters``: some stay and keeping one rather than another makes a difference
     (used dice and dice paying are alike: they do nothing more this round).  None when the
     move replaces nothing that gave dice.  The move must be legal (see
     :func:`~nations_widget.dice.rules.check`)."""
@@ -227,11 +232,68 @@ def give_back_choice(state: GameState, move: Buy) -> dict[str, Any] | None:
     count = player.building_dice[slot]
     order = give_back_order(state, seat, colour)
     default = check(state, Buy(move.tile, move.payment, move.replaces)).returned_dice
+    chosen = check(state, move).returned_dice
     paid = set(move.payment.all_dice())
     kinds = {None if state.dice_used[d] or d in paid else state.face(d) for d in order}
     return {"replaces": move.replaces, "colour": colour, "count": count, "order": order,
-            "default": sorted(default),
+            "default": sorted(default), "chosen": sorted(chosen),
             "matters": count > 0 and len(order) > count and len(kinds) > 1}
+
+
+def _dice_words(count: int, colour: str | None) -> str:
+    return f"{count} {colour} {'die' if count == 1 else 'dice'}" if colour else "no die"
+
+
+def replace_choice(state: GameState, move: Buy) -> dict[str, Any] | None:
+    """The choice of the building that the buy ``move`` (a building, by the player to
+    act) replaces, for the board to offer inside the buy's preview:
+    ``{"options": [{"id", "name", "detail"}], "chosen", "default"}``: each of the player's
+    buildings once, in slot order (``detail``: what it gave and scores, in words);
+    ``chosen``: ``move.replaces``; ``default``: the building the board suggests
+    (:func:`~nations_widget.dice.preview.suggested_replacement`).  None for any other
+    tile."""
+    seat = state.current_player()
+    tiles = state.comp.tiles
+    ref = state.comp.tile_ref.get(move.tile)
+    if seat is None or ref is None or tiles[ref].kind != "building":
+        return None
+    player = state.players[seat]
+    options: list[dict[str, Any]] = []
+    for slot, held in enumerate(player.buildings):
+        old = tiles[held]
+        if any(o["id"] == old.id for o in options):
+            continue
+        gave = _dice_words(player.building_dice[slot], old.dice_colour)
+        options.append({"id": old.id, "name": old.name,
+                        "detail": f"gave {gave}" + (f", {old.vp} VP" if old.vp else "")})
+    return {"options": options, "chosen": move.replaces,
+            "default": suggested_replacement(state, seat)}
+
+
+def rerolls_choice(state: GameState, move: Buy) -> dict[str, Any] | None:
+    """How many of the old advisor's reroll chits go back from the used ones when the buy
+    ``move`` (an advisor, by the player to act) replaces the player's advisor, for the
+    board to offer inside the buy's preview: ``{"options": [{"used", "text"}], "chosen",
+    "default", "leaves", "count"}`` (options: most used ones first, ``text``: the choice in
+    words; ``leaves``: the name of the advisor leaving; ``count``: how many chits go back
+    with it), or None when there is nothing to choose (no advisor, or a single way)."""
+    seat = state.current_player()
+    tiles = state.comp.tiles
+    ref = state.comp.tile_ref.get(move.tile)
+    if seat is None or ref is None or tiles[ref].kind != "advisor":
+        return None
+    choices = used_reroll_choices(state, seat)
+    if len(choices) < 2:
+        return None
+    player = state.players[seat]
+    n = player.advisor_rerolls
+    unused = player.chits[CHIT_KINDS.index("reroll")]
+    default = check(state, Buy(move.tile, move.payment)).returned_used
+    chosen = check(state, move).returned_used
+    options = [{"used": k, "text": f"{k} used + {n - k} unused (you keep {unused - (n - k)} "
+                                   "unused)"} for k in sorted(choices, reverse=True)]
+    return {"options": options, "chosen": chosen, "default": default,
+            "leaves": tiles[player.advisor].name, "count": n}
 
 
 def view_payload(game: Game, seats: list[str]) -> dict[str, Any]:
