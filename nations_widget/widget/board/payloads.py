@@ -509,7 +509,8 @@ def preview_payload(state: GameState, move: Move | dict[str, Any]) -> dict[str, 
 
     ``place``: when the move asks the same seat where its card goes (a building's slot,
     the colony or advisor it replaces, a completed wonder's space: with more than one
-    option; one option the engine takes itself), ``{"question", "kind", "default",
+    option; one option the engine takes itself), ``{"question", "legend" (the question
+    without the seat's name), "kind", "default",
     "options": [{"move", "key", "text", "slot", "card", "rows", "production",
     "production_text", "lines", "then", "ends_turn"}]}``: each option's outcome, the move
     and the placement together; ``default`` (an index) is the one the preferred bot
@@ -623,8 +624,11 @@ def _placement(state: GameState, after: GameState, seat: int,
                         "text": describe_move(after, choice), "slot": slot,
                         "card": cards[held].id if held >= 0 else None,
                         **_outcome(state, final, seat, [*entries, *more])})
-    return {"question": after.prompt(), "kind": d.kind, "default": default,
-            "options": options}
+    question = after.prompt()
+    # the heading of the choice in the preview: the question without the seat's name
+    legend = question.removeprefix(f"{seat_label(seat)}: ")
+    return {"question": question, "legend": legend[:1].upper() + legend[1:], "kind": d.kind,
+            "default": default, "options": options}
 
 
 def _change_text(row: dict[str, Any]) -> str:
