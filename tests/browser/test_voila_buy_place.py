@@ -93,7 +93,8 @@ def test_a_building_goes_to_the_slot_picked_in_its_preview(
         sizes = page.evaluate(
             "() => { const p = document.querySelector('.nwb-root [data-key=\"preview\"]');"
             " const r = p.getBoundingClientRect();"
-            " const h = (s) => [...p.querySelectorAll(s)].map((e) => e.getBoundingClientRect().height);"
+            " const h = (s) => [...p.querySelectorAll(s)]"
+            ".map((e) => e.getBoundingClientRect().height);"
             " return {left: r.left, right: r.right, inner: window.innerWidth,"
             " places: h('.nwb-place-opt'), buttons: h('.nwb-confirm button'),"
             " sideways: document.documentElement.scrollWidth - window.innerWidth}; }")
