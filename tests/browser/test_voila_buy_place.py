@@ -131,3 +131,48 @@ def test_a_building_goes_to_the_slot_picked_in_its_preview(
 
     assert not watch.errors(), watch.errors()
     assert not watch.page_errors, watch.page_errors
+
+
+def test_the_place_by_keyboard_arrows_then_enter_and_escape_cancels(
+        page: Any, voila_url: str, watch: PageWatch, artifacts_dir: Path) -> None:
+    """B on a building's name opens its preview with the focus on the chosen place (no
+    Tab needed); Escape cancels; again, an arrow picks the next place and Enter confirms
+    the buy with it."""
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.goto(voila_url, timeout=120_000)
+    choose_the_board_game(page)
+    set_up_game(page)
+    page.wait_for_function(SETTLED, arg=-1, timeout=60_000)
+    answer_until_a_building_can_be_bought(page)
+    before = read_state(page)["pos"]
+    card_el = page.locator(BUILDING_BUY).first.locator("xpath=ancestor::article[@data-card]")
+    card = card_el.get_attribute("data-card")
+    name = card_el.locator("button.nwb-card-name")
+    focused = "() => document.activeElement && document.activeElement.dataset.key"
+
+    name.focus()
+    page.keyboard.press("b")
+    page.locator(PLACE).wait_for(timeout=15_000)
+    page.wait_for_function(f"() => ({focused})() && ({focused})().startsWith('place-input-')")
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.querySelector('.nwb-root [data-key=\"preview\"]')")
+    assert read_state(page)["pos"] == before
+
+    name.focus()
+    page.keyboard.press("b")
+    page.locator(PLACE).wait_for(timeout=15_000)
+    page.wait_for_function(f"() => ({focused})() && ({focused})().startsWith('place-input-')")
+    default = int(page.evaluate(focused).removeprefix("place-input-"))
+    page.keyboard.press("ArrowDown")
+    pick = (default + 1) % 5
+    page.wait_for_function(
+        "(k) => document.activeElement && document.activeElement.dataset.key === "
+        "`place-input-${k}` && document.activeElement.checked", arg=pick)
+    page.keyboard.press("Enter")
+    page.wait_for_function(SETTLED, arg=before, timeout=60_000)
+    assert not read_state(page)["error"]
+    data = save_game(page, artifacts_dir / "voila_buy_place_keyboard.json")
+    game = Game.from_json(data)
+    assert game.moves[before] == Buy(card)
+    assert game.state.comp.cards[game.state_at(before + 2).players[0].bm[pick]].id == card
+    assert not watch.errors(), watch.errors()

@@ -798,6 +798,7 @@ export class Board {
    * on the control that asked for the preview or on the widget itself, not elsewhere. */
   focusPlace(act) {
     const pending = act.pendingMove();
+    if (!pending) this.placeFocused = null; // cancelled or played: the same purchase again is a new preview
     if (!pending || this.placeFocused === pending) return;
     const radio = this.frame.querySelector(".nwb-preview .nwb-place input:checked");
     if (!radio) return;

@@ -75,6 +75,11 @@ describe("a card's place in its preview", () => {
     buy.focus();
     click(buy);
     expect(document.activeElement).toBe(byKey(`place-input-${S.preview.place.default}`));
+    // cancelled, then the same purchase asked again: a new preview, the focus there again
+    click(byKey("preview-cancel"));
+    buy.focus();
+    click(moveButton(el, entry.key));
+    expect(document.activeElement).toBe(byKey(`place-input-${S.preview.place.default}`));
   });
 
   it("a pick made for one purchase is not carried to the next", () => {
