@@ -54,7 +54,8 @@ def others_moved(game: Game, seat: int) -> bool:
 
 
 def snapshot(game: Game, seats: list[str], cards: str,
-             preview_of: str | None = None) -> dict[str, Any]:
+             preview_of: str | None = None,
+             card_type: str | None = None) -> dict[str, Any]:
     adapter = BoardAdapter()
     state = game.state
     current = state.current_player()
@@ -72,7 +73,11 @@ def snapshot(game: Game, seats: list[str], cards: str,
         "error": "",
     }
     if preview_of is not None and human:
-        move = next((m for m in state.legal_moves() if m.type == preview_of), None)
+        # (``card_type``: the first buy of a card of that type)
+        move = next((m for m in state.legal_moves() if m.type == preview_of
+                     and (card_type is None or state.comp.cards[
+                         state.comp.card_ref[getattr(m, "card", "")]].type == card_type)),
+                    None)
         if move is not None:
             data["preview"] = {**preview_payload(state, move), "position": game.position}
     return data
@@ -101,6 +106,13 @@ def main() -> None:
     advance(game, lambda g: bool(g.state.queue) and g.state.queue[0].kind == "place_bm")
     files["choose_slot_2p"] = snapshot(game, ["human", "human"], "cards_base",
                                        preview_of="choose")
+
+    # a building's purchase previewed: where it goes is chosen in the preview (issue 29)
+    game = Game(players=2, seed=7)
+    advance(game, lambda g: g.state.step == "actions" and g.state.current_player() == 0
+            and not g.state.queue)
+    files["buy_place_2p"] = snapshot(game, ["human", "heuristic"], "cards_base",
+                                     preview_of="buy", card_type="building")
 
     # a bot is to move (no legal moves sent)
     game = Game(players=2, seed=9)

@@ -176,6 +176,10 @@ Decision = (GrowChoice | SideChoice | EventPick | TilePick | PlaceBm | PlaceColo
 CardDecision = PlaceBm | PlaceColony | PlaceAdvisor | PlaceWonder | BattleSpoils | GoldenAgeChoice
 CARD_DECISIONS: tuple[type[CardDecision], ...] = (PlaceBm, PlaceColony, PlaceAdvisor,
                                                   PlaceWonder, BattleSpoils, GoldenAgeChoice)
+# Where a card just taken goes (a building or military slot, a colony, an advisor, a ready
+# wonder): the follow-up a page answers together with the move that took the card.
+Placement = PlaceBm | PlaceColony | PlaceAdvisor | PlaceWonder
+PLACEMENTS: tuple[type[Placement], ...] = (PlaceBm, PlaceColony, PlaceAdvisor, PlaceWonder)
 # Every kind by its name in JSON.
 KINDS: dict[str, type[Decision]] = {k.kind: k for k in (
     GrowChoice, SideChoice, EventPick, TilePick, PlaceBm, PlaceColony, PlaceAdvisor,

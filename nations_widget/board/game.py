@@ -33,6 +33,7 @@ from ..core.envelope import quote
 from ..core.history import HistoryGame, draw_seed
 from ..core.log import LogEntry
 from .components import Components, default_components
+from .decisions import PLACEMENTS
 from .machine import GameState
 from .moves import MOVES, Move, move_from_json
 from .rules import new_game
@@ -124,6 +125,14 @@ class Game(HistoryGame[GameState, Move]):
         """Load a game saved by :meth:`to_json` (a dict, JSON text or UTF-8 bytes); any
         problem raises :class:`StateFormatError` naming the field."""
         return super().from_json(data, components)
+
+    @classmethod
+    def _joins(cls, before: GameState, after: GameState) -> bool:
+        """A placement (which slot a building takes, which colony or advisor a new one
+        replaces, where a completed wonder goes) asked of the seat whose move took the
+        card: the page answers it with that move, and Undo goes back to before it."""
+        d = after.queue[0] if after.queue else None
+        return isinstance(d, PLACEMENTS) and d.seat == before.current_player()
 
     @property
     def config(self) -> GameConfig:

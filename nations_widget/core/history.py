@@ -385,6 +385,47 @@ class HistoryGame(ABC, Generic[S, M]):
         self._at = self._cursor
         return log
 
+    def play_joined(self, move: Any, then: Any) -> list[LogEntry]:
+        """Play ``move`` and ``then`` as one gesture: ``then`` answers the question
+        ``move`` asks next of the same seat (where the card just bought goes: see
+        :meth:`follows`).  Both are checked before anything changes: an illegal or
+        malformed one, or a ``then`` that answers no such question, raises
+        :class:`IllegalMoveError` and nothing is played.  The history holds the two moves,
+        as a game played one decision at a time would."""
+        first, second = self._parse_move(move), self._parse_move(then)
+        before = self.state
+        middle = before.clone()
+        log = middle.apply(first)
+        if not self._joins(before, middle):
+            raise IllegalMoveError("that move asks no question of where its card goes: "
+                                   "play it alone")
+        after = middle.clone()
+        log2 = after.apply(second)
+        del self._states[self._cursor + 1:]
+        del self._moves[self._cursor:]
+        del self._logs[self._cursor + 1:]
+        self._states += [middle, after]
+        self._moves += [first, second]
+        self._logs += [log, log2]
+        self._cursor += 2
+        self._at = self._cursor
+        return log + log2
+
+    @classmethod
+    def _joins(cls, before: S, after: S) -> bool:
+        """Whether the decision in ``after`` is a follow-up of the move that led there
+        from ``before``: the same seat says where the card it just took goes.  None in a
+        game that asks no such question (the default)."""
+        return False
+
+    def follows(self, position: int) -> bool:
+        """Whether the decision at ``position`` is a follow-up of the move before it (see
+        :meth:`_joins`): a page answers it together with that move
+        (:meth:`play_joined`), and an undo goes back past it, to before that move."""
+        self._check_position(position)
+        return position > 0 and self._joins(self._states[position - 1],
+                                            self._states[position])
+
     @property
     def can_undo(self) -> bool:
         return self._cursor > 0

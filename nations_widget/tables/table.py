@@ -186,7 +186,9 @@ class Table:
         if self.record.undo != "solo" or self.record.bots[seat] is not None:
             return None
         for position in range(self.game.game_position - 1, -1, -1):
-            if self.game.state_at(position).current_player() == seat:
+            # a follow-up (where the card just bought goes) is part of the move before it
+            if self.game.state_at(position).current_player() == seat \
+                    and not self.game.follows(position):
                 return position
         return None
 
@@ -309,12 +311,14 @@ class TableSeat:
             raise SeatError(f"a {self.role}'s link cannot {action}: it holds no seat")
         return self.seat
 
-    def play(self, move: Any, seen: int | None = None) -> int:
+    def play(self, move: Any, seen: int | None = None, then: Any = None) -> int:
         """Play ``move`` (a move object, its JSON dict or text) for this seat on top of event
         ``seen`` (default: the last one read); the new event's number.  Refused, with
         nothing stored: another seat's turn, a seat played by a bot, an illegal move
         (the engine's :class:`IllegalMoveError`), or a table that moved on since ``seen``
-        (:class:`StaleMoveError`)."""
+        (:class:`StaleMoveError`).  ``then``: the move's follow-up (where the card it
+        takes goes, ``HistoryGame.play_joined``), checked with it before either is
+        stored, then stored as the next event."""
         seat = self._my_seat("play a move")
         seen = self._at(seen)
         game = self.table.game
@@ -325,13 +329,24 @@ class TableSeat:
             raise SeatError(f"it is {player_name(to_play)}'s turn, not yours")
         if self.table.bots[seat] is not None:
             raise SeatError("a bot plays your seat now: take your seat back first")
-        return self._play_checked(seat, move, seen)
+        return self._play_checked(seat, move, seen, then)
 
-    def _play_checked(self, seat: int, move: Any, seen: int) -> int:
+    def _play_checked(self, seat: int, move: Any, seen: int, then: Any = None) -> int:
         game = self.table.game
         parsed = game._parse_move(move)
-        game.state.clone().apply(parsed, log=False)          # the engine's check, no change
-        number = self._write(Event("move", seat, move=parsed.to_json()), seen)
+        if then is None:
+            game.state.clone().apply(parsed, log=False)      # the engine's check, no change
+            number = self._write(Event("move", seat, move=parsed.to_json()), seen)
+            self.table.refresh()
+            return number
+        # both checked on a copy of the game before either is stored; the follow-up is
+        # this seat's next decision, so only a host's seat change could come between
+        follow = game._parse_move(then)
+        trial = game.__class__.from_state(game.state)
+        trial.play_joined(parsed, follow)
+        self._write(Event("move", seat, move=parsed.to_json()), seen)
+        self.table.refresh()
+        number = self._write(Event("move", seat, move=follow.to_json()), seen + 1)
         self.table.refresh()
         return number
 

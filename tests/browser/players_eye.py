@@ -36,7 +36,11 @@ Checks (each finding is one line naming the scenario, the position and what was 
 - ``undo_redraw`` / ``history_redraw`` / ``play_again_redraw``: after Undo, after history
   steps back and forward, and after Play again, the table drawn equals a fresh draw of the
   same position (the text and faces of the table when that position was first reached, or,
-  for Play again, the same position loaded with "Load game…" into a newly opened page).
+  for Play again, the same position loaded with "Load game…" into a newly opened page);
+- ``one_confirm`` (the board game): a purchase (or a hire) is one preview and one Confirm:
+  where its card goes is chosen in the preview (the player's-eye player picks a place other
+  than the default at every other purchase), and after the Confirm the game does not ask
+  the same player where the card goes.
 
 Failures keep a screenshot and the page's DOM in test-artifacts/browser/players-eye/.
 What is read in the page is tests/browser/players_eye.js (``window.playersEye``), loaded
@@ -67,8 +71,10 @@ EYE_ARTIFACTS = ARTIFACTS / "players-eye"
 EYE_JS = Path(__file__).with_name("players_eye.js")
 
 CHECKS = ("drawn_state", "icons_drawn", "dialog_in_view", "panel_in_view", "focus_kept",
-          "history_focus_kept",
-          "no_overflow", "target_size", "undo_redraw", "history_redraw", "play_again_redraw")
+          "history_focus_kept", "no_overflow", "target_size", "undo_redraw", "history_redraw",
+          "play_again_redraw", "one_confirm")
+#: the checks of one game only (the others look at both)
+GAME_CHECKS = {"one_confirm": "board"}
 
 BOT = "heuristic"
 BOT_PAUSE = "0.05"

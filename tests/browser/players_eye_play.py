@@ -179,6 +179,10 @@ class Player:
         self.eye.check_dialogs()
         self.observe()
         self.eye.same_draw("undo_redraw", self.snapshots[target], f"Undo to move {target}")
+        # the positions after it belong to the line taken back: the line played next may
+        # differ (a purchase's place picked otherwise), so their first draws are not its
+        for later in [p for p in self.snapshots if p > target]:
+            del self.snapshots[later]
 
     def history_steps(self) -> None:
         """Step back through the history to the previous decision (at most 4 steps), then
@@ -353,6 +357,16 @@ class DicePlayer(Player):
 
 
 # ---------------------------------------------------------------------- the board game
+# The question "where does the card go" asked of the player on the page (its options'
+# words), or null: after a purchase's one Confirm it must not be.
+PLACE_ASKED = """() => {
+  const p = document.querySelector('.nwb-root .nwb-prompt.nwb-live');
+  if (!p) return null;
+  const opts = [...p.querySelectorAll('button.nwb-option')].map((b) => b.textContent);
+  return opts.some((t) => /^\\d+\\. (Replace|Put) /.test(t)) ? opts.join(' | ') : null;
+}"""
+
+
 class BoardPlayer(Player):
     root = ".nwb-root"
     save_button = '.nwb-root button[data-key="save"]'
@@ -364,6 +378,7 @@ class BoardPlayer(Player):
         super().__init__(*args)
         self.buys: dict[int, int] = {}
         self.placed: dict[int, int] = {}
+        self.places = 0             # the purchases whose preview asked where the card goes
 
     def inventory(self, engine_state: Any) -> list[str]:
         got = self.page.evaluate(BOARD_DRAWN) or {"drawn": {}, "unfolded": []}
@@ -439,9 +454,33 @@ class BoardPlayer(Player):
         self.eye.check_dialogs()
         self.eye.check_focus(self.last_click)
         assert not read(page)["error"], f"the preview of {label!r} was refused"
+        self.pick_place()
         self.click(confirm, "Confirm")
         self.settle(pos, "Confirm")
+        if what == "buy" or label.startswith("Hire"):
+            asked = page.evaluate(PLACE_ASKED)
+            self.eye.found("one_confirm", [f"after one Confirm of {label!r} the game asks "
+                                           f"where the card goes: {asked}"] if asked else [])
         return f"{what}: {label}"
+
+    def pick_place(self) -> None:
+        """Where the card goes, when the preview asks: at every other such purchase a place
+        other than Python's default, with a click on it (the default is kept otherwise)."""
+        place = self.page.locator('.nwb-root [data-key="preview"] [data-key="place"]')
+        if not place.count():
+            return
+        self.places += 1
+        radios = place.locator("input[type=radio]")
+        if self.places % 2 or radios.count() < 2:
+            return
+        chosen = next(i for i in range(radios.count()) if radios.nth(i).is_checked())
+        pick = (chosen + 1) % radios.count()
+        self.click(place.locator(f'[data-key="place-{pick}"]'), "a card's place in its preview")
+        self.page.wait_for_function(
+            "(k) => { const l = document.querySelector("
+            "`.nwb-root [data-key='place-${k}']`); return l && l.querySelector('input').checked"
+            " && l.classList.contains('nwb-chosen'); }", arg=pick)
+        self.eye.check_focus(self.last_click)
 
 
 def play(page: Any, base: str, scenario: Scenario) -> EyeRun:

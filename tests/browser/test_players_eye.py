@@ -31,7 +31,7 @@ from browser_support import (
     require_notebook,
     voila_server,
 )
-from players_eye import CHECKS, EYE_JS, EyeRun, Scenario
+from players_eye import CHECKS, EYE_JS, GAME_CHECKS, EyeRun, Scenario
 from players_eye_play import play
 
 pytestmark = pytest.mark.browser
@@ -134,6 +134,8 @@ def _cases() -> list[Any]:
         cases.append(pytest.param(sc, "played", id=f"{sc.name}-played"))
         for check in CHECKS:
             if check == "target_size" and not sc.phone:
+                continue
+            if GAME_CHECKS.get(check, sc.game) != sc.game:
                 continue
             defect = known_defect(sc, check)
             marks = [pytest.mark.xfail(reason=defect, strict=False)] if defect else []

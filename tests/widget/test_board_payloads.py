@@ -187,11 +187,13 @@ def test_preview_of_a_buy_and_a_refusal() -> None:
     assert not refused["ok"] and "wonder" in refused["error"]
     bad = preview_payload(s, {"type": "deploy", "slot": 9, "source": "idle"})
     assert not bad["ok"] and "slot 9" in bad["error"]
-    # a building asks where it goes: the preview says so
+    # a building asks where it goes: the preview holds that question and its options
+    # (the page answers it with the buy: nothing is left to ask after the default)
     building = next((m for m in s.legal_moves() if isinstance(m, Buy) and
                      s.comp.cards[s.comp.card_ref[m.card]].type == "building"), None)
     if building is not None:
-        assert "replace" in (preview_payload(s, building)["then"] or "")
+        shown = preview_payload(s, building)
+        assert "replace" in shown["place"]["question"] and shown["then"] is None
 
 
 def test_preview_of_the_last_pass_shows_the_resolution_not_the_next_round() -> None:

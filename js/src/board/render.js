@@ -13,7 +13,7 @@
 //   act   the callbacks (view.js): the view's own and the shell's (commit, panels...);
 //   part  the draw's Parts (dom.js): a subtree kept while its signature is unchanged.
 // Board (at the end) keeps the drawn table between draws and puts the parts in place.
-import { Parts, h, memo, modal, setAttr, setChildren, setText, sig } from "../shell/dom.js";
+import { Parts, h, memo, modal, setAttr, setChildren, setText, sid, sig } from "../shell/dom.js";
 import { icon, iconClass } from "../shell/icons.js";
 import { botLevel, fairEnd, gameSeed, roundKey, seedLine } from "../shell/panels.js";
 import {
@@ -235,20 +235,53 @@ function promptPanel(S, ui, act, moves) {
       : null);
 }
 
-/** What the pending move changes (Python's preview `p`; null while on its way). */
-function previewBody(act, p) {
-  const rows = p && p.rows ? p.rows : [];
+/** The next production's change (Python's `production`: a worker deployed, a card
+ * replaced): "+2 stone at production", each with its icon. */
+function productionChange(changes) {
+  if (!changes || !changes.length) return null;
+  return h("ul", { class: "nwb-lines nwb-prod-change", "aria-label": "What changes at the next production", dataset: { key: "preview-production" } },
+    changes.map((c) => h("li", {}, chip(c.name, c.after - c.before), " at production",
+      h("span", { class: "nwb-dim" }, ` (${signed(c.before)} \u2192 ${signed(c.after)} a round)`))));
+}
+
+/** Where the card goes (Python's `place`): one radio per option, the chosen one checked
+ * (`choice`: its index; Python's default until the player picks another), the default
+ * marked; a pick only redraws the preview with that option's figures. */
+function placeChoice(act, place, choice) {
+  const name = sid("place");
+  return h("fieldset", { class: "nwb-place", dataset: { key: "place" } },
+    h("legend", {}, place.legend || place.question),
+    place.options.map((o, i) => h("label", { class: `nwb-place-opt${i === choice ? " nwb-chosen" : ""}`, dataset: { key: `place-${i}` } },
+      h("input", { type: "radio", name, value: String(i), checked: i === choice, dataset: { key: `place-input-${i}` }, onchange: () => act.choosePlace(i) }),
+      h("span", { class: "nwb-place-text" }, o.text),
+      i === place.default ? h("span", { class: "nwb-badge nwb-suggested" }, "suggested") : null)));
+}
+
+/** The preview's figures: the chosen place's when the move asks where its card goes. */
+export function previewShownPart(p, choice) {
+  if (!p || !p.place) return p;
+  const o = p.place.options[choice];
+  return o ? { ...p, rows: o.rows, lines: o.lines, then: o.then, production: o.production } : p;
+}
+
+/** What the pending move changes (Python's preview `p`; null while on its way), with
+ * where its card goes when it asks (`choice`: the option chosen). */
+function previewBody(act, p, choice) {
+  const shownP = previewShownPart(p, choice);
+  const rows = shownP && shownP.rows ? shownP.rows : [];
   return h("section", { class: "nw-panel nwb-preview", role: "dialog", "aria-label": "What this move changes", dataset: { key: "preview" } },
     h("h3", {}, p && p.text ? p.text : "What this move changes"),
     !p ? h("p", { class: "nwb-dim" }, "Working out what it changes\u2026") : null,
+    p && p.place ? placeChoice(act, p.place, choice) : null,
     rows.length
       ? h("table", { class: "nwb-changes" },
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), h("th", { scope: "col" }, "now"), h("th", { scope: "col", "aria-hidden": "true" }, ""),
           h("th", { scope: "col" }, "after"), h("th", { scope: "col" }, "change"))),
         h("tbody", {}, rows.map(changeRow)))
       : p ? h("p", { class: "nwb-dim" }, "No resource, track or VP changes at once.") : null,
-    p && p.lines && p.lines.length ? h("ul", { class: "nwb-lines" }, p.lines.map((t) => h("li", {}, t))) : null,
-    p && p.then ? h("p", { class: "nwb-then" }, `Then: ${p.then}`) : null,
+    p ? productionChange(shownP.production) : null,
+    shownP && shownP.lines && shownP.lines.length ? h("ul", { class: "nwb-lines" }, shownP.lines.map((t) => h("li", {}, t))) : null,
+    shownP && shownP.then ? h("p", { class: "nwb-then" }, `Then: ${shownP.then}`) : null,
     p && p.warning ? h("p", { class: "nwb-warn" }, p.warning) : null,
     // plain words on the buttons (a key in brackets means nothing on a touch screen); the
     // key in the tooltip and for assistive technology
@@ -261,7 +294,8 @@ function previewPanel(S, act, part) {
   const pending = act.pendingMove();
   if (!pending) return null;
   const p = act.previewShown(S);
-  return part("preview", sig(pending, p), () => previewBody(act, p));
+  const choice = act.placeIndex(p);
+  return part("preview", sig(pending, p, choice), () => previewBody(act, p, choice));
 }
 
 function recentPanel(S, part) {
@@ -716,7 +750,10 @@ export class Board {
     const v = S.view;
     const moves = placeMoves(S.acting !== null && S.acting !== undefined ? S.legal : []);
     const acting = shown(S.acting) ? v.nations.find((n) => n.seat === S.acting) : null;
-    const ui = { ...state, pending: pendingCards(act.pendingMove(), acting), rev: this.catalogue(S) };
+    const pending = pendingCards(act.pendingMove(), acting);
+    const placed = act.placeCard(S); // the card the chosen place replaces, outlined too
+    if (placed) pending.add(placed);
+    const ui = { ...state, pending, rev: this.catalogue(S) };
     setAttr(frame, "data-step", v.step);
     setAttr(frame, "class", `nwb-root nw-root${S.busy ? " nw-is-busy" : ""}`);
 
@@ -753,5 +790,24 @@ export class Board {
     setChildren(frame, [els.head, panel("errorLine"), S.viewingHistory ? panel("historyBanner") : null, els.turn, progressPanel(S, ui, act, part, moves), els.main, dialog]);
     P.sweep();
     setAttr(frame, "data-position", v.position);
+    this.focusPlace(act);
+  }
+
+  /** A preview that asks where the card goes, drawn for the first time: the focus goes
+   * to the chosen place (arrows pick another, Enter confirms, Escape cancels) when it was
+   * on the control that asked for the preview or on the widget itself, not elsewhere. */
+  focusPlace(act) {
+    const pending = act.pendingMove();
+    if (!pending) this.placeFocused = null; // cancelled or played: the same purchase again is a new preview
+    if (!pending || this.placeFocused === pending) return;
+    const radio = this.frame.querySelector(".nwb-preview .nwb-place input:checked");
+    if (!radio) return;
+    this.placeFocused = pending;
+    const doc = this.frame.ownerDocument;
+    const at = doc && doc.activeElement;
+    const asker = act.previewAsker();
+    const fromAsker = at && (at === this.host || at === doc.body
+      || (asker && this.host.contains(at) && at.dataset && at.dataset.key === asker));
+    if (fromAsker && typeof radio.focus === "function") radio.focus({ preventScroll: true });
   }
 }

@@ -131,6 +131,7 @@ function viewActs(ui, shell, lastDrawn) {
   const act = {
     commit(entry) {
       ui.detail = null; // a move chosen from a card's details: its preview shows on the board
+      ui.place = null; // a place picked for an earlier preview is not this one's
       shell.commit(entry.move, { preview: true });
     },
     detail(id) {
@@ -161,6 +162,30 @@ function viewActs(ui, shell, lastDrawn) {
       ui.summaryOpen = true;
       shell.redraw();
     },
+    /** The place chosen in the preview for the pending move (an option's index). */
+    choosePlace(index) {
+      ui.place = { move: shell.pendingMove(), index };
+      shell.redraw();
+    },
+    /** The index of the place shown chosen in preview `p`: the player's pick for this
+     * pending move, else Python's default (null: the move asks no place). */
+    placeIndex(p) {
+      if (!p || !p.place) return null;
+      const picked = ui.place && ui.place.move === shell.pendingMove() ? ui.place.index : null;
+      return picked !== null && picked >= 0 && picked < p.place.options.length ? picked : p.place.default;
+    },
+    /** The chosen place's option in Python's answer to the pending move's preview. */
+    placeOption(S) {
+      const p = act.previewShown(S);
+      const i = act.placeIndex(p);
+      return i === null ? null : p.place.options[i];
+    },
+    /** The card the chosen place replaces (outlined on the board), or null. */
+    placeCard(S) {
+      const o = act.placeOption(S);
+      return o ? o.card : null;
+    },
+    previewAsker: () => (shell.ui ? shell.ui.previewAsker : null),
     // the shell's, as render.js asks for them
     panels: () => shell.panels || {},
     helpOpen: () => Boolean(shell.ui && shell.ui.helpOpen),
@@ -237,6 +262,7 @@ export function createView(root, shell) {
     unfolded: new Set(), // other nations' boards shown in full
     dismissed: null, // the round whose summary was closed, with the game's number (roundKey)
     summaryOpen: false, // reopened with S
+    place: null, // {move, index}: the place picked in the preview of the pending move `move`
   };
   const board = new Board(root);
   let last = null; // the last snapshot drawn (for key handlers)
@@ -246,6 +272,7 @@ export function createView(root, shell) {
     draw(S) {
       last = S;
       if (ui.detail && S.cards && !S.cards[ui.detail]) ui.detail = null;
+      if (!shell.pendingMove()) ui.place = null; // confirmed or cancelled: the pick goes
       board.render(S, ui, act);
     },
     reset: () => board.reset(),
@@ -255,6 +282,11 @@ export function createView(root, shell) {
     decisionPanel: ".nwb-prompt",
     boardPanel: ".nwb-progress",
     turnKey: (S) => `${S.view.position}:${S.view.current}:${S.view.decision}`,
+    // Confirm sends the buy with the place chosen in its preview (Python plays both)
+    previewFollow(S) {
+      const o = act.placeOption(S);
+      return o ? o.move : null;
+    },
     shortcuts: SHORTCUTS,
     onKey: (e, S) => onKey(e, S, act, board.frame),
     keyFirst: (e, S) => keyFirst(e, S, act, board.frame),

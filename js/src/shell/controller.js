@@ -481,10 +481,12 @@ export function createController({ model, el }, createView) {
     /** A move for the acting seat, with the seat and position drawn last: a second
      * click of a double click (sent before the board's update arrives) is refused by
      * Python instead of played on the next position. */
-    play(move) {
+    play(move, then = null) {
       if (!move) return;
       const S = state();
-      send({ kind: "move", seat: S.view.current, position: S.view.position, move });
+      // `then`: the answer to the question the move asks next of the same seat (where the
+      // card it takes goes), played with it as one gesture (Python: both or neither)
+      send({ kind: "move", seat: S.view.current, position: S.view.position, move, ...(then ? { then } : {}) });
     },
     /** Ask Python what `move` would do (intent `preview`); returns the question's
      * number, which Python's answer (the `preview` trait) carries as `ask`. */
@@ -532,8 +534,12 @@ export function createController({ model, el }, createView) {
     confirmPreview() {
       const move = ui.previewMove;
       if (!move) return; // confirmed already (a second click before Python's update)
+      // the view's answer to the question the move asks next (a card's place, chosen in
+      // the preview), sent with it; only from Python's answer to this very preview
+      const S = state();
+      const then = view && view.previewFollow && shell.previewShown(S) ? view.previewFollow(S) : null;
       ui.previewMove = null;
-      shell.play(move);
+      shell.play(move, then);
       // Python's update (the move played, or its refusal) usually comes within a frame or
       // two, and its draw takes the preview away: drawing the board without it now as well
       // would put a draw, a layout and a paint in the update's way (a real move took 2-3 ms
@@ -701,7 +707,9 @@ export function createController({ model, el }, createView) {
   function enterConfirms(t) {
     const control = t && t.closest ? t.closest("button, a, summary, input, select, textarea, [role=button]") : null;
     if (!control || !el.contains(control)) return true;
-    if (control.closest(".nw-preview, .nwb-preview, dialog")) return false;
+    // a choice inside the preview (a card's place: a radio, which Enter does nothing to)
+    // confirms the preview with it
+    if (control.closest(".nw-preview, .nwb-preview, dialog")) return control.type === "radio" && !control.closest("dialog");
     return Boolean(ui.previewAsker) && control.dataset.key === ui.previewAsker;
   }
 
@@ -711,7 +719,7 @@ export function createController({ model, el }, createView) {
     if (e.defaultPrevented || e.altKey || e.metaKey) return;
     const t = e.target;
     const typing = t && (t.tagName === "SELECT" || t.tagName === "TEXTAREA" ||
-      (t.tagName === "INPUT" && !["checkbox", "range", "button"].includes(t.type)));
+      (t.tagName === "INPUT" && !["checkbox", "radio", "range", "button"].includes(t.type)));
     if (typing && e.key !== "Escape") return;
     const S = state();
     if (!view || (view.ready ? !view.ready(S) : S.view.position === undefined)) return;

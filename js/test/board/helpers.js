@@ -50,7 +50,13 @@ export function fakeShell() {
     send(intent) { shell.sent.push(intent); },
     pendingMove: () => shell.pending,
     previewShown: (S) => (shell.pending && S.preview && JSON.stringify(S.preview.move) === JSON.stringify(shell.pending) ? S.preview : null),
-    confirmPreview() { shell.sent.push({ kind: "move", move: shell.pending }); shell.pending = null; shell.redraw(); },
+    // as the shell's: the view's answer to the question the move asks next goes with it
+    confirmPreview() {
+      const then = shell.view && shell.view.previewFollow && shell.previewShown(shell.S) ? shell.view.previewFollow(shell.S) : null;
+      shell.sent.push({ kind: "move", move: shell.pending, ...(then ? { then } : {}) });
+      shell.pending = null;
+      shell.redraw();
+    },
     cancelPreview() { shell.pending = null; shell.redraw(); },
     previewsOn: () => true,
     redraw() {

@@ -52,6 +52,8 @@ function fakeView(record) {
         record.escaped = (record.escaped || 0) + 1;
         return true;
       },
+      // the answer to the question the pending move asks next (a card's place), if any
+      previewFollow: () => record.follow || null,
       onKey(e, S) {
         if (e.key !== "a" || S.acting === null) return false;
         shell.play({ type: "add", n: 1 });
@@ -74,6 +76,8 @@ function fakeView(record) {
           shell.panels.errorLine(S, part),
           S.viewingHistory ? shell.panels.historyBanner(S, part) : null,
           shell.pendingMove() ? shell.panels.previewPanel(S, part) : null,
+          // a choice the view draws inside its preview (the board game's card's place)
+          shell.pendingMove() && record.follow ? h("div", { class: "nwb-preview" }, h("input", { type: "radio", name: "place", dataset: { key: "place-radio" } })) : null,
           S.acting === null ? shell.panels.waiting(S) : null,
           shell.panels.historyPanel(S, part),
           shell.panels.gamePanel(S, part),
@@ -138,6 +142,32 @@ describe("the shell controller with a fake view", () => {
     expect(el.textContent).toContain("the total becomes 6");
     click(byKey("preview-confirm"));
     expect(m2.sent.at(-1)).toEqual({ kind: "move", seat: 1, position: 3, move: { type: "add", n: 1 } });
+  });
+
+  it("Confirm sends the view's follow-up with the move; Enter on a choice in the preview confirms it", async () => {
+    localStorage.setItem("nw-previews", "true");
+    const { model, record } = mount();
+    record.follow = { type: "choose", option: "slot 2 (Axeman)" };
+    click(byKey("add"));
+    model.emit("preview", { title: "the total becomes 6", position: 3, move: { type: "add", n: 1 }, ask: 1 });
+    await tick();
+    const radio = byKey("place-radio");
+    radio.focus();
+    press(radio, "Enter");
+    expect(model.sent.at(-1)).toEqual({ kind: "move", seat: 1, position: 3, move: { type: "add", n: 1 }, then: { type: "choose", option: "slot 2 (Axeman)" } });
+    // Escape on that choice cancels the preview (a radio is no text field)
+    click(byKey("add"));
+    model.emit("preview", { title: "the total becomes 6", position: 3, move: { type: "add", n: 1 }, ask: 2 });
+    await tick();
+    press(byKey("place-radio"), "Escape");
+    expect(record.shell.pendingMove()).toBeNull();
+    // no follow-up: the move alone, as before
+    record.follow = null;
+    click(byKey("add"));
+    model.emit("preview", { title: "the total becomes 6", position: 3, move: { type: "add", n: 1 }, ask: 3 });
+    await tick();
+    click(byKey("preview-confirm"));
+    expect(model.sent.at(-1)).toEqual({ kind: "move", seat: 1, position: 3, move: { type: "add", n: 1 } });
   });
 
   it("keys: the view's, then the shell's undo, help and Escape", () => {

@@ -39,9 +39,10 @@ from ...board import (
     Undeploy,
     move_from_json,
 )
+from ...board.bots.heuristic import quick_move
 from ...board.components import CardSpec
 from ...board.constants import CARD_TYPES, FIGURES, PRICES, RESOURCES, SHADOW_FIGURES
-from ...board.decisions import CARD_DECISIONS
+from ...board.decisions import CARD_DECISIONS, PLACEMENTS, PlaceAdvisor, PlaceBm, PlaceColony
 from ...board.describe import describe_move
 from ...board.effects import can_take_card, price_of
 from ...board.render import side_name
@@ -49,6 +50,7 @@ from ...board.rules import age_of, deploy_cost, production_of
 from ...board.solo import hall_of_fame
 from ...board.state import DECK_CHOICES, decks_serve, tile_of
 from ...board.words import count_text, counted, figure_text, level_text, signed_text
+from ...core.log import LogEntry
 
 #: At most this many of the other players' moves are summarised.
 RECENT_LIMIT = 12
@@ -500,8 +502,20 @@ def preview_payload(state: GameState, move: Move | dict[str, Any]) -> dict[str, 
     """What ``move`` would change for the seat playing it, before -> after.
 
     ``{"move", "text", "seat", "ok", "error", "rows": [{"name", "before", "after"}],
-    "lines": [what happens, the engine's sentences], "then": the next question when the
-    same seat must answer one (a buy asking for a slot, ...), "ends_turn", "ends_actions"}``.
+    "production": the next production's changes [{"name", "before", "after"}] and
+    "production_text" in words ("+2 stone at production"), "lines": [what happens, the
+    engine's sentences], "then": the next question when the same seat must answer one,
+    "ends_turn", "ends_actions", "place"}``.
+
+    ``place``: when the move asks the same seat where its card goes (a building's slot,
+    the colony or advisor it replaces, a completed wonder's space: with more than one
+    option; one option the engine takes itself), ``{"question", "legend" (the question
+    without the seat's name), "kind", "default",
+    "options": [{"move", "key", "text", "slot", "card", "rows", "production",
+    "production_text", "lines", "then", "ends_turn"}]}``: each option's outcome, the move
+    and the placement together; ``default`` (an index) is the one the preferred bot
+    would take, and the preview's own rows, lines and ``then`` are that option's.  The
+    page sends the chosen option's ``move`` as the ``then`` of its move intent.
     A refused move comes back with ``ok`` false and the engine's reason in ``error``.
 
     The move is played on a clone whose decks are reshuffled (``reseeded``): what this
@@ -516,7 +530,8 @@ def preview_payload(state: GameState, move: Move | dict[str, Any]) -> dict[str, 
     out: dict[str, Any] = {"move": parsed.to_json(), "key": parsed.to_json_str(),
                            "seat": seat, "ok": False, "error": None, "rows": [],
                            "lines": [], "then": None, "ends_turn": False,
-                           "ends_actions": False}
+                           "ends_actions": False, "place": None, "production": [],
+                           "production_text": []}
     if seat is None:
         out["error"] = "the game is over"
         return out
@@ -527,33 +542,93 @@ def preview_payload(state: GameState, move: Move | dict[str, Any]) -> dict[str, 
         return out
     out["text"] = describe_move(state, parsed)
     clone = state.reseeded(PREVIEW_SEED)
-    before = _figures_of(state, seat)
     entries = clone.apply(parsed)
-    after = _figures_of(clone, seat)
     out["ok"] = True
-    out["rows"] = [{"name": k, "before": before[k], "after": after[k]} for k in FIGURES_SHOWN
-                   if before[k] != after[k]]
-    # only what this round does, in public: the next round's maintenance (new cards, the
-    # event card) and the solo shadow's die come from the reshuffled clone, not the game
-    out["lines"] = [e.text for e in entries
-                    if e.round == state.round and e.kind != "shadow"
-                    and not e.step.startswith("maintenance")][:12]
-    out["ends_actions"] = (state.step == "actions" and clone.step != "actions") \
-        or clone.round != state.round or clone.is_terminal()
-    nxt = clone.current_player()
-    if nxt == seat and clone.queue and clone.round == state.round:
-        out["then"] = clone.prompt()
-    out["ends_turn"] = nxt != seat or out["ends_actions"]
+    place = _placement(state, clone, seat, entries)
+    if place is None:
+        out.update(_outcome(state, clone, seat, entries))
+    else:
+        out["place"] = place
+        chosen = place["options"][place["default"]]
+        out.update({k: chosen[k] for k in ("rows", "production", "production_text",
+                                           "lines", "then", "ends_turn", "ends_actions")})
     # the shell's generic preview panel reads these (sentences)
     out["title"] = out["text"]
     out["pays"] = [_change_text(r) for r in out["rows"] if r["after"] < r["before"]]
     out["gains"] = [_change_text(r) for r in out["rows"] if r["after"] > r["before"]]
-    out["goes"] = out["lines"]
+    out["goes"] = out["lines"] + out["production_text"]
     out["warning"] = ("This ends your actions for the round: the resolution follows."
                       if isinstance(parsed, Pass) and out["ends_actions"] else
                       "You pass: no more actions this round." if isinstance(parsed, Pass)
                       else None)
     return out
+
+
+def _outcome(state: GameState, after: GameState, seat: int,
+             entries: Sequence[LogEntry]) -> dict[str, Any]:
+    """What the moves that led from ``state`` to ``after`` (which wrote ``entries``)
+    change for ``seat``: the preview's rows, production, lines, next question and whether
+    the turn or the actions end."""
+    before, now = _figures_of(state, seat), _figures_of(after, seat)
+    made, makes = production_of(state, seat), production_of(after, seat)
+    production: list[dict[str, Any]] = [{"name": GOODS[r], "before": made[r], "after": makes[r]}
+                  for r in range(len(GOODS)) if made[r] != makes[r]]
+    out: dict[str, Any] = {
+        "rows": [{"name": k, "before": before[k], "after": now[k]} for k in FIGURES_SHOWN
+                 if before[k] != now[k]],
+        "production": production,
+        "production_text": [f"{figure_text(RESOURCES.index(c['name']), c['after'] - c['before'])}"
+                            " at production" for c in production],
+        # only what this round does, in public: the next round's maintenance (new cards,
+        # the event card) and the solo shadow's die come from the reshuffled clone
+        "lines": [e.text for e in entries
+                  if e.round == state.round and e.kind != "shadow"
+                  and not e.step.startswith("maintenance")][:12],
+        "then": None,
+    }
+    out["ends_actions"] = (state.step == "actions" and after.step != "actions") \
+        or after.round != state.round or after.is_terminal()
+    nxt = after.current_player()
+    if nxt == seat and after.queue and after.round == state.round:
+        out["then"] = after.prompt()
+    out["ends_turn"] = nxt != seat or out["ends_actions"]
+    return out
+
+
+def _placement(state: GameState, after: GameState, seat: int,
+               entries: Sequence[LogEntry]) -> dict[str, Any] | None:
+    """The ``place`` of a preview (see :func:`preview_payload`): where the card the move
+    took goes, when ``after`` asks ``seat`` that (``Game._joins``), else None."""
+    d = after.queue[0] if after.queue else None
+    if not isinstance(d, PLACEMENTS) or d.seat != seat:
+        return None
+    choices = after.legal_moves()
+    default = choices.index(quick_move(after, seat))
+    player, cards = after.players[seat], after.comp.cards
+    options = []
+    for k, choice in enumerate(choices):
+        final = after.clone()
+        more = final.apply(choice)
+        slot: int | None = None
+        held: int = -1
+        if isinstance(d, PlaceBm):
+            slot, held = k, player.bm[k]
+        elif isinstance(d, PlaceColony):
+            held = player.colonies[k]
+        elif isinstance(d, PlaceAdvisor):
+            held = player.advisors[k]
+        else:
+            free = len(player.wonders) < after.side_of(seat).wonder_slots
+            held = -1 if free and k == 0 else player.wonders[k - (1 if free else 0)]
+        options.append({"move": choice.to_json(), "key": choice.to_json_str(),
+                        "text": describe_move(after, choice), "slot": slot,
+                        "card": cards[held].id if held >= 0 else None,
+                        **_outcome(state, final, seat, [*entries, *more])})
+    question = after.prompt()
+    # the heading of the choice in the preview: the question without the seat's name
+    legend = question.removeprefix(f"{seat_label(seat)}: ")
+    return {"question": question, "legend": legend[:1].upper() + legend[1:], "kind": d.kind,
+            "default": default, "options": options}
 
 
 def _change_text(row: dict[str, Any]) -> str:

@@ -14,7 +14,9 @@ kind                    fields
                         seat the browser believes is acting; refused if it is not);
                         ``position`` (optional int: the position the board showed when
                         the player clicked; refused if the game has moved on since, so
-                        a double click plays once)
+                        a double click plays once); ``then`` (optional move object:
+                        the answer to the question ``move`` asks next of the same seat,
+                        where the card it takes goes; both are played, or neither)
 ``undo``                ``steps`` (optional int >= 1; default: back to the previous
                         decision of a human seat)
 ``redo``                none
@@ -78,7 +80,8 @@ FieldTable = tuple[Mapping[str, tuple[str, ...]], frozenset[str]]
 #: The intents every game's widget understands.
 GENERIC_INTENTS: dict[str, FieldTable] = {
     "move": ({"move": ("object",), "seat": ("integer", "null"),
-              "position": ("integer", "null")}, frozenset({"move"})),
+              "position": ("integer", "null"), "then": ("object", "null")},
+             frozenset({"move"})),
     "undo": ({"steps": ("integer", "null")}, frozenset()),
     "redo": ({}, frozenset()),
     "goto": ({"position": ("integer",)}, frozenset({"position"})),

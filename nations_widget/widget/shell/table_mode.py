@@ -266,14 +266,15 @@ class TableBinding:
                              f"{self.table.bots[to_play]} bot; wait for its move")
         return handle
 
-    def play(self, move: Any) -> int:
-        """Store ``move`` for the seat to play (one of this screen's) on top of the last
-        event read (with the widget's lock held)."""
+    def play(self, move: Any, then: Any = None) -> int:
+        """Store ``move`` (and ``then``, its follow-up: see ``TableSeat.play``) for the
+        seat to play (one of this screen's) on top of the last event read (with the
+        widget's lock held)."""
         game = self.table.game
         if game.position != game.game_position:
             game.back_to_game()
         handle = self._seat_handle(None)
-        return handle.play(move, seen=self.number)
+        return handle.play(move, seen=self.number, then=then)
 
     def undo(self) -> int:
         to_play = self.table.game.current_player

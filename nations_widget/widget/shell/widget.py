@@ -285,16 +285,18 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             self._publish(full=True, reset_log=True)
 
     # ----------------------------------------------------------------- playing
-    def play(self, move: Any) -> None:
+    def play(self, move: Any, then: Any = None) -> None:
         """Play a move (a move object, its JSON object or JSON text) for the current
         player (whoever sits there); the bots then answer.  An illegal move raises
-        :class:`IllegalMoveError`, shows its reason and changes nothing."""
+        :class:`IllegalMoveError`, shows its reason and changes nothing.  ``then``: the
+        answer to the question the move asks next of the same seat (where the card it
+        takes goes), played with it as one gesture: both, or neither."""
         with self._lock:
             if self._binding is not None:
-                self._table_write(lambda b: b.play(move))
+                self._table_write(lambda b: b.play(move, then))
                 return
             try:
-                self._game.play(self._adapter.parse_move(move))
+                self._play_parsed(move, then)
             except IllegalMoveError as exc:
                 self._fail(str(exc))
                 raise
@@ -302,6 +304,14 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             self.error = ""
             self._publish()
         self._schedule_bots()
+
+    def _play_parsed(self, move: Any, then: Any) -> None:
+        """Play ``move``, and ``then`` with it when given (one gesture: both or nothing)."""
+        parse = self._adapter.parse_move
+        if then is None:
+            self._game.play(parse(move))
+        else:
+            self._game.play_joined(parse(move), parse(then))
 
     def undo(self, steps: int | None = 1) -> None:
         """Go back ``steps`` moves (None: back to the previous decision of a human seat,
@@ -624,6 +634,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         if not self.coach.get("on") or self._game.position == 0:
             return
         game, position = self._game, self._game.position
+        while position > 1 and game.follows(position - 1):
+            position -= 1       # a move and its follow-up: the move is graded
         if self._in_intent:
             try:
                 loop = asyncio.get_running_loop()
@@ -967,7 +979,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
                     raise IntentError(f"that click was made on move {position}; the table is "
                                       f"at move {self._game.position} now, so nothing was "
                                       "played")
-                self._table_write(lambda b: b.play(f["move"]))
+                self._table_write(lambda b: b.play(f["move"], f.get("then")))
                 return
             current = self._game.current_player
             if position is not None and position != self._game.position:
@@ -985,7 +997,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             if self._seats[current] != "human":
                 raise IntentError(f"{label(current)} is played by the "
                                   f"{self._seats[current]} bot; wait for its move")
-            self._game.play(self._adapter.parse_move(f["move"]))
+            self._play_parsed(f["move"], f.get("then"))
             self._cancel_bots()
             self.error = ""
             self._publish()
@@ -1311,12 +1323,14 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     def _undo_target(self) -> int:
         """The position the board's Undo goes back to: the previous decision of a human
         seat (so that undoing in a game against bots does not land on a bot's turn)."""
-        pos = self._game.position
-        if all(s == "human" for s in self._seats):
-            return pos - 1
+        pos, game = self._game.position, self._game
+        # a follow-up (where the card just bought goes) is part of the move before it:
+        # Undo goes back to before that move, not to the question
+        everyone = all(s == "human" for s in self._seats)
         for p in range(pos - 1, -1, -1):
-            seat = self._game.state_at(p).current_player()
-            if seat is not None and self._seats[seat] == "human":
+            seat = game.state_at(p).current_player()
+            if (everyone or (seat is not None and self._seats[seat] == "human")) \
+                    and not game.follows(p):
                 return p
         return pos - 1
 
