@@ -867,6 +867,8 @@ export class Board {
     // one dialog at a time: the shortcut list, else the round summary, else a card's details
     const dialog = help || summaryOverlay(S, ui, act, part) || detailPanel(S, ui, act, part, moves);
     setChildren(els.players, playerPanels(S, act, part));
+    // a 5-player board (7 columns of cards) needs the whole width: the panels go under it
+    setAttr(els.table, "class", `nwb-table-area${v.progress.columns >= 7 ? " nwb-wide-board" : ""}`);
     setChildren(els.table, [progressPanel(S, ui, act, part, moves), els.players]);
     setChildren(frame, [els.head, status, panel("errorLine"), S.viewingHistory ? panel("historyBanner") : null, els.turn, els.table, els.main, dialog]);
     P.sweep();
