@@ -56,9 +56,10 @@ ANSWERS = {
     ],
 }
 # In-place choices of a preview (a replacement, a slot): the controls that pick another one.
+UNCHOSEN = ':not([aria-checked="true"]):not([aria-pressed="true"])'
 IN_PLACE = {
-    "dice": '.nw-root .nw-preview [data-choice]:not([aria-checked="true"]):not([aria-pressed="true"])',
-    "board": '.nwb-root .nwb-preview [data-choice]:not([aria-checked="true"]):not([aria-pressed="true"])',
+    "dice": f".nw-root .nw-preview [data-choice]{UNCHOSEN}",
+    "board": f".nwb-root .nwb-preview [data-choice]{UNCHOSEN}",
 }
 ROOT = {"dice": ".nw-root[data-step]:not(.nwb-root)", "board": ".nwb-root[data-step]"}
 SAVE = {"dice": '.nw-root button[data-key="save"]', "board": '.nwb-root button[data-key="save"]'}
@@ -177,7 +178,8 @@ def decided(page: Any, case: Case, start: int) -> bool:
     return True
 
 
-def count_clicks(page: Any, base: str, case: Case, save: dict[str, Any], move: Any) -> dict[str, Any]:
+def count_clicks(page: Any, base: str, case: Case, save: dict[str, Any],
+                 move: Any) -> dict[str, Any]:
     game = case.game
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         json.dump({**save, "seats": ["human", "human"]}, f)

@@ -137,6 +137,13 @@ def main() -> None:
     files["mid_4p"] = snapshot(game, ["human", "heuristic", "mcts", "random"], "cards_base",
                                preview_of="deploy")
 
+    # 4 players in round 3 with a war bought: the README's pictures and the screenshots of
+    # the player panels (every nation's figures and next production side by side)
+    game = Game(players=4, seed=21)
+    advance(game, lambda g: g.round == 3 and others_moved(g, 0))
+    files["round3_4p"] = snapshot(game, ["human", "heuristic", "mcts", "random"],
+                                  "cards_base")
+
     # the end of a 4-player game
     game = Game(players=4, seed=13)
     advance(game, lambda g: False, limit=5000)

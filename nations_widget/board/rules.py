@@ -737,6 +737,29 @@ STEP_NAMES: tuple[str, ...] = MACHINE.names
 advance: Callable[[StateData, Log], None] = MACHINE.advance
 
 
+def production_forecast(s: S) -> tuple[S, list[Decision]]:
+    """What the round's production step would do if it ran now: a clone of ``s`` with the
+    step played as the walk plays it (the printed production and its upkeep, the cards'
+    production effects, revolt; each single-option decision it raises answered) and no
+    further, and the decisions it would leave to the players (a shortfall's resource of
+    their choice, a card's choice), set aside unanswered so that the rest of the step still
+    runs.  ``s`` is not changed.  For the widget's "next production" figures: the engine's
+    own step, never a sum of its own."""
+    clone = s.clone()
+    clone.queue = []
+    clone.listed = None
+    step = MACHINE.by_name["resolution.production"]
+    clone.step, clone.stage = step.name, 0
+    left: list[Decision] = []
+    for _ in range(ADVANCE_LIMIT):
+        outcome = _settle(clone, step, None)
+        if outcome == DONE:
+            break
+        if outcome == WAIT:
+            left.append(clone.queue.pop(0))
+    return clone, left
+
+
 def first_turn_actions(s: StateData, seat: int) -> int:
     """How many actions the seat's first turn of the round holds: 1, or a card's
     ``first_turn_actions`` amount (0: the first turn is skipped; several cards: the
@@ -1582,4 +1605,4 @@ QUESTIONS: dict[type, Callable[[StateData, Any], str]] = {
 
 
 __all__ = ["ROUND", "STEP_NAMES", "Step", "apply", "check", "current_player", "legal_moves",
-           "new_game", "prompt"]
+           "new_game", "production_forecast", "prompt"]

@@ -78,6 +78,15 @@ window.playersEye = {
         out[`progress r${r} c${c}`] = el.classList.contains('nwb-empty') ? '(taken)' : (cardName(el) || `(blank: ${text(el).slice(0, 40)})`);
       });
     }
+    // every nation's panel: each figure now, and the next production's change under it
+    for (const panel of root.querySelectorAll('.nwb-players .nwb-pp[data-seat]')) {
+      const seat = Number(panel.dataset.seat);
+      for (const fig of panel.querySelectorAll('[data-fig]')) {
+        const k = fig.dataset.fig;
+        out[`panel ${seat} ${k}`] = num(text(fig.querySelector('.nwb-pp-now b')));
+        if (k !== 'workers') out[`panel ${seat} ${k} next`] = num(text(fig.querySelector('.nwb-pp-delta')).replace(/\u00a0/g, ''));
+      }
+    }
     const unfolded = [];
     for (const sec of root.querySelectorAll('.nwb-nation[data-seat]')) {
       const seat = Number(sec.dataset.seat);

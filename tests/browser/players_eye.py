@@ -62,6 +62,7 @@ from typing import Any
 
 from browser_support import ARTIFACTS
 
+from nations_widget.board.rules import production_forecast
 from nations_widget.dice.catalogue import RESOURCES
 from nations_widget.dice.rules import amount_text
 from nations_widget.widget.dice.payloads import catalogue_payload
@@ -228,6 +229,22 @@ def board_expected(game: Any, unfolded: set[int]) -> dict[str, str]:
 
     def num(n: int) -> str:
         return str(n)
+
+    # every nation's panel: its figures and, under each, what the engine's production step
+    # would change if it ran now (the rules' forecast, played on a copy of this state)
+    after = None if s.is_terminal() else production_forecast(s)[0]
+    for seat, p in enumerate(s.players):
+        now = {**dict(zip(("gold", "stone", "food", "books", "vp"), p.res, strict=True)),
+               "strength": s.strength(seat), "stability": s.stability(seat)}
+        then = None if after is None else {
+            **dict(zip(("gold", "stone", "food", "books", "vp"), after.players[seat].res,
+                       strict=True)),
+            "strength": after.strength(seat), "stability": after.stability(seat)}
+        for k, n in now.items():
+            out[f"panel {seat} {k}"] = num(n)
+            change = 0 if then is None else then[k] - n
+            out[f"panel {seat} {k} next"] = f"{change:+d}" if change else ""
+        out[f"panel {seat} workers"] = f"{p.idle}/{p.idle + p.deployed}"
 
     for seat, p in enumerate(s.players):
         res = dict(zip(("gold", "stone", "food", "books", "vp"), p.res, strict=True))

@@ -202,3 +202,41 @@ def test_the_scoring_board_comes_before_the_nations_on_a_phone_and_beside_them_o
         assert abs(b["right"]["right"] - b["scoring"]["right"]) <= 1
     finally:
         context.close()
+
+
+_PANELS = """() => {
+  const box = (el) => { const r = el.getBoundingClientRect();
+    return {top: r.top + scrollY, bottom: r.bottom + scrollY, left: r.left, right: r.right}; };
+  return {progress: box(document.querySelector("[data-key='progress']")),
+          panels: [...document.querySelectorAll("[data-key='players'] .nwb-pp")].map(box),
+          strip: box(document.querySelector("[data-key='status']"))};
+}"""
+
+
+@pytest.mark.parametrize("fixture", ("mid_4p", "round3_4p"))
+def test_every_nations_panel_is_beside_the_progress_board_on_a_desktop_and_under_it_on_a_phone(
+        browser: Any, harness: str, fixture: str) -> None:
+    """The nations' panels sit in one column beside the progress board at 1400 px, all four
+    within the window's first 900 px; at 390 px they follow the progress board, one under
+    the other; the strip (round, phase, event, war, turn) stays at the window's top."""
+    context, page = _open(browser, harness, "desktop", fixture)
+    try:
+        b = page.evaluate(_PANELS)
+        assert len(b["panels"]) == 4
+        assert all(p["left"] >= b["progress"]["right"] for p in b["panels"])
+        assert max(p["bottom"] for p in b["panels"]) <= 900
+        page.evaluate("window.scrollTo(0, 1200)")
+        page.wait_for_timeout(50)
+        strip = page.evaluate("document.querySelector('[data-key=status]')"
+                              ".getBoundingClientRect().top")
+        assert -1 <= strip <= 1, "the strip scrolled away"
+    finally:
+        context.close()
+    context, page = _open(browser, harness, "phone", fixture)
+    try:
+        b = page.evaluate(_PANELS)
+        assert all(p["top"] >= b["progress"]["bottom"] for p in b["panels"])
+        tops = [p["top"] for p in b["panels"]]
+        assert tops == sorted(tops) and len(set(round(t) for t in tops)) == 4
+    finally:
+        context.close()

@@ -17,6 +17,7 @@ from nations_widget.widget.board.payloads import (
     card_detail,
     cards_payload,
     legal_payload,
+    next_production,
     preview_payload,
     recent_payload,
     round_summary,
@@ -297,3 +298,90 @@ def test_the_js_fixtures_have_the_shape_the_payloads_have_now() -> None:
         assert all(set(n) == nation_keys for n in data["view"]["nations"]), name
         for entry in data["legal"]:
             assert {"move", "text", "group", "key"} <= set(entry), name
+
+
+# ----------------------------------------------------------- the next production
+class _Recorder(list[Any]):
+    """A log that notes each nation's figures when the production step is over: at the
+    first entry of a later step (the player order's, which changes no figure)."""
+
+    def __init__(self, state: GameState) -> None:
+        super().__init__()
+        self.state = state
+        self.produced = False
+        self.after: list[dict[str, int]] | None = None
+
+    def append(self, entry: Any) -> None:
+        if entry.step == "resolution.production":
+            self.produced = True
+        elif self.produced and self.after is None:
+            self.after = [_figures(self.state, seat) for seat in range(len(self.state.players))]
+        super().append(entry)
+
+
+def _figures(s: GameState, seat: int) -> dict[str, int]:
+    p = s.players[seat]
+    out = dict(zip(("gold", "stone", "food", "books", "vp"), p.res, strict=True))
+    out["strength"] = s.strength(seat)
+    out["stability"] = s.stability(seat)
+    return out
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 4), (3, 5), (4, 6), (4, 21)])
+def test_the_next_production_is_what_the_engines_production_does(players: int,
+                                                                  seed: int) -> None:
+    """At the end of every round's actions, each nation's forecast (the payload's
+    ``next_production``) equals what the engine's production then does to its figures,
+    played for real: the state is the game's own, the move the one a player makes."""
+    from nations_widget.board import rules
+
+    game = Game(players=players, seed=seed, decks="base", sides="A")
+    rng = random.Random(seed)
+    seats = ["human"] * players
+    compared = changed = chose = 0
+    while not game.is_over:
+        s = game.state
+        move = rng.choice(game.legal_moves())
+        if s.step == "actions" and not s.queue:
+            # the move played on a copy through the engine's own steps, with a log that
+            # reads the figures once the production is over
+            st = s.clone()
+            seat = st.current_player()
+            assert seat is not None
+            log = _Recorder(st)
+            rules._perform(st, seat, move, log)
+            rules.check_removals(st, log)
+            ended = st.clone()                # the move played, the resolution not begun
+            rules.advance(st, log)
+            waited = 0
+            while log.produced and log.after is None and not st.is_terminal():
+                # the production waits for a player's choice (a resource to give up):
+                # answered (the first option), as a player would, until the step is over
+                answer = st.legal_moves()[0]
+                chooser = st.current_player()
+                assert chooser is not None
+                rules._perform(st, chooser, answer, log)
+                rules.check_removals(st, log)
+                rules.advance(st, log)
+                waited += 1
+            if log.produced:
+                forecast = next_production(ended)
+                assert forecast is not None
+                after = log.after or [_figures(st, x) for x in range(players)]
+                for x in range(players):
+                    was = _figures(ended, x)
+                    real = {k: after[x][k] - was[k] for k in was}
+                    if forecast[x]["owed"] or forecast[x]["choices"]:
+                        # what the player chose is theirs: the forecast says it is owed
+                        assert waited, (game.position, x)
+                        chose += 1
+                        continue
+                    assert forecast[x]["change"] == real, (game.position, x)
+                    changed += any(real.values())
+                compared += 1
+        # the payload carries the engine's forecast for the position shown
+        view = view_payload(game, seats)
+        expected = next_production(s)
+        assert [n["next_production"] for n in view["nations"]] == expected
+        game.play(move)
+    assert compared >= 8 and changed >= compared

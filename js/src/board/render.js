@@ -186,14 +186,116 @@ function slotButton(act, entry, slotNames) {
 
 // --------------------------------------------------------------- header
 function header(S) {
-  const v = S.view;
   return h("div", { class: "nwb-head-text" },
-    h("h2", { class: "nwb-title" }, (S.info && S.info.title) || "Nations"),
-    // the round and age on the header's pill, the step on the gold pill of the current
-    // step (the dice game's header); one line of words for a screen reader
+    h("h2", { class: "nwb-title" }, (S.info && S.info.title) || "Nations"));
+}
+
+// ------------------------------------------------------ the round at a glance
+/** Whose turn it is, in one signal: "Your turn" (gold) when this screen's player decides,
+ * else who is to play (a bot, a person at another screen), or the game's end. */
+function turnSignal(S) {
+  const v = S.view;
+  if (v.over) return h("span", { class: "nwb-st-turn nwb-st-over" }, "Game over");
+  const n = shown(v.current) ? v.nations.find((x) => x.seat === v.current) : null;
+  if (!n) return null;
+  if (shown(S.acting)) {
+    // a hot seat (several people at this screen): whose turn it is by name
+    const people = (S.seats || []).filter((w) => w === "human").length;
+    return h("span", { class: "nwb-st-turn nwb-your-turn", dataset: { key: "your-turn" } },
+      people > 1 ? `${n.name}: your turn` : "Your turn");
+  }
+  const who = botWords(n.who, isPerson(n.who) ? "" : botLevel(S, n.who));
+  return h("span", { class: "nwb-st-turn nwb-st-other" }, `${n.name}${who} to play`);
+}
+
+/** The round, its phase, the event, the war and whose turn it is: one strip that stays at
+ * the top of the window while the page scrolls (board.css: sticky). */
+function statusStrip(S) {
+  const v = S.view;
+  const sc = v.scoring;
+  const ev = sc.event;
+  const war = sc.war;
+  const eventWords = ev ? ev.halves.map((x) => `${x.name}: ${x.text}`).join(" ") + ` Famine: ${ev.famine} food for every nation.` : "";
+  return h("div", { class: "nwb-status", role: "region", "aria-label": "The round at a glance", dataset: { key: "status" } },
+    // the round and age on the header's pill, the phase on the gold pill (the dice game's)
     h("span", { class: "nwb-when" }, v.over ? h("span", { class: "nw-round" }, "Game over") : [
-      h("span", { class: "nw-round" }, `Round ${v.round} of ${v.rounds} \u00b7 ${v.age_name}`),
-      h("span", { class: "nw-sr" }, " \u00b7 "), h("span", { class: "nw-step nw-current" }, v.step_label)]));
+      h("span", { class: "nw-round", title: `Round ${v.round} of ${v.rounds}, age ${roman(v.age)}` }, `Round ${v.round} of ${v.rounds} \u00b7 ${v.age_name}`),
+      h("span", { class: "nw-sr" }, " \u00b7 phase: "), h("span", { class: "nw-step nw-current", title: "The round's phase" }, v.step_label)]),
+    v.over ? null : h("span", { class: "nwb-st-item nwb-st-event", title: ev ? eventWords : "No event card yet" },
+      icon("event", 16), h("span", { class: "nwb-k" }, "Event "),
+      ev ? h("b", {}, ev.halves.map((x) => x.name).join(" / ")) : h("span", { class: "nwb-dim" }, "none yet"),
+      ev ? h("span", { class: "nwb-st-famine" }, " \u00b7 famine ", h("b", { class: iconClass("food", 14) }, String(ev.famine)), h("span", { class: "nw-sr" }, " food")) : null),
+    v.over ? null : h("span", { class: `nwb-st-item nwb-st-war${war && !war.fought ? " nwb-st-war-on" : ""}`, title: war ? war.text : "No war this round" },
+      icon("war", 16), h("span", { class: "nwb-k" }, "War "),
+      war ? h("b", { class: iconClass("strength", 14) }, String(war.strength)) : h("span", { class: "nwb-dim" }, "none"),
+      war ? h("span", { class: "nw-sr" }, ` strength: ${war.text}`) : null,
+      war && shown(war.buyer) && war.buyer >= 0 ? h("span", { class: "nwb-dim" }, ` (${seatName(war.buyer)}'s${war.fought ? ", fought" : ""})`) : war && war.fought ? h("span", { class: "nwb-dim" }, " (fought)") : null),
+    turnSignal(S));
+}
+
+// ------------------------------------------------------------ player panels
+/** "1st", "2nd"... (the player order). */
+function ordinal(n) {
+  return `${n}${n % 10 === 1 && n !== 11 ? "st" : n % 10 === 2 && n !== 12 ? "nd" : n % 10 === 3 && n !== 13 ? "rd" : "th"}`;
+}
+
+/** A figure of a player panel: its icon and its number now, under it what the next
+ * production changes (Python's forecast), the words for a screen reader and on hover. */
+function panelFig(key, iconName, word, value, delta = 0, extra = "") {
+  const words = `${word}: ${value}${delta ? `, ${signed(delta)} at the next production` : ""}`;
+  return h("span", { class: `nwb-pp-fig nwb-pp-${key}${extra}`, title: words, dataset: { fig: key } },
+    h("span", { class: "nwb-pp-now", "aria-hidden": "true" }, icon(iconName, 16), h("b", {}, value)),
+    h("small", { class: `nwb-pp-delta${delta ? ` nw-delta ${delta > 0 ? "nw-up" : "nw-down"}` : ""}`, "aria-hidden": "true" }, delta ? signed(delta) : "\u00a0"),
+    h("span", { class: "nw-sr" }, words));
+}
+
+/** A nation's panel: its place in the player order, its name, whose it is, its state (to
+ * play, passed, in revolt), its VP; then each figure with the next production's change. */
+function playerPanel(S, act, n, orderIndex) {
+  const v = S.view;
+  const next = n.next_production || { change: {}, owed: 0, choices: 0, text: "" };
+  const ch = next.change || {};
+  const viewer = shown(v.viewer) && v.viewer === n.seat;
+  const who = isPerson(n.who) ? (viewer ? "you" : "") : `${n.who} bot`;
+  const current = v.current === n.seat;
+  return h("section", {
+    class: `nwb-pp${current ? " nwb-pp-current nw-to-play" : ""}${viewer ? " nwb-pp-me" : ""}${n.revolt ? " nwb-pp-revolt" : ""}`,
+    "aria-label": `${n.name}${who ? ` (${who})` : ""}`, dataset: { key: `panel-${n.seat}`, seat: n.seat },
+  },
+  h("div", { class: "nwb-pp-head" },
+    orderIndex >= 0 ? h("span", { class: "nwb-pp-order", title: `${ordinal(orderIndex + 1)} in the player order` }, String(orderIndex + 1), h("span", { class: "nw-sr" }, ` ${ordinal(orderIndex + 1)} in the player order: `)) : null,
+    h("button", { type: "button", class: "nwb-pp-name", dataset: { key: `panel-name-${n.seat}` }, "aria-label": `${n.name}: show its board`, title: "Show its board (cards and workers)", onclick: () => act.showNation(n.seat) }, n.name),
+    who ? h("span", { class: "nwb-pp-who" }, who) : null,
+    current ? h("span", { class: "nwb-badge nwb-now nw-turn-badge" }, "to play") : null,
+    n.passed ? h("span", { class: "nwb-badge" }, n.first_to_pass ? "passed first" : "passed") : null,
+    n.revolt ? h("span", { class: "nwb-badge nwb-bad", title: "Stability below zero: at the next production it loses 1 VP and books" }, "in revolt") : null,
+    n.defeated ? h("span", { class: "nwb-badge nwb-bad" }, "defeated") : null,
+    panelFig("vp", "vp", "VP", String(n.resources.vp), ch.vp || 0, " nwb-pp-vpfig")),
+  h("div", { class: "nwb-pp-figs" },
+    panelFig("gold", "gold", "gold", String(n.resources.gold), ch.gold || 0),
+    panelFig("stone", "stone", "stone", String(n.resources.stone), ch.stone || 0),
+    panelFig("food", "food", "food", String(n.resources.food), ch.food || 0),
+    panelFig("books", "book", "books", String(n.resources.books), ch.books || 0),
+    panelFig("strength", "strength", "military strength", num(n.strength), ch.strength || 0, " nwb-pp-track"),
+    panelFig("stability", "stability", "stability", num(n.stability), ch.stability || 0, ` nwb-pp-track${n.revolt ? " nwb-bad" : ""}`),
+    panelFig("workers", "worker", "idle workers of all its workers", `${n.idle}/${n.workers}`, 0, " nwb-pp-track")),
+  next.owed || next.choices ? h("p", { class: "nwb-pp-note" }, `Next production: ${next.text}.`) : null);
+}
+
+/** Every nation's panel, in the player order, under a line saying how to read them; each a
+ * part of its own (a move redraws the panels whose figures changed). */
+function playerPanels(S, act, part) {
+  const v = S.view;
+  const order = v.scoring.order;
+  const seats = [...order, ...v.nations.map((n) => n.seat).filter((s) => !order.includes(s))];
+  const head = part("panels-head", "", () => h("p", { class: "nwb-pp-legend" },
+    h("b", {}, "Nations"), h("span", { class: "nwb-dim" }, " in player order \u00b7 small figures: what the next production changes")));
+  const panels = seats.map((seat) => {
+    const n = v.nations.find((x) => x.seat === seat);
+    const i = order.indexOf(seat);
+    return part(`panel-${seat}`, sig(n.name, n.who, n.resources, n.strength, n.stability, n.idle, n.workers, n.next_production, n.passed, n.first_to_pass, n.revolt, n.defeated, v.current === seat, v.viewer, i, botLevel(S, n.who)), () => playerPanel(S, act, n, i));
+  });
+  return [head, ...panels];
 }
 
 // ---------------------------------------------------------- the question
@@ -385,8 +487,13 @@ function stat(label, value, extra = "", iconName = null) {
 
 function populationTrack(n) {
   const pop = n.population;
-  const section = (name, sec) => h("div", { class: `nwb-pop-sec nwb-pop-${name}`, "aria-label": `${name} section: ${sec.size - sec.taken} of ${sec.size} workers left; each taken costs ${sec.upkeep} ${name}` },
-    h("span", { class: "nwb-k", title: `${name}: \u2212${sec.upkeep} ${name} each` }, icon(name, 14), h("span", { class: "nwb-sr nw-sr" }, name), ` \u2212${sec.upkeep} each`),
+  // what a worker taken from the section costs, in words (the track's "\u22123" alone said
+  // nothing): food at every production, stability for as long as the worker is out
+  const cost = (name, sec) => (name === "food"
+    ? `each worker taken from it costs ${sec.upkeep} food at every production`
+    : `each worker taken from it lowers stability by ${sec.upkeep}`);
+  const section = (name, sec) => h("div", { class: `nwb-pop-sec nwb-pop-${name}`, "aria-label": `${name} section: ${sec.size - sec.taken} of ${sec.size} workers left; ${cost(name, sec)}` },
+    h("span", { class: "nwb-k", title: `${name} section: ${cost(name, sec)}` }, icon(name, 14), h("span", { class: "nwb-sr nw-sr" }, name), ` \u2212${sec.upkeep} ${name === "food" ? "food" : "stability"} per worker taken`),
     h("span", { class: "nwb-pop-boxes", "aria-hidden": "true" },
       Array.from({ length: sec.size }, (_, i) => h("span", { class: i < sec.size - sec.taken ? "nwb-box nwb-full" : "nwb-box" }, i < sec.size - sec.taken ? "\u25cf" : "\u00b7"))));
   return h("div", { class: "nwb-pop" },
@@ -461,7 +568,10 @@ function nationBoard(S, ui, act, n, moves, live, recent) {
     n.defeated ? h("span", { class: "nwb-badge nwb-bad" }, "defeated in the war") : null,
     S.view.current === n.seat ? h("span", { class: "nwb-badge nwb-now nw-turn-badge" }, "to play") : null,
   ];
-  const prod = chips(Object.fromEntries(GOODS.map((k) => [k, n.production[k]])));
+  // what the next production changes (Python's forecast: the engine's production step,
+  // its cards' effects and a revolt's losses included), the goods and VP as chips
+  const change = n.next_production ? n.next_production.change : n.production;
+  const prod = chips(Object.fromEntries([...GOODS, "vp"].map((k) => [k, change[k] || 0])));
   // the slots' cards before the side cards: the order their memos are asked in
   const slots = slotCards(S, ui, act, n, moves, live, recent);
   const side = sideCards(S, ui, act, n, moves, live, recent);
@@ -473,7 +583,8 @@ function nationBoard(S, ui, act, n, moves, live, recent) {
       stat("stability", n.stability, n.revolt ? " nwb-track nwb-stability nwb-bad" : " nwb-track nwb-stability", "stability"),
       stat("idle workers", `${n.idle} / ${n.workers}`, " nwb-idle", "worker")),
     badges.some(Boolean) ? h("div", { class: "nwb-badges" }, badges) : null,
-    h("p", { class: "nwb-prod" }, h("span", { class: "nwb-k" }, "next production "), prod.length ? prod : "nothing"),
+    h("p", { class: "nwb-prod", title: n.next_production ? `Next production: ${n.next_production.text}` : null }, h("span", { class: "nwb-k" }, "next production "), prod.length ? prod : "no change",
+      n.next_production && (n.next_production.owed || n.next_production.choices) ? h("span", { class: "nwb-k" }, ` (${n.next_production.text.split("; ").slice(1).join("; ")})`) : null),
     populationTrack(n),
     h("h4", {}, "Buildings and military"),
     h("div", { class: "nwb-slots" }, slots),
@@ -713,6 +824,10 @@ export class Board {
       left: h("div", { class: "nwb-left" }),
       right: h("div", { class: "nwb-right" }),
       others: h("div", { class: "nwb-others", "aria-label": "The other nations" }),
+      // the progress board and, beside it on a wide screen (below it on a phone), every
+      // nation's panel
+      table: h("div", { class: "nwb-table-area" }),
+      players: h("section", { class: "nwb-players", "aria-label": "Every nation at a glance", dataset: { key: "players" } }),
     };
     this.els.main = h("div", { class: "nwb-main" }); // its children: render
     this.frame = h("div", { class: "nwb-root nw-root" });
@@ -757,7 +872,8 @@ export class Board {
     setAttr(frame, "data-step", v.step);
     setAttr(frame, "class", `nwb-root nw-root${S.busy ? " nw-is-busy" : ""}`);
 
-    const head = part("head", sig(v.round, v.rounds, v.age_name, v.step_label, v.over, S.info), () => header(S));
+    const head = part("head", sig(S.info), () => header(S));
+    const status = part("status", sig(v.round, v.rounds, v.age, v.age_name, v.step_label, v.over, v.scoring.event, v.scoring.war, v.current, S.acting, S.seats, v.nations.map((n) => n.who), v.current !== null && v.current !== undefined ? botLevel(S, (v.nations[v.current] || {}).who) : null), () => statusStrip(S));
     const panels = act.panels();
     const buttons = panels.headerButtons ? [].concat(panels.headerButtons(part) || []) : [];
     // signed by everything promptPanel draws: the choices line too (an Undo or a bot's turn
@@ -787,7 +903,11 @@ export class Board {
     setChildren(els.head, [head, ...buttons]);
     // one dialog at a time: the shortcut list, else the round summary, else a card's details
     const dialog = help || summaryOverlay(S, ui, act, part) || detailPanel(S, ui, act, part, moves);
-    setChildren(frame, [els.head, panel("errorLine"), S.viewingHistory ? panel("historyBanner") : null, els.turn, progressPanel(S, ui, act, part, moves), els.main, dialog]);
+    setChildren(els.players, playerPanels(S, act, part));
+    // a 5-player board (7 columns of cards) needs the whole width: the panels go under it
+    setAttr(els.table, "class", `nwb-table-area${v.progress.columns >= 7 ? " nwb-wide-board" : ""}`);
+    setChildren(els.table, [progressPanel(S, ui, act, part, moves), els.players]);
+    setChildren(frame, [els.head, status, panel("errorLine"), S.viewingHistory ? panel("historyBanner") : null, els.turn, els.table, els.main, dialog]);
     P.sweep();
     setAttr(frame, "data-position", v.position);
     this.focusPlace(act);

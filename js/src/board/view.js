@@ -127,8 +127,22 @@ function focusedCard() {
 
 /** The callbacks of the view's controls and keys (render.js calls them), over its visual
  * state `ui`; `lastDrawn()`: the snapshot drawn last. */
-function viewActs(ui, shell, lastDrawn) {
+function viewActs(ui, shell, lastDrawn, frame) {
   const act = {
+    // a nation's panel: its full board (unfolded) brought on screen, the focus on its Fold
+    // button (the board's first control) so that Tab goes on inside it
+    showNation(seat) {
+      const S = lastDrawn();
+      if (S && seat !== S.view.viewer) ui.unfolded.add(seat);
+      if (typeof shell.drawNow === "function") shell.drawNow();
+      else shell.redraw();
+      const root = frame();
+      const board = root && root.querySelector(`[data-key="nation-${seat}"]`);
+      if (!board) return;
+      if (typeof board.scrollIntoView === "function") board.scrollIntoView({ block: "start", behavior: "smooth" });
+      const fold = board.querySelector(`[data-key="fold-${seat}"]`);
+      if (fold) fold.focus({ preventScroll: true });
+    },
     commit(entry) {
       ui.detail = null; // a move chosen from a card's details: its preview shows on the board
       ui.place = null; // a place picked for an earlier preview is not this one's
@@ -266,7 +280,7 @@ export function createView(root, shell) {
   };
   const board = new Board(root);
   let last = null; // the last snapshot drawn (for key handlers)
-  const act = viewActs(ui, shell, () => last);
+  const act = viewActs(ui, shell, () => last, () => board.frame);
 
   return {
     draw(S) {

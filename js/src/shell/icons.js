@@ -47,6 +47,16 @@ const PATHS = {
   architect:
     '<path d="M2 14V2L14 14Z" fill="#e3c58a" stroke="#6b4a12" stroke-width="1"/>' +
     '<path d="M4.6 11.4V8.2L7.8 11.4Z" fill="#fffdf8" stroke="#6b4a12" stroke-width="0.8"/>',
+  // a scroll (the round's event card)
+  event:
+    '<path d="M4 2.5H12.5V12.2C12.5 13.4 11.6 14 10.6 14H3.4C4.4 14 5 13.4 5 12.2V3.5C5 2.9 4.6 2.5 4 2.5Z" fill="#f3e6c4" stroke="#6b4a12" stroke-width="1"/>' +
+    '<path d="M4 2.5C3.2 2.5 2.5 3.1 2.5 4V5H5" fill="#e3cf9a" stroke="#6b4a12" stroke-width="1"/>' +
+    '<path d="M6.8 5.5H10.8M6.8 8H10.8M6.8 10.5H9.6" stroke="#6b4a12" stroke-width="0.9"/>',
+  // two crossed blades (the round's war)
+  war:
+    '<path d="M2.2 2.2L11 11M13.8 2.2L5 11" stroke="#5b6168" stroke-width="1.9" stroke-linecap="round"/>' +
+    '<path d="M9.6 12.4L12.4 9.6M6.4 12.4L3.6 9.6" stroke="#8a2a00" stroke-width="1.6" stroke-linecap="round"/>' +
+    '<path d="M12 12L14 14M4 12L2 14" stroke="#7a3b12" stroke-width="1.8" stroke-linecap="round"/>',
   die:
     '<rect x="2" y="2" width="12" height="12" rx="2.5" fill="#fff" stroke="#333" stroke-width="1.2"/>' +
     '<circle cx="5.5" cy="5.5" r="1.2" fill="#333"/><circle cx="10.5" cy="10.5" r="1.2" fill="#333"/>' +
@@ -65,6 +75,8 @@ export const RESOURCE_LABEL = {
   stability: "stability",
   raid: "raid",
   architect: "architect",
+  event: "event",
+  war: "war",
 };
 
 const SIZES = [13, 14, 15, 16, 17, 22];

@@ -42,11 +42,19 @@ from ...board import (
 from ...board.bots.heuristic import quick_move
 from ...board.components import CardSpec
 from ...board.constants import CARD_TYPES, FIGURES, PRICES, RESOURCES, SHADOW_FIGURES
-from ...board.decisions import CARD_DECISIONS, PLACEMENTS, PlaceAdvisor, PlaceBm, PlaceColony
+from ...board.decisions import (
+    CARD_DECISIONS,
+    PLACEMENTS,
+    EffectChoice,
+    LoseOther,
+    PlaceAdvisor,
+    PlaceBm,
+    PlaceColony,
+)
 from ...board.describe import describe_move
 from ...board.effects import can_take_card, price_of
 from ...board.render import side_name
-from ...board.rules import age_of, deploy_cost, production_of
+from ...board.rules import age_of, deploy_cost, production_forecast, production_of
 from ...board.solo import hall_of_fame
 from ...board.state import DECK_CHOICES, decks_serve, tile_of
 from ...board.words import count_text, counted, figure_text, level_text, signed_text
@@ -269,7 +277,48 @@ def _war(s: GameState) -> dict[str, Any] | None:
     return out
 
 
-def _nation(s: GameState, seat: int, seats: Sequence[str]) -> dict[str, Any]:
+#: What the next production's forecast compares (the workers never change there).
+PRODUCTION_FIGURES = ("gold", "stone", "food", "books", "vp", "strength", "stability")
+
+
+def next_production(s: GameState) -> list[dict[str, Any]] | None:
+    """What the next production would change for each nation if it ran now, by seat:
+    ``{"change": {figure: difference}, "owed", "choices", "text"}``.  The engine's own
+    production step is played on a clone (``production_forecast``: the printed production
+    with its upkeep, the cards' production effects, the revolt's losses, a shortfall's VP
+    and books), so the view shows what the engine will do, never a sum of its own.
+    ``owed``: resources of the nation's choice it would give up besides (no books left to
+    lose); ``choices``: choices a card would ask of it there.  None once the game is
+    over."""
+    if s.is_terminal():
+        return None
+    after, left = production_forecast(s)
+    out = []
+    for seat in range(len(s.players)):
+        was, now = _figures_of(s, seat), _figures_of(after, seat)
+        change = {k: now[k] - was[k] for k in PRODUCTION_FIGURES}
+        owed = sum(d.owed for d in left if isinstance(d, LoseOther) and d.seat == seat)
+        choices = sum(1 for d in left if isinstance(d, EffectChoice) and d.seat == seat)
+        out.append({"change": change, "owed": owed, "choices": choices,
+                    "text": _production_text(change, owed, choices)})
+    return out
+
+
+def _production_text(change: dict[str, int], owed: int, choices: int) -> str:
+    """The forecast in words: "+8 gold, −3 food, −1 VP; then 2 resources of its choice"."""
+    words = {"books": "books", "vp": "VP"}
+    parts = [f"{signed_text(n)} {'book' if k == 'books' and abs(n) == 1 else words.get(k, k)}"
+             for k, n in change.items() if n]
+    text = ", ".join(parts) or "no change"
+    if owed:
+        text += f"; then {counted(owed, 'resource')} of its choice (no books left to lose)"
+    if choices:
+        text += f"; and {counted(choices, 'choice')} a card asks"
+    return text
+
+
+def _nation(s: GameState, seat: int, seats: Sequence[str],
+            forecast: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
     p = s.players[seat]
     cards = s.comp.cards
     side = s.side_of(seat)
@@ -319,6 +368,8 @@ def _nation(s: GameState, seat: int, seats: Sequence[str]) -> dict[str, Any]:
         "defeated": p.defeated,
         "bought": {t: k for t, k in zip(CARD_TYPES, p.bought, strict=True) if k},
         "summary": summary,
+        # what the next production changes, as the engine's production step does it
+        "next_production": forecast[seat] if forecast is not None else None,
     }
 
 
@@ -416,6 +467,7 @@ def view_payload(game: Game, seats: Sequence[str]) -> dict[str, Any]:
     n = s.config.players
     over = s.is_terminal()
     refs = _visible_cards(s)
+    forecast = next_production(s)
     decision = s.queue[0].kind if s.queue else ("action" if current is not None else None)
     data: dict[str, Any] = {
         "game": "board",
@@ -437,7 +489,7 @@ def view_payload(game: Game, seats: Sequence[str]) -> dict[str, Any]:
             "event": _event(s), "war": _war(s),
             "decks": s.config.deck_name,
         },
-        "nations": [_nation(s, seat, seats) for seat in range(n)],
+        "nations": [_nation(s, seat, seats, forecast) for seat in range(n)],
         "cards_in_sight": sorted(cards[r].id for r in set(refs)),
         "solo": _solo(s),
         "scores": s.scores(),
@@ -716,5 +768,5 @@ def round_summary(game: Game, seats: Sequence[str]) -> dict[str, Any] | None:
 
 __all__ = ["STEP_LABELS", "card_detail", "card_lines",
            "cards_payload",
-           "legal_payload", "preview_payload", "prompt_text",
+           "legal_payload", "next_production", "preview_payload", "prompt_text",
            "recent_payload", "round_summary", "view_payload", "viewer_of"]
