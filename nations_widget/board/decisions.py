@@ -172,14 +172,12 @@ class EffectChoice:
 Decision = (GrowChoice | SideChoice | EventPick | TilePick | PlaceBm | PlaceColony
             | PlaceAdvisor | PlaceWonder | BattleSpoils | GoldenAgeChoice | LoseOther
             | EffectChoice)
-# The decisions about a card that is in no other place while they wait (its ``card``).
+# The decisions about a card that is in no other place while they wait (its ``card``): each
+# is asked of the seat that just took the card (where it goes, what a battle brings, what a
+# golden age gives), and a page answers it together with the move that took the card.
 CardDecision = PlaceBm | PlaceColony | PlaceAdvisor | PlaceWonder | BattleSpoils | GoldenAgeChoice
 CARD_DECISIONS: tuple[type[CardDecision], ...] = (PlaceBm, PlaceColony, PlaceAdvisor,
                                                   PlaceWonder, BattleSpoils, GoldenAgeChoice)
-# Where a card just taken goes (a building or military slot, a colony, an advisor, a ready
-# wonder): the follow-up a page answers together with the move that took the card.
-Placement = PlaceBm | PlaceColony | PlaceAdvisor | PlaceWonder
-PLACEMENTS: tuple[type[Placement], ...] = (PlaceBm, PlaceColony, PlaceAdvisor, PlaceWonder)
 # Every kind by its name in JSON.
 KINDS: dict[str, type[Decision]] = {k.kind: k for k in (
     GrowChoice, SideChoice, EventPick, TilePick, PlaceBm, PlaceColony, PlaceAdvisor,

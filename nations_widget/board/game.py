@@ -33,7 +33,7 @@ from ..core.envelope import quote
 from ..core.history import HistoryGame, draw_seed
 from ..core.log import LogEntry
 from .components import Components, default_components
-from .decisions import PLACEMENTS
+from .decisions import CARD_DECISIONS
 from .machine import GameState
 from .moves import MOVES, Move, move_from_json
 from .rules import new_game
@@ -128,11 +128,12 @@ class Game(HistoryGame[GameState, Move]):
 
     @classmethod
     def _joins(cls, before: GameState, after: GameState) -> bool:
-        """A placement (which slot a building takes, which colony or advisor a new one
-        replaces, where a completed wonder goes) asked of the seat whose move took the
-        card: the page answers it with that move, and Undo goes back to before it."""
+        """A question about the card just taken (which slot a building takes, which colony
+        or advisor a new one replaces, where a completed wonder goes, what a battle brings,
+        what a golden age gives) asked of the seat whose move took it: the page answers it
+        with that move, and Undo goes back to before it."""
         d = after.queue[0] if after.queue else None
-        return isinstance(d, PLACEMENTS) and d.seat == before.current_player()
+        return isinstance(d, CARD_DECISIONS) and d.seat == before.current_player()
 
     @property
     def config(self) -> GameConfig:

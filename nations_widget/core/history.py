@@ -397,7 +397,7 @@ class HistoryGame(ABC, Generic[S, M]):
         middle = before.clone()
         log = middle.apply(first)
         if not self._joins(before, middle):
-            raise IllegalMoveError("that move asks no question of where its card goes: "
+            raise IllegalMoveError("that move asks no question about the card it takes: "
                                    "play it alone")
         after = middle.clone()
         log2 = after.apply(second)

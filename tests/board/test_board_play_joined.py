@@ -52,7 +52,7 @@ def test_a_completed_wonders_space_is_a_follow_up_of_the_hire() -> None:
 @pytest.mark.parametrize(("first", "then", "words"), [
     (Buy("city-wall"), Choose("slot 7 (Nothing)"), "slot 7"),
     (Buy("city-wall"), Pass(), "must first answer"),
-    (Deploy(1, "idle"), Choose("slot 0 (Temple)"), "asks no question of where its card goes"),
+    (Deploy(1, "idle"), Choose("slot 0 (Temple)"), "asks no question about the card it takes"),
     (Buy("no-such-card"), Choose("slot 0 (Temple)"), "no-such-card"),
 ])
 def test_refused_together_nothing_changes(first: object, then: object, words: str) -> None:

@@ -10,6 +10,7 @@ where the card goes."""
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 from nations_widget.board import Buy, Choose, Game
@@ -128,7 +129,7 @@ def test_a_refused_placement_plays_nothing_and_says_why() -> None:
     deploy = next(e for e in w.legal if e["group"] == "deploy")
     w.handle_intent({"kind": "move", "move": deploy["move"],
                      "then": {"type": "choose", "option": "slot 0 (Temple)"}})
-    assert "asks no question of where its card goes" in w.error
+    assert "asks no question about the card it takes" in w.error
     assert (w.game.position, w.game.length, _state_text(w)) == (before, length, shown)
     # nor does a second move of the wrong kind pass as the answer
     w.handle_intent({"kind": "move", "move": buy["move"], "then": {"type": "pass"}})
@@ -146,3 +147,39 @@ def test_a_deploys_preview_says_what_the_worker_changes_at_production() -> None:
     assert pv["production_text"][0][0] in "+\u2212"
     # the generic preview panel's "Goes" lists it too
     assert set(pv["production_text"]) <= set(pv["goes"])
+
+
+def test_a_golden_age_or_battle_buy_asks_what_it_brings_in_its_preview() -> None:
+    """A golden age's reward and a battle's spoils are the same kind of question about the
+    card just taken: chosen in the buy's preview, played with the buy, one Undo back."""
+
+    def kind_of(entry: dict[str, Any]) -> str:
+        return str(w.cards[entry["card"]]["type"])
+
+    seen: set[str] = set()
+    for seed in range(1, 40):
+        w = BoardWidget(players=2, seats=["human", "human"], seed=seed, bot_delay=0)
+        pick = random.Random(seed)
+        for _ in range(150):
+            if w.game.is_over or len(seen) == 2:
+                break
+            asks = [e for e in w.legal if e["group"] == "buy"
+                    and w.cards[e["card"]]["type"] in ("golden age", "battle")]
+            place = _preview(w, asks[0]["move"])["place"] if asks else None
+            if place is None or len(place["options"]) < 2 or kind_of(asks[0]) in seen:
+                w.handle_intent({"kind": "move", "move": pick.choice(w.legal)["move"]})
+                continue
+            kind = kind_of(asks[0])
+            assert place["kind"] == ("golden" if kind == "golden age" else "battle")
+            assert all(o["card"] is None and o["slot"] is None for o in place["options"])
+            before, state = w.game.position, _state_text(w)
+            option = place["options"][len(place["options"]) - 1]
+            w.handle_intent({"kind": "move", "move": asks[0]["move"], "then": option["move"]})
+            assert w.error == ""
+            assert w.game.position == before + 2 and w.game.follows(before + 1)
+            w.handle_intent({"kind": "undo"})
+            assert w.game.position == before and _state_text(w) == state
+            seen.add(kind)
+        if len(seen) == 2:
+            return
+    assert seen == {"golden age", "battle"}, seen

@@ -44,8 +44,9 @@ from ...board.components import CardSpec
 from ...board.constants import CARD_TYPES, FIGURES, PRICES, RESOURCES, SHADOW_FIGURES
 from ...board.decisions import (
     CARD_DECISIONS,
-    PLACEMENTS,
+    BattleSpoils,
     EffectChoice,
+    GoldenAgeChoice,
     LoseOther,
     PlaceAdvisor,
     PlaceBm,
@@ -559,9 +560,10 @@ def preview_payload(state: GameState, move: Move | dict[str, Any]) -> dict[str, 
     engine's sentences], "then": the next question when the same seat must answer one,
     "ends_turn", "ends_actions", "place"}``.
 
-    ``place``: when the move asks the same seat where its card goes (a building's slot,
-    the colony or advisor it replaces, a completed wonder's space: with more than one
-    option; one option the engine takes itself), ``{"question", "legend" (the question
+    ``place``: when the move asks the same seat a question about the card it took (a
+    building's slot, the colony or advisor it replaces, a completed wonder's space, what a
+    battle brings, what a golden age gives: with more than one option; one option the
+    engine takes itself), ``{"question", "legend" (the question
     without the seat's name), "kind", "default",
     "options": [{"move", "key", "text", "slot", "card", "rows", "production",
     "production_text", "lines", "then", "ends_turn"}]}``: each option's outcome, the move
@@ -649,10 +651,11 @@ def _outcome(state: GameState, after: GameState, seat: int,
 
 def _placement(state: GameState, after: GameState, seat: int,
                entries: Sequence[LogEntry]) -> dict[str, Any] | None:
-    """The ``place`` of a preview (see :func:`preview_payload`): where the card the move
-    took goes, when ``after`` asks ``seat`` that (``Game._joins``), else None."""
+    """The ``place`` of a preview (see :func:`preview_payload`): the question about the
+    card the move took (where it goes, what a battle brings, what a golden age gives), when
+    ``after`` asks ``seat`` that (``Game._joins``), else None."""
     d = after.queue[0] if after.queue else None
-    if not isinstance(d, PLACEMENTS) or d.seat != seat:
+    if not isinstance(d, CARD_DECISIONS) or d.seat != seat:
         return None
     choices = after.legal_moves()
     default = choices.index(quick_move(after, seat))
@@ -669,6 +672,8 @@ def _placement(state: GameState, after: GameState, seat: int,
             held = player.colonies[k]
         elif isinstance(d, PlaceAdvisor):
             held = player.advisors[k]
+        elif isinstance(d, (BattleSpoils, GoldenAgeChoice)):
+            held = -1      # what the card brings: no card of the player's is replaced
         else:
             free = len(player.wonders) < after.side_of(seat).wonder_slots
             held = -1 if free and k == 0 else player.wonders[k - (1 if free else 0)]
