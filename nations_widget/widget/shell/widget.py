@@ -43,6 +43,9 @@ from .review import KEEPS_REVIEW, REVIEW_OFF, ReviewJob, review_payload
 from .secrecy import published_settings
 from .table_mode import (
     INVITE,
+    NO_BOT_HELP,
+    NO_COACH,
+    NO_SAVE,
     REMOTE,
     WATCH_SECONDS,
     Hands,
@@ -821,9 +824,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     def save_json(self, indent: int | None = None) -> str:
         """The game as JSON text (settings, moves and position: a replayable history, in
         the engine's format) plus the widget's ``seats``.  Refused at a shared table."""
-        self._refuse_at_table("a shared table is not saved to a file (the file would hold "
-                              "the seed and the others' hidden choices): the table is kept in "
-                              "the store, and your link brings it back", shared_only=True)
+        self._refuse_at_table(NO_SAVE, shared_only=True)
         data = self._game.to_json()
         data["seats"] = list(self._seats)
         return json.dumps(data, indent=indent)
@@ -1091,6 +1092,17 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
 
     def _intent_clear_error(self, f: dict[str, Any]) -> None:
         self.error = ""
+
+    def _intent_presence(self, f: dict[str, Any]) -> None:
+        """The page says it is there (``here``; ``hidden``: in a background tab) or that it
+        is leaving: at a table, whether this screen's seats count as connected."""
+        binding = self._binding
+        if binding is None:
+            return
+        if f["here"]:
+            binding.page_here(bool(f.get("hidden")))
+        else:
+            binding.page_left()
 
     def _intent_preview(self, f: dict[str, Any]) -> None:
         self.preview_move(f["move"], f.get("ask"))
@@ -1399,11 +1411,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         return f"<{type(self).__name__} {self._game!r} seats={self._seats}>"
 
 
-_NO_BOT_HELP = ("at a shared table no bot decides for a person: it would read the whole "
-                "table, the other seats' hidden choices included; to let a bot play your "
-                "seat, hand it to a bot in the seat menu (and take it back when you like)")
-_NO_COACH = ("the coach is off at a shared table: it reads the whole table, the other "
-             "seats' hidden choices included")
+_NO_BOT_HELP = NO_BOT_HELP
+_NO_COACH = NO_COACH
 
 
 #: The generic intents' handlers, by kind (a game's own come from its adapter).
@@ -1422,6 +1431,7 @@ _GENERIC_HANDLERS: dict[str, Callable[[GameWidget[Any, Any], dict[str, Any]], No
     "play_bots": GameWidget._intent_play_bots,
     "skip_bots": GameWidget._intent_skip_bots,
     "clear_error": GameWidget._intent_clear_error,
+    "presence": GameWidget._intent_presence,
     "preview": GameWidget._intent_preview,
     "hint": GameWidget._intent_hint,
     "coach": GameWidget._intent_coach,
