@@ -201,6 +201,20 @@ function offLine(why, key) {
   return h("p", { class: "nw-off-reason", dataset: { key } }, `${capital(why)}.`);
 }
 
+/** The coach at work on a Hint: a bar and words from Python's progress (`coach.thinking`:
+ * playouts done of those planned, seconds of the cap), or "waiting to start" before it. */
+export function thinkingLine(t) {
+  if (!t) {
+    return h("p", { class: "nw-coach-thinking", role: "status", dataset: { key: "coach-progress" } },
+      h("progress", { "aria-label": "The coach's progress" }), " The coach is about to start thinking…");
+  }
+  const share = Math.max(t.total > 0 ? t.done / t.total : 0, t.cap > 0 ? t.seconds / t.cap : 0);
+  const pct = Math.min(99, Math.round(share * 100));
+  return h("p", { class: "nw-coach-thinking", role: "status", dataset: { key: "coach-progress" } },
+    h("progress", { max: "100", value: String(pct), "aria-label": "The coach's progress" }),
+    ` Thinking… ${t.done} of ${t.total} simulations played (${Number(t.seconds).toFixed(1)} s${t.cap ? ` of at most ${t.cap} s` : ""})`);
+}
+
 /** The panels, bound to one controller's `shell`. */
 export function makePanels(shell) {
   const ui = shell.ui;
@@ -327,7 +341,10 @@ export function makePanels(shell) {
     // not offered live: the Hint is shown greyed with its reason in words, the grading is
     // not shown
     const off = offHere(S);
-    return part("coach", sig(hint, verdict, Boolean(c.on), me === null, S.coachBusy, ui.previews, lesson, off.hint, off.coach), () => {
+    // the coach thinking: Python's progress (playouts done, seconds against the cap), or,
+    // before its first word, that it has not started yet
+    const thinking = S.coachBusy && c.thinking && c.thinking.position === v.position ? c.thinking : null;
+    return part("coach", sig(hint, verdict, Boolean(c.on), me === null, S.coachBusy, ui.previews, lesson, off.hint, off.coach, thinking), () => {
       const kids = [];
       kids.push(h("div", { class: "nw-coach-controls" },
         lesson ? null : h("button", {
@@ -343,6 +360,7 @@ export function makePanels(shell) {
           h("input", { type: "checkbox", dataset: { key: "previews-on" }, checked: Boolean(ui.previews), onchange: (e) => shell.setPreviews(e.target.checked) }),
           ` ${shell.previewWords.label}`)));
       if (off.hint && !lesson) kids.push(offLine(off.hint, "coach-off"));
+      if (S.coachBusy && !lesson) kids.push(thinkingLine(thinking));
       if (hint && !lesson) {
         kids.push(h("ol", { class: "nw-coach-hint", "aria-label": "The coach's best moves" },
           hint.suggestions.map((s, i) => h("li", { dataset: { key: `coach-s-${i}` } }, s.summary))));

@@ -41,9 +41,9 @@ keeps, and a :class:`TableBinding` changes what the widget does:
   (:data:`PAGE_AWAY` seconds since its last word, :data:`PAGE_AWAY_HIDDEN` for a page in a
   background tab, whose timers the browser slows to one a minute).  Measured in the app
   (the other screen's view of the host; 2 busy cores): a page closed without Voila's
-  unload call, connected until the culler before, away after 0.7 s now (its goodbye); a
-  page hung (it says nothing more), connected for good before, away after 7 s now; a page
-  closed with the unload call, away after 1.9 s before, 0.5 s now.
+  unload call, still connected 180 s later before (until the culler), away after 0.7 s
+  now (its goodbye); a page closed with the unload call, away after 1.9 s before, 0.5 s
+  now; a page hung (it says nothing more), away after 7 s now (:data:`PAGE_AWAY`).
 - **What is off.**  At a shared table the coach, Save and a bot deciding for a person are
   refused (:data:`OFF_AT_SHARED_TABLE`); the ``table`` trait's ``off`` names them with the
   reason, so the page offers none of them live.

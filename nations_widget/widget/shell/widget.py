@@ -27,6 +27,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 import anywidget
 import traitlets
 
+from ...core.bots.mcts import search_progress
 from ...core.envelope import MAX_INT_DIGITS, json_object
 from ...core.errors import IllegalMoveError, StateFormatError
 from ...core.history import HistoryGame
@@ -35,7 +36,7 @@ from ...core.validate import plain_digits
 from ...tables import LinkError, Store, create_table
 from .adapter import Bot, BotFactory, GameAdapter, ToJson
 from .bots import choose_bot
-from .coach import COACH_OFF, coach_payload
+from .coach import COACH_OFF, coach_payload, hint_executor
 from .intents import MAX_MESSAGE_CHARS, Intent, IntentError, IntentTable
 from .keeping import Keeping
 from .log import LOG_LIMIT, history_payload, log_patch
@@ -1124,18 +1125,39 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self._hint_task = loop.create_task(self._hint_in_worker(game, state))
 
     async def _hint_in_worker(self, game: G, state: Any, top: int = 3) -> None:
+        """The coach's search in a thread of the hints' own (:func:`.coach.hint_executor`),
+        its progress sent in the ``coach`` trait's ``thinking`` while it runs."""
+        position = game.position
+
+        def still_asked() -> bool:
+            return self._game is game and game.state is state
+
+        def progress(done: int, total: int, seconds: float, cap: float | None) -> None:
+            with self._lock:
+                if still_asked():
+                    self.coach = coach_payload(self.coach, position=position, thinking={
+                        "done": done, "total": total, "seconds": round(seconds, 1),
+                        "cap": cap})
+
+        def think() -> ToJson | None:
+            with search_progress(progress):
+                return self._adapter.hint(game, top)
+
         try:
-            result = await asyncio.get_running_loop().run_in_executor(
-                None, self._adapter.hint, game, top)
+            result = await asyncio.get_running_loop().run_in_executor(hint_executor(), think)
         except Exception as exc:
             self.last_internal_error = exc
-            if self._game is game and game.state is state:
-                self._fail(f"the coach failed ({type(exc).__name__})")
+            with self._lock:
+                if still_asked():
+                    self.coach = coach_payload(self.coach, position=position,
+                                               done_thinking=True)
+                    self._fail(f"the coach failed ({type(exc).__name__})")
             return
         with self._lock:
-            if self._game is not game or game.state is not state:
+            if not still_asked():
                 return               # the game moved on: the advice is for another position
             if result is None:
+                self.coach = coach_payload(self.coach, position=position, done_thinking=True)
                 self._fail("this game has no coach yet")
                 return
             self.coach = coach_payload(self.coach, hint=result, position=game.position)
