@@ -197,6 +197,33 @@ def test_binder_s_proxy_runs_the_command_under_its_own_path() -> None:
     assert "jupyter-server-proxy" in requirements and ".[app]" in requirements
 
 
+def test_the_set_up_installs_the_launcher_s_app_entry_with_our_icon() -> None:
+    """Issue 29: `bash scripts/lab.sh` showed no "Nations (the app)" in JupyterLab's launcher
+    (the README says it does): jupyter-server-proxy was not in the [app] extra that
+    scripts/setup.sh installs, and the entry had no icon.  It is now in the extra, pinned
+    in constraints.txt with the packages it brings, and the entry's icon is an SVG of ours
+    that travels in the package."""
+    import tomllib
+
+    from nations_widget.app.launch import LAUNCHER_ICON, server_proxy
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert any(re.match(r"jupyter-server-proxy\b", r)
+               for r in project["optional-dependencies"]["app"])
+    pins = {line.split("==")[0].lower().replace("_", "-")
+            for line in (ROOT / "constraints.txt").read_text().splitlines()
+            if "==" in line and not line.startswith("#")}
+    assert {"jupyter-server-proxy", "simpervisor", "aiohttp"} <= pins
+    entry = server_proxy()["launcher_entry"]
+    assert entry["title"] == "Nations (the app)"
+    icon = Path(entry["icon_path"])
+    assert icon == LAUNCHER_ICON and icon.is_file() and icon.parent.name == "app"
+    assert icon.read_text().lstrip().startswith("<svg") and "Nations" in icon.read_text()
+    # the proxy reads the entry as its LauncherEntry would (when it is installed)
+    if importlib.util.find_spec("jupyter_server_proxy") is not None:
+        from jupyter_server_proxy.config import LauncherEntry
+        assert LauncherEntry(**entry).icon_path == str(icon)
+
+
 # ------------------------------------------------------------------ Voila's settings
 def test_voila_py_applies_the_package_s_settings() -> None:
     """The repository's voila.py (scripts/play.sh) and nations-widget play apply the same."""

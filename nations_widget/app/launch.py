@@ -19,6 +19,8 @@ from . import APP_NOTEBOOK, NOTEBOOKS, notebooks_dir
 DEFAULT_PORT = 8866
 #: where ``nations-widget lab`` puts the notebooks when no folder is named
 LAB_FOLDER = "nations_notebooks"
+#: the launcher entry's icon in JupyterLab (an SVG of the project's own)
+LAUNCHER_ICON = Path(__file__).with_name("nations-icon.svg")
 #: the path jupyter-server-proxy serves the app under (``{base_url}nations/``)
 PROXY_NAME = "nations"
 
@@ -121,5 +123,6 @@ def server_proxy() -> dict[str, Any]:
         # pool of 20 sized for a crowd on a server (voila_settings)
         "environment": {"NATIONS_KERNEL_POOL": "1"},
         "new_browser_tab": True,
-        "launcher_entry": {"title": "Nations (the app)"},
+        # the launcher's card: our own icon (jupyter-server-proxy shows a letter without one)
+        "launcher_entry": {"title": "Nations (the app)", "icon_path": str(LAUNCHER_ICON)},
     }

@@ -399,3 +399,63 @@ def test_let_a_bot_decide_at_a_one_person_table_stores_the_bots_move_as_the_pers
     me.goto(0)                                  # looking back: a bot decides where the game is
     me.handle_intent({"kind": "bot_move"})
     assert "go back to the game" in me.error and store.head(links.table_id) == head + 1
+
+
+def test_a_shared_table_names_what_it_refuses_with_the_words_of_each_refusal(
+        store: Store, widgets: list[Any]) -> None:
+    """The page offers no control Python would refuse: the ``table`` trait's ``off`` names
+    each, with the very reason the refusal gives (issue 29: Hint and Save were live
+    buttons at a shared table, then refused)."""
+    links = create_table(store, "dice", players=2, seed=7)
+    alice = dice_screen(store, [links.seats[0]], widgets, run_bots=False)
+    off = alice.table["off"]
+    assert set(off) == {"hint", "coach", "save", "bot_help"}
+    for kind, key in (("hint", "hint"), ("save", "save"), ("bot_move", "bot_help")):
+        alice.handle_intent({"kind": "clear_error"})
+        alice.handle_intent({"kind": kind})
+        assert alice.error and off[key] in alice.error, (kind, alice.error)
+    alice.handle_intent({"kind": "coach", "on": True})
+    assert off["coach"] in alice.error
+    alone = create_table(store, "dice", players=2, seed=7, seats=[None, "random"])
+    solo = dice_screen(store, [alone.seats[0]], widgets, run_bots=False)
+    assert solo.table["off"] == {} and not solo.table["shared"]
+
+
+def test_a_page_that_says_goodbye_or_stops_speaking_is_no_longer_connected(
+        store: Store, widgets: list[Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kernel outlives a page closed without Voila's unload call (it was shown connected
+    until the idle culler came, ten minutes): once a page has spoken, its seats count as
+    connected only while it keeps speaking, and its goodbye takes them off at once."""
+    from nations_widget.widget.shell import table_mode
+    monkeypatch.setattr(table_mode, "PRESENCE_EVERY", 0.05)
+    monkeypatch.setattr(table_mode, "PAGE_AWAY", 0.5)
+    links = create_table(store, "dice", players=2, seed=7)
+    alice = dice_screen(store, [links.seats[0]], widgets, run_bots=False)
+    bob = dice_screen(store, [links.seats[1]], widgets, run_bots=False)
+    bob.handle_intent({"kind": "presence", "here": True, "hidden": False})
+    until(lambda: alice.table["seats"][1]["connected"] is True)
+    bob.handle_intent({"kind": "presence", "here": False})         # the page closes
+    assert bob.error == ""
+    assert store.presence(alice.table["id"]) == [0]                # at once, in the store
+    until(lambda: alice.table["seats"][1]["connected"] is False, seconds=1.0)
+    bob.handle_intent({"kind": "presence", "here": True})          # a page opened again
+    until(lambda: alice.table["seats"][1]["connected"] is True, seconds=1.0)
+    # the page goes without a word (its kernel lives on): away once it has been silent
+    # for PAGE_AWAY
+    silent = time.monotonic()
+    until(lambda: alice.table["seats"][1]["connected"] is False, seconds=3.0)
+    assert time.monotonic() - silent >= 0.4
+    # a page in a background tab (timers slowed to one a minute) has longer
+    bob.handle_intent({"kind": "presence", "here": True, "hidden": True})
+    until(lambda: alice.table["seats"][1]["connected"] is True, seconds=1.0)
+    time.sleep(1.0)
+    assert alice.table["seats"][1]["connected"] is True
+    assert alice.error == bob.error == ""
+
+
+def test_presence_is_noted_often_and_runs_out_soon() -> None:
+    """How soon another screen sees a kernel gone silently (issue 29: the host was shown
+    connected 30 s after closing): the lease plus a read, within a few seconds."""
+    from nations_widget.widget.shell import table_mode
+    assert table_mode.PRESENCE_SECONDS + 2 * table_mode.PRESENCE_EVERY <= 6.0
+    assert table_mode.PAGE_BEAT * 3 <= table_mode.PAGE_AWAY <= 10.0

@@ -5,7 +5,7 @@
 // keeps the drawn DOM and rebuilds only the parts whose inputs changed.
 import { Parts, h, isLive, memo, modal, setAttr, setChildren, setDisabled, setIdScope, setLive, setText, sid, sig, uid } from "../shell/dom.js";
 import { icon, iconClass } from "../shell/icons.js";
-import { botWho, fairEnd, gameSeed, roundKey, seedLine } from "../shell/panels.js";
+import { botWho, fairEnd, gameSeed, offHere, roundKey, seedLine } from "../shell/panels.js";
 import {
   buildMove,
   buyMove,
@@ -955,12 +955,13 @@ function actionsControls(S, ui, act, part, now) {
   // the buttons are built once per wonder; their texts, titles and states set in place
   // (keyed by the wonder, not signed: a frame whose elements are kept in refs is built once)
   // at a shared table no bot decides for a person: it would read the whole table, the
-  // other seats' hidden choices included (Python refuses the intent; a seat is handed to a
+  // other seats' hidden choices included (Python refuses the intent and says so in the
+  // table trait's `off`; a seat is handed to a
   // bot in the seat menu instead).  At this screen's own seat elsewhere its move is played
   // (and, at a table, stored) as the player's own.
   // nor on a lesson's table: it would play the lesson's answer for the learner (Python
   // refuses it there too: widget/learn.py, GIVES_AWAY)
-  const atTable = Boolean(S.table && S.table.id && S.table.shared) || Boolean(S.info && S.info.lesson);
+  const atTable = Boolean(offHere(S).bot_help) || Boolean(S.info && S.info.lesson);
   const buttons = part(`actions-buttons-${p.wonder || "none"}-${v.config.unrest ? "unrest" : ""}-${atTable ? "table" : ""}`, "", () => {
     const els = {
       reroll: h("button", { type: "button", class: "nw-btn nw-secondary", dataset: { key: "reroll" }, onclick: (e) => { if (isLive(e.currentTarget)) act.reroll(); } }, icon("reroll"), ""),
@@ -1033,7 +1034,7 @@ function endOfRoundControls(S, ui, act) {
     h("div", { class: "nw-buttons" },
       h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "use-selection" }, disabled: selectionIsEmpty(ui.sel),
         onclick: () => act.move(selectionMove(step, ui.sel)) }, useLabel),
-      (S.table && S.table.id && S.table.shared) || (S.info && S.info.lesson) ? null : h("button", { type: "button", class: "nw-btn nw-ghost", dataset: { key: "bot-decide" }, title: "Let a bot choose this move for you (it is played as yours)", onclick: () => act.send({ kind: "bot_move" }) }, "Let a bot decide")));
+      offHere(S).bot_help || (S.info && S.info.lesson) ? null : h("button", { type: "button", class: "nw-btn nw-ghost", dataset: { key: "bot-decide" }, title: "Let a bot choose this move for you (it is played as yours)", onclick: () => act.send({ kind: "bot_move" }) }, "Let a bot decide")));
 }
 
 // the final table's columns: the breakdown's key, its word, its mark (an icon, or the

@@ -187,6 +187,34 @@ class LogPanel {
   }
 }
 
+/** What this screen is refused where it is, `{control: why}` (Python's: the table trait's
+ * `off` at a shared table; `{}` elsewhere). */
+export function offHere(S) {
+  const off = S && S.table && S.table.id ? S.table.off : null;
+  return off && typeof off === "object" ? off : {};
+}
+
+const capital = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
+
+/** A control that is off, said in a line a phone shows too (not only in a tooltip). */
+function offLine(why, key) {
+  return h("p", { class: "nw-off-reason", dataset: { key } }, `${capital(why)}.`);
+}
+
+/** The coach at work on a Hint: a bar and words from Python's progress (`coach.thinking`:
+ * playouts done of those planned, seconds of the cap), or "waiting to start" before it. */
+export function thinkingLine(t) {
+  if (!t) {
+    return h("p", { class: "nw-coach-thinking", role: "status", dataset: { key: "coach-progress" } },
+      h("progress", { "aria-label": "The coach's progress" }), " The coach is about to start thinking…");
+  }
+  const share = Math.max(t.total > 0 ? t.done / t.total : 0, t.cap > 0 ? t.seconds / t.cap : 0);
+  const pct = Math.min(99, Math.round(share * 100));
+  return h("p", { class: "nw-coach-thinking", role: "status", dataset: { key: "coach-progress" } },
+    h("progress", { max: "100", value: String(pct), "aria-label": "The coach's progress" }),
+    ` Thinking… ${t.done} of ${t.total} simulations played (${Number(t.seconds).toFixed(1)} s${t.cap ? ` of at most ${t.cap} s` : ""})`);
+}
+
 /** The panels, bound to one controller's `shell`. */
 export function makePanels(shell) {
   const ui = shell.ui;
@@ -309,21 +337,30 @@ export function makePanels(shell) {
     // a lesson's table: no coach's Hint or grading (they would give the lesson's answer
     // away; Python refuses them there too: widget/learn.py, GIVES_AWAY); previews stay
     const lesson = Boolean(S.info && S.info.lesson);
-    return part("coach", sig(hint, verdict, Boolean(c.on), me === null, S.coachBusy, ui.previews, lesson), () => {
+    // what Python would refuse here (a shared table: the table trait's `off`, with why) is
+    // not offered live: the Hint is shown greyed with its reason in words, the grading is
+    // not shown
+    const off = offHere(S);
+    // the coach thinking: Python's progress (playouts done, seconds against the cap), or,
+    // before its first word, that it has not started yet
+    const thinking = S.coachBusy && c.thinking && c.thinking.position === v.position ? c.thinking : null;
+    return part("coach", sig(hint, verdict, Boolean(c.on), me === null, S.coachBusy, ui.previews, lesson, off.hint, off.coach, thinking), () => {
       const kids = [];
       kids.push(h("div", { class: "nw-coach-controls" },
         lesson ? null : h("button", {
           type: "button", class: "nw-btn", dataset: { key: "coach-hint" },
-          disabled: me === null || S.coachBusy,
-          title: me === null ? "A hint is for a human player's decision" : "The coach's three best moves here (about 2 s of thinking)",
+          disabled: me === null || S.coachBusy || Boolean(off.hint),
+          title: off.hint ? capital(off.hint) : me === null ? "A hint is for a human player's decision" : "The coach's three best moves here (about 2 s of thinking)",
           onclick: () => shell.askHint(),
         }, S.coachBusy ? "Thinking…" : "Hint"),
-        lesson ? null : h("label", { class: "nw-coach-toggle", title: "After each of your moves, see how it compared with the coach's best move" },
+        lesson || off.coach ? null : h("label", { class: "nw-coach-toggle", title: "After each of your moves, see how it compared with the coach's best move" },
           h("input", { type: "checkbox", dataset: { key: "coach-on" }, checked: Boolean(c.on), onchange: (e) => shell.send({ kind: "coach", on: e.target.checked }) }),
           " Coach: grade my moves"),
         h("label", { class: "nw-coach-toggle", title: shell.previewWords.title },
           h("input", { type: "checkbox", dataset: { key: "previews-on" }, checked: Boolean(ui.previews), onchange: (e) => shell.setPreviews(e.target.checked) }),
           ` ${shell.previewWords.label}`)));
+      if (off.hint && !lesson) kids.push(offLine(off.hint, "coach-off"));
+      if (S.coachBusy && !lesson) kids.push(thinkingLine(thinking));
       if (hint && !lesson) {
         kids.push(h("ol", { class: "nw-coach-hint", "aria-label": "The coach's best moves" },
           hint.suggestions.map((s, i) => h("li", { dataset: { key: `coach-s-${i}` } }, s.summary))));
@@ -404,11 +441,15 @@ export function makePanels(shell) {
     const idp = sid("form-players");
     const ids = sid("form-seed");
     const idd = sid("form-delay");
+    const off = offHere(S);
+    const atTable = Boolean(S.table && S.table.id);
     return h("section", { class: "nw-panel nw-game", "aria-label": "Game, seats and files" },
       h("h3", {}, "Game"),
       h("div", { class: "nw-buttons" },
-        h("button", { type: "button", class: "nw-btn", dataset: { key: "save" }, onclick: () => shell.send({ kind: "save" }) }, "Save game"),
-        h("button", { type: "button", class: "nw-btn", dataset: { key: "load" }, onclick: () => shell.pickFile("game") }, "Load game…")),
+        h("button", { type: "button", class: "nw-btn", dataset: { key: "save" }, disabled: Boolean(off.save), title: off.save ? capital(off.save) : null, onclick: () => shell.send({ kind: "save" }) }, "Save game"),
+        // a load leaves the table: the New game dialog says so first, and offers the load
+        h("button", { type: "button", class: "nw-btn", dataset: { key: "load" }, onclick: () => (atTable ? shell.openNewGame() : shell.pickFile("game")) }, "Load game…")),
+      off.save ? offLine(off.save, "save-off") : null,
       h("div", { class: "nw-seats" }, h("div", { class: "nw-slot-label" }, "Seats (change any time)"), current),
       h("details", { class: "nw-newgame", open: ui.newGameOpen || null, ontoggle: (e) => {
         // a toggle queued by a <details> since drawn anew (one built open fires too) is stale
@@ -427,6 +468,11 @@ export function makePanels(shell) {
           // the dialog
           ui.newGameOpen && (S.error || shell.noteText()) ? h("p", { class: "nw-error nw-dialog-error", role: "alert" },
             h("strong", {}, S.error ? "Refused: " : "Note: "), S.error || shell.noteText()) : null,
+          // at a table a new game (or a loaded one) is played at this screen only: said
+          // before it happens, and Cancel stays here
+          atTable ? h("p", { class: "nw-warning nw-leave-table", role: "note", dataset: { key: "leave-table" } },
+            h("strong", {}, "You will leave this table. "),
+            "It goes on without this screen and stays in Continue a game; your link brings you back to it.") : null,
           h("label", { class: "nw-field", for: idp }, h("span", {}, "Players"),
             h("select", { id: idp, dataset: { key: "form-players" }, onchange: (e) => shell.setForm({ players: Number(e.target.value) }) },
               counts.map((n) => h("option", { value: String(n), selected: n === f.players }, n === 1 ? "1 (solo)" : String(n))))),
@@ -437,9 +483,9 @@ export function makePanels(shell) {
           h("label", { class: "nw-field", for: idd }, h("span", {}, "Bot pause (s)"),
             h("input", { id: idd, type: "number", min: "0", max: "30", step: "0.1", value: String(f.bot_delay), dataset: { key: "form-delay" }, oninput: (e) => shell.setForm({ bot_delay: Number(e.target.value) }, false) })),
           h("div", { class: "nw-buttons" },
-            h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "start" }, onclick: () => shell.startGame() }, "Start new game"),
+            h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "start" }, onclick: () => shell.startGame() }, atTable ? "Leave the table and start" : "Start new game"),
             // the Game panel's Load is behind this dialog (the app opens with it)
-            h("button", { type: "button", class: "nw-btn", dataset: { key: "newgame-load" }, title: "Go on with a game saved with Save game", onclick: () => shell.pickFile("game") }, "Load a saved game…"),
+            h("button", { type: "button", class: "nw-btn", dataset: { key: "newgame-load" }, title: atTable ? "Leave this table and go on with a game saved with Save game" : "Go on with a game saved with Save game", onclick: () => shell.pickFile("game") }, atTable ? "Leave the table and load a saved game…" : "Load a saved game…"),
             h("button", { type: "button", class: "nw-btn", dataset: { key: "newgame-cancel" }, title: "Escape", onclick: () => shell.closeNewGame() }, "Cancel")))),
       // fair dice: the fingerprint, changed only by a new game or a load
       fairStart(S));
@@ -449,7 +495,7 @@ export function makePanels(shell) {
   function gamePanel(S, part) {
     const f = ui.form;
     const fair = fairness(S);
-    const game = part("game", sig(S.seats, S.botNames, S.botInfo, S.info.player_counts, ui.formRev, f.players, f.seats, S.table.seats,
+    const game = part("game", sig(S.seats, S.botNames, S.botInfo, S.info.player_counts, ui.formRev, f.players, f.seats, S.table.seats, S.table.id, offHere(S).save,
       shell.newGameSignature(S, f), ui.newGameOpen && (S.error || shell.noteText()) ? [S.error, shell.noteText()] : null,
       fair && fair.fingerprint, Boolean(fair)), () => gamePanelEl(S));
     // the New game form is a modal dialog while its <details> is open (opened from the

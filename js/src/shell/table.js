@@ -9,6 +9,11 @@
 // table in this browser's "Continue a game" list (js/src/shell/tablelist.js).
 // Python sends nothing another seat may not see: the bar only draws what it is sent.
 //
+// At a table the page says it is there every few seconds (the `presence` intent, at the
+// trait's `beat`), and goodbye when it closes (pagehide, beforeunload) or the view goes:
+// a kernel outlives a page closed without Voila's unload call, so only the page can tell
+// the other screens it has gone (nations_widget/widget/shell/table_mode.py, "Who is there").
+//
 // A game played at this screen only (hot seat, against bots) is kept too when Python says
 // so (the `kept` trait, see nations_widget/widget/shell/keeping.py): its link is remembered
 // in the "Continue a game" list and put in the page's address the same way, and nowhere
@@ -188,16 +193,77 @@ export function mountTableBar(model, el) {
       rememberTable({ id: K.id, kind: K.kind, tokens: [K.token], mine: [], role: "kept", summary: K.summary, links: null, turn: turnNow(null, traitValue(model, "view"), model.get("seats")) });
     }
   }
+  const presence = pagePresence(model, doc);
   model.on("change:table", draw);
+  model.on("change:table", presence.follow);
   model.on("change:kept", draw);
   model.on("change:history", played);
   draw();
+  presence.follow();
   return {
     draw,
     destroy() {
       model.off("change:table", draw);
+      model.off("change:table", presence.follow);
       model.off("change:kept", draw);
       model.off("change:history", played);
+      presence.stop(true);
     },
   };
+}
+
+/** While the widget sits at a table: say "here" every `beat` seconds (and at once when the
+ * tab is shown again), goodbye when the page closes.  Returns {follow, stop}: `follow()`
+ * starts or stops with the `table` trait, `stop(goodbye)` ends it.
+ *
+ * A beat from a hidden tab says so (Python then waits longer for the next: the browser may
+ * slow a hidden tab's timers to one a minute), but hiding itself says nothing at once: a
+ * closing page turns hidden first, and a "here, hidden" then, without the goodbye reaching
+ * the kernel, kept a closed page connected for 90 s (measured in the app). */
+export function pagePresence(model, doc) {
+  const win = doc && doc.defaultView;
+  let timer = null;
+  const hidden = () => Boolean(doc && doc.hidden);
+  const say = (here) => {
+    try {
+      model.send(here ? { kind: "presence", here: true, hidden: hidden() } : { kind: "presence", here: false });
+    } catch {
+      // the kernel's connection is already gone: nothing to tell
+    }
+  };
+  const here = () => say(true);
+  const shown = () => {
+    if (!hidden()) here();
+  };
+  const leave = () => {
+    if (timer !== null) say(false);
+  };
+  function stop(goodbye) {
+    if (timer === null) return;
+    if (goodbye) say(false);
+    clearInterval(timer);
+    timer = null;
+    if (doc) doc.removeEventListener("visibilitychange", shown);
+    if (win) {
+      win.removeEventListener("pagehide", leave);
+      win.removeEventListener("beforeunload", leave);
+    }
+  }
+  function follow() {
+    const T = traitValue(model, "table") || {};
+    if (!T.id) {
+      stop(false);
+      return;
+    }
+    if (timer !== null) return;
+    const beat = Number(T.beat) > 0 ? Number(T.beat) : 2;
+    timer = setInterval(here, beat * 1000);
+    if (doc) doc.addEventListener("visibilitychange", shown);
+    if (win) {
+      win.addEventListener("pagehide", leave);
+      win.addEventListener("beforeunload", leave);
+    }
+    here();
+  }
+  return { follow, stop };
 }

@@ -28,12 +28,19 @@ describe("the coach", () => {
     expect(byKey("coach-hint").textContent).toBe("Thinking…");
     expect(byKey("coach-hint").disabled).toBe(true);
     const position = model.data.view.position;
+    // before Python's first word: it says the coach has not started; then its progress
+    expect(byKey("coach-progress").textContent).toContain("about to start thinking");
+    model.emit("coach", { on: false, hint: null, verdict: null, thinking: { position, done: 120, total: 300, seconds: 0.9, cap: 1.8 } });
+    await tick();
+    expect(byKey("coach-progress").textContent).toBe(" Thinking… 120 of 300 simulations played (0.9 s of at most 1.8 s)");
+    expect(byKey("coach-progress").querySelector("progress").value).toBe(50);
     model.emit("coach", {
       on: false, verdict: null,
       hint: { position, suggestions: [suggestion("Pass: about 58% to win (± 6%)"), suggestion("Buy Harbor: about 31% to win (± 7%)")] },
     });
     await tick();
     expect(byKey("coach-hint").textContent).toBe("Hint");
+    expect(byKey("coach-progress")).toBeNull();
     expect(byKey("coach-s-0").textContent).toBe("Pass: about 58% to win (± 6%)");
     expect(byKey("coach-s-1").textContent).toContain("Harbor");
   });

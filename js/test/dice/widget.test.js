@@ -328,10 +328,11 @@ describe("intents", () => {
   });
 
   it("offers no 'Let a bot decide' at a shared table (a bot would read the other seats' hidden choices)", () => {
-    const table = { id: "t1", kind: "dice", role: "seat", mine: [0], seats: [], to_play: 0, my_turn: true, shared: true };
+    // Python names what it refuses at a shared table (the table trait's `off`)
+    const table = { id: "t1", kind: "dice", role: "seat", mine: [0], seats: [], to_play: 0, my_turn: true, shared: true, off: { bot_help: "at a shared table no bot decides for a person" } };
     mount("start_2p", { table });
     expect(byKey("bot-decide")).toBeNull();
-    for (const patch of [{}, { table: { ...table, shared: false } }]) { // here alone, or one person and bots
+    for (const patch of [{}, { table: { ...table, shared: false, off: {} } }]) { // here alone, or one person and bots
       removeHosts();
       el = testHost();
       mount("start_2p", patch);

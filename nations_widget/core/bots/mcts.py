@@ -59,10 +59,12 @@ and, for a coach (``record_outcomes``), optionally:
 
 from __future__ import annotations
 
+import contextlib
 import math
+import threading
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -72,6 +74,28 @@ from .base import BaseBot, check_turn
 #: XORed into a playout's seed to reseed after the root move: the root move's own outcome
 #: and everything after it are drawn from different, but still common, streams.
 _AFTER_ROOT = 0x2545F4914F6CDD1D
+
+#: ``progress(done, total, seconds, cap)``: told how a search on this thread is going
+#: (playouts done and planned, seconds spent, the cap on seconds or None).
+Progress = Callable[[int, int, float, "float | None"], None]
+#: A search reports its progress at most this often (seconds).
+PROGRESS_EVERY = 0.2
+_WATCHERS = threading.local()
+
+
+@contextlib.contextmanager
+def search_progress(progress: Progress) -> Iterator[None]:
+    """While the block runs, every search on this thread tells ``progress`` how far it is
+    (playouts done and planned, seconds spent, its cap on seconds), at its start and then
+    at most every :data:`PROGRESS_EVERY` seconds.  A front end uses it to show a coach
+    thinking; it is a thread's setting rather than an argument, so the games' coach
+    modules need no hook."""
+    before = getattr(_WATCHERS, "progress", None)
+    _WATCHERS.progress = progress
+    try:
+        yield
+    finally:
+        _WATCHERS.progress = before
 
 
 class Outcome(NamedTuple):
@@ -225,9 +249,14 @@ class MCTSBot(BaseBot, ABC):
         self._steps = 0
         floored = ([k for k, m in enumerate(candidates) if m in self.extra_root]
                    if self.extra_floor else [])
+        progress: Progress | None = getattr(_WATCHERS, "progress", None)
+        told = -PROGRESS_EVERY
         for i in range(self.iterations):
             if self.seconds is not None and i and time.perf_counter() - start > self.seconds:
                 break
+            if progress is not None and time.perf_counter() - start - told >= PROGRESS_EVERY:
+                told = time.perf_counter() - start
+                progress(i, self.iterations, told, self.seconds)
             if self.max_steps is not None and i and self._steps >= self.max_steps:
                 break
             short = [k for k in floored if edges[k].visits < self.extra_floor]
@@ -360,4 +389,4 @@ def _means(outcomes: list[Outcome]) -> tuple[float, float]:
     return (sum(o.win for o in outcomes) / n, sum(o.margin for o in outcomes) / n)
 
 
-__all__ = ["MCTSBot", "Outcome", "SearchStats"]
+__all__ = ["PROGRESS_EVERY", "MCTSBot", "Outcome", "Progress", "SearchStats", "search_progress"]

@@ -37,6 +37,10 @@ kind                    fields
 ``skip_bots``           none: the bots play at once, without their pause, until a human
                         must decide (the board then lists what they did)
 ``clear_error``         none
+``presence``            ``here`` (bool), ``hidden`` (bool, optional): at a table, the
+                        page says it is there (every few seconds; ``hidden``: in a
+                        background tab) or, ``here`` false, that it is leaving: whether
+                        this screen's seats count as connected for the others
 ``preview``             ``move`` (a move's JSON object): what it would do (the
                         ``preview`` trait); nothing is played.  ``ask`` (optional int):
                         a number the page picks, sent back in the trait, so that the
@@ -95,6 +99,7 @@ GENERIC_INTENTS: dict[str, FieldTable] = {
     "play_bots": ({}, frozenset()),
     "skip_bots": ({}, frozenset()),
     "clear_error": ({}, frozenset()),
+    "presence": ({"here": ("boolean",), "hidden": ("boolean", "null")}, frozenset({"here"})),
     "preview": ({"move": ("object",), "ask": ("integer", "null")}, frozenset({"move"})),
     "hint": ({}, frozenset()),
     "coach": ({"on": ("boolean",)}, frozenset({"on"})),

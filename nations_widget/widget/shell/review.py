@@ -30,7 +30,8 @@ REVIEW_OFF: dict[str, Any] = {"status": "off", "available": False, "done": 0, "t
 #: The intents that leave a running review alone (looking around, saving, the review's
 #: own); any other intent stops it, as the brief's "the next intent stops it" asks.
 KEEPS_REVIEW = frozenset({"goto", "back_to_game", "log_sync", "clear_error", "save",
-                          "review", "puzzle_answer", "preview", "hint", "coach"})
+                          "review", "puzzle_answer", "preview", "hint", "coach",
+                          "presence"})
 
 
 @dataclass

@@ -33,7 +33,20 @@ keeps, and a :class:`TableBinding` changes what the widget does:
 - **Who is there.**  Each screen notes the seats it holds in the store every
   :data:`PRESENCE_EVERY` seconds (for :data:`PRESENCE_SECONDS`), and removes them when it
   leaves or its kernel ends; the ``table`` trait says which other screens' seats are
-  connected.
+  connected.  A kernel outlives its page when the page goes without Voila's unload call
+  (a browser closed or crashed, a lost network: the kernel then waits for the idle
+  culler, ten minutes), so the page speaks for itself: it says it is there every
+  :data:`PAGE_BEAT` seconds (the ``presence`` intent), and goodbye when it closes; once a
+  page has spoken, the screen's seats count as connected only while it keeps speaking
+  (:data:`PAGE_AWAY` seconds since its last word, :data:`PAGE_AWAY_HIDDEN` for a page in a
+  background tab, whose timers the browser slows to one a minute).  Measured in the app
+  (the other screen's view of the host; 2 busy cores): a page closed without Voila's
+  unload call, still connected 180 s later before (until the culler), away after 0.7 s
+  now (its goodbye); a page closed with the unload call, away after 1.9 s before, 0.5 s
+  now; a page hung (it says nothing more), away after 7 s now (:data:`PAGE_AWAY`).
+- **What is off.**  At a shared table the coach, Save and a bot deciding for a person are
+  refused (:data:`OFF_AT_SHARED_TABLE`); the ``table`` trait's ``off`` names them with the
+  reason, so the page offers none of them live.
 - **Never lost.**  Every move is in the store before it is shown; a page reloaded, a
   kernel that died or a server restarted comes back with the same links.
 
@@ -65,9 +78,31 @@ WATCH_SECONDS = 0.5
 #: At most this many links are opened at once (a page's own seats, its host link).
 MAX_LINKS = 8
 #: A screen notes its presence in the store this often (seconds), for this long: a screen
-#: whose kernel went away without a word counts as gone once it runs out.
-PRESENCE_EVERY = 5.0
-PRESENCE_SECONDS = 15.0
+#: whose kernel went away without a word counts as gone once it runs out.  (It was every
+#: 5 s for 15 s: a kernel gone silently still counted as connected for up to 20 s.)
+PRESENCE_EVERY = 1.0
+PRESENCE_SECONDS = 4.0
+#: A page says it is there this often (seconds; ``js/src/shell/table.js`` beats at this
+#: rate, the ``table`` trait's ``beat``), and counts as gone this long after its last word
+#: (a page in a background tab: its timers may run once a minute).
+PAGE_BEAT = 2.0
+PAGE_AWAY = 8.0
+PAGE_AWAY_HIDDEN = 90.0
+
+#: Why the coach (Hint, grading, review) is off at a shared table.
+NO_COACH = ("the coach is off at a shared table: it reads the whole table, the other "
+            "seats' hidden choices included")
+#: Why no bot decides for a person at a shared table.
+NO_BOT_HELP = ("at a shared table no bot decides for a person: it would read the whole "
+               "table, the other seats' hidden choices included; to let a bot play your "
+               "seat, hand it to a bot in the seat menu (and take it back when you like)")
+#: Why a shared table is not saved to a file.
+NO_SAVE = ("a shared table is not saved to a file (the file would hold the seed and the "
+           "others' hidden choices): the table is kept in the store, and your link brings "
+           "it back")
+#: The controls a shared table refuses, by the ``table`` trait's ``off`` key, with why.
+OFF_AT_SHARED_TABLE: dict[str, str] = {
+    "hint": NO_COACH, "coach": NO_COACH, "save": NO_SAVE, "bot_help": NO_BOT_HELP}
 
 _STORE: Store | None = None
 _STORE_LOCK = threading.Lock()
@@ -157,10 +192,12 @@ def screen_seats(hands: Hands) -> list[str]:
 
 def table_payload(hands: Hands, connected: Sequence[int] = ()) -> dict[str, Any]:
     """The ``table`` trait: ``{id, kind, number, role, mine, seats, to_play, my_turn,
-    over, undo, shared, tokens, links}``.  ``seats``: ``[{seat, name, who, bot}]`` (``who``:
-    "here", "remote" or "bot"); ``tokens``: this screen's own links (for the page to come
-    back with); ``links``: on the page that made the table, ``{"seats": {seat: link},
-    "spectator": link}`` for the seats it invited."""
+    over, undo, shared, off, beat, tokens, links}``.  ``seats``: ``[{seat, name, who, bot,
+    connected}]`` (``who``: "here", "remote" or "bot"); ``off``: ``{control: why}``, what
+    this screen is refused here ("hint", "coach", "save", "bot_help"; ``{}`` at a table of
+    one person); ``beat``: how often the page says it is there (seconds); ``tokens``: this
+    screen's own links (for the page to come back with); ``links``: on the page that made
+    the table, ``{"seats": {seat: link}, "spectator": link}`` for the seats it invited."""
     table = hands.table
     to_play = table.game.current_player if table.game.game_position == table.game.position \
         else table.game.state_at(table.game.game_position).current_player()
@@ -177,7 +214,9 @@ def table_payload(hands: Hands, connected: Sequence[int] = ()) -> dict[str, Any]
         "my_turn": to_play is not None and to_play in hands.seats
         and table.bots[to_play] is None,
         "over": table.game.state_at(table.game.game_position).is_terminal(),
-        "undo": table.record.undo, "shared": hands.shared, "tokens": list(hands.tokens),
+        "undo": table.record.undo, "shared": hands.shared,
+        "off": dict(OFF_AT_SHARED_TABLE) if hands.shared else {}, "beat": PAGE_BEAT,
+        "tokens": list(hands.tokens),
     }
     links = hands.links
     if links is not None:
@@ -211,6 +250,10 @@ class TableBinding:
         self._owner = secrets.token_hex(8)          # this screen's name in the store
         self._thread: threading.Thread | None = None
         self._beat = 0.0                            # when presence was last noted
+        # when this screen's page counts as gone (time.monotonic()); None: no page has
+        # spoken (a widget driven from Python), the kernel's presence is the screen's
+        self._page_until: float | None = None
+        self._presence_lock = threading.Lock()      # one presence write at a time
         #: the other screens' seats known to be connected
         self.connected: list[int] = []
         #: the last unexpected exception in the watcher (the board shows only its kind)
@@ -320,13 +363,34 @@ class TableBinding:
         except Exception as exc:          # a store gone away: the presence runs out anyway
             self.last_error = exc
 
+    def page_here(self, hidden: bool = False) -> None:
+        """This screen's page said it is there (``hidden``: in a background tab)."""
+        came_back = self._page_until is not None and time.monotonic() >= self._page_until
+        self._page_until = time.monotonic() + (PAGE_AWAY_HIDDEN if hidden else PAGE_AWAY)
+        if came_back:
+            self._beat = 0.0                        # say so at the watcher's next turn
+
+    def page_left(self) -> None:
+        """This screen's page said goodbye (closed, reloaded): its seats are no longer
+        connected, now, until the page speaks again."""
+        with self._presence_lock:
+            self._page_until = 0.0
+            self._absent()
+
+    def page_present(self) -> bool:
+        """Whether this screen's seats count as connected: its page is speaking (or no
+        page ever spoke: a widget driven from Python)."""
+        return self._page_until is None or time.monotonic() < self._page_until
+
     def _note_presence(self) -> None:
         """Note this screen's seats and read the others' (publish when they changed)."""
         if time.monotonic() - self._beat < PRESENCE_EVERY:
             return
         self._beat = time.monotonic()
         store, table_id = self.hands.store, self.table.id
-        store.set_presence(table_id, self._owner, sorted(self.hands.seats), PRESENCE_SECONDS)
+        with self._presence_lock:
+            mine = sorted(self.hands.seats) if self.page_present() else []
+            store.set_presence(table_id, self._owner, mine, PRESENCE_SECONDS)
         there = [s for s in store.presence(table_id) if s not in self.hands.seats]
         if there != self.connected:
             with self._lock:
@@ -403,6 +467,8 @@ class TableBinding:
         self._runner.run_bots(owner=self._owner, limit=1)
 
 
-__all__ = ["INVITE", "MAX_LINKS", "REMOTE", "WATCH_SECONDS", "Hands", "TableBinding",
+__all__ = ["INVITE", "MAX_LINKS", "NO_BOT_HELP", "NO_COACH", "NO_SAVE", "OFF_AT_SHARED_TABLE",
+           "PAGE_AWAY", "PAGE_AWAY_HIDDEN", "PAGE_BEAT", "REMOTE", "WATCH_SECONDS", "Hands",
+           "TableBinding",
            "open_hands", "screen_seats", "shared_store", "table_payload",
            "use_store"]

@@ -27,6 +27,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 import anywidget
 import traitlets
 
+from ...core.bots.mcts import search_progress
 from ...core.envelope import MAX_INT_DIGITS, json_object
 from ...core.errors import IllegalMoveError, StateFormatError
 from ...core.history import HistoryGame
@@ -35,7 +36,7 @@ from ...core.validate import plain_digits
 from ...tables import LinkError, Store, create_table
 from .adapter import Bot, BotFactory, GameAdapter, ToJson
 from .bots import choose_bot
-from .coach import COACH_OFF, coach_payload
+from .coach import COACH_OFF, coach_payload, hint_executor
 from .intents import MAX_MESSAGE_CHARS, Intent, IntentError, IntentTable
 from .keeping import Keeping
 from .log import LOG_LIMIT, history_payload, log_patch
@@ -43,6 +44,9 @@ from .review import KEEPS_REVIEW, REVIEW_OFF, ReviewJob, review_payload
 from .secrecy import published_settings
 from .table_mode import (
     INVITE,
+    NO_BOT_HELP,
+    NO_COACH,
+    NO_SAVE,
     REMOTE,
     WATCH_SECONDS,
     Hands,
@@ -833,9 +837,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     def save_json(self, indent: int | None = None) -> str:
         """The game as JSON text (settings, moves and position: a replayable history, in
         the engine's format) plus the widget's ``seats``.  Refused at a shared table."""
-        self._refuse_at_table("a shared table is not saved to a file (the file would hold "
-                              "the seed and the others' hidden choices): the table is kept in "
-                              "the store, and your link brings it back", shared_only=True)
+        self._refuse_at_table(NO_SAVE, shared_only=True)
         data = self._game.to_json()
         data["seats"] = list(self._seats)
         return json.dumps(data, indent=indent)
@@ -1104,6 +1106,17 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     def _intent_clear_error(self, f: dict[str, Any]) -> None:
         self.error = ""
 
+    def _intent_presence(self, f: dict[str, Any]) -> None:
+        """The page says it is there (``here``; ``hidden``: in a background tab) or that it
+        is leaving: at a table, whether this screen's seats count as connected."""
+        binding = self._binding
+        if binding is None:
+            return
+        if f["here"]:
+            binding.page_here(bool(f.get("hidden")))
+        else:
+            binding.page_left()
+
     def _intent_preview(self, f: dict[str, Any]) -> None:
         self.preview_move(f["move"], f.get("ask"))
 
@@ -1124,18 +1137,39 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self._hint_task = loop.create_task(self._hint_in_worker(game, state))
 
     async def _hint_in_worker(self, game: G, state: Any, top: int = 3) -> None:
+        """The coach's search in a thread of the hints' own (:func:`.coach.hint_executor`),
+        its progress sent in the ``coach`` trait's ``thinking`` while it runs."""
+        position = game.position
+
+        def still_asked() -> bool:
+            return self._game is game and game.state is state
+
+        def progress(done: int, total: int, seconds: float, cap: float | None) -> None:
+            with self._lock:
+                if still_asked():
+                    self.coach = coach_payload(self.coach, position=position, thinking={
+                        "done": done, "total": total, "seconds": round(seconds, 1),
+                        "cap": cap})
+
+        def think() -> ToJson | None:
+            with search_progress(progress):
+                return self._adapter.hint(game, top)
+
         try:
-            result = await asyncio.get_running_loop().run_in_executor(
-                None, self._adapter.hint, game, top)
+            result = await asyncio.get_running_loop().run_in_executor(hint_executor(), think)
         except Exception as exc:
             self.last_internal_error = exc
-            if self._game is game and game.state is state:
-                self._fail(f"the coach failed ({type(exc).__name__})")
+            with self._lock:
+                if still_asked():
+                    self.coach = coach_payload(self.coach, position=position,
+                                               done_thinking=True)
+                    self._fail(f"the coach failed ({type(exc).__name__})")
             return
         with self._lock:
-            if self._game is not game or game.state is not state:
+            if not still_asked():
                 return               # the game moved on: the advice is for another position
             if result is None:
+                self.coach = coach_payload(self.coach, position=position, done_thinking=True)
                 self._fail("this game has no coach yet")
                 return
             self.coach = coach_payload(self.coach, hint=result, position=game.position)
@@ -1413,11 +1447,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         return f"<{type(self).__name__} {self._game!r} seats={self._seats}>"
 
 
-_NO_BOT_HELP = ("at a shared table no bot decides for a person: it would read the whole "
-                "table, the other seats' hidden choices included; to let a bot play your "
-                "seat, hand it to a bot in the seat menu (and take it back when you like)")
-_NO_COACH = ("the coach is off at a shared table: it reads the whole table, the other "
-             "seats' hidden choices included")
+_NO_BOT_HELP = NO_BOT_HELP
+_NO_COACH = NO_COACH
 
 
 #: The generic intents' handlers, by kind (a game's own come from its adapter).
@@ -1436,6 +1467,7 @@ _GENERIC_HANDLERS: dict[str, Callable[[GameWidget[Any, Any], dict[str, Any]], No
     "play_bots": GameWidget._intent_play_bots,
     "skip_bots": GameWidget._intent_skip_bots,
     "clear_error": GameWidget._intent_clear_error,
+    "presence": GameWidget._intent_presence,
     "preview": GameWidget._intent_preview,
     "hint": GameWidget._intent_hint,
     "coach": GameWidget._intent_coach,

@@ -1,0 +1,145 @@
+// At a shared table (issue 29): what Python refuses there is not offered live (the table
+// trait's `off`, with its reasons in words a phone shows), New game and Load say first that
+// they leave the table (Cancel stays), and the page says it is there, and goodbye.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createController } from "../../src/dice/index.js";
+import { mountTableBar } from "../../src/shell/table.js";
+import { click, fixture, mockModel, removeHosts, testHost } from "../helpers.js";
+
+let el;
+beforeEach(() => {
+  el = testHost();
+});
+afterEach(() => {
+  removeHosts();
+  vi.useRealTimers();
+});
+
+const byKey = (key) => el.querySelector(`[data-key="${key}"]`);
+
+const OFF = {
+  hint: "the coach is off at a shared table: it reads the whole table",
+  coach: "the coach is off at a shared table: it reads the whole table",
+  save: "a shared table is not saved to a file",
+  bot_help: "at a shared table no bot decides for a person",
+};
+const SEATS = [
+  { seat: 0, name: "Player 1", who: "here", bot: null, connected: null },
+  { seat: 1, name: "Player 2", who: "remote", bot: null, connected: true },
+];
+const table = (over = {}) => ({ id: "t1", kind: "dice", number: 0, role: "seat", mine: [0], seats: SEATS, to_play: 0, my_turn: true, over: false, undo: "none", shared: true, off: OFF, beat: 2, tokens: ["a".repeat(43)], ...over });
+
+function mount(patch = {}) {
+  const base = fixture("start_2p");
+  const model = mockModel({ ...base, seats: ["human", "remote"], coach: { on: false, hint: null, verdict: null }, ...patch });
+  createController({ model, el });
+  return model;
+}
+
+describe("a shared table offers no control Python would refuse", () => {
+  it("Hint and Save are greyed, each with its reason in words; no grading, no 'Let a bot decide'", () => {
+    const model = mount({ table: table() });
+    const hint = byKey("coach-hint");
+    expect(hint.disabled).toBe(true);
+    expect(byKey("coach-off").textContent).toBe("The coach is off at a shared table: it reads the whole table.");
+    expect(byKey("coach-on")).toBeNull();
+    expect(byKey("save").disabled).toBe(true);
+    expect(byKey("save-off").textContent).toContain("A shared table is not saved to a file");
+    expect(byKey("bot-decide")).toBeNull();
+    const sent = model.sent.length;
+    hint.click();                                 // a disabled control does nothing
+    byKey("save").click();
+    expect(model.sent.slice(sent)).toEqual([]);
+  });
+
+  it("a table of one person (nothing off) and a game of this screen keep them live", () => {
+    mount({ table: table({ shared: false, off: {} }) });
+    expect(byKey("coach-hint").disabled).toBe(false);
+    expect(byKey("coach-on")).not.toBeNull();
+    expect(byKey("save").disabled).toBe(false);
+    expect(byKey("coach-off")).toBeNull();
+    removeHosts();
+    el = testHost();
+    mount({ table: {} });
+    expect(byKey("save").disabled).toBe(false);
+    expect(byKey("save-off")).toBeNull();
+  });
+});
+
+describe("leaving a table is said before it happens", () => {
+  it("New game at a table says the player leaves it, and Cancel leaves nothing", () => {
+    const model = mount({ table: table() });
+    click(byKey("header-newgame"));
+    const dialog = el.querySelector("details.nw-newgame dialog");
+    expect(dialog.querySelector("[data-key=leave-table]").textContent).toBe("You will leave this table. It goes on without this screen and stays in Continue a game; your link brings you back to it.");
+    expect(byKey("start").textContent).toBe("Leave the table and start");
+    expect(byKey("newgame-load").textContent).toBe("Leave the table and load a saved game…");
+    const sent = model.sent.length;
+    click(byKey("newgame-cancel"));
+    expect(el.querySelector("details.nw-newgame").open).toBe(false);
+    expect(model.sent.slice(sent).filter((m) => m.kind === "new_game" || m.kind === "load")).toEqual([]);
+  });
+
+  it("the Game panel's Load at a table opens that dialog instead of a file picker", () => {
+    mount({ table: table() });
+    click(byKey("load"));
+    expect(el.querySelector("details.nw-newgame").open).toBe(true);
+    expect(byKey("leave-table")).not.toBeNull();
+  });
+
+  it("away from a table New game says nothing of one", () => {
+    mount({ table: {} });
+    click(byKey("header-newgame"));
+    expect(byKey("leave-table")).toBeNull();
+    expect(byKey("start").textContent).toBe("Start new game");
+  });
+});
+
+describe("the page says it is there, and goodbye", () => {
+  it("beats at the table's rate while at a table, says goodbye on pagehide, stops when it leaves", () => {
+    vi.useFakeTimers();
+    const model = mockModel({ table: table(), kept: {} });
+    const bar = mountTableBar(model, el);
+    const presence = () => model.sent.filter((m) => m.kind === "presence");
+    expect(presence()).toEqual([{ kind: "presence", here: true, hidden: false }]);
+    vi.advanceTimersByTime(4100);
+    expect(presence().length).toBe(3);
+    window.dispatchEvent(new Event("pagehide"));
+    expect(presence().at(-1)).toEqual({ kind: "presence", here: false });
+    model.emit("table", {});                      // left the table: no more beats
+    const n = presence().length;
+    vi.advanceTimersByTime(10_000);
+    expect(presence().length).toBe(n);
+    window.dispatchEvent(new Event("pagehide"));
+    expect(presence().length).toBe(n);
+    model.emit("table", table());                 // at a table again
+    expect(presence().at(-1)).toEqual({ kind: "presence", here: true, hidden: false });
+    bar.destroy();                                // the view goes: goodbye, and no timer left
+    expect(presence().at(-1)).toEqual({ kind: "presence", here: false });
+    const m = presence().length;
+    vi.advanceTimersByTime(10_000);
+    expect(presence().length).toBe(m);
+  });
+
+  it("hiding the tab says nothing at once (a closing page hides first); its beats then say hidden, and showing it beats at once", () => {
+    vi.useFakeTimers();
+    const model = mockModel({ table: table(), kept: {} });
+    const bar = mountTableBar(model, el);
+    const presence = () => model.sent.filter((m) => m.kind === "presence");
+    let hidden = true;
+    Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
+    try {
+      document.dispatchEvent(new Event("visibilitychange"));
+      expect(presence().length).toBe(1);
+      vi.advanceTimersByTime(2000);
+      expect(presence().at(-1)).toEqual({ kind: "presence", here: true, hidden: true });
+      hidden = false;
+      document.dispatchEvent(new Event("visibilitychange"));
+      expect(presence().length).toBe(3);
+      expect(presence().at(-1)).toEqual({ kind: "presence", here: true, hidden: false });
+    } finally {
+      delete document.hidden;
+      bar.destroy();
+    }
+  });
+});
