@@ -55,11 +55,13 @@ ANSWERS = {
         ('.nwb-root .nwb-prompt.nwb-live button.nwb-option', "answer"),
     ],
 }
-# In-place choices of a preview (a replacement, a slot): the controls that pick another one.
-UNCHOSEN = ':not([aria-checked="true"]):not([aria-pressed="true"])'
+# The choices a preview offers in place (a replacement, the dice going back, a card's place):
+# for each "another …" row, a control that picks one not chosen yet.
 IN_PLACE = {
-    "dice": f".nw-root .nw-preview [data-choice]{UNCHOSEN}",
-    "board": f".nwb-root .nwb-preview [data-choice]{UNCHOSEN}",
+    "replacement": '.nw-root [data-key="choice-replace"] button[aria-checked="false"]',
+    "die": ('.nw-root [data-key="choice-give-back"] button[aria-checked="false"], '
+            '.nw-root [data-key="choice-give-back"] button[aria-pressed="false"]'),
+    "place": ".nwb-root .nwb-place-opt:not(.nwb-chosen)",
 }
 ROOT = {"dice": ".nw-root[data-step]:not(.nwb-root)", "board": ".nwb-root[data-step]"}
 SAVE = {"dice": '.nw-root button[data-key="save"]', "board": '.nwb-root button[data-key="save"]'}
@@ -78,6 +80,14 @@ def dice_tile_kind(game: Any, move: Any) -> str:
     if move.type != "buy":
         return ""
     return next(str(t.kind) for t in game.catalogue.tiles if t.id == move.tile)
+
+
+def gives_back_a_choice(game: Any, move: Any) -> bool:
+    """The dice-game building ``move`` gives dice back and which ones makes a difference."""
+    from nations_widget.widget.dice.payloads import give_back_choice
+
+    choice = give_back_choice(game.state, move)
+    return bool(choice and choice["matters"])
 
 
 def asks_after(game: Any, move: Any) -> list[Any]:
@@ -103,6 +113,9 @@ CASES = [
          lambda g, m: dice_tile_kind(g, m) == "building"),
     Case("dice", "buy a building, replacing another one",
          lambda g, m: dice_tile_kind(g, m) == "building", another="replacement"),
+    Case("dice", "buy a building, giving back another die",
+         lambda g, m: dice_tile_kind(g, m) == "building" and gives_back_a_choice(g, m),
+         another="die"),
     Case("dice", "buy an advisor", lambda g, m: dice_tile_kind(g, m) == "advisor"),
     Case("dice", "buy a wonder", lambda g, m: dice_tile_kind(g, m) == "wonder"),
     Case("board", "pass", lambda g, m: m.type == "pass"),
@@ -208,7 +221,7 @@ def count_clicks(page: Any, base: str, case: Case, save: dict[str, Any],
     for _ in range(12):
         page.wait_for_timeout(700)
         if not changed:
-            choice = visible(page, IN_PLACE[game])
+            choice = visible(page, IN_PLACE[case.another])
             if choice is not None:
                 choice.click()
                 clicks.append("another choice, in place")

@@ -10,7 +10,7 @@ each fixture of js/test/board/fixtures at 390 px (a phone: the first screen) and
 one (the move's own button asks, the harness answers as Python would); writes one PNG each
 (and one of the round summary where it opens), and prints the elements that reach past the
 right edge (none expected); exits 1 if any does.  ``--readme`` writes the README's pictures
-of the board game instead: the middle of a 4-player game (``mid_4p``) with a worker's move
+of the board game instead: a 4-player game in round 3 (``round3_4p``) with a purchase
 previewed, at 1400 px (docs/boardgame.png) and 390 px (docs/boardgame-phone.png).
 Needs the board bundle built (``npm run build --prefix js``), Debian's /usr/bin/chromium
 and the playwright package.
@@ -84,9 +84,9 @@ def main() -> None:
 
 def readme_pictures() -> None:
     """docs/boardgame.png (1400 px, the first 1100 px of the page) and
-    docs/boardgame-phone.png (390 px, the first 1300 px): the mid-game 4-player fixture, the
-    other nations folded to their summary lines as a player first sees them, a worker's
-    move previewed."""
+    docs/boardgame-phone.png (390 px, the first 1300 px): a 4-player game in round 3
+    (``round3_4p``), the other nations folded to their summary lines as a player first sees
+    them, a building's purchase previewed with the place it takes."""
     docs = ROOT / "docs"
     with repository_server() as root, sync_playwright() as pw:
         base = f"{root}/js/scripts/board_harness.html"
@@ -94,7 +94,7 @@ def readme_pictures() -> None:
         for width, height, name in ((1400, 1100, "boardgame.png"),
                                     (390, 1300, "boardgame-phone.png")):
             page = browser.new_page(viewport={"width": width, "height": height})
-            page.goto(f"{base}?fx=mid_4p")
+            page.goto(f"{base}?fx=round3_4p")
             page.wait_for_selector("body[data-ready='1']")
             if page.locator("[data-key='summary-close']").count():
                 page.click("[data-key='summary-close']")   # round 3's summary

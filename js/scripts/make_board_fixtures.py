@@ -138,11 +138,12 @@ def main() -> None:
                                preview_of="deploy")
 
     # 4 players in round 3 with a war bought: the README's pictures and the screenshots of
-    # the player panels (every nation's figures and next production side by side)
+    # the player panels (every nation's figures and next production side by side), a
+    # building's purchase previewed with the place it takes
     game = Game(players=4, seed=21)
     advance(game, lambda g: g.round == 3 and others_moved(g, 0))
     files["round3_4p"] = snapshot(game, ["human", "heuristic", "mcts", "random"],
-                                  "cards_base")
+                                  "cards_base", preview_of="buy", card_type="building")
 
     # the end of a 4-player game
     game = Game(players=4, seed=13)
