@@ -99,7 +99,8 @@ def main() -> None:
     game = Game(players=3, seed=21)
     seats3 = ["human", "heuristic", "random"]
     advance(game, lambda g: g.round == 2 and others_moved(g, 0))
-    files["actions_3p"] = snapshot(game, seats3, "cards_base", preview_of="buy")
+    files["actions_3p"] = snapshot(game, seats3, "cards_base", preview_of="buy",
+                                  card_type="wonder")
 
     # a building bought: which slot does it take (a Choose with the engine's words)
     game = Game(players=2, seed=9)
