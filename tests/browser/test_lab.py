@@ -87,7 +87,9 @@ def test_both_games_widgets_in_one_notebook_draw_every_icon(
     (themes / "themes.jupyterlab-settings").write_text(json.dumps({"theme": theme}))
     page.add_init_script(path=str(EYE_JS))
     page.set_viewport_size({"width": 1400, "height": 1000})
-    page.goto(f"{lab['base']}/lab/tree/notebooks/two_widgets.ipynb?token={lab['token']}")
+    # ?reset: a fresh workspace, this notebook alone (the module's earlier test left the app's
+    # notebook open in the saved one)
+    page.goto(f"{lab['base']}/lab/tree/notebooks/two_widgets.ipynb?reset&token={lab['token']}")
     page.wait_for_selector(".jp-Notebook", timeout=90_000)
     page.wait_for_selector("#jp-main-statusbar >> text=Idle", timeout=90_000)
     dark = page.evaluate("() => document.body.dataset.jpThemeLight") == "false"
