@@ -156,7 +156,8 @@ function tileCardEl(S, tileId, opts) {
     h("span", { class: "nw-tile-top nw-band" },
       h("span", { class: "nw-kind-badge" }, KIND_LABEL[tile.kind]),
       tile.age ? h("span", { class: "nw-age", title: `age ${tile.age}` }, AGE_ROMAN[tile.age]) : null,
-      h("span", { class: "nw-vp nw-vp-pill" }, amount("vp", tile.vp, `${tile.vp} VP at the end of the game`))),
+      // a wonder scores once built (an unbuilt one, never)
+      h("span", { class: "nw-vp nw-vp-pill" }, amount("vp", tile.vp, `${tile.vp} VP ${tile.kind === "wonder" ? "once built" : "at the end of the game"}`))),
     h("span", { class: "nw-tile-name" }, tile.name),
     h("span", { class: "nw-tile-bottom" },
       opts.cost ? h("span", { class: "nw-cost nw-chip" }, amount(tile.currency, opts.cost, `costs ${opts.cost} ${tile.currency}`)) : null,
@@ -309,7 +310,11 @@ function roundSummary(S, act) {
           [["book", "Books"], ["food", "Famine"], ["strength", "War"], ["vp", "Round"]].map(([name, x]) => h("th", { scope: "col" }, icon(name, 13), ` ${x}`)))),
         h("tbody", {}, r.rows.map((row) => h("tr", {},
           h("th", { scope: "row" }, seatName(row.seat)),
-          [row.books, row.famine, row.war, row.total].map((x) => h("td", {}, `+${x} VP`))))))),
+          h("td", {}, `+${row.books} VP`),
+          // a famine or war not met: Python's words say why it scored nothing
+          [[row.famine, row.famine_missed], [row.war, row.war_missed]].map(([x, missed]) => h("td", {}, `+${x} VP`,
+            missed ? h("span", { class: "nw-missed" }, missed) : null)),
+          h("td", {}, `+${row.total} VP`)))))),
       h("p", {}, "New player order: ", r.order.map((seat) => seatName(seat)).join(", "), "."),
       h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "round-summary-close" }, onclick: () => act.dismissRound() }, `Start round ${r.round + 1}`));
 }

@@ -38,6 +38,21 @@ describe("the end-of-round summary", () => {
     expect(byKey("round-summary")).toBeNull();
   });
 
+  it("a famine or war not met says so in Python's words beside its +0 VP", () => {
+    const data = fixture("rich_3p");
+    const rows = SUMMARY.rows.map((r) => ({ ...r, famine_missed: null, war_missed: null }));
+    rows[0] = { ...rows[0], famine_missed: "missed: 2 food needed, had 1", war_missed: "not paid: 5 strength needed, had enough" };
+    data.view = { ...data.view, round_summary: { ...SUMMARY, rows } };
+    createController({ model: mockModel(data), el });
+    const cells = [...byKey("round-summary").querySelectorAll("tbody tr")[0].querySelectorAll("td")];
+    expect(cells.map((c) => c.textContent)).toEqual([
+      "+0 VP", "+0 VP" + "missed: 2 food needed, had 1", "+0 VP" + "not paid: 5 strength needed, had enough", "+0 VP"]);
+    expect(cells[1].querySelector(".nw-missed").textContent).toBe("missed: 2 food needed, had 1");
+    // a target met, no words
+    const met = byKey("round-summary").querySelectorAll("tbody tr")[1];
+    expect(met.querySelector(".nw-missed")).toBeNull();
+  });
+
   it("any key dismisses it, and it does not come back", () => {
     mount();
     byKey("pass").dispatchEvent(new KeyboardEvent("keydown", { key: "x", bubbles: true, cancelable: true }));
