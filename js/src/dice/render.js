@@ -987,7 +987,7 @@ function actionsControls(S, ui, act, part, now) {
   // a control that cannot work now is inert but focusable, and its title says why (Python's
   // reason: v.unavailable)
   const why = v.unavailable || {};
-  setLive(els.reroll, Boolean(reroll) && !why.reroll, true);
+  setLive(els.reroll, Boolean(reroll) && !why.reroll, true, why.reroll);
   setAttr(els.reroll, "title", why.reroll ? `Not now: ${why.reroll}` : reroll ? reroll.text : "");
   const rerollText = ` Reroll selected (${count})`;
   if (els.reroll.lastChild.data !== rerollText) els.reroll.lastChild.data = rerollText;
@@ -1001,7 +1001,8 @@ function actionsControls(S, ui, act, part, now) {
   setDisabled(els.pass, bonusPasses.length > 0);
   if (els.build) {
     setAttr(els.build, "class", `nw-btn nw-secondary${builds.length ? " nw-suggest" : ""}`);
-    setLive(els.build, builds.length > 0, true);
+    // (a tap on it, which shows no tooltip, says why: the shell's note)
+    setLive(els.build, builds.length > 0, true, why.build || `${wonder.name} needs ${wonder.stone_cost} stone`);
     // with dice or chits selected, the build pays with them (the engine trades the dice
     // that show no stone two for one; the preview says how): not the suggested payment
     const buildTitle = !builds[0] ? `Not now: ${why.build || `needs ${wonder.stone_cost} stone`}`

@@ -237,8 +237,9 @@ export function makePanels(shell) {
     const note = shell.noteText();
     if (!S.error && !note) return null;
     // the shell's own note (a file loaded, a file too large) is no refusal: not in red
-    return part("actions-error", sig(S.error, note), () => h("div", { class: S.error ? "nw-error" : "nw-error nw-note-line", role: "alert" },
-      h("strong", {}, S.error ? "Refused: " : "Note: "), S.error || note,
+    const label = shell.noteLabel();
+    return part("actions-error", sig(S.error, note, label), () => h("div", { class: S.error ? "nw-error" : "nw-error nw-note-line", role: "alert" },
+      h("strong", {}, S.error ? "Refused: " : `${label}: `), S.error || note,
       h("button", { type: "button", class: "nw-btn nw-mini", "aria-label": "dismiss", dataset: { key: "dismiss" }, onclick: () => shell.dismiss() }, "×")));
   }
 
@@ -467,7 +468,7 @@ export function makePanels(shell) {
           // a refused load (or start) said here too: the page's own error line is behind
           // the dialog
           ui.newGameOpen && (S.error || shell.noteText()) ? h("p", { class: "nw-error nw-dialog-error", role: "alert" },
-            h("strong", {}, S.error ? "Refused: " : "Note: "), S.error || shell.noteText()) : null,
+            h("strong", {}, S.error ? "Refused: " : `${shell.noteLabel()}: `), S.error || shell.noteText()) : null,
           // at a table a new game (or a loaded one) is played at this screen only: said
           // before it happens, and Cancel stays here
           atTable ? h("p", { class: "nw-warning nw-leave-table", role: "note", dataset: { key: "leave-table" } },
