@@ -785,7 +785,8 @@ function actionPanel(S, ui, act, part, now, otherSig) {
   }
   // the question asked of this page's player: ringed in gold (the board game's mark too)
   setAttr(frame, "class", `nw-panel nw-actions${me !== null ? " nw-ask-live" : ""}`);
-  setChildren(frame, [title, recent, err, body]);
+  // Undo near the decision where the columns stack (a phone: the history panel is far down)
+  setChildren(frame, [title, recent, err, body, act.panels.undoNear(S, part)]);
   return frame;
 }
 

@@ -362,6 +362,13 @@ export function createController({ model, el }, createView) {
     if (typeof from.focus === "function") from.focus({ preventScroll: true });
   }
 
+  /** The controls of the decision and of its questions (a phone's tooltip strip must not
+   * cover them: tips.js). */
+  const decisionControls = () => {
+    const panel = view && view.decisionPanel ? `${view.decisionPanel} button, ` : "";
+    return [...el.querySelectorAll(`${panel}${QUESTIONS.split(", ").map((q) => `${q} button`).join(", ")}`)];
+  };
+
   const notePlayerAct = () => {
     lastAct = performance.now();
     lastPlayerAct = lastAct;
@@ -883,7 +890,8 @@ export function createController({ model, el }, createView) {
     ["pointerout", onTipOut, false],
     ["focusin", onTipOver, false],
     // on a phone, the focused control's tooltip is placed in the window (tips.js)
-    ["focusin", tipFocusListener(el), false],
+    // (never over the decision's controls: Pass, "Let a bot decide", a preview's Confirm)
+    ["focusin", tipFocusListener(el, decisionControls), false],
     ["focusout", tipBlur, false],
     ["click", onTipClick, false],
     ["click", onInertClick, false],

@@ -421,6 +421,24 @@ export function makePanels(shell) {
     return frame;
   }
 
+  /** Undo within reach of the decision: the history panel, with its Undo, sits far down a
+   * phone's page.  A view places it in its decision panel; shell.css shows it only where
+   * the columns stack (the history panel is beside the table otherwise), and it is drawn
+   * only while there is a move to take back and the game (not an earlier position) is
+   * shown.  Its title says what it takes back (undoTitle). */
+  function undoNear(S, part) {
+    const hi = S.history;
+    if (!hi || !hi.can_undo || S.viewingHistory) return null;
+    const frame = part("undo-near", "", () => {
+      const button = h("button", { type: "button", class: "nw-btn nw-secondary", dataset: { key: "undo-near" }, onclick: () => shell.undo() }, "↶ Undo");
+      const el = h("div", { class: "nw-undo-near" }, button);
+      refs.set(el, { button });
+      return el;
+    });
+    setAttr(refs.get(frame).button, "title", undoTitle(hi));
+    return frame;
+  }
+
   function gamePanelEl(S) {
     const f = ui.form;
     // "remote": a person at their own screen of a table (taking a seat back from a bot
@@ -533,6 +551,7 @@ export function makePanels(shell) {
     previewPanel,
     coachPanel,
     historyPanel,
+    undoNear,
     gamePanel,
     helpOverlay,
     logPanel: () => new LogPanel(shell.log),

@@ -143,3 +143,28 @@ describe("after Enter on a tile the focus goes to the next action", () => {
     }
   });
 });
+
+describe("Undo within reach of the decision", () => {
+  it("the decision panel holds an Undo (shown by CSS where the columns stack), which takes the last decision back", () => {
+    const model = mockModel(fixture("rich_3p"));
+    createController({ model, el });
+    const near = el.querySelector(".nw-actions [data-key='undo-near']");
+    expect(near).not.toBeNull();
+    expect(near.closest(".nw-undo-near")).not.toBeNull();
+    expect(near.title).toBe("Take back the last move (back to move 20)");
+    click(near);
+    expect(model.sent.at(-1)).toEqual({ kind: "undo" });
+  });
+
+  it("absent when there is nothing to take back, or while an earlier position is shown", async () => {
+    const model = mockModel(fixture("start_2p"));
+    createController({ model, el });
+    expect(el.querySelector("[data-key='undo-near']")).toBeNull();
+    const data = fixture("rich_3p");
+    const m2 = mockModel({ ...data, history: { ...data.history, position: 10 } });
+    el.replaceChildren();
+    createController({ model: m2, el });
+    expect(el.querySelector("[data-key='back-to-game']")).not.toBeNull();
+    expect(el.querySelector("[data-key='undo-near']")).toBeNull();
+  });
+});
