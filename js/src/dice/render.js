@@ -5,7 +5,7 @@
 // keeps the drawn DOM and rebuilds only the parts whose inputs changed.
 import { Parts, h, isLive, memo, modal, setAttr, setChildren, setDisabled, setIdScope, setLive, setText, sid, sig, uid } from "../shell/dom.js";
 import { icon, iconClass } from "../shell/icons.js";
-import { botWho, fairEnd, gameSeed, offHere, roundKey, seedLine } from "../shell/panels.js";
+import { botWho, fairEnd, fairFold, gameSeed, offHere, roundKey, seedLine } from "../shell/panels.js";
 import {
   buildMove,
   buyMove,
@@ -295,7 +295,9 @@ function header(S, part, act) {
     S.busy ? [" ", h("span", { class: "nw-busy", role: "status" }, h("span", { class: "nw-spinner", "aria-hidden": "true" }), "Bots are playing…")] : null));
   if (prompt.firstChild.data !== v.prompt) prompt.firstChild.data = v.prompt;
   const [newGame, help] = act.panels.headerButtons(part);
-  setChildren(frame, [title, newGame, help, steps, prompt]);
+  // fair dice: the fingerprint folded at the top, beside the header's buttons (it sat at
+  // the bottom of the right column, below a phone's fold)
+  setChildren(frame, [title, newGame, help, fairFold(S, part), steps, prompt]);
   return frame;
 }
 
@@ -1194,7 +1196,7 @@ export class Board {
     const event = P.part("event", sig(v.event), () => eventTile(S));
     const scores = scoreBoard(S, part);
     const history = act.panels.historyPanel(S, part);
-    const game = act.panels.gamePanel(S, part);
+    const game = act.panels.gamePanel(S, part, { fair: false }); // (the header has it: fairFold)
     this.log.update();
 
     setChildren(this.right, [event, scores, history, this.log.el, game]);
