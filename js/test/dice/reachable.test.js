@@ -77,7 +77,28 @@ describe("a tap on a greyed control says why it is greyed", () => {
   });
 });
 
-describe("after Enter on a tile the focus goes to the next action", () => {
+/** rich_3p with its wonder's build made possible (Python's legal move and no reason). */
+function liveBuild() {
+  const data = fixture("rich_3p");
+  const move = { type: "build", payment: { dice: [], chits: 0, trades: [] } };
+  data.legal = [...data.legal, { move, text: "Build Versailles" }];
+  data.view = { ...data.view, unavailable: { ...data.view.unavailable, build: null } };
+  const model = mockModel(data);
+  createController({ model, el });
+  const build = byKey("build");
+  expect(build.getAttribute("aria-disabled")).toBeNull();
+  return { model, build, move };
+}
+
+/** Python's preview of `move`, answering question `ask`. */
+function answer(model, move, ask) {
+  return {
+    position: model.data.view.position, move, ask, title: "Build it", pays: ["a die"],
+    wasted: [], gains: [], goes: [], warning: null, dice: [], returned: [],
+  };
+}
+
+describe("after Enter on a tile (or Build) the focus goes to the next action", () => {
   it("the preview's Confirm takes the focus when Python's answer arrives; Enter there confirms", async () => {
     localStorage.setItem("nw-previews", "true");
     const model = mockModel(fixture("start_2p"));
@@ -102,42 +123,33 @@ describe("after Enter on a tile the focus goes to the next action", () => {
     expect(model.sent.at(-1)).toMatchObject({ kind: "move", move: entry.move });
   });
 
-  it("a building's question (which building it replaces): its first answer takes the focus", async () => {
+  it("Enter on Build (the wonder's preview): Confirm takes the focus when Python's answer arrives", async () => {
     localStorage.setItem("nw-previews", "true");
-    const model = mockModel(fixture("start_2p"));
-    createController({ model, el });
-    const entry = model.data.legal.find((e) => e.move.type === "buy" && model.data.catalogue.tiles[e.move.tile].kind === "building");
-    const tile = byKey(`board-${entry.move.tile}`);
-    tile.focus();
-    press(tile, "Enter");
-    click(tile);
+    const { model, build, move } = liveBuild();
+    build.focus();
+    press(build, "Enter");
+    click(build);
+    const ask = model.sent.filter((m) => m.kind === "preview").at(-1).ask;
+    model.emit("preview", answer(model, move, ask));
     await tick();
-    const q = el.querySelector(".nw-pending, .nw-preview");
-    expect(q).not.toBeNull();
-    const focused = document.activeElement;
-    expect(q.contains(focused)).toBe(true);
-    expect(focused.dataset.key).not.toMatch(/cancel/);
+    expect(document.activeElement).toBe(byKey("preview-confirm"));
   });
 
   it("an answer that comes long after the player's last click or key leaves the focus where it is", async () => {
     localStorage.setItem("nw-previews", "true");
-    const model = mockModel(fixture("start_2p"));
-    createController({ model, el });
-    const entry = model.data.legal.find((e) => e.move.type === "buy" && model.data.catalogue.tiles[e.move.tile].kind !== "building");
-    const tile = byKey(`board-${entry.move.tile}`);
-    tile.focus();
-    click(tile);
+    const { model, build, move } = liveBuild();
+    build.focus();
+    click(build);
     const ask = model.sent.filter((m) => m.kind === "preview").at(-1).ask;
     const later = performance.now() + 6000;
     const spy = vi.spyOn(performance, "now").mockImplementation(() => later);
     try {
-      model.emit("preview", {
-        position: model.data.view.position, move: entry.move, ask, title: "Buy it", pays: ["a die"],
-        wasted: [], gains: [], goes: [], warning: null, dice: entry.move.payment.dice, returned: [],
-      });
+      model.emit("preview", answer(model, move, ask));
       await tick();
       expect(byKey("preview-confirm")).not.toBeNull();
-      expect(document.activeElement).toBe(tile);
+      // (the Build button gave way to the preview: the widget keeps the focus, not Confirm)
+      expect(document.activeElement).not.toBe(byKey("preview-confirm"));
+      expect(el.contains(document.activeElement)).toBe(true);
     } finally {
       spy.mockRestore();
     }
