@@ -310,13 +310,17 @@ function roundSummary(S, act) {
       h("div", { class: "nw-table-scroll" }, h("table", { class: "nw-score-table" },
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"),
           [["book", "Books"], ["food", "Famine"], ["strength", "War"], ["vp", "Round"]].map(([name, x]) => h("th", { scope: "col" }, icon(name, 13), ` ${x}`)))),
-        h("tbody", {}, r.rows.map((row) => h("tr", {},
-          h("th", { scope: "row" }, seatName(row.seat)),
-          h("td", {}, `+${row.books} VP`),
-          // a famine or war not met: Python's words say why it scored nothing
-          [[row.famine, row.famine_missed], [row.war, row.war_missed]].map(([x, missed]) => h("td", {}, `+${x} VP`,
-            missed ? h("span", { class: "nw-missed" }, missed) : null)),
-          h("td", {}, `+${row.total} VP`)))))),
+        h("tbody", {}, r.rows.map((row) => {
+          // a famine or war not met: Python's words say why it scored nothing, on a line
+          // of their own under the player's row (in a cell they widened the table past a
+          // phone's width)
+          const missed = [["Famine", row.famine_missed], ["War", row.war_missed]].filter(([, why]) => why)
+            .map(([what, why]) => `${what} ${why}.`);
+          return [h("tr", { class: missed.length ? "nw-has-missed" : null },
+            h("th", { scope: "row" }, seatName(row.seat)),
+            [row.books, row.famine, row.war, row.total].map((x) => h("td", {}, `+${x} VP`))),
+          missed.length ? h("tr", { class: "nw-missed-row" }, h("td", { colspan: "5", class: "nw-missed" }, missed.join(" "))) : null];
+        })))),
       h("p", {}, "New player order: ", r.order.map((seat) => seatName(seat)).join(", "), "."),
       h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "round-summary-close" }, onclick: () => act.dismissRound() }, `Start round ${r.round + 1}`));
 }
