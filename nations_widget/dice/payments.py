@@ -114,6 +114,14 @@ def find_payments(state: StateData, seat: int, res: int, costs: Sequence[int],
     return result
 
 
+def most_payable(state: StateData, seat: int, res: int, cost: int, trades_ok: bool,
+                 exclude: Collection[int] = ()) -> int:
+    """The most of resource ``res`` (up to ``cost``) the seat can pay now (``exclude``:
+    dice that may not pay, e.g. pledged ones)."""
+    found = find_payments(state, seat, res, range(1, cost + 1), trades_ok, exclude=exclude)
+    return max((c for c, pay in found.items() if pay is not None), default=0)
+
+
 def _cheapest_values(groups: dict[tuple[int, int], list[int]], keys: list[tuple[int, int]],
                      top: int) -> dict[int, tuple[int, int, tuple[int, ...]]]:
     """For each value the dice of ``groups`` can reach (up to ``top`` plus one die's

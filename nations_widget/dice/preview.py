@@ -88,7 +88,9 @@ def preview_move(state: GameState, move: Move) -> dict[str, Any]:
         cost = cell % BOARD_ROWS + 1
         res = RESOURCES.index(tile.currency)
         title = f"Buy {tile.name} ({tile.kind}) for {cost} {tile.currency}"
-        gains = [f"{tile.name}: {tile.vp} VP at the end of the game"]
+        # a wonder bought is only under construction: it scores once built, never before
+        worth = "once built" if tile.kind == "wonder" else "at the end of the game"
+        gains = [f"{tile.name}: {tile.vp} VP {worth}"]
         if tile.kind == "building":
             assert tile.dice_colour is not None
             colour = tile.dice_colour

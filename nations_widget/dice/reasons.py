@@ -14,14 +14,8 @@ from .catalogue import RESOURCES
 from .errors import IllegalMoveError
 from .machine import GameState
 from .moves import Build, Buy, Payment, Reroll
-from .payments import find_payments
-from .state import BOARD_ROWS, GOLD, REROLL_CHIT, STONE, StateData
-
-
-def most_payable(state: StateData, seat: int, res: int, cost: int, trades_ok: bool) -> int:
-    """The most of resource ``res`` (up to ``cost``) the seat can pay now."""
-    found = find_payments(state, seat, res, range(1, cost + 1), trades_ok)
-    return max((c for c, pay in found.items() if pay is not None), default=0)
+from .payments import find_payments, most_payable
+from .state import BOARD_ROWS, GOLD, REROLL_CHIT, STONE
 
 
 def _how(res: int, trades_ok: bool) -> str:

@@ -52,6 +52,7 @@ from .payments import (
     find_payment,
     find_payments,
     food_now,
+    most_payable,
     must_decide_books,
     must_decide_famine,
 )
@@ -962,9 +963,13 @@ def _perform(s: StateData, seat: int, move: Move, plan: _Plan, log: MaybeLog, au
         else:
             p.fed = False
             text = f"{seat_name(seat)} does not meet the famine ({need} food){traded}."
+        # a famine not met: how much food the player could raise (the pledged dice are
+        # used by now: their food counts as traded), for the round's summary
         _note(log, lambda: _entry(s, seat, "feed", text, auto, fed=p.fed,
                           payment=None if move.payment is None else move.payment.to_json(),
-                          pledge=list(p.pledge)))
+                          pledge=list(p.pledge), need=need,
+                          had=None if p.fed else len(p.pledge) // 2 + most_payable(
+                              s, seat, FOOD, need, s.config.variant != "accelerated")))
     elif isinstance(move, Fight):
         need = s.event_spec.war
         if move.payment is not None:
@@ -976,8 +981,11 @@ def _perform(s: StateData, seat: int, move: Move, plan: _Plan, log: MaybeLog, au
         else:
             p.fought = False
             text = f"{seat_name(seat)} does not meet the war ({need} strength)."
+        # a war not met: how much strength the player had (for the round's summary)
         _note(log, lambda: _entry(s, seat, "fight", text, auto, fought=p.fought,
-                          payment=None if move.payment is None else move.payment.to_json()))
+                          payment=None if move.payment is None else move.payment.to_json(),
+                          need=need, had=None if p.fought else most_payable(
+                              s, seat, STRENGTH, need, False)))
     s.pending.pop(0)
 
 

@@ -11,7 +11,7 @@ Target size (WCAG 2.2, 2.5.8): every button, input, select, summary, link and
 ``[role=button]`` shown is at least 24 x 24 CSS px at both widths (a checkbox counts with
 its label, which toggles it too); at 390 px the main actions (New game, ?, Pass, Reroll,
 Build, Confirm and Cancel, the history buttons, the board game's move buttons, Start round,
-Play again...) are at least 44 x 44.
+Play again, the Coach's checkboxes with their labels...) are at least 44 x 44.
 
 The shipped bundles draw payloads the Python engines made (js/test/fixtures,
 js/test/board/fixtures) in js/scripts/harness.html and board_harness.html, served from the
@@ -156,7 +156,10 @@ PRIMARY = ", ".join(f"[data-key{sel}]" for sel in (
     "='use-selection'", "^='replace-'", "^='give-back-'",
     "='preview-confirm'", "='preview-cancel'", "='first'", "='back'", "='fwd'", "='last'",
     "='undo'", "='redo'", "='round-summary-close'", "='summary-close'", "='play-again'",
-    "='start'", "='play-bots'", "='skip-bots'", "='bot-step'", "^='move-'", "^='opt-'"))
+    "='start'", "='play-bots'", "='skip-bots'", "='bot-step'", "^='move-'", "^='opt-'",
+    # the Coach's checkboxes, with their label rows (a 20 px box was the target), and the
+    # Undo beside the decision
+    "='coach-on'", "='previews-on'", "='undo-near'"))
 
 # Every control shown in the table with its size: a checkbox or radio button with its
 # labels (a click on the label toggles it), the others alone.

@@ -2,12 +2,12 @@
 on the page from the start of a game is checked against what the page reveals at its end.
 
 Set-up through the board's own "New game…" form: 2 players, both human (so nothing moves
-while the fingerprint is read), a typed seed, a short bot pause.  The Game panel shows a
-fingerprint and nothing that tells the seed.  Then both seat menus hand the seats to the
-random bot, which plays the game to its end.  At game over the page shows the seed, the
-salt and a text: its SHA-256 (worked out here, in Python) must be the fingerprint read at
-the start, the text must hold the seed typed in, and the board's Save download must load
-(replaying every move from that seed) with the same fingerprint.
+while the fingerprint is read), a typed seed, a short bot pause.  The header shows a
+fingerprint (folded under "Fair dice") and nothing that tells the seed.  Then both seat
+menus hand the seats to the random bot, which plays the game to its end.  At game over the
+page shows the seed, the salt and a text: its SHA-256 (worked out here, in Python) must be
+the fingerprint read at the start, the text must hold the seed typed in, and the board's
+Save download must load (replaying every move from that seed) with the same fingerprint.
 """
 
 from __future__ import annotations
@@ -55,12 +55,14 @@ def test_the_fingerprint_shown_at_the_start_checks_the_seed_shown_at_the_end(
     page.click('button[data-key="start"]')
     page.wait_for_function(NEW_GAME, arg=before)
 
-    # the start: a fingerprint, and nothing on the page that tells the seed
+    # the start: a fingerprint, folded under "Fair dice" in the header, and nothing on the
+    # page that tells the seed
+    page.click('.nw-header summary[data-key="fair-fold-summary"]')
     fingerprint = text_of(page, "fair-fingerprint")
     assert len(fingerprint) == 64 and int(fingerprint, 16) >= 0, fingerprint
     assert page.locator('.nw-root [data-key="fair-end"]').count() == 0
     assert str(SEED) not in page.locator(".nw-root").inner_text()
-    assert "Fair dice" in page.locator(".nw-root .nw-game .nw-fair").inner_text()
+    assert "Fair dice" in page.locator(".nw-root .nw-header .nw-fair").inner_text()
 
     # the bots play it out
     for seat in (0, 1):

@@ -42,6 +42,24 @@ def test_preview_warns_when_a_wonder_discards_the_unbuilt_one() -> None:
     assert "the unbuilt Hanging Gardens is discarded" in pv["goes"]
 
 
+def test_an_unbuilt_wonder_is_worth_its_vp_only_once_built() -> None:
+    # buying a wonder puts it under construction: its VP count once it is built (an unbuilt
+    # wonder scores nothing), and the preview's words say so; a building scores as bought
+    state = scenario({
+        "players": 2, "seed": 5, "order": [0, 1], "board": AGE1,
+        "seats": [{"dice": ["white:gold", "white:gold", "white:gold", "white:stone",
+                            "white:stone"]}],
+    })
+    buy = next(m for m in state.legal_moves() if isinstance(m, Buy) and m.tile == "t1-15")
+    gains = preview_move(state, buy)["gains"]
+    assert gains[0] == "Pyramids: 2 VP once built"
+    assert not any("at the end of the game" in g for g in gains)
+    building = next(m for m in state.legal_moves()
+                    if isinstance(m, Buy) and state.comp.tiles[state.comp.tile_ref[m.tile]].kind
+                    == "building")
+    assert preview_move(state, building)["gains"][0].endswith("VP at the end of the game")
+
+
 def test_build_preview_and_wasted_symbols() -> None:
     state = scenario({
         "players": 2, "seed": 5, "order": [0, 1], "board": AGE1,
@@ -52,6 +70,7 @@ def test_build_preview_and_wasted_symbols() -> None:
     pv = preview_move(state, build)
     assert pv["title"] == "Build Hanging Gardens for 3 stone"
     assert pv["pays"] == ["three white dice showing 1 stone"] and pv["wasted"] == []
+    assert pv["gains"][0] == "Hanging Gardens: 1 VP at the end of the game"
 
 
 def test_suggested_payment_keeps_stone_for_the_wonder() -> None:

@@ -5,7 +5,7 @@
 // keeps the drawn DOM and rebuilds only the parts whose inputs changed.
 import { Parts, h, isLive, memo, modal, setAttr, setChildren, setDisabled, setIdScope, setLive, setText, sid, sig, uid } from "../shell/dom.js";
 import { icon, iconClass } from "../shell/icons.js";
-import { botWho, fairEnd, gameSeed, offHere, roundKey, seedLine } from "../shell/panels.js";
+import { botWho, fairEnd, fairFold, gameSeed, offHere, roundKey, seedLine } from "../shell/panels.js";
 import {
   buildMove,
   buyMove,
@@ -156,7 +156,8 @@ function tileCardEl(S, tileId, opts) {
     h("span", { class: "nw-tile-top nw-band" },
       h("span", { class: "nw-kind-badge" }, KIND_LABEL[tile.kind]),
       tile.age ? h("span", { class: "nw-age", title: `age ${tile.age}` }, AGE_ROMAN[tile.age]) : null,
-      h("span", { class: "nw-vp nw-vp-pill" }, amount("vp", tile.vp, `${tile.vp} VP at the end of the game`))),
+      // a wonder scores once built (an unbuilt one, never)
+      h("span", { class: "nw-vp nw-vp-pill" }, amount("vp", tile.vp, `${tile.vp} VP ${tile.kind === "wonder" ? "once built" : "at the end of the game"}`))),
     h("span", { class: "nw-tile-name" }, tile.name),
     h("span", { class: "nw-tile-bottom" },
       opts.cost ? h("span", { class: "nw-cost nw-chip" }, amount(tile.currency, opts.cost, `costs ${opts.cost} ${tile.currency}`)) : null,
@@ -294,7 +295,9 @@ function header(S, part, act) {
     S.busy ? [" ", h("span", { class: "nw-busy", role: "status" }, h("span", { class: "nw-spinner", "aria-hidden": "true" }), "Bots are playing…")] : null));
   if (prompt.firstChild.data !== v.prompt) prompt.firstChild.data = v.prompt;
   const [newGame, help] = act.panels.headerButtons(part);
-  setChildren(frame, [title, newGame, help, steps, prompt]);
+  // fair dice: the fingerprint folded at the top, beside the header's buttons (it sat at
+  // the bottom of the right column, below a phone's fold)
+  setChildren(frame, [title, newGame, help, fairFold(S, part), steps, prompt]);
   return frame;
 }
 
@@ -307,9 +310,17 @@ function roundSummary(S, act) {
       h("div", { class: "nw-table-scroll" }, h("table", { class: "nw-score-table" },
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"),
           [["book", "Books"], ["food", "Famine"], ["strength", "War"], ["vp", "Round"]].map(([name, x]) => h("th", { scope: "col" }, icon(name, 13), ` ${x}`)))),
-        h("tbody", {}, r.rows.map((row) => h("tr", {},
-          h("th", { scope: "row" }, seatName(row.seat)),
-          [row.books, row.famine, row.war, row.total].map((x) => h("td", {}, `+${x} VP`))))))),
+        h("tbody", {}, r.rows.map((row) => {
+          // a famine or war not met: Python's words say why it scored nothing, on a line
+          // of their own under the player's row (in a cell they widened the table past a
+          // phone's width)
+          const missed = [["Famine", row.famine_missed], ["War", row.war_missed]].filter(([, why]) => why)
+            .map(([what, why]) => `${what} ${why}.`);
+          return [h("tr", { class: missed.length ? "nw-has-missed" : null },
+            h("th", { scope: "row" }, seatName(row.seat)),
+            [row.books, row.famine, row.war, row.total].map((x) => h("td", {}, `+${x} VP`))),
+          missed.length ? h("tr", { class: "nw-missed-row" }, h("td", { colspan: "5", class: "nw-missed" }, missed.join(" "))) : null];
+        })))),
       h("p", {}, "New player order: ", r.order.map((seat) => seatName(seat)).join(", "), "."),
       h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "round-summary-close" }, onclick: () => act.dismissRound() }, `Start round ${r.round + 1}`));
 }
@@ -780,7 +791,8 @@ function actionPanel(S, ui, act, part, now, otherSig) {
   }
   // the question asked of this page's player: ringed in gold (the board game's mark too)
   setAttr(frame, "class", `nw-panel nw-actions${me !== null ? " nw-ask-live" : ""}`);
-  setChildren(frame, [title, recent, err, body]);
+  // Undo near the decision where the columns stack (a phone: the history panel is far down)
+  setChildren(frame, [title, recent, err, body, act.panels.undoNear(S, part)]);
   return frame;
 }
 
@@ -982,7 +994,7 @@ function actionsControls(S, ui, act, part, now) {
   // a control that cannot work now is inert but focusable, and its title says why (Python's
   // reason: v.unavailable)
   const why = v.unavailable || {};
-  setLive(els.reroll, Boolean(reroll) && !why.reroll, true);
+  setLive(els.reroll, Boolean(reroll) && !why.reroll, true, why.reroll);
   setAttr(els.reroll, "title", why.reroll ? `Not now: ${why.reroll}` : reroll ? reroll.text : "");
   const rerollText = ` Reroll selected (${count})`;
   if (els.reroll.lastChild.data !== rerollText) els.reroll.lastChild.data = rerollText;
@@ -996,7 +1008,8 @@ function actionsControls(S, ui, act, part, now) {
   setDisabled(els.pass, bonusPasses.length > 0);
   if (els.build) {
     setAttr(els.build, "class", `nw-btn nw-secondary${builds.length ? " nw-suggest" : ""}`);
-    setLive(els.build, builds.length > 0, true);
+    // (a tap on it, which shows no tooltip, says why: the shell's note)
+    setLive(els.build, builds.length > 0, true, why.build || `${wonder.name} needs ${wonder.stone_cost} stone`);
     // with dice or chits selected, the build pays with them (the engine trades the dice
     // that show no stone two for one; the preview says how): not the suggested payment
     const buildTitle = !builds[0] ? `Not now: ${why.build || `needs ${wonder.stone_cost} stone`}`
@@ -1187,7 +1200,7 @@ export class Board {
     const event = P.part("event", sig(v.event), () => eventTile(S));
     const scores = scoreBoard(S, part);
     const history = act.panels.historyPanel(S, part);
-    const game = act.panels.gamePanel(S, part);
+    const game = act.panels.gamePanel(S, part, { fair: false }); // (the header has it: fairFold)
     this.log.update();
 
     setChildren(this.right, [event, scores, history, this.log.el, game]);

@@ -214,7 +214,10 @@ export function createController({ model, el }, createView) {
       ui.newGameOpen = false;
       // a file loaded: Python numbers it as the next game; said in words, since a file
       // saved at the position shown changes nothing on the board
-      if (ui.loadingFile) ui.note = `Loaded ${ui.loadingFile}: move ${S.history.position} of ${S.history.length}.`;
+      if (ui.loadingFile) {
+        ui.note = `Loaded ${ui.loadingFile}: move ${S.history.position} of ${S.history.length}.`;
+        ui.noteLabel = "Note";
+      }
     }
     if (game !== drawnGame) ui.loadingFile = null;
     drawnGame = game;
@@ -227,6 +230,7 @@ export function createController({ model, el }, createView) {
     keepAnchor(anchor);
     syncDialogs();
     revealQuestion(S, key);
+    focusQuestion(key);
     revealJump(S);
   }
 
@@ -286,6 +290,37 @@ export function createController({ model, el }, createView) {
       target.scrollIntoView({ block: r.height <= vh ? "nearest" : "start" });
     }
   }
+  // ---------------------------------------------------------------- the focus follows the question
+  // A move's preview or a purchase's question, new after the player's click or key (Enter
+  // on a tile): the focus goes to its next action (Confirm, else the question's first
+  // answer), so that the keyboard goes on from there (the focus stayed on the tile).  Once
+  // per question (its answer, Confirm, appearing counts: "Working out…" offers only
+  // Cancel, which is never focused), never while the focus is inside a question (a die
+  // chosen to give back) or a dialog, nor after others' moves.
+  let lastPlayerAct = -Infinity; // when the player last clicked or pressed a key in the widget
+  let focusedQuestion = null; // the question (and its action) the focus was moved to
+  const NEXT_ACTION = '[data-key="preview-confirm"], .nw-primary';
+  function focusQuestion(turnKey) {
+    const questions = [...el.querySelectorAll(QUESTIONS)].filter((q) => !q.closest("dialog, details:not([open])"));
+    const q = questions.length ? questions[questions.length - 1] : null;
+    if (!q) {
+      focusedQuestion = null;
+      return;
+    }
+    const usable = (b) => b && !b.disabled && b.getAttribute("aria-disabled") !== "true" && typeof b.focus === "function";
+    const target = [...q.querySelectorAll(NEXT_ACTION)].find(usable) ||
+      [...q.querySelectorAll("button")].find((b) => usable(b) && !/cancel/.test(b.dataset.key || "") && !b.classList.contains("nw-pass"));
+    if (!target) return;
+    const what = `${turnKey}|${q.dataset.key || q.className}|${target.dataset.key || target.textContent}`;
+    if (what === focusedQuestion) return;
+    if (performance.now() - lastPlayerAct > ACT_WINDOW || topDialog()) return;
+    const a = el.ownerDocument.activeElement;
+    if (a && a !== el && !el.contains(a) && a !== el.ownerDocument.body) return; // the player is elsewhere on the page
+    if (a && a.closest && a.closest(`${QUESTIONS}, dialog`)) return; // working inside a question
+    focusedQuestion = what;
+    target.focus({ preventScroll: true });
+  }
+
   // ---------------------------------------------------------------- a jump from the review
   // A mark of the review (or its graph) clicked shows that position: the board that shows
   // it is brought on screen once it is drawn (the review list sits below it or beside it,
@@ -327,8 +362,16 @@ export function createController({ model, el }, createView) {
     if (typeof from.focus === "function") from.focus({ preventScroll: true });
   }
 
+  /** The controls of the decision and of its questions (a phone's tooltip strip must not
+   * cover them: tips.js). */
+  const decisionControls = () => {
+    const panel = view && view.decisionPanel ? `${view.decisionPanel} button, ` : "";
+    return [...el.querySelectorAll(`${panel}${QUESTIONS.split(", ").map((q) => `${q} button`).join(", ")}`)];
+  };
+
   const notePlayerAct = () => {
     lastAct = performance.now();
+    lastPlayerAct = lastAct;
   };
 
   const byKey = (key) => [...el.querySelectorAll("[data-key]")].find((x) => x.dataset.key === key) || null;
@@ -443,6 +486,7 @@ export function createController({ model, el }, createView) {
 
   function send(intent) {
     ui.note = "";
+    ui.noteLabel = "Note";
     ui.loadingFile = null; // (loadText sets it after its send)
     model.send(intent);
   }
@@ -562,11 +606,14 @@ export function createController({ model, el }, createView) {
       writePreference("nw-previews", ui.previews);
       draw();
     },
-    note(text) {
+    /** A short local note where errors are; `label` heads it ("Note", "Not now"). */
+    note(text, label = "Note") {
       ui.note = text;
+      ui.noteLabel = label;
       draw();
     },
     noteText: () => ui.note,
+    noteLabel: () => ui.noteLabel || "Note",
     /** Take back to the previous decision of a human seat, to play on from there. */
     undo() {
       const S = state();
@@ -667,6 +714,7 @@ export function createController({ model, el }, createView) {
       const limit = (state().settings.max_message || 400000) - 1000;
       if (text.length > limit) {
         ui.note = `${name} is too large (${text.length.toLocaleString()} characters; a saved game is far smaller).`;
+        ui.noteLabel = "Note";
         draw();
         return;
       }
@@ -686,6 +734,7 @@ export function createController({ model, el }, createView) {
         reader.onload = () => shell.loadText(kind, file.name, String(reader.result));
         reader.onerror = () => {
           ui.note = `Could not read ${file.name}.`;
+          ui.noteLabel = "Note";
           draw();
         };
         reader.readAsText(file);
@@ -790,6 +839,14 @@ export function createController({ model, el }, createView) {
     const tip = tipOf(e.target);
     if (tip && !(e.relatedTarget && tip.contains(e.relatedTarget))) tip.classList.add(TIP_OFF);
   }
+  // An inert control (dom.setLive) with its reason: a click on it (a tap, which shows no
+  // hover tooltip, or Enter or Space on it) says why, as the note near the decision.
+  function onInertClick(e) {
+    const t = e.target;
+    const control = t && t.closest ? t.closest('[aria-disabled="true"][data-reason]') : null;
+    if (!control || !el.contains(control)) return;
+    shell.note(control.dataset.reason, "Not now");
+  }
   function onTipClick(e) {
     const tip = tipOf(e.target);
     if (tip && tip.getAttribute("aria-disabled") !== "true") tip.classList.add(TIP_OFF);
@@ -833,9 +890,11 @@ export function createController({ model, el }, createView) {
     ["pointerout", onTipOut, false],
     ["focusin", onTipOver, false],
     // on a phone, the focused control's tooltip is placed in the window (tips.js)
-    ["focusin", tipFocusListener(el), false],
+    // (never over the decision's controls: Pass, "Let a bot decide", a preview's Confirm)
+    ["focusin", tipFocusListener(el, decisionControls), false],
     ["focusout", tipBlur, false],
     ["click", onTipClick, false],
+    ["click", onInertClick, false],
   ];
   for (const [type, fn, capture] of listeners) el.addEventListener(type, fn, capture);
   model.on("change:error", onError);

@@ -323,11 +323,14 @@ export function setChildren(parent, nodes) {
  * attribute instead of rebuilding the control (a die, a chit, a tile of the progress board
  * is the same button whether or not it can be used now).  Inert: aria-disabled, and its
  * click handler does nothing (`isLive`); `focusable` false also takes it out of the tab
- * order (a tile stays focusable: focus shows its explanation).
+ * order (a tile stays focusable: focus shows its explanation).  `reason`: why it is inert
+ * (Python's words), kept as `data-reason`: a click on the inert control (a tap, Enter or
+ * Space) shows it as the shell's note (controller.js), where a hover tooltip shows nothing.
  */
-export function setLive(el, live, focusable = false) {
+export function setLive(el, live, focusable = false, reason = null) {
   setAttr(el, "aria-disabled", live ? null : "true");
   if (!focusable) setAttr(el, "tabindex", live ? null : "-1");
+  setAttr(el, "data-reason", live ? null : reason || null);
 }
 
 /** Whether a control switched by `setLive` is live. */

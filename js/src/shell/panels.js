@@ -82,6 +82,19 @@ export function fairStart(S) {
       `${words.draws} follows from a seed chosen before the first move. The fingerprint locks that seed in without giving it away; when the game ends, the page shows the seed and how to check that it matches.`));
 }
 
+/** The fingerprint folded under a one-line "Fair dice" (for a game's header: a player who
+ * wonders whether the dice are fair finds it at the top, and it pushes nothing down while
+ * folded); null before Python has sent it.  `part`: the view's Parts (it stays open across
+ * draws while the fingerprint is the same). */
+export function fairFold(S, part) {
+  const f = fairness(S);
+  if (!f) return null;
+  const words = fairWords(S);
+  return part("fair-fold", sig(f.fingerprint, words.title), () => h("details", { class: "nw-fair-fold", dataset: { key: "fair-fold" } },
+    h("summary", { dataset: { key: "fair-fold-summary" }, title: "The fingerprint that locks in this game's seed before the first move" }, words.title),
+    fairStart(S)));
+}
+
 /** The game-over line on fair dice: the fingerprint shown since the start, the seed and
  * salt now revealed, the text it was made from and how to check it yourself (null while
  * the game runs, or before Python has sent it). */
@@ -237,8 +250,9 @@ export function makePanels(shell) {
     const note = shell.noteText();
     if (!S.error && !note) return null;
     // the shell's own note (a file loaded, a file too large) is no refusal: not in red
-    return part("actions-error", sig(S.error, note), () => h("div", { class: S.error ? "nw-error" : "nw-error nw-note-line", role: "alert" },
-      h("strong", {}, S.error ? "Refused: " : "Note: "), S.error || note,
+    const label = shell.noteLabel();
+    return part("actions-error", sig(S.error, note, label), () => h("div", { class: S.error ? "nw-error" : "nw-error nw-note-line", role: "alert" },
+      h("strong", {}, S.error ? "Refused: " : `${label}: `), S.error || note,
       h("button", { type: "button", class: "nw-btn nw-mini", "aria-label": "dismiss", dataset: { key: "dismiss" }, onclick: () => shell.dismiss() }, "×")));
   }
 
@@ -420,7 +434,25 @@ export function makePanels(shell) {
     return frame;
   }
 
-  function gamePanelEl(S) {
+  /** Undo within reach of the decision: the history panel, with its Undo, sits far down a
+   * phone's page.  A view places it in its decision panel; shell.css shows it only where
+   * the columns stack (the history panel is beside the table otherwise), and it is drawn
+   * only while there is a move to take back and the game (not an earlier position) is
+   * shown.  Its title says what it takes back (undoTitle). */
+  function undoNear(S, part) {
+    const hi = S.history;
+    if (!hi || !hi.can_undo || S.viewingHistory) return null;
+    const frame = part("undo-near", "", () => {
+      const button = h("button", { type: "button", class: "nw-btn nw-secondary", dataset: { key: "undo-near" }, onclick: () => shell.undo() }, "↶ Undo");
+      const el = h("div", { class: "nw-undo-near" }, button);
+      refs.set(el, { button });
+      return el;
+    });
+    setAttr(refs.get(frame).button, "title", undoTitle(hi));
+    return frame;
+  }
+
+  function gamePanelEl(S, withFair) {
     const f = ui.form;
     // "remote": a person at their own screen of a table (taking a seat back from a bot
     // gives it to them); "invite": a New game seat whose player gets a link
@@ -467,7 +499,7 @@ export function makePanels(shell) {
           // a refused load (or start) said here too: the page's own error line is behind
           // the dialog
           ui.newGameOpen && (S.error || shell.noteText()) ? h("p", { class: "nw-error nw-dialog-error", role: "alert" },
-            h("strong", {}, S.error ? "Refused: " : "Note: "), S.error || shell.noteText()) : null,
+            h("strong", {}, S.error ? "Refused: " : `${shell.noteLabel()}: `), S.error || shell.noteText()) : null,
           // at a table a new game (or a loaded one) is played at this screen only: said
           // before it happens, and Cancel stays here
           atTable ? h("p", { class: "nw-warning nw-leave-table", role: "note", dataset: { key: "leave-table" } },
@@ -488,16 +520,17 @@ export function makePanels(shell) {
             h("button", { type: "button", class: "nw-btn", dataset: { key: "newgame-load" }, title: atTable ? "Leave this table and go on with a game saved with Save game" : "Go on with a game saved with Save game", onclick: () => shell.pickFile("game") }, atTable ? "Leave the table and load a saved game…" : "Load a saved game…"),
             h("button", { type: "button", class: "nw-btn", dataset: { key: "newgame-cancel" }, title: "Escape", onclick: () => shell.closeNewGame() }, "Cancel")))),
       // fair dice: the fingerprint, changed only by a new game or a load
-      fairStart(S));
+      withFair ? fairStart(S) : null);
   }
 
-  /** Save, Load, the seat menus, the New game dialog and the fair-dice fingerprint. */
-  function gamePanel(S, part) {
+  /** Save, Load, the seat menus, the New game dialog and the fair-dice fingerprint
+   * (`fair` false: the view shows it elsewhere, e.g. folded in its header: fairFold). */
+  function gamePanel(S, part, { fair: withFair = true } = {}) {
     const f = ui.form;
-    const fair = fairness(S);
+    const fair = withFair ? fairness(S) : null;
     const game = part("game", sig(S.seats, S.botNames, S.botInfo, S.info.player_counts, ui.formRev, f.players, f.seats, S.table.seats, S.table.id, offHere(S).save,
       shell.newGameSignature(S, f), ui.newGameOpen && (S.error || shell.noteText()) ? [S.error, shell.noteText()] : null,
-      fair && fair.fingerprint, Boolean(fair)), () => gamePanelEl(S));
+      fair && fair.fingerprint, Boolean(fair)), () => gamePanelEl(S, withFair));
     // the New game form is a modal dialog while its <details> is open (opened from the
     // header or the Game panel; the shell opens and closes the dialog with it)
     const details = game.querySelector("details.nw-newgame");
@@ -532,6 +565,7 @@ export function makePanels(shell) {
     previewPanel,
     coachPanel,
     historyPanel,
+    undoNear,
     gamePanel,
     helpOverlay,
     logPanel: () => new LogPanel(shell.log),

@@ -1,6 +1,7 @@
 // A tooltip on a phone (<= 420 px): a strip across the window, at its bottom, or at its top
 // for a control in the window's lower half (class `nw-tip-high` on the control), so that
-// it covers neither the control nor what lies beside it.  It is placed from the control
+// it covers neither the control nor what lies beside it, nor the decision's controls (Pass,
+// "Let a bot decide", Confirm: the other edge, or beside the control, then).  It is placed from the control
 // (position: absolute, shell.css): position: fixed is the window's only without a contained
 // ancestor, and the widget's root (container-type) and a notebook's output area (contain)
 // are such ancestors: a strip meant for the window's bottom opened 1000 px above it.
@@ -21,9 +22,43 @@ function unplace(tip) {
   for (const k of PLACED) tip.style.removeProperty(k);
 }
 
+/** How much of the strip [top, top + height] (across the window) covers `rects`. */
+function covered(top, height, rects) {
+  let area = 0;
+  for (const q of rects) {
+    const h = Math.min(top + height, q.bottom) - Math.max(top, q.top);
+    if (h > 0 && q.width > 0) area += h * q.width;
+  }
+  return area;
+}
+
+/** Where the strip goes (its top, in the window): at the window's bottom, or its top for a
+ * control in the window's lower half; but never over the decision's controls (`avoid`: the
+ * window rects of Pass, "Let a bot decide", Confirm...), which a tile's strip at the bottom
+ * covered on a phone: then the other edge, or just below or above the control, whichever
+ * covers neither the control nor them (else the one covering the least of them). */
+function stripTop(r, height, top, bottom, high, avoid) {
+  const edges = high ? [top, bottom - height] : [bottom - height, top];
+  const beside = [r.bottom + EDGE, r.top - EDGE - height].filter((y) => y >= top && y + height <= bottom);
+  const options = [...edges, ...beside].filter((y) => covered(y, height, [r]) === 0);
+  if (!options.length) return edges[0];
+  let best = options[0];
+  let least = Infinity;
+  for (const y of options) {
+    const c = covered(y, height, avoid);
+    if (c === 0) return y;
+    if (c < least) {
+      least = c;
+      best = y;
+    }
+  }
+  return best;
+}
+
 /** Place the tooltip of `control` (a `.nw-has-tip` with the focus) into the window, inside
- * `host` (the widget's element: a notebook's output area clips what lies outside it). */
-export function placeTipInWindow(control, host) {
+ * `host` (the widget's element: a notebook's output area clips what lies outside it).
+ * `avoid()`: the elements the strip must not cover (the decision's controls). */
+export function placeTipInWindow(control, host, avoid = () => []) {
   const tip = ownTip(control);
   const r = control.getBoundingClientRect();
   const vh = window.innerHeight || 0;
@@ -43,20 +78,30 @@ export function placeTipInWindow(control, host) {
   const height = tip.getBoundingClientRect().height;
   const top = Math.max(EDGE, box && box.height ? box.top + EDGE : EDGE);
   const bottom = Math.min(vh - EDGE, box && box.height ? box.bottom - EDGE : vh - EDGE);
-  tip.style.top = `${Math.round((high ? top : bottom - height) - r.top)}px`;
+  const rects = [];
+  for (const x of avoid()) {
+    if (x === control || control.contains(x) || x.contains(control)) continue;
+    const q = x.getBoundingClientRect();
+    if (q.width && q.height && q.bottom > 0 && q.top < vh) rects.push(q);
+  }
+  const y = stripTop(r, height, top, bottom, high, rects);
+  // (marked for where it went: the top half or the bottom one)
+  const placedHigh = y + height / 2 < vh / 2;
+  if (control.classList.contains("nw-tip-high") !== placedHigh) control.classList.toggle("nw-tip-high", placedHigh);
+  tip.style.top = `${Math.round(y - r.top)}px`;
 }
 
 /** The focus listener (focusin on the widget's element): the control focused, if it has a
  * tooltip, gets it placed, and again after the browser has scrolled it into view (Tab
  * scrolls after the focus event). */
-export function tipFocusListener(host) {
+export function tipFocusListener(host, avoid = () => []) {
   return (e) => {
     const control = e.target;
     if (!control || !control.classList || !control.classList.contains("nw-has-tip")) return;
-    placeTipInWindow(control, host);
+    placeTipInWindow(control, host, avoid);
     if (typeof requestAnimationFrame === "function") {
       requestAnimationFrame(() => {
-        if (control.isConnected && control.ownerDocument.activeElement === control) placeTipInWindow(control, host);
+        if (control.isConnected && control.ownerDocument.activeElement === control) placeTipInWindow(control, host, avoid);
       });
     }
   };

@@ -38,6 +38,22 @@ describe("the end-of-round summary", () => {
     expect(byKey("round-summary")).toBeNull();
   });
 
+  it("a famine or war not met says so in Python's words beside its +0 VP", () => {
+    const data = fixture("rich_3p");
+    const rows = SUMMARY.rows.map((r) => ({ ...r, famine_missed: null, war_missed: null }));
+    rows[0] = { ...rows[0], famine_missed: "missed: 2 food needed, had 1", war_missed: "not paid: 5 strength needed, had enough" };
+    data.view = { ...data.view, round_summary: { ...SUMMARY, rows } };
+    createController({ model: mockModel(data), el });
+    const rowsDrawn = [...byKey("round-summary").querySelectorAll("tbody tr")];
+    // Player 1's row, then a line of its own with why each target scored nothing
+    expect([...rowsDrawn[0].querySelectorAll("td")].map((c) => c.textContent)).toEqual(["+0 VP", "+0 VP", "+0 VP", "+0 VP"]);
+    expect(rowsDrawn[1].textContent).toBe("Famine missed: 2 food needed, had 1. War not paid: 5 strength needed, had enough.");
+    expect(rowsDrawn[1].querySelector("td").getAttribute("colspan")).toBe("5");
+    // a target met: no such line
+    expect(rowsDrawn[2].textContent).toBe("Player 2+2 VP+1 VP+0 VP+3 VP");
+    expect(rowsDrawn.length).toBe(4);
+  });
+
   it("any key dismisses it, and it does not come back", () => {
     mount();
     byKey("pass").dispatchEvent(new KeyboardEvent("keydown", { key: "x", bubbles: true, cancelable: true }));

@@ -77,4 +77,41 @@ describe("a progress-board tile's tooltip", () => {
       window.matchMedia = had;
     }
   });
+
+  it("on a phone the strip never covers the decision's controls (Pass, Let a bot decide): the other edge, or beside the tile", () => {
+    const model = mockModel(fixture("start_2p"));
+    createController({ model, el });
+    const had = window.matchMedia;
+    window.matchMedia = (q) => ({ matches: q === "(max-width: 420px)", media: q });
+    const vh = window.innerHeight;
+    const rect = (top, height, left = 10, width = 300) => () => ({ top, bottom: top + height, height, left, right: left + width, width });
+    try {
+      const tile = el.querySelector(".nw-progress button.nw-tile");
+      tile.getBoundingClientRect = rect(100, 80, 10, 120);
+      const tip = tile.querySelector(".nw-tip");
+      tip.getBoundingClientRect = rect(0, 60);
+      const pass = el.querySelector("[data-key='pass']");
+      const bot = el.querySelector("[data-key='bot-decide']");
+      // the decision's buttons at the window's bottom (a phone, the panel under the board)
+      pass.getBoundingClientRect = rect(vh - 110, 44);
+      bot.getBoundingClientRect = rect(vh - 60, 44);
+      tile.focus();
+      // not the bottom (it covered Pass): the window's top, 8 px in
+      expect(tip.style.top).toBe(`${8 - 100}px`);
+      expect(tile.classList.contains("nw-tip-high")).toBe(true);
+      tile.blur();
+      // the decision's buttons at both edges: just below the tile
+      const reroll = el.querySelector("[data-key='reroll']");
+      reroll.getBoundingClientRect = rect(10, 44);
+      tile.focus();
+      expect(tip.style.top).toBe(`${180 + 8 - 100}px`);
+      for (const b of [pass, bot, reroll]) {
+        const r = b.getBoundingClientRect();
+        const t = 100 + parseInt(tip.style.top, 10);
+        expect(t + 60 <= r.top || t >= r.bottom, b.dataset.key).toBe(true);
+      }
+    } finally {
+      window.matchMedia = had;
+    }
+  });
 });

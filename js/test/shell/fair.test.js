@@ -43,13 +43,20 @@ describe("the shell's fair-dice lines", () => {
 });
 
 describe("the dice game", () => {
-  it("shows the fingerprint in the Game panel while the game runs, and nothing that tells the seed", () => {
+  it("shows the fingerprint folded in the header while the game runs (not at the bottom of the right column), and nothing that tells the seed", () => {
     const data = fixture("rich_3p");
     data.fair = fairOf("nations-dice-game", { ...data.view.config, seed: 987654321 }, false);
     diceController({ model: mockModel(data), el });
     const shown = byKey("fair-fingerprint");
     expect(shown.textContent).toBe(data.fair.fingerprint);
-    expect(shown.closest(".nw-game .nw-fair")).toBeTruthy();
+    // at the top, folded under "Fair dice" (a player who wonders about fairness finds it
+    // there; folded, it pushes the decision down by nothing)
+    const fold = shown.closest(".nw-header details.nw-fair-fold");
+    expect(fold).toBeTruthy();
+    expect(fold.open).toBe(false);
+    expect(fold.querySelector("summary").textContent).toBe("Fair dice");
+    expect(el.querySelector(".nw-game .nw-fair")).toBeNull();
+    expect(el.querySelectorAll("[data-key='fair-fingerprint']").length).toBe(1);
     expect(byKey("fair-end")).toBeNull();
     expect(el.textContent).not.toContain("987654321");
     expect(el.textContent).not.toContain(SALT);
@@ -65,7 +72,7 @@ describe("the dice game", () => {
     expect(byKey("fair-seed").textContent).toBe(String(data.settings.seed));
     expect(byKey("fair-salt").textContent).toBe(SALT);
     const text = byKey("fair-text").textContent;
-    expect(sha256(text)).toBe(byKey("fair-fingerprint").textContent);     // the Game panel's
+    expect(sha256(text)).toBe(byKey("fair-fingerprint").textContent);     // the header's
     expect(JSON.parse(text).settings.seed).toBe(data.settings.seed);
     // the one-liner hashes exactly that text
     const line = byKey("fair-oneliner").textContent;
@@ -73,7 +80,7 @@ describe("the dice game", () => {
     expect(line.endsWith(`'${text}'`)).toBe(true);
   });
 
-  it("a new game's fingerprint replaces the old one in the Game panel", async () => {
+  it("a new game's fingerprint replaces the old one", async () => {
     const data = fixture("rich_3p");
     data.fair = fairOf("nations-dice-game", { ...data.view.config, seed: 1 }, false);
     const model = mockModel(data);

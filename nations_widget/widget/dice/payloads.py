@@ -383,10 +383,26 @@ def recent_payload(game: Game, seats: list[str]) -> dict[str, Any]:
             "dice": sorted({d for m in moves for d in m["dice"]})}
 
 
+def missed_text(data: dict[str, Any], resource: str) -> str:
+    """Why a famine (``resource`` "food") or a war ("strength") scored nothing, from its
+    log entry's ``need`` and ``had`` (the most the player could raise then): "missed: 3 food
+    needed, had 1", or "not paid: 3 food needed, had enough" when the player could have met
+    it and chose not to."""
+    need, had = data.get("need"), data.get("had")
+    if need is None:
+        return "missed"
+    if had is None:
+        return f"missed: {need} {resource} needed"
+    if had >= need:
+        return f"not paid: {need} {resource} needed, had enough"
+    return f"missed: {need} {resource} needed, had {had}"
+
+
 def round_summary(game: Game, seats: list[str]) -> dict[str, Any] | None:
     """After a round's war, what each player gained in it, for the end-of-round panel:
-    ``{"round", "event", "rows": [{"seat", "books", "famine", "war", "total"}], "order"}``
-    (VP; ``order``: the new player order, seats).  None before the first round ends,
+    ``{"round", "event", "rows": [{"seat", "books", "famine", "war", "total", "famine_missed",
+    "war_missed"}], "order"}`` (VP; ``*_missed``: why that target scored nothing, in words,
+    else None; ``order``: the new player order, seats).  None before the first round ends,
     once a human has decided in the next round, at the game's end (the final scores
     show then) and in games without a human seat."""
     state = game.state
@@ -410,17 +426,27 @@ def round_summary(game: Game, seats: list[str]) -> dict[str, Any] | None:
     events = {ev.id: ev for ev in game.catalogue.events}
     vp = events[event_id].vp if event_id in events else 0
     order = list(state.order)
+    # a famine or war not met: why it scored nothing, in words
+    missed: dict[tuple[str, int], str] = {}
     for e in entries:
         if e.kind == "score" and e.step == "books":
             books = [int(x) for x in e.data.get("vp", books)]
-        elif e.kind == "feed" and e.seat is not None and e.data.get("fed"):
-            famine[e.seat] = vp
-        elif e.kind == "fight" and e.seat is not None and e.data.get("fought"):
-            war[e.seat] = vp
+        elif e.kind == "feed" and e.seat is not None:
+            if e.data.get("fed"):
+                famine[e.seat] = vp
+            else:
+                missed["famine", e.seat] = missed_text(e.data, "food")
+        elif e.kind == "fight" and e.seat is not None:
+            if e.data.get("fought"):
+                war[e.seat] = vp
+            else:
+                missed["war", e.seat] = missed_text(e.data, "strength")
         elif e.kind == "order":
             order = list(e.data.get("order", order))
     rows = [{"seat": seat, "books": books[seat], "famine": famine[seat], "war": war[seat],
-             "total": books[seat] + famine[seat] + war[seat]} for seat in range(n)]
+             "total": books[seat] + famine[seat] + war[seat],
+             "famine_missed": missed.get(("famine", seat)),
+             "war_missed": missed.get(("war", seat))} for seat in range(n)]
     name = events[event_id].name if event_id in events else ""
     return {"round": finished, "event": name, "rows": rows, "order": order}
 
