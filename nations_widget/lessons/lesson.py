@@ -169,8 +169,10 @@ class Lesson:
         after.apply(move)
         reason = self.why(before, moves[:n], after) if self.why is not None else None
         if reason is None:
-            reason = (f"the task is not done, and from there no way within the moves this "
-                      f"lesson gives does it ({self.task})")
+            reason = (f"that move does not do what the task asks. {self.task}"
+                      if self.max_moves == 1 else
+                      f"after it, no way within the {self.max_moves} moves this lesson gives "
+                      f"(free ones aside) does what the task asks. {self.task}")
         which = "Your move" if self.steps(moves) <= 1 and len(moves) == 1 else \
             f"Your {_ordinal(n)} move"
         later = len(moves) - n

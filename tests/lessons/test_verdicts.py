@@ -150,6 +150,19 @@ def test_every_wrong_first_move_of_a_board_lesson_says_why() -> None:
             assert x.why is not None and x.why(start, [move], after), (x.key, move)
             words = x.verdict_words(start, [move])
             assert f"\u201c{start.describe(move)}\u201d" in words, words
-            assert "from there no way" not in words, words
+            assert "does what the task asks" not in words, words
             said = _words(words)
             assert not {tuple(said[i:i + 7]) for i in range(len(said) - 6)} & rules, words
+
+
+def test_a_lesson_without_its_own_words_names_the_move_and_the_task() -> None:
+    """The general words (a dice lesson has no ``why`` yet): the move in the engine's
+    words and the task it did not do, never a bare "that does not do the task"."""
+    x = lesson("dice-war")
+    start = x.build()
+    wrong = next(m for m in start.legal_moves()
+                 if (lambda a: (a.apply(m), x.judge(start, [m], a))[1])(start.clone()) == "wrong")
+    words = x.verdict_words(start, [wrong])
+    assert f"\u201c{start.describe(wrong)}\u201d" in words
+    assert "that move does not do what the task asks. The war asks for 4 strength. Win it." \
+        in words
