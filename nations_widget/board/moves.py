@@ -127,6 +127,7 @@ class Undeploy(MoveBase):
     count: int = defaulted(1)
     type: ClassVar[str] = "undeploy"
     order: ClassVar[int] = 5
+    free: ClassVar[bool] = True
     text: ClassVar[str] = "undeploy {count} from slot {slot}"
 
     def _key(self) -> tuple[Any, ...]:

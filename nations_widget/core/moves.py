@@ -149,6 +149,9 @@ class MoveBase:
     text: ClassVar[str] = ""
     #: readers of the value types a game's moves use besides the plain ones
     readers: ClassVar[Mapping[Any, Reader]] = {}
+    #: a free move: not an action, the player's turn goes on after it (a lesson does not
+    #: count it among the moves its answer may take)
+    free: ClassVar[bool] = False
 
     # ------------------------------------------------------------- the JSON form
     @classmethod

@@ -11,8 +11,10 @@ legal way to reach the goal counts.
 (['board', 'dice'], 'dice')
 
 :func:`judge` tells how an attempt stands after each move: ``"done"`` (the check holds),
-``"wrong"`` (the learner's turn is over, or the lesson's number of moves is used up,
-without the check holding) or ``"trying"``.
+``"wrong"`` (the learner's turn is over, or no way on reaches the task within the lesson's
+number of moves, free moves such as taking a worker back not counted) or ``"trying"``.
+A wrong try is told in the player's words (``Lesson.verdict_words``): which move went
+wrong, what it did and what the task needed instead.
 """
 
 from __future__ import annotations

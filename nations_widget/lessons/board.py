@@ -79,6 +79,224 @@ def _wonder_finished(before: Any, moves: Sequence[Any], after: Any) -> bool:
     return len(_player(after)["wonders"]) > len(_player(before)["wonders"])
 
 
+# ------------------------------------------------- what went wrong, in words
+# Each lesson's ``why``: given the start, the moves up to the one that went wrong and the
+# position after it, what that move did and what the task needed instead (None: the
+# general words).  The numbers are read off the engine's positions.
+
+def _prior(before: Any, moves: Sequence[Any]) -> Any:
+    """The position just before the last of ``moves``."""
+    state = before.clone()
+    for move in moves[:-1]:
+        state.apply(move)
+    return state
+
+
+def _card(state: Any, card_id: str) -> Any:
+    return state.comp.cards[state.comp.card_ref[card_id]]
+
+
+def _slot_card(state: Any, slot: int) -> Any:
+    return _card(state, _player(state)["slots"][slot][0])
+
+
+def _price(state: Any, card_id: str) -> int:
+    from ..board.effects import price_of
+    return int(price_of(state, 0, state.comp.card_ref[card_id]))
+
+
+def _production(state: Any) -> list[int]:
+    """The learner's net gold, stone, food and books of the next production."""
+    from ..board.rules import production_of
+    return list(production_of(state, 0))
+
+
+PRODUCED = ("gold", "stone", "food", "books")
+
+
+def _amount(n: int, what: str) -> str:
+    return f"{n} {what}" if what != "books" or n != 1 else "1 book"
+
+
+def _effect(prior: Any, move: Any, after: Any, about: str) -> str:
+    """What ``move`` did, from ``prior`` to ``after``, in a few words: what it cost, what
+    it did to ``about`` (the figure the task is about: strength, stability, food...), and
+    when that did not change, what it brought instead."""
+    from ..board import Buy, Deploy, Pass, Undeploy
+    if isinstance(move, Pass):
+        return "passing ends your actions for this round"
+    had, has = _player(prior)["res"], _player(after)["res"]
+    cost = [_amount(had[r] - has[r], r) for r in ("gold", "stone", "food") if had[r] > has[r]]
+    if isinstance(move, Buy):
+        did = f"buying {_card(prior, move.card).name}"
+    elif isinstance(move, Deploy):
+        target = _slot_card(prior, move.slot).name
+        did = (f"a worker on the {target}" if move.source == "idle" else
+               f"moving a worker from the {_slot_card(prior, int(move.source)).name} to "
+               f"the {target}")
+    elif isinstance(move, Undeploy):
+        did = f"taking a worker back from the {_slot_card(prior, move.slot).name}"
+    else:
+        said = prior.describe(move)
+        did = said[:1].lower() + said[1:]
+    changes = [f"cost {' and '.join(cost)}"] if cost else []
+    figures = {"strength": (prior.strength(0), after.strength(0)),
+               "stability": (prior.stability(0), after.stability(0))}
+    made, make = _production(prior), _production(after)
+    if about in figures:
+        now, then = figures[about]
+        moved = then != now
+        changes.append(f"gives {then - now} {about}" if then > now else
+                       f"takes {now - then} {about} away" if then < now else
+                       f"gives no {about}")
+    elif about in PRODUCED:
+        r = PRODUCED.index(about)
+        moved = make[r] != made[r]
+        changes.append(f"adds {make[r] - made[r]} {about} to the production" if make[r] > made[r]
+                       else f"takes {made[r] - make[r]} {about} from the production"
+                       if make[r] < made[r] else f"adds no {about} to the production")
+    else:
+        moved = False
+    if not moved:       # what it brought instead
+        gains = [_amount(will - was, r) for r, was, will in zip(PRODUCED, made, make,
+                                                                strict=True) if will > was]
+        if gains:
+            changes.append(f"adds {' and '.join(gains[:2])} to each production")
+        for figure, (now, then) in figures.items():
+            if figure != about and then != now:
+                changes.append(f"gives {then - now} {figure}" if then > now else
+                               f"takes {now - then} {figure} away")
+    return f"{did} {_joined(changes)}" if changes else did
+
+
+def _joined(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+
+
+def _why_grow(before: Any, moves: Sequence[Any], after: Any) -> str | None:
+    move = moves[-1]
+    if getattr(move, "bonus", None):
+        gained = _player(after)["res"][move.bonus] - _player(before)["res"][move.bonus]
+        return (f"it gives {gained} {move.bonus} but no worker, and "
+                "the task is a new worker. Take a worker from the section that keeps your "
+                "stability.")
+    was, now = before.stability(0), after.stability(0)
+    if now < was:
+        return (f"that worker lowers your stability from {was} to {now} for as long as it "
+                "is out, and the task is a new worker with your stability kept. The other "
+                "section's worker eats food instead.")
+    return None
+
+
+def _why_military(before: Any, moves: Sequence[Any], after: Any) -> str | None:
+    from ..board import Buy
+    prior, move = _prior(before, moves), moves[-1]
+    gold = _player(after)["res"]["gold"]
+    cheapest = min((_price(prior, c) for row in _player_board(prior) for c in row
+                    if c in MILITARY), default=None)
+    if isinstance(move, Buy) and move.card not in MILITARY:
+        card = _card(prior, move.card)
+        left = (f" and leaves {gold} gold, too little for the military card" if
+                cheapest is not None and gold < cheapest else "")
+        return (f"{card.name} is a {card.type} card, not a military one{left}. The task is "
+                "the military card your gold buys.")
+    effect = _effect(prior, move, after, "")
+    return (f"{effect}, but the task is buying a military card; a worker can go on it "
+            "once it is yours.")
+
+
+def _player_board(state: Any) -> list[list[str]]:
+    board: list[list[str]] = state.to_json()["board"]
+    return [[c for c in row if isinstance(c, str)] for row in board]
+
+
+def _why_hispania(before: Any, moves: Sequence[Any], after: Any) -> str | None:
+    prior, move = _prior(before, moves), moves[-1]
+    effect = _effect(prior, move, after, "strength")
+    if after.current_player() != 0:
+        return f"{effect}, before Hispania was yours: buy it before you pass."
+    me = _player(after)
+    gold, stone, price = me["res"]["gold"], me["res"]["stone"], _price(before, "hispania")
+    if gold < price:
+        return (f"{effect}, leaving {gold} gold, and Hispania costs {price}: it can no "
+                "longer be bought. Keep the gold for Hispania; the strength comes from "
+                "workers on the Axeman.")
+    axeman = [card for card, _workers in me["slots"]].index("a-axeman")
+    per_worker = _card(after, "a-axeman").per_worker[4]
+    cost = _card(after, "a-axeman").deploy_cost
+    others = me["idle"] + sum(w for k, (_c, w) in enumerate(me["slots"]) if k != axeman)
+    more = min(others, stone // cost if cost else others)
+    reach = after.strength(0) + per_worker * more
+    needed = _card(after, "hispania").requirement
+    if reach < needed:
+        return (f"{effect}. Hispania needs {needed} strength, and only workers on the "
+                f"Axeman give it ({per_worker} each, {cost} stone to put each there): with "
+                f"{stone} stone left you can reach {reach} strength, not {needed}.")
+    return None
+
+
+def _why_food(before: Any, moves: Sequence[Any], after: Any) -> str | None:
+    prior, move = _prior(before, moves), moves[-1]
+    effect = _effect(prior, move, after, "food")
+    food = _player(after)["res"]["food"]
+    net = _production(after)[2]
+    if food + net < 0:
+        short = -(food + net)
+        return (f"{effect}, but the task needs food: with {food} food and {net:+d} food "
+                f"from the production (your worker from the food section eats its 3), you "
+                f"would be {short} food short and lose {short} VP and "
+                f"{_amount(short, 'books')}. A worker on a card that yields food, or a card "
+                "that gives food, covers it.")
+    start, end = _player(before)["res"], _player(run_out_actions(after))["res"]
+    lost = [_amount(start[r] - end[r], r) for r in ("vp", "books") if end[r] < start[r]]
+    if lost:
+        return (f"{effect}; the production is fed, but the round's end would still cost "
+                f"you {' and '.join(lost).replace('vp', 'VP')} (less food or stability than "
+                "the round asks). The task is a round with nothing lost: change only what "
+                "feeds the production.")
+    return None
+
+
+def _why_stability(before: Any, moves: Sequence[Any], after: Any) -> str | None:
+    prior, move = _prior(before, moves), moves[-1]
+    effect = _effect(prior, move, after, "stability")
+    if after.current_player() != 0:
+        return (f"{effect}, with your stability at {after.stability(0)}: the production "
+                "comes with it below 0.")
+    return (f"{effect}. Your stability is {after.stability(0)} and has to reach 0 within "
+            "the three actions (taking a worker back is free); after this, the stone and "
+            "actions left cannot bring it there. Stability comes from workers on cards that "
+            "give it, and from taking workers off cards that cost it.")
+
+
+def _why_strength(before: Any, moves: Sequence[Any], after: Any) -> str | None:
+    prior, move = _prior(before, moves), moves[-1]
+    effect = _effect(prior, move, after, "strength")
+    war = after.to_json()["war"]          # [card, strength, buyer] or None
+    need = war[1] if war else 0
+    return (f"{effect}: your strength is {after.strength(0)} and the war's is {need}, and "
+            "the task is to reach it with one action. Strength comes from workers on "
+            "military cards.")
+
+
+def _why_wonder(before: Any, moves: Sequence[Any], after: Any) -> str | None:
+    prior, move = _prior(before, moves), moves[-1]
+    effect = _effect(prior, move, after, "")
+    me = _player(after)
+    wonder = me["wonder"]                          # [card, sections built] or None
+    if wonder is None:
+        return None
+    stages = _card(after, wonder[0]).stages
+    needed = sum(stages[wonder[1]:])
+    left = len(stages) - wonder[1]
+    stone = me["res"]["stone"]
+    if after.current_player() != 0:
+        return (f"{effect}, with {_card(after, wonder[0]).name} unfinished: a wonder under "
+                "construction scores nothing at the end.")
+    return (f"{effect}, and {stone} stone is left where the {left} sections still to build "
+            f"need {needed}: {_card(after, wonder[0]).name} can no longer be finished.")
+
+
 BOARD_LESSONS: tuple[Lesson, ...] = (
     Lesson(
         key="board-round", game="board", topic="round", title="A round and its growth",
@@ -102,6 +320,7 @@ BOARD_LESSONS: tuple[Lesson, ...] = (
         show_me=({"type": "grow", "worker": "food"},),
         check=_grew_keeping_stability,
         well_done="A new worker; it will need 3 food in each production.",
+        why=_why_grow,
         notebook="1. The shape of a round",
     ),
     Lesson(
@@ -124,6 +343,7 @@ BOARD_LESSONS: tuple[Lesson, ...] = (
         check=_bought_military,
         max_moves=2,
         well_done="A Hoplite: a worker on it will bring strength.",
+        why=_why_military,
         notebook="2. Buying cards",
     ),
     Lesson(
@@ -148,6 +368,7 @@ BOARD_LESSONS: tuple[Lesson, ...] = (
         check=_owns_hispania,
         well_done="4 strength from the Axeman, and Hispania is yours.",
         max_moves=3,
+        why=_why_hispania,
         notebook="3. Workers: growth and deployment",
     ),
     Lesson(
@@ -168,6 +389,7 @@ BOARD_LESSONS: tuple[Lesson, ...] = (
         show_me=({"type": "deploy", "slot": 3, "source": "idle"},),
         check=_no_food_shortage,
         well_done="2 food, 1 from the Farm: the 3 the worker eats, with nothing lost.",
+        why=_why_food,
         notebook="4. Production and upkeep",
     ),
     Lesson(
@@ -182,8 +404,9 @@ BOARD_LESSONS: tuple[Lesson, ...] = (
                   "seats": [nation([("a-temple", 0), ("a-quarry", 1), ("immortal", 1),
                                     ("a-farm", 1), ("ziggurat", 0)],
                                    stone=2, books=6, taken={"stability": 1})]},
-        task="Your stability is -4 and your rival has passed, so you may act several times. "
-             "Bring your stability to 0 or more before the production.",
+        task="Your stability is -4 and your rival has passed, so you may act several times "
+             "(three actions here; taking a worker back is free). Bring your stability to 0 "
+             "or more before the production.",
         hint="The Immortal's worker lowers your stability and each worker on the Ziggurat "
              "adds 2: two workers on the Ziggurat do it, one of them the Immortal's.",
         show_me=({"type": "deploy", "slot": 4, "source": "2"},
@@ -191,6 +414,7 @@ BOARD_LESSONS: tuple[Lesson, ...] = (
         check=_stable,
         well_done="Stability 0 or more: no revolt this round.",
         max_moves=3,
+        why=_why_stability,
         notebook="5. Stability and revolt",
     ),
     Lesson(
@@ -206,12 +430,13 @@ BOARD_LESSONS: tuple[Lesson, ...] = (
                   "war": {"card": "hunnic-invasions", "strength": 5, "buyer": 1},
                   "seats": [nation([("a-temple", 0), ("a-quarry", 0), ("hoplite", 1),
                                     ("a-farm", 1), ("a-caravan", 1)], stone=3, food=5)]},
-        task="Your rival bought a war at 5 strength; you have 3. Reach 5 so that the war "
-             "does not defeat you.",
+        task="Your rival bought a war at 5 strength; you have 3. With one action, reach 5 "
+             "so that the war does not defeat you.",
         hint="Each worker on the Hoplite gives 3 strength: add one there.",
         show_me=({"type": "deploy", "slot": 2, "source": "idle"},),
         check=_strong_enough,
         well_done="6 strength: the war cannot touch you.",
+        why=_why_strength,
         notebook="6. Player order, war and events",
     ),
     Lesson(
@@ -233,7 +458,8 @@ BOARD_LESSONS: tuple[Lesson, ...] = (
         show_me=({"type": "hire"}, {"type": "hire"}),
         check=_wonder_finished,
         well_done="Stonehenge is finished and scores at the end.",
-        max_moves=2,
+        max_moves=3,
+        why=_why_wonder,
         notebook="7. Books and the end of the game",
     ),
 )

@@ -156,6 +156,8 @@ class LearnView(ipywidgets.Box):  # type: ignore[misc]
         self._game_number = 0
         self._status: Verdict = "trying"
         self._dead_end = False        # a wrong try judged before the moves were used up
+        self._wrong_at: int | None = None   # how many moves it took the try to go wrong
+        self._wrong_words = ""        # what the panel says of it
         self._tries = 0
         self._hinted = False
         self._shown = False
@@ -240,6 +242,8 @@ class LearnView(ipywidgets.Box):  # type: ignore[misc]
         self._game_number = int(table.history.get("game", 0))
         self._status = "trying"
         self._dead_end = False
+        self._wrong_at = None
+        self._wrong_words = ""
         self._publish()
 
     def _on_history(self, _change: object = None) -> None:
@@ -256,12 +260,19 @@ class LearnView(ipywidgets.Box):  # type: ignore[misc]
             return
         moves = list(game.moves)
         verdict = chosen.judge(self._start, moves, game.state)
-        self._dead_end = verdict == "wrong" and len(moves) < chosen.max_moves \
+        self._dead_end = verdict == "wrong" \
+            and chosen.steps(moves) < chosen.max_moves \
             and game.state.current_player() == chosen.learner
         if verdict == "wrong" and self._status != "wrong":
             self._tries += 1
             self._hinted = True
+        if verdict != "wrong" or self._wrong_at is None or self._wrong_at > len(moves):
+            # the move that went wrong is the last one when a try first turns wrong
+            self._wrong_at = len(moves) if verdict == "wrong" and \
+                self._status != "wrong" else None
         self._status = verdict
+        self._wrong_words = chosen.verdict_words(self._start, moves, self._wrong_at) \
+            if verdict == "wrong" else ""
         self._publish()
 
     def _publish(self) -> None:
@@ -270,13 +281,10 @@ class LearnView(ipywidgets.Box):  # type: ignore[misc]
             return
         chosen = self.current
         following = next_lesson(chosen.key)
-        message = {"trying": "", "wrong": "Not this time: that does not do the task. "
-                   "Undo it on the table (or Try again) and have another go.",
+        # a wrong try says which move went wrong, what the task needed and what the move
+        # did instead (the lesson's words: Lesson.verdict_words)
+        message = {"trying": "", "wrong": self._wrong_words,
                    "done": chosen.well_done}[self._status]
-        if self._status == "wrong" and self._dead_end:
-            message = ("Not this way: after that step the task can no longer be done in "
-                       "the moves this lesson gives. Undo it on the table (or Try again) "
-                       "and have another go.")
         self.panel.lesson = {
             **chosen.to_json(), "status": self._status, "tries": self._tries,
             "hint": chosen.hint if self._hinted else "", "shown": self._shown,

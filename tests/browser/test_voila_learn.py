@@ -220,21 +220,42 @@ def test_lessons_of_both_games_by_clicking(browser: Any, voila_url: str, watch: 
         shot = artifacts_dir / f"voila_learn_board_{width}.png"
         page.screenshot(path=str(shot))
         record_artifact(request, f"learn, board lesson done, {width} px", shot)
-        # a wrong first step of a three-move lesson is judged at once
+        # the newcomer's line: a worker taken back (free, the lesson says), two on the
+        # Axeman, then Hispania.  Before, the free move was counted as a step: "can no
+        # longer be done", then "does not do the task", then right.
         open_lesson(page, "board-workers")
+        for move in ('{"count":1,"slot":0,"type":"undeploy"}',
+                     '{"slot":2,"source":"idle","type":"deploy"}',
+                     '{"slot":2,"source":"idle","type":"deploy"}'):
+            play(page, "board", f"button[data-key='move-{move}']")
+            page.wait_for_timeout(400)          # a verdict comes with the move's update
+            assert page.evaluate(f"() => document.querySelector('{PANEL}').dataset.status"
+                                 ) == "trying", move
+            assert page.locator(f"{PANEL} .nw-learn-hint").count() == 0, move
+            assert page.inner_text(f"{PANEL} .nw-learn-status").startswith("Play on the table")
+        play(page, "board", """button[data-key='move-{"card":"hispania","type":"buy"}']""")
+        wait_status(page, "board-workers", "done")
+        # Try again, then a wrong first step of the three-move lesson: judged at once, and
+        # said in a player's words (the move, what it did, what Hispania needs)
+        page.click(f'{PANEL} button[data-key="retry"]')
+        wait_status(page, "board-workers", "trying")
+        assert page.evaluate(POSITION, ROOT["board"]) == 0
         play(page, "board",
              """button[data-key='move-{"slot":0,"source":"idle","type":"deploy"}']""")
         wait_status(page, "board-workers", "wrong")
-        assert "no longer" in page.inner_text(f"{PANEL} .nw-learn-status")
+        said = page.inner_text(f"{PANEL} .nw-learn-status")
+        assert "\u201cDeploy a worker on Temple for 1 stone\u201d" in said, said
+        assert "gives no strength" in said and "Hispania needs 4 strength" in said, said
+        assert "with 1 stone left you can reach 2 strength, not 4" in said, said
+        assert "no longer be done" not in said and "does not do the task" not in said
         shot = artifacts_dir / f"voila_learn_dead_end_{width}.png"
         page.wait_for_function(IN_VIEW, arg=f"{PANEL} .nw-learn-status", timeout=5_000)
         page.screenshot(path=str(shot))
         record_artifact(request, f"learn, a wrong early step, {width} px", shot)
         undo(page, "board", "board-workers")
-        # buy the Hoplite, then answer where it goes
+        # buy the Hoplite: its preview holds the slot it takes (one gesture and Confirm)
         open_lesson(page, "board-buy")
         play(page, "board", """button[data-key='move-{"card":"hoplite","type":"buy"}']""")
-        play(page, "board", ".nwb-prompt.nwb-live button.nwb-option >> nth=0")
         wait_status(page, "board-buy", "done")
 
         # the lessons done are kept by the browser
@@ -242,7 +263,7 @@ def test_lessons_of_both_games_by_clicking(browser: Any, voila_url: str, watch: 
         page.wait_for_selector(f"{PANEL} button.nw-learn-item", timeout=90_000)
         done = sorted(page.locator(f"{PANEL} .nw-learn-done").evaluate_all(
             "(els) => els.map((e) => e.dataset.lesson)"))
-        assert done == ["board-buy", "board-war", "dice-buy", "dice-reroll"]
+        assert done == ["board-buy", "board-war", "board-workers", "dice-buy", "dice-reroll"]
         assert watch.errors() == [], watch.errors()
     finally:
         context.close()

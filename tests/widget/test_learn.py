@@ -220,7 +220,10 @@ def test_a_wrong_early_step_is_judged_at_once() -> None:
     _move(view, {"type": "deploy", "slot": 0, "source": "idle"})     # the Temple, not the Axeman
     shown = view.panel.lesson
     assert shown["status"] == "wrong" and shown["dead_end"] and shown["tries"] == 1
-    assert "no longer" in shown["message"] and shown["hint"]
+    # said in a player's words: the move, what it did, what the task needed
+    assert "Deploy a worker on Temple" in shown["message"] and shown["hint"]
+    assert "gives no strength" in shown["message"] and "reach 2 strength, not 4" in \
+        shown["message"]
     assert view.table is not None
     view.table.handle_intent({"kind": "undo"})
     assert view.panel.lesson["status"] == "trying" and not view.panel.lesson["dead_end"]
