@@ -29,12 +29,14 @@ from typing import Any
 
 import pytest
 from browser_support import Server, browser_page, voila_server
+from players_eye import EYE_JS
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_voila_board import CLOSED_SUMMARY
 from test_voila_board import decide as board_decide
 from test_voila_game import CLOSED_SUMMARY as DICE_CLOSED_SUMMARY
 from test_voila_game import decide as dice_decide
 from test_voila_kernels import PAGE_KERNEL, checkout_env, kernel_processes
+from test_voila_paths import start_board_game
 
 pytestmark = pytest.mark.browser
 
@@ -321,6 +323,20 @@ def test_a_game_against_a_bot_is_kept_and_comes_back_after_its_kernel_died(
         item.locator("button", has_text="Continue").click()
         page.wait_for_selector(".nw-root[data-step]", timeout=60_000)
         page.wait_for_function(SLIDER_AT, arg=at, timeout=30_000)
+        # the kept game came back by its link; on that page the board game, then the dice
+        # game again, each draw every icon (test_voila_paths.py walks the chooser's paths)
+        page.add_script_tag(path=str(EYE_JS))
+        summary = page.locator('.nw-root [data-key="round-summary-close"]')
+        if summary.count() and summary.first.is_visible():      # a round just ended: read
+            summary.first.click()
+        page.click('.nw-app button[data-key="switch-board"]')
+        start_board_game(page)
+        for root in (".nwb-root[data-step]", ".nw-root[data-step]:not(.nwb-root)"):
+            if root.startswith(".nw-root"):
+                page.click('.nw-app button[data-key="switch-dice"]')
+                page.wait_for_function(SLIDER_AT, arg=at, timeout=30_000)
+            seen = page.evaluate("(sel) => window.playersEye.iconsUndrawn(sel)", root)
+            assert seen["checked"] > 10 and seen["undrawn"] == [], (root, seen)
 
 
 REMEMBER = """([id, token]) => localStorage.setItem("nations-tables", JSON.stringify([{
@@ -386,7 +402,6 @@ FINAL_SCORES = """() => {
 
 def play_to_the_end_with_a_bots_help(page: Any) -> None:
     """The person's every decision left to "Let a bot decide" (the round summaries closed)."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     deadline = time.monotonic() + 120
     while read(page)["step"] != "game_over":
         assert time.monotonic() < deadline, read(page)
