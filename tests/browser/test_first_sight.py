@@ -75,6 +75,13 @@ def test_the_app_page_fits_and_its_controls_are_big_enough(browser: Any, voila_u
             page.wait_for_selector(".nwb-root details.nw-newgame[open] [data-key='start']")
         problems = page.evaluate(FIT_PROBLEMS, root)
         assert problems == [], "\n".join(problems)
+        fold = page.locator(f"{root} [data-key='fair-fold-summary']")
+        if fold.count():
+            # the fair-dice fold opened: its card lies over the table, inside it
+            fold.click()
+            problems = page.evaluate(FIT_PROBLEMS, root)
+            assert problems == [], "the fair-dice card opened:\n" + "\n".join(problems)
+            fold.click()
         targets = (page.evaluate(TARGETS, [root, PRIMARY])
                    + page.evaluate(TARGETS, [".nw-app", PRIMARY]))
         assert any("switch-" in t["what"] for t in targets)

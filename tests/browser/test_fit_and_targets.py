@@ -86,7 +86,18 @@ FIT_PROBLEMS = """(rootSel) => {
   const name = (el) => el.tagName.toLowerCase() + '.' + String(el.className).split(' ')[0]
     + ' [' + (el.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 40) + ']';
   // .nwb-sr, .nw-sr: a figure's words for a screen reader, hidden on purpose (its icon says them)
-  const skip = (el) => el.closest('option, select, svg, .nw-tip, .nwb-sr, .nw-sr');
+  // the content of a closed <details> is not shown (Chromium still lays it out, hidden)
+  const folded = (el) => {
+    const d = el.closest('details:not([open])');
+    return Boolean(d) && el !== d && !el.closest('summary');
+  };
+  const skip = (el) => el.closest('option, select, svg, .nw-tip, .nwb-sr, .nw-sr') || folded(el);
+  // a popup laid over the table (absolutely placed, stacked above it: the fair-dice fold's
+  // card) is not in its parent's box; it must stay inside the table's
+  const popup = (el) => {
+    const cs = getComputedStyle(el);
+    return cs.position === 'absolute' && cs.zIndex !== 'auto';
+  };
   for (const el of root.querySelectorAll('*')) {
     if (skip(el)) continue;
     const r = el.getBoundingClientRect();
@@ -102,7 +113,7 @@ FIT_PROBLEMS = """(rootSel) => {
       out.push('outside the table: ' + name(el));
     }
     const parent = el.parentElement;
-    if (parent && parent !== root.parentElement) {
+    if (parent && parent !== root.parentElement && !popup(el)) {
       const p = parent.getBoundingClientRect();
       const by = Math.max(p.left - r.left, r.right - p.right);
       if (by > 1) out.push(`${Math.round(by)} px outside ${name(parent)}: ${name(el)}`);
