@@ -189,7 +189,7 @@ ECHO_ONCE = """async (seq) => {
   });
 }"""
 
-# One click on a board button (undo, redo, hint), timed in the page until the board is
+# One click on a board button (undo, redo, bot-decide), timed in the page until the board is
 # drawn again, and laid out, at a position other than `from` (undo/redo: the expected one).
 # The board is drawn incrementally (the .nw-root element stays; only the parts that changed
 # are patched), and it sets the root's data-position as the last step of each draw: a
@@ -541,7 +541,7 @@ def real_moves(page: Any, frames: Frames, gap: int, moves: int) -> dict[str, Any
             break
         settle(page, frames, gap)
         mark = frames.mark()
-        res = page.evaluate(BOARD_ONCE, ["hint", None])
+        res = page.evaluate(BOARD_ONCE, ["bot-decide", None])
         settle(page, frames, gap)
         ms.append(res["ms"])
         got.append(summarise(frames.since(mark)[0]))

@@ -584,6 +584,14 @@ export function createController({ model, el }, createView) {
       const then = view && view.previewFollow && shell.previewShown(S) ? view.previewFollow(S) : null;
       ui.previewMove = null;
       shell.play(move, then);
+      // The preview, and the control in it that has the focus, go with the update's draw,
+      // which would then hand the focus to the widget's element and so force a layout of its
+      // own in the middle of the draw (a real move's draw took 4-6 ms more once the dice
+      // game's purchase put the focus in its preview).  The focus goes there now, while
+      // Python answers.
+      const active = el.ownerDocument.activeElement;
+      if (active && active !== el && el.contains(active)
+          && active.closest('.nw-preview, [data-key="preview"]')) el.focus({ preventScroll: true });
       // Python's update (the move played, or its refusal) usually comes within a frame or
       // two, and its draw takes the preview away: drawing the board without it now as well
       // would put a draw, a layout and a paint in the update's way (a real move took 2-3 ms
