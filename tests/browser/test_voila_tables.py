@@ -334,6 +334,7 @@ def test_a_game_against_a_bot_is_kept_and_comes_back_after_its_kernel_died(
         for root in (".nwb-root[data-step]", ".nw-root[data-step]:not(.nwb-root)"):
             if root.startswith(".nw-root"):
                 page.click('.nw-app button[data-key="switch-dice"]')
+                page.wait_for_selector(root, state="visible", timeout=30_000)
                 page.wait_for_function(SLIDER_AT, arg=at, timeout=30_000)
             seen = page.evaluate("(sel) => window.playersEye.iconsUndrawn(sel)", root)
             assert seen["checked"] > 10 and seen["undrawn"] == [], (root, seen)

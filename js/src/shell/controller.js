@@ -263,6 +263,8 @@ export function createController({ model, el }, createView) {
   const QUESTIONS = ".nw-preview, .nw-pending, .nw-give-back, .nwb-preview";
   const REVEAL_MARGIN = 120; // px of the panel (its prompt) that must show
   let askedBefore = null; // what was asked at the last draw (the decision and its questions)
+  // the page is still there (a timer that fires after its window closed draws nothing)
+  const live = () => Boolean(el.ownerDocument && el.ownerDocument.defaultView);
   const ACT_WINDOW = 5000; // ms: a question that comes this soon after the player's click answers it
   let lastAct = -Infinity; // when the player last clicked or pressed a key in the widget
   function revealQuestion(S, turnKey) {
@@ -567,7 +569,7 @@ export function createController({ model, el }, createView) {
       // paint, several ms) in the answer's way.  Only a slow answer shows it.
       clearTimeout(previewWait);
       previewWait = setTimeout(() => {
-        if (ui.previewMove === move && !destroyed) draw();
+        if (ui.previewMove === move && !destroyed && live()) draw();
       }, PREVIEW_WAIT_MS);
     },
     pendingMove: () => ui.previewMove,
@@ -599,7 +601,7 @@ export function createController({ model, el }, createView) {
       const before = draws;
       clearTimeout(previewWait);
       previewWait = setTimeout(() => {
-        if (draws === before && !destroyed) draw();
+        if (draws === before && !destroyed && live()) draw();
       }, PREVIEW_WAIT_MS);
     },
     cancelPreview() {
