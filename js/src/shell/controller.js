@@ -273,9 +273,11 @@ export function createController({ model, el }, createView) {
     // (a question's words too: it changes as the player answers it, a die given back, and
     // may grow past the window's bottom)
     const asked = `${turnKey}|${questions.map((q) => `${q.dataset.key || q.className}:${q.textContent}`).join(",")}`;
-    const changed = asked !== askedBefore;
+    if (asked === askedBefore) return;
+    // under a dialog (the end-of-round summary opened with the decision) nothing is revealed
+    // and the question stays new: the draw after the dialog closes brings it on screen
+    if (topDialog()) return;
     askedBefore = asked;
-    if (!changed || topDialog()) return;
     if (S.acting === null && performance.now() - lastAct > ACT_WINDOW) return;
     lastAct = -Infinity;
     const target = questions.length ? questions[questions.length - 1] : panel;

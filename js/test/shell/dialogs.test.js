@@ -384,6 +384,23 @@ describe("the question on screen", () => {
     expect(scrolled).toEqual([el.querySelector(".nw-actions")]);
   });
 
+  it("a decision that comes with the end-of-round summary is brought on screen once the summary is closed", async () => {
+    const el = testHost();
+    const data = fixture("rich_3p");
+    data.view = {
+      ...data.view,
+      round_summary: { round: 1, event: "Battle of Marathon", order: [2, 1, 0], rows: [0, 1, 2].map((seat) => ({ seat, books: 0, famine: 0, war: 0, total: 0 })) },
+    };
+    const model = mockModel(data);
+    diceController({ model, el });
+    await tick();
+    expect(el.querySelector("[data-key='round-summary']"), "the summary, over the page").toBeTruthy();
+    expect(scrolled).toEqual([]);
+    click(el.querySelector("[data-key='round-summary-close']"));
+    await tick();
+    expect(scrolled).toEqual([el.querySelector(".nw-actions")]);
+  });
+
   it("while others play (a bot's move), the page does not scroll", async () => {
     const el = testHost();
     const data = fixture("rich_3p");
