@@ -5,7 +5,7 @@
 // keeps the drawn DOM and rebuilds only the parts whose inputs changed.
 import { Parts, h, isLive, memo, modal, setAttr, setChildren, setDisabled, setIdScope, setLive, setText, sid, sig, uid } from "../shell/dom.js";
 import { icon, iconClass } from "../shell/icons.js";
-import { botWho, fairEnd, fairFold, gameSeed, offHere, roundKey, seedLine } from "../shell/panels.js";
+import { botWho, fairEnd, fairFold, gameSeed, offHere, previewCancel, previewLists, previewWaiting, roundKey, seedLine } from "../shell/panels.js";
 import {
   buildMove,
   buyMove,
@@ -914,14 +914,8 @@ function buyPreview(S, act, part) {
   const pv = fresh || act.buyAnswer();
   const lists = act.previewsOn();
   return part("actions-buy-preview", sig(move, pv, Boolean(fresh), Boolean(S.error), lists), () => {
-    const cancel = h("button", { type: "button", class: "nw-btn", dataset: { key: "preview-cancel" }, title: "Escape", onclick: () => act.cancelPreview() }, "Cancel");
-    if (!pv) {
-      return h("div", { class: "nw-preview", role: "status" },
-        h("p", {}, S.error ? "This move was refused (see above)." : "Working out what this move does…"), h("div", { class: "nw-buttons" }, cancel));
-    }
-    const list = (label, items, cls = "") => (items && items.length
-      ? h("div", { class: `nw-preview-row ${cls}` }, h("span", { class: "nw-slot-label" }, label), h("ul", {}, items.map((x) => h("li", {}, x))))
-      : null);
+    const cancel = previewCancel(() => act.cancelPreview());
+    if (!pv) return previewWaiting(S, cancel);
     const gb = pv.give_back && pv.give_back.replaces === move.replaces ? pv.give_back : null;
     return h("div", { class: "nw-preview nw-buy-preview", role: "group", "aria-label": "What this purchase will do, and your choices" },
       h("p", { class: "nw-big" }, pv.title),
@@ -929,7 +923,7 @@ function buyPreview(S, act, part) {
       pv.replace ? replaceChoices(S, move, pv.replace, act) : null,
       gb ? giveBackChoices(S, move, gb, act, !fresh) : null,
       pv.rerolls ? rerollChoices(S, move, pv.rerolls, act) : null,
-      lists ? [list("Pays:", pv.pays), list("Wasted:", pv.wasted, "nw-wasted"), list("Comes in:", pv.gains), list("Goes:", pv.goes)] : payingLine(S, move),
+      lists ? previewLists(pv) : payingLine(S, move),
       fresh ? null : h("p", { class: "nw-help", role: "status" }, S.error ? "This choice was refused (see above)." : "Working out the new preview…"),
       h("div", { class: "nw-buttons" },
         h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "preview-confirm" }, title: "Enter", disabled: !fresh, onclick: () => act.confirmPreview() }, "Confirm"),

@@ -229,6 +229,26 @@ export function thinkingLine(t) {
 }
 
 /** The panels, bound to one controller's `shell`. */
+/** A preview's Cancel (Escape). */
+export function previewCancel(onclick) {
+  return h("button", { type: "button", class: "nw-btn", dataset: { key: "preview-cancel" }, title: "Escape", onclick }, "Cancel");
+}
+
+/** A preview asked and not answered yet (or refused), with its Cancel. */
+export function previewWaiting(S, cancel) {
+  return h("div", { class: "nw-preview", role: "status" },
+    h("p", {}, S.error ? "This move was refused (see above)." : "Working out what this move does…"), h("div", { class: "nw-buttons" }, cancel));
+}
+
+/** Python's preview `pv` as its lists: what pays, what is wasted, what comes in, what goes
+ * (a list without items is left out). */
+export function previewLists(pv) {
+  const list = (label, items, cls = "") => (items && items.length
+    ? h("div", { class: `nw-preview-row ${cls}` }, h("span", { class: "nw-slot-label" }, label), h("ul", {}, items.map((x) => h("li", {}, x))))
+    : null);
+  return [list("Pays:", pv.pays), list("Wasted:", pv.wasted, "nw-wasted"), list("Comes in:", pv.gains), list("Goes:", pv.goes)];
+}
+
 export function makePanels(shell) {
   const ui = shell.ui;
   const review = makeReview(shell);
@@ -305,21 +325,12 @@ export function makePanels(shell) {
   function previewPanel(S, part) {
     const pv = shell.previewShown(S);
     return part("actions-preview", sig(pv, Boolean(S.error)), () => {
-      const cancel = h("button", { type: "button", class: "nw-btn", dataset: { key: "preview-cancel" }, title: "Escape", onclick: () => shell.cancelPreview() }, "Cancel");
-      if (!pv) {
-        return h("div", { class: "nw-preview", role: "status" },
-          h("p", {}, S.error ? "This move was refused (see above)." : "Working out what this move does…"), h("div", { class: "nw-buttons" }, cancel));
-      }
-      const list = (label, items, cls = "") => (items && items.length
-        ? h("div", { class: `nw-preview-row ${cls}` }, h("span", { class: "nw-slot-label" }, label), h("ul", {}, items.map((x) => h("li", {}, x))))
-        : null);
+      const cancel = previewCancel(() => shell.cancelPreview());
+      if (!pv) return previewWaiting(S, cancel);
       return h("div", { class: "nw-preview", role: "group", "aria-label": "What this move will do" },
         h("p", { class: "nw-big" }, pv.title),
         pv.warning ? h("p", { class: "nw-warning", role: "alert" }, pv.warning) : null,
-        list("Pays:", pv.pays),
-        list("Wasted:", pv.wasted, "nw-wasted"),
-        list("Comes in:", pv.gains),
-        list("Goes:", pv.goes),
+        previewLists(pv),
         h("div", { class: "nw-buttons" },
           h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "preview-confirm" }, title: "Enter", onclick: () => shell.confirmPreview() }, "Confirm"),
           cancel));
