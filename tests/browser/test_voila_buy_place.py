@@ -53,17 +53,23 @@ def answer_until_a_building_can_be_bought(page: Any) -> None:
     raise AssertionError("no building to buy on the progress board")
 
 
-@pytest.mark.parametrize("width", [1400, 390])
-def test_a_building_goes_to_the_slot_picked_in_its_preview(
-        page: Any, voila_url: str, watch: PageWatch, artifacts_dir: Path,
-        request: pytest.FixtureRequest, width: int) -> None:
+def to_a_building_to_buy(page: Any, voila_url: str, width: int) -> int:
+    """The app's board game at ``width`` px, a new game against the bot played on until the
+    human can buy a building or military card; returns the position there."""
     page.set_viewport_size({"width": width, "height": 900})
     page.goto(voila_url, timeout=120_000)
     choose_the_board_game(page)
     set_up_game(page)
     page.wait_for_function(SETTLED, arg=-1, timeout=60_000)
     answer_until_a_building_can_be_bought(page)
-    before = read_state(page)["pos"]
+    return int(read_state(page)["pos"])
+
+
+@pytest.mark.parametrize("width", [1400, 390])
+def test_a_building_goes_to_the_slot_picked_in_its_preview(
+        page: Any, voila_url: str, watch: PageWatch, artifacts_dir: Path,
+        request: pytest.FixtureRequest, width: int) -> None:
+    before = to_a_building_to_buy(page, voila_url, width)
 
     buy = page.locator(BUILDING_BUY).first
     card = buy.locator("xpath=ancestor::article[@data-card]").get_attribute("data-card")
@@ -138,13 +144,7 @@ def test_the_place_by_keyboard_arrows_then_enter_and_escape_cancels(
     """B on a building's name opens its preview with the focus on the chosen place (no
     Tab needed); Escape cancels; again, an arrow picks the next place and Enter confirms
     the buy with it."""
-    page.set_viewport_size({"width": 1400, "height": 900})
-    page.goto(voila_url, timeout=120_000)
-    choose_the_board_game(page)
-    set_up_game(page)
-    page.wait_for_function(SETTLED, arg=-1, timeout=60_000)
-    answer_until_a_building_can_be_bought(page)
-    before = read_state(page)["pos"]
+    before = to_a_building_to_buy(page, voila_url, 1400)
     card_el = page.locator(BUILDING_BUY).first.locator("xpath=ancestor::article[@data-card]")
     card = card_el.get_attribute("data-card")
     name = card_el.locator("button.nwb-card-name")
