@@ -59,6 +59,8 @@ LOOPBACK = ("127.0.0.1", "localhost", "[::1]", "::1")
 
 #: "nodeid: what: path" lines, listed at the end of the pytest run (see conftest.py)
 ARTIFACT_LINES: list[str] = []
+#: the servers running now: a failed test's report ends with their logs' tails (conftest.py)
+LIVE_SERVERS: list[Server] = []
 
 
 def record_artifact(request: Any, what: str, path: Path) -> None:
@@ -121,6 +123,7 @@ class Server:
         self.proc = subprocess.Popen(
             list(self.argv), cwd=self.cwd, env=env, stdin=subprocess.DEVNULL, stdout=log,
             stderr=subprocess.STDOUT, start_new_session=True)
+        LIVE_SERVERS.append(self)
         try:
             self._wait_ready()
         except BaseException:
@@ -147,6 +150,7 @@ class Server:
                           f"({self.probe}: {last}); its log:\n{self.log_tail()}")
 
     def stop(self) -> None:
+        LIVE_SERVERS[:] = [s for s in LIVE_SERVERS if s is not self]
         proc = self.proc
         if proc is not None and proc.poll() is None:
             # the server's own process group: the server and the kernels it started

@@ -10,7 +10,7 @@ listed at the end of the pytest run.
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +18,7 @@ import pytest
 from browser_support import (
     ARTIFACT_LINES,
     ARTIFACTS,
+    LIVE_SERVERS,
     PLAY_NOTEBOOK,
     REPO,
     PageWatch,
@@ -93,3 +94,47 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
 def artifacts_dir() -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
+
+
+#: what a failed test's page showed: each game root's classes and data attributes, and the
+#: start of its text (the note, the prompt, the header's status)
+PAGE_AT_FAILURE = """() => [...document.querySelectorAll('.nw-root, .nwb-root, .nw-chooser')]
+  .map((root) => ({
+    classes: root.className,
+    data: {...root.dataset},
+    text: (root.innerText || '').replace(/\\s+/g, ' ').slice(0, 1500),
+  }))"""
+
+
+def _pages(value: Any) -> list[Any]:
+    """The Playwright pages in a fixture's value (a page, or a tuple holding one)."""
+    if hasattr(value, "screenshot") and hasattr(value, "evaluate"):
+        return [value]
+    if isinstance(value, (tuple, list)):
+        return [page for item in value for page in _pages(item)]
+    return []
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: Any) -> Generator[None, Any, None]:
+    """A browser test that failed while it ran leaves what its pages showed (a screenshot,
+    the game roots' state and text) and the tail of each running server's log: a failure
+    met once in CI is then read, not guessed."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.when != "call" or not report.failed:
+        return
+    funcargs = getattr(item, "funcargs", {})
+    safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in item.nodeid)[-120:]
+    for n, page in enumerate(p for value in funcargs.values() for p in _pages(value)):
+        try:
+            path = ARTIFACTS / f"FAILED-{safe}-{n}.png"
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(path))
+            ARTIFACT_LINES.append(f"{item.nodeid}: the page at the failure: {path}")
+            shown = page.evaluate(PAGE_AT_FAILURE)
+            report.sections.append((f"page {n} at the failure ({page.url})", repr(shown)))
+        except Exception as exc:  # the page may be gone: say so, and keep the failure
+            report.sections.append((f"page {n} at the failure", f"not read: {exc!r}"))
+    for server in LIVE_SERVERS:
+        report.sections.append((f"{server.name} log (its end)", server.log_tail(6000)))
