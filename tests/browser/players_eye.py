@@ -25,8 +25,10 @@ Checks (each finding is one line naming the scenario, the position and what was 
   between games for the same check);
 - ``dialog_in_view``: a dialog over the page (the round summary, New game, the shortcut
   list) that opened or changed is inside the viewport, without scrolling;
-- ``panel_in_view``: so is the decision panel when it changed, and a move's preview or a
-  purchase's question (parts of the page), after the click that asked for them;
+- ``panel_in_view``: so is the decision panel when it changed (its top, the prompt: while a
+  move's preview or a purchase's question is shown, that question instead), and the
+  question itself, after the click that asked for it; under a dialog the page is looked at
+  once the dialog is closed;
 - ``focus_kept``: after each click of the player, ``document.activeElement`` is inside the
   widget (the keyboard shortcuts listen on the widget's element);
   ``history_focus_kept``: the same after the history's buttons (one back, latest);
@@ -398,14 +400,26 @@ class Eye:
         shown = self.page.evaluate(DIALOGS)
         problems: dict[bool, list[str]] = {True: [], False: []}
         now: dict[str, str] = {}
+        # under a dialog the page is out of reach, and where its parts are is not yet what
+        # the player sees: they are looked at (as changed) once the dialog is closed
+        covered = any(d["modal"] for d in shown)
+        # a move's preview or a purchase's question shown: it is what the player looks at
+        # (it must be in view itself), and the panel's prompt above it may scroll away
+        asking = any(not d["modal"] and not d["panel"] for d in shown)
         for d in shown:
+            if covered and not d["modal"]:
+                if d["what"] in self.dialog_sigs:
+                    now[d["what"]] = self.dialog_sigs[d["what"]]
+                continue
             now[d["what"]] = d["sig"]
             if not force and self.dialog_sigs.get(d["what"]) == d["sig"]:
                 continue
             off = []
             if d["left"] < -1 or d["right"] > d["vw"] + 1:
                 off.append(f"it spans x {d['left']:.0f}-{d['right']:.0f} of {d['vw']}")
-            if d["top"] < -1:
+            if d["panel"] and asking:
+                pass
+            elif d["top"] < -1:
                 off.append(f"its top is {-d['top']:.0f} px above the window")
             elif d["panel"]:
                 # the decision panel may be taller than a phone's window: its top (the

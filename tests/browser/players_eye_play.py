@@ -311,7 +311,9 @@ class DicePlayer(Player):
         root = page.locator(".nw-root")
         state = read(page)
         pos = state["pos"]
-        if state["step"] == "actions":
+        # (Unrest: green dice showing its symbol ask a question first, within the actions
+        # step, with options and no Pass: answered below as any step's options are)
+        if state["step"] == "actions" and root.locator('button[data-key="pass"]').count():
             tiles = root.locator(".nw-progress button.nw-tile.nw-affordable")
             if tiles.count():
                 tile = tiles.first

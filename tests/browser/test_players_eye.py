@@ -68,16 +68,11 @@ SCENARIOS = (sweep_scenarios([int(s) for s in os.environ.get("PLAYERS_EYE_SEEDS"
                               .split(",")]) if SWEEP else QUICK)
 
 # (game, check, phone only?) -> a known defect not fixed yet: the check is xfail
-# (strict=False) until it is.  Every other defect this check found is fixed (blank dice,
-# dialogs and the decision panel out of sight, the focus after a click, target sizes,
-# overflow).  A new defect found goes here with a sentence, while its fix is under way.
-KNOWN_DEFECTS: dict[tuple[str, str, bool], str] = {
-    ("dice", "panel_in_view", True): (
-        "about one run in two at 390 px (seed 11, move 20, actions), the decision panel's top "
-        "is left 177 px above the window after the player's click; seen since the one-preview "
-        "purchase and the phone's Undo beside the decision merged (2026-11-29), cause not "
-        "found yet (issue 29)"),
-}
+# (strict=False) until it is.  Every defect this check found is fixed (blank dice, dialogs
+# and the decision panel out of sight, the focus after a click, target sizes, overflow):
+# none is marked now.  A new defect found goes here with a sentence, while its fix is
+# under way.
+KNOWN_DEFECTS: dict[tuple[str, str, bool], str] = {}
 
 
 def known_defect(scenario: Scenario, check: str) -> str | None:

@@ -202,14 +202,15 @@ export function createController({ model, el }, createView) {
     }
     if (loading && view.reset) view.reset();
     loading = false;
-    // a pending preview belongs to the decision it was asked on
-    const key = view.turnKey ? view.turnKey(S) : `${S.view.position}:${S.view.current}`;
+    // a pending preview belongs to the decision it was asked on, in its game (a new game's
+    // first decision has the last one's position, seat and step)
+    const game = S.history ? S.history.game : null;
+    const key = `${game}|${view.turnKey ? view.turnKey(S) : `${S.view.position}:${S.view.current}`}`;
     if (key !== ui.previewKey) {
       ui.previewKey = key;
       ui.previewMove = null;
     }
     if (!ui.form) ui.form = defaultForm(S);
-    const game = S.history ? S.history.game : null;
     if (drawnGame !== null && game !== drawnGame) {
       ui.newGameOpen = false;
       // a file loaded: Python numbers it as the next game; said in words, since a file
@@ -277,8 +278,11 @@ export function createController({ model, el }, createView) {
     // under a dialog (the end-of-round summary opened with the decision) nothing is revealed
     // and the question stays new: the draw after the dialog closes brings it on screen
     if (topDialog()) return;
-    askedBefore = asked;
+    // nobody here can act (others play, or the bots' runner has not yet said it is done:
+    // its last move and its end come in separate messages as often as not): the question
+    // stays new, and is brought on screen when this page's player can answer it
     if (S.acting === null && performance.now() - lastAct > ACT_WINDOW) return;
+    askedBefore = asked;
     lastAct = -Infinity;
     const target = questions.length ? questions[questions.length - 1] : panel;
     if (!target || !target.isConnected || typeof target.getBoundingClientRect !== "function") return;

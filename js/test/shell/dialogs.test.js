@@ -401,6 +401,32 @@ describe("the question on screen", () => {
     expect(scrolled).toEqual([el.querySelector(".nw-actions")]);
   });
 
+  it("a decision that arrives while the bots' runner is still busy is brought on screen once it is done", async () => {
+    // (Python sends the bot's last move, then the busy flag's drop, in two messages or one:
+    // the decision must come on screen either way; it stayed out of sight 1 run in 2)
+    const el = testHost();
+    const data = fixture("rich_3p");
+    const model = mockModel({ ...data, busy: true });
+    diceController({ model, el });
+    await tick();
+    expect(scrolled, "nobody can act yet: no scroll").toEqual([]);
+    model.emit("busy", false);
+    await tick();
+    expect(scrolled).toEqual([el.querySelector(".nw-actions")]);
+  });
+
+  it("a new game whose first decision reads as the last game's (same position, seat and step) is brought on screen", async () => {
+    const el = testHost();
+    const data = fixture("rich_3p");
+    const model = mockModel(data);
+    diceController({ model, el });
+    expect(scrolled).toEqual([el.querySelector(".nw-actions")]);
+    scrolled.length = 0;
+    model.emit("history", { ...data.history, game: (data.history.game || 1) + 1 });
+    await tick();
+    expect(scrolled).toEqual([el.querySelector(".nw-actions")]);
+  });
+
   it("while others play (a bot's move), the page does not scroll", async () => {
     const el = testHost();
     const data = fixture("rich_3p");
