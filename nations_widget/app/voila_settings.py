@@ -60,6 +60,7 @@ from __future__ import annotations
 import html
 import json
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -109,6 +110,10 @@ CULL_IDLE_S = 600
 CULL_INTERVAL_S = 60
 #: widgets a page may open in its kernel, over all its connections (see below)
 MAX_COMM_OPENS = 100
+#: the deepest nesting of a page's message passed on as it is; deeper parts reach the kernel
+#: as null (see screened_message): past the widget's own limit (32, core.envelope), which
+#: then refuses the message in words, and far below Python's recursion limit (1000)
+MAX_FORWARDED_DEPTH = 100
 # ---------------------------------------------------------------------------------------
 
 FULL_PAGE = """<!DOCTYPE html>
@@ -344,11 +349,140 @@ def install_page_guard() -> None:
         HANDED_OUT.add(pool[0].result()["kernel_id"])   # Voila hands out the first
         return True
 
+    install_file_headers()
     prepare_page.nations_page_guard = True  # type: ignore[attr-defined]
     VoilaHandler.prepare = prepare_page
     VoilaHandler.on_finish = page_done
     VoilaHandler.on_connection_close = page_left
     VoilaHandler.should_use_rendered_notebook = use_a_ready_kernel
+
+
+# Security headers on files too.  Jupyter's own handlers send the headers of
+# ``tornado_settings["headers"]`` (set_default_headers), but Voila serves its static files
+# (/voila/static/..., the template's /voila/templates/..., /voila/files/...) with tornado's
+# plain StaticFileHandler, which sends none of them: no nosniff (a browser may then guess a
+# file's type from its bytes and run it as a script) and no Content-Security-Policy.
+
+def install_file_headers() -> None:
+    """Voila's static file handlers send the app's headers (those of the server's
+    ``headers`` setting) as Jupyter's handlers do.  Installed once."""
+    import importlib
+
+    # (imported by name: for mypy, "voila" run from the repository root is its voila.py)
+    static_file_handler = importlib.import_module("voila.static_file_handler")
+
+    def set_default_headers(self: Any) -> None:
+        for name, value in self.settings.get("headers", {}).items():
+            self.set_header(name, value)
+
+    set_default_headers.nations_headers = True  # type: ignore[attr-defined]
+    for handler in (static_file_handler.MultiStaticFileHandler,
+                    static_file_handler.TemplateStaticFileHandler,
+                    static_file_handler.AllowListFileHandler):
+        if not getattr(handler.set_default_headers, "nations_headers", False):
+            handler.set_default_headers = set_default_headers
+
+
+# A page's message that cannot be read.  Jupyter reads a message from the websocket with
+# json.loads, in the server (the older JSON framing) or in the kernel (the binary framing
+# browsers speak, which the server passes on unread).  A message nested a few thousand
+# deep exceeds Python's recursion limit there: the RecursionError was logged with its
+# traceback and the message dropped, so the page never heard why (and under the JSON
+# framing the websocket closed).  The server now reads each message from a page first
+# (header, parent header, metadata and content: json.loads, well under a millisecond for a
+# click, a few milliseconds for a 400 KB save): a part nested deeper than
+# MAX_FORWARDED_DEPTH goes on with its deeper values as null, so the widget's own check
+# refuses it in words (the message is nested too deeply) on its error trait; a part that is
+# not JSON at all is dropped with one line in the log, no traceback.
+
+#: a JSON text's strings (skipped whole: brackets inside them are text) and its brackets
+_JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def shallow_json(text: str, limit: int) -> str:
+    """``text`` (JSON) with every array or object nested deeper than ``limit`` replaced by
+    ``null``.  A scan of its brackets, no recursion, linear in the text's length."""
+    out: list[str] = []
+    depth = 0
+    cut_at: int | None = None         # the depth of the value being left out
+    kept_from = 0
+    for token in _JSON_TOKENS.finditer(text):
+        mark = token.group()
+        if mark[0] == '"':
+            continue
+        if mark in "[{":
+            depth += 1
+            if cut_at is None and depth > limit:
+                out.append(text[kept_from:token.start()])
+                out.append("null")
+                cut_at = depth
+        else:
+            if cut_at == depth:
+                cut_at = None
+                kept_from = token.end()
+            depth -= 1
+    if cut_at is None:
+        out.append(text[kept_from:])
+    return "".join(out)
+
+
+class UnreadableMessage(ValueError):
+    """A message from a page that is not JSON (or not UTF-8, or not framed as Jupyter's
+    websocket protocol says); the text says which part."""
+
+
+def _readable_part(raw: str | bytes, what: str) -> str | bytes:
+    """A part of a page's message as it may go on: itself, or with its too deep values as
+    null (:func:`shallow_json`); raises :class:`UnreadableMessage` if it is not JSON."""
+    try:
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+        json.loads(text)
+        return raw
+    except RecursionError:
+        pass
+    except ValueError as exc:          # JSONDecodeError and UnicodeDecodeError both
+        raise UnreadableMessage(f"its {what} is not JSON ({type(exc).__name__})") from None
+    shallow = shallow_json(text, MAX_FORWARDED_DEPTH)
+    try:
+        json.loads(shallow)
+    except (ValueError, RecursionError):
+        raise UnreadableMessage(f"its {what} is not JSON") from None
+    return shallow.encode("utf-8") if isinstance(raw, bytes) else shallow
+
+
+def screened_message(subprotocol: str | None, incoming: str | bytes) -> str | bytes:
+    """A page's websocket message as it may go on to the kernel (see above): the same
+    message, or one whose too deep parts are cut; raises :class:`UnreadableMessage`."""
+    from jupyter_server.services.kernels.connection.base import (
+        deserialize_binary_message,
+        deserialize_msg_from_ws_v1,
+        serialize_msg_to_ws_v1,
+    )
+    if subprotocol == "v1.kernel.websocket.jupyter.org":
+        if not isinstance(incoming, bytes):
+            raise UnreadableMessage("it is text, not the binary framing its protocol uses")
+        try:
+            channel, parts = deserialize_msg_from_ws_v1(incoming)  # type: ignore[no-untyped-call]
+        except (ValueError, IndexError, OverflowError):
+            raise UnreadableMessage("it is not framed as Jupyter's protocol says") from None
+        if len(parts) < 4:
+            raise UnreadableMessage("it lacks its header, metadata or content")
+        names = ("header", "parent header", "metadata", "content")
+        screened = [_readable_part(part, name) for part, name in
+                    zip(parts[:4], names, strict=True)]
+        if all(new is old for new, old in zip(screened, parts[:4], strict=True)):
+            return incoming
+        return serialize_msg_to_ws_v1(  # type: ignore[no-untyped-call,no-any-return]
+            [*screened, *parts[4:]], channel)
+    if isinstance(incoming, bytes):
+        try:
+            deserialize_binary_message(incoming)  # type: ignore[no-untyped-call]
+        except RecursionError:
+            raise UnreadableMessage("it is nested too deeply") from None
+        except Exception:
+            raise UnreadableMessage("it is not framed as Jupyter's protocol says") from None
+        return incoming
+    return _readable_part(incoming, "text")
 
 
 def _message_type(connection: Any, incoming: str | bytes) -> str | None:
@@ -375,7 +509,7 @@ _connection_class: type | None = None
 def app_websocket_connection() -> type:
     """The kernel websocket connection of the app's pages (made once).
 
-    Two things on top of Jupyter's standard connection:
+    Three things on top of Jupyter's standard connection:
 
     - TCP_NODELAY (see the top of this module), unless NATIONS_TCP_NODELAY=0;
     - a cap on the widgets a page may open in its kernel.  A page may send comm_open (Voila
@@ -383,7 +517,10 @@ def app_websocket_connection() -> type:
       whatever state the message carries: 3,000 comm_opens of 20 KB added 67 MB to a kernel.
       The app's page opens a handful (the widget manager's control comm, once per
       connection); past MAX_COMM_OPENS for one kernel, over all its connections, further
-      comm_opens are dropped (logged once per kernel).
+      comm_opens are dropped (logged once per kernel);
+    - every message from a page is read before it goes on (:func:`screened_message`): one
+      nested too deeply reaches the widget cut short, to be refused in words, one that is
+      not JSON is dropped with a line in the log.
     """
     global _connection_class
     if _connection_class is not None:
@@ -406,6 +543,12 @@ def app_websocket_connection() -> type:
             return super().connect()
 
         def handle_incoming_message(self, incoming_msg: Any) -> None:
+            try:
+                incoming_msg = screened_message(self.subprotocol, incoming_msg)
+            except UnreadableMessage as exc:
+                self.log.warning("kernel %s: a message from a page was dropped: %s",
+                                 self.kernel_id, exc)
+                return
             marker = b"comm_open" if isinstance(incoming_msg, bytes) else "comm_open"
             if marker in incoming_msg and _message_type(self, incoming_msg) == "comm_open":
                 opened = comm_opens.get(self.kernel_id, 0) + 1

@@ -255,3 +255,47 @@ def test_the_pool_refills_after_the_pages_being_set_up_one_kernel_at_a_time(
     assert asyncio.run(scenario()) == ["a", "b"]
     assert [name for name, _ in started] == ["a", "b"]
     assert started[1][1] - started[0][1] >= 0.05 - 1e-3     # one after the other
+
+
+def test_a_page_s_message_nested_too_deeply_goes_on_cut_short() -> None:
+    """What the server does with a page's message before the kernel reads it (issue 32):
+    values nested deeper than MAX_FORWARDED_DEPTH become null, brackets inside strings are
+    text, and the result is JSON the kernel reads without a RecursionError."""
+    from nations_widget.app.voila_settings import (
+        MAX_FORWARDED_DEPTH,
+        UnreadableMessage,
+        screened_message,
+        shallow_json,
+    )
+    assert shallow_json('[[["a"]], {"b": [1]}, 3]', 2) == '[[null], {"b": null}, 3]'
+    assert shallow_json('{"x": "[[[{", "y": [[[]]]}', 2) == '{"x": "[[[{", "y": [null]}'
+    assert shallow_json('"\\"[[" ', 0) == '"\\"[[" '
+    deep = "[" * 50_000 + "0" + "]" * 50_000
+    message = json.dumps({"kind": "move", "move": "DEEP"}).replace('"DEEP"', deep)
+    cut = json.loads(screened_message(None, message))
+    depth = 0
+    value: Any = cut["move"]
+    while isinstance(value, list):
+        value, depth = value[0], depth + 1
+    assert value is None and depth == MAX_FORWARDED_DEPTH - 1
+    assert screened_message(None, '{"kind": "redo"}') == '{"kind": "redo"}'
+
+    from jupyter_server.services.kernels.connection.base import (
+        deserialize_msg_from_ws_v1,
+        serialize_msg_to_ws_v1,
+    )
+    v1 = "v1.kernel.websocket.jupyter.org"
+    framed = serialize_msg_to_ws_v1([b"{}", b"{}", b"{}", message.encode(), b"\x00buffer"],
+                                    "shell")
+    channel, parts = deserialize_msg_from_ws_v1(screened_message(v1, framed))
+    assert channel == "shell" and parts[4] == b"\x00buffer"
+    assert json.loads(parts[3])["kind"] == "move"
+    small = serialize_msg_to_ws_v1([b"{}", b"{}", b"{}", b'{"a": 1}'], "shell")
+    assert screened_message(v1, small) is small        # passed on untouched
+    for bad in ("{]", "\ud800"):
+        with pytest.raises(UnreadableMessage):
+            screened_message(None, bad)
+    with pytest.raises(UnreadableMessage, match="content is not JSON"):
+        screened_message(v1, serialize_msg_to_ws_v1([b"{}", b"{}", b"{}", b"\xff{"], "shell"))
+    with pytest.raises(UnreadableMessage):
+        screened_message(v1, b"\x01")
