@@ -155,22 +155,41 @@ def served_settings(monkeypatch: pytest.MonkeyPatch, **env: str) -> Any:
     return config
 
 
-def test_the_pool_holds_a_crowd_and_the_cap_lets_it_in(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Sized for 20 visitors at once on 2 cores: 20 warm kernels, and the cap on pages (the
-    warm kernels not counted) above that, so a crowd the pool serves is never turned away."""
+def test_the_pool_and_the_cap_follow_the_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A laptop no longer starts a server's pool of 20 warm kernels (issue 32): by default
+    one warm kernel per 2 cores (1-4) and 12 pages a core within half the memory; a
+    server sets more with one setting each."""
     from nations_widget.app import voila_settings as settings
+    from nations_widget.app.voila_settings import Machine
 
+    # this machine, as it is
     config = served_settings(monkeypatch)
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     assert config.VoilaConfiguration.preheat_kernel is True
-    assert config.VoilaConfiguration.default_pool_size == settings.kernel_pool() == 20
-    assert settings.max_pages() == 24 >= settings.kernel_pool()
+    assert 1 <= config.VoilaConfiguration.default_pool_size <= max(1, (cores or 1) // 2)
     assert config.VoilaKernelManager.fill_delay == settings.POOL_REFILL_DELAY_S
-    # both from the environment, as the README says
-    config = served_settings(monkeypatch, NATIONS_KERNEL_POOL="3", NATIONS_MAX_KERNELS="0")
-    assert config.VoilaConfiguration.default_pool_size == 3
+    here = settings.this_machine()
+    assert 1 <= here.cores <= (os.cpu_count() or 1) and here.memory_mb > 100
+    # machines of other sizes
+    sizes = {Machine(2, 8192): (1, 24), Machine(2, 4096): (1, 20), Machine(1, 1024): (1, 5),
+             Machine(4, 16384): (2, 48), Machine(16, 65536): (4, 192),
+             Machine(8, 512): (1, 2)}
+    for machine, (pool, cap) in sizes.items():
+        assert (settings.default_pool(machine), settings.default_max_pages(machine)) == \
+            (pool, cap), machine
+        monkeypatch.setattr(settings, "this_machine", lambda m=machine: m)
+        config = served_settings(monkeypatch)
+        assert config.VoilaConfiguration.default_pool_size == settings.kernel_pool() == pool
+        assert settings.max_pages() == cap
+    # a server's own sizes, from the environment, as the README says
+    config = served_settings(monkeypatch, NATIONS_KERNEL_POOL="20", NATIONS_MAX_KERNELS="0")
+    assert config.VoilaConfiguration.default_pool_size == 20
     assert settings.max_pages() == 0
     config = served_settings(monkeypatch, NATIONS_KERNEL_POOL="0")
     assert config.VoilaConfiguration.default_pool_size == 1
+    for bad in ("many", "-3", "2.5"):
+        with pytest.raises(ValueError, match="NATIONS_KERNEL_POOL must be a whole number"):
+            served_settings(monkeypatch, NATIONS_KERNEL_POOL=bad)
 
 
 class FakeKernels:
