@@ -158,7 +158,7 @@ export function lostMessage() {
     // player off to start another
     detail: "The server lost this page's connection to the game (it restarted or shut "
       + "down), so the board no longer answers. Reload the page to bring the game back at "
-      + "its last stored move.",
+      + "its last stored move (a game with no move yet starts afresh).",
     button: "Reload",
   };
 }
