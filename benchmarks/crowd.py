@@ -1,6 +1,7 @@
 """A crowd: N visitors open the app at the same moment.
 
     .venv/bin/python benchmarks/crowd.py                       # N = 1, 10, 20, voila.py as is
+    .venv/bin/python benchmarks/crowd.py --pool 20             # the README's crowd (20 warm)
     .venv/bin/python benchmarks/crowd.py --sizes 20,20 --no-browsers   # server's share, twice
     .venv/bin/python benchmarks/crowd.py --sizes 20 --pool 4   # another preheated pool size
     .venv/bin/python benchmarks/crowd.py --sizes 3 --games board   # only the board game

@@ -46,15 +46,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--version", action="version", version=f"nations_widget {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("play", help="serve the app (both games) in your browser with Voila",
-                       description="Serve the app with Voila, with the app's settings (a warm "
-                                   "kernel, idle kernels culled, security headers). Options "
-                                   "not listed here go to Voila.")
+                       description="Serve the app with Voila, with the app's settings (warm "
+                                   "kernels, a cap on pages,\nidle kernels culled, security "
+                                   "headers). Options not listed here go to Voila.",
+                       epilog=play_epilog(),
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--port", type=int, default=DEFAULT_PORT,
                    help=f"the port on 127.0.0.1 (default {DEFAULT_PORT})")
     p.add_argument("--ip", default="127.0.0.1",
                    help="the address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
     p.add_argument("--base-url", default="/", help="the path the app is served under")
+    p.add_argument("--pool", type=count_of("--pool", 1), metavar="N",
+                   help="warm kernels kept ready, each started ahead with the app loaded, so "
+                        "that a visitor does not wait for one (default: as many as this "
+                        "machine suits, see below; same as NATIONS_KERNEL_POOL=N)")
+    p.add_argument("--max-kernels", type=count_of("--max-kernels", 0), metavar="N",
+                   help="the most pages served at once (one kernel each; the warm ones not "
+                        "counted); the next visitor gets a 'The tables are full' page that "
+                        "tries again a minute later; 0: no cap (default: as many as this "
+                        "machine suits, see below; same as NATIONS_MAX_KERNELS=N)")
     lab = sub.add_parser("lab", help="open the notebooks (the app, lessons, inspectors) in "
                                      "JupyterLab",
                          description="Copy the notebooks into FOLDER (those it lacks) and open "
@@ -102,12 +113,73 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "play":
         from .app.launch import play
         return play(args.port, args.ip, base_url=args.base_url,
-                    open_browser=not args.no_browser, voila_args=rest)
+                    open_browser=not args.no_browser, voila_args=rest, pool=args.pool,
+                    max_kernels=args.max_kernels)
     if args.command == "lab":
         from .app.launch import lab as open_lab
         return open_lab(Path(args.folder).resolve(), args.port,
                         open_browser=not args.no_browser, lab_args=rest)
     return game_entry(args.game).cli()(["tournament", *rest])
+
+
+def count_of(flag: str, low: int) -> Any:
+    """An argparse type: a whole number of at least ``low``, refused in words."""
+    def parse(text: str) -> int:
+        if not text.strip().isdigit() or int(text) < low:
+            raise argparse.ArgumentTypeError(f"{flag} takes a whole number, at least {low}; "
+                                             f"got {text!r}")
+        return int(text)
+    return parse
+
+
+def play_epilog() -> str:
+    """What ``play --help`` says after the options: the sizes this machine gets, what a
+    kernel costs, and the settings read from the environment."""
+    import textwrap
+
+    from .app.voila_settings import (
+        CULL_IDLE_S,
+        KERNEL_MB,
+        KERNEL_START_CPU_S,
+        PAGE_KERNEL_MB,
+        default_max_pages,
+        default_pool,
+        this_machine,
+    )
+    machine = this_machine()
+    sizes = (f"Each visitor's page runs a kernel of its own: about {KERNEL_MB} MB when its "
+             f"game starts (up to {PAGE_KERNEL_MB} MB after a long one) and "
+             f"{KERNEL_START_CPU_S} s of CPU to start, besides the CPU its bots think with. "
+             f"On this machine ({machine.cores} cores, {machine.memory_mb / 1024:.1f} GiB) "
+             f"the defaults are --pool {default_pool(machine)} and --max-kernels "
+             f"{default_max_pages(machine)}: one warm kernel per 2 cores (at most 4), and 12 "
+             "pages a core within half the memory. A server expecting a crowd at once keeps "
+             f"more warm kernels, e.g. --pool 20 (about {20 * KERNEL_MB / 1000:.1f} GB, and "
+             "every core busy for a while at the start); with too few, the pages of a crowd "
+             "wait for their kernels to start.")
+    culled = (f"A page closed or reloaded takes its kernel with it; a kernel whose page "
+              f"vanished without a word (a crashed browser) is shut down after "
+              f"{CULL_IDLE_S // 60} idle minutes.")
+    environment = [
+        ("NATIONS_KERNEL_POOL=N", "as --pool N"),
+        ("NATIONS_MAX_KERNELS=N", "as --max-kernels N"),
+        ("NATIONS_TABLES_DIR=DIR", "the folder of the SQLite file that keeps every game "
+                                   "and table (default ~/.local/share/nations_widget/"
+                                   "tables)"),
+        ("NATIONS_TABLES_URL=URL", "keep them in PostgreSQL instead (postgresql://...): "
+                                   "several servers of one site share it"),
+        ("NATIONS_TCP_NODELAY=0", "leave Nagle's algorithm on for the kernel websocket "
+                                  "(the app turns it off: an update that closely follows "
+                                  "another arrives about 40 ms sooner)"),
+    ]
+    lines = ["sizes:", textwrap.fill(sizes, 86, initial_indent="  ", subsequent_indent="  ",
+                                     break_on_hyphens=False),
+             "", "environment (read when the server starts):"]
+    for name, what in environment:
+        lines.append(textwrap.fill(what, 86, initial_indent=f"  {name:<24}",
+                                   subsequent_indent=" " * 26))
+    lines += ["", textwrap.fill(culled, 88)]
+    return "\n".join(lines)
 
 
 def prune_command(days: float, *, shared: bool = False, url: str | None = None,

@@ -6,7 +6,7 @@
 # Voila 0.5 reads voila.py / voila.json from the directory it is started in (its
 # Voila.config_file_paths defaults to [cwd, *jupyter_config_path()]), so the voila.py at the
 # repository root (it applies nations_widget/app/voila_settings.py: a pool of warm kernels, a
-# cap on pages, idle-kernel culling, security headers; the numbers in one block near its top,
+# cap on pages (both sized to the machine), idle-kernel culling, security headers; the numbers in one block near its top,
 # NATIONS_KERNEL_POOL / NATIONS_MAX_KERNELS override two of them) is picked up without any
 # flag: this script starts Voila from the root. voila.py turns TCP_NODELAY on for the kernel websocket;
 # NATIONS_TCP_NODELAY=0 keeps Jupyter's default (Nagle's algorithm on).

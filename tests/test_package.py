@@ -134,6 +134,58 @@ def test_play_hands_voila_the_app_notebook_and_the_settings(
     assert str(tmp_path) not in config.Voila.config_file_paths
 
 
+def test_play_sizes_the_server_for_this_machine_or_as_told(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, real_voila: None,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """By default the pool and the cap follow the machine (a 2-core laptop keeps one warm
+    kernel, not a server's 20); --pool and --max-kernels set them, as the environment's
+    NATIONS_KERNEL_POOL and NATIONS_MAX_KERNELS do; the start says what was chosen."""
+    from voila.app import Voila
+
+    from nations_widget.__main__ import main
+    from nations_widget.app import voila_settings
+    from nations_widget.app.voila_settings import Machine
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr(Voila, "launch_instance",
+                        classmethod(lambda cls, argv, **kw: seen.update(argv=argv, **kw)))
+    monkeypatch.chdir(tmp_path)
+    # play sets the two variables for the server it starts: a copy of the environment here
+    monkeypatch.setattr(os, "environ", {k: v for k, v in os.environ.items()
+                                        if k not in ("NATIONS_KERNEL_POOL",
+                                                     "NATIONS_MAX_KERNELS")})
+    monkeypatch.setattr(voila_settings, "this_machine", lambda: Machine(2, 8192))
+    assert main(["play", "--no-browser"]) == 0
+    assert seen["config"].VoilaConfiguration.default_pool_size == 1
+    said = capsys.readouterr().err
+    assert "1 warm kernel (about 65 MB), at most 24 pages at once (2 cores, 8.0 GiB" in said
+    assert main(["play", "--no-browser", "--pool", "20", "--max-kernels", "0"]) == 0
+    assert seen["config"].VoilaConfiguration.default_pool_size == 20
+    assert voila_settings.max_pages() == 0
+    assert "20 warm kernels (about 1300 MB), no cap on pages" in capsys.readouterr().err
+    assert "--pool" not in " ".join(seen["argv"])          # ours, not Voila's
+    os.environ["NATIONS_KERNEL_POOL"] = "lots"
+    assert main(["play", "--no-browser"]) == 2
+    assert "NATIONS_KERNEL_POOL must be a whole number" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["play", "--pool", "0"])
+    assert "--pool takes a whole number, at least 1" in capsys.readouterr().err
+
+
+def test_play_help_says_what_each_setting_does(capsys: pytest.CaptureFixture[str]) -> None:
+    from nations_widget.__main__ import main
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    for option in ("--port", "--ip", "--no-browser", "--base-url", "--pool", "--max-kernels",
+                   "NATIONS_KERNEL_POOL", "NATIONS_MAX_KERNELS", "NATIONS_TABLES_DIR",
+                   "NATIONS_TABLES_URL", "NATIONS_TCP_NODELAY"):
+        assert option in text, option
+    assert "warm kernels kept ready" in text and "The tables are full" in text
+    assert re.search(r"about \d+ MB when its game starts", text)
+    assert re.search(r"On this machine \(\d+ cores, [\d.]+ GiB\) the defaults are --pool \d+ "
+                     r"and --max-kernels \d+", text)
+
+
 def test_play_says_what_to_install_without_voila(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     import importlib.machinery

@@ -29,9 +29,14 @@ MISSING_APP = ('nations-widget {what}: {package} is not installed; install the a
 
 
 def play(port: int = DEFAULT_PORT, ip: str = "127.0.0.1", *, base_url: str = "/",
-         open_browser: bool = True, voila_args: Sequence[str] = ()) -> int:
+         open_browser: bool = True, voila_args: Sequence[str] = (), pool: int | None = None,
+         max_kernels: int | None = None) -> int:
     """Serve the app (``play.ipynb``) with Voila and the app's settings
     (:mod:`nations_widget.app.voila_settings`) until Ctrl-C.
+
+    ``pool`` warm kernels and at most ``max_kernels`` pages (0: no cap); each, when None,
+    as the environment says (NATIONS_KERNEL_POOL, NATIONS_MAX_KERNELS) or else as the
+    machine suits.  The sizes chosen are printed at the start.
 
     A ``voila.py`` in the current folder is not read (it belongs to whatever else lives
     there); the Jupyter config folders (``jupyter --paths``) still are.  ``port_retries`` is
@@ -53,8 +58,24 @@ def play(port: int = DEFAULT_PORT, ip: str = "127.0.0.1", *, base_url: str = "/"
     from traitlets.config import Config
     from voila.app import Voila
 
-    from .voila_settings import configure
+    from .voila_settings import KERNEL_MB, configure, kernel_pool, max_pages, this_machine
 
+    # the settings are read from the environment (voila.py reads them the same way)
+    if pool is not None:
+        os.environ["NATIONS_KERNEL_POOL"] = str(pool)
+    if max_kernels is not None:
+        os.environ["NATIONS_MAX_KERNELS"] = str(max_kernels)
+    try:
+        warm, cap = kernel_pool(), max_pages()
+    except ValueError as exc:
+        print(f"nations-widget play: {exc}", file=sys.stderr)
+        return 2
+    machine = this_machine()
+    print(f"nations-widget play: {warm} warm kernel{'s' if warm != 1 else ''} "
+          f"(about {warm * KERNEL_MB} MB), "
+          + (f"at most {cap} pages at once" if cap else "no cap on pages")
+          + f" ({machine.cores} cores, {machine.memory_mb / 1024:.1f} GiB here; --pool and "
+          "--max-kernels change them, --help says more)", file=sys.stderr, flush=True)
     config = Config()
     configure(config)
     config.Voila.config_file_paths = jupyter_config_path()
@@ -119,8 +140,8 @@ def server_proxy() -> dict[str, Any]:
         "absolute_url": True,
         # Voila's first start (imports, the preheated kernel's notebook) can take a while
         "timeout": 120,
-        # Binder serves one visitor in a container of a few GB: one warm kernel, not the
-        # pool of 20 sized for a crowd on a server (voila_settings)
+        # Binder serves one visitor in a container of a few GB: one warm kernel, whatever
+        # cores the container sees of its host (voila_settings sizes the pool by them)
         "environment": {"NATIONS_KERNEL_POOL": "1"},
         "new_browser_tab": True,
         # the launcher's card: our own icon (jupyter-server-proxy shows a letter without one)

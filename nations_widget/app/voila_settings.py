@@ -14,7 +14,8 @@
 
 Settings:
 
-- A pool of warm kernels (20; ``NATIONS_KERNEL_POOL=N`` keeps N): Voila starts kernels and
+- A pool of warm kernels (as many as the machine suits: one on a 2-core laptop, at most 4
+  by default; ``NATIONS_KERNEL_POOL=N`` keeps N): Voila starts kernels and
   runs the notebook in them as far as the visitor's request before anybody asks, so a
   visitor gets the board without waiting for a kernel to start. A page takes a warm kernel
   when one is ready (else it starts its own at once), and the pool refills a taken one in
@@ -25,10 +26,11 @@ Settings:
   with no page that has been idle for 10 minutes is shut down, busy or not; the check runs
   every minute. Kernels with an open page are never culled (``cull_connected`` stays
   False), however long the player thinks, and Voila never culls its preheated kernels.
-- A cap on the kernels serving pages (``NATIONS_MAX_KERNELS``, default 24; 0: none; the
-  warm kernels not counted): past it a visitor gets a short "The tables are full" page
-  (503, Retry-After), see below.
-- The numbers to size for a machine are together in one block below the imports.
+- A cap on the kernels serving pages (``NATIONS_MAX_KERNELS``; by default 12 a core within
+  half the memory, 24 on 2 cores; 0: none; the warm kernels not counted): past it a visitor
+  gets a short "The tables are full" page (503, Retry-After), see below.
+- The numbers to size for a machine are together in one block below the imports, with
+  what one kernel costs (measured).
 - Security headers: a Content-Security-Policy with ``default-src 'self'``, Referrer-Policy,
   nosniff, SameSite cookies; see below.
 - No tracebacks for visitors: an error in the notebook shows Voila's short notice, not a
@@ -60,7 +62,9 @@ from __future__ import annotations
 import html
 import json
 import os
+import re
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -88,20 +92,39 @@ CONTENT_SECURITY_POLICY = "; ".join([
 ])
 
 # ---------------------------------------------------------------------------------------
-# The numbers to size for the machine (two of them can be set from the environment, read
-# when the settings are applied).  Chosen for the machine this project runs on, 2 cores and
-# 24 GiB, and a crowd of 20 at once; why each, in its section below.
+# The numbers to size for the machine.  Two follow the machine the app is served on (its
+# cores and memory, see this_machine) unless set: the warm kernels (NATIONS_KERNEL_POOL,
+# ``nations-widget play --pool N``) and the cap on pages (NATIONS_MAX_KERNELS,
+# ``--max-kernels N``), read when the settings are applied; why each, in its section below.
 #
-#: warm kernels kept ready, each one started with the app imported (NATIONS_KERNEL_POOL)
-DEFAULT_KERNEL_POOL = 20
+#: what one kernel costs, measured on this project's machine (2 cores, 24 GiB, Python 3.11,
+#: 2026-11-29, psutil): a warm kernel, or a page's kernel when its game starts, holds
+#: 65 MiB resident (48 MiB of it its own, the rest shared libraries), and starting one (the
+#: kernel, the widgets, this package, the notebook up to the request) takes 0.7-0.9 s of
+#: CPU.  A page's kernel grows little with its game (a whole 3-player board game against
+#: the mcts bot: +3 MiB), but its page's widgets and history add to it: up to 105 MB was
+#: seen for a page's kernel (README), which PAGE_KERNEL_MB allows for
+KERNEL_MB = 65
+KERNEL_START_CPU_S = 0.8
+PAGE_KERNEL_MB = 100
+#: by default, one warm kernel per CORES_PER_WARM_KERNEL cores, at least one, at most
+#: DEFAULT_POOL_MOST, and no more than POOL_MEMORY_SHARE of the memory: a laptop (2 cores)
+#: keeps one, a larger machine a few.  A server sized for a crowd sets its pool (20 on 2
+#: cores served a crowd of 20 within a second each; see the README).
+CORES_PER_WARM_KERNEL = 2
+DEFAULT_POOL_MOST = 4
+POOL_MEMORY_SHARE = 0.05
+#: by default, the cap on pages is PAGES_PER_CORE per core (24 on 2 cores: a crowd of 20
+#: and a few more, what this project's machine was sized for), and no more page kernels
+#: (PAGE_KERNEL_MB each) than PAGES_MEMORY_SHARE of the memory holds
+PAGES_PER_CORE = 12
+PAGES_MEMORY_SHARE = 0.5
 #: seconds after a warm kernel is taken before its replacement starts, and then at most
 #: this many more while other pages are still being set up
 POOL_REFILL_DELAY_S = 2.0
 POOL_REFILL_MAX_WAIT_S = 30.0
 #: seconds between two starts of warm kernels (at the server's start too)
 POOL_START_SPACING_S = 0.5
-#: kernels serving pages at once, the warm ones not counted; 0: no cap (NATIONS_MAX_KERNELS)
-DEFAULT_MAX_PAGES = 24
 #: seconds after which the "tables are full" page tries again
 RETRY_AFTER_S = 60
 #: a kernel with no page left is shut down after this many idle seconds (checked each minute)
@@ -109,6 +132,10 @@ CULL_IDLE_S = 600
 CULL_INTERVAL_S = 60
 #: widgets a page may open in its kernel, over all its connections (see below)
 MAX_COMM_OPENS = 100
+#: the deepest nesting of a page's message passed on as it is; deeper parts reach the kernel
+#: as null (see screened_message): past the widget's own limit (32, core.envelope), which
+#: then refuses the message in words, and far below Python's recursion limit (1000)
+MAX_FORWARDED_DEPTH = 100
 # ---------------------------------------------------------------------------------------
 
 FULL_PAGE = """<!DOCTYPE html>
@@ -125,14 +152,77 @@ tries again by itself in {seconds} seconds.</p>
 """
 
 
+@dataclass(frozen=True)
+class Machine:
+    """What the app may use of the machine it is served on: CPU cores and memory (MiB)."""
+
+    cores: int
+    memory_mb: int
+
+
+def _cgroup_value(name: str) -> str | None:
+    """A setting of this process's cgroup (v2: a container's CPU or memory limit)."""
+    try:
+        return Path("/sys/fs/cgroup", name).read_text().strip()
+    except OSError:
+        return None
+
+
+def this_machine() -> Machine:
+    """The cores this process may run on (its CPU affinity, and a container's CPU quota)
+    and the memory (the machine's, and a container's limit)."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    cores = len(affinity(0)) if affinity is not None else (os.cpu_count() or 1)
+    quota = (_cgroup_value("cpu.max") or "max").split()
+    if len(quota) == 2 and quota[0] != "max" and quota[0].isdigit() and quota[1].isdigit():
+        cores = min(cores, max(1, -(-int(quota[0]) // int(quota[1]))))
+    try:
+        memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):
+        memory = 4 * 2**30                     # (no sysconf: Windows) a small machine's
+    limit = _cgroup_value("memory.max") or "max"
+    if limit.isdigit():
+        memory = min(memory, int(limit))
+    return Machine(max(1, cores), max(1, memory // 2**20))
+
+
+def default_pool(machine: Machine) -> int:
+    """The warm kernels kept when NATIONS_KERNEL_POOL is not set: one per
+    CORES_PER_WARM_KERNEL cores, between 1 and DEFAULT_POOL_MOST, within
+    POOL_MEMORY_SHARE of the memory."""
+    by_memory = int(machine.memory_mb * POOL_MEMORY_SHARE) // KERNEL_MB
+    return max(1, min(machine.cores // CORES_PER_WARM_KERNEL, DEFAULT_POOL_MOST, by_memory))
+
+
+def default_max_pages(machine: Machine) -> int:
+    """The cap on pages when NATIONS_MAX_KERNELS is not set: PAGES_PER_CORE per core,
+    within PAGES_MEMORY_SHARE of the memory at PAGE_KERNEL_MB a page."""
+    by_memory = int(machine.memory_mb * PAGES_MEMORY_SHARE) // PAGE_KERNEL_MB
+    return max(1, min(machine.cores * PAGES_PER_CORE, by_memory))
+
+
+def _whole_number(name: str, low: int) -> int | None:
+    """The environment's ``name`` as a whole number of at least ``low`` (None if unset)."""
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return None
+    if not text.isdigit() or int(text) < low:
+        raise ValueError(f"{name} must be a whole number, at least {low}; got {text[:20]!r}")
+    return int(text)
+
+
 def kernel_pool() -> int:
-    """The warm kernels kept ready: ``NATIONS_KERNEL_POOL`` (default 20; at least 1)."""
-    return max(1, int(os.environ.get("NATIONS_KERNEL_POOL", str(DEFAULT_KERNEL_POOL))))
+    """The warm kernels kept ready: ``NATIONS_KERNEL_POOL`` (at least 1), else as many as
+    the machine suits (:func:`default_pool`)."""
+    chosen = _whole_number("NATIONS_KERNEL_POOL", 0)
+    return max(1, chosen) if chosen is not None else default_pool(this_machine())
 
 
 def max_pages() -> int:
-    """The cap on kernels serving pages: ``NATIONS_MAX_KERNELS`` (default 24; 0: none)."""
-    return max(0, int(os.environ.get("NATIONS_MAX_KERNELS", str(DEFAULT_MAX_PAGES))))
+    """The cap on kernels serving pages: ``NATIONS_MAX_KERNELS`` (0: none), else as many as
+    the machine suits (:func:`default_max_pages`)."""
+    chosen = _whole_number("NATIONS_MAX_KERNELS", 0)
+    return chosen if chosen is not None else default_max_pages(this_machine())
 
 
 def configure(c: Any) -> None:
@@ -149,11 +239,15 @@ def configure(c: Any) -> None:
     # kernels ahead and runs the notebook in them as far as the visitor's request
     # (play.ipynb waits there for the ?game= of the page), so a visitor who takes a warm
     # kernel has the page within a second, the kernel's share of the work done.  An idle
-    # warm kernel holds about 63 MB and uses no CPU: the 20 of the pool are 1.3 GB of the
-    # machine's 24 GiB, a price worth paying for the crowd of 20 the app is sized for.
-    # (Binder's single visitor keeps one: server_proxy() sets NATIONS_KERNEL_POOL.  Voila's
-    # server extension, /voila/render/..., has no pool: there a page always starts its
-    # kernel.)
+    # warm kernel holds about 65 MB and uses no CPU once started, but starting the pool
+    # takes every core for a while (0.8 s of CPU a kernel): a pool of 20 on a busy 2-core
+    # laptop left the first visitor's page waiting on the pool's starts (Voila gave up on
+    # the notebook's output: "Timeout waiting for IOPub output").  So the pool follows the
+    # machine (default_pool: one warm kernel on 2 cores, a few on a larger machine), and a
+    # server that expects a crowd at once says how many to keep: 20 on 2 cores served a
+    # crowd of 20 within a second each, for 1.3 GB.  (Binder's single visitor keeps one:
+    # server_proxy() sets NATIONS_KERNEL_POOL.  Voila's server extension,
+    # /voila/render/..., has no pool: there a page always starts its kernel.)
     c.VoilaConfiguration.preheat_kernel = True
     c.VoilaConfiguration.default_pool_size = kernel_pool()
     # A warm kernel taken is replaced POOL_REFILL_DELAY_S later (Voila's default: 1 s), and
@@ -222,9 +316,10 @@ def configure(c: Any) -> None:
 # which tries again by itself a minute later; nobody's game is slowed down.  The warm
 # kernels do not count: Voila's pool records the kernels it started (``notebook_data``), and
 # those not yet handed to a page (HANDED_OUT) are warm, ready or still starting.
-# NATIONS_MAX_KERNELS=N sets the cap (default 24: the crowd of twenty the app is sized for
-# and a few more, about 1.5 GB of page kernels besides the pool's 1.3 GB; 0 means no cap).
-# The cap is about CPU more than memory: 2 cores share every game's bots.
+# NATIONS_MAX_KERNELS=N sets the cap (0 means no cap); by default it follows the machine,
+# PAGES_PER_CORE a core (24 on 2 cores: the crowd of twenty this project's machine was
+# sized for and a few more, about 1.5-2.4 GB of page kernels) within half its memory.
+# The cap is about CPU more than memory: the cores share every game's bots.
 #
 # A visitor takes a warm kernel only when one is ready.  Voila's pool also holds the
 # refills that have not finished starting, and Voila hands those out too: the visitor then
@@ -344,11 +439,140 @@ def install_page_guard() -> None:
         HANDED_OUT.add(pool[0].result()["kernel_id"])   # Voila hands out the first
         return True
 
+    install_file_headers()
     prepare_page.nations_page_guard = True  # type: ignore[attr-defined]
     VoilaHandler.prepare = prepare_page
     VoilaHandler.on_finish = page_done
     VoilaHandler.on_connection_close = page_left
     VoilaHandler.should_use_rendered_notebook = use_a_ready_kernel
+
+
+# Security headers on files too.  Jupyter's own handlers send the headers of
+# ``tornado_settings["headers"]`` (set_default_headers), but Voila serves its static files
+# (/voila/static/..., the template's /voila/templates/..., /voila/files/...) with tornado's
+# plain StaticFileHandler, which sends none of them: no nosniff (a browser may then guess a
+# file's type from its bytes and run it as a script) and no Content-Security-Policy.
+
+def install_file_headers() -> None:
+    """Voila's static file handlers send the app's headers (those of the server's
+    ``headers`` setting) as Jupyter's handlers do.  Installed once."""
+    import importlib
+
+    # (imported by name: for mypy, "voila" run from the repository root is its voila.py)
+    static_file_handler = importlib.import_module("voila.static_file_handler")
+
+    def set_default_headers(self: Any) -> None:
+        for name, value in self.settings.get("headers", {}).items():
+            self.set_header(name, value)
+
+    set_default_headers.nations_headers = True  # type: ignore[attr-defined]
+    for handler in (static_file_handler.MultiStaticFileHandler,
+                    static_file_handler.TemplateStaticFileHandler,
+                    static_file_handler.AllowListFileHandler):
+        if not getattr(handler.set_default_headers, "nations_headers", False):
+            handler.set_default_headers = set_default_headers
+
+
+# A page's message that cannot be read.  Jupyter reads a message from the websocket with
+# json.loads, in the server (the older JSON framing) or in the kernel (the binary framing
+# browsers speak, which the server passes on unread).  A message nested a few thousand
+# deep exceeds Python's recursion limit there: the RecursionError was logged with its
+# traceback and the message dropped, so the page never heard why (and under the JSON
+# framing the websocket closed).  The server now reads each message from a page first
+# (header, parent header, metadata and content: json.loads, well under a millisecond for a
+# click, a few milliseconds for a 400 KB save): a part nested deeper than
+# MAX_FORWARDED_DEPTH goes on with its deeper values as null, so the widget's own check
+# refuses it in words (the message is nested too deeply) on its error trait; a part that is
+# not JSON at all is dropped with one line in the log, no traceback.
+
+#: a JSON text's strings (skipped whole: brackets inside them are text) and its brackets
+_JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def shallow_json(text: str, limit: int) -> str:
+    """``text`` (JSON) with every array or object nested deeper than ``limit`` replaced by
+    ``null``.  A scan of its brackets, no recursion, linear in the text's length."""
+    out: list[str] = []
+    depth = 0
+    cut_at: int | None = None         # the depth of the value being left out
+    kept_from = 0
+    for token in _JSON_TOKENS.finditer(text):
+        mark = token.group()
+        if mark[0] == '"':
+            continue
+        if mark in "[{":
+            depth += 1
+            if cut_at is None and depth > limit:
+                out.append(text[kept_from:token.start()])
+                out.append("null")
+                cut_at = depth
+        else:
+            if cut_at == depth:
+                cut_at = None
+                kept_from = token.end()
+            depth -= 1
+    if cut_at is None:
+        out.append(text[kept_from:])
+    return "".join(out)
+
+
+class UnreadableMessage(ValueError):
+    """A message from a page that is not JSON (or not UTF-8, or not framed as Jupyter's
+    websocket protocol says); the text says which part."""
+
+
+def _readable_part(raw: str | bytes, what: str) -> str | bytes:
+    """A part of a page's message as it may go on: itself, or with its too deep values as
+    null (:func:`shallow_json`); raises :class:`UnreadableMessage` if it is not JSON."""
+    try:
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+        json.loads(text)
+        return raw
+    except RecursionError:
+        pass
+    except ValueError as exc:          # JSONDecodeError and UnicodeDecodeError both
+        raise UnreadableMessage(f"its {what} is not JSON ({type(exc).__name__})") from None
+    shallow = shallow_json(text, MAX_FORWARDED_DEPTH)
+    try:
+        json.loads(shallow)
+    except (ValueError, RecursionError):
+        raise UnreadableMessage(f"its {what} is not JSON") from None
+    return shallow.encode("utf-8") if isinstance(raw, bytes) else shallow
+
+
+def screened_message(subprotocol: str | None, incoming: str | bytes) -> str | bytes:
+    """A page's websocket message as it may go on to the kernel (see above): the same
+    message, or one whose too deep parts are cut; raises :class:`UnreadableMessage`."""
+    from jupyter_server.services.kernels.connection.base import (
+        deserialize_binary_message,
+        deserialize_msg_from_ws_v1,
+        serialize_msg_to_ws_v1,
+    )
+    if subprotocol == "v1.kernel.websocket.jupyter.org":
+        if not isinstance(incoming, bytes):
+            raise UnreadableMessage("it is text, not the binary framing its protocol uses")
+        try:
+            channel, parts = deserialize_msg_from_ws_v1(incoming)  # type: ignore[no-untyped-call]
+        except (ValueError, IndexError, OverflowError):
+            raise UnreadableMessage("it is not framed as Jupyter's protocol says") from None
+        if len(parts) < 4:
+            raise UnreadableMessage("it lacks its header, metadata or content")
+        names = ("header", "parent header", "metadata", "content")
+        screened = [_readable_part(part, name) for part, name in
+                    zip(parts[:4], names, strict=True)]
+        if all(new is old for new, old in zip(screened, parts[:4], strict=True)):
+            return incoming
+        return serialize_msg_to_ws_v1(  # type: ignore[no-untyped-call,no-any-return]
+            [*screened, *parts[4:]], channel)
+    if isinstance(incoming, bytes):
+        try:
+            deserialize_binary_message(incoming)  # type: ignore[no-untyped-call]
+        except RecursionError:
+            raise UnreadableMessage("it is nested too deeply") from None
+        except Exception:
+            raise UnreadableMessage("it is not framed as Jupyter's protocol says") from None
+        return incoming
+    return _readable_part(incoming, "text")
 
 
 def _message_type(connection: Any, incoming: str | bytes) -> str | None:
@@ -375,7 +599,7 @@ _connection_class: type | None = None
 def app_websocket_connection() -> type:
     """The kernel websocket connection of the app's pages (made once).
 
-    Two things on top of Jupyter's standard connection:
+    Three things on top of Jupyter's standard connection:
 
     - TCP_NODELAY (see the top of this module), unless NATIONS_TCP_NODELAY=0;
     - a cap on the widgets a page may open in its kernel.  A page may send comm_open (Voila
@@ -383,7 +607,10 @@ def app_websocket_connection() -> type:
       whatever state the message carries: 3,000 comm_opens of 20 KB added 67 MB to a kernel.
       The app's page opens a handful (the widget manager's control comm, once per
       connection); past MAX_COMM_OPENS for one kernel, over all its connections, further
-      comm_opens are dropped (logged once per kernel).
+      comm_opens are dropped (logged once per kernel);
+    - every message from a page is read before it goes on (:func:`screened_message`): one
+      nested too deeply reaches the widget cut short, to be refused in words, one that is
+      not JSON is dropped with a line in the log.
     """
     global _connection_class
     if _connection_class is not None:
@@ -406,6 +633,12 @@ def app_websocket_connection() -> type:
             return super().connect()
 
         def handle_incoming_message(self, incoming_msg: Any) -> None:
+            try:
+                incoming_msg = screened_message(self.subprotocol, incoming_msg)
+            except UnreadableMessage as exc:
+                self.log.warning("kernel %s: a message from a page was dropped: %s",
+                                 self.kernel_id, exc)
+                return
             marker = b"comm_open" if isinstance(incoming_msg, bytes) else "comm_open"
             if marker in incoming_msg and _message_type(self, incoming_msg) == "comm_open":
                 opened = comm_opens.get(self.kernel_id, 0) + 1

@@ -229,7 +229,13 @@ def state_from_json(cls: type[S], data: object, components: Components | None = 
     v2 = data["version"] > 1
     check.fields(data, _STATE_FIELDS + (_STATE_FIELDS_V2 if v2 else ()))
     comp = components or default_components()
-    check.want(data.get("components") in comp.compatible, "components",
+    # (a text first: a list or an object from a hand-edited save cannot be looked up in a
+    # set, and the lookup's TypeError would say nothing to a player)
+    fingerprint = data.get("components")
+    check.want(isinstance(fingerprint, str), "components",
+               f"must be the text fingerprint of the card data the game was played with, "
+               f"got {shown(fingerprint)}")
+    check.want(fingerprint in comp.compatible, "components",
                f"the game was played with other card data (fingerprint "
                f"{shown(data.get('components'))}, these cards are {comp.fingerprint!r})")
     config = GameConfig.from_json(data.get("config"))

@@ -6,7 +6,13 @@ Nothing here knows a rule of either game, and nothing here imports Jupyter.
 """
 
 from .envelope import check_header, json_object, json_value
-from .errors import IllegalMoveError, MalformedMoveError, StateFormatError
+from .errors import (
+    IllegalMoveError,
+    MalformedMoveError,
+    SeatChoiceError,
+    StateFormatError,
+    UnknownBotError,
+)
 from .history import HistoryGame
 from .log import LogEntry
 from .protocol import GameStateLike, MoveLike
@@ -22,7 +28,9 @@ __all__ = [
     "MalformedMoveError",
     "MoveLike",
     "Rng",
+    "SeatChoiceError",
     "StateFormatError",
+    "UnknownBotError",
     "check_header",
     "json_object",
     "json_value",

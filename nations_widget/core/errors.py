@@ -17,3 +17,13 @@ class MalformedMoveError(IllegalMoveError):
 
 class StateFormatError(ValueError):
     """A saved state, history or scenario that cannot be loaded; the message names the field."""
+
+
+class SeatChoiceError(ValueError):
+    """A seat that cannot be given as asked: the game has no seat of that number, or the
+    player named is neither a person nor a bot the game has.  The message says what can be
+    chosen."""
+
+
+class UnknownBotError(SeatChoiceError):
+    """A bot's name that no bot of the game answers to; the message lists those there are."""

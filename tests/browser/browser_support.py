@@ -179,8 +179,8 @@ def voila_server(notebook: str | Path, *, cwd: Path = REPO, env: Mapping[str, st
     voila.py / voila.json there apply (the repository root's, by default).  The probe is a
     static file, so that waiting does not spend Voila's preheated kernel.
 
-    One warm kernel unless ``env`` sets NATIONS_KERNEL_POOL: voila.py keeps a pool sized for
-    a crowd (20 kernels, ~11 s of CPU at every start), which no test needs."""
+    One warm kernel unless ``env`` sets NATIONS_KERNEL_POOL: voila.py's pool follows the
+    machine (a larger one keeps up to 4), and no test needs more than one."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     argv = [venv_tool("voila"), str(notebook), "--no-browser", f"--port={port}",

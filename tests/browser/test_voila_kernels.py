@@ -380,3 +380,130 @@ def secrets_text(n: int) -> str:
     """``n`` characters that do not compress or intern away."""
     import secrets
     return secrets.token_hex(n // 2)
+
+
+def test_the_page_s_own_files_are_sent_with_the_security_headers(
+        served: tuple[Server, str]) -> None:
+    """Voila's static files (/voila/static/..., the template's /voila/templates/...) are
+    served by tornado's own file handler, which sent none of the app's headers (issue 32):
+    without nosniff a browser may guess a file's type from its bytes."""
+    import re
+    _, url = served
+    with urllib.request.urlopen(url, timeout=120) as reply:
+        page = reply.read().decode()
+    files = sorted({m for m in re.findall(r'(?:src|href)="(/voila/(?:static|templates)/[^"?]+)',
+                                          page)} | {"/voila/static/favicon.ico"})
+    assert any(f.startswith("/voila/templates/") for f in files), files
+    for path in files:
+        with urllib.request.urlopen(url.rstrip("/") + path, timeout=60) as reply:
+            headers = reply.headers
+            reply.read()
+        assert headers.get("X-Content-Type-Options") == "nosniff", (path, dict(headers))
+        policy = headers.get("Content-Security-Policy", "")
+        assert "default-src 'self'" in policy and "object-src 'none'" in policy, (path, policy)
+        assert headers.get("Referrer-Policy") == "same-origin", path
+
+
+def kernel_messages(url: str, kernel: str, v1: bool) -> Any:
+    """A websocket to ``kernel`` as a page opens it (``v1``: Jupyter's binary framing, as
+    the browser's page speaks; else the older JSON text messages): a coroutine making
+    (send(msg_type, content, raw_content=None), receive() -> (msg_type, content))."""
+    import uuid
+
+    from jupyter_server.services.kernels.connection.base import (
+        deserialize_msg_from_ws_v1,
+        serialize_msg_to_ws_v1,
+    )
+    from tornado.websocket import websocket_connect
+
+    async def connect() -> Any:
+        ws_url = url.replace("http://", "ws://") + f"api/kernels/{kernel}/channels"
+        conn = await websocket_connect(
+            ws_url, subprotocols=["v1.kernel.websocket.jupyter.org"] if v1 else None)
+
+        def send(msg_type: str, content: dict[str, Any], raw_content: str | None = None
+                 ) -> None:
+            header = {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "username": "v",
+                      "session": uuid.uuid4().hex, "date": "", "version": "5.3"}
+            body = raw_content if raw_content is not None else json.dumps(content)
+            if v1:
+                parts = [json.dumps(p).encode() for p in (header, {}, {})] + [body.encode()]
+                conn.write_message(serialize_msg_to_ws_v1(parts, "shell"), binary=True)
+            else:
+                text = json.dumps({"header": header, "parent_header": {}, "metadata": {},
+                                   "content": "CONTENT", "channel": "shell", "buffers": []})
+                conn.write_message(text.replace('"CONTENT"', body))
+
+        async def receive() -> tuple[str, dict[str, Any]] | None:
+            import asyncio
+            raw = await asyncio.wait_for(conn.read_message(), timeout=60)
+            if raw is None:
+                return None
+            if v1:
+                _, parts = deserialize_msg_from_ws_v1(raw)
+                return json.loads(parts[0])["msg_type"], json.loads(parts[3])
+            msg = json.loads(raw)
+            return msg["header"]["msg_type"], msg["content"]
+
+        return conn, send, receive
+
+    return connect()
+
+
+@pytest.mark.timeout(240)
+@pytest.mark.parametrize("protocol", ["v1", "json"])
+def test_a_message_nested_3000_deep_is_refused_in_words_and_logs_no_traceback(
+        served: tuple[Server, str], protocol: str) -> None:
+    """Plain websocket, no browser: an intent for the game's widget nested 3,000 deep was
+    dropped with a RecursionError (in the kernel, under the page's framing; in the server,
+    under the older JSON one, which also closed the websocket) and a traceback in the
+    server's log, and the page heard nothing (issue 32).  Now the widget refuses it in
+    words on its error trait, as any malformed intent, and the log has no traceback; a
+    message that is not JSON at all is dropped with one line in the log."""
+    import asyncio
+    import re
+
+    server, url = served
+    with urllib.request.urlopen(url + "?game=dice", timeout=120) as reply:
+        found = re.search(r'"kernelId": "([^"]+)"', reply.read().decode())
+    assert found is not None
+    log_before = len(log_text(server))
+    deep = "[" * 3000 + "0" + "]" * 3000
+
+    async def scenario() -> list[str]:
+        conn, send, receive = await kernel_messages(url, found.group(1), protocol == "v1")
+        send("comm_info_request", {"target_name": "jupyter.widget"})
+        while (reply := await receive()) is not None and reply[0] != "comm_info_reply":
+            pass
+        assert reply is not None
+        comms = list(reply[1]["comms"])
+        assert comms
+        send("comm_msg", {}, raw_content="{]")             # not JSON
+        for comm in comms:
+            content = json.dumps({"comm_id": comm, "data": {"method": "custom", "content": {
+                "kind": "move", "move": "DEEP"}}})
+            send("comm_msg", {}, raw_content=content.replace('"DEEP"', deep))
+        errors = []
+        deadline = time.monotonic() + 30
+        # (every widget of the page gets the message: the game's says why it refuses it;
+        # the app's chooser, which takes only a choice of game, says so in its own words)
+        while time.monotonic() < deadline and not any("nested" in e for e in errors):
+            try:
+                got = await asyncio.wait_for(receive(), timeout=2)
+            except asyncio.TimeoutError:
+                continue
+            assert got is not None, "the websocket closed"
+            msg_type, content = got
+            state = content.get("data", {}).get("state", {}) if msg_type == "comm_msg" else {}
+            if state.get("error"):
+                errors.append(state["error"])
+        conn.close()
+        return errors
+
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(max_workers=1) as worker:
+        errors = worker.submit(asyncio.run, scenario()).result(timeout=200)
+    time.sleep(1.0)
+    log = log_text(server)[log_before:]
+    assert any("the message is nested too deeply" in e for e in errors), (errors, log[-2000:])
+    assert "Traceback" not in log and "RecursionError" not in log, log[-3000:]

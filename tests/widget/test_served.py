@@ -155,22 +155,41 @@ def served_settings(monkeypatch: pytest.MonkeyPatch, **env: str) -> Any:
     return config
 
 
-def test_the_pool_holds_a_crowd_and_the_cap_lets_it_in(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Sized for 20 visitors at once on 2 cores: 20 warm kernels, and the cap on pages (the
-    warm kernels not counted) above that, so a crowd the pool serves is never turned away."""
+def test_the_pool_and_the_cap_follow_the_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A laptop no longer starts a server's pool of 20 warm kernels (issue 32): by default
+    one warm kernel per 2 cores (1-4) and 12 pages a core within half the memory; a
+    server sets more with one setting each."""
     from nations_widget.app import voila_settings as settings
+    from nations_widget.app.voila_settings import Machine
 
+    # this machine, as it is
     config = served_settings(monkeypatch)
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     assert config.VoilaConfiguration.preheat_kernel is True
-    assert config.VoilaConfiguration.default_pool_size == settings.kernel_pool() == 20
-    assert settings.max_pages() == 24 >= settings.kernel_pool()
+    assert 1 <= config.VoilaConfiguration.default_pool_size <= max(1, (cores or 1) // 2)
     assert config.VoilaKernelManager.fill_delay == settings.POOL_REFILL_DELAY_S
-    # both from the environment, as the README says
-    config = served_settings(monkeypatch, NATIONS_KERNEL_POOL="3", NATIONS_MAX_KERNELS="0")
-    assert config.VoilaConfiguration.default_pool_size == 3
+    here = settings.this_machine()
+    assert 1 <= here.cores <= (os.cpu_count() or 1) and here.memory_mb > 100
+    # machines of other sizes
+    sizes = {Machine(2, 8192): (1, 24), Machine(2, 4096): (1, 20), Machine(1, 1024): (1, 5),
+             Machine(4, 16384): (2, 48), Machine(16, 65536): (4, 192),
+             Machine(8, 512): (1, 2)}
+    for machine, (pool, cap) in sizes.items():
+        assert (settings.default_pool(machine), settings.default_max_pages(machine)) == \
+            (pool, cap), machine
+        monkeypatch.setattr(settings, "this_machine", lambda m=machine: m)
+        config = served_settings(monkeypatch)
+        assert config.VoilaConfiguration.default_pool_size == settings.kernel_pool() == pool
+        assert settings.max_pages() == cap
+    # a server's own sizes, from the environment, as the README says
+    config = served_settings(monkeypatch, NATIONS_KERNEL_POOL="20", NATIONS_MAX_KERNELS="0")
+    assert config.VoilaConfiguration.default_pool_size == 20
     assert settings.max_pages() == 0
     config = served_settings(monkeypatch, NATIONS_KERNEL_POOL="0")
     assert config.VoilaConfiguration.default_pool_size == 1
+    for bad in ("many", "-3", "2.5"):
+        with pytest.raises(ValueError, match="NATIONS_KERNEL_POOL must be a whole number"):
+            served_settings(monkeypatch, NATIONS_KERNEL_POOL=bad)
 
 
 class FakeKernels:
@@ -255,3 +274,47 @@ def test_the_pool_refills_after_the_pages_being_set_up_one_kernel_at_a_time(
     assert asyncio.run(scenario()) == ["a", "b"]
     assert [name for name, _ in started] == ["a", "b"]
     assert started[1][1] - started[0][1] >= 0.05 - 1e-3     # one after the other
+
+
+def test_a_page_s_message_nested_too_deeply_goes_on_cut_short() -> None:
+    """What the server does with a page's message before the kernel reads it (issue 32):
+    values nested deeper than MAX_FORWARDED_DEPTH become null, brackets inside strings are
+    text, and the result is JSON the kernel reads without a RecursionError."""
+    from nations_widget.app.voila_settings import (
+        MAX_FORWARDED_DEPTH,
+        UnreadableMessage,
+        screened_message,
+        shallow_json,
+    )
+    assert shallow_json('[[["a"]], {"b": [1]}, 3]', 2) == '[[null], {"b": null}, 3]'
+    assert shallow_json('{"x": "[[[{", "y": [[[]]]}', 2) == '{"x": "[[[{", "y": [null]}'
+    assert shallow_json('"\\"[[" ', 0) == '"\\"[[" '
+    deep = "[" * 50_000 + "0" + "]" * 50_000
+    message = json.dumps({"kind": "move", "move": "DEEP"}).replace('"DEEP"', deep)
+    cut = json.loads(screened_message(None, message))
+    depth = 0
+    value: Any = cut["move"]
+    while isinstance(value, list):
+        value, depth = value[0], depth + 1
+    assert value is None and depth == MAX_FORWARDED_DEPTH - 1
+    assert screened_message(None, '{"kind": "redo"}') == '{"kind": "redo"}'
+
+    from jupyter_server.services.kernels.connection.base import (
+        deserialize_msg_from_ws_v1,
+        serialize_msg_to_ws_v1,
+    )
+    v1 = "v1.kernel.websocket.jupyter.org"
+    framed = serialize_msg_to_ws_v1([b"{}", b"{}", b"{}", message.encode(), b"\x00buffer"],
+                                    "shell")
+    channel, parts = deserialize_msg_from_ws_v1(screened_message(v1, framed))
+    assert channel == "shell" and parts[4] == b"\x00buffer"
+    assert json.loads(parts[3])["kind"] == "move"
+    small = serialize_msg_to_ws_v1([b"{}", b"{}", b"{}", b'{"a": 1}'], "shell")
+    assert screened_message(v1, small) is small        # passed on untouched
+    for bad in ("{]", "\ud800"):
+        with pytest.raises(UnreadableMessage):
+            screened_message(None, bad)
+    with pytest.raises(UnreadableMessage, match="content is not JSON"):
+        screened_message(v1, serialize_msg_to_ws_v1([b"{}", b"{}", b"{}", b"\xff{"], "shell"))
+    with pytest.raises(UnreadableMessage):
+        screened_message(v1, b"\x01")

@@ -561,3 +561,34 @@ def test_the_real_bots_are_offered() -> None:
     assert w.bot_names
     assert w.seats[0] == "human" and w.seats[1] in w.bot_names
     assert w.game.current_player is None or w.seats[w.game.current_player] == "human"
+
+
+def test_a_seat_for_an_unknown_bot_or_no_such_seat_is_refused_with_a_typed_error(
+        make_widget: Make) -> None:
+    """set_seat refusals are typed like every other refusal (issue 32: a bare ValueError
+    before): the bot's name is in the message, with the names there are."""
+    from nations_widget.core.errors import SeatChoiceError, UnknownBotError
+    w = make_widget()
+    before = (snapshot(w), list(w.seats))
+    with pytest.raises(UnknownBotError, match="'no-such-bot'") as refused:
+        w.set_seat(1, "no-such-bot")
+    assert "first" in str(refused.value) and "human" in str(refused.value)
+    assert isinstance(refused.value, SeatChoiceError)
+    with pytest.raises(SeatChoiceError, match="seat must be 0-1"):
+        w.set_seat(2, "human")
+    with pytest.raises(UnknownBotError):
+        make_widget(seats=["human", "no-such-bot"])
+    assert (snapshot(w), list(w.seats)) == before
+    # from the page: the same words on the board
+    w.handle_intent({"kind": "set_seat", "seat": 1, "player": "no-such-bot"})
+    assert "'no-such-bot'" in w.error and w.last_internal_error is None
+
+
+@pytest.mark.parametrize("engine", ["dice", "board"])
+def test_the_engines_refuse_an_unknown_bot_with_a_typed_error(engine: str) -> None:
+    import importlib
+
+    from nations_widget.core.errors import UnknownBotError
+    bots = importlib.import_module(f"nations_widget.{engine}.bots")
+    with pytest.raises(UnknownBotError, match="unknown bot 'nobody'"):
+        bots.make_bot("nobody")

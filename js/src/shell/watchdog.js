@@ -153,8 +153,12 @@ export function kernelState(kernel) {
 export function lostMessage() {
   return {
     title: "This game has stopped.",
-    detail: "The server lost this page's game (it restarted or shut down), so the board "
-      + "no longer answers. Reload the page to start a new game.",
+    // the app keeps every game from its first move (the page's address holds its link),
+    // so a reload opens it again where it was: the notice says so, and does not send the
+    // player off to start another
+    detail: "The server lost this page's connection to the game (it restarted or shut "
+      + "down), so the board no longer answers. Reload the page to bring the game back at "
+      + "its last stored move (a game with no move yet starts afresh).",
     button: "Reload",
   };
 }

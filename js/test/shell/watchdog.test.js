@@ -240,7 +240,9 @@ describe("the kernel behind a page that is up", () => {
     const box = document.getElementById("nw-lost");
     expect(box.getAttribute("role")).toBe("alertdialog");
     expect(box.textContent).toContain("This game has stopped.");
-    expect(box.textContent).toContain("Reload the page to start a new game.");
+    // Reload brings the kept game back (the app keeps each game from its first move)
+    expect(box.textContent).toContain("Reload the page to bring the game back at its last stored move");
+    expect(box.textContent).not.toContain("new game");
     expect(board.closest("[inert]")).not.toBe(null);
     expect(win.reloads).toBe(0);            // the player decides
     box.querySelector('button[data-key="lost-reload"]').click();

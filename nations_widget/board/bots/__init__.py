@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from ...core.bots.base import BaseBot, Bot, position_key
 from ...core.bots.random_bot import RandomBot
+from ...core.errors import UnknownBotError
 from .heuristic import HeuristicBot
 from .mcts import MCTSBot
 
@@ -60,7 +61,7 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     """A new bot by name (one of :data:`BOT_NAMES`), seeded for reproducible play."""
     info = BOT_INFO.get(name)
     if info is None:
-        raise ValueError(f"unknown bot {name!r}; choose one of: {', '.join(BOT_NAMES)}")
+        raise UnknownBotError(f"unknown bot {name!r}; choose one of: {', '.join(BOT_NAMES)}")
     return info.make(seed)
 
 

@@ -28,6 +28,7 @@ from ...core.bots.tournament import (
     summarise,
     write_csv,
 )
+from ...core.errors import UnknownBotError
 from ..machine import GameState
 from ..state import GameConfig
 from . import BOT_NAMES, make_bot
@@ -80,7 +81,7 @@ def run_tournament(specs: list[str], games: int, seed: int, jobs: int = 1,
     processes."""
     for name in specs:
         if name not in BOT_NAMES:
-            raise ValueError(f"unknown bot {name!r}; choose from: {', '.join(BOT_NAMES)}")
+            raise UnknownBotError(f"unknown bot {name!r}; choose from: {', '.join(BOT_NAMES)}")
     work = [Job(g, seed + g, tuple(specs), rotate) for g in range(games)]
     return run_jobs(play_game, work, jobs, progress, executor)
 

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core.envelope import json_value
+from ...core.errors import UnknownBotError
 from ...core.review import Answer, Review
 from ...dice import (
     Buy,
@@ -70,7 +71,7 @@ class RandomBot:
 
 def fallback_make_bot(name: str, seed: int) -> RandomBot:
     if name != "random":
-        raise ValueError(f"unknown bot {name!r}; the bots available are: random")
+        raise UnknownBotError(f"unknown bot {name!r}; the bots available are: random")
     return RandomBot(seed)
 
 

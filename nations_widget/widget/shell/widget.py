@@ -29,7 +29,12 @@ import traitlets
 
 from ...core.bots.mcts import search_progress
 from ...core.envelope import MAX_INT_DIGITS, json_object
-from ...core.errors import IllegalMoveError, StateFormatError
+from ...core.errors import (
+    IllegalMoveError,
+    SeatChoiceError,
+    StateFormatError,
+    UnknownBotError,
+)
 from ...core.history import HistoryGame
 from ...core.review import ReviewCancelled
 from ...core.validate import plain_digits
@@ -431,7 +436,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         with self._lock:
             n = len(self._seats)
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-                raise ValueError(f"seat must be 0-{n - 1}, got {seat!r}")
+                raise SeatChoiceError(f"seat must be 0-{n - 1}, got {seat!r}")
             if self._binding is not None:
                 self._table_write(lambda b: b.set_seat(seat, player))
                 return
@@ -1344,11 +1349,12 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         if seats is None:
             seats = self._adapter.default_seats(players, self.bot_names)
         if isinstance(seats, str) or len(seats) != players:
-            raise ValueError(f"give one seat per player ({players}), got {list(seats)!r}")
+            raise SeatChoiceError(f"give one seat per player ({players}), got "
+                                  f"{list(seats)!r}")
         allowed = ["human", *self.bot_names]
         for who in seats:
             if who not in allowed and not (only is not None and who == REMOTE):
-                raise ValueError(f"unknown seat player {who!r}: choose one of "
+                raise UnknownBotError(f"unknown seat player {who!r}: choose one of "
                                  f"{', '.join(allowed)}")
         if only is not None:              # the seats this screen does not play wait
             return [who if seat in only else REMOTE for seat, who in enumerate(seats)]
