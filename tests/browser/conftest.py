@@ -136,5 +136,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: Any) -> Generator[None, A
             report.sections.append((f"page {n} at the failure ({page.url})", repr(shown)))
         except Exception as exc:  # the page may be gone: say so, and keep the failure
             report.sections.append((f"page {n} at the failure", f"not read: {exc!r}"))
+    for value in funcargs.values():
+        if isinstance(value, PageWatch) and (value.errors() or value.page_errors):
+            report.sections.append(("the pages' errors",
+                                    "\n".join([*value.page_errors, *value.errors()])))
     for server in LIVE_SERVERS:
         report.sections.append((f"{server.name} log (its end)", server.log_tail(6000)))

@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_support import ARTIFACTS
+from browser_support import ARTIFACTS, PageWatch
 from test_voila_game import NEW_GAME, game_number
 
 pytestmark = pytest.mark.browser
@@ -37,7 +37,8 @@ SEED = 3
 
 
 @pytest.fixture(params=list(SIZES))
-def sized(request: pytest.FixtureRequest, browser: Any) -> Iterator[tuple[str, Any]]:
+def sized(request: pytest.FixtureRequest, browser: Any,
+          watch: PageWatch) -> Iterator[tuple[str, Any]]:
     size = request.param
     width, height = SIZES[size]
     phone = size == "phone"
@@ -46,8 +47,11 @@ def sized(request: pytest.FixtureRequest, browser: Any) -> Iterator[tuple[str, A
                                   reduced_motion="reduce")
     try:
         page = context.new_page()
+        watch.attach(page)
         page.set_default_timeout(30_000)
         yield size, page
+        assert not watch.page_errors and not watch.errors(), \
+            [*watch.page_errors, *watch.errors()]
     finally:
         context.close()
 
