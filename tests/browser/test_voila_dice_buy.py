@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from browser_support import PageWatch, record_artifact
+from test_voila_game import start_dice_game
 
 from nations_widget.dice import Buy, Game, Payment
 from nations_widget.dice.game import as_move
@@ -76,17 +77,7 @@ def save_game(page: Any, path: Path) -> dict[str, Any]:
 
 
 def new_game(page: Any) -> None:
-    before = page.evaluate("() => document.querySelector('.nw-root[data-step]').dataset.game")
-    page.click('summary[data-key="newgame-summary"]')
-    page.select_option('select[data-key="form-players"]', "2")
-    page.select_option('select[data-key="form-seat-0"]', "human")
-    page.select_option('select[data-key="form-seat-1"]', BOT)
-    page.fill('input[data-key="form-seed"]', str(SEED))
-    page.fill('input[data-key="form-delay"]', "0.05")
-    page.click('button[data-key="start"]')
-    page.wait_for_function(
-        "(prev) => { const r = document.querySelector('.nw-root[data-step]');"
-        " return Boolean(r) && r.dataset.game !== prev; }", arg=before)
+    start_dice_game(page, ("human", BOT), SEED, "0.05")
     page.wait_for_function(HUMAN_TO_PLAY, timeout=30_000)
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from browser_support import PageWatch, record_artifact
+from test_voila_game import start_dice_game
 
 from nations_widget.__main__ import verify_command
 from nations_widget.dice import Game
@@ -28,12 +29,6 @@ pytestmark = pytest.mark.browser
 
 SEED = 31_415_926
 BOT_PAUSE = "0.02"
-
-NEW_GAME = """(prev) => {
-  const root = document.querySelector('.nw-root[data-step]');
-  return Boolean(root) && root.dataset.game !== prev && root.dataset.step !== 'game_over';
-}"""
-
 
 def text_of(page: Any, key: str) -> str:
     return str(page.locator(f'.nw-root [data-key="{key}"]').first.inner_text()).strip()
@@ -44,16 +39,7 @@ def test_the_fingerprint_shown_at_the_start_checks_the_seed_shown_at_the_end(
         request: pytest.FixtureRequest) -> None:
     page.goto(voila_url + "?game=dice", timeout=120_000)
     page.wait_for_selector(".nw-root[data-step]", timeout=90_000)
-    before = page.evaluate("() => document.querySelector('.nw-root[data-step]').dataset.game")
-    if not page.locator('[data-key="newgame-dialog"]').first.is_visible():
-        page.click('summary[data-key="newgame-summary"]')
-    page.select_option('select[data-key="form-players"]', "2")
-    page.select_option('select[data-key="form-seat-0"]', "human")
-    page.select_option('select[data-key="form-seat-1"]', "human")
-    page.fill('input[data-key="form-seed"]', str(SEED))
-    page.fill('input[data-key="form-delay"]', BOT_PAUSE)
-    page.click('button[data-key="start"]')
-    page.wait_for_function(NEW_GAME, arg=before)
+    start_dice_game(page, ("human", "human"), SEED, BOT_PAUSE)
 
     # the start: a fingerprint, folded under "Fair dice" in the header, and nothing on the
     # page that tells the seed

@@ -87,18 +87,28 @@ def game_number(page: Any) -> str:
         "() => document.querySelector('.nw-root[data-step]').dataset.game"))
 
 
+def start_dice_game(page: Any, seats: tuple[str, str], seed: int,
+                    bot_pause: str | None = None) -> None:
+    """Start a 2-player dice game from "New game…" (opened unless it is open already): the
+    seats (``human`` or a bot's name), the seed and, if given, the bots' pause; returns
+    once the page shows the new game."""
+    before = game_number(page)
+    if not page.locator('[data-key="newgame-dialog"]').first.is_visible():
+        page.click('summary[data-key="newgame-summary"]')
+    page.select_option('select[data-key="form-players"]', "2")
+    for seat, who in enumerate(seats):
+        page.select_option(f'select[data-key="form-seat-{seat}"]', who)
+    page.fill('input[data-key="form-seed"]', str(seed))
+    if bot_pause is not None:
+        page.fill('input[data-key="form-delay"]', bot_pause)
+    page.click('button[data-key="start"]')
+    page.wait_for_function(NEW_GAME, arg=before)
+
+
 def set_up_game(page: Any) -> None:
     """Open "New game…", choose 2 players, you vs the heuristic bot, the seed and the bot
     pause, and start.  The seed typed in is not shown while the game runs."""
-    before = game_number(page)
-    page.click('summary[data-key="newgame-summary"]')
-    page.select_option('select[data-key="form-players"]', "2")
-    page.select_option('select[data-key="form-seat-0"]', "human")
-    page.select_option('select[data-key="form-seat-1"]', BOT)
-    page.fill('input[data-key="form-seed"]', str(SEED))
-    page.fill('input[data-key="form-delay"]', BOT_PAUSE)
-    page.click('button[data-key="start"]')
-    page.wait_for_function(NEW_GAME, arg=before)
+    start_dice_game(page, ("human", BOT), SEED, BOT_PAUSE)
     # the seed decides every roll to come: the page does not show it (nor get it) yet
     meta = page.locator(".nw-root .nw-meta").inner_text()
     assert "seed" not in meta, meta

@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 from browser_support import ARTIFACTS, PageWatch
-from test_voila_game import NEW_GAME, game_number
+from test_voila_game import start_dice_game
 
 pytestmark = pytest.mark.browser
 
@@ -64,15 +64,7 @@ def shot(page: Any, name: str, size: str) -> None:
 def start_two_humans(page: Any, voila_url: str) -> None:
     page.goto(voila_url + "?game=dice", timeout=120_000)
     page.wait_for_selector(".nw-root[data-step]", timeout=90_000)
-    before = game_number(page)
-    if not page.locator('[data-key="newgame-dialog"]').first.is_visible():
-        page.click('summary[data-key="newgame-summary"]')
-    page.select_option('select[data-key="form-players"]', "2")
-    page.select_option('select[data-key="form-seat-0"]', "human")
-    page.select_option('select[data-key="form-seat-1"]', "human")
-    page.fill('input[data-key="form-seed"]', str(SEED))
-    page.click('button[data-key="start"]')
-    page.wait_for_function(NEW_GAME, arg=before)
+    start_dice_game(page, ("human", "human"), SEED)
     page.wait_for_selector(".nw-root .nw-player.nw-live")
 
 
