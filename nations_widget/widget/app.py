@@ -39,9 +39,11 @@ it), so the page reads it and sends ``{"kind": "join", "tokens": [link, ...]}``;
 opens the links in the store (:func:`~nations_widget.widget.shell.table_mode.shared_store`)
 and shows the table's game at those seats (:meth:`GameApp.join`), or says in ``link_error`` why
 not (never quoting a link): the page shows it as a table link that did not open, with the
-choice of game under it.  The page that made a table puts its own links in its address
-the same way (several, comma-separated: its seats and the host's), so a reload, or the
-"Continue a game" list the page keeps in the browser, brings the table back.  In
+choice of game under it.  The page that made a table puts its own seats' links in its address
+the same way (comma-separated), so a reload, or the "Continue a game" list the page keeps
+in the browser, brings the table back; the host's link never goes in the address (a host
+copies the address to invite someone): the page keeps it in the browser's storage with
+the table and sends it along when it comes back (the ``table`` trait's ``host_link``).  In
 JupyterLab, :func:`table_widget` does the same from a cell.
 
 **A link before a game.**  The kernel never sees the fragment, so on a page whose address
