@@ -25,8 +25,8 @@ TOKEN_CHARS = 43
 _TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{43}")
 #: Every refusal of a link the store does not know says only this (a forged link and a
 #: link of a removed table look alike to whoever tries them).
-UNKNOWN_LINK = ("this link opens no table: it may be mistyped or cut short, or the table "
-                "was removed")
+UNKNOWN_LINK = ("no table has this link: its table may have been removed, or the link was "
+                "mistyped; ask for the link again")
 
 
 def new_token() -> str:

@@ -37,11 +37,24 @@ nothing).
 seats its visitor at a table: the fragment never reaches the server (no access log holds
 it), so the page reads it and sends ``{"kind": "join", "tokens": [link, ...]}``; Python
 opens the links in the store (:func:`~nations_widget.widget.shell.table_mode.shared_store`)
-and shows the table's game at those seats (:meth:`GameApp.join`), or says in ``error`` why
-not (never quoting a link).  The page that made a table puts its own links in its address
-the same way (several, comma-separated: its seats and the host's), so a reload, or the
-"Continue a game" list the page keeps in the browser, brings the table back.  In
+and shows the table's game at those seats (:meth:`GameApp.join`), or says in ``link_error`` why
+not (never quoting a link): the page shows it as a table link that did not open, with the
+choice of game under it.  The page that made a table puts its own seats' links in its address
+the same way (comma-separated), so a reload, or the "Continue a game" list the page keeps
+in the browser, brings the table back; the host's link never goes in the address (a host
+copies the address to invite someone): the page keeps it in the browser's storage with
+the table and sends it along when it comes back (the ``table`` trait's ``host_link``).  In
 JupyterLab, :func:`table_widget` does the same from a cell.
+
+**A link before a game.**  The kernel never sees the fragment, so on a page whose address
+asks for a game (``?game=dice``) the app made that game at once, a bot's first move
+included, while the page was still reading its ``#table=`` part: a link that then opened
+nothing left its visitor in that new game.  ``game_app(..., wait_for_link=True)`` (what
+play.ipynb does) only notes the game asked for (the chooser's ``asked``); the page opens
+it with a ``choose`` once it has found no ``#table=`` in its address, and never when it
+has one: a good link joins its table, and a link the page cannot use (empty, cut short,
+mistyped: the page says which, ``js/src/app``) or the store does not know
+(``link_error``) leaves the choice of game under the words, nothing started.
 
 **Every game kept.**  The app's widgets keep their games in the same store as they are
 played (``keep=True``, see :mod:`~nations_widget.widget.shell.keeping`), a hot-seat game
@@ -231,6 +244,11 @@ class GameChooser(anywidget.AnyWidget):
     game = traitlets.Unicode("").tag(sync=True)
     #: the last refused choice, in words ('' when none)
     error = traitlets.Unicode("").tag(sync=True)
+    #: the game the page's address asks for (``?game=``), opened once the page says its
+    #: address holds no table link (a ``choose``); '' when none or once opened
+    asked = traitlets.Unicode("").tag(sync=True)
+    #: why the table link the page sent opened nothing, in words ('' when none)
+    link_error = traitlets.Unicode("").tag(sync=True)
     #: the table the links the page sent opened: ``{"id", "kind", "title", "mine", "role"}``
     #: ({} when none; the game's table bar keeps the links for "Continue a game")
     joined = traitlets.Dict().tag(sync=True)
@@ -250,7 +268,9 @@ class GameApp(ipywidgets.VBox):  # type: ignore[misc]
 
     def __init__(self, game: str | None = None, *,
                  factories: Mapping[str, Callable[[], GameWidget[Any, Any]]] | None = None,
-                 **kwargs: Any) -> None:
+                 wait_for_link: bool = False, **kwargs: Any) -> None:
+        """``game``: show it at once; with ``wait_for_link``, only once the page has said
+        that its address holds no table link (see the module docstring)."""
         self.chooser = GameChooser(games=[g.to_json() for g in CHOICES])
         self._area = ipywidgets.VBox(layout=ipywidgets.Layout(width="100%"))
         super().__init__(children=[self.chooser, self._area],
@@ -259,7 +279,12 @@ class GameApp(ipywidgets.VBox):  # type: ignore[misc]
         self._widgets: dict[str, GameWidget[Any, Any]] = {}
         self._learn: LearnView | None = None
         self.chooser.on_msg(self._on_msg)
-        if game is not None:
+        if game is not None and wait_for_link:
+            if game not in CHOICE_KEYS:
+                raise ValueError(f"There is no game called {game!r} here: choose "
+                                 f"{' or '.join(repr(k) for k in CHOICE_KEYS)}.")
+            self.chooser.asked = game
+        elif game is not None:
             self.choose(game)
 
     @property
@@ -286,7 +311,7 @@ class GameApp(ipywidgets.VBox):  # type: ignore[misc]
         for w in self._widgets.values():
             w.layout.display = "none"
         view.layout.display = None
-        self.chooser.error = ""
+        self._clear_words()
         self.chooser.game = LEARN.key
         return view
 
@@ -306,9 +331,15 @@ class GameApp(ipywidgets.VBox):  # type: ignore[misc]
             w.layout.display = None if key == game else "none"
         if self._learn is not None:
             self._learn.layout.display = "none"
-        self.chooser.error = ""
+        self._clear_words()
         self.chooser.game = game
         return widget
+
+    def _clear_words(self) -> None:
+        """A game shown: no refusal stays, and the game asked for is opened or moot."""
+        self.chooser.error = ""
+        self.chooser.link_error = ""
+        self.chooser.asked = ""
 
     def first_game(self, game: str) -> GameWidget[Any, Any]:
         """A learner's first game of ``game``: you against a gentle bot
@@ -324,6 +355,10 @@ class GameApp(ipywidgets.VBox):  # type: ignore[misc]
 
     def __repr__(self) -> str:
         made = "; ".join(f"{key}: {w!r}" for key, w in self._widgets.items())
+        asked = self.chooser.asked
+        if asked and not self.shown:
+            return (f"<GameApp: GameChooser(opening {asked} once the page's address holds "
+                    f"no table link), games made: none yet>")
         return (f"<GameApp: GameChooser(showing {self.shown or 'the choice of game'}), "
                 f"games made: {made or 'none yet'}>")
 
@@ -347,6 +382,21 @@ class GameApp(ipywidgets.VBox):  # type: ignore[misc]
         malformed one, raises a ``ValueError`` that does not quote it (nothing deleted)."""
         return forget_kept(shared_store(), token)
 
+    def _join_from_page(self, tokens: object) -> None:
+        """The page's ``join``: the table shown, or ``link_error`` says why not (the
+        game the address asked for is then not opened: the page offers the choice)."""
+        self.chooser.asked = ""
+        try:
+            if not isinstance(tokens, list) or not 0 < len(tokens) <= MAX_LINKS \
+                    or not all(isinstance(t, str) for t in tokens):
+                raise ValueError("the page sent its links in a form this app does not read")
+            self.join([t[:100] for t in tokens])
+        except ValueError as exc:
+            why = str(exc)
+            self.chooser.link_error = f"{why[:1].upper()}{why[1:]}."[:300]
+            return
+        self.chooser.link_error = ""
+
     def _on_msg(self, _widget: object, content: object, _buffers: object = None) -> None:
         """A message from the page: ``{"kind": "choose", "game": key}``, ``{"kind":
         "join", "tokens": [link, ...]}`` or ``{"kind": "forget", "tokens": [link]}``;
@@ -366,16 +416,7 @@ class GameApp(ipywidgets.VBox):  # type: ignore[misc]
                 self.chooser.error = ""
                 return
             if isinstance(content, dict) and content.get("kind") == "join":
-                tokens = content.get("tokens")
-                if not isinstance(tokens, list) or not 0 < len(tokens) <= MAX_LINKS \
-                        or not all(isinstance(t, str) for t in tokens):
-                    raise ValueError("The page sent a table's links in a form this app does "
-                                     "not read.")
-                try:
-                    self.join([t[:100] for t in tokens])
-                except ValueError as exc:
-                    raise ValueError(f"The table's link did not open: {exc}.") from None
-                self.chooser.error = ""
+                self._join_from_page(content.get("tokens"))
                 return
             if not isinstance(content, dict) or content.get("kind") != "choose":
                 raise ValueError("The page sent something other than a choice of game.")
@@ -403,9 +444,13 @@ def table_widget(links: str | list[str]) -> GameWidget[Any, Any]:
     return widget
 
 
-def game_app(game: str | None = None) -> GameApp:
+def game_app(game: str | None = None, *, wait_for_link: bool = False) -> GameApp:
     """What notebooks/play.ipynb displays: the choice of game, then that game (``game``:
-    show that one at once, as ``?game=`` does; "learn": the lessons)."""
+    show that one at once, as ``?game=`` does; "learn": the lessons).  ``wait_for_link``:
+    open ``game`` only once the page has said its address holds no ``#table=`` link (a
+    Voila page: see the module docstring); play.ipynb passes True."""
+    if wait_for_link:
+        return GameApp(game, wait_for_link=True)
     if game == LEARN.key:
         app = GameApp()
         app.show_learn()

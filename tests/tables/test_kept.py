@@ -134,7 +134,7 @@ def test_forget_deletes_a_kept_game_and_a_screen_still_playing_it_is_told_once(
     elsewhere = KeptGame.reopened(tab, kept.token)
     assert forget_kept(store, kept.token)
     assert store.load_table(kept.table_id) is None and store.events(kept.table_id) == []
-    with pytest.raises(LinkError, match="opens no table"):
+    with pytest.raises(LinkError, match="no table has this link"):
         reopened(store, kept)
     assert [t.id for t in store.list_tables()] == [other.table_id]      # only that one
     assert reopened(store, other).game.game_position == 3

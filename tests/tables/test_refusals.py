@@ -36,7 +36,7 @@ def test_a_malformed_link_is_refused_without_quoting_it(store: Store, bad: objec
 def test_a_forged_link_opens_nothing(store: Store) -> None:
     create_table(store, "dice", players=2)
     forged = new_token()
-    with pytest.raises(LinkError, match="this link opens no table") as refused:
+    with pytest.raises(LinkError, match="no table has this link") as refused:
         join_table(store, forged)
     assert forged not in str(refused.value)
 

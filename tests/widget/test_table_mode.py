@@ -289,8 +289,71 @@ def test_the_app_refuses_links_that_open_nothing_without_quoting_them(
     from nations_widget.widget.app import GameApp
     app = GameApp()
     app._on_msg(app.chooser, {"kind": "join", "tokens": tokens})
-    assert app.chooser.error and app.shown is None and app.chooser.joined == {}
-    assert "x" * 43 not in app.chooser.error
+    # said as a table link that did not open (the page frames it so), not a page's fault
+    assert app.chooser.link_error and app.chooser.error == ""
+    assert app.shown is None and app.chooser.joined == {}
+    assert "x" * 43 not in app.chooser.link_error
+
+
+def test_a_link_the_store_does_not_know_has_its_own_words_and_starts_no_game(
+        store: Store) -> None:
+    """Issue 31: a page whose address asked for a game (?game=dice) and held a table link
+    made that game at once, its bot moving, whatever the link then did.  Now the game waits
+    for the page's word: a well-formed link of no table (removed, or mistyped to the right
+    length) says so in its own words, and nothing is made."""
+    from nations_widget.widget.app import GameApp
+    app = GameApp("dice", wait_for_link=True)
+    assert app.widgets == {} and app.chooser.asked == "dice" and app.shown is None
+    assert "opening dice once" in repr(app)
+    app._on_msg(app.chooser, {"kind": "join", "tokens": ["x" * 43]})
+    assert app.chooser.link_error.startswith("No table has this link")
+    assert "removed" in app.chooser.link_error and app.chooser.link_error.endswith(".")
+    assert app.widgets == {} and app.shown is None and app.chooser.asked == ""
+    app._on_msg(app.chooser, {"kind": "join", "tokens": ["short"]})
+    assert "not a seat link" in app.chooser.link_error      # a different fault, other words
+    # the player chooses: the game opens, the words go
+    app._on_msg(app.chooser, {"kind": "choose", "game": "dice"})
+    assert app.shown == "dice" and app.chooser.link_error == "" and app.chooser.asked == ""
+
+
+def test_a_page_without_a_table_link_opens_the_game_its_address_asked_for(
+        store: Store, widgets: list[Any]) -> None:
+    from nations_widget.widget.app import GameApp
+    app = GameApp("board", wait_for_link=True)
+    app._on_msg(app.chooser, {"kind": "choose", "game": app.chooser.asked})
+    assert app.shown == "board" and app.chooser.asked == ""
+    # a good link on such a page: its table, and no other game made
+    links = create_table(store, "dice", players=2, seed=7, seats=[None, "random"])
+    other = GameApp("board", wait_for_link=True)
+    other._on_msg(other.chooser, {"kind": "join", "tokens": [links.seats[0]]})
+    widgets.append(other.widgets["dice"])
+    assert other.shown == "dice" and set(other.widgets) == {"dice"}
+    assert other.chooser.asked == "" and other.chooser.link_error == ""
+    with pytest.raises(ValueError, match="no game called"):
+        GameApp("chess", wait_for_link=True)
+
+
+def test_the_host_link_is_never_among_the_links_for_the_address(
+        store: Store, widgets: list[Any]) -> None:
+    """Issue 31: the host's page put its seat link and the host link in its address, so a
+    host who copied the address to invite someone handed over the host's powers.  The
+    ``table`` trait's ``tokens`` (the address) now leave the host link out; ``host_link``
+    carries it (the page keeps it in the browser's storage)."""
+    links = create_table(store, "dice", players=2, seed=7)
+    host = dice_screen(store, [links.seats[0], links.host], widgets, run_bots=False)
+    assert host.table["tokens"] == [links.seats[0]]
+    assert host.table["host_link"] == links.host and host.table["role"] == "seat"
+    only_host = dice_screen(store, [links.host], widgets, run_bots=False)
+    assert only_host.table["tokens"] == [] and only_host.table["host_link"] == links.host
+    guest = dice_screen(store, [links.seats[1]], widgets, run_bots=False)
+    assert guest.table["tokens"] == [links.seats[1]] and "host_link" not in guest.table
+    # a table made by New game: the same
+    maker = NationsWidget(players=2, seats=["human", "random"], bot_delay=0)
+    widgets.append(maker)
+    maker.handle_intent({"kind": "new_game", "settings": {
+        "players": 2, "seats": ["human", "invite"]}})
+    assert maker.error == ""
+    assert len(maker.table["tokens"]) == 1 and maker.table["host_link"] not in maker.table["tokens"]
 
 
 def test_each_screen_sees_which_other_seats_are_connected(

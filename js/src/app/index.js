@@ -10,15 +10,21 @@
 // the notebook's and is left alone.
 //
 // Tables (js/src/shell/table.js): a page whose address ends in `#table=<link>` sends the
-// links to Python ({kind: "join", tokens}), which seats this screen at that table (or
-// says in `error` why not).  Before a choice, "Continue a game" lists the tables this
+// links to Python ({kind: "join", tokens}, with the host's link when this browser keeps
+// that table with it), which seats this screen at that table, or says in `link_error` why
+// not (a link the store does not know: a table removed, a link mistyped to the right
+// length).  A `#table=` the page cannot use itself (empty, cut short, mistyped, too long:
+// tablelist.js' tableLink) is sent nowhere.  Either way the page says so in words above the
+// choice of game, and nothing is started: a page whose address asks for a game
+// (`?game=dice`, Python's `asked`) opens it with a `choose` only when its address holds
+// no `#table=` at all.  Before a choice, "Continue a game" lists the tables this
 // browser sat at (js/src/shell/tablelist.js: kept in localStorage, which belongs to this
 // site's address alone); Continue sends their links the same way.  Forget asks first, then
 // takes the entry off the list; for a game of this screen alone it also sends {kind:
 // "forget", tokens: [link]}, and Python deletes the game from the server.
 import "./app.css";
 import { h } from "../shell/dom.js";
-import { forgetTable, rememberedTables, tableUrl, tokensInHash, turnWords } from "../shell/tablelist.js";
+import { forgetTable, LINK_PROBLEMS, linksOf, rememberedTables, tableLink, tableUrl, turnWords, withHostLink } from "../shell/tablelist.js";
 
 /** The page's title before a game is chosen. */
 export const APP_TITLE = "Nations";
@@ -56,6 +62,30 @@ export function forgetWords(t) {
 
 // the entry whose Forget waits for its confirm step, per chooser element
 const asking = new WeakMap();
+// what the page's address held when the chooser rendered, per chooser element:
+// {problem: a link it cannot use (tableLink's kind), joining: its links were sent}
+const arrival = new WeakMap();
+
+/** The page's address without its `#table=` part (a link that opened nothing), once the
+ * player has moved on from it: a reload then does not say it again. */
+function dropLinkFromAddress(el) {
+  arrival.delete(el);
+  if (typeof window === "undefined" || el.ownerDocument.body.dataset.voila === undefined) return;
+  if (tableLink(window.location.hash).present) {
+    history.replaceState(history.state, "", `${window.location.pathname}${window.location.search}`);
+  }
+}
+
+/** The words above the choice when the page's table link opened nothing (null: none):
+ * the page's own finding first, else Python's. */
+export function linkNotice(problem, linkError) {
+  const words = problem ? LINK_PROBLEMS[problem] : linkError;
+  if (!words) return null;
+  return h("section", { class: "nw-app-link-error", role: "alert", "aria-labelledby": "nw-app-link-error", dataset: { key: "link-error", problem: problem || "store" } },
+    h("h3", { id: "nw-app-link-error" }, "This table link did not open"),
+    h("p", {}, words),
+    h("p", { class: "nw-app-line" }, "Nothing was started. Choose a game below, or continue one of your games."));
+}
 
 function focusKey(el, key) {
   const target = el.querySelector(`[data-key="${key}"]`);
@@ -66,10 +96,12 @@ function focusKey(el, key) {
  * Forget; Forget asks first (Forget it / Keep it, the focus on Keep it; Escape keeps it). */
 function continueList(model, el, games, tables) {
   const join = (t) => () => {
-    if (typeof window !== "undefined" && el.ownerDocument.body.dataset.voila !== undefined) {
+    dropLinkFromAddress(el);
+    // the address gets the links a player may copy (never the host's)
+    if (typeof window !== "undefined" && el.ownerDocument.body.dataset.voila !== undefined && t.tokens.length) {
       history.replaceState(history.state, "", tableUrl(window.location, t.tokens));
     }
-    model.send({ kind: "join", tokens: t.tokens });
+    model.send({ kind: "join", tokens: linksOf(t) });
   };
   const ask = (t) => () => {
     asking.set(el, t.id);
@@ -138,12 +170,23 @@ export function drawChooser(model, el) {
   const games = model.get("games") || [];
   const shown = model.get("game") || "";
   const error = model.get("error") || "";
-  const choose = (key) => () => model.send({ kind: "choose", game: key });
+  const linkError = model.get("link_error") || "";
+  const came = arrival.get(el) || {};
+  const choose = (key) => () => {
+    dropLinkFromAddress(el);
+    model.send({ kind: "choose", game: key });
+  };
   let body;
-  if (!shown) {
+  const notice = shown ? null : linkNotice(came.problem, linkError);
+  if (!shown && !notice && !came.joining && model.get("asked")) {
+    // the game the address asks for is on its way: no flash of the choice before it
+    body = [h("p", { class: "nw-app-opening", role: "status" }, "Opening the game…")];
+  } else if (!shown) {
     const tables = rememberedTables();
     body = [
       h("h2", { class: "nw-app-title" }, APP_TITLE),
+      notice,
+      !notice && came.joining ? h("p", { class: "nw-app-opening", role: "status" }, "Opening the table…") : null,
       h("p", { class: "nw-app-ask", id: "nw-app-ask" }, "Choose a game:"),
       h("ul", { class: "nw-app-choices", "aria-labelledby": "nw-app-ask" },
         games.map((g) => h("li", {},
@@ -181,13 +224,25 @@ export function drawChooser(model, el) {
 export default {
   render({ model, el }) {
     const draw = () => drawChooser(model, el);
-    for (const t of ["games", "game", "error"]) model.on(`change:${t}`, draw);
-    draw();
+    const traits = ["games", "game", "error", "link_error", "asked"];
+    const answered = () => {
+      // Python answered the join (the table shown, or why not): no longer on its way
+      const came = arrival.get(el);
+      if (came && came.joining) arrival.set(el, { ...came, joining: false });
+    };
+    model.on("change:game", answered);
+    model.on("change:link_error", answered);
+    for (const t of traits) model.on(`change:${t}`, draw);
     // a link to a table: `#table=<link>` in the page's address (never sent to the server)
-    const tokens = typeof window !== "undefined" ? tokensInHash(window.location.hash) : [];
-    if (tokens.length) model.send({ kind: "join", tokens });
+    const link = typeof window !== "undefined" ? tableLink(window.location.hash) : tableLink("");
+    arrival.set(el, { problem: link.problem, joining: link.tokens.length > 0 });
+    draw();
+    if (link.tokens.length) model.send({ kind: "join", tokens: withHostLink(link.tokens) });
+    else if (!link.present && model.get("asked")) model.send({ kind: "choose", game: model.get("asked") });
     return () => {
-      for (const t of ["games", "game", "error"]) model.off(`change:${t}`, draw);
+      model.off("change:game", answered);
+      model.off("change:link_error", answered);
+      for (const t of traits) model.off(`change:${t}`, draw);
     };
   },
 };

@@ -3,9 +3,12 @@
 //
 // It says who sits where (you, a player at their own screen, a bot) and whose turn it
 // is; on the page that made the table it lists the invite links, each with a Copy
-// button, and the spectators' link.  On a Voila page it puts this screen's own links in
-// the page's address (`#table=...`: the fragment never reaches the server), so a reload
-// brings the table back, names the player's turn in the page's title, and remembers the
+// button, and the spectators' link, each named for what it opens.  On a Voila page it puts
+// this screen's own links in the page's address (`#table=...`: the fragment never reaches
+// the server), so a reload brings the table back: its seats' links only, never the host's
+// (`host_link`), which is kept in this browser's storage alone (an address is what a host
+// copies to invite someone: it would hand over the host's powers), and the bar says what
+// the address is; names the player's turn in the page's title, and remembers the
 // table in this browser's "Continue a game" list (js/src/shell/tablelist.js).
 // Python sends nothing another seat may not see: the bar only draws what it is sent.
 //
@@ -96,12 +99,24 @@ async function copy(text, button) {
   }, 2000);
 }
 
-function linkRow(label, url, key) {
-  const button = h("button", { type: "button", class: "nw-btn nw-table-copy", dataset: { key: `copy-${key}` }, onclick: () => copy(url, button) }, "Copy");
+function linkRow(label, what, url, key) {
+  const button = h("button", { type: "button", class: "nw-btn nw-table-copy", dataset: { key: `copy-${key}` }, "aria-label": `Copy ${label}`, onclick: () => copy(url, button) }, "Copy");
   return h("li", { class: "nw-table-link" },
-    h("span", {}, label),
-    h("input", { type: "text", readonly: true, value: url, "aria-label": `${label}: link`, dataset: { key: `link-${key}` }, onfocus: (e) => e.target.select() }),
+    h("span", { class: "nw-table-link-name" }, h("strong", {}, label), h("span", { class: "nw-table-link-what" }, what)),
+    h("input", { type: "text", readonly: true, value: url, "aria-label": label, dataset: { key: `link-${key}` }, onfocus: (e) => e.target.select() }),
     button);
+}
+
+/** What this page's address is, at table `T`, in words (null: no link in it). */
+export function addressWords(T) {
+  const mine = (T.mine || []).map((s) => `Player ${s + 1}`);
+  const host = typeof T.host_link === "string" && T.host_link !== "";
+  if (!mine.length) {
+    if (T.role === "spectator") return "This page's address is the spectators' link: it only watches.";
+    return host ? "Your host link (it hands seats to bots) is kept in this browser only, not in the page's address: come back to this table from Continue a game." : null;
+  }
+  const seats = mine.length > 1 ? `${mine.join(" and ")}'s seat links` : `${mine[0]}'s seat link`;
+  return `This page's address is your own link (${seats}): it is your seat, so give it to nobody.${host ? " Your host link stays in this browser only; it is not in the address." : ""}`;
 }
 
 /** The line that says a game of this screen is not being kept (`K`: the `kept` trait). */
@@ -132,15 +147,17 @@ export function drawTableBar(T, el, links, loc, K) {
   if (links && links.seats && Object.keys(links.seats).length) {
     const url = (token) => (loc ? tableUrl(loc, [token]) : `table_widget("#table=${token}")`);
     invite.push(h("div", { class: "nw-table-invite" },
-      h("p", {}, "Send each invited player their own link (it is their seat: give it to nobody else). They open it in their browser and sit at that seat."),
-      h("ul", {}, Object.entries(links.seats).map(([seat, token]) => linkRow(`Player ${Number(seat) + 1}`, url(token), `seat-${seat}`)),
-        links.spectator ? linkRow("Spectators", url(links.spectator), "spectator") : null)));
+      h("p", {}, "Send each invited player their own seat link (it is their seat: give it to nobody else). They open it in their browser and sit at that seat. The spectators' link only watches."),
+      h("ul", {}, Object.entries(links.seats).map(([seat, token]) => linkRow(`Player ${Number(seat) + 1}'s seat link`, "plays that seat: send it to that player only", url(token), `seat-${seat}`)),
+        links.spectator ? linkRow("Spectators' link", "watches the table, plays nothing: for anyone", url(links.spectator), "spectator") : null)));
   }
+  const where = loc ? addressWords(T) : null;
   el.replaceChildren(h("section", { class: "nw-panel nw-table", "aria-label": "Table", dataset: { table: T.id, role: T.role } },
     h("h3", {}, "Table"),
     h("p", { class: `nw-table-status${T.my_turn ? " nw-table-mine" : ""}`, role: "status", dataset: { key: "table-status" } }, statusWords(T)),
     h("ul", { class: "nw-table-seats" }, seats),
     invite,
+    where ? h("p", { class: "nw-table-address", dataset: { key: "table-address" } }, where) : null,
     h("p", { class: "nw-table-kept" }, T.role === "spectator" ? "You are watching: the table shows what every player may see." : "Every move is kept: close this page or reload it, and the same link brings the table back.")));
 }
 
@@ -160,8 +177,10 @@ export function mountTableBar(model, el) {
     const T = traitValue(model, "table") || {};
     const K = traitValue(model, "kept") || {};
     let links = T.links || null;
-    if (T.id && Array.isArray(T.tokens) && T.tokens.length) {
-      const entry = rememberTable({ id: T.id, kind: T.kind, tokens: T.tokens, mine: T.mine, role: T.role, links, turn: turnNow(T, traitValue(model, "view")) });
+    const host = typeof T.host_link === "string" && T.host_link ? T.host_link : null;
+    if (T.id && Array.isArray(T.tokens) && (T.tokens.length || host)) {
+      // the host's link: this browser's storage only, never the address
+      const entry = rememberTable({ id: T.id, kind: T.kind, tokens: T.tokens, host, mine: T.mine, role: T.role, links, turn: turnNow(T, traitValue(model, "view")) });
       links = links || entry.links;
       address(T.tokens);
     } else if (K.status === "kept" && K.id && K.token) {

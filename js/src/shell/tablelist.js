@@ -1,6 +1,8 @@
 // The tables this browser has sat at: their links, kept in localStorage for the "Continue
 // a game" list (js/src/app) and for a reload of the page that made a table (its invite
-// links).  localStorage belongs to one origin (scheme, host and port): another address of
+// links).  A table's host link (it hands seats to bots) is kept here only (`host`), never in
+// the page's address: an address is what a player copies to invite someone.
+// localStorage belongs to one origin (scheme, host and port): another address of
 // the same server, another browser or a private window has its own list, or none.  The
 // links are credentials: they stay in this browser and go only to this site's kernel.
 
@@ -8,6 +10,10 @@ export const TABLES_KEY = "nations-tables";
 /** At most this many tables are remembered (the oldest are forgotten). */
 export const MAX_TABLES = 30;
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+/** A table link's key is this many characters. */
+export const TOKEN_CHARS = 43;
+/** At most this many links are opened by one address (Python's MAX_LINKS). */
+export const MAX_LINKS = 8;
 
 function storage() {
   try {
@@ -17,9 +23,10 @@ function storage() {
   }
 }
 
-/** The remembered tables, the most recently used first: [{id, kind, title, tokens, mine,
- * role, links, used, turn}] (`used`: when this browser last showed or played it, ms;
- * `turn`: whose turn it was then, see turnOf). */
+/** The remembered tables, the most recently used first: [{id, kind, title, tokens, host,
+ * mine, role, links, used, turn}] (`tokens`: the links the address holds; `host`: the
+ * host's link, when this browser holds it; `used`: when this browser last showed or
+ * played it, ms; `turn`: whose turn it was then, see turnOf). */
 export function rememberedTables() {
   const store = storage();
   if (!store) return [];
@@ -54,11 +61,60 @@ export function forgetTable(id) {
   save(rememberedTables().filter((t) => t.id !== id));
 }
 
-/** The links in a page address's fragment: `#table=<link>[,<link>...]` (none: []). */
+/** Every link of a remembered table `t`, the host's last (what Continue opens). */
+export function linksOf(t) {
+  const tokens = (t && t.tokens) || [];
+  const host = t && typeof t.host === "string" && TOKEN.test(t.host) && !tokens.includes(t.host) ? [t.host] : [];
+  return [...tokens, ...host];
+}
+
+/** The links to open for an address's `tokens`: with the host's link too when this browser
+ * remembers that table with it (a reload of the host's page, whose address holds only the
+ * host's seat). */
+export function withHostLink(tokens) {
+  if (!tokens.length) return tokens;
+  const t = rememberedTables().find((x) => x.tokens.length === tokens.length && tokens.every((k) => x.tokens.includes(k)));
+  return t ? linksOf(t) : tokens;
+}
+
+/** What a page address's `#table=` part holds.  `{present: false}`: no `table=` at all.
+ * Else `{present: true, tokens, problem}`: the links (exactly 43 letters, digits, "-" or
+ * "_" each, at most MAX_LINKS, comma-separated) and problem null, or no tokens and the
+ * problem ("empty", "short": cut short, "garbled": a character no link has, "long",
+ * "many"): one bad link spoils the address (its other links may be the same person's
+ * other seats). */
+export function tableLink(hash) {
+  const part = String(hash || "").replace(/^#/, "").split("&").find((p) => p.startsWith("table="));
+  if (part === undefined) return { present: false, tokens: [], problem: null };
+  const bad = (problem) => ({ present: true, tokens: [], problem });
+  let value = part.slice("table=".length);
+  try {
+    value = decodeURIComponent(value);
+  } catch {
+    return bad("garbled");
+  }
+  const links = value.trim().split(",").map((x) => x.trim()).filter((x) => x !== "");
+  if (!links.length) return bad("empty");
+  if (links.length > MAX_LINKS) return bad("many");
+  if (links.some((x) => !/^[A-Za-z0-9_-]+$/.test(x))) return bad("garbled");
+  if (links.some((x) => x.length < TOKEN_CHARS)) return bad("short");
+  if (links.some((x) => x.length > TOKEN_CHARS)) return bad("long");
+  return { present: true, tokens: links, problem: null };
+}
+
+/** What the page says of an address's table link it cannot use (tableLink's problem). */
+export const LINK_PROBLEMS = {
+  empty: "This table link has nothing after “table=”: the table's part is missing. Ask for the link again.",
+  short: "This table link is incomplete: it was cut short, often by the chat or mail it came through. Ask for the whole link again.",
+  garbled: "This table link is mistyped: it holds characters no table link has. Ask for it again, and paste it whole rather than typing it.",
+  long: "This table link is mistyped: it is longer than a table link, perhaps run together with other text. Ask for it again.",
+  many: `This address holds more table links than one page opens (at most ${MAX_LINKS}). Open each table with its own link.`,
+};
+
+/** The links in a page address's fragment: `#table=<link>[,<link>...]` ([] when there are
+ * none, or any of them is not a link: see tableLink). */
 export function tokensInHash(hash) {
-  const m = /(?:^#|&)table=([A-Za-z0-9_,-]+)/.exec(hash || "");
-  if (!m) return [];
-  return m[1].split(",").filter((t) => TOKEN.test(t)).slice(0, 8);
+  return tableLink(hash).tokens;
 }
 
 /** The app's address that opens `tokens` (the fragment never reaches the server). */

@@ -261,6 +261,7 @@ describe("the tables this browser remembers", () => {
   it("reads links from an address's fragment, and refuses anything not shaped like one", () => {
     expect(tokensInHash(`#table=${A},${B}`)).toEqual([A, B]);
     expect(tokensInHash("#table=short")).toEqual([]);
+    expect(tokensInHash(`#table=${A},short`)).toEqual([]); // one bad link spoils the address (test/app/links.test.js)
     expect(tokensInHash("")).toEqual([]);
     expect(tableUrl({ origin: "o", pathname: "/p", search: "" }, [A, B])).toBe(`o/p#table=${A},${B}`);
   });

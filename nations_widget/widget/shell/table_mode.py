@@ -138,6 +138,15 @@ class Hands:
     #: the new table's links, on the screen that made it (to hand out)
     links: Links | None = None
     spectator: TableSeat | None = field(default=None)
+    #: the host's link among ``tokens`` (None: this screen does not hold it)
+    host_token: str | None = field(default=None)
+
+    @property
+    def address_tokens(self) -> list[str]:
+        """The links the page may put in its address: every one but the host's.  An
+        address is copied to invite someone; it must hand over at most this screen's seats,
+        never the host's powers (the host's link stays in the host's browser only)."""
+        return [t for t in self.tokens if t != self.host_token]
 
     @property
     def primary(self) -> TableSeat:
@@ -171,7 +180,8 @@ def open_hands(store: Store, tokens: Sequence[object]) -> Hands:
     table = opened[0].table
     seats: dict[int, TableSeat] = {}
     host = spectator = None
-    for handle in opened:
+    host_token: str | None = None
+    for token, handle in zip(tokens, opened, strict=True):
         if handle.table_id != table.id:
             raise LinkError("these links are of different tables: open one table at a time")
         shared = TableSeat(table, handle.role, handle.seat)
@@ -179,9 +189,11 @@ def open_hands(store: Store, tokens: Sequence[object]) -> Hands:
             seats[handle.seat] = shared
         elif handle.is_host:
             host = shared
+            host_token = str(token)
         else:
             spectator = shared
-    return Hands(store, table, seats, host, [str(t) for t in tokens], spectator=spectator)
+    return Hands(store, table, seats, host, [str(t) for t in tokens], spectator=spectator,
+                 host_token=host_token)
 
 
 def screen_seats(hands: Hands) -> list[str]:
@@ -191,13 +203,17 @@ def screen_seats(hands: Hands) -> list[str]:
 
 
 def table_payload(hands: Hands, connected: Sequence[int] = ()) -> dict[str, Any]:
-    """The ``table`` trait: ``{id, kind, number, role, mine, seats, to_play, my_turn,
-    over, undo, shared, off, beat, tokens, links}``.  ``seats``: ``[{seat, name, who, bot,
-    connected}]`` (``who``: "here", "remote" or "bot"); ``off``: ``{control: why}``, what
-    this screen is refused here ("hint", "coach", "save", "bot_help"; ``{}`` at a table of
-    one person); ``beat``: how often the page says it is there (seconds); ``tokens``: this
-    screen's own links (for the page to come back with); ``links``: on the page that made
-    the table, ``{"seats": {seat: link}, "spectator": link}`` for the seats it invited."""
+    """The ``table`` trait: ``{id, kind, number, role, mine, seats, to_play, my_turn, over,
+    undo, shared, off, beat, tokens, host_link?, links}``. ``seats``: ``[{seat, name, who,
+    bot, connected}]`` (``who``: "here", "remote" or "bot"); ``off``: ``{control: why}``,
+    what this screen is refused here ("hint", "coach", "save", "bot_help"; ``{}`` at a table
+    of one person); ``beat``: how often the page says it is there (seconds); ``tokens``:
+    this screen's own links but the host's (the page's address, which a reload comes back
+    with and a player may copy: a seat's or the spectators' link, never the host's);
+    ``host_link``: the host's link when this screen holds it (the page keeps it in the
+    browser's storage only, with the table in "Continue a game"); ``links``: on the page
+    that made the table, ``{"seats": {seat: link}, "spectator": link}`` for the seats it
+    invited."""
     table = hands.table
     to_play = table.game.current_player if table.game.game_position == table.game.position \
         else table.game.state_at(table.game.game_position).current_player()
@@ -216,8 +232,10 @@ def table_payload(hands: Hands, connected: Sequence[int] = ()) -> dict[str, Any]
         "over": table.game.state_at(table.game.game_position).is_terminal(),
         "undo": table.record.undo, "shared": hands.shared,
         "off": dict(OFF_AT_SHARED_TABLE) if hands.shared else {}, "beat": PAGE_BEAT,
-        "tokens": list(hands.tokens),
+        "tokens": hands.address_tokens,
     }
+    if hands.host_token is not None:
+        data["host_link"] = hands.host_token
     links = hands.links
     if links is not None:
         invited = [s for s, bot in enumerate(table.record.bots)
