@@ -74,6 +74,131 @@ def _built_wonder(before: Any, moves: Sequence[Any], after: Any) -> bool:
     return len(after.players[0].wonders) > len(before.players[0].wonders)
 
 
+# ------------------------------------------------- what went wrong, in words
+# Each lesson's ``why``: given the start, the moves up to the one that went wrong and the
+# position after it, what that move did and what the task needed instead (None: the
+# general words).  Names and numbers are read off the engine's positions.
+
+def _tile(state: Any, tile_id: object) -> Any:
+    comp = state.comp
+    return comp.tiles[comp.tile_ref[str(tile_id)]]
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'' if n == 1 else 's'}"
+
+
+def _spent_action(move: dict[str, Any]) -> str | None:
+    """Why a reroll, a pass or a build is not the purchase a lesson asks for (None for a
+    purchase: the lesson's own words say what was wrong with it)."""
+    kind = move.get("type")
+    if kind == "reroll":
+        return "a reroll is your action for this turn, and the dice it rolls again may come " \
+               "up worse"
+    if kind == "pass":
+        return "passing ends your actions for the round, with what you hold unspent"
+    if kind == "build":
+        return "building your wonder is your action for this turn"
+    return None
+
+
+def _why_books(before: Any, moves: Sequence[Any], after: Any) -> str | None:
+    gained = after.players[0].books - before.players[0].books
+    best = 0
+    for move in before.legal_moves():
+        trial = before.clone()
+        trial.apply(move)
+        best = max(best, trial.players[0].books - before.players[0].books)
+    if gained >= best:
+        return None
+    return (f"it adds {_count(gained, 'book')} to your track, and {best} could be added: "
+            "every unused die showing a book and every book chit you hold count, and "
+            "nothing is gained by keeping them.")
+
+
+def _why_buy_gold(before: Any, moves: Sequence[Any], after: Any) -> str | None:
+    move = _move(moves, len(moves) - 1)
+    spent = _spent_action(move)
+    if spent is not None:
+        return f"{spent}; the task is a purchase with the gold you hold now."
+    if move.get("type") != "buy":
+        return None
+    tile = _tile(before, move.get("tile"))
+    price = PRICES.get(str(move.get("tile")), 0)
+    gold = sum(before.face(d)[0] for d in before.unused_dice(0)) + before.chits_of(0, 0)
+    if move.get("tile") in STRENGTH_TILES:
+        return (f"{tile.name} is a colony, paid in strength; the task is the dearest tile "
+                f"paid in gold, and you hold {gold} gold.")
+    if price < gold:
+        return (f"{tile.name} costs {price} gold, and you hold {gold}: there is no change, "
+                f"so the gold over its price is lost. A {gold}-gold tile spends it all.")
+    return None
+
+
+def _why_reroll(before: Any, moves: Sequence[Any], after: Any) -> str | None:
+    move = _move(moves, len(moves) - 1)
+    if move.get("type") != "reroll":
+        spent = _spent_action(move) or "that spends your action for this turn"
+        return (f"{spent}; the task is to keep your gold dice and roll the others "
+                "again, saving for a 3-gold tile.")
+    rolled = set(move.get("dice", ()))
+    unused = set(before.unused_dice(0))
+    gold_dice = _dice_showing(before, 0, 0)
+    parts = []
+    lost = len(rolled & gold_dice)
+    if lost:
+        parts.append(f"it rolls again {_count(lost, 'die')} showing gold, which you were "
+                     "saving")
+    kept = len(unused - gold_dice - rolled)
+    if kept:
+        parts.append(f"it keeps {_count(kept, 'die')} that show no gold and will not help "
+                     "pay for the tile")
+    if not parts:
+        return None
+    return " and ".join(parts) + ". Roll again exactly the dice that do not show gold."
+
+
+def _why_colony(before: Any, moves: Sequence[Any], after: Any) -> str | None:
+    move = _move(moves, len(moves) - 1)
+    spent = _spent_action(move)
+    if spent is not None:
+        return f"{spent}; the task is a colony bought with your strength dice."
+    if move.get("type") != "buy":
+        return None
+    tile = _tile(before, move.get("tile"))
+    return (f"{tile.name} is paid in {tile.currency}, not strength: the colonies are the "
+            "tiles paid in strength, and strength is spent on nothing else before the war.")
+
+
+def _why_declined(resource: str, step: str) -> Any:
+    """The ``why`` of a lesson whose wrong move is declining to pay the event's ``resource``
+    (feeding the people, the war)."""
+    def why(before: Any, moves: Sequence[Any], after: Any) -> str | None:
+        move = _move(moves, len(moves) - 1)
+        if move.get("payment") is not None:
+            return None
+        spec = before.event_spec
+        need = spec.famine if resource == "food" else spec.war
+        age = before.round
+        return (f"declining the {step} scores nothing this round, and paying its {need} "
+                f"{resource} would score {age} VP: count your dice and chits"
+                + (", and trades (two unused dice for one food)," if resource == "food"
+                   else " (strength is never traded)") + " before you decline.")
+    return why
+
+
+def _why_wonder(before: Any, moves: Sequence[Any], after: Any) -> str | None:
+    move = _move(moves, len(moves) - 1)
+    if move.get("type") == "build":
+        return None
+    wonder = before.players[0].wonder
+    name = before.comp.tiles[wonder].name if wonder is not None and wonder >= 0 else "your wonder"
+    spent = _spent_action(move) or "that spends your action for this turn"
+    return (f"{spent}, and this is the last round: a wonder still under construction "
+            f"({name}) scores no VP, and its stone is on your dice already (two dice trade "
+            "for one stone).")
+
+
 DICE_LESSONS: tuple[Lesson, ...] = (
     Lesson(
         key="dice-round", game="dice", topic="round", title="One round, step by step",
@@ -98,6 +223,7 @@ DICE_LESSONS: tuple[Lesson, ...] = (
         hint="Two of your dice show a book, and you hold a book chit: use all three.",
         show_me=({"type": "books", "dice": [0, 1], "chits": 1},),
         check=_most_books,
+        why=_why_books,
         well_done="Three books: you move from 2 to 5 on the track.",
         notebook="2. The round",
     ),
@@ -121,6 +247,7 @@ DICE_LESSONS: tuple[Lesson, ...] = (
         show_me=({"type": "buy", "tile": "t1-08",
                   "payment": {"dice": [0], "chits": 1, "trades": []}},),
         check=_bought_dearest_gold,
+        why=_why_buy_gold,
         well_done="Two gold spent on a 2-gold tile: nothing wasted.",
         notebook="4. Actions: reroll, buy, build, or pass",
     ),
@@ -142,6 +269,7 @@ DICE_LESSONS: tuple[Lesson, ...] = (
         hint="Select the three dice that do not show gold, then Reroll.",
         show_me=({"type": "reroll", "dice": [2, 3, 4]},),
         check=_rerolled_non_gold,
+        why=_why_reroll,
         well_done="The gold stays, and the three others get another chance.",
         notebook="4. Actions: reroll, buy, build, or pass",
     ),
@@ -164,6 +292,7 @@ DICE_LESSONS: tuple[Lesson, ...] = (
         show_me=({"type": "buy", "tile": "t1-10",
                   "payment": {"dice": [0, 1], "chits": 0, "trades": []}},),
         check=_bought_colony,
+        why=_why_colony,
         well_done="A colony, bought with strength.",
         notebook="6. The four kinds of tiles",
     ),
@@ -186,6 +315,7 @@ DICE_LESSONS: tuple[Lesson, ...] = (
         show_me=({"type": "feed",
                   "payment": {"dice": [0, 1], "chits": 0, "trades": [[2, 3]]}},),
         check=_fed,
+        why=_why_declined("food", "famine"),
         well_done="Fed: 2 VP in round 2.",
         notebook="8. Famine",
     ),
@@ -209,6 +339,7 @@ DICE_LESSONS: tuple[Lesson, ...] = (
         show_me=({"type": "fight",
                   "payment": {"dice": [0, 1, 2], "chits": 1, "trades": []}},),
         check=_won_war,
+        why=_why_declined("strength", "war"),
         well_done="War won: 1 VP in round 1.",
         notebook="10. War",
     ),
@@ -234,6 +365,7 @@ DICE_LESSONS: tuple[Lesson, ...] = (
         show_me=({"type": "build",
                   "payment": {"dice": [0, 1], "chits": 0, "trades": [[2, 3]]}},),
         check=_built_wonder,
+        why=_why_wonder,
         well_done="Built: the Pyramids' VP count at the end.",
         notebook="11. The end of the game",
     ),

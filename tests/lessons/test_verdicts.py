@@ -4,7 +4,10 @@ what the move did instead (nations_widget.lessons, Lesson.verdict_words)."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
+
+import pytest
 
 from nations_widget.board import move_from_json
 from nations_widget.lessons import Lesson, lesson
@@ -134,13 +137,14 @@ def test_a_worker_placed_first_can_still_finish_the_wonder() -> None:
     assert "1 stone is left where the 2 sections still to build need 2" in words
 
 
-def test_every_wrong_first_move_of_a_board_lesson_says_why() -> None:
-    """Each board lesson's own words, never the general ones, for every wrong first move;
-    each names the move in the engine's words, and none repeats a rulebook's 7 words."""
+@pytest.mark.parametrize("game", ["board", "dice"])
+def test_every_wrong_first_move_of_a_lesson_says_why(game: str) -> None:
+    """Each lesson's own words, never the general ones, for every wrong first move; each
+    names the move in the engine's words, and none repeats a rulebook's 7 words."""
     from nations_widget.lessons import LESSONS
     from tests.lessons.test_lessons import RULES, _rule_shingles, _words
     rules = _rule_shingles(7) if RULES.is_dir() else set()
-    for x in LESSONS["board"]:
+    for x in LESSONS[game]:
         start = x.build()
         for move in start.legal_moves():
             after = start.clone()
@@ -156,9 +160,9 @@ def test_every_wrong_first_move_of_a_board_lesson_says_why() -> None:
 
 
 def test_a_lesson_without_its_own_words_names_the_move_and_the_task() -> None:
-    """The general words (a dice lesson has no ``why`` yet): the move in the engine's
-    words and the task it did not do, never a bare "that does not do the task"."""
-    x = lesson("dice-war")
+    """The general words (a lesson with no ``why``): the move in the engine's words and
+    the task it did not do, never a bare "that does not do the task"."""
+    x = dataclasses.replace(lesson("dice-war"), why=None)
     start = x.build()
     wrong = next(m for m in start.legal_moves()
                  if (lambda a: (a.apply(m), x.judge(start, [m], a))[1])(start.clone()) == "wrong")
@@ -166,3 +170,42 @@ def test_a_lesson_without_its_own_words_names_the_move_and_the_task() -> None:
     assert f"\u201c{start.describe(wrong)}\u201d" in words
     assert "that move does not do what the task asks. The war asks for 4 strength. Win it." \
         in words
+
+
+def _dice_words(key: str, move: dict[str, Any]) -> str:
+    from nations_widget.dice.moves import move_from_json as dice_move
+    x = lesson(key)
+    start = x.build()
+    wrong = dice_move(move)
+    assert wrong in start.legal_moves(), move
+    return x.verdict_words(start, [wrong])
+
+
+def test_the_dice_lessons_say_what_the_wrong_move_did_with_the_engines_numbers() -> None:
+    """Known answers: each lesson's start and a wrong move a learner makes, and what the
+    words must say (its numbers read off the position)."""
+    # books: one book die used of two, with the chit: 2 books of the 3 possible
+    words = _dice_words("dice-round", {"type": "books", "dice": [1], "chits": 1})
+    assert "it adds 2 books to your track, and 3 could be added" in words
+    # 2 gold (a die and a chit) spent on a 1-gold tile: the gold over its price is lost
+    words = _dice_words("dice-buy", {"type": "buy", "tile": "t1-07",
+                                     "payment": {"dice": [0], "chits": 0, "trades": []}})
+    assert "costs 1 gold, and you hold 2" in words and "A 2-gold tile" in words
+    # the gold die rolled again with the others
+    words = _dice_words("dice-reroll", {"type": "reroll", "dice": [0, 2, 3, 4]})
+    assert "it rolls again 1 die showing gold" in words
+    assert "it keeps" not in words
+    # a die showing no gold kept
+    words = _dice_words("dice-reroll", {"type": "reroll", "dice": [2, 3]})
+    assert "it keeps 1 die that show" in words
+    # a tile paid in gold where a colony was asked
+    words = _dice_words("dice-colony", {"type": "pass"})
+    assert "passing ends your actions for the round" in words
+    # the famine and the war declined: nothing scored, and what paying would have scored
+    words = _dice_words("dice-famine", {"type": "feed", "payment": None})
+    assert "paying its 3 food would score 2 VP" in words and "two unused dice" in words
+    words = _dice_words("dice-war", {"type": "fight", "payment": None})
+    assert "paying its 4 strength would score 1 VP" in words
+    # the last round's wonder left unbuilt
+    words = _dice_words("dice-end", {"type": "pass"})
+    assert "a wonder still under construction (Pyramids) scores no VP" in words
