@@ -28,8 +28,10 @@ def nation(slots: list[tuple[str, int]], **more: Any) -> dict[str, Any]:
 
 
 def _player(state: Any, seat: int = 0) -> dict[str, Any]:
-    players: list[dict[str, Any]] = state.to_json()["players"]
-    return players[seat]
+    """The seat's part of the state's JSON (that part alone: the whole names every card
+    of every deck, and the lessons' searches read it at every position)."""
+    player: dict[str, Any] = state.players[seat].to_json(state.card_id)
+    return player
 
 
 def run_out_actions(state: Any) -> Any:

@@ -5,7 +5,8 @@ import circle through the package."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+import pickle
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -113,7 +114,7 @@ class Lesson:
             return left == 0    # only free moves were left to try, and too many of them
 
     def _way_on(self, before: Any, moves: list[Any], state: Any, left: int,
-                tried: list[int], seen: set[tuple[str, int]] | None = None) -> bool:
+                tried: list[int], seen: set[tuple[Hashable, int]] | None = None) -> bool:
         """Some continuation of the learner's own, of at most ``left`` moves that count
         (free ones any time), passes the check.  A position reached again with as many
         moves left (free moves reach one by many orders) is not tried again: a check reads
@@ -127,7 +128,7 @@ class Lesson:
                 continue
             trial = state.clone()
             trial.apply(move)
-            key = (json.dumps(trial.to_json(), sort_keys=True), left - cost)
+            key = (position_key(trial), left - cost)
             if key in seen:
                 continue
             seen.add(key)
@@ -192,6 +193,36 @@ class Lesson:
         """What the lesson panel shows (the check and the answer stay in Python)."""
         return {"key": self.key, "game": self.game, "topic": self.topic, "title": self.title,
                 "explanation": list(self.explanation), "task": self.task}
+
+
+def position_key(state: Any) -> Hashable:
+    """A value equal for two states that hold the same data: the pickle of every slot of
+    the state but the shared catalogue index ``comp`` (pickle writes what it is given
+    faithfully, so two different states never share a key; two equal ones whose data was
+    built in another order may not, which only costs the search a repeat).  Its JSON would
+    do, at several times the cost (the board game's ``to_json`` names every card of every
+    deck); a state without slots, or that pickle refuses, falls back to it."""
+    names = _slots(type(state))
+    if names:
+        try:
+            return pickle.dumps(tuple(getattr(state, name, None) for name in names),
+                                protocol=pickle.HIGHEST_PROTOCOL)
+        except (pickle.PicklingError, TypeError, AttributeError):
+            pass
+    return json.dumps(state.to_json(), sort_keys=True)
+
+
+def _slots(cls: type) -> tuple[str, ...]:
+    """The slots of ``cls`` and its bases, ``comp`` (the shared catalogue index) aside."""
+    names = _SLOTS.get(cls)
+    if names is None:
+        names = _SLOTS[cls] = tuple(
+            name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ())
+            if name != "comp" and not name.startswith("__"))
+    return names
+
+
+_SLOTS: dict[type, tuple[str, ...]] = {}
 
 
 def _ordinal(n: int) -> str:
