@@ -129,9 +129,10 @@ def _why_buy_gold(before: Any, moves: Sequence[Any], after: Any) -> str | None:
     if move.get("tile") in STRENGTH_TILES:
         return (f"{tile.name} is a colony, paid in strength; the task is the dearest tile "
                 f"paid in gold, and you hold {gold} gold.")
+    # (the engine offers payments of the price exactly: nothing is overpaid)
     if price < gold:
-        return (f"{tile.name} costs {price} gold, and you hold {gold}: there is no change, "
-                f"so the gold over its price is lost. A {gold}-gold tile spends it all.")
+        return (f"{tile.name} costs {price} gold, and you hold {gold}: the task is the "
+                f"dearest tile your gold pays for, a {gold}-gold one.")
     return None
 
 

@@ -187,10 +187,11 @@ def test_the_dice_lessons_say_what_the_wrong_move_did_with_the_engines_numbers()
     # books: one book die used of two, with the chit: 2 books of the 3 possible
     words = _dice_words("dice-round", {"type": "books", "dice": [1], "chits": 1})
     assert "it adds 2 books to your track, and 3 could be added" in words
-    # 2 gold (a die and a chit) spent on a 1-gold tile: the gold over its price is lost
+    # a 1-gold tile bought with the gold die, the chit kept: not the dearest tile
     words = _dice_words("dice-buy", {"type": "buy", "tile": "t1-07",
                                      "payment": {"dice": [0], "chits": 0, "trades": []}})
-    assert "costs 1 gold, and you hold 2" in words and "A 2-gold tile" in words
+    assert "costs 1 gold, and you hold 2: the task is the dearest tile" in words
+    assert "lost" not in words
     # the gold die rolled again with the others
     words = _dice_words("dice-reroll", {"type": "reroll", "dice": [0, 2, 3, 4]})
     assert "it rolls again 1 die showing gold" in words
