@@ -109,8 +109,19 @@ def review_bot(seed: int, playouts: int) -> MCTSBot:
     return CoachBot(seed, iterations=playouts, seconds=None, name="coach")
 
 
+#: The mean points of the final margin lost per decision that make a review's accuracy
+#: 100/e (37%): calibrated on bots of known strength at the review's budget
+#: (benchmarks/review_calibration.py; docs/review.md has the table).
+ACCURACY_POINTS = 1.8
+#: What the review's accuracy means, with the measured figures (docs/review.md).
+ACCURACY_NOTE = ("Accuracy: how close a player's decisions came to the coach's best, in points "
+                 "of the final score, on average (100%: the coach's choice, or one as good, "
+                 "every time). Measured on the app's bots: a player who picks moves at random "
+                 "scores about RANDOM%, the heuristic bot about HEURISTIC%.")
+
 #: The board game's search and words for :mod:`nations_widget.core.review`.
-REVIEW_COACH = ReviewCoach(review_bot, describe_move)
+REVIEW_COACH = ReviewCoach(review_bot, describe_move, accuracy_points=ACCURACY_POINTS,
+                           accuracy_note=ACCURACY_NOTE)
 
 
 def review(game: Any, *, seats: Sequence[int] | None = None,
@@ -132,6 +143,8 @@ def check_answer(game: Any, the_review: Review, puzzle: int, move: Any) -> Answe
 
 
 __all__ = [
+    "ACCURACY_NOTE",
+    "ACCURACY_POINTS",
     "COACH_ITERATIONS",
     "COACH_SECONDS",
     "COACH_STEPS",

@@ -109,8 +109,19 @@ def review_bot(seed: int, playouts: int) -> CoachBot:
     return CoachBot(seed, playouts, None)
 
 
+#: The mean points of the final margin lost per decision that make a review's accuracy
+#: 100/e (37%): calibrated on bots of known strength at the review's budget
+#: (benchmarks/review_calibration.py; docs/review.md has the table).
+ACCURACY_POINTS = 3.5
+#: What the review's accuracy means, with the measured figures (docs/review.md).
+ACCURACY_NOTE = ("Accuracy: how close a player's decisions came to the coach's best, in points "
+                 "of the final score, on average (100%: the coach's choice, or one as good, "
+                 "every time). Measured on the app's bots: a player who picks moves at random "
+                 "scores about RANDOM%, the balanced heuristic bot about HEURISTIC%.")
+
 #: The dice game's search and words for :mod:`nations_widget.core.review`.
-REVIEW_COACH = ReviewCoach(review_bot, _describe, _same_action)
+REVIEW_COACH = ReviewCoach(review_bot, _describe, _same_action,
+                           accuracy_points=ACCURACY_POINTS, accuracy_note=ACCURACY_NOTE)
 
 
 def review(game: Any, *, seats: Sequence[int] | None = None,
@@ -131,6 +142,6 @@ def check_answer(game: Any, the_review: Review, puzzle: int, move: Any) -> Answe
     return core_review.check_answer(game, REVIEW_COACH, the_review, puzzle, move)
 
 
-__all__ = ["COACH_ITERATIONS", "COACH_SECONDS", "COACH_TOP", "REVIEW_COACH", "REVIEW_PLAYOUTS",
-           "Answer", "CoachBot", "Hint", "Review", "Suggestion", "Verdict", "check_answer",
-           "compare", "hint", "review", "review_bot"]
+__all__ = ["ACCURACY_NOTE", "ACCURACY_POINTS", "COACH_ITERATIONS", "COACH_SECONDS", "COACH_TOP",
+           "REVIEW_COACH", "REVIEW_PLAYOUTS", "Answer", "CoachBot", "Hint", "Review",
+           "Suggestion", "Verdict", "check_answer", "compare", "hint", "review", "review_bot"]
