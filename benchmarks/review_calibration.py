@@ -127,14 +127,36 @@ def _rescored(rows: list[dict[str, Any]]) -> None:
                                 if counted else None)
 
 
-def table(rows: Sequence[dict[str, Any]]) -> str:
-    """Mean accuracy (and its standard deviation over games, and the lowest and highest)
-    per level, per game kind and player count, with the number of games of each."""
+def _counted_points(seat: dict[str, Any]) -> float:
+    """A seat's mean points lost per decision less the expected noise (what the accuracy
+    maps), 0 at least."""
+    from nations_widget.core.review import NOISE_PER_ERROR
+    counted = [0.0 if unknown else loss - NOISE_PER_ERROR * error
+               for loss, error, unknown in seat["points"]]
+    return max(0.0, sum(counted) / len(counted)) if counted else 0.0
+
+
+def _chance_lost(seat: dict[str, Any]) -> float:
+    """A seat's mean chance lost per decision (points of 100), less the expected noise."""
+    from nations_widget.core.review import NOISE_PER_ERROR
+    counted = [0.0 if unknown else loss - NOISE_PER_ERROR * error
+               for loss, error, unknown in seat["losses"]]
+    return 100 * max(0.0, sum(counted) / len(counted)) if counted else 0.0
+
+
+def table(rows: Sequence[dict[str, Any]], what: str = "accuracy") -> str:
+    """Per level, per game kind and player count: the mean over games of ``what``
+    ("accuracy"; "points": the mean points lost per decision; "chance": the mean chance
+    lost per decision, in points of 100), its standard deviation over games, the lowest and
+    highest, and the number of games."""
+    figure = {"accuracy": lambda seat: seat["accuracy"], "points": _counted_points,
+              "chance": _chance_lost}[what]
     cells: dict[tuple[str, int, str], list[float]] = defaultdict(list)
     for row in rows:
         for seat in row["seats"]:
             if seat["accuracy"] is not None:
-                cells[(row["kind"], row["players"], seat["level"])].append(seat["accuracy"])
+                cells[(row["kind"], row["players"], seat["level"])].append(figure(seat))
+    digits = 0 if what == "accuracy" else 2
     lines = ["| game | players | " + " | ".join(LEVELS) + " |",
              "| --- | --- | " + " | ".join("---" for _ in LEVELS) + " |"]
     for kind in ("dice", "board"):
@@ -148,8 +170,8 @@ def table(rows: Sequence[dict[str, Any]]) -> str:
                     figures.append("–")
                     continue
                 spread = statistics.stdev(xs) if len(xs) > 1 else 0.0
-                figures.append(f"{statistics.mean(xs):.0f} ± {spread:.0f} "
-                               f"({min(xs):.0f}-{max(xs):.0f}; {len(xs)})")
+                figures.append(f"{statistics.mean(xs):.{digits}f} ± {spread:.{digits}f} "
+                               f"({min(xs):.{digits}f}-{max(xs):.{digits}f}; {len(xs)})")
             lines.append(f"| {kind} | {players} | " + " | ".join(figures) + " |")
     return "\n".join(lines)
 
@@ -174,7 +196,8 @@ def main() -> None:
         rows = _read(args.table)
         if args.rescore:
             _rescored(rows)
-        print(table(rows))
+        for what in ("accuracy", "points", "chance"):
+            print(f"{what}:\n{table(rows, what)}\n")
         return
     print(f"{date.today()}: load average before: {os.getloadavg()}", flush=True)
     jobs = [(kind, n, g, args.board_ages)
@@ -200,7 +223,8 @@ def main() -> None:
                   f"{row['game']}: {row['decisions']} decisions, play {row['play_cpu']} s, "
                   f"review {row['review_cpu']} s CPU: {seats}", flush=True)
     print(f"load average after: {os.getloadavg()}")
-    print(table(rows))
+    for what in ("accuracy", "points", "chance"):
+        print(f"{what}:\n{table(rows, what)}\n")
 
 
 if __name__ == "__main__":

@@ -266,6 +266,17 @@ def test_the_json_form_reads_back_the_same(kind: str) -> None:
     data = json.loads(json.dumps(r.to_json()))
     assert Review.from_json(data).to_json() == r.to_json()
     assert data["marks"][2] == {"mark": "blunder", "symbol": "??", "at_least": 0.3}
+    # what the accuracy means travels with the review, and each graded decision's points
+    coach = dice_coach if kind == "dice" else board_coach
+    assert data["accuracy_note"] == coach.ACCURACY_NOTE and "at random" in coach.ACCURACY_NOTE
+    graded = [d for d in data["decisions"] if d["graded"]]
+    assert graded and all(d["points_loss"] is not None for d in graded)
+    assert any(d["points_loss"] > 0 for d in graded)
+    # a review saved before the points were recorded still reads
+    old = {**data, "decisions": [{k: v for k, v in d.items()
+                                  if k not in ("points_loss", "points_loss_error")}
+                                 for d in data["decisions"]]}
+    assert Review.from_json(old).decisions[0].points_loss is None
     with pytest.raises(ValueError):
         Review.from_json({**data, "format": "something else"})
 
