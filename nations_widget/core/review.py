@@ -35,13 +35,15 @@ in docs/review.md):
 
 - *Points, not chance.*  A seat's chance to win saturates: once a game is lost (or won)
   every move keeps it near 0 (or 1), so a seat that plays at random soon loses no more
-  chance whatever it does.  At the app's budgets a random mover's mean chance lost per
-  decision (2-6 points of 100) was no larger than the heuristic bot's (1-6): it cannot tell
-  them apart.  The accuracy counts instead each decision's loss in the mover's estimated
-  final margin (its points over the best other seat), from the same search, the same
-  paired playouts and against the same best move as the chance (``points_loss``,
-  ``points_loss_error``): there a random mover loses 3-5 points per decision in the dice
-  game, the heuristic bot under 1.  The marks stay on the chance to win: what one move cost
+  chance whatever it does.  At the app's budgets, in games of three and four players, a
+  random mover's mean chance lost per decision (2-4 points of 100) was no larger than the
+  heuristic bots' (2-5), and at two players only 1.3-1.9 times theirs.  The accuracy
+  counts instead each decision's loss in the mover's estimated final margin (its points
+  over the best other seat), from the same search, the same paired playouts and against
+  the same best move as the chance (``points_loss``, ``points_loss_error``): there a
+  random mover loses 2.5-3.3 points per decision in the
+  dice game and 1.8-2.2 in the board game, the heuristic bot 0.4-0.8 and 0.7-1.1, the
+  searching bot under 0.05.  The marks stay on the chance to win: what one move cost
   the game.
 - *Noise.*  The best move is the better-looking of the search's choice and the move
   played, so a move as good as the best still shows a loss, ``max(0, X)`` with ``X`` the
@@ -58,9 +60,12 @@ in docs/review.md):
 - *The map.*  ``accuracy = 100 · exp(−(m / S)²)``, ``m`` the seat's mean counted points per
   decision and ``S`` the game's scale (:attr:`ReviewCoach.accuracy_points`): 100 for no
   loss, 100/e (37%) at ``S``.  The square forgives a strong player's small mean loss and
-  not a random mover's large one; ``S`` (and the square) were calibrated on bots of known
-  strength at the app's budgets, in games of 2-4 players of both kinds, so that a random
-  mover scores at most 60% and the heuristic bot at least 85% (docs/review.md).
+  not a random mover's large one.  ``S`` was calibrated on bots of known strength at the
+  app's budgets, in games of 2-4 players of both kinds: the largest (the most forgiving)
+  at which a random mover's mean stays at most 55% at every player count (3 points in the
+  dice game, 2.3 in the board game).  The dice game's heuristic bot then scores 91-98%,
+  its searching bot 100%; the board game's heuristic bot only 77-90%, as the coach finds
+  it losing about as many points per decision as its easy level (docs/review.md).
   :func:`accuracy_of` computes it.
 
 **Where the game was decided** (per seat): the decision after which that seat's chance
