@@ -109,8 +109,20 @@ def review_bot(seed: int, playouts: int) -> MCTSBot:
     return CoachBot(seed, iterations=playouts, seconds=None, name="coach")
 
 
+#: The mean points of the final margin lost per decision that make a review's accuracy
+#: 100/e (37%): calibrated on bots of known strength at the review's budget
+#: (benchmarks/review_calibration.py; docs/review.md has the table).
+ACCURACY_POINTS = 2.3
+#: What the review's accuracy means, with the measured figures (docs/review.md).
+ACCURACY_NOTE = ("Accuracy: how close a player's decisions came to the coach's best, on "
+                 "average, in points of the final score (100%: as good as the coach's "
+                 "choice every time). Measured on the app's bots: a player who picks "
+                 "moves at random scores about 50% (from 18% to 73% in one game), the "
+                 "heuristic bot about 83%.")
+
 #: The board game's search and words for :mod:`nations_widget.core.review`.
-REVIEW_COACH = ReviewCoach(review_bot, describe_move)
+REVIEW_COACH = ReviewCoach(review_bot, describe_move, accuracy_points=ACCURACY_POINTS,
+                           accuracy_note=ACCURACY_NOTE)
 
 
 def review(game: Any, *, seats: Sequence[int] | None = None,
@@ -132,6 +144,8 @@ def check_answer(game: Any, the_review: Review, puzzle: int, move: Any) -> Answe
 
 
 __all__ = [
+    "ACCURACY_NOTE",
+    "ACCURACY_POINTS",
     "COACH_ITERATIONS",
     "COACH_SECONDS",
     "COACH_STEPS",

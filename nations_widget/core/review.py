@@ -28,11 +28,45 @@ step **and** is larger than its 95% margin of error (1.96 standard errors; exact
 moves' playouts all reached the end of the game with one result), so the noise of a small
 search is never called a blunder: with a small budget fewer moves are marked, never more.
 
-**Accuracy** (per seat): each graded decision scores ``100 · 2^(−sure / mistake)``, where
-``sure`` is the part of its loss beyond the margin of error (``max(0, loss − 1.96·error)``)
-and ``mistake`` the mistake step: the coach's move or one as good scores 100, a loss of a
-mistake's size surely made scores 50.  The accuracy is the mean over the seat's graded
-decisions.
+**Accuracy** (per seat) is from what every graded decision lost, marked or not (the old
+formula counted only the part of each loss beyond its 95% margin, and gave a random mover
+83-95%).  Three choices, each measured (``benchmarks/review_calibration.py``, whose table is
+in docs/review.md):
+
+- *Points, not chance.*  A seat's chance to win saturates: once a game is lost (or won)
+  every move keeps it near 0 (or 1), so a seat that plays at random soon loses no more
+  chance whatever it does.  At the app's budgets, in games of three and four players, a
+  random mover's mean chance lost per decision (2-4 points of 100) was no larger than the
+  heuristic bots' (2-5), and at two players only 1.3-1.9 times theirs.  The accuracy
+  counts instead each decision's loss in the mover's estimated final margin (its points
+  over the best other seat), from the same search, the same paired playouts and against
+  the same best move as the chance (``points_loss``, ``points_loss_error``): there a
+  random mover loses 2.5-3.3 points per decision in the
+  dice game and 1.8-2.2 in the board game, the heuristic bot 0.4-0.8 and 0.7-1.1, the
+  searching bot under 0.05.  The marks stay on the chance to win: what one move cost
+  the game.
+- *Noise.*  The best move is the better-looking of the search's choice and the move
+  played, so a move as good as the best still shows a loss, ``max(0, X)`` with ``X`` the
+  comparison's noise (mean 0, the standard error ``σ`` of the paired differences), whose
+  mean is ``σ/√(2π)``, about 0.4 ``σ`` (:data:`NOISE_PER_ERROR`).  Each decision counts its
+  loss less that expected noise (:attr:`Decision.counted_points`, negative when the loss is
+  within it) and the seat's mean of those is taken, 0 when negative: for a seat whose moves
+  are as good as the coach's it is 0 on average (noise alone does not read as loss), and a
+  real loss well beyond the noise reads as itself less 0.4 ``σ`` (at the app's budgets
+  ``σ`` is mostly 0.1-0.5 points in the dice game, 0.05-0.15 in the board game).  Unlike
+  dropping each loss within its margin, this keeps the many small losses by which a game
+  is really lost.  A decision the search could not compare (fewer than two shared
+  playouts) counts 0.
+- *The map.*  ``accuracy = 100 · exp(−(m / S)²)``, ``m`` the seat's mean counted points per
+  decision and ``S`` the game's scale (:attr:`ReviewCoach.accuracy_points`): 100 for no
+  loss, 100/e (37%) at ``S``.  The square forgives a strong player's small mean loss and
+  not a random mover's large one.  ``S`` was calibrated on bots of known strength at the
+  app's budgets, in games of 2-4 players of both kinds: the largest (the most forgiving)
+  at which a random mover's mean stays at most 55% at every player count (3 points in the
+  dice game, 2.3 in the board game).  The dice game's heuristic bot then scores 91-98%,
+  its searching bot 100%; the board game's heuristic bot only 77-90%, as the coach finds
+  it losing about as many points per decision as its easy level (docs/review.md).
+  :func:`accuracy_of` computes it.
 
 **Where the game was decided** (per seat): the decision after which that seat's chance
 moved most before the next decision (the move, and the luck up to the next decision; the
@@ -58,6 +92,7 @@ own (``nations_widget.dice.coach.review``, ``nations_widget.board.coach.review``
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
@@ -83,6 +118,13 @@ MARKS = ("inaccuracy", "mistake", "blunder")
 SYMBOLS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 #: The most puzzles a review keeps per graded seat.
 PUZZLES_PER_SEAT = 3
+#: The expected loss a search's noise alone reads into a decision, per standard error of
+#: the paired comparison: the mean of max(0, X) for X normal of mean 0 and deviation 1,
+#: 1/sqrt(2 pi) (see the module docstring, "Accuracy").
+NOISE_PER_ERROR = 1.0 / math.sqrt(2.0 * math.pi)
+#: The shape of the map from a seat's mean points lost per decision to its accuracy:
+#: ``100 * exp(-(lost / scale) ** ACCURACY_POWER)`` (calibrated: docs/review.md).
+ACCURACY_POWER = 2.0
 #: The review's format in JSON.
 FORMAT = "nations-review"
 VERSION = 1
@@ -116,6 +158,11 @@ class ReviewCoach:
     describe: Describe
     same_action: Callable[[Any, Any], bool] | None = None
     seat_label: Callable[[int], str] = _player
+    #: the mean points lost per decision that make an accuracy of 100/e (37%): the game's
+    #: scale, calibrated on bots of known strength (benchmarks/review_calibration.py)
+    accuracy_points: float = 1.0
+    #: what the accuracy means, in the players' words, with the game's measured figures
+    accuracy_note: str = ""
 
     def same(self, a: Any, b: Any) -> bool:
         return a == b or (self.same_action is not None and self.same_action(a, b))
@@ -139,7 +186,10 @@ class Decision:
     ``loss_error``: the mover's chance lost against the best (graded seats only, else
     None) and its standard error (None when the search could not compare the two: fewer
     than two shared playouts); ``mark``: "inaccuracy", "mistake", "blunder" or None;
-    ``playouts``: the search's size."""
+    ``playouts``: the search's size; ``points_loss`` / ``points_loss_error``: the same
+    comparison in the mover's estimated final margin of points over the best other seat
+    (negative when the move played kept more points than the coach's; None where
+    ``loss`` / ``loss_error`` are)."""
 
     index: int
     position: int
@@ -158,13 +208,25 @@ class Decision:
     loss_error: float | None
     mark: str | None
     playouts: int
+    points_loss: float | None = None
+    points_loss_error: float | None = None
 
     @property
-    def sure_loss(self) -> float:
-        """The part of the loss beyond its 95% margin of error (0 when within it)."""
+    def counted_loss(self) -> float:
+        """The chance lost, less what the search's noise alone reads as loss on average
+        (:data:`NOISE_PER_ERROR` standard errors); negative when the loss is within the
+        noise, 0 when the search could not compare the moves."""
         if self.loss is None or self.loss_error is None:
             return 0.0
-        return max(0.0, self.loss - Z95 * self.loss_error)
+        return self.loss - NOISE_PER_ERROR * self.loss_error
+
+    @property
+    def counted_points(self) -> float:
+        """The points lost, less what the noise alone reads as loss on average (as
+        :attr:`counted_loss`): the measure of a seat's accuracy."""
+        if self.points_loss is None or self.points_loss_error is None:
+            return 0.0
+        return self.points_loss - NOISE_PER_ERROR * self.points_loss_error
 
     def words(self, label: Callable[[int], str] = _player) -> str:
         """ "Player 1: Buy Colosseum: a mistake (−12 points of the chance to win, ± 5);
@@ -196,7 +258,8 @@ class Decision:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Decision:
-        kw = {f.name: data[f.name] for f in fields(cls)}
+        # the points' loss is None in a review saved before it was recorded
+        kw: dict[str, Any] = {f.name: data.get(f.name) for f in fields(cls)}
         for name in ("chances", "errors", "after", "after_errors"):
             if kw[name] is not None:
                 kw[name] = tuple(kw[name])
@@ -240,7 +303,8 @@ class Puzzle:
 @dataclass(frozen=True)
 class SeatSummary:
     """One seat's review: ``graded`` decisions, ``accuracy`` (see the module docstring;
-    None when not graded), the marks' counts, the chance lost in all (the sure part),
+    None when not graded), the marks' counts, the chance lost in all (each loss less its
+    expected noise, :attr:`Decision.counted_loss`; 0 at least),
     where its game was decided (a decision's index, position, the change of its chance
     there and the words) and its chance at the end (the result, for a finished game)."""
 
@@ -288,6 +352,7 @@ class Review:
     summaries: tuple[SeatSummary, ...]
     puzzles: tuple[Puzzle, ...]
     seconds: float
+    accuracy_note: str = ""
 
     def marked(self) -> list[Decision]:
         return [d for d in self.decisions if d.mark is not None]
@@ -315,7 +380,7 @@ class Review:
                 "final": None if self.final is None else [round(x, 4) for x in self.final],
                 "summaries": [s.to_json() for s in self.summaries],
                 "puzzles": [p.to_json() for p in self.puzzles],
-                "seconds": round(self.seconds, 3)}
+                "seconds": round(self.seconds, 3), "accuracy_note": self.accuracy_note}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Review:
@@ -327,7 +392,21 @@ class Review:
                    tuple(Decision.from_json(d) for d in data["decisions"]),
                    None if data["final"] is None else tuple(data["final"]),
                    tuple(SeatSummary.from_json(s) for s in data["summaries"]),
-                   tuple(Puzzle.from_json(p) for p in data["puzzles"]), data["seconds"])
+                   tuple(Puzzle.from_json(p) for p in data["puzzles"]), data["seconds"],
+                   data.get("accuracy_note", ""))
+
+
+def accuracy_of(points_lost: Sequence[float], scale: float) -> float:
+    """A seat's accuracy (0-100) from its decisions' counted points lost (each decision's
+    points loss less its expected noise, :attr:`Decision.counted_points`): 100 times
+    ``exp(-(mean / scale) ** ACCURACY_POWER)``, the mean taken as 0 when it is negative
+    (the seat's losses are all within the noise)."""
+    if not points_lost:
+        raise ValueError("an accuracy needs one graded decision at least")
+    if scale <= 0:
+        raise ValueError("the accuracy's scale must be positive")
+    mean = max(0.0, sum(points_lost) / len(points_lost))
+    return 100.0 * math.exp(-((mean / scale) ** ACCURACY_POWER))
 
 
 def mark_for(loss: float, error: float, steps: tuple[float, float, float]) -> str | None:
@@ -420,6 +499,8 @@ def _search_decision(state: Any, move: Any, graded: bool, coach: ReviewCoach,
     after_errors: tuple[float, ...] | None = None
     loss: float | None = None
     loss_error: float | None = None
+    points_loss: float | None = None
+    points_loss_error: float | None = None
     mark = None
     if played is best:
         after, after_errors = chances, errors
@@ -429,10 +510,13 @@ def _search_decision(state: Any, move: Any, graded: bool, coach: ReviewCoach,
         versus = None if played is None or played is best else versus_of(played)
         if same or versus is None or versus.win_gap is None:
             loss, loss_error = 0.0, 0.0
+            points_loss, points_loss_error = 0.0, 0.0
         else:
             loss = versus.win_gap
+            points_loss = versus.margin_gap
             if versus.comparable:
                 loss_error = 0.0 if versus.decided else versus.win_gap_error
+                points_loss_error = versus.margin_gap_error
                 mark = mark_for(loss, loss_error, thresholds_)
     accepted = [best] + [s for s in ranked if s is not best and _as_good(versus_of(s))
                          and not coach.same(s.move, move)]
@@ -441,7 +525,8 @@ def _search_decision(state: Any, move: Any, graded: bool, coach: ReviewCoach,
         played_text=coach.describe(state, move), best=best.move.to_json(),
         best_text=best.text, same=same, chances=chances, errors=errors, after=after,
         after_errors=after_errors, graded=graded, loss=loss, loss_error=loss_error,
-        mark=mark, playouts=stats.iterations)
+        mark=mark, playouts=stats.iterations, points_loss=points_loss,
+        points_loss_error=points_loss_error)
     return _Searched(decision, tuple(s.move.to_json() for s in accepted),
                      tuple(s.text for s in accepted))
 
@@ -542,7 +627,7 @@ def _assemble(game: Any, coach: ReviewCoach, searched: Sequence[_Searched], *, p
     for seat in range(players):
         mine = [d for d in decisions if d.seat == seat and d.graded]
         counts = {m: sum(1 for d in mine if d.mark == m) for m in MARKS}
-        accuracy = (sum(100.0 * 2.0 ** (-d.sure_loss / steps[1]) for d in mine) / len(mine)
+        accuracy = (accuracy_of([d.counted_points for d in mine], coach.accuracy_points)
                     if mine else None)
         turn, change = None, 0.0
         for k in range(len(points) - 1):
@@ -557,7 +642,8 @@ def _assemble(game: Any, coach: ReviewCoach, searched: Sequence[_Searched], *, p
                     f"for {coach.seat_label(seat)})")
         summaries.append(SeatSummary(
             seat, coach.seat_label(seat), len(mine), accuracy, counts["inaccuracy"],
-            counts["mistake"], counts["blunder"], sum(d.sure_loss for d in mine),
+            counts["mistake"], counts["blunder"],
+            max(0.0, sum(d.counted_loss for d in mine)),
             turn, None if turn is None else decisions[turn].position, change, text,
             None if not points else points[-1][seat]))
     puzzles: list[Puzzle] = []
@@ -574,7 +660,7 @@ def _assemble(game: Any, coach: ReviewCoach, searched: Sequence[_Searched], *, p
     numbered = tuple(Puzzle(**{**{f.name: getattr(p, f.name) for f in fields(Puzzle)},
                                "index": n}) for n, p in enumerate(puzzles))
     return Review(players, playouts, seed, upto, over, graded, steps, tuple(decisions),
-                  final, tuple(summaries), numbered, seconds)
+                  final, tuple(summaries), numbered, seconds, coach.accuracy_note)
 
 
 # ----------------------------------------------------------------- puzzles

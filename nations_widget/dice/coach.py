@@ -109,8 +109,20 @@ def review_bot(seed: int, playouts: int) -> CoachBot:
     return CoachBot(seed, playouts, None)
 
 
+#: The mean points of the final margin lost per decision that make a review's accuracy
+#: 100/e (37%): calibrated on bots of known strength at the review's budget
+#: (benchmarks/review_calibration.py; docs/review.md has the table).
+ACCURACY_POINTS = 3.0
+#: What the review's accuracy means, with the measured figures (docs/review.md).
+ACCURACY_NOTE = ("Accuracy: how close a player's decisions came to the coach's best, on "
+                 "average, in points of the final score (100%: as good as the coach's "
+                 "choice every time). Measured on the app's bots: a player who picks "
+                 "moves at random scores about 45% (from 6% to 84% in one game), the "
+                 "balanced heuristic bot about 95%.")
+
 #: The dice game's search and words for :mod:`nations_widget.core.review`.
-REVIEW_COACH = ReviewCoach(review_bot, _describe, _same_action)
+REVIEW_COACH = ReviewCoach(review_bot, _describe, _same_action,
+                           accuracy_points=ACCURACY_POINTS, accuracy_note=ACCURACY_NOTE)
 
 
 def review(game: Any, *, seats: Sequence[int] | None = None,
@@ -131,6 +143,6 @@ def check_answer(game: Any, the_review: Review, puzzle: int, move: Any) -> Answe
     return core_review.check_answer(game, REVIEW_COACH, the_review, puzzle, move)
 
 
-__all__ = ["COACH_ITERATIONS", "COACH_SECONDS", "COACH_TOP", "REVIEW_COACH", "REVIEW_PLAYOUTS",
-           "Answer", "CoachBot", "Hint", "Review", "Suggestion", "Verdict", "check_answer",
-           "compare", "hint", "review", "review_bot"]
+__all__ = ["ACCURACY_NOTE", "ACCURACY_POINTS", "COACH_ITERATIONS", "COACH_SECONDS", "COACH_TOP",
+           "REVIEW_COACH", "REVIEW_PLAYOUTS", "Answer", "CoachBot", "Hint", "Review",
+           "Suggestion", "Verdict", "check_answer", "compare", "hint", "review", "review_bot"]

@@ -193,6 +193,10 @@ def review_and_learn(page: Any, root: str, players: int, name: str, artifacts_di
     rows = panel.locator(".nw-review-summary tbody tr")
     assert rows.count() == players
     assert "%" in rows.nth(0).inner_text()               # your accuracy
+    # and what it means, with the game's measured figures
+    note = panel.locator(".nw-review-accuracy-note")
+    assert note.is_visible() and "a player who picks moves at random scores about" in (
+        note.inner_text())
     marks = panel.locator(".nw-review-mark")
     assert marks.count() >= 1, "no decision of yours was marked"
     symbol = marks.first.locator(".nw-review-symbol").text_content()

@@ -6,8 +6,11 @@ cancelling; the JSON form."""
 from __future__ import annotations
 
 import importlib
+import itertools
 import json
+import math
 import pickle
+import random
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 from typing import Any
@@ -20,8 +23,11 @@ from nations_widget.core.coach import Z95
 from nations_widget.core.errors import IllegalMoveError
 from nations_widget.core.review import (
     MARKS,
+    NOISE_PER_ERROR,
+    Decision,
     Review,
     ReviewCancelled,
+    accuracy_of,
     mark_for,
     thresholds,
 )
@@ -88,6 +94,66 @@ def test_a_loss_within_its_margin_of_error_is_never_marked() -> None:
     assert mark_for(0.06, 0.0, steps) == "inaccuracy"
     assert mark_for(0.04, 0.0, steps) is None             # below the first step
     assert mark_for(0.11, 0.11 / Z95, steps) is None      # exactly at its margin
+
+
+def test_a_seat_that_loses_nothing_scores_100_and_more_loss_scores_lower() -> None:
+    assert accuracy_of([0.0] * 12, 2.0) == 100.0
+    assert accuracy_of([-0.3, 0.1, 0.2], 2.0) == 100.0      # within the noise: nothing lost
+    figures = [accuracy_of([lost] * 10, 2.0) for lost in (0.1, 0.5, 1.0, 2.0, 4.0, 8.0)]
+    assert all(a > b for a, b in itertools.pairwise(figures))
+    assert figures[3] == pytest.approx(100.0 / math.e)       # the scale: 100/e
+    assert figures[-1] < 1.0
+    # a bigger scale (a game of bigger scores) forgives the same points more
+    assert accuracy_of([1.0], 4.0) > accuracy_of([1.0], 2.0)
+    with pytest.raises(ValueError):
+        accuracy_of([], 2.0)
+
+
+def _decision(points_loss: float, points_error: float) -> Decision:
+    return Decision(index=0, position=0, seat=0, played={}, played_text="", best={},
+                    best_text="", same=False, chances=(0.5, 0.5), errors=(0.0, 0.0),
+                    after=None, after_errors=None, graded=True, loss=0.0, loss_error=0.0,
+                    mark=None, playouts=120, points_loss=points_loss,
+                    points_loss_error=points_error)
+
+
+def test_noise_alone_does_not_read_as_loss() -> None:
+    # a seat whose moves are as good as the coach's: each loss is what a search's noise
+    # gives (the better-looking of the two moves is taken as the best, so the loss is
+    # max(0, noise)), with the standard error the review reports
+    rng = random.Random(7)
+    error = 1.5
+    noisy = [_decision(max(0.0, rng.gauss(0.0, error)), error) for _ in range(4000)]
+    raw = sum(d.points_loss or 0.0 for d in noisy) / len(noisy)
+    assert raw == pytest.approx(NOISE_PER_ERROR * error, rel=0.1)   # the raw loss is biased
+    assert accuracy_of([d.counted_points for d in noisy], 2.0) > 99.0
+    # the same noise on top of a real loss of 2 points a decision still reads as about 2
+    real = [_decision(max(0.0, 2.0 + rng.gauss(0.0, 0.5)), 0.5) for _ in range(4000)]
+    mean = sum(d.counted_points for d in real) / len(real)
+    assert mean == pytest.approx(2.0 - NOISE_PER_ERROR * 0.5, abs=0.05)
+    # a loss the search could not compare (no error) counts as none
+    assert _decision(3.0, 0.0).counted_points == 3.0
+    unknown = Decision(**{**_decision(3.0, 0.0).__dict__, "points_loss_error": None})
+    assert unknown.counted_points == 0.0
+
+
+@pytest.mark.parametrize("kind", GAMES)
+def test_the_seat_that_plays_the_worst_ranked_move_scores_below_the_one_that_plays_the_best(
+        kind: str) -> None:
+    coach = dice_coach if kind == "dice" else board_coach
+    game = DiceGame(players=2, seed=21) if kind == "dice" else BoardGame(players=2, seed=8,
+                                                                           ages=1)
+    seed = 0
+    while not game.is_over:
+        state = game.state
+        seed += 1
+        ranked = coach.hint(state, top=1000, iterations=PLAYOUTS[kind], seconds=None,
+                            seed=seed).suggestions
+        game.play(ranked[-1 if state.current_player() == 0 else 0].move)
+    r = coach.review(game, playouts=PLAYOUTS[kind])
+    worst, best = r.summaries
+    assert worst.accuracy is not None and best.accuracy is not None
+    assert worst.accuracy < best.accuracy
 
 
 @pytest.mark.parametrize("kind", GAMES)
@@ -200,6 +266,17 @@ def test_the_json_form_reads_back_the_same(kind: str) -> None:
     data = json.loads(json.dumps(r.to_json()))
     assert Review.from_json(data).to_json() == r.to_json()
     assert data["marks"][2] == {"mark": "blunder", "symbol": "??", "at_least": 0.3}
+    # what the accuracy means travels with the review, and each graded decision's points
+    coach = dice_coach if kind == "dice" else board_coach
+    assert data["accuracy_note"] == coach.ACCURACY_NOTE and "at random" in coach.ACCURACY_NOTE
+    graded = [d for d in data["decisions"] if d["graded"]]
+    assert graded and all(d["points_loss"] is not None for d in graded)
+    assert any(d["points_loss"] > 0 for d in graded)
+    # a review saved before the points were recorded still reads
+    old = {**data, "decisions": [{k: v for k, v in d.items()
+                                  if k not in ("points_loss", "points_loss_error")}
+                                 for d in data["decisions"]]}
+    assert Review.from_json(old).decisions[0].points_loss is None
     with pytest.raises(ValueError):
         Review.from_json({**data, "format": "something else"})
 

@@ -176,6 +176,11 @@ function summaryTable(result) {
       h("td", {}, row.decided_text || "–")))));
 }
 
+/** What the accuracy figure means (Python's words, with the game's measured figures). */
+function accuracyNote(result) {
+  return result.accuracy_note ? h("p", { class: "nw-review-note nw-review-accuracy-note" }, result.accuracy_note) : null;
+}
+
 function thresholdsLine(result) {
   const [a, b, c] = result.thresholds.map((t) => Math.round(t * 1000) / 10);
   return h("p", { class: "nw-review-note" },
@@ -305,7 +310,7 @@ export function makeReview(shell) {
       if (ui.graph) placeCursor(ui.graph, S.history.position);
       kids.push(graphPart,
         part("review-marks", token, () => h("div", {}, thresholdsLine(result), marksList(result, jump))),
-        part("review-summary", token, () => summaryTable(result)),
+        part("review-summary", token, () => h("div", {}, summaryTable(result), accuracyNote(result))),
         part("review-figures", token, () => figuresTable(result)),
         part("review-learn", sig(token, ui.puzzle, S.view.position, (S.legal || []).length, R.answer), () => puzzles(S, R, result)));
     }

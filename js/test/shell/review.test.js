@@ -42,6 +42,7 @@ function result() {
   return {
     format: "nations-review", version: 1, players: 4, playouts: 24, seed: 1, upto: 69, over: true, graded_seats: [0],
     thresholds: [0.05, 0.1, 0.15], marks: [], decisions, final: [0, 0, 0, 1], summaries, seconds: 12.5,
+    accuracy_note: "Accuracy: how close the decisions came to the coach's best. A random mover scores about 30%.",
     puzzles: [
       { index: 0, decision: 2, position: 10, seat: 0, played: { type: "pass" }, played_text: "Pass", best_text: "Build a wonder", loss: 0.12, mark: "mistake", accepted: [{ type: "build" }], accepted_text: ["Build a wonder"], question: "Player 1 played Pass here (a mistake). Find a better move." },
       { index: 1, decision: 4, position: 31, seat: 0, played: { type: "pass" }, played_text: "Pass", best_text: "Build a wonder", loss: 0.2, mark: "blunder", accepted: [{ type: "build" }], accepted_text: ["Build a wonder"], question: "Player 1 played Pass here (a blunder). Find a better move." },
@@ -109,6 +110,8 @@ describe("the review panel", () => {
     expect(rows[0].textContent).toContain("62%");
     expect(rows[0].textContent).toContain("move 11");
     expect(rows[1].textContent).toContain("not graded");
+    // what the figure means, as Python words it, under the table
+    expect(el.querySelector(".nw-review-accuracy-note").textContent).toContain("A random mover scores about 30%");
     expect(el.textContent).toContain("at least 5 points");
   });
 
