@@ -258,8 +258,11 @@ class Decision:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Decision:
-        # the points' loss is None in a review saved before it was recorded
-        kw: dict[str, Any] = {f.name: data.get(f.name) for f in fields(cls)}
+        # the points' loss is None in a review saved before it was recorded; every other
+        # field is required (a review missing one is not a review this code wrote)
+        optional = {"points_loss", "points_loss_error"}
+        kw: dict[str, Any] = {f.name: data.get(f.name) if f.name in optional else data[f.name]
+                              for f in fields(cls)}
         for name in ("chances", "errors", "after", "after_errors"):
             if kw[name] is not None:
                 kw[name] = tuple(kw[name])
