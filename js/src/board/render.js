@@ -15,7 +15,7 @@
 // Board (at the end) keeps the drawn table between draws and puts the parts in place.
 import { Parts, h, memo, modal, setAttr, setChildren, setText, sid, sig } from "../shell/dom.js";
 import { icon, iconClass } from "../shell/icons.js";
-import { botLevel, fairEnd, gameSeed, roundKey, seedLine } from "../shell/panels.js";
+import { botLevel, fairEnd, gameSeed, playAgainButton, playAgainNote, playAgainWords, roundKey, seedLine } from "../shell/panels.js";
 import {
   FIGURE_LABEL,
   GOODS,
@@ -308,9 +308,9 @@ function gameEnd(S, act) {
     // the seed, for sharing: Python sends it once the game is over (never before: it
     // tells the order of the decks)
     seedLine(S),
-    // the same players and settings, a new seed (the shell's intent, as the dice game's)
-    h("div", { class: "nwb-again" },
-      h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "play-again" }, title: "A new game with the same players and settings, and a new seed", onclick: () => act.playAgain() }, "Play again")),
+    // the same players and settings, a new seed (the shell's button and intent, as the dice
+    // game's); at a shared table, what it does said under it (a new table)
+    h("div", { class: "nwb-again" }, playAgainButton(S, () => act.playAgain()), playAgainNote(S)),
     // fair dice: the seed and salt behind the fingerprint shown since the first move
     fairEnd(S),
   ];
@@ -889,7 +889,7 @@ export class Board {
     const buttons = panels.headerButtons ? [].concat(panels.headerButtons(part) || []) : [];
     // signed by everything promptPanel draws: the choices line too (an Undo or a bot's turn
     // can bring back the same question with other moves, e.g. an architect to hire again)
-    const prompt = part("prompt", sig(v.prompt, v.decision_card, ui.detail, S.acting, moves.options, moves.pass, choicesLine(moves), v.over, v.final, v.round_summary ? v.round_summary.round : 0, S.viewingHistory, gameSeed(S), S.fair), () => promptPanel(S, ui, act, moves));
+    const prompt = part("prompt", sig(v.prompt, v.decision_card, ui.detail, S.acting, moves.options, moves.pass, choicesLine(moves), v.over, v.final, v.round_summary ? v.round_summary.round : 0, S.viewingHistory, gameSeed(S), S.fair, v.final ? playAgainWords(S) : ""), () => promptPanel(S, ui, act, moves));
     // nobody here may act: the shell says who is thinking (Skip, Let the bots play)
     const waiting = shown(v.current) && !shown(S.acting) && !S.viewingHistory && panels.waiting
       ? part("waiting", sig(S.busy, v.current, S.seats, S.humanTurn), () => panels.waiting(S)) : null;
