@@ -39,6 +39,9 @@ Checks (each finding is one line naming the scenario, the position and what was 
   steps back and forward, and after Play again, the table drawn equals a fresh draw of the
   same position (the text and faces of the table when that position was first reached, or,
   for Play again, the same position loaded with "Load game…" into a newly opened page);
+- ``undo_near``: at 390 px, where the history panel (with its Undo) is far down the page,
+  the decision panel holds an Undo (the shell's, beside Pass): the player takes a move back
+  with it, so it must be shown whenever the player's-eye player presses Undo;
 - ``one_confirm`` (the board game): a purchase (or a hire) is one preview and one Confirm:
   where its card goes is chosen in the preview (the player's-eye player picks a place other
   than the default at every other purchase), and after the Confirm the game does not ask
@@ -75,7 +78,7 @@ EYE_JS = Path(__file__).with_name("players_eye.js")
 
 CHECKS = ("drawn_state", "icons_drawn", "dialog_in_view", "panel_in_view", "focus_kept",
           "history_focus_kept", "no_overflow", "target_size", "undo_redraw", "history_redraw",
-          "play_again_redraw", "one_confirm")
+          "play_again_redraw", "one_confirm", "undo_near")
 #: the checks of one game only (the others look at both)
 GAME_CHECKS = {"one_confirm": "board"}
 
@@ -305,7 +308,7 @@ ICONS_UNDRAWN = f"() => window.playersEye.iconsUndrawn({ROOT_SELECTOR!r}).undraw
 # Every visible control of the app smaller than 24x24 CSS px, and every primary action
 # smaller than 44x44 (one line per control, named by its key or text).
 PRIMARY = ('.nw-primary, [data-key="pass"], .nwb-pass-btn, [data-key="preview-confirm"], '
-           '[data-key="preview-cancel"], [data-key="undo"]')
+           '[data-key="preview-cancel"], [data-key="undo"], [data-key="undo-near"]')
 TARGETS = "(a) => window.playersEye.targets(a)"
 
 # The dialogs shown and the decision panel: a text signature each and where they are drawn.

@@ -173,7 +173,17 @@ class Player:
         self.decision_positions.pop()          # this one is taken back
         target = self.decision_positions[-1]
         self.eye.where = f"Undo from move {pos} to move {target}"
-        self.click(self.page.locator(f'{self.root} button[data-key="undo"]'), "Undo")
+        undo = self.page.locator(f'{self.root} button[data-key="undo"]')
+        if self.sc.phone:
+            # a phone's player takes the Undo beside the decision: the history panel's is
+            # far down the page
+            near = self.page.locator(f'{self.root} button[data-key="undo-near"]')
+            shown = near.count() == 1 and near.is_visible()
+            self.eye.found("undo_near", [] if shown else
+                           ["no Undo beside the decision: only the history panel's, far down"])
+            if shown:
+                undo = near
+        self.click(undo, "Undo")
         self.page.wait_for_function(AT_POSITION, arg=[target, True], timeout=MOVE_TIMEOUT)
         self.eye.check_focus("Undo")
         self.eye.check_dialogs()

@@ -1,8 +1,9 @@
 """The board game's table at 390 x 844 (a phone) and 1400 px (a desktop): no element of the
 board sticks out of its box sideways, no text is clipped, and every control can be reached
-with Tab and has a name a screen reader can say; the phone shows the scoring board right
-after the prompt and the progress board (before the nations), the desktop beside the
-nations at the top of the right-hand column.
+with Tab and has a name a screen reader can say; the phone shows every nation's panel
+right after the prompt (the question's Undo on Pass's row), then the progress board and the
+scoring board (before the nations' boards), the desktop the panels beside the progress
+board and the scoring board beside the nations' boards at the top of the right-hand column.
 
 The shipped bundle (nations_widget/static/board.js) draws real payloads from the Python
 engine (js/test/board/fixtures, written by js/scripts/make_board_fixtures.py) in
@@ -211,18 +212,23 @@ _PANELS = """() => {
     return {top: r.top + scrollY, bottom: r.bottom + scrollY, left: r.left, right: r.right}; };
   return {progress: box(document.querySelector("[data-key='progress']")),
           panels: [...document.querySelectorAll("[data-key='players'] .nwb-pp")].map(box),
+          mine: document.querySelector("[data-key='players'] .nwb-pp-me")
+            ? box(document.querySelector("[data-key='players'] .nwb-pp-me")) : null,
+          turn: box(document.querySelector(".nwb-turn")),
           strip: box(document.querySelector("[data-key='status']"))};
 }"""
 
 
 @pytest.mark.parametrize("fixture", ("mid_4p", "round3_4p"))
-def test_every_nations_panel_is_beside_the_progress_board_on_a_desktop_and_under_it_on_a_phone(
+def test_every_nations_panel_is_beside_the_progress_board_on_a_desktop_and_before_it_on_a_phone(
         browser: Any, harness: str, fixture: str) -> None:
     """The nations' panels sit in one column beside the progress board at 1400 px, all four
     within the window's first 900 px (while no move's preview is open: a purchase's
-    preview, with the place its card takes, pushes the table down); at 390 px they follow
-    the progress board, one under the other; the strip (round, phase, event, war, turn)
-    stays at the window's top."""
+    preview, with the place its card takes, pushes the table down); at 390 px they come
+    right after the question (and the last moves), before the progress board, one under
+    the other, the player to decide's own within the first screen (they read their
+    figures before choosing a card); the strip (round, phase, event, war, turn) stays at
+    the window's top."""
     context, page = _open(browser, harness, "desktop", fixture, preview=False)
     try:
         b = page.evaluate(_PANELS)
@@ -239,8 +245,47 @@ def test_every_nations_panel_is_beside_the_progress_board_on_a_desktop_and_under
     context, page = _open(browser, harness, "phone", fixture, preview=False)
     try:
         b = page.evaluate(_PANELS)
-        assert all(p["top"] >= b["progress"]["bottom"] for p in b["panels"])
+        assert all(p["bottom"] <= b["progress"]["top"] for p in b["panels"])
+        assert all(p["top"] >= b["turn"]["bottom"] for p in b["panels"])
         tops = [p["top"] for p in b["panels"]]
         assert tops == sorted(tops) and len(set(round(t) for t in tops)) == 4
+        assert b["mine"] is not None and b["mine"]["bottom"] <= 844, b["mine"]
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("fixture", ("round3_4p", "late_5p"))
+def test_undo_is_beside_the_decision_on_a_phone_and_only_in_the_history_on_a_desktop(
+        browser: Any, harness: str, fixture: str) -> None:
+    """On a phone the history panel, with its Undo, is thousands of pixels below the
+    question: the question's panel holds the shell's Undo, on Pass's row, in the first
+    screen, 44 px tall; at 1400 px only the history's Undo is shown (beside the table)."""
+    context, page = _open(browser, harness, "phone", fixture, preview=False)
+    try:
+        near = page.locator("[data-key='prompt'] [data-key='undo-near']")
+        assert near.is_visible()
+        undo, pass_ = _box(page, "[data-key='prompt'] [data-key='undo-near']"), \
+            _box(page, "[data-key='prompt'] .nwb-pass-btn")
+        far = _box(page, ".nw-history [data-key='undo']")
+        assert abs(undo["top"] - pass_["top"]) <= 4 and undo["left"] > pass_["right"], (undo, pass_)
+        assert undo["bottom"] <= 844 and undo["height"] >= 44, undo
+        assert far["top"] - pass_["bottom"] > 2000, far
+        assert near.get_attribute("title") == page.locator(
+            ".nw-history [data-key='undo']").get_attribute("title")
+    finally:
+        context.close()
+    context, page = _open(browser, harness, "desktop", fixture, preview=False)
+    try:
+        assert page.locator("[data-key='prompt'] [data-key='undo-near']").count() == 1
+        assert not page.locator("[data-key='prompt'] [data-key='undo-near']").is_visible()
+        assert page.locator(".nw-history [data-key='undo']").is_visible()
+    finally:
+        context.close()
+
+
+def _box(page: Any, selector: str) -> dict[str, float]:
+    box: dict[str, float] = page.evaluate("""(sel) => {
+      const r = document.querySelector(sel).getBoundingClientRect();
+      return {top: r.top + scrollY, bottom: r.bottom + scrollY, left: r.left, right: r.right,
+              height: r.height}; }""", selector)
+    return box

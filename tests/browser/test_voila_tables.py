@@ -4,7 +4,9 @@ and one Chromium, the tables' store in a temporary folder (NATIONS_TABLES_DIR).
 - A whole board game: the host's page starts it with its New game dialog (you, a player
   invited by link, the heuristic bot), the invited player opens the link from the table bar
   in another browser context, both play by clicking (the bot's seat is played by the
-  screens' watchers), and both pages end on the same final scores.
+  screens' watchers), and both pages end on the same final scores; then Play again at the
+  host's page, which says first what it does, makes a new table with a new link for the
+  guest, who stays at the finished game (it was refused: "unknown seat player 'remote'").
 - A whole dice game in the Accelerated variant with three human screens (two invited),
   passing with a food pledge whenever one is offered; at every step every screen is read,
   and no screen shows another seat's pledge (only "food trade: hidden").
@@ -197,6 +199,33 @@ def test_a_whole_board_game_with_two_screens_and_a_bot(
         finals = [p.locator(".nwb-root .nwb-final").inner_text() for p in pages]
         assert finals[0] == finals[1]
         assert host.evaluate(PAGE_KERNEL) != guest.evaluate(PAGE_KERNEL)
+        play_again_at_the_finished_table(host, guest, finals[1])
+
+
+def play_again_at_the_finished_table(host: Any, guest: Any, final: str) -> None:
+    """Play again at the finished table (it was refused in a developer's words): the host's
+    page says first what it does, then makes a new table with a new link for Player 2; the
+    guest's page stays at the finished game; both tables are in the host's Continue list."""
+    note = host.locator('[data-key="play-again-note"]')
+    assert "Play again makes a new table" in note.inner_text()
+    assert "a new link for Player 2" in note.inner_text()
+    old = read(host)["pos"]
+    old_link = host.locator('[data-key="link-seat-1"]').input_value()
+    host.click('[data-key="play-again"]')
+    # the new table's link for Player 2, in the bar (the host's page listed the old one)
+    host.wait_for_function("(old) => { const l = document.querySelector("
+                           "'[data-key=\"link-seat-1\"]'); return l && l.value !== old; }",
+                           arg=old_link, timeout=60_000)
+    host.wait_for_function("(old) => { const r = document.querySelector('.nwb-root');"
+                           " return r && Number(r.dataset.position) < old; }", arg=old,
+                           timeout=60_000)
+    assert read(host)["error"] == ""
+    guest.wait_for_timeout(1000)
+    assert read(guest)["step"] == "game_over" and read(guest)["status"] == "The game is over."
+    assert guest.locator(".nwb-root .nwb-final").inner_text() == final
+    kept = host.evaluate("JSON.parse(localStorage.getItem('nations-tables') || '[]')"
+                         ".map((e) => Boolean(e.turn && e.turn.over))")
+    assert sorted(kept) == [False, True], kept
 
 
 @pytest.mark.timeout(900)

@@ -5,6 +5,7 @@ playing once, a page coming back with its links."""
 from __future__ import annotations
 
 import json
+import random
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -482,6 +483,64 @@ def test_a_shared_table_names_what_it_refuses_with_the_words_of_each_refusal(
     alone = create_table(store, "dice", players=2, seed=7, seats=[None, "random"])
     solo = dice_screen(store, [alone.seats[0]], widgets, run_bots=False)
     assert solo.table["off"] == {} and not solo.table["shared"]
+
+
+def finished_table(store: Store, kind: str = "dice") -> Any:
+    """A table of two people played to its end (each seat's moves picked at random with a
+    fixed seed), through the store as the two screens would."""
+    links = create_table(store, kind, players=2, seed=7)
+    seats = [join_table(store, token) for token in links.seats]
+    pick = random.Random(3)
+    while not seats[0].game.state.is_terminal():
+        mover = seats[seats[0].game.current_player]
+        mover.refresh()
+        mover.play(pick.choice(mover.legal_moves()))
+        seats[0].refresh()
+    return links
+
+
+def play_again_intent(widget: GameWidget[Any, Any]) -> dict[str, Any]:
+    """What a page's Play again sends (js/src/shell/controller.js playAgain): every setting
+    it was sent but the seed and the message cap, the seats it was shown, a new seed."""
+    same = {k: v for k, v in widget.settings.items() if k not in ("seed", "max_message")}
+    return {"kind": "new_game", "settings": {**same, "seats": list(widget.seats), "seed": None}}
+
+
+def test_play_again_at_a_finished_shared_table_invites_the_others_to_a_new_table(
+        store: Store, widgets: list[Any]) -> None:
+    """Play again at a finished shared table was refused in a developer's words ("unknown
+    seat player 'remote'"): the page sends the seats it shows, a person at their own screen
+    as "remote".  It starts a new table with the same seats, this screen's seat played here
+    and a new link for the other person; nothing is lost: the finished table stays in the
+    store at its last move, its links open it, and the other screen stays at it until its
+    player opens the new link."""
+    links = finished_table(store)
+    finished = store.head(links.table_id)
+    host = dice_screen(store, [links.seats[0], links.host], widgets, run_bots=False)
+    guest = dice_screen(store, [links.seats[1]], widgets, run_bots=False)
+    assert host.table["over"] and host.seats == ["human", "remote"]
+    host.handle_intent(play_again_intent(host))
+    assert host.error == ""
+    table = host.table
+    assert table["id"] != links.table_id and not table["over"] and table["shared"]
+    assert table["mine"] == [0] and host.seats == ["human", "remote"]
+    assert host.game.position == 0 and host.settings["players"] == 2
+    invite = table["links"]["seats"]["1"]
+    assert set(table["links"]["seats"]) == {"1"}
+    # the finished table: unchanged in the store, opened at its end by its old links
+    assert store.head(links.table_id) == finished
+    guest.table_binding.refresh()                  # type: ignore[union-attr]
+    assert guest.table["id"] == links.table_id and guest.table["over"]
+    back = dice_screen(store, [links.seats[0]], widgets, run_bots=False)
+    assert back.table["id"] == links.table_id and back.table["over"]
+    # the other player joins the new table by its new link
+    newcomer = dice_screen(store, [invite], widgets, run_bots=False)
+    assert newcomer.table["id"] == table["id"] and newcomer.table["mine"] == [1]
+    # the guest's own Play again makes a table of its own the same way (it then holds the
+    # links to hand out)
+    guest.handle_intent(play_again_intent(guest))
+    assert guest.error == "" and guest.table["id"] not in (links.table_id, table["id"])
+    assert guest.table["mine"] == [1] and set(guest.table["links"]["seats"]) == {"0"}
 
 
 def test_a_page_that_says_goodbye_or_stops_speaking_is_no_longer_connected(

@@ -15,7 +15,7 @@
 // Board (at the end) keeps the drawn table between draws and puts the parts in place.
 import { Parts, h, memo, modal, setAttr, setChildren, setText, sid, sig } from "../shell/dom.js";
 import { icon, iconClass } from "../shell/icons.js";
-import { botLevel, fairEnd, gameSeed, roundKey, seedLine } from "../shell/panels.js";
+import { botLevel, fairEnd, gameSeed, playAgainButton, playAgainNote, playAgainWords, roundKey, seedLine } from "../shell/panels.js";
 import {
   FIGURE_LABEL,
   GOODS,
@@ -308,20 +308,26 @@ function gameEnd(S, act) {
     // the seed, for sharing: Python sends it once the game is over (never before: it
     // tells the order of the decks)
     seedLine(S),
-    // the same players and settings, a new seed (the shell's intent, as the dice game's)
-    h("div", { class: "nwb-again" },
-      h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "play-again" }, title: "A new game with the same players and settings, and a new seed", onclick: () => act.playAgain() }, "Play again")),
+    // the same players and settings, a new seed (the shell's button and intent, as the dice
+    // game's); at a shared table, what it does said under it (a new table)
+    h("div", { class: "nwb-again" }, playAgainButton(S, () => act.playAgain()), playAgainNote(S)),
     // fair dice: the seed and salt behind the fingerprint shown since the first move
     fairEnd(S),
   ];
 }
 
+// each prompt panel's place for the shell's Undo (panels.undoNear), filled at every draw:
+// the panel is a part drawn anew only when its question changes, the Undo follows the
+// history at every move
+const undoSlots = new WeakMap();
+
 function promptPanel(S, ui, act, moves) {
   const v = S.view;
+  const undoSlot = h("div", { class: "nwb-prompt-undo" });
   const live = S.acting !== null && S.acting !== undefined;
   const opts = live ? moves.options : [];
   const can = live && !opts.length ? choicesLine(moves) : "";
-  return h("section", { class: `nw-panel nwb-prompt${live ? " nwb-live nw-ask-live" : ""}${v.over ? " nwb-over" : ""}`, "aria-live": "polite", dataset: { key: "prompt" } },
+  const section = h("section", { class: `nw-panel nwb-prompt${live ? " nwb-live nw-ask-live" : ""}${v.over ? " nwb-over" : ""}`, "aria-live": "polite", dataset: { key: "prompt" } },
     h("p", { class: "nwb-ask" }, v.prompt),
     // the card the question is about (a building to place, a battle's loot, a golden age)
     v.decision_card && S.cards && S.cards[v.decision_card]
@@ -331,10 +337,15 @@ function promptPanel(S, ui, act, moves) {
     gameEnd(S, act),
     opts.length ? h("div", { class: "nwb-options", role: "group", "aria-label": "Answers" },
       opts.map((e, i) => moveButton(act, e, `${i < 9 ? `${i + 1}. ` : ""}${e.text}`, " nwb-option"))) : null,
-    live && moves.pass ? h("div", { class: "nwb-pass" }, moveButton(act, moves.pass, "Pass", " nw-pass nwb-pass-btn")) : null,
-    v.round_summary && !S.viewingHistory
-      ? h("button", { type: "button", class: "nw-btn nwb-link", dataset: { key: "open-summary" }, onclick: () => act.openSummary() }, `Round ${v.round_summary.round} summary`)
-      : null);
+    // Pass, the last round's summary and the Undo: one row where the columns stack
+    h("div", { class: "nwb-prompt-foot" },
+      live && moves.pass ? h("div", { class: "nwb-pass" }, moveButton(act, moves.pass, "Pass", " nw-pass nwb-pass-btn")) : null,
+      v.round_summary && !S.viewingHistory
+        ? h("button", { type: "button", class: "nw-btn nwb-link", dataset: { key: "open-summary" }, onclick: () => act.openSummary() }, `Round ${v.round_summary.round} summary`)
+        : null,
+      undoSlot));
+  undoSlots.set(section, undoSlot);
+  return section;
 }
 
 /** The next production's change (Python's `production`: a worker deployed, a card
@@ -824,7 +835,7 @@ export class Board {
       left: h("div", { class: "nwb-left" }),
       right: h("div", { class: "nwb-right" }),
       others: h("div", { class: "nwb-others", "aria-label": "The other nations" }),
-      // the progress board and, beside it on a wide screen (below it on a phone), every
+      // the progress board and, beside it on a wide screen (before it on a phone), every
       // nation's panel
       table: h("div", { class: "nwb-table-area" }),
       players: h("section", { class: "nwb-players", "aria-label": "Every nation at a glance", dataset: { key: "players" } }),
@@ -878,10 +889,13 @@ export class Board {
     const buttons = panels.headerButtons ? [].concat(panels.headerButtons(part) || []) : [];
     // signed by everything promptPanel draws: the choices line too (an Undo or a bot's turn
     // can bring back the same question with other moves, e.g. an architect to hire again)
-    const prompt = part("prompt", sig(v.prompt, v.decision_card, ui.detail, S.acting, moves.options, moves.pass, choicesLine(moves), v.over, v.final, v.round_summary ? v.round_summary.round : 0, S.viewingHistory, gameSeed(S), S.fair), () => promptPanel(S, ui, act, moves));
+    const prompt = part("prompt", sig(v.prompt, v.decision_card, ui.detail, S.acting, moves.options, moves.pass, choicesLine(moves), v.over, v.final, v.round_summary ? v.round_summary.round : 0, S.viewingHistory, gameSeed(S), S.fair, v.final ? playAgainWords(S) : ""), () => promptPanel(S, ui, act, moves));
     // nobody here may act: the shell says who is thinking (Skip, Let the bots play)
     const waiting = shown(v.current) && !shown(S.acting) && !S.viewingHistory && panels.waiting
       ? part("waiting", sig(S.busy, v.current, S.seats, S.humanTurn), () => panels.waiting(S)) : null;
+    // Undo beside the decision where the columns stack (a phone: the history panel, with its
+    // own Undo, is far down); the shell's piece, the same as the dice game's
+    setChildren(undoSlots.get(prompt), [panel("undoNear")]);
     setChildren(els.turn, [prompt, waiting, previewPanel(S, act, part), recentPanel(S, part)]);
 
     const viewer = shown(v.viewer) ? v.viewer : null;
@@ -906,7 +920,11 @@ export class Board {
     setChildren(els.players, playerPanels(S, act, part));
     // a 5-player board (7 columns of cards) needs the whole width: the panels go under it
     setAttr(els.table, "class", `nwb-table-area${v.progress.columns >= 7 ? " nwb-wide-board" : ""}`);
-    setChildren(els.table, [progressPanel(S, ui, act, part, moves), els.players]);
+    // the panels first: one column (a phone) shows them right after the question, where the
+    // player deciding reads their own figures (and the others'), not after the whole
+    // progress board; wider, board.css's grid areas put them beside the board (or under a
+    // 7-column board), as before. The reading and Tab order is the one seen in one column.
+    setChildren(els.table, [els.players, progressPanel(S, ui, act, part, moves)]);
     setChildren(frame, [els.head, status, panel("errorLine"), S.viewingHistory ? panel("historyBanner") : null, els.turn, els.table, els.main, dialog]);
     P.sweep();
     setAttr(frame, "data-position", v.position);

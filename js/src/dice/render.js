@@ -5,7 +5,7 @@
 // keeps the drawn DOM and rebuilds only the parts whose inputs changed.
 import { Parts, h, isLive, memo, modal, setAttr, setChildren, setDisabled, setIdScope, setLive, setText, sid, sig, uid } from "../shell/dom.js";
 import { icon, iconClass } from "../shell/icons.js";
-import { botWho, fairEnd, fairFold, gameSeed, offHere, previewCancel, previewLists, previewWaiting, roundKey, seedLine } from "../shell/panels.js";
+import { botWho, fairEnd, fairFold, gameSeed, offHere, playAgainButton, playAgainNote, playAgainWords, previewCancel, previewLists, previewWaiting, roundKey, seedLine } from "../shell/panels.js";
 import {
   buildMove,
   buyMove,
@@ -1061,7 +1061,9 @@ function gameOver(S, act) {
   return h("div", { class: "nw-gameover" },
     h("div", { class: `nw-result-banner${won ? " nw-you-won" : ""}`, role: "status" },
       h("p", { class: "nw-big" }, won ? `You win! ${v.prompt}` : v.prompt),
-      h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "play-again" }, title: "A new game with the same players and settings, and a new seed", onclick: () => act.playAgain() }, "Play again")),
+      playAgainButton(S, () => act.playAgain())),
+    // at a shared table, what Play again does (a new table), said before it is pressed
+    playAgainNote(S),
     seedLine(S),
     // a row per player, best first (Python's ranking), the winner's in gold; each column
     // under its icon or its tile type's colour, named in words
@@ -1175,7 +1177,7 @@ export class Board {
       sig(S.busy, me, v.step, cur, S.seats, S.legal,
         me !== null ? [ui.sel, v.players[me], v.give_back] : 0,
         v.config.variant, v.event,
-        v.step === "game_over" ? [v.prompt, v.ranking, v.projected, v.breakdown, v.winner, v.hall_of_fame, gameSeed(S), S.fair] : 0));
+        v.step === "game_over" ? [v.prompt, v.ranking, v.projected, v.breakdown, v.winner, v.hall_of_fame, gameSeed(S), S.fair, playAgainWords(S)] : 0));
 
     const rolling = new Set(ui.rollingDice || []);
     const boards = boardOrder(S).map((seat) => {

@@ -41,6 +41,45 @@ export function seedLine(S) {
     ". A New game with this seed and the same settings deals the same draws, to replay the game or share it.");
 }
 
+/** "Player 2", "Player 2 and Player 3", "Player 1, Player 2 and Player 4". */
+function namesInWords(names) {
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names.join("");
+}
+
+/** What Play again does at a shared table (the `table` trait: other people at their own
+ * screens), said before it is pressed: Python makes a new table with the same seats and a
+ * new link for each of them (GameWidget.start_game); the finished table stays as it was.
+ * "" anywhere else (a game of this screen, or a table of one person: a new game here). */
+export function playAgainWords(S) {
+  const T = S.table || {};
+  if (!T.id || !T.shared) return "";
+  const others = (T.seats || []).filter((s) => s.who === "remote").map((s) => s.name);
+  if (!others.length) return "";
+  const who = namesInWords(others);
+  const many = others.length > 1;
+  return `Play again makes a new table: the same seats and settings, a new seed, and a new link for ${who} in the table bar, for you to send. `
+    + `${who} ${many ? "stay" : "stays"} at this finished game until they open ${many ? "theirs" : "it"}. `
+    + "This game stays in Continue a game; your link brings you back to it.";
+}
+
+/** Both games' Play again: a new game with the same seats and settings and a new seed (the
+ * shell's `playAgain`, passed as `onclick`); its title says what it does, at a shared
+ * table too (a new table). */
+export function playAgainButton(S, onclick) {
+  const table = playAgainWords(S) !== "";
+  return h("button", {
+    type: "button", class: "nw-btn nw-primary", dataset: { key: "play-again" },
+    title: table ? "A new table with the same seats and settings, a new seed, and a new link for each player at their own screen" : "A new game with the same players and settings, and a new seed",
+    "aria-describedby": table ? sid("play-again-note") : null, onclick,
+  }, "Play again");
+}
+
+/** The line under Play again at a shared table (playAgainWords), or null elsewhere. */
+export function playAgainNote(S) {
+  const words = playAgainWords(S);
+  return words ? h("p", { class: "nw-again-note", id: sid("play-again-note"), dataset: { key: "play-again-note" } }, words) : null;
+}
+
 /** Fair dice, shown (nations_widget/core/fairness.py): the `fair` trait holds the game's
  * fingerprint from the start, and once the game is over the seed, the salt and the text
  * whose SHA-256 is the fingerprint.  Null before Python has sent it. */

@@ -688,14 +688,16 @@ describe("390 px", () => {
     expect(css).toMatch(/@media \(max-width: 430px\)/);
   });
 
-  it("puts the scoring board right after the prompt and the progress board in one column, at the right column's top in two", () => {
+  it("puts the nations' panels right after the prompt, then the progress board and the scoring board in one column; the panels beside the board and the scoring board at the right column's top in two", () => {
     const S = snapshot("game_over_4p");
     const { el, byKey } = mount(createView, S);
     const main = el.querySelector(".nwb-main");
-    // the DOM order (the one-column order, the reading and the Tab order): the prompt, the
-    // progress board, the scoring board, then the nations, then the panels
+    // the DOM order (the one-column order, the reading and the Tab order): the prompt, every
+    // nation's panel, the progress board, the scoring board, then the nations' boards, then
+    // the panels
     expect([...main.children].map((c) => c.getAttribute("data-key") || c.className)).toEqual(["scoring", "nwb-left", "nwb-right"]);
-    const order = ["prompt", "progress", "scoring", `nation-${S.view.nations[0].seat}`]
+    expect([...el.querySelector(".nwb-table-area").children].map((c) => c.getAttribute("data-key"))).toEqual(["players", "progress"]);
+    const order = ["prompt", "players", `panel-${S.view.scoring.order.at(-1)}`, "progress", "scoring", `nation-${S.view.nations[0].seat}`]
       .map((k) => byKey(k));
     for (const [a, b] of order.slice(0, -1).map((x, i) => [x, order[i + 1]])) {
       expect(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
@@ -720,9 +722,20 @@ describe("390 px", () => {
     }
     const narrow = css.slice(css.indexOf("@media (max-width: 820px)"));
     expect(areas(narrow.slice(0, narrow.indexOf("}\n}") + 3))).toBe('"score" "left" "right"');
+    // the progress board and the panels: side by side (the board first), or the panels
+    // under a 7-column board, on a wide screen; the panels first (the DOM's order) in one
+    // column
+    const tableAreas = (text, selector) => (rule(text, selector).match(/grid-template-areas:\s*([^;]+);/) || [])[1];
+    const wideTable = css.slice(css.indexOf(".nwb-table-area {"));
+    expect(tableAreas(wideTable, ".nwb-table-area")).toBe('"board players"');
+    expect(tableAreas(wideTable, ".nwb-table-area.nwb-wide-board")).toBe('"board" "players"');
+    expect(rule(wideTable, ".nwb-table-area > .nwb-progress")).toMatch(/grid-area: board;/);
+    expect(rule(wideTable, ".nwb-table-area > .nwb-players")).toMatch(/grid-area: players;/);
+    const oneColumn = css.slice(css.indexOf("@media (max-width: 1100px)"));
+    expect(tableAreas(oneColumn, ".nwb-table-area, .nwb-table-area.nwb-wide-board")).toBe('"players" "board"');
     // nothing else reorders the table (no `order`, no other areas in a smaller query)
     expect(css).not.toMatch(/(^|[\s;{])order\s*:/);
-    expect(css.match(/grid-template-areas/g).length).toBe(2);
+    expect(css.match(/grid-template-areas/g).length).toBe(5);
   });
 });
 

@@ -169,6 +169,54 @@ afterEach(() => {
     expect(document.activeElement).toBe(slider);
   });
 
+  it("puts the shell's Undo in the decision panel (shown by CSS where the columns stack): the history's Undo, with its title", async () => {
+    const m = model("mid_4p");
+    const el = host();
+    shell.createController({ model: m, el }, createView);
+    await flush();
+    const near = el.querySelector(".nwb-prompt .nw-undo-near [data-key='undo-near']");
+    expect(near).toBeTruthy();
+    // the same words as the history panel's Undo, and the same intent
+    const far = el.querySelector(".nw-history [data-key='undo']");
+    expect(near.title).toBe(far.title);
+    expect(near.title).toContain(`back to move ${m.data.history.undo_to}`);
+    near.click();
+    expect(m.sent.at(-1)).toEqual({ kind: "undo" });
+    far.click();
+    expect(m.sent.at(-1)).toEqual({ kind: "undo" });
+  });
+
+  it("offers no Undo beside the decision when Python says nothing can be taken back, and brings it back when it can", async () => {
+    const m = model("mid_4p");
+    const can = m.data.history;
+    m.data.history = { ...can, can_undo: false };
+    const el = host();
+    shell.createController({ model: m, el }, createView);
+    await flush();
+    expect(el.querySelector("[data-key='prompt']")).toBeTruthy();
+    expect(el.querySelector("[data-key='undo-near']")).toBeNull();
+    // the question on screen is the same (its panel is not drawn anew): the Undo follows
+    // the history trait alone
+    const prompt = el.querySelector("[data-key='prompt']");
+    m.emit("history", can);
+    await flush();
+    expect(el.querySelector("[data-key='prompt']")).toBe(prompt);
+    expect(prompt.querySelector("[data-key='undo-near']")).toBeTruthy();
+    m.emit("history", { ...can, can_undo: false });
+    await flush();
+    expect(el.querySelector("[data-key='undo-near']")).toBeNull();
+  });
+
+  it("offers no Undo beside the decision while an earlier position is shown", async () => {
+    const m = model("mid_4p");
+    m.data.history = { ...m.data.history, position: 100 };
+    const el = host();
+    shell.createController({ model: m, el }, createView);
+    await flush();
+    expect(el.querySelector("[data-key='back-to-game']")).toBeTruthy();
+    expect(el.querySelector("[data-key='undo-near']")).toBeNull();
+  });
+
   it("shows no Play again while the game goes on", async () => {
     const m = model("mid_4p");
     const el = host();

@@ -473,7 +473,12 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         """Start a new game with ``settings`` (the ``new_game`` intent's: ``players``,
         ``seats``, ``seed``, ``bot_delay`` and the game's own); unspecified settings keep
         their current values, except the seed (None: a fresh random seed).  Bad settings
-        raise :class:`ValueError` and change nothing."""
+        raise :class:`ValueError` and change nothing.
+
+        At a table, a seat given as ``"remote"`` (a person at their own screen, as the
+        ``seats`` trait says: a page's Play again sends the seats it was shown) is invited
+        again: the new game is a new table, with a new link for that seat on this page;
+        the finished table stays in the store as it was (its links bring it back)."""
         settings = dict(settings or {})
         self._intents.check_settings(settings)
         with self._lock:
@@ -487,6 +492,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             game = self._adapter.new_game(wanted, self._game)
             n = self._adapter.seat_count(game)
             seats = settings.get("seats")
+            if seats is not None and self._binding is not None and REMOTE in seats:
+                seats = [INVITE if who == REMOTE else who for who in seats]
             if seats is None:
                 seats = [s for s in self._seats if s != REMOTE] \
                     if len(self._seats) == n and self._binding is None else None
