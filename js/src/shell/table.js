@@ -164,8 +164,9 @@ export function drawTableBar(T, el, links, loc, K, naming) {
   const seats = (T.seats || []).map((s) => h("li", { class: `nw-table-seat${s.seat === T.to_play && !T.over ? " nw-table-to-play" : ""}`, dataset: { seat: s.seat, who: s.who } },
     h("span", { class: `nw-swatch nw-seat-${s.seat}`, "aria-hidden": "true" }),
     // a name is text: a text node, never markup; the seat's number beside it (names may repeat)
-    h("strong", { class: "nw-table-seat-name", dataset: { key: `seat-name-${s.seat}` } }, s.name),
-    s.named && s.label ? h("span", { class: "nw-table-seat-label" }, ` (${s.label})`) : null, `: ${seatWords(s)}`,
+    h("span", { class: "nw-table-seat-text" },
+      h("strong", { class: "nw-table-seat-name", dataset: { key: `seat-name-${s.seat}` } }, s.name),
+      s.named && s.label ? h("span", { class: "nw-table-seat-label" }, ` (${s.label})`) : null, `: ${seatWords(s)}`),
     s.seat === T.to_play && !T.over ? h("span", { class: "nw-table-badge" }, "to play") : null));
   const invite = [];
   if (links && links.seats && Object.keys(links.seats).length) {
