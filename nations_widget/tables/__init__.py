@@ -6,21 +6,33 @@
   :mod:`~nations_widget.tables.opening`: :func:`open_store` (which store the environment
   names);
 - :class:`SQLiteStore` (default, embedded) and :class:`PostgresStore` (several machines);
-- :mod:`~nations_widget.tables.links`: the seat links (random tokens, kept as digests).
+- :mod:`~nations_widget.tables.links`: the seat links (random tokens, kept as digests);
+- :mod:`~nations_widget.tables.names`: the players' display names (cleaned, kept per seat).
 
 The engines are untouched: a table stores only moves its game's engine has checked and
 replays them through the engine when it is opened.
 """
 
-from .errors import LinkError, RecordError, SeatError, StaleMoveError, StoreError, TableError
+from .errors import (
+    LinkError,
+    NameRefused,
+    RecordError,
+    SeatError,
+    StaleMoveError,
+    StoreError,
+    TableError,
+)
+from .names import MAX_NAME_CHARS, clean_name
 from .opening import open_store
 from .sqlite_store import SQLiteStore
 from .store import Store
 from .table import Links, Table, TableSeat, create_table, join_table
 
 __all__ = [
+    "MAX_NAME_CHARS",
     "LinkError",
     "Links",
+    "NameRefused",
     "RecordError",
     "SQLiteStore",
     "SeatError",
@@ -30,6 +42,7 @@ __all__ = [
     "Table",
     "TableError",
     "TableSeat",
+    "clean_name",
     "create_table",
     "join_table",
     "open_store",

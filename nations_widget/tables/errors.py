@@ -34,9 +34,13 @@ class RecordError(TableError):
     or a move the engine refuses on replay.  The table is not opened."""
 
 
+class NameRefused(TableError):
+    """A display name that cannot be shown: not text, empty once cleaned, or too long."""
+
+
 class StoreError(TableError):
     """The store itself: a database written by a newer version, or a missing driver."""
 
 
-__all__ = ["LinkError", "RecordError", "SeatError", "StaleMoveError", "StoreError",
+__all__ = ["LinkError", "NameRefused", "RecordError", "SeatError", "StaleMoveError", "StoreError",
            "TableError"]

@@ -42,6 +42,8 @@ _SCHEMA = [
     "CREATE TABLE IF NOT EXISTS nations_presence (table_id TEXT NOT NULL, screen TEXT NOT NULL, "
     "seat INTEGER NOT NULL, until DOUBLE PRECISION NOT NULL, "
     "PRIMARY KEY (table_id, screen, seat))",
+    "CREATE TABLE IF NOT EXISTS nations_names (table_id TEXT NOT NULL, seat INTEGER NOT NULL, "
+    "name TEXT NOT NULL, updated DOUBLE PRECISION NOT NULL, PRIMARY KEY (table_id, seat))",
 ]
 
 

@@ -101,7 +101,8 @@ class SQLStore:
             # finishes before the events are deleted, and one waiting finds no table
             if self._run(db, sql, params).rowcount != 1:
                 return False
-            for rows in ("nations_events", "nations_links", "nations_presence"):
+            for rows in ("nations_events", "nations_links", "nations_presence",
+                         "nations_names"):
                 self._run(db, f"DELETE FROM {rows} WHERE table_id = ?", (table_id,))
             self._run(db, "DELETE FROM nations_tables WHERE id = ?", (table_id,))
             self._moved(db, table_id)       # its watchers wake and find it gone
@@ -152,6 +153,25 @@ class SQLStore:
         rows = self._read("SELECT DISTINCT seat FROM nations_presence WHERE table_id = ? "
                           "AND until >= ? ORDER BY seat", (table_id, time.time()))
         return [int(r[0]) for r in rows]
+
+    # ------------------------------------------------------------------ names
+    def set_name(self, table_id: str, seat: int, name: str | None) -> bool:
+        now = time.time()
+        with self._write() as db:
+            if self._run(db, "UPDATE nations_tables SET head = head WHERE id = ?",
+                         (table_id,)).rowcount != 1:
+                return False
+            self._run(db, "DELETE FROM nations_names WHERE table_id = ? AND seat = ?",
+                      (table_id, seat))
+            if name is not None:
+                self._run(db, "INSERT INTO nations_names VALUES (?, ?, ?, ?)",
+                          (table_id, seat, name, now))
+        return True
+
+    def names(self, table_id: str) -> dict[int, str]:
+        rows = self._read("SELECT seat, name FROM nations_names WHERE table_id = ? "
+                          "ORDER BY seat", (table_id,))
+        return {int(r[0]): str(r[1]) for r in rows}
 
     def close(self) -> None:
         with self._lock:

@@ -38,6 +38,9 @@ CREATE INDEX IF NOT EXISTS nations_links_by_table ON nations_links (table_id);
 CREATE TABLE IF NOT EXISTS nations_presence (
     table_id TEXT NOT NULL, screen TEXT NOT NULL, seat INTEGER NOT NULL,
     until REAL NOT NULL, PRIMARY KEY (table_id, screen, seat));
+CREATE TABLE IF NOT EXISTS nations_names (
+    table_id TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,
+    updated REAL NOT NULL, PRIMARY KEY (table_id, seat));
 """
 
 _POLL_FIRST = 0.02

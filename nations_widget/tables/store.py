@@ -122,9 +122,19 @@ class Store(Protocol):
     def presence(self, table_id: str) -> list[int]:
         """The table's seats held by a screen whose presence has not run out."""
 
+    def set_name(self, table_id: str, seat: int, name: str | None) -> bool:
+        """Keep ``name`` as the display name of the table's ``seat`` (``None``: none, the
+        seat is "Player N" again), in place of the one before; ``False`` when the store has
+        no such table.  The name is already cleaned
+        (:func:`~nations_widget.tables.names.clean_name`); it is not an event (a name
+        changed never makes a move stale)."""
+
+    def names(self, table_id: str) -> dict[int, str]:
+        """The table's display names by seat (a seat without one is not there)."""
+
     def delete_table(self, table_id: str, unmoved_since: float | None = None) -> bool:
-        """Delete the table, its events, its links and its presence in one transaction
-        (a game forgotten, or not played for long); with ``unmoved_since``, only if the
+        """Delete the table, its events, its links, its presence and its names in one
+        transaction (a game forgotten, or not played for long); with ``unmoved_since``, only if the
         table last moved before that time.  ``True`` when a table was deleted.  A writer
         racing the delete finds the table gone: its :meth:`append` returns ``False``."""
 

@@ -53,9 +53,10 @@ from typing import Any
 
 from ..core.errors import IllegalMoveError
 from ..core.history import HistoryGame
-from .errors import LinkError, RecordError, SeatError, StaleMoveError, TableError
+from .errors import LinkError, NameRefused, RecordError, SeatError, StaleMoveError, TableError
 from .games import GameKind, kind_named, kind_of, kinds
 from .links import UNKNOWN_LINK, check_token_shape, digest, new_table_id, new_token
+from .names import clean_name
 from .records import Event, TableRecord, UndoPolicy, read_event, read_table
 from .store import LinkRow, Role, Store, TableRow
 
@@ -103,6 +104,8 @@ class Table:
     number: int = 0
     bots: list[str | None] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
+    #: the players' display names by seat, as last read (:meth:`read_names`)
+    names: dict[int, str] = field(default_factory=dict)
 
     @classmethod
     def load(cls, store: Store, table_id: str) -> Table:
@@ -122,11 +125,31 @@ class Table:
                               "its game)")
         table = cls(store, table_id, kind, record, game, bots=list(record.bots))
         table.refresh()
+        table.read_names()
         return table
 
     @property
     def players(self) -> int:
         return len(self.bots)
+
+    def read_names(self) -> bool:
+        """Read the players' display names again; ``True`` when they changed.  A stored
+        name is cleaned again (a row written by hand, or by an older rule), and one that
+        cannot be shown is left out: the seat is "Player N"."""
+        names: dict[int, str] = {}
+        for seat, stored in self.store.names(self.id).items():
+            if 0 <= seat < self.players:
+                try:
+                    names[seat] = clean_name(stored)
+                except NameRefused:
+                    continue
+        changed = names != self.names
+        self.names = names
+        return changed
+
+    def display_name(self, seat: int) -> str:
+        """What the screens call ``seat``: its chosen name, else "Player N"."""
+        return self.names.get(seat) or player_name(seat)
 
     def refresh(self) -> bool:
         """Read and replay the events stored since the last read; ``True`` if any."""
@@ -397,6 +420,18 @@ class TableSeat:
         number = self._write(Event("seat", target, bot=None, by=self.seat), seen)
         self.table.refresh()
         return number
+
+    def set_name(self, name: object) -> str:
+        """Show ``name`` for this link's seat on every screen of the table (cleaned by
+        :func:`~nations_widget.tables.names.clean_name`, which refuses a bad one in words;
+        ``None``: "Player N" again); the name kept.  Only a seat's own link names it: the
+        seat is the player's identity, the name only what is shown."""
+        seat = self._my_seat("choose a name")
+        cleaned = None if name is None else clean_name(name)
+        if not self.table.store.set_name(self.table.id, seat, cleaned):
+            raise LinkError(UNKNOWN_LINK)
+        self.table.read_names()
+        return cleaned if cleaned is not None else player_name(seat)
 
     def new_link(self, seat: int | None) -> str:
         """The host's: a fresh link for ``seat`` (None: the spectators'); the old one is

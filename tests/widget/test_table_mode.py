@@ -16,7 +16,7 @@ import pytest
 from nations_widget.tables import SQLiteStore, Store, create_table, join_table
 from nations_widget.widget import NationsWidget
 from nations_widget.widget.board.widget import BoardWidget
-from nations_widget.widget.shell.table_mode import open_hands, use_store
+from nations_widget.widget.shell.table_mode import open_hands, use_store, with_names
 from nations_widget.widget.shell.widget import GameWidget
 
 SEED = 738_291_004_615_229_380_117_564_093
@@ -581,3 +581,89 @@ def test_presence_is_noted_often_and_runs_out_soon() -> None:
     from nations_widget.widget.shell import table_mode
     assert table_mode.PRESENCE_SECONDS + 2 * table_mode.PRESENCE_EVERY <= 6.0
     assert table_mode.PAGE_BEAT * 3 <= table_mode.PAGE_AWAY <= 10.0
+
+
+# ------------------------------------------------------------------ players' names
+# the name intent keeps the name in the store; every screen's table trait, view texts and
+# log show it instead of "Player N" (the engine's log and the payloads kept per position are
+# untouched); a bad name is refused in words
+
+
+def _seat(widget: GameWidget[Any, Any], seat: int) -> dict[str, Any]:
+    return next(s for s in widget.table["seats"] if s["seat"] == seat)
+
+
+def _play_until_both_moved(screens: list[NationsWidget]) -> None:
+    for _ in range(40):
+        movers = [w for w in screens if w.table["my_turn"]]
+        if not movers:
+            until(lambda: any(w.table["my_turn"] for w in screens))
+            continue
+        mover = movers[0]
+        mover.handle_intent({"kind": "move", "move": mover.legal[0]["move"],
+                             "position": mover.game.position})
+        assert mover.error == ""
+        seats = {e.get("seat") for e in mover.game_log if e.get("kind") != "setup"}
+        if {0, 1} <= seats:
+            return
+        until(lambda n=mover.table["number"]: all(w.table["number"] >= n for w in screens))
+    raise AssertionError("both seats did not move")
+
+
+def test_a_name_chosen_at_one_screen_shows_on_the_others(store: Store,
+                                                        widgets: list[Any]) -> None:
+    links = create_table(store, "dice", players=2, seed=7)
+    alice = dice_screen(store, [links.seats[0]], widgets)
+    bob = dice_screen(store, [links.seats[1]], widgets)
+    _play_until_both_moved([alice, bob])
+    assert "Player 2" in json.dumps(alice.game_log)
+    bob.handle_intent({"kind": "name", "name": " Bob <i>the</i>\u202e builder\n"})
+    assert bob.error == ""
+    assert _seat(bob, 1) | {"connected": None} == {
+        "seat": 1, "name": "Bob <i>the</i> builder", "label": "Player 2", "named": True,
+        "who": "here", "bot": None, "connected": None}
+    until(lambda: _seat(alice, 1)["name"] == "Bob <i>the</i> builder")
+    assert _seat(alice, 0) | {"connected": None} == {
+        "seat": 0, "name": "Player 1", "label": "Player 1", "named": False, "who": "here",
+        "bot": None, "connected": None}
+    # the texts the page draws name him; the engine's own log still says "Player 2"
+    for screen in (alice, bob):
+        shown = json.dumps(screen.log_patch) + json.dumps(screen.view)
+        assert "Bob <i>the</i> builder" in shown and "Player 2" not in shown
+        game = screen.game
+        assert any("Player 2" in e.text for p in range(game.position + 1)
+                   for e in game.log_of_move(p))
+    # back to the seat's number
+    bob.handle_intent({"kind": "name", "name": None})
+    until(lambda: _seat(alice, 1)["name"] == "Player 2" and not _seat(alice, 1)["named"])
+    assert "Bob" not in json.dumps(alice.log_patch)
+    assert join_table(store, links.spectator).table.names == {}
+
+
+def test_a_bad_name_is_refused_in_words_and_nothing_is_kept(store: Store,
+                                                            widgets: list[Any]) -> None:
+    links = create_table(store, "dice", players=2, seed=7)
+    alice = dice_screen(store, [links.seats[0]], widgets)
+    alice.handle_intent({"kind": "name", "name": "x" * 10_000})
+    assert alice.error == "a name has at most 24 characters"
+    alice.handle_intent({"kind": "name", "name": "\u202e\u200b \x07"})
+    assert alice.error == "a name needs at least one letter or sign that shows"
+    alice.handle_intent({"kind": "name", "name": 7})
+    assert "field 'name': must be a text or null" in alice.error
+    assert store.names(links.table_id) == {}
+    spectator = dice_screen(store, [links.spectator], widgets)
+    spectator.handle_intent({"kind": "name", "name": "Eve"})
+    assert spectator.error == "this screen holds no seat to name"
+    alone = NationsWidget(players=2, seats=["human", "random"], bot_delay=0)
+    alone.handle_intent({"kind": "name", "name": "Solo"})
+    assert alone.error.startswith("a name is shown at a shared table only")
+
+
+def test_names_replace_seat_words_in_texts_only_once() -> None:
+    names = {1: "Player 1", 0: "Ann"}
+    payload = {"Player 2": "Player 2 buys; Player 1 pays", "n": [3, "Player 12", None],
+               "order": "Player order: Player 1, Player 2"}
+    assert with_names(payload, names) == {
+        "Player 2": "Player 1 buys; Ann pays", "n": [3, "Player 12", None],
+        "order": "Player order: Ann, Player 1"}
+    assert payload["Player 2"] == "Player 2 buys; Player 1 pays"    # not changed in place

@@ -24,7 +24,7 @@
 // "forget", tokens: [link]}, and Python deletes the game from the server.
 import "./app.css";
 import { h } from "../shell/dom.js";
-import { forgetTable, LINK_PROBLEMS, linksOf, rememberedTables, tableLink, tableUrl, turnWords, withHostLink } from "../shell/tablelist.js";
+import { forgetTable, LINK_PROBLEMS, linksOf, rememberedTables, seatNameOf, tableLink, tableUrl, turnWords, withHostLink } from "../shell/tablelist.js";
 
 /** The page's title before a game is chosen. */
 export const APP_TITLE = "Nations";
@@ -48,7 +48,7 @@ function when(ms) {
 export function whoPlays(t) {
   if (t.role === "kept") return typeof t.summary === "string" && t.summary ? t.summary.slice(0, 80) : "played here";
   if (t.role === "spectator") return "watching";
-  return (t.mine || []).map((s) => `Player ${s + 1}`).join(", ") || "host";
+  return (t.mine || []).map((s) => seatNameOf(t, s)).join(", ") || "host";
 }
 
 /** What Forget does to a remembered game, in the confirm step's words: a game of this

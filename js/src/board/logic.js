@@ -2,6 +2,8 @@
 // No rule lives here: the moves, their words, prices and costs come from Python
 // (nations_widget/widget/board/payloads.py); these functions only sort and format them.
 
+import { seatName } from "../shell/names.js";
+
 export const GOODS = ["gold", "stone", "food", "books"];
 export const RESOURCES = ["gold", "stone", "food", "books", "vp"];
 export const FIGURE_LABEL = {
@@ -16,7 +18,7 @@ export const TYPE_LABEL = {
 const ROMAN = ["", "I", "II", "III", "IV"];
 
 export const roman = (age) => ROMAN[age] || "";
-export const seatName = (seat) => `Player ${seat + 1}`;
+export { seatName };
 export const typeSlug = (type) => String(type || "").replace(/\s+/g, "-");
 export const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : "0");
 /** A number as a player reads it: below zero with a true minus sign ("−3", not "-3"). */

@@ -5,6 +5,8 @@
 // replaced building gives back) come from Python (catalogue and view): nothing here
 // repeats them.
 
+import { seatName } from "../shell/names.js";
+
 /** The face (symbols object, e.g. {stone: 1, book: 1}) die `d` shows in `view`. */
 export function dieFace(catalogue, view, d) {
   const colour = catalogue.die_colours[d];
@@ -226,9 +228,8 @@ export function selectionSummary(catalogue, view, sel) {
   return parts.join(", ");
 }
 
-export function seatName(seat) {
-  return `Player ${seat + 1}`;
-}
+/** What the screen calls `seat`: its player's name at a table, else "Player 2". */
+export { seatName };
 
 export function ordinal(n) {
   return ["1st", "2nd", "3rd", "4th"][n] || `${n + 1}th`;

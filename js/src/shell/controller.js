@@ -11,6 +11,7 @@ import * as dom from "./dom.js";
 import * as icons from "./icons.js";
 import { logStore } from "./logstore.js";
 import { traitValue } from "./traits.js";
+import { namesOf, withSeatNames } from "./names.js";
 import { makePanels } from "./panels.js";
 import { mountTableBar } from "./table.js";
 import { ensureShellStyles } from "./styles.js";
@@ -187,6 +188,7 @@ export function createController({ model, el }, createView) {
   // the game (Python's history.game) last drawn: another one arriving (loaded, or started
   // from Python) answers the New game dialog, which then closes
   let drawnGame = null;
+  let drawnNames = null; // the seats' names of the last draw (JSON)
   let draws = 0; // how many draws were made (a draw waiting for Python's answer skips if any)
   function draw() {
     scheduled = false;
@@ -226,7 +228,16 @@ export function createController({ model, el }, createView) {
     const anchor = focusAnchor();
     const t0 = performance.now();
     // a focused control whose part was rebuilt: focus it again, or its successor
-    dom.keepingFocus(el, () => view.draw(S));
+    // at a table every drawing of a seat names its player (names.js); a name chosen or
+    // changed is drawn everywhere at once (the parts drawn before, kept while their inputs
+    // are the same, held the old one)
+    const names = namesOf(S.table);
+    const namesKey = JSON.stringify(names);
+    if (namesKey !== drawnNames) {
+      if (drawnNames !== null && view.reset) view.reset();
+      drawnNames = namesKey;
+    }
+    dom.keepingFocus(el, () => withSeatNames(names, () => view.draw(S)));
     drawn(t0);
     keepAnchor(anchor);
     syncDialogs();

@@ -5,8 +5,9 @@
 import { Parts, h, modal, setAttr, setChildren, setDisabled, setText, sid, sig } from "./dom.js";
 import { makeReview } from "./review.js";
 
-/** "Player 2" (seats are numbered from 0). */
-export const seatName = (seat) => `Player ${seat + 1}`;
+import { seatLabel, seatName } from "./names.js";
+
+export { seatName };
 
 /** A bot's level in words, from Python (game_info.bot_levels: "easy", "very hard"), or "". */
 export const botLevel = (S, name) => (S.info && S.info.bot_levels && S.info.bot_levels[name]) || "";
@@ -516,8 +517,9 @@ export function makePanels(shell) {
         [who === "remote" || (S.table && S.table.id && S.table.seats && S.table.seats[seat] && S.table.seats[seat].who !== "here") ? "remote" : "human", ...S.botNames])));
     const formSeats = [];
     for (let seat = 0; seat < f.players; seat += 1) {
-      formSeats.push(h("div", { class: "nw-field" }, h("span", {}, seatName(seat)),
-        seatSelect(f.seats[seat] || "human", (e) => shell.setFormSeat(seat, e.target.value), `form-seat-${seat}`, `new game: ${seatName(seat)}`, ["human", "invite", ...S.botNames])));
+      // a new game's seats: no names yet (whoever sits there names them)
+      formSeats.push(h("div", { class: "nw-field" }, h("span", {}, seatLabel(seat)),
+        seatSelect(f.seats[seat] || "human", (e) => shell.setFormSeat(seat, e.target.value), `form-seat-${seat}`, `new game: ${seatLabel(seat)}`, ["human", "invite", ...S.botNames])));
     }
     const counts = S.info.player_counts && S.info.player_counts.length ? S.info.player_counts : [f.players];
     const idp = sid("form-players");

@@ -25,13 +25,15 @@
 
 import { h } from "./dom.js";
 import { traitValue } from "./traits.js";
+import { MAX_NAME_CHARS, cleanName, myName, namesOf, seatLabel, setMyName } from "./names.js";
 import { forgetTable, rememberTable, tableUrl, tokensInHash } from "./tablelist.js";
 
-/** A finished game's end for the "Continue a game" list: {over}, and {winner} ("Player 2")
- * when the view names one. */
-function ended(view) {
+/** A finished game's end for the "Continue a game" list: {over}, and {winner} ("Player 2",
+ * or the seat's name at table `T`) when the view names one. */
+function ended(view, T) {
   const winner = view && view.winner;
-  return Number.isInteger(winner) && winner >= 0 ? { over: true, winner: `Player ${winner + 1}` } : { over: true };
+  if (!Number.isInteger(winner) || winner < 0) return { over: true };
+  return { over: true, winner: namesOf(T)[winner] || seatLabel(winner) };
 }
 
 /** Whose turn it is, for the "Continue a game" list: a table's from its trait `T`, a game
@@ -39,7 +41,7 @@ function ended(view) {
  * game's winner from the view. */
 export function turnNow(T, view, seats) {
   if (T && T.id) {
-    if (T.over) return ended(view);
+    if (T.over) return ended(view, T);
     if (T.my_turn) return { mine: true };
     const seat = (T.seats || []).find((s) => s.seat === T.to_play);
     return seat ? { name: seat.name, bot: seat.who === "bot" } : null;
@@ -125,9 +127,29 @@ export function notKeptLine(K) {
     h("strong", {}, "This game is not being kept"), `: ${K.message || "the server cannot store it"}. If this page closes or reloads, the game is lost; Save keeps it in a file.`);
 }
 
+/** The "Your name" form of a page holding one seat: the name this browser's player chose
+ * (kept in this browser, sent to the table); `send(name)` sends it (null: "Player N"
+ * again).  Python cleans it or refuses it in words (the bar's error line). */
+export function nameForm(send) {
+  const input = h("input", { type: "text", class: "nw-table-name-input", value: myName() || "", maxlength: String(MAX_NAME_CHARS * 4), autocomplete: "nickname", spellcheck: "false", dataset: { key: "my-name" }, "aria-describedby": "nw-table-name-help" });
+  const help = h("span", { id: "nw-table-name-help", class: "nw-table-name-help" }, `What the other players see for your seat, at every table (at most ${MAX_NAME_CHARS} characters; empty: your seat's number).`);
+  const form = h("form", {
+    class: "nw-table-name", dataset: { key: "name-form" }, onsubmit: (e) => {
+      e.preventDefault();
+      const typed = input.value.trim();
+      // kept in this browser once it is a name (a refused one leaves the last name kept)
+      const kept = typed === "" ? setMyName(null) : cleanName(typed) ? setMyName(typed) : null;
+      if (kept !== null) input.value = kept;
+      send(typed === "" ? null : typed);
+    },
+  }, h("label", {}, h("span", {}, "Your name"), input), h("button", { type: "submit", class: "nw-btn", dataset: { key: "name-save" } }, "Save"), help);
+  return { form, input, setPlaceholder: (text) => input.setAttribute("placeholder", text) };
+}
+
 /** Draw the bar for table `T` (the trait's value; `{}`: no table) into `el`; `K`: the
- * `kept` trait of a game of this screen (its line when it is not kept). */
-export function drawTableBar(T, el, links, loc, K) {
+ * `kept` trait of a game of this screen (its line when it is not kept); `naming`: the
+ * "Your name" form (nameForm), shown when this screen holds one seat. */
+export function drawTableBar(T, el, links, loc, K, naming) {
   if (!T || !T.id) {
     if (K && K.status === "off") {
       el.hidden = false;
@@ -141,7 +163,10 @@ export function drawTableBar(T, el, links, loc, K) {
   el.hidden = false;
   const seats = (T.seats || []).map((s) => h("li", { class: `nw-table-seat${s.seat === T.to_play && !T.over ? " nw-table-to-play" : ""}`, dataset: { seat: s.seat, who: s.who } },
     h("span", { class: `nw-swatch nw-seat-${s.seat}`, "aria-hidden": "true" }),
-    h("strong", {}, s.name), `: ${seatWords(s)}`,
+    // a name is text: a text node, never markup; the seat's number beside it (names may repeat)
+    h("span", { class: "nw-table-seat-text" },
+      h("strong", { class: "nw-table-seat-name", dataset: { key: `seat-name-${s.seat}` } }, s.name),
+      s.named && s.label ? h("span", { class: "nw-table-seat-label" }, ` (${s.label})`) : null, `: ${seatWords(s)}`),
     s.seat === T.to_play && !T.over ? h("span", { class: "nw-table-badge" }, "to play") : null));
   const invite = [];
   if (links && links.seats && Object.keys(links.seats).length) {
@@ -156,6 +181,7 @@ export function drawTableBar(T, el, links, loc, K) {
     h("h3", {}, "Table"),
     h("p", { class: `nw-table-status${T.my_turn ? " nw-table-mine" : ""}`, role: "status", dataset: { key: "table-status" } }, statusWords(T)),
     h("ul", { class: "nw-table-seats" }, seats),
+    naming && T.role === "seat" && (T.mine || []).length === 1 ? naming.form : null,
     invite,
     where ? h("p", { class: "nw-table-address", dataset: { key: "table-address" } }, where) : null,
     h("p", { class: "nw-table-kept" }, T.role === "spectator" ? "You are watching: the table shows what every player may see." : "Every move is kept: close this page or reload it, and the same link brings the table back.")));
@@ -168,6 +194,15 @@ export function mountTableBar(model, el) {
   let baseTitle = doc ? doc.title : "";
   let wasMine = false;
   let keptToken = null; // the link of the kept game last put in the address
+  let sentName = null; // the table and name last sent on its own (not asked by the form)
+  const sendName = (name) => {
+    try {
+      model.send({ kind: "name", name });
+    } catch {
+      // the kernel's connection is gone: the name goes with the next page
+    }
+  };
+  const naming = { ...nameForm(sendName), send: sendName };
   const address = (tokens) => {
     if (loc && typeof history !== "undefined" && tokensInHash(loc.hash).join(",") !== tokens.join(",")) {
       history.replaceState(history.state, "", tokens.length ? `#table=${tokens.join(",")}` : `${loc.pathname}${loc.search}`);
@@ -180,7 +215,7 @@ export function mountTableBar(model, el) {
     const host = typeof T.host_link === "string" && T.host_link ? T.host_link : null;
     if (T.id && Array.isArray(T.tokens) && (T.tokens.length || host)) {
       // the host's link: this browser's storage only, never the address
-      const entry = rememberTable({ id: T.id, kind: T.kind, tokens: T.tokens, host, mine: T.mine, role: T.role, links, turn: turnNow(T, traitValue(model, "view")) });
+      const entry = rememberTable({ id: T.id, kind: T.kind, tokens: T.tokens, host, mine: T.mine, role: T.role, links, names: namesOf(T), turn: turnNow(T, traitValue(model, "view")) });
       links = links || entry.links;
       address(T.tokens);
     } else if (K.status === "kept" && K.id && K.token) {
@@ -194,7 +229,26 @@ export function mountTableBar(model, el) {
     // forgotten in another tab (deleted from the server): off this browser's list too (this
     // page's last moves put it back before the server said so)
     if (!T.id && K.status === "off" && K.gone === true && typeof K.id === "string") forgetTable(K.id);
-    drawTableBar(T, el, links, loc, K);
+    const one = T.id && T.role === "seat" && (T.mine || []).length === 1 ? T.mine[0] : null;
+    if (one !== null) {
+      naming.setPlaceholder(seatLabel(one));
+      // this browser's player's name goes to every table it sits at, once per table and name
+      const wanted = myName();
+      const seat = (T.seats || []).find((s) => s.seat === one);
+      const key = `${T.id}|${wanted}`;
+      if (wanted && seat && seat.name !== wanted && sentName !== key) {
+        sentName = key;
+        naming.send(wanted);
+      }
+    }
+    // the name being typed stays where it is (the bar is drawn anew with every move)
+    const typing = doc && doc.activeElement === naming.input;
+    const caret = typing ? [naming.input.selectionStart, naming.input.selectionEnd] : null;
+    drawTableBar(T, el, links, loc, K, naming);
+    if (typing && naming.input.isConnected) {
+      naming.input.focus();
+      if (caret) naming.input.setSelectionRange(caret[0], caret[1]);
+    }
     if (isVoila(doc)) {
       const mine = Boolean(T.id && T.my_turn);
       const title = doc.title.startsWith(YOUR_TURN) ? doc.title.slice(YOUR_TURN.length) : doc.title;

@@ -6,6 +6,8 @@
 // the same server, another browser or a private window has its own list, or none.  The
 // links are credentials: they stay in this browser and go only to this site's kernel.
 
+import { cleanName, seatLabel } from "./names.js";
+
 export const TABLES_KEY = "nations-tables";
 /** At most this many tables are remembered (the oldest are forgotten). */
 export const MAX_TABLES = 30;
@@ -122,7 +124,9 @@ export function tableUrl(loc, tokens) {
   return `${loc.origin}${loc.pathname}${loc.search}#table=${tokens.join(",")}`;
 }
 
-const SEAT_NAME = /^Player \d{1,2}$/;
+/** A seat's name kept in the list (this browser's storage: cleaned again before it is
+ * shown), or null. */
+const shownName = (name) => cleanName(name);
 
 /** Whose turn a remembered game was at when this browser last showed it: {over} when it
  * had ended (and {winner}, a seat's name, when one won), {mine} when it was this browser's
@@ -131,10 +135,18 @@ const SEAT_NAME = /^Player \d{1,2}$/;
 export function turnOf(t) {
   const turn = t && t.turn;
   if (!turn || typeof turn !== "object") return null;
-  if (turn.over === true) return typeof turn.winner === "string" && SEAT_NAME.test(turn.winner) ? { over: true, winner: turn.winner } : { over: true };
+  if (turn.over === true) return shownName(turn.winner) ? { over: true, winner: shownName(turn.winner) } : { over: true };
   if (turn.mine === true) return { mine: true };
-  if (typeof turn.name === "string" && SEAT_NAME.test(turn.name)) return { name: turn.name, bot: turn.bot === true };
+  if (shownName(turn.name)) return { name: shownName(turn.name), bot: turn.bot === true };
   return null;
+}
+
+/** What remembered table `t` calls `seat`: the name its player had chosen when this
+ * browser last showed it ("Alice (Player 2)"), else "Player 2". */
+export function seatNameOf(t, seat) {
+  const names = t && t.names && typeof t.names === "object" ? t.names : {};
+  const name = shownName(names[seat]);
+  return name ? `${name} (${seatLabel(seat)})` : seatLabel(seat);
 }
 
 /** The turn of a remembered game in words ("" when unknown). */

@@ -143,13 +143,17 @@ describe("Continue a game says which game, when it was last played and whose tur
     mountTableBar(mockModel({ table: { ...TABLE, over: true }, kept: {}, view: { ...over, winner: 0 } }), el).destroy();
     expect(rememberedTables()[0].turn).toEqual({ over: true, winner: "Player 1" });
     rememberTable({ id: "k2", kind: "board", tokens: [B], mine: [], role: "kept", summary: "solo", turn: { over: true } });
-    rememberTable({ id: "k3", kind: "board", tokens: [B], mine: [], role: "kept", summary: "solo", turn: { over: true, winner: "<b>x</b>" } });
+    rememberTable({ id: "k3", kind: "board", tokens: [B], mine: [], role: "kept", summary: "solo", turn: { over: true, winner: "\u202e\u0007" } });
+    rememberTable({ id: "k4", kind: "board", tokens: [B], mine: [], role: "kept", summary: "solo", turn: { over: true, winner: "<b>x</b>" } });
     const cleanup = chooser.render({ model: mockModel({ games: GAMES, game: "", error: "" }), el });
     const text = (id) => el.querySelector(`[data-table=${id}] .nw-app-when`).textContent;
     expect(text("k1")).toMatch(/^Last played .+ · Finished · Player 2 won$/);
     expect(text("t1")).toMatch(/ · Finished · Player 1 won$/);
     expect(text("k2")).toMatch(/ · Finished$/); // the winner not known (a tie, an older entry)
     expect(text("k3")).toMatch(/ · Finished$/); // a damaged winner is not shown
+    // a player's name is text, never markup
+    expect(text("k4")).toMatch(/ · Finished · <b>x<\/b> won$/);
+    expect(el.querySelector("[data-table=k4] b")).toBeNull();
     cleanup();
   });
 
@@ -171,7 +175,7 @@ describe("Continue a game says which game, when it was last played and whose tur
   it("each entry: the game, who plays, last played and the turn, then Continue and Forget", () => {
     rememberTable({ id: "k1", kind: "dice", tokens: [A], mine: [], role: "kept", summary: "you against 1 bot", turn: { mine: true } });
     rememberTable({ id: "t2", kind: "board", tokens: [B], mine: [0], role: "seat", turn: { name: "Player 2", bot: false } });
-    rememberTable({ id: "t3", kind: "board", tokens: [A], mine: [1], role: "seat", turn: { name: "<b>x</b>" } });
+    rememberTable({ id: "t3", kind: "board", tokens: [A], mine: [1], role: "seat", turn: { name: "x".repeat(10000) } });
     const model = mockModel({ games: GAMES, game: "", error: "" });
     const cleanup = chooser.render({ model, el });
     const text = (id) => el.querySelector(`[data-table=${id}] .nw-app-when`).textContent;

@@ -41,6 +41,10 @@ kind                    fields
                         page says it is there (every few seconds; ``hidden``: in a
                         background tab) or, ``here`` false, that it is leaving: whether
                         this screen's seats count as connected for the others
+``name``                ``name`` (text, or null: "Player N" again); ``seat`` (optional
+                        int: which of this screen's seats; default its only one): at a
+                        table, the name its player chose, shown on every screen (cleaned,
+                        or refused in words, by ``nations_widget.tables.names``)
 ``preview``             ``move`` (a move's JSON object): what it would do (the
                         ``preview`` trait); nothing is played.  ``ask`` (optional int):
                         a number the page picks, sent back in the trait, so that the
@@ -100,6 +104,7 @@ GENERIC_INTENTS: dict[str, FieldTable] = {
     "skip_bots": ({}, frozenset()),
     "clear_error": ({}, frozenset()),
     "presence": ({"here": ("boolean",), "hidden": ("boolean", "null")}, frozenset({"here"})),
+    "name": ({"name": ("text", "null"), "seat": ("integer", "null")}, frozenset({"name"})),
     "preview": ({"move": ("object",), "ask": ("integer", "null")}, frozenset({"move"})),
     "hint": ({}, frozenset()),
     "coach": ({"on": ("boolean",)}, frozenset({"on"})),

@@ -44,6 +44,14 @@ keeps, and a :class:`TableBinding` changes what the widget does:
   unload call, still connected 180 s later before (until the culler), away after 0.7 s
   now (its goodbye); a page closed with the unload call, away after 1.9 s before, 0.5 s
   now; a page hung (it says nothing more), away after 7 s now (:data:`PAGE_AWAY`).
+- **Names.**  A player's page sends the display name its player chose (the ``name``
+  intent; kept in the browser), which is kept per seat with the table in the store
+  (:meth:`~nations_widget.tables.TableSeat.set_name` cleans it, or refuses it in words);
+  the watcher reads the table's names with the presence and publishes a change.  Every
+  screen then shows a seat's name where it said "Player 2": the ``table`` trait's seats,
+  and, substituted when the payloads are published (:func:`with_names`), the view's texts
+  and the log.  The engines' own log and the payloads kept per position stay as they are
+  (deterministic, the same at every screen): the names are put in at the last step.
 - **What is off.**  At a shared table the coach, Save and a bot deciding for a person are
   refused (:data:`OFF_AT_SHARED_TABLE`); the ``table`` trait's ``off`` names them with the
   reason, so the page offers none of them live.
@@ -59,6 +67,7 @@ from __future__ import annotations
 
 import atexit
 import logging
+import re
 import secrets
 import threading
 import time
@@ -66,7 +75,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...tables import LinkError, Store, TableError, TableSeat, join_table, open_store
+from ...tables import LinkError, SeatError, Store, TableError, TableSeat, join_table, open_store
 from ...tables.table import Links, Table, player_name
 
 #: A seat played by a person at another screen (in the payloads' seats).
@@ -169,6 +178,28 @@ class Hands:
         return self.seats.get(seat)
 
 
+#: "Player 2" in a text the engine or a payload wrote (seats are numbered from 1 there)
+_SEAT_WORDS = re.compile(r"\bPlayer (\d{1,2})\b")
+
+
+def with_names(value: Any, names: dict[int, str]) -> Any:
+    """``value`` (a payload: texts in lists and dicts) with each "Player N" in its texts
+    replaced by seat N-1's name in ``names`` (the texts only, never a key; one pass, so a
+    name that reads "Player 3" is not replaced again).  ``value`` itself is not changed:
+    the parts with a name in them are new objects."""
+    if not names:
+        return value
+    if isinstance(value, str):
+        if "Player " not in value:
+            return value
+        return _SEAT_WORDS.sub(lambda m: names.get(int(m.group(1)) - 1, m.group(0)), value)
+    if isinstance(value, dict):
+        return {k: with_names(v, names) for k, v in value.items()}
+    if isinstance(value, list):
+        return [with_names(v, names) for v in value]
+    return value
+
+
 def open_hands(store: Store, tokens: Sequence[object]) -> Hands:
     """Open every link of ``tokens`` (one table's: seats, the host's or the spectators');
     refused in words, never quoting a link."""
@@ -204,12 +235,14 @@ def screen_seats(hands: Hands) -> list[str]:
 
 def table_payload(hands: Hands, connected: Sequence[int] = ()) -> dict[str, Any]:
     """The ``table`` trait: ``{id, kind, number, role, mine, seats, to_play, my_turn, over,
-    undo, shared, off, beat, tokens, host_link?, links}``. ``seats``: ``[{seat, name, who,
-    bot, connected}]`` (``who``: "here", "remote" or "bot"); ``off``: ``{control: why}``,
-    what this screen is refused here ("hint", "coach", "save", "bot_help"; ``{}`` at a table
-    of one person); ``beat``: how often the page says it is there (seconds); ``tokens``:
-    this screen's own links but the host's (the page's address, which a reload comes back
-    with and a player may copy: a seat's or the spectators' link, never the host's);
+    undo, shared, off, beat, tokens, host_link?, links}``. ``seats``: ``[{seat, name, label,
+    named, who, bot, connected}]`` (``name``: the player's chosen name, else ``label``,
+    "Player N"; ``named``: a name was chosen; ``who``: "here", "remote" or "bot"); ``off``:
+    ``{control: why}``, what this screen is refused here ("hint", "coach", "save",
+    "bot_help"; ``{}`` at a table of one person); ``beat``: how often the page says it is
+    there (seconds); ``tokens``: this screen's own links but the host's (the page's
+    address, which a reload comes back with and a player may copy: a seat's or the
+    spectators' link, never the host's);
     ``host_link``: the host's link when this screen holds it (the page keeps it in the
     browser's storage only, with the table in "Continue a game"); ``links``: on the page
     that made the table, ``{"seats": {seat: link}, "spectator": link}`` for the seats it
@@ -220,7 +253,9 @@ def table_payload(hands: Hands, connected: Sequence[int] = ()) -> dict[str, Any]
     seats = []
     for seat, bot in enumerate(table.bots):
         who = "here" if seat in hands.seats else "bot" if bot is not None else "remote"
-        seats.append({"seat": seat, "name": player_name(seat), "who": who, "bot": bot,
+        seats.append({"seat": seat, "name": table.display_name(seat),
+                      "label": player_name(seat), "named": seat in table.names,
+                      "who": who, "bot": bot,
                       "connected": seat in connected if who == "remote" else None})
     role = "seat" if hands.seats else "host" if hands.host is not None else "spectator"
     data: dict[str, Any] = {
@@ -291,6 +326,24 @@ class TableBinding:
 
     def payload(self) -> dict[str, Any]:
         return table_payload(self.hands, self.connected)
+
+    @property
+    def names(self) -> dict[int, str]:
+        """The players' chosen names by seat, as last read."""
+        return self.hands.table.names
+
+    def set_name(self, name: object, seat: int | None = None) -> str:
+        """Name this screen's ``seat`` (default: its only one) ``name`` (``None``: "Player
+        N" again) on every screen; the name kept (with the widget's lock held)."""
+        if seat is None:
+            if len(self.hands.seats) != 1:
+                raise SeatError("this screen holds no seat to name" if not self.hands.seats
+                                else "this screen holds several seats: say which to name")
+            seat = next(iter(self.hands.seats))
+        handle = self.hands.handle_for(seat)
+        if handle is None:
+            raise SeatError(f"this screen does not hold {player_name(seat)}'s seat")
+        return handle.set_name(name)
 
     def can_undo(self) -> bool:
         """One of this screen's seats may take back its last decision (a one-person
@@ -410,10 +463,11 @@ class TableBinding:
             mine = sorted(self.hands.seats) if self.page_present() else []
             store.set_presence(table_id, self._owner, mine, PRESENCE_SECONDS)
         there = [s for s in store.presence(table_id) if s not in self.hands.seats]
-        if there != self.connected:
-            with self._lock:
-                if self._stop.is_set():
-                    return
+        with self._lock:
+            if self._stop.is_set():
+                return
+            renamed = self.table.read_names()       # a player elsewhere chose a name
+            if there != self.connected or renamed:
                 self.connected = there
                 self._publish()
 
@@ -489,4 +543,4 @@ __all__ = ["INVITE", "MAX_LINKS", "NO_BOT_HELP", "NO_COACH", "NO_SAVE", "OFF_AT_
            "PAGE_AWAY", "PAGE_AWAY_HIDDEN", "PAGE_BEAT", "REMOTE", "WATCH_SECONDS", "Hands",
            "TableBinding",
            "open_hands", "screen_seats", "shared_store", "table_payload",
-           "use_store"]
+           "use_store", "with_names"]

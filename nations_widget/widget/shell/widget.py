@@ -58,6 +58,7 @@ from .table_mode import (
     TableBinding,
     open_hands,
     shared_store,
+    with_names,
 )
 from .wire import AS_JSON_TEXT
 
@@ -1129,6 +1130,18 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         else:
             binding.page_left()
 
+    def _intent_name(self, f: dict[str, Any]) -> None:
+        """The name this page's player chose, for their seat at this table (kept in the
+        store; every screen shows it)."""
+        with self._lock:
+            binding = self._binding
+            if binding is None:
+                raise IntentError("a name is shown at a shared table only; this game is "
+                                  "played at this screen")
+            binding.set_name(f["name"], f.get("seat"))
+            self.error = ""
+            self._publish()
+
     def _intent_preview(self, f: dict[str, Any]) -> None:
         self.preview_move(f["move"], f.get("ask"))
 
@@ -1384,6 +1397,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     def _fail(self, message: str) -> None:
         """Show a refusal on the board (shortened: a message quoting a huge input must
         not flood the page)."""
+        if self._binding is not None:     # "Alice moved first", not "Player 2 ..."
+            message = with_names(message, self._binding.names)
         if len(message) > MAX_ERROR_CHARS:
             message = message[:MAX_ERROR_CHARS - 1] + "…"
         self.error = message
@@ -1391,6 +1406,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     def _publish_log(self, reset: bool = False) -> None:
         """Send the browser what changed in the log (everything when ``reset``)."""
         entries = self._adapter.log_entries(self._game, self.log_limit)
+        if self._binding is not None and self._binding.names:
+            entries = with_names(entries, self._binding.names)
         if not reset and self._log_seq and entries == self._log:
             return
         prev = None if reset or not self._log_seq else self._log_seq
@@ -1418,7 +1435,10 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             self.fair = game.fairness()
             if full:
                 self._shown.clear()
-            self.view, self.legal = self._payloads(game)
+            view, self.legal = self._payloads(game)
+            # the players' names at a table, put in at the last step (the payloads kept
+            # per position, like the engine's log, say "Player 2")
+            self.view = with_names(view, binding.names) if binding is not None else view
             self._publish_log(reset=reset_log)
             self.history = {**history_payload(game, undo_to), "game": self._game_number}
             self._sync_review()
@@ -1481,6 +1501,7 @@ _GENERIC_HANDLERS: dict[str, Callable[[GameWidget[Any, Any], dict[str, Any]], No
     "skip_bots": GameWidget._intent_skip_bots,
     "clear_error": GameWidget._intent_clear_error,
     "presence": GameWidget._intent_presence,
+    "name": GameWidget._intent_name,
     "preview": GameWidget._intent_preview,
     "hint": GameWidget._intent_hint,
     "coach": GameWidget._intent_coach,

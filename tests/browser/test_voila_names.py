@@ -1,0 +1,96 @@
+"""Players' names at a table in the Voila app (issue 31, section 2): two screens of one dice
+table, in two browser contexts; each player types a name in the table bar (one with markup,
+one with an emoji and a right-to-left override) and each screen shows the other's name, as
+text, in the table bar, the log and the status line; a reloaded page keeps its name, and
+the chooser's Continue list says who plays by name.  Screenshots at 1400 and 390 px wide in
+NATIONS_SHOTS (default: a temporary folder), for a person to look at."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_support import Server, browser_page
+from test_voila_game import decide as dice_decide
+from test_voila_tables import open_link, read, start_table, tables_folder, tables_served
+
+pytestmark = pytest.mark.browser
+__all__ = ["tables_folder", "tables_served"]        # the fixtures, shared
+
+HOST_TYPED, HOST_NAME = "  Ada <b>bold</b>\n", "Ada <b>bold</b>"
+GUEST_TYPED, GUEST_NAME = "Zoë 🎲 \u202eevil", "Zoë 🎲 evil"
+LOG = "() => document.querySelector('[data-key=log]')?.textContent || ''"
+
+
+def name_myself(page: Any, typed: str) -> None:
+    page.fill('[data-key="my-name"]', typed)
+    page.click('[data-key="name-save"]')
+
+
+def seat_name(page: Any, seat: int) -> str:
+    return str(page.locator(f'[data-key="seat-name-{seat}"]').inner_text())
+
+
+def shots(page: Any, folder: Path, what: str) -> None:
+    for width in (1400, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(folder / f"{what}-{width}.png"), full_page=width == 390)
+    page.set_viewport_size({"width": 1280, "height": 900})
+
+
+@pytest.mark.timeout(600)
+def test_each_screen_shows_the_others_name_as_text(
+        browser: Any, tables_served: tuple[Server, str]) -> None:
+    _, url = tables_served
+    folder = Path(os.environ.get("NATIONS_SHOTS") or tempfile.mkdtemp(prefix="names-"))
+    folder.mkdir(parents=True, exist_ok=True)
+    with browser_page(browser) as host, browser_page(browser) as guest:
+        [link] = start_table(host, url, "dice", ["human", "invite"], **{"form-seed": "7"})
+        open_link(guest, link, "dice")
+        name_myself(host, HOST_TYPED)
+        name_myself(guest, GUEST_TYPED)
+        # each screen shows the other's name, cleaned, within the watcher's presence beat
+        host.wait_for_function(
+            "(n) => document.querySelector('[data-key=\"seat-name-1\"]')?.textContent === n",
+            arg=GUEST_NAME, timeout=20_000)
+        guest.wait_for_function(
+            "(n) => document.querySelector('[data-key=\"seat-name-0\"]')?.textContent === n",
+            arg=HOST_NAME, timeout=20_000)
+        for page in (host, guest):
+            assert seat_name(page, 0) == HOST_NAME and seat_name(page, 1) == GUEST_NAME
+            assert page.locator(".nw-table b").count() == 0          # text, never markup
+            assert "(Player 2)" in page.locator(".nw-table-seat[data-seat='1']").inner_text()
+        # both play a few decisions: the log and the status name the players
+        pages = [host, guest]
+        for _ in range(12):
+            states = [read(p) for p in pages]
+            assert not any(s["error"] for s in states), states
+            if all(HOST_NAME in p.evaluate(LOG) and GUEST_NAME in p.evaluate(LOG)
+                   for p in pages):
+                break
+            movers = [p for p, s in zip(pages, states, strict=True) if s["live"]]
+            if not movers:
+                host.wait_for_timeout(300)
+                continue
+            dice_decide(movers[0])
+            movers[0].wait_for_timeout(400)
+        for page in pages:
+            log = page.evaluate(LOG)
+            assert HOST_NAME in log and GUEST_NAME in log, log[-400:]
+            assert "Player 1" not in log and "Player 2" not in log, log[-400:]
+            assert page.locator("[data-key=log] b").count() == 0
+        shots(host, folder, "names-host")
+        shots(guest, folder, "names-guest")
+        # a reload keeps this browser's name; the chooser lists the table by name
+        guest.reload()
+        guest.wait_for_selector('[data-key="my-name"]', timeout=120_000)
+        assert guest.locator('[data-key="my-name"]').input_value() == GUEST_NAME
+        guest.goto(url, timeout=120_000)
+        guest.wait_for_selector(".nw-app-game-name", timeout=120_000)
+        listed = guest.locator(".nw-app-game-name").first.inner_text()
+        assert listed.endswith(f"{GUEST_NAME} (Player 2)"), listed
+        shots(guest, folder, "names-continue")
