@@ -294,6 +294,8 @@ export function createView(root, shell) {
     ready: (S) => Boolean(S.view && S.view.position !== undefined && S.view.game === "board" && S.cards && Object.keys(S.cards).length),
     traits: ["cards"],
     decisionPanel: ".nwb-prompt",
+    // the board game's own question: a move's preview (the shell brings it on screen)
+    questions: ".nwb-preview",
     boardPanel: ".nwb-progress",
     turnKey: (S) => `${S.view.position}:${S.view.current}:${S.view.decision}`,
     // Confirm sends the buy with the place chosen in its preview (Python plays both)

@@ -15,7 +15,9 @@ import { namesOf, withSeatNames } from "./names.js";
 import { makePanels } from "./panels.js";
 import { mountTableBar } from "./table.js";
 import { ensureShellStyles } from "./styles.js";
-import { tipBlur, tipFocusListener } from "./tips.js";
+import { closeTips, tooltipListeners } from "./tips.js";
+import { createDialogs } from "./dialogs.js";
+import { createReveal } from "./reveal.js";
 
 /** The generic traits (a view adds its own with `view.traits`). */
 export const TRAITS = [
@@ -140,6 +142,10 @@ export function createController({ model, el }, createView) {
   let previewWait = null; // the draw of a preview not answered yet ("Working out…", commit), or of the board after Confirm (confirmPreview)
   let asks = 0;
   let view = null;
+  const dialogs = createDialogs(el);
+  const reveal = createReveal(el, { view: () => view, topDialog: () => dialogs.top(), ui, schedule });
+  // the page is still there (a timer that fires after its window closed draws nothing)
+  const live = () => Boolean(el.ownerDocument && el.ownerDocument.defaultView);
   let extraTraits = [];
   const log = logStore(model);
 
@@ -224,8 +230,8 @@ export function createController({ model, el }, createView) {
     }
     if (game !== drawnGame) ui.loadingFile = null;
     drawnGame = game;
-    noteDialogFocus();
-    const anchor = focusAnchor();
+    dialogs.noteFocus();
+    const anchor = reveal.noteAnchor();
     const t0 = performance.now();
     // a focused control whose part was rebuilt: focus it again, or its successor
     // at a table every drawing of a seat names its player (names.js); a name chosen or
@@ -239,250 +245,12 @@ export function createController({ model, el }, createView) {
     }
     dom.keepingFocus(el, () => withSeatNames(names, () => view.draw(S)));
     drawn(t0);
-    keepAnchor(anchor);
-    syncDialogs();
-    revealQuestion(S, key);
-    focusQuestion(key);
-    revealJump(S);
+    reveal.keepAnchor(anchor);
+    dialogs.sync();
+    reveal.question(S, key);
+    reveal.focus(key);
+    reveal.jump(S);
   }
-
-  // ---------------------------------------------------------------- the page stays put
-  // The control the player just used (it has the focus) stays where it was on screen: a
-  // part the draw builds anew is a new element, and the browser's scroll anchoring, which
-  // loses its anchor when an element is taken out, can jump the page (a card's details
-  // opened from a phone's nation board moved it 400 px).
-  function focusAnchor() {
-    const doc = el.ownerDocument;
-    const a = doc ? doc.activeElement : null;
-    if (!a || a === el || !el.contains(a) || !a.dataset || !a.dataset.key) return null;
-    return { key: a.dataset.key, top: a.getBoundingClientRect().top, y: window.scrollY };
-  }
-  function keepAnchor(anchor) {
-    if (!anchor) return;
-    const now = byKey(anchor.key);
-    if (!now || !now.isConnected) return;
-    const shift = now.getBoundingClientRect().top - anchor.top;
-    if (Math.abs(shift) > 1 && typeof window.scrollBy === "function") window.scrollBy(0, shift);
-  }
-
-  // ---------------------------------------------------------------- the question on screen
-  // What the player is asked (the decision panel, or a move's preview or a purchase's
-  // question) is brought on screen when it is new and the player is looking for it: when
-  // this page's player has a new decision (the bots are done, a move asked a question), or
-  // after their own click or key in the widget (Undo in the history panel while a bot
-  // plays).  It never scrolls while the player only chooses (a die selected: what is asked
-  // stays the same) or while others play.
-  const QUESTIONS = ".nw-preview, .nw-pending, .nw-give-back, .nwb-preview";
-  const REVEAL_MARGIN = 120; // px of the panel (its prompt) that must show
-  let askedBefore = null; // what was asked at the last draw (the decision and its questions)
-  // the page is still there (a timer that fires after its window closed draws nothing)
-  const live = () => Boolean(el.ownerDocument && el.ownerDocument.defaultView);
-  const ACT_WINDOW = 5000; // ms: a question that comes this soon after the player's click answers it
-  let lastAct = -Infinity; // when the player last clicked or pressed a key in the widget
-  function revealQuestion(S, turnKey) {
-    const panel = view.decisionPanel ? el.querySelector(view.decisionPanel) : null;
-    const questions = [...el.querySelectorAll(QUESTIONS)].filter((q) => !q.closest("dialog, details:not([open])"));
-    // (a question's words too: it changes as the player answers it, a die given back, and
-    // may grow past the window's bottom)
-    const asked = `${turnKey}|${questions.map((q) => `${q.dataset.key || q.className}:${q.textContent}`).join(",")}`;
-    if (asked === askedBefore) return;
-    // under a dialog (the end-of-round summary opened with the decision) nothing is revealed
-    // and the question stays new: the draw after the dialog closes brings it on screen
-    if (topDialog()) return;
-    // nobody here can act (others play, or the bots' runner has not yet said it is done:
-    // its last move and its end come in separate messages as often as not): the question
-    // stays new, and is brought on screen when this page's player can answer it
-    if (S.acting === null && performance.now() - lastAct > ACT_WINDOW) return;
-    askedBefore = asked;
-    lastAct = -Infinity;
-    const target = questions.length ? questions[questions.length - 1] : panel;
-    if (!target || !target.isConnected || typeof target.getBoundingClientRect !== "function") return;
-    const r = target.getBoundingClientRect();
-    const vh = window.innerHeight || (el.ownerDocument.documentElement || {}).clientHeight || 0;
-    if (!vh || (!r.width && !r.height)) return;
-    if (typeof target.scrollIntoView !== "function") return;
-    if (target === panel) {
-      // the panel may be taller than a phone's window: its top (the prompt) must show
-      if (r.top < 0 || r.top > vh - REVEAL_MARGIN) target.scrollIntoView({ block: "start" });
-    } else if (r.top < 0 || r.bottom > vh) {
-      // a question: all of it, or its top when it is taller than the window
-      target.scrollIntoView({ block: r.height <= vh ? "nearest" : "start" });
-    }
-  }
-  // ---------------------------------------------------------------- the focus follows the question
-  // A move's preview or a purchase's question, new after the player's click or key (Enter
-  // on a tile): the focus goes to its next action (Confirm, else the question's first
-  // answer), so that the keyboard goes on from there (the focus stayed on the tile).  Once
-  // per question (its answer, Confirm, appearing counts: "Working out…" offers only
-  // Cancel, which is never focused), never while the focus is inside a question (a die
-  // chosen to give back) or a dialog, nor after others' moves.
-  let lastPlayerAct = -Infinity; // when the player last clicked or pressed a key in the widget
-  let focusedQuestion = null; // the question (and its action) the focus was moved to
-  const NEXT_ACTION = '[data-key="preview-confirm"], .nw-primary';
-  function focusQuestion(turnKey) {
-    const questions = [...el.querySelectorAll(QUESTIONS)].filter((q) => !q.closest("dialog, details:not([open])"));
-    const q = questions.length ? questions[questions.length - 1] : null;
-    if (!q) {
-      focusedQuestion = null;
-      return;
-    }
-    const usable = (b) => b && !b.disabled && b.getAttribute("aria-disabled") !== "true" && typeof b.focus === "function";
-    const target = [...q.querySelectorAll(NEXT_ACTION)].find(usable) ||
-      [...q.querySelectorAll("button")].find((b) => usable(b) && !/cancel/.test(b.dataset.key || "") && !b.classList.contains("nw-pass"));
-    if (!target) return;
-    const what = `${turnKey}|${q.dataset.key || q.className}|${target.dataset.key || target.textContent}`;
-    if (what === focusedQuestion) return;
-    if (performance.now() - lastPlayerAct > ACT_WINDOW || topDialog()) return;
-    const a = el.ownerDocument.activeElement;
-    if (a && a !== el && !el.contains(a) && a !== el.ownerDocument.body) return; // the player is elsewhere on the page
-    if (a && a.closest && a.closest(`${QUESTIONS}, dialog`)) return; // working inside a question
-    focusedQuestion = what;
-    target.focus({ preventScroll: true });
-  }
-
-  // ---------------------------------------------------------------- a jump from the review
-  // A mark of the review (or its graph) clicked shows that position: the board that shows
-  // it is brought on screen once it is drawn (the review list sits below it or beside it,
-  // out of the window), and the focus goes to the history banner's "Back to the review",
-  // next to the board, which returns to the mark.  Only after such a jump: never on other
-  // draws.
-  const JUMP_WINDOW = 10000; // ms: Python's answer to a goto comes sooner than this
-  let jump = null; // {position, at, focusKey}: the jump waiting for its position to be drawn
-  function revealJump(S) {
-    if (!jump) return;
-    if (performance.now() - jump.at > JUMP_WINDOW) {
-      jump = null;
-      return;
-    }
-    if (S.history.position !== jump.position || S.view.position !== jump.position) return;
-    const { focusKey } = jump;
-    jump = null;
-    if (topDialog()) return;
-    const board = view.boardPanel ? el.querySelector(view.boardPanel) : null;
-    if (board && typeof board.scrollIntoView === "function") board.scrollIntoView({ block: "nearest" });
-    const back = byKey("back-to-review");
-    if (back) {
-      // the control the player stepped with (the banner's Next mark), else Back to the review
-      const wanted = byKey(focusKey);
-      (wanted && !wanted.disabled ? wanted : back).focus({ preventScroll: true });
-      // the banner (what is shown, and its buttons) on screen too: on a phone the board may
-      // fill the window, and the board game's banner sits above its progress board
-      const banner = back.closest(".nw-history-banner") || back;
-      if (typeof banner.scrollIntoView === "function") banner.scrollIntoView({ block: "nearest" });
-    }
-  }
-  /** Back from a jump: the mark (or graph) the player came from, on screen and focused. */
-  function backToReview() {
-    const from = ui.reviewReturn ? byKey(ui.reviewReturn.key) : null;
-    ui.reviewReturn = null;
-    schedule();
-    if (!from) return;
-    if (typeof from.scrollIntoView === "function") from.scrollIntoView({ block: "center" });
-    if (typeof from.focus === "function") from.focus({ preventScroll: true });
-  }
-
-  /** The controls of the decision and of its questions (a phone's tooltip strip must not
-   * cover them: tips.js). */
-  const decisionControls = () => {
-    const panel = view && view.decisionPanel ? `${view.decisionPanel} button, ` : "";
-    return [...el.querySelectorAll(`${panel}${QUESTIONS.split(", ").map((q) => `${q} button`).join(", ")}`)];
-  };
-
-  const notePlayerAct = () => {
-    lastAct = performance.now();
-    lastPlayerAct = lastAct;
-  };
-
-  const byKey = (key) => [...el.querySelectorAll("[data-key]")].find((x) => x.dataset.key === key) || null;
-  const focusIn = (target) => {
-    if (target && typeof target.focus === "function") target.focus({ preventScroll: target === el });
-  };
-
-  // ---------------------------------------------------------------- dialogs
-  // The dialogs drawn (dom.modal): opened modal once drawn, the focus moved into them;
-  // when one is no longer drawn (or its <details> closed), the focus goes back to the
-  // control that had it before, or its successor, or the widget's root.
-  const openDialogs = []; // {dialog, opener, openerKey}
-  const wanted = (d) => d.isConnected && el.contains(d) && !d.closest("details:not([open])");
-  // the page may draw the widget before it puts it in the document (a dialog drawn then,
-  // the board game's New game, can only open once it is there): look again shortly
-  let syncRetry = null;
-  let syncTries = 0;
-  function syncLater() {
-    if (syncRetry || destroyed || syncTries > 600) return; // 30 s at most; a draw tries again
-    syncTries += 1;
-    syncRetry = setTimeout(() => {
-      syncRetry = null;
-      if (!destroyed) syncDialogs();
-    }, 50);
-  }
-  function syncDialogs() {
-    const doc = el.ownerDocument;
-    if (!el.isConnected) {
-      if (el.querySelector("dialog.nw-modal")) syncLater();
-      return;
-    }
-    syncTries = 0;
-    for (let i = openDialogs.length - 1; i >= 0; i -= 1) {
-      const o = openDialogs[i];
-      if (wanted(o.dialog)) continue;
-      // the same dialog drawn anew (its part rebuilt: a field of New game changed): the new
-      // element takes its place, open, with the focus on the control that had it
-      const key = o.dialog.dataset.key;
-      const successor = key ? [...el.querySelectorAll("dialog.nw-modal")].find((d) => d.dataset.key === key && wanted(d)) : null;
-      if (successor) {
-        const focusKey = o.focusKey;
-        o.dialog = successor;
-        if (!successor.hasAttribute("open")) showDialog(successor);
-        const again = focusKey ? [...successor.querySelectorAll("[data-key]")].find((x) => x.dataset.key === focusKey) : null;
-        focusIn(again || successor.querySelector(".nw-primary") || firstControl(successor));
-        continue;
-      }
-      openDialogs.splice(i, 1);
-      const hadFocus = o.dialog.contains(doc.activeElement);
-      if (o.dialog.hasAttribute("open")) {
-        if (typeof o.dialog.close === "function") o.dialog.close();
-        else o.dialog.removeAttribute("open");
-      }
-      const a = doc.activeElement;
-      // (the widget's root has it when the draw took the dialog's focused control away)
-      if (hadFocus || !a || a === doc.body || a === el || !el.contains(a)) {
-        const back = o.opener && o.opener.isConnected && el.contains(o.opener) ? o.opener : o.openerKey ? byKey(o.openerKey) : null;
-        focusIn(back || el);
-      }
-    }
-    for (const d of el.querySelectorAll("dialog.nw-modal")) {
-      if (!wanted(d) || openDialogs.some((o) => o.dialog === d)) continue;
-      const a = doc.activeElement;
-      const opener = a && a !== doc.body && el.contains(a) ? a : null;
-      openDialogs.push({ dialog: d, opener, openerKey: opener && opener.dataset ? opener.dataset.key : null, focusKey: null });
-      if (!d.hasAttribute("open")) showDialog(d);
-      // showModal focuses the dialog's first control itself: in a dialog without fields (a
-      // round's summary, a card's details) that is a phase's disclosure or the x, and Enter,
-      // the key a player presses to go on, toggled it; the primary button is what Enter
-      // should press.  Without scrolling the dialog: its top (the title) stays in view.
-      const primary = d.querySelector(".nw-primary");
-      if (primary && !d.querySelector("input, select, textarea")) primary.focus({ preventScroll: true });
-      else if (!d.contains(doc.activeElement)) focusIn(primary || firstControl(d));
-    }
-  }
-  function showDialog(d) {
-    try {
-      if (typeof d.showModal === "function") d.showModal();
-      else d.setAttribute("open", "");
-    } catch {
-      d.setAttribute("open", ""); // not in a document yet: shown in place
-    }
-  }
-  const firstControl = (d) => d.querySelector("button, [href], input, select, textarea, summary, [tabindex]");
-  /** Before a draw: which control of each open dialog has the focus (by data-key), so a
-   * dialog drawn anew gets it back (syncDialogs). */
-  function noteDialogFocus() {
-    const a = el.ownerDocument ? el.ownerDocument.activeElement : null;
-    for (const o of openDialogs) o.focusKey = a && o.dialog.contains(a) && a.dataset ? a.dataset.key || null : null;
-  }
-  /** The dialog on top (the last opened that is still drawn), or null. */
-  const topDialog = () => (openDialogs.length ? openDialogs[openDialogs.length - 1].dialog : null);
 
   function schedule() {
     if (scheduled) return;
@@ -534,13 +302,13 @@ export function createController({ model, el }, createView) {
      * history banner offers "Back to the review", which returns to that mark, and the
      * previous and next marks; the focus goes to `focusKey` there (Back to the review). */
     jumpTo(position, key, focusKey = "back-to-review") {
-      jump = { position, at: performance.now(), focusKey };
+      reveal.expectJump(position, focusKey);
       ui.reviewReturn = { position, key };
       send({ kind: "goto", position });
       // the position already shown: Python's answer changes nothing, so no draw would come
       schedule();
     },
-    backToReview,
+    backToReview: () => reveal.backToReview(),
     /** A move for the acting seat, with the seat and position drawn last: a second
      * click of a double click (sent before the board's update arrives) is refused by
      * Python instead of played on the next position. */
@@ -785,7 +553,7 @@ export function createController({ model, el }, createView) {
     if (!control || !el.contains(control)) return true;
     // a choice inside the preview (a card's place: a radio, which Enter does nothing to)
     // confirms the preview with it
-    if (control.closest(".nw-preview, .nwb-preview, dialog")) return control.type === "radio" && !control.closest("dialog");
+    if (control.closest(`${reveal.questionSelector()}, dialog`)) return control.type === "radio" && !control.closest("dialog");
     return Boolean(ui.previewAsker) && control.dataset.key === ui.previewAsker;
   }
 
@@ -801,8 +569,8 @@ export function createController({ model, el }, createView) {
     if (!view || (view.ready ? !view.ready(S) : S.view.position === undefined)) return;
     const key = e.key;
     let done = true;
-    const dialog = topDialog();
-    closeTips(key);
+    const dialog = dialogs.top();
+    closeTips(el, key);
     if (view.keyFirst && view.keyFirst(e, S)) {
       // the view took it (e.g. any key closes an end-of-round panel)
     } else if (dialog && key === "Escape") {
@@ -850,41 +618,6 @@ export function createController({ model, el }, createView) {
     if (model.get("error")) ui.loadingFile = null; // the load refused: no "Loaded" to say
   }
 
-  // ------------------------------------------------------------- tooltips
-  // A tooltip (.nw-tip in a .nw-has-tip, shown on hover and focus by CSS) closes on a click
-  // of its control (a live one: a tap on an inert tile is how a phone shows why it is
-  // inert), when the mouse leaves it and on Escape, so that it never stays over the
-  // neighbouring tiles; it opens again on the next hover or focus.
-  const TIP_OFF = "nw-tip-off";
-  const tipOf = (t) => (t && t.closest ? t.closest(".nw-has-tip") : null);
-  function onTipOver(e) {
-    const tip = tipOf(e.target);
-    if (tip && tip.classList.contains(TIP_OFF) && !(e.relatedTarget && tip.contains(e.relatedTarget))) tip.classList.remove(TIP_OFF);
-  }
-  function onTipOut(e) {
-    if (e.pointerType && e.pointerType !== "mouse") return; // a finger lifted: the tap's tooltip stays
-    const tip = tipOf(e.target);
-    if (tip && !(e.relatedTarget && tip.contains(e.relatedTarget))) tip.classList.add(TIP_OFF);
-  }
-  // An inert control (dom.setLive) with its reason: a click on it (a tap, which shows no
-  // hover tooltip, or Enter or Space on it) says why, as the note near the decision.
-  function onInertClick(e) {
-    const t = e.target;
-    const control = t && t.closest ? t.closest('[aria-disabled="true"][data-reason]') : null;
-    if (!control || !el.contains(control)) return;
-    shell.note(control.dataset.reason, "Not now");
-  }
-  function onTipClick(e) {
-    const tip = tipOf(e.target);
-    if (tip && tip.getAttribute("aria-disabled") !== "true") tip.classList.add(TIP_OFF);
-  }
-  function closeTips(key) {
-    if (key !== "Escape") return;
-    for (const tip of el.querySelectorAll(".nw-has-tip")) {
-      if (tip.contains(el.ownerDocument.activeElement) || tip.matches(":hover")) tip.classList.add(TIP_OFF);
-    }
-  }
-
   function onCustom(msg) {
     if (msg && msg.kind === "saved") {
       ui.lastSaved = msg;
@@ -906,22 +639,14 @@ export function createController({ model, el }, createView) {
   el.setAttribute("data-nw-host", "");
   const keepFocus = () => {
     const a = el.ownerDocument.activeElement;
-    if (!a || !el.contains(a)) focusIn(el);
+    if (!a || !el.contains(a)) dom.focusIn(el, el);
   };
   // [type, listener, capture]: added here, removed by destroy
   const listeners = [
     ["click", keepFocus, false],
-    ["click", notePlayerAct, true],
-    ["keydown", notePlayerAct, true],
-    ["pointerover", onTipOver, false],
-    ["pointerout", onTipOut, false],
-    ["focusin", onTipOver, false],
-    // on a phone, the focused control's tooltip is placed in the window (tips.js)
-    // (never over the decision's controls: Pass, "Let a bot decide", a preview's Confirm)
-    ["focusin", tipFocusListener(el, decisionControls), false],
-    ["focusout", tipBlur, false],
-    ["click", onTipClick, false],
-    ["click", onInertClick, false],
+    ["click", reveal.notePlayerAct, true],
+    ["keydown", reveal.notePlayerAct, true],
+    ...tooltipListeners(el, { note: (reason, label) => shell.note(reason, label), avoid: reveal.decisionControls }),
   ];
   for (const [type, fn, capture] of listeners) el.addEventListener(type, fn, capture);
   model.on("change:error", onError);
@@ -938,7 +663,7 @@ export function createController({ model, el }, createView) {
     destroy() {
       destroyed = true;
       clearTimeout(previewWait);
-      clearTimeout(syncRetry);
+      dialogs.destroy();
       el.removeEventListener("keydown", onKey);
       for (const [type, fn, capture] of listeners) el.removeEventListener(type, fn, capture);
       model.off("change:error", onError);

@@ -382,3 +382,12 @@ export function modal({ key, label, onClose, inner = "" }, ...children) {
     },
   }, h("div", { class: `nw-dialog${inner ? ` ${inner}` : ""}` }, children));
 }
+
+/** The element of `root` whose data-key is `key` (the first), or null. */
+export const byKey = (root, key) =>
+  [...root.querySelectorAll("[data-key]")].find((x) => x.dataset.key === key) || null;
+
+/** Focus `target` (the widget's root `root` without scrolling it into view). */
+export function focusIn(root, target) {
+  if (target && typeof target.focus === "function") target.focus({ preventScroll: target === root });
+}

@@ -113,3 +113,56 @@ export function tipBlur(e) {
   const tip = ownTip(e.target);
   if (tip) unplace(tip);
 }
+
+// ------------------------------------------------------------- a tooltip's life
+// A tooltip (.nw-tip in a .nw-has-tip, shown on hover and focus by CSS) closes on a click
+// of its control (a live one: a tap on an inert tile is how a phone shows why it is
+// inert), when the mouse leaves it and on Escape, so that it never stays over the
+// neighbouring tiles; it opens again on the next hover or focus.
+const TIP_OFF = "nw-tip-off";
+const tipOf = (t) => (t && t.closest ? t.closest(".nw-has-tip") : null);
+
+/** The listeners of the tooltips of the widget whose root is `host`, as [type, listener,
+ * capture] (the controller adds and removes them): `note(reason, label)` shows an inert
+ * control's reason near the decision (a tap on it, which shows no hover tooltip, or Enter
+ * or Space on it); `avoid()` the decision's controls a phone's strip must not cover. */
+export function tooltipListeners(host, { note, avoid }) {
+  function over(e) {
+    const tip = tipOf(e.target);
+    if (tip && tip.classList.contains(TIP_OFF) && !(e.relatedTarget && tip.contains(e.relatedTarget))) tip.classList.remove(TIP_OFF);
+  }
+  function out(e) {
+    if (e.pointerType && e.pointerType !== "mouse") return; // a finger lifted: the tap's tooltip stays
+    const tip = tipOf(e.target);
+    if (tip && !(e.relatedTarget && tip.contains(e.relatedTarget))) tip.classList.add(TIP_OFF);
+  }
+  function inertClick(e) {
+    const t = e.target;
+    const control = t && t.closest ? t.closest('[aria-disabled="true"][data-reason]') : null;
+    if (!control || !host.contains(control)) return;
+    note(control.dataset.reason, "Not now");
+  }
+  function click(e) {
+    const tip = tipOf(e.target);
+    if (tip && tip.getAttribute("aria-disabled") !== "true") tip.classList.add(TIP_OFF);
+  }
+  return [
+    ["pointerover", over, false],
+    ["pointerout", out, false],
+    ["focusin", over, false],
+    // on a phone, the focused control's tooltip is placed in the window
+    // (never over the decision's controls: Pass, "Let a bot decide", a preview's Confirm)
+    ["focusin", tipFocusListener(host, avoid), false],
+    ["focusout", tipBlur, false],
+    ["click", click, false],
+    ["click", inertClick, false],
+  ];
+}
+
+/** Escape closes the tooltips open under the pointer or the focus. */
+export function closeTips(host, key) {
+  if (key !== "Escape") return;
+  for (const tip of host.querySelectorAll(".nw-has-tip")) {
+    if (tip.contains(host.ownerDocument.activeElement) || tip.matches(":hover")) tip.classList.add(TIP_OFF);
+  }
+}

@@ -46,6 +46,8 @@ function fakeView(record) {
     record.shell = shell;
     return {
       traits: ["flag"],
+      // its preview's question (a place to choose), as the board game's view names it
+      questions: ".nwb-preview",
       shortcuts: [["A", "add one"]],
       ready: (S) => S.view.total !== undefined,
       escape: () => {
