@@ -91,7 +91,7 @@ PAGE = "voici/render/" + APP_NOTEBOOK.removesuffix(".ipynb") + ".html"
 #: what the static page says first: it runs in the browser, and what needs a server
 SERVER_NOTE = (
     "**This copy of the app runs in your browser**: both games, the bots, the hot seat and "
-    "the lessons work with no server behind them (the first visit loads about 20 MB; "
+    "the lessons work with no server behind them (the first visit loads about 27 MB; "
     "later ones come from the browser's cache).\n\n"
     "Two things need the app served by a server (`nations-widget play`): playing with "
     "someone at their own screen (**A player I invite**: a shared table), and games kept "
