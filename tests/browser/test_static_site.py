@@ -6,7 +6,8 @@ there with no server behind the page: Pyodide runs the app in the browser.
   navigation to the end of the dice game's first round;
 - the page says what needs a server (shared tables, kept games);
 - the dice game against the app's bot, played by clicking to the end of round 1 (the end of
-  round summary), the bot answering in the browser;
+  round summary), the bot answering in the browser; then a New game with a random seed,
+  and a seat for "A player I invite" refused in words (shared tables need a server);
 - the board game's table comes up, against its bot.
 
 Measured and printed (the README's serving section quotes them): the site's size, the bytes
@@ -28,7 +29,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 from browser_support import PageWatch, free_port, is_loopback, require_chromium
-from test_voila_game import CLOSED_SUMMARY, SETTLED, decide, read_state
+from test_voila_game import CLOSED_SUMMARY, NEW_GAME, SETTLED, decide, game_number, read_state
 
 pytestmark = pytest.mark.browser
 
@@ -123,6 +124,22 @@ def test_the_site_plays_a_dice_round_with_nothing_from_another_host(
     page.wait_for_function(
         "() => document.querySelector('.nw-root .nw-round').innerText.startsWith('Round 2')",
         timeout=60_000)
+
+    # a New game with a random seed (the page sends seed: null, which Pyodide's kernel
+    # hands over as its own jsnull: it was refused as "a JsNull"); then a seat for "A player
+    # I invite", which needs a shared table: refused in words that name the server
+    before = game_number(page)
+    page.click('summary[data-key="newgame-summary"]')
+    page.click('button[data-key="start"]')
+    page.wait_for_function(NEW_GAME, arg=before, timeout=60_000)
+    assert not read_state(page)["error"], read_state(page)["error"]
+    page.click('summary[data-key="newgame-summary"]')
+    page.select_option('select[data-key="form-seat-1"]', "invite")
+    page.click('button[data-key="start"]')
+    page.wait_for_selector(".nw-root .nw-error", timeout=60_000)
+    refusal = read_state(page)["error"]
+    assert "need the app served by a server" in refusal, refusal
+    page.keyboard.press("Escape")
 
     # the board game's table, with its bot, from the same page
     page.click('.nw-app button[data-key="switch-board"]')

@@ -60,7 +60,7 @@ from .table_mode import (
     open_hands,
     shared_store,
 )
-from .wire import AS_JSON_TEXT
+from .wire import AS_JSON_TEXT, from_page
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
 
@@ -951,7 +951,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         try:
             if buffers:
                 raise IntentError("binary buffers are not accepted")
-            self._dispatch(self._intents.parse(content))
+            self._dispatch(self._intents.parse(from_page(content)))
         except (ValueError, IndexError) as exc:   # IntentError and the engine's errors
             self._fail(str(exc))
         except Exception as exc:  # never raise into the kernel
