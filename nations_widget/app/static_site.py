@@ -129,9 +129,9 @@ def build_static_site(outdir: Path | str, *, pyodide: Path | str | None = None,
     :data:`BROWSER_WHEELS` instead of fetching them; ``cache``: where fetched pieces are
     kept (default: the per-user cache folder)."""
     started = time.monotonic()
-    _check_extra()
     out = Path(outdir).resolve()
     _check_outdir(out)
+    _check_extra()
     cache_dir = Path(cache) if cache is not None else default_cache()
     with tempfile.TemporaryDirectory(prefix="nations-static-") as work_name:
         work = Path(work_name)
