@@ -8,7 +8,8 @@ there with no server behind the page: Pyodide runs the app in the browser.
 - the dice game against the app's bot, played by clicking to the end of round 1 (the end of
   round summary), the bot answering in the browser; then a New game with a random seed,
   and a seat for "A player I invite" refused in words (shared tables need a server);
-- the board game's table comes up, against its bot.
+- the board game's table comes up, against its bot; and, on a page of its own, the board
+  game played by clicking to the end of its first round (its round summary).
 
 Measured and printed (the README's serving section quotes them): the site's size, the bytes
 the first visit loads, the seconds to the chooser and to the first board from a cold cache.
@@ -28,6 +29,7 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import pytest
+import test_voila_board as board_play
 from browser_support import PageWatch, free_port, is_loopback, require_chromium
 from test_voila_game import CLOSED_SUMMARY, NEW_GAME, SETTLED, decide, game_number, read_state
 
@@ -154,3 +156,38 @@ def test_the_site_plays_a_dice_round_with_nothing_from_another_host(
           f"cache: chooser after {to_chooser:.1f} s, dice board after {to_board:.1f} s; "
           f"round 1 in {len(clicks)} decisions ({sum(c.startswith('buy') for c in clicks)} "
           f"buys)")
+
+
+def test_the_site_plays_a_board_game_round(page: Any, site_url: str, watch: PageWatch) -> None:
+    """The board game as tests/browser/test_voila_board.py plays it in Voila (you against
+    the heuristic bot, the short game, the same clicks), here to the end of round 1."""
+    requested: list[str] = []
+    page.on("request", lambda r: requested.append(r.url))
+    page.goto(site_url, timeout=60_000)
+    page.wait_for_selector('.nw-app button[data-key="choose-board"]',
+                           timeout=FIRST_BOARD_TIMEOUT)
+    page.click('.nw-app button[data-key="choose-board"]')
+    page.wait_for_selector(".nwb-root[data-step]", timeout=60_000)
+    board_play.set_up_game(page)
+    page.wait_for_function(board_play.SETTLED, arg=-1, timeout=60_000)
+    clicks: list[str] = []
+    buys: dict[int, int] = {}
+    placed: dict[int, int] = {}
+    started = time.monotonic()
+    while board_play.CLOSED_SUMMARY not in clicks:
+        state = board_play.read_state(page)
+        assert not state["error"], f"the board refused a move it offered: {state['error']}"
+        assert state["step"] != "game_over", "the game ended before round 1's summary"
+        assert state["live"] or state["summary"], f"not the human's decision: {state}"
+        assert len(clicks) < MAX_DECISIONS, f"round 1 does not end: {clicks[-5:]}"
+        clicks.append(board_play.decide(page, buys, placed))
+        if clicks[-1] != board_play.CLOSED_SUMMARY:
+            page.wait_for_function(board_play.SETTLED, arg=state["pos"], timeout=60_000)
+    assert "Round 2 of 2" in board_play.read_state(page)["when"]
+    outside = sorted({u for u in requested if not u.startswith(("data:", "blob:"))
+                      and not is_loopback(u)})
+    assert not outside, f"requests to another host: {outside}"
+    assert not watch.page_errors, f"uncaught page errors: {watch.page_errors}"
+    kinds = [c.split(":")[0] for c in clicks]
+    print(f"board game round 1: {len(clicks)} clicks ({kinds.count('buy')} buys, "
+          f"{kinds.count('worker')} workers placed) in {time.monotonic() - started:.0f} s")
