@@ -4,6 +4,9 @@
   settings, from any folder (needs the ``[app]`` extra); other options go to Voila.
 - ``lab [FOLDER]``: copy the notebooks into FOLDER (default ``nations_notebooks``; those
   already there are kept) and open JupyterLab on it (needs the ``[app]`` extra).
+- ``static OUTDIR [--pyodide PATH] [--wheels DIR] [--cache DIR]``: write the app as a static
+  site into OUTDIR, run in the visitor's browser by Pyodide (no server: any static host
+  serves it; needs the ``[static]`` extra; :mod:`nations_widget.app.static_site`).
 - ``tournament --game dice|board [options]`` runs that game's tournament command (the same
   as ``python -m nations_widget.dice tournament [options]`` or ``python -m
   nations_widget.board tournament [options]``: bots by name, seats rotated, ``--games``,
@@ -75,6 +78,25 @@ def main(argv: Sequence[str] | None = None) -> int:
                      help=f"where the notebooks go (default ./{LAB_FOLDER})")
     lab.add_argument("--port", type=int, default=None, help="JupyterLab's port")
     lab.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    static = sub.add_parser(
+        "static", help="write the app as a static site, run in the browser (no server)",
+        description="Write the app (both games against bots, the hot seat, the lessons) as a "
+                    "static site into OUTDIR: the visitor's browser runs it with Pyodide, so "
+                    "any static host serves it (shared tables and kept games need "
+                    "'nations-widget play'). Every file the page loads is in OUTDIR. Needs "
+                    "the [static] extra; the first build fetches Pyodide's runtime with npm "
+                    "and the page's wheels with pip, and caches them.")
+    static.add_argument("outdir", help="the site's folder (made, or replaced if it holds an "
+                                       "earlier build)")
+    static.add_argument("--pyodide", metavar="PATH", default=None,
+                        help="the npm package pyodide (its folder or .tgz) instead of "
+                             "fetching it with npm")
+    static.add_argument("--wheels", metavar="DIR", default=None,
+                        help="a folder holding the wheels the page loads, instead of "
+                             "fetching them from PyPI")
+    static.add_argument("--cache", metavar="DIR", default=None,
+                        help="where fetched pieces are kept between builds (default "
+                             "~/.cache/nations_widget/static-pyodide-VERSION)")
     t = sub.add_parser("tournament", add_help=False,
                        help="bots against each other in either game, with a CSV of games")
     t.add_argument("--game", choices=GAME_KEYS, required=True,
@@ -110,6 +132,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if rest:
             parser.error(f"unrecognized arguments: {' '.join(rest)}")
         return verify_command(args.fingerprint, args.text, args.save)
+    if args.command == "static":
+        if rest:
+            parser.error(f"unrecognized arguments: {' '.join(rest)}")
+        return static_command(args.outdir, pyodide=args.pyodide, wheels=args.wheels,
+                              cache=args.cache)
     if args.command == "play":
         from .app.launch import play
         return play(args.port, args.ip, base_url=args.base_url,
@@ -120,6 +147,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         return open_lab(Path(args.folder).resolve(), args.port,
                         open_browser=not args.no_browser, lab_args=rest)
     return game_entry(args.game).cli()(["tournament", *rest])
+
+
+def static_command(outdir: str, *, pyodide: str | None = None, wheels: str | None = None,
+                   cache: str | None = None, out: TextIO | None = None) -> int:
+    """``static OUTDIR``: build the static site; 0, or 2 with the reason when it cannot."""
+    from .app.static_site import StaticBuildError, build_static_site
+    stream = out if out is not None else sys.stdout
+    try:
+        site = build_static_site(outdir, pyodide=pyodide, wheels=wheels, cache=cache,
+                                 say=lambda step: print(f"static: {step}", file=stream,
+                                                        flush=True))
+    except StaticBuildError as exc:
+        print(f"static: {exc}", file=stream)
+        return 2
+    print(f"static: wrote {site.folder} ({site.size_bytes / 1e6:.1f} MB in "
+          f"{site.seconds:.0f} s); its page is {site.page}. Serve the folder with any static "
+          f"host, e.g. python -m http.server --directory {site.folder}", file=stream)
+    return 0
 
 
 def count_of(flag: str, low: int) -> Any:

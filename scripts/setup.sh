@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Install everything the project needs, idempotently:
-#   - .venv with the package in editable mode plus the [dev] extra (tests, lint, Voila, JupyterLab);
+#   - .venv with the package in editable mode plus the [dev] extra (tests, lint, Voila, JupyterLab,
+#     and the [static] extra: nations-widget static's build, which tests/browser/test_static_site.py
+#     runs; its first build fetches Pyodide with npm and the page's wheels with pip, then caches them);
 #   - js/node_modules from js/package-lock.json (npm ci) when js/package.json exists;
 #   - Debian's chromium when NATIONS_NEED_BROWSER=1 (set by scripts/test.sh if tests/browser exists);
 #   - Debian's postgresql when NATIONS_NEED_POSTGRES=1 (set by scripts/test.sh if tests/tables

@@ -6,11 +6,14 @@ itself, where SQLite's write lock settles them: a write opens with ``BEGIN IMMED
 ``UPDATE ... WHERE head = seen`` before it inserts the event.  ``synchronous=FULL``: a move
 is on disk once :meth:`~SQLiteStore.append` returns.  Watchers poll the head (SQLite has no
 notifications), every 20 ms at first, backing off to 250 ms.
+
+A Python without :mod:`sqlite3` (Pyodide, where ``nations-widget static`` runs the app in the
+browser) still imports this module: opening a store there is refused in words
+(:data:`NO_SQLITE`), the games in one browser page play on without one.
 """
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -20,6 +23,16 @@ from typing import cast
 from .errors import StoreError
 from .sql_store import SQLStore
 from .store import SCHEMA_VERSION, check_schema
+
+try:
+    import sqlite3
+except ModuleNotFoundError:          # Pyodide: the standard library comes without it
+    sqlite3 = None  # type: ignore[assignment]
+
+#: why a store cannot be opened in a Python without sqlite3 (the static site's browser)
+NO_SQLITE = ("games cannot be stored here: this Python has no SQLite (the app runs in the "
+             "browser, from a static site); shared tables and kept games need the app served "
+             "by a server (nations-widget play)")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS nations_meta (
@@ -51,6 +64,8 @@ class SQLiteStore(SQLStore):
     """Tables in one SQLite file (its folder is made if missing)."""
 
     def __init__(self, path: Path | str) -> None:
+        if sqlite3 is None:
+            raise StoreError(NO_SQLITE)
         super().__init__()
         self.path = Path(path)
         try:
@@ -115,4 +130,4 @@ class SQLiteStore(SQLStore):
             pause = min(pause * 1.5, _POLL_MOST)
 
 
-__all__ = ["SQLiteStore"]
+__all__ = ["NO_SQLITE", "SQLiteStore"]

@@ -91,6 +91,7 @@ from .dice import DiceWidget
 from .learn import LearnView
 from .shell.table_mode import MAX_LINKS, open_hands, shared_store
 from .shell.widget import STATIC, GameWidget
+from .shell.wire import from_page
 
 
 @dataclass(frozen=True)
@@ -401,6 +402,7 @@ class GameApp(ipywidgets.VBox):  # type: ignore[misc]
         """A message from the page: ``{"kind": "choose", "game": key}``, ``{"kind":
         "join", "tokens": [link, ...]}`` or ``{"kind": "forget", "tokens": [link]}``;
         anything else is refused in words (never raised into the kernel)."""
+        content = from_page(content)
         try:
             if isinstance(content, dict) and content.get("kind") == "forget":
                 tokens = content.get("tokens")

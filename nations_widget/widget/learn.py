@@ -30,6 +30,7 @@ import traitlets
 
 from ..lessons import LESSONS, Lesson, Verdict, lesson, next_lesson
 from .shell.widget import STATIC, GameWidget
+from .shell.wire import from_page
 
 #: the actions a lesson message may name
 ACTIONS = ("open", "list", "retry", "show", "next", "hint", "first_game")
@@ -299,6 +300,7 @@ class LearnView(ipywidgets.Box):  # type: ignore[misc]
     def _on_msg(self, _widget: object, content: object, _buffers: object = None) -> None:
         """``{"kind": "lesson", "action": ..., ...}`` from the page; refusals go to the
         panel's ``error`` (never raised into the kernel)."""
+        content = from_page(content)
         try:
             if not isinstance(content, dict) or content.get("kind") != "lesson":
                 raise ValueError("The page sent something other than a lesson message.")

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+import sys
 import threading
 from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
@@ -60,7 +61,7 @@ from .table_mode import (
     shared_store,
     with_names,
 )
-from .wire import AS_JSON_TEXT
+from .wire import AS_JSON_TEXT, from_page
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
 
@@ -192,6 +193,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self._log: list[dict[str, Any]] = []  # the log entries the browser holds
         self._log_seq = 0                     # the last log patch's number (0: none yet)
         self._bot_thread: threading.Thread | None = None   # the last bot runner's
+        self._bot_task: asyncio.Task[None] | None = None   # ... where threads are not (Pyodide)
         self._runner_stop = threading.Event()  # set to wake the runner's pause: stop
         self._hint_task: asyncio.Task[None] | None = None   # the coach thinking, if it is
         self._grade_task: asyncio.Task[None] | None = None
@@ -957,7 +959,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         try:
             if buffers:
                 raise IntentError("binary buffers are not accepted")
-            self._dispatch(self._intents.parse(content))
+            self._dispatch(self._intents.parse(from_page(content)))
         except (ValueError, IndexError) as exc:   # IntentError and the engine's errors
             self._fail(str(exc))
         except Exception as exc:  # never raise into the kernel
@@ -1282,8 +1284,14 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         """:meth:`_run_bots` in a thread of its own (see :meth:`_schedule_bots`): a failure
         is shown and logged, and the busy flag drops when it ends (unless the game changed
         meanwhile: the new runner owns it).  ``quiet``: the board is updated once, when the
-        runner ends (what "Skip to my turn" shows)."""
+        runner ends (what "Skip to my turn" shows).  Where this Python starts no thread
+        (Pyodide: the static site runs the app in the browser), the runner is a task on the
+        kernel's event loop instead (:meth:`_bots_on_loop`)."""
         stop = self._runner_stop
+        if not THREADS:
+            self._bot_task = asyncio.get_event_loop().create_task(
+                self._bots_on_loop(epoch, hint=hint, pause=pause, quiet=quiet, stop=stop))
+            return
 
         def drive() -> None:
             try:
@@ -1292,16 +1300,44 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
                 if epoch == self._epoch:
                     self._bot_failed(exc)
             finally:
-                with self._lock:
-                    if self._runner == epoch:
-                        self._runner = None
-                    if epoch == self._epoch:
-                        if quiet:
-                            self._publish()
-                        self.busy = False
+                self._runner_ended(epoch, quiet)
 
         self._bot_thread = threading.Thread(target=drive, daemon=True, name="nations-bots")
         self._bot_thread.start()
+
+    async def _bots_on_loop(self, epoch: int, *, hint: bool, pause: float, quiet: bool,
+                            stop: threading.Event) -> None:
+        """The bots' runner where there are no threads: one bot move at a time through
+        :meth:`_run_bots`, the pause before each awaited, so that the page's messages (a
+        new game, an undo: they stop the runner) are answered between moves.  A bot's own
+        search still holds the loop while it thinks (a fraction of a second for the app's
+        bots)."""
+        try:
+            while epoch == self._epoch and not stop.is_set():
+                if pause > 0 and not hint:
+                    await asyncio.sleep(pause)
+                    if stop.is_set() or epoch != self._epoch:
+                        break
+                if self._run_bots(epoch, hint=hint, limit=1, quiet=quiet, stop=stop) == 0:
+                    break
+                hint = False
+                await asyncio.sleep(0)
+        except Exception as exc:
+            if epoch == self._epoch:
+                self._bot_failed(exc)
+        finally:
+            self._runner_ended(epoch, quiet)
+
+    def _runner_ended(self, epoch: int, quiet: bool) -> None:
+        """A bot runner has ended: it no longer holds the widget (and, if the game is still
+        the one it played, the busy flag drops and a quiet runner shows where it got)."""
+        with self._lock:
+            if self._runner == epoch:
+                self._runner = None
+            if epoch == self._epoch:
+                if quiet:
+                    self._publish()
+                self.busy = False
 
     def _bot_failed(self, exc: BaseException) -> None:
         """A bot's failure: shown on the board, and logged with its traceback for whoever
@@ -1510,6 +1546,11 @@ _GENERIC_HANDLERS: dict[str, Callable[[GameWidget[Any, Any], dict[str, Any]], No
     "review_cancel": GameWidget._intent_review_cancel,
     "puzzle_answer": GameWidget._intent_puzzle_answer,
 }
+
+
+#: this Python can start threads: not in Pyodide (``nations-widget static`` runs the app
+#: there, in the visitor's browser), where the bots' runner is a task on the event loop
+THREADS = sys.platform != "emscripten"
 
 
 def _loop_running() -> bool:
