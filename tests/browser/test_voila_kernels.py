@@ -476,6 +476,21 @@ def test_a_message_nested_3000_deep_is_refused_in_words_and_logs_no_traceback(
         while (reply := await receive()) is not None and reply[0] != "comm_info_reply":
             pass
         assert reply is not None
+        # a ?game= page opens its game once the page says its address holds no table link
+        # (the app's chooser waits for it): say so, as the page does, and wait for the game
+        for comm in reply[1]["comms"]:
+            send("comm_msg", {}, raw_content=json.dumps({"comm_id": comm, "data": {
+                "method": "custom", "content": {"kind": "choose", "game": "dice"}}}))
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            got = await asyncio.wait_for(receive(), timeout=60)
+            assert got is not None, "the websocket closed"
+            if got[0] == "comm_open":
+                break
+        send("comm_info_request", {"target_name": "jupyter.widget"})
+        while (reply := await receive()) is not None and reply[0] != "comm_info_reply":
+            pass
+        assert reply is not None
         comms = list(reply[1]["comms"])
         assert comms
         send("comm_msg", {}, raw_content="{]")             # not JSON
