@@ -125,6 +125,10 @@ POOL_REFILL_DELAY_S = 2.0
 POOL_REFILL_MAX_WAIT_S = 30.0
 #: seconds between two starts of warm kernels (at the server's start too)
 POOL_START_SPACING_S = 0.5
+#: JupyterLab extensions installed beside Voila that the app's page does not load (see
+#: configure)
+PAGE_EXTENSIONS_LEFT_OUT = ("@jupyterhub/jupyter-server-proxy",
+                            "@jupyterlite/pyodide-kernel-extension")
 #: seconds after which the "tables are full" page tries again
 RETRY_AFTER_S = 60
 #: a kernel with no page left is shut down after this many idle seconds (checked each minute)
@@ -268,9 +272,12 @@ def configure(c: Any) -> None:
         os.environ["JUPYTER_PATH"] = os.pathsep.join(
             p for p in (JUPYTER_DATA, os.environ.get("JUPYTER_PATH")) if p)
     c.VoilaConfiguration.template = "nations"
-    # The page loads every JupyterLab extension installed; jupyter-server-proxy's (Binder)
-    # needs JupyterLab's file browser and only logs an error on the app's page.
-    c.VoilaConfiguration.extension_denylist = ["@jupyterhub/jupyter-server-proxy"]
+    # The page loads every JupyterLab extension installed beside Voila but these
+    # (PAGE_EXTENSIONS_LEFT_OUT): jupyter-server-proxy's (Binder) needs JupyterLab's file
+    # browser and only logged an error on the app's page; JupyterLite's Pyodide kernel
+    # extension, which the static site's build installs ([static] extra), expects
+    # JupyterLite's services and broke the page ("reading 'LicensesClient'" in its console).
+    c.VoilaConfiguration.extension_denylist = list(PAGE_EXTENSIONS_LEFT_OUT)
 
     c.Voila.tornado_settings = {
         "headers": {

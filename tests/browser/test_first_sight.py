@@ -31,8 +31,14 @@ def phone(browser: Any) -> Iterator[Any]:
 
 
 def _open(page: Any, url: str, game: str) -> None:
+    """The page as a newcomer first meets it: the dice game once it is their turn (the
+    easy bot may move first, and the header's prompt is drawn anew when it is done: a
+    look taken during that draw found no prompt), the board game on its New game dialog."""
     page.goto(f"{url}?game={game}")
-    page.wait_for_selector(".nw-root[data-step]" if game == "dice" else ".nwb-root[data-step]")
+    if game == "dice":
+        page.wait_for_selector(".nw-root[data-step] .nw-player.nw-live")
+    else:
+        page.wait_for_selector(".nwb-root[data-step]")
     page.wait_for_timeout(300)
 
 

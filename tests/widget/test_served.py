@@ -318,3 +318,18 @@ def test_a_page_s_message_nested_too_deeply_goes_on_cut_short() -> None:
         screened_message(v1, serialize_msg_to_ws_v1([b"{}", b"{}", b"{}", b"\xff{"], "shell"))
     with pytest.raises(UnreadableMessage):
         screened_message(v1, b"\x01")
+
+
+def test_the_page_leaves_out_the_extensions_that_break_it() -> None:
+    """Every JupyterLab extension installed beside Voila is loaded by the app's page but
+    these: JupyterLite's Pyodide kernel extension, which the static site's build installs,
+    threw "Cannot read properties of undefined (reading 'LicensesClient')" on the app's
+    page (tests/browser/test_voila_reach.py saw it), and jupyter-server-proxy's logged an
+    error there."""
+    from traitlets.config import Config
+
+    from nations_widget.app.voila_settings import configure
+    c = Config()
+    configure(c)
+    assert {"@jupyterlite/pyodide-kernel-extension", "@jupyterhub/jupyter-server-proxy"} \
+        <= set(c.VoilaConfiguration.extension_denylist)

@@ -52,6 +52,7 @@ export function createReveal(el, { view, topDialog, ui, schedule }) {
   // stays the same) or while others play.
   let askedBefore = null; // what was asked at the last reveal (the decision and its questions)
   let lastAct = -Infinity; // when the player last clicked or pressed a key in the widget
+  let acted = false; // the player has clicked or pressed a key in the widget since it opened
   function question(S, turnKey) {
     const v = view();
     const panel = v.decisionPanel ? el.querySelector(v.decisionPanel) : null;
@@ -76,6 +77,11 @@ export function createReveal(el, { view, topDialog, ui, schedule }) {
     if (!vh || (!r.width && !r.height)) return;
     if (typeof target.scrollIntoView !== "function") return;
     if (target === panel) {
+      // a page just opened stays at its top, where its header says whose turn it is and the
+      // progress board follows, until the player does something in it (on a phone the
+      // panel is below the board: the page jumped there when the bot moved first, and not
+      // when the player did)
+      if (!acted && r.top >= 0) return;
       // the panel may be taller than a phone's window: its top (the prompt) must show
       if (r.top < 0 || r.top > vh - REVEAL_MARGIN) target.scrollIntoView({ block: "start" });
     } else if (r.top < 0 || r.bottom > vh) {
@@ -175,6 +181,7 @@ export function createReveal(el, { view, topDialog, ui, schedule }) {
     },
     /** The player clicked or pressed a key in the widget (capture phase). */
     notePlayerAct() {
+      acted = true;
       lastAct = performance.now();
       lastPlayerAct = lastAct;
     },

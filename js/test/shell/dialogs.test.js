@@ -427,6 +427,27 @@ describe("the question on screen", () => {
     expect(scrolled).toEqual([el.querySelector(".nw-actions")]);
   });
 
+  it("a page just opened whose decision lies below the window stays at its top, until the player acts in it", async () => {
+    // (on a phone the decision panel is below the progress board: the page jumped there
+    // when the easy bot moved first, and stayed at the top when the player did)
+    Element.prototype.getBoundingClientRect = function rect() {
+      const top = this.classList.contains("nw-actions") ? 900 : 100;
+      return { top, bottom: top + 200, left: 0, right: 300, width: 300, height: 200, x: 0, y: top };
+    };
+    const el = testHost();
+    const data = fixture("rich_3p");
+    const model = mockModel({ ...data, busy: true });
+    diceController({ model, el });
+    model.emit("busy", false);
+    await tick();
+    expect(scrolled, "the page stays at its top").toEqual([]);
+    // after the player's own move, the next decision is brought on screen
+    click(el.querySelector("[data-key='undo']"));
+    model.emit("view", { ...data.view, position: data.view.position - 1 });
+    await tick();
+    expect(scrolled).toEqual([el.querySelector(".nw-actions")]);
+  });
+
   it("while others play (a bot's move), the page does not scroll", async () => {
     const el = testHost();
     const data = fixture("rich_3p");
