@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Install everything the project needs, idempotently:
-#   - .venv with the package in editable mode plus the [dev] extra (tests, lint, Voila, JupyterLab,
-#     and the [static] extra: nations-widget static's build, which tests/browser/test_static_site.py
-#     runs; its first build fetches Pyodide with npm and the page's wheels with pip, then caches them);
+#   - .venv with the package in editable mode plus the [dev] extra (tests, lint, Voila, JupyterLab);
+#   - .venv-static with the package in editable mode plus the [static] extra (nations-widget
+#     static's build) when NATIONS_NEED_STATIC=1 (set by scripts/test.sh when
+#     tests/browser/test_static_site.py exists): an environment of its own, since JupyterLite's
+#     kernel extension breaks JupyterLab's page beside it; its first build fetches Pyodide with
+#     npm and the page's wheels with pip, then caches them;
 #   - js/node_modules from js/package-lock.json (npm ci) when js/package.json exists;
 #   - Debian's chromium when NATIONS_NEED_BROWSER=1 (set by scripts/test.sh if tests/browser exists);
 #   - Debian's postgresql when NATIONS_NEED_POSTGRES=1 (set by scripts/test.sh if tests/tables
@@ -39,6 +42,26 @@ else
     .venv/bin/python -m pip install -qq -c constraints.txt -e ".[dev]"
     touch .venv/.stamp
     say "python deps installed"
+fi
+
+# --- the static site's build ----------------------------------------------------------------
+if [ "${NATIONS_NEED_STATIC:-0}" = "1" ]; then
+    if [ -d .venv-static ] && ! .venv-static/bin/python -c 'import sys' >/dev/null 2>&1; then
+        rm -rf .venv-static
+    fi
+    if [ ! -d .venv-static ]; then
+        say "creating .venv-static (the static site's build)"
+        "$PYTHON" -m venv .venv-static
+    fi
+    if [ -f .venv-static/.stamp ] && [ .venv-static/.stamp -nt pyproject.toml ] \
+        && [ .venv-static/.stamp -nt constraints.txt ]; then
+        say "static build deps up to date"
+    else
+        say "installing the [static] extra into .venv-static"
+        .venv-static/bin/python -m pip install -qq --upgrade pip
+        .venv-static/bin/python -m pip install -qq -c constraints.txt -e ".[static]"
+        touch .venv-static/.stamp
+    fi
 fi
 
 # --- JavaScript -----------------------------------------------------------------------------

@@ -13,6 +13,9 @@ fi
 if [ -d tests/tables ]; then
     export NATIONS_NEED_POSTGRES=1
 fi
+if [ -f tests/browser/test_static_site.py ]; then
+    export NATIONS_NEED_STATIC=1
+fi
 
 if ! bash scripts/setup.sh; then
     echo "test.sh: FAILED: scripts/setup.sh could not install what the tests need; no check ran" >&2
