@@ -145,7 +145,9 @@ export function createController({ model, el }, createView) {
   const dialogs = createDialogs(el);
   const reveal = createReveal(el, { view: () => view, topDialog: () => dialogs.top(), ui, schedule });
   // the page is still there (a timer that fires after its window closed draws nothing)
-  const live = () => Boolean(el.ownerDocument && el.ownerDocument.defaultView);
+  // (the global document too: the parts are made with it, and a test's window may be torn
+  // down with the element still holding its own: vitest saw a timer draw after that)
+  const live = () => typeof document !== "undefined" && Boolean(el.ownerDocument && el.ownerDocument.defaultView);
   let extraTraits = [];
   const log = logStore(model);
 
