@@ -33,14 +33,20 @@ def _dice_showing(state: Any, seat: int, resource: int) -> set[int]:
 
 
 # ---------------------------------------------------------------- the checks
-def _most_books(before: Any, moves: Sequence[Any], after: Any) -> bool:
-    """Every book the learner could add this step was added."""
+def _books_possible(before: Any) -> int:
+    """The most books the learner can add to the track in this books step."""
     best = 0
     for move in before.legal_moves():
         trial = before.clone()
         trial.apply(move)
-        best = max(best, trial.players[0].books)
-    return bool(after.players[0].books >= best > before.players[0].books)
+        best = max(best, trial.players[0].books - before.players[0].books)
+    return best
+
+
+def _most_books(before: Any, moves: Sequence[Any], after: Any) -> bool:
+    """Every book the learner could add this step was added."""
+    best = _books_possible(before)
+    return bool(after.players[0].books - before.players[0].books >= best > 0)
 
 
 def _bought_dearest_gold(before: Any, moves: Sequence[Any], after: Any) -> bool:
@@ -104,11 +110,7 @@ def _spent_action(move: dict[str, Any]) -> str | None:
 
 def _why_books(before: Any, moves: Sequence[Any], after: Any) -> str | None:
     gained = after.players[0].books - before.players[0].books
-    best = 0
-    for move in before.legal_moves():
-        trial = before.clone()
-        trial.apply(move)
-        best = max(best, trial.players[0].books - before.players[0].books)
+    best = _books_possible(before)
     if gained >= best:
         return None
     return (f"it adds {_count(gained, 'book')} to your track, and {best} could be added: "
@@ -116,13 +118,20 @@ def _why_books(before: Any, moves: Sequence[Any], after: Any) -> str | None:
             "nothing is gained by keeping them.")
 
 
-def _why_buy_gold(before: Any, moves: Sequence[Any], after: Any) -> str | None:
+def _purchase(moves: Sequence[Any], task: str) -> tuple[dict[str, Any] | None, str | None]:
+    """For a lesson whose task is a purchase: the last move, when it is one, else the words
+    for the action taken instead (``task``: what the lesson asks, said after them)."""
     move = _move(moves, len(moves) - 1)
     spent = _spent_action(move)
     if spent is not None:
-        return f"{spent}; the task is a purchase with the gold you hold now."
-    if move.get("type") != "buy":
-        return None
+        return None, f"{spent}; the task is {task}."
+    return (move if move.get("type") == "buy" else None), None
+
+
+def _why_buy_gold(before: Any, moves: Sequence[Any], after: Any) -> str | None:
+    move, instead = _purchase(moves, "a purchase with the gold you hold now")
+    if move is None:
+        return instead
     tile = _tile(before, move.get("tile"))
     price = PRICES.get(str(move.get("tile")), 0)
     gold = sum(before.face(d)[0] for d in before.unused_dice(0)) + before.chits_of(0, 0)
@@ -160,12 +169,9 @@ def _why_reroll(before: Any, moves: Sequence[Any], after: Any) -> str | None:
 
 
 def _why_colony(before: Any, moves: Sequence[Any], after: Any) -> str | None:
-    move = _move(moves, len(moves) - 1)
-    spent = _spent_action(move)
-    if spent is not None:
-        return f"{spent}; the task is a colony bought with your strength dice."
-    if move.get("type") != "buy":
-        return None
+    move, instead = _purchase(moves, "a colony bought with your strength dice")
+    if move is None:
+        return instead
     tile = _tile(before, move.get("tile"))
     return (f"{tile.name} is paid in {tile.currency}, not strength: the colonies are the "
             "tiles paid in strength, and strength is spent on nothing else before the war.")
