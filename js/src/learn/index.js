@@ -9,16 +9,9 @@
 // browser (localStorage, like the "Continue a game" list): a ✓ beside each on the list.
 import "./learn.css";
 import { h } from "../shell/dom.js";
+import { browserStorage as storage } from "../shell/storage.js";
 
 export const DONE_KEY = "nations-lessons-done";
-
-function storage() {
-  try {
-    return typeof localStorage !== "undefined" ? localStorage : null;
-  } catch {
-    return null; // storage refused (private mode, a sandboxed frame)
-  }
-}
 
 /** The keys of the lessons done in this browser. */
 export function doneLessons() {

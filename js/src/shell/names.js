@@ -8,6 +8,7 @@
 // (nations_widget/tables/names.py); the page cleans it the same way before it sends or
 // shows one read from this browser's storage (which a page of another version, or a
 // person, may have written), so what it shows never depends on that storage being sane.
+import { browserStorage as storage } from "./storage.js";
 
 /** The longest name, in characters (Python's MAX_NAME_CHARS). */
 export const MAX_NAME_CHARS = 24;
@@ -28,14 +29,6 @@ export function cleanName(text) {
   const name = text.replace(HIDDEN, "").replace(SPACES, " ").trim().normalize("NFC");
   if (!SHOWS.test(name) || [...name].length > MAX_NAME_CHARS) return null;
   return name;
-}
-
-function storage() {
-  try {
-    return typeof localStorage !== "undefined" ? localStorage : null;
-  } catch {
-    return null; // storage refused (private mode, a sandboxed frame)
-  }
 }
 
 /** The name this browser's player chose (null: none yet). */

@@ -7,6 +7,7 @@
 // links are credentials: they stay in this browser and go only to this site's kernel.
 
 import { cleanName, seatLabel } from "./names.js";
+import { browserStorage as storage } from "./storage.js";
 
 export const TABLES_KEY = "nations-tables";
 /** At most this many tables are remembered (the oldest are forgotten). */
@@ -16,14 +17,6 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 export const TOKEN_CHARS = 43;
 /** At most this many links are opened by one address (Python's MAX_LINKS). */
 export const MAX_LINKS = 8;
-
-function storage() {
-  try {
-    return typeof localStorage !== "undefined" ? localStorage : null;
-  } catch {
-    return null; // storage refused (private mode, a sandboxed frame)
-  }
-}
 
 /** The remembered tables, the most recently used first: [{id, kind, title, tokens, host,
  * mine, role, links, used, turn}] (`tokens`: the links the address holds; `host`: the
