@@ -7,7 +7,7 @@ validate, applies and publishes.  A refused intent sets ``error`` and changes no
 message from the browser ever raises into the kernel.  The browser cannot write the
 synced traits (an update to one is dropped and the true value sent back), and a bot never
 thinks on the kernel's message loop when a page asked for its move (see
-:meth:`GameWidget._schedule_bots`).
+:mod:`~nations_widget.widget.shell.bot_runner`).
 
 A game's widget is a small subclass: its bundle (``_esm``, ``_css``), its game-only
 traits (``GAME_TRAITS``, filled from ``GameAdapter.extra_traits``), its constructor and
@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
-import sys
 import threading
 from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
@@ -29,6 +28,7 @@ import anywidget
 import traitlets
 
 from ...core.bots.mcts import search_progress
+from ...core.bots.runner import BotTurn
 from ...core.envelope import MAX_INT_DIGITS, json_object
 from ...core.errors import (
     IllegalMoveError,
@@ -40,7 +40,8 @@ from ...core.history import HistoryGame
 from ...core.review import ReviewCancelled
 from ...core.validate import plain_digits
 from ...tables import LinkError, Store, create_table
-from .adapter import Bot, BotFactory, GameAdapter, ToJson
+from .adapter import BotFactory, GameAdapter, ToJson
+from .bot_runner import BotHooks, BotRunner, SeatBots
 from .bots import choose_bot
 from .coach import COACH_OFF, coach_payload, hint_executor
 from .intents import MAX_MESSAGE_CHARS, Intent, IntentError, IntentTable
@@ -188,13 +189,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             {kind: (x.fields, x.required) for kind, x in adapter.extra_intents.items()},
             adapter.settings_fields)
         self._lock = threading.RLock()
-        self._epoch = 0                       # bumped to cancel scheduled bot moves
-        self._bots: dict[int, Bot] = {}
         self._log: list[dict[str, Any]] = []  # the log entries the browser holds
         self._log_seq = 0                     # the last log patch's number (0: none yet)
-        self._bot_thread: threading.Thread | None = None   # the last bot runner's
-        self._bot_task: asyncio.Task[None] | None = None   # ... where threads are not (Pyodide)
-        self._runner_stop = threading.Event()  # set to wake the runner's pause: stop
         self._hint_task: asyncio.Task[None] | None = None   # the coach thinking, if it is
         self._grade_task: asyncio.Task[None] | None = None
         self._review_job: ReviewJob | None = None     # the review under way or shown
@@ -202,10 +198,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self._review_task: asyncio.Task[None] | None = None
         self._answer_task: asyncio.Task[None] | None = None
         self._loaded = False                  # the game was loaded (a review is offered)
-        self._runner: int | None = None       # the epoch of the live bot runner, if any
-        self._skipping: int | None = None     # the epoch of the last "skip to my turn"
         self._in_intent = False               # handling a message from the browser
-        self._quiet = False                   # bots playing at once: publish at the end
         self._game_number = 1                 # the ``game`` of the ``history`` trait
         self._binding: TableBinding | None = None   # the table this screen sits at
         self._keeping = Keeping(keep, self.log, self._lock)     # the game kept, if asked
@@ -225,7 +218,13 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             names, factory = tuple(bot_names or ()), bot_factory
         if bot_names is not None:
             names = tuple(bot_names)
-        self._bot_factory = factory
+        self._seat_bots = SeatBots(factory, names, adapter.preferred_bot)
+        #: where and when the bots play (see :mod:`~.bot_runner`)
+        self.bot_runner = BotRunner(self._lock, BotHooks(
+            due=self._bot_due, turn=self._bot_turn, apply=self._apply_bot_move,
+            busy=self._set_busy, publish=self._publish, failed=self._bot_failed,
+            hint_now=self.bot_move, delay=lambda: self.bot_delay,
+            in_intent=lambda: self._in_intent))
         self.bot_names = list(names)
         self.bot_info = adapter.bot_descriptions(names)
         self.bot_delay = float(bot_delay)
@@ -242,7 +241,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self._seats = self._checked_seats(seats, adapter.seat_count(game))
         self.on_msg(self._on_custom_msg)
         self._publish(full=True)
-        self._schedule_bots()
+        self.bot_runner.schedule()
 
     # ------------------------------------------------------- browser-side writes
     @classmethod
@@ -312,10 +311,10 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             except IllegalMoveError as exc:
                 self._fail(str(exc))
                 raise
-            self._cancel_bots()
+            self.bot_runner.cancel()
             self.error = ""
             self._publish()
-        self._schedule_bots()
+        self.bot_runner.schedule()
 
     def _play_parsed(self, move: Any, then: Any) -> None:
         """Play ``move``, and ``then`` with it when given (one gesture: both or nothing)."""
@@ -338,7 +337,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             if not self._game.can_undo or target < 0:
                 self._fail("nothing to undo: this is the start of the game")
                 raise IllegalMoveError("nothing to undo: this is the start of the game")
-            self._cancel_bots()
+            self.bot_runner.cancel()
             self._game.resume(target)
             self.error = ""
             self._publish()
@@ -350,7 +349,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             if not self._game.can_redo:
                 self._fail("nothing to redo")
                 raise IllegalMoveError("nothing to redo")
-            self._cancel_bots()
+            self.bot_runner.cancel()
             self._game.redo()
             self.error = ""
             self._publish()
@@ -363,7 +362,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
                 msg = f"position must be 0-{self._game.length}, got {position!r}"
                 self._fail(msg)
                 raise IndexError(msg)
-            self._cancel_bots()
+            self.bot_runner.cancel()
             self._game.goto(position)
             self.error = ""
             self._publish()
@@ -372,7 +371,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         """Show where the game is again after looking through the history: the position
         of the last move, undo or redo (not the moves undone)."""
         with self._lock:
-            self._cancel_bots()
+            self.bot_runner.cancel()
             self._game.back_to_game()
             self.error = ""
             self._publish()
@@ -384,7 +383,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         with self._lock:
             self._refuse_at_table("at a table the game goes on from its last stored move; "
                                   "use Back to the game")
-            self._cancel_bots()
+            self.bot_runner.cancel()
             self._game.resume(self._game.position)
             self.error = ""
             self._publish()
@@ -399,7 +398,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             if seat is None:
                 self._fail("the game is over")
                 raise IllegalMoveError("the game is over")
-            move: M = self._bot_for(seat, name).choose(self._game.state.clone())
+            bot = self._seat_bots.bot_for(self._game, self._seats, seat, name)
+            move: M = bot.choose(self._game.state.clone())
             if self._binding is not None:
                 # a table with one person: the bot's move is stored as this screen's
                 self._table_write(lambda b: b.play(move))
@@ -423,16 +423,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     def play_bots(self, max_moves: int = 100_000) -> int:
         """Play bot seats synchronously until a human must decide or the game ends;
         return how many moves the bots made."""
-        with self._lock:
-            self._cancel_bots()
-            self._quiet = True
-            try:
-                count = self._run_bots(self._epoch, limit=max_moves)
-            finally:
-                self._quiet = False
-                self.busy = False
-                self._publish()
-        return count
+        return self.bot_runner.play_now(max_moves)
 
     def set_seat(self, seat: int, player: str) -> None:
         """Seat a human (``"human"``) or a bot (one of :attr:`bot_names`) at ``seat``."""
@@ -446,11 +437,11 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             seats = list(self._seats)
             seats[seat] = player
             self._seats = self._checked_seats(seats, n)
-            self._bots.pop(seat, None)
-            self._cancel_bots()
+            self._seat_bots.made.pop(seat, None)
+            self.bot_runner.cancel()
             self.error = ""
             self._publish()
-        self._schedule_bots()
+        self.bot_runner.schedule()
 
     def play_only(self, seats: Collection[int]) -> None:
         """This screen plays ``seats`` and no other seat: the others wait, shown as seats
@@ -468,8 +459,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             self._screen_only = chosen
             self._seats = self._checked_seats(
                 [s if s != REMOTE else "human" for s in self._seats], n)
-            self._bots.clear()
-            self._cancel_bots()
+            self._seat_bots.made.clear()
+            self.bot_runner.cancel()
             self._publish()
 
     def start_game(self, settings: Mapping[str, Any] | None = None) -> None:
@@ -511,7 +502,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
                 self.bot_delay = float(delay)
             self._loaded = False
             self._replace_game(game, checked)
-        self._schedule_bots()
+        self.bot_runner.schedule()
 
     # ------------------------------------------------------------------ tables
     @property
@@ -556,7 +547,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             self._loaded = False
             self._keeping.reopen(table, hands.tokens[0])
             self._replace_game(cast(G, table.game), seats, full=True)
-        self._schedule_bots()
+        self.bot_runner.schedule()
 
     def leave_table(self) -> None:
         """Stop following the table (it stays in the store; its links bring it back): the
@@ -890,7 +881,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         it, and every synced trait (see :meth:`_restore`)."""
         return {"traits": {t: getattr(self, t) for t in self.read_only_traits()},
                 "game": self._game, "game_number": self._game_number, "seats": self._seats,
-                "bots": dict(self._bots), "shown": dict(self._shown), "log": self._log,
+                "bots": dict(self._seat_bots.made), "shown": dict(self._shown), "log": self._log,
                 "log_seq": self._log_seq, "new_game_open": self.new_game_open,
                 "review_job": self._review_job, "loaded": self._loaded,
                 "keeping": self._keeping.mark()}
@@ -900,7 +891,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self._game = kept["game"]
         self._game_number = kept["game_number"]
         self._seats = kept["seats"]
-        self._bots = kept["bots"]
+        self._seat_bots.made = kept["bots"]
         self._shown = kept["shown"]
         self._log = kept["log"]
         self._log_seq = kept["log_seq"]
@@ -921,7 +912,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             n = self._adapter.seat_count(game)
             seats = self._seats if len(self._seats) == n else None
             self._replace_game(game, self._checked_seats(seats, n), full=full)
-        self._schedule_bots()
+        self.bot_runner.schedule()
 
     def _replace_game(self, game: G, seats: list[str], full: bool = False,
                       leave: bool = True) -> None:
@@ -931,8 +922,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self._game_number += 1
         self.new_game_open = False            # the settings are chosen: the dialog is done
         self._seats = seats
-        self._bots.clear()
-        self._cancel_bots()
+        self._seat_bots.made.clear()
+        self.bot_runner.cancel()
         self.error = ""
         self._publish(full=full, reset_log=True)
 
@@ -1015,11 +1006,11 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
                 raise IntentError(f"{label(current)} is played by the "
                                   f"{self._seats[current]} bot; wait for its move")
             self._play_parsed(f["move"], f.get("then"))
-            self._cancel_bots()
+            self.bot_runner.cancel()
             self.error = ""
             self._publish()
             self._coach_after_move()
-        self._schedule_bots()
+        self.bot_runner.schedule()
 
     def _intent_undo(self, f: dict[str, Any]) -> None:
         steps = f.get("steps")
@@ -1079,23 +1070,23 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     def _intent_bot_move(self, f: dict[str, Any]) -> None:
         self._refuse_at_table(_NO_BOT_HELP, shared_only=True)
         self._refuse_looking_back()
-        if self._runner_live():
+        if self.bot_runner.live:
             return                    # the bots are playing already: one runner
         if self._game.is_over:
             raise IntentError("the game is over")
         self.error = ""
-        self._schedule_bots(hint=True)
+        self.bot_runner.schedule(hint=True)
 
     def _intent_play_bots(self, f: dict[str, Any]) -> None:
         if self._binding is not None:
             return                    # a table's bots play by themselves
-        if self._runner_live():
+        if self.bot_runner.live:
             return                    # a double click, or a second page: one runner
         if not self._bot_due():
             raise IntentError("no bot is to move: it is a human's decision"
                               if not self._game.is_over else "the game is over")
         self.error = ""
-        self._schedule_bots()
+        self.bot_runner.schedule()
 
     def _intent_skip_bots(self, f: dict[str, Any]) -> None:
         if self._binding is not None:
@@ -1103,20 +1094,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         if not self._bot_due():
             raise IntentError("no bot is to move")
         self.error = ""
-        if not _loop_running():
-            self.play_bots()     # no loop (a script): at once; the board lists what they did
-            return
-        # In Jupyter or Voila: the bots play with no pause in the runner's thread (five
-        # search bots took 113 s on the message thread, and the page got no answer
-        # meanwhile), and the board is updated once at the end, when it lists what they
-        # did.  The runner pausing before its next move gives way to this one; the next
-        # intent that changes the game (Undo, a new game...) stops it like any other.
-        with self._lock:
-            if self._runner_live() and self._skipping == self._epoch:
-                return           # a double click: that skip is under way
-            self._cancel_bots()
-            epoch = self._skipping = self._start_runner()
-        self._launch_bots(epoch, quiet=True)
+        self.bot_runner.skip()
 
     def _intent_clear_error(self, f: dict[str, Any]) -> None:
         self.error = ""
@@ -1209,135 +1187,23 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             self._publish_log(reset=True)
 
     # ------------------------------------------------------------------- bots
-    def _bot_for(self, seat: int, name: str | None = None) -> Bot:
-        who = name or self._seats[seat]
-        if who == "human":
-            if not self.bot_names:
-                raise IntentError("no bot is available")
-            who = choose_bot(self.bot_names, self._adapter.preferred_bot)
-        if name is None and self._seats[seat] != "human":
-            bot = self._bots.get(seat)
-            if bot is None:
-                bot = self._bots[seat] = self._bot_factory(who, self._bot_seed(seat))
-            return bot
-        return self._bot_factory(who, self._bot_seed(seat) + self._game.position)
-
-    def _cancel_bots(self) -> None:
-        """Forget any scheduled bot move (the game changed under it): the live runner, if
-        any, sees the new epoch and stops without applying what its bot chose."""
-        self._epoch += 1
-        self._runner_stop.set()
-        self.busy = False
-
-    def _bot_seed(self, seat: int) -> int:
-        return (int(self._game.config.seed) * 7919 + seat * 104729) % (2**31)
-
     def _bot_due(self) -> bool:
         if self._binding is not None:
             return False              # the table's bots: see TableBinding
         seat = self._game.current_player
         return seat is not None and self._seats[seat] not in ("human", REMOTE)
 
-    def _runner_live(self) -> bool:
-        """A bot runner is playing the current game (it started after the last change)."""
-        return self._runner is not None and self._runner == self._epoch
-
-    def _schedule_bots(self, hint: bool = False) -> None:
-        """Let the bots answer (after a human decision, a seat change, a new game, or the
-        ``play_bots`` / ``bot_move`` intents); ``hint``: a bot first plays the current
-        decision even if a human sits there (the ``bot_move`` intent).
-
-        One runner per widget: while one is playing the current game, another request is
-        ignored (a double click whose busy flag had not reached the page yet, a second page
-        on the same kernel).  Anything that changes the game (a move, undo, new game...)
-        bumps the epoch, which stops the runner.
-
-        The bots play one way, :meth:`_run_bots`, and where it runs is the only choice:
-        here and now when ``bot_delay`` is 0 and Python asked (a script, a notebook cell,
-        a test: the bots have answered when the call returns), else in a thread of its
-        own (:meth:`_launch_bots`), so that neither a bot's search nor the pause between
-        moves ever holds the kernel's message loop (Jupyter, Voila).
-        """
-        if not hint and not self._bot_due():
-            return
-        if self._runner_live():
-            return
-        if self.bot_delay <= 0 and not (self._in_intent and _loop_running()):
-            try:
-                if hint:
-                    self.bot_move()
-                self.play_bots()
-            except Exception as exc:
-                self._bot_failed(exc)
-            return
-        self._launch_bots(self._start_runner(), hint=hint, pause=self.bot_delay)
-
-    def _start_runner(self) -> int:
-        with self._lock:
-            epoch = self._runner = self._epoch
-            self._runner_stop = threading.Event()
-            self.busy = True
-            return epoch
-
-    def _launch_bots(self, epoch: int, *, hint: bool = False, pause: float = 0.0,
-                     quiet: bool = False) -> None:
-        """:meth:`_run_bots` in a thread of its own (see :meth:`_schedule_bots`): a failure
-        is shown and logged, and the busy flag drops when it ends (unless the game changed
-        meanwhile: the new runner owns it).  ``quiet``: the board is updated once, when the
-        runner ends (what "Skip to my turn" shows).  Where this Python starts no thread
-        (Pyodide: the static site runs the app in the browser), the runner is a task on the
-        kernel's event loop instead (:meth:`_bots_on_loop`)."""
-        stop = self._runner_stop
-        if not THREADS:
-            self._bot_task = asyncio.get_event_loop().create_task(
-                self._bots_on_loop(epoch, hint=hint, pause=pause, quiet=quiet, stop=stop))
-            return
-
-        def drive() -> None:
-            try:
-                self._run_bots(epoch, hint=hint, pause=pause, quiet=quiet, stop=stop)
-            except Exception as exc:
-                if epoch == self._epoch:
-                    self._bot_failed(exc)
-            finally:
-                self._runner_ended(epoch, quiet)
-
-        self._bot_thread = threading.Thread(target=drive, daemon=True, name="nations-bots")
-        self._bot_thread.start()
-
-    async def _bots_on_loop(self, epoch: int, *, hint: bool, pause: float, quiet: bool,
-                            stop: threading.Event) -> None:
-        """The bots' runner where there are no threads: one bot move at a time through
-        :meth:`_run_bots`, the pause before each awaited, so that the page's messages (a
-        new game, an undo: they stop the runner) are answered between moves.  A bot's own
-        search still holds the loop while it thinks (a fraction of a second for the app's
-        bots)."""
-        try:
-            while epoch == self._epoch and not stop.is_set():
-                if pause > 0 and not hint:
-                    await asyncio.sleep(pause)
-                    if stop.is_set() or epoch != self._epoch:
-                        break
-                if self._run_bots(epoch, hint=hint, limit=1, quiet=quiet, stop=stop) == 0:
-                    break
-                hint = False
-                await asyncio.sleep(0)
-        except Exception as exc:
-            if epoch == self._epoch:
-                self._bot_failed(exc)
-        finally:
-            self._runner_ended(epoch, quiet)
-
-    def _runner_ended(self, epoch: int, quiet: bool) -> None:
-        """A bot runner has ended: it no longer holds the widget (and, if the game is still
-        the one it played, the busy flag drops and a quiet runner shows where it got)."""
-        with self._lock:
-            if self._runner == epoch:
-                self._runner = None
-            if epoch == self._epoch:
-                if quiet:
-                    self._publish()
-                self.busy = False
+    def _bot_turn(self) -> BotTurn | None:
+        """The bot turn due now (the runner's :class:`~.bot_runner.LocalPlace` asks, with
+        the lock held): the bot thinks on a copy; the game and the state it was chosen for
+        go with it, to be checked when its move comes."""
+        game = self._game
+        state = game.state
+        seat = state.current_player()
+        if seat is None:
+            return None
+        bot = self._seat_bots.bot_for(game, self._seats, seat)
+        return BotTurn(seat, bot, state.clone(), mark=(game, state))
 
     def _bot_failed(self, exc: BaseException) -> None:
         """A bot's failure: shown on the board, and logged with its traceback for whoever
@@ -1346,58 +1212,32 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self.log.error("a bot failed", exc_info=exc)
         self._fail(f"a bot failed ({type(exc).__name__}): {exc}")
 
-    def _apply_bot_move(self, epoch: int, game: G, state: Any, move: M,
-                        publish: bool = True) -> bool:
-        """Play ``move``, which a bot chose for ``state`` of ``game``, if the widget is
-        still there: same epoch, same game, same position (the very state object; an undo
-        followed by another move makes a new one).  Returns whether it was played.
-        ``publish``: show it at once (a quiet runner shows its moves when it ends)."""
-        with self._lock:
-            if epoch != self._epoch or self._game is not game or game.state is not state:
+    def _apply_bot_move(self, turn: BotTurn, move: M, publish: bool) -> bool:
+        """Play ``move``, which a bot chose for the turn's state, if the game is still
+        there: same game, same position (the very state object; an undo followed by
+        another move makes a new one).  Returns whether it was played.  ``publish``: show
+        it at once (a quiet runner shows its moves when it ends)."""
+        game, state = turn.mark
+        if self._game is not game or game.state is not state:
+            return False
+        binding = self._binding
+        if binding is not None:
+            # (a hint at a table with one person: stored as this screen's move)
+            try:
+                binding.play(move)
+            except ValueError as exc:       # the table moved on meanwhile
+                self._fail(str(exc))
                 return False
-            binding = self._binding
-            if binding is not None:
-                # (a hint at a table with one person: stored as this screen's move)
-                try:
-                    binding.play(move)
-                except ValueError as exc:       # the table moved on meanwhile
-                    self._fail(str(exc))
-                    return False
-                binding.refresh()
-                self.error = ""
-            else:
-                game.play(move)
-            if publish and not self._quiet:
-                self._publish()
-            return True
+            binding.refresh()
+            self.error = ""
+        else:
+            game.play(move)
+        if publish:
+            self._publish()
+        return True
 
-    def _run_bots(self, epoch: int, *, hint: bool = False, pause: float = 0.0,
-                  limit: int | None = None, quiet: bool = False,
-                  stop: threading.Event | None = None) -> int:
-        """The bots' turns: while this runner's epoch stands and a bot is to move (or,
-        first, the hinted decision), wait ``pause`` (``stop`` ends the wait: the game
-        changed), let the seat's bot think on a copy of the state, and play its move only
-        on the position it was chosen for.  Returns how many moves it played."""
-        stop = stop or threading.Event()
-        count = 0
-        while epoch == self._epoch and (hint or self._bot_due()) \
-                and (limit is None or count < limit):
-            if not hint and pause > 0 and (stop.wait(pause) or epoch != self._epoch
-                                           or not self._bot_due()):
-                break
-            with self._lock:
-                game = self._game
-                state = game.state
-                seat = state.current_player()
-                if seat is None or epoch != self._epoch:
-                    break
-                bot = self._bot_for(seat)
-            move = bot.choose(state.clone())
-            if not self._apply_bot_move(epoch, game, state, move, publish=not quiet):
-                break
-            count += 1
-            hint = False
-        return count
+    def _set_busy(self, busy: bool) -> None:
+        self.busy = busy
 
     # ---------------------------------------------------------------- helpers
     def _checked_seats(self, seats: Sequence[str] | None, players: int) -> list[str]:
@@ -1546,20 +1386,6 @@ _GENERIC_HANDLERS: dict[str, Callable[[GameWidget[Any, Any], dict[str, Any]], No
     "review_cancel": GameWidget._intent_review_cancel,
     "puzzle_answer": GameWidget._intent_puzzle_answer,
 }
-
-
-#: this Python can start threads: not in Pyodide (``nations-widget static`` runs the app
-#: there, in the visitor's browser), where the bots' runner is a task on the event loop
-THREADS = sys.platform != "emscripten"
-
-
-def _loop_running() -> bool:
-    """An asyncio loop runs on this thread (a Jupyter or Voila kernel's)."""
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return False
-    return True
 
 
 def _seed(seed: int | str | None) -> int:
