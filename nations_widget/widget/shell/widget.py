@@ -16,18 +16,17 @@ whatever Python API it keeps (the dice game's :class:`~nations_widget.widget.Dic
 
 from __future__ import annotations
 
-import asyncio
 import json
 import secrets
 import threading
 from collections.abc import Callable, Collection, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 import anywidget
 import traitlets
 
-from ...core.bots.mcts import search_progress
 from ...core.bots.runner import BotTurn
 from ...core.envelope import MAX_INT_DIGITS, json_object
 from ...core.errors import (
@@ -37,17 +36,17 @@ from ...core.errors import (
     UnknownBotError,
 )
 from ...core.history import HistoryGame
-from ...core.review import ReviewCancelled
 from ...core.validate import plain_digits
 from ...tables import LinkError, Store, create_table
 from .adapter import BotFactory, GameAdapter, ToJson
 from .bot_runner import BotHooks, BotRunner, SeatBots
 from .bots import choose_bot
-from .coach import COACH_OFF, coach_payload, hint_executor
+from .coach import COACH_OFF
+from .coaching import CoachHooks, Coaching
 from .intents import MAX_MESSAGE_CHARS, Intent, IntentError, IntentTable
 from .keeping import Keeping
 from .log import LOG_LIMIT, history_payload, log_patch
-from .review import KEEPS_REVIEW, REVIEW_OFF, ReviewJob, review_payload
+from .review import KEEPS_REVIEW, REVIEW_OFF
 from .secrecy import published_settings
 from .table_mode import (
     INVITE,
@@ -191,12 +190,6 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self._lock = threading.RLock()
         self._log: list[dict[str, Any]] = []  # the log entries the browser holds
         self._log_seq = 0                     # the last log patch's number (0: none yet)
-        self._hint_task: asyncio.Task[None] | None = None   # the coach thinking, if it is
-        self._grade_task: asyncio.Task[None] | None = None
-        self._review_job: ReviewJob | None = None     # the review under way or shown
-        self._review_number = 0
-        self._review_task: asyncio.Task[None] | None = None
-        self._answer_task: asyncio.Task[None] | None = None
         self._loaded = False                  # the game was loaded (a review is offered)
         self._in_intent = False               # handling a message from the browser
         self._game_number = 1                 # the ``game`` of the ``history`` trait
@@ -219,6 +212,15 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         if bot_names is not None:
             names = tuple(bot_names)
         self._seat_bots = SeatBots(factory, names, adapter.preferred_bot)
+        #: the hint, grading, review and puzzles (see :mod:`~.coaching`)
+        self.coaching = Coaching(adapter, self._lock, CoachHooks(
+            game=lambda: self._game, seats=lambda: self._seats, loaded=lambda: self._loaded,
+            coach=lambda: self.coach, show_coach=partial(setattr, self, "coach"),
+            review=lambda: self.review, show_review=partial(setattr, self, "review"),
+            fail=self._fail, clear_error=partial(setattr, self, "error", ""),
+            internal_error=partial(setattr, self, "last_internal_error"),
+            refuse_coach=lambda: self._refuse_at_table(NO_COACH, shared_only=True),
+            in_intent=lambda: self._in_intent))
         #: where and when the bots play (see :mod:`~.bot_runner`)
         self.bot_runner = BotRunner(self._lock, BotHooks(
             due=self._bot_due, turn=self._bot_turn, apply=self._apply_bot_move,
@@ -392,7 +394,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         """Let a bot play the current decision and return its move: the seat's own bot,
         or ``name``, or for a human seat the preferred bot (a hint)."""
         with self._lock:
-            self._refuse_at_table(_NO_BOT_HELP, shared_only=True)
+            self._refuse_at_table(NO_BOT_HELP, shared_only=True)
             self._refuse_looking_back()
             seat = self._game.current_player
             if seat is None:
@@ -618,226 +620,33 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             self.preview = shown
             return result
 
-    # ------------------------------------------------------------------ coach
+    # ---------------------------------------------------- coach (see coaching.py)
     def hint(self, top: int = 3) -> ToJson:
         """The coach's ``top`` best moves for the player to decide (see the game's coach),
         also shown on the board."""
-        with self._lock:
-            self._refuse_at_table(_NO_COACH, shared_only=True)
-            result = self._adapter.hint(self._game, top)
-            if result is None:
-                raise IntentError("this game has no coach yet")
-            self.coach = coach_payload(self.coach, hint=result, position=self._game.position)
-            return result
+        return self.coaching.hint(top)
 
     def set_coach(self, on: bool) -> None:
         """Coach on: after each of a human's moves the board says how it compared with
         the coach's best move (a second or two of thinking per move)."""
-        if on:
-            self._refuse_at_table(_NO_COACH, shared_only=True)
-        self.coach = {**self.coach, "on": bool(on), "verdict": None}
+        self.coaching.set_coach(on)
 
-    def _coach_after_move(self) -> None:
-        """With the coach on, grade the move just played: here and now from Python, in a
-        worker thread when the page's move came inside Jupyter or Voila (the grading is a
-        search of a second or two, and the bots answer meanwhile)."""
-        if not self.coach.get("on") or self._game.position == 0:
-            return
-        game, position = self._game, self._game.position
-        while position > 1 and game.follows(position - 1):
-            position -= 1       # a move and its follow-up: the move is graded
-        if self._in_intent:
-            try:
-                loop = asyncio.get_running_loop()
-            except RuntimeError:
-                pass
-            else:
-                self._grade_task = loop.create_task(
-                    self._grade_in_worker(game, position, game.state_at(position)))
-                return
-        verdict = self._adapter.grade(game, position)
-        if verdict is not None:
-            self.coach = coach_payload(self.coach, verdict=verdict, position=position)
-
-    async def _grade_in_worker(self, game: G, position: int, state: Any) -> None:
-        try:
-            verdict = await asyncio.get_running_loop().run_in_executor(
-                None, self._adapter.grade, game, position)
-        except Exception as exc:      # the history changed under it (an undo): no verdict
-            self.last_internal_error = exc
-            return
-        with self._lock:
-            # shown while the graded move is still in this game's history (the bots may
-            # have played on; an undo past it, or a new game, drops it)
-            if verdict is None or self._game is not game or game.length < position \
-                    or game.state_at(position) is not state or not self.coach.get("on"):
-                return
-            self.coach = coach_payload(self.coach, verdict=verdict, position=position)
-
-    # ------------------------------------------------------------------ review
     def review_game(self, seats: Sequence[int] | None = None) -> Any:
         """The coach's review of the game up to where it is (see
         :mod:`nations_widget.core.review`), here and now; also shown on the board.
         ``seats``: the seats graded (default: the human seats, or all when bots play them
         all).  Offered for a finished game and a loaded one."""
-        with self._lock:
-            job = self._start_review(seats)
-        try:
-            result = self._adapter.review(job.game, job.upto, job.seats, None, None)
-        except Exception:
-            with self._lock:
-                if self._review_job is job:
-                    self.review = review_payload(self.review, status="failed",
-                                                 message="The review failed.")
-            raise
-        with self._lock:
-            self._review_done(job, result)
-        return result
+        return self.coaching.review_game(seats)
 
     def cancel_review(self) -> None:
         """Stop a review under way (nothing happens when none is)."""
-        job = self._review_job
-        if job is None or job.result is not None or job.stop.is_set():
-            return
-        job.stop.set()
-        self.review = review_payload(self.review, status="cancelled",
-                                     message="The review was stopped.")
+        self.coaching.cancel_review()
 
     def answer_puzzle(self, puzzle: int, move: Any) -> dict[str, Any]:
         """Grade ``move`` as the answer to puzzle number ``puzzle`` of the review shown
         (the engine checks it: see :func:`nations_widget.core.review.check_answer`); the
         answer is also shown on the board."""
-        with self._lock:
-            job = self._reviewed()
-        answer = self._adapter.check_answer(job.game, job.result, puzzle, move).to_json()
-        with self._lock:
-            if self._review_job is job:
-                self.error = ""
-                self.review = review_payload(self.review, answer=answer)
-        return answer
-
-    def _review_available(self) -> bool:
-        game = self._game
-        if self._adapter.seat_count(game) < 2 or game.game_position == 0:
-            return False
-        return self._loaded or bool(game.state_at(game.game_position).is_terminal())
-
-    def _start_review(self, seats: Sequence[int] | None) -> ReviewJob:
-        if not self._review_available():
-            raise IntentError("a review is for a finished game, or a loaded one, of two "
-                              "players or more")
-        game = self._game
-        n = self._adapter.seat_count(game)
-        graded = tuple(seats) if seats is not None else tuple(
-            s for s, who in enumerate(self._seats) if who == "human") or tuple(range(n))
-        if self._review_job is not None:
-            self._review_job.stop.set()
-        self._review_number += 1
-        upto = game.game_position
-        job = ReviewJob(self._review_number, game, upto, game.state_at(upto), graded)
-        self._review_job = job
-        self.review = review_payload(REVIEW_OFF, available=True, status="running",
-                                     upto=upto, seats=list(graded))
-        return job
-
-    def _review_done(self, job: ReviewJob, result: Any) -> None:
-        if self._review_job is not job or job.stop.is_set():
-            return
-        job.result = result
-        data = result.to_json()
-        n = len(data["decisions"])
-        self.review = review_payload(self.review, status="done", done=n, total=n,
-                                     result=data, answer=None, message="")
-
-    def _reviewed(self) -> ReviewJob:
-        job = self._review_job
-        if job is None or job.result is None or not job.current(self._game):
-            raise IntentError("there is no review of this game yet: review the game first")
-        return job
-
-    def _sync_review(self) -> None:
-        """After a publish: drop a review whose moves are no longer the game's, and say
-        whether a review is offered."""
-        job = self._review_job
-        available = self._review_available()
-        if job is not None and not job.current(self._game):
-            job.stop.set()
-            self._review_job = None
-            self.review = review_payload(REVIEW_OFF, available=available)
-        elif self.review.get("available") != available:
-            self.review = review_payload(self.review, available=available)
-
-    def _intent_review(self, f: dict[str, Any]) -> None:
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            self.review_game()        # no loop (a script): here and now
-            return
-        # In Jupyter or Voila the review (seconds to a minute) runs in a worker thread:
-        # the page's next intent is answered meanwhile, and stops it (_dispatch)
-        with self._lock:
-            job = self._start_review(None)
-        self._review_task = loop.create_task(self._review_in_worker(job, loop))
-
-    async def _review_in_worker(self, job: ReviewJob, loop: asyncio.AbstractEventLoop) -> None:
-        def progress(done: int, total: int) -> None:
-            loop.call_soon_threadsafe(self._review_progress, job, done, total)
-        try:
-            result = await loop.run_in_executor(None, self._adapter.review, job.game,
-                                                job.upto, job.seats, progress,
-                                                job.stop.is_set)
-        except ReviewCancelled:
-            return                    # cancel_review said so already
-        except Exception as exc:
-            self.last_internal_error = exc
-            with self._lock:
-                if self._review_job is job and not job.stop.is_set():
-                    self.review = review_payload(
-                        self.review, status="failed",
-                        message=f"The review failed ({type(exc).__name__}).")
-            return
-        with self._lock:
-            self._review_done(job, result)
-
-    def _review_progress(self, job: ReviewJob, done: int, total: int) -> None:
-        """A review's progress, on the loop's thread (every 2% or so: a message each)."""
-        if self._review_job is not job or job.stop.is_set() or job.result is not None:
-            return
-        if done in (0, total) or done % max(1, total // 50) == 0:
-            self.review = review_payload(self.review, done=done, total=total)
-
-    def _intent_review_cancel(self, f: dict[str, Any]) -> None:
-        self.cancel_review()
-
-    def _intent_puzzle_answer(self, f: dict[str, Any]) -> None:
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            self.answer_puzzle(f["puzzle"], f["move"])
-            return
-        with self._lock:
-            job = self._reviewed()
-        # an answer not among the accepted ones is searched (a second or so): in a worker
-        self._answer_task = loop.create_task(
-            self._answer_in_worker(job, f["puzzle"], f["move"]))
-
-    async def _answer_in_worker(self, job: ReviewJob, puzzle: int, move: Any) -> None:
-        try:
-            answer = await asyncio.get_running_loop().run_in_executor(
-                None, self._adapter.check_answer, job.game, job.result, puzzle, move)
-        except (ValueError, IndexError) as exc:      # an illegal move, no such puzzle
-            with self._lock:
-                if self._review_job is job:
-                    self._fail(str(exc))
-            return
-        except Exception as exc:
-            self.last_internal_error = exc
-            self._fail(f"the answer could not be checked ({type(exc).__name__})")
-            return
-        with self._lock:
-            if self._review_job is job:
-                self.error = ""
-                self.review = review_payload(self.review, answer=answer.to_json())
+        return self.coaching.answer_puzzle(puzzle, move)
 
     # ------------------------------------------------------------ save and load
     def save_json(self, indent: int | None = None) -> str:
@@ -883,7 +692,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
                 "game": self._game, "game_number": self._game_number, "seats": self._seats,
                 "bots": dict(self._seat_bots.made), "shown": dict(self._shown), "log": self._log,
                 "log_seq": self._log_seq, "new_game_open": self.new_game_open,
-                "review_job": self._review_job, "loaded": self._loaded,
+                "review_job": self.coaching.review_job, "loaded": self._loaded,
                 "keeping": self._keeping.mark()}
 
     def _restore(self, kept: dict[str, Any]) -> None:
@@ -895,7 +704,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self._shown = kept["shown"]
         self._log = kept["log"]
         self._log_seq = kept["log_seq"]
-        self._review_job = kept["review_job"]
+        self.coaching.review_job = kept["review_job"]
         self._loaded = kept["loaded"]
         # the game goes on being kept under its own link (not started again under a new
         # one, which would leave its record with no page holding a link to it)
@@ -1009,7 +818,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             self.bot_runner.cancel()
             self.error = ""
             self._publish()
-            self._coach_after_move()
+            self.coaching.after_move()
         self.bot_runner.schedule()
 
     def _intent_undo(self, f: dict[str, Any]) -> None:
@@ -1068,7 +877,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self.error = ""
 
     def _intent_bot_move(self, f: dict[str, Any]) -> None:
-        self._refuse_at_table(_NO_BOT_HELP, shared_only=True)
+        self._refuse_at_table(NO_BOT_HELP, shared_only=True)
         self._refuse_looking_back()
         if self.bot_runner.live:
             return                    # the bots are playing already: one runner
@@ -1124,63 +933,6 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
 
     def _intent_preview(self, f: dict[str, Any]) -> None:
         self.preview_move(f["move"], f.get("ask"))
-
-    def _intent_hint(self, f: dict[str, Any]) -> None:
-        self._refuse_at_table(_NO_COACH, shared_only=True)
-        if self._game.is_over:
-            raise IntentError("the game is over: there is nothing to advise")
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            self.hint()          # no loop (a script): here and now
-            return
-        # In Jupyter or Voila the coach's search (a second or more) runs in a worker
-        # thread, so the page's next intent is answered meanwhile; its advice is shown
-        # only if the game is still at the position it was asked for.
-        with self._lock:
-            game, state = self._game, self._game.state
-        self._hint_task = loop.create_task(self._hint_in_worker(game, state))
-
-    async def _hint_in_worker(self, game: G, state: Any, top: int = 3) -> None:
-        """The coach's search in a thread of the hints' own (:func:`.coach.hint_executor`),
-        its progress sent in the ``coach`` trait's ``thinking`` while it runs."""
-        position = game.position
-
-        def still_asked() -> bool:
-            return self._game is game and game.state is state
-
-        def progress(done: int, total: int, seconds: float, cap: float | None) -> None:
-            with self._lock:
-                if still_asked():
-                    self.coach = coach_payload(self.coach, position=position, thinking={
-                        "done": done, "total": total, "seconds": round(seconds, 1),
-                        "cap": cap})
-
-        def think() -> ToJson | None:
-            with search_progress(progress):
-                return self._adapter.hint(game, top)
-
-        try:
-            result = await asyncio.get_running_loop().run_in_executor(hint_executor(), think)
-        except Exception as exc:
-            self.last_internal_error = exc
-            with self._lock:
-                if still_asked():
-                    self.coach = coach_payload(self.coach, position=position,
-                                               done_thinking=True)
-                    self._fail(f"the coach failed ({type(exc).__name__})")
-            return
-        with self._lock:
-            if not still_asked():
-                return               # the game moved on: the advice is for another position
-            if result is None:
-                self.coach = coach_payload(self.coach, position=position, done_thinking=True)
-                self._fail("this game has no coach yet")
-                return
-            self.coach = coach_payload(self.coach, hint=result, position=game.position)
-
-    def _intent_coach(self, f: dict[str, Any]) -> None:
-        self.set_coach(f["on"])
 
     def _intent_log_sync(self, f: dict[str, Any]) -> None:
         with self._lock:
@@ -1317,7 +1069,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             self.view = with_names(view, binding.names) if binding is not None else view
             self._publish_log(reset=reset_log)
             self.history = {**history_payload(game, undo_to), "game": self._game_number}
-            self._sync_review()
+            self.coaching.sync_review()
             if binding is not None:
                 self.table = binding.payload()
                 self.history = {**self.history, "can_undo": binding.can_undo(),
@@ -1356,8 +1108,6 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         return f"<{type(self).__name__} {self._game!r} seats={self._seats}>"
 
 
-_NO_BOT_HELP = NO_BOT_HELP
-_NO_COACH = NO_COACH
 
 
 #: The generic intents' handlers, by kind (a game's own come from its adapter).
@@ -1379,12 +1129,12 @@ _GENERIC_HANDLERS: dict[str, Callable[[GameWidget[Any, Any], dict[str, Any]], No
     "presence": GameWidget._intent_presence,
     "name": GameWidget._intent_name,
     "preview": GameWidget._intent_preview,
-    "hint": GameWidget._intent_hint,
-    "coach": GameWidget._intent_coach,
+    "hint": lambda w, f: w.coaching.ask_hint(),
+    "coach": lambda w, f: w.coaching.set_coach(f["on"]),
     "log_sync": GameWidget._intent_log_sync,
-    "review": GameWidget._intent_review,
-    "review_cancel": GameWidget._intent_review_cancel,
-    "puzzle_answer": GameWidget._intent_puzzle_answer,
+    "review": lambda w, f: w.coaching.ask_review(),
+    "review_cancel": lambda w, f: w.coaching.cancel_review(),
+    "puzzle_answer": lambda w, f: w.coaching.ask_answer(f["puzzle"], f["move"]),
 }
 
 
