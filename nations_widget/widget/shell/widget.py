@@ -37,7 +37,7 @@ from ...core.errors import (
 )
 from ...core.history import HistoryGame
 from ...core.validate import plain_digits
-from ...tables import LinkError, Store, create_table
+from ...tables import LinkError, Store
 from .adapter import BotFactory, GameAdapter, ToJson
 from .bot_runner import BotHooks, BotRunner, SeatBots
 from .bots import choose_bot
@@ -47,6 +47,7 @@ from .intents import MAX_MESSAGE_CHARS, Intent, IntentError, IntentTable
 from .keeping import Keeping
 from .log import LOG_LIMIT, history_payload, log_patch
 from .review import KEEPS_REVIEW, REVIEW_OFF
+from .seating import SeatingHooks, TableSeating, invite
 from .secrecy import published_settings
 from .table_mode import (
     INVITE,
@@ -54,12 +55,8 @@ from .table_mode import (
     NO_COACH,
     NO_SAVE,
     REMOTE,
-    WATCH_SECONDS,
     Hands,
     TableBinding,
-    open_hands,
-    shared_store,
-    with_names,
 )
 from .wire import AS_JSON_TEXT, from_page
 
@@ -193,7 +190,11 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self._loaded = False                  # the game was loaded (a review is offered)
         self._in_intent = False               # handling a message from the browser
         self._game_number = 1                 # the ``game`` of the ``history`` trait
-        self._binding: TableBinding | None = None   # the table this screen sits at
+        #: the table this screen sits at, if any (see :mod:`~.seating`)
+        self.seating = TableSeating(self._lock, SeatingHooks(
+            publish=self._publish, fail=self._fail,
+            clear_error=partial(setattr, self, "error", ""),
+            bot_delay=lambda: self.bot_delay, log=self.log))
         self._keeping = Keeping(keep, self.log, self._lock)     # the game kept, if asked
         #: the view and legal payloads of the positions shown lately (see _payloads)
         self._shown: dict[tuple[int, tuple[str, ...]], tuple[Any, dict[str, Any],
@@ -219,7 +220,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             review=lambda: self.review, show_review=partial(setattr, self, "review"),
             fail=self._fail, clear_error=partial(setattr, self, "error", ""),
             internal_error=partial(setattr, self, "last_internal_error"),
-            refuse_coach=lambda: self._refuse_at_table(NO_COACH, shared_only=True),
+            refuse_coach=lambda: self.seating.refuse(NO_COACH, shared_only=True),
             in_intent=lambda: self._in_intent))
         #: where and when the bots play (see :mod:`~.bot_runner`)
         self.bot_runner = BotRunner(self._lock, BotHooks(
@@ -305,8 +306,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         answer to the question the move asks next of the same seat (where the card it
         takes goes), played with it as one gesture: both, or neither."""
         with self._lock:
-            if self._binding is not None:
-                self._table_write(lambda b: b.play(move, then))
+            if self.seating.binding is not None:
+                self.seating.write(lambda b: b.play(move, then))
                 return
             try:
                 self._play_parsed(move, then)
@@ -332,8 +333,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         with self._lock:
             if steps is not None and steps < 1:
                 raise ValueError("steps must be at least 1")
-            if self._binding is not None:
-                self._table_write(lambda b: b.undo())
+            if self.seating.binding is not None:
+                self.seating.write(lambda b: b.undo())
                 return
             target = self._undo_target() if steps is None else self._game.position - steps
             if not self._game.can_undo or target < 0:
@@ -346,7 +347,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
 
     def redo(self) -> None:
         with self._lock:
-            self._refuse_at_table("there is no redo at a table: the game goes on from its "
+            self.seating.refuse("there is no redo at a table: the game goes on from its "
                                   "last stored move")
             if not self._game.can_redo:
                 self._fail("nothing to redo")
@@ -383,7 +384,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         (the later moves stay in the history until a move replaces them).  The bots wait
         until told to play, as after an undo."""
         with self._lock:
-            self._refuse_at_table("at a table the game goes on from its last stored move; "
+            self.seating.refuse("at a table the game goes on from its last stored move; "
                                   "use Back to the game")
             self.bot_runner.cancel()
             self._game.resume(self._game.position)
@@ -394,17 +395,17 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         """Let a bot play the current decision and return its move: the seat's own bot,
         or ``name``, or for a human seat the preferred bot (a hint)."""
         with self._lock:
-            self._refuse_at_table(NO_BOT_HELP, shared_only=True)
-            self._refuse_looking_back()
+            self.seating.refuse(NO_BOT_HELP, shared_only=True)
+            self.seating.refuse_looking_back(self._game)
             seat = self._game.current_player
             if seat is None:
                 self._fail("the game is over")
                 raise IllegalMoveError("the game is over")
             bot = self._seat_bots.bot_for(self._game, self._seats, seat, name)
             move: M = bot.choose(self._game.state.clone())
-            if self._binding is not None:
+            if self.seating.binding is not None:
                 # a table with one person: the bot's move is stored as this screen's
-                self._table_write(lambda b: b.play(move))
+                self.seating.write(lambda b: b.play(move))
                 return move
             try:
                 self._game.play(move)
@@ -414,13 +415,6 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             self.error = ""
             self._publish()
             return move
-
-    def _refuse_looking_back(self) -> None:
-        """At a table a bot decides only where the game is (its move is stored there)."""
-        if self._binding is not None and self._game.viewing_history:
-            reason = "go back to the game first: a bot decides where the game is"
-            self._fail(reason)
-            raise IntentError(reason)
 
     def play_bots(self, max_moves: int = 100_000) -> int:
         """Play bot seats synchronously until a human must decide or the game ends;
@@ -433,8 +427,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             n = len(self._seats)
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
                 raise SeatChoiceError(f"seat must be 0-{n - 1}, got {seat!r}")
-            if self._binding is not None:
-                self._table_write(lambda b: b.set_seat(seat, player))
+            if self.seating.binding is not None:
+                self.seating.write(lambda b: b.set_seat(seat, player))
                 return
             seats = list(self._seats)
             seats[seat] = player
@@ -452,7 +446,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         any seat.  A lesson's table: the learner's seat only, so that the end of the
         learner's turn does not invite them to play the other side."""
         with self._lock:
-            if self._binding is not None:
+            if self.seating.binding is not None:
                 raise ValueError("a shared table's seats are the table's")
             n = len(self._seats)
             chosen = frozenset(seats)
@@ -488,13 +482,13 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             game = self._adapter.new_game(wanted, self._game)
             n = self._adapter.seat_count(game)
             seats = settings.get("seats")
-            if seats is not None and self._binding is not None and REMOTE in seats:
+            if seats is not None and self.seating.binding is not None and REMOTE in seats:
                 seats = [INVITE if who == REMOTE else who for who in seats]
             if seats is None:
                 seats = [s for s in self._seats if s != REMOTE] \
-                    if len(self._seats) == n and self._binding is None else None
+                    if len(self._seats) == n and self.seating.binding is None else None
             if seats is not None and INVITE in seats:
-                hands = self._invite(game, list(seats))
+                hands = invite(game, list(seats), self.bot_names, n)
                 if delay is not None:
                     self.bot_delay = float(delay)
                 self.sit_at(hands)
@@ -506,11 +500,11 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             self._replace_game(game, checked)
         self.bot_runner.schedule()
 
-    # ------------------------------------------------------------------ tables
+    # ---------------------------------------------------- tables (see seating.py)
     @property
     def table_binding(self) -> TableBinding | None:
         """The table this screen sits at (None: a game played only here)."""
-        return self._binding
+        return self.seating.binding
 
     def sit_at(self, hands: Hands | Sequence[str], *, run_bots: bool = True) -> None:
         """Show the table whose links ``hands`` holds (opened links, or the links
@@ -518,20 +512,12 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         only their view, and follows the other screens' moves as they are stored (see
         :mod:`~nations_widget.widget.shell.table_mode`).  ``run_bots``: this screen plays
         the table's bots' turns (each stored once whoever else runs them)."""
-        if not isinstance(hands, Hands):
-            hands = open_hands(shared_store(), list(hands))
-        if hands.table.kind.name != self._adapter.kind:
-            raise ValueError(f"this is a table of the {hands.table.kind.name} game; open it "
-                             f"with that game's widget")
+        hands = self.seating.open(hands, self._adapter.kind)
         if hands.table.record.undo == "screen":
             self._continue_kept(hands)
             return
         with self._lock:
-            self._leave_table()
-            binding = TableBinding(hands, lock=self._lock, publish=self._publish,
-                                   fail=self._fail, bot_delay=lambda: self.bot_delay,
-                                   run_bots=run_bots, log=self.log)
-            self._binding = binding
+            binding = self.seating.sit(hands, run_bots=run_bots)
             self._replace_game(cast(G, hands.table.game), binding.seats(), full=True,
                                leave=False)
         binding.start()
@@ -545,7 +531,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         seats = [bot if bot is not None and bot in self.bot_names else "human"
                  for bot in table.bots]
         with self._lock:
-            self._leave_table()
+            self.seating.leave()
             self._loaded = False
             self._keeping.reopen(table, hands.tokens[0])
             self._replace_game(cast(G, table.game), seats, full=True)
@@ -554,54 +540,11 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     def leave_table(self) -> None:
         """Stop following the table (it stays in the store; its links bring it back): the
         game shown goes on here only, every person's seat played at this screen."""
-        binding = self._binding
         with self._lock:
-            self._leave_table()
+            binding = self.seating.leave()
             self._seats = [s if s != REMOTE else "human" for s in self._seats]
             self._publish(full=True)
-        if binding is not None:
-            binding.join(WATCH_SECONDS * 4)
-
-    def _leave_table(self) -> None:
-        if self._binding is not None:
-            self._binding.stop()
-            self._binding = None
-
-    def _invite(self, game: G, seats: list[str]) -> Hands:
-        """Store ``game`` as a new table: "human" seats sit at this screen, "invite" seats
-        get a link each (in the ``table`` trait), bots play theirs."""
-        allowed = {"human", INVITE, *self.bot_names}
-        if len(seats) != self._adapter.seat_count(game) or any(s not in allowed for s in seats):
-            raise ValueError("give each seat 'human', 'invite' or a bot's name")
-        store = shared_store()
-        links = create_table(store, game, [None if s in ("human", INVITE) else s
-                                           for s in seats])
-        mine = [links.seats[i] for i, s in enumerate(seats) if s == "human"]
-        hands = open_hands(store, [*mine, links.host])
-        hands.links = links
-        return hands
-
-    def _table_write(self, write: Callable[[TableBinding], int]) -> None:
-        """A change to the table (a move, an undo, a seat handed over), stored first, then
-        shown; a refusal in words shows the table as it is now."""
-        binding = self._binding
-        assert binding is not None
-        try:
-            write(binding)
-        except ValueError as exc:
-            binding.refresh()
-            self._publish()
-            self._fail(str(exc))
-            raise
-        binding.refresh()
-        self.error = ""
-        self._publish()
-
-    def _refuse_at_table(self, reason: str, shared_only: bool = False) -> None:
-        binding = self._binding
-        if binding is not None and (binding.hands.shared or not shared_only):
-            self._fail(reason)
-            raise IntentError(reason)
+        self.seating.wait_gone(binding)
 
     def preview_move(self, move: Any, ask: int | None = None) -> dict[str, Any]:
         """What a move would do now (nothing is played); also shown on the board (the
@@ -652,7 +595,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     def save_json(self, indent: int | None = None) -> str:
         """The game as JSON text (settings, moves and position: a replayable history, in
         the engine's format) plus the widget's ``seats``.  Refused at a shared table."""
-        self._refuse_at_table(NO_SAVE, shared_only=True)
+        self.seating.refuse(NO_SAVE, shared_only=True)
         data = self._game.to_json()
         data["seats"] = list(self._seats)
         return json.dumps(data, indent=indent)
@@ -726,7 +669,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     def _replace_game(self, game: G, seats: list[str], full: bool = False,
                       leave: bool = True) -> None:
         if leave:
-            self._leave_table()
+            self.seating.leave()
         self._game = game
         self._game_number += 1
         self.new_game_open = False            # the settings are chosen: the dialog is done
@@ -791,12 +734,12 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         seat, position = f.get("seat"), f.get("position")
         label = self._adapter.seat_label
         with self._lock:
-            if self._binding is not None:
+            if self.seating.binding is not None:
                 if position is not None and position != self._game.position:
                     raise IntentError(f"that click was made on move {position}; the table is "
                                       f"at move {self._game.position} now, so nothing was "
                                       "played")
-                self._table_write(lambda b: b.play(f["move"], f.get("then")))
+                self.seating.write(lambda b: b.play(f["move"], f.get("then")))
                 return
             current = self._game.current_player
             if position is not None and position != self._game.position:
@@ -877,8 +820,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self.error = ""
 
     def _intent_bot_move(self, f: dict[str, Any]) -> None:
-        self._refuse_at_table(NO_BOT_HELP, shared_only=True)
-        self._refuse_looking_back()
+        self.seating.refuse(NO_BOT_HELP, shared_only=True)
+        self.seating.refuse_looking_back(self._game)
         if self.bot_runner.live:
             return                    # the bots are playing already: one runner
         if self._game.is_over:
@@ -887,7 +830,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self.bot_runner.schedule(hint=True)
 
     def _intent_play_bots(self, f: dict[str, Any]) -> None:
-        if self._binding is not None:
+        if self.seating.binding is not None:
             return                    # a table's bots play by themselves
         if self.bot_runner.live:
             return                    # a double click, or a second page: one runner
@@ -898,7 +841,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self.bot_runner.schedule()
 
     def _intent_skip_bots(self, f: dict[str, Any]) -> None:
-        if self._binding is not None:
+        if self.seating.binding is not None:
             return                    # a table's bots play by themselves
         if not self._bot_due():
             raise IntentError("no bot is to move")
@@ -907,29 +850,6 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
 
     def _intent_clear_error(self, f: dict[str, Any]) -> None:
         self.error = ""
-
-    def _intent_presence(self, f: dict[str, Any]) -> None:
-        """The page says it is there (``here``; ``hidden``: in a background tab) or that it
-        is leaving: at a table, whether this screen's seats count as connected."""
-        binding = self._binding
-        if binding is None:
-            return
-        if f["here"]:
-            binding.page_here(bool(f.get("hidden")))
-        else:
-            binding.page_left()
-
-    def _intent_name(self, f: dict[str, Any]) -> None:
-        """The name this page's player chose, for their seat at this table (kept in the
-        store; every screen shows it)."""
-        with self._lock:
-            binding = self._binding
-            if binding is None:
-                raise IntentError("a name is shown at a shared table only; this game is "
-                                  "played at this screen")
-            binding.set_name(f["name"], f.get("seat"))
-            self.error = ""
-            self._publish()
 
     def _intent_preview(self, f: dict[str, Any]) -> None:
         self.preview_move(f["move"], f.get("ask"))
@@ -940,7 +860,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
 
     # ------------------------------------------------------------------- bots
     def _bot_due(self) -> bool:
-        if self._binding is not None:
+        if self.seating.binding is not None:
             return False              # the table's bots: see TableBinding
         seat = self._game.current_player
         return seat is not None and self._seats[seat] not in ("human", REMOTE)
@@ -972,7 +892,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         game, state = turn.mark
         if self._game is not game or game.state is not state:
             return False
-        binding = self._binding
+        binding = self.seating.binding
         if binding is not None:
             # (a hint at a table with one person: stored as this screen's move)
             try:
@@ -1025,8 +945,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     def _fail(self, message: str) -> None:
         """Show a refusal on the board (shortened: a message quoting a huge input must
         not flood the page)."""
-        if self._binding is not None:     # "Alice moved first", not "Player 2 ..."
-            message = with_names(message, self._binding.names)
+        message = self.seating.named(message)     # "Alice moved first", not "Player 2 ..."
         if len(message) > MAX_ERROR_CHARS:
             message = message[:MAX_ERROR_CHARS - 1] + "…"
         self.error = message
@@ -1034,8 +953,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     def _publish_log(self, reset: bool = False) -> None:
         """Send the browser what changed in the log (everything when ``reset``)."""
         entries = self._adapter.log_entries(self._game, self.log_limit)
-        if self._binding is not None and self._binding.names:
-            entries = with_names(entries, self._binding.names)
+        entries = self.seating.named(entries)
         if not reset and self._log_seq and entries == self._log:
             return
         prev = None if reset or not self._log_seq else self._log_seq
@@ -1048,7 +966,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         (a new widget, a load, a refresh, new components)."""
         game = self._game
         adapter = self._adapter
-        binding = self._binding
+        binding = self.seating.binding
         if binding is not None:
             self._seats = binding.seats()
         undo_to = self._undo_target() if game.can_undo else None
@@ -1066,7 +984,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             view, self.legal = self._payloads(game)
             # the players' names at a table, put in at the last step (the payloads kept
             # per position, like the engine's log, say "Player 2")
-            self.view = with_names(view, binding.names) if binding is not None else view
+            self.view = self.seating.named(view)
             self._publish_log(reset=reset_log)
             self.history = {**history_payload(game, undo_to), "game": self._game_number}
             self.coaching.sync_review()
@@ -1126,8 +1044,8 @@ _GENERIC_HANDLERS: dict[str, Callable[[GameWidget[Any, Any], dict[str, Any]], No
     "play_bots": GameWidget._intent_play_bots,
     "skip_bots": GameWidget._intent_skip_bots,
     "clear_error": GameWidget._intent_clear_error,
-    "presence": GameWidget._intent_presence,
-    "name": GameWidget._intent_name,
+    "presence": lambda w, f: w.seating.presence(f["here"], bool(f.get("hidden"))),
+    "name": lambda w, f: w.seating.set_name(f["name"], f.get("seat")),
     "preview": GameWidget._intent_preview,
     "hint": lambda w, f: w.coaching.ask_hint(),
     "coach": lambda w, f: w.coaching.set_coach(f["on"]),
