@@ -43,21 +43,32 @@ async def finished(w: NationsWidget) -> None:
         await asyncio.sleep(0.01)
 
 
-def run_hint(w: NationsWidget, meanwhile: Callable[[], None]) -> None:
-    """The page asks for a hint inside a loop; ``meanwhile`` runs while the coach thinks."""
+def while_the_coach_thinks(w: NationsWidget, search: str, answer: str,
+                           ask: Callable[[], None], meanwhile: Callable[[], None]) -> None:
+    """Inside a loop, the page asks (``ask``) what makes the coach search (the adapter's
+    ``search``: "hint" or "grade", held until the test lets it answer ``answer``);
+    ``meanwhile`` runs while it thinks."""
     gate, started = threading.Event(), threading.Event()
 
     async def page() -> None:
-        w.handle_intent({"kind": "hint"})
-        assert w.error == "" and w.coach["hint"] is None      # answered at once
+        ask()
         await asyncio.get_running_loop().run_in_executor(None, started.wait, 10)
         meanwhile()
         gate.set()
         await finished(w)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(w.adapter, "hint", held(Said("buy the farm"), gate, started))
+        patch.setattr(w.adapter, search, held(Said(answer), gate, started))
         asyncio.run(page())
+
+
+def run_hint(w: NationsWidget, meanwhile: Callable[[], None]) -> None:
+    """The page asks for a hint; ``meanwhile`` runs while the coach thinks."""
+    def ask() -> None:
+        w.handle_intent({"kind": "hint"})
+        assert w.error == "" and w.coach["hint"] is None      # answered at once
+
+    while_the_coach_thinks(w, "hint", "buy the farm", ask, meanwhile)
 
 
 def test_a_hint_is_shown_at_the_position_it_was_asked_for() -> None:
@@ -85,20 +96,12 @@ def test_a_hint_for_a_game_replaced_meanwhile_is_dropped() -> None:
 def grade_then(w: NationsWidget, meanwhile: Callable[[], None]) -> None:
     """A person's move played from the page with the coach on; ``meanwhile`` runs while
     the move is graded."""
-    gate, started = threading.Event(), threading.Event()
-
-    async def page() -> None:
+    def ask() -> None:
         w.handle_intent({"kind": "coach", "on": True})
         w.handle_intent({"kind": "move", "move": w.game.legal_moves()[0].to_json()})
         assert w.game.position == 1 and w.coach["verdict"] is None    # not yet
-        await asyncio.get_running_loop().run_in_executor(None, started.wait, 10)
-        meanwhile()
-        gate.set()
-        await finished(w)
 
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(w.adapter, "grade", held(Said("a fine move"), gate, started))
-        asyncio.run(page())
+    while_the_coach_thinks(w, "grade", "a fine move", ask, meanwhile)
 
 
 def test_a_move_is_graded_off_the_loop_and_shown_while_it_stands() -> None:
