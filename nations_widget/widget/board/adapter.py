@@ -23,7 +23,7 @@ from ...board.state import decks_serve
 from ...core.envelope import MAX_INT_DIGITS
 from ...core.review import Answer, Review
 from ...core.validate import plain_digits
-from ..shell.adapter import BotFactory, ExtraIntent, ToJson
+from ..shell.adapter import AdapterBase, BotFactory, ExtraIntent, ToJson
 from ..shell.bots import described, level_word
 from ..shell.log import log_entries
 from . import payloads
@@ -53,7 +53,7 @@ def _per_seat(value: Any, name: str, players: int) -> Any:
     return items + [SEAT_DEFAULTS[name]] * (players - len(items))
 
 
-class BoardAdapter:
+class BoardAdapter(AdapterBase[Move], reads_moves=as_move):
     """Nations, the board game, for the widget shell."""
 
     kind = "board"
@@ -119,19 +119,6 @@ class BoardAdapter:
 
     def load_game(self, data: dict[str, Any]) -> Game:
         return Game.from_json(data, self._components)
-
-    def save_filename(self, game: Game) -> str:
-        # the seed only once the game is finished (as secrecy.game_finished): it tells
-        # every draw to come, and a file's name shows in the download bar at the screen
-        cfg = game.config
-        seed = f"-seed{cfg.seed}" if game.finished else ""
-        return f"nations-board-{cfg.players}p{seed}-move{game.position}.json"
-
-    def parse_move(self, raw: Any) -> Move:
-        return as_move(raw)
-
-    def seat_count(self, game: Game) -> int:
-        return game.config.players
 
     def seat_label(self, seat: int) -> str:
         return payloads.seat_label(seat)

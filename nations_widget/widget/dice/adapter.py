@@ -34,7 +34,7 @@ from ...dice.coach import check_answer as check_puzzle_answer
 from ...dice.coach import review as review_game
 from ...dice.game import as_move
 from ...dice.preview import preview_move
-from ..shell.adapter import BotFactory, ExtraIntent
+from ..shell.adapter import AdapterBase, BotFactory, ExtraIntent
 from ..shell.bots import bot_descriptions, bot_levels, bot_menu, default_seats
 from ..shell.intents import IntentError
 from ..shell.log import log_entries
@@ -95,7 +95,7 @@ def _load_catalogue(widget: GameWidget[Game, Move], fields: dict[str, Any]) -> N
         raise IntentError(f"could not load {name}: {exc}") from None
 
 
-class DiceAdapter:
+class DiceAdapter(AdapterBase[Move], reads_moves=as_move):
     """Nations: The Dice Game for the widget shell (see
     :class:`~nations_widget.widget.shell.adapter.GameAdapter` for each member)."""
 
@@ -165,19 +165,6 @@ class DiceAdapter:
             game = Game.from_json(data, catalogue=default_catalogue())
         self.catalogue = game.catalogue
         return game
-
-    def save_filename(self, game: Game) -> str:
-        # the seed only once the game is finished (as secrecy.game_finished): it tells
-        # every draw to come, and a file's name shows in the download bar at the screen
-        cfg = game.config
-        seed = f"-seed{cfg.seed}" if game.finished else ""
-        return f"nations-dice-{cfg.players}p{seed}-move{game.position}.json"
-
-    def parse_move(self, raw: Any) -> Move:
-        return as_move(raw)
-
-    def seat_count(self, game: Game) -> int:
-        return game.config.players
 
     def seat_label(self, seat: int) -> str:
         return seat_label(seat)
