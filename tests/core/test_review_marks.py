@@ -196,7 +196,7 @@ def _dice_game() -> Any:
     game = DiceGame(players=2, seed=13)
     bots = [dice_bot("random", 1), dice_bot("heuristic", 2)]
     while not game.is_over:
-        game.play(bots[game.current_player].choose(game.state))
+        game.play(bots[game.current_player or 0].choose(game.state))
     return game
 
 
@@ -222,7 +222,7 @@ def test_the_board_games_chance_is_its_draws() -> None:
     game = BoardGame(players=2, seed=5, ages=1)
     bots = [board_bot("heuristic", 1), board_bot("heuristic", 2)]
     while not game.is_over:
-        game.play(bots[game.state.current_player()].choose(game.state))
+        game.play(bots[game.state.current_player() or 0].choose(game.state))
     met = [p for p in range(game.length)
            if chance_in(game.state_at(p), game.move_at(p), game.state_at(p + 1))]
     assert met
@@ -237,6 +237,7 @@ def test_a_review_tells_each_steps_luck_from_the_decisions() -> None:
     game, r = _dice_game(), _dice_review()
     assert r.judged and r.luck
     by_decision = {step.decision: step for step in r.luck}
+    assert r.final is not None
     points = [d.chances for d in r.decisions] + [r.final]
     for k, d in enumerate(r.decisions):
         end = r.decisions[k + 1].position if k + 1 < len(r.decisions) else r.upto
