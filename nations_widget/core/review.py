@@ -683,10 +683,10 @@ def find_luck(game: Any, coach: ReviewCoach, decisions: Sequence[Decision],
 
 # ----------------------------------------------------------------- too small to judge
 #: The budget below which a review does not judge, whatever its figures look like.
-#: Measured (docs/review.md, "Too small to judge"): between two decisions with no chance
-#: in between, the same position's chance moved on average by 9-20 points of 100 at 6
-#: playouts (dice and board games of two players), 0.7-1.5 points at 12, as at the app's
-#: budgets (0.7-0.8).
+#: Measured (docs/review.md, "Too small to judge"): between two decisions, the same
+#: position's chance moved on average by 4.5-20 points of 100 at 6 playouts (dice and
+#: board games of two players), 0.7-4.3 points at 12, about as at the app's budgets
+#: (0.8-3.5).
 MIN_JUDGING_PLAYOUTS = 12
 
 
