@@ -363,8 +363,8 @@ class Stretch:
     of the review's, ``decisions`` of them the seat's), the chance to win lost in all
     (each decision's loss less its expected noise, :attr:`Decision.counted_loss`) and the
     points of the final margin (:attr:`Decision.counted_points`), the kind of decision
-    that lost most there (with its loss and count), the costliest decision (an index),
-    and the words.  See :func:`find_stretch`."""
+    that lost most there, its costliest decision left out (with its loss and count), the
+    costliest decision (an index), and the words.  See :func:`find_stretch`."""
 
     seat: int
     first_round: int
@@ -564,7 +564,8 @@ def find_stretch(decisions: Sequence[Decision], seat: int,
     is beyond its 95% margin of error: so one blunder among good moves is never a stretch (its
     mark tells it), while a player who lost a little on every decision is told where.  Of
     those, the stretch that lost most without its costliest decision is told (the shorter,
-    then the earlier, on a tie)."""
+    then the earlier, on a tie); its words name the kind of decision that lost most in it
+    (:attr:`Decision.kind`), the costliest decision left out, and that decision."""
     mine = [d for d in decisions if d.seat == seat and d.graded and d.round is not None]
     rounds = sorted({d.round for d in mine if d.round is not None})
     found: tuple[tuple[float, int, int], int, int, list[Decision]] | None = None
@@ -587,13 +588,15 @@ def find_stretch(decisions: Sequence[Decision], seat: int,
     if found is None:
         return None
     _, first, last, inside = found
+    # the kind of the steady losses: the costliest decision is told apart
+    worst = max(inside, key=lambda d: d.counted_loss)
     by_kind: dict[str, list[Decision]] = {}
     for d in inside:
-        by_kind.setdefault(d.kind, []).append(d)
+        if d is not worst:
+            by_kind.setdefault(d.kind, []).append(d)
     kind, of_kind = max(by_kind.items(),
                         key=lambda item: sum(d.counted_loss for d in item[1]))
     kind_loss = sum(d.counted_loss for d in of_kind)
-    worst = max(inside, key=lambda d: d.counted_loss)
     loss = sum(d.counted_loss for d in inside)
     points = sum(d.counted_points for d in inside)
     rounds_text = f"Round {first}" if first == last else f"Rounds {first}-{last}"

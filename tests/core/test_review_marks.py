@@ -69,12 +69,15 @@ def test_a_player_losing_a_little_on_every_decision_of_a_stretch_is_told_where()
     assert (stretch.first_round, stretch.last_round) == (2, 3)
     assert stretch.decisions == 8 and stretch.loss == pytest.approx(0.36)
     assert stretch.points == pytest.approx(3.6)
-    assert stretch.kind == "rerolling dice" and stretch.kind_decisions == 5
-    assert stretch.kind_loss == pytest.approx(0.24)
+    # the costliest (the first 5-point reroll) is told apart: the kind is of the others
+    assert stretch.worst == 5
+    assert stretch.kind == "rerolling dice" and stretch.kind_decisions == 4
+    assert stretch.kind_loss == pytest.approx(0.19)
     assert (stretch.first, stretch.last, stretch.position) == (4, 11, 8)
     assert stretch.text.startswith("Rounds 2-3, Player 1: −36 points of the chance to win "
                                    "over 8 decisions")
-    assert "mostly from rerolling dice (−24 over 5 decisions)" in stretch.text
+    assert "mostly from rerolling dice (−19 over 4 decisions); the costliest: move 11, move 1 " \
+        "(−5)" in stretch.text
     # nobody else lost anything: no stretch for them
     assert find_stretch(decisions, 1, TWO) is None
 
@@ -340,3 +343,22 @@ def test_the_app_reviews_on_a_pool_where_the_machine_has_the_cores(
     monkeypatch.delenv(shell_review.PROCESSES_VARIABLE)
     cores = len(os.sched_getaffinity(0))
     assert shell_review.review_processes() == max(1, min(shell_review.MOST_PROCESSES, cores))
+
+
+def test_the_apps_adapters_review_on_the_pool(monkeypatch: pytest.MonkeyPatch) -> None:
+    from nations_widget.widget.board import adapter as board_adapter
+    from nations_widget.widget.dice import adapter as dice_adapter
+    monkeypatch.setenv(shell_review.PROCESSES_VARIABLE, "2")
+    seen: list[Any] = []
+
+    def review(game: Any, **kw: Any) -> str:
+        seen.append(kw["executor"])
+        return "reviewed"
+    monkeypatch.setattr(dice_adapter, "review_game", review)
+    monkeypatch.setattr(board_adapter.board_coach, "review", review)
+    game = _dice_game()
+    assert dice_adapter.DiceAdapter().review(game, game.length, [0], None, None) == "reviewed"
+    assert board_adapter.BoardAdapter().review(game, 30, [0], None, None) == "reviewed"
+    assert dice_adapter.DiceAdapter().review(game, 3, [0], None, None) == "reviewed"
+    assert isinstance(seen[0], ProcessPoolExecutor) and seen[1] is seen[0]
+    assert seen[2] is None                       # a few moves: here, one after another

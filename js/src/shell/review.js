@@ -242,7 +242,7 @@ function luckList(result, go) {
         title: "Show the position just after the roll or the draw", onclick: () => go(step.position, `review-goto-luck-${step.index}`),
       },
       h("span", { class: "nw-review-badge nw-review-luckbadge", "aria-hidden": "true" }, dieIcon()),
-      h("span", {}, ` Move ${step.move_position + 1} · ${step.text}`))))));
+      h("span", {}, ` ${step.text.charAt(0).toUpperCase()}${step.text.slice(1)}`))))));
 }
 
 function marksList(result, go) {

@@ -212,7 +212,7 @@ describe("the review tells play from luck", () => {
     // listed under the marks, with the per-player figure in the summary
     click(byKey("review-goto-luck-0"));
     expect(model.sent.at(-1)).toEqual({ kind: "goto", position: 5 });
-    expect(el.querySelector(".nw-review-lucklist").textContent).toContain("Move 5 · move 5, Player 2: Reroll");
+    expect(el.querySelector(".nw-review-lucklist li").textContent).toBe(" Move 5, Player 2: Reroll: the dice moved Player 1's chance −15 points");
     const row = el.querySelectorAll(".nw-review-summary tbody tr")[0];
     expect(row.textContent).toContain("−15 (1)");
     expect(el.querySelectorAll(".nw-review-summary tbody tr")[1].textContent).toContain("–");
