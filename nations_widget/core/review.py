@@ -602,7 +602,7 @@ def find_stretch(decisions: Sequence[Decision], seat: int,
     rounds_text = f"Round {first}" if first == last else f"Rounds {first}-{last}"
     kind_text = kind or "these decisions"
     text = (f"{rounds_text}, {label(seat)}: −{_percent_points(loss)} points of the chance "
-            f"to win over {len(inside)} decisions")
+            f"to win against the coach's choices, over {len(inside)} decisions")
     if points > 0.05:
         text += f" (about {points:.0f} points of the final score)" if points >= 1.5 else \
             f" (about {points:.1f} points of the final score)"

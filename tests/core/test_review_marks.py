@@ -75,7 +75,7 @@ def test_a_player_losing_a_little_on_every_decision_of_a_stretch_is_told_where()
     assert stretch.kind_loss == pytest.approx(0.19)
     assert (stretch.first, stretch.last, stretch.position) == (4, 11, 8)
     assert stretch.text.startswith("Rounds 2-3, Player 1: −36 points of the chance to win "
-                                   "over 8 decisions")
+                                   "against the coach's choices, over 8 decisions")
     assert "mostly from rerolling dice (−19 over 4 decisions); the costliest: move 11, move 1 " \
         "(−5)" in stretch.text
     # nobody else lost anything: no stretch for them
