@@ -876,9 +876,11 @@ def _search_on(executor: Executor, jobs: Sequence[tuple[Any, ...]],
             for future in finished:
                 for k, one in zip(futures[future], future.result(), strict=True):
                     results[k] = one
-                done += len(futures[future])
-                if progress is not None:
-                    progress(done, total)
+                    done += 1
+                    # once per decision, as the serial review does (a listener that
+                    # passes on every n-th count sees each part's)
+                    if progress is not None:
+                        progress(done, total)
     finally:
         for future in pending:
             future.cancel()
