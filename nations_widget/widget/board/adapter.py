@@ -26,6 +26,7 @@ from ...core.validate import plain_digits
 from ..shell.adapter import AdapterBase, BotFactory, ExtraIntent, ToJson
 from ..shell.bots import described, level_word
 from ..shell.log import log_entries
+from ..shell.review import review_pool
 from . import payloads
 
 #: The bot a New game form puts in the seats it adds, and the one asked to play a human's
@@ -185,9 +186,10 @@ class BoardAdapter(AdapterBase[Move], reads_moves=as_move):
                progress: Callable[[int, int], None] | None,
                cancelled: Callable[[], bool] | None) -> Review:
         """The coach's review (:func:`nations_widget.board.coach.review`) of the first
-        ``upto`` moves, ``seats``' decisions graded, at its default budget."""
+        ``upto`` moves, ``seats``' decisions graded, at its default budget, on the
+        app's pool of processes where the machine has the cores (:func:`review_pool`)."""
         return board_coach.review(game, seats=seats, upto=upto, progress=progress,
-                                  cancelled=cancelled)
+                                  cancelled=cancelled, executor=review_pool(upto))
 
     def check_answer(self, game: Game, review: Review, puzzle: int, move: Any) -> Answer:
         return board_coach.check_answer(game, review, puzzle, move)

@@ -38,6 +38,7 @@ from ..shell.adapter import AdapterBase, BotFactory, ExtraIntent
 from ..shell.bots import bot_descriptions, bot_levels, bot_menu, default_seats
 from ..shell.intents import IntentError
 from ..shell.log import log_entries
+from ..shell.review import review_pool
 from .payloads import (
     catalogue_payload,
     give_back_choice,
@@ -232,9 +233,10 @@ class DiceAdapter(AdapterBase[Move], reads_moves=as_move):
                progress: Callable[[int, int], None] | None,
                cancelled: Callable[[], bool] | None) -> Review:
         """The coach's review (:func:`nations_widget.dice.coach.review`) of the first
-        ``upto`` moves, ``seats``' decisions graded, at its default budget."""
+        ``upto`` moves, ``seats``' decisions graded, at its default budget, on the
+        app's pool of processes where the machine has the cores (:func:`review_pool`)."""
         return review_game(game, seats=seats, upto=upto, progress=progress,
-                           cancelled=cancelled)
+                           cancelled=cancelled, executor=review_pool(upto))
 
     def check_answer(self, game: Game, review: Review, puzzle: int, move: Any) -> Answer:
         return check_puzzle_answer(game, review, puzzle, move)
