@@ -16,7 +16,7 @@ export function boardModel(name) {
   const f = boardFixture(name);
   return mockModel({
     game_kind: "board",
-    game_info: { kind: "board", title: "Nations", player_counts: [1, 2, 3, 4, 5], preferred_bot: "heuristic" },
+    game_info: { kind: "board", title: "Nations", player_counts: [1, 2, 3, 4, 5], preferred_bot: "heuristic", fair_words: { title: "Fair shuffles", draws: "Every shuffle of this game's decks" } },
     view: f.view, legal: f.legal, error: "", seats: f.seats, bot_names: ["random", "heuristic"],
     bot_info: { random: "random moves", heuristic: "rules of thumb" }, settings: f.settings, history: f.history,
     busy: false, coach: { on: false, hint: null, verdict: null }, preview: {},

@@ -113,3 +113,16 @@ def test_a_game_registered_for_tables_first_leaves_the_package_games_in() -> Non
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=ROOT).stdout
     assert out.strip() == str(sorted({*GAME_KEYS, "solitaire"}))
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda g: g.key)
+def test_the_app_widget_offers_the_registry_s_player_counts_and_names_its_draws(
+        entry: GameEntry) -> None:
+    """The New game form's player counts are the registry's, and the page's fairness
+    lines get the game's own words from Python (the shell knows no game)."""
+    widget = entry.make_widget()
+    info = widget.game_info
+    assert tuple(info["player_counts"]) == entry.players
+    words = info["fair_words"]
+    assert set(words) == {"title", "draws"}
+    assert all(isinstance(w, str) and w for w in words.values())

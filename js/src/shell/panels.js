@@ -89,12 +89,14 @@ export function fairness(S) {
   return f && Object.prototype.hasOwnProperty.call(f, "fingerprint") ? f : null;
 }
 
-/** The words of the fairness lines for this game: the board game has decks and no dice
- * (S.info.kind, the game_info trait: "dice" or "board"). */
+/** The words of the fairness lines for this game, as Python names its draws (the
+ * game_info trait's `fair_words`: the board game has decks and no dice); words for any
+ * game while they have not come. */
 function fairWords(S) {
-  return S && S.info && S.info.kind === "board"
-    ? { title: "Fair shuffles", draws: "Every shuffle of this game's decks" }
-    : { title: "Fair dice", draws: "Every roll and deck of this game" };
+  const words = S && S.info && S.info.fair_words;
+  return words && typeof words.title === "string" && typeof words.draws === "string"
+    ? words
+    : { title: "Fair draws", draws: "Every random draw of this game" };
 }
 
 /** A fingerprint or a text, in a code element that wraps anywhere and is easy to copy. */

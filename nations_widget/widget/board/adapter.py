@@ -59,7 +59,8 @@ class BoardAdapter(AdapterBase[Move], reads_moves=as_move):
 
     kind = "board"
     title = "Nations"
-    player_counts: tuple[int, ...] = (1, 2, 3, 4, 5)
+    fair_words: Mapping[str, str] = {"title": "Fair shuffles",
+                                     "draws": "Every shuffle of this game's decks"}
     settings_fields: Mapping[str, tuple[str, ...]] = {
         "difficulty": ("text", "array"),
         "sides": ("text", "array"),

@@ -102,7 +102,8 @@ class DiceAdapter(AdapterBase[Move], reads_moves=as_move):
 
     kind = "dice"
     title = "Nations: The Dice Game"
-    player_counts: tuple[int, ...] = (1, 2, 3, 4)
+    fair_words: Mapping[str, str] = {"title": "Fair dice",
+                                     "draws": "Every roll and deck of this game"}
     preferred_bot = "heuristic"
     settings_fields: Mapping[str, tuple[str, ...]] = {
         "variant": ("text",),

@@ -18,9 +18,13 @@ game keeps its current catalogue there).
 What the shell does with each part:
 
 - ``kind``, ``title``: the ``game_kind`` trait, and ``title`` in the ``game_info`` trait
-  (``{"kind", "title", "player_counts", "preferred_bot"}``: what the page's shell needs to
-  know about the game, sent once).
-- ``player_counts``: the player counts a New game form may offer (``game_info``).
+  (``{"kind", "title", "player_counts", "preferred_bot", "bot_levels", "fair_words"}``:
+  what the page's shell needs to know about the game, sent once).
+- ``player_counts``: the player counts a New game form may offer (``game_info``): the
+  game's entry in the registry (:mod:`nations_widget.core.registry`), set by
+  :class:`AdapterBase`.
+- ``fair_words``: what the page calls the game's fair draws (``game_info``), so that the
+  shell's fairness lines say "Fair dice" or "Fair shuffles" without knowing the game.
 - ``settings_fields``: the game's own new-game settings (name -> JSON kinds, as
   :meth:`nations_widget.core.validate.Checker.of_kind` takes them).  The shell adds the
   generic ones itself: ``players`` (integer), ``seats`` (array of text), ``seed``
@@ -102,6 +106,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from ...core.history import HistoryGame
+from ...core.registry import game_entry
 
 #: The engine's history game (a ``HistoryGame`` subclass).
 G = TypeVar("G")
@@ -152,8 +157,11 @@ class GameAdapter(Protocol[G, M]):
     kind: str
     #: "Nations: The Dice Game", "Nations"
     title: str
-    #: the player counts a New game form offers, e.g. (1, 2, 3, 4)
+    #: the player counts a New game form offers, e.g. (1, 2, 3, 4): the registry's
     player_counts: tuple[int, ...]
+    #: the words of the page's fairness lines: ``{"title", "draws"}`` ("Fair dice", "Every
+    #: roll and deck of this game"), in ``game_info``
+    fair_words: Mapping[str, str]
     #: the game's own new-game settings: name -> JSON kinds (generic ones excluded)
     settings_fields: Mapping[str, tuple[str, ...]]
     #: the game's own intents, by kind
@@ -216,12 +224,15 @@ class AdapterBase(Generic[M]):
     AdapterBase[Move], reads_moves=as_move)``."""
 
     kind: str
+    #: the registry's player counts of the game (set from ``kind`` for each subclass)
+    player_counts: tuple[int, ...]
     #: the engine's reader of a move (a move object, its JSON object or its JSON text)
     _reads_moves: ClassVar[Callable[[Any], Any]]
 
     def __init_subclass__(cls, *, reads_moves: Callable[[Any], Any], **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._reads_moves = reads_moves
+        cls.player_counts = game_entry(cls.kind).players
 
     def save_filename(self, game: HistoryGame[Any, Any]) -> str:
         # the seed only once the game is finished (as secrecy.game_finished): it tells

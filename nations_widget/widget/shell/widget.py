@@ -105,7 +105,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     # ------------------------------------------------------------ synced traits
     #: which game this is ("dice", "board"): the page's bundle draws only that game
     game_kind = traitlets.Unicode("").tag(sync=True)
-    #: ``{"kind", "title", "player_counts", "preferred_bot", "bot_levels"}`` (sent once;
+    #: ``{"kind", "title", "player_counts", "preferred_bot", "bot_levels", "fair_words"}``
+    #: (sent once;
     #: ``bot_levels``: each bot's level in words, shown beside its name)
     game_info = traitlets.Dict().tag(sync=True, **AS_JSON_TEXT)
     #: the table as the acting seat sees it (the adapter's ``view_payload``)
@@ -235,7 +236,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self.game_info = {"kind": adapter.kind, "title": adapter.title,
                           "player_counts": list(adapter.player_counts),
                           "preferred_bot": choose_bot(names, adapter.preferred_bot),
-                          "bot_levels": adapter.bot_levels(names)}
+                          "bot_levels": adapter.bot_levels(names),
+                          "fair_words": dict(adapter.fair_words)}
         if game is None:
             wanted = dict(settings or {})
             wanted["seed"] = _seed(wanted.get("seed"))
