@@ -7,7 +7,8 @@
   names);
 - :class:`SQLiteStore` (default, embedded) and :class:`PostgresStore` (several machines);
 - :mod:`~nations_widget.tables.links`: the seat links (random tokens, kept as digests);
-- :mod:`~nations_widget.tables.names`: the players' display names (cleaned, kept per seat).
+- :mod:`~nations_widget.tables.names`: the players' display names (cleaned, kept per seat);
+- :mod:`~nations_widget.tables.lobby`: open tables anyone on the server may take a seat at.
 
 The engines are untouched: a table stores only moves its game's engine has checked and
 replays them through the engine when it is opened.
@@ -15,9 +16,11 @@ replays them through the engine when it is opened.
 
 from .errors import (
     LinkError,
+    LobbyError,
     NameRefused,
     RecordError,
     SeatError,
+    SeatTaken,
     StaleMoveError,
     StoreError,
     TableError,
@@ -32,10 +35,12 @@ __all__ = [
     "MAX_NAME_CHARS",
     "LinkError",
     "Links",
+    "LobbyError",
     "NameRefused",
     "RecordError",
     "SQLiteStore",
     "SeatError",
+    "SeatTaken",
     "StaleMoveError",
     "Store",
     "StoreError",

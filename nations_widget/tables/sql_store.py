@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from typing import Any, cast
 
-from .store import EventRow, LinkRow, Role, TableRow
+from .store import EventRow, LinkRow, LobbyRow, Role, TableRow
 
 
 class SQLStore:
@@ -52,7 +52,8 @@ class SQLStore:
         return db.execute(self._sql(sql), tuple(params))
 
     # ----------------------------------------------------------------- tables
-    def create_table(self, table: TableRow, links: Sequence[LinkRow]) -> None:
+    def create_table(self, table: TableRow, links: Sequence[LinkRow],
+                     listed: bool = False) -> None:
         with self._write() as db:
             self._run(db, "INSERT INTO nations_tables (id, record, head, created, updated) "
                           "VALUES (?, ?, 0, ?, ?)",
@@ -60,6 +61,9 @@ class SQLStore:
             for k in links:
                 self._run(db, "INSERT INTO nations_links VALUES (?, ?, ?, ?, ?, ?)",
                           (k.digest, k.table_id, k.role, k.seat, k.created, k.revoked))
+            if listed:
+                self._run(db, "INSERT INTO nations_lobby VALUES (?, ?, ?, NULL)",
+                          (table.id, table.created, table.created))
 
     def load_table(self, table_id: str) -> TableRow | None:
         rows = self._read("SELECT id, record, head, created, updated FROM nations_tables "
@@ -77,7 +81,8 @@ class SQLStore:
                           (table_id, after))
         return [EventRow(int(r[0]), r[1], float(r[2])) for r in rows]
 
-    def append(self, table_id: str, seen: int, record: str) -> bool:
+    def append(self, table_id: str, seen: int, record: str,
+               link: LinkRow | None = None) -> bool:
         now = time.time()
         with self._write() as db:
             moved = self._run(db, "UPDATE nations_tables SET head = head + 1, updated = ?, "
@@ -87,6 +92,8 @@ class SQLStore:
                 return False
             self._run(db, "INSERT INTO nations_events VALUES (?, ?, ?, ?)",
                       (table_id, seen + 1, record, now))
+            if link is not None:
+                self._replace_link(db, link)
             self._moved(db, table_id)
         return True
 
@@ -102,7 +109,7 @@ class SQLStore:
             if self._run(db, sql, params).rowcount != 1:
                 return False
             for rows in ("nations_events", "nations_links", "nations_presence",
-                         "nations_names"):
+                         "nations_names", "nations_lobby"):
                 self._run(db, f"DELETE FROM {rows} WHERE table_id = ?", (table_id,))
             self._run(db, "DELETE FROM nations_tables WHERE id = ?", (table_id,))
             self._moved(db, table_id)       # its watchers wake and find it gone
@@ -120,12 +127,32 @@ class SQLStore:
 
     def replace_link(self, link: LinkRow) -> None:
         with self._write() as db:
-            self._run(db, f"UPDATE nations_links SET revoked = ? WHERE table_id = ? AND role = ? "
-                          f"AND seat {self.SAME} ? AND revoked IS NULL",
-                      (link.created, link.table_id, link.role, link.seat))
-            self._run(db, "INSERT INTO nations_links VALUES (?, ?, ?, ?, ?, ?)",
-                      (link.digest, link.table_id, link.role, link.seat, link.created,
-                       link.revoked))
+            self._replace_link(db, link)
+
+    def _replace_link(self, db: Any, link: LinkRow) -> None:
+        self._run(db, f"UPDATE nations_links SET revoked = ? WHERE table_id = ? AND role = ? "
+                      f"AND seat {self.SAME} ? AND revoked IS NULL",
+                  (link.created, link.table_id, link.role, link.seat))
+        self._run(db, "INSERT INTO nations_links VALUES (?, ?, ?, ?, ?, ?)",
+                  (link.digest, link.table_id, link.role, link.seat, link.created,
+                   link.revoked))
+
+    # ------------------------------------------------------------------ lobby
+    def lobby(self, alive_since: float) -> list[LobbyRow]:
+        rows = self._read("SELECT table_id, listed, alive, closed FROM nations_lobby "
+                          "WHERE closed IS NULL AND alive >= ? ORDER BY listed, table_id",
+                          (alive_since,))
+        return [LobbyRow(str(r[0]), float(r[1]), float(r[2]), None) for r in rows]
+
+    def touch_lobby(self, table_id: str) -> None:
+        with self._write() as db:
+            self._run(db, "UPDATE nations_lobby SET alive = ? WHERE table_id = ? "
+                          "AND closed IS NULL", (time.time(), table_id))
+
+    def close_lobby(self, table_id: str) -> None:
+        with self._write() as db:
+            self._run(db, "UPDATE nations_lobby SET closed = ? WHERE table_id = ? "
+                          "AND closed IS NULL", (time.time(), table_id))
 
     # ------------------------------------------------------------------- bots
     def claim(self, table_id: str, number: int, owner: str, seconds: float) -> bool:

@@ -12,6 +12,11 @@
 // table in this browser's "Continue a game" list (js/src/shell/tablelist.js).
 // Python sends nothing another seat may not see: the bar only draws what it is sent.
 //
+// A table with open seats (New game's "Open: anyone on this server") waits for them: the bar
+// says which seats are open and that the table is listed in the app's lobby, and on the
+// host's page offers "Start now" with a bot in each seat nobody took (the `start_table`
+// intent; Python decides, and refuses in words).
+//
 // At a table the page says it is there every few seconds (the `presence` intent, at the
 // trait's `beat`), and goodbye when it closes (pagehide, beforeunload) or the view goes:
 // a kernel outlives a page closed without Voila's unload call, so only the page can tell
@@ -43,6 +48,7 @@ export function turnNow(T, view, seats) {
   if (T && T.id) {
     if (T.over) return ended(view, T);
     if (T.my_turn) return { mine: true };
+    if (T.waiting) return { waiting: true };
     const seat = (T.seats || []).find((s) => s.seat === T.to_play);
     return seat ? { name: seat.name, bot: seat.who === "bot" } : null;
   }
@@ -74,6 +80,7 @@ export function seatWords(s) {
 /** The bar's status line. */
 export function statusWords(T) {
   if (T.over) return "The game is over.";
+  if (T.waiting) return "Waiting for players at the open seats.";
   if (T.my_turn) return "Your turn.";
   const seat = (T.seats || []).find((s) => s.seat === T.to_play);
   if (!seat) return "Waiting.";
@@ -146,10 +153,32 @@ export function nameForm(send) {
   return { form, input, setPlaceholder: (text) => input.setAttribute("placeholder", text) };
 }
 
+/** The lines of a table waiting for its open seats (null: it does not wait); on the
+ * host's page (`T.start_bots`) "Start now" with a bot in each seat nobody took, sent by
+ * `send` ({kind: "start_table", bot}). */
+export function waitingPart(T, send) {
+  if (!T.waiting) return null;
+  const free = (T.open || []).map((s) => seatLabel(s));
+  const seats = free.length > 1 ? `${free.slice(0, -1).join(", ")} and ${free[free.length - 1]} are` : `${free[0] || "A seat"} is`;
+  const bots = Array.isArray(T.start_bots) ? T.start_bots : [];
+  let start = null;
+  if (bots.length && send) {
+    const pick = h("select", { dataset: { key: "start-bot" }, "aria-label": "Bot for the seats nobody took" },
+      bots.map((b, i) => h("option", { value: b, selected: i === 0 }, `Bot: ${b}`)));
+    start = h("div", { class: "nw-table-start" },
+      h("button", { type: "button", class: "nw-btn", dataset: { key: "start-now" }, onclick: () => send({ kind: "start_table", bot: pick.value }) }, "Start now"),
+      h("span", {}, " with "), pick, h("span", { class: "nw-table-start-help" }, " in each open seat nobody took."));
+  }
+  return h("div", { class: "nw-table-waiting", dataset: { key: "table-waiting" } },
+    h("p", {}, `${seats} open to anyone on this server: the table is listed under “Open tables” on the app's first page. The game starts when every open seat is taken${bots.length ? ", or when you start it now" : ", or when the host starts it"}.`),
+    start);
+}
+
 /** Draw the bar for table `T` (the trait's value; `{}`: no table) into `el`; `K`: the
  * `kept` trait of a game of this screen (its line when it is not kept); `naming`: the
- * "Your name" form (nameForm), shown when this screen holds one seat. */
-export function drawTableBar(T, el, links, loc, K, naming) {
+ * "Your name" form (nameForm), shown when this screen holds one seat; `send`: sends an
+ * intent (the host's "Start now"). */
+export function drawTableBar(T, el, links, loc, K, naming, send) {
   if (!T || !T.id) {
     if (K && K.status === "off") {
       el.hidden = false;
@@ -181,6 +210,7 @@ export function drawTableBar(T, el, links, loc, K, naming) {
     h("h3", {}, "Table"),
     h("p", { class: `nw-table-status${T.my_turn ? " nw-table-mine" : ""}`, role: "status", dataset: { key: "table-status" } }, statusWords(T)),
     h("ul", { class: "nw-table-seats" }, seats),
+    waitingPart(T, send),
     naming && T.role === "seat" && (T.mine || []).length === 1 ? naming.form : null,
     invite,
     where ? h("p", { class: "nw-table-address", dataset: { key: "table-address" } }, where) : null,
@@ -244,7 +274,13 @@ export function mountTableBar(model, el) {
     // the name being typed stays where it is (the bar is drawn anew with every move)
     const typing = doc && doc.activeElement === naming.input;
     const caret = typing ? [naming.input.selectionStart, naming.input.selectionEnd] : null;
-    drawTableBar(T, el, links, loc, K, naming);
+    drawTableBar(T, el, links, loc, K, naming, (intent) => {
+      try {
+        model.send(intent);
+      } catch {
+        // the kernel's connection is gone: the page's notice says so
+      }
+    });
     if (typing && naming.input.isConnected) {
       naming.input.focus();
       if (caret) naming.input.setSelectionRange(caret[0], caret[1]);

@@ -53,6 +53,7 @@ from .table_mode import (
     NO_BOT_HELP,
     NO_COACH,
     NO_SAVE,
+    OPEN,
     REMOTE,
     WATCH_SECONDS,
     Hands,
@@ -500,7 +501,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             if seats is None:
                 seats = [s for s in self._seats if s != REMOTE] \
                     if len(self._seats) == n and self._binding is None else None
-            if seats is not None and INVITE in seats:
+            if seats is not None and (INVITE in seats or OPEN in seats):
                 hands = self._invite(game, list(seats))
                 if delay is not None:
                     self.bot_delay = float(delay)
@@ -576,13 +577,15 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
 
     def _invite(self, game: G, seats: list[str]) -> Hands:
         """Store ``game`` as a new table: "human" seats sit at this screen, "invite" seats
-        get a link each (in the ``table`` trait), bots play theirs."""
-        allowed = {"human", INVITE, *self.bot_names}
+        get a link each (in the ``table`` trait), "open" seats wait in the lobby for anyone
+        on this server, bots play theirs."""
+        allowed = {"human", INVITE, OPEN, *self.bot_names}
         if len(seats) != self._adapter.seat_count(game) or any(s not in allowed for s in seats):
-            raise ValueError("give each seat 'human', 'invite' or a bot's name")
+            raise ValueError("give each seat 'human', 'invite', 'open' or a bot's name")
         store = shared_store()
-        links = create_table(store, game, [None if s in ("human", INVITE) else s
-                                           for s in seats])
+        links = create_table(store, game, [None if s in ("human", INVITE, OPEN) else s
+                                           for s in seats],
+                             open_seats=[i for i, s in enumerate(seats) if s == OPEN])
         mine = [links.seats[i] for i, s in enumerate(seats) if s == "human"]
         hands = open_hands(store, [*mine, links.host])
         hands.links = links
@@ -1144,6 +1147,16 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             self.error = ""
             self._publish()
 
+    def _intent_at_table(self, kind: str, f: dict[str, Any]) -> None:
+        """A table's own intent (``start_table``: the host starts a table waiting for its
+        open seats, with bots in them): the binding checks and stores it."""
+        with self._lock:
+            if self._binding is None:
+                raise IntentError("there is no shared table here: this game is played at "
+                                  "this screen")
+            if kind == "start_table":
+                self._table_write(lambda b: b.start_with_bots(f["bot"]))
+
     def _intent_preview(self, f: dict[str, Any]) -> None:
         self.preview_move(f["move"], f.get("ask"))
 
@@ -1538,6 +1551,7 @@ _GENERIC_HANDLERS: dict[str, Callable[[GameWidget[Any, Any], dict[str, Any]], No
     "clear_error": GameWidget._intent_clear_error,
     "presence": GameWidget._intent_presence,
     "name": GameWidget._intent_name,
+    "start_table": lambda w, f: w._intent_at_table("start_table", f),
     "preview": GameWidget._intent_preview,
     "hint": GameWidget._intent_hint,
     "coach": GameWidget._intent_coach,
