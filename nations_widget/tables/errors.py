@@ -47,11 +47,17 @@ class SeatTaken(LobbyError):
     """An open seat somebody else took first (of two visitors at one seat, one sits)."""
 
 
+class ChatRefused(TableError):
+    """A chat line that cannot be kept: not text, empty once cleaned, too long, written
+    too fast, or the chat is off."""
+
+
 class StoreError(TableError):
     """The store itself: a database written by a newer version, or a missing driver."""
 
 
 __all__ = [
+    "ChatRefused",
     "LinkError",
     "LobbyError",
     "NameRefused",

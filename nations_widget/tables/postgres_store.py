@@ -47,6 +47,9 @@ _SCHEMA = [
     "CREATE TABLE IF NOT EXISTS nations_lobby (table_id TEXT PRIMARY KEY, "
     "listed DOUBLE PRECISION NOT NULL, alive DOUBLE PRECISION NOT NULL, "
     "closed DOUBLE PRECISION)",
+    "CREATE TABLE IF NOT EXISTS nations_chat (table_id TEXT NOT NULL, number BIGINT NOT NULL, "
+    "kind TEXT NOT NULL, seat INTEGER, move BIGINT NOT NULL, text TEXT NOT NULL, "
+    "created DOUBLE PRECISION NOT NULL, PRIMARY KEY (table_id, number))",
 ]
 
 

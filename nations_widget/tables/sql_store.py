@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from typing import Any, cast
 
-from .store import EventRow, LinkRow, LobbyRow, Role, TableRow
+from .store import ChatRow, EventRow, LinkRow, LobbyRow, Role, TableRow
 
 
 class SQLStore:
@@ -109,7 +109,7 @@ class SQLStore:
             if self._run(db, sql, params).rowcount != 1:
                 return False
             for rows in ("nations_events", "nations_links", "nations_presence",
-                         "nations_names", "nations_lobby"):
+                         "nations_names", "nations_lobby", "nations_chat"):
                 self._run(db, f"DELETE FROM {rows} WHERE table_id = ?", (table_id,))
             self._run(db, "DELETE FROM nations_tables WHERE id = ?", (table_id,))
             self._moved(db, table_id)       # its watchers wake and find it gone
@@ -199,6 +199,45 @@ class SQLStore:
         rows = self._read("SELECT seat, name FROM nations_names WHERE table_id = ? "
                           "ORDER BY seat", (table_id,))
         return {int(r[0]): str(r[1]) for r in rows}
+
+    # ------------------------------------------------------------------- chat
+    def add_chat(self, table_id: str, kind: str, seat: int | None, move: int, text: str,
+                 burst: int, window: float) -> int | None:
+        now = time.time()
+        with self._write() as db:
+            # the table's row first: one writer of its chat at a time (PostgreSQL's row
+            # lock; SQLite's write lock is the database's)
+            if self._run(db, "UPDATE nations_tables SET head = head WHERE id = ?",
+                         (table_id,)).rowcount != 1:
+                return None
+            if seat is not None:
+                recent = self._run(db, "SELECT COUNT(*) FROM nations_chat WHERE table_id = ? "
+                                       "AND seat = ? AND created > ?",
+                                   (table_id, seat, now - window)).fetchone()
+                if int(recent[0]) >= burst:
+                    return 0
+            last = self._run(db, "SELECT COALESCE(MAX(number), 0) FROM nations_chat "
+                                 "WHERE table_id = ?", (table_id,)).fetchone()
+            number = int(last[0]) + 1
+            self._run(db, "INSERT INTO nations_chat VALUES (?, ?, ?, ?, ?, ?, ?)",
+                      (table_id, number, kind, seat, move, text, now))
+            self._moved(db, table_id)
+        return number
+
+    def chat(self, table_id: str, last: int) -> list[ChatRow]:
+        rows = self._read("SELECT number, kind, seat, move, text, created FROM nations_chat "
+                          "WHERE table_id = ? ORDER BY number DESC LIMIT ?", (table_id, last))
+        switch = self._read("SELECT number, kind, seat, move, text, created FROM nations_chat "
+                            "WHERE table_id = ? AND kind <> 'line' ORDER BY number DESC "
+                            "LIMIT 1", (table_id,))
+        found = {int(r[0]): r for r in [*rows, *switch]}
+        return [ChatRow(int(r[0]), str(r[1]), None if r[2] is None else int(r[2]), int(r[3]),
+                        str(r[4]), float(r[5])) for _, r in sorted(found.items())]
+
+    def chat_head(self, table_id: str) -> int:
+        rows = self._read("SELECT COALESCE(MAX(number), 0) FROM nations_chat "
+                          "WHERE table_id = ?", (table_id,))
+        return int(rows[0][0])
 
     def close(self) -> None:
         with self._lock:

@@ -56,6 +56,10 @@ CREATE TABLE IF NOT EXISTS nations_names (
     updated REAL NOT NULL, PRIMARY KEY (table_id, seat));
 CREATE TABLE IF NOT EXISTS nations_lobby (
     table_id TEXT PRIMARY KEY, listed REAL NOT NULL, alive REAL NOT NULL, closed REAL);
+CREATE TABLE IF NOT EXISTS nations_chat (
+    table_id TEXT NOT NULL, number INTEGER NOT NULL, kind TEXT NOT NULL, seat INTEGER,
+    move INTEGER NOT NULL, text TEXT NOT NULL, created REAL NOT NULL,
+    PRIMARY KEY (table_id, number));
 """
 
 _POLL_FIRST = 0.02

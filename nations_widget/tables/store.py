@@ -76,6 +76,20 @@ class LobbyRow:
 
 
 @dataclass(frozen=True)
+class ChatRow:
+    """One line of a table's chat as stored (numbered 1, 2, ... per table): ``kind`` "line",
+    "off" or "on"; ``seat`` the writer (None: the host's switch); ``move`` the table's
+    event number when it was written."""
+
+    number: int
+    kind: str
+    seat: int | None
+    move: int
+    text: str
+    created: float
+
+
+@dataclass(frozen=True)
 class LinkRow:
     """A link's digest and what it opens; ``revoked`` is set when a new link replaced it."""
 
@@ -160,6 +174,20 @@ class Store(Protocol):
     def close_lobby(self, table_id: str) -> None:
         """Take the table off the lobby's list (it started)."""
 
+    def add_chat(self, table_id: str, kind: str, seat: int | None, move: int, text: str,
+                 burst: int, window: float) -> int | None:
+        """Keep a chat line (numbered after the table's last): its number; 0 when ``seat``
+        wrote ``burst`` lines in the last ``window`` seconds already (nothing kept; checked
+        in the same transaction, so every kernel of the seat counts together); ``None``
+        when the store has no such table.  Tells the table's watchers once committed."""
+
+    def chat(self, table_id: str, last: int) -> list[ChatRow]:
+        """The table's ``last`` latest chat lines, oldest first, and the latest switch
+        ("off" / "on") if it is older than those."""
+
+    def chat_head(self, table_id: str) -> int:
+        """The number of the table's latest chat line (0: none)."""
+
     def delete_table(self, table_id: str, unmoved_since: float | None = None) -> bool:
         """Delete the table, its events, its links, its presence and its names in one
         transaction (a game forgotten, or not played for long); with ``unmoved_since``, only if the
@@ -190,6 +218,5 @@ def check_schema(found: str | None, where: str) -> None:
                      f"layout {found[:20]!r}; this program reads layout {SCHEMA_VERSION})")
 
 
-__all__ = ["DIR_VARIABLE", "SCHEMA_VERSION", "URL_VARIABLE", "EventRow", "LinkRow", "LobbyRow",
-           "Role",
-           "Store", "TableRow", "check_schema", "default_folder"]
+__all__ = ["DIR_VARIABLE", "SCHEMA_VERSION", "URL_VARIABLE", "ChatRow", "EventRow", "LinkRow",
+           "LobbyRow", "Role", "Store", "TableRow", "check_schema", "default_folder"]

@@ -58,7 +58,16 @@ from typing import Any
 
 from ..core.errors import IllegalMoveError
 from ..core.history import HistoryGame
-from .errors import LinkError, NameRefused, RecordError, SeatError, StaleMoveError, TableError
+from .chat import CHAT_BURST, CHAT_SHOWN, CHAT_WINDOW, ChatLine, clean_line
+from .errors import (
+    ChatRefused,
+    LinkError,
+    NameRefused,
+    RecordError,
+    SeatError,
+    StaleMoveError,
+    TableError,
+)
 from .games import GameKind, kind_named, kind_of, kinds
 from .links import UNKNOWN_LINK, check_token_shape, digest, new_table_id, new_token
 from .names import clean_name
@@ -115,6 +124,9 @@ class Table:
     sat: set[int] = field(default_factory=set)
     #: every open seat was taken (or handed to a bot) once: moves may be played
     started: bool = True
+    #: the chat's latest lines as last read (:meth:`read_chat`), and whether it is off
+    chat: list[ChatLine] = field(default_factory=list)
+    chat_off: bool = False
 
     @classmethod
     def load(cls, store: Store, table_id: str) -> Table:
@@ -136,6 +148,7 @@ class Table:
                     started=not record.open)
         table.refresh()
         table.read_names()
+        table.read_chat()
         return table
 
     @property
@@ -171,6 +184,32 @@ class Table:
         changed = names != self.names
         self.names = names
         return changed
+
+    def read_chat(self) -> bool:
+        """Read the chat's latest lines again; ``True`` when they changed.  A stored line is
+        cleaned again (a row written by hand); one that cannot be shown is left out."""
+        lines: list[ChatLine] = []
+        off = False
+        for row in self.store.chat(self.id, CHAT_SHOWN):
+            if row.kind in ("off", "on"):
+                off = row.kind == "off"
+                lines.append(ChatLine(row.number, row.kind, None, row.move, "", row.created))
+                continue
+            if row.kind != "line" or row.seat is None or not 0 <= row.seat < self.players:
+                continue
+            try:
+                text = clean_line(row.text)
+            except ChatRefused:
+                continue
+            lines.append(ChatLine(row.number, "line", row.seat, row.move, text, row.created))
+        changed = lines != self.chat or off != self.chat_off
+        self.chat, self.chat_off = lines[-CHAT_SHOWN:], off
+        return changed
+
+    @property
+    def chat_number(self) -> int:
+        """The number of the latest chat line read (0: none)."""
+        return self.chat[-1].number if self.chat else 0
 
     def display_name(self, seat: int) -> str:
         """What the screens call ``seat``: its chosen name, else "Player N"."""
@@ -504,6 +543,41 @@ class TableSeat:
             raise LinkError(UNKNOWN_LINK)
         self.table.read_names()
         return cleaned if cleaned is not None else player_name(seat)
+
+    def say(self, text: object) -> int:
+        """Write ``text`` in the table's chat for this link's seat (cleaned by
+        :func:`~nations_widget.tables.chat.clean_line`, which refuses a bad line in words);
+        the line's number.  Refused: a spectator's or host's link (no seat), the chat off,
+        a seat writing too fast."""
+        if self.seat is None:
+            raise SeatError("a spectator reads the chat but cannot write in it"
+                            if self.role == "spectator" else
+                            "a host's link alone cannot write in the chat: it holds no seat")
+        line = clean_line(text)
+        self.table.read_chat()
+        if self.table.chat_off:
+            raise ChatRefused("the host turned the chat off at this table")
+        number = self.table.store.add_chat(self.table.id, "line", self.seat, self.number,
+                                           line, CHAT_BURST, CHAT_WINDOW)
+        if number is None:
+            raise LinkError(UNKNOWN_LINK)
+        if number == 0:
+            raise ChatRefused(f"you are writing fast: at most {CHAT_BURST} lines in "
+                              f"{CHAT_WINDOW:g} seconds; wait a moment")
+        self.table.read_chat()
+        return number
+
+    def set_chat(self, on: bool) -> None:
+        """The host's: turn the table's chat on or off (a line in the chat says so)."""
+        if not self.is_host:
+            raise SeatError("only the table's host can turn the chat off or on")
+        self.table.read_chat()
+        if on != self.table.chat_off:
+            return                          # it is so already
+        if self.table.store.add_chat(self.table.id, "on" if on else "off", None,
+                                     self.number, "", CHAT_BURST, CHAT_WINDOW) is None:
+            raise LinkError(UNKNOWN_LINK)
+        self.table.read_chat()
 
     def new_link(self, seat: int | None) -> str:
         """The host's: a fresh link for ``seat`` (None: the spectators'); the old one is

@@ -69,8 +69,9 @@ function isVoila(doc) {
 }
 
 /** What a seat's line says: "Player 2: you", "...: at their own screen", "...: random bot". */
-export function seatWords(s) {
+export function seatWords(s, T) {
   if (s.who === "here") return "you (this screen)";
+  if (T && T.waiting && (T.open || []).includes(s.seat)) return "open: anyone on this server may take it";
   if (s.who === "bot") return `${s.bot} bot`;
   if (s.connected === true) return "a player at their own screen, connected";
   if (s.connected === false) return "a player at their own screen, not connected now";
@@ -174,11 +175,52 @@ export function waitingPart(T, send) {
     start);
 }
 
+/** The chat's form of a page (made once: what is being typed survives the bar's redraws);
+ * `send(text)` sends a line.  Python cleans it or refuses it in words. */
+export function chatForm(send) {
+  const input = h("input", { type: "text", class: "nw-chat-input", maxlength: "1200", autocomplete: "off", spellcheck: "true", dataset: { key: "chat-input" }, placeholder: "Write to the table…", "aria-label": "Write in the table's chat (at most 300 characters)" });
+  const form = h("form", {
+    class: "nw-chat-form", dataset: { key: "chat-form" }, onsubmit: (e) => {
+      e.preventDefault();
+      if (input.value.trim() === "") return;
+      send(input.value);
+      input.value = "";
+    },
+  }, input, h("button", { type: "submit", class: "nw-btn", dataset: { key: "chat-send" } }, "Send"));
+  return { form, input };
+}
+
+/** The table's chat (`T.chat`): its lines (names and text as text nodes, never markup),
+ * each with the move it was written at; the form for a seat, a line for a spectator; the
+ * host's switch.  Null when Python sent no chat. */
+export function chatPart(T, chatting, send) {
+  const C = T.chat;
+  if (!C || !Array.isArray(C.lines)) return null;
+  const lines = C.lines.map((l) => (l.kind === "line"
+    ? h("li", { class: "nw-chat-line", dataset: { n: l.n, seat: l.seat } },
+      h("span", { class: `nw-swatch nw-seat-${l.seat}`, "aria-hidden": "true" }),
+      h("strong", { class: "nw-chat-name" }, l.name || seatLabel(l.seat)),
+      h("span", { class: "nw-chat-move" }, ` move ${l.move}`),
+      h("span", { class: "nw-chat-text" }, ` ${l.text}`))
+    : h("li", { class: "nw-chat-line nw-chat-switch", dataset: { n: l.n } }, l.kind === "off" ? "The host turned the chat off." : "The host turned the chat on.")));
+  let writing = null;
+  if (C.can_write && chatting) writing = chatting.form;
+  else if (C.off) writing = h("p", { class: "nw-chat-note", dataset: { key: "chat-off" } }, "The chat is off: the host turned it off.");
+  else if (T.role === "spectator") writing = h("p", { class: "nw-chat-note", dataset: { key: "chat-read-only" } }, "You are watching: you read the chat, and the players write in it.");
+  const toggle = C.can_switch && send
+    ? h("button", { type: "button", class: "nw-btn nw-chat-toggle", dataset: { key: "chat-switch" }, onclick: () => send({ kind: "chat_switch", on: Boolean(C.off) }) }, C.off ? "Turn the chat on" : "Turn the chat off")
+    : null;
+  return h("details", { class: "nw-chat", open: true, dataset: { key: "chat" } },
+    h("summary", {}, `Table chat${C.lines.length ? ` (${C.lines.filter((l) => l.kind === "line").length})` : ""}`),
+    lines.length ? h("ol", { class: "nw-chat-lines", "aria-live": "polite", dataset: { key: "chat-lines" } }, lines) : h("p", { class: "nw-chat-note" }, "No message yet."),
+    writing, toggle);
+}
+
 /** Draw the bar for table `T` (the trait's value; `{}`: no table) into `el`; `K`: the
  * `kept` trait of a game of this screen (its line when it is not kept); `naming`: the
  * "Your name" form (nameForm), shown when this screen holds one seat; `send`: sends an
  * intent (the host's "Start now"). */
-export function drawTableBar(T, el, links, loc, K, naming, send) {
+export function drawTableBar(T, el, links, loc, K, naming, send, chatting) {
   if (!T || !T.id) {
     if (K && K.status === "off") {
       el.hidden = false;
@@ -190,13 +232,13 @@ export function drawTableBar(T, el, links, loc, K, naming, send) {
     return;
   }
   el.hidden = false;
-  const seats = (T.seats || []).map((s) => h("li", { class: `nw-table-seat${s.seat === T.to_play && !T.over ? " nw-table-to-play" : ""}`, dataset: { seat: s.seat, who: s.who } },
+  const seats = (T.seats || []).map((s) => h("li", { class: `nw-table-seat${s.seat === T.to_play && !T.over && !T.waiting ? " nw-table-to-play" : ""}`, dataset: { seat: s.seat, who: s.who } },
     h("span", { class: `nw-swatch nw-seat-${s.seat}`, "aria-hidden": "true" }),
     // a name is text: a text node, never markup; the seat's number beside it (names may repeat)
     h("span", { class: "nw-table-seat-text" },
       h("strong", { class: "nw-table-seat-name", dataset: { key: `seat-name-${s.seat}` } }, s.name),
-      s.named && s.label ? h("span", { class: "nw-table-seat-label" }, ` (${s.label})`) : null, `: ${seatWords(s)}`),
-    s.seat === T.to_play && !T.over ? h("span", { class: "nw-table-badge" }, "to play") : null));
+      s.named && s.label ? h("span", { class: "nw-table-seat-label" }, ` (${s.label})`) : null, `: ${seatWords(s, T)}`),
+    s.seat === T.to_play && !T.over && !T.waiting ? h("span", { class: "nw-table-badge" }, "to play") : null));
   const invite = [];
   if (links && links.seats && Object.keys(links.seats).length) {
     const url = (token) => (loc ? tableUrl(loc, [token]) : `table_widget("#table=${token}")`);
@@ -212,6 +254,7 @@ export function drawTableBar(T, el, links, loc, K, naming, send) {
     h("ul", { class: "nw-table-seats" }, seats),
     waitingPart(T, send),
     naming && T.role === "seat" && (T.mine || []).length === 1 ? naming.form : null,
+    chatPart(T, chatting, send),
     invite,
     where ? h("p", { class: "nw-table-address", dataset: { key: "table-address" } }, where) : null,
     h("p", { class: "nw-table-kept" }, T.role === "spectator" ? "You are watching: the table shows what every player may see." : "Every move is kept: close this page or reload it, and the same link brings the table back.")));
@@ -233,6 +276,13 @@ export function mountTableBar(model, el) {
     }
   };
   const naming = { ...nameForm(sendName), send: sendName };
+  const chatting = chatForm((text) => {
+    try {
+      model.send({ kind: "chat", text });
+    } catch {
+      // the kernel's connection is gone: the page's notice says so
+    }
+  });
   const address = (tokens) => {
     if (loc && typeof history !== "undefined" && tokensInHash(loc.hash).join(",") !== tokens.join(",")) {
       history.replaceState(history.state, "", tokens.length ? `#table=${tokens.join(",")}` : `${loc.pathname}${loc.search}`);
@@ -271,19 +321,20 @@ export function mountTableBar(model, el) {
         naming.send(wanted);
       }
     }
-    // the name being typed stays where it is (the bar is drawn anew with every move)
-    const typing = doc && doc.activeElement === naming.input;
-    const caret = typing ? [naming.input.selectionStart, naming.input.selectionEnd] : null;
+    // what is being typed stays where it is (the bar is drawn anew with every move)
+    const active = doc && (doc.activeElement === naming.input ? naming.input : doc.activeElement === chatting.input ? chatting.input : null);
+    const typing = Boolean(active);
+    const caret = typing ? [active.selectionStart, active.selectionEnd] : null;
     drawTableBar(T, el, links, loc, K, naming, (intent) => {
       try {
         model.send(intent);
       } catch {
         // the kernel's connection is gone: the page's notice says so
       }
-    });
-    if (typing && naming.input.isConnected) {
-      naming.input.focus();
-      if (caret) naming.input.setSelectionRange(caret[0], caret[1]);
+    }, chatting);
+    if (typing && active.isConnected) {
+      active.focus();
+      if (caret) active.setSelectionRange(caret[0], caret[1]);
     }
     if (isVoila(doc)) {
       const mine = Boolean(T.id && T.my_turn);

@@ -81,3 +81,39 @@ describe("the lobby", () => {
     expect(el.querySelector("[data-key=table-waiting]").textContent).toContain("when the host starts it");
   });
 });
+
+describe("the table chat", () => {
+  const T = {
+    id: "t1", kind: "dice", role: "seat", host: true, mine: [0], to_play: 1, over: false, my_turn: false, tokens: [],
+    seats: [{ seat: 0, name: "Ada", who: "here" }, { seat: 1, name: "Bo", who: "remote" }],
+    chat: {
+      lines: [
+        { n: 1, kind: "line", seat: 1, name: "<b>Bo</b>", move: 3, text: "<img src=x onerror=alert(1)> gg" },
+        { n: 2, kind: "off", seat: null, name: null, move: 4, text: "" },
+      ],
+      off: false, can_write: true, can_switch: true, max: 300,
+    },
+  };
+  it("draws names and lines as text, with move numbers, and sends what is typed", async () => {
+    const { chatForm } = await import("../../src/shell/table.js");
+    const sent = [];
+    const chatting = chatForm((text) => sent.push({ kind: "chat", text }));
+    drawTableBar(T, el, null, null, {}, null, (m) => sent.push(m), chatting);
+    const line = el.querySelector(".nw-chat-line");
+    expect(line.textContent).toBe("<b>Bo</b> move 3 <img src=x onerror=alert(1)> gg");
+    expect(el.querySelector(".nw-chat img, .nw-chat b")).toBeNull();
+    expect(el.querySelector(".nw-chat-switch").textContent).toBe("The host turned the chat off.");
+    chatting.input.value = "hello";
+    chatting.form.dispatchEvent(new Event("submit", { cancelable: true }));
+    click(el.querySelector("[data-key=chat-switch]"));
+    expect(sent).toEqual([{ kind: "chat", text: "hello" }, { kind: "chat_switch", on: false }]);
+  });
+  it("a spectator reads only; an off chat says so", () => {
+    drawTableBar({ ...T, role: "spectator", mine: [], chat: { ...T.chat, can_write: false, can_switch: false } }, el, null, null, {}, null, () => {}, null);
+    expect(el.querySelector("[data-key=chat-input]")).toBeNull();
+    expect(el.querySelector("[data-key=chat-read-only]")).not.toBeNull();
+    drawTableBar({ ...T, chat: { ...T.chat, off: true, can_write: false } }, el, null, null, {}, null, () => {}, null);
+    expect(el.querySelector("[data-key=chat-off]")).not.toBeNull();
+    expect(el.querySelector("[data-key=chat-switch]").textContent).toBe("Turn the chat on");
+  });
+});

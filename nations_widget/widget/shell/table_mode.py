@@ -67,6 +67,15 @@ keeps, and a :class:`TableBinding` changes what the widget does:
   :data:`~nations_widget.tables.lobby.TOUCH_EVERY` seconds), so an abandoned one leaves
   the lobby's list.
 
+- **Chat** (:mod:`nations_widget.tables.chat`).  The seats write short lines (the
+  ``chat`` intent: :meth:`~nations_widget.tables.TableSeat.say` cleans, limits and
+  rate-limits them, or refuses in words), spectators read them, and the host may turn the
+  chat off and on (``chat_switch``).  The lines are kept with the table in the store; the
+  watcher reads the chat's latest number at each turn (every
+  :data:`WATCH_SECONDS` at most, at once with PostgreSQL's ``NOTIFY``) and publishes the
+  new lines, with each writer's name and the move they wrote at, in the ``table`` trait's
+  ``chat``.
+
 The ``table`` trait tells the page the table's state (:func:`table_payload`): its id,
 this screen's seats and role, who plays each seat, whose turn it is, and, on the page
 that made the table, the links to hand out.
@@ -85,6 +94,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...tables import LinkError, SeatError, Store, TableError, TableSeat, join_table, open_store
+from ...tables.chat import MAX_CHAT_CHARS
 from ...tables.lobby import TOUCH_EVERY
 from ...tables.table import Links, Table, player_name
 
@@ -285,6 +295,7 @@ def table_payload(hands: Hands, connected: Sequence[int] = ()) -> dict[str, Any]
     }
     if hands.host is not None and not table.started:
         data["start_bots"] = list(table.kind.bot_names)
+    data["chat"] = chat_payload(hands, role)
     if hands.host_token is not None:
         data["host_link"] = hands.host_token
     links = hands.links
@@ -294,6 +305,18 @@ def table_payload(hands: Hands, connected: Sequence[int] = ()) -> dict[str, Any]
         data["links"] = {"seats": {str(s): links.seats[s] for s in invited},
                          "spectator": links.spectator}
     return data
+
+
+def chat_payload(hands: Hands, role: str) -> dict[str, Any]:
+    """The ``table`` trait's ``chat``: ``{lines: [{n, kind, seat, name, move, text}], off,
+    can_write, can_switch, max}`` (``kind`` "line", or "off" / "on": the host's switch;
+    ``move``: the table's event number when it was written)."""
+    table = hands.table
+    lines = [line.to_json(table.display_name(line.seat) if line.seat is not None else None)
+             for line in table.chat]
+    return {"lines": lines, "off": table.chat_off,
+            "can_write": role == "seat" and not table.chat_off,
+            "can_switch": hands.host is not None, "max": MAX_CHAT_CHARS}
 
 
 class TableBinding:
@@ -431,6 +454,20 @@ class TableBinding:
             return handle.take_back(seat, seen=self.number)
         return handle.hand_to_bot(player, seat, seen=self.number)
 
+    def say(self, text: object) -> int:
+        """Write ``text`` in the chat for this screen's seat (with the widget's lock held)."""
+        if not self.hands.seats:
+            raise SeatError("a spectator reads the chat but cannot write in it"
+                            if self.hands.host is None else
+                            "a host's link alone cannot write in the chat: it holds no seat")
+        return self.hands.seats[min(self.hands.seats)].say(text)
+
+    def set_chat(self, on: bool) -> None:
+        """The host's: the chat on or off."""
+        if self.hands.host is None:
+            raise SeatError("only the table's host can turn the chat off or on")
+        self.hands.host.set_chat(on)
+
     def start_with_bots(self, bot: str) -> int:
         """The host's "start now" of a table waiting for its open seats: a bot ``bot`` in
         each seat nobody took (with the widget's lock held)."""
@@ -527,6 +564,10 @@ class TableBinding:
                 head = store.wait(table_id, seen, WATCH_SECONDS)
                 if self._stop.is_set():
                     return
+                if store.chat_head(table_id) != self.table.chat_number:
+                    with self._lock:
+                        if self.table.read_chat():      # a line written at another screen
+                            self._publish()
                 if head is None:
                     self._fail("this table was removed from the store")
                     return
@@ -584,6 +625,7 @@ __all__ = [
     "WATCH_SECONDS",
     "Hands",
     "TableBinding",
+    "chat_payload",
     "open_hands",
     "screen_seats",
     "shared_store",

@@ -1149,13 +1149,27 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
 
     def _intent_at_table(self, kind: str, f: dict[str, Any]) -> None:
         """A table's own intent (``start_table``: the host starts a table waiting for its
-        open seats, with bots in them): the binding checks and stores it."""
+        open seats, with bots in them; ``chat``: a line in the table's chat;
+        ``chat_switch``: the host turns the chat off or on): the binding checks and
+        stores it."""
         with self._lock:
-            if self._binding is None:
+            binding = self._binding
+            if binding is None:
                 raise IntentError("there is no shared table here: this game is played at "
                                   "this screen")
             if kind == "start_table":
                 self._table_write(lambda b: b.start_with_bots(f["bot"]))
+                return
+            try:
+                if kind == "chat":
+                    binding.say(f["text"])
+                else:
+                    binding.set_chat(f["on"])
+            except ValueError as exc:
+                self._fail(str(exc))
+                raise IntentError(str(exc)) from None
+            self.error = ""
+            self._publish()
 
     def _intent_preview(self, f: dict[str, Any]) -> None:
         self.preview_move(f["move"], f.get("ask"))
@@ -1552,6 +1566,8 @@ _GENERIC_HANDLERS: dict[str, Callable[[GameWidget[Any, Any], dict[str, Any]], No
     "presence": GameWidget._intent_presence,
     "name": GameWidget._intent_name,
     "start_table": lambda w, f: w._intent_at_table("start_table", f),
+    "chat": lambda w, f: w._intent_at_table("chat", f),
+    "chat_switch": lambda w, f: w._intent_at_table("chat_switch", f),
     "preview": GameWidget._intent_preview,
     "hint": GameWidget._intent_hint,
     "coach": GameWidget._intent_coach,
