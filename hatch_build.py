@@ -54,9 +54,11 @@ def sources_hash(js: Path) -> tuple[str, list[str]]:
 
 
 def games(js: Path) -> list[str]:
-    """The games with a view: js/src/<game>/index.js (js/src/shell is not one)."""
-    return sorted(p.parent.name for p in (js / "src").glob("*/index.js")
-                  if p.parent.name != "shell")
+    """The bundles js/build.mjs makes, as it reads them: the games of the registry's list
+    (nations_widget/core/games.json), then the app's own page bundles it names."""
+    listed = json.loads((js.parent / "nations_widget" / "core" / "games.json")
+                        .read_text(encoding="utf-8"))
+    return [g["key"] for g in listed["games"]] + list(listed["page_bundles"])
 
 
 def bundle_files(js: Path) -> list[str]:

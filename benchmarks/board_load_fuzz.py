@@ -9,7 +9,7 @@ be refused with a typed error in words, or load as a game that plays to its end 
 legal moves. Prints the counts by kind and outcome, and each broken promise (its case number,
 kind and message); a case still running after ``--timeout`` seconds counts as a hang. Exit
 status 1 if any case failed.
-The normal test run draws a few hundred of the same cases (tests/fuzz/test_board_load_fuzz.py).
+The normal test run draws a few hundred of the same cases (tests/fuzz/test_load_fuzz.py).
 """
 
 from __future__ import annotations

@@ -96,7 +96,7 @@ def real_move_steps(seats: list[str], moves: int) -> dict[str, Any]:
     w = NationsWidget(players=2, seats=seats, seed=1, bot_delay=0)
     # the bots play when this script says, one published update per move, as a page sees
     # them in Voila (a runner: busy, each move, not busy)
-    w._schedule_bots = lambda hint=False: None  # type: ignore[method-assign]
+    w.bot_runner.schedule = lambda hint=False: None  # type: ignore[method-assign]
     w._publish_log(reset=True)
     names = sorted(w.read_only_traits())
     sent = w.get_state(key=names)

@@ -9,7 +9,7 @@ game that plays to its end with random legal moves, its state's JSON loading bac
 after every move.  Prints the counts by kind and outcome, the refusals by reason (the rule
 or field named), and each broken promise (its case number, kind and message); a case still
 running after ``--timeout`` seconds counts as a hang.  Exit status 1 if any case failed.
-The normal test run draws a few hundred of the same cases (tests/fuzz/test_dice_load_fuzz.py).
+The normal test run draws a few hundred of the same cases (tests/fuzz/test_load_fuzz.py).
 """
 
 from __future__ import annotations

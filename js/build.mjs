@@ -1,6 +1,7 @@
-// Build the widget bundles: one per game, js/src/<game>/index.js (the game's view on the
-// shell, js/src/shell) -> nations_widget/static/<game>.js and <game>.css, for every game
-// folder that has an index.js (dice, board...), so a page loads only the game it shows; and
+// Build the widget bundles: one per game of nations_widget/core/games.json (the registry's
+// list), js/src/<game>/index.js (the game's view on the shell, js/src/shell) ->
+// nations_widget/static/<game>.js and <game>.css, so a page loads only the game it shows;
+// the app's own page bundles that list names (the chooser, the lessons' panel); and
 // the page watchdog's script (js/src/shell/watchdog-entry.js ->
 // nations_widget/static/watchdog.js).
 //
@@ -55,11 +56,23 @@ export function sourcesHash() {
   return { sha256: hash.digest("hex"), files: names, esbuild };
 }
 
-/** The games: every folder of js/src (but the shell) with an index.js, by name. */
+/** The bundles: one per game of the registry's list (nations_widget/core/games.json, the
+ * one list of games, which Python reads too), then the app's own page bundles it names,
+ * each from js/src/<key>/index.js.  A registered key without its folder, or a folder with
+ * an index.js that the list does not name, stops the build: the list and the views agree. */
 export function games() {
+  const list = JSON.parse(readFileSync(join(here, "..", "nations_widget", "core", "games.json"), "utf8"));
+  const keys = [...list.games.map((g) => g.key), ...Object.keys(list.page_bundles)];
   const src = join(here, "src");
-  return readdirSync(src).sort().filter((name) => name !== "shell" &&
+  const missing = keys.filter((key) => !existsSync(join(src, key, "index.js")));
+  const unlisted = readdirSync(src).sort().filter((name) => name !== "shell" && !keys.includes(name) &&
     statSync(join(src, name)).isDirectory() && existsSync(join(src, name, "index.js")));
+  if (missing.length || unlisted.length) {
+    throw new Error("nations_widget/core/games.json and js/src disagree: " +
+      [missing.length ? `no js/src/<key>/index.js for ${missing.join(", ")}` : "",
+       unlisted.length ? `not in the list: js/src/${unlisted.join(", js/src/")}` : ""].filter(Boolean).join("; "));
+  }
+  return keys;
 }
 
 /** The files the build writes into nations_widget/static. */

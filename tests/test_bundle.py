@@ -22,6 +22,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 JS = ROOT / "js"
 STATIC = ROOT / "nations_widget" / "static"
+#: the registry's list of games and page bundles, which the build reads
+REGISTRY_LIST = ROOT / "nations_widget" / "core" / "games.json"
 REBUILD = "npm run build --prefix js"
 
 
@@ -89,6 +91,8 @@ def test_the_build_hook_takes_the_shipped_bundle_and_spots_a_stale_one(tmp_path:
     shutil.copytree(JS / "src", copy / "js" / "src")
     for name in ("build.mjs", "package-lock.json"):
         shutil.copy(JS / name, copy / "js" / name)
+    (copy / "nations_widget" / "core").mkdir(parents=True)
+    shutil.copy(REGISTRY_LIST, copy / "nations_widget" / "core" / "games.json")
     shutil.copytree(STATIC, copy / "nations_widget" / "static")
     assert BUILD.bundle_problem(copy) is None
     (copy / "js" / "src" / "shell" / "extra.js").write_text("export const x = 1;\n")

@@ -70,7 +70,7 @@ class Recorder:
         self.sent: dict[str, Any] = {}
         self.steps: list[dict[str, Any]] = []
         # the bots play only when this script says (one published update per move)
-        w._schedule_bots = lambda hint=False: None  # type: ignore[method-assign]
+        w.bot_runner.schedule = lambda hint=False: None  # type: ignore[method-assign]
         # a page opening gets the whole log (it asks for it: intent log_sync)
         w._publish_log(reset=True)
         self.step("open")

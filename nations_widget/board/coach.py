@@ -120,9 +120,27 @@ ACCURACY_NOTE = ("Accuracy: how close a player's decisions came to the coach's b
                  "moves at random scores about 50% (from 18% to 73% in one game), the "
                  "heuristic bot about 83%.")
 
+#: A decision's kind in words, by the move's type (a purchase by the card's type), for
+#: the review's "lost most over a stretch ..., mostly from ...".
+DECISION_KINDS = {"pass": "passing", "grow": "choosing your growth",
+                  "choose": "answering events and cards", "deploy": "placing workers",
+                  "undeploy": "taking workers back", "hire": "hiring architects",
+                  "special": "using cards' actions"}
+
+
+def decision_kind(state: GameState, move: Move) -> str:
+    """``move``'s kind in words: "buying buildings", "placing workers", "passing"..."""
+    if move.type == "buy":
+        ref = state.comp.card_ref.get(getattr(move, "card", ""))
+        kind = state.comp.cards[ref].type if ref is not None else ""
+        return f"buying {kind} cards" if kind else "buying cards"
+    return DECISION_KINDS.get(move.type, move.type)
+
+
 #: The board game's search and words for :mod:`nations_widget.core.review`.
 REVIEW_COACH = ReviewCoach(review_bot, describe_move, accuracy_points=ACCURACY_POINTS,
-                           accuracy_note=ACCURACY_NOTE)
+                           accuracy_note=ACCURACY_NOTE, kind=decision_kind,
+                           luck_word="the cards drawn")
 
 
 def review(game: Any, *, seats: Sequence[int] | None = None,
@@ -150,6 +168,7 @@ __all__ = [
     "COACH_SECONDS",
     "COACH_STEPS",
     "COACH_TOP",
+    "DECISION_KINDS",
     "REVIEW_COACH",
     "REVIEW_PLAYOUTS",
     "Answer",
@@ -161,6 +180,7 @@ __all__ = [
     "check_answer",
     "coach_bot",
     "compare",
+    "decision_kind",
     "describe_move",
     "hint",
     "review",

@@ -30,6 +30,8 @@ from .decisions import (
     EffectChoice,
     EventPick,
     LoseOther,
+    PlaceAdvisor,
+    PlaceColony,
     SideChoice,
     TilePick,
 )
@@ -155,10 +157,7 @@ def check_invariants(s: StateData) -> list[str]:
 
 
 _CHECK = Checker("state")
-# the decisions' sizes (kind, seat and arguments) and the range of a saved choice's answer
-_DECISION_SIZES = {"pick_tile": 3, "side": 2, "pick_event": 3, "grow": 2, "place_bm": 4,
-                   "place_colony": 3, "place_advisor": 3, "place_wonder": 3, "battle": 4,
-                   "golden": 3, "lose_other": 3, "effect": 6}
+# the range of a saved choice's answer
 _ANSWER = (0, 10_000)
 _STATE_FIELDS = ("format", "version", "config", "components", "rng", "round", "step", "stage",
                  "order", "prev_order", "cursor", "passed", "board", "decks", "event_decks",
@@ -175,15 +174,42 @@ _PLAYER_FIELDS_V2 = ("side", "nation", "turns", "actions")
 
 class _Refs:
     """The ids a state names (cards, event cards, solo tiles) turned into the engine's
-    indexes, each unknown id refused naming the field."""
+    indexes, each unknown id refused naming the field; and the checks a decision reads
+    its JSON with (:class:`~.decisions.Refs`)."""
 
-    __slots__ = ("cards", "events", "tiles")
+    __slots__ = ("cards", "events", "seats", "tiles")
 
-    def __init__(self, comp: Components) -> None:
+    def __init__(self, comp: Components, seats: int) -> None:
         self.cards = comp.card_ref
         self.events = comp.event_ref
         tiles = () if comp.solo_tiles is None else comp.solo_tiles.tiles
         self.tiles = {t.id: i for i, t in enumerate(tiles)}
+        self.seats = seats
+
+    def seat(self, value: object, where: str) -> int:
+        return _CHECK.whole(value, where, 0, self.seats - 1)
+
+    def whole(self, value: object, where: str, low: int, high: int) -> int:
+        return _CHECK.whole(value, where, low, high)
+
+    def answers(self, value: object, where: str) -> tuple[int, ...]:
+        return tuple(_CHECK.wholes(value, where, *_ANSWER, "answers"))
+
+    def one_of(self, value: object, where: str, options: tuple[str, ...]) -> str:
+        _CHECK.want(value in options, where,
+                    f"must be {' or '.join(repr(o) for o in options)}, got {shown(value)}")
+        assert isinstance(value, str)
+        return value
+
+    def drawn_events(self, value: object, where: str) -> tuple[int, ...]:
+        drawn = self.events_in(value, where)
+        _CHECK.want(len(drawn) >= 2, where, "must list the event cards drawn")
+        return tuple(drawn)
+
+    def drawn_tiles(self, value: object, where: str) -> tuple[int, ...]:
+        drawn = self.tiles_in(value, where)
+        _CHECK.want(len(drawn) >= 2, where, "must list the solo tiles drawn")
+        return tuple(drawn)
 
     def card(self, card_id: object, where: str, nullable: bool = False) -> int:
         return _CHECK.ref(card_id, where, self.cards, "card", nullable)
@@ -240,7 +266,7 @@ def state_from_json(cls: type[S], data: object, components: Components | None = 
                f"{shown(data.get('components'))}, these cards are {comp.fingerprint!r})")
     config = GameConfig.from_json(data.get("config"))
     n = config.players
-    refs = _Refs(comp)
+    refs = _Refs(comp, n)
     s = cls.__new__(cls)
     s.config = config
     s.comp = comp
@@ -282,7 +308,7 @@ def state_from_json(cls: type[S], data: object, components: Components | None = 
     s.discard = refs.cards_in(data.get("discard"), "discard")
     queue = check.array(data.get("queue"), "queue", what="decisions")
     _solo(s, data.get("solo"), refs)
-    s.queue = [_decision(d, f"queue[{i}]", n, refs) for i, d in enumerate(queue)]
+    s.queue = [_decision(d, f"queue[{i}]", refs) for i, d in enumerate(queue)]
     plans = check.array(data.get("plans"), "plans", n, "entries (null or answers)")
     s.plans = [None if p is None else check.wholes(p, f"plans[{i}]", *_ANSWER, "answers")
                for i, p in enumerate(plans)]
@@ -304,21 +330,7 @@ def state_from_json(cls: type[S], data: object, components: Components | None = 
 
 
 # -------------------------------------------------- the decisions waiting, against the state
-# the step in which each kind of decision can wait (None: any step: a card's effect or a
-# purchase can ask it wherever it fires)
-_DECISION_STEPS: dict[str, tuple[str, ...] | None] = {
-    "grow": ("maintenance.growth",), "side": ("maintenance.round",),
-    "pick_event": ("maintenance.event",), "pick_tile": ("maintenance.event",),
-    "place_bm": None, "place_colony": None, "place_advisor": None, "place_wonder": None,
-    "battle": None, "golden": None, "lose_other": None, "effect": None,
-}
-# the card type each card decision is about
-_DECISION_CARD_TYPES = {"place_colony": ("colony",), "place_advisor": ("advisor",),
-                        "place_wonder": ("wonder",), "battle": ("battle",),
-                        "golden": ("golden age",), "place_bm": ("building", "military")}
 _EVENT_STEPS = ("resolution.event_a", "resolution.event_b")
-# the kinds whose third field is a card (saved by its id)
-_CARD_KINDS = frozenset(kind.kind for kind in CARD_DECISIONS)
 
 
 class _BadAnswer(Exception):
@@ -365,14 +377,13 @@ def _decision_problem(s: StateData, d: Decision) -> str | None:
     """Why decision ``d`` (checked field by field already) cannot wait in this state."""
     kind, seat = d.kind, d.seat
     p = s.players[seat]
-    steps = _DECISION_STEPS[kind]
+    steps = d.waits_in
     if steps is not None and s.step not in steps:
         return f"a {kind} decision waits only in the {' or '.join(steps)} step, not in {s.step}"
     cards = s.comp.cards
-    types = _DECISION_CARD_TYPES.get(kind)
-    if isinstance(d, CARD_DECISIONS) and types is not None and cards[d.card].type not in types:
-        return f"{cards[d.card].id} is not a {' or '.join(types)} card"
-    if kind == "side":
+    if isinstance(d, CARD_DECISIONS) and cards[d.card].type not in d.card_types:
+        return f"{cards[d.card].id} is not a {' or '.join(d.card_types)} card"
+    if isinstance(d, SideChoice):
         if p.side or not s.boards or s.round != 1:
             return f"seat {seat} has no board to choose"
     elif isinstance(d, EventPick | TilePick):
@@ -380,10 +391,11 @@ def _decision_problem(s: StateData, d: Decision) -> str | None:
         if len(set(drawn)) != len(drawn):
             return "a card is drawn twice"
         # (the solo game's last tile stays out until the new one is picked)
-        if (kind == "pick_tile") != (s.config.players == 1) or s.event >= 0:
-            return f"no {'solo tile' if kind == 'pick_tile' else 'event card'} is drawn now"
-    elif kind in ("place_colony", "place_advisor"):
-        if not (p.colonies if kind == "place_colony" else p.advisors):
+        solo_pick = isinstance(d, TilePick)
+        if solo_pick != (s.config.players == 1) or s.event >= 0:
+            return f"no {'solo tile' if solo_pick else 'event card'} is drawn now"
+    elif isinstance(d, PlaceColony | PlaceAdvisor):
+        if not (p.colonies if isinstance(d, PlaceColony) else p.advisors):
             return f"seat {seat} has no card for the new one to replace"
     elif isinstance(d, LoseOther):
         if d.owed < 1:
@@ -472,37 +484,14 @@ def _solo(s: StateData, solo: object, refs: _Refs) -> None:
     s.tiles_done = refs.tiles_in(solo.get("tiles_done"), "solo.tiles_done")
 
 
-def _decision(d: object, where: str, n: int, refs: _Refs) -> Decision:
-    check = _CHECK
-    kinds = _DECISION_SIZES
-    check.want(isinstance(d, list) and len(d) >= 2 and isinstance(d[0], str)
-               and d[0] in kinds and len(d) == kinds[d[0]], where,
-               f"must be a decision [kind, seat, ...] of a known kind ({', '.join(kinds)})")
+def _decision(d: object, where: str, refs: _Refs) -> Decision:
+    """A waiting decision from its JSON list: the list's shape checked here, its fields
+    by its kind's class."""
+    _CHECK.want(isinstance(d, list) and len(d) >= 2 and isinstance(d[0], str)
+                and d[0] in KINDS and len(d) == KINDS[d[0]].size, where,
+                f"must be a decision [kind, seat, ...] of a known kind ({', '.join(KINDS)})")
     assert isinstance(d, list)
-    kind = d[0]
-    out = list(d)
-    out[1] = check.whole(d[1], f"{where}[1]", 0, n - 1)
-    if kind in _CARD_KINDS:
-        out[2] = refs.card(d[2], f"{where}[2]")
-    if kind in ("battle", "lose_other", "place_bm"):
-        out[-1] = check.whole(d[-1], f"{where}[{len(d) - 1}]", 0, 100)
-    if kind == "pick_event":
-        out[2] = refs.events_in(d[2], f"{where}[2]")
-        check.want(len(out[2]) >= 2, f"{where}[2]", "must list the event cards drawn")
-    if kind == "pick_tile":
-        out[2] = refs.tiles_in(d[2], f"{where}[2]")
-        check.want(len(out[2]) >= 2, f"{where}[2]", "must list the solo tiles drawn")
-    if kind == "effect":
-        check.want(d[2] in ("event", "card"), f"{where}[2]",
-                   f"must be 'event' or 'card', got {shown(d[2])}")
-        out[3] = check.whole(d[3], f"{where}[3]", 0, 1) if d[2] == "event" \
-            else refs.card(d[3], f"{where}[3]")
-        out[4] = check.wholes(d[4], f"{where}[4]", *_ANSWER, "answers")
-        out[5] = check.whole(d[5], f"{where}[5]", 0, 20)
-        return EffectChoice(out[1], out[2], out[3], tuple(out[4]), out[5])
-    if kind in ("pick_event", "pick_tile"):
-        out[2] = tuple(out[2])
-    return KINDS[kind](*out[1:])
+    return KINDS[d[0]].from_json(d, where, refs)
 
 
 def _player(pj: object, where: str, refs: _Refs, comp: Components,

@@ -1,4 +1,10 @@
-"""The games this package plays: one list, read by the command line, the app and the tests.
+"""The games this package plays: one list, read by the command line, the app, the tables,
+the tests and the JS build.
+
+The list is data (``games.json`` beside this module), so that ``js/build.mjs`` and
+``hatch_build.py`` read the same list without importing Python: the build makes one bundle
+per key, and the tests are parametrized over :data:`GAMES` (a game added here is played by
+the conformance suite and must bring its load fuzzing, or a test fails).
 
 Each :class:`GameEntry` says, by name only, where a game's parts live: its engine package
 (``Game`` and ``GameState``, its command line in ``<engine>.__main__``), and the function
@@ -20,8 +26,10 @@ the app's ``?game=KEY`` link, the folder of its browser view (``js/src/KEY``, bu
 from __future__ import annotations
 
 import importlib
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -45,6 +53,8 @@ class GameEntry:
     engine: str
     #: the app's widget for it, "module:function" (the function takes no argument)
     widget: str
+    #: the numbers of players a game can have, ascending (the engine refuses any other)
+    players: tuple[int, ...]
 
     def game_class(self) -> type[HistoryGame[Any, Any]]:
         """The engine's ``Game`` (its history class)."""
@@ -72,17 +82,19 @@ class GameEntry:
         return factory()
 
 
-GAMES: tuple[GameEntry, ...] = (
-    GameEntry("dice", "Nations: The Dice Game", "The Dice Game",
-              "Four rounds of rolling dice to buy buildings, wonders, advisors and "
-              "colonies. 1-4 players, against bots or friends at the same screen.",
-              engine="nations_widget.dice", widget="nations_widget.widget.app:dice_game"),
-    GameEntry("board", "Nations (the board game)", "The board game",
-              "Four ages of buying cards from a shared progress board, putting workers "
-              "on them, waging wars and raising wonders (or a shorter game). 1-5 "
-              "players, solo against a shadow nation.",
-              engine="nations_widget.board", widget="nations_widget.widget.app:board_game"),
-)
+#: where the list is kept (read by js/build.mjs and hatch_build.py too)
+LIST_FILE = Path(__file__).with_name("games.json")
+
+
+def _read_list() -> tuple[tuple[GameEntry, ...], dict[str, str]]:
+    data = json.loads(LIST_FILE.read_text(encoding="utf-8"))
+    games = tuple(GameEntry(**{**g, "players": tuple(g["players"])}) for g in data["games"])
+    return games, dict(data["page_bundles"])
+
+
+#: the games, in the order the app offers them; and the app's own page bundles (not games:
+#: the chooser, the lessons' panel), by key, each with what it is
+GAMES, PAGE_BUNDLES = _read_list()
 
 #: every game's key, in the order the app offers them
 GAME_KEYS: tuple[str, ...] = tuple(g.key for g in GAMES)
@@ -96,4 +108,4 @@ def game_entry(key: str) -> GameEntry:
     raise KeyError(f"no game {key!r} (the games: {', '.join(GAME_KEYS)})")
 
 
-__all__ = ["GAMES", "GAME_KEYS", "GameEntry", "game_entry"]
+__all__ = ["GAMES", "GAME_KEYS", "PAGE_BUNDLES", "GameEntry", "game_entry"]

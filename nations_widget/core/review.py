@@ -95,7 +95,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor
+from concurrent.futures import FIRST_COMPLETED, Executor, wait
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -163,6 +163,14 @@ class ReviewCoach:
     accuracy_points: float = 1.0
     #: what the accuracy means, in the players' words, with the game's measured figures
     accuracy_note: str = ""
+    #: a decision's kind in the players' words, for a stretch's "mostly from ..." (the
+    #: state and the move played: "buying wonders", "rerolling dice"); None: the move's type
+    kind: Callable[[Any, Any], str] | None = None
+    #: what chance is in this game, for the luck's words ("the dice", "the cards drawn")
+    luck_word: str = "the luck"
+
+    def kind_of(self, state: Any, move: Any) -> str:
+        return self.kind(state, move) if self.kind is not None else str(move.type)
 
     def same(self, a: Any, b: Any) -> bool:
         return a == b or (self.same_action is not None and self.same_action(a, b))
@@ -181,15 +189,17 @@ class Decision:
     played and the coach's best, as move JSON, with their words; ``same``: the played move
     was the coach's choice; ``chances``/``errors``: each seat's chance of finishing first
     at this position (after the coach's best move) and its standard error; ``after`` /
-    ``after_errors``: each seat's chance after the played move (None when it was not
-    searched: an ungraded seat's move the coach would not have looked at); ``loss`` /
+    ``after_errors``: each seat's chance after the played move (the move played is
+    searched at every decision, graded or not: the luck is measured from it; None in a
+    review saved before that, for an ungraded seat's move); ``loss`` /
     ``loss_error``: the mover's chance lost against the best (graded seats only, else
     None) and its standard error (None when the search could not compare the two: fewer
     than two shared playouts); ``mark``: "inaccuracy", "mistake", "blunder" or None;
     ``playouts``: the search's size; ``points_loss`` / ``points_loss_error``: the same
     comparison in the mover's estimated final margin of points over the best other seat
     (negative when the move played kept more points than the coach's; None where
-    ``loss`` / ``loss_error`` are)."""
+    ``loss`` / ``loss_error`` are); ``round``: the game's round at the decision;
+    ``kind``: the decision's kind in words (:meth:`ReviewCoach.kind_of`)."""
 
     index: int
     position: int
@@ -210,6 +220,8 @@ class Decision:
     playouts: int
     points_loss: float | None = None
     points_loss_error: float | None = None
+    round: int | None = None
+    kind: str = ""
 
     @property
     def counted_loss(self) -> float:
@@ -260,9 +272,9 @@ class Decision:
     def from_json(cls, data: dict[str, Any]) -> Decision:
         # the points' loss is None in a review saved before it was recorded; every other
         # field is required (a review missing one is not a review this code wrote)
-        optional = {"points_loss", "points_loss_error"}
-        kw: dict[str, Any] = {f.name: data.get(f.name) if f.name in optional else data[f.name]
-                              for f in fields(cls)}
+        optional = {"points_loss": None, "points_loss_error": None, "round": None, "kind": ""}
+        kw: dict[str, Any] = {f.name: data.get(f.name, optional[f.name]) if f.name in optional
+                              else data[f.name] for f in fields(cls)}
         for name in ("chances", "errors", "after", "after_errors"):
             if kw[name] is not None:
                 kw[name] = tuple(kw[name])
@@ -324,17 +336,97 @@ class SeatSummary:
     decided_change: float
     decided_text: str
     final_chance: float | None
+    #: the change of this seat's chance over the big swings of luck (:class:`Luck`), their
+    #: number, and both in words ("" when there was none)
+    luck: float = 0.0
+    luck_swings: int = 0
+    luck_text: str = ""
 
     def to_json(self) -> dict[str, Any]:
         out = {f.name: getattr(self, f.name) for f in fields(self)}
-        for name in ("accuracy", "lost", "decided_change", "final_chance"):
+        for name in ("accuracy", "lost", "decided_change", "final_chance", "luck"):
             if out[name] is not None:
                 out[name] = round(out[name], 4)
         return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SeatSummary:
+        optional = {"luck": 0.0, "luck_swings": 0, "luck_text": ""}
+        return cls(**{f.name: data.get(f.name, optional[f.name]) if f.name in optional
+                      else data[f.name] for f in fields(cls)})
+
+
+@dataclass(frozen=True)
+class Stretch:
+    """Where a graded seat lost most over a stretch of the game (one or two rounds) by many
+    small losses rather than one: the rounds, its decisions (indices ``first``-``last``
+    of the review's, ``decisions`` of them the seat's), the chance to win lost in all
+    (each decision's loss less its expected noise, :attr:`Decision.counted_loss`) and the
+    points of the final margin (:attr:`Decision.counted_points`), the kind of decision
+    that lost most there, its costliest decision left out (with its loss and count), the
+    costliest decision (an index), and the words.  See :func:`find_stretch`."""
+
+    seat: int
+    first_round: int
+    last_round: int
+    first: int
+    last: int
+    position: int
+    decisions: int
+    loss: float
+    points: float
+    kind: str
+    kind_loss: float
+    kind_decisions: int
+    worst: int
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        out = {f.name: getattr(self, f.name) for f in fields(self)}
+        for name in ("loss", "points", "kind_loss"):
+            out[name] = round(out[name], 4)
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Stretch:
         return cls(**{f.name: data[f.name] for f in fields(cls)})
+
+
+@dataclass(frozen=True)
+class Luck:
+    """A step of the game between two decisions on which chance (a roll, a draw) was met,
+    and every seat's chance moved by it: from the chance after decision ``decision``'s
+    move played to the chance at the next decision (or the result).  ``move_position``:
+    the move whose outcome was chance (the first, when several were), ``position``: the
+    position just after it (what the board shows); ``seat`` played it; ``changes`` /
+    ``errors``: each seat's change of its chance and the standard error of that change;
+    ``seats``: the seats it moved by a big step (at least the inaccuracy step, and beyond
+    its 95% margin of error), the luck marks (empty: a small change, not drawn)."""
+
+    index: int
+    decision: int
+    position: int
+    move_position: int
+    seat: int
+    move_text: str
+    changes: tuple[float, ...]
+    errors: tuple[float, ...]
+    seats: tuple[int, ...]
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        out = {f.name: getattr(self, f.name) for f in fields(self)}
+        for name in ("changes", "errors"):
+            out[name] = [round(x, 4) for x in out[name]]
+        out["seats"] = list(self.seats)
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Luck:
+        kw = {f.name: data[f.name] for f in fields(cls)}
+        for name in ("changes", "errors", "seats"):
+            kw[name] = tuple(kw[name])
+        return cls(**kw)
 
 
 @dataclass(frozen=True)
@@ -356,13 +448,28 @@ class Review:
     puzzles: tuple[Puzzle, ...]
     seconds: float
     accuracy_note: str = ""
+    #: where each graded seat lost most over a stretch (:func:`find_stretch`; at most one
+    #: a seat, none where no stretch lost enough)
+    stretches: tuple[Stretch, ...] = ()
+    #: the steps on which chance was met, each seat's change of chance on it
+    luck: tuple[Luck, ...] = ()
+    #: False when the budget was too small to judge (:func:`too_small`): the graph is
+    #: there, nothing is marked, graded or made a puzzle, and ``judge_note`` says why
+    judged: bool = True
+    judge_note: str = ""
 
     def marked(self) -> list[Decision]:
         return [d for d in self.decisions if d.mark is not None]
 
+    def swings(self) -> list[Luck]:
+        """The big swings of luck (the luck marks)."""
+        return [step for step in self.luck if step.seats]
+
     def __str__(self) -> str:
         lines = [f"Review of {self.upto} moves ({len(self.decisions)} decisions, "
                  f"{self.playouts} playouts each, {self.seconds:.1f} s)"]
+        if not self.judged:
+            return "\n".join([*lines, self.judge_note])
         for s in self.summaries:
             if s.accuracy is None:
                 continue
@@ -370,6 +477,8 @@ class Review:
                          f"inaccuracies, {s.mistakes} mistakes, {s.blunders} blunders")
         lines += [f"  {SYMBOLS[d.mark or '']} move {d.position + 1}: {d.words()}"
                   for d in self.marked()]
+        lines += [f"  Lost most over a stretch: {st.text}" for st in self.stretches]
+        lines += [f"  Luck: {step.text}" for step in self.swings()]
         return "\n".join(lines)
 
     def to_json(self) -> dict[str, Any]:
@@ -383,7 +492,10 @@ class Review:
                 "final": None if self.final is None else [round(x, 4) for x in self.final],
                 "summaries": [s.to_json() for s in self.summaries],
                 "puzzles": [p.to_json() for p in self.puzzles],
-                "seconds": round(self.seconds, 3), "accuracy_note": self.accuracy_note}
+                "seconds": round(self.seconds, 3), "accuracy_note": self.accuracy_note,
+                "stretches": [st.to_json() for st in self.stretches],
+                "luck": [step.to_json() for step in self.luck],
+                "judged": self.judged, "judge_note": self.judge_note}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Review:
@@ -396,7 +508,10 @@ class Review:
                    None if data["final"] is None else tuple(data["final"]),
                    tuple(SeatSummary.from_json(s) for s in data["summaries"]),
                    tuple(Puzzle.from_json(p) for p in data["puzzles"]), data["seconds"],
-                   data.get("accuracy_note", ""))
+                   data.get("accuracy_note", ""),
+                   tuple(Stretch.from_json(st) for st in data.get("stretches", [])),
+                   tuple(Luck.from_json(step) for step in data.get("luck", [])),
+                   data.get("judged", True), data.get("judge_note", ""))
 
 
 def accuracy_of(points_lost: Sequence[float], scale: float) -> float:
@@ -423,6 +538,192 @@ def mark_for(loss: float, error: float, steps: tuple[float, float, float]) -> st
         if loss >= step:
             mark = name
     return mark
+
+
+# ----------------------------------------------------------------- stretches
+#: The longest stretch :func:`find_stretch` looks at, in rounds.
+STRETCH_ROUNDS = 2
+#: The fewest decisions of a stretch, its costliest left out, that must each lose beyond
+#: their noise.
+STRETCH_DECISIONS = 3
+
+
+def _signed_points(x: float) -> str:
+    return f"{'+' if x >= 0 else '−'}{_percent_points(abs(x))}"
+
+
+def find_stretch(decisions: Sequence[Decision], seat: int,
+                 steps: tuple[float, float, float],
+                 label: Callable[[int], str] = _player) -> Stretch | None:
+    """Where ``seat`` lost most over a stretch of one or two rounds (:data:`STRETCH_ROUNDS`)
+    by steady small losses, or None.  A stretch counts the seat's graded decisions in its
+    rounds, each by its chance lost less its expected noise (:attr:`Decision.counted_loss`).
+    It is a stretch worth telling when, **without its single costliest decision**, it still
+    lost at least the mistake step (``steps[1]``: 20 points of 100 with two players) over at
+    least :data:`STRETCH_DECISIONS` decisions that each lost beyond their noise, and its sum
+    is beyond its 95% margin of error: so one blunder among good moves is never a stretch (its
+    mark tells it), while a player who lost a little on every decision is told where.  Of
+    those, the stretch that lost most without its costliest decision is told (the shorter,
+    then the earlier, on a tie); its words name the kind of decision that lost most in it
+    (:attr:`Decision.kind`), the costliest decision left out, and that decision."""
+    mine = [d for d in decisions if d.seat == seat and d.graded and d.round is not None]
+    rounds = sorted({d.round for d in mine if d.round is not None})
+    found: tuple[tuple[float, int, int], int, int, list[Decision]] | None = None
+    for i, first in enumerate(rounds):
+        for last in rounds[i:]:
+            if last - first >= STRETCH_ROUNDS:
+                break
+            inside = [d for d in mine if d.round is not None and first <= d.round <= last]
+            losses = [d.counted_loss for d in inside]
+            total = sum(losses)
+            rest = total - max(losses)
+            margin = Z95 * math.sqrt(sum((d.loss_error or 0.0) ** 2 for d in inside))
+            # the decisions that lost beyond their noise, the costliest left out
+            losing = sum(1 for x in losses if x > 0) - (1 if max(losses) > 0 else 0)
+            if rest < steps[1] or total <= margin or losing < STRETCH_DECISIONS:
+                continue
+            key = (rest, first - last, -first)
+            if found is None or key > found[0]:
+                found = (key, first, last, inside)
+    if found is None:
+        return None
+    _, first, last, inside = found
+    # the kind of the steady losses: the costliest decision is told apart
+    worst = max(inside, key=lambda d: d.counted_loss)
+    by_kind: dict[str, list[Decision]] = {}
+    for d in inside:
+        if d is not worst:
+            by_kind.setdefault(d.kind, []).append(d)
+    kind, of_kind = max(by_kind.items(),
+                        key=lambda item: sum(d.counted_loss for d in item[1]))
+    kind_loss = sum(d.counted_loss for d in of_kind)
+    loss = sum(d.counted_loss for d in inside)
+    points = sum(d.counted_points for d in inside)
+    rounds_text = f"Round {first}" if first == last else f"Rounds {first}-{last}"
+    kind_text = kind or "these decisions"
+    text = (f"{rounds_text}, {label(seat)}: −{_percent_points(loss)} points of the chance "
+            f"to win against the coach's choices, over {len(inside)} decisions")
+    if points > 0.05:
+        text += f" (about {points:.0f} points of the final score)" if points >= 1.5 else \
+            f" (about {points:.1f} points of the final score)"
+    text += (f", mostly from {kind_text} (−{_percent_points(kind_loss)} over "
+             f"{len(of_kind)} {'decision' if len(of_kind) == 1 else 'decisions'}); the "
+             f"costliest: move {worst.position + 1}, {worst.played_text} "
+             f"(−{_percent_points(worst.counted_loss)})")
+    return Stretch(seat, first, last, inside[0].index, inside[-1].index, inside[0].position,
+                   len(inside), loss, points, kind, kind_loss, len(of_kind), worst.index,
+                   text)
+
+
+# ----------------------------------------------------------------- luck
+#: How many times :func:`chance_in` replays a move with its hidden future drawn afresh.
+CHANCE_TRIES = 6
+#: The seeds of those replays (any fixed numbers: the answer must not vary between runs).
+_CHANCE_SEEDS = tuple(0x6C75636B + 7_919 * k for k in range(CHANCE_TRIES))
+
+
+def chance_in(before: Any, move: Any, after: Any) -> bool:
+    """Whether playing ``move`` in ``before`` met chance (a roll, a draw) on its way to
+    ``after`` (the game's state after it): the move is played again from ``before`` with
+    its hidden future drawn afresh (``reseeded``, which every engine provides for its
+    searches) :data:`CHANCE_TRIES` times, and chance was met when what everybody can see
+    afterwards (``view(None)``) differs from the game's at least once.  (An outcome that
+    every replay happened to repeat is missed: an outcome that likely is little luck.)"""
+    seen = after.view(None)
+    for seed in _CHANCE_SEEDS:
+        replay = before.reseeded(seed)
+        replay.apply(move, log=False)
+        if replay.view(None) != seen:
+            return True
+    return False
+
+
+def find_luck(game: Any, coach: ReviewCoach, decisions: Sequence[Decision],
+              final: tuple[float, ...] | None, upto: int,
+              steps: tuple[float, float, float]) -> tuple[Luck, ...]:
+    """The steps between two decisions (or the last decision and the result) on which
+    chance was met (:func:`chance_in`, over every move between them), each with every
+    seat's change of chance: from its chance after the move played at the first decision
+    (``after``) to its chance at the next decision (or the result).  No decision is made
+    in between (the moves there had one choice), so what moved the chances there was
+    chance, give or take the two searches' noise: a seat's change is a **swing** (a luck
+    mark) when it is at least the inaccuracy step (``steps[0]``) and beyond its 95%
+    margin of error.  Steps whose first decision's move was not searched (a review saved
+    before every move played was) are left out."""
+    found: list[Luck] = []
+    for k, d in enumerate(decisions):
+        if k + 1 < len(decisions):
+            nxt = decisions[k + 1]
+            end, next_chances, next_errors = nxt.position, nxt.chances, nxt.errors
+        elif final is not None:
+            end, next_chances, next_errors = upto, final, tuple(0.0 for _ in final)
+        else:
+            break
+        if d.after is None or d.after_errors is None:
+            continue
+        met = next((q for q in range(d.position, end)
+                    if chance_in(game.state_at(q), game.move_at(q), game.state_at(q + 1))),
+                   None)
+        if met is None:
+            continue
+        changes = tuple(b - a for a, b in zip(d.after, next_chances, strict=True))
+        errors = tuple(math.hypot(a, b) for a, b in zip(d.after_errors, next_errors,
+                                                          strict=True))
+        big = tuple(s for s, (c, e) in enumerate(zip(changes, errors, strict=True))
+                    if abs(c) >= steps[0] and abs(c) > Z95 * e)
+        state = game.state_at(met)
+        mover = state.current_player()
+        move_text = coach.describe(state, game.move_at(met))
+        moved = sorted(big, key=lambda s: (-round(abs(changes[s]), 3), s))
+        text = (f"move {met + 1}, {coach.seat_label(mover)}: {move_text}: "
+                f"{coach.luck_word} moved "
+                + ", ".join(f"{coach.seat_label(s)}'s chance {_signed_points(changes[s])} "
+                            "points" for s in moved)) if moved else ""
+        found.append(Luck(len(found), d.index, met + 1, met, mover, move_text, changes,
+                          errors, big, text))
+    return tuple(found)
+
+
+# ----------------------------------------------------------------- too small to judge
+#: The budget below which a review does not judge, whatever its figures look like.
+#: Measured (docs/review.md, "Too small to judge"): between two decisions, the same
+#: position's chance moved on average by 4.5-20 points of 100 at 6 playouts (dice and
+#: board games of two players), 0.7-4.3 points at 12, about as at the app's budgets
+#: (0.8-3.5).
+MIN_JUDGING_PLAYOUTS = 12
+
+
+def too_small(decisions: Sequence[Decision], luck: Sequence[Luck], playouts: int,
+              steps: tuple[float, float, float]) -> str:
+    """Why the review's budget is too small to judge its decisions ("" when it is not).
+
+    Either the budget is under :data:`MIN_JUDGING_PLAYOUTS`, or the search contradicts
+    itself: between two decisions with no chance in between (only moves of one choice),
+    each seat's chance after the move played and its chance at the next decision are the
+    same position's, so they should agree; when, in the median such step, they differ by
+    the inaccuracy step or more (``steps[0]``), the search's figures move on their own
+    by as much as a mark, and nothing it says about one move can be trusted."""
+    if playouts < MIN_JUDGING_PLAYOUTS:
+        return (f"This review's budget ({playouts} simulations per decision) is too small "
+                f"to judge the decisions: at least {MIN_JUDGING_PLAYOUTS} are needed. The "
+                "chances it shows are rough; nothing is marked or graded.")
+    lucky = {step.decision for step in luck}
+    gaps = []
+    for k in range(len(decisions) - 1):
+        d, nxt = decisions[k], decisions[k + 1]
+        if k in lucky or d.after is None:
+            continue
+        gaps.append(max(abs(b - a) for a, b in zip(d.after, nxt.chances, strict=True)))
+    if len(gaps) >= 5:
+        gaps.sort()
+        median = gaps[len(gaps) // 2]
+        if median >= steps[0]:
+            return (f"This review's budget ({playouts} simulations per decision) is too "
+                    "small to judge this game's decisions: the coach's estimate of the same "
+                    f"position moved by {_percent_points(median)} points of the chance to "
+                    "win from one search to the next (half the time or more), as much as a "
+                    "mark. The chances it shows are rough; nothing is marked or graded.")
+    return ""
 
 
 # ----------------------------------------------------------------- one decision
@@ -488,13 +789,15 @@ def _search_decision(state: Any, move: Any, graded: bool, coach: ReviewCoach,
     bot = coach.make_bot(seed, playouts)
     bot.record_seats = True
     bot.extra_floor = extra_floor(playouts)
-    _, ranked, _, _ = search(state, bot, coach.describe, extra=(move,) if graded else ())
+    # the move played is searched whoever played it: its chances (``after``) are where
+    # the luck that follows it is measured from
+    _, ranked, _, _ = search(state, bot, coach.describe, extra=(move,))
     stats = bot.last
     assert stats is not None
     if not stats.playouts:
         return _Searched(None, (), ())          # one candidate: nothing was searched
 
-    best, versus_of = _ranked(ranked, stats, (move,) if graded else ())
+    best, versus_of = _ranked(ranked, stats, (move,))
     chances, errors = _seat_means(_runs(stats, best), players)
     played = next((s for s in ranked if s.move == move), None)
     same = coach.same(best.move, move)
@@ -529,9 +832,59 @@ def _search_decision(state: Any, move: Any, graded: bool, coach: ReviewCoach,
         best_text=best.text, same=same, chances=chances, errors=errors, after=after,
         after_errors=after_errors, graded=graded, loss=loss, loss_error=loss_error,
         mark=mark, playouts=stats.iterations, points_loss=points_loss,
-        points_loss_error=points_loss_error)
+        points_loss_error=points_loss_error, round=int(getattr(state, "round", 0)),
+        kind=coach.kind_of(state, move))
     return _Searched(decision, tuple(s.move.to_json() for s in accepted),
                      tuple(s.text for s in accepted))
+
+
+# ----------------------------------------------------------------- on a pool
+#: How many parts a review on an executor is cut into: enough for a steady progress bar
+#: and an even share between the processes, few enough that each part's states (and the
+#: game's components, which every state refers to) are sent once, not once a decision.
+POOL_PARTS = 24
+#: How often (seconds) a review on an executor looks whether it was cancelled.
+_POLL = 0.2
+
+
+def _search_part(jobs: Sequence[tuple[Any, ...]]) -> list[_Searched]:
+    """Search a part's decisions one after another (in a worker process)."""
+    return [_search_decision(*one) for one in jobs]
+
+
+def _search_on(executor: Executor, jobs: Sequence[tuple[Any, ...]],
+               progress: Callable[[int, int], None] | None,
+               cancelled: Callable[[], bool] | None) -> list[_Searched]:
+    """Every decision's search on ``executor``, in the order of ``jobs``.  The decisions
+    are dealt into :data:`POOL_PARTS` parts in turn (part ``i`` has decisions ``i``,
+    ``i + parts``, ...), so that each part holds early and late decisions alike (a
+    game's first decisions, with the longest playouts left, cost most); each decision's
+    search is seeded by its position, so the results are the serial review's."""
+    total = len(jobs)
+    parts = max(1, min(POOL_PARTS, total))
+    dealt = [list(range(i, total, parts)) for i in range(parts)]
+    futures = {executor.submit(_search_part, [jobs[k] for k in which]): which
+               for which in dealt if which}
+    results: list[_Searched | None] = [None] * total
+    done = 0
+    pending = set(futures)
+    try:
+        while pending:
+            if cancelled is not None and cancelled():
+                raise ReviewCancelled("the review was stopped")
+            finished, pending = wait(pending, timeout=_POLL, return_when=FIRST_COMPLETED)
+            for future in finished:
+                for k, one in zip(futures[future], future.result(), strict=True):
+                    results[k] = one
+                    done += 1
+                    # once per decision, as the serial review does (a listener that
+                    # passes on every n-th count sees each part's)
+                    if progress is not None:
+                        progress(done, total)
+    finally:
+        for future in pending:
+            future.cancel()
+    return [one for one in results if one is not None]
 
 
 # ----------------------------------------------------------------- the review
@@ -597,17 +950,7 @@ def review(game: Any, coach: ReviewCoach, *, playouts: int, seats: Sequence[int]
             if progress is not None:
                 progress(done, total)
     else:
-        futures = [executor.submit(_search_decision, *job(item)) for item in todo]
-        try:
-            for done, future in enumerate(futures, start=1):
-                if cancelled is not None and cancelled():
-                    raise ReviewCancelled("the review was stopped")
-                searched.append(future.result())
-                if progress is not None:
-                    progress(done, total)
-        finally:
-            for future in futures:
-                future.cancel()
+        searched = _search_on(executor, [job(item) for item in todo], progress, cancelled)
     return _assemble(game, coach, searched, players=players, playouts=playouts, seed=base,
                      upto=end, graded=graded, steps=steps,
                      seconds=time.perf_counter() - start)
@@ -625,30 +968,47 @@ def _assemble(game: Any, coach: ReviewCoach, searched: Sequence[_Searched], *, p
     last = game.state_at(upto)
     over = bool(last.is_terminal())
     final = _final_result(last) if over else None
+    luck = find_luck(game, coach, decisions, final, upto, steps)
+    judge_note = too_small(decisions, luck, playouts, steps)
+    judged = not judge_note
+    if not judged:
+        # the chances are drawn, rough as they are; nothing is judged on them
+        decisions = [Decision(**{**{f.name: getattr(d, f.name) for f in fields(Decision)},
+                                 "mark": None}) for d in decisions]
+        luck = tuple(Luck(**{**{f.name: getattr(step, f.name) for f in fields(Luck)},
+                             "seats": (), "text": ""}) for step in luck)
     points = [d.chances for d in decisions] + ([final] if final is not None else [])
     summaries = []
     for seat in range(players):
         mine = [d for d in decisions if d.seat == seat and d.graded]
         counts = {m: sum(1 for d in mine if d.mark == m) for m in MARKS}
         accuracy = (accuracy_of([d.counted_points for d in mine], coach.accuracy_points)
-                    if mine else None)
+                    if mine and judged else None)
         turn, change = None, 0.0
         for k in range(len(points) - 1):
             delta = points[k + 1][seat] - points[k][seat]
             if abs(delta) > abs(change):
                 turn, change = k, delta
         text = ""
-        if turn is not None:
+        if turn is not None and judged:
             d = decisions[turn]
             text = (f"move {d.position + 1}, {coach.seat_label(d.seat)}: {d.played_text} "
-                    f"({'+' if change >= 0 else '−'}{_percent_points(abs(change))} points "
-                    f"for {coach.seat_label(seat)})")
+                    f"({_signed_points(change)} points for {coach.seat_label(seat)})")
+        swings = [step for step in luck if seat in step.seats]
+        luck_total = sum(step.changes[seat] for step in swings)
+        luck_text = ""
+        if swings:
+            many = "swing" if len(swings) == 1 else "swings"
+            luck_text = (f"{_signed_points(luck_total)} points of the chance to win over "
+                         f"{len(swings)} big {many} of {coach.luck_word}")
         summaries.append(SeatSummary(
             seat, coach.seat_label(seat), len(mine), accuracy, counts["inaccuracy"],
             counts["mistake"], counts["blunder"],
             max(0.0, sum(d.counted_loss for d in mine)),
             turn, None if turn is None else decisions[turn].position, change, text,
-            None if not points else points[-1][seat]))
+            None if not points else points[-1][seat], luck_total, len(swings), luck_text))
+    stretches = tuple(st for st in (find_stretch(decisions, seat, steps, coach.seat_label)
+                                    for seat in graded) if st is not None) if judged else ()
     puzzles: list[Puzzle] = []
     for seat in graded:
         worst = sorted((i for i, d in enumerate(decisions) if d.seat == seat and d.mark),
@@ -663,7 +1023,8 @@ def _assemble(game: Any, coach: ReviewCoach, searched: Sequence[_Searched], *, p
     numbered = tuple(Puzzle(**{**{f.name: getattr(p, f.name) for f in fields(Puzzle)},
                                "index": n}) for n, p in enumerate(puzzles))
     return Review(players, playouts, seed, upto, over, graded, steps, tuple(decisions),
-                  final, tuple(summaries), numbered, seconds, coach.accuracy_note)
+                  final, tuple(summaries), numbered, seconds, coach.accuracy_note,
+                  stretches, luck, judged, judge_note)
 
 
 # ----------------------------------------------------------------- puzzles

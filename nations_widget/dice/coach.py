@@ -120,9 +120,28 @@ ACCURACY_NOTE = ("Accuracy: how close a player's decisions came to the coach's b
                  "moves at random scores about 45% (from 6% to 84% in one game), the "
                  "balanced heuristic bot about 95%.")
 
+#: A decision's kind in words, by the move's type (a purchase by what it buys), for the
+#: review's "lost most over a stretch ..., mostly from ...".
+DECISION_KINDS = {"pass": "passing", "reroll": "rerolling dice", "build": "building wonders",
+                  "books": "using books", "feed": "feeding in the famine",
+                  "fight": "fighting wars", "unrest": "settling unrest"}
+_BOUGHT = {"building": "buildings", "advisor": "advisors", "colony": "colonies",
+           "wonder": "wonders"}
+
+
+def decision_kind(state: GameState, move: Move) -> str:
+    """``move``'s kind in words: "buying wonders", "rerolling dice", "passing"..."""
+    if move.type == "buy":
+        ref = state.comp.tile_ref.get(getattr(move, "tile", ""))
+        kind = state.comp.tiles[ref].kind if ref is not None else ""
+        return f"buying {_BOUGHT.get(kind, 'tiles')}"
+    return DECISION_KINDS.get(move.type, move.type)
+
+
 #: The dice game's search and words for :mod:`nations_widget.core.review`.
 REVIEW_COACH = ReviewCoach(review_bot, _describe, _same_action,
-                           accuracy_points=ACCURACY_POINTS, accuracy_note=ACCURACY_NOTE)
+                           accuracy_points=ACCURACY_POINTS, accuracy_note=ACCURACY_NOTE,
+                           kind=decision_kind, luck_word="the dice")
 
 
 def review(game: Any, *, seats: Sequence[int] | None = None,
@@ -143,6 +162,25 @@ def check_answer(game: Any, the_review: Review, puzzle: int, move: Any) -> Answe
     return core_review.check_answer(game, REVIEW_COACH, the_review, puzzle, move)
 
 
-__all__ = ["ACCURACY_NOTE", "ACCURACY_POINTS", "COACH_ITERATIONS", "COACH_SECONDS", "COACH_TOP",
-           "REVIEW_COACH", "REVIEW_PLAYOUTS", "Answer", "CoachBot", "Hint", "Review",
-           "Suggestion", "Verdict", "check_answer", "compare", "hint", "review", "review_bot"]
+__all__ = [
+    "ACCURACY_NOTE",
+    "ACCURACY_POINTS",
+    "COACH_ITERATIONS",
+    "COACH_SECONDS",
+    "COACH_TOP",
+    "DECISION_KINDS",
+    "REVIEW_COACH",
+    "REVIEW_PLAYOUTS",
+    "Answer",
+    "CoachBot",
+    "Hint",
+    "Review",
+    "Suggestion",
+    "Verdict",
+    "check_answer",
+    "compare",
+    "decision_kind",
+    "hint",
+    "review",
+    "review_bot",
+]

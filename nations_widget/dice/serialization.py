@@ -14,7 +14,7 @@ scenario, a position handed to a bot or the coach), that starting state checked 
 here and then its moves replayed.  The second form stays rather than a save of the
 scenario's description: ``from_state`` takes any state (a description cannot give the
 generator mid-round), and the saves that exist hold states.  Each form is fuzzed, every
-case refused in words or played to its end: tests/fuzz/test_dice_load_fuzz.py.
+case refused in words or played to its end: tests/fuzz/test_load_fuzz.py.
 """
 
 from __future__ import annotations

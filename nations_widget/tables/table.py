@@ -34,10 +34,12 @@ The rules a table keeps:
   may have answered it, and asking everybody's consent would hold up a table that is
   played over days.
 - **Bots play their seats exactly once**, wherever they run: :meth:`TableSeat.run_bots`
-  claims the turn before it thinks, and its move is stored by the same compare-and-swap,
-  so two kernels running the same table's bots store each bot move once.  A claim lasts
-  :data:`BOT_CLAIM_SECONDS` and is renewed while the bot thinks, so a runner whose kernel
-  died holds the table's bots up for a few seconds at most.
+  (the bots' one loop, :mod:`nations_widget.core.bots.runner`, with the store as the
+  place the moves go, :class:`StorePlace`) claims the turn before it thinks, and its move
+  is stored by the same compare-and-swap, so two kernels running the same table's bots
+  store each bot move once.  A claim lasts :data:`BOT_CLAIM_SECONDS` and is renewed while
+  the bot thinks, so a runner whose kernel died holds the table's bots up for a few
+  seconds at most.
 - **Open seats wait.**  A table made with open seats (``open_seats``: anyone on the server
   may take one from the lobby, :mod:`~nations_widget.tables.lobby`) waits before its first
   move until each is taken (a ``sit`` event, stored by the same compare-and-swap: two
@@ -52,10 +54,11 @@ import secrets
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
+from ..core.bots.runner import WAIT, BotTurn, play_bot_turns
 from ..core.errors import IllegalMoveError
 from ..core.history import HistoryGame
 from .chat import CHAT_BURST, CHAT_SHOWN, CHAT_WINDOW, ChatLine, clean_line
@@ -593,33 +596,63 @@ class TableSeat:
         return token
 
     # ------------------------------------------------------------------- bots
-    def run_bots(self, owner: str | None = None, limit: int | None = None) -> int:
+    def run_bots(self, owner: str | None = None, limit: int | None = None, *,
+                 pause: float = 0.0, stop: threading.Event | None = None) -> int:
         """Play every bot move that is due, each exactly once however many runners run
-        (each claims the turn, then stores its move by compare-and-swap); returns how many
-        moves this runner stored.  Stops at a person's turn, the end, or ``limit``."""
-        runner = owner or secrets.token_hex(8)
-        played = 0
-        while limit is None or played < limit:
-            self.table.refresh()
-            game = self.table.game
-            seat = game.current_player
-            if seat is None or self.table.bots[seat] is None or not self.table.started:
-                return played
-            number = self.number
-            if not self.table.store.claim(self.table.id, number, runner, BOT_CLAIM_SECONDS):
-                self.table.store.wait(self.table.id, number, 1.0)   # another runner thinks
-                continue
-            name = self.table.bots[seat]
-            assert name is not None
-            bot = self.table.kind.make_bot(name, _bot_seed(self.table.id, seat))
-            with _renewing(self.table.store, self.table.id, number, runner):
-                move = bot.choose(game.state)
-            try:
-                self._play_checked(seat, move, number)
-            except StaleMoveError:
-                continue
-            played += 1
-        return played
+        (each claims the turn, then stores its move by compare-and-swap: a
+        :class:`StorePlace` played by the bots' one loop,
+        :func:`~nations_widget.core.bots.runner.play_bot_turns`); returns how many moves
+        this runner stored.  Stops at a person's turn, the end, ``limit`` or ``stop``;
+        ``pause``: seconds waited before each move."""
+        place = StorePlace(self, owner or secrets.token_hex(8))
+        return play_bot_turns(place, limit=limit, pause=pause, stop=stop)
+
+
+class StorePlace:
+    """A table in the store as the place a bot's move goes
+    (:class:`~nations_widget.core.bots.runner.MovePlace`): the turn is claimed in the store
+    by ``owner`` before the bot thinks (and the claim renewed while it does), and the move
+    is stored by compare-and-swap on the event the bot saw, so that it is stored once
+    however many runners run; a move another runner stored first is dropped."""
+
+    def __init__(self, handle: TableSeat, owner: str) -> None:
+        self._handle = handle
+        self._owner = owner
+
+    def due(self) -> bool:
+        table = self._handle.table
+        table.refresh()
+        seat = table.game.current_player
+        # no bot plays while the table waits for its open seats
+        return seat is not None and table.bots[seat] is not None and table.started
+
+    def next_turn(self) -> BotTurn | Literal["wait"] | None:
+        table = self._handle.table
+        table.refresh()
+        seat = table.game.current_player
+        if seat is None:
+            return None
+        name = table.bots[seat]
+        if name is None or not table.started:
+            return None
+        number = table.number
+        if not table.store.claim(table.id, number, self._owner, BOT_CLAIM_SECONDS):
+            table.store.wait(table.id, number, 1.0)          # another runner thinks
+            return WAIT
+        bot = table.kind.make_bot(name, _bot_seed(table.id, seat))
+        # the table's own state: this runner's table object, which nothing else changes
+        return BotTurn(seat, bot, table.game.state, mark=number)
+
+    def thinking(self, turn: BotTurn) -> AbstractContextManager[None]:
+        table = self._handle.table
+        return _renewing(table.store, table.id, turn.mark, self._owner)
+
+    def apply(self, turn: BotTurn, move: Any) -> bool:
+        try:
+            self._handle._play_checked(turn.seat, move, turn.mark)
+        except StaleMoveError:
+            return False
+        return True
 
 
 def close_listing(table: Table) -> None:
@@ -732,5 +765,5 @@ def join_table(store: Store, token: object, table_id: str | None = None) -> Tabl
     return TableSeat(table, link.role, seat)
 
 
-__all__ = ["BOT_CLAIM_RENEW_SECONDS", "BOT_CLAIM_SECONDS", "Links", "Table", "TableSeat",
-           "close_listing", "create_table", "join_table", "player_name"]
+__all__ = ["BOT_CLAIM_RENEW_SECONDS", "BOT_CLAIM_SECONDS", "Links", "StorePlace", "Table",
+           "TableSeat", "close_listing", "create_table", "join_table", "player_name"]

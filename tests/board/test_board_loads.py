@@ -3,7 +3,7 @@
 A save the engine accepts is a position a real game could reach (its queued decisions fit
 the state, somebody has a legal move or the game is over), or it is refused in words with
 ``StateFormatError``.  No input makes the resolution loop spin: past its bound it raises
-the typed error.  The fuzzing of the same promise: tests/fuzz/test_board_load_fuzz.py.
+the typed error.  The fuzzing of the same promise: tests/fuzz/test_load_fuzz.py.
 """
 
 from __future__ import annotations

@@ -34,6 +34,8 @@ from browser_support import (
 from players_eye import CHECKS, EYE_JS, GAME_CHECKS, EyeRun, Scenario
 from players_eye_play import play
 
+from nations_widget.core.registry import GAME_KEYS
+
 pytestmark = pytest.mark.browser
 
 
@@ -61,6 +63,15 @@ def sweep_scenarios(seeds: list[int]) -> tuple[Scenario, ...]:
                 Scenario("board", "solo", 1, seed, width, height, **more, sides="A"),
             ]
     return tuple(out)
+
+
+@pytest.mark.parametrize("key", GAME_KEYS)
+def test_the_players_eye_plays_every_registered_game(key: str) -> None:
+    """A game added to the registry (nations_widget.core.registry) is played here too, in
+    the quick run and in the sweep, at both widths (a check of the lists: no browser)."""
+    for scenarios in (QUICK, sweep_scenarios([1])):
+        assert key in {sc.game for sc in scenarios}, f"no players'-eye scenario plays {key!r}"
+    assert {sc.width for sc in sweep_scenarios([1]) if sc.game == key} == {1400, 390}
 
 
 SWEEP = os.environ.get("PLAYERS_EYE_SWEEP") == "1"

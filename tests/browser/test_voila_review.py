@@ -11,13 +11,16 @@ board showing it on screen at once at 1400 and 390 px, the focus on the banner's
 the review", which returns to the mark (and, in the dice game, a focused progress-board
 tile's tooltip covers no tile of the row above); "Back to the game" returns; "Learn from
 your mistakes": the first puzzle's position, a move picked from the list, "Check my move",
-and Python's answer in words.  Screenshots at 1400
+and Python's answer in words.  The luck (issue 30): a die drawn for each big swing of a
+roll or a draw, listed, and a click on one shows the position after it; the review's
+time from the click to the graph is printed.  Screenshots at 1400
 and 390 px wide go to test-artifacts/browser/ (nothing sticks out sideways at 390 px).
 Console errors fail the test.
 """
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 from typing import Any
@@ -183,13 +186,18 @@ def review_and_learn(page: Any, root: str, players: int, name: str, artifacts_di
     start = panel.locator('button[data-key="review-start"]')
     assert start.inner_text() == "Review the game"
     end = shown_position(page, root)
+    started = time.monotonic()
     start.click()
-    # Python reviews in a worker thread: the progress bar, then the graph
+    # Python reviews in a worker thread (its searches on a pool of processes): the
+    # progress bar, then the graph
     page.wait_for_selector(f'{root} [data-key="review-progress"], {root} [data-key="review-graph"]',
                            timeout=60_000)
     page.wait_for_selector(f'{root} [data-key="review-graph"]', timeout=REVIEW_TIMEOUT)
+    print(f"{name}: the review took {time.monotonic() - started:.1f} s from the click to the "
+          f"graph (load average {os.getloadavg()[0]:.1f})")
     assert panel.locator("path.nw-review-line").count() == players
-    assert "chance of winning" in (panel.locator("svg").get_attribute("aria-label") or "")
+    assert "chance of winning" in (panel.locator("svg.nw-review-graph").get_attribute(
+        "aria-label") or "")
     rows = panel.locator(".nw-review-summary tbody tr")
     assert rows.count() == players
     assert "%" in rows.nth(0).inner_text()               # your accuracy
@@ -201,6 +209,27 @@ def review_and_learn(page: Any, root: str, players: int, name: str, artifacts_di
     assert marks.count() >= 1, "no decision of yours was marked"
     symbol = marks.first.locator(".nw-review-symbol").text_content()
     assert symbol in ("?!", "?", "??")
+    # the luck: a die for each big swing of a roll or a draw, apart from the marks, each
+    # listed; a die shows the position just after the roll or the draw
+    dice = panel.locator("svg .nw-review-luck")
+    swings = dice.count()
+    assert swings == panel.locator(".nw-review-lucklist li").count()
+    assert panel.locator("svg .nw-review-mark .nw-review-die").count() == 0
+    luck_column = panel.locator(".nw-review-summary tbody tr td:nth-child(6)").all_inner_texts()
+    assert len(luck_column) == players
+    if not swings:              # a game decided early: no roll moves a chance of 0 much
+        assert all(cell == "–" for cell in luck_column), luck_column
+    else:
+        assert "luck: a roll or a draw" in panel.locator(".nw-review-legend").inner_text()
+        where = int(dice.first.get_attribute("data-position") or "-1")
+        dice.first.locator(".nw-review-hit").click()
+        page.wait_for_function(f"(p) => Number(document.querySelector({root!r}).dataset"
+                               ".position) === p", arg=where, timeout=30_000)
+        page.locator(f'{root} button[data-key="back-to-game"]').click()
+        page.wait_for_function(f"(p) => Number(document.querySelector({root!r}).dataset"
+                               ".position) === p", arg=end, timeout=30_000)
+    print(f"{name}: {swings} swings of luck, "
+          f"{panel.locator('svg .nw-review-stretch').count()} stretches drawn")
     for width in (1400, 390):
         shot = artifacts_dir / f"voila_review_{name}_{width}.png"
         screenshot(page, root, width, shot)
@@ -239,7 +268,8 @@ def review_and_learn(page: Any, root: str, players: int, name: str, artifacts_di
     panel.locator('button[data-key="puzzles-start"]').click()
     pick = panel.locator('select[data-key="puzzle-pick"]')
     pick.wait_for(timeout=30_000)
-    assert (panel.locator("h4").first.text_content() or "").startswith("Puzzle 1 of")
+    assert (panel.locator(".nw-review-learn h4").first.text_content() or "").startswith(
+        "Puzzle 1 of")
     options = pick.locator("option").all_inner_texts()
     assert len(options) >= 2
     pick.select_option(str(len(options) - 1))
@@ -275,4 +305,47 @@ def test_review_a_board_game_in_the_browser(page: Any, voila_url: str, watch: Pa
                                             request: pytest.FixtureRequest) -> None:
     root = play_board_to_the_end(page, voila_url)
     review_and_learn(page, root, 2, "board", artifacts_dir, request)
+    check_console(watch)
+
+
+def test_a_game_of_bots_shows_its_luck_in_the_browser(page: Any, voila_url: str,
+                                                     watch: PageWatch, artifacts_dir: Path,
+                                                     request: pytest.FixtureRequest) -> None:
+    """Two heuristic bots play the dice game of seed 2024 to its end (a close game: 30 to
+    27; its review, every seat graded, has two big swings of luck, both drawn), reviewed
+    in the app: each swing a die at the graph's foot, apart from the marks, listed; a die
+    shows the position just after its roll; screenshots at 1400 and 390 px."""
+    root = ".nw-root[data-step]"
+    page.goto(voila_url + "?game=dice", timeout=120_000)
+    page.wait_for_selector(root, timeout=90_000)
+    dice_play.start_dice_game(page, ("heuristic", "heuristic"), dice_play.SEED, "0.05")
+    page.wait_for_function(f"() => document.querySelector({root!r}).dataset.step === "
+                           "'game_over'", timeout=int(dice_play.GAME_TIMEOUT * 1000))
+    panel = page.locator(f'{root} [data-key="review"]')
+    end = shown_position(page, root)
+    started = time.monotonic()
+    panel.locator('button[data-key="review-start"]').click()
+    page.wait_for_selector(f'{root} [data-key="review-graph"]', timeout=REVIEW_TIMEOUT)
+    print(f"bots: the review took {time.monotonic() - started:.1f} s from the click to the "
+          f"graph (load average {os.getloadavg()[0]:.1f})")
+    dice = panel.locator("svg .nw-review-luck")
+    assert dice.count() == 2 == panel.locator(".nw-review-lucklist li").count()
+    assert panel.locator("svg .nw-review-mark .nw-review-die").count() == 0
+    luck_column = panel.locator(".nw-review-summary tbody tr td:nth-child(6)").all_inner_texts()
+    assert any(cell != "–" for cell in luck_column), luck_column
+    for width in (1400, 390):
+        shot = artifacts_dir / f"voila_review_luck_{width}.png"
+        screenshot(page, root, width, shot)
+        record_artifact(request, f"a review's luck at {width} px", shot)
+        panel.screenshot(path=str(artifacts_dir / f"voila_review_luck_panel_{width}.png"))
+        for key, w, h, _ in page.evaluate(TARGETS, root):
+            assert w >= 24 and h >= 24, f"{key} is {w:.0f} x {h:.0f} px at {width} px"
+    page.set_viewport_size({"width": 1400, "height": 900})
+    where = int(dice.first.get_attribute("data-position") or "-1")
+    dice.first.locator(".nw-review-hit").click()
+    page.wait_for_function(f"(p) => Number(document.querySelector({root!r}).dataset.position)"
+                           " === p", arg=where, timeout=30_000)
+    page.locator(f'{root} button[data-key="back-to-game"]').click()
+    page.wait_for_function(f"(p) => Number(document.querySelector({root!r}).dataset.position)"
+                           " === p", arg=end, timeout=30_000)
     check_console(watch)

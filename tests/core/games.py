@@ -1,58 +1,64 @@
-"""The registry of games the conformance suite (``test_conformance.py``) checks.
+"""The games the conformance suite (``test_conformance.py``) checks: every game of the
+package's registry (:data:`nations_widget.core.registry.GAMES`), at each of its player
+counts, each in its rule variants below.
 
-Each game registers a :class:`GameAdapter`: its name, its player counts, how to make a new
-state for N players and a seed, how to load a state from its JSON form, a move's sort key
-(the order ``legal_moves()`` promises) and a bound on the length of a game.
-
-A game registers by appending its adapter to ``GAMES`` below (the board game's entry is
-the example: its state machine's ``new``, ``from_json`` and its moves' ``sort_key``).
-
-Nothing else is needed: every test of the suite is parametrized over ``GAMES``.
+A game added to the registry is checked here with nothing more to write: its engine's
+``GameState`` (``new``, ``from_json``) and its moves' ``sort_key`` (the order
+``legal_moves()`` promises) are what the suite plays.  What the registry does not say is
+kept here, by key: the rule variants to play besides the plain game, and a bound on a
+game's length when the default does not fit.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from nations_widget.board import GameState as BoardState
-from nations_widget.dice import GameState as DiceState
+from nations_widget.core.registry import GAMES as REGISTERED
+from nations_widget.core.registry import GameEntry
+
+#: rule variants played besides the plain game, by key: {name: the engine's new() options}
+VARIANTS: dict[str, dict[str, dict[str, Any]]] = {
+    "dice": {"unrest": {"unrest": True}},    # the Unrest expansion
+}
+
+#: a bound on a random game's number of moves, by key (the default otherwise)
+MAX_MOVES: dict[str, int] = {"dice": 2_000}
+DEFAULT_MAX_MOVES = 5_000
 
 
 @dataclass(frozen=True)
 class GameAdapter:
+    """One game (or one rule variant of it) as the suite plays it."""
+
     name: str
     players: tuple[int, ...]
-    new: Callable[[int, int], Any]
-    load: Callable[[object], Any]
-    sort_key: Callable[[Any], Any]
-    max_moves: int
+    state_class: Any
+    options: dict[str, Any] = field(default_factory=dict)
+    max_moves: int = DEFAULT_MAX_MOVES
+
+    def new(self, players: int, seed: int) -> Any:
+        return self.state_class.new(players=players, seed=seed, **self.options)
+
+    @property
+    def load(self) -> Callable[[object], Any]:
+        loader: Callable[[object], Any] = self.state_class.from_json
+        return loader
+
+    @staticmethod
+    def sort_key(move: Any) -> Any:
+        return move.sort_key()
 
 
-GAMES: list[GameAdapter] = [
-    GameAdapter(
-        name="dice",
-        players=(1, 2, 3, 4),
-        new=lambda players, seed: DiceState.new(players=players, seed=seed),
-        load=DiceState.from_json,
-        sort_key=lambda move: move.sort_key(),
-        max_moves=2_000,
-    ),
-    GameAdapter(
-        name="dice-unrest",                 # the dice game with the Unrest expansion
-        players=(1, 2, 3, 4),
-        new=lambda players, seed: DiceState.new(players=players, seed=seed, unrest=True),
-        load=DiceState.from_json,
-        sort_key=lambda move: move.sort_key(),
-        max_moves=2_000,
-    ),
-    GameAdapter(
-        name="board",
-        players=(2, 3, 4, 5),
-        new=lambda players, seed: BoardState.new(players=players, seed=seed),
-        load=BoardState.from_json,
-        sort_key=lambda move: move.sort_key(),
-        max_moves=5_000,
-    ),
-]
+def adapters(entry: GameEntry) -> list[GameAdapter]:
+    """The plain game, then each of its rule variants."""
+    state_class = importlib.import_module(entry.engine).GameState
+    bound = MAX_MOVES.get(entry.key, DEFAULT_MAX_MOVES)
+    variants = {"": {}, **VARIANTS.get(entry.key, {})}
+    return [GameAdapter(f"{entry.key}-{name}" if name else entry.key, entry.players,
+                        state_class, options, bound) for name, options in variants.items()]
+
+
+GAMES: list[GameAdapter] = [a for entry in REGISTERED for a in adapters(entry)]

@@ -3,38 +3,62 @@ with it: the JS build's game folders, the engines, the command line."""
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from nations_widget.__main__ import main as cli_main
 from nations_widget.core.history import HistoryGame
-from nations_widget.core.registry import GAME_KEYS, GAMES, game_entry
+from nations_widget.core.registry import GAME_KEYS, GAMES, PAGE_BUNDLES, GameEntry, game_entry
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def js_build_games() -> set[str]:
-    """The games js/build.mjs bundles: its rule (``games()``), every folder of js/src but
-    the shell that has an index.js (the build cannot be imported without building)."""
+def js_src_views() -> set[str]:
+    """The folders of js/src (but the shell) that hold a view: an index.js."""
     src = ROOT / "js" / "src"
     return {p.name for p in src.iterdir()
             if p.is_dir() and p.name != "shell" and (p / "index.js").exists()}
 
 
-def test_the_js_build_bundles_exactly_the_registered_games() -> None:
+def test_the_js_build_reads_the_registry_and_bundles_each_entry() -> None:
     from nations_widget.widget.app import GameChooser
     from nations_widget.widget.learn import LessonPanel
+    build = load_hatch_build()
+    # js/build.mjs and hatch_build.py read the registry's list, not the folders
+    assert build.games(ROOT / "js") == [*GAME_KEYS, *PAGE_BUNDLES]
+    assert js_src_views() == {*GAME_KEYS, *PAGE_BUNDLES}
     static = ROOT / "nations_widget" / "static"
     # the app's own bundles, no game's: the chooser of games and the lessons' panel
-    app_bundles = {"app": GameChooser, "learn": LessonPanel}
-    for name, widget in app_bundles.items():
+    for name, widget in {"app": GameChooser, "learn": LessonPanel}.items():
+        assert name in PAGE_BUNDLES
         assert str(widget._esm) == (static / f"{name}.js").read_text(encoding="utf-8")
-    assert js_build_games() == {*GAME_KEYS, *app_bundles}
     for key in GAME_KEYS:
         assert (static / f"{key}.js").exists() and (static / f"{key}.css").exists()
+
+
+def load_hatch_build() -> Any:
+    spec = importlib.util.spec_from_file_location("hatch_build", ROOT / "hatch_build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda g: g.key)
+def test_each_entry_s_player_counts_are_its_engine_s(entry: GameEntry) -> None:
+    """The registry's player counts are the ones the engine accepts, no more, no fewer."""
+    state_class = importlib.import_module(entry.engine).GameState
+    for players in entry.players:
+        assert state_class.new(players=players, seed=1).current_player() is not None
+    for players in (min(entry.players) - 1, max(entry.players) + 1):
+        with pytest.raises(ValueError, match="players must be"):
+            state_class.new(players=players, seed=1)
 
 
 def test_each_entry_names_an_engine_with_its_own_save_format_and_command_line() -> None:

@@ -1,8 +1,8 @@
 """Mutated board-game saves and start states, and the promise each must keep (issue 22).
 
-A case is built from one integer (its seed), so the fuzz test (tests/fuzz/
-test_board_load_fuzz.py, a few hundred cases) and the long run (benchmarks/board_load_fuzz.py,
-thousands) draw the same kinds of case.  Kinds:
+A case is built from one integer (its seed), so the fuzz test (tests/fuzz/test_load_fuzz.py,
+a few hundred cases) and the long run (benchmarks/board_load_fuzz.py, thousands) draw the
+same kinds of case.  Kinds:
 
 ``queue``
     a start-state save (a game begun from a position, ``Game.from_state``) whose queued
@@ -241,6 +241,18 @@ def stale_state(rng: random.Random) -> GameState:
         p.idle -= 1                 # (the worker goes back to the track's top)
         p.on_top += 1
     return state
+
+
+#: the kinds of case :func:`case` draws
+KINDS = ("queue", "start", "save", "stale")
+#: the kinds that are played from a state directly, never a save refused at the door
+PLAYED_ONLY = ("stale",)
+
+
+@functools.cache
+def sample_start_saves() -> tuple[dict[str, Any], ...]:
+    """Start-state saves of positions with decisions waiting."""
+    return tuple(start_save(s) for s in positions() if s.queue)[::7]
 
 
 def case(seed: int) -> tuple[str, Any]:

@@ -1,7 +1,7 @@
 """Mutated dice-game start states and saves, and the promise each must keep (issue 22).
 
 The dice game's twin of board_saves.py.  A case is built from one integer (its seed), so
-the fuzz test (tests/fuzz/test_dice_load_fuzz.py, a few hundred cases) and the long run
+the fuzz test (tests/fuzz/test_load_fuzz.py, a few hundred cases) and the long run
 (benchmarks/dice_load_fuzz.py, thousands) draw the same kinds of case.  The positions are
 states of seeded random games (1 to 4 players, both variants, automation off and on, the
 solo game's tougher die, Unrest) at every step, and scenario positions.  Kinds:
@@ -215,6 +215,18 @@ def _moves_for(rng: random.Random, state: GameState) -> list[Any]:
     """Moves the original position lists (the changed one may not)."""
     listed = [m.to_json() for m in state.legal_moves()]
     return [rng.choice(listed) for _ in range(rng.choice([0, 1, 1, 2]))] if listed else []
+
+
+#: the kinds of case :func:`case` draws, each a save (a dict)
+KINDS = ("field", "swap", "any", "save")
+#: the kinds that are played from a state directly, never a save refused at the door
+PLAYED_ONLY: tuple[str, ...] = ()
+
+
+@functools.cache
+def sample_start_saves() -> tuple[dict[str, Any], ...]:
+    """Start-state saves of positions at every step of the sample games."""
+    return tuple(start_save(s) for game in games() for s in game)[::5]
 
 
 def case(seed: int) -> tuple[str, Any]:

@@ -10,7 +10,7 @@ import threading
 import pytest
 
 from nations_widget.widget import DiceWidget
-from nations_widget.widget.shell import widget as shell_widget
+from nations_widget.widget.shell import bot_runner
 
 BOT = "heuristic-builder"
 
@@ -18,7 +18,7 @@ BOT = "heuristic-builder"
 @pytest.fixture
 def no_threads(monkeypatch: pytest.MonkeyPatch) -> None:
     """As in Pyodide: THREADS is False, and a thread started anyway fails the test."""
-    monkeypatch.setattr(shell_widget, "THREADS", False)
+    monkeypatch.setattr(bot_runner, "THREADS", False)
 
     def refuse(self: threading.Thread) -> None:
         raise RuntimeError("can't start new thread")
@@ -37,13 +37,13 @@ async def until_idle(widget: DiceWidget, seconds: float = 60.0) -> None:
 def test_bots_play_on_the_loop_to_the_end_of_a_game() -> None:
     async def play() -> DiceWidget:
         widget = DiceWidget(players=2, seats=[BOT, BOT], bot_delay=0.001, seed=3)
-        widget._schedule_bots()
-        assert widget.busy and widget._bot_task is not None
+        widget.bot_runner.schedule()
+        assert widget.busy and widget.bot_runner.task is not None
         await until_idle(widget)
         return widget
 
     widget = asyncio.run(play())
-    assert widget._bot_thread is None
+    assert widget.bot_runner.thread is None
     assert widget._game.is_over, "the bots stopped before the game's end"
     assert widget.error == ""
 
@@ -52,9 +52,9 @@ def test_bots_play_on_the_loop_to_the_end_of_a_game() -> None:
 def test_a_new_game_stops_the_loop_runner() -> None:
     async def play() -> tuple[int, int]:
         widget = DiceWidget(players=2, seats=[BOT, BOT], bot_delay=0.05, seed=3)
-        widget._schedule_bots()
+        widget.bot_runner.schedule()
         await asyncio.sleep(0.12)              # a move or two
-        widget._cancel_bots()                  # what a new game or an undo does
+        widget.bot_runner.cancel()                  # what a new game or an undo does
         stopped_at = widget._game.position
         await asyncio.sleep(0.3)               # several pauses: the old runner plays no more
         return stopped_at, widget._game.position

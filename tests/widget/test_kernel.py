@@ -55,7 +55,7 @@ def test_a_comm_message_plays_and_the_bots_answer_on_the_kernel_loop() -> None:
             state = json.loads(run(kc, (
                 "import json; print(json.dumps({'position': w.game.position, "
                 "'busy': w.busy, 'error': w.error, 'current': w.game.current_player, "
-                "'runner': w._bot_thread is not None}))")))
+                "'runner': w.bot_runner.thread is not None}))")))
             if state["position"] > 1 and not state["busy"]:
                 break
             time.sleep(0.2)

@@ -2,7 +2,10 @@
 // (nations_widget/widget/shell/review.py): the "Review the game" button, the progress bar
 // with Cancel, the graph of each seat's chance to win over the decisions (seat colours),
 // the marks of the graded seats' decisions (?!, ?, ??) with the coach's preferred move, the
-// summary per player, and "Learn from your mistakes": puzzles whose answers Python checks.
+// stretches where a player lost most by many small losses (a band in the seat's colour),
+// the luck (a die under the graph where a roll or a draw, not a decision, moved the
+// chances by a mark's step), the summary per player (by play, by luck), and "Learn from
+// your mistakes": puzzles whose answers Python checks.
 // A click on a point of the graph or on a mark sends the history's `goto` intent (the
 // history banner's "Back to the game" returns) through the shell's jumpTo: the board that
 // shows that position is brought on screen, and the banner's "Back to the review" comes
@@ -56,7 +59,49 @@ function graphLabel(result) {
   const last = points[points.length - 1].chances;
   const seats = first.map((c, seat) => `${seatName(seat)} from ${pct(c)} to ${pct(last[seat])}`).join(", ");
   const marks = result.decisions.filter((d) => d.mark).length;
-  return `Each player's chance of winning over ${result.decisions.length} decisions: ${seats}. ${marks} marked decisions, listed below.`;
+  const luck = luckSwings(result).length;
+  const stretches = (result.stretches || []).length;
+  return `Each player's chance of winning over ${result.decisions.length} decisions: ${seats}. ${marks} marked decisions, `
+    + `${stretches} ${stretches === 1 ? "stretch" : "stretches"} of steady losses and ${luck} big ${luck === 1 ? "swing" : "swings"} of luck, listed below.`;
+}
+
+/** The big swings of luck (Python's `luck` steps that moved a seat by a mark's step). */
+export function luckSwings(result) {
+  return (result.luck || []).filter((step) => step.seats && step.seats.length);
+}
+
+/** A die as a small picture of its own (for the lists and the legend: no font needed). */
+function dieIcon() {
+  return s("svg", { viewBox: "0 0 16 16", width: 16, height: 16, class: "nw-review-dieicon", "aria-hidden": "true" }, die(8, 8, 14, ""));
+}
+
+/** A change of chance in points of 100, signed ("−22", "+22"). */
+const signed = (x) => `${x < 0 ? "−" : "+"}${Math.round(Math.abs(x) * 100)}`;
+
+/** Something of the graph a player may click or focus to see a position: a mark, a
+ * stretch's band, a luck die. */
+function clickable(g, position, key, go) {
+  g.addEventListener("click", (e) => {
+    e.stopPropagation();
+    go(position, key);
+  });
+  g.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      e.stopPropagation();
+      go(position, key);
+    }
+  });
+  return g;
+}
+
+/** A die, drawn (not a font's glyph): the luck's mark, centred on (cx, cy). */
+function die(cx, cy, size, cls) {
+  const half = size / 2;
+  const pip = size / 4;
+  return s("g", { class: cls },
+    s("rect", { x: cx - half, y: cy - half, width: size, height: size, rx: 3, class: "nw-review-die" }),
+    [[-pip, -pip], [0, 0], [pip, pip]].map(([dx, dy]) => s("circle", { cx: cx + dx, cy: cy + dy, r: 1.6, class: "nw-review-pip" })));
 }
 
 /**
@@ -90,7 +135,7 @@ export function reviewGraph(result, go, width = DEFAULT_W) {
   const marks = result.decisions.filter((d) => d.mark).map((d) => {
     const cx = x(d.index);
     const cy = y(d.chances[d.seat]);
-    const g = s("g", {
+    return clickable(s("g", {
       class: `nw-review-mark nw-review-${d.mark}`, tabindex: "0", role: "button",
       "aria-label": `Move ${d.position + 1}: ${d.text}`, "data-key": `review-mark-${d.index}`, "data-position": d.position,
     },
@@ -98,24 +143,47 @@ export function reviewGraph(result, go, width = DEFAULT_W) {
     // a target of 24 x 24 px at least (the graph is drawn at the panel's width)
     s("circle", { cx, cy, r: 12, class: "nw-review-hit" }),
     s("circle", { cx, cy, r: 6, class: "nw-review-dot", style: `fill: var(--nw-seat-${d.seat}, #555)` }),
-    s("text", { x: cx, y: Math.max(PAD.top + 8, cy - 9), "text-anchor": "middle", class: "nw-review-symbol" }, d.symbol));
-    g.addEventListener("click", (e) => {
-      e.stopPropagation();
-      go(d.position, `review-mark-${d.index}`);
-    });
-    g.addEventListener("keydown", (e) => {
-      if (e.key === "Enter" || e.key === " ") {
-        e.preventDefault();
-        e.stopPropagation();
-        go(d.position, `review-mark-${d.index}`);
-      }
-    });
-    return g;
+    s("text", { x: cx, y: Math.max(PAD.top + 8, cy - 9), "text-anchor": "middle", class: "nw-review-symbol" }, d.symbol)),
+    d.position, `review-mark-${d.index}`, go);
+  });
+  // a stretch of steady losses: a band in the seat's colour over its decisions, under the lines
+  const bands = (result.stretches || []).map((st, i) => {
+    const x1 = x(st.first) - 4;
+    const x2 = x(st.last) + 4;
+    return clickable(s("g", {
+      class: "nw-review-stretch", tabindex: "0", role: "button", "aria-label": `Lost most over a stretch: ${st.text}`,
+      "data-key": `review-stretch-${i}`, "data-position": st.position,
+    },
+    s("title", {}, `Lost most over a stretch: ${st.text}`),
+    s("rect", { x: x1, y: PAD.top, width: Math.max(8, x2 - x1), height: H - PAD.top - PAD.bottom, class: "nw-review-band", style: `fill: var(--nw-seat-${st.seat}, #555)` })),
+    st.position, `review-stretch-${i}`, go);
+  });
+  // the luck: a die between the two decisions the roll or the draw came between, at the
+  // foot of the graph (the marks are on the lines), with a tick up or down for the seat
+  // it moved most
+  const dice = luckSwings(result).map((step) => {
+    const nextX = step.decision + 1 < points.length ? x(step.decision + 1) : x(step.decision);
+    const cx = (x(step.decision) + nextX) / 2;
+    const cy = H - PAD.bottom - 11;
+    const seat = step.seats[0];
+    const up = step.changes[seat] >= 0;
+    const words = `Luck at move ${step.move_position + 1}: ${step.text}`;
+    return clickable(s("g", {
+      class: `nw-review-luck ${up ? "nw-review-luck-up" : "nw-review-luck-down"}`, tabindex: "0", role: "button",
+      "aria-label": words, "data-key": `review-luck-${step.index}`, "data-position": step.position,
+    },
+    s("title", {}, words),
+    // a stem up to where the luck left that seat's line
+    s("line", { x1: cx, x2: cx, y1: y(points[Math.min(points.length - 1, step.decision + 1)].chances[seat]), y2: cy - 8, class: "nw-review-luck-stem", style: `stroke: var(--nw-seat-${seat}, #555)` }),
+    s("rect", { x: cx - 12, y: cy - 12, width: 24, height: 24, class: "nw-review-hit" }),
+    die(cx, cy, 14, "nw-review-luck-die"),
+    s("text", { x: cx + 10, y: cy + 4, class: "nw-review-luck-sign", style: `fill: var(--nw-seat-${seat}, #555)` }, up ? "▲" : "▼")),
+    step.position, `review-luck-${step.index}`, go);
   });
   const svg = s("svg", {
     viewBox: `0 0 ${W} ${H}`, class: "nw-review-graph", role: "img", "aria-label": graphLabel(result),
     "data-key": "review-graph",
-  }, grid, lines, surface, cursor, marks);
+  }, grid, bands, lines, surface, cursor, dice, marks);
   return { svg, cursor, points, x };
 }
 
@@ -146,8 +214,42 @@ function figuresTable(result) {
       result.final ? h("tr", {}, h("td", {}, "end"), h("td", {}, "the result"), seats.map((seat) => h("td", {}, pct(result.final[seat]))), h("td", {}, "")) : null)));
 }
 
+/** The stretches where a player lost most by many small losses, each a button to its start. */
+function stretchesList(result, go) {
+  const list = result.stretches || [];
+  if (!list.length) return null;
+  return h("div", { class: "nw-review-stretches" },
+    h("h4", {}, "Lost most over a stretch"),
+    h("ul", { class: "nw-review-marks", "aria-label": "Stretches of steady losses" }, list.map((st, i) => h("li", {},
+      h("button", {
+        type: "button", class: "nw-btn nw-review-markbtn nw-review-stretchbtn", dataset: { key: `review-goto-stretch-${i}` },
+        title: "Show the position at the stretch's first decision", onclick: () => go(st.position, `review-goto-stretch-${i}`),
+      },
+      h("span", { class: "nw-review-badge nw-review-bandbadge", style: { background: `var(--nw-seat-${st.seat}, #555)` }, "aria-hidden": "true" }, "▬"),
+      h("span", {}, ` ${st.text}`))))));
+}
+
+/** The big swings of luck, each a button to the position just after the roll or draw. */
+function luckList(result, go) {
+  const swings = luckSwings(result);
+  if (!swings.length) return null;
+  return h("div", { class: "nw-review-lucklist" },
+    h("h4", {}, "Luck: the big swings"),
+    h("p", { class: "nw-review-note" }, "A roll or a draw that moved a player's chance by a mark's step or more: what chance did, not what was played."),
+    h("ul", { class: "nw-review-marks", "aria-label": "Big swings of luck" }, swings.map((step) => h("li", {},
+      h("button", {
+        type: "button", class: "nw-btn nw-review-markbtn nw-review-luckbtn", dataset: { key: `review-goto-luck-${step.index}` },
+        title: "Show the position just after the roll or the draw", onclick: () => go(step.position, `review-goto-luck-${step.index}`),
+      },
+      h("span", { class: "nw-review-badge nw-review-luckbadge", "aria-hidden": "true" }, dieIcon()),
+      h("span", {}, ` ${step.text.charAt(0).toUpperCase()}${step.text.slice(1)}`))))));
+}
+
 function marksList(result, go) {
   const marked = result.decisions.filter((d) => d.mark);
+  if (result.judged === false) {
+    return h("p", { class: "nw-review-none nw-review-unjudged", role: "status", dataset: { key: "review-unjudged" } }, result.judge_note);
+  }
   if (!marked.length) {
     return h("p", { class: "nw-review-none" }, `No decision of ${result.graded_seats.map(seatName).join(", ")} lost enough, beyond the coach's margin of error, to be marked.`);
   }
@@ -166,13 +268,16 @@ function summaryTable(result) {
     h("thead", {}, h("tr", {},
       h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Accuracy"),
       h("th", { scope: "col", title: "inaccuracies" }, "?!"), h("th", { scope: "col", title: "mistakes" }, "?"),
-      h("th", { scope: "col", title: "blunders" }, "??"), h("th", { scope: "col" }, "Where the game turned"))),
+      h("th", { scope: "col", title: "blunders" }, "??"),
+      h("th", { scope: "col", title: "The change of the player's chance over the big swings of luck (rolls, draws)" }, "By luck"),
+      h("th", { scope: "col" }, "Where the game turned"))),
     h("tbody", {}, result.summaries.map((row) => h("tr", {},
       h("th", { scope: "row" }, h("span", { class: `nw-swatch nw-seat-${row.seat}`, "aria-hidden": "true" }), ` ${row.label}`),
       h("td", {}, row.accuracy === null ? "not graded" : `${Math.round(row.accuracy)}%`),
       h("td", {}, row.accuracy === null ? "–" : String(row.inaccuracies)),
       h("td", {}, row.accuracy === null ? "–" : String(row.mistakes)),
       h("td", {}, row.accuracy === null ? "–" : String(row.blunders)),
+      h("td", { title: row.luck_text || "no big swing of luck" }, row.luck_swings ? `${signed(row.luck)} (${row.luck_swings})` : "–"),
       h("td", {}, row.decided_text || "–")))));
 }
 
@@ -303,13 +408,17 @@ export function makeReview(shell) {
         ui.graph = reviewGraph(result, jump, inner);
         return h("div", { class: "nw-review-chart" },
           h("div", { class: "nw-review-legend", "aria-hidden": "true" }, Array.from({ length: result.players }, (_, seat) => h("span", {},
-            h("span", { class: `nw-swatch nw-seat-${seat}` }), ` ${seatName(seat)}`))),
+            h("span", { class: `nw-swatch nw-seat-${seat}` }), ` ${seatName(seat)}`)),
+          h("span", {}, h("span", { class: "nw-review-legend-symbol" }, "?! ? ??"), " a decision's loss"),
+          (result.stretches || []).length ? h("span", {}, h("span", { class: "nw-review-legend-band" }), " a stretch of small losses") : null,
+          luckSwings(result).length ? h("span", {}, h("span", { class: "nw-review-legend-die" }, dieIcon()), " luck: a roll or a draw") : null),
           ui.graph.svg,
           h("p", { class: "nw-review-note" }, "Tap or click the graph or a mark to see the position before that move, as it was to decide; “Back to the game” returns."));
       });
       if (ui.graph) placeCursor(ui.graph, S.history.position);
       kids.push(graphPart,
-        part("review-marks", token, () => h("div", {}, thresholdsLine(result), marksList(result, jump))),
+        part("review-marks", token, () => h("div", {}, thresholdsLine(result), marksList(result, jump),
+          result.judged === false ? null : stretchesList(result, jump), result.judged === false ? null : luckList(result, jump))),
         part("review-summary", token, () => h("div", {}, summaryTable(result), accuracyNote(result))),
         part("review-figures", token, () => figuresTable(result)),
         part("review-learn", sig(token, ui.puzzle, S.view.position, (S.legal || []).length, R.answer), () => puzzles(S, R, result)));

@@ -166,6 +166,96 @@ describe("the review panel", () => {
   });
 });
 
+describe("the review tells play from luck", () => {
+  // a roll after decision 1 moved Player 1 from 30% to 15% (a swing of −15 for Player 1);
+  // one after decision 3 moved the chances by 2 points only (not a swing); Player 1 lost
+  // most over rounds 1-2, decisions 0-4
+  function lucky() {
+    const r = result();
+    r.luck = [
+      { index: 0, decision: 1, position: 5, move_position: 4, seat: 1, move_text: "Reroll", changes: [-0.15, 0.05, 0.05, 0.05], errors: [0.02, 0.02, 0.02, 0.02], seats: [0], text: "move 5, Player 2: Reroll: the dice moved Player 1's chance −15 points" },
+      { index: 1, decision: 3, position: 25, move_position: 24, seat: 2, move_text: "Pass", changes: [0.02, -0.02, 0, 0], errors: [0.02, 0.02, 0.02, 0.02], seats: [], text: "" },
+    ];
+    r.stretches = [{ seat: 0, first_round: 1, last_round: 2, first: 0, last: 4, position: 0, decisions: 3, loss: 0.21, points: 4.2, kind: "buying wonders", kind_loss: 0.12, kind_decisions: 2, worst: 2, text: "Rounds 1-2, Player 1: −21 points of the chance to win over 3 decisions, mostly from buying wonders (−12 over 2 decisions)" }];
+    r.summaries[0] = { ...r.summaries[0], luck: -0.15, luck_swings: 1, luck_text: "−15 points of the chance to win over 1 big swing of the dice" };
+    r.judged = true;
+    r.judge_note = "";
+    return r;
+  }
+  const done = (r) => ({ ...OFF, available: true, status: "done", done: 6, total: 6, result: r });
+
+  it("draws a die, apart from the decisions' marks, where a roll moved a seat's chance by a mark's step, and a click shows the position after it", async () => {
+    const model = mount(done(lucky()));
+    await tick();
+    const svg = byKey("review-graph");
+    const dice = svg.querySelectorAll(".nw-review-luck");
+    expect(dice.length).toBe(1); // the small change is not drawn
+    const luck = byKey("review-luck-0");
+    // a die of its own (a square and pips), not a decision's mark
+    expect(luck.querySelector("rect.nw-review-die")).not.toBeNull();
+    expect(luck.querySelectorAll("circle.nw-review-pip").length).toBe(3);
+    expect(luck.classList.contains("nw-review-mark")).toBe(false);
+    expect(luck.classList.contains("nw-review-luck-down")).toBe(true);
+    expect(luck.getAttribute("aria-label")).toBe("Luck at move 5: move 5, Player 2: Reroll: the dice moved Player 1's chance −15 points");
+    // between the two decisions the roll came between, at the foot of the graph
+    const x = Number(luck.querySelector("rect.nw-review-die").getAttribute("x")) + 7;
+    const marks = svg.querySelectorAll(".nw-review-mark .nw-review-dot");
+    expect(marks.length).toBe(2);
+    const at = (i) => 40 + (i / 6) * (600 - 48);
+    expect(x).toBeCloseTo((at(1) + at(2)) / 2, 0);
+    // the stem reaches Player 1's line at the next decision
+    expect(Number(luck.querySelector(".nw-review-luck-stem").getAttribute("y1"))).toBeCloseTo(10 + (1 - 0.3) * 212, 0);
+    click(luck);
+    expect(model.sent.at(-1)).toEqual({ kind: "goto", position: 5 });
+    luck.dispatchEvent(new KeyboardEvent("keydown", { key: " ", bubbles: true }));
+    expect(model.sent.at(-1)).toEqual({ kind: "goto", position: 5 });
+    // listed under the marks, with the per-player figure in the summary
+    click(byKey("review-goto-luck-0"));
+    expect(model.sent.at(-1)).toEqual({ kind: "goto", position: 5 });
+    expect(el.querySelector(".nw-review-lucklist li").textContent).toBe(" Move 5, Player 2: Reroll: the dice moved Player 1's chance −15 points");
+    const row = el.querySelectorAll(".nw-review-summary tbody tr")[0];
+    expect(row.textContent).toContain("−15 (1)");
+    expect(el.querySelectorAll(".nw-review-summary tbody tr")[1].textContent).toContain("–");
+    expect(svg.getAttribute("aria-label")).toContain("1 stretch of steady losses and 1 big swing of luck");
+    expect(el.querySelector(".nw-review-legend").textContent).toContain("luck: a roll or a draw");
+  });
+
+  it("draws a stretch of steady losses as a band in the seat's colour, listed with its words", async () => {
+    const model = mount(done(lucky()));
+    await tick();
+    const band = byKey("review-stretch-0");
+    const rect = band.querySelector("rect.nw-review-band");
+    expect(rect.getAttribute("style")).toContain("--nw-seat-0");
+    expect(Number(rect.getAttribute("x"))).toBeCloseTo(40 - 4, 0);
+    expect(Number(rect.getAttribute("width"))).toBeCloseTo((4 / 6) * 552 + 8, 0);
+    expect(band.getAttribute("aria-label")).toContain("mostly from buying wonders");
+    click(band);
+    expect(model.sent.at(-1)).toEqual({ kind: "goto", position: 0 });
+    expect(el.querySelector(".nw-review-stretches").textContent).toContain("Rounds 1-2, Player 1: −21 points");
+    click(byKey("review-goto-stretch-0"));
+    expect(model.sent.at(-1)).toEqual({ kind: "goto", position: 0 });
+  });
+
+  it("a review that could not judge says so, and lists no marks, stretches or luck", async () => {
+    const r = { ...lucky(), judged: false, judge_note: "This review's budget (6 simulations per decision) is too small to judge the decisions.", stretches: [], luck: [] };
+    r.decisions = r.decisions.map((d) => ({ ...d, mark: null, symbol: "" }));
+    mount(done(r));
+    await tick();
+    expect(byKey("review-unjudged").textContent).toContain("too small to judge");
+    expect(el.querySelector(".nw-review-marks")).toBeNull();
+    expect(el.querySelector(".nw-review-luck")).toBeNull();
+    expect(el.querySelector(".nw-review-stretch")).toBeNull();
+  });
+
+  it("a review saved before the luck and the stretches still draws", async () => {
+    mount(done(result()));
+    await tick();
+    expect(byKey("review-graph").querySelectorAll(".nw-review-luck").length).toBe(0);
+    expect(el.querySelector(".nw-review-lucklist")).toBeNull();
+    expect(el.querySelectorAll(".nw-review-mark").length).toBe(2);
+  });
+});
+
 describe("a jump from the review brings the board on screen", () => {
   // jsdom lays nothing out and has no scrollIntoView: the calls are recorded
   let scrolled;

@@ -15,28 +15,11 @@ and a one-line description for menus.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
 from ...core.bots.base import BaseBot, Bot, position_key
+from ...core.bots.menu import BotInfo, make_named
 from ...core.bots.random_bot import RandomBot
-from ...core.errors import UnknownBotError
 from .heuristic import HeuristicBot
 from .mcts import MCTSBot
-
-
-@dataclass(frozen=True)
-class BotInfo:
-    """A menu entry: the bot's name, its level (0 = gentlest), what it does and its
-    measured rating (Plackett-Luce points over the random bot from games of 2 or more
-    players, ``benchmarks/bot_ratings.py``; the README's table gives the intervals)."""
-
-    name: str
-    level: int
-    description: str
-    make: Callable[[int], Bot]
-    rating: int | None = None
-
 
 _INFO: tuple[BotInfo, ...] = (
     BotInfo("random", 0, "plays a uniformly random legal move (its nation starves)",
@@ -59,10 +42,7 @@ BOT_NAMES: tuple[str, ...] = tuple(info.name for info in _INFO)
 
 def make_bot(name: str, seed: int = 0) -> Bot:
     """A new bot by name (one of :data:`BOT_NAMES`), seeded for reproducible play."""
-    info = BOT_INFO.get(name)
-    if info is None:
-        raise UnknownBotError(f"unknown bot {name!r}; choose one of: {', '.join(BOT_NAMES)}")
-    return info.make(seed)
+    return make_named(BOT_INFO, name, seed)
 
 
 __all__ = ["BOT_INFO", "BOT_NAMES", "BaseBot", "Bot", "BotInfo", "HeuristicBot", "MCTSBot",

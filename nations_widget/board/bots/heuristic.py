@@ -27,7 +27,7 @@ from typing import Any
 
 from ...core.bots.base import BaseBot, check_turn
 from ..constants import FOOD, GOLD, PRICES, RESOURCES, STONE
-from ..decisions import GoldenAgeChoice, GrowChoice
+from ..decisions import GoldenAgeChoice, GrowChoice, LoseOther, PlaceBm
 from ..in_play import modifiers_on
 from ..machine import GameState
 from ..moves import Buy, Choose, Deploy, Grow, Hire, Move, Pass, Special, Undeploy
@@ -180,14 +180,14 @@ def quick_move(s: GameState, seat: int, rng: random.Random | None = None,
     if len(moves) == 1:
         return moves[0]
     if s.queue:
-        kind = s.queue[0].kind
-        if kind == "grow":
+        decision = s.queue[0]
+        if isinstance(decision, GrowChoice):
             return growth_move(s, seat, moves)
-        if kind == "place_bm":
+        if isinstance(decision, PlaceBm):
             return moves[_slot_to_replace(s, seat)]
-        if kind == "lose_other":
+        if isinstance(decision, LoseOther):
             return _resource_to_lose(s, seat, moves)
-        if kind == "golden":
+        if isinstance(decision, GoldenAgeChoice):
             moves = _golden_candidates(s, seat, moves)
         return best_by_value(s, seat, moves, relative=False, settle=False)
     scores = quick_scores(s, seat, moves)

@@ -21,8 +21,8 @@ from typing import Any
 from ...core.bots.tournament import (
     DaskMissingError,
     GameResult,
-    SeatResult,
     executor_for,
+    play_out,
     rotated_seats,
     run_jobs,
     summarise,
@@ -53,24 +53,8 @@ def play_game(job: Job) -> GameResult:
     entries = rotated_seats(players, job.game, job.rotate)
     bots = [make_bot(job.specs[e], job.seed * 10 + seat) for seat, e in enumerate(entries)]
     state = GameState.new(GameConfig(players=players, seed=job.seed))
-    times: list[list[float]] = [[] for _ in range(players)]
-    moves = 0
-    while not state.is_terminal():
-        seat = state.current_player()
-        assert seat is not None
-        start = time.perf_counter()
-        move = bots[seat].choose(state)
-        times[seat].append(time.perf_counter() - start)
-        state.apply(move, log=False)
-        moves += 1
-    scores = state.scores()
-    ranking = state.ranking()
-    seats = []
-    for seat, e in enumerate(entries):
-        parts = state.score_breakdown(seat)
-        seats.append(SeatResult(seat, e, job.specs[e], scores[seat], ranking.index(seat) + 1,
-                                {k: parts[k] for k in SOURCES}, times[seat]))
-    return GameResult(job.game, job.seed, seats, moves)
+    return play_out(state, bots, game=job.game, seed=job.seed, entries=entries,
+                    specs=job.specs, log=False, sources=SOURCES)
 
 
 def run_tournament(specs: list[str], games: int, seed: int, jobs: int = 1,

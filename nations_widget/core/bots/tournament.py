@@ -18,6 +18,7 @@ from __future__ import annotations
 import csv
 import math
 import statistics
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
@@ -60,6 +61,35 @@ class GameResult:
     seats: list[SeatResult]
     moves: int
     title: str | None = None
+
+
+def play_out(state: Any, bots: Sequence[Any], *, game: int, seed: int,
+             entries: Sequence[int], specs: Sequence[str], log: bool = True,
+             sources: Sequence[str] | None = None) -> GameResult:
+    """Play ``state`` to its end, seat ``i`` by ``bots[i]`` (entry ``entries[i]`` of the
+    line-up ``specs``), timing each decision; the result of game number ``game`` (seeded
+    ``seed``).  ``log``: the engine writes its log (the dice game's tournaments always
+    did); ``sources``: the score breakdown's parts kept (None: all of them)."""
+    times: list[list[float]] = [[] for _ in entries]
+    moves = 0
+    while not state.is_terminal():
+        seat = state.current_player()
+        assert seat is not None
+        start = time.perf_counter()
+        move = bots[seat].choose(state)
+        times[seat].append(time.perf_counter() - start)
+        state.apply(move, log=log)
+        moves += 1
+    scores = state.scores()
+    ranking = state.ranking()
+    seats = []
+    for seat, e in enumerate(entries):
+        parts = state.score_breakdown(seat)
+        if sources is not None:
+            parts = {k: parts[k] for k in sources}
+        seats.append(SeatResult(seat, e, specs[e], scores[seat], ranking.index(seat) + 1,
+                                parts, times[seat]))
+    return GameResult(game, seed, seats, moves)
 
 
 def run_jobs(play: Callable[[Any], GameResult], work: Sequence[Any], jobs: int = 1,
@@ -231,7 +261,8 @@ def score_shares(results: Sequence[GameResult], sources: Sequence[str],
 
 
 __all__ = ["HEADER", "DaskMissingError", "EntryStats", "GameResult", "SeatResult", "entry_labels",
-           "executor_for", "rotated_seats", "run_jobs", "score_shares", "summarise", "wilson",
+           "executor_for", "play_out", "rotated_seats", "run_jobs", "score_shares", "summarise",
+           "wilson",
            "write_csv"]
 
 

@@ -18,9 +18,8 @@ one's level (0 = gentlest) and a one-line description for menus.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
-from ...core.errors import UnknownBotError
+from ...core.bots.menu import BotInfo, make_named
 from .base import BaseBot, Bot, position_key
 from .heuristic import (
     BALANCED,
@@ -34,19 +33,6 @@ from .heuristic import (
 )
 from .mcts import MCTSBot
 from .random_bot import RandomBot
-
-
-@dataclass(frozen=True)
-class BotInfo:
-    """A menu entry: the bot's name, its level (0 = gentlest), what it does and its
-    measured rating (Plackett-Luce points over the random bot from games of 2 or more
-    players, ``benchmarks/bot_ratings.py``; the README's table gives the intervals)."""
-
-    name: str
-    level: int
-    description: str
-    make: Callable[[int], Bot]
-    rating: int | None = None
 
 
 def _heuristic(strategy: Strategy) -> Callable[[int], Bot]:
@@ -84,10 +70,7 @@ BOT_LEVELS: dict[str, int] = {info.name: info.level for info in _INFO}
 
 def make_bot(name: str, seed: int = 0) -> Bot:
     """A new bot by name (one of :data:`BOT_NAMES`), seeded for reproducible play."""
-    info = BOT_INFO.get(name)
-    if info is None:
-        raise UnknownBotError(f"unknown bot {name!r}; choose one of: {', '.join(BOT_NAMES)}")
-    return info.make(seed)
+    return make_named(BOT_INFO, name, seed)
 
 
 __all__ = [

@@ -39,6 +39,7 @@ from ...core.bots.tournament import (
     GameResult,
     SeatResult,
     executor_for,
+    play_out,
     rotated_seats,
     run_jobs,
     score_shares,
@@ -90,23 +91,10 @@ def play_game(specs: Sequence[str], entries: Sequence[int], config: GameConfig,
     """Play one game; seat ``i`` is played by ``specs[entries[i]]``."""
     bots = [make_bot_spec(specs[e], bot_seed + 7919 * i) for i, e in enumerate(entries)]
     state = GameState.new(config, catalogue)
-    times: list[list[float]] = [[] for _ in entries]
-    moves = 0
-    while not state.is_terminal():
-        seat = state.current_player()
-        assert seat is not None
-        start = time.perf_counter()
-        move = bots[seat].choose(state)
-        times[seat].append(time.perf_counter() - start)
-        state.apply(move)
-        moves += 1
-    scores = state.scores()
-    ranking = state.ranking()
-    seats = [SeatResult(seat, e, specs[e], scores[seat], ranking.index(seat) + 1,
-                        state.score_breakdown(seat), times[seat])
-             for seat, e in enumerate(entries)]
-    title = state.hall_of_fame_title() if config.players == 1 else None
-    return GameResult(game, config.seed, seats, moves, title)
+    result = play_out(state, bots, game=game, seed=config.seed, entries=entries, specs=specs)
+    if config.players == 1:
+        result.title = state.hall_of_fame_title()
+    return result
 
 
 def _play_job(job: tuple[Sequence[str], Sequence[int], GameConfig, str | None, int, int]

@@ -23,9 +23,10 @@ from ...board.state import decks_serve
 from ...core.envelope import MAX_INT_DIGITS
 from ...core.review import Answer, Review
 from ...core.validate import plain_digits
-from ..shell.adapter import BotFactory, ExtraIntent, ToJson
+from ..shell.adapter import AdapterBase, BotFactory, ExtraIntent, ToJson
 from ..shell.bots import described, level_word
 from ..shell.log import log_entries
+from ..shell.review import review_pool
 from . import payloads
 
 #: The bot a New game form puts in the seats it adds, and the one asked to play a human's
@@ -53,7 +54,7 @@ def _per_seat(value: Any, name: str, players: int) -> Any:
     return items + [SEAT_DEFAULTS[name]] * (players - len(items))
 
 
-class BoardAdapter:
+class BoardAdapter(AdapterBase[Move], reads_moves=as_move):
     """Nations, the board game, for the widget shell."""
 
     kind = "board"
@@ -120,19 +121,6 @@ class BoardAdapter:
     def load_game(self, data: dict[str, Any]) -> Game:
         return Game.from_json(data, self._components)
 
-    def save_filename(self, game: Game) -> str:
-        # the seed only once the game is finished (as secrecy.game_finished): it tells
-        # every draw to come, and a file's name shows in the download bar at the screen
-        cfg = game.config
-        seed = f"-seed{cfg.seed}" if game.finished else ""
-        return f"nations-board-{cfg.players}p{seed}-move{game.position}.json"
-
-    def parse_move(self, raw: Any) -> Move:
-        return as_move(raw)
-
-    def seat_count(self, game: Game) -> int:
-        return game.config.players
-
     def seat_label(self, seat: int) -> str:
         return payloads.seat_label(seat)
 
@@ -198,9 +186,10 @@ class BoardAdapter:
                progress: Callable[[int, int], None] | None,
                cancelled: Callable[[], bool] | None) -> Review:
         """The coach's review (:func:`nations_widget.board.coach.review`) of the first
-        ``upto`` moves, ``seats``' decisions graded, at its default budget."""
+        ``upto`` moves, ``seats``' decisions graded, at its default budget, on the
+        app's pool of processes where the machine has the cores (:func:`review_pool`)."""
         return board_coach.review(game, seats=seats, upto=upto, progress=progress,
-                                  cancelled=cancelled)
+                                  cancelled=cancelled, executor=review_pool(upto))
 
     def check_answer(self, game: Game, review: Review, puzzle: int, move: Any) -> Answer:
         return board_coach.check_answer(game, review, puzzle, move)

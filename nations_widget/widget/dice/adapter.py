@@ -34,10 +34,11 @@ from ...dice.coach import check_answer as check_puzzle_answer
 from ...dice.coach import review as review_game
 from ...dice.game import as_move
 from ...dice.preview import preview_move
-from ..shell.adapter import BotFactory, ExtraIntent
+from ..shell.adapter import AdapterBase, BotFactory, ExtraIntent
 from ..shell.bots import bot_descriptions, bot_levels, bot_menu, default_seats
 from ..shell.intents import IntentError
 from ..shell.log import log_entries
+from ..shell.review import review_pool
 from .payloads import (
     catalogue_payload,
     give_back_choice,
@@ -95,7 +96,7 @@ def _load_catalogue(widget: GameWidget[Game, Move], fields: dict[str, Any]) -> N
         raise IntentError(f"could not load {name}: {exc}") from None
 
 
-class DiceAdapter:
+class DiceAdapter(AdapterBase[Move], reads_moves=as_move):
     """Nations: The Dice Game for the widget shell (see
     :class:`~nations_widget.widget.shell.adapter.GameAdapter` for each member)."""
 
@@ -166,19 +167,6 @@ class DiceAdapter:
         self.catalogue = game.catalogue
         return game
 
-    def save_filename(self, game: Game) -> str:
-        # the seed only once the game is finished (as secrecy.game_finished): it tells
-        # every draw to come, and a file's name shows in the download bar at the screen
-        cfg = game.config
-        seed = f"-seed{cfg.seed}" if game.finished else ""
-        return f"nations-dice-{cfg.players}p{seed}-move{game.position}.json"
-
-    def parse_move(self, raw: Any) -> Move:
-        return as_move(raw)
-
-    def seat_count(self, game: Game) -> int:
-        return game.config.players
-
     def seat_label(self, seat: int) -> str:
         return seat_label(seat)
 
@@ -245,9 +233,10 @@ class DiceAdapter:
                progress: Callable[[int, int], None] | None,
                cancelled: Callable[[], bool] | None) -> Review:
         """The coach's review (:func:`nations_widget.dice.coach.review`) of the first
-        ``upto`` moves, ``seats``' decisions graded, at its default budget."""
+        ``upto`` moves, ``seats``' decisions graded, at its default budget, on the
+        app's pool of processes where the machine has the cores (:func:`review_pool`)."""
         return review_game(game, seats=seats, upto=upto, progress=progress,
-                           cancelled=cancelled)
+                           cancelled=cancelled, executor=review_pool(upto))
 
     def check_answer(self, game: Game, review: Review, puzzle: int, move: Any) -> Answer:
         return check_puzzle_answer(game, review, puzzle, move)

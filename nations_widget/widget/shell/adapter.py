@@ -99,7 +99,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from ...core.history import HistoryGame
 
 #: The engine's history game (a ``HistoryGame`` subclass).
 G = TypeVar("G")
@@ -207,4 +209,34 @@ class GameAdapter(Protocol[G, M]):
     def check_answer(self, game: G, review: Any, puzzle: int, move: Any) -> ToJson: ...
 
 
-__all__ = ["Bot", "BotFactory", "ExtraIntent", "GameAdapter", "IntentHandler", "ToJson"]
+
+class AdapterBase(Generic[M]):
+    """The members every game's adapter writes alike, written once: a game's adapter
+    derives from it and names its engine's move reader, ``class DiceAdapter(
+    AdapterBase[Move], reads_moves=as_move)``."""
+
+    kind: str
+    #: the engine's reader of a move (a move object, its JSON object or its JSON text)
+    _reads_moves: ClassVar[Callable[[Any], Any]]
+
+    def __init_subclass__(cls, *, reads_moves: Callable[[Any], Any], **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._reads_moves = reads_moves
+
+    def save_filename(self, game: HistoryGame[Any, Any]) -> str:
+        # the seed only once the game is finished (as secrecy.game_finished): it tells
+        # every draw to come, and a file's name shows in the download bar at the screen
+        cfg = game.config
+        seed = f"-seed{cfg.seed}" if game.finished else ""
+        return f"nations-{self.kind}-{cfg.players}p{seed}-move{game.position}.json"
+
+    def parse_move(self, raw: Any) -> M:
+        move: M = type(self)._reads_moves(raw)
+        return move
+
+    def seat_count(self, game: HistoryGame[Any, Any]) -> int:
+        return int(game.config.players)
+
+
+__all__ = ["AdapterBase", "Bot", "BotFactory", "ExtraIntent", "GameAdapter", "IntentHandler",
+           "ToJson"]

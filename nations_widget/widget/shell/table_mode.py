@@ -600,15 +600,14 @@ class TableBinding:
 
     def _play_a_bot(self, pause: bool = True) -> None:
         """One bot move, after the widget's pause (``pause``), thought out on a table
-        object of its own (the widget's lock is not held while the bot thinks)."""
-        delay = self._bot_delay() if pause else 0.0
-        if delay > 0 and self._stop.wait(delay):
-            return
+        object of its own (the widget's lock is not held while the bot thinks): the bots'
+        one loop (:func:`~nations_widget.core.bots.runner.play_bot_turns`) with the store
+        as the place the move goes (the turn claimed, the move stored once)."""
         if self._runner is None:
             runner_table = Table.load(self.hands.store, self.table.id)
             self._runner = TableSeat(runner_table, self.hands.primary.role, None)
-        self._runner.run_bots(owner=self._owner, limit=1)
-
+        self._runner.run_bots(owner=self._owner, limit=1,
+                              pause=self._bot_delay() if pause else 0.0, stop=self._stop)
 
 __all__ = [
     "INVITE",

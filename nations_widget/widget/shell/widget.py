@@ -7,7 +7,7 @@ validate, applies and publishes.  A refused intent sets ``error`` and changes no
 message from the browser ever raises into the kernel.  The browser cannot write the
 synced traits (an update to one is dropped and the true value sent back), and a bot never
 thinks on the kernel's message loop when a page asked for its move (see
-:meth:`GameWidget._schedule_bots`).
+:mod:`~nations_widget.widget.shell.bot_runner`).
 
 A game's widget is a small subclass: its bundle (``_esm``, ``_css``), its game-only
 traits (``GAME_TRAITS``, filled from ``GameAdapter.extra_traits``), its constructor and
@@ -16,19 +16,18 @@ whatever Python API it keeps (the dice game's :class:`~nations_widget.widget.Dic
 
 from __future__ import annotations
 
-import asyncio
 import json
 import secrets
-import sys
 import threading
 from collections.abc import Callable, Collection, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 import anywidget
 import traitlets
 
-from ...core.bots.mcts import search_progress
+from ...core.bots.runner import BotTurn
 from ...core.envelope import MAX_INT_DIGITS, json_object
 from ...core.errors import (
     IllegalMoveError,
@@ -37,16 +36,18 @@ from ...core.errors import (
     UnknownBotError,
 )
 from ...core.history import HistoryGame
-from ...core.review import ReviewCancelled
 from ...core.validate import plain_digits
-from ...tables import LinkError, Store, create_table
-from .adapter import Bot, BotFactory, GameAdapter, ToJson
+from ...tables import LinkError, Store
+from .adapter import BotFactory, GameAdapter, ToJson
+from .bot_runner import BotHooks, BotRunner, SeatBots
 from .bots import choose_bot
-from .coach import COACH_OFF, coach_payload, hint_executor
+from .coach import COACH_OFF
+from .coaching import CoachHooks, Coaching
 from .intents import MAX_MESSAGE_CHARS, Intent, IntentError, IntentTable
 from .keeping import Keeping
 from .log import LOG_LIMIT, history_payload, log_patch
-from .review import KEEPS_REVIEW, REVIEW_OFF, ReviewJob, review_payload
+from .review import KEEPS_REVIEW, REVIEW_OFF
+from .seating import SeatingHooks, TableSeating, invite
 from .secrecy import published_settings
 from .table_mode import (
     INVITE,
@@ -55,12 +56,8 @@ from .table_mode import (
     NO_SAVE,
     OPEN,
     REMOTE,
-    WATCH_SECONDS,
     Hands,
     TableBinding,
-    open_hands,
-    shared_store,
-    with_names,
 )
 from .wire import AS_JSON_TEXT, from_page
 
@@ -189,26 +186,16 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             {kind: (x.fields, x.required) for kind, x in adapter.extra_intents.items()},
             adapter.settings_fields)
         self._lock = threading.RLock()
-        self._epoch = 0                       # bumped to cancel scheduled bot moves
-        self._bots: dict[int, Bot] = {}
         self._log: list[dict[str, Any]] = []  # the log entries the browser holds
         self._log_seq = 0                     # the last log patch's number (0: none yet)
-        self._bot_thread: threading.Thread | None = None   # the last bot runner's
-        self._bot_task: asyncio.Task[None] | None = None   # ... where threads are not (Pyodide)
-        self._runner_stop = threading.Event()  # set to wake the runner's pause: stop
-        self._hint_task: asyncio.Task[None] | None = None   # the coach thinking, if it is
-        self._grade_task: asyncio.Task[None] | None = None
-        self._review_job: ReviewJob | None = None     # the review under way or shown
-        self._review_number = 0
-        self._review_task: asyncio.Task[None] | None = None
-        self._answer_task: asyncio.Task[None] | None = None
         self._loaded = False                  # the game was loaded (a review is offered)
-        self._runner: int | None = None       # the epoch of the live bot runner, if any
-        self._skipping: int | None = None     # the epoch of the last "skip to my turn"
         self._in_intent = False               # handling a message from the browser
-        self._quiet = False                   # bots playing at once: publish at the end
         self._game_number = 1                 # the ``game`` of the ``history`` trait
-        self._binding: TableBinding | None = None   # the table this screen sits at
+        #: the table this screen sits at, if any (see :mod:`~.seating`)
+        self.seating = TableSeating(self._lock, SeatingHooks(
+            publish=self._publish, fail=self._fail,
+            clear_error=partial(setattr, self, "error", ""),
+            bot_delay=lambda: self.bot_delay, log=self.log))
         self._keeping = Keeping(keep, self.log, self._lock)     # the game kept, if asked
         #: the view and legal payloads of the positions shown lately (see _payloads)
         self._shown: dict[tuple[int, tuple[str, ...]], tuple[Any, dict[str, Any],
@@ -226,7 +213,22 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             names, factory = tuple(bot_names or ()), bot_factory
         if bot_names is not None:
             names = tuple(bot_names)
-        self._bot_factory = factory
+        self._seat_bots = SeatBots(factory, names, adapter.preferred_bot)
+        #: the hint, grading, review and puzzles (see :mod:`~.coaching`)
+        self.coaching = Coaching(adapter, self._lock, CoachHooks(
+            game=lambda: self._game, seats=lambda: self._seats, loaded=lambda: self._loaded,
+            coach=lambda: self.coach, show_coach=partial(setattr, self, "coach"),
+            review=lambda: self.review, show_review=partial(setattr, self, "review"),
+            fail=self._fail, clear_error=partial(setattr, self, "error", ""),
+            internal_error=partial(setattr, self, "last_internal_error"),
+            refuse_coach=lambda: self.seating.refuse(NO_COACH, shared_only=True),
+            in_intent=lambda: self._in_intent))
+        #: where and when the bots play (see :mod:`~.bot_runner`)
+        self.bot_runner = BotRunner(self._lock, BotHooks(
+            due=self._bot_due, turn=self._bot_turn, apply=self._apply_bot_move,
+            busy=self._set_busy, publish=self._publish, failed=self._bot_failed,
+            hint_now=self.bot_move, delay=lambda: self.bot_delay,
+            in_intent=lambda: self._in_intent))
         self.bot_names = list(names)
         self.bot_info = adapter.bot_descriptions(names)
         self.bot_delay = float(bot_delay)
@@ -243,7 +245,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self._seats = self._checked_seats(seats, adapter.seat_count(game))
         self.on_msg(self._on_custom_msg)
         self._publish(full=True)
-        self._schedule_bots()
+        self.bot_runner.schedule()
 
     # ------------------------------------------------------- browser-side writes
     @classmethod
@@ -305,18 +307,18 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         answer to the question the move asks next of the same seat (where the card it
         takes goes), played with it as one gesture: both, or neither."""
         with self._lock:
-            if self._binding is not None:
-                self._table_write(lambda b: b.play(move, then))
+            if self.seating.binding is not None:
+                self.seating.write(lambda b: b.play(move, then))
                 return
             try:
                 self._play_parsed(move, then)
             except IllegalMoveError as exc:
                 self._fail(str(exc))
                 raise
-            self._cancel_bots()
+            self.bot_runner.cancel()
             self.error = ""
             self._publish()
-        self._schedule_bots()
+        self.bot_runner.schedule()
 
     def _play_parsed(self, move: Any, then: Any) -> None:
         """Play ``move``, and ``then`` with it when given (one gesture: both or nothing)."""
@@ -332,26 +334,26 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         with self._lock:
             if steps is not None and steps < 1:
                 raise ValueError("steps must be at least 1")
-            if self._binding is not None:
-                self._table_write(lambda b: b.undo())
+            if self.seating.binding is not None:
+                self.seating.write(lambda b: b.undo())
                 return
             target = self._undo_target() if steps is None else self._game.position - steps
             if not self._game.can_undo or target < 0:
                 self._fail("nothing to undo: this is the start of the game")
                 raise IllegalMoveError("nothing to undo: this is the start of the game")
-            self._cancel_bots()
+            self.bot_runner.cancel()
             self._game.resume(target)
             self.error = ""
             self._publish()
 
     def redo(self) -> None:
         with self._lock:
-            self._refuse_at_table("there is no redo at a table: the game goes on from its "
+            self.seating.refuse("there is no redo at a table: the game goes on from its "
                                   "last stored move")
             if not self._game.can_redo:
                 self._fail("nothing to redo")
                 raise IllegalMoveError("nothing to redo")
-            self._cancel_bots()
+            self.bot_runner.cancel()
             self._game.redo()
             self.error = ""
             self._publish()
@@ -364,7 +366,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
                 msg = f"position must be 0-{self._game.length}, got {position!r}"
                 self._fail(msg)
                 raise IndexError(msg)
-            self._cancel_bots()
+            self.bot_runner.cancel()
             self._game.goto(position)
             self.error = ""
             self._publish()
@@ -373,7 +375,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         """Show where the game is again after looking through the history: the position
         of the last move, undo or redo (not the moves undone)."""
         with self._lock:
-            self._cancel_bots()
+            self.bot_runner.cancel()
             self._game.back_to_game()
             self.error = ""
             self._publish()
@@ -383,9 +385,9 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         (the later moves stay in the history until a move replaces them).  The bots wait
         until told to play, as after an undo."""
         with self._lock:
-            self._refuse_at_table("at a table the game goes on from its last stored move; "
+            self.seating.refuse("at a table the game goes on from its last stored move; "
                                   "use Back to the game")
-            self._cancel_bots()
+            self.bot_runner.cancel()
             self._game.resume(self._game.position)
             self.error = ""
             self._publish()
@@ -394,16 +396,17 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         """Let a bot play the current decision and return its move: the seat's own bot,
         or ``name``, or for a human seat the preferred bot (a hint)."""
         with self._lock:
-            self._refuse_at_table(_NO_BOT_HELP, shared_only=True)
-            self._refuse_looking_back()
+            self.seating.refuse(NO_BOT_HELP, shared_only=True)
+            self.seating.refuse_looking_back(self._game)
             seat = self._game.current_player
             if seat is None:
                 self._fail("the game is over")
                 raise IllegalMoveError("the game is over")
-            move: M = self._bot_for(seat, name).choose(self._game.state.clone())
-            if self._binding is not None:
+            bot = self._seat_bots.bot_for(self._game, self._seats, seat, name)
+            move: M = bot.choose(self._game.state.clone())
+            if self.seating.binding is not None:
                 # a table with one person: the bot's move is stored as this screen's
-                self._table_write(lambda b: b.play(move))
+                self.seating.write(lambda b: b.play(move))
                 return move
             try:
                 self._game.play(move)
@@ -414,26 +417,10 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             self._publish()
             return move
 
-    def _refuse_looking_back(self) -> None:
-        """At a table a bot decides only where the game is (its move is stored there)."""
-        if self._binding is not None and self._game.viewing_history:
-            reason = "go back to the game first: a bot decides where the game is"
-            self._fail(reason)
-            raise IntentError(reason)
-
     def play_bots(self, max_moves: int = 100_000) -> int:
         """Play bot seats synchronously until a human must decide or the game ends;
         return how many moves the bots made."""
-        with self._lock:
-            self._cancel_bots()
-            self._quiet = True
-            try:
-                count = self._run_bots(self._epoch, limit=max_moves)
-            finally:
-                self._quiet = False
-                self.busy = False
-                self._publish()
-        return count
+        return self.bot_runner.play_now(max_moves)
 
     def set_seat(self, seat: int, player: str) -> None:
         """Seat a human (``"human"``) or a bot (one of :attr:`bot_names`) at ``seat``."""
@@ -441,17 +428,17 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             n = len(self._seats)
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
                 raise SeatChoiceError(f"seat must be 0-{n - 1}, got {seat!r}")
-            if self._binding is not None:
-                self._table_write(lambda b: b.set_seat(seat, player))
+            if self.seating.binding is not None:
+                self.seating.write(lambda b: b.set_seat(seat, player))
                 return
             seats = list(self._seats)
             seats[seat] = player
             self._seats = self._checked_seats(seats, n)
-            self._bots.pop(seat, None)
-            self._cancel_bots()
+            self._seat_bots.made.pop(seat, None)
+            self.bot_runner.cancel()
             self.error = ""
             self._publish()
-        self._schedule_bots()
+        self.bot_runner.schedule()
 
     def play_only(self, seats: Collection[int]) -> None:
         """This screen plays ``seats`` and no other seat: the others wait, shown as seats
@@ -460,7 +447,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         any seat.  A lesson's table: the learner's seat only, so that the end of the
         learner's turn does not invite them to play the other side."""
         with self._lock:
-            if self._binding is not None:
+            if self.seating.binding is not None:
                 raise ValueError("a shared table's seats are the table's")
             n = len(self._seats)
             chosen = frozenset(seats)
@@ -469,8 +456,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             self._screen_only = chosen
             self._seats = self._checked_seats(
                 [s if s != REMOTE else "human" for s in self._seats], n)
-            self._bots.clear()
-            self._cancel_bots()
+            self._seat_bots.made.clear()
+            self.bot_runner.cancel()
             self._publish()
 
     def start_game(self, settings: Mapping[str, Any] | None = None) -> None:
@@ -496,13 +483,13 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             game = self._adapter.new_game(wanted, self._game)
             n = self._adapter.seat_count(game)
             seats = settings.get("seats")
-            if seats is not None and self._binding is not None and REMOTE in seats:
+            if seats is not None and self.seating.binding is not None and REMOTE in seats:
                 seats = [INVITE if who == REMOTE else who for who in seats]
             if seats is None:
                 seats = [s for s in self._seats if s != REMOTE] \
-                    if len(self._seats) == n and self._binding is None else None
+                    if len(self._seats) == n and self.seating.binding is None else None
             if seats is not None and (INVITE in seats or OPEN in seats):
-                hands = self._invite(game, list(seats))
+                hands = invite(game, list(seats), self.bot_names, n)
                 if delay is not None:
                     self.bot_delay = float(delay)
                 self.sit_at(hands)
@@ -512,13 +499,13 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
                 self.bot_delay = float(delay)
             self._loaded = False
             self._replace_game(game, checked)
-        self._schedule_bots()
+        self.bot_runner.schedule()
 
-    # ------------------------------------------------------------------ tables
+    # ---------------------------------------------------- tables (see seating.py)
     @property
     def table_binding(self) -> TableBinding | None:
         """The table this screen sits at (None: a game played only here)."""
-        return self._binding
+        return self.seating.binding
 
     def sit_at(self, hands: Hands | Sequence[str], *, run_bots: bool = True) -> None:
         """Show the table whose links ``hands`` holds (opened links, or the links
@@ -526,20 +513,12 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         only their view, and follows the other screens' moves as they are stored (see
         :mod:`~nations_widget.widget.shell.table_mode`).  ``run_bots``: this screen plays
         the table's bots' turns (each stored once whoever else runs them)."""
-        if not isinstance(hands, Hands):
-            hands = open_hands(shared_store(), list(hands))
-        if hands.table.kind.name != self._adapter.kind:
-            raise ValueError(f"this is a table of the {hands.table.kind.name} game; open it "
-                             f"with that game's widget")
+        hands = self.seating.open(hands, self._adapter.kind)
         if hands.table.record.undo == "screen":
             self._continue_kept(hands)
             return
         with self._lock:
-            self._leave_table()
-            binding = TableBinding(hands, lock=self._lock, publish=self._publish,
-                                   fail=self._fail, bot_delay=lambda: self.bot_delay,
-                                   run_bots=run_bots, log=self.log)
-            self._binding = binding
+            binding = self.seating.sit(hands, run_bots=run_bots)
             self._replace_game(cast(G, hands.table.game), binding.seats(), full=True,
                                leave=False)
         binding.start()
@@ -553,65 +532,20 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         seats = [bot if bot is not None and bot in self.bot_names else "human"
                  for bot in table.bots]
         with self._lock:
-            self._leave_table()
+            self.seating.leave()
             self._loaded = False
             self._keeping.reopen(table, hands.tokens[0])
             self._replace_game(cast(G, table.game), seats, full=True)
-        self._schedule_bots()
+        self.bot_runner.schedule()
 
     def leave_table(self) -> None:
         """Stop following the table (it stays in the store; its links bring it back): the
         game shown goes on here only, every person's seat played at this screen."""
-        binding = self._binding
         with self._lock:
-            self._leave_table()
+            binding = self.seating.leave()
             self._seats = [s if s != REMOTE else "human" for s in self._seats]
             self._publish(full=True)
-        if binding is not None:
-            binding.join(WATCH_SECONDS * 4)
-
-    def _leave_table(self) -> None:
-        if self._binding is not None:
-            self._binding.stop()
-            self._binding = None
-
-    def _invite(self, game: G, seats: list[str]) -> Hands:
-        """Store ``game`` as a new table: "human" seats sit at this screen, "invite" seats
-        get a link each (in the ``table`` trait), "open" seats wait in the lobby for anyone
-        on this server, bots play theirs."""
-        allowed = {"human", INVITE, OPEN, *self.bot_names}
-        if len(seats) != self._adapter.seat_count(game) or any(s not in allowed for s in seats):
-            raise ValueError("give each seat 'human', 'invite', 'open' or a bot's name")
-        store = shared_store()
-        links = create_table(store, game, [None if s in ("human", INVITE, OPEN) else s
-                                           for s in seats],
-                             open_seats=[i for i, s in enumerate(seats) if s == OPEN])
-        mine = [links.seats[i] for i, s in enumerate(seats) if s == "human"]
-        hands = open_hands(store, [*mine, links.host])
-        hands.links = links
-        return hands
-
-    def _table_write(self, write: Callable[[TableBinding], int]) -> None:
-        """A change to the table (a move, an undo, a seat handed over), stored first, then
-        shown; a refusal in words shows the table as it is now."""
-        binding = self._binding
-        assert binding is not None
-        try:
-            write(binding)
-        except ValueError as exc:
-            binding.refresh()
-            self._publish()
-            self._fail(str(exc))
-            raise
-        binding.refresh()
-        self.error = ""
-        self._publish()
-
-    def _refuse_at_table(self, reason: str, shared_only: bool = False) -> None:
-        binding = self._binding
-        if binding is not None and (binding.hands.shared or not shared_only):
-            self._fail(reason)
-            raise IntentError(reason)
+        self.seating.wait_gone(binding)
 
     def preview_move(self, move: Any, ask: int | None = None) -> dict[str, Any]:
         """What a move would do now (nothing is played); also shown on the board (the
@@ -630,232 +564,39 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             self.preview = shown
             return result
 
-    # ------------------------------------------------------------------ coach
+    # ---------------------------------------------------- coach (see coaching.py)
     def hint(self, top: int = 3) -> ToJson:
         """The coach's ``top`` best moves for the player to decide (see the game's coach),
         also shown on the board."""
-        with self._lock:
-            self._refuse_at_table(_NO_COACH, shared_only=True)
-            result = self._adapter.hint(self._game, top)
-            if result is None:
-                raise IntentError("this game has no coach yet")
-            self.coach = coach_payload(self.coach, hint=result, position=self._game.position)
-            return result
+        return self.coaching.hint(top)
 
     def set_coach(self, on: bool) -> None:
         """Coach on: after each of a human's moves the board says how it compared with
         the coach's best move (a second or two of thinking per move)."""
-        if on:
-            self._refuse_at_table(_NO_COACH, shared_only=True)
-        self.coach = {**self.coach, "on": bool(on), "verdict": None}
+        self.coaching.set_coach(on)
 
-    def _coach_after_move(self) -> None:
-        """With the coach on, grade the move just played: here and now from Python, in a
-        worker thread when the page's move came inside Jupyter or Voila (the grading is a
-        search of a second or two, and the bots answer meanwhile)."""
-        if not self.coach.get("on") or self._game.position == 0:
-            return
-        game, position = self._game, self._game.position
-        while position > 1 and game.follows(position - 1):
-            position -= 1       # a move and its follow-up: the move is graded
-        if self._in_intent:
-            try:
-                loop = asyncio.get_running_loop()
-            except RuntimeError:
-                pass
-            else:
-                self._grade_task = loop.create_task(
-                    self._grade_in_worker(game, position, game.state_at(position)))
-                return
-        verdict = self._adapter.grade(game, position)
-        if verdict is not None:
-            self.coach = coach_payload(self.coach, verdict=verdict, position=position)
-
-    async def _grade_in_worker(self, game: G, position: int, state: Any) -> None:
-        try:
-            verdict = await asyncio.get_running_loop().run_in_executor(
-                None, self._adapter.grade, game, position)
-        except Exception as exc:      # the history changed under it (an undo): no verdict
-            self.last_internal_error = exc
-            return
-        with self._lock:
-            # shown while the graded move is still in this game's history (the bots may
-            # have played on; an undo past it, or a new game, drops it)
-            if verdict is None or self._game is not game or game.length < position \
-                    or game.state_at(position) is not state or not self.coach.get("on"):
-                return
-            self.coach = coach_payload(self.coach, verdict=verdict, position=position)
-
-    # ------------------------------------------------------------------ review
     def review_game(self, seats: Sequence[int] | None = None) -> Any:
         """The coach's review of the game up to where it is (see
         :mod:`nations_widget.core.review`), here and now; also shown on the board.
         ``seats``: the seats graded (default: the human seats, or all when bots play them
         all).  Offered for a finished game and a loaded one."""
-        with self._lock:
-            job = self._start_review(seats)
-        try:
-            result = self._adapter.review(job.game, job.upto, job.seats, None, None)
-        except Exception:
-            with self._lock:
-                if self._review_job is job:
-                    self.review = review_payload(self.review, status="failed",
-                                                 message="The review failed.")
-            raise
-        with self._lock:
-            self._review_done(job, result)
-        return result
+        return self.coaching.review_game(seats)
 
     def cancel_review(self) -> None:
         """Stop a review under way (nothing happens when none is)."""
-        job = self._review_job
-        if job is None or job.result is not None or job.stop.is_set():
-            return
-        job.stop.set()
-        self.review = review_payload(self.review, status="cancelled",
-                                     message="The review was stopped.")
+        self.coaching.cancel_review()
 
     def answer_puzzle(self, puzzle: int, move: Any) -> dict[str, Any]:
         """Grade ``move`` as the answer to puzzle number ``puzzle`` of the review shown
         (the engine checks it: see :func:`nations_widget.core.review.check_answer`); the
         answer is also shown on the board."""
-        with self._lock:
-            job = self._reviewed()
-        answer = self._adapter.check_answer(job.game, job.result, puzzle, move).to_json()
-        with self._lock:
-            if self._review_job is job:
-                self.error = ""
-                self.review = review_payload(self.review, answer=answer)
-        return answer
-
-    def _review_available(self) -> bool:
-        game = self._game
-        if self._adapter.seat_count(game) < 2 or game.game_position == 0:
-            return False
-        return self._loaded or bool(game.state_at(game.game_position).is_terminal())
-
-    def _start_review(self, seats: Sequence[int] | None) -> ReviewJob:
-        if not self._review_available():
-            raise IntentError("a review is for a finished game, or a loaded one, of two "
-                              "players or more")
-        game = self._game
-        n = self._adapter.seat_count(game)
-        graded = tuple(seats) if seats is not None else tuple(
-            s for s, who in enumerate(self._seats) if who == "human") or tuple(range(n))
-        if self._review_job is not None:
-            self._review_job.stop.set()
-        self._review_number += 1
-        upto = game.game_position
-        job = ReviewJob(self._review_number, game, upto, game.state_at(upto), graded)
-        self._review_job = job
-        self.review = review_payload(REVIEW_OFF, available=True, status="running",
-                                     upto=upto, seats=list(graded))
-        return job
-
-    def _review_done(self, job: ReviewJob, result: Any) -> None:
-        if self._review_job is not job or job.stop.is_set():
-            return
-        job.result = result
-        data = result.to_json()
-        n = len(data["decisions"])
-        self.review = review_payload(self.review, status="done", done=n, total=n,
-                                     result=data, answer=None, message="")
-
-    def _reviewed(self) -> ReviewJob:
-        job = self._review_job
-        if job is None or job.result is None or not job.current(self._game):
-            raise IntentError("there is no review of this game yet: review the game first")
-        return job
-
-    def _sync_review(self) -> None:
-        """After a publish: drop a review whose moves are no longer the game's, and say
-        whether a review is offered."""
-        job = self._review_job
-        available = self._review_available()
-        if job is not None and not job.current(self._game):
-            job.stop.set()
-            self._review_job = None
-            self.review = review_payload(REVIEW_OFF, available=available)
-        elif self.review.get("available") != available:
-            self.review = review_payload(self.review, available=available)
-
-    def _intent_review(self, f: dict[str, Any]) -> None:
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            self.review_game()        # no loop (a script): here and now
-            return
-        # In Jupyter or Voila the review (seconds to a minute) runs in a worker thread:
-        # the page's next intent is answered meanwhile, and stops it (_dispatch)
-        with self._lock:
-            job = self._start_review(None)
-        self._review_task = loop.create_task(self._review_in_worker(job, loop))
-
-    async def _review_in_worker(self, job: ReviewJob, loop: asyncio.AbstractEventLoop) -> None:
-        def progress(done: int, total: int) -> None:
-            loop.call_soon_threadsafe(self._review_progress, job, done, total)
-        try:
-            result = await loop.run_in_executor(None, self._adapter.review, job.game,
-                                                job.upto, job.seats, progress,
-                                                job.stop.is_set)
-        except ReviewCancelled:
-            return                    # cancel_review said so already
-        except Exception as exc:
-            self.last_internal_error = exc
-            with self._lock:
-                if self._review_job is job and not job.stop.is_set():
-                    self.review = review_payload(
-                        self.review, status="failed",
-                        message=f"The review failed ({type(exc).__name__}).")
-            return
-        with self._lock:
-            self._review_done(job, result)
-
-    def _review_progress(self, job: ReviewJob, done: int, total: int) -> None:
-        """A review's progress, on the loop's thread (every 2% or so: a message each)."""
-        if self._review_job is not job or job.stop.is_set() or job.result is not None:
-            return
-        if done in (0, total) or done % max(1, total // 50) == 0:
-            self.review = review_payload(self.review, done=done, total=total)
-
-    def _intent_review_cancel(self, f: dict[str, Any]) -> None:
-        self.cancel_review()
-
-    def _intent_puzzle_answer(self, f: dict[str, Any]) -> None:
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            self.answer_puzzle(f["puzzle"], f["move"])
-            return
-        with self._lock:
-            job = self._reviewed()
-        # an answer not among the accepted ones is searched (a second or so): in a worker
-        self._answer_task = loop.create_task(
-            self._answer_in_worker(job, f["puzzle"], f["move"]))
-
-    async def _answer_in_worker(self, job: ReviewJob, puzzle: int, move: Any) -> None:
-        try:
-            answer = await asyncio.get_running_loop().run_in_executor(
-                None, self._adapter.check_answer, job.game, job.result, puzzle, move)
-        except (ValueError, IndexError) as exc:      # an illegal move, no such puzzle
-            with self._lock:
-                if self._review_job is job:
-                    self._fail(str(exc))
-            return
-        except Exception as exc:
-            self.last_internal_error = exc
-            self._fail(f"the answer could not be checked ({type(exc).__name__})")
-            return
-        with self._lock:
-            if self._review_job is job:
-                self.error = ""
-                self.review = review_payload(self.review, answer=answer.to_json())
+        return self.coaching.answer_puzzle(puzzle, move)
 
     # ------------------------------------------------------------ save and load
     def save_json(self, indent: int | None = None) -> str:
         """The game as JSON text (settings, moves and position: a replayable history, in
         the engine's format) plus the widget's ``seats``.  Refused at a shared table."""
-        self._refuse_at_table(NO_SAVE, shared_only=True)
+        self.seating.refuse(NO_SAVE, shared_only=True)
         data = self._game.to_json()
         data["seats"] = list(self._seats)
         return json.dumps(data, indent=indent)
@@ -893,9 +634,9 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         it, and every synced trait (see :meth:`_restore`)."""
         return {"traits": {t: getattr(self, t) for t in self.read_only_traits()},
                 "game": self._game, "game_number": self._game_number, "seats": self._seats,
-                "bots": dict(self._bots), "shown": dict(self._shown), "log": self._log,
+                "bots": dict(self._seat_bots.made), "shown": dict(self._shown), "log": self._log,
                 "log_seq": self._log_seq, "new_game_open": self.new_game_open,
-                "review_job": self._review_job, "loaded": self._loaded,
+                "review_job": self.coaching.review_job, "loaded": self._loaded,
                 "keeping": self._keeping.mark()}
 
     def _restore(self, kept: dict[str, Any]) -> None:
@@ -903,11 +644,11 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self._game = kept["game"]
         self._game_number = kept["game_number"]
         self._seats = kept["seats"]
-        self._bots = kept["bots"]
+        self._seat_bots.made = kept["bots"]
         self._shown = kept["shown"]
         self._log = kept["log"]
         self._log_seq = kept["log_seq"]
-        self._review_job = kept["review_job"]
+        self.coaching.review_job = kept["review_job"]
         self._loaded = kept["loaded"]
         # the game goes on being kept under its own link (not started again under a new
         # one, which would leave its record with no page holding a link to it)
@@ -924,18 +665,18 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             n = self._adapter.seat_count(game)
             seats = self._seats if len(self._seats) == n else None
             self._replace_game(game, self._checked_seats(seats, n), full=full)
-        self._schedule_bots()
+        self.bot_runner.schedule()
 
     def _replace_game(self, game: G, seats: list[str], full: bool = False,
                       leave: bool = True) -> None:
         if leave:
-            self._leave_table()
+            self.seating.leave()
         self._game = game
         self._game_number += 1
         self.new_game_open = False            # the settings are chosen: the dialog is done
         self._seats = seats
-        self._bots.clear()
-        self._cancel_bots()
+        self._seat_bots.made.clear()
+        self.bot_runner.cancel()
         self.error = ""
         self._publish(full=full, reset_log=True)
 
@@ -994,12 +735,12 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         seat, position = f.get("seat"), f.get("position")
         label = self._adapter.seat_label
         with self._lock:
-            if self._binding is not None:
+            if self.seating.binding is not None:
                 if position is not None and position != self._game.position:
                     raise IntentError(f"that click was made on move {position}; the table is "
                                       f"at move {self._game.position} now, so nothing was "
                                       "played")
-                self._table_write(lambda b: b.play(f["move"], f.get("then")))
+                self.seating.write(lambda b: b.play(f["move"], f.get("then")))
                 return
             current = self._game.current_player
             if position is not None and position != self._game.position:
@@ -1018,11 +759,11 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
                 raise IntentError(f"{label(current)} is played by the "
                                   f"{self._seats[current]} bot; wait for its move")
             self._play_parsed(f["move"], f.get("then"))
-            self._cancel_bots()
+            self.bot_runner.cancel()
             self.error = ""
             self._publish()
-            self._coach_after_move()
-        self._schedule_bots()
+            self.coaching.after_move()
+        self.bot_runner.schedule()
 
     def _intent_undo(self, f: dict[str, Any]) -> None:
         steps = f.get("steps")
@@ -1080,291 +821,62 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self.error = ""
 
     def _intent_bot_move(self, f: dict[str, Any]) -> None:
-        self._refuse_at_table(_NO_BOT_HELP, shared_only=True)
-        self._refuse_looking_back()
-        if self._runner_live():
+        self.seating.refuse(NO_BOT_HELP, shared_only=True)
+        self.seating.refuse_looking_back(self._game)
+        if self.bot_runner.live:
             return                    # the bots are playing already: one runner
         if self._game.is_over:
             raise IntentError("the game is over")
         self.error = ""
-        self._schedule_bots(hint=True)
+        self.bot_runner.schedule(hint=True)
 
     def _intent_play_bots(self, f: dict[str, Any]) -> None:
-        if self._binding is not None:
+        if self.seating.binding is not None:
             return                    # a table's bots play by themselves
-        if self._runner_live():
+        if self.bot_runner.live:
             return                    # a double click, or a second page: one runner
         if not self._bot_due():
             raise IntentError("no bot is to move: it is a human's decision"
                               if not self._game.is_over else "the game is over")
         self.error = ""
-        self._schedule_bots()
+        self.bot_runner.schedule()
 
     def _intent_skip_bots(self, f: dict[str, Any]) -> None:
-        if self._binding is not None:
+        if self.seating.binding is not None:
             return                    # a table's bots play by themselves
         if not self._bot_due():
             raise IntentError("no bot is to move")
         self.error = ""
-        if not _loop_running():
-            self.play_bots()     # no loop (a script): at once; the board lists what they did
-            return
-        # In Jupyter or Voila: the bots play with no pause in the runner's thread (five
-        # search bots took 113 s on the message thread, and the page got no answer
-        # meanwhile), and the board is updated once at the end, when it lists what they
-        # did.  The runner pausing before its next move gives way to this one; the next
-        # intent that changes the game (Undo, a new game...) stops it like any other.
-        with self._lock:
-            if self._runner_live() and self._skipping == self._epoch:
-                return           # a double click: that skip is under way
-            self._cancel_bots()
-            epoch = self._skipping = self._start_runner()
-        self._launch_bots(epoch, quiet=True)
+        self.bot_runner.skip()
 
     def _intent_clear_error(self, f: dict[str, Any]) -> None:
         self.error = ""
 
-    def _intent_presence(self, f: dict[str, Any]) -> None:
-        """The page says it is there (``here``; ``hidden``: in a background tab) or that it
-        is leaving: at a table, whether this screen's seats count as connected."""
-        binding = self._binding
-        if binding is None:
-            return
-        if f["here"]:
-            binding.page_here(bool(f.get("hidden")))
-        else:
-            binding.page_left()
-
-    def _intent_name(self, f: dict[str, Any]) -> None:
-        """The name this page's player chose, for their seat at this table (kept in the
-        store; every screen shows it)."""
-        with self._lock:
-            binding = self._binding
-            if binding is None:
-                raise IntentError("a name is shown at a shared table only; this game is "
-                                  "played at this screen")
-            binding.set_name(f["name"], f.get("seat"))
-            self.error = ""
-            self._publish()
-
-    def _intent_at_table(self, kind: str, f: dict[str, Any]) -> None:
-        """A table's own intent (``start_table``: the host starts a table waiting for its
-        open seats, with bots in them; ``chat``: a line in the table's chat;
-        ``chat_switch``: the host turns the chat off or on): the binding checks and
-        stores it."""
-        with self._lock:
-            binding = self._binding
-            if binding is None:
-                raise IntentError("there is no shared table here: this game is played at "
-                                  "this screen")
-            if kind == "start_table":
-                self._table_write(lambda b: b.start_with_bots(f["bot"]))
-                return
-            try:
-                if kind == "chat":
-                    binding.say(f["text"])
-                else:
-                    binding.set_chat(f["on"])
-            except ValueError as exc:
-                self._fail(str(exc))
-                raise IntentError(str(exc)) from None
-            self.error = ""
-            self._publish()
-
     def _intent_preview(self, f: dict[str, Any]) -> None:
         self.preview_move(f["move"], f.get("ask"))
-
-    def _intent_hint(self, f: dict[str, Any]) -> None:
-        self._refuse_at_table(_NO_COACH, shared_only=True)
-        if self._game.is_over:
-            raise IntentError("the game is over: there is nothing to advise")
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            self.hint()          # no loop (a script): here and now
-            return
-        # In Jupyter or Voila the coach's search (a second or more) runs in a worker
-        # thread, so the page's next intent is answered meanwhile; its advice is shown
-        # only if the game is still at the position it was asked for.
-        with self._lock:
-            game, state = self._game, self._game.state
-        self._hint_task = loop.create_task(self._hint_in_worker(game, state))
-
-    async def _hint_in_worker(self, game: G, state: Any, top: int = 3) -> None:
-        """The coach's search in a thread of the hints' own (:func:`.coach.hint_executor`),
-        its progress sent in the ``coach`` trait's ``thinking`` while it runs."""
-        position = game.position
-
-        def still_asked() -> bool:
-            return self._game is game and game.state is state
-
-        def progress(done: int, total: int, seconds: float, cap: float | None) -> None:
-            with self._lock:
-                if still_asked():
-                    self.coach = coach_payload(self.coach, position=position, thinking={
-                        "done": done, "total": total, "seconds": round(seconds, 1),
-                        "cap": cap})
-
-        def think() -> ToJson | None:
-            with search_progress(progress):
-                return self._adapter.hint(game, top)
-
-        try:
-            result = await asyncio.get_running_loop().run_in_executor(hint_executor(), think)
-        except Exception as exc:
-            self.last_internal_error = exc
-            with self._lock:
-                if still_asked():
-                    self.coach = coach_payload(self.coach, position=position,
-                                               done_thinking=True)
-                    self._fail(f"the coach failed ({type(exc).__name__})")
-            return
-        with self._lock:
-            if not still_asked():
-                return               # the game moved on: the advice is for another position
-            if result is None:
-                self.coach = coach_payload(self.coach, position=position, done_thinking=True)
-                self._fail("this game has no coach yet")
-                return
-            self.coach = coach_payload(self.coach, hint=result, position=game.position)
-
-    def _intent_coach(self, f: dict[str, Any]) -> None:
-        self.set_coach(f["on"])
 
     def _intent_log_sync(self, f: dict[str, Any]) -> None:
         with self._lock:
             self._publish_log(reset=True)
 
     # ------------------------------------------------------------------- bots
-    def _bot_for(self, seat: int, name: str | None = None) -> Bot:
-        who = name or self._seats[seat]
-        if who == "human":
-            if not self.bot_names:
-                raise IntentError("no bot is available")
-            who = choose_bot(self.bot_names, self._adapter.preferred_bot)
-        if name is None and self._seats[seat] != "human":
-            bot = self._bots.get(seat)
-            if bot is None:
-                bot = self._bots[seat] = self._bot_factory(who, self._bot_seed(seat))
-            return bot
-        return self._bot_factory(who, self._bot_seed(seat) + self._game.position)
-
-    def _cancel_bots(self) -> None:
-        """Forget any scheduled bot move (the game changed under it): the live runner, if
-        any, sees the new epoch and stops without applying what its bot chose."""
-        self._epoch += 1
-        self._runner_stop.set()
-        self.busy = False
-
-    def _bot_seed(self, seat: int) -> int:
-        return (int(self._game.config.seed) * 7919 + seat * 104729) % (2**31)
-
     def _bot_due(self) -> bool:
-        if self._binding is not None:
+        if self.seating.binding is not None:
             return False              # the table's bots: see TableBinding
         seat = self._game.current_player
         return seat is not None and self._seats[seat] not in ("human", REMOTE)
 
-    def _runner_live(self) -> bool:
-        """A bot runner is playing the current game (it started after the last change)."""
-        return self._runner is not None and self._runner == self._epoch
-
-    def _schedule_bots(self, hint: bool = False) -> None:
-        """Let the bots answer (after a human decision, a seat change, a new game, or the
-        ``play_bots`` / ``bot_move`` intents); ``hint``: a bot first plays the current
-        decision even if a human sits there (the ``bot_move`` intent).
-
-        One runner per widget: while one is playing the current game, another request is
-        ignored (a double click whose busy flag had not reached the page yet, a second page
-        on the same kernel).  Anything that changes the game (a move, undo, new game...)
-        bumps the epoch, which stops the runner.
-
-        The bots play one way, :meth:`_run_bots`, and where it runs is the only choice:
-        here and now when ``bot_delay`` is 0 and Python asked (a script, a notebook cell,
-        a test: the bots have answered when the call returns), else in a thread of its
-        own (:meth:`_launch_bots`), so that neither a bot's search nor the pause between
-        moves ever holds the kernel's message loop (Jupyter, Voila).
-        """
-        if not hint and not self._bot_due():
-            return
-        if self._runner_live():
-            return
-        if self.bot_delay <= 0 and not (self._in_intent and _loop_running()):
-            try:
-                if hint:
-                    self.bot_move()
-                self.play_bots()
-            except Exception as exc:
-                self._bot_failed(exc)
-            return
-        self._launch_bots(self._start_runner(), hint=hint, pause=self.bot_delay)
-
-    def _start_runner(self) -> int:
-        with self._lock:
-            epoch = self._runner = self._epoch
-            self._runner_stop = threading.Event()
-            self.busy = True
-            return epoch
-
-    def _launch_bots(self, epoch: int, *, hint: bool = False, pause: float = 0.0,
-                     quiet: bool = False) -> None:
-        """:meth:`_run_bots` in a thread of its own (see :meth:`_schedule_bots`): a failure
-        is shown and logged, and the busy flag drops when it ends (unless the game changed
-        meanwhile: the new runner owns it).  ``quiet``: the board is updated once, when the
-        runner ends (what "Skip to my turn" shows).  Where this Python starts no thread
-        (Pyodide: the static site runs the app in the browser), the runner is a task on the
-        kernel's event loop instead (:meth:`_bots_on_loop`)."""
-        stop = self._runner_stop
-        if not THREADS:
-            self._bot_task = asyncio.get_event_loop().create_task(
-                self._bots_on_loop(epoch, hint=hint, pause=pause, quiet=quiet, stop=stop))
-            return
-
-        def drive() -> None:
-            try:
-                self._run_bots(epoch, hint=hint, pause=pause, quiet=quiet, stop=stop)
-            except Exception as exc:
-                if epoch == self._epoch:
-                    self._bot_failed(exc)
-            finally:
-                self._runner_ended(epoch, quiet)
-
-        self._bot_thread = threading.Thread(target=drive, daemon=True, name="nations-bots")
-        self._bot_thread.start()
-
-    async def _bots_on_loop(self, epoch: int, *, hint: bool, pause: float, quiet: bool,
-                            stop: threading.Event) -> None:
-        """The bots' runner where there are no threads: one bot move at a time through
-        :meth:`_run_bots`, the pause before each awaited, so that the page's messages (a
-        new game, an undo: they stop the runner) are answered between moves.  A bot's own
-        search still holds the loop while it thinks (a fraction of a second for the app's
-        bots)."""
-        try:
-            while epoch == self._epoch and not stop.is_set():
-                if pause > 0 and not hint:
-                    await asyncio.sleep(pause)
-                    if stop.is_set() or epoch != self._epoch:
-                        break
-                if self._run_bots(epoch, hint=hint, limit=1, quiet=quiet, stop=stop) == 0:
-                    break
-                hint = False
-                await asyncio.sleep(0)
-        except Exception as exc:
-            if epoch == self._epoch:
-                self._bot_failed(exc)
-        finally:
-            self._runner_ended(epoch, quiet)
-
-    def _runner_ended(self, epoch: int, quiet: bool) -> None:
-        """A bot runner has ended: it no longer holds the widget (and, if the game is still
-        the one it played, the busy flag drops and a quiet runner shows where it got)."""
-        with self._lock:
-            if self._runner == epoch:
-                self._runner = None
-            if epoch == self._epoch:
-                if quiet:
-                    self._publish()
-                self.busy = False
+    def _bot_turn(self) -> BotTurn | None:
+        """The bot turn due now (the runner's :class:`~.bot_runner.LocalPlace` asks, with
+        the lock held): the bot thinks on a copy; the game and the state it was chosen for
+        go with it, to be checked when its move comes."""
+        game = self._game
+        state = game.state
+        seat = state.current_player()
+        if seat is None:
+            return None
+        bot = self._seat_bots.bot_for(game, self._seats, seat)
+        return BotTurn(seat, bot, state.clone(), mark=(game, state))
 
     def _bot_failed(self, exc: BaseException) -> None:
         """A bot's failure: shown on the board, and logged with its traceback for whoever
@@ -1373,58 +885,32 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self.log.error("a bot failed", exc_info=exc)
         self._fail(f"a bot failed ({type(exc).__name__}): {exc}")
 
-    def _apply_bot_move(self, epoch: int, game: G, state: Any, move: M,
-                        publish: bool = True) -> bool:
-        """Play ``move``, which a bot chose for ``state`` of ``game``, if the widget is
-        still there: same epoch, same game, same position (the very state object; an undo
-        followed by another move makes a new one).  Returns whether it was played.
-        ``publish``: show it at once (a quiet runner shows its moves when it ends)."""
-        with self._lock:
-            if epoch != self._epoch or self._game is not game or game.state is not state:
+    def _apply_bot_move(self, turn: BotTurn, move: M, publish: bool) -> bool:
+        """Play ``move``, which a bot chose for the turn's state, if the game is still
+        there: same game, same position (the very state object; an undo followed by
+        another move makes a new one).  Returns whether it was played.  ``publish``: show
+        it at once (a quiet runner shows its moves when it ends)."""
+        game, state = turn.mark
+        if self._game is not game or game.state is not state:
+            return False
+        binding = self.seating.binding
+        if binding is not None:
+            # (a hint at a table with one person: stored as this screen's move)
+            try:
+                binding.play(move)
+            except ValueError as exc:       # the table moved on meanwhile
+                self._fail(str(exc))
                 return False
-            binding = self._binding
-            if binding is not None:
-                # (a hint at a table with one person: stored as this screen's move)
-                try:
-                    binding.play(move)
-                except ValueError as exc:       # the table moved on meanwhile
-                    self._fail(str(exc))
-                    return False
-                binding.refresh()
-                self.error = ""
-            else:
-                game.play(move)
-            if publish and not self._quiet:
-                self._publish()
-            return True
+            binding.refresh()
+            self.error = ""
+        else:
+            game.play(move)
+        if publish:
+            self._publish()
+        return True
 
-    def _run_bots(self, epoch: int, *, hint: bool = False, pause: float = 0.0,
-                  limit: int | None = None, quiet: bool = False,
-                  stop: threading.Event | None = None) -> int:
-        """The bots' turns: while this runner's epoch stands and a bot is to move (or,
-        first, the hinted decision), wait ``pause`` (``stop`` ends the wait: the game
-        changed), let the seat's bot think on a copy of the state, and play its move only
-        on the position it was chosen for.  Returns how many moves it played."""
-        stop = stop or threading.Event()
-        count = 0
-        while epoch == self._epoch and (hint or self._bot_due()) \
-                and (limit is None or count < limit):
-            if not hint and pause > 0 and (stop.wait(pause) or epoch != self._epoch
-                                           or not self._bot_due()):
-                break
-            with self._lock:
-                game = self._game
-                state = game.state
-                seat = state.current_player()
-                if seat is None or epoch != self._epoch:
-                    break
-                bot = self._bot_for(seat)
-            move = bot.choose(state.clone())
-            if not self._apply_bot_move(epoch, game, state, move, publish=not quiet):
-                break
-            count += 1
-            hint = False
-        return count
+    def _set_busy(self, busy: bool) -> None:
+        self.busy = busy
 
     # ---------------------------------------------------------------- helpers
     def _checked_seats(self, seats: Sequence[str] | None, players: int) -> list[str]:
@@ -1460,8 +946,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     def _fail(self, message: str) -> None:
         """Show a refusal on the board (shortened: a message quoting a huge input must
         not flood the page)."""
-        if self._binding is not None:     # "Alice moved first", not "Player 2 ..."
-            message = with_names(message, self._binding.names)
+        message = self.seating.named(message)     # "Alice moved first", not "Player 2 ..."
         if len(message) > MAX_ERROR_CHARS:
             message = message[:MAX_ERROR_CHARS - 1] + "…"
         self.error = message
@@ -1469,8 +954,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     def _publish_log(self, reset: bool = False) -> None:
         """Send the browser what changed in the log (everything when ``reset``)."""
         entries = self._adapter.log_entries(self._game, self.log_limit)
-        if self._binding is not None and self._binding.names:
-            entries = with_names(entries, self._binding.names)
+        entries = self.seating.named(entries)
         if not reset and self._log_seq and entries == self._log:
             return
         prev = None if reset or not self._log_seq else self._log_seq
@@ -1483,7 +967,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         (a new widget, a load, a refresh, new components)."""
         game = self._game
         adapter = self._adapter
-        binding = self._binding
+        binding = self.seating.binding
         if binding is not None:
             self._seats = binding.seats()
         undo_to = self._undo_target() if game.can_undo else None
@@ -1501,10 +985,10 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             view, self.legal = self._payloads(game)
             # the players' names at a table, put in at the last step (the payloads kept
             # per position, like the engine's log, say "Player 2")
-            self.view = with_names(view, binding.names) if binding is not None else view
+            self.view = self.seating.named(view)
             self._publish_log(reset=reset_log)
             self.history = {**history_payload(game, undo_to), "game": self._game_number}
-            self._sync_review()
+            self.coaching.sync_review()
             if binding is not None:
                 self.table = binding.payload()
                 self.history = {**self.history, "can_undo": binding.can_undo(),
@@ -1543,8 +1027,6 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         return f"<{type(self).__name__} {self._game!r} seats={self._seats}>"
 
 
-_NO_BOT_HELP = NO_BOT_HELP
-_NO_COACH = NO_COACH
 
 
 #: The generic intents' handlers, by kind (a game's own come from its adapter).
@@ -1563,33 +1045,19 @@ _GENERIC_HANDLERS: dict[str, Callable[[GameWidget[Any, Any], dict[str, Any]], No
     "play_bots": GameWidget._intent_play_bots,
     "skip_bots": GameWidget._intent_skip_bots,
     "clear_error": GameWidget._intent_clear_error,
-    "presence": GameWidget._intent_presence,
-    "name": GameWidget._intent_name,
-    "start_table": lambda w, f: w._intent_at_table("start_table", f),
-    "chat": lambda w, f: w._intent_at_table("chat", f),
-    "chat_switch": lambda w, f: w._intent_at_table("chat_switch", f),
+    "presence": lambda w, f: w.seating.presence(f["here"], bool(f.get("hidden"))),
+    "name": lambda w, f: w.seating.set_name(f["name"], f.get("seat")),
+    "start_table": lambda w, f: w.seating.start_with_bots(f["bot"]),
+    "chat": lambda w, f: w.seating.say(f["text"]),
+    "chat_switch": lambda w, f: w.seating.set_chat(f["on"]),
     "preview": GameWidget._intent_preview,
-    "hint": GameWidget._intent_hint,
-    "coach": GameWidget._intent_coach,
+    "hint": lambda w, f: w.coaching.ask_hint(),
+    "coach": lambda w, f: w.coaching.set_coach(f["on"]),
     "log_sync": GameWidget._intent_log_sync,
-    "review": GameWidget._intent_review,
-    "review_cancel": GameWidget._intent_review_cancel,
-    "puzzle_answer": GameWidget._intent_puzzle_answer,
+    "review": lambda w, f: w.coaching.ask_review(),
+    "review_cancel": lambda w, f: w.coaching.cancel_review(),
+    "puzzle_answer": lambda w, f: w.coaching.ask_answer(f["puzzle"], f["move"]),
 }
-
-
-#: this Python can start threads: not in Pyodide (``nations-widget static`` runs the app
-#: there, in the visitor's browser), where the bots' runner is a task on the event loop
-THREADS = sys.platform != "emscripten"
-
-
-def _loop_running() -> bool:
-    """An asyncio loop runs on this thread (a Jupyter or Voila kernel's)."""
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return False
-    return True
 
 
 def _seed(seed: int | str | None) -> int:
