@@ -108,3 +108,9 @@ export function countingDraws(Parts) {
   };
   return seen;
 }
+
+/** What a chooser's page sent, but its ask for the lobby's open tables ({kind: "lobby"}),
+ * which every choice of game shown sends once and which starts nothing. */
+export function acts(model) {
+  return model.sent.filter((m) => !(m && m.kind === "lobby"));
+}

@@ -7,17 +7,22 @@
   names);
 - :class:`SQLiteStore` (default, embedded) and :class:`PostgresStore` (several machines);
 - :mod:`~nations_widget.tables.links`: the seat links (random tokens, kept as digests);
-- :mod:`~nations_widget.tables.names`: the players' display names (cleaned, kept per seat).
+- :mod:`~nations_widget.tables.names`: the players' display names (cleaned, kept per seat);
+- :mod:`~nations_widget.tables.lobby`: open tables anyone on the server may take a seat at;
+- :mod:`~nations_widget.tables.chat`: a table's chat (short lines, cleaned, kept per table).
 
 The engines are untouched: a table stores only moves its game's engine has checked and
 replays them through the engine when it is opened.
 """
 
 from .errors import (
+    ChatRefused,
     LinkError,
+    LobbyError,
     NameRefused,
     RecordError,
     SeatError,
+    SeatTaken,
     StaleMoveError,
     StoreError,
     TableError,
@@ -30,12 +35,15 @@ from .table import Links, Table, TableSeat, create_table, join_table
 
 __all__ = [
     "MAX_NAME_CHARS",
+    "ChatRefused",
     "LinkError",
     "Links",
+    "LobbyError",
     "NameRefused",
     "RecordError",
     "SQLiteStore",
     "SeatError",
+    "SeatTaken",
     "StaleMoveError",
     "Store",
     "StoreError",

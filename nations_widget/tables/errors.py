@@ -38,9 +38,33 @@ class NameRefused(TableError):
     """A display name that cannot be shown: not text, empty once cleaned, or too long."""
 
 
+class LobbyError(TableError):
+    """A lobby's request that cannot be met: no such open table, a seat that is not open,
+    a table that started."""
+
+
+class SeatTaken(LobbyError):
+    """An open seat somebody else took first (of two visitors at one seat, one sits)."""
+
+
+class ChatRefused(TableError):
+    """A chat line that cannot be kept: not text, empty once cleaned, too long, written
+    too fast, or the chat is off."""
+
+
 class StoreError(TableError):
     """The store itself: a database written by a newer version, or a missing driver."""
 
 
-__all__ = ["LinkError", "NameRefused", "RecordError", "SeatError", "StaleMoveError", "StoreError",
-           "TableError"]
+__all__ = [
+    "ChatRefused",
+    "LinkError",
+    "LobbyError",
+    "NameRefused",
+    "RecordError",
+    "SeatError",
+    "SeatTaken",
+    "StaleMoveError",
+    "StoreError",
+    "TableError",
+]

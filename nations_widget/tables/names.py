@@ -37,8 +37,8 @@ MAX_NAME_INPUT = 1000
 
 # the bidirectional embeddings, overrides and isolates, the marks, and the invisible
 # characters that would let a name look empty or pose as another
-_HIDDEN = re.compile("[\u200b\u200e\u200f\u202a-\u202e\u2060-\u2069\ufeff\u061c\u180e]")
-_SPACES = re.compile(r"\s+")
+HIDDEN_CHARS = re.compile("[\u200b\u200e\u200f\u202a-\u202e\u2060-\u2069\ufeff\u061c\u180e]")
+SPACE_RUNS = re.compile(r"\s+")
 
 
 def clean_name(value: object) -> str:
@@ -49,13 +49,13 @@ def clean_name(value: object) -> str:
     if len(value) > MAX_NAME_INPUT:
         raise NameRefused(f"a name has at most {MAX_NAME_CHARS} characters")
     kept = []
-    for ch in _HIDDEN.sub("", value):
+    for ch in HIDDEN_CHARS.sub("", value):
         kind = unicodedata.category(ch)
         if kind in ("Cc", "Cs", "Co", "Cn") and not ch.isspace():
             continue                    # controls, lone surrogates, private and unassigned
         kept.append(ch)
     # composed last: a character taken out may have stood between a letter and its accent
-    name = unicodedata.normalize("NFC", _SPACES.sub(" ", "".join(kept)).strip())
+    name = unicodedata.normalize("NFC", SPACE_RUNS.sub(" ", "".join(kept)).strip())
     if not any(unicodedata.category(ch)[0] in "LNPS" for ch in name):
         raise NameRefused("a name needs at least one letter or sign that shows")
     if len(name) > MAX_NAME_CHARS:
@@ -64,4 +64,4 @@ def clean_name(value: object) -> str:
     return name
 
 
-__all__ = ["MAX_NAME_CHARS", "MAX_NAME_INPUT", "clean_name"]
+__all__ = ["HIDDEN_CHARS", "MAX_NAME_CHARS", "MAX_NAME_INPUT", "SPACE_RUNS", "clean_name"]

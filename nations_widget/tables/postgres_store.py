@@ -44,6 +44,12 @@ _SCHEMA = [
     "PRIMARY KEY (table_id, screen, seat))",
     "CREATE TABLE IF NOT EXISTS nations_names (table_id TEXT NOT NULL, seat INTEGER NOT NULL, "
     "name TEXT NOT NULL, updated DOUBLE PRECISION NOT NULL, PRIMARY KEY (table_id, seat))",
+    "CREATE TABLE IF NOT EXISTS nations_lobby (table_id TEXT PRIMARY KEY, "
+    "listed DOUBLE PRECISION NOT NULL, alive DOUBLE PRECISION NOT NULL, "
+    "closed DOUBLE PRECISION)",
+    "CREATE TABLE IF NOT EXISTS nations_chat (table_id TEXT NOT NULL, number BIGINT NOT NULL, "
+    "kind TEXT NOT NULL, seat INTEGER, move BIGINT NOT NULL, text TEXT NOT NULL, "
+    "created DOUBLE PRECISION NOT NULL, PRIMARY KEY (table_id, number))",
 ]
 
 

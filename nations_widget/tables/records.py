@@ -6,7 +6,10 @@ A table's record::
      "start": <the game's save, at its starting position>,
      "seats": [{"bot": null}, {"bot": "heuristic"}], "undo": "solo"}
 
-(``undo``: "solo", "never" or "screen", see :data:`UndoPolicy`)
+(``undo``: "solo", "never" or "screen", see :data:`UndoPolicy`; a table with open seats,
+which anyone on the server may take from the lobby, also has ``"open": [1, 2]``, those
+seats' numbers: it waits for them before its first move, see
+:mod:`~nations_widget.tables.lobby`)
 
 and its events, numbered 1, 2, ... by the store::
 
@@ -15,6 +18,7 @@ and its events, numbered 1, 2, ... by the store::
     {"kind": "seat", "seat": 1, "bot": "heuristic", "by": 0}   (handed to a bot; by the
                                                   seat itself, or null: the table's host)
     {"kind": "seat", "seat": 1, "bot": null, "by": 1}          (taken back by its player)
+    {"kind": "sit", "seat": 2}                     (a visitor sat at open seat 2)
 
 A record that cannot be read raises :class:`~nations_widget.tables.errors.RecordError`
 naming the table and the event number, never quoting the record (a move can hold what
@@ -44,17 +48,21 @@ class TableRecord:
     start: dict[str, Any]
     bots: tuple[str | None, ...]        # per seat: the bot playing it, None for a person
     undo: UndoPolicy
+    #: the seats open to anyone on the server (taken from the lobby), in order
+    open: tuple[int, ...] = ()
 
     def to_text(self) -> str:
-        return json.dumps({"format": TABLE_FORMAT, "version": TABLE_VERSION,
-                           "game": self.game, "start": self.start,
-                           "seats": [{"bot": b} for b in self.bots], "undo": self.undo},
-                          separators=(",", ":"))
+        data: dict[str, Any] = {"format": TABLE_FORMAT, "version": TABLE_VERSION,
+                                "game": self.game, "start": self.start,
+                                "seats": [{"bot": b} for b in self.bots], "undo": self.undo}
+        if self.open:
+            data["open"] = list(self.open)
+        return json.dumps(data, separators=(",", ":"))
 
 
 @dataclass(frozen=True)
 class Event:
-    kind: Literal["move", "undo", "seat"]
+    kind: Literal["move", "undo", "seat", "sit"]
     seat: int
     move: dict[str, Any] | None = None      # kind "move"
     to: int | None = None                   # kind "undo"
@@ -67,6 +75,8 @@ class Event:
             data["move"] = self.move
         elif self.kind == "undo":
             data["to"] = self.to
+        elif self.kind == "sit":
+            pass
         else:
             data["bot"] = self.bot
             data["by"] = self.by
@@ -104,7 +114,7 @@ def read_table(text: object, table_id: str, game_names: set[str]) -> TableRecord
         shown = str(version) if isinstance(version, int) and len(str(version)) < 12 else "?"
         raise RecordError(f"{where} was stored by another version of nations_widget (table "
                           f"version {shown}; this program reads version {TABLE_VERSION})")
-    unknown = set(data) - {"format", "version", "game", "start", "seats", "undo"}
+    unknown = set(data) - {"format", "version", "game", "start", "seats", "undo", "open"}
     if unknown:
         raise RecordError(f"{where} has fields this program does not know ({len(unknown)}); "
                           "it may be from a newer version")
@@ -122,7 +132,12 @@ def read_table(text: object, table_id: str, game_names: set[str]) -> TableRecord
     undo = data.get("undo")
     if undo not in ("solo", "never", "screen"):
         raise RecordError(f"{where} has an unknown undo rule")
-    return TableRecord(game, start, tuple(s["bot"] for s in seats), undo)
+    bots = tuple(s["bot"] for s in seats)
+    opened = data.get("open", [])
+    if not isinstance(opened, list) or len(set(map(repr, opened))) != len(opened) or not all(
+            _seat_number(s, len(bots)) and bots[s] is None for s in opened):
+        raise RecordError(f"{where} has damaged open seats")
+    return TableRecord(game, start, bots, undo, tuple(opened))
 
 
 def read_event(text: object, table_id: str, number: int, players: int) -> Event:
@@ -146,8 +161,10 @@ def read_event(text: object, table_id: str, number: int, players: int) -> Event:
         bot, by = data["bot"], data["by"]
         if (bot is None or isinstance(bot, str)) and (by is None or _seat_number(by, players)):
             return Event("seat", seat, bot=bot, by=by)
-    raise RecordError(f"{where} is damaged (not a move, an undo or a change of seat this "
-                      "program can read)")
+    if kind == "sit" and set(data) == {"kind", "seat"}:
+        return Event("sit", seat)
+    raise RecordError(f"{where} is damaged (not a move, an undo, a change of seat or a "
+                      "player sitting down that this program can read)")
 
 
 __all__ = ["TABLE_FORMAT", "TABLE_VERSION", "Event", "TableRecord", "UndoPolicy",

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from typing import Any, cast
 
-from .store import EventRow, LinkRow, Role, TableRow
+from .store import ChatRow, EventRow, LinkRow, LobbyRow, Role, TableRow
 
 
 class SQLStore:
@@ -52,7 +52,8 @@ class SQLStore:
         return db.execute(self._sql(sql), tuple(params))
 
     # ----------------------------------------------------------------- tables
-    def create_table(self, table: TableRow, links: Sequence[LinkRow]) -> None:
+    def create_table(self, table: TableRow, links: Sequence[LinkRow],
+                     listed: bool = False) -> None:
         with self._write() as db:
             self._run(db, "INSERT INTO nations_tables (id, record, head, created, updated) "
                           "VALUES (?, ?, 0, ?, ?)",
@@ -60,6 +61,9 @@ class SQLStore:
             for k in links:
                 self._run(db, "INSERT INTO nations_links VALUES (?, ?, ?, ?, ?, ?)",
                           (k.digest, k.table_id, k.role, k.seat, k.created, k.revoked))
+            if listed:
+                self._run(db, "INSERT INTO nations_lobby VALUES (?, ?, ?, NULL)",
+                          (table.id, table.created, table.created))
 
     def load_table(self, table_id: str) -> TableRow | None:
         rows = self._read("SELECT id, record, head, created, updated FROM nations_tables "
@@ -77,7 +81,8 @@ class SQLStore:
                           (table_id, after))
         return [EventRow(int(r[0]), r[1], float(r[2])) for r in rows]
 
-    def append(self, table_id: str, seen: int, record: str) -> bool:
+    def append(self, table_id: str, seen: int, record: str,
+               link: LinkRow | None = None) -> bool:
         now = time.time()
         with self._write() as db:
             moved = self._run(db, "UPDATE nations_tables SET head = head + 1, updated = ?, "
@@ -87,6 +92,8 @@ class SQLStore:
                 return False
             self._run(db, "INSERT INTO nations_events VALUES (?, ?, ?, ?)",
                       (table_id, seen + 1, record, now))
+            if link is not None:
+                self._replace_link(db, link)
             self._moved(db, table_id)
         return True
 
@@ -102,7 +109,7 @@ class SQLStore:
             if self._run(db, sql, params).rowcount != 1:
                 return False
             for rows in ("nations_events", "nations_links", "nations_presence",
-                         "nations_names"):
+                         "nations_names", "nations_lobby", "nations_chat"):
                 self._run(db, f"DELETE FROM {rows} WHERE table_id = ?", (table_id,))
             self._run(db, "DELETE FROM nations_tables WHERE id = ?", (table_id,))
             self._moved(db, table_id)       # its watchers wake and find it gone
@@ -120,12 +127,32 @@ class SQLStore:
 
     def replace_link(self, link: LinkRow) -> None:
         with self._write() as db:
-            self._run(db, f"UPDATE nations_links SET revoked = ? WHERE table_id = ? AND role = ? "
-                          f"AND seat {self.SAME} ? AND revoked IS NULL",
-                      (link.created, link.table_id, link.role, link.seat))
-            self._run(db, "INSERT INTO nations_links VALUES (?, ?, ?, ?, ?, ?)",
-                      (link.digest, link.table_id, link.role, link.seat, link.created,
-                       link.revoked))
+            self._replace_link(db, link)
+
+    def _replace_link(self, db: Any, link: LinkRow) -> None:
+        self._run(db, f"UPDATE nations_links SET revoked = ? WHERE table_id = ? AND role = ? "
+                      f"AND seat {self.SAME} ? AND revoked IS NULL",
+                  (link.created, link.table_id, link.role, link.seat))
+        self._run(db, "INSERT INTO nations_links VALUES (?, ?, ?, ?, ?, ?)",
+                  (link.digest, link.table_id, link.role, link.seat, link.created,
+                   link.revoked))
+
+    # ------------------------------------------------------------------ lobby
+    def lobby(self, alive_since: float) -> list[LobbyRow]:
+        rows = self._read("SELECT table_id, listed, alive, closed FROM nations_lobby "
+                          "WHERE closed IS NULL AND alive >= ? ORDER BY listed, table_id",
+                          (alive_since,))
+        return [LobbyRow(str(r[0]), float(r[1]), float(r[2]), None) for r in rows]
+
+    def touch_lobby(self, table_id: str) -> None:
+        with self._write() as db:
+            self._run(db, "UPDATE nations_lobby SET alive = ? WHERE table_id = ? "
+                          "AND closed IS NULL", (time.time(), table_id))
+
+    def close_lobby(self, table_id: str) -> None:
+        with self._write() as db:
+            self._run(db, "UPDATE nations_lobby SET closed = ? WHERE table_id = ? "
+                          "AND closed IS NULL", (time.time(), table_id))
 
     # ------------------------------------------------------------------- bots
     def claim(self, table_id: str, number: int, owner: str, seconds: float) -> bool:
@@ -172,6 +199,45 @@ class SQLStore:
         rows = self._read("SELECT seat, name FROM nations_names WHERE table_id = ? "
                           "ORDER BY seat", (table_id,))
         return {int(r[0]): str(r[1]) for r in rows}
+
+    # ------------------------------------------------------------------- chat
+    def add_chat(self, table_id: str, kind: str, seat: int | None, move: int, text: str,
+                 burst: int, window: float) -> int | None:
+        now = time.time()
+        with self._write() as db:
+            # the table's row first: one writer of its chat at a time (PostgreSQL's row
+            # lock; SQLite's write lock is the database's)
+            if self._run(db, "UPDATE nations_tables SET head = head WHERE id = ?",
+                         (table_id,)).rowcount != 1:
+                return None
+            if seat is not None:
+                recent = self._run(db, "SELECT COUNT(*) FROM nations_chat WHERE table_id = ? "
+                                       "AND seat = ? AND created > ?",
+                                   (table_id, seat, now - window)).fetchone()
+                if int(recent[0]) >= burst:
+                    return 0
+            last = self._run(db, "SELECT COALESCE(MAX(number), 0) FROM nations_chat "
+                                 "WHERE table_id = ?", (table_id,)).fetchone()
+            number = int(last[0]) + 1
+            self._run(db, "INSERT INTO nations_chat VALUES (?, ?, ?, ?, ?, ?, ?)",
+                      (table_id, number, kind, seat, move, text, now))
+            self._moved(db, table_id)
+        return number
+
+    def chat(self, table_id: str, last: int) -> list[ChatRow]:
+        rows = self._read("SELECT number, kind, seat, move, text, created FROM nations_chat "
+                          "WHERE table_id = ? ORDER BY number DESC LIMIT ?", (table_id, last))
+        switch = self._read("SELECT number, kind, seat, move, text, created FROM nations_chat "
+                            "WHERE table_id = ? AND kind <> 'line' ORDER BY number DESC "
+                            "LIMIT 1", (table_id,))
+        found = {int(r[0]): r for r in [*rows, *switch]}
+        return [ChatRow(int(r[0]), str(r[1]), None if r[2] is None else int(r[2]), int(r[3]),
+                        str(r[4]), float(r[5])) for _, r in sorted(found.items())]
+
+    def chat_head(self, table_id: str) -> int:
+        rows = self._read("SELECT COALESCE(MAX(number), 0) FROM nations_chat "
+                          "WHERE table_id = ?", (table_id,))
+        return int(rows[0][0])
 
     def close(self) -> None:
         with self._lock:

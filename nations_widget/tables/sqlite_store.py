@@ -54,6 +54,12 @@ CREATE TABLE IF NOT EXISTS nations_presence (
 CREATE TABLE IF NOT EXISTS nations_names (
     table_id TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,
     updated REAL NOT NULL, PRIMARY KEY (table_id, seat));
+CREATE TABLE IF NOT EXISTS nations_lobby (
+    table_id TEXT PRIMARY KEY, listed REAL NOT NULL, alive REAL NOT NULL, closed REAL);
+CREATE TABLE IF NOT EXISTS nations_chat (
+    table_id TEXT NOT NULL, number INTEGER NOT NULL, kind TEXT NOT NULL, seat INTEGER,
+    move INTEGER NOT NULL, text TEXT NOT NULL, created REAL NOT NULL,
+    PRIMARY KEY (table_id, number));
 """
 
 _POLL_FIRST = 0.02

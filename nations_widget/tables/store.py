@@ -64,6 +64,32 @@ class EventRow:
 
 
 @dataclass(frozen=True)
+class LobbyRow:
+    """An open table listed in the server's lobby (:mod:`~nations_widget.tables.lobby`):
+    ``listed`` when it was opened, ``alive`` when a screen of it last said it is there,
+    ``closed`` when it left the list (started, or closed by its host)."""
+
+    table_id: str
+    listed: float
+    alive: float
+    closed: float | None = None
+
+
+@dataclass(frozen=True)
+class ChatRow:
+    """One line of a table's chat as stored (numbered 1, 2, ... per table): ``kind`` "line",
+    "off" or "on"; ``seat`` the writer (None: the host's switch); ``move`` the table's
+    event number when it was written."""
+
+    number: int
+    kind: str
+    seat: int | None
+    move: int
+    text: str
+    created: float
+
+
+@dataclass(frozen=True)
 class LinkRow:
     """A link's digest and what it opens; ``revoked`` is set when a new link replaced it."""
 
@@ -79,8 +105,10 @@ class Store(Protocol):
     """What the table layer needs from a store.  Every method is safe to call from several
     threads, and several processes (or machines, for PostgreSQL) may share one store."""
 
-    def create_table(self, table: TableRow, links: Sequence[LinkRow]) -> None:
-        """Store a new table (``head`` 0) and its links in one transaction."""
+    def create_table(self, table: TableRow, links: Sequence[LinkRow],
+                     listed: bool = False) -> None:
+        """Store a new table (``head`` 0) and its links in one transaction; ``listed``: a
+        table with open seats, listed in the lobby from now on (:meth:`lobby`)."""
 
     def load_table(self, table_id: str) -> TableRow | None:
         """The table, or ``None`` when the store has no table of that id."""
@@ -91,9 +119,13 @@ class Store(Protocol):
     def events(self, table_id: str, after: int = 0) -> list[EventRow]:
         """The table's events numbered above ``after``, in order."""
 
-    def append(self, table_id: str, seen: int, record: str) -> bool:
+    def append(self, table_id: str, seen: int, record: str,
+               link: LinkRow | None = None) -> bool:
         """Write event ``seen + 1`` if the table is at ``seen``, else write nothing and
-        return ``False`` (another event came first).  Tells watchers once committed."""
+        return ``False`` (another event came first).  Tells watchers once committed.
+        ``link``: in the same transaction, the seat's link is replaced by this one (as
+        :meth:`replace_link`): a visitor sitting at an open seat gets its link only if
+        their event is the one stored."""
 
     def head(self, table_id: str) -> int | None:
         """The number of the table's last event (``None``: no such table)."""
@@ -132,6 +164,30 @@ class Store(Protocol):
     def names(self, table_id: str) -> dict[int, str]:
         """The table's display names by seat (a seat without one is not there)."""
 
+    def lobby(self, alive_since: float) -> list[LobbyRow]:
+        """The tables listed in the lobby, not closed, whose screens said they were there
+        at ``alive_since`` or later; the longest waiting first."""
+
+    def touch_lobby(self, table_id: str) -> None:
+        """A screen of the listed table ``table_id`` is there (its ``alive`` is now)."""
+
+    def close_lobby(self, table_id: str) -> None:
+        """Take the table off the lobby's list (it started)."""
+
+    def add_chat(self, table_id: str, kind: str, seat: int | None, move: int, text: str,
+                 burst: int, window: float) -> int | None:
+        """Keep a chat line (numbered after the table's last): its number; 0 when ``seat``
+        wrote ``burst`` lines in the last ``window`` seconds already (nothing kept; checked
+        in the same transaction, so every kernel of the seat counts together); ``None``
+        when the store has no such table.  Tells the table's watchers once committed."""
+
+    def chat(self, table_id: str, last: int) -> list[ChatRow]:
+        """The table's ``last`` latest chat lines, oldest first, and the latest switch
+        ("off" / "on") if it is older than those."""
+
+    def chat_head(self, table_id: str) -> int:
+        """The number of the table's latest chat line (0: none)."""
+
     def delete_table(self, table_id: str, unmoved_since: float | None = None) -> bool:
         """Delete the table, its events, its links, its presence and its names in one
         transaction (a game forgotten, or not played for long); with ``unmoved_since``, only if the
@@ -162,5 +218,5 @@ def check_schema(found: str | None, where: str) -> None:
                      f"layout {found[:20]!r}; this program reads layout {SCHEMA_VERSION})")
 
 
-__all__ = ["DIR_VARIABLE", "SCHEMA_VERSION", "URL_VARIABLE", "EventRow", "LinkRow", "Role",
-           "Store", "TableRow", "check_schema", "default_folder"]
+__all__ = ["DIR_VARIABLE", "SCHEMA_VERSION", "URL_VARIABLE", "ChatRow", "EventRow", "LinkRow",
+           "LobbyRow", "Role", "Store", "TableRow", "check_schema", "default_folder"]

@@ -40,6 +40,11 @@ The rules a table keeps:
   store each bot move once.  A claim lasts :data:`BOT_CLAIM_SECONDS` and is renewed while
   the bot thinks, so a runner whose kernel died holds the table's bots up for a few
   seconds at most.
+- **Open seats wait.**  A table made with open seats (``open_seats``: anyone on the server
+  may take one from the lobby, :mod:`~nations_widget.tables.lobby`) waits before its first
+  move until each is taken (a ``sit`` event, stored by the same compare-and-swap: two
+  visitors at one seat, one sits) or handed to a bot (the host's "start now"): no move and
+  no bot plays while it waits.
 """
 
 from __future__ import annotations
@@ -49,14 +54,23 @@ import secrets
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..core.bots.runner import WAIT, BotTurn, play_bot_turns
 from ..core.errors import IllegalMoveError
 from ..core.history import HistoryGame
-from .errors import LinkError, NameRefused, RecordError, SeatError, StaleMoveError, TableError
+from .chat import CHAT_BURST, CHAT_SHOWN, CHAT_WINDOW, ChatLine, clean_line
+from .errors import (
+    ChatRefused,
+    LinkError,
+    NameRefused,
+    RecordError,
+    SeatError,
+    StaleMoveError,
+    TableError,
+)
 from .games import GameKind, kind_named, kind_of, kinds
 from .links import UNKNOWN_LINK, check_token_shape, digest, new_table_id, new_token
 from .names import clean_name
@@ -109,6 +123,13 @@ class Table:
     events: list[Event] = field(default_factory=list)
     #: the players' display names by seat, as last read (:meth:`read_names`)
     names: dict[int, str] = field(default_factory=dict)
+    #: the open seats a visitor sat at (``sit`` events)
+    sat: set[int] = field(default_factory=set)
+    #: every open seat was taken (or handed to a bot) once: moves may be played
+    started: bool = True
+    #: the chat's latest lines as last read (:meth:`read_chat`), and whether it is off
+    chat: list[ChatLine] = field(default_factory=list)
+    chat_off: bool = False
 
     @classmethod
     def load(cls, store: Store, table_id: str) -> Table:
@@ -126,14 +147,31 @@ class Table:
         if len(game.scores()) != len(record.bots):
             raise RecordError(f"table {table_id}'s record is damaged (its seats do not match "
                               "its game)")
-        table = cls(store, table_id, kind, record, game, bots=list(record.bots))
+        table = cls(store, table_id, kind, record, game, bots=list(record.bots),
+                    started=not record.open)
         table.refresh()
         table.read_names()
+        table.read_chat()
         return table
 
     @property
     def players(self) -> int:
         return len(self.bots)
+
+    @property
+    def free_seats(self) -> list[int]:
+        """The open seats nobody has taken yet, while the table waits (else none)."""
+        if self.started:
+            return []
+        return [s for s in self.record.open if s not in self.sat and self.bots[s] is None]
+
+    def waiting_words(self) -> str:
+        """Why no move is played yet, in a player's words."""
+        free = [player_name(s) for s in self.free_seats]
+        seats = free[0] if len(free) == 1 else ", ".join(free[:-1]) + " and " + free[-1]
+        return (f"the table waits for players at its open seat{'s' if len(free) > 1 else ''} "
+                f"({seats}): it starts when they are taken, or when the host starts it "
+                "with bots")
 
     def read_names(self) -> bool:
         """Read the players' display names again; ``True`` when they changed.  A stored
@@ -149,6 +187,32 @@ class Table:
         changed = names != self.names
         self.names = names
         return changed
+
+    def read_chat(self) -> bool:
+        """Read the chat's latest lines again; ``True`` when they changed.  A stored line is
+        cleaned again (a row written by hand); one that cannot be shown is left out."""
+        lines: list[ChatLine] = []
+        off = False
+        for row in self.store.chat(self.id, CHAT_SHOWN):
+            if row.kind in ("off", "on"):
+                off = row.kind == "off"
+                lines.append(ChatLine(row.number, row.kind, None, row.move, "", row.created))
+                continue
+            if row.kind != "line" or row.seat is None or not 0 <= row.seat < self.players:
+                continue
+            try:
+                text = clean_line(row.text)
+            except ChatRefused:
+                continue
+            lines.append(ChatLine(row.number, "line", row.seat, row.move, text, row.created))
+        changed = lines != self.chat or off != self.chat_off
+        self.chat, self.chat_off = lines[-CHAT_SHOWN:], off
+        return changed
+
+    @property
+    def chat_number(self) -> int:
+        """The number of the latest chat line read (0: none)."""
+        return self.chat[-1].number if self.chat else 0
 
     def display_name(self, seat: int) -> str:
         """What the screens call ``seat``: its chosen name, else "Player N"."""
@@ -170,6 +234,9 @@ class Table:
     def _apply(self, event: Event, number: int) -> None:
         where = f"table {self.id}'s stored event {number}"
         if event.kind == "move":
+            if not self.started:
+                raise RecordError(f"{where} is a move made before the table started; the "
+                                  "table cannot be opened")
             if self.game.current_player != event.seat:
                 raise RecordError(f"{where} is a move out of turn; the table cannot be opened")
             try:
@@ -184,10 +251,20 @@ class Table:
                 raise RecordError(f"{where} is an undo this table does not allow; the table "
                                   "cannot be opened")
             self.game.resume(to)
+        elif event.kind == "sit":
+            seat = event.seat
+            if self.started or seat not in self.record.open or seat in self.sat \
+                    or self.bots[seat] is not None:
+                raise RecordError(f"{where} sits a player at a seat that was not free; the "
+                                  "table cannot be opened")
+            self.sat.add(seat)
         else:
             if event.bot is not None and event.bot not in self.kind.bot_names:
                 raise RecordError(f"{where} names a bot this program does not have")
             self.bots[event.seat] = event.bot
+        if not self.started and all(s in self.sat or self.bots[s] is not None
+                                    for s in self.record.open):
+            self.started = True
 
     # ------------------------------------------------------------------ reading
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -204,6 +281,8 @@ class Table:
             "over": self.game.is_over,
             "undo": self.record.undo,
             "can_undo": seat is not None and self._undo_target(seat) is not None,
+            "waiting": not self.started,
+            "open": self.free_seats,
         }
         return data
 
@@ -230,6 +309,8 @@ class Table:
             said = f"{who} moved first"
         elif first.kind == "undo":
             said = f"{player_name(first.seat)} took back a move first"
+        elif first.kind == "sit":
+            said = f"someone sat at {player_name(first.seat)}'s seat first"
         elif first.bot is not None:
             said = f"{player_name(first.seat)}'s seat was handed to a bot first"
         else:
@@ -355,6 +436,8 @@ class TableSeat:
             raise SeatError(f"it is {player_name(to_play)}'s turn, not yours")
         if self.table.bots[seat] is not None:
             raise SeatError("a bot plays your seat now: take your seat back first")
+        if not self.table.started:
+            raise SeatError(self.table.waiting_words())
         return self._play_checked(seat, move, seen, then)
 
     def _play_checked(self, seat: int, move: Any, seen: int, then: Any = None) -> int:
@@ -424,6 +507,34 @@ class TableSeat:
         self.table.refresh()
         return number
 
+    def start_with_bots(self, bot: str) -> int:
+        """The host's "start now": every open seat nobody took is handed to the bot
+        ``bot``, and the table starts.  A visitor sitting down meanwhile keeps their
+        seat (each hand-over is stored on top of what was read); the number of the last
+        event read."""
+        if not self.is_host:
+            raise SeatError("only the table's host can start it before its open seats "
+                            "are taken")
+        if bot not in self.table.kind.bot_names:
+            raise SeatError("no bot of that name; choose one of: "
+                            + ", ".join(self.table.kind.bot_names))
+        self.table.refresh()
+        if self.table.started:
+            raise SeatError("the table has started already")
+        for _ in range(4 * self.table.players + 4):
+            free = self.table.free_seats
+            if not free:
+                break
+            # someone sitting down meanwhile makes the write stale: read on, go on
+            with suppress(StaleMoveError):
+                self._write(Event("seat", free[0], bot=bot, by=self.seat), self.number)
+            self.table.refresh()
+        if not self.table.started:
+            raise StaleMoveError("the table kept changing while it was started; try again",
+                                 self.number)
+        close_listing(self.table)
+        return self.number
+
     def set_name(self, name: object) -> str:
         """Show ``name`` for this link's seat on every screen of the table (cleaned by
         :func:`~nations_widget.tables.names.clean_name`, which refuses a bad one in words;
@@ -435,6 +546,41 @@ class TableSeat:
             raise LinkError(UNKNOWN_LINK)
         self.table.read_names()
         return cleaned if cleaned is not None else player_name(seat)
+
+    def say(self, text: object) -> int:
+        """Write ``text`` in the table's chat for this link's seat (cleaned by
+        :func:`~nations_widget.tables.chat.clean_line`, which refuses a bad line in words);
+        the line's number.  Refused: a spectator's or host's link (no seat), the chat off,
+        a seat writing too fast."""
+        if self.seat is None:
+            raise SeatError("a spectator reads the chat but cannot write in it"
+                            if self.role == "spectator" else
+                            "a host's link alone cannot write in the chat: it holds no seat")
+        line = clean_line(text)
+        self.table.read_chat()
+        if self.table.chat_off:
+            raise ChatRefused("the host turned the chat off at this table")
+        number = self.table.store.add_chat(self.table.id, "line", self.seat, self.number,
+                                           line, CHAT_BURST, CHAT_WINDOW)
+        if number is None:
+            raise LinkError(UNKNOWN_LINK)
+        if number == 0:
+            raise ChatRefused(f"you are writing fast: at most {CHAT_BURST} lines in "
+                              f"{CHAT_WINDOW:g} seconds; wait a moment")
+        self.table.read_chat()
+        return number
+
+    def set_chat(self, on: bool) -> None:
+        """The host's: turn the table's chat on or off (a line in the chat says so)."""
+        if not self.is_host:
+            raise SeatError("only the table's host can turn the chat off or on")
+        self.table.read_chat()
+        if on != self.table.chat_off:
+            return                          # it is so already
+        if self.table.store.add_chat(self.table.id, "on" if on else "off", None,
+                                     self.number, "", CHAT_BURST, CHAT_WINDOW) is None:
+            raise LinkError(UNKNOWN_LINK)
+        self.table.read_chat()
 
     def new_link(self, seat: int | None) -> str:
         """The host's: a fresh link for ``seat`` (None: the spectators'); the old one is
@@ -477,7 +623,8 @@ class StorePlace:
         table = self._handle.table
         table.refresh()
         seat = table.game.current_player
-        return seat is not None and table.bots[seat] is not None
+        # no bot plays while the table waits for its open seats
+        return seat is not None and table.bots[seat] is not None and table.started
 
     def next_turn(self) -> BotTurn | Literal["wait"] | None:
         table = self._handle.table
@@ -486,7 +633,7 @@ class StorePlace:
         if seat is None:
             return None
         name = table.bots[seat]
-        if name is None:
+        if name is None or not table.started:
             return None
         number = table.number
         if not table.store.claim(table.id, number, self._owner, BOT_CLAIM_SECONDS):
@@ -506,6 +653,14 @@ class StorePlace:
         except StaleMoveError:
             return False
         return True
+
+
+def close_listing(table: Table) -> None:
+    """A table that has started leaves the lobby's list (a failure here is harmless: the
+    lobby leaves out a started table when it reads it)."""
+    if table.record.open and table.started:
+        with suppress(Exception):       # the store did not answer: the list reads it again
+            table.store.close_lobby(table.id)
 
 
 @contextmanager
@@ -534,12 +689,16 @@ def _renewing(store: Store, table_id: str, number: int, owner: str) -> Iterator[
 
 
 def create_table(store: Store, game: HistoryGame[Any, Any] | str,
-                 seats: Sequence[str | None] | None = None, **settings: Any) -> Links:
+                 seats: Sequence[str | None] | None = None, *,
+                 open_seats: Sequence[int] = (), **settings: Any) -> Links:
     """Store a new table and return its links.
 
     ``game``: a game object (its position so far becomes the table's start) or a kind's
     name ("dice", "board") with ``settings`` for its ``Game(...)``.  ``seats``: per seat,
-    ``None`` for a person or a bot's name (default: people at every seat)."""
+    ``None`` for a person or a bot's name (default: people at every seat).
+    ``open_seats``: people's seats open to anyone on the server: the table is listed in
+    the lobby and waits for them (:mod:`~nations_widget.tables.lobby`; their links in
+    ``Links.seats`` open nothing once a visitor sits there)."""
     if isinstance(game, str):
         kind = kind_named(game)
         if kind is None:
@@ -559,13 +718,17 @@ def create_table(store: Store, game: HistoryGame[Any, Any] | str,
     for bot in chosen:
         if bot is not None and bot not in kind.bot_names:
             raise TableError("no bot of that name; choose one of: " + ", ".join(kind.bot_names))
+    opened = list(open_seats)
+    if any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < players
+           or chosen[s] is not None for s in opened) or len(set(opened)) != len(opened):
+        raise TableError("an open seat must be one of the table's seats for a person")
     start = game.to_json()
     start["moves"] = start["moves"][:start["position"]]
     start["position"] = len(start["moves"])
     kind.game_class.from_json(start)                    # what is stored must load
     people = sum(1 for b in chosen if b is None)
     undo: UndoPolicy = "solo" if people == 1 else "never"
-    record = TableRecord(kind.name, start, tuple(chosen), undo)
+    record = TableRecord(kind.name, start, tuple(chosen), undo, tuple(sorted(opened)))
     table_id = new_table_id()
     now = time.time()
     seat_tokens = tuple(new_token() for _ in range(players))
@@ -573,7 +736,8 @@ def create_table(store: Store, game: HistoryGame[Any, Any] | str,
     rows = [LinkRow(digest(t), table_id, "seat", s, now) for s, t in enumerate(seat_tokens)]
     rows.append(LinkRow(digest(spectator), table_id, "spectator", None, now))
     rows.append(LinkRow(digest(host), table_id, "host", None, now))
-    store.create_table(TableRow(table_id, record.to_text(), 0, now, now), rows)
+    store.create_table(TableRow(table_id, record.to_text(), 0, now, now), rows,
+                       listed=bool(opened))
     return Links(table_id, seat_tokens, spectator, host)
 
 
@@ -602,5 +766,4 @@ def join_table(store: Store, token: object, table_id: str | None = None) -> Tabl
 
 
 __all__ = ["BOT_CLAIM_RENEW_SECONDS", "BOT_CLAIM_SECONDS", "Links", "StorePlace", "Table",
-           "TableSeat",
-           "create_table", "join_table", "player_name"]
+           "TableSeat", "close_listing", "create_table", "join_table", "player_name"]

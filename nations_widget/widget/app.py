@@ -62,6 +62,16 @@ and a game against bots too: each has one link, which the page puts in its addre
 "Continue a game" list the same way, and a link of such a game opens it at this screen
 again, played here as before.
 
+**Open tables, the lobby** (:mod:`nations_widget.tables.lobby`).  Before a choice the
+page sends ``{"kind": "lobby", "watch": true}``: Python lists this server's open tables
+in the chooser's ``lobby`` trait and keeps the list live (a thread reads the store every
+:data:`LOBBY_POLL_SECONDS` while the choice is shown; ``watch`` false, or a game shown,
+stops it).  A click on a free seat sends ``{"kind": "sit", "table": id, "seat": n}``:
+Python takes the seat by the store's compare-and-swap
+(:func:`~nations_widget.tables.lobby.sit_open`) and shows the table at that seat, as a
+link would; a seat somebody took first is refused in ``error``, in words, and the list is
+read again.
+
 **Forget.**  The "Continue a game" list's Forget (after a confirm step) takes a game off
 this browser's list; for a game of this screen the page also sends ``{"kind": "forget",
 "tokens": [link]}``, and Python deletes its record from the store
@@ -75,6 +85,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -85,7 +96,9 @@ import ipywidgets
 import traitlets
 
 from ..core import registry
+from ..tables import TableError
 from ..tables.kept import forget_kept
+from ..tables.lobby import idle_minutes, open_tables, sit_open
 from .board.widget import BoardWidget
 from .dice import DiceWidget
 from .learn import LearnView
@@ -119,6 +132,9 @@ LEARN = GameChoice("learn", "Learn to play", "Learn",
 #: what the chooser offers: the games, then Learn
 CHOICES: tuple[GameChoice, ...] = (*GAMES, LEARN)
 CHOICE_KEYS: tuple[str, ...] = tuple(c.key for c in CHOICES)
+
+#: the lobby's list is read again this often (seconds) while the choice of game is shown
+LOBBY_POLL_SECONDS = 1.0
 
 #: the seconds a bot pauses before each move in the app (time to see what it did)
 APP_BOT_DELAY = 0.8
@@ -253,6 +269,9 @@ class GameChooser(anywidget.AnyWidget):
     #: the table the links the page sent opened: ``{"id", "kind", "title", "mine", "role"}``
     #: ({} when none; the game's table bar keeps the links for "Continue a game")
     joined = traitlets.Dict().tag(sync=True)
+    #: this server's open tables: ``{"tables": [OpenTable.to_json()], "idle_minutes",
+    #: "error"}`` ({} before the page asked for it)
+    lobby = traitlets.Dict().tag(sync=True)
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """The page writes no trait (it sends ``choose``): an update is dropped and the
@@ -279,6 +298,8 @@ class GameApp(ipywidgets.VBox):  # type: ignore[misc]
         self._factories = dict(GAME_FACTORIES if factories is None else factories)
         self._widgets: dict[str, GameWidget[Any, Any]] = {}
         self._learn: LearnView | None = None
+        self._lobby_stop = threading.Event()
+        self._lobby_thread: threading.Thread | None = None
         self.chooser.on_msg(self._on_msg)
         if game is not None and wait_for_link:
             if game not in CHOICE_KEYS:
@@ -337,7 +358,9 @@ class GameApp(ipywidgets.VBox):  # type: ignore[misc]
         return widget
 
     def _clear_words(self) -> None:
-        """A game shown: no refusal stays, and the game asked for is opened or moot."""
+        """A game shown: no refusal stays, and the game asked for is opened or moot (and
+        the lobby's list is no longer shown: it is no longer read)."""
+        self.watch_lobby(False)
         self.chooser.error = ""
         self.chooser.link_error = ""
         self.chooser.asked = ""
@@ -383,6 +406,59 @@ class GameApp(ipywidgets.VBox):  # type: ignore[misc]
         malformed one, raises a ``ValueError`` that does not quote it (nothing deleted)."""
         return forget_kept(shared_store(), token)
 
+    # ------------------------------------------------------------------ lobby
+    def refresh_lobby(self) -> bool:
+        """Read this server's open tables into the chooser's ``lobby`` trait; ``True`` when
+        the list changed.  A store that cannot be read is said in the trait's ``error``."""
+        try:
+            data: dict[str, Any] = {
+                "tables": [t.to_json() for t in open_tables(shared_store())],
+                "idle_minutes": idle_minutes(), "error": ""}
+        except Exception as exc:        # no store (a static site), a bad setting: say so
+            why = str(exc) if isinstance(exc, TableError) else type(exc).__name__
+            data = {"tables": [], "idle_minutes": 0,
+                    "error": f"The open tables cannot be listed: {why}."[:300]}
+        if data == self.chooser.lobby:
+            return False
+        self.chooser.lobby = data
+        return True
+
+    def watch_lobby(self, on: bool) -> None:
+        """Keep the lobby's list live (``on``) or stop reading it."""
+        if not on:
+            self._lobby_stop.set()
+            return
+        self.refresh_lobby()
+        if self._lobby_thread is not None and self._lobby_thread.is_alive() \
+                and not self._lobby_stop.is_set():
+            return
+        stop = self._lobby_stop = threading.Event()
+
+        def watch() -> None:
+            while not stop.wait(LOBBY_POLL_SECONDS):
+                if self.chooser.game:
+                    return
+                self.refresh_lobby()
+
+        self._lobby_thread = threading.Thread(target=watch, daemon=True, name="nations-lobby")
+        self._lobby_thread.start()
+
+    def sit(self, table_id: object, seat: object) -> GameWidget[Any, Any]:
+        """Sit this screen at ``seat`` of the open table ``table_id`` and show it; refused
+        in words (:class:`~nations_widget.tables.SeatTaken`: somebody took it first)."""
+        token = sit_open(shared_store(), table_id, seat)
+        return self.join([token])
+
+    def _sit_from_page(self, content: dict[str, Any]) -> None:
+        try:
+            self.sit(content.get("table"), content.get("seat"))
+        except ValueError as exc:
+            why = str(exc)
+            self.chooser.error = f"{why[:1].upper()}{why[1:]}."[:300]
+            self.refresh_lobby()
+            return
+        self.chooser.error = ""
+
     def _join_from_page(self, tokens: object) -> None:
         """The page's ``join``: the table shown, or ``link_error`` says why not (the
         game the address asked for is then not opened: the page offers the choice)."""
@@ -419,6 +495,12 @@ class GameApp(ipywidgets.VBox):  # type: ignore[misc]
                 return
             if isinstance(content, dict) and content.get("kind") == "join":
                 self._join_from_page(content.get("tokens"))
+                return
+            if isinstance(content, dict) and content.get("kind") == "lobby":
+                self.watch_lobby(content.get("watch") is True and not self.chooser.game)
+                return
+            if isinstance(content, dict) and content.get("kind") == "sit":
+                self._sit_from_page(content)
                 return
             if not isinstance(content, dict) or content.get("kind") != "choose":
                 raise ValueError("The page sent something other than a choice of game.")
@@ -469,6 +551,7 @@ __all__ = [
     "GAME_FACTORIES",
     "GAME_KEYS",
     "LEARN",
+    "LOBBY_POLL_SECONDS",
     "GameApp",
     "GameChoice",
     "GameChooser",

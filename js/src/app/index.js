@@ -22,6 +22,13 @@
 // site's address alone); Continue sends their links the same way.  Forget asks first, then
 // takes the entry off the list; for a game of this screen alone it also sends {kind:
 // "forget", tokens: [link]}, and Python deletes the game from the server.
+//
+// The lobby: before a choice the page asks Python once for this server's open tables
+// ({kind: "lobby", watch: true}); Python keeps the `lobby` trait live ({tables: [{id, game,
+// players, variant, seats: [{seat, who, name, bot, label}], free, listed}], idle_minutes,
+// error}).  Each free seat is a button that sends {kind: "sit", table, seat}: Python takes
+// the seat (one visitor per seat) and shows the table, or says in `error` why not.  Names
+// are drawn as text (h()), never markup.
 import "./app.css";
 import { h } from "../shell/dom.js";
 import { forgetTable, LINK_PROBLEMS, linksOf, rememberedTables, seatNameOf, tableLink, tableUrl, turnWords, withHostLink } from "../shell/tablelist.js";
@@ -62,6 +69,8 @@ export function forgetWords(t) {
 
 // the entry whose Forget waits for its confirm step, per chooser element
 const asking = new WeakMap();
+// the chooser elements whose page has asked for the lobby's list
+const lobbyAsked = new WeakSet();
 // what the page's address held when the chooser rendered, per chooser element:
 // {problem: a link it cannot use (tableLink's kind), joining: its links were sent}
 const arrival = new WeakMap();
@@ -165,6 +174,51 @@ function continueList(model, el, games, tables) {
     })));
 }
 
+/** "Waiting since 14:05" for a table listed at `seconds` (the epoch's seconds). */
+export function waitingSince(seconds) {
+  if (!Number.isFinite(seconds)) return "";
+  try {
+    return `waiting since ${new Date(seconds * 1000).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" })}`;
+  } catch {
+    return "";
+  }
+}
+
+/** Who sits at an open table already, in words ("Ada and a random bot"; "" when nobody). */
+export function whoWaits(t) {
+  const who = (t.seats || []).filter((s) => s.who !== "open").map((s) => (s.who === "bot" ? `a ${s.bot} bot` : s.name));
+  return who.length > 1 ? `${who.slice(0, -1).join(", ")} and ${who[who.length - 1]}` : who[0] || "";
+}
+
+/** The lobby: this server's open tables (Python's `lobby` trait), each free seat a button
+ * that sends {kind: "sit", table, seat}. */
+export function lobbyList(model, games, lobby) {
+  const tables = Array.isArray(lobby.tables) ? lobby.tables : [];
+  const idle = Number(lobby.idle_minutes) > 0 ? Math.round(Number(lobby.idle_minutes)) : null;
+  const sit = (t, seat) => () => model.send({ kind: "sit", table: t.id, seat });
+  return h("section", { class: "nw-app-lobby", "aria-labelledby": "nw-app-lobby", dataset: { key: "lobby" } },
+    h("h3", { id: "nw-app-lobby" }, "Open tables on this server"),
+    h("p", { class: "nw-app-line" }, `Games waiting for players: take a free seat to play at your own screen. A table starts when its open seats are taken.${idle ? ` A table nobody has kept open for ${idle} minutes leaves the list.` : ""}`),
+    lobby.error ? h("p", { class: "nw-app-error", role: "status" }, lobby.error) : null,
+    tables.length
+      ? h("ul", { class: "nw-app-games nw-app-open-tables" }, tables.map((t) => {
+        const free = (t.seats || []).filter((s) => s.who === "open");
+        const waits = whoWaits(t);
+        const name = `${titleFor(games, t.game)} · ${t.variant} · ${t.players} players`;
+        return h("li", { class: "nw-app-game nw-app-open-table", dataset: { table: t.id } },
+          h("div", { class: "nw-app-game-text" },
+            h("span", { class: "nw-app-game-name" }, name),
+            h("span", { class: "nw-app-when" }, [
+              `${free.length} seat${free.length === 1 ? "" : "s"} free`,
+              waits ? `${waits} ${(t.seats || []).filter((s) => s.who !== "open").length > 1 ? "wait" : "waits"}` : "",
+              waitingSince(Number(t.listed)),
+            ].filter(Boolean).join(" · "))),
+          h("div", { class: "nw-app-game-buttons" }, free.map((s) =>
+            h("button", { type: "button", class: "nw-app-switch nw-app-sit", dataset: { key: `sit-${t.id}-${s.seat}`, table: t.id, seat: s.seat }, "aria-label": `Sit at ${s.label}'s seat: ${name}`, onclick: sit(t, s.seat) }, `Sit as ${s.label}`))));
+      }))
+      : h("p", { class: "nw-app-line nw-app-lobby-empty", dataset: { key: "lobby-empty" } }, "No open table right now. To open one, choose a game, then New game, and make a seat “Open: anyone on this server”."));
+}
+
 /** Draw the chooser for `model` into `el`; returns the root element. */
 export function drawChooser(model, el) {
   const games = model.get("games") || [];
@@ -193,8 +247,14 @@ export function drawChooser(model, el) {
           h("button", { type: "button", class: "nw-app-choice", dataset: { key: `choose-${g.key}`, game: g.key }, onclick: choose(g.key) },
             h("span", { class: "nw-app-name" }, g.title),
             h("span", { class: "nw-app-line" }, g.line))))),
+      model.get("lobby") && Object.keys(model.get("lobby")).length ? lobbyList(model, games, model.get("lobby")) : null,
       tables.length ? continueList(model, el, games, tables) : null,
     ];
+    if (!lobbyAsked.has(el) && !came.joining) {
+      // the choice is shown: Python keeps this server's open tables live from now on
+      lobbyAsked.add(el);
+      model.send({ kind: "lobby", watch: true });
+    }
   } else {
     body = [
       h("nav", { class: "nw-app-bar", "aria-label": "Games" },
@@ -224,7 +284,7 @@ export function drawChooser(model, el) {
 export default {
   render({ model, el }) {
     const draw = () => drawChooser(model, el);
-    const traits = ["games", "game", "error", "link_error", "asked"];
+    const traits = ["games", "game", "error", "link_error", "asked", "lobby"];
     const answered = () => {
       // Python answered the join (the table shown, or why not): no longer on its way
       const came = arrival.get(el);

@@ -508,8 +508,9 @@ export function makePanels(shell) {
   function gamePanelEl(S, withFair) {
     const f = ui.form;
     // "remote": a person at their own screen of a table (taking a seat back from a bot
-    // gives it to them); "invite": a New game seat whose player gets a link
-    const WORDS = { human: "Human", remote: "Player at their own screen", invite: "A player I invite (a link)" };
+    // gives it to them); "invite": a New game seat whose player gets a link; "open": a seat
+    // anyone on this server may take from the lobby (the chooser's open tables)
+    const WORDS = { human: "Human", remote: "Player at their own screen", invite: "A player I invite (a link)", open: "Open: anyone on this server" };
     const seatSelect = (value, onchange, key, label, choices) => h("select", { dataset: { key }, "aria-label": label, onchange },
       choices.map((c) => h("option", { value: c, selected: c === value, title: WORDS[c] ? null : S.botInfo?.[c] || null },
         WORDS[c] || (botLevel(S, c) ? `Bot: ${c} (${botLevel(S, c)})` : `Bot: ${c}`))));
@@ -521,7 +522,7 @@ export function makePanels(shell) {
     for (let seat = 0; seat < f.players; seat += 1) {
       // a new game's seats: no names yet (whoever sits there names them)
       formSeats.push(h("div", { class: "nw-field" }, h("span", {}, seatLabel(seat)),
-        seatSelect(f.seats[seat] || "human", (e) => shell.setFormSeat(seat, e.target.value), `form-seat-${seat}`, `new game: ${seatLabel(seat)}`, ["human", "invite", ...S.botNames])));
+        seatSelect(f.seats[seat] || "human", (e) => shell.setFormSeat(seat, e.target.value), `form-seat-${seat}`, `new game: ${seatLabel(seat)}`, ["human", "invite", "open", ...S.botNames])));
     }
     const counts = S.info.player_counts && S.info.player_counts.length ? S.info.player_counts : [f.players];
     const idp = sid("form-players");

@@ -12,6 +12,11 @@
 // table in this browser's "Continue a game" list (js/src/shell/tablelist.js).
 // Python sends nothing another seat may not see: the bar only draws what it is sent.
 //
+// A table with open seats (New game's "Open: anyone on this server") waits for them: the bar
+// says which seats are open and that the table is listed in the app's lobby, and on the
+// host's page offers "Start now" with a bot in each seat nobody took (the `start_table`
+// intent; Python decides, and refuses in words).
+//
 // At a table the page says it is there every few seconds (the `presence` intent, at the
 // trait's `beat`), and goodbye when it closes (pagehide, beforeunload) or the view goes:
 // a kernel outlives a page closed without Voila's unload call, so only the page can tell
@@ -43,6 +48,7 @@ export function turnNow(T, view, seats) {
   if (T && T.id) {
     if (T.over) return ended(view, T);
     if (T.my_turn) return { mine: true };
+    if (T.waiting) return { waiting: true };
     const seat = (T.seats || []).find((s) => s.seat === T.to_play);
     return seat ? { name: seat.name, bot: seat.who === "bot" } : null;
   }
@@ -63,8 +69,9 @@ function isVoila(doc) {
 }
 
 /** What a seat's line says: "Player 2: you", "...: at their own screen", "...: random bot". */
-export function seatWords(s) {
+export function seatWords(s, T) {
   if (s.who === "here") return "you (this screen)";
+  if (T && T.waiting && (T.open || []).includes(s.seat)) return "open: anyone on this server may take it";
   if (s.who === "bot") return `${s.bot} bot`;
   if (s.connected === true) return "a player at their own screen, connected";
   if (s.connected === false) return "a player at their own screen, not connected now";
@@ -74,6 +81,7 @@ export function seatWords(s) {
 /** The bar's status line. */
 export function statusWords(T) {
   if (T.over) return "The game is over.";
+  if (T.waiting) return "Waiting for players at the open seats.";
   if (T.my_turn) return "Your turn.";
   const seat = (T.seats || []).find((s) => s.seat === T.to_play);
   if (!seat) return "Waiting.";
@@ -146,10 +154,73 @@ export function nameForm(send) {
   return { form, input, setPlaceholder: (text) => input.setAttribute("placeholder", text) };
 }
 
+/** The lines of a table waiting for its open seats (null: it does not wait); on the
+ * host's page (`T.start_bots`) "Start now" with a bot in each seat nobody took, sent by
+ * `send` ({kind: "start_table", bot}). */
+export function waitingPart(T, send) {
+  if (!T.waiting) return null;
+  const free = (T.open || []).map((s) => seatLabel(s));
+  const seats = free.length > 1 ? `${free.slice(0, -1).join(", ")} and ${free[free.length - 1]} are` : `${free[0] || "A seat"} is`;
+  const bots = Array.isArray(T.start_bots) ? T.start_bots : [];
+  let start = null;
+  if (bots.length && send) {
+    const pick = h("select", { dataset: { key: "start-bot" }, "aria-label": "Bot for the seats nobody took" },
+      bots.map((b, i) => h("option", { value: b, selected: i === 0 }, `Bot: ${b}`)));
+    start = h("div", { class: "nw-table-start" },
+      h("button", { type: "button", class: "nw-btn", dataset: { key: "start-now" }, onclick: () => send({ kind: "start_table", bot: pick.value }) }, "Start now"),
+      h("span", {}, " with "), pick, h("span", { class: "nw-table-start-help" }, " in each open seat nobody took."));
+  }
+  return h("div", { class: "nw-table-waiting", dataset: { key: "table-waiting" } },
+    h("p", {}, `${seats} open to anyone on this server: the table is listed under “Open tables” on the app's first page. The game starts when every open seat is taken${bots.length ? ", or when you start it now" : ", or when the host starts it"}.`),
+    start);
+}
+
+/** The chat's form of a page (made once: what is being typed survives the bar's redraws);
+ * `send(text)` sends a line.  Python cleans it or refuses it in words. */
+export function chatForm(send) {
+  const input = h("input", { type: "text", class: "nw-chat-input", maxlength: "1200", autocomplete: "off", spellcheck: "true", dataset: { key: "chat-input" }, placeholder: "Write to the table…", "aria-label": "Write in the table's chat (at most 300 characters)" });
+  const form = h("form", {
+    class: "nw-chat-form", dataset: { key: "chat-form" }, onsubmit: (e) => {
+      e.preventDefault();
+      if (input.value.trim() === "") return;
+      send(input.value);
+      input.value = "";
+    },
+  }, input, h("button", { type: "submit", class: "nw-btn", dataset: { key: "chat-send" } }, "Send"));
+  return { form, input };
+}
+
+/** The table's chat (`T.chat`): its lines (names and text as text nodes, never markup),
+ * each with the move it was written at; the form for a seat, a line for a spectator; the
+ * host's switch.  Null when Python sent no chat. */
+export function chatPart(T, chatting, send) {
+  const C = T.chat;
+  if (!C || !Array.isArray(C.lines)) return null;
+  const lines = C.lines.map((l) => (l.kind === "line"
+    ? h("li", { class: "nw-chat-line", dataset: { n: l.n, seat: l.seat } },
+      h("span", { class: `nw-swatch nw-seat-${l.seat}`, "aria-hidden": "true" }),
+      h("strong", { class: "nw-chat-name" }, l.name || seatLabel(l.seat)),
+      h("span", { class: "nw-chat-move" }, ` move ${l.move}`),
+      h("span", { class: "nw-chat-text" }, ` ${l.text}`))
+    : h("li", { class: "nw-chat-line nw-chat-switch", dataset: { n: l.n } }, l.kind === "off" ? "The host turned the chat off." : "The host turned the chat on.")));
+  let writing = null;
+  if (C.can_write && chatting) writing = chatting.form;
+  else if (C.off) writing = h("p", { class: "nw-chat-note", dataset: { key: "chat-off" } }, "The chat is off: the host turned it off.");
+  else if (T.role === "spectator") writing = h("p", { class: "nw-chat-note", dataset: { key: "chat-read-only" } }, "You are watching: you read the chat, and the players write in it.");
+  const toggle = C.can_switch && send
+    ? h("button", { type: "button", class: "nw-btn nw-chat-toggle", dataset: { key: "chat-switch" }, onclick: () => send({ kind: "chat_switch", on: Boolean(C.off) }) }, C.off ? "Turn the chat on" : "Turn the chat off")
+    : null;
+  return h("details", { class: "nw-chat", open: true, dataset: { key: "chat" } },
+    h("summary", {}, `Table chat${C.lines.length ? ` (${C.lines.filter((l) => l.kind === "line").length})` : ""}`),
+    lines.length ? h("ol", { class: "nw-chat-lines", "aria-live": "polite", dataset: { key: "chat-lines" } }, lines) : h("p", { class: "nw-chat-note" }, "No message yet."),
+    writing, toggle);
+}
+
 /** Draw the bar for table `T` (the trait's value; `{}`: no table) into `el`; `K`: the
  * `kept` trait of a game of this screen (its line when it is not kept); `naming`: the
- * "Your name" form (nameForm), shown when this screen holds one seat. */
-export function drawTableBar(T, el, links, loc, K, naming) {
+ * "Your name" form (nameForm), shown when this screen holds one seat; `send`: sends an
+ * intent (the host's "Start now"). */
+export function drawTableBar(T, el, links, loc, K, naming, send, chatting) {
   if (!T || !T.id) {
     if (K && K.status === "off") {
       el.hidden = false;
@@ -161,13 +232,13 @@ export function drawTableBar(T, el, links, loc, K, naming) {
     return;
   }
   el.hidden = false;
-  const seats = (T.seats || []).map((s) => h("li", { class: `nw-table-seat${s.seat === T.to_play && !T.over ? " nw-table-to-play" : ""}`, dataset: { seat: s.seat, who: s.who } },
+  const seats = (T.seats || []).map((s) => h("li", { class: `nw-table-seat${s.seat === T.to_play && !T.over && !T.waiting ? " nw-table-to-play" : ""}`, dataset: { seat: s.seat, who: s.who } },
     h("span", { class: `nw-swatch nw-seat-${s.seat}`, "aria-hidden": "true" }),
     // a name is text: a text node, never markup; the seat's number beside it (names may repeat)
     h("span", { class: "nw-table-seat-text" },
       h("strong", { class: "nw-table-seat-name", dataset: { key: `seat-name-${s.seat}` } }, s.name),
-      s.named && s.label ? h("span", { class: "nw-table-seat-label" }, ` (${s.label})`) : null, `: ${seatWords(s)}`),
-    s.seat === T.to_play && !T.over ? h("span", { class: "nw-table-badge" }, "to play") : null));
+      s.named && s.label ? h("span", { class: "nw-table-seat-label" }, ` (${s.label})`) : null, `: ${seatWords(s, T)}`),
+    s.seat === T.to_play && !T.over && !T.waiting ? h("span", { class: "nw-table-badge" }, "to play") : null));
   const invite = [];
   if (links && links.seats && Object.keys(links.seats).length) {
     const url = (token) => (loc ? tableUrl(loc, [token]) : `table_widget("#table=${token}")`);
@@ -181,7 +252,9 @@ export function drawTableBar(T, el, links, loc, K, naming) {
     h("h3", {}, "Table"),
     h("p", { class: `nw-table-status${T.my_turn ? " nw-table-mine" : ""}`, role: "status", dataset: { key: "table-status" } }, statusWords(T)),
     h("ul", { class: "nw-table-seats" }, seats),
+    waitingPart(T, send),
     naming && T.role === "seat" && (T.mine || []).length === 1 ? naming.form : null,
+    chatPart(T, chatting, send),
     invite,
     where ? h("p", { class: "nw-table-address", dataset: { key: "table-address" } }, where) : null,
     h("p", { class: "nw-table-kept" }, T.role === "spectator" ? "You are watching: the table shows what every player may see." : "Every move is kept: close this page or reload it, and the same link brings the table back.")));
@@ -203,6 +276,13 @@ export function mountTableBar(model, el) {
     }
   };
   const naming = { ...nameForm(sendName), send: sendName };
+  const chatting = chatForm((text) => {
+    try {
+      model.send({ kind: "chat", text });
+    } catch {
+      // the kernel's connection is gone: the page's notice says so
+    }
+  });
   const address = (tokens) => {
     if (loc && typeof history !== "undefined" && tokensInHash(loc.hash).join(",") !== tokens.join(",")) {
       history.replaceState(history.state, "", tokens.length ? `#table=${tokens.join(",")}` : `${loc.pathname}${loc.search}`);
@@ -241,13 +321,20 @@ export function mountTableBar(model, el) {
         naming.send(wanted);
       }
     }
-    // the name being typed stays where it is (the bar is drawn anew with every move)
-    const typing = doc && doc.activeElement === naming.input;
-    const caret = typing ? [naming.input.selectionStart, naming.input.selectionEnd] : null;
-    drawTableBar(T, el, links, loc, K, naming);
-    if (typing && naming.input.isConnected) {
-      naming.input.focus();
-      if (caret) naming.input.setSelectionRange(caret[0], caret[1]);
+    // what is being typed stays where it is (the bar is drawn anew with every move)
+    const active = doc && (doc.activeElement === naming.input ? naming.input : doc.activeElement === chatting.input ? chatting.input : null);
+    const typing = Boolean(active);
+    const caret = typing ? [active.selectionStart, active.selectionEnd] : null;
+    drawTableBar(T, el, links, loc, K, naming, (intent) => {
+      try {
+        model.send(intent);
+      } catch {
+        // the kernel's connection is gone: the page's notice says so
+      }
+    }, chatting);
+    if (typing && active.isConnected) {
+      active.focus();
+      if (caret) active.setSelectionRange(caret[0], caret[1]);
     }
     if (isVoila(doc)) {
       const mine = Boolean(T.id && T.my_turn);

@@ -130,6 +130,7 @@ export function turnOf(t) {
   if (!turn || typeof turn !== "object") return null;
   if (turn.over === true) return shownName(turn.winner) ? { over: true, winner: shownName(turn.winner) } : { over: true };
   if (turn.mine === true) return { mine: true };
+  if (turn.waiting === true) return { waiting: true };
   if (shownName(turn.name)) return { name: shownName(turn.name), bot: turn.bot === true };
   return null;
 }
@@ -148,5 +149,6 @@ export function turnWords(t) {
   if (!turn) return "";
   if (turn.over) return turn.winner ? `Finished · ${turn.winner} won` : "Finished";
   if (turn.mine) return "Your turn";
+  if (turn.waiting) return "Waiting for players";
   return turn.bot ? `${turn.name}'s turn (a bot)` : `${turn.name}'s turn`;
 }

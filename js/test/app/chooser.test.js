@@ -3,7 +3,7 @@
 // on a Voila page the title names the game shown.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import chooser, { APP_TITLE, titleFor } from "../../src/app/index.js";
-import { click, mockModel, removeHosts, testHost, tick } from "../helpers.js";
+import { acts, click, mockModel, removeHosts, testHost, tick } from "../helpers.js";
 
 const GAMES = [
   { key: "dice", title: "Nations: The Dice Game", short: "The Dice Game", line: "Roll dice." },
@@ -33,7 +33,7 @@ describe("the game chooser", () => {
     expect(buttons[1].textContent).toContain("Draft cards.");
     expect(document.title).toBe(APP_TITLE);
     click(byKey("choose-board"));
-    expect(model.sent).toEqual([{ kind: "choose", game: "board" }]);
+    expect(acts(model)).toEqual([{ kind: "choose", game: "board" }]);
     // Python shows the game: a bar of switches, the current one pressed, the title follows
     model.emit("game", "board");
     await tick();
@@ -43,7 +43,7 @@ describe("the game chooser", () => {
     expect(byKey("switch-dice").textContent).toBe("The Dice Game");
     expect(document.title).toBe("Nations (the board game)");
     click(byKey("switch-dice"));
-    expect(model.sent.at(-1)).toEqual({ kind: "choose", game: "dice" });
+    expect(acts(model).at(-1)).toEqual({ kind: "choose", game: "dice" });
     model.emit("error", "There is no game called chess.");
     expect(el.querySelector(".nw-app-error").textContent).toContain("chess");
     cleanup();

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import chooser from "../../src/app/index.js";
 import { addressWords, drawTableBar, mountTableBar } from "../../src/shell/table.js";
 import { LINK_PROBLEMS, rememberTable, rememberedTables, tableLink, tokensInHash } from "../../src/shell/tablelist.js";
-import { mockModel, removeHosts, testHost } from "../helpers.js";
+import { acts, mockModel, removeHosts, testHost } from "../helpers.js";
 
 const A = "a".repeat(43);
 const B = "B".repeat(21) + "-_" + "c".repeat(20);
@@ -73,7 +73,7 @@ describe("a table link that opens nothing", () => {
         expect(notice.textContent).toContain(LINK_PROBLEMS[problem]);
         expect(notice.textContent).toContain("Nothing was started");
         expect(el.querySelectorAll("button.nw-app-choice")).toHaveLength(2);
-        expect(model.sent, hash).toEqual([]); // no join, no game opened behind the words
+        expect(acts(model), hash).toEqual([]); // no join, no game opened behind the words
         cleanup();
       }
     });
@@ -83,7 +83,7 @@ describe("a table link that opens nothing", () => {
     history.replaceState(null, "", `#table=${A}`);
     const model = mockModel({ games: GAMES, game: "", error: "", link_error: "", asked: "dice" });
     const cleanup = chooser.render({ model, el });
-    expect(model.sent).toEqual([{ kind: "join", tokens: [A] }]); // not the game asked for
+    expect(acts(model)).toEqual([{ kind: "join", tokens: [A] }]); // not the game asked for
     expect(el.textContent).toContain("Opening the table…");
     model.data.asked = "";
     model.emit("link_error", "No table has this link: its table may have been removed, or the link was mistyped; ask for the link again.");
@@ -94,16 +94,16 @@ describe("a table link that opens nothing", () => {
     expect(el.querySelectorAll("button.nw-app-choice")).toHaveLength(2);
     // the player chooses a game: the dead link leaves the address (a reload says nothing)
     el.querySelector("[data-key=choose-board]").click();
-    expect(model.sent.at(-1)).toEqual({ kind: "choose", game: "board" });
+    expect(acts(model).at(-1)).toEqual({ kind: "choose", game: "board" });
     expect(window.location.hash).toBe("");
-    expect(model.sent).toHaveLength(2);
+    expect(acts(model)).toHaveLength(2);
     cleanup();
   });
 
   it("an address without a table link opens the game it asked for, with no flash of the choice", () => {
     const model = mockModel({ games: GAMES, game: "", error: "", link_error: "", asked: "board" });
     const cleanup = chooser.render({ model, el });
-    expect(model.sent).toEqual([{ kind: "choose", game: "board" }]);
+    expect(acts(model)).toEqual([{ kind: "choose", game: "board" }]);
     expect(el.textContent).toContain("Opening the game…");
     expect(el.querySelector("[data-key=link-error]")).toBeNull();
     cleanup();
@@ -141,17 +141,17 @@ describe("the host's link stays out of the address", () => {
     history.replaceState(null, "", `#table=${A}`);
     const model = mockModel({ games: GAMES, game: "", error: "", link_error: "", asked: "" });
     const cleanup = chooser.render({ model, el });
-    expect(model.sent).toEqual([{ kind: "join", tokens: [A, H] }]);
+    expect(acts(model)).toEqual([{ kind: "join", tokens: [A, H] }]);
     model.emit("link_error", "No table has this link."); // so that the list shows
     el.querySelector("[data-key=continue-t1]").click();
-    expect(model.sent.at(-1)).toEqual({ kind: "join", tokens: [A, H] });
+    expect(acts(model).at(-1)).toEqual({ kind: "join", tokens: [A, H] });
     expect(window.location.hash).toBe(`#table=${A}`);
     cleanup();
     // another browser's address with the same seat link: no host link to add
     localStorage.clear();
     const other = mockModel({ games: GAMES, game: "", error: "", link_error: "", asked: "" });
     const again = chooser.render({ model: other, el });
-    expect(other.sent).toEqual([{ kind: "join", tokens: [A] }]);
+    expect(acts(other)).toEqual([{ kind: "join", tokens: [A] }]);
     again();
   });
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import chooser from "../../src/app/index.js";
 import { drawTableBar, mountTableBar, statusWords, YOUR_TURN } from "../../src/shell/table.js";
 import { forgetTable, rememberTable, rememberedTables, TABLES_KEY, tableUrl, tokensInHash } from "../../src/shell/tablelist.js";
-import { mockModel, removeHosts, testHost } from "../helpers.js";
+import { acts, mockModel, removeHosts, testHost } from "../helpers.js";
 
 const A = "a".repeat(43);
 const B = "B".repeat(21) + "-_" + "c".repeat(20);
@@ -105,7 +105,7 @@ describe("a game kept from this screen alone", () => {
     const cleanup = chooser.render({ model, el });
     expect(el.querySelector("[data-table=k1]").textContent).toContain("Nations: The Dice Game: 2 players at this screen");
     el.querySelector("[data-key=continue-k1]").click();
-    expect(model.sent.at(-1)).toEqual({ kind: "join", tokens: [A] });
+    expect(acts(model).at(-1)).toEqual({ kind: "join", tokens: [A] });
     cleanup();
   });
 });
@@ -210,18 +210,18 @@ describe("Forget asks first, and deletes a game of this screen from the server",
     expect(el.querySelector("[data-table=k2] [data-key=forget-k2]")).not.toBeNull(); // the others as they were
     el.querySelector("[data-key=forget-no-k1]").click(); // Keep it
     expect(ids()).toEqual(["k2", "k1"]);
-    expect(model.sent).toEqual([]);
+    expect(acts(model)).toEqual([]);
     expect(document.activeElement).toBe(el.querySelector("[data-key=forget-k1]"));
     el.querySelector("[data-key=forget-k1]").click();
     key(document.activeElement, "Escape"); // Escape keeps it too
     expect(el.querySelector("[data-key=forget-yes-k1]")).toBeNull();
     expect(ids()).toEqual(["k2", "k1"]);
-    expect(model.sent).toEqual([]);
+    expect(acts(model)).toEqual([]);
     el.querySelector("[data-key=forget-k1]").click();
     el.querySelector("[data-key=forget-yes-k1]").click();
     expect(ids()).toEqual(["k2"]);
     expect(el.querySelector("[data-table=k1]")).toBeNull();
-    expect(model.sent).toEqual([{ kind: "forget", tokens: [A] }]);
+    expect(acts(model)).toEqual([{ kind: "forget", tokens: [A] }]);
     expect(document.activeElement).toBe(el.querySelector("[data-key=forget-k2]"));
     el.querySelector("[data-key=forget-k2]").click();
     el.querySelector("[data-key=forget-yes-k2]").click();
@@ -243,7 +243,7 @@ describe("Forget asks first, and deletes a game of this screen from the server",
     expect(el.querySelector("[data-table=t2] [role=group]").getAttribute("aria-labelledby")).toBe("nw-app-forget-t2");
     el.querySelector("[data-key=forget-yes-t2]").click();
     expect(ids()).toEqual([]);
-    expect(model.sent).toEqual([]);
+    expect(acts(model)).toEqual([]);
     cleanup();
   });
 
@@ -287,16 +287,16 @@ describe("the tables this browser remembers", () => {
     history.replaceState(null, "", `#table=${B}`);
     const model = mockModel({ games: [{ key: "dice", title: "Nations: The Dice Game", short: "Dice", line: "" }], game: "", error: "" });
     const cleanup = chooser.render({ model, el });
-    expect(model.sent).toEqual([{ kind: "join", tokens: [B] }]);
+    expect(acts(model)).toEqual([{ kind: "join", tokens: [B] }]);
     const item = el.querySelector("[data-table=one]");
     expect(item.textContent).toContain("Nations: The Dice Game: Player 2");
     el.querySelector("[data-key=continue-one]").click();
-    expect(model.sent[1]).toEqual({ kind: "join", tokens: [A] });
+    expect(acts(model)[1]).toEqual({ kind: "join", tokens: [A] });
     expect(window.location.hash).toBe(`#table=${A}`);
     el.querySelector("[data-key=forget-one]").click();
     el.querySelector("[data-key=forget-yes-one]").click();
     expect(el.querySelector("[data-table=one]")).toBeNull();
-    expect(model.sent).toHaveLength(2); // a seat at a shared table: nothing to delete
+    expect(acts(model)).toHaveLength(2); // a seat at a shared table: nothing to delete
     cleanup();
   });
 });

@@ -45,6 +45,12 @@ kind                    fields
                         int: which of this screen's seats; default its only one): at a
                         table, the name its player chose, shown on every screen (cleaned,
                         or refused in words, by ``nations_widget.tables.names``)
+``start_table``         ``bot`` (text: a bot's name): the host starts a table that waits
+                        for its open seats, with that bot in each seat nobody took
+``chat``                ``text`` (text): at a table, a line in its chat for this screen's
+                        seat (cleaned, limited and rate-limited, or refused in words, by
+                        ``nations_widget.tables.chat``)
+``chat_switch``         ``on`` (bool): the table's host turns its chat on or off
 ``preview``             ``move`` (a move's JSON object): what it would do (the
                         ``preview`` trait); nothing is played.  ``ask`` (optional int):
                         a number the page picks, sent back in the trait, so that the
@@ -105,6 +111,9 @@ GENERIC_INTENTS: dict[str, FieldTable] = {
     "clear_error": ({}, frozenset()),
     "presence": ({"here": ("boolean",), "hidden": ("boolean", "null")}, frozenset({"here"})),
     "name": ({"name": ("text", "null"), "seat": ("integer", "null")}, frozenset({"name"})),
+    "start_table": ({"bot": ("text",)}, frozenset({"bot"})),
+    "chat": ({"text": ("text",)}, frozenset({"text"})),
+    "chat_switch": ({"on": ("boolean",)}, frozenset({"on"})),
     "preview": ({"move": ("object",), "ask": ("integer", "null")}, frozenset({"move"})),
     "hint": ({}, frozenset()),
     "coach": ({"on": ("boolean",)}, frozenset({"on"})),

@@ -31,6 +31,7 @@ from ...tables import create_table
 from .intents import IntentError
 from .table_mode import (
     INVITE,
+    OPEN,
     WATCH_SECONDS,
     Hands,
     TableBinding,
@@ -165,16 +166,50 @@ class TableSeating:
             self._hooks.clear_error()
             self._hooks.publish()
 
+    def start_with_bots(self, bot: str) -> None:
+        """The host's "Start now" of a table waiting for its open seats (the
+        ``start_table`` intent): a bot ``bot`` in each seat nobody took."""
+        with self._lock:
+            if self.binding is None:
+                raise IntentError("there is no shared table here: this game is played at "
+                                  "this screen")
+            self.write(lambda b: b.start_with_bots(bot))
+
+    def say(self, text: object) -> None:
+        """A line in the table's chat for this screen's seat (the ``chat`` intent)."""
+        self._chat(lambda b: b.say(text))
+
+    def set_chat(self, on: bool) -> None:
+        """The host turns the table's chat on or off (the ``chat_switch`` intent)."""
+        self._chat(lambda b: b.set_chat(on))
+
+    def _chat(self, change: Callable[[TableBinding], object]) -> None:
+        with self._lock:
+            binding = self.binding
+            if binding is None:
+                raise IntentError("there is no shared table here: this game is played at "
+                                  "this screen")
+            try:
+                change(binding)
+            except ValueError as exc:
+                self._hooks.fail(str(exc))
+                raise IntentError(str(exc)) from None
+            self._hooks.clear_error()
+            self._hooks.publish()
+
 
 def invite(game: HistoryGame[Any, Any], seats: list[str], bot_names: Sequence[str],
            seat_count: int) -> Hands:
     """Store ``game`` as a new table: "human" seats sit at this screen, "invite" seats get
-    a link each (in the ``table`` trait), bots play theirs."""
-    allowed = {"human", INVITE, *bot_names}
+    a link each (in the ``table`` trait), "open" seats wait in the lobby for anyone on this
+    server, bots play theirs."""
+    allowed = {"human", INVITE, OPEN, *bot_names}
     if len(seats) != seat_count or any(s not in allowed for s in seats):
-        raise ValueError("give each seat 'human', 'invite' or a bot's name")
+        raise ValueError("give each seat 'human', 'invite', 'open' or a bot's name")
     store = shared_store()
-    links = create_table(store, game, [None if s in ("human", INVITE) else s for s in seats])
+    links = create_table(store, game, [None if s in ("human", INVITE, OPEN) else s
+                                       for s in seats],
+                         open_seats=[i for i, s in enumerate(seats) if s == OPEN])
     mine = [links.seats[i] for i, s in enumerate(seats) if s == "human"]
     hands = open_hands(store, [*mine, links.host])
     hands.links = links

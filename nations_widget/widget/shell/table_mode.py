@@ -57,6 +57,24 @@ keeps, and a :class:`TableBinding` changes what the widget does:
   reason, so the page offers none of them live.
 - **Never lost.**  Every move is in the store before it is shown; a page reloaded, a
   kernel that died or a server restarted comes back with the same links.
+- **Open seats** (:data:`OPEN`, :mod:`nations_widget.tables.lobby`).  A table whose New
+  game left seats open to anyone on the server waits for them: while it waits a move is
+  refused in words (the table's own rule, :meth:`~nations_widget.tables.TableSeat.play`),
+  no bot moves and it is nobody's turn (``my_turn`` false: no "Your turn" in the page's
+  title); the ``table`` trait says ``waiting`` and which seats are ``open``, and the host's
+  page may start it with a bot in each (the ``start_table`` intent).  The watcher says in
+  the store that the table is still there (every
+  :data:`~nations_widget.tables.lobby.TOUCH_EVERY` seconds), so an abandoned one leaves
+  the lobby's list.
+
+- **Chat** (:mod:`nations_widget.tables.chat`).  The seats write short lines (the
+  ``chat`` intent: :meth:`~nations_widget.tables.TableSeat.say` cleans, limits and
+  rate-limits them, or refuses in words), spectators read them, and the host may turn the
+  chat off and on (``chat_switch``).  The lines are kept with the table in the store; the
+  watcher reads the chat's latest number at each turn (every
+  :data:`WATCH_SECONDS` at most, at once with PostgreSQL's ``NOTIFY``) and publishes the
+  new lines, with each writer's name and the move they wrote at, in the ``table`` trait's
+  ``chat``.
 
 The ``table`` trait tells the page the table's state (:func:`table_payload`): its id,
 this screen's seats and role, who plays each seat, whose turn it is, and, on the page
@@ -76,12 +94,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...tables import LinkError, SeatError, Store, TableError, TableSeat, join_table, open_store
+from ...tables.chat import MAX_CHAT_CHARS
+from ...tables.lobby import TOUCH_EVERY
 from ...tables.table import Links, Table, player_name
 
 #: A seat played by a person at another screen (in the payloads' seats).
 REMOTE = "remote"
 #: A seat the New game dialog gives to a person who is sent a link.
 INVITE = "invite"
+#: A seat the New game dialog leaves open to anyone on this server (the lobby).
+OPEN = "open"
 #: Seconds a watcher waits on the store at a time (its stop is seen within this).
 WATCH_SECONDS = 0.5
 #: At most this many links are opened at once (a page's own seats, its host link).
@@ -246,7 +268,8 @@ def table_payload(hands: Hands, connected: Sequence[int] = ()) -> dict[str, Any]
     ``host_link``: the host's link when this screen holds it (the page keeps it in the
     browser's storage only, with the table in "Continue a game"); ``links``: on the page
     that made the table, ``{"seats": {seat: link}, "spectator": link}`` for the seats it
-    invited."""
+    invited; ``waiting``: the table waits for its ``open`` seats (their numbers), and on the
+    host's page ``start_bots``, the bots it may start the table with."""
     table = hands.table
     to_play = table.game.current_player if table.game.game_position == table.game.position \
         else table.game.state_at(table.game.game_position).current_player()
@@ -263,21 +286,37 @@ def table_payload(hands: Hands, connected: Sequence[int] = ()) -> dict[str, Any]
         "host": hands.host is not None, "mine": sorted(hands.seats), "seats": seats,
         "to_play": to_play,
         "my_turn": to_play is not None and to_play in hands.seats
-        and table.bots[to_play] is None,
+        and table.bots[to_play] is None and table.started,
         "over": table.game.state_at(table.game.game_position).is_terminal(),
         "undo": table.record.undo, "shared": hands.shared,
         "off": dict(OFF_AT_SHARED_TABLE) if hands.shared else {}, "beat": PAGE_BEAT,
         "tokens": hands.address_tokens,
+        "waiting": not table.started, "open": table.free_seats,
     }
+    if hands.host is not None and not table.started:
+        data["start_bots"] = list(table.kind.bot_names)
+    data["chat"] = chat_payload(hands, role)
     if hands.host_token is not None:
         data["host_link"] = hands.host_token
     links = hands.links
     if links is not None:
         invited = [s for s, bot in enumerate(table.record.bots)
-                   if bot is None and s not in hands.seats]
+                   if bot is None and s not in hands.seats and s not in table.record.open]
         data["links"] = {"seats": {str(s): links.seats[s] for s in invited},
                          "spectator": links.spectator}
     return data
+
+
+def chat_payload(hands: Hands, role: str) -> dict[str, Any]:
+    """The ``table`` trait's ``chat``: ``{lines: [{n, kind, seat, name, move, text}], off,
+    can_write, can_switch, max}`` (``kind`` "line", or "off" / "on": the host's switch;
+    ``move``: the table's event number when it was written)."""
+    table = hands.table
+    lines = [line.to_json(table.display_name(line.seat) if line.seat is not None else None)
+             for line in table.chat]
+    return {"lines": lines, "off": table.chat_off,
+            "can_write": role == "seat" and not table.chat_off,
+            "can_switch": hands.host is not None, "max": MAX_CHAT_CHARS}
 
 
 class TableBinding:
@@ -303,6 +342,7 @@ class TableBinding:
         self._owner = secrets.token_hex(8)          # this screen's name in the store
         self._thread: threading.Thread | None = None
         self._beat = 0.0                            # when presence was last noted
+        self._touched = 0.0                         # when the lobby was last told
         # when this screen's page counts as gone (time.monotonic()); None: no page has
         # spoken (a widget driven from Python), the kernel's presence is the screen's
         self._page_until: float | None = None
@@ -414,6 +454,28 @@ class TableBinding:
             return handle.take_back(seat, seen=self.number)
         return handle.hand_to_bot(player, seat, seen=self.number)
 
+    def say(self, text: object) -> int:
+        """Write ``text`` in the chat for this screen's seat (with the widget's lock held)."""
+        if not self.hands.seats:
+            raise SeatError("a spectator reads the chat but cannot write in it"
+                            if self.hands.host is None else
+                            "a host's link alone cannot write in the chat: it holds no seat")
+        return self.hands.seats[min(self.hands.seats)].say(text)
+
+    def set_chat(self, on: bool) -> None:
+        """The host's: the chat on or off."""
+        if self.hands.host is None:
+            raise SeatError("only the table's host can turn the chat off or on")
+        self.hands.host.set_chat(on)
+
+    def start_with_bots(self, bot: str) -> int:
+        """The host's "start now" of a table waiting for its open seats: a bot ``bot`` in
+        each seat nobody took (with the widget's lock held)."""
+        if self.hands.host is None:
+            raise SeatError("only the table's host can start it before its open seats "
+                            "are taken")
+        return self.hands.host.start_with_bots(bot)
+
     # ------------------------------------------------------------------ watching
     def start(self) -> None:
         if self._thread is None:
@@ -462,6 +524,10 @@ class TableBinding:
         with self._presence_lock:
             mine = sorted(self.hands.seats) if self.page_present() else []
             store.set_presence(table_id, self._owner, mine, PRESENCE_SECONDS)
+        if not self.table.started and self.page_present() \
+                and time.monotonic() - self._touched >= TOUCH_EVERY:
+            self._touched = time.monotonic()
+            store.touch_lobby(table_id)         # still there: the lobby keeps listing it
         there = [s for s in store.presence(table_id) if s not in self.hands.seats]
         with self._lock:
             if self._stop.is_set():
@@ -498,6 +564,10 @@ class TableBinding:
                 head = store.wait(table_id, seen, WATCH_SECONDS)
                 if self._stop.is_set():
                     return
+                if store.chat_head(table_id) != self.table.chat_number:
+                    with self._lock:
+                        if self.table.read_chat():      # a line written at another screen
+                            self._publish()
                 if head is None:
                     self._fail("this table was removed from the store")
                     return
@@ -525,7 +595,8 @@ class TableBinding:
         with self._lock:
             game = self.table.game
             seat = game.state_at(game.game_position).current_player()
-            return seat is not None and self.table.bots[seat] is not None
+            return seat is not None and self.table.bots[seat] is not None \
+                and self.table.started
 
     def _play_a_bot(self, pause: bool = True) -> None:
         """One bot move, after the widget's pause (``pause``), thought out on a table
@@ -538,8 +609,26 @@ class TableBinding:
         self._runner.run_bots(owner=self._owner, limit=1,
                               pause=self._bot_delay() if pause else 0.0, stop=self._stop)
 
-__all__ = ["INVITE", "MAX_LINKS", "NO_BOT_HELP", "NO_COACH", "NO_SAVE", "OFF_AT_SHARED_TABLE",
-           "PAGE_AWAY", "PAGE_AWAY_HIDDEN", "PAGE_BEAT", "REMOTE", "WATCH_SECONDS", "Hands",
-           "TableBinding",
-           "open_hands", "screen_seats", "shared_store", "table_payload",
-           "use_store", "with_names"]
+__all__ = [
+    "INVITE",
+    "MAX_LINKS",
+    "NO_BOT_HELP",
+    "NO_COACH",
+    "NO_SAVE",
+    "OFF_AT_SHARED_TABLE",
+    "OPEN",
+    "PAGE_AWAY",
+    "PAGE_AWAY_HIDDEN",
+    "PAGE_BEAT",
+    "REMOTE",
+    "WATCH_SECONDS",
+    "Hands",
+    "TableBinding",
+    "chat_payload",
+    "open_hands",
+    "screen_seats",
+    "shared_store",
+    "table_payload",
+    "use_store",
+    "with_names",
+]

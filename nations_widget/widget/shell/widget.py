@@ -54,6 +54,7 @@ from .table_mode import (
     NO_BOT_HELP,
     NO_COACH,
     NO_SAVE,
+    OPEN,
     REMOTE,
     Hands,
     TableBinding,
@@ -489,7 +490,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             if seats is None:
                 seats = [s for s in self._seats if s != REMOTE] \
                     if len(self._seats) == n and self.seating.binding is None else None
-            if seats is not None and INVITE in seats:
+            if seats is not None and (INVITE in seats or OPEN in seats):
                 hands = invite(game, list(seats), self.bot_names, n)
                 if delay is not None:
                     self.bot_delay = float(delay)
@@ -1048,6 +1049,9 @@ _GENERIC_HANDLERS: dict[str, Callable[[GameWidget[Any, Any], dict[str, Any]], No
     "clear_error": GameWidget._intent_clear_error,
     "presence": lambda w, f: w.seating.presence(f["here"], bool(f.get("hidden"))),
     "name": lambda w, f: w.seating.set_name(f["name"], f.get("seat")),
+    "start_table": lambda w, f: w.seating.start_with_bots(f["bot"]),
+    "chat": lambda w, f: w.seating.say(f["text"]),
+    "chat_switch": lambda w, f: w.seating.set_chat(f["on"]),
     "preview": GameWidget._intent_preview,
     "hint": lambda w, f: w.coaching.ask_hint(),
     "coach": lambda w, f: w.coaching.set_coach(f["on"]),
