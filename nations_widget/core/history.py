@@ -55,7 +55,8 @@ import importlib
 import json
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from .envelope import check_header, json_object, message
@@ -112,6 +113,10 @@ class HistoryGame(ABC, Generic[S, M]):
     #: the fingerprint's salt, drawn when the game is created (None: loaded from a save
     #: made before fingerprints, which has no fingerprint); see :mod:`..fairness`
     salt: str | None
+    #: the moves tried last (:meth:`trying`), newest last: (the state tried from, the
+    #: move, the state it led to, its log), which :meth:`play` takes instead of playing
+    #: the same move from the same state again
+    _tried: tuple[tuple[Any, Any, Any, list[LogEntry]], ...] = ()
 
     # --------------------------------------------------------- what a game supplies
     @classmethod
@@ -373,8 +378,14 @@ class HistoryGame(ABC, Generic[S, M]):
         Playing after an undo discards the moves that had been undone.
         """
         parsed = self._parse_move(move)
-        nxt = self.state.clone()
-        log = nxt.apply(parsed)
+        before = self.state
+        tried = next((t for t in self._tried if t[0] is before and t[1] == parsed), None)
+        if tried is not None:
+            nxt, log = tried[2], tried[3]
+        else:
+            nxt = before.clone()
+            log = nxt.apply(parsed)
+        self._tried = ()
         del self._states[self._cursor + 1:]
         del self._moves[self._cursor:]
         del self._logs[self._cursor + 1:]
@@ -384,6 +395,38 @@ class HistoryGame(ABC, Generic[S, M]):
         self._cursor += 1
         self._at = self._cursor
         return log
+
+    #: how many tried moves are kept (:meth:`trying`)
+    TRIED_KEPT: ClassVar[int] = 2
+
+    @contextmanager
+    def trying(self, move: Any) -> Iterator[M]:
+        """Play ``move`` for the length of the block, as :meth:`play` would, then put the
+        game back exactly as it was (only at the latest position, so that no move undone
+        is lost).  The widget works out the page's payloads of a likely next position
+        inside it while the player thinks.  The state the move led to is kept: a
+        :meth:`play` of the same move from the same state takes that very state rather
+        than playing the move again (the engine is deterministic and its randomness is in
+        the state, so it is the state a new play would make), and what was worked out for
+        it holds.  An illegal or malformed move raises as :meth:`play` does and changes
+        nothing."""
+        if self._cursor != len(self._moves) or self._at != self._cursor:
+            raise IllegalMoveError("a move is tried only at the latest position of the game")
+        parsed = self._parse_move(move)
+        before = self.state
+        nxt = before.clone()
+        log = nxt.apply(parsed)
+        self._states.append(nxt)
+        self._moves.append(parsed)
+        self._logs.append(log)
+        self._cursor = self._at = self._cursor + 1
+        try:
+            yield parsed
+        finally:
+            del self._states[-1], self._moves[-1], self._logs[-1]
+            self._cursor = self._at = self._cursor - 1
+            kept = [t for t in self._tried if t[0] is before and t[1] != parsed]
+            self._tried = (*kept, (before, parsed, nxt, log))[-self.TRIED_KEPT:]
 
     def play_joined(self, move: Any, then: Any) -> list[LogEntry]:
         """Play ``move`` and ``then`` as one gesture: ``then`` answers the question

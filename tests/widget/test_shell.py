@@ -186,6 +186,7 @@ class RaceAdapter:
     title = "Race to 10"
     player_counts: tuple[int, ...] = (2, 3, 5)
     preferred_bot = "greedy"
+    fair_words: Mapping[str, str] = {"title": "Fair starts", "draws": "Every draw of this race"}
     settings_fields: Mapping[str, tuple[str, ...]] = {"goal": ("integer",)}
     extra_intents: Mapping[str, ExtraIntent] = {
         "jump": ExtraIntent({"to": ("integer",)}, _jump, frozenset({"to"}), "start at a total"),
@@ -212,6 +213,9 @@ class RaceAdapter:
 
     def parse_move(self, raw: Any) -> Add:
         return parse_add(raw)
+
+    def likely_moves(self, game: RaceGame) -> list[Add]:
+        return []
 
     def seat_count(self, game: RaceGame) -> int:
         return game.config.players
@@ -290,7 +294,9 @@ def test_a_game_that_is_not_nations_plays_through_the_shell() -> None:
     w = race()
     assert w.game_kind == "race"
     assert w.game_info == {"kind": "race", "title": "Race to 10", "player_counts": [2, 3, 5],
-                           "preferred_bot": "greedy", "bot_levels": {"greedy": "easy"}}
+                           "preferred_bot": "greedy", "bot_levels": {"greedy": "easy"},
+                           "fair_words": {"title": "Fair starts",
+                                          "draws": "Every draw of this race"}}
     # the seed would tell the page every draw to come: not sent while the game runs
     assert w.settings == {"players": 2, "goal": GOAL, "bot_delay": 0.0,
                           "max_message": 400_000}

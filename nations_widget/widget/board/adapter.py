@@ -19,6 +19,7 @@ from ...board.bots import BOT_INFO, BOT_NAMES, make_bot
 from ...board.components import Components
 from ...board.constants import DIFFICULTIES
 from ...board.game import as_move
+from ...board.moves import Pass
 from ...board.state import decks_serve
 from ...core.envelope import MAX_INT_DIGITS
 from ...core.review import Answer, Review
@@ -59,6 +60,7 @@ class BoardAdapter(AdapterBase[Move], reads_moves=as_move):
 
     kind = "board"
     title = "Nations"
+    likely_move_types = (Pass,)
     fair_words: Mapping[str, str] = {"title": "Fair shuffles",
                                      "draws": "Every shuffle of this game's decks"}
     settings_fields: Mapping[str, tuple[str, ...]] = {

@@ -25,6 +25,7 @@ from ...dice import (
     GameConfig,
     GameState,
     Move,
+    Pass,
     StateFormatError,
     default_catalogue,
 )
@@ -102,6 +103,7 @@ class DiceAdapter(AdapterBase[Move], reads_moves=as_move):
 
     kind = "dice"
     title = "Nations: The Dice Game"
+    likely_move_types = (Pass,)
     fair_words: Mapping[str, str] = {"title": "Fair dice",
                                      "draws": "Every roll and deck of this game"}
     preferred_bot = "heuristic"

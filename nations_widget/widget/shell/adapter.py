@@ -41,6 +41,8 @@ What the shell does with each part:
   :mod:`nations_widget.widget.shell.secrecy`).  A page's "Play again" sends these back as
   a ``new_game``'s settings (without ``seed`` and ``max_message``), so every key must be a
   settings field.
+- ``likely_moves(game)``: moves the person deciding often makes (a pass), whose next
+  positions the widget works out while they think (:mod:`~.positions`); none by default.
 - ``load_game(data)``: a game saved by the shell's ``save_json`` (``game.to_json()`` plus
   ``seats``; ``data`` is already parsed JSON), raising
   :class:`~nations_widget.core.errors.StateFormatError`.  The shell restores ``seats``.
@@ -182,6 +184,8 @@ class GameAdapter(Protocol[G, M]):
 
     def seat_count(self, game: G) -> int: ...
 
+    def likely_moves(self, game: G) -> list[M]: ...
+
     def seat_label(self, seat: int) -> str: ...
 
     # --------------------------------------------------------------- bots
@@ -247,6 +251,20 @@ class AdapterBase(Generic[M]):
 
     def seat_count(self, game: HistoryGame[Any, Any]) -> int:
         return int(game.config.players)
+
+    #: the kinds of move a player often makes at any decision (a pass), whose next
+    #: positions the widget works out while they think (:mod:`~.positions`)
+    likely_move_types: ClassVar[tuple[type, ...]] = ()
+
+    def likely_moves(self, game: HistoryGame[Any, Any]) -> list[M]:
+        """The moves of :attr:`likely_move_types` the position lists (the first of each)."""
+        found: dict[type, M] = {}
+        move: M
+        for move in game.legal_moves():
+            kind = type(move)
+            if isinstance(move, self.likely_move_types) and kind not in found:
+                found[kind] = move
+        return list(found.values())
 
 
 __all__ = ["AdapterBase", "Bot", "BotFactory", "ExtraIntent", "GameAdapter", "IntentHandler",

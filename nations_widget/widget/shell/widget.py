@@ -16,6 +16,7 @@ whatever Python API it keeps (the dice game's :class:`~nations_widget.widget.Dic
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 import threading
@@ -39,13 +40,14 @@ from ...core.history import HistoryGame
 from ...core.validate import plain_digits
 from ...tables import LinkError, Store
 from .adapter import BotFactory, GameAdapter, ToJson
-from .bot_runner import BotHooks, BotRunner, SeatBots
+from .bot_runner import BotHooks, BotRunner, SeatBots, loop_running
 from .bots import choose_bot
 from .coach import COACH_OFF
 from .coaching import CoachHooks, Coaching
 from .intents import MAX_MESSAGE_CHARS, Intent, IntentError, IntentTable
 from .keeping import Keeping
 from .log import LOG_LIMIT, history_payload, log_patch
+from .positions import ShownPositions
 from .review import KEEPS_REVIEW, REVIEW_OFF
 from .seating import SeatingHooks, TableSeating, invite
 from .secrecy import published_settings
@@ -62,9 +64,10 @@ from .table_mode import (
 from .wire import AS_JSON_TEXT, from_page
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
+#: seconds after a person's decision is shown before its likely next positions are worked
+#: out (the update has gone and the page is drawing it; a click before then plays as usual)
+PREPARE_AFTER = 0.05
 
-#: how many positions' payloads the widget keeps (GameWidget._payloads)
-SHOWN_POSITIONS = 16
 
 #: The generic synced traits (all of them, like every other synced trait, are written by
 #: Python only: see :meth:`GameWidget.set_state`).  A game adds its ``GAME_TRAITS``.
@@ -198,9 +201,11 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             clear_error=partial(setattr, self, "error", ""),
             bot_delay=lambda: self.bot_delay, log=self.log))
         self._keeping = Keeping(keep, self.log, self._lock)     # the game kept, if asked
-        #: the view and legal payloads of the positions shown lately (see _payloads)
-        self._shown: dict[tuple[int, tuple[str, ...]], tuple[Any, dict[str, Any],
-                                                             list[Any]]] = {}
+        #: the view and legal payloads of the positions shown lately, and of the likely
+        #: next ones worked out while a person thinks (see :mod:`~.positions`)
+        self.positions = ShownPositions(adapter)
+        #: the idle-time preparation waiting on the event loop, if any
+        self._preparing: asyncio.TimerHandle | None = None
         #: the last unexpected exception an intent raised (the board shows only its kind)
         self.last_internal_error: BaseException | None = None
         #: the seats this screen plays when not all of them (:meth:`play_only`), else None
@@ -564,7 +569,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             if ask is not None:
                 shown["ask"] = ask
             self.preview = shown
-            return result
+        self._prepare_soon()        # the move previewed is likely next
+        return result
 
     # ---------------------------------------------------- coach (see coaching.py)
     def hint(self, top: int = 3) -> ToJson:
@@ -636,7 +642,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         it, and every synced trait (see :meth:`_restore`)."""
         return {"traits": {t: getattr(self, t) for t in self.read_only_traits()},
                 "game": self._game, "game_number": self._game_number, "seats": self._seats,
-                "bots": dict(self._seat_bots.made), "shown": dict(self._shown), "log": self._log,
+                "bots": dict(self._seat_bots.made), "shown": self.positions.mark(),
+                "log": self._log,
                 "log_seq": self._log_seq, "new_game_open": self.new_game_open,
                 "review_job": self.coaching.review_job, "loaded": self._loaded,
                 "keeping": self._keeping.mark()}
@@ -647,7 +654,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self._game_number = kept["game_number"]
         self._seats = kept["seats"]
         self._seat_bots.made = kept["bots"]
-        self._shown = kept["shown"]
+        self.positions.restore(kept["shown"])
         self._log = kept["log"]
         self._log_seq = kept["log_seq"]
         self.coaching.review_job = kept["review_job"]
@@ -983,8 +990,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
                              "bot_delay": self.bot_delay, "max_message": MAX_MESSAGE_CHARS}
             self.fair = game.fairness()
             if full:
-                self._shown.clear()
-            view, self.legal = self._payloads(game)
+                self.positions.clear()
+            view, self.legal = self.positions.payloads(game, self._seats)
             # the players' names at a table, put in at the last step (the payloads kept
             # per position, like the engine's log, say "Player 2")
             self.view = self.seating.named(view)
@@ -1002,28 +1009,42 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         # the board's update is sent: now the store follows (its write in a thread)
         if binding is None:
             self._keeping.follow(self, game, bots)
+        self._prepare_soon()
 
-    def _payloads(self, game: G) -> tuple[dict[str, Any], list[Any]]:
-        """The ``view`` and ``legal`` payloads of the position shown, worked out once per
-        position: an Undo, a Redo or a step through the history shows a position again
-        (against a bot, each Undo/» pair shows the same two; 0.6 ms of the kernel's 1.2 ms
-        for the dice board, 2026-11-24).  Kept per position and seats for the
-        :data:`SHOWN_POSITIONS` shown last, each with the state it was drawn from: a
-        position played again differently is another state object, and is worked out
-        anew.  The history's states are never changed once played (the game plays on a
-        copy), and :meth:`refresh`, a load or a new game forget them all."""
-        state = game.state
-        key = (game.position, tuple(self._seats))
-        hit = self._shown.pop(key, None)
-        if hit is None or hit[0] is not state:
+    def _prepare_soon(self) -> None:
+        """After an update of a person's decision, while the player thinks: work out the
+        payloads of the moves they are likely to make (:mod:`~.positions`), once the loop
+        is idle; nothing without an event loop (plain Python) or at a table."""
+        if self._preparing is not None:
+            self._preparing.cancel()
+            self._preparing = None
+        if not loop_running() or self.seating.binding is not None:
+            return
+        self._preparing = asyncio.get_running_loop().call_later(
+            PREPARE_AFTER, self.prepare_likely_moves)
+
+    def prepare_likely_moves(self) -> int:
+        """Work out now the next positions of the moves the person to decide is likely to
+        make (the move previewed, the game's own likely ones: a pass); returns how many.
+        Only at the game's latest position, a person's decision at this screen, no bot
+        running."""
+        self._preparing = None
+        with self._lock:
+            game = self._game
+            job = self.coaching.review_job
+            if job is not None and job.result is None and not job.stop.is_set():
+                return 0            # a review reads this game's history while it runs
             current = game.current_player
-            human = current is not None and self._seats[current] == "human"
-            hit = (state, self._adapter.view_payload(game, self._seats),
-                   self._adapter.legal_payload(game) if human else [])
-        self._shown[key] = hit                # the newest last
-        while len(self._shown) > SHOWN_POSITIONS:
-            del self._shown[next(iter(self._shown))]
-        return hit[1], hit[2]
+            if (current is None or self._seats[current] != "human" or game.viewing_history
+                    or game.can_redo or self.seating.binding is not None
+                    or self.bot_runner.live):
+                return 0
+            moves: list[Any] = []
+            preview = self.preview
+            if preview.get("position") == game.position and "move" in preview:
+                moves.append(preview["move"])
+            moves += self._adapter.likely_moves(game)
+            return self.positions.prepare(game, self._seats, moves)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self._game!r} seats={self._seats}>"
