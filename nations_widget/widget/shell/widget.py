@@ -537,7 +537,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             self._leave_table()
             binding = TableBinding(hands, lock=self._lock, publish=self._publish,
                                    fail=self._fail, bot_delay=lambda: self.bot_delay,
-                                   run_bots=run_bots, log=self.log)
+                                   run_bots=run_bots, log=self.log,
+                                   ping=lambda message: self.send(message))
             self._binding = binding
             self._replace_game(cast(G, hands.table.game), binding.seats(), full=True,
                                leave=False)
