@@ -46,9 +46,9 @@ keeps, and a :class:`TableBinding` changes what the widget does:
   stayed connected that long).  A change of the page's presence is noted in the store at
   the watcher's next turn (:data:`WATCH_SECONDS`), not at the next note.  Measured in the
   app (tests/browser/test_presence.py, the other screen's view of the guest, on SQLite
-  and PostgreSQL): a tab closed, away after about 1 s; a page crashed (no goodbye), after
-  8-9 s before, about 4 s now; a page crashed in a background tab, after over 30 s
-  before (90 s by design), about 4 s now.
+  and PostgreSQL): a tab closed, away after 0.9-3.8 s; a page that stops (hung or
+  crashed: no goodbye), after 7-9 s before, 3.0-3.9 s now; one stopped in a background
+  tab, after 90 s before (its grace), 3.3-3.5 s now.
 - **Names.**  A player's page sends the display name its player chose (the ``name``
   intent; kept in the browser), which is kept per seat with the table in the store
   (:meth:`~nations_widget.tables.TableSeat.set_name` cleans it, or refuses it in words);
@@ -93,9 +93,11 @@ WATCH_SECONDS = 0.5
 MAX_LINKS = 8
 #: A screen notes its presence in the store this often (seconds), for this long: a screen
 #: whose kernel went away without a word counts as gone once it runs out.  (It was every
-#: 5 s for 15 s: a kernel gone silently still counted as connected for up to 20 s.)
+#: 5 s for 15 s: a kernel gone silently still counted as connected for up to 20 s; for 4 s,
+#: a server killed with its kernels was off the other screens after 3.3-4.4 s, where notes
+#: come every 1-1.5 s with the watcher's waits, up to 5.5 s.)
 PRESENCE_EVERY = 1.0
-PRESENCE_SECONDS = 4.0
+PRESENCE_SECONDS = 3.0
 #: A page says it is there this often (seconds; ``js/src/shell/table.js`` beats at this
 #: rate, the ``table`` trait's ``beat``) and whenever its kernel asks (:data:`PAGE_PING`,
 #: every :data:`PRESENCE_EVERY` seconds), and counts as gone this long after its last word:
