@@ -372,14 +372,16 @@ export function mountTableBar(model, el) {
   };
 }
 
-/** While the widget sits at a table: say "here" every `beat` seconds (and at once when the
- * tab is shown again), goodbye when the page closes.  Returns {follow, stop}: `follow()`
+/** While the widget sits at a table: say "here" every `beat` seconds, whenever the kernel
+ * asks (its `presence?` message: a background tab's timers are slowed, its messages are
+ * not, so this is what keeps a background page connected), and at once when the tab is
+ * shown again; goodbye when the page closes.  Returns {follow, stop}: `follow()`
  * starts or stops with the `table` trait, `stop(goodbye)` ends it.
  *
- * A beat from a hidden tab says so (Python then waits longer for the next: the browser may
- * slow a hidden tab's timers to one a minute), but hiding itself says nothing at once: a
- * closing page turns hidden first, and a "here, hidden" then, without the goodbye reaching
- * the kernel, kept a closed page connected for 90 s (measured in the app). */
+ * A beat from a hidden tab says so, but hiding itself says nothing at once: a closing page
+ * turns hidden first, and a "here, hidden" then, without the goodbye reaching the kernel,
+ * kept a closed page connected for 90 s (measured in the app, when a hidden page had a
+ * longer grace). */
 export function pagePresence(model, doc) {
   const win = doc && doc.defaultView;
   let timer = null;
@@ -398,11 +400,15 @@ export function pagePresence(model, doc) {
   const leave = () => {
     if (timer !== null) say(false);
   };
+  const asked = (msg) => {
+    if (timer !== null && msg && msg.kind === "presence?") here();
+  };
   function stop(goodbye) {
     if (timer === null) return;
     if (goodbye) say(false);
     clearInterval(timer);
     timer = null;
+    model.off("msg:custom", asked);
     if (doc) doc.removeEventListener("visibilitychange", shown);
     if (win) {
       win.removeEventListener("pagehide", leave);
@@ -418,6 +424,7 @@ export function pagePresence(model, doc) {
     if (timer !== null) return;
     const beat = Number(T.beat) > 0 ? Number(T.beat) : 2;
     timer = setInterval(here, beat * 1000);
+    model.on("msg:custom", asked);
     if (doc) doc.addEventListener("visibilitychange", shown);
     if (win) {
       win.addEventListener("pagehide", leave);

@@ -141,13 +141,23 @@ export function pageKernel(win) {
   }
 }
 
-/** Whether a kernel connection says its kernel is gone: "lost", "alive", or "unknown". */
+/** Whether a kernel connection says its kernel is gone: "lost", "alive", "reconnecting"
+ * (its websocket closed and it is trying again: a server gone, or a moment's network
+ * trouble), or "unknown". */
 export function kernelState(kernel) {
   if (!kernel) return "unknown";
   if (LOST_STATUSES.has(kernel.status)) return "lost";
   if (kernel.connectionStatus === "disconnected") return "lost";
+  if (kernel.connectionStatus === "connecting") return "reconnecting";
   return "alive";
 }
+
+/** How long a page whose board is up may be reconnecting before its game counts as
+ * stopped (ms).  Jupyter's connection retries a server that went away for minutes
+ * (7 tries, each waiting longer) before it says "disconnected", and the page sat silent
+ * meanwhile (a killed server: still "connecting" 24 s later, seen in
+ * tests/browser/test_two_servers.py); a moment's network trouble is over well within it. */
+export const RECONNECT_PATIENCE_MS = 4_000;
 
 /** The words shown when the page's kernel is gone. */
 export function lostMessage() {
@@ -227,7 +237,8 @@ export function closeOpenDialogs(doc) {
 /**
  * Watch this page.  `win` is the window (tests pass a fake one); options:
  * `patienceMs` (no board after this long counts as broken; default 90 s),
- * `pollMs` (default 500 ms), `now` and `reload` (for tests).
+ * `pollMs` (default 500 ms), `reconnectPatienceMs` (default {@link RECONNECT_PATIENCE_MS}),
+ * `now` and `reload` (for tests).
  * Until the board is up it reloads a broken page; then it watches the page's kernel and,
  * when it is lost, shows the notice with its Reload button.
  * Returns a function that stops the watch.
@@ -248,6 +259,8 @@ export function installWatchdog(win, options = {}) {
   let leaving = false;
   let watched = null;       // the kernel connection whose status signal we listen to
   let lost = false;
+  let reconnecting = 0;     // consecutive looks that found the connection reconnecting
+  const reconnectPatienceMs = options.reconnectPatienceMs ?? RECONNECT_PATIENCE_MS;
 
   function onLeave() {
     leaving = true;
@@ -292,7 +305,9 @@ export function installWatchdog(win, options = {}) {
         }
       } catch { /* no signal: the poll still sees the status */ }
     }
-    if (kernelState(kernel) === "lost") kernelLost();
+    const state = kernelState(kernel);
+    reconnecting = state === "reconnecting" ? reconnecting + 1 : 0;
+    if (state === "lost" || reconnecting * pollMs >= reconnectPatienceMs) kernelLost();
   }
 
   function tick() {

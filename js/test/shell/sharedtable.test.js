@@ -142,4 +142,25 @@ describe("the page says it is there, and goodbye", () => {
       bar.destroy();
     }
   });
+
+  it("answers the kernel's question at once, a background tab too (its timers are slowed, not its messages), and not once it left", () => {
+    vi.useFakeTimers();
+    const model = mockModel({ table: table(), kept: {} });
+    const bar = mountTableBar(model, el);
+    const presence = () => model.sent.filter((m) => m.kind === "presence");
+    Object.defineProperty(document, "hidden", { configurable: true, get: () => true });
+    try {
+      model.custom({ kind: "presence?" });
+      expect(presence().length).toBe(2);
+      expect(presence().at(-1)).toEqual({ kind: "presence", here: true, hidden: true });
+      model.custom({ kind: "saved" });          // another message is not a question
+      expect(presence().length).toBe(2);
+      bar.destroy();
+      const n = presence().length;
+      model.custom({ kind: "presence?" });
+      expect(presence().length).toBe(n);
+    } finally {
+      delete document.hidden;
+    }
+  });
 });

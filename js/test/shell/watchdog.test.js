@@ -263,6 +263,23 @@ describe("the kernel behind a page that is up", () => {
     }
   });
 
+  it("says a game stopped once its server has been gone a few seconds, not at a blip", () => {
+    // a killed server: Jupyter's connection keeps trying ("connecting") for minutes
+    const { win, kernel } = pageWithBoard();
+    install(win);
+    vi.advanceTimersByTime(1_000);
+    kernel.connectionStatus = "connecting";   // a moment's trouble, then connected again
+    vi.advanceTimersByTime(2_000);
+    kernel.connectionStatus = "connected";
+    vi.advanceTimersByTime(10_000);
+    expect(document.getElementById("nw-lost")).toBe(null);
+    kernel.connectionStatus = "connecting";   // the server is gone
+    vi.advanceTimersByTime(3_000);
+    expect(document.getElementById("nw-lost")).toBe(null);
+    vi.advanceTimersByTime(1_500);
+    expect(document.getElementById("nw-lost").textContent).toContain("This game has stopped.");
+  });
+
   it("keeps quiet while the kernel lives, and when the page is being left", () => {
     const { win, kernel } = pageWithBoard();
     install(win);

@@ -56,6 +56,8 @@ class SeatingHooks:
     bot_delay: Callable[[], float]
     #: the widget's logger (the watcher's failures go there)
     log: logging.Logger
+    #: a message to the page (the watcher asks whether the page is still there)
+    ping: Callable[[dict[str, Any]], None]
 
 
 class TableSeating:
@@ -86,7 +88,7 @@ class TableSeating:
         hooks = self._hooks
         self.binding = TableBinding(hands, lock=self._lock, publish=hooks.publish,
                                     fail=hooks.fail, bot_delay=hooks.bot_delay,
-                                    run_bots=run_bots, log=hooks.log)
+                                    run_bots=run_bots, log=hooks.log, ping=hooks.ping)
         return self.binding
 
     def leave(self) -> TableBinding | None:

@@ -36,14 +36,19 @@ keeps, and a :class:`TableBinding` changes what the widget does:
   connected.  A kernel outlives its page when the page goes without Voila's unload call
   (a browser closed or crashed, a lost network: the kernel then waits for the idle
   culler, ten minutes), so the page speaks for itself: it says it is there every
-  :data:`PAGE_BEAT` seconds (the ``presence`` intent), and goodbye when it closes; once a
-  page has spoken, the screen's seats count as connected only while it keeps speaking
-  (:data:`PAGE_AWAY` seconds since its last word, :data:`PAGE_AWAY_HIDDEN` for a page in a
-  background tab, whose timers the browser slows to one a minute).  Measured in the app
-  (the other screen's view of the host; 2 busy cores): a page closed without Voila's
-  unload call, still connected 180 s later before (until the culler), away after 0.7 s
-  now (its goodbye); a page closed with the unload call, away after 1.9 s before, 0.5 s
-  now; a page hung (it says nothing more), away after 7 s now (:data:`PAGE_AWAY`).
+  :data:`PAGE_BEAT` seconds (the ``presence`` intent), answers the kernel's "are you
+  there?" (a custom message, :data:`PAGE_PING`, sent with each presence note), and says
+  goodbye when it closes; once a page has spoken, the screen's seats count as connected
+  only while it keeps speaking (:data:`PAGE_AWAY` seconds since its last word).  The
+  answer to the kernel's question is what keeps a page in a background tab connected:
+  the browser slows that tab's timers (to one a minute after a while), not its messages,
+  so no longer grace is needed there (it was 90 s, and a background page that crashed
+  stayed connected that long).  A change of the page's presence is noted in the store at
+  the watcher's next turn (:data:`WATCH_SECONDS`), not at the next note.  Measured in the
+  app (tests/browser/test_presence.py, the other screen's view of the guest, on SQLite
+  and PostgreSQL): a tab closed, away after 0.9-3.8 s; a page that stops (hung or
+  crashed: no goodbye), after 7-9 s before, 3.0-3.9 s now; one stopped in a background
+  tab, after 90 s before (its grace), 3.3-3.5 s now.
 - **Names.**  A player's page sends the display name its player chose (the ``name``
   intent; kept in the browser), which is kept per seat with the table in the store
   (:meth:`~nations_widget.tables.TableSeat.set_name` cleans it, or refuses it in words);
@@ -110,15 +115,21 @@ WATCH_SECONDS = 0.5
 MAX_LINKS = 8
 #: A screen notes its presence in the store this often (seconds), for this long: a screen
 #: whose kernel went away without a word counts as gone once it runs out.  (It was every
-#: 5 s for 15 s: a kernel gone silently still counted as connected for up to 20 s.)
+#: 5 s for 15 s: a kernel gone silently still counted as connected for up to 20 s; for 4 s,
+#: a server killed with its kernels was off the other screens after 3.3-4.4 s, where notes
+#: come every 1-1.5 s with the watcher's waits, up to 5.5 s.)
 PRESENCE_EVERY = 1.0
-PRESENCE_SECONDS = 4.0
+PRESENCE_SECONDS = 3.0
 #: A page says it is there this often (seconds; ``js/src/shell/table.js`` beats at this
-#: rate, the ``table`` trait's ``beat``), and counts as gone this long after its last word
-#: (a page in a background tab: its timers may run once a minute).
+#: rate, the ``table`` trait's ``beat``) and whenever its kernel asks (:data:`PAGE_PING`,
+#: every :data:`PRESENCE_EVERY` seconds), and counts as gone this long after its last word:
+#: three questions unanswered (a page in a background tab answers too: its timers are
+#: slowed, not its messages).  A page gone is then off the other screens within
+#: PAGE_AWAY + WATCH_SECONDS + PRESENCE_EVERY and a draw: under the 5 s issue 31 asks.
 PAGE_BEAT = 2.0
-PAGE_AWAY = 8.0
-PAGE_AWAY_HIDDEN = 90.0
+PAGE_AWAY = 3.0
+#: The custom message that asks a page whether it is there (it answers with ``presence``).
+PAGE_PING = {"kind": "presence?"}
 
 #: Why the coach (Hint, grading, review) is off at a shared table.
 NO_COACH = ("the coach is off at a shared table: it reads the whole table, the other "
@@ -327,13 +338,15 @@ class TableBinding:
     def __init__(self, hands: Hands, *, lock: threading.RLock,
                  publish: Callable[[], None], fail: Callable[[str], None],
                  bot_delay: Callable[[], float], run_bots: bool = True,
-                 log: logging.Logger | None = None) -> None:
+                 log: logging.Logger | None = None,
+                 ping: Callable[[dict[str, str]], None] | None = None) -> None:
         self.hands = hands
         self._lock = lock
         self._publish = publish
         self._fail = fail
         self._bot_delay = bot_delay
         self._log = log
+        self._ping = ping                           # asks the page whether it is there
         # every screen of the table runs its bots, a spectator's too: the claims store each
         # bot move once, and a table whose only open screen is a spectator's plays on
         self._run_bots = run_bots
@@ -343,6 +356,7 @@ class TableBinding:
         self._thread: threading.Thread | None = None
         self._beat = 0.0                            # when presence was last noted
         self._touched = 0.0                         # when the lobby was last told
+        self._noted_present = True                  # page_present() when last noted
         # when this screen's page counts as gone (time.monotonic()); None: no page has
         # spoken (a widget driven from Python), the kernel's presence is the screen's
         self._page_until: float | None = None
@@ -497,11 +511,9 @@ class TableBinding:
             self.last_error = exc
 
     def page_here(self, hidden: bool = False) -> None:
-        """This screen's page said it is there (``hidden``: in a background tab)."""
-        came_back = self._page_until is not None and time.monotonic() >= self._page_until
-        self._page_until = time.monotonic() + (PAGE_AWAY_HIDDEN if hidden else PAGE_AWAY)
-        if came_back:
-            self._beat = 0.0                        # say so at the watcher's next turn
+        """This screen's page said it is there (``hidden``: in a background tab, which
+        answers the kernel's questions as promptly: no longer grace)."""
+        self._page_until = time.monotonic() + PAGE_AWAY
 
     def page_left(self) -> None:
         """This screen's page said goodbye (closed, reloaded): its seats are no longer
@@ -517,14 +529,22 @@ class TableBinding:
 
     def _note_presence(self) -> None:
         """Note this screen's seats and read the others' (publish when they changed)."""
-        if time.monotonic() - self._beat < PRESENCE_EVERY:
-            return
+        present = self.page_present()
+        if present == self._noted_present and time.monotonic() - self._beat < PRESENCE_EVERY:
+            return                  # (a page come or gone is noted at once)
         self._beat = time.monotonic()
+        if self._ping is not None and self._page_until is not None:
+            try:
+                self._ping(PAGE_PING)               # the page answers with ``presence``
+            except Exception as exc:    # the page's connection is gone: its silence says so
+                self.last_error = exc
         store, table_id = self.hands.store, self.table.id
         with self._presence_lock:
-            mine = sorted(self.hands.seats) if self.page_present() else []
+            present = self.page_present()
+            mine = sorted(self.hands.seats) if present else []
             store.set_presence(table_id, self._owner, mine, PRESENCE_SECONDS)
-        if not self.table.started and self.page_present() \
+            self._noted_present = present
+        if not self.table.started and present \
                 and time.monotonic() - self._touched >= TOUCH_EVERY:
             self._touched = time.monotonic()
             store.touch_lobby(table_id)         # still there: the lobby keeps listing it
@@ -618,8 +638,8 @@ __all__ = [
     "OFF_AT_SHARED_TABLE",
     "OPEN",
     "PAGE_AWAY",
-    "PAGE_AWAY_HIDDEN",
     "PAGE_BEAT",
+    "PAGE_PING",
     "REMOTE",
     "WATCH_SECONDS",
     "Hands",

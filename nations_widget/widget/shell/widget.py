@@ -199,7 +199,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self.seating = TableSeating(self._lock, SeatingHooks(
             publish=self._publish, fail=self._fail,
             clear_error=partial(setattr, self, "error", ""),
-            bot_delay=lambda: self.bot_delay, log=self.log))
+            bot_delay=lambda: self.bot_delay, log=self.log,
+            ping=lambda message: self.send(message)))
         self._keeping = Keeping(keep, self.log, self._lock)     # the game kept, if asked
         #: the view and legal payloads of the positions shown lately, and of the likely
         #: next ones worked out while a person thinks (see :mod:`~.positions`)
