@@ -8,7 +8,9 @@
 // the server), so a reload brings the table back: its seats' links only, never the host's
 // (`host_link`), which is kept in this browser's storage alone (an address is what a host
 // copies to invite someone: it would hand over the host's powers), and the bar says what
-// the address is; names the player's turn in the page's title, and remembers the
+// the address is; names the player's turn in the page's title and marks its tab's icon
+// (and, when the player asked, a notification as the turn comes while the page is in the
+// background: turnalert.js), and remembers the
 // table in this browser's "Continue a game" list (js/src/shell/tablelist.js).
 // Python sends nothing another seat may not see: the bar only draws what it is sent.
 //
@@ -32,6 +34,7 @@ import { h } from "./dom.js";
 import { traitValue } from "./traits.js";
 import { MAX_NAME_CHARS, cleanName, myName, namesOf, seatLabel, setMyName } from "./names.js";
 import { forgetTable, rememberTable, tableUrl, tokensInHash } from "./tablelist.js";
+import { askToNotify, canNotify, createTurnAlert, notifyOn, stopNotifying } from "./turnalert.js";
 
 /** A finished game's end for the "Continue a game" list: {over}, and {winner} ("Player 2",
  * or the seat's name at table `T`) when the view names one. */
@@ -220,7 +223,30 @@ export function chatPart(T, chatting, send) {
  * `kept` trait of a game of this screen (its line when it is not kept); `naming`: the
  * "Your name" form (nameForm), shown when this screen holds one seat; `send`: sends an
  * intent (the host's "Start now"). */
-export function drawTableBar(T, el, links, loc, K, naming, send, chatting) {
+/** "Tell me when it's my turn" (a player's seat on an app page, while the game runs): the
+ * browser's notification as the turn comes while the page is in the background
+ * (turnalert.js); `notifying`: {shown, note, redraw} kept by the bar. */
+function notifyPart(T, notifying) {
+  if (!notifying || !notifying.shown || T.role !== "seat" || T.over || !canNotify()) return null;
+  const on = notifyOn();
+  return h("p", { class: "nw-table-notify", dataset: { key: "table-notify" } },
+    on ? "You are told when it is your turn while this page is in the background. " : null,
+    h("button", {
+      type: "button", class: "nw-btn", dataset: { key: on ? "notify-off" : "notify-on" },
+      onclick: async () => {
+        if (on) {
+          stopNotifying();
+          notifying.note = "";
+        } else {
+          notifying.note = await askToNotify();
+        }
+        notifying.redraw();
+      },
+    }, on ? "Stop telling me" : "Tell me when it's my turn"),
+    notifying.note ? h("span", { class: "nw-table-notify-note", role: "status" }, ` ${notifying.note}`) : null);
+}
+
+export function drawTableBar(T, el, links, loc, K, naming, send, chatting, notifying) {
   if (!T || !T.id) {
     if (K && K.status === "off") {
       el.hidden = false;
@@ -251,6 +277,7 @@ export function drawTableBar(T, el, links, loc, K, naming, send, chatting) {
   el.replaceChildren(h("section", { class: "nw-panel nw-table", "aria-label": "Table", dataset: { table: T.id, role: T.role } },
     h("h3", {}, "Table"),
     h("p", { class: `nw-table-status${T.my_turn ? " nw-table-mine" : ""}`, role: "status", dataset: { key: "table-status" } }, statusWords(T)),
+    notifyPart(T, notifying),
     h("ul", { class: "nw-table-seats" }, seats),
     waitingPart(T, send),
     naming && T.role === "seat" && (T.mine || []).length === 1 ? naming.form : null,
@@ -266,6 +293,9 @@ export function mountTableBar(model, el) {
   const loc = isVoila(doc) && typeof window !== "undefined" ? window.location : null;
   let baseTitle = doc ? doc.title : "";
   let wasMine = false;
+  // the tab's mark and the notification as this screen's turn comes (app pages only)
+  const alert = createTurnAlert(doc);
+  const notifying = { shown: isVoila(doc), note: "", redraw: () => draw() };
   let keptToken = null; // the link of the kept game last put in the address
   let sentName = null; // the table and name last sent on its own (not asked by the form)
   const sendName = (name) => {
@@ -331,7 +361,7 @@ export function mountTableBar(model, el) {
       } catch {
         // the kernel's connection is gone: the page's notice says so
       }
-    }, chatting);
+    }, chatting, notifying);
     if (typing && active.isConnected) {
       active.focus();
       if (caret) active.setSelectionRange(caret[0], caret[1]);
@@ -341,6 +371,11 @@ export function mountTableBar(model, el) {
       const title = doc.title.startsWith(YOUR_TURN) ? doc.title.slice(YOUR_TURN.length) : doc.title;
       if (!wasMine) baseTitle = title;
       doc.title = mine ? `${YOUR_TURN}${baseTitle}` : title;
+      alert.turn(mine, mine && !wasMine, {
+        title: "Your turn in Nations",
+        body: `${baseTitle || "Nations"}: the other players have moved; it is your turn.`,
+        tag: `nations-turn-${T.id}`,
+      });
       wasMine = mine;
     }
   }
@@ -368,6 +403,7 @@ export function mountTableBar(model, el) {
       model.off("change:kept", draw);
       model.off("change:history", played);
       presence.stop(true);
+      alert.destroy();
     },
   };
 }

@@ -164,3 +164,44 @@ describe("the page says it is there, and goodbye", () => {
     }
   });
 });
+
+describe("your turn, when you are away", () => {
+  afterEach(() => {
+    delete document.body.dataset.voila;
+    delete window.Notification;
+    localStorage.clear();
+  });
+
+  it("an app page's seat is offered 'Tell me when it's my turn'; a spectator and a notebook are not", async () => {
+    class Note {
+      close() {}
+    }
+    Note.permission = "default";
+    Note.requestPermission = async () => { Note.permission = "granted"; return "granted"; };
+    window.Notification = Note;
+    document.body.dataset.voila = "";
+    const bars = [];
+    const bar = (T) => {
+      const b = mountTableBar(mockModel({ table: T, kept: {} }), el);
+      bars.push(b);
+      return b;
+    };
+    bar(table());
+    const ask = byKey("notify-on");
+    expect(ask.textContent).toBe("Tell me when it's my turn");
+    ask.click();
+    await vi.waitFor(() => expect(byKey("notify-off")).not.toBeNull());
+    expect(byKey("table-notify").textContent).toContain("You are told when it is your turn");
+    byKey("notify-off").click();
+    await vi.waitFor(() => expect(byKey("notify-on")).not.toBeNull());
+    bars.pop().destroy();
+    bar(table({ role: "spectator", mine: [] }));
+    expect(byKey("table-status")).not.toBeNull();
+    expect(byKey("table-notify")).toBeNull();
+    bars.pop().destroy();
+    delete document.body.dataset.voila;
+    bar(table());
+    expect(byKey("table-notify")).toBeNull();
+    bars.pop().destroy();
+  });
+});
