@@ -197,8 +197,9 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             bot_delay=lambda: self.bot_delay, log=self.log))
         self._keeping = Keeping(keep, self.log, self._lock)     # the game kept, if asked
         #: the view and legal payloads of the positions shown lately (see _payloads)
-        self._shown: dict[tuple[int, tuple[str, ...]], tuple[Any, dict[str, Any],
-                                                             list[Any]]] = {}
+        #: (keyed by position, seats and whether a review's puzzle is shown there)
+        self._shown: dict[tuple[int, tuple[str, ...], bool],
+                          tuple[Any, dict[str, Any], list[Any]]] = {}
         #: the last unexpected exception an intent raised (the board shows only its kind)
         self.last_internal_error: BaseException | None = None
         #: the seats this screen plays when not all of them (:meth:`play_only`), else None
@@ -221,7 +222,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             fail=self._fail, clear_error=partial(setattr, self, "error", ""),
             internal_error=partial(setattr, self, "last_internal_error"),
             refuse_coach=lambda: self.seating.refuse(NO_COACH, shared_only=True),
-            in_intent=lambda: self._in_intent))
+            in_intent=lambda: self._in_intent, goto=self.goto,
+            back_to_game=self.back_to_game))
         #: where and when the bots play (see :mod:`~.bot_runner`)
         self.bot_runner = BotRunner(self._lock, BotHooks(
             due=self._bot_due, turn=self._bot_turn, apply=self._apply_bot_move,
@@ -584,6 +586,11 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     def cancel_review(self) -> None:
         """Stop a review under way (nothing happens when none is)."""
         self.coaching.cancel_review()
+
+    def open_puzzle(self, puzzle: int) -> None:
+        """Show puzzle number ``puzzle`` of the review on the board, to be answered by
+        playing a move there (:meth:`answer_puzzle`); the game does not change."""
+        self.coaching.open_puzzle(puzzle)
 
     def answer_puzzle(self, puzzle: int, move: Any) -> dict[str, Any]:
         """Grade ``move`` as the answer to puzzle number ``puzzle`` of the review shown
@@ -1010,11 +1017,13 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         anew.  The history's states are never changed once played (the game plays on a
         copy), and :meth:`refresh`, a load or a new game forget them all."""
         state = game.state
-        key = (game.position, tuple(self._seats))
+        current = game.current_player
+        # a review's puzzle shown: its seat's moves are the page's to answer with
+        puzzle = current is not None and self.coaching.puzzle_seat(game.position) == current
+        key = (game.position, tuple(self._seats), puzzle)
         hit = self._shown.pop(key, None)
         if hit is None or hit[0] is not state:
-            current = game.current_player
-            human = current is not None and self._seats[current] == "human"
+            human = current is not None and (self._seats[current] == "human" or puzzle)
             hit = (state, self._adapter.view_payload(game, self._seats),
                    self._adapter.legal_payload(game) if human else [])
         self._shown[key] = hit                # the newest last
@@ -1052,7 +1061,12 @@ _GENERIC_HANDLERS: dict[str, Callable[[GameWidget[Any, Any], dict[str, Any]], No
     "log_sync": GameWidget._intent_log_sync,
     "review": lambda w, f: w.coaching.ask_review(),
     "review_cancel": lambda w, f: w.coaching.cancel_review(),
-    "puzzle_answer": lambda w, f: w.coaching.ask_answer(f["puzzle"], f["move"]),
+    # a move's follow-up (``then``: where a card bought goes) is not part of the decision
+    # a puzzle asks, and is left out
+    "puzzle_answer": lambda w, f: w.coaching.ask_answer(f["puzzle"], f["move"],
+                                                       f.get("position")),
+    "puzzle_open": lambda w, f: w.coaching.open_puzzle(f["puzzle"]),
+    "puzzle_close": lambda w, f: w.coaching.close_puzzle(),
 }
 
 
