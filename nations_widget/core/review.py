@@ -1120,8 +1120,8 @@ def check_answer(game: Any, coach: ReviewCoach, the_review: Review, puzzle: int,
 
     def wrong(why: str) -> Answer:
         now = coach.consequence_of(state, answer)
-        said = f"{now.rstrip('.')}; and " if now else ""
-        return graded(False, f"Not quite: {said}{why}. The coach's choice here: "
+        also = f" Also, {now.rstrip('.')}." if now else ""
+        return graded(False, f"Not quite: {why}.{also} The coach's choice here: "
                              f"{p.best_text}.")
 
     if coach.same(answer, played):

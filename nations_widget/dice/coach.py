@@ -148,7 +148,10 @@ def consequence(state: GameState, move: Move) -> str | None:
     shown = preview_move(state, move)
     said = [str(shown["warning"]).rstrip(".")] if shown.get("warning") else []
     if shown["wasted"]:
-        said.append(f"it wastes {', '.join(shown['wasted'])}")
+        # the same waste on two dice alike is said once, with how many
+        wasted = {w: shown["wasted"].count(w) for w in shown["wasted"]}
+        said.append("it wastes " + ", ".join(w if n == 1 else f"{w} ({n} dice)"
+                                             for w, n in wasted.items()))
     return "; ".join(said) or None
 
 

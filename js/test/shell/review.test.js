@@ -187,7 +187,7 @@ describe("a puzzle is played on the board (issue 30)", () => {
     model.emit("review", { ...model.data.review, checking: null, answer: { puzzle: 0, move: { type: "pass" }, move_text: "Pass", correct: false,
       text: "Not quite: that is the move played in the game. The coach's choice here: Build a wonder.", best: { type: "build" }, best_text: "Build a wonder" } });
     await tick();
-    expect(byKey("puzzle-answer").textContent).toBe("Not the best. Not quite: that is the move played in the game. The coach's choice here: Build a wonder.");
+    expect(byKey("puzzle-answer").textContent).toBe("Not quite: that is the move played in the game. The coach's choice here: Build a wonder.");
     // the next puzzle, and Done, ask Python
     click(byKey("puzzle-next"));
     expect(model.sent.at(-1)).toEqual({ kind: "puzzle_open", puzzle: 1 });
