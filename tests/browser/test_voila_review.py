@@ -305,7 +305,7 @@ def review_and_learn(page: Any, root: str, players: int, name: str, artifacts_di
         if width == 1400:       # the same puzzle again at 390 px: its answer put away
             page.locator(f'{root} [data-key="puzzle-show-me"]').focus()
             page.keyboard.press("Enter")       # Show me, by keyboard
-            confirm = page.locator(f'{root} .nw-preview button[data-key="preview-confirm"]')
+            confirm = page.locator(f'{root} button[data-key="preview-confirm"]')
             for _ in range(100):
                 if confirm.count() and confirm.first.is_visible():
                     shot = artifacts_dir / f"voila_review_{name}_puzzle_show_me.png"
