@@ -527,7 +527,8 @@ export function makePanels(shell) {
    * shown.  Its title says what it takes back (undoTitle). */
   function undoNear(S, part) {
     const hi = S.history;
-    if (!hi || !hi.can_undo || S.viewingHistory) return null;
+    // (a puzzle's board: an Undo would take back a move of the game, not the puzzle's)
+    if (!hi || !hi.can_undo || S.viewingHistory || S.puzzle) return null;
     const frame = part("undo-near", "", () => {
       const button = h("button", { type: "button", class: "nw-btn nw-secondary", dataset: { key: "undo-near" }, onclick: () => shell.undo() }, "↶ Undo");
       const el = h("div", { class: "nw-undo-near" }, button);

@@ -229,6 +229,8 @@ describe("a puzzle is played on the board (issue 30)", () => {
     boardController({ model, el });
     await tick();
     expect(byKey("puzzle").textContent).toContain("Puzzle 1 of 2");
+    // no Undo beside the decision: it would take back a move of the game
+    expect(byKey("undo-near")).toBeNull();
     const pass = el.querySelector(".nwb-pass-btn");
     expect(pass).not.toBeNull();
     click(pass);
