@@ -628,11 +628,12 @@ export function createController({ model, el }, createView) {
       } else if (!(view.escape && view.escape(S))) done = false;
       draw();
     } else if (e.ctrlKey && (key === "z" || key === "Z")) {
-      if (S.history.can_undo) shell.undo();
+      // (not on a puzzle's board: it would take back a move of the game)
+      if (S.history.can_undo && !S.puzzle) shell.undo();
     } else if (e.ctrlKey) {
       done = false;
     } else if (key === "u" || key === "U") {
-      if (S.history.can_undo) shell.undo();
+      if (S.history.can_undo && !S.puzzle) shell.undo();
     } else if ((key === "h" || key === "H") && S.acting !== null && !S.info.lesson) {
       shell.askHint();
     } else {
