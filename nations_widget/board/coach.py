@@ -137,10 +137,39 @@ def decision_kind(state: GameState, move: Move) -> str:
     return DECISION_KINDS.get(move.type, move.type)
 
 
+def _food_short(state: GameState, seat: int) -> tuple[int, int]:
+    """How much food ``seat`` would lack at this round's famine, after the production
+    (its food now and the production's net food against the famine's), and the famine."""
+    from .constants import FOOD
+    from .rules import production_of
+    need = state.comp.events[state.event].famine if state.event >= 0 else 0
+    have = state.players[seat].res[FOOD] + production_of(state, seat)[FOOD]
+    return max(0, need - have), need
+
+
+def consequence(state: GameState, move: Move) -> str | None:
+    """What a move does to this round's famine, in a player's words: "it leaves you 2
+    food short at this round's famine (3 food)", when it makes the shortfall larger
+    (the move played on a copy whose decks are shuffled afresh: nothing hidden is read)."""
+    seat = state.current_player()
+    if seat is None or state.step != "actions" or state.config.players < 2:
+        return None
+    before, need = _food_short(state, seat)
+    after_state = state.reseeded(0)
+    after_state.apply(move)
+    if after_state.step != "actions":
+        return None              # the round moved on: its figures are no longer this round's
+    after, _ = _food_short(after_state, seat)
+    if after <= before:
+        return None
+    return (f"it leaves you {after} food short at this round's famine ({need} food), "
+            "and a shortfall costs VP and books")
+
+
 #: The board game's search and words for :mod:`nations_widget.core.review`.
 REVIEW_COACH = ReviewCoach(review_bot, describe_move, accuracy_points=ACCURACY_POINTS,
                            accuracy_note=ACCURACY_NOTE, kind=decision_kind,
-                           luck_word="the cards drawn")
+                           luck_word="the cards drawn", consequence=consequence)
 
 
 def review(game: Any, *, seats: Sequence[int] | None = None,

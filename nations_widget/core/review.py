@@ -168,6 +168,18 @@ class ReviewCoach:
     kind: Callable[[Any, Any], str] | None = None
     #: what chance is in this game, for the luck's words ("the dice", "the cards drawn")
     luck_word: str = "the luck"
+    #: what a move does at once that a player may regret, in the game's own words (the
+    #: dice game's preview: "Your unbuilt Colossus is discarded", "2 gold more than the
+    #: cost"); None: nothing to say.  A wrong puzzle answer is told it first.
+    consequence: Callable[[Any, Any], str | None] | None = None
+
+    def consequence_of(self, state: Any, move: Any) -> str | None:
+        if self.consequence is None:
+            return None
+        try:
+            return self.consequence(state, move)
+        except ValueError:          # a move with no such words (not a purchase)
+            return None
 
     def kind_of(self, state: Any, move: Any) -> str:
         return self.kind(state, move) if self.kind is not None else str(move.type)
@@ -303,9 +315,11 @@ class Puzzle:
                 "seat": self.seat, "played": self.played, "played_text": self.played_text,
                 "best_text": self.best_text, "loss": round(self.loss, 4), "mark": self.mark,
                 "accepted": list(self.accepted), "accepted_text": list(self.accepted_text),
+                # the coach's choice, which "Show me" previews on the board
+                "best": self.accepted[0] if self.accepted else None,
                 "question": f"{_player(self.seat)} played {self.played_text} here "
                             f"({'an' if self.mark == 'inaccuracy' else 'a'} {self.mark}). "
-                            "Find a better move."}
+                            "Find a better move: play it on the board."}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Puzzle:
@@ -1030,17 +1044,51 @@ def _assemble(game: Any, coach: ReviewCoach, searched: Sequence[_Searched], *, p
 # ----------------------------------------------------------------- puzzles
 @dataclass(frozen=True)
 class Answer:
-    """A puzzle's answer graded: ``correct``, and why in words."""
+    """A puzzle's answer graded: ``correct``, and why in words (``text``); ``best`` and
+    ``best_text``: the coach's choice there, which the page can show on the board."""
 
     puzzle: int
     move: dict[str, Any]
     move_text: str
     correct: bool
     text: str
+    best: dict[str, Any] | None = None
+    best_text: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {"puzzle": self.puzzle, "move": self.move, "move_text": self.move_text,
-                "correct": self.correct, "text": self.text}
+                "correct": self.correct, "text": self.text, "best": self.best,
+                "best_text": self.best_text}
+
+
+def _games_in_100(gap: float) -> str:
+    n = max(1, round(abs(gap) * 100))
+    return f"{n} {'game' if n == 1 else 'games'} in 100"
+
+
+def _points(gap: float) -> str:
+    n = abs(gap)
+    shown = f"{n:.0f}" if n >= 2 else f"{n:.1f}"
+    return f"{shown} {'point' if shown in ('1', '1.0') else 'points'}"
+
+
+def why_worse(versus: Comparison, text: str, best_text: str) -> str:
+    """How a move compares with the coach's choice, in a player's words (no margins of
+    error, no "the first"): what the coach's simulations of both moves found."""
+    if not versus.comparable:
+        return (f"the coach's simulations could not show it to be as good as {best_text} "
+                "(too few of them compared the two)")
+    fewer_wins = versus.win_gap is not None and versus.clear_on_win and versus.win_gap > 0
+    worse_off = versus.margin_gap >= 0.05 and (versus.clear_on_margin or fewer_wins)
+    points = f"{_points(versus.margin_gap)} worse off against the best other player"
+    where = f"in the coach's simulations of the rest of the game, {text}"
+    if fewer_wins:
+        assert versus.win_gap is not None
+        return (f"{where} won {_games_in_100(versus.win_gap)} fewer than {best_text}"
+                + (f" and ended {points}, on average" if worse_off else ""))
+    if worse_off:
+        return f"{where} ended {points} than {best_text}, on average"
+    return f"the coach's simulations found {best_text} a little better"
 
 
 def check_answer(game: Any, coach: ReviewCoach, the_review: Review, puzzle: int,
@@ -1048,7 +1096,11 @@ def check_answer(game: Any, coach: ReviewCoach, the_review: Review, puzzle: int,
     """Grade ``move`` (a move or its JSON) as the answer to puzzle number ``puzzle`` of
     ``the_review`` (a review of ``game``).  Raises ``IndexError`` for no such puzzle,
     ``ValueError`` when the game's history is not the one reviewed, and the engine's
-    :class:`~nations_widget.core.errors.IllegalMoveError` for an illegal move."""
+    :class:`~nations_widget.core.errors.IllegalMoveError` for an illegal move.
+
+    The words are a player's: right, or what the move costs against the coach's choice
+    (the game's own words for what the move does at once, :attr:`ReviewCoach.consequence`,
+    then what the coach's simulations found), never a margin of error."""
     if isinstance(puzzle, bool) or not 0 <= puzzle < len(the_review.puzzles):
         raise IndexError(f"there is no puzzle {puzzle + 1}: the review has "
                          f"{len(the_review.puzzles)}")
@@ -1061,17 +1113,26 @@ def check_answer(game: Any, coach: ReviewCoach, the_review: Review, puzzle: int,
     state.check(answer)
     text = coach.describe(state, answer)
     played = parse(p.played)
+    best_json = p.accepted[0] if p.accepted else None
 
     def graded(correct: bool, words: str) -> Answer:
-        return Answer(puzzle, answer.to_json(), text, correct, words)
+        return Answer(puzzle, answer.to_json(), text, correct, words, best_json, p.best_text)
+
+    def wrong(why: str) -> Answer:
+        now = coach.consequence_of(state, answer)
+        also = f" Also, {now.rstrip('.')}." if now else ""
+        return graded(False, f"Not quite: {why}.{also} The coach's choice here: "
+                             f"{p.best_text}.")
 
     if coach.same(answer, played):
-        return graded(False, f"That is the move played in the game. The coach preferred "
-                             f"{p.best_text}.")
+        return wrong("that is the move played in the game, the one this puzzle asks you to "
+                     "improve on")
     for accepted in p.accepted:
         if coach.same(answer, parse(accepted)):
-            return graded(True, f"Yes: {text} is as good as the coach's best move here "
-                                f"({p.best_text}) as far as its search can tell.")
+            if best_json is not None and coach.same(answer, parse(best_json)):
+                return graded(True, f"Yes: {text} is the coach's choice here.")
+            return graded(True, f"Yes: {text} is as good as the coach's choice here "
+                                f"({p.best_text}), as far as its simulations can tell.")
     bot = coach.make_bot(decision_seed(the_review.seed, p.position), the_review.playouts)
     bot.extra_floor = extra_floor(the_review.playouts)
     _, ranked, _, _ = search(state, bot, coach.describe, extra=(answer, played))
@@ -1080,13 +1141,12 @@ def check_answer(game: Any, coach: ReviewCoach, the_review: Review, puzzle: int,
     mine = next(s for s in ranked if s.move == answer)
     versus = versus_of(mine)
     if mine is best or coach.same(best.move, answer) or _as_good(versus):
-        return graded(True, f"Yes: {text} is about as good as the coach's best move here "
+        return graded(True, f"Yes: {text} is about as good as the coach's choice here "
                             f"({best.text}).")
-    why = (versus.words() if versus.comparable
-           else "the coach's search could not tell it apart from the move played")
-    return graded(False, f"Not quite: {text}: {why}. The coach preferred {p.best_text}.")
+    return wrong(why_worse(versus, text, best.text))
 
 
 __all__ = ["FORMAT", "MARKS", "PUZZLES_PER_SEAT", "SYMBOLS", "TWO_PLAYER_STEPS", "VERSION",
            "Answer", "Decision", "Puzzle", "Review", "ReviewCancelled", "ReviewCoach",
-           "SeatSummary", "check_answer", "decision_seed", "mark_for", "review", "thresholds"]
+           "SeatSummary", "check_answer", "decision_seed", "mark_for", "review", "thresholds",
+           "why_worse"]

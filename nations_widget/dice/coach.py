@@ -138,10 +138,27 @@ def decision_kind(state: GameState, move: Move) -> str:
     return DECISION_KINDS.get(move.type, move.type)
 
 
+def consequence(state: GameState, move: Move) -> str | None:
+    """What a purchase or a build does at once that a player may regret, in the preview's
+    words (:func:`~nations_widget.dice.preview.preview_move`): an unbuilt wonder discarded,
+    resources paid beyond the cost or wasted on the dice that pay; None for other moves."""
+    from .preview import preview_move  # (the preview imports the engine's payments)
+    if move.type not in ("buy", "build"):
+        return None
+    shown = preview_move(state, move)
+    said = [str(shown["warning"]).rstrip(".")] if shown.get("warning") else []
+    if shown["wasted"]:
+        # the same waste on two dice alike is said once, with how many
+        wasted = {w: shown["wasted"].count(w) for w in shown["wasted"]}
+        said.append("it wastes " + ", ".join(w if n == 1 else f"{w} ({n} dice)"
+                                             for w, n in wasted.items()))
+    return "; ".join(said) or None
+
+
 #: The dice game's search and words for :mod:`nations_widget.core.review`.
 REVIEW_COACH = ReviewCoach(review_bot, _describe, _same_action,
                            accuracy_points=ACCURACY_POINTS, accuracy_note=ACCURACY_NOTE,
-                           kind=decision_kind, luck_word="the dice")
+                           kind=decision_kind, luck_word="the dice", consequence=consequence)
 
 
 def review(game: Any, *, seats: Sequence[int] | None = None,

@@ -264,26 +264,74 @@ def review_and_learn(page: Any, root: str, players: int, name: str, artifacts_di
     page.wait_for_function(f"(p) => Number(document.querySelector({root!r}).dataset.position)"
                            " === p", arg=end, timeout=30_000)
 
-    # learn from your mistakes: the first puzzle, a move picked, Python's answer
+    # learn from your mistakes (issue 30): the first puzzle on the board, answered by
+    # playing a move there with the game's own clicks (and its preview's Confirm), at 1400
+    # and at 390 px; Python's answer in words; the game unchanged; Show me; Done
     panel.locator('button[data-key="puzzles-start"]').click()
-    pick = panel.locator('select[data-key="puzzle-pick"]')
-    pick.wait_for(timeout=30_000)
-    assert (panel.locator(".nw-review-learn h4").first.text_content() or "").startswith(
-        "Puzzle 1 of")
-    options = pick.locator("option").all_inner_texts()
-    assert len(options) >= 2
-    pick.select_option(str(len(options) - 1))
-    panel.locator('button[data-key="puzzle-check"]').click()
-    answer = panel.locator('[data-key="puzzle-answer"]')
-    answer.wait_for(timeout=120_000)
-    said = answer.inner_text()
-    assert said.startswith(("Right.", "Not this one.")), said
+    banner = page.locator(f'{root} [data-key="puzzle"]')
+    banner.wait_for(timeout=30_000)
+    assert (banner.inner_text() or "").startswith("Puzzle 1 of")
+    assert panel.locator('select[data-key="puzzle-pick"]').count() == 0
+    where = shown_position(page, root)
+    answer = banner.locator('[data-key="puzzle-answer"]')
+    said = ""
     for width in (1400, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.wait_for_timeout(300)
+        seen = page.evaluate(IN_VIEW, f'{root} [data-key="puzzle"]')
+        assert seen and seen[2], f"{name} at {width} px: the puzzle is off screen: {seen}"
+        started = time.monotonic()
+        what = (dice_play.decide(page) if name == "dice"
+                else board_play.decide(page, {}, {}))
+        page.wait_for_function(NEW_ANSWER, arg=[root, said], timeout=120_000)
+        said = answer.inner_text()
+        print(f"{name} at {width} px: played {what!r} on the board; answered in "
+              f"{time.monotonic() - started:.1f} s: {said}")
+        assert said.startswith(("Yes", "Not quite")), said
+        for jargon in ("the first", "±", "same move"):
+            assert jargon not in said, said
+        # nothing was played in the game: the board is still on the puzzle
+        assert shown_position(page, root) == where
         shot = artifacts_dir / f"voila_review_{name}_puzzle_{width}.png"
-        screenshot(page, root, width, shot)
-        record_artifact(request, f"{name} puzzle at {width} px", shot)
-        panel.screenshot(path=str(artifacts_dir / f"voila_review_{name}_puzzle_panel_{width}.png"))
-    print(f"{name}: {marks.count()} marks; puzzle answer: {said}")
+        page.screenshot(path=str(shot))
+        record_artifact(request, f"{name} puzzle answered on the board at {width} px", shot)
+        targets = page.evaluate("""(root) => [...document.querySelectorAll(root +
+          ' [data-key="puzzle"] button')].map((e) => { const r = e.getBoundingClientRect();
+          return [e.dataset.key, r.width, r.height]; })""", root)
+        for key, w, h in targets:
+            assert w >= 24 and h >= 24, f"{key} is {w:.0f} x {h:.0f} px at {width} px"
+            if width == 390:
+                assert h >= 44, f"{key} is {h:.0f} px high on a phone"
+        if width == 1400:       # the same puzzle again at 390 px: its answer put away
+            page.locator(f'{root} [data-key="puzzle-show-me"]').focus()
+            page.keyboard.press("Enter")       # Show me, by keyboard
+            confirm = page.locator(f'{root} button[data-key="preview-confirm"]')
+            for _ in range(100):
+                if confirm.count() and confirm.first.is_visible():
+                    shot = artifacts_dir / f"voila_review_{name}_puzzle_show_me.png"
+                    page.screenshot(path=str(shot))
+                    record_artifact(request, f"{name} puzzle, Show me", shot)
+                    confirm.first.click()
+                    break
+                if "coach's choice" in (answer.inner_text() or "") and \
+                        answer.inner_text() != said:
+                    break
+                page.wait_for_timeout(100)
+            page.wait_for_function(NEW_ANSWER, arg=[root, said], timeout=120_000)
+            shown = said = answer.inner_text()
+            print(f"{name}: Show me: {shown}")
+            assert shown.startswith("Yes"), shown
+            assert shown_position(page, root) == where
+    page.locator(f'{root} [data-key="puzzle-done"]').click()
+    page.wait_for_function(f"(p) => Number(document.querySelector({root!r}).dataset.position)"
+                           " === p", arg=end, timeout=30_000)
+    assert page.locator(f'{root} [data-key="puzzle"]').count() == 0
+    print(f"{name}: {marks.count()} marks")
+
+
+#: a puzzle's answer shown, other than the one given (its text)
+NEW_ANSWER = """([root, old]) => { const a = document.querySelector(
+  root + ' [data-key="puzzle-answer"]'); return Boolean(a) && a.innerText !== old; }"""
 
 
 def check_console(watch: PageWatch) -> None:

@@ -204,3 +204,117 @@ def test_a_review_that_fails_says_so_in_words() -> None:
     _small_budget(w, dice_coach, 4)
     w.handle_intent({"kind": "review"})
     assert w.review["status"] == "done"
+
+
+# ------------------------------------------------------------ puzzles on the board (issue 30)
+def _reviewed_dice() -> tuple[NationsWidget, dict[str, Any]]:
+    w = _finished_dice()
+    w.handle_intent({"kind": "review"})
+    assert w.error == ""
+    return w, w.review["result"]["puzzles"][0]
+
+
+def test_a_puzzle_opens_on_the_board_with_its_seat_to_play_and_the_game_unchanged() -> None:
+    w, puzzle = _reviewed_dice()
+    length, game_at = w.game.length, w.history["game_at"]
+    w.handle_intent({"kind": "puzzle_open", "puzzle": 0})
+    assert w.error == ""
+    assert w.review["puzzle"] == {"index": 0, "position": puzzle["position"],
+                                  "seat": puzzle["seat"],
+                                  "best_preview": puzzle["best"]["type"] in ("buy", "build")}
+    assert w.game.position == w.view["position"] == puzzle["position"]
+    # the board offers the puzzle's seat its moves there, as in a game
+    state = w.game.state_at(puzzle["position"])
+    assert sorted(json.dumps(m["move"], sort_keys=True) for m in w.legal) == sorted(
+        json.dumps(m.to_json(), sort_keys=True) for m in state.legal_moves())
+    # the right answer, played on the board, is graded; nothing is played in the game
+    w.handle_intent({"kind": "puzzle_answer", "puzzle": 0, "move": puzzle["best"],
+                     "position": puzzle["position"]})
+    answer = w.review["answer"]
+    assert w.error == "" and answer["correct"] is True and answer["text"].startswith("Yes")
+    assert answer["best"] == puzzle["best"] and answer["best_text"] == puzzle["best_text"]
+    assert w.game.length == length and w.history["game_at"] == game_at
+    assert w.game.position == puzzle["position"]          # the board is still on the puzzle
+    # done: the board shows the game again, and the seat's moves are no longer offered
+    w.handle_intent({"kind": "puzzle_close"})
+    assert w.review["puzzle"] is None and w.game.position == game_at
+    assert w.legal == []                                   # the game is over
+
+
+def test_a_wrong_answer_says_why_in_a_players_words() -> None:
+    w, puzzle = _reviewed_dice()
+    w.handle_intent({"kind": "puzzle_open", "puzzle": 0})
+    w.handle_intent({"kind": "puzzle_answer", "puzzle": 0, "move": puzzle["played"],
+                     "position": puzzle["position"]})
+    answer = w.review["answer"]
+    assert answer["correct"] is False
+    assert "the move played in the game" in answer["text"]
+    assert f"The coach's choice here: {puzzle['best_text']}." in answer["text"]
+    # no jargon: no "the first", no margin of error, no "(same move)"
+    for jargon in ("the first", "±", "same move", "likely to win than"):
+        assert jargon not in answer["text"]
+
+
+def test_an_illegal_answer_is_refused_in_words_and_nothing_is_checked() -> None:
+    w, puzzle = _reviewed_dice()
+    w.handle_intent({"kind": "puzzle_open", "puzzle": 0})
+    w.handle_intent({"kind": "puzzle_answer", "puzzle": 0, "position": puzzle["position"],
+                     "move": {"type": "buy", "tile": "no-such-tile",
+                              "payment": {"dice": [], "chits": 0, "trades": []}}})
+    assert w.error.startswith("that move cannot be played here: "), w.error
+    assert w.review["answer"] is None
+
+
+def test_an_answer_made_on_another_position_is_stale_and_refused() -> None:
+    w, puzzle = _reviewed_dice()
+    w.handle_intent({"kind": "puzzle_open", "puzzle": 0})
+    stale = puzzle["position"] + 1
+    w.handle_intent({"kind": "puzzle_answer", "puzzle": 0, "move": puzzle["best"],
+                     "position": stale})
+    assert f"made on move {stale + 1}" in w.error and "nothing was checked" in w.error
+    assert w.review["answer"] is None
+    # a review gone (an undo past its end) leaves no puzzle to answer
+    w.handle_intent({"kind": "back_to_game"})
+    w.handle_intent({"kind": "undo"})
+    w.handle_intent({"kind": "puzzle_answer", "puzzle": 0, "move": puzzle["best"],
+                     "position": puzzle["position"]})
+    assert "review the game first" in w.error
+
+
+def test_a_bot_seats_puzzle_is_played_from_the_screen_too() -> None:
+    """A game of bots reviewed (every seat graded): the puzzle's seat is a bot's, and the
+    board offers its moves all the same while the puzzle is shown, and only then."""
+    w = NationsWidget(players=2, seed=13, seats=["heuristic", "random"], bot_delay=0)
+    w.play_bots()
+    _small_budget(w, dice_coach, 16)
+    w.handle_intent({"kind": "review"})
+    puzzles = w.review["result"]["puzzles"]
+    assert puzzles
+    w.handle_intent({"kind": "goto", "position": puzzles[0]["position"]})
+    assert w.legal == []
+    w.handle_intent({"kind": "puzzle_open", "puzzle": 0})
+    assert w.legal and w.error == ""
+    w.handle_intent({"kind": "puzzle_answer", "puzzle": 0, "move": w.legal[0]["move"],
+                     "position": puzzles[0]["position"]})
+    assert w.error == "" and w.review["answer"]["text"]
+
+
+def test_a_board_games_wrong_answer_names_the_famine_it_leaves_unfed() -> None:
+    """The board game's words for what a move does at once: a move that leaves the
+    player short of food at this round's famine says so."""
+    from nations_widget.board import Game as BoardGame
+    from nations_widget.board.coach import consequence
+    game = BoardGame(players=2, seed=5, ages=1)
+    found = None
+    for _ in range(200):
+        state = game.state
+        if state.step == "actions":
+            for move in state.legal_moves():
+                said = consequence(state, move)
+                if said:
+                    found = said
+                    break
+        if found or game.is_over:
+            break
+        game.play(board_bot("heuristic", 1).choose(state))
+    assert found is not None and "food short at this round's famine" in found, found

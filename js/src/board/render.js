@@ -925,7 +925,7 @@ export class Board {
     // progress board; wider, board.css's grid areas put them beside the board (or under a
     // 7-column board), as before. The reading and Tab order is the one seen in one column.
     setChildren(els.table, [els.players, progressPanel(S, ui, act, part, moves)]);
-    setChildren(frame, [els.head, status, panel("errorLine"), S.viewingHistory ? panel("historyBanner") : null, els.turn, els.table, els.main, dialog]);
+    setChildren(frame, [els.head, status, panel("errorLine"), S.viewingHistory ? panel("historyBanner") : null, S.puzzle ? panel("puzzleBanner") : null, els.turn, els.table, els.main, dialog]);
     P.sweep();
     setAttr(frame, "data-position", v.position);
     this.focusPlace(act);

@@ -791,8 +791,10 @@ function actionPanel(S, ui, act, part, now, otherSig) {
   }
   // the question asked of this page's player: ringed in gold (the board game's mark too)
   setAttr(frame, "class", `nw-panel nw-actions${me !== null ? " nw-ask-live" : ""}`);
+  // a review's puzzle: what it asks and its answer, above the decision it is played with
+  const puzzle = S.puzzle && act.panels.puzzleBanner ? act.panels.puzzleBanner(S, part) : null;
   // Undo near the decision where the columns stack (a phone: the history panel is far down)
-  setChildren(frame, [title, recent, err, body, act.panels.undoNear(S, part)]);
+  setChildren(frame, [title, puzzle, S.puzzle ? null : recent, err, body, S.puzzle ? null : act.panels.undoNear(S, part)]);
   return frame;
 }
 

@@ -51,6 +51,7 @@ export function readState(model, extra = [], hiddenError = null) {
     // the table this screen sits at ({} for a game played only here: js/src/shell/table.js)
     table: get("table") || {},
     coachBusy: false,
+    puzzle: null,
     viewingHistory: false,
     humanTurn: false,
     acting: null,
@@ -174,6 +175,15 @@ export function createController({ model, el }, createView) {
     S.humanTurn = typeof S.view.human_turn === "boolean" ? S.view.human_turn
       : cur !== null && cur !== undefined && S.seats[cur] === "human";
     S.acting = S.humanTurn && !S.busy && !S.viewingHistory ? cur : null;
+    // a review's puzzle on the board (Python's review.puzzle, at the position shown): its
+    // seat decides here as in a game, and the move it plays is the puzzle's answer (play)
+    const pz = S.review && S.review.status === "done" ? S.review.puzzle : null;
+    if (pz && pz.position === S.history.position && pz.position === S.view.position && pz.seat === cur) {
+      S.puzzle = pz;
+      S.viewingHistory = false;
+      S.humanTurn = true;
+      S.acting = S.busy ? null : cur;
+    }
     return S;
   };
 
@@ -311,12 +321,28 @@ export function createController({ model, el }, createView) {
       schedule();
     },
     backToReview: () => reveal.backToReview(),
+    /** Show puzzle `index` of the review (at `position`) on the board (intent
+     * `puzzle_open`: Python shows its position, its seat to play): the board is brought on
+     * screen once it shows it, the focus on the puzzle's `focusKey` control. */
+    openPuzzle(index, position, focusKey = "puzzle-show-me") {
+      reveal.expectJump(position, focusKey);
+      ui.previewMove = null;
+      send({ kind: "puzzle_open", puzzle: index });
+      schedule();
+    },
     /** A move for the acting seat, with the seat and position drawn last: a second
      * click of a double click (sent before the board's update arrives) is refused by
      * Python instead of played on the next position. */
     play(move, then = null) {
       if (!move) return;
       const S = state();
+      if (S.puzzle) {
+        // a puzzle's board: the move is its answer, which Python checks (nothing is
+        // played in the game); the question it asks next (`then`) is not the puzzle's
+        send({ kind: "puzzle_answer", puzzle: S.puzzle.index, position: S.view.position, move });
+        schedule();
+        return;
+      }
       // `then`: the answer to the question the move asks next of the same seat (where the
       // card it takes goes), played with it as one gesture (Python: both or neither)
       send({ kind: "move", seat: S.view.current, position: S.view.position, move, ...(then ? { then } : {}) });
@@ -602,11 +628,12 @@ export function createController({ model, el }, createView) {
       } else if (!(view.escape && view.escape(S))) done = false;
       draw();
     } else if (e.ctrlKey && (key === "z" || key === "Z")) {
-      if (S.history.can_undo) shell.undo();
+      // (not on a puzzle's board: it would take back a move of the game)
+      if (S.history.can_undo && !S.puzzle) shell.undo();
     } else if (e.ctrlKey) {
       done = false;
     } else if (key === "u" || key === "U") {
-      if (S.history.can_undo) shell.undo();
+      if (S.history.can_undo && !S.puzzle) shell.undo();
     } else if ((key === "h" || key === "H") && S.acting !== null && !S.info.lesson) {
       shell.askHint();
     } else {

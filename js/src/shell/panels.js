@@ -342,6 +342,41 @@ export function makePanels(shell) {
         h("button", { type: "button", class: "nw-btn", dataset: { key: "continue-here" }, title: "Play on from this position: the later moves are replaced by the new ones", onclick: () => shell.continueHere() }, "Continue from here"))));
   }
 
+  /** A review's puzzle on the board (S.puzzle): what it asks, Python's answer (or that
+   * the coach is checking), "Show me" (the coach's move, previewed on the board where the
+   * game has a preview for it, else given as the answer), the other puzzles and Done.
+   * The move itself is played on the board, with the game's own clicks. */
+  function puzzleBanner(S, part) {
+    const pz = S.puzzle;
+    const R = S.review || {};
+    const list = (R.result && R.result.puzzles) || [];
+    const p = pz ? list[pz.index] : null;
+    if (!p) return null;
+    const k = pz.index;
+    const answer = R.answer && R.answer.puzzle === k ? R.answer : null;
+    const checking = R.checking === k;
+    const open = (to) => () => shell.openPuzzle(to, list[to].position, to > k ? "puzzle-next" : "puzzle-prev");
+    const showMe = () => {
+      if (!p.best) return;
+      // the coach's move as a preview on the board (Confirm gives it as the answer); a move
+      // the game previews nothing of (a reroll, a pass) is given as the answer at once
+      if (pz.best_preview) shell.commit(p.best, { hold: true });
+      else shell.play(p.best);
+    };
+    return part("puzzle-banner", sig(k, list.length, p.question, answer, checking, pz.best_preview), () => h("section", {
+      class: "nw-puzzle-banner", role: "group", "aria-label": `Puzzle ${k + 1} of ${list.length}`, dataset: { key: "puzzle" },
+    },
+    h("p", { class: "nw-puzzle-head" }, h("strong", {}, `Puzzle ${k + 1} of ${list.length}`), ` · move ${p.position + 1} · your move here is checked by the coach; the game does not change.`),
+    h("p", { class: "nw-review-question" }, p.question),
+    checking ? h("p", { class: "nw-puzzle-checking", role: "status", dataset: { key: "puzzle-checking" } }, "The coach is checking your move…") : null,
+    answer ? h("p", { class: `nw-review-verdict ${answer.correct ? "nw-good" : "nw-bad"}`, role: "status", dataset: { key: "puzzle-answer" } }, answer.text) : null,
+    h("div", { class: "nw-buttons" },
+      h("button", { type: "button", class: "nw-btn", dataset: { key: "puzzle-show-me" }, disabled: !p.best, title: "The coach's choice here, shown on the board (the game does not change)", onclick: showMe }, "Show me"),
+      h("button", { type: "button", class: "nw-btn", dataset: { key: "puzzle-prev" }, disabled: k === 0, onclick: k > 0 ? open(k - 1) : null }, "‹ Previous puzzle"),
+      h("button", { type: "button", class: "nw-btn", dataset: { key: "puzzle-next" }, disabled: k === list.length - 1, onclick: k < list.length - 1 ? open(k + 1) : null }, "Next puzzle ›"),
+      h("button", { type: "button", class: "nw-btn nw-primary", dataset: { key: "puzzle-done" }, title: "Back to the game as it is", onclick: () => { shell.send({ kind: "puzzle_close" }); shell.redraw(); } }, "Done"))));
+  }
+
   /** Nobody here is to decide: a bot thinking (Skip), a bot's seat waiting (Let the bots
    * play, One bot move), or a human's seat not acting. */
   function waiting(S) {
@@ -494,7 +529,8 @@ export function makePanels(shell) {
    * shown.  Its title says what it takes back (undoTitle). */
   function undoNear(S, part) {
     const hi = S.history;
-    if (!hi || !hi.can_undo || S.viewingHistory) return null;
+    // (a puzzle's board: an Undo would take back a move of the game, not the puzzle's)
+    if (!hi || !hi.can_undo || S.viewingHistory || S.puzzle) return null;
     const frame = part("undo-near", "", () => {
       const button = h("button", { type: "button", class: "nw-btn nw-secondary", dataset: { key: "undo-near" }, onclick: () => shell.undo() }, "↶ Undo");
       const el = h("div", { class: "nw-undo-near" }, button);
@@ -616,6 +652,7 @@ export function makePanels(shell) {
     headerButtons,
     errorLine,
     historyBanner,
+    puzzleBanner,
     waiting,
     previewPanel,
     coachPanel,

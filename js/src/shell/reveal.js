@@ -140,6 +140,14 @@ export function createReveal(el, { view, topDialog, ui, schedule }) {
     const v = view();
     const board = v.boardPanel ? el.querySelector(v.boardPanel) : null;
     if (board && typeof board.scrollIntoView === "function") board.scrollIntoView({ block: "nearest" });
+    // a puzzle opened: its banner on screen, the focus on the control asked for in it
+    const puzzle = el.querySelector(".nw-puzzle-banner");
+    if (puzzle && focusKey && focusKey.startsWith("puzzle-")) {
+      const wanted = byKey(el, focusKey);
+      if (wanted) wanted.focus({ preventScroll: true });
+      if (typeof puzzle.scrollIntoView === "function") puzzle.scrollIntoView({ block: "nearest" });
+      return;
+    }
     const back = byKey(el, "back-to-review");
     if (back) {
       // the control the player stepped with (the banner's Next mark), else Back to the review

@@ -296,8 +296,8 @@ function thresholdsLine(result) {
 /** The review panel's maker: `makeReview(shell).panel(S, part)` (null when there is
  * nothing to offer). */
 export function makeReview(shell) {
-  // the puzzle shown (null: none), the move picked in its list, the review's token, the graph drawn
-  const ui = { puzzle: null, pick: 0, result: null, graph: null };
+  // the review's token, the graph drawn
+  const ui = { result: null, graph: null };
   // a puzzle's position: the puzzle's controls, here, are what the player uses next
   const go = (position) => shell.send({ kind: "goto", position });
   // a mark's (or the graph's) position: the board is brought on screen (shell.jumpTo),
@@ -335,47 +335,20 @@ export function makeReview(shell) {
       h("button", { type: "button", class: "nw-btn", dataset: { key: "review-cancel" }, onclick: () => shell.send({ kind: "review_cancel" }) }, "Cancel"));
   }
 
+  // the puzzles: played on the board (panels.puzzleBanner, above or beside it, says what
+  // each asks and Python's answer); here, the way in, and where they are while open
   function puzzles(S, R, result) {
     const list = result.puzzles || [];
     if (!list.length) return null;
-    if (ui.puzzle === null) {
-      return h("div", { class: "nw-review-learn" },
-        h("button", {
-          type: "button", class: "nw-btn nw-primary", dataset: { key: "puzzles-start" },
-          onclick: () => { ui.puzzle = 0; ui.pick = 0; go(list[0].position); shell.redraw(); },
-        }, `Learn from your mistakes (${list.length} ${list.length === 1 ? "puzzle" : "puzzles"})`));
-    }
-    const k = Math.min(ui.puzzle, list.length - 1);
-    const p = list[k];
-    const here = S.view.position === p.position;
-    const moves = here ? S.legal || [] : [];
-    const answer = R.answer && R.answer.puzzle === k ? R.answer : null;
-    const turn = (to) => () => { ui.puzzle = to; ui.pick = 0; go(list[to].position); shell.redraw(); };
-    const pickId = `nw-review-pick-${k}`;
+    const open = R.puzzle && list[R.puzzle.index] ? R.puzzle : null;
+    const start = h("button", {
+      type: "button", class: `nw-btn${open ? "" : " nw-primary"}`, dataset: { key: "puzzles-start" },
+      title: "Each puzzle shows a position where a move of yours lost much: play a better move on the board",
+      onclick: () => shell.openPuzzle ? shell.openPuzzle(open ? open.index : 0, list[open ? open.index : 0].position) : shell.send({ kind: "puzzle_open", puzzle: 0 }),
+    }, open ? `Back to puzzle ${open.index + 1} of ${list.length}` : `Learn from your mistakes (${list.length} ${list.length === 1 ? "puzzle" : "puzzles"})`);
     return h("div", { class: "nw-review-learn", role: "group", "aria-label": "Learn from your mistakes" },
-      h("h4", {}, `Puzzle ${k + 1} of ${list.length} · move ${p.position + 1}`),
-      h("p", { class: "nw-review-question" }, p.question),
-      here && moves.length ? h("div", { class: "nw-review-answer-row" },
-        h("label", { for: pickId, class: "nw-slot-label" }, "Your move"),
-        h("select", { id: pickId, dataset: { key: "puzzle-pick" }, onchange: (e) => { ui.pick = Number(e.target.value); } },
-          moves.map((m, i) => h("option", { value: String(i), selected: i === ui.pick }, m.text))),
-        h("button", {
-          type: "button", class: "nw-btn nw-primary", dataset: { key: "puzzle-check" },
-          onclick: () => {
-            const m = (shell.state().legal || [])[ui.pick];
-            if (m) shell.send({ kind: "puzzle_answer", puzzle: k, move: m.move });
-          },
-        }, "Check my move"))
-        : h("button", { type: "button", class: "nw-btn", dataset: { key: "puzzle-show" }, onclick: () => go(p.position) }, "Show the position"),
-      answer ? h("p", { class: `nw-review-verdict ${answer.correct ? "nw-good" : "nw-bad"}`, role: "status", dataset: { key: "puzzle-answer" } },
-        h("strong", {}, answer.correct ? "Right. " : "Not this one. "), answer.text) : null,
-      h("div", { class: "nw-buttons" },
-        h("button", { type: "button", class: "nw-btn", dataset: { key: "puzzle-prev" }, disabled: k === 0, onclick: turn(k - 1) }, "‹ Previous puzzle"),
-        h("button", { type: "button", class: "nw-btn", dataset: { key: "puzzle-next" }, disabled: k === list.length - 1, onclick: turn(k + 1) }, "Next puzzle ›"),
-        h("button", {
-          type: "button", class: "nw-btn", dataset: { key: "puzzle-done" },
-          onclick: () => { ui.puzzle = null; shell.send({ kind: "back_to_game" }); shell.redraw(); },
-        }, "Done")));
+      h("p", { class: "nw-review-note" }, "Each puzzle puts the board back where a move lost much: play a better one there, with the game's own clicks. The coach checks it; your game does not change."),
+      h("div", { class: "nw-buttons" }, start));
   }
 
   function panel(S, part) {
@@ -387,7 +360,6 @@ export function makeReview(shell) {
     const token = result ? `${S.history.game}:${result.upto}:${result.seconds}:${result.decisions.length}` : null;
     if (token !== ui.result) {
       ui.result = token;
-      ui.puzzle = null;
       ui.graph = null;
       // the marks, for the history banner's Previous and Next mark (panels.js)
       shell.ui.reviewMarks = result ? result.decisions.filter((d) => d.mark).map((d) => ({
@@ -421,7 +393,7 @@ export function makeReview(shell) {
           result.judged === false ? null : stretchesList(result, jump), result.judged === false ? null : luckList(result, jump))),
         part("review-summary", token, () => h("div", {}, summaryTable(result), accuracyNote(result))),
         part("review-figures", token, () => figuresTable(result)),
-        part("review-learn", sig(token, ui.puzzle, S.view.position, (S.legal || []).length, R.answer), () => puzzles(S, R, result)));
+        part("review-learn", sig(token, R.puzzle), () => puzzles(S, R, result)));
     }
     setChildren(frame, kids);
     return frame;

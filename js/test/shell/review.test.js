@@ -135,34 +135,116 @@ describe("the review panel", () => {
     expect(model.sent.at(-1)).toEqual({ kind: "goto", position: 0 });
   });
 
-  it("puzzles: the position is shown, the move picked is sent to Python, and its answer shown", async () => {
+  it("puzzles: the way in asks Python to open the first on the board; no list of moves", async () => {
     const model = mount({ ...OFF, available: true, status: "done", done: 6, total: 6, result: result() });
     await tick();
+    expect(byKey("puzzle-pick")).toBeNull();
     click(byKey("puzzles-start"));
-    expect(model.sent.at(-1)).toEqual({ kind: "goto", position: 10 });
-    // Python shows the position, with the moves of the human to decide there
-    const legal = [{ move: { type: "pass" }, text: "Pass" }, { move: { type: "build" }, text: "Build a wonder" }];
-    model.emit("view", { ...model.data.view, position: 10, current: 0 });
-    model.emit("legal", legal);
-    model.emit("history", { ...model.data.history, position: 10 });
+    expect(model.sent.at(-1)).toEqual({ kind: "puzzle_open", puzzle: 0 });
+  });
+});
+
+describe("a puzzle is played on the board (issue 30)", () => {
+  // the review done, puzzle 1 open at the fixture's position (0), where the seat to play is
+  // a bot's in the game: the board's controls are live all the same, and a move played
+  // there is sent as the puzzle's answer, never as the game's move
+  function puzzleReview(position, seat, extra = {}) {
+    const r = result();
+    r.puzzles = r.puzzles.map((p, i) => ({ ...p, position: i === 0 ? position : p.position, seat, best: { type: "pass" } }));
+    return { ...OFF, available: true, status: "done", done: 6, total: 6, result: r,
+      puzzle: { index: 0, position, seat, best_preview: false }, ...extra };
+  }
+
+  function mountDice(review) {
+    const data = fixture("start_2p");
+    const model = mockModel({ ...data, seats: ["random", "human"], coach: { on: false, hint: null, verdict: null }, preview: {}, review,
+      history: { ...data.history, game_at: 30, length: 30, position: 0 } });
+    createController({ model, el });
+    return model;
+  }
+
+  it("the dice game: the question above the decision, the moves live, a move sent as the answer", async () => {
+    const model = mountDice(puzzleReview(0, 0));
     await tick();
-    expect(byKey("review").textContent).toContain("Puzzle 1 of 2");
-    const pick = byKey("puzzle-pick");
-    expect([...pick.options].map((o) => o.textContent)).toEqual(["Pass", "Build a wonder"]);
-    pick.value = "1";
-    pick.dispatchEvent(new Event("change", { bubbles: true }));
-    click(byKey("puzzle-check"));
-    expect(model.sent.at(-1)).toEqual({ kind: "puzzle_answer", puzzle: 0, move: { type: "build" } });
-    model.emit("review", { ...model.data.review, answer: { puzzle: 0, move: { type: "build" }, move_text: "Build a wonder", correct: true, text: "Yes: Build a wonder is as good as the coach's best move here." } });
+    const banner = byKey("puzzle");
+    expect(banner).not.toBeNull();
+    expect(banner.textContent).toContain("Puzzle 1 of 2");
+    expect(banner.textContent).toContain("Player 1 played Pass here (a mistake)");
+    // not "viewing history": the decision's own controls, no "Back to the game" banner
+    expect(byKey("back-to-game")).toBeNull();
+    expect(el.querySelector(".nw-actions").classList.contains("nw-ask-live")).toBe(true);
+    const pass = byKey("pass");
+    expect(pass.disabled).toBe(false);
+    click(pass);
+    const sent = model.sent.filter((m) => m.kind === "puzzle_answer" || m.kind === "move");
+    expect(sent.length).toBe(1);
+    expect(sent[0]).toMatchObject({ kind: "puzzle_answer", puzzle: 0, position: 0 });
+    expect(sent[0].move.type).toBe("pass");
+    // Python checking, then its answer in words, under the question
+    model.emit("review", { ...model.data.review, checking: 0 });
     await tick();
-    expect(byKey("puzzle-answer").textContent).toContain("Right. Yes: Build a wonder");
+    expect(byKey("puzzle-checking").textContent).toContain("checking");
+    model.emit("review", { ...model.data.review, checking: null, answer: { puzzle: 0, move: { type: "pass" }, move_text: "Pass", correct: false,
+      text: "Not quite: that is the move played in the game. The coach's choice here: Build a wonder.", best: { type: "build" }, best_text: "Build a wonder" } });
+    await tick();
+    expect(byKey("puzzle-answer").textContent).toBe("Not quite: that is the move played in the game. The coach's choice here: Build a wonder.");
+    // the next puzzle, and Done, ask Python
     click(byKey("puzzle-next"));
-    expect(model.sent.at(-1)).toEqual({ kind: "goto", position: 31 });
-    await tick();
-    expect(byKey("review").textContent).toContain("Puzzle 2 of 2");
-    expect(byKey("puzzle-next").disabled).toBe(true);
+    expect(model.sent.at(-1)).toEqual({ kind: "puzzle_open", puzzle: 1 });
     click(byKey("puzzle-done"));
-    expect(model.sent.at(-1)).toEqual({ kind: "back_to_game" });
+    expect(model.sent.at(-1)).toEqual({ kind: "puzzle_close" });
+  });
+
+  it("Show me: a move without a preview is given as the answer; with one, it is previewed first", async () => {
+    const model = mountDice(puzzleReview(0, 0));
+    await tick();
+    click(byKey("puzzle-show-me"));
+    expect(model.sent.at(-1)).toMatchObject({ kind: "puzzle_answer", puzzle: 0, position: 0, move: { type: "pass" } });
+    const buy = model.data.legal.find((m) => m.move.type === "buy").move;
+    const review = puzzleReview(0, 0);
+    review.result.puzzles[0].best = buy;
+    review.puzzle.best_preview = true;
+    model.emit("review", review);
+    await tick();
+    click(byKey("puzzle-show-me"));
+    expect(model.sent.at(-1)).toMatchObject({ kind: "preview", move: buy });
+  });
+
+  it("another position shown: no puzzle, the history banner as before", async () => {
+    const model = mountDice(puzzleReview(5, 0));
+    await tick();
+    expect(byKey("puzzle")).toBeNull();
+    expect(byKey("back-to-game")).not.toBeNull();
+    expect(byKey("pass")).toBeNull();
+    expect(model.sent.filter((m) => m.kind === "puzzle_answer")).toEqual([]);
+  });
+
+  it("the board game: the banner above the table, its Pass sent as the answer after its preview's Confirm", async () => {
+    const model = boardModel("actions_3p");
+    const position = model.data.view.position;
+    model.data.seats = ["heuristic", "heuristic", "random"];
+    model.data.history = { ...model.data.history, game_at: 60, length: 60 };
+    model.data.coach = { on: false, hint: null, verdict: null };
+    model.data.review = puzzleReview(position, 0);
+    boardController({ model, el });
+    await tick();
+    expect(byKey("puzzle").textContent).toContain("Puzzle 1 of 2");
+    // no Undo beside the decision: it would take back a move of the game
+    expect(byKey("undo-near")).toBeNull();
+    const pass = el.querySelector(".nwb-pass-btn");
+    expect(pass).not.toBeNull();
+    click(pass);
+    // previews on: Python's preview first, then Confirm gives the answer
+    const ask = model.sent.at(-1);
+    if (ask.kind === "preview") {
+      model.emit("preview", { ...ask.move && { move: ask.move }, ask: ask.ask, position, ok: true, title: "Pass", pays: [], gains: [], goes: [], rows: [], lines: [] });
+      await tick();
+      click(byKey("preview-confirm") || el.querySelector(".nw-preview .nw-primary"));
+    }
+    const answer = model.sent.at(-1);
+    expect(answer).toMatchObject({ kind: "puzzle_answer", puzzle: 0, position });
+    expect(answer.move.type).toBe("pass");
+    expect(model.sent.some((m) => m.kind === "move")).toBe(false);
   });
 });
 
@@ -365,15 +447,23 @@ describe("a jump from the review brings the board on screen", () => {
     expect(document.activeElement).toBe(byKey("back-to-review"));
   });
 
-  it("the history moved otherwise (the slider, Undo, a puzzle) scrolls nothing", async () => {
+  it("the history moved otherwise (the slider, Undo) scrolls nothing", async () => {
     const model = mount(DONE);
     await tick();
     answer(model, 20);
     await tick();
+    expect(scrolledTo(".nw-progress")).toEqual([]);
+    expect(byKey("back-to-review")).toBeNull();
+  });
+
+  it("a puzzle opened brings its board on screen (it is played there), no Back to the review", async () => {
+    const model = mount(DONE);
+    await tick();
     click(byKey("puzzles-start"));
+    expect(model.sent.at(-1)).toEqual({ kind: "puzzle_open", puzzle: 0 });
     answer(model, 10);
     await tick();
-    expect(scrolledTo(".nw-progress")).toEqual([]);
+    expect(scrolledTo(".nw-progress").length).toBe(1);
     expect(byKey("back-to-review")).toBeNull();
   });
 

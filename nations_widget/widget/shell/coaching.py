@@ -27,6 +27,7 @@ import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any, TypeVar
 
 from ...core.bots.mcts import search_progress
@@ -66,6 +67,10 @@ class CoachHooks:
     refuse_coach: Callable[[], None]
     #: a message from the page is being handled (a kernel's loop may be running)
     in_intent: Callable[[], bool]
+    #: show a position of the history (looking, not playing: the ``goto`` intent), and
+    #: where the game is again (``back_to_game``)
+    goto: Callable[[int], None]
+    back_to_game: Callable[[], None]
 
 
 def running_loop() -> asyncio.AbstractEventLoop | None:
@@ -337,11 +342,86 @@ class Coaching:
             raise IntentError("there is no review of this game yet: review the game first")
         return job
 
-    def answer_puzzle(self, puzzle: int, move: Any) -> dict[str, Any]:
-        """Grade ``move`` as the answer to puzzle number ``puzzle`` of the review shown,
-        here and now; the answer is also shown on the board."""
+    def _puzzle(self, job: ReviewJob, puzzle: int) -> Any:
+        puzzles = job.result.puzzles
+        if isinstance(puzzle, bool) or not 0 <= puzzle < len(puzzles):
+            raise IntentError(f"there is no puzzle {puzzle + 1}: the review has "
+                              f"{len(puzzles)}")
+        return puzzles[puzzle]
+
+    def puzzle_seat(self, position: int) -> int | None:
+        """The seat whose decision the open puzzle asks, while the board shows its
+        position (that seat's moves are then the page's to play, as a person's, whoever
+        played it in the game); None otherwise."""
+        job = self.review_job
+        if job is None or job.puzzle is None or job.result is None:
+            return None
+        p = job.result.puzzles[job.puzzle]
+        return int(p.seat) if p.position == position else None
+
+    def open_puzzle(self, puzzle: int) -> None:
+        """Show puzzle number ``puzzle`` on the board: its position (looking through the
+        history: the game stays where it is), the puzzle's seat to play there as the
+        page's, and the review trait's ``puzzle`` saying which (``{index, position,
+        seat}``); a former answer is put away."""
         with self._lock:
             job = self._reviewed()
+            p = self._puzzle(job, puzzle)
+            job.puzzle = puzzle
+            self.hooks.show_review(review_payload(
+                self.hooks.review(), answer=None, checking=None,
+                puzzle={"index": puzzle, "position": p.position, "seat": p.seat,
+                        "best_preview": self._previewed(job, p)}))
+            self.hooks.goto(p.position)
+
+    def _previewed(self, job: ReviewJob, p: Any) -> bool:
+        """Whether the game previews the coach's move of puzzle ``p`` (its "Show me" is
+        then that preview on the board; the dice game previews only purchases)."""
+        if not p.accepted:
+            return False
+        # the adapter previews on a game's state shown: the puzzle's, read-only
+        at = SimpleNamespace(state=job.game.state_at(p.position))
+        try:
+            self._adapter.preview_payload(at, self._adapter.parse_move(p.accepted[0]))
+        except ValueError:          # no preview for such a move (the engine's words)
+            return False
+        return True
+
+    def close_puzzle(self) -> None:
+        """Done with the puzzles: the board shows where the game is."""
+        with self._lock:
+            job = self.review_job
+            if job is not None:
+                job.puzzle = None
+            if self.hooks.review().get("puzzle") is not None:
+                self.hooks.show_review(review_payload(self.hooks.review(), puzzle=None,
+                                                      answer=None))
+            self.hooks.back_to_game()
+
+    def _checked_answer(self, puzzle: int, move: Any, position: int | None) -> ReviewJob:
+        """The review an answer belongs to, once the answer is found to be one: a puzzle
+        of the review shown, made on that puzzle's position (a click on a board that
+        showed another position, or a puzzle of a review since replaced, is stale), and a
+        legal move there (the engine's reason otherwise).  Refusals are in words."""
+        job = self._reviewed()
+        p = self._puzzle(job, puzzle)
+        if position is not None and position != p.position:
+            raise IntentError(f"that answer was made on move {position + 1}, and puzzle "
+                              f"{puzzle + 1} is at move {p.position + 1}: nothing was checked")
+        state = job.game.state_at(p.position)
+        try:
+            state.check(self._adapter.parse_move(move))
+        except ValueError as exc:       # the engine's IllegalMoveError, a malformed move
+            raise IntentError(f"that move cannot be played here: {exc}") from exc
+        return job
+
+    def answer_puzzle(self, puzzle: int, move: Any,
+                      position: int | None = None) -> dict[str, Any]:
+        """Grade ``move`` as the answer to puzzle number ``puzzle`` of the review shown,
+        here and now; the answer is also shown on the board.  Nothing is played: the
+        game stays as it was, the board on the puzzle."""
+        with self._lock:
+            job = self._checked_answer(puzzle, move, position)
         answer: dict[str, Any] = self._adapter.check_answer(
             job.game, job.result, puzzle, move).to_json()
         with self._lock:
@@ -349,18 +429,24 @@ class Coaching:
                 self._show_answer(answer)
         return answer
 
-    def ask_answer(self, puzzle: int, move: Any) -> None:
-        """The page's answer to a puzzle: an answer not among the accepted ones is
-        searched (a second or so), off the loop; shown while its review is."""
+    def ask_answer(self, puzzle: int, move: Any, position: int | None = None) -> None:
+        """The page's answer to a puzzle, played on the board: checked at once (a stale
+        position, an illegal move: refused in words), then graded (an answer not among the
+        accepted ones is searched, a second or so) off the loop; shown while its review
+        is, with the review trait's ``checking`` set meanwhile."""
         loop = running_loop()
         if loop is None:
-            self.answer_puzzle(puzzle, move)
+            self.answer_puzzle(puzzle, move, position)
             return
         with self._lock:
-            job = self._reviewed()
+            job = self._checked_answer(puzzle, move, position)
+            self.hooks.clear_error()
+            self.hooks.show_review(review_payload(self.hooks.review(), answer=None,
+                                                  checking=puzzle))
         hooks = self.hooks
 
         def failed(exc: BaseException) -> None:
+            hooks.show_review(review_payload(hooks.review(), checking=None))
             if isinstance(exc, (ValueError, IndexError)):     # an illegal move, no such puzzle
                 hooks.fail(str(exc))
             else:
@@ -374,7 +460,8 @@ class Coaching:
 
     def _show_answer(self, answer: dict[str, Any]) -> None:
         self.hooks.clear_error()
-        self.hooks.show_review(review_payload(self.hooks.review(), answer=answer))
+        self.hooks.show_review(review_payload(self.hooks.review(), answer=answer,
+                                              checking=None))
 
 
 __all__ = ["CoachHooks", "Coaching", "running_loop"]

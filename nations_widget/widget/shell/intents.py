@@ -66,9 +66,14 @@ kind                    fields
                         progress, then the result); any intent but looking around
                         stops it
 ``review_cancel``       none: stop the review under way
+``puzzle_open``         ``puzzle`` (int): show that puzzle of the review on the board (its
+                        position; its seat's moves are then the page's to play there)
+``puzzle_close``        none: done with the puzzles; the board shows the game again
 ``puzzle_answer``       ``puzzle`` (int: the review's puzzle number), ``move`` (a move's
-                        JSON object): Python checks the answer (the ``review`` trait's
-                        ``answer``)
+                        JSON object, played on the puzzle's board), ``position``
+                        (optional int: the position the board showed; refused if it
+                        is not the puzzle's): Python checks the answer (the ``review``
+                        trait's ``answer``); nothing is played in the game
 ======================  ===========================================================
 
 The dice game adds ``load_catalogue`` (``text``, ``name``): see
@@ -120,8 +125,11 @@ GENERIC_INTENTS: dict[str, FieldTable] = {
     "log_sync": ({}, frozenset()),
     "review": ({}, frozenset()),
     "review_cancel": ({}, frozenset()),
-    "puzzle_answer": ({"puzzle": ("integer",), "move": ("object",)},
+    "puzzle_answer": ({"puzzle": ("integer",), "move": ("object",),
+                       "position": ("integer", "null"), "then": ("object", "null")},
                       frozenset({"puzzle", "move"})),
+    "puzzle_open": ({"puzzle": ("integer",)}, frozenset({"puzzle"})),
+    "puzzle_close": ({}, frozenset()),
 }
 
 #: The new-game settings every game takes (a game adds its own, see

@@ -43,7 +43,8 @@ class ShownPositions:
 
     def __init__(self, adapter: GameAdapter[Any, Any]) -> None:
         self._adapter = adapter
-        self._shown: dict[tuple[int, tuple[str, ...]], Payloads] = {}
+        #: by position, seats and whether a review's puzzle is answered there
+        self._shown: dict[tuple[int, tuple[str, ...], bool], Payloads] = {}
         #: prepared positions, by the identity of their state: (payloads, seats)
         self._prepared: dict[int, tuple[Payloads, tuple[str, ...]]] = {}
 
@@ -59,26 +60,30 @@ class ShownPositions:
     def restore(self, mark: tuple[dict[Any, Payloads], dict[int, Any]]) -> None:
         self._shown, self._prepared = dict(mark[0]), dict(mark[1])
 
-    def work_out(self, game: Any, seats: Sequence[str]) -> Payloads:
+    def work_out(self, game: Any, seats: Sequence[str], answering: bool = False) -> Payloads:
         """The payloads of ``game``'s position now (the legal moves only for a person's
-        decision)."""
+        decision, or where ``answering``: a review's puzzle asks the decision there of the
+        page, whoever made it in the game)."""
         current = game.current_player
-        human = current is not None and seats[current] == "human"
+        human = current is not None and (seats[current] == "human" or answering)
         return (game.state, self._adapter.view_payload(game, list(seats)),
                 self._adapter.legal_payload(game) if human else [])
 
-    def payloads(self, game: Any, seats: Sequence[str]) -> tuple[dict[str, Any], list[Any]]:
-        """The ``view`` and ``legal`` payloads of ``game``'s position for ``seats``:
-        kept, prepared or worked out now."""
+    def payloads(self, game: Any, seats: Sequence[str],
+                 answering: bool = False) -> tuple[dict[str, Any], list[Any]]:
+        """The ``view`` and ``legal`` payloads of ``game``'s position for ``seats``
+        (``answering``: a review's puzzle is answered there): kept, prepared or worked out
+        now."""
         state = game.state
-        key = (game.position, tuple(seats))
+        key = (game.position, tuple(seats), answering)
         hit = self._shown.pop(key, None)
         if hit is None or hit[0] is not state:
             prepared = self._prepared.pop(id(state), None)
-            if prepared is not None and prepared[0][0] is state and prepared[1] == key[1]:
+            if (prepared is not None and prepared[0][0] is state and prepared[1] == key[1]
+                    and not answering):
                 hit = prepared[0]
             else:
-                hit = self.work_out(game, seats)
+                hit = self.work_out(game, seats, answering)
         self._shown[key] = hit                # the newest last
         while len(self._shown) > SHOWN_POSITIONS:
             del self._shown[next(iter(self._shown))]

@@ -9,6 +9,10 @@
   (an unfinished game is reviewed up to where it is);
 - ``answer``: the last puzzle answer graded by Python
   (:meth:`nations_widget.core.review.Answer.to_json`), None before any;
+- ``puzzle``: the puzzle open on the board, ``{index, position, seat}`` (None: none): while
+  the board shows its position, that seat's moves are the page's to play, and a move
+  played there is the puzzle's answer (the ``puzzle_answer`` intent), never the game's;
+- ``checking``: the number of the puzzle whose answer Python is grading now (None: none);
 - ``upto``: the history positions reviewed (the first ``upto`` moves); ``seats``: the seats
   graded (the human seats, or every seat when bots play them all).
 
@@ -34,13 +38,13 @@ from typing import Any
 #: The review trait before anything was asked.
 REVIEW_OFF: dict[str, Any] = {"status": "off", "available": False, "done": 0, "total": 0,
                               "result": None, "answer": None, "upto": 0, "seats": [],
-                              "message": ""}
+                              "message": "", "puzzle": None, "checking": None}
 
 #: The intents that leave a running review alone (looking around, saving, the review's
 #: own); any other intent stops it, as the brief's "the next intent stops it" asks.
 KEEPS_REVIEW = frozenset({"goto", "back_to_game", "log_sync", "clear_error", "save",
-                          "review", "puzzle_answer", "preview", "hint", "coach",
-                          "presence"})
+                          "review", "puzzle_answer", "puzzle_open", "puzzle_close",
+                          "preview", "hint", "coach", "presence"})
 
 
 @dataclass
@@ -55,6 +59,8 @@ class ReviewJob:
     seats: tuple[int, ...]
     stop: threading.Event = field(default_factory=threading.Event)
     result: Any = None
+    #: the puzzle open on the board (its number), if any
+    puzzle: int | None = None
 
     def current(self, game: Any) -> bool:
         """Whether the moves reviewed are still ``game``'s, and the game has not gone back

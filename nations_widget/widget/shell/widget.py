@@ -229,7 +229,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             fail=self._fail, clear_error=partial(setattr, self, "error", ""),
             internal_error=partial(setattr, self, "last_internal_error"),
             refuse_coach=lambda: self.seating.refuse(NO_COACH, shared_only=True),
-            in_intent=lambda: self._in_intent))
+            in_intent=lambda: self._in_intent, goto=self.goto,
+            back_to_game=self.back_to_game))
         #: where and when the bots play (see :mod:`~.bot_runner`)
         self.bot_runner = BotRunner(self._lock, BotHooks(
             due=self._bot_due, turn=self._bot_turn, apply=self._apply_bot_move,
@@ -594,6 +595,11 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     def cancel_review(self) -> None:
         """Stop a review under way (nothing happens when none is)."""
         self.coaching.cancel_review()
+
+    def open_puzzle(self, puzzle: int) -> None:
+        """Show puzzle number ``puzzle`` of the review on the board, to be answered by
+        playing a move there (:meth:`answer_puzzle`); the game does not change."""
+        self.coaching.open_puzzle(puzzle)
 
     def answer_puzzle(self, puzzle: int, move: Any) -> dict[str, Any]:
         """Grade ``move`` as the answer to puzzle number ``puzzle`` of the review shown
@@ -992,7 +998,11 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             self.fair = game.fairness()
             if full:
                 self.positions.clear()
-            view, self.legal = self.positions.payloads(game, self._seats)
+            # a review's puzzle shown: its seat's moves are the page's to answer with
+            current = game.current_player
+            answering = (current is not None
+                         and self.coaching.puzzle_seat(game.position) == current)
+            view, self.legal = self.positions.payloads(game, self._seats, answering)
             # the players' names at a table, put in at the last step (the payloads kept
             # per position, like the engine's log, say "Player 2")
             self.view = self.seating.named(view)
@@ -1080,7 +1090,12 @@ _GENERIC_HANDLERS: dict[str, Callable[[GameWidget[Any, Any], dict[str, Any]], No
     "log_sync": GameWidget._intent_log_sync,
     "review": lambda w, f: w.coaching.ask_review(),
     "review_cancel": lambda w, f: w.coaching.cancel_review(),
-    "puzzle_answer": lambda w, f: w.coaching.ask_answer(f["puzzle"], f["move"]),
+    # a move's follow-up (``then``: where a card bought goes) is not part of the decision
+    # a puzzle asks, and is left out
+    "puzzle_answer": lambda w, f: w.coaching.ask_answer(f["puzzle"], f["move"],
+                                                       f.get("position")),
+    "puzzle_open": lambda w, f: w.coaching.open_puzzle(f["puzzle"]),
+    "puzzle_close": lambda w, f: w.coaching.close_puzzle(),
 }
 
 
