@@ -105,6 +105,7 @@ from .learn import LearnView
 from .shell.table_mode import MAX_LINKS, open_hands, shared_store
 from .shell.widget import STATIC, GameWidget
 from .shell.wire import from_page
+from .turns import TurnAsk, read_asks, turns_now
 
 
 @dataclass(frozen=True)
@@ -135,6 +136,8 @@ CHOICE_KEYS: tuple[str, ...] = tuple(c.key for c in CHOICES)
 
 #: the lobby's list is read again this often (seconds) while the choice of game is shown
 LOBBY_POLL_SECONDS = 1.0
+#: the remembered tables' turns are read again every this many lobby readings (5 s)
+TURNS_EVERY = 5
 
 #: the seconds a bot pauses before each move in the app (time to see what it did)
 APP_BOT_DELAY = 0.8
@@ -272,6 +275,9 @@ class GameChooser(anywidget.AnyWidget):
     #: this server's open tables: ``{"tables": [OpenTable.to_json()], "idle_minutes",
     #: "error"}`` ({} before the page asked for it)
     lobby = traitlets.Dict().tag(sync=True)
+    #: whose turn it is now at the shared tables the page's "Continue a game" lists, by
+    #: table id (see :mod:`~nations_widget.widget.turns`)
+    turns = traitlets.Dict().tag(sync=True)
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """The page writes no trait (it sends ``choose``): an update is dropped and the
@@ -300,6 +306,7 @@ class GameApp(ipywidgets.VBox):  # type: ignore[misc]
         self._learn: LearnView | None = None
         self._lobby_stop = threading.Event()
         self._lobby_thread: threading.Thread | None = None
+        self._turn_asks: list[TurnAsk] = []     # the page's remembered shared tables
         self.chooser.on_msg(self._on_msg)
         if game is not None and wait_for_link:
             if game not in CHOICE_KEYS:
@@ -435,13 +442,36 @@ class GameApp(ipywidgets.VBox):  # type: ignore[misc]
         stop = self._lobby_stop = threading.Event()
 
         def watch() -> None:
+            rounds = 0
             while not stop.wait(LOBBY_POLL_SECONDS):
                 if self.chooser.game:
                     return
                 self.refresh_lobby()
+                rounds += 1
+                if rounds % TURNS_EVERY == 0:
+                    self.refresh_turns()
 
         self._lobby_thread = threading.Thread(target=watch, daemon=True, name="nations-lobby")
         self._lobby_thread.start()
+
+    def refresh_turns(self) -> bool:
+        """Read whose turn it is at the page's remembered shared tables into the
+        chooser's ``turns`` trait; ``True`` when it changed (nothing said when the store
+        cannot be read: the list keeps what this browser last saw)."""
+        try:
+            data = turns_now(shared_store(), self._turn_asks)
+        except Exception:           # no store (a static site): the list stays as it was
+            return False
+        if data == self.chooser.turns:
+            return False
+        self.chooser.turns = data
+        return True
+
+    def ask_turns(self, tables: object) -> None:
+        """The page's remembered shared tables (``[{"id", "tokens"}]``): their turns now,
+        and again while the choice of game is shown (with the lobby's list)."""
+        self._turn_asks = read_asks(tables)
+        self.refresh_turns()
 
     def sit(self, table_id: object, seat: object) -> GameWidget[Any, Any]:
         """Sit this screen at ``seat`` of the open table ``table_id`` and show it; refused
@@ -498,6 +528,9 @@ class GameApp(ipywidgets.VBox):  # type: ignore[misc]
                 return
             if isinstance(content, dict) and content.get("kind") == "lobby":
                 self.watch_lobby(content.get("watch") is True and not self.chooser.game)
+                return
+            if isinstance(content, dict) and content.get("kind") == "turns":
+                self.ask_turns(content.get("tables"))
                 return
             if isinstance(content, dict) and content.get("kind") == "sit":
                 self._sit_from_page(content)

@@ -110,3 +110,46 @@ def test_a_background_page_is_told_when_its_turn_comes(browser: Any,
     finally:
         guest_context.close()
         host_context.close()
+
+
+@pytest.mark.timeout(600)
+def test_continue_a_game_says_whose_turn_it_is_now(browser: Any,
+                                                   served: tuple[Server, str]) -> None:
+    """The guest, back on the app's first page, sees in "Continue a game" whose turn it
+    is at the table now: the store's, not what the guest's page saw last; a move at the
+    table changes it within seconds."""
+    _, url = served
+    host_context = browser.new_context(viewport={"width": 1280, "height": 900})
+    guest_context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        host = host_context.new_page()
+        [link] = start_table(host, url, "dice", ["human", "invite"])
+        guest = guest_context.new_page()
+        open_link(guest, link, "dice")
+        table_id = guest.evaluate("() => document.querySelector('.nw-table').dataset.table")
+        deadline = time.monotonic() + 120
+        while read(guest)["live"]:          # the host's turn, so that the guest waits
+            decide_and_see_it_played(guest)
+            assert time.monotonic() < deadline
+        guest.goto(url, timeout=120_000)    # the app's first page, in the same browser
+        entry = f'.nw-app-game[data-table="{table_id}"]'
+        guest.wait_for_selector(entry, timeout=60_000)
+        guest.wait_for_function("(sel) => /Player 1's turn/.test("
+                                "document.querySelector(sel).textContent)", arg=entry,
+                                timeout=20_000)
+        guest.screenshot(path=str(ARTIFACTS / "continue_turns_390.png"))
+        while not host.evaluate("() => /Your turn/.test(document.title)") \
+                or read(host)["live"]:
+            if read(host)["live"]:
+                decide_and_see_it_played(host)
+            else:
+                host.wait_for_timeout(200)
+            if not host.evaluate("() => /Your turn/.test(document.title)"):
+                break                       # the turn passed to the guest
+            assert time.monotonic() < deadline, "the host's turn never ended"
+        guest.wait_for_function("(sel) => /Your turn/.test("
+                                "document.querySelector(sel).textContent)", arg=entry,
+                                timeout=20_000)
+    finally:
+        guest_context.close()
+        host_context.close()

@@ -21,7 +21,10 @@
 // browser sat at (js/src/shell/tablelist.js: kept in localStorage, which belongs to this
 // site's address alone); Continue sends their links the same way.  Forget asks first, then
 // takes the entry off the list; for a game of this screen alone it also sends {kind:
-// "forget", tokens: [link]}, and Python deletes the game from the server.
+// "forget", tokens: [link]}, and Python deletes the game from the server.  Each entry says
+// whose turn it is: for the shared tables Python reads the store ({kind: "turns", tables:
+// [{id, tokens}]}, the `turns` trait, kept live with the lobby's list: nations_widget/
+// widget/turns.py), else what this browser saw when it last showed the table.
 //
 // The lobby: before a choice the page asks Python once for this server's open tables
 // ({kind: "lobby", watch: true}); Python keeps the `lobby` trait live ({tables: [{id, game,
@@ -71,6 +74,24 @@ export function forgetWords(t) {
 const asking = new WeakMap();
 // the chooser elements whose page has asked for the lobby's list
 const lobbyAsked = new WeakSet();
+// ... and for whose turn it is at the shared tables it remembers
+const turnsAsked = new WeakSet();
+
+/** The remembered shared tables Python is asked about (ids and this browser's links; a
+ * game of this screen alone is always its turn until it ends), at most 20, newest first. */
+export function turnAsks(tables) {
+  return tables.filter((t) => t.role !== "kept").slice(0, 20)
+    .map((t) => ({ id: t.id, tokens: (t.tokens && t.tokens.length ? t.tokens : linksOf(t)).slice(0, 8) }))
+    .filter((t) => t.tokens.length);
+}
+
+/** A remembered table's turn in words: Python's reading of the store now (the `turns`
+ * trait) when it has come, else what this browser saw when it last showed the table. */
+export function turnNowWords(t, live) {
+  const now = live && typeof live === "object" ? live[t.id] : null;
+  if (now && now.gone === true) return "No longer on this server";
+  return now ? turnWords({ turn: now }) : turnWords(t);
+}
 // what the page's address held when the chooser rendered, per chooser element:
 // {problem: a link it cannot use (tableLink's kind), joining: its links were sent}
 const arrival = new WeakMap();
@@ -138,7 +159,7 @@ function continueList(model, el, games, tables) {
     h("h3", { id: "nw-app-continue" }, "Continue a game"),
     h("p", { class: "nw-app-line" }, "Games played, started or joined in this browser (remembered by this browser for this site's address only). Forget deletes a game played at this screen alone from the server; a table shared with other players only leaves this list."),
     h("ul", { class: "nw-app-games" }, tables.map((t, i) => {
-      const turn = turnWords(t);
+      const turn = turnNowWords(t, model.get("turns"));
       const last = when(t.used);
       const name = `${titleFor(games, t.kind)}: ${whoPlays(t)}`;
       const text = h("div", { class: "nw-app-game-text" },
@@ -255,6 +276,12 @@ export function drawChooser(model, el) {
       lobbyAsked.add(el);
       model.send({ kind: "lobby", watch: true });
     }
+    const asks = turnAsks(tables);
+    if (!turnsAsked.has(el) && !came.joining && asks.length) {
+      // whose turn it is now at those tables (kept live with the lobby's list)
+      turnsAsked.add(el);
+      model.send({ kind: "turns", tables: asks });
+    }
   } else {
     body = [
       h("nav", { class: "nw-app-bar", "aria-label": "Games" },
@@ -284,7 +311,7 @@ export function drawChooser(model, el) {
 export default {
   render({ model, el }) {
     const draw = () => drawChooser(model, el);
-    const traits = ["games", "game", "error", "link_error", "asked", "lobby"];
+    const traits = ["games", "game", "error", "link_error", "asked", "lobby", "turns"];
     const answered = () => {
       // Python answered the join (the table shown, or why not): no longer on its way
       const came = arrival.get(el);

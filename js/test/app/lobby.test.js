@@ -117,3 +117,32 @@ describe("the table chat", () => {
     expect(el.querySelector("[data-key=chat-switch]").textContent).toBe("Turn the chat on");
   });
 });
+
+describe("Continue a game: whose turn it is now", () => {
+  it("the chooser asks about the remembered shared tables and shows the store's answer", async () => {
+    const { rememberTable } = await import("../../src/shell/tablelist.js");
+    localStorage.clear();
+    rememberTable({ id: "t9", kind: "dice", tokens: ["c".repeat(43)], mine: [1], role: "seat", links: null, names: {}, turn: { name: "Ann" } });
+    const model = mockModel({ games: GAMES, game: "", error: "", lobby: {}, turns: {} });
+    chooser.render({ model, el });
+    expect(model.sent).toContainEqual({ kind: "turns", tables: [{ id: "t9", tokens: ["c".repeat(43)] }] });
+    const row = () => el.querySelector('.nw-app-game[data-table="t9"]').textContent;
+    expect(row()).toContain("Ann's turn");
+    model.emit("turns", { t9: { mine: true } });
+    await tick();
+    expect(row()).toContain("Your turn");
+    localStorage.clear();
+  });
+
+  it("asks Python about the shared tables only, and says what the store says", async () => {
+    const { turnAsks, turnNowWords } = await import("../../src/app/index.js");
+    const shared = { id: "t1", kind: "dice", role: "seat", tokens: ["a".repeat(43)], mine: [1], turn: { name: "Ann" } };
+    const kept = { id: "k1", kind: "dice", role: "kept", tokens: ["b".repeat(43)], mine: [] };
+    expect(turnAsks([shared, kept])).toEqual([{ id: "t1", tokens: ["a".repeat(43)] }]);
+    expect(turnNowWords(shared, {})).toBe("Ann's turn"); // what this browser saw last
+    expect(turnNowWords(shared, { t1: { mine: true } })).toBe("Your turn");
+    expect(turnNowWords(shared, { t1: { name: "Bo", bot: true } })).toBe("Bo's turn (a bot)");
+    expect(turnNowWords(shared, { t1: { gone: true } })).toBe("No longer on this server");
+    expect(turnNowWords(shared, { t1: { over: true } })).toBe("Finished");
+  });
+});
