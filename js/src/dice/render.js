@@ -28,9 +28,14 @@ import {
   unusedTotals,
 } from "./logic.js";
 
-/** A seat this screen does not play: a person at their own screen, or in a lesson a seat
- * that waits (the lesson plays the learner's seat only). */
-const remoteWho = (S) => (S.info && S.info.lesson ? "waits in this lesson" : "at their own screen");
+/** A table's seat still open to anyone on the server (the table waits for it). */
+const openSeat = (S, seat) => Boolean(S.table && S.table.waiting && (S.table.open || []).includes(seat));
+
+/** A seat this screen does not play: a person at their own screen, an open seat of a
+ * table that waits for players, or in a lesson a seat that waits (the lesson plays the
+ * learner's seat only). */
+const remoteWho = (S, seat) => (S.info && S.info.lesson ? "waits in this lesson"
+  : openSeat(S, seat) ? "an open seat, waiting for a player" : "at their own screen");
 
 /** `el` shown or hidden in place, keeping its room: for marks that move with the turn,
  * so that passing the turn repaints them instead of laying the page out again (hidden,
@@ -551,8 +556,8 @@ function playerHead(S, seat, part) {
   const pos = v.order.indexOf(seat);
   const b = v.breakdown[seat];
   const track = b.books + b.famine + b.war;
-  const frame = part(`head-${seat}-${S.seats[seat]}`, "", () => {
-    const who = S.seats[seat] === "human" ? "human" : S.seats[seat] === "remote" ? remoteWho(S) : botWho(S, S.seats[seat]);
+  const frame = part(`head-${seat}-${S.seats[seat]}${openSeat(S, seat) ? "-open" : ""}`, "", () => {
+    const who = S.seats[seat] === "human" ? "human" : S.seats[seat] === "remote" ? remoteWho(S, seat) : botWho(S, S.seats[seat]);
     const el = h("h3", {}, h("span", { class: `nw-swatch nw-seat-${seat}`, "aria-hidden": "true" }),
       seatName(seat), h("span", { class: "nw-who" }, who));
     refs.set(el, [...el.childNodes]);
@@ -724,7 +729,7 @@ function playerClass(S, seat, live) {
 }
 
 function playerLabel(S, seat) {
-  const who = S.seats[seat] === "human" ? "human" : S.seats[seat] === "remote" ? remoteWho(S) : botWho(S, S.seats[seat]);
+  const who = S.seats[seat] === "human" ? "human" : S.seats[seat] === "remote" ? remoteWho(S, seat) : botWho(S, S.seats[seat]);
   return `${seatName(seat)}'s board (${who})`;
 }
 

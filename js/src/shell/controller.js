@@ -27,6 +27,9 @@ export const TRAITS = [
 
 const camel = (name) => name.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
 
+/** The prompt while a table waits for players at its open seats. */
+export const WAITING_PROMPT = "Waiting for players: the game starts when its open seats are taken, or when the host starts it with bots.";
+
 /** The synced traits, read once per draw (`extra`: the game's own traits). */
 export function readState(model, extra = [], hiddenError = null) {
   const get = (name) => traitValue(model, name);
@@ -175,6 +178,9 @@ export function createController({ model, el }, createView) {
     S.humanTurn = typeof S.view.human_turn === "boolean" ? S.view.human_turn
       : cur !== null && cur !== undefined && S.seats[cur] === "human";
     S.acting = S.humanTurn && !S.busy && !S.viewingHistory ? cur : null;
+    // a table waiting for players at its open seats: nobody's turn yet (Python's prompt
+    // would name the seat to play first, as if a player sat there)
+    if (S.table && S.table.waiting) S.view = { ...S.view, prompt: WAITING_PROMPT };
     // a review's puzzle on the board (Python's review.puzzle, at the position shown): its
     // seat decides here as in a game, and the move it plays is the puzzle's answer (play)
     const pz = S.review && S.review.status === "done" ? S.review.puzzle : null;

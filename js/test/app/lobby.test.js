@@ -146,3 +146,26 @@ describe("Continue a game: whose turn it is now", () => {
     expect(turnNowWords(shared, { t1: { over: true } })).toBe("Finished");
   });
 });
+
+describe("a table waiting for players, on the board", () => {
+  it("says nobody plays yet: the prompt waits, and an open seat is named as one", async () => {
+    const { createController } = await import("../../src/dice/index.js");
+    const { fixture } = await import("../helpers.js");
+    const { WAITING_PROMPT } = await import("../../src/shell/controller.js");
+    const base = fixture("start_2p");
+    const table = { id: "t1", kind: "dice", number: 0, role: "seat", mine: [0], seats: [
+      { seat: 0, name: "Ada", who: "here", bot: null, connected: null },
+      { seat: 1, name: "Player 2", who: "remote", bot: null, connected: false }],
+    to_play: 0, my_turn: false, over: false, waiting: true, open: [1], undo: "none", shared: true, off: {}, beat: 2, tokens: ["a".repeat(43)] };
+    const model = mockModel({ ...base, seats: ["human", "remote"], table });
+    createController({ model, el });
+    expect(el.querySelector(".nw-prompt").textContent).toBe(WAITING_PROMPT);
+    const who = () => [...el.querySelectorAll(".nw-who")].map((w) => w.textContent);
+    expect(who()).toContain("an open seat, waiting for a player");
+    expect(who()).not.toContain("at their own screen");
+    model.emit("table", { ...table, waiting: false, open: [] });
+    await tick();
+    expect(el.querySelector(".nw-prompt").textContent).not.toBe(WAITING_PROMPT);
+    expect(who()).toContain("at their own screen");
+  });
+});
