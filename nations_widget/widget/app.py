@@ -72,6 +72,11 @@ Python takes the seat by the store's compare-and-swap
 link would; a seat somebody took first is refused in ``error``, in words, and the list is
 read again.
 
+**Whose turn, now** (:mod:`nations_widget.widget.turns`).  The page also sends its "Continue
+a game" list's shared tables, ``{"kind": "turns", "tables": [{"id", "tokens"}]}``: Python
+reads whose turn it is at each in the store into the chooser's ``turns`` trait, and again
+every :data:`TURNS_EVERY` readings of the lobby.
+
 **Forget.**  The "Continue a game" list's Forget (after a confirm step) takes a game off
 this browser's list; for a game of this screen the page also sends ``{"kind": "forget",
 "tokens": [link]}``, and Python deletes its record from the store

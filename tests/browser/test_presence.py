@@ -36,10 +36,12 @@ CONNECTED = ": a player at their own screen, connected"
 AWAY = ": a player at their own screen, not connected now"
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgres"])
-def served(request: pytest.FixtureRequest,
-           tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, str]]:
-    folder: Path = tmp_path_factory.mktemp(f"presence-{request.param}")
+def served_on_store(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
+                    name: str) -> Iterator[tuple[Server, str]]:
+    """The app served by Voila with its tables in the store ``request.param`` names:
+    "sqlite" (a folder of its own) or "postgres" (the throwaway database: the ``database``
+    fixture of test_two_servers.py, which the test's module imports)."""
+    folder: Path = tmp_path_factory.mktemp(f"{name}-{request.param}")
     env = checkout_env(folder)
     if request.param == "postgres":
         env["NATIONS_TABLES_URL"] = request.getfixturevalue("database")
@@ -48,9 +50,15 @@ def served(request: pytest.FixtureRequest,
         env["NATIONS_TABLES_DIR"] = str(folder / "store")
         env.pop("NATIONS_TABLES_URL", None)
     server, url = voila_server("notebooks/play.ipynb", env=env,
-                               name=f"voila-presence-{request.param}")
+                               name=f"voila-{name}-{request.param}")
     with server:
         yield server, url
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def served(request: pytest.FixtureRequest,
+           tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, str]]:
+    yield from served_on_store(request, tmp_path_factory, "presence")
 
 
 def hang(page: Any) -> None:

@@ -9,16 +9,26 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from browser_support import Server, browser_page
+from test_presence import served_on_store
+from test_two_servers import database
 from test_voila_names import name_myself
-from test_voila_tables import open_link, start_table, tables_folder, tables_served
+from test_voila_tables import open_link, start_table
 
 pytestmark = pytest.mark.browser
-__all__ = ["tables_folder", "tables_served"]        # the fixtures, shared
+__all__ = ["database"]                              # the fixture, shared
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def tables_served(request: pytest.FixtureRequest,
+                  tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, str]]:
+    """The app on each store: the chat is kept with the table in either."""
+    yield from served_on_store(request, tmp_path_factory, "chat")
 
 LINES = "() => [...document.querySelectorAll('.nw-chat-line:not(.nw-chat-switch)')]" \
         ".map((l) => l.textContent)"

@@ -10,16 +10,26 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from browser_support import Server, browser_page
+from test_presence import served_on_store
+from test_two_servers import database
 from test_voila_names import name_myself, shots
-from test_voila_tables import BOT_PAUSE, read, tables_folder, tables_served
+from test_voila_tables import BOT_PAUSE, read
 
 pytestmark = pytest.mark.browser
-__all__ = ["tables_folder", "tables_served"]        # the fixtures, shared
+__all__ = ["database"]                              # the fixture, shared
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def tables_served(request: pytest.FixtureRequest,
+                  tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, str]]:
+    """The app on each store: the lobby's seats are taken by the store's compare-and-swap."""
+    yield from served_on_store(request, tmp_path_factory, "lobby")
 
 ROWS = "() => [...document.querySelectorAll('.nw-app-open-table')].map((r) => r.dataset.table)"
 
