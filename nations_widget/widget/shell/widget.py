@@ -1026,10 +1026,12 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         """After an update of a person's decision, while the player thinks: work out the
         payloads of the moves they are likely to make (:mod:`~.positions`), once the loop
         is idle; nothing without an event loop (plain Python) or at a table."""
+        if not loop_running():
+            return          # (plain Python, or a bot's thread: its timer is the loop's)
         if self._preparing is not None:
             self._preparing.cancel()
             self._preparing = None
-        if not loop_running() or self.seating.binding is not None:
+        if self.seating.binding is not None:
             return
         self._preparing = asyncio.get_running_loop().call_later(
             PREPARE_AFTER, self.prepare_likely_moves)
