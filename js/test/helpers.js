@@ -109,8 +109,9 @@ export function countingDraws(Parts) {
   return seen;
 }
 
-/** What a chooser's page sent, but its ask for the lobby's open tables ({kind: "lobby"}),
- * which every choice of game shown sends once and which starts nothing. */
+/** What a chooser's page sent, but its asks for the lobby's open tables ({kind: "lobby"})
+ * and for whose turn it is at the tables it remembers ({kind: "turns"}), which a choice of
+ * game shown sends once each and which start nothing. */
 export function acts(model) {
-  return model.sent.filter((m) => !(m && m.kind === "lobby"));
+  return model.sent.filter((m) => !(m && (m.kind === "lobby" || m.kind === "turns")));
 }
