@@ -39,6 +39,11 @@ def widgets() -> Iterator[list[GameWidget[Any, Any]]]:
         widget.leave_table()
 
 
+#: how soon another screen must see a page come or go (issue 31: within 5 s; the watcher's
+#: own cycle takes a part of it, longer on a loaded machine: a tighter wait was flaky)
+PRESENCE_BOUND = 5.0
+
+
 def until(check: Callable[[], bool], seconds: float = 10.0) -> None:
     """Wait for a watcher thread (no timing is asserted: only that it happens)."""
     deadline = time.monotonic() + seconds
@@ -559,9 +564,9 @@ def test_a_page_that_says_goodbye_or_stops_speaking_is_no_longer_connected(
     bob.handle_intent({"kind": "presence", "here": False})         # the page closes
     assert bob.error == ""
     assert store.presence(alice.table["id"]) == [0]                # at once, in the store
-    until(lambda: alice.table["seats"][1]["connected"] is False, seconds=1.0)
+    until(lambda: alice.table["seats"][1]["connected"] is False, seconds=PRESENCE_BOUND)
     bob.handle_intent({"kind": "presence", "here": True})          # a page opened again
-    until(lambda: alice.table["seats"][1]["connected"] is True, seconds=1.0)
+    until(lambda: alice.table["seats"][1]["connected"] is True, seconds=PRESENCE_BOUND)
     # the page goes without a word (its kernel lives on): away once it has been silent
     # for PAGE_AWAY
     silent = time.monotonic()
@@ -578,7 +583,7 @@ def test_a_page_that_says_goodbye_or_stops_speaking_is_no_longer_connected(
 
     bob.send = answering  # type: ignore[method-assign]
     bob.handle_intent({"kind": "presence", "here": True, "hidden": True})
-    until(lambda: alice.table["seats"][1]["connected"] is True, seconds=1.0)
+    until(lambda: alice.table["seats"][1]["connected"] is True, seconds=PRESENCE_BOUND)
     time.sleep(2.0)                                  # four times PAGE_AWAY
     assert alice.table["seats"][1]["connected"] is True
     assert len(asked) >= 3 and all(m == {"kind": "presence?"} for m in asked)
