@@ -1,11 +1,14 @@
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 
 from nations_widget.dice import GameState, Move
+from nations_widget.tables import SQLiteStore, Store
 from nations_widget.widget import NationsWidget
+from nations_widget.widget.shell.table_mode import use_store
 
 
 class FakeBot:
@@ -38,3 +41,13 @@ def make_widget() -> Callable[..., NationsWidget]:
                              bot_delay=0, bot_factory=fake_factory,
                              bot_names=["first", "other"], **kwargs)
     return make
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    """A table store of the test's own, which every widget of the test uses."""
+    opened = SQLiteStore(tmp_path / "tables.sqlite3")
+    use_store(opened)
+    yield opened
+    use_store(None)
+    opened.close()

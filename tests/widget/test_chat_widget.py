@@ -7,25 +7,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nations_widget.tables import SQLiteStore, Store, create_table
+from nations_widget.tables import Store, create_table
 from nations_widget.widget.dice import DiceWidget
-from nations_widget.widget.shell.table_mode import open_hands, use_store
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    opened = SQLiteStore(tmp_path / "tables.sqlite3")
-    use_store(opened)
-    yield opened
-    use_store(None)
-    opened.close()
+from nations_widget.widget.shell.table_mode import open_hands
 
 
 @pytest.fixture

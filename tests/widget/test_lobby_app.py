@@ -8,26 +8,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nations_widget.tables import SQLiteStore, Store
+from nations_widget.tables import Store
 from nations_widget.widget.app import GameApp
 from nations_widget.widget.dice import DiceWidget
-from nations_widget.widget.shell.table_mode import use_store
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    opened = SQLiteStore(tmp_path / "tables.sqlite3")
-    use_store(opened)
-    yield opened
-    use_store(None)
-    opened.close()
 
 
 @pytest.fixture

@@ -8,27 +8,17 @@ import json
 import random
 import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from nations_widget.tables import SQLiteStore, Store, create_table, join_table
+from nations_widget.tables import Store, create_table, join_table
 from nations_widget.widget import NationsWidget
 from nations_widget.widget.board.widget import BoardWidget
-from nations_widget.widget.shell.table_mode import open_hands, use_store, with_names
+from nations_widget.widget.shell.table_mode import open_hands, with_names
 from nations_widget.widget.shell.widget import GameWidget
 
 SEED = 738_291_004_615_229_380_117_564_093
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    opened = SQLiteStore(tmp_path / "tables.sqlite3")
-    use_store(opened)
-    yield opened
-    use_store(None)
-    opened.close()
 
 
 @pytest.fixture

@@ -7,25 +7,14 @@ without quoting a link."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from nations_widget.tables import SQLiteStore, Store
+from nations_widget.tables import Store
 from nations_widget.widget.app import GameApp
 from nations_widget.widget.dice import DiceWidget
-from nations_widget.widget.shell.table_mode import use_store
 from nations_widget.widget.turns import MAX_TABLES, TurnAsk, read_asks, turn_now
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    opened = SQLiteStore(tmp_path / "tables.sqlite3")
-    use_store(opened)
-    yield opened
-    use_store(None)
-    opened.close()
 
 
 @pytest.fixture
