@@ -228,3 +228,12 @@ def played_history(game: Any, moves: int, seed: int = 4) -> tuple[tuple[Any, ...
         game.play(legal[rng.randrange(len(legal))])
     return tuple(game.state_at(p) for p in range(game.position + 1)), game.to_json_str()
 
+
+def mutated_save_text(draw: st.DrawFn, save: str) -> str:
+    """The JSON text of ``save`` (a game's save) with one place changed (a document too
+    deeply nested to be written stands in as an unclosed run of brackets)."""
+    doc = draw(mutated(json.loads(save)))
+    try:
+        return json.dumps(doc)
+    except (ValueError, RecursionError):
+        return "[" * 3000

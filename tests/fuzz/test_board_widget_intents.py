@@ -22,6 +22,7 @@ from fuzz_support import (
     fuzz_settings,
     message_size,
     mutated,
+    mutated_save_text,
     nested,
     played_history,
 )
@@ -124,11 +125,7 @@ def intents(draw: st.DrawFn) -> Any:
             max_size=4))
         return {"kind": "new_game", "settings": settings}
     if how == "load":
-        doc = draw(mutated(json.loads(save)))
-        try:
-            text = json.dumps(doc)
-        except (ValueError, RecursionError):
-            text = "[" * 3000
+        text = mutated_save_text(draw, save)
         return {"kind": "load", "text": text, "name": draw(st.none() | st.text(max_size=700))}
     if how == "dice":
         # the other game: its moves, its save, its own intent

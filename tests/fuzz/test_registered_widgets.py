@@ -14,12 +14,19 @@ game's own save with one place changed; oversized and deeply nested messages.
 from __future__ import annotations
 
 import functools
-import json
 import random
 from typing import Any
 
 import pytest
-from fuzz_support import JSON, VALUES, fuzz_settings, message_size, mutated, nested
+from fuzz_support import (
+    JSON,
+    VALUES,
+    fuzz_settings,
+    message_size,
+    mutated,
+    mutated_save_text,
+    nested,
+)
 from fuzz_support import send_and_check as checked_send
 from hypothesis import given
 from hypothesis import strategies as st
@@ -76,11 +83,7 @@ def intents(draw: st.DrawFn, entry: GameEntry, kinds: tuple[str, ...]) -> Any:
             intent["position"] = draw(st.one_of(st.none(), st.integers(-1, 40), JSON))
         return intent
     if how == "load":
-        doc = draw(mutated(json.loads(save)))
-        try:
-            text = json.dumps(doc)
-        except (ValueError, RecursionError):
-            text = "[" * 3000
+        text = mutated_save_text(draw, save)
         return {"kind": "load", "text": text}
     if how == "oversized":
         return {"kind": draw(st.sampled_from(["load", "move", "name"])),
