@@ -476,7 +476,7 @@ function scoreBoard(S, part) {
     });
     const cells = refs.get(row);
     const tiles = b.buildings + b.advisor + b.colonies + b.wonders;
-    setAttr(row, "class", `${isCurrent ? "nw-current" : ""}${p.passed ? " nw-passed" : ""}`);
+    setAttr(row, "class", `${isCurrent ? "nw-score-turn" : ""}${p.passed ? " nw-passed" : ""}`);
     setText(cells.pos, ordinal(pos));
     setChildren(cells.name, [cells.name.firstChild, cells.name.firstChild.nextSibling,
       showIf(part(`score-turn-${seat}`, "", () => h("span", { class: "nw-turn-mark", title: "to move", "aria-label": "to move" }, " ◀")), isCurrent),
