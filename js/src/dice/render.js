@@ -714,14 +714,17 @@ function playerChits(S, ui, act, seat, live, part) {
   return row;
 }
 
-function playerBuilt(S, seat) {
+/** A player's colonies and built wonders: the frame a part, and each card a part in it (a
+ * colony bought adds its card; the others stay where they are, as laid out). */
+function playerBuilt(S, seat, part) {
   const p = S.view.players[seat];
   if (!p.colonies.length && !p.wonders.length) return null;
-  return h("div", { class: "nw-built" },
-    h("span", { class: "nw-slot-label" }, "Colonies & built wonders"),
-    h("div", { class: "nw-built-list" },
-      p.colonies.map((id, i) => tileCard(S, id, { compact: true, label: "colony", key: `col-${seat}-${i}` })),
-      p.wonders.map((id, i) => tileCard(S, id, { compact: true, label: "built wonder", key: `won-${seat}-${i}` }))));
+  const box = part(`built-${seat}`, "", () => h("div", { class: "nw-built" },
+    h("span", { class: "nw-slot-label" }, "Colonies & built wonders"), h("div", { class: "nw-built-list" })));
+  setChildren(box.lastChild, [
+    ...p.colonies.map((id, i) => part(`pcol-${seat}-${i}`, sig(id), () => tileCard(S, id, { compact: true, label: "colony", key: `col-${seat}-${i}` }))),
+    ...p.wonders.map((id, i) => part(`pwon-${seat}-${i}`, sig(id), () => tileCard(S, id, { compact: true, label: "built wonder", key: `won-${seat}-${i}` })))]);
+  return box;
 }
 
 function playerClass(S, seat, live) {
@@ -738,12 +741,12 @@ function playerLabel(S, seat) {
  * (`parts`: the board's Parts).  `rolling`: the dice to animate in this draw.
  */
 function playerParts(S, ui, act, seat, parts, rolling, dieRolls) {
-  const { v, p, live, choosing } = playerInputs(S, ui, act, seat);
+  const { v, live, choosing } = playerInputs(S, ui, act, seat);
   const head = playerHead(S, seat, (k, s, b) => parts.part(k, s, b));
   const tiles = playerTiles(S, act, seat, choosing, (k, s, b) => parts.part(k, s, b));
   const diceRow = playerDice(S, ui, act, seat, live, rolling, (k, s, b) => parts.part(k, s, b), dieRolls);
   const chits = playerChits(S, ui, act, seat, live, (k, s, b) => parts.part(k, s, b));
-  const built = parts.part(`built-${seat}`, sig(p.colonies, p.wonders), () => playerBuilt(S, seat));
+  const built = playerBuilt(S, seat, (k, s, b) => parts.part(k, s, b));
   // the tiles another player just took: marked in place (the cards stay as drawn)
   const recent = new Set((v.recent && v.recent.tiles) || []);
   markRecent(tiles, recent);

@@ -69,6 +69,28 @@ describe("incremental drawing", () => {
     expect(chits.textContent).toContain(`${view.players[seat].chits.gold}/${gold}`);
   });
 
+  it("a colony bought adds its card to the player's built ones, which stay as they were", async () => {
+    const { model } = mount("rich_3p");
+    const seat = model.data.view.players.findIndex((p) => p.colonies.length && p.wonders.length);
+    const built = () => [...el.querySelectorAll(".nw-player")]
+      .find((b) => b.getAttribute("aria-label").startsWith(`Player ${seat + 1}'s`)).querySelector(".nw-built");
+    const frame = built();
+    const before = [...frame.querySelectorAll(".nw-built-list > .nw-tile")];
+    expect(before.length).toBe(2);
+    const owned = new Set(model.data.view.players.flatMap((p) => p.colonies));
+    const colony = Object.entries(model.data.catalogue.tiles).find(([id, t]) => t.kind === "colony" && !owned.has(id))[0];
+    const view = clone(model.data.view);
+    view.players[seat].colonies.push(colony);
+    model.emit("view", view);
+    await tick();
+    expect(built()).toBe(frame);
+    const now = [...frame.querySelectorAll(".nw-built-list > .nw-tile")];
+    expect(now.map((t) => t.dataset.tile)).toEqual([...view.players[seat].colonies, ...view.players[seat].wonders]);
+    // the colony and the wonder that were there: the same nodes, not built again
+    expect(now[0]).toBe(before[0]);
+    expect(now[2]).toBe(before[1]);
+  });
+
   it("selecting a die redraws that die, not the others", () => {
     mount("start_2p");
     const die1 = el.querySelector('[data-key="die-1"]');
