@@ -305,13 +305,25 @@ def review_and_learn(page: Any, root: str, players: int, name: str, artifacts_di
         if width == 1400:       # the same puzzle again at 390 px: its answer put away
             page.locator(f'{root} [data-key="puzzle-show-me"]').focus()
             page.keyboard.press("Enter")       # Show me, by keyboard
+            # the coach's move previewed on the board (Confirm answers), or, for a move the
+            # game previews nothing of, said in words with a button that plays it
             confirm = page.locator(f'{root} button[data-key="preview-confirm"]')
+            play_best = page.locator(f'{root} button[data-key="puzzle-play-best"]')
             for _ in range(100):
-                if confirm.count() and confirm.first.is_visible():
+                for then in (confirm, play_best):
+                    if then.count() and then.first.is_visible():
+                        break
+                else:
+                    then = None
+                if then is not None:
+                    if then is play_best:
+                        words = page.locator(f'{root} [data-key="puzzle-shown"]').inner_text()
+                        assert words.startswith("The coach would play: "), words
+                        assert answer.inner_text() == said    # showing answered nothing
                     shot = artifacts_dir / f"voila_review_{name}_puzzle_show_me.png"
                     page.screenshot(path=str(shot))
                     record_artifact(request, f"{name} puzzle, Show me", shot)
-                    confirm.first.click()
+                    then.first.click()
                     break
                 if "coach's choice" in (answer.inner_text() or "") and \
                         answer.inner_text() != said:

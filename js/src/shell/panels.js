@@ -342,10 +342,15 @@ export function makePanels(shell) {
         h("button", { type: "button", class: "nw-btn", dataset: { key: "continue-here" }, title: "Play on from this position: the later moves are replaced by the new ones", onclick: () => shell.continueHere() }, "Continue from here"))));
   }
 
+  // the puzzle whose coach's move "Show me" put in words (a move the game previews
+  // nothing of: a reroll, a pass), as `${index}|${position}`: shown until another puzzle
+  let shownMe = null;
+
   /** A review's puzzle on the board (S.puzzle): what it asks, Python's answer (or that
    * the coach is checking), "Show me" (the coach's move, previewed on the board where the
-   * game has a preview for it, else given as the answer), the other puzzles and Done.
-   * The move itself is played on the board, with the game's own clicks. */
+   * game has a preview for it, else said in words with a button that plays it as the
+   * answer: showing it answers nothing), the other puzzles and Done.  The move itself is
+   * played on the board, with the game's own clicks. */
   function puzzleBanner(S, part) {
     const pz = S.puzzle;
     const R = S.review || {};
@@ -356,20 +361,28 @@ export function makePanels(shell) {
     const answer = R.answer && R.answer.puzzle === k ? R.answer : null;
     const checking = R.checking === k;
     const open = (to) => () => shell.openPuzzle(to, list[to].position, to > k ? "puzzle-next" : "puzzle-prev");
+    const here = `${k}|${p.position}`;
+    const shown = shownMe === here && !pz.best_preview && Boolean(p.best);
     const showMe = () => {
       if (!p.best) return;
       // the coach's move as a preview on the board (Confirm gives it as the answer); a move
-      // the game previews nothing of (a reroll, a pass) is given as the answer at once
+      // the game previews nothing of (a reroll, a pass) is said in words, to be played
       if (pz.best_preview) shell.commit(p.best, { hold: true });
-      else shell.play(p.best);
+      else {
+        shownMe = here;
+        shell.redraw();
+      }
     };
-    return part("puzzle-banner", sig(k, list.length, p.question, answer, checking, pz.best_preview), () => h("section", {
+    return part("puzzle-banner", sig(k, list.length, p.question, answer, checking, pz.best_preview, shown), () => h("section", {
       class: "nw-puzzle-banner", role: "group", "aria-label": `Puzzle ${k + 1} of ${list.length}`, dataset: { key: "puzzle" },
     },
     h("p", { class: "nw-puzzle-head" }, h("strong", {}, `Puzzle ${k + 1} of ${list.length}`), ` · move ${p.position + 1} · your move here is checked by the coach; the game does not change.`),
     h("p", { class: "nw-review-question" }, p.question),
     checking ? h("p", { class: "nw-puzzle-checking", role: "status", dataset: { key: "puzzle-checking" } }, "The coach is checking your move…") : null,
     answer ? h("p", { class: `nw-review-verdict ${answer.correct ? "nw-good" : "nw-bad"}`, role: "status", dataset: { key: "puzzle-answer" } }, answer.text) : null,
+    shown ? h("p", { class: "nw-puzzle-shown", role: "status", dataset: { key: "puzzle-shown" } },
+      "The coach would play: ", h("strong", {}, p.best_text), ". Play it on the board, or ",
+      h("button", { type: "button", class: "nw-btn nw-mini", dataset: { key: "puzzle-play-best" }, title: "Give the coach's move as your answer", onclick: () => shell.play(p.best) }, "play it for me"), ".") : null,
     h("div", { class: "nw-buttons" },
       h("button", { type: "button", class: "nw-btn", dataset: { key: "puzzle-show-me" }, disabled: !p.best, title: "The coach's choice here, shown on the board (the game does not change)", onclick: showMe }, "Show me"),
       h("button", { type: "button", class: "nw-btn", dataset: { key: "puzzle-prev" }, disabled: k === 0, onclick: k > 0 ? open(k - 1) : null }, "‹ Previous puzzle"),

@@ -195,11 +195,24 @@ describe("a puzzle is played on the board (issue 30)", () => {
     expect(model.sent.at(-1)).toEqual({ kind: "puzzle_close" });
   });
 
-  it("Show me: a move without a preview is given as the answer; with one, it is previewed first", async () => {
+  it("Show me: a move without a preview is said in words, played only when asked; with one, it is previewed first", async () => {
     const model = mountDice(puzzleReview(0, 0));
     await tick();
+    const before = model.sent.length;
     click(byKey("puzzle-show-me"));
+    await tick();
+    // showing answers nothing: the coach's move in words, and a button that plays it
+    expect(model.sent.length).toBe(before);
+    expect(byKey("puzzle-shown").textContent).toContain(`The coach would play: ${model.data.review.result.puzzles[0].best_text}.`);
+    click(byKey("puzzle-play-best"));
     expect(model.sent.at(-1)).toMatchObject({ kind: "puzzle_answer", puzzle: 0, position: 0, move: { type: "pass" } });
+    // another puzzle: its own Show me (the words of this one go)
+    const second = { ...puzzleReview(0, 0), puzzle: { index: 1, position: 0, seat: 0, best_preview: false } };
+    second.result.puzzles[1].position = 0;
+    model.emit("review", second);
+    await tick();
+    expect(byKey("puzzle").textContent).toContain("Puzzle 2 of 2");
+    expect(byKey("puzzle-shown")).toBeNull();
     const buy = model.data.legal.find((m) => m.move.type === "buy").move;
     const review = puzzleReview(0, 0);
     review.result.puzzles[0].best = buy;
