@@ -147,23 +147,40 @@ def _food_short(state: GameState, seat: int) -> tuple[int, int]:
     return max(0, need - have), need
 
 
+def _war_short(state: GameState, seat: int) -> int:
+    """How much military strength ``seat`` lacks against this round's war (0: none, or
+    no war this round)."""
+    from .rules import war_strength_of
+    if state.war < 0:
+        return 0
+    return max(0, state.war_strength - war_strength_of(state, seat))
+
+
 def consequence(state: GameState, move: Move) -> str | None:
-    """What a move does to this round's famine, in a player's words: "it leaves you 2
-    food short at this round's famine (3 food)", when it makes the shortfall larger
-    (the move played on a copy whose decks are shuffled afresh: nothing hidden is read)."""
+    """What a move does to this round's famine and war, in a player's words: "it leaves
+    you 2 food short at this round's famine (3 food)", "it leaves you 1 military strength
+    short of this round's war (strength 4)", when it makes a shortfall larger (the move
+    played on a copy whose decks are shuffled afresh: nothing hidden is read)."""
     seat = state.current_player()
     if seat is None or state.step != "actions" or state.config.players < 2:
         return None
-    before, need = _food_short(state, seat)
+    food_before, need = _food_short(state, seat)
+    war_before = _war_short(state, seat)
     after_state = state.reseeded(0)
     after_state.apply(move)
     if after_state.step != "actions":
         return None              # the round moved on: its figures are no longer this round's
-    after, _ = _food_short(after_state, seat)
-    if after <= before:
-        return None
-    return (f"it leaves you {after} food short at this round's famine ({need} food), "
-            "and a shortfall costs VP and books")
+    said = []
+    food_after, _ = _food_short(after_state, seat)
+    if food_after > food_before:
+        said.append(f"it leaves you {food_after} food short at this round's famine "
+                    f"({need} food), and a shortfall costs VP and books")
+    war_after = _war_short(after_state, seat)
+    if war_after > war_before:
+        said.append(f"it leaves you {war_after} military strength short of this round's "
+                    f"war (strength {state.war_strength}), and a defeat costs resources "
+                    "and 1 VP")
+    return "; ".join(said) or None
 
 
 #: The board game's search and words for :mod:`nations_widget.core.review`.
