@@ -48,6 +48,7 @@ from .notebook_helpers import (
     correct,
     html_table,
     line_chart,
+    log_rows,
     not_yet,
     round_starts,
     unanswered,
@@ -526,20 +527,8 @@ def series_charts(game: Game, names: Sequence[str] = SERIES) -> Html:
                         for name in names))
 
 
-def log_rows(game: Game) -> list[dict[str, Any]]:
-    """Every log entry of the game, with the position of the move that caused it."""
-    rows: list[dict[str, Any]] = []
-    for position in range(game.length + 1):
-        for entry in game.log_of_move(position):
-            rows.append({"move": position, "round": entry.round, "step": entry.step,
-                         "player": "" if entry.seat is None else seat_name(entry.seat),
-                         "kind": entry.kind, "auto": "auto" if entry.auto else "",
-                         "text": entry.text})
-    return rows
-
-
 def log_table(game: Game, upto: int | None = None, max_height: int | None = 420) -> Html:
-    rows = [r for r in log_rows(game) if upto is None or r["move"] <= upto]
+    rows = [r for r in log_rows(game, seat_name) if upto is None or r["move"] <= upto]
     return html_table(rows, ["move", "round", "step", "player", "kind", "auto", "text"],
                       max_height)
 

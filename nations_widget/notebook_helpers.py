@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from .core.history import HistoryGame
 from .core.validate import plain_digits
 from .dice import Build, Buy, Game, GameState, Move, Pass, Reroll
 from .dice.bots import make_bot
@@ -324,13 +325,15 @@ def simulate(players: int = 2, bots: Sequence[str] = ("heuristic", "mcts-easy"),
     return game
 
 
-def log_rows(game: Game) -> list[dict[str, Any]]:
-    """Every log entry of the game, with the number of the move that caused it."""
+def log_rows(game: HistoryGame[Any, Any],
+             name_of: Callable[[int], str] = seat_name) -> list[dict[str, Any]]:
+    """Every log entry of a game of either engine, with the number of the move that caused
+    it; ``name_of``: the game's words for a seat ("Player 2")."""
     rows: list[dict[str, Any]] = []
     for position in range(game.length + 1):
         for entry in game.log_of_move(position):
             rows.append({"move": position, "round": entry.round, "step": entry.step,
-                         "player": "" if entry.seat is None else seat_name(entry.seat),
+                         "player": "" if entry.seat is None else name_of(entry.seat),
                          "kind": entry.kind, "auto": "auto" if entry.auto else "",
                          "text": entry.text})
     return rows

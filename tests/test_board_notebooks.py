@@ -399,3 +399,15 @@ def test_each_inspector_points_to_the_other(tmp_path: Path, short_game: Game, na
     save.write_text(game.to_json_str())
     with pytest.raises(CellExecutionError, match=f"open {re.escape(other)}"):
         _execute(_with_save(name, str(save)))
+
+
+def test_log_rows_is_one_function_for_both_games_naming_seats_in_the_games_words(
+        short_game: Game) -> None:
+    from nations_widget import board_notebook_helpers, notebook_helpers
+
+    assert board_notebook_helpers.log_rows is notebook_helpers.log_rows
+    players = {r["player"] for r in log_rows(short_game) if r["player"]}
+    assert players and all(p.startswith("Player ") for p in players)
+    named = log_rows(short_game, lambda seat: f"seat {seat}")
+    assert {r["player"] for r in named if r["player"]} == {
+        f"seat {int(p.removeprefix('Player ')) - 1}" for p in players}

@@ -72,7 +72,7 @@ class Recorder:
         # the bots play only when this script says (one published update per move)
         w.bot_runner.schedule = lambda hint=False: None  # type: ignore[method-assign]
         # a page opening gets the whole log (it asks for it: intent log_sync)
-        w._publish_log(reset=True)
+        w.publisher.publish_log(reset=True)
         self.step("open")
 
     def step(self, what: str) -> None:

@@ -182,7 +182,7 @@ def test_an_internal_failure_does_not_escape(make_widget: Make,
     def boom(*_: object) -> None:
         raise FileNotFoundError("/srv/app/.venv/lib/python3/site-packages/kaput.py")
 
-    monkeypatch.setattr(w, "_dispatch", boom)
+    monkeypatch.setattr(w, "redo", boom)
     before = snapshot(w)
     w.handle_intent({"kind": "redo"})
     # in the widget's words: the kind of failure, no server path, no exception text

@@ -1,8 +1,10 @@
 """The game-generic widget shell: what both games' widgets share.
 
-:class:`~.widget.GameWidget` (traits, intent dispatch, the bot runner, history, save and
-load, log patches, errors, the coach's plumbing) plays any game through a
-:class:`~.adapter.GameAdapter`; see ``nations_widget/widget/DESIGN.md``.
+:class:`~.widget.GameWidget` (the traits, the intents, history and errors) plays any game
+through a :class:`~.adapter.GameAdapter`, with its parts beside it (what each intent does
+:mod:`~.intent_handlers`, publishing :mod:`~.publishing`, save and load :mod:`~.saving`,
+the bots :mod:`~.bot_runner`, the coach :mod:`~.coaching`, a table :mod:`~.seating`); see
+``nations_widget/widget/DESIGN.md``.
 """
 
 from .adapter import Bot, BotFactory, ExtraIntent, GameAdapter, ToJson

@@ -11,10 +11,12 @@ exist.  The runner that lets the bots play is :class:`~.widget.GameWidget`'s.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
+from ...core.errors import SeatChoiceError, UnknownBotError
 from .adapter import BotFactory
+from .table_mode import REMOTE
 
 
 def bot_menu(module_name: str, fallback: tuple[tuple[str, ...], BotFactory]
@@ -102,3 +104,22 @@ def choose_bot(bot_names: Sequence[str], preferred: str) -> str:
     if preferred in bot_names:
         return preferred
     return bot_names[0] if bot_names else "human"
+
+
+def checked_seats(seats: Sequence[str], players: int, bot_names: Sequence[str],
+                  only: Collection[int] | None = None) -> list[str]:
+    """``seats`` checked: one per player, each ``"human"`` or one of ``bot_names``;
+    raises :class:`~nations_widget.core.errors.SeatChoiceError` (the wrong count) or
+    :class:`~nations_widget.core.errors.UnknownBotError` (an unknown name).  ``only``:
+    the seats this screen plays when not all of them; the others are ``"remote"`` (they
+    wait), and ``"remote"`` is accepted as given."""
+    if isinstance(seats, str) or len(seats) != players:
+        raise SeatChoiceError(f"give one seat per player ({players}), got {list(seats)!r}")
+    allowed = ["human", *bot_names]
+    for who in seats:
+        if who not in allowed and not (only is not None and who == REMOTE):
+            raise UnknownBotError(f"unknown seat player {who!r}: choose one of "
+                                  f"{', '.join(allowed)}")
+    if only is not None:              # the seats this screen does not play wait
+        return [who if seat in only else REMOTE for seat, who in enumerate(seats)]
+    return list(seats)

@@ -16,11 +16,9 @@ whatever Python API it keeps (the dice game's :class:`~nations_widget.widget.Dic
 
 from __future__ import annotations
 
-import asyncio
-import json
 import secrets
 import threading
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar, cast
@@ -29,44 +27,27 @@ import anywidget
 import traitlets
 
 from ...core.bots.runner import BotTurn
-from ...core.envelope import MAX_INT_DIGITS, json_object
-from ...core.errors import (
-    IllegalMoveError,
-    SeatChoiceError,
-    StateFormatError,
-    UnknownBotError,
-)
+from ...core.errors import IllegalMoveError, SeatChoiceError, StateFormatError
 from ...core.history import HistoryGame
-from ...core.validate import plain_digits
 from ...tables import LinkError, Store
 from .adapter import BotFactory, GameAdapter, ToJson
-from .bot_runner import BotHooks, BotRunner, SeatBots, loop_running
-from .bots import choose_bot
+from .bot_runner import BotHooks, BotRunner, SeatBots
+from .bots import checked_seats, choose_bot
 from .coach import COACH_OFF
 from .coaching import CoachHooks, Coaching
-from .intents import MAX_MESSAGE_CHARS, Intent, IntentError, IntentTable
+from .intent_handlers import check_click, dispatch
+from .intents import IntentError, IntentTable
 from .keeping import Keeping
-from .log import LOG_LIMIT, history_payload, log_patch
+from .log import LOG_LIMIT
 from .positions import ShownPositions
-from .review import KEEPS_REVIEW, REVIEW_OFF
+from .publishing import Publisher, PublishHooks, PublishParts, undo_target
+from .review import REVIEW_OFF
+from .saving import SHOWING_FAILED, Marks, Rollback, read_save, save_text, saved_seats
 from .seating import SeatingHooks, TableSeating, invite
-from .secrecy import published_settings
-from .table_mode import (
-    INVITE,
-    NO_BOT_HELP,
-    NO_COACH,
-    NO_SAVE,
-    OPEN,
-    REMOTE,
-    Hands,
-    TableBinding,
-)
+from .table_mode import INVITE, NO_BOT_HELP, NO_COACH, NO_SAVE, OPEN, REMOTE, Hands, TableBinding
 from .wire import AS_JSON_TEXT, from_page
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
-#: seconds after a person's decision is shown before its likely next positions are worked
-#: out (the update has gone and the page is drawing it; a click before then plays as usual)
-PREPARE_AFTER = 0.05
 
 
 #: The generic synced traits (all of them, like every other synced trait, are written by
@@ -190,8 +171,6 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             {kind: (x.fields, x.required) for kind, x in adapter.extra_intents.items()},
             adapter.settings_fields)
         self._lock = threading.RLock()
-        self._log: list[dict[str, Any]] = []  # the log entries the browser holds
-        self._log_seq = 0                     # the last log patch's number (0: none yet)
         self._loaded = False                  # the game was loaded (a review is offered)
         self._in_intent = False               # handling a message from the browser
         self._game_number = 1                 # the ``game`` of the ``history`` trait
@@ -205,8 +184,6 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         #: the view and legal payloads of the positions shown lately, and of the likely
         #: next ones worked out while a person thinks (see :mod:`~.positions`)
         self.positions = ShownPositions(adapter)
-        #: the idle-time preparation waiting on the event loop, if any
-        self._preparing: asyncio.TimerHandle | None = None
         #: the last unexpected exception an intent raised (the board shows only its kind)
         self.last_internal_error: BaseException | None = None
         #: the seats this screen plays when not all of them (:meth:`play_only`), else None
@@ -237,6 +214,12 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             busy=self._set_busy, publish=self._publish, failed=self._bot_failed,
             hint_now=self.bot_move, delay=lambda: self.bot_delay,
             in_intent=lambda: self._in_intent))
+        #: the board's traits worked out and set (see :mod:`~.publishing`)
+        self.publisher = Publisher(self, adapter, self._lock, PublishParts(
+            self.positions, self.seating, self.coaching, self._keeping, self.bot_runner),
+            PublishHooks(game=lambda: self._game, seats=lambda: self._seats,
+                         set_seats=partial(setattr, self, "_seats"),
+                         game_number=lambda: self._game_number))
         self.bot_names = list(names)
         self.bot_info = adapter.bot_descriptions(names)
         self.bot_delay = float(bot_delay)
@@ -301,7 +284,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     def game_log(self) -> list[dict[str, Any]]:
         """The newest log entries up to the current position, as the board shows them.
         The browser gets them through the ``log_patch`` trait: only what changed."""
-        return list(self._log)
+        return list(self.publisher.log)
 
     def refresh(self) -> None:
         """Publish the game again (after changing :attr:`game` behind the widget's back)."""
@@ -571,7 +554,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             if ask is not None:
                 shown["ask"] = ask
             self.preview = shown
-        self._prepare_soon()        # the move previewed is likely next
+        self.publisher.prepare_soon()        # the move previewed is likely next
         return result
 
     # ---------------------------------------------------- coach (see coaching.py)
@@ -612,67 +595,46 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         """The game as JSON text (settings, moves and position: a replayable history, in
         the engine's format) plus the widget's ``seats``.  Refused at a shared table."""
         self.seating.refuse(NO_SAVE, shared_only=True)
-        data = self._game.to_json()
-        data["seats"] = list(self._seats)
-        return json.dumps(data, indent=indent)
+        return save_text(self._game, self._seats, indent)
 
     def load_json(self, text: str | bytes | dict[str, Any]) -> None:
         """Load a game saved by :meth:`save_json` (or by the board's Save button).
         A bad file raises :class:`StateFormatError` with the reason, and changes nothing."""
         with self._lock:
             try:
-                data = json_object(text, "a saved game")
-                game = self._adapter.load_game(data)
+                data, game = read_save(text, self._adapter)
             except StateFormatError as exc:
                 self._fail(f"could not load the game: {exc}")
                 raise
-            seats = self._saved_seats(data, self._adapter.seat_count(game))
+            seats = saved_seats(data, self._adapter.seat_count(game), self._seats,
+                                self._checked_seats,
+                                lambda n: self._adapter.default_seats(n, self.bot_names))
             # the bots wait until told to play (as after an undo): a loaded position is
             # looked at first.  Showing it can still fail (a position the payloads cannot
             # read): then the widget goes back to the game it had, every trait with it
-            kept = self._kept()
+            rollback = Rollback.record(self, self.read_only_traits(), (
+                Marks(self._mark_records, self._restore_records), self.positions,
+                self.publisher, self._keeping))
             try:
                 self._loaded = True
                 self._replace_game(game, seats, full=True)
             except Exception as exc:
-                self._restore(kept)
+                # the game goes on being kept under its own link (not started again under
+                # a new one, which would leave its record with no page holding a link)
+                rollback.restore(self)
                 self.last_internal_error = exc
-                # (the kind of fault stays in last_internal_error, for Python)
-                refusal = StateFormatError(
-                    "the saved position cannot be shown (something went wrong inside the "
-                    "app); the game goes on as it was")
+                refusal = StateFormatError(SHOWING_FAILED)
                 self._fail(f"could not load the game: {refusal}")
                 raise refusal from exc
 
-    def _kept(self) -> dict[str, Any]:
-        """What showing another game changes: the game and the widget's own records of
-        it, and every synced trait (see :meth:`_restore`)."""
-        return {"traits": {t: getattr(self, t) for t in self.read_only_traits()},
-                "game": self._game, "game_number": self._game_number, "seats": self._seats,
-                "bots": dict(self._seat_bots.made), "shown": self.positions.mark(),
-                "log": self._log,
-                "log_seq": self._log_seq, "new_game_open": self.new_game_open,
-                "review_job": self.coaching.review_job, "loaded": self._loaded,
-                "keeping": self._keeping.mark()}
+    def _mark_records(self) -> tuple[Any, ...]:
+        """The widget's own records of its game (what a failed load goes back to)."""
+        return (self._game, self._game_number, self._seats, dict(self._seat_bots.made),
+                self.coaching.review_job, self._loaded, self.new_game_open)
 
-    def _restore(self, kept: dict[str, Any]) -> None:
-        """Back to what :meth:`_kept` recorded (the page gets back what it had)."""
-        self._game = kept["game"]
-        self._game_number = kept["game_number"]
-        self._seats = kept["seats"]
-        self._seat_bots.made = kept["bots"]
-        self.positions.restore(kept["shown"])
-        self._log = kept["log"]
-        self._log_seq = kept["log_seq"]
-        self.coaching.review_job = kept["review_job"]
-        self._loaded = kept["loaded"]
-        # the game goes on being kept under its own link (not started again under a new
-        # one, which would leave its record with no page holding a link to it)
-        self._keeping.restore(kept["keeping"])
-        with self.hold_sync():
-            self.new_game_open = kept["new_game_open"]
-            for name, value in kept["traits"].items():
-                setattr(self, name, value)
+    def _restore_records(self, mark: tuple[Any, ...]) -> None:
+        (self._game, self._game_number, self._seats, self._seat_bots.made,
+         self.coaching.review_job, self._loaded, self.new_game_open) = mark
 
     def replace_game(self, game: G, *, full: bool = True) -> None:
         """Play ``game`` from now on (a game's own intents use this, e.g. the dice game's
@@ -696,30 +658,18 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self.error = ""
         self._publish(full=full, reset_log=True)
 
-    def _saved_seats(self, data: dict[str, Any], players: int) -> list[str]:
-        """The seats saved with the game when they still make sense, else the current
-        ones (or the defaults when the number of seats changed)."""
-        seats = data.get("seats")
-        if isinstance(seats, list):
-            try:
-                return self._checked_seats(seats, players)
-            except (ValueError, TypeError):
-                pass
-        if len(self._seats) == players:
-            return list(self._seats)
-        return self._adapter.default_seats(players, self.bot_names)
-
     # ---------------------------------------------------------------- messages
     def _on_custom_msg(self, _widget: object, content: object,
                        buffers: Sequence[object] | None = None) -> None:
-        """Every message from the browser lands here.  Nothing may escape: a refusal is
-        shown in the engine's words, anything unexpected only by its kind (a visitor sees
-        no server internals; :attr:`last_internal_error` keeps it for Python)."""
+        """Every message from the browser lands here (each acted on by
+        :mod:`~.intent_handlers`).  Nothing may escape: a refusal is shown in the engine's
+        words, anything unexpected only by its kind (a visitor sees no server internals;
+        :attr:`last_internal_error` keeps it for Python)."""
         self._in_intent = True
         try:
             if buffers:
                 raise IntentError("binary buffers are not accepted")
-            self._dispatch(self._intents.parse(from_page(content)))
+            dispatch(self, self._intents.parse(from_page(content)))
         except (ValueError, IndexError) as exc:   # IntentError and the engine's errors
             self._fail(str(exc))
         except Exception as exc:  # never raise into the kernel
@@ -734,146 +684,25 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         tests): refusals go to :attr:`error`, nothing raises."""
         self._on_custom_msg(self, content, None)
 
-    def _dispatch(self, intent: Intent) -> None:
-        refused = self.refused_intents.get(intent.kind)
-        if refused is not None:
-            raise IntentError(refused)
-        if intent.kind not in KEEPS_REVIEW:
-            self.cancel_review()          # the next intent stops a review under way
-        extra = self._adapter.extra_intents.get(intent.kind)
-        if extra is not None:
-            extra.handler(self, intent.fields)
-            return
-        handler = _GENERIC_HANDLERS[intent.kind]
-        handler(self, intent.fields)
-
-    def _intent_move(self, f: dict[str, Any]) -> None:
-        seat, position = f.get("seat"), f.get("position")
-        label = self._adapter.seat_label
+    def play_clicked(self, move: Any, then: Any = None, seat: int | None = None,
+                     position: int | None = None) -> None:
+        """A move the page sent (the ``move`` intent): played only if it was clicked on the
+        position shown now, for the seat to decide, and that seat is played here by a
+        person (:func:`~.intent_handlers.check_click`); the coach then grades it and the
+        bots answer."""
         with self._lock:
-            if self.seating.binding is not None:
-                if position is not None and position != self._game.position:
-                    raise IntentError(f"that click was made on move {position}; the table is "
-                                      f"at move {self._game.position} now, so nothing was "
-                                      "played")
-                self.seating.write(lambda b: b.play(f["move"], f.get("then")))
+            binding = self.seating.binding
+            check_click(self._game, self._seats, self._adapter.seat_label, seat, position,
+                        at_table=binding is not None)
+            if binding is not None:
+                self.seating.write(lambda b: b.play(move, then))
                 return
-            current = self._game.current_player
-            if position is not None and position != self._game.position:
-                # a second click of a double click, or a click on a board that an update
-                # had not reached yet: it was meant for another position
-                raise IntentError(f"that click was made on move {position}; the game is at "
-                                  f"move {self._game.position} now, so nothing was played")
-            if current is None:
-                raise IntentError("the game is over: no more moves")
-            if seat is not None and seat != current:
-                raise IntentError(f"it is not {label(seat)}'s turn: "
-                                  f"{label(current)} is to decide")
-            if self._seats[current] == REMOTE:
-                raise IntentError(f"{label(current)} is not played at this screen")
-            if self._seats[current] != "human":
-                raise IntentError(f"{label(current)} is played by the "
-                                  f"{self._seats[current]} bot; wait for its move")
-            self._play_parsed(f["move"], f.get("then"))
+            self._play_parsed(move, then)
             self.bot_runner.cancel()
             self.error = ""
             self._publish()
             self.coaching.after_move()
         self.bot_runner.schedule()
-
-    def _intent_undo(self, f: dict[str, Any]) -> None:
-        steps = f.get("steps")
-        if steps is not None and steps < 1:
-            raise IntentError("'undo' field 'steps' must be at least 1")
-        self.undo(steps)
-        self.error = ""
-
-    def _intent_redo(self, f: dict[str, Any]) -> None:
-        self.redo()
-        self.error = ""
-
-    def _intent_goto(self, f: dict[str, Any]) -> None:
-        self.goto(f["position"])
-        self.error = ""
-
-    def _intent_back_to_game(self, f: dict[str, Any]) -> None:
-        self.back_to_game()
-
-    def _intent_continue_here(self, f: dict[str, Any]) -> None:
-        self.continue_here()
-
-    def _intent_new_game(self, f: dict[str, Any]) -> None:
-        settings = f.get("settings", {})
-        seed = settings.get("seed")
-        if isinstance(seed, str):
-            seed = seed.strip()
-            if seed and not plain_digits(seed.removeprefix("-")):
-                raise IntentError(f"the seed must be a whole number, got {seed[:20]!r}")
-            if len(seed.removeprefix("-")) > MAX_INT_DIGITS:
-                # (before int(): Python refuses to read a number of over 4,300 digits)
-                raise IntentError(f"a seed has at most {MAX_INT_DIGITS} digits (a saved game "
-                                  "holds no longer number)")
-            settings = {**settings, "seed": int(seed) if seed else None}
-        try:
-            self.start_game(settings)
-        except IntentError:
-            raise
-        except ValueError as exc:
-            raise IntentError(f"cannot start that game: {exc}") from None
-
-    def _intent_load(self, f: dict[str, Any]) -> None:
-        what = f.get("name") or "the file"
-        try:
-            self.load_json(f["text"])
-        except StateFormatError as exc:
-            self._fail(f"could not load {what}: {exc}")
-
-    def _intent_save(self, f: dict[str, Any]) -> None:
-        self.send({"kind": "saved", "text": self.save_json(indent=1),
-                   "filename": self._adapter.save_filename(self._game)})
-
-    def _intent_set_seat(self, f: dict[str, Any]) -> None:
-        self.set_seat(f["seat"], f["player"])
-        self.error = ""
-
-    def _intent_bot_move(self, f: dict[str, Any]) -> None:
-        self.seating.refuse(NO_BOT_HELP, shared_only=True)
-        self.seating.refuse_looking_back(self._game)
-        if self.bot_runner.live:
-            return                    # the bots are playing already: one runner
-        if self._game.is_over:
-            raise IntentError("the game is over")
-        self.error = ""
-        self.bot_runner.schedule(hint=True)
-
-    def _intent_play_bots(self, f: dict[str, Any]) -> None:
-        if self.seating.binding is not None:
-            return                    # a table's bots play by themselves
-        if self.bot_runner.live:
-            return                    # a double click, or a second page: one runner
-        if not self._bot_due():
-            raise IntentError("no bot is to move: it is a human's decision"
-                              if not self._game.is_over else "the game is over")
-        self.error = ""
-        self.bot_runner.schedule()
-
-    def _intent_skip_bots(self, f: dict[str, Any]) -> None:
-        if self.seating.binding is not None:
-            return                    # a table's bots play by themselves
-        if not self._bot_due():
-            raise IntentError("no bot is to move")
-        self.error = ""
-        self.bot_runner.skip()
-
-    def _intent_clear_error(self, f: dict[str, Any]) -> None:
-        self.error = ""
-
-    def _intent_preview(self, f: dict[str, Any]) -> None:
-        self.preview_move(f["move"], f.get("ask"))
-
-    def _intent_log_sync(self, f: dict[str, Any]) -> None:
-        with self._lock:
-            self._publish_log(reset=True)
 
     # ------------------------------------------------------------------- bots
     def _bot_due(self) -> bool:
@@ -930,34 +759,12 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
 
     # ---------------------------------------------------------------- helpers
     def _checked_seats(self, seats: Sequence[str] | None, players: int) -> list[str]:
-        only = self._screen_only
         if seats is None:
             seats = self._adapter.default_seats(players, self.bot_names)
-        if isinstance(seats, str) or len(seats) != players:
-            raise SeatChoiceError(f"give one seat per player ({players}), got "
-                                  f"{list(seats)!r}")
-        allowed = ["human", *self.bot_names]
-        for who in seats:
-            if who not in allowed and not (only is not None and who == REMOTE):
-                raise UnknownBotError(f"unknown seat player {who!r}: choose one of "
-                                 f"{', '.join(allowed)}")
-        if only is not None:              # the seats this screen does not play wait
-            return [who if seat in only else REMOTE for seat, who in enumerate(seats)]
-        return list(seats)
+        return checked_seats(seats, players, self.bot_names, self._screen_only)
 
     def _undo_target(self) -> int:
-        """The position the board's Undo goes back to: the previous decision of a human
-        seat (so that undoing in a game against bots does not land on a bot's turn)."""
-        pos, game = self._game.position, self._game
-        # a follow-up (where the card just bought goes) is part of the move before it:
-        # Undo goes back to before that move, not to the question
-        everyone = all(s == "human" for s in self._seats)
-        for p in range(pos - 1, -1, -1):
-            seat = game.state_at(p).current_player()
-            if (everyone or (seat is not None and self._seats[seat] == "human")) \
-                    and not game.follows(p):
-                return p
-        return pos - 1
+        return undo_target(self._game, self._seats)
 
     def _fail(self, message: str) -> None:
         """Show a refusal on the board (shortened: a message quoting a huge input must
@@ -967,138 +774,17 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             message = message[:MAX_ERROR_CHARS - 1] + "…"
         self.error = message
 
-    def _publish_log(self, reset: bool = False) -> None:
-        """Send the browser what changed in the log (everything when ``reset``)."""
-        entries = self._adapter.log_entries(self._game, self.log_limit)
-        entries = self.seating.named(entries)
-        if not reset and self._log_seq and entries == self._log:
-            return
-        prev = None if reset or not self._log_seq else self._log_seq
-        self._log_seq += 1
-        self.log_patch = log_patch(self._log, entries, self._log_seq, prev)
-        self._log = entries
-
     def _publish(self, full: bool = False, reset_log: bool = False) -> None:
-        """Send the board the game as it is now; ``full``: the game-only traits whole
-        (a new widget, a load, a refresh, new components)."""
-        game = self._game
-        adapter = self._adapter
-        binding = self.seating.binding
-        if binding is not None:
-            self._seats = binding.seats()
-        undo_to = self._undo_target() if game.can_undo else None
-        bots = [None if s in ("human", REMOTE) else s for s in self._seats]
-        with self.hold_sync():
-            for name, value in adapter.extra_traits(game, full).items():
-                setattr(self, name, value)
-            self.seats = list(self._seats)
-            # the seed decides every draw to come: the page gets it once the game is over
-            self.settings = {**published_settings(adapter.settings_of(game), game),
-                             "bot_delay": self.bot_delay, "max_message": MAX_MESSAGE_CHARS}
-            self.fair = game.fairness()
-            if full:
-                self.positions.clear()
-            # a review's puzzle shown: its seat's moves are the page's to answer with
-            current = game.current_player
-            answering = (current is not None
-                         and self.coaching.puzzle_seat(game.position) == current)
-            view, self.legal = self.positions.payloads(game, self._seats, answering)
-            # the players' names at a table, put in at the last step (the payloads kept
-            # per position, like the engine's log, say "Player 2")
-            self.view = self.seating.named(view)
-            self._publish_log(reset=reset_log)
-            self.history = {**history_payload(game, undo_to), "game": self._game_number}
-            self.coaching.sync_review()
-            if binding is not None:
-                self.table = binding.payload()
-                self.history = {**self.history, "can_undo": binding.can_undo(),
-                                "can_redo": False}
-            else:
-                if self.table:
-                    self.table = {}
-                self._keeping.shown(self, game, bots)   # its link goes with the game
-        # the board's update is sent: now the store follows (its write in a thread)
-        if binding is None:
-            self._keeping.follow(self, game, bots)
-        self._prepare_soon()
-
-    def _prepare_soon(self) -> None:
-        """After an update of a person's decision, while the player thinks: work out the
-        payloads of the moves they are likely to make (:mod:`~.positions`), once the loop
-        is idle; nothing without an event loop (plain Python) or at a table."""
-        if not loop_running():
-            return          # (plain Python, or a bot's thread: its timer is the loop's)
-        if self._preparing is not None:
-            self._preparing.cancel()
-            self._preparing = None
-        if self.seating.binding is not None:
-            return
-        self._preparing = asyncio.get_running_loop().call_later(
-            PREPARE_AFTER, self.prepare_likely_moves)
+        """Send the board the game as it is now (see :mod:`~.publishing`)."""
+        self.publisher.publish(full, reset_log)
 
     def prepare_likely_moves(self) -> int:
         """Work out now the next positions of the moves the person to decide is likely to
-        make (the move previewed, the game's own likely ones: a pass); returns how many.
-        Only at the game's latest position, a person's decision at this screen, no bot
-        running."""
-        self._preparing = None
-        with self._lock:
-            game = self._game
-            job = self.coaching.review_job
-            if job is not None and job.result is None and not job.stop.is_set():
-                return 0            # a review reads this game's history while it runs
-            current = game.current_player
-            if (current is None or self._seats[current] != "human" or game.viewing_history
-                    or game.can_redo or self.seating.binding is not None
-                    or self.bot_runner.live):
-                return 0
-            moves: list[Any] = []
-            preview = self.preview
-            if preview.get("position") == game.position and "move" in preview:
-                moves.append(preview["move"])
-            moves += self._adapter.likely_moves(game)
-            return self.positions.prepare(game, self._seats, moves)
+        make (see :meth:`~.publishing.Publisher.prepare_likely_moves`); how many."""
+        return self.publisher.prepare_likely_moves()
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self._game!r} seats={self._seats}>"
-
-
-
-
-#: The generic intents' handlers, by kind (a game's own come from its adapter).
-_GENERIC_HANDLERS: dict[str, Callable[[GameWidget[Any, Any], dict[str, Any]], None]] = {
-    "move": GameWidget._intent_move,
-    "undo": GameWidget._intent_undo,
-    "redo": GameWidget._intent_redo,
-    "goto": GameWidget._intent_goto,
-    "back_to_game": GameWidget._intent_back_to_game,
-    "continue_here": GameWidget._intent_continue_here,
-    "new_game": GameWidget._intent_new_game,
-    "load": GameWidget._intent_load,
-    "save": GameWidget._intent_save,
-    "set_seat": GameWidget._intent_set_seat,
-    "bot_move": GameWidget._intent_bot_move,
-    "play_bots": GameWidget._intent_play_bots,
-    "skip_bots": GameWidget._intent_skip_bots,
-    "clear_error": GameWidget._intent_clear_error,
-    "presence": lambda w, f: w.seating.presence(f["here"], bool(f.get("hidden"))),
-    "name": lambda w, f: w.seating.set_name(f["name"], f.get("seat")),
-    "start_table": lambda w, f: w.seating.start_with_bots(f["bot"]),
-    "chat": lambda w, f: w.seating.say(f["text"]),
-    "chat_switch": lambda w, f: w.seating.set_chat(f["on"]),
-    "preview": GameWidget._intent_preview,
-    "hint": lambda w, f: w.coaching.ask_hint(),
-    "coach": lambda w, f: w.coaching.set_coach(f["on"]),
-    "log_sync": GameWidget._intent_log_sync,
-    "review": lambda w, f: w.coaching.ask_review(),
-    "review_cancel": lambda w, f: w.coaching.cancel_review(),
-    # a move's follow-up (``then``: where a card bought goes) is not part of the decision
-    # a puzzle asks, and is left out
-    "puzzle_answer": lambda w, f: w.coaching.ask_answer(f["puzzle"], f["move"],
-                                                       f.get("position")),
-    "puzzle_open": lambda w, f: w.coaching.open_puzzle(f["puzzle"]),
-    "puzzle_close": lambda w, f: w.coaching.close_puzzle(),
-}
 
 
 def _seed(seed: int | str | None) -> int:
