@@ -195,6 +195,11 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self._loaded = False                  # the game was loaded (a review is offered)
         self._in_intent = False               # handling a message from the browser
         self._game_number = 1                 # the ``game`` of the ``history`` trait
+        #: the ``coach`` and ``review`` traits as the coach wrote them ("Player 2"): the page
+        #: gets them with the players' names at a table, put in anew when a name changes
+        #: (a text named once is never named again: a name may itself read "Player 3")
+        self._said: dict[str, dict[str, Any]] = {"coach": dict(self.coach),
+                                                 "review": dict(self.review)}
         #: the table this screen sits at, if any (see :mod:`~.seating`)
         self.seating = TableSeating(self._lock, SeatingHooks(
             publish=self._publish, fail=self._fail,
@@ -224,8 +229,9 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         #: the hint, grading, review and puzzles (see :mod:`~.coaching`)
         self.coaching = Coaching(adapter, self._lock, CoachHooks(
             game=lambda: self._game, seats=lambda: self._seats, loaded=lambda: self._loaded,
-            coach=lambda: self.coach, show_coach=partial(setattr, self, "coach"),
-            review=lambda: self.review, show_review=partial(setattr, self, "review"),
+            coach=lambda: self._said["coach"], show_coach=partial(self._show_said, "coach"),
+            review=lambda: self._said["review"],
+            show_review=partial(self._show_said, "review"),
             fail=self._fail, clear_error=partial(setattr, self, "error", ""),
             internal_error=partial(setattr, self, "last_internal_error"),
             refuse_coach=lambda: self.seating.refuse(NO_COACH, shared_only=True),
@@ -570,7 +576,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
                      "asked": int(self.preview.get("asked", 0)) + 1}
             if ask is not None:
                 shown["ask"] = ask
-            self.preview = shown
+            self.preview = self.seating.named(shown)     # "Ada passes.", at a table
         self._prepare_soon()        # the move previewed is likely next
         return result
 
@@ -653,7 +659,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
                 "log": self._log,
                 "log_seq": self._log_seq, "new_game_open": self.new_game_open,
                 "review_job": self.coaching.review_job, "loaded": self._loaded,
-                "keeping": self._keeping.mark()}
+                "said": dict(self._said), "keeping": self._keeping.mark()}
 
     def _restore(self, kept: dict[str, Any]) -> None:
         """Back to what :meth:`_kept` recorded (the page gets back what it had)."""
@@ -665,6 +671,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self._log = kept["log"]
         self._log_seq = kept["log_seq"]
         self.coaching.review_job = kept["review_job"]
+        self._said = kept["said"]
         self._loaded = kept["loaded"]
         # the game goes on being kept under its own link (not started again under a new
         # one, which would leave its record with no page holding a link to it)
@@ -1011,6 +1018,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             self.coaching.sync_review()
             if binding is not None:
                 self.table = binding.payload()
+                for trait, said in self._said.items():    # a name chosen since: shown
+                    setattr(self, trait, self.seating.named(said))
                 self.history = {**self.history, "can_undo": binding.can_undo(),
                                 "can_redo": False}
             else:
@@ -1021,6 +1030,12 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         if binding is None:
             self._keeping.follow(self, game, bots)
         self._prepare_soon()
+
+    def _show_said(self, trait: str, value: dict[str, Any]) -> None:
+        """Show the coach's ``coach`` or ``review`` trait, with the players' names at a
+        table (see ``_said``)."""
+        self._said[trait] = value
+        setattr(self, trait, self.seating.named(value))
 
     def _prepare_soon(self) -> None:
         """After an update of a person's decision, while the player thinks: work out the
