@@ -1,5 +1,5 @@
 """Table links in the Voila app that open nothing (issue 31, section 1), in one Voila server
-with its own store (NATIONS_TABLES_DIR).
+with its own store, on SQLite (NATIONS_TABLES_DIR) and on PostgreSQL (NATIONS_TABLES_URL).
 
 - Every kind of bad ``#table=`` (empty, cut short, mistyped characters, too long, two links
   one cut short, and a well-formed link of no table), on an address that also asks for a
@@ -23,13 +23,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import ARTIFACTS, Server, browser_page, voila_server
-from test_voila_kernels import checkout_env
+from browser_support import ARTIFACTS, browser_page
+from test_presence import served_on_store
+from test_two_servers import database
 from test_voila_tables import start_table
 
-from nations_widget.tables import SQLiteStore
+from nations_widget.tables import SQLiteStore, Store
 
 pytestmark = pytest.mark.browser
+__all__ = ["database"]                              # the fixture, shared
 
 GOOD_SHAPE = secrets.token_urlsafe(32)        # 43 link characters, of no table
 #: each bad kind of address, the words it must bring
@@ -44,21 +46,30 @@ BAD_LINKS = {
 SHOTS = {"garbled", "stale"}
 
 
-@pytest.fixture(scope="module")
-def links_served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    folder = tmp_path_factory.mktemp("links")
-    env = checkout_env(folder)
-    env["NATIONS_TABLES_DIR"] = str(folder / "store")
-    server: Server
-    server, url = voila_server("notebooks/play.ipynb", env=env, name="voila-links")
-    with server:
-        yield url, folder / "store" / "tables.sqlite3"
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def links_served(request: pytest.FixtureRequest,
+                 tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    """The app on each store, and where its tables are: the SQLite file's path, or the
+    PostgreSQL database's address."""
+    for server, url in served_on_store(request, tmp_path_factory, "links"):
+        env = server.env or {}
+        yield url, (env.get("NATIONS_TABLES_URL")
+                    or str(Path(env["NATIONS_TABLES_DIR"]) / "tables.sqlite3"))
 
 
-def stored_tables(path: Path) -> int:
-    if not path.exists():
+def open_store(where: str) -> Store | None:
+    """The store at ``where`` (None: a SQLite file not made yet)."""
+    if where.startswith("postgres"):
+        from nations_widget.tables.postgres_store import PostgresStore
+        return PostgresStore(where)
+    path = Path(where)
+    return SQLiteStore(path) if path.exists() else None
+
+
+def stored_tables(where: str) -> int:
+    store = open_store(where)
+    if store is None:
         return 0
-    store = SQLiteStore(path)
     try:
         return len(store.list_tables())
     finally:
@@ -67,7 +78,7 @@ def stored_tables(path: Path) -> int:
 
 @pytest.mark.timeout(600)
 def test_every_bad_table_link_says_so_offers_the_choice_and_starts_nothing(
-        browser: Any, links_served: tuple[str, Path]) -> None:
+        browser: Any, links_served: tuple[str, str]) -> None:
     url, store = links_served
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with browser_page(browser) as page:
@@ -100,7 +111,7 @@ def test_every_bad_table_link_says_so_offers_the_choice_and_starts_nothing(
 
 @pytest.mark.timeout(600)
 def test_the_hosts_address_holds_their_seat_and_never_the_host_link(
-        browser: Any, links_served: tuple[str, Path]) -> None:
+        browser: Any, links_served: tuple[str, str]) -> None:
     url, _ = links_served
     with browser_page(browser) as page:
         page.set_viewport_size({"width": 1400, "height": 900})

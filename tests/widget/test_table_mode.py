@@ -4,6 +4,7 @@ playing once, a page coming back with its links."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 import time
@@ -679,3 +680,37 @@ def test_names_replace_seat_words_in_texts_only_once() -> None:
         "Player 2": "Player 1 buys; Ann pays", "n": [3, "Player 12", None],
         "order": "Player order: Ann, Player 1"}
     assert payload["Player 2"] == "Player 2 buys; Player 1 pays"    # not changed in place
+
+
+def test_a_preview_and_the_review_name_the_players_at_a_table(store: Store,
+                                                             widgets: list[Any]) -> None:
+    """The preview of a move ("Ada passes.") and the review's texts say the chosen names
+    too, not "Player 1" (they are published apart from the view and the log)."""
+    links = create_table(store, "board", players=2, seed=7)
+    hot = BoardWidget(players=2, seats=["human", "random"], bot_delay=0)
+    hot.sit_at(open_hands(store, [links.seats[0], links.seats[1]]))
+    widgets.append(hot)
+    hot.handle_intent({"kind": "name", "name": "Ada", "seat": 0})
+    hot.handle_intent({"kind": "name", "name": "Player 1", "seat": 1})   # names may read so
+    assert hot.error == ""
+    while not any(m["move"].get("type") == "pass" for m in hot.legal):   # past the growth
+        hot.handle_intent({"kind": "move", "move": hot.legal[0]["move"],
+                           "position": hot.game.position})
+    passing = next(m["move"] for m in hot.legal if m["move"].get("type") == "pass")
+    hot.handle_intent({"kind": "preview", "move": passing})
+    who = "Ada" if hot.game.current_player == 0 else "Player 1"
+    assert hot.error == "" and hot.preview["goes"] == [f"{who} passes."], hot.preview
+    # a finished table's review: its lines say who played, by name
+    done = finished_table(store)
+    screen = dice_screen(store, [done.seats[0]], widgets)
+    screen.handle_intent({"kind": "name", "name": "Ada"})
+    review = importlib.import_module("nations_widget.dice.coach").review
+    screen._adapter.review = lambda game, upto, seats, progress, cancelled: review(
+        game, seats=seats, upto=upto, progress=progress, cancelled=cancelled, playouts=8)
+    screen.handle_intent({"kind": "review"})
+    assert screen.error == "" and screen.review["status"] == "done"
+    said = json.dumps(screen.review["result"])
+    assert '"Ada: Pass' in said and '"Player 1:' not in said, said[:400]
+    # the coach's own record keeps the seat's words (a rename is shown anew from it)
+    screen.handle_intent({"kind": "name", "name": "Bea"})
+    until(lambda: '"Bea: Pass' in json.dumps(screen.review["result"]))

@@ -10,6 +10,7 @@
 // history banner's "Back to the game" returns) through the shell's jumpTo: the board that
 // shows that position is brought on screen, and the banner's "Back to the review" comes
 // back to the mark.  Nothing here grades anything.
+import { seatName } from "./names.js";
 import { h, setAttr, setChildren, sig } from "./dom.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -19,7 +20,6 @@ const DEFAULT_W = 600;
 const H = 240;
 const PAD = { left: 40, right: 8, top: 10, bottom: 18 };
 
-const seatName = (seat) => `Player ${seat + 1}`;
 const pct = (x) => `${Math.round(x * 100)}%`;
 
 function s(tag, attrs = {}, ...children) {

@@ -120,9 +120,14 @@ function linkRow(label, what, url, key) {
     button);
 }
 
+/** What table `T` calls `seat`: its player's chosen name, else "Player 2". */
+export function seatCalled(T, seat) {
+  return namesOf(T)[seat] || seatLabel(seat);
+}
+
 /** What this page's address is, at table `T`, in words (null: no link in it). */
 export function addressWords(T) {
-  const mine = (T.mine || []).map((s) => `Player ${s + 1}`);
+  const mine = (T.mine || []).map((s) => seatCalled(T, s));
   const host = typeof T.host_link === "string" && T.host_link !== "";
   if (!mine.length) {
     if (T.role === "spectator") return "This page's address is the spectators' link: it only watches.";
@@ -155,6 +160,49 @@ export function nameForm(send) {
     },
   }, h("label", {}, h("span", {}, "Your name"), input), h("button", { type: "submit", class: "nw-btn", dataset: { key: "name-save" } }, "Save"), help);
   return { form, input, setPlaceholder: (text) => input.setAttribute("placeholder", text) };
+}
+
+/** The names form of a page holding several seats (friends at one screen, a host who
+ * plays two seats): one field per seat, each the name of that seat's player (not this
+ * browser's player's name: they are different people), sent with the seat (`send(name,
+ * seat)`; null: "Player N" again).  Made once; `sync(T)` brings its fields to table `T`'s
+ * seats, leaving alone a field being edited.  Python cleans each name or refuses it in
+ * words (the bar's error line). */
+export function seatsNameForm(send) {
+  let fields = []; // [{seat, input, edited}]
+  const rows = h("div", { class: "nw-table-seat-names" });
+  const form = h("form", {
+    class: "nw-table-name nw-table-names", dataset: { key: "names-form" }, onsubmit: (e) => {
+      e.preventDefault();
+      for (const f of fields) {
+        if (!f.edited) continue;
+        f.edited = false;
+        const typed = f.input.value.trim();
+        send(typed === "" ? null : typed, f.seat);
+      }
+    },
+  }, h("span", { class: "nw-table-names-title" }, "Names at this screen"), rows,
+  h("button", { type: "submit", class: "nw-btn", dataset: { key: "names-save" } }, "Save"),
+  h("span", { class: "nw-table-name-help" }, `What every screen shows for each seat played here (at most ${MAX_NAME_CHARS} characters; empty: the seat's number).`));
+  function sync(T) {
+    const mine = T.mine || [];
+    if (fields.map((f) => f.seat).join(",") !== mine.join(",")) {
+      fields = mine.map((seat) => {
+        const input = h("input", { type: "text", class: "nw-table-name-input", maxlength: String(MAX_NAME_CHARS * 4), autocomplete: "off", spellcheck: "false", placeholder: seatLabel(seat), dataset: { key: `seat-name-input-${seat}` }, "aria-label": `Name of ${seatLabel(seat)}'s player` });
+        const f = { seat, input, edited: false };
+        input.addEventListener("input", () => {
+          f.edited = true;
+        });
+        return f;
+      });
+      rows.replaceChildren(...fields.map((f) => h("label", {}, h("span", {}, seatLabel(f.seat)), f.input)));
+    }
+    const names = namesOf(T);
+    for (const f of fields) {
+      if (!f.edited) f.input.value = names[f.seat] || "";
+    }
+  }
+  return { form, sync, inputs: () => fields.map((f) => f.input) };
 }
 
 /** The lines of a table waiting for its open seats (null: it does not wait); on the
@@ -221,7 +269,8 @@ export function chatPart(T, chatting, send) {
 
 /** Draw the bar for table `T` (the trait's value; `{}`: no table) into `el`; `K`: the
  * `kept` trait of a game of this screen (its line when it is not kept); `naming`: the
- * "Your name" form (nameForm), shown when this screen holds one seat; `send`: sends an
+ * "Your name" form (nameForm), shown when this screen holds one seat, and its `several`
+ * (seatsNameForm), when it holds more; `send`: sends an
  * intent (the host's "Start now"). */
 /** "Tell me when it's my turn" (a player's seat on an app page, while the game runs): the
  * browser's notification as the turn comes while the page is in the background
@@ -270,7 +319,7 @@ export function drawTableBar(T, el, links, loc, K, naming, send, chatting, notif
     const url = (token) => (loc ? tableUrl(loc, [token]) : `table_widget("#table=${token}")`);
     invite.push(h("div", { class: "nw-table-invite" },
       h("p", {}, "Send each invited player their own seat link (it is their seat: give it to nobody else). They open it in their browser and sit at that seat. The spectators' link only watches."),
-      h("ul", {}, Object.entries(links.seats).map(([seat, token]) => linkRow(`Player ${Number(seat) + 1}'s seat link`, "plays that seat: send it to that player only", url(token), `seat-${seat}`)),
+      h("ul", {}, Object.entries(links.seats).map(([seat, token]) => linkRow(`${seatCalled(T, Number(seat))}'s seat link`, "plays that seat: send it to that player only", url(token), `seat-${seat}`)),
         links.spectator ? linkRow("Spectators' link", "watches the table, plays nothing: for anyone", url(links.spectator), "spectator") : null)));
   }
   const where = loc ? addressWords(T) : null;
@@ -281,6 +330,7 @@ export function drawTableBar(T, el, links, loc, K, naming, send, chatting, notif
     h("ul", { class: "nw-table-seats" }, seats),
     waitingPart(T, send),
     naming && T.role === "seat" && (T.mine || []).length === 1 ? naming.form : null,
+    naming && naming.several && T.role === "seat" && (T.mine || []).length > 1 ? naming.several.form : null,
     chatPart(T, chatting, send),
     invite,
     where ? h("p", { class: "nw-table-address", dataset: { key: "table-address" } }, where) : null,
@@ -305,7 +355,14 @@ export function mountTableBar(model, el) {
       // the kernel's connection is gone: the name goes with the next page
     }
   };
-  const naming = { ...nameForm(sendName), send: sendName };
+  const several = seatsNameForm((name, seat) => {
+    try {
+      model.send({ kind: "name", name, seat });
+    } catch {
+      // the kernel's connection is gone: the page's notice says so
+    }
+  });
+  const naming = { ...nameForm(sendName), send: sendName, several };
   const chatting = chatForm((text) => {
     try {
       model.send({ kind: "chat", text });
@@ -352,7 +409,8 @@ export function mountTableBar(model, el) {
       }
     }
     // what is being typed stays where it is (the bar is drawn anew with every move)
-    const active = doc && (doc.activeElement === naming.input ? naming.input : doc.activeElement === chatting.input ? chatting.input : null);
+    if (T.id && T.role === "seat" && (T.mine || []).length > 1) several.sync(T);
+    const active = doc && [naming.input, chatting.input, ...several.inputs()].includes(doc.activeElement) ? doc.activeElement : null;
     const typing = Boolean(active);
     const caret = typing ? [active.selectionStart, active.selectionEnd] : null;
     drawTableBar(T, el, links, loc, K, naming, (intent) => {

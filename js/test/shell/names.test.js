@@ -3,7 +3,7 @@
 // as text (never markup) wherever a seat is named.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MAX_NAME_CHARS, NAME_KEY, cleanName, myName, namesOf, seatName, setMyName, withSeatNames } from "../../src/shell/names.js";
-import { drawTableBar, mountTableBar } from "../../src/shell/table.js";
+import { addressWords, drawTableBar, mountTableBar } from "../../src/shell/table.js";
 import { rememberTable, turnWords } from "../../src/shell/tablelist.js";
 import { whoPlays } from "../../src/app/index.js";
 import { mockModel } from "../helpers.js";
@@ -133,5 +133,41 @@ describe("a seat's name is drawn as text wherever the seat is named", () => {
     expect(whoPlays(t)).toBe("Zoë 🎲 (Player 2)");
     expect(turnWords(t)).toBe("Ann's turn");
     expect(whoPlays({ ...t, names: { 1: "\u202e" } })).toBe("Player 2");
+  });
+});
+
+describe("a screen holding several seats names each of them", () => {
+  const HOT = {
+    ...TABLE, mine: [0, 2], tokens: [A, A],
+    seats: [
+      { seat: 0, name: "Ann", label: "Player 1", named: true, who: "here", bot: null, connected: null },
+      { seat: 1, name: "Zoë", label: "Player 2", named: true, who: "remote", bot: null, connected: true },
+      { seat: 2, name: "Player 3", label: "Player 3", named: false, who: "here", bot: null, connected: null },
+    ],
+  };
+
+  it("a field per seat held, each sent with its seat; this browser's own name is not sent for them", () => {
+    setMyName("Me");
+    const model = mockModel({ table: HOT, kept: {}, view: {} });
+    const bar = mountTableBar(model, el);
+    expect(el.querySelector("[data-key=name-form]")).toBeNull();
+    expect(model.sent.filter((m) => m.kind === "name")).toEqual([]);
+    const ann = el.querySelector("[data-key=seat-name-input-0]");
+    const third = el.querySelector("[data-key=seat-name-input-2]");
+    expect([ann.value, third.value, third.placeholder]).toEqual(["Ann", "", "Player 3"]);
+    expect(el.querySelector("[data-key=seat-name-input-1]")).toBeNull(); // not this screen's
+    third.value = "Bea <i>";
+    third.dispatchEvent(new Event("input"));
+    model.emit("table", { ...HOT, number: 4 }); // a move elsewhere: what is typed stays
+    expect(el.querySelector("[data-key=seat-name-input-2]").value).toBe("Bea <i>");
+    el.querySelector("[data-key=names-form]").dispatchEvent(new Event("submit", { cancelable: true }));
+    expect(model.sent.filter((m) => m.kind === "name")).toEqual([{ kind: "name", name: "Bea <i>", seat: 2 }]);
+    bar.destroy();
+  });
+
+  it("the page's address and the invite links say the seats' names", () => {
+    expect(addressWords(HOT)).toContain("(Ann and Player 3's seat links)");
+    drawTableBar(HOT, el, { seats: { 1: A } }, null, {});
+    expect(el.querySelector("[data-key=link-seat-1]").getAttribute("aria-label")).toBe("Zoë's seat link");
   });
 });

@@ -495,3 +495,20 @@ describe("a jump from the review brings the board on screen", () => {
     expect(document.activeElement).toBe(byKey("back-to-review"));
   });
 });
+
+describe("at a table", () => {
+  it("the review names the seats by the players' chosen names (names.js)", async () => {
+    const named = (seat, name) => ({ seat, name: name || `Player ${seat + 1}`, label: `Player ${seat + 1}`, named: Boolean(name), who: seat ? "remote" : "here", bot: null, connected: null });
+    const table = { id: "t1", kind: "dice", number: 3, role: "seat", mine: [0], to_play: null, my_turn: false, over: true, undo: "never", shared: true, off: {}, beat: 2, tokens: ["A".repeat(43)],
+      seats: [named(0, "Ann"), named(1, "Zoë"), named(2), named(3, "Dan")] };
+    const model = mockModel({ ...fixture("game_over_4p"), coach: { on: false, hint: null, verdict: null }, preview: {}, table,
+      review: { ...OFF, available: true, status: "done", done: 6, total: 6, result: result() } });
+    createController({ model, el });
+    await tick();
+    const svg = byKey("review-graph");
+    expect(svg.getAttribute("aria-label")).toContain("Ann from 25% to 0%");
+    expect(svg.getAttribute("aria-label")).toContain("Player 3 from");
+    const heads = [...el.querySelectorAll(".nw-review-figures thead th")].map((t) => t.textContent);
+    expect(heads).toEqual(expect.arrayContaining(["Ann", "Zoë", "Player 3", "Dan"]));
+  });
+});

@@ -78,6 +78,9 @@ class PublishHooks:
     set_seats: Callable[[list[str]], None]
     #: the ``game`` number of the ``history`` trait (a new game or a load is the next)
     game_number: Callable[[], int]
+    #: the coach's ``coach`` and ``review`` traits as it wrote them, by trait: at a table
+    #: they are shown anew with the players' names at each publish (a name chosen since)
+    said: Callable[[], dict[str, dict[str, Any]]]
 
 
 @dataclass(frozen=True)
@@ -182,6 +185,8 @@ class Publisher:
             parts.coaching.sync_review()
             if binding is not None:
                 board.table = binding.payload()
+                for trait, said in self._hooks.said().items():    # a name chosen since
+                    setattr(board, trait, parts.seating.named(said))
                 board.history = {**board.history, "can_undo": binding.can_undo(),
                                  "can_redo": False}
             else:

@@ -174,6 +174,11 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self._loaded = False                  # the game was loaded (a review is offered)
         self._in_intent = False               # handling a message from the browser
         self._game_number = 1                 # the ``game`` of the ``history`` trait
+        #: the ``coach`` and ``review`` traits as the coach wrote them ("Player 2"): the page
+        #: gets them with the players' names at a table, put in anew when a name changes
+        #: (a text named once is never named again: a name may itself read "Player 3")
+        self._said: dict[str, dict[str, Any]] = {"coach": dict(self.coach),
+                                                 "review": dict(self.review)}
         #: the table this screen sits at, if any (see :mod:`~.seating`)
         self.seating = TableSeating(self._lock, SeatingHooks(
             publish=self._publish, fail=self._fail,
@@ -201,8 +206,9 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         #: the hint, grading, review and puzzles (see :mod:`~.coaching`)
         self.coaching = Coaching(adapter, self._lock, CoachHooks(
             game=lambda: self._game, seats=lambda: self._seats, loaded=lambda: self._loaded,
-            coach=lambda: self.coach, show_coach=partial(setattr, self, "coach"),
-            review=lambda: self.review, show_review=partial(setattr, self, "review"),
+            coach=lambda: self._said["coach"], show_coach=partial(self._show_said, "coach"),
+            review=lambda: self._said["review"],
+            show_review=partial(self._show_said, "review"),
             fail=self._fail, clear_error=partial(setattr, self, "error", ""),
             internal_error=partial(setattr, self, "last_internal_error"),
             refuse_coach=lambda: self.seating.refuse(NO_COACH, shared_only=True),
@@ -219,7 +225,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             self.positions, self.seating, self.coaching, self._keeping, self.bot_runner),
             PublishHooks(game=lambda: self._game, seats=lambda: self._seats,
                          set_seats=partial(setattr, self, "_seats"),
-                         game_number=lambda: self._game_number))
+                         game_number=lambda: self._game_number,
+                         said=lambda: self._said))
         self.bot_names = list(names)
         self.bot_info = adapter.bot_descriptions(names)
         self.bot_delay = float(bot_delay)
@@ -553,7 +560,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
                      "asked": int(self.preview.get("asked", 0)) + 1}
             if ask is not None:
                 shown["ask"] = ask
-            self.preview = shown
+            self.preview = self.seating.named(shown)     # "Ada passes.", at a table
         self.publisher.prepare_soon()        # the move previewed is likely next
         return result
 
@@ -630,11 +637,11 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     def _mark_records(self) -> tuple[Any, ...]:
         """The widget's own records of its game (what a failed load goes back to)."""
         return (self._game, self._game_number, self._seats, dict(self._seat_bots.made),
-                self.coaching.review_job, self._loaded, self.new_game_open)
+                self.coaching.review_job, self._loaded, self.new_game_open, dict(self._said))
 
     def _restore_records(self, mark: tuple[Any, ...]) -> None:
         (self._game, self._game_number, self._seats, self._seat_bots.made,
-         self.coaching.review_job, self._loaded, self.new_game_open) = mark
+         self.coaching.review_job, self._loaded, self.new_game_open, self._said) = mark
 
     def replace_game(self, game: G, *, full: bool = True) -> None:
         """Play ``game`` from now on (a game's own intents use this, e.g. the dice game's
@@ -753,6 +760,12 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         if publish:
             self._publish()
         return True
+
+    def _show_said(self, trait: str, value: dict[str, Any]) -> None:
+        """Show the coach's ``coach`` or ``review`` trait, with the players' names at a
+        table (see ``_said``)."""
+        self._said[trait] = value
+        setattr(self, trait, self.seating.named(value))
 
     def _set_busy(self, busy: bool) -> None:
         self.busy = busy
