@@ -152,7 +152,7 @@ def test_a_game_the_bots_finish_at_once_publishes_its_seed(kind: str) -> None:
 
 
 def page_play_again(w: Widget) -> dict[str, Any]:
-    """What the page's Play again sends (js/src/shell/controller.js, playAgain): every
+    """What the page's Play again sends (js/src/shell/newgame.js, playAgain): every
     setting the page has but the message limit and the seed, the seats, no seed."""
     same = {k: v for k, v in w.settings.items() if k not in ("max_message", "seed")}
     return {**same, "seats": list(w.seats), "seed": None}

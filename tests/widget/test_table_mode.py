@@ -496,7 +496,7 @@ def finished_table(store: Store, kind: str = "dice") -> Any:
 
 
 def play_again_intent(widget: GameWidget[Any, Any]) -> dict[str, Any]:
-    """What a page's Play again sends (js/src/shell/controller.js playAgain): every setting
+    """What a page's Play again sends (js/src/shell/newgame.js playAgain): every setting
     it was sent but the seed and the message cap, the seats it was shown, a new seed."""
     same = {k: v for k, v in widget.settings.items() if k not in ("seed", "max_message")}
     return {"kind": "new_game", "settings": {**same, "seats": list(widget.seats), "seed": None}}

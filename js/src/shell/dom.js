@@ -325,7 +325,7 @@ export function setChildren(parent, nodes) {
  * click handler does nothing (`isLive`); `focusable` false also takes it out of the tab
  * order (a tile stays focusable: focus shows its explanation).  `reason`: why it is inert
  * (Python's words), kept as `data-reason`: a click on the inert control (a tap, Enter or
- * Space) shows it as the shell's note (controller.js), where a hover tooltip shows nothing.
+ * Space) shows it as the shell's note (tips.js, intents.js), where a hover tooltip shows nothing.
  */
 export function setLive(el, live, focusable = false, reason = null) {
   setAttr(el, "aria-disabled", live ? null : "true");
@@ -362,7 +362,7 @@ export function setAttr(el, name, value) {
 
 /**
  * A modal dialog: a native <dialog> (the shell opens it with showModal once it is drawn,
- * see controller.js syncDialogs), so the browser puts it in the top layer, over the page
+ * see dialogs.js sync), so the browser puts it in the top layer, over the page
  * and on screen whatever the page's scroll or the widget's containers (in a Voila page,
  * scrolled down, a position: fixed overlay inside the widget sat at the widget's top,
  * above the screen: tests/browser/test_voila_dialogs.py).  `onClose` is called for Escape (the dialog's cancel) and for

@@ -12,19 +12,9 @@ const ACT_WINDOW = 5000; // ms: a question that comes this soon after the player
 const JUMP_WINDOW = 10000; // ms: Python's answer to a goto comes sooner than this
 const NEXT_ACTION = '[data-key="preview-confirm"], .nw-primary';
 
-/** The page's reveals of the widget whose root is `el`: `view()` the game's view (made after
- * this), `topDialog()` the dialog over the page, `ui` the shell's state (its `reviewReturn`),
- * `schedule()` a draw. */
-export function createReveal(el, { view, topDialog, ui, schedule }) {
-  /** The questions' selector: the shell's and the view's own. */
-  const questionSelector = () => {
-    const own = view() && view().questions;
-    return [...SHELL_QUESTIONS, ...(own ? [own] : [])].join(", ");
-  };
-  const shownQuestions = () =>
-    [...el.querySelectorAll(questionSelector())].filter((q) => !q.closest("dialog, details:not([open])"));
-
-  // ------------------------------------------------------------ the page stays put
+// ------------------------------------------------------------ the page stays put
+/** `noteAnchor()` before a draw, `keepAnchor(anchor)` after it. */
+function keptInPlace(el) {
   // The control the player just used (it has the focus) stays where it was on screen: a
   // part the draw builds anew is a new element, and the browser's scroll anchoring, which
   // loses its anchor when an element is taken out, can jump the page (a card's details
@@ -42,6 +32,80 @@ export function createReveal(el, { view, topDialog, ui, schedule }) {
     const shift = now.getBoundingClientRect().top - anchor.top;
     if (Math.abs(shift) > 1 && typeof window.scrollBy === "function") window.scrollBy(0, shift);
   }
+  return { noteAnchor, keepAnchor };
+}
+
+// ------------------------------------------------------------ a jump from the review
+/** `expectJump(position, focusKey)` when the jump is asked, `jump(S)` after each draw,
+ * `backToReview()` (the history banner's button). */
+function reviewJumps(el, { view, topDialog, ui, schedule }) {
+  // A mark of the review (or its graph) clicked shows that position: the board that shows
+  // it is brought on screen once it is drawn (the review list sits below it or beside it,
+  // out of the window), and the focus goes to the history banner's "Back to the review",
+  // next to the board, which returns to the mark.  Only after such a jump: never on other
+  // draws.
+  let pendingJump = null; // {position, at, focusKey}: the jump waiting for its position to be drawn
+  function jump(S) {
+    if (!pendingJump) return;
+    if (performance.now() - pendingJump.at > JUMP_WINDOW) {
+      pendingJump = null;
+      return;
+    }
+    if (S.history.position !== pendingJump.position || S.view.position !== pendingJump.position) return;
+    const { focusKey } = pendingJump;
+    pendingJump = null;
+    if (topDialog()) return;
+    const v = view();
+    const board = v.boardPanel ? el.querySelector(v.boardPanel) : null;
+    if (board && typeof board.scrollIntoView === "function") board.scrollIntoView({ block: "nearest" });
+    // a puzzle opened: its banner on screen, the focus on the control asked for in it
+    const puzzle = el.querySelector(".nw-puzzle-banner");
+    if (puzzle && focusKey && focusKey.startsWith("puzzle-")) {
+      const wanted = byKey(el, focusKey);
+      if (wanted) wanted.focus({ preventScroll: true });
+      if (typeof puzzle.scrollIntoView === "function") puzzle.scrollIntoView({ block: "nearest" });
+      return;
+    }
+    const back = byKey(el, "back-to-review");
+    if (back) {
+      // the control the player stepped with (the banner's Next mark), else Back to the review
+      const wanted = byKey(el, focusKey);
+      (wanted && !wanted.disabled ? wanted : back).focus({ preventScroll: true });
+      // the banner (what is shown, and its buttons) on screen too: on a phone the board may
+      // fill the window, and the board game's banner sits above its progress board
+      const banner = back.closest(".nw-history-banner") || back;
+      if (typeof banner.scrollIntoView === "function") banner.scrollIntoView({ block: "nearest" });
+    }
+  }
+  return {
+    jump,
+    /** A jump to `position` asked (the review's mark clicked): see `jump`. */
+    expectJump(position, focusKey) {
+      pendingJump = { position, at: performance.now(), focusKey };
+    },
+    /** Back from a jump: the mark (or graph) the player came from, on screen and focused. */
+    backToReview() {
+      const from = ui.reviewReturn ? byKey(el, ui.reviewReturn.key) : null;
+      ui.reviewReturn = null;
+      schedule();
+      if (!from) return;
+      if (typeof from.scrollIntoView === "function") from.scrollIntoView({ block: "center" });
+      if (typeof from.focus === "function") from.focus({ preventScroll: true });
+    },
+  };
+}
+
+/** The page's reveals of the widget whose root is `el`: `view()` the game's view (made after
+ * this), `topDialog()` the dialog over the page, `ui` the shell's state (its `reviewReturn`),
+ * `schedule()` a draw. */
+export function createReveal(el, { view, topDialog, ui, schedule }) {
+  /** The questions' selector: the shell's and the view's own. */
+  const questionSelector = () => {
+    const own = view() && view().questions;
+    return [...SHELL_QUESTIONS, ...(own ? [own] : [])].join(", ");
+  };
+  const shownQuestions = () =>
+    [...el.querySelectorAll(questionSelector())].filter((q) => !q.closest("dialog, details:not([open])"));
 
   // ------------------------------------------------------------ the question on screen
   // What the player is asked (the decision panel, or a move's preview or a purchase's
@@ -120,66 +184,12 @@ export function createReveal(el, { view, topDialog, ui, schedule }) {
     target.focus({ preventScroll: true });
   }
 
-  // ------------------------------------------------------------ a jump from the review
-  // A mark of the review (or its graph) clicked shows that position: the board that shows
-  // it is brought on screen once it is drawn (the review list sits below it or beside it,
-  // out of the window), and the focus goes to the history banner's "Back to the review",
-  // next to the board, which returns to the mark.  Only after such a jump: never on other
-  // draws.
-  let pendingJump = null; // {position, at, focusKey}: the jump waiting for its position to be drawn
-  function jump(S) {
-    if (!pendingJump) return;
-    if (performance.now() - pendingJump.at > JUMP_WINDOW) {
-      pendingJump = null;
-      return;
-    }
-    if (S.history.position !== pendingJump.position || S.view.position !== pendingJump.position) return;
-    const { focusKey } = pendingJump;
-    pendingJump = null;
-    if (topDialog()) return;
-    const v = view();
-    const board = v.boardPanel ? el.querySelector(v.boardPanel) : null;
-    if (board && typeof board.scrollIntoView === "function") board.scrollIntoView({ block: "nearest" });
-    // a puzzle opened: its banner on screen, the focus on the control asked for in it
-    const puzzle = el.querySelector(".nw-puzzle-banner");
-    if (puzzle && focusKey && focusKey.startsWith("puzzle-")) {
-      const wanted = byKey(el, focusKey);
-      if (wanted) wanted.focus({ preventScroll: true });
-      if (typeof puzzle.scrollIntoView === "function") puzzle.scrollIntoView({ block: "nearest" });
-      return;
-    }
-    const back = byKey(el, "back-to-review");
-    if (back) {
-      // the control the player stepped with (the banner's Next mark), else Back to the review
-      const wanted = byKey(el, focusKey);
-      (wanted && !wanted.disabled ? wanted : back).focus({ preventScroll: true });
-      // the banner (what is shown, and its buttons) on screen too: on a phone the board may
-      // fill the window, and the board game's banner sits above its progress board
-      const banner = back.closest(".nw-history-banner") || back;
-      if (typeof banner.scrollIntoView === "function") banner.scrollIntoView({ block: "nearest" });
-    }
-  }
-
   return {
-    noteAnchor,
-    keepAnchor,
+    ...keptInPlace(el),
     question,
     focus,
-    jump,
+    ...reviewJumps(el, { view, topDialog, ui, schedule }),
     questionSelector,
-    /** A jump to `position` asked (the review's mark clicked): see `jump`. */
-    expectJump(position, focusKey) {
-      pendingJump = { position, at: performance.now(), focusKey };
-    },
-    /** Back from a jump: the mark (or graph) the player came from, on screen and focused. */
-    backToReview() {
-      const from = ui.reviewReturn ? byKey(el, ui.reviewReturn.key) : null;
-      ui.reviewReturn = null;
-      schedule();
-      if (!from) return;
-      if (typeof from.scrollIntoView === "function") from.scrollIntoView({ block: "center" });
-      if (typeof from.focus === "function") from.focus({ preventScroll: true });
-    },
     /** The controls of the decision and of its questions (a phone's tooltip strip must not
      * cover them: tips.js). */
     decisionControls() {

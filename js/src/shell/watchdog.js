@@ -178,7 +178,7 @@ function showLost(win, reload) {
   if (doc.getElementById("nw-lost")) return;
   // the board stays in sight but takes no clicks or keys (inert), so nobody plays into
   // a kernel that is not there
-  for (const el of doc.querySelectorAll("#rendered_cells, .nw-app, .nw-root, .nwb-root")) {
+  for (const el of doc.querySelectorAll("#rendered_cells, .nw-app, .nw-root")) {
     el.setAttribute("inert", "");
     el.setAttribute("aria-hidden", "true");
   }

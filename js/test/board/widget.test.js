@@ -74,6 +74,30 @@ afterEach(() => {
     expect(m.sent.at(-1)).toEqual({ kind: "move", seat: m.data.view.current, position: m.data.view.position, move: buy.move });
   });
 
+  it("a Confirm in the board's own preview hands the focus to the widget's root before Python answers", async () => {
+    // (the preview goes with Python's update: its focused Confirm must not be taken away in
+    // the middle of that draw; the board's preview is its own question, view.questions)
+    localStorage.setItem("nw-previews", "true");
+    const m = model("actions_3p");
+    const el = host();
+    shell.createController({ model: m, el }, createView);
+    await flush();
+    el.querySelector("[data-key='summary-close']").click();
+    await flush();
+    const f = m.data.fixture;
+    const buy = m.data.legal.find((e) => e.key === f.preview.key);
+    [...el.querySelectorAll("[data-key^='move-']")].find((b) => b.dataset.key === `move-${buy.key}`).click();
+    m.emit("preview", { ...f.preview, move: buy.move, position: m.data.view.position, ask: m.sent.at(-1).ask });
+    await flush();
+    const confirm = el.querySelector(".nwb-preview [data-key='preview-confirm']");
+    expect(confirm.closest(".nw-preview")).toBeNull(); // the board's question, not the shell's panel
+    confirm.focus();
+    expect(document.activeElement).toBe(confirm);
+    confirm.click();
+    expect(m.sent.at(-1)).toEqual({ kind: "move", seat: m.data.view.current, position: m.data.view.position, move: buy.move });
+    expect(document.activeElement).toBe(el);
+  });
+
   it("lists the board's shortcuts in the help overlay and its fields in the New game dialog", async () => {
     const m = model("late_5p");
     const el = host();

@@ -7,7 +7,7 @@ changed.  A dice board's view, legal moves and log patch make some two hundred c
 the walk took 0.4 ms of the kernel's 1.2 ms for an Undo against a bot (2026-11-24),
 before anything could be sent.  Sent as one JSON string instead, the walk and the page's
 comparison see a single string; the page parses it once per change (``js/src/shell/
-controller.js`` ``traitValue``).  Python keeps the values as they were (dicts and lists):
+traits.js`` ``traitValue``).  Python keeps the values as they were (dicts and lists):
 only the wire changes.
 """
 
