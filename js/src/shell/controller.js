@@ -11,7 +11,7 @@
 import * as dom from "./dom.js";
 import * as icons from "./icons.js";
 import { logStore } from "./logstore.js";
-import { makePanels } from "./panels.js";
+import { makePanels } from "./panelset.js";
 import { mountTableBar } from "./table.js";
 import { ensureShellStyles } from "./styles.js";
 import { readPreference } from "./storage.js";

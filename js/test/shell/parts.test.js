@@ -13,9 +13,10 @@ const shellFiles = readdirSync(join(src, "shell")).filter((f) => f.endsWith(".js
 const read = (dir, file) => readFileSync(join(src, dir, file), "utf8");
 
 const LONGEST = 150; // lines
-// longer today: panels.js' makePanels (every panel of the shell, about 380 lines), the
-// next to split (then taken off this list: the test says when it is no longer longer)
-const KNOWN_LONGER = new Set(["panels.js makePanels"]);
+// longer today: none (panels.js' makePanels, about 380 lines, was split into
+// decision.js, coachpanel.js, historypanel.js and gamepanel.js); a function put here must
+// be longer (the test says when it is no longer)
+const KNOWN_LONGER = new Set([]);
 
 /** Every function of `file` in js/src/shell: [name, lines]. */
 function functions(file) {
