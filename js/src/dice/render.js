@@ -496,12 +496,14 @@ function scoreBoard(S, part) {
       h("td", {}, String(v.opponent_books)))));
   }
   const bookMax = Math.max(...v.players.map((p) => p.books), v.opponent_books || 0, 1);
-  const bar = (key, label, fill, books) => part(key, sig(label, fill, books, bookMax), () => h("div", { class: "nw-track-row" },
-    h("span", { class: "nw-track-label" }, label),
+  // the seats' short labels (P1, P2: the track is narrow), each with its player's name
+  // (a table's chosen name) in its tooltip and for a screen reader
+  const bar = (key, label, fill, books, who = label) => part(key, sig(label, fill, books, bookMax, who), () => h("div", { class: "nw-track-row" },
+    h("span", { class: "nw-track-label", title: who, "aria-label": who }, label),
     h("span", { class: "nw-track" }, h("span", { class: `nw-track-fill ${fill}`, style: { width: `${(100 * books) / bookMax}%` } })),
     h("span", { class: "nw-track-num" }, amount("book", books, countText(books, "book")))));
-  const bars = v.players.map((p, seat) => bar(`track-${seat}`, `P${seat + 1}`, `nw-seat-bg-${seat}`, p.books));
-  if (n === 1) bars.push(bar("track-opp", "Opp.", "nw-opp-bg", v.opponent_books));
+  const bars = v.players.map((p, seat) => bar(`track-${seat}`, `P${seat + 1}`, `nw-seat-bg-${seat}`, p.books, seatName(seat)));
+  if (n === 1) bars.push(bar("track-opp", "Opp.", "nw-opp-bg", v.opponent_books, "Shadow opponent"));
   const { body, tracks } = refs.get(frame);
   setChildren(body, rows);
   setChildren(tracks, bars);

@@ -599,3 +599,25 @@ describe("the Build button", () => {
     expect(model.sent.at(-1).move).toEqual({ type: "build", payment: { dice: [0, 1], chits: 0, trades: [] } });
   });
 });
+
+describe("the score board's book tracks", () => {
+  it("label each seat short (P1) and name its player in the tooltip: a table's chosen name too", async () => {
+    const host = testHost();
+    const data = fixture("start_2p");
+    const table = {
+      id: "t1", kind: "dice", number: 3, role: "seat", host: false, mine: [0], to_play: 0, my_turn: true, over: false,
+      undo: "never", shared: true, off: {}, beat: 2, tokens: [],
+      seats: [
+        { seat: 0, name: "Ada", label: "Player 1", named: true, who: "here", bot: null, connected: true },
+        { seat: 1, name: "Bo <b>", label: "Player 2", named: true, who: "remote", bot: null, connected: true },
+      ],
+    };
+    createController({ model: mockModel({ ...data, table, seats: ["human", "remote"] }), el: host });
+    await tick();
+    const labels = [...host.querySelectorAll(".nw-track-label")];
+    expect(labels.map((l) => l.textContent)).toEqual(["P1", "P2"]);
+    expect(labels.map((l) => l.getAttribute("title"))).toEqual(["Ada", "Bo <b>"]);
+    expect(host.querySelector(".nw-track-label b")).toBeNull();
+    removeHosts();
+  });
+});
