@@ -38,14 +38,14 @@ from ...core.errors import (
 )
 from ...core.history import HistoryGame
 from ...core.validate import plain_digits
-from ...tables import LinkError, Store
+from ...tables import LinkError
 from .adapter import BotFactory, GameAdapter, ToJson
 from .bot_runner import BotHooks, BotRunner, SeatBots, loop_running
 from .bots import choose_bot
 from .coach import COACH_OFF
 from .coaching import CoachHooks, Coaching
 from .intents import MAX_MESSAGE_CHARS, Intent, IntentError, IntentTable
-from .keeping import Keeping
+from .keeping import Keep, Keeping
 from .log import LOG_LIMIT, history_payload, log_patch
 from .positions import ShownPositions
 from .review import KEEPS_REVIEW, REVIEW_OFF
@@ -177,7 +177,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
                  bot_delay: float = DEFAULT_BOT_DELAY,
                  bot_factory: BotFactory | None = None,
                  bot_names: Sequence[str] | None = None,
-                 keep: bool | Store | None = None, **kwargs: Any) -> None:
+                 keep: Keep | None = None, **kwargs: Any) -> None:
         """``game``: play this game (else a new one with ``settings``: the generic and
         the game's new-game settings, ``players`` required).  ``keep``: keep each game
         in the store as it is played (see :mod:`~.keeping`): ``True`` in this process's
@@ -201,7 +201,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             clear_error=partial(setattr, self, "error", ""),
             bot_delay=lambda: self.bot_delay, log=self.log,
             ping=lambda message: self.send(message)))
-        self._keeping = Keeping(keep, self.log, self._lock)     # the game kept, if asked
+        # the game kept, if asked (in the browser: its save text, for the page to store)
+        self._keeping = Keeping(keep, self.log, self._lock, save_text=self.save_json)
         #: the view and legal payloads of the positions shown lately, and of the likely
         #: next ones worked out while a person thinks (see :mod:`~.positions`)
         self.positions = ShownPositions(adapter)
@@ -616,9 +617,12 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         data["seats"] = list(self._seats)
         return json.dumps(data, indent=indent)
 
-    def load_json(self, text: str | bytes | dict[str, Any]) -> None:
+    def load_json(self, text: str | bytes | dict[str, Any], *,
+                  browser_id: str | None = None) -> None:
         """Load a game saved by :meth:`save_json` (or by the board's Save button).
-        A bad file raises :class:`StateFormatError` with the reason, and changes nothing."""
+        A bad file raises :class:`StateFormatError` with the reason, and changes nothing.
+        ``browser_id``: the game is one the page kept in the browser's storage under that
+        id (see :mod:`~.keeping`), and goes on being kept under it."""
         with self._lock:
             try:
                 data = json_object(text, "a saved game")
@@ -632,6 +636,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             # read): then the widget goes back to the game it had, every trait with it
             kept = self._kept()
             try:
+                if browser_id is not None:
+                    self._keeping.resume(game, browser_id)
                 self._loaded = True
                 self._replace_game(game, seats, full=True)
             except Exception as exc:
