@@ -17,8 +17,14 @@ loads is in OUTDIR, nothing comes from another host:
 Pyodide's standard library comes without :mod:`sqlite3` (its module is a Pyodide build, in
 no registry here): a stand-in wheel named ``sqlite3`` holding no module satisfies the
 kernel's request for it, and the app, which imports without it, refuses to store a game in
-words (:data:`nations_widget.tables.sqlite_store.NO_SQLITE`).  Shared tables and kept games
-need a server: the page says so (:data:`SERVER_NOTE`).
+words (:data:`nations_widget.tables.sqlite_store.NO_SQLITE`).  Shared tables need a
+server: the page says so (:data:`SERVER_NOTE`, and the chooser where a served app lists
+its open tables).  Games are kept all the same, in the browser's storage: the page stores
+each game's save text and sends it back on a reload or Continue
+(:mod:`nations_widget.widget.shell.keeping`).
+
+The build leaves out what Voici writes and the page never loads (:data:`UNUSED`: measured
+by tests/browser/test_static_site.py, which lists the files two visits never fetched).
 
 Needs the ``[static]`` extra (``pip install 'nations_widget[static]'``), ``npm`` on the path
 (or ``--pyodide`` naming the npm package's folder or ``.tgz``), and PyPI for the first build
@@ -56,9 +62,11 @@ PYODIDE_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.was
 
 #: the pure-Python wheels the page's kernel loads besides the kernel's own and this
 #: package: what the app imports (the versions of constraints.txt, which the tests check)
-#: and what the Pyodide kernel imports (IPython and its own needs).  IPython stays at 9.0.2,
-#: the one Pyodide 0.29 ships: the kernel's cell runner calls ``should_run_async`` the way
-#: 9.0 allowed and a later IPython refuses (every cell then fails with a TypeError).
+#: and what the Pyodide kernel imports (IPython and its own needs: jedi too, 4.9 MB of the
+#: first visit, which the kernel installs at its start; without it no cell runs).
+#: IPython stays at 9.0.2, the one Pyodide 0.29 ships: the kernel's cell runner calls
+#: ``should_run_async`` the way 9.0 allowed and a later IPython refuses (every cell then
+#: fails with a TypeError).
 BROWSER_WHEELS = (
     "anywidget==0.9.21",
     "asttokens==3.0.2",
@@ -92,10 +100,16 @@ PAGE = "voici/render/" + APP_NOTEBOOK.removesuffix(".ipynb") + ".html"
 SERVER_NOTE = (
     "**This copy of the app runs in your browser**: both games, the bots, the hot seat and "
     "the lessons work with no server behind them (the first visit loads about 27 MB; "
-    "later ones come from the browser's cache).\n\n"
-    "Two things need the app served by a server (`nations-widget play`): playing with "
-    "someone at their own screen (**A player I invite**: a shared table), and games kept "
-    "to continue later. Here a game lasts as long as the page: reloading it starts afresh.")
+    "later ones come from the browser's cache). Your games are kept in this browser: a "
+    "reload brings the game back, and **Continue a game** lists the others.\n\n"
+    "Playing with someone at their own screen (**A player I invite**: a shared table) "
+    "needs the app served by a server (`nations-widget play`: see the README's section "
+    "on serving the app).")
+
+#: what Voici's build writes and the page never loads (paths in the site): JupyterLab's
+#: own build (the page loads Voici's, ``voici/build``), the list of notebooks (the site's
+#: index sends the visitor to the app's page), the Voila preview for JupyterLab
+UNUSED = ("build", "voici/tree", "extensions/@voila-dashboards")
 
 #: the notebook's code in the static page: the app, without the Voila page's watchdog
 #: (which reloads a Voila page whose board is late and watches the Voila server's kernel)
@@ -152,6 +166,7 @@ def build_static_site(outdir: Path | str, *, pyodide: Path | str | None = None,
         write_static_notebook(notebooks_dir() / APP_NOTEBOOK, content / APP_NOTEBOOK)
         say("the page (Voici)")
         _voici_build(lite, content, work / "site")
+        prune(work / "site")
         (work / "site" / "index.html").write_text(redirect_page(PAGE), encoding="utf-8")
         if out.exists():
             shutil.rmtree(out)
@@ -384,6 +399,17 @@ def redirect_page(page: str) -> str:
             f"</head><body><a href=\"{page}\">Open the Nations app</a></body></html>\n")
 
 
+def prune(site: Path) -> int:
+    """Take :data:`UNUSED` out of a built ``site``; returns the bytes taken out."""
+    removed = 0
+    for name in UNUSED:
+        path = site / name
+        if path.is_dir():
+            removed += sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
+            shutil.rmtree(path)
+    return removed
+
+
 def _voici_build(lite: Path, content: Path, site: Path) -> None:
     """Voici's build, in a child process (its command line is its interface), with the
     app's page template ("nations": Voila's lab template less its CDN links)."""
@@ -402,7 +428,21 @@ def _run(command: Sequence[str], failure: str, **kwargs: Any) -> None:
         raise StaticBuildError(f"{failure} (exit {done.returncode}):\n" + "\n".join(tail))
 
 
-__all__ = ["BROWSER_WHEELS", "PAGE", "PYODIDE_VERSION", "SERVER_NOTE", "StaticBuildError",
-           "StaticSite", "build_static_site", "default_cache", "package_wheel",
-           "redirect_page", "sqlite3_stand_in", "write_lite_config", "write_lock",
-           "write_static_notebook"]
+__all__ = [
+    "BROWSER_WHEELS",
+    "PAGE",
+    "PYODIDE_VERSION",
+    "SERVER_NOTE",
+    "UNUSED",
+    "StaticBuildError",
+    "StaticSite",
+    "build_static_site",
+    "default_cache",
+    "package_wheel",
+    "prune",
+    "redirect_page",
+    "sqlite3_stand_in",
+    "write_lite_config",
+    "write_lock",
+    "write_static_notebook",
+]

@@ -107,6 +107,8 @@ from ..tables.lobby import idle_minutes, open_tables, sit_open
 from .board.widget import BoardWidget
 from .dice import DiceWidget
 from .learn import LearnView
+from .shell.intents import MAX_MESSAGE_CHARS
+from .shell.keeping import BROWSER_ID, in_browser
 from .shell.table_mode import MAX_LINKS, open_hands, shared_store
 from .shell.widget import STATIC, GameWidget
 from .shell.wire import from_page
@@ -283,6 +285,9 @@ class GameChooser(anywidget.AnyWidget):
     #: whose turn it is now at the shared tables the page's "Continue a game" lists, by
     #: table id (see :mod:`~nations_widget.widget.turns`)
     turns = traitlets.Dict().tag(sync=True)
+    #: the app runs in the browser (the static site): no server behind it, so the page
+    #: opens ``?game=`` itself and keeps games in the browser's storage
+    in_browser = traitlets.Bool(False).tag(sync=True)
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """The page writes no trait (it sends ``choose``): an update is dropped and the
@@ -302,7 +307,8 @@ class GameApp(ipywidgets.VBox):  # type: ignore[misc]
                  wait_for_link: bool = False, **kwargs: Any) -> None:
         """``game``: show it at once; with ``wait_for_link``, only once the page has said
         that its address holds no table link (see the module docstring)."""
-        self.chooser = GameChooser(games=[g.to_json() for g in CHOICES])
+        self.chooser = GameChooser(games=[g.to_json() for g in CHOICES],
+                                   in_browser=in_browser())
         self._area = ipywidgets.VBox(layout=ipywidgets.Layout(width="100%"))
         super().__init__(children=[self.chooser, self._area],
                          layout=ipywidgets.Layout(width="100%"), **kwargs)
@@ -418,12 +424,58 @@ class GameApp(ipywidgets.VBox):  # type: ignore[misc]
         malformed one, raises a ``ValueError`` that does not quote it (nothing deleted)."""
         return forget_kept(shared_store(), token)
 
+    def resume(self, game: str, browser_id: str, text: str) -> GameWidget[Any, Any]:
+        """Show a game the page kept in the browser's storage (the static site: see
+        :mod:`~nations_widget.widget.shell.keeping`): ``text`` its save, loaded into the
+        ``game``'s widget, which goes on keeping it under ``browser_id``.  A save that
+        does not load raises a ``ValueError`` in words, and no game is shown."""
+        if game not in GAME_KEYS:
+            raise ValueError(f"there is no game called {game[:40]!r} here")
+        if BROWSER_ID.fullmatch(browser_id) is None:
+            raise ValueError("the page sent a kept game's id in a form this app does not read")
+        shown_before = self.chooser.game
+        widget = self.choose(game)
+        try:
+            widget.load_json(text, browser_id=browser_id)
+        except ValueError:
+            # the choice of game again, as before (the page says why the game did not open)
+            widget.error = ""
+            if not shown_before:
+                widget.layout.display = "none"
+                self.chooser.game = ""
+            raise
+        widget.new_game_open = False
+        return widget
+
+    def _resume_from_page(self, content: dict[str, Any]) -> None:
+        """The page's ``resume``: the kept game shown, or ``link_error`` says why not."""
+        self.chooser.asked = ""
+        game, browser_id, text = (content.get(k) for k in ("game", "id", "text"))
+        try:
+            if not (isinstance(game, str) and isinstance(browser_id, str)
+                    and isinstance(text, str)):
+                raise ValueError("the page sent a kept game in a form this app does not read")
+            if len(text) > MAX_MESSAGE_CHARS:
+                raise ValueError("its save is larger than any game this app keeps")
+            self.resume(game, browser_id, text)
+        except ValueError as exc:
+            why = str(exc)
+            self.chooser.link_error = f"{why[:1].upper()}{why[1:]}."[:300]
+            return
+        self.chooser.link_error = ""
+
     # ------------------------------------------------------------------ lobby
     def refresh_lobby(self) -> bool:
         """Read this server's open tables into the chooser's ``lobby`` trait; ``True`` when
-        the list changed.  A store that cannot be read is said in the trait's ``error``."""
+        the list changed.  A store that cannot be read is said in the trait's ``error``;
+        in the browser (no server: no shared table) the trait says ``"server": False``."""
+        if self.chooser.in_browser:
+            data: dict[str, Any] = {"tables": [], "server": False}
+            changed = data != self.chooser.lobby
+            self.chooser.lobby = data
+            return changed
         try:
-            data: dict[str, Any] = {
+            data = {
                 "tables": [t.to_json() for t in open_tables(shared_store())],
                 "idle_minutes": idle_minutes(), "error": ""}
         except Exception as exc:        # no store (a static site), a bad setting: say so
@@ -441,6 +493,8 @@ class GameApp(ipywidgets.VBox):  # type: ignore[misc]
             self._lobby_stop.set()
             return
         self.refresh_lobby()
+        if self.chooser.in_browser:
+            return          # nothing to watch (and no threads in Pyodide)
         if self._lobby_thread is not None and self._lobby_thread.is_alive() \
                 and not self._lobby_stop.is_set():
             return
@@ -530,6 +584,9 @@ class GameApp(ipywidgets.VBox):  # type: ignore[misc]
                 return
             if isinstance(content, dict) and content.get("kind") == "join":
                 self._join_from_page(content.get("tokens"))
+                return
+            if isinstance(content, dict) and content.get("kind") == "resume":
+                self._resume_from_page(content)
                 return
             if isinstance(content, dict) and content.get("kind") == "lobby":
                 self.watch_lobby(content.get("watch") is True and not self.chooser.game)

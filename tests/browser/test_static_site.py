@@ -91,6 +91,16 @@ def site_url(site: Path) -> Iterator[str]:
         server.wait(timeout=10)
 
 
+#: the site's files the page fetched, over every test of the module (the rest is never loaded)
+FETCHED: set[str] = set()
+
+
+def site_file(url: str) -> str:
+    """The site's file a request fetched, as a path in the site ("index.html" for "/")."""
+    path = unquote(urlsplit(url).path).lstrip("/")
+    return path + "index.html" if path.endswith("/") or not path else path
+
+
 def file_bytes(site: Path, url: str) -> int:
     """The size of the site's file a request fetched (0 for anything else)."""
     path = unquote(urlsplit(url).path).lstrip("/") or "index.html"
@@ -104,6 +114,7 @@ def test_the_site_plays_a_dice_round_with_nothing_from_another_host(
         page: Any, site: Path, site_url: str, watch: PageWatch) -> None:
     requested: list[str] = []
     page.on("request", lambda r: requested.append(r.url))
+    page.on("request", lambda r: FETCHED.add(site_file(r.url)) if is_loopback(r.url) else None)
     started = time.monotonic()
     page.goto(site_url, timeout=60_000)          # index.html sends the visitor to the app
     page.wait_for_selector('.nw-app button[data-key="choose-dice"]',
@@ -116,6 +127,12 @@ def test_the_site_plays_a_dice_round_with_nothing_from_another_host(
     body = page.inner_text("body")
     assert "A player I invite" in body and "nations-widget play" in body, \
         "the page does not say that shared tables need a server"
+
+    # where a served app lists its open tables: shared tables need a server, in plain words
+    no_server = page.locator('[data-key="no-server"]')
+    assert no_server.is_visible() and "needs the app served by a server" in no_server.inner_text()
+    errors = page.locator(".nw-app-error")
+    assert errors.count() == 0, errors.first.inner_text()
 
     page.click('.nw-app button[data-key="choose-dice"]')
     page.wait_for_selector(".nw-root[data-step]", timeout=60_000)
@@ -170,16 +187,56 @@ def test_the_site_plays_a_dice_round_with_nothing_from_another_host(
           f"buys)")
 
 
-def test_the_site_plays_a_board_game_round(page: Any, site_url: str, watch: PageWatch) -> None:
+def test_a_reload_brings_the_game_kept_in_the_browser_back(page: Any, site_url: str,
+                                                           watch: PageWatch) -> None:
+    """``?game=dice`` opens the dice game; a few decisions in, a reload brings the game
+    back at the same position (kept in the browser's storage under ``#kept=``), the choice
+    of game lists it under "Continue a game", and a save that no longer loads is refused
+    in words, the page still working."""
+    page.goto(site_url + "?game=dice", timeout=60_000)
+    page.wait_for_selector(".nw-root[data-step]", timeout=FIRST_BOARD_TIMEOUT)
+    page.wait_for_function(SETTLED, arg=-1, timeout=60_000)
+    for _ in range(3):
+        state = read_state(page)
+        decide(page)
+        page.wait_for_function(SETTLED, arg=state["pos"], timeout=60_000)
+    page.wait_for_function("() => location.hash.startsWith('#kept=')", timeout=30_000)
+    before = read_state(page)
+    kept_at = page.url
+    page.reload(timeout=60_000)
+    page.wait_for_selector(".nw-root[data-step]", timeout=FIRST_BOARD_TIMEOUT)
+    page.wait_for_function(SETTLED, arg=-1, timeout=60_000)
+    after = read_state(page)
+    assert (after["pos"], after["step"]) == (before["pos"], before["step"]), (before, after)
+    assert page.url == kept_at
+
+    page.goto(site_url, timeout=60_000)           # the choice of game lists it
+    page.wait_for_selector('.nw-app button[data-key="choose-dice"]',
+                           timeout=FIRST_BOARD_TIMEOUT)
+    listed = page.locator(".nw-app-continue .nw-app-game")
+    assert listed.count() == 1 and "you against 1 bot" in listed.inner_text()
+
+    # its save spoilt in the browser's storage: refused in words, the page still works
+    page.evaluate("""() => { for (const k of Object.keys(localStorage))
+        if (k.startsWith('nations-kept-')) localStorage.setItem(k, '{"format": 3}'); }""")
+    page.goto(kept_at, timeout=60_000)
+    page.wait_for_selector('[data-key="link-error"]', timeout=FIRST_BOARD_TIMEOUT)
+    notice = page.locator('[data-key="link-error"]').inner_text()
+    assert "This kept game did not open" in notice, notice
+    page.click('.nw-app button[data-key="choose-board"]')
+    page.wait_for_selector(".nwb-root[data-step]", timeout=60_000)
+    assert not watch.page_errors, f"uncaught page errors: {watch.page_errors}"
+
+
+def test_the_site_plays_a_board_game_round(page: Any, site: Path, site_url: str,
+                                          watch: PageWatch) -> None:
     """The board game as tests/browser/test_voila_board.py plays it in Voila (you against
     the heuristic bot, the short game, the same clicks), here to the end of round 1."""
     requested: list[str] = []
     page.on("request", lambda r: requested.append(r.url))
-    page.goto(site_url, timeout=60_000)
-    page.wait_for_selector('.nw-app button[data-key="choose-board"]',
-                           timeout=FIRST_BOARD_TIMEOUT)
-    page.click('.nw-app button[data-key="choose-board"]')
-    page.wait_for_selector(".nwb-root[data-step]", timeout=60_000)
+    page.on("request", lambda r: FETCHED.add(site_file(r.url)) if is_loopback(r.url) else None)
+    page.goto(site_url + "?game=board", timeout=60_000)    # the address opens the game
+    page.wait_for_selector(".nwb-root[data-step]", timeout=FIRST_BOARD_TIMEOUT)
     board_play.set_up_game(page)
     page.wait_for_function(board_play.SETTLED, arg=-1, timeout=60_000)
     clicks: list[str] = []
@@ -203,3 +260,12 @@ def test_the_site_plays_a_board_game_round(page: Any, site_url: str, watch: Page
     kinds = [c.split(":")[0] for c in clicks]
     print(f"board game round 1: {len(clicks)} clicks ({kinds.count('buy')} buys, "
           f"{kinds.count('worker')} workers placed) in {time.monotonic() - started:.0f} s")
+    files = {f.relative_to(site).as_posix(): f.stat().st_size
+             for f in site.rglob("*") if f.is_file()}
+    unused = {name: size for name, size in files.items() if name not in FETCHED}
+    listing = os.environ.get("NATIONS_STATIC_UNUSED")     # where to list them (pruning)
+    if listing:
+        Path(listing).write_text("".join(f"{size} {name}\n" for name, size in sorted(
+            unused.items(), key=lambda item: -item[1])), encoding="utf-8")
+    print(f"the two visits fetched {len(files) - len(unused)} of the site's {len(files)} "
+          f"files; {sum(unused.values()) / 1e6:.1f} MB of it was never fetched")

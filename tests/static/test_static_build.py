@@ -111,3 +111,23 @@ def test_a_pyodide_package_of_another_version_is_refused(tmp_path: Path) -> None
     (package / "package.json").write_text(json.dumps({"version": "0.27.0"}))
     with pytest.raises(site.StaticBuildError, match=r"holds Pyodide 0\.27\.0"):
         site._copy_runtime(package, tmp_path / "runtime")
+
+
+def test_the_build_leaves_out_what_the_page_never_loads(tmp_path: Path) -> None:
+    files = ["build/jlab_core.js", "build/schemas/x.json", "voici/tree/index.html",
+             "extensions/@voila-dashboards/jupyterlab-preview/package.json",
+             "voici/build/voici.js", "voici/render/play.html", "static/pyodide/pyodide.js",
+             "extensions/anywidget/package.json", "index.html"]
+    for name in files:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("x" * 10)
+    assert site.prune(tmp_path) == 40
+    left = sorted(f.relative_to(tmp_path).as_posix() for f in tmp_path.rglob("*") if f.is_file())
+    assert left == ["extensions/anywidget/package.json", "index.html",
+                    "static/pyodide/pyodide.js", "voici/build/voici.js",
+                    "voici/render/play.html"]
+
+
+def test_the_pages_note_says_games_are_kept_in_this_browser() -> None:
+    assert "kept in this browser" in site.SERVER_NOTE
+    assert "starts afresh" not in site.SERVER_NOTE

@@ -32,9 +32,17 @@
 // error}).  Each free seat is a button that sends {kind: "sit", table, seat}: Python takes
 // the seat (one visitor per seat) and shows the table, or says in `error` why not.  Names
 // are drawn as text (h()), never markup.
+//
+// In the browser (the static site: Python's `in_browser`, no server behind the page): the
+// page opens `?game=` itself (a choose, once its address holds no link); games are kept in
+// this browser's storage (role "browser" in tablelist.js): Continue, or an address whose
+// fragment says `#kept=<id>`, sends {kind: "resume", game, id, text} with the game's save
+// text, and Python loads it or says in `link_error` why not; and where a served app lists
+// its open tables, the page says that shared tables need a server (the lobby's `server`
+// false), with no error's look.
 import "./app.css";
 import { h } from "../shell/dom.js";
-import { forgetTable, LINK_PROBLEMS, linksOf, rememberedTables, seatNameOf, tableLink, tableUrl, turnWords, withHostLink } from "../shell/tablelist.js";
+import { forgetTable, keptLink, keptSave, LINK_PROBLEMS, linksOf, rememberedTables, seatNameOf, tableLink, tableUrl, turnWords, withHostLink } from "../shell/tablelist.js";
 
 /** The page's title before a game is chosen. */
 export const APP_TITLE = "Nations";
@@ -56,7 +64,7 @@ function when(ms) {
 /** Who this browser plays at a remembered table: a spectator, its seats, the host, or for
  * a game played at this screen alone (hot seat, against bots) who plays it. */
 export function whoPlays(t) {
-  if (t.role === "kept") return typeof t.summary === "string" && t.summary ? t.summary.slice(0, 80) : "played here";
+  if (t.role === "kept" || t.role === "browser") return typeof t.summary === "string" && t.summary ? t.summary.slice(0, 80) : "played here";
   if (t.role === "spectator") return "watching";
   return (t.mine || []).map((s) => seatNameOf(t, s)).join(", ") || "host";
 }
@@ -65,6 +73,7 @@ export function whoPlays(t) {
  * screen alone (role "kept": its one link is this browser's) is deleted from the server; a
  * shared table stays there for its other players. */
 export function forgetWords(t) {
+  if (t.role === "browser") return { ask: "Forget this game?", says: "It is deleted from this browser and cannot be brought back.", button: "Forget it" };
   return t.role === "kept"
     ? { ask: "Forget this game?", says: "It is deleted from the server and cannot be brought back.", button: "Forget it" }
     : { ask: "Forget this table?", says: "It is taken off this browser's list only: other players still sit at it, so it stays on the server, and its link still opens it.", button: "Forget it" };
@@ -80,7 +89,7 @@ const turnsAsked = new WeakSet();
 /** The remembered shared tables Python is asked about (ids and this browser's links; a
  * game of this screen alone is always its turn until it ends), at most 20, newest first. */
 export function turnAsks(tables) {
-  return tables.filter((t) => t.role !== "kept").slice(0, 20)
+  return tables.filter((t) => t.role !== "kept" && t.role !== "browser").slice(0, 20)
     .map((t) => ({ id: t.id, tokens: (t.tokens && t.tokens.length ? t.tokens : linksOf(t)).slice(0, 8) }))
     .filter((t) => t.tokens.length);
 }
@@ -101,20 +110,41 @@ const arrival = new WeakMap();
 function dropLinkFromAddress(el) {
   arrival.delete(el);
   if (typeof window === "undefined" || el.ownerDocument.body.dataset.voila === undefined) return;
-  if (tableLink(window.location.hash).present) {
+  if (tableLink(window.location.hash).present || keptLink(window.location.hash)) {
     history.replaceState(history.state, "", `${window.location.pathname}${window.location.search}`);
   }
 }
 
 /** The words above the choice when the page's table link opened nothing (null: none):
  * the page's own finding first, else Python's. */
-export function linkNotice(problem, linkError) {
-  const words = problem ? LINK_PROBLEMS[problem] : linkError;
+export function linkNotice(problem, linkError, kept) {
+  const words = problem ? LINK_PROBLEMS[problem] || KEPT_PROBLEMS[problem] : linkError;
   if (!words) return null;
   return h("section", { class: "nw-app-link-error", role: "alert", "aria-labelledby": "nw-app-link-error", dataset: { key: "link-error", problem: problem || "store" } },
-    h("h3", { id: "nw-app-link-error" }, "This table link did not open"),
+    h("h3", { id: "nw-app-link-error" }, kept ? "This kept game did not open" : "This table link did not open"),
     h("p", {}, words),
     h("p", { class: "nw-app-line" }, "Nothing was started. Choose a game below, or continue one of your games."));
+}
+
+/** What the page says of a game kept in this browser that it cannot send (its save gone). */
+export const KEPT_PROBLEMS = {
+  "kept-missing": "This browser no longer holds this game: its storage was cleared, or the game was forgotten in another tab.",
+};
+
+/** A game kept in this browser, sent to Python to load ({kind: "resume"}); false when its
+ * save is no longer in this browser. */
+function resumeKept(model, t) {
+  const text = keptSave(t.id);
+  if (text === null) return false;
+  model.send({ kind: "resume", game: t.kind, id: t.id, text });
+  return true;
+}
+
+/** The words where a served app lists its open tables, in a copy with no server. */
+export function noServerNote() {
+  return h("section", { class: "nw-app-lobby nw-app-no-server", "aria-labelledby": "nw-app-lobby", dataset: { key: "no-server" } },
+    h("h3", { id: "nw-app-lobby" }, "Shared tables"),
+    h("p", { class: "nw-app-line" }, "Playing with others at their own screens needs the app served by a server: this copy runs in your browser alone. To host shared tables, install the app and run “nations-widget play” (the README's section on serving the app says how). Against the bots, and at this screen, everything works here."));
 }
 
 function focusKey(el, key) {
@@ -127,6 +157,11 @@ function focusKey(el, key) {
 function continueList(model, el, games, tables) {
   const join = (t) => () => {
     dropLinkFromAddress(el);
+    if (t.role === "browser") {
+      arrival.set(el, resumeKept(model, t) ? { joining: true, kept: true } : { problem: "kept-missing", kept: true });
+      drawChooser(model, el);
+      return;
+    }
     // the address gets the links a player may copy (never the host's)
     if (typeof window !== "undefined" && el.ownerDocument.body.dataset.voila !== undefined && t.tokens.length) {
       history.replaceState(history.state, "", tableUrl(window.location, t.tokens));
@@ -147,7 +182,8 @@ function continueList(model, el, games, tables) {
   const forget = (t, next) => () => {
     asking.delete(el);
     forgetTable(t.id);
-    // a game of this screen: Python deletes its record (its link was the only one)
+    // a game of this screen: Python deletes its record (its link was the only one); a
+    // game kept in this browser went with forgetTable
     if (t.role === "kept") model.send({ kind: "forget", tokens: t.tokens });
     drawChooser(model, el);
     if (next) focusKey(el, `forget-${next.id}`);
@@ -184,7 +220,9 @@ function continueList(model, el, games, tables) {
             h("button", { type: "button", class: "nw-app-switch nw-app-danger", dataset: { key: `forget-yes-${t.id}` }, "aria-label": `${words.button}: ${name}`, onclick: forget(t, tables[i + 1] || tables[i - 1]) }, words.button),
             h("button", { type: "button", class: "nw-app-switch", dataset: { key: `forget-no-${t.id}` }, onclick: keep(t) }, "Keep it"))));
       }
-      const title = t.role === "kept"
+      const title = t.role === "browser"
+        ? "Forget this game: it is deleted from this browser (you are asked first)"
+        : t.role === "kept"
         ? "Forget this game: it is deleted from the server (you are asked first)"
         : "Take this table off this browser's list (it stays on the server for its other players; you are asked first)";
       return h("li", { class: "nw-app-game", dataset: { table: t.id } },
@@ -252,7 +290,7 @@ export function drawChooser(model, el) {
     model.send({ kind: "choose", game: key });
   };
   let body;
-  const notice = shown ? null : linkNotice(came.problem, linkError);
+  const notice = shown ? null : linkNotice(came.problem, linkError, came.kept);
   if (!shown && !notice && !came.joining && model.get("asked")) {
     // the game the address asks for is on its way: no flash of the choice before it
     body = [h("p", { class: "nw-app-opening", role: "status" }, "Opening the game…")];
@@ -261,14 +299,15 @@ export function drawChooser(model, el) {
     body = [
       h("h2", { class: "nw-app-title" }, APP_TITLE),
       notice,
-      !notice && came.joining ? h("p", { class: "nw-app-opening", role: "status" }, "Opening the table…") : null,
+      !notice && came.joining ? h("p", { class: "nw-app-opening", role: "status" }, came.kept ? "Opening the game…" : "Opening the table…") : null,
       h("p", { class: "nw-app-ask", id: "nw-app-ask" }, "Choose a game:"),
       h("ul", { class: "nw-app-choices", "aria-labelledby": "nw-app-ask" },
         games.map((g) => h("li", {},
           h("button", { type: "button", class: "nw-app-choice", dataset: { key: `choose-${g.key}`, game: g.key }, onclick: choose(g.key) },
             h("span", { class: "nw-app-name" }, g.title),
             h("span", { class: "nw-app-line" }, g.line))))),
-      model.get("lobby") && Object.keys(model.get("lobby")).length ? lobbyList(model, games, model.get("lobby")) : null,
+      model.get("lobby") && model.get("lobby").server === false ? noServerNote()
+        : model.get("lobby") && Object.keys(model.get("lobby")).length ? lobbyList(model, games, model.get("lobby")) : null,
       tables.length ? continueList(model, el, games, tables) : null,
     ];
     if (!lobbyAsked.has(el) && !came.joining) {
@@ -311,7 +350,7 @@ export function drawChooser(model, el) {
 export default {
   render({ model, el }) {
     const draw = () => drawChooser(model, el);
-    const traits = ["games", "game", "error", "link_error", "asked", "lobby", "turns"];
+    const traits = ["games", "game", "error", "link_error", "asked", "lobby", "turns", "in_browser"];
     const answered = () => {
       // Python answered the join (the table shown, or why not): no longer on its way
       const came = arrival.get(el);
@@ -322,10 +361,23 @@ export default {
     for (const t of traits) model.on(`change:${t}`, draw);
     // a link to a table: `#table=<link>` in the page's address (never sent to the server)
     const link = typeof window !== "undefined" ? tableLink(window.location.hash) : tableLink("");
-    arrival.set(el, { problem: link.problem, joining: link.tokens.length > 0 });
+    // a game kept in this browser: `#kept=<id>` (the static site; its save is in this browser)
+    const keptId = !link.present && typeof window !== "undefined" ? keptLink(window.location.hash) : null;
+    const keptEntry = keptId ? rememberedTables().find((t) => t.id === keptId && t.role === "browser") : null;
+    arrival.set(el, keptId
+      ? { kept: true, joining: Boolean(keptEntry), problem: keptEntry ? null : "kept-missing" }
+      : { problem: link.problem, joining: link.tokens.length > 0 });
+    if (keptEntry && !resumeKept(model, keptEntry)) arrival.set(el, { kept: true, problem: "kept-missing" });
     draw();
     if (link.tokens.length) model.send({ kind: "join", tokens: withHostLink(link.tokens) });
-    else if (!link.present && model.get("asked")) model.send({ kind: "choose", game: model.get("asked") });
+    else if (keptId) {
+      // (sent above, or said on the page: nothing else is opened)
+    } else if (!link.present && model.get("asked")) model.send({ kind: "choose", game: model.get("asked") });
+    else if (!link.present && model.get("in_browser") && typeof window !== "undefined") {
+      // no server to read `?game=`: the page opens it (Python checks the game)
+      const wanted = new URLSearchParams(window.location.search).get("game");
+      if (wanted && (model.get("games") || []).some((g) => g.key === wanted)) model.send({ kind: "choose", game: wanted });
+    }
     return () => {
       model.off("change:game", answered);
       model.off("change:link_error", answered);

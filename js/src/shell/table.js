@@ -33,7 +33,7 @@
 import { h } from "./dom.js";
 import { traitValue } from "./traits.js";
 import { MAX_NAME_CHARS, cleanName, myName, namesOf, seatLabel, setMyName } from "./names.js";
-import { forgetTable, rememberTable, tableUrl, tokensInHash } from "./tablelist.js";
+import { forgetTable, keepInBrowser, keptLink, rememberTable, tableUrl, tokensInHash } from "./tablelist.js";
 import { askToNotify, canNotify, createTurnAlert, notifyOn, stopNotifying } from "./turnalert.js";
 
 /** A finished game's end for the "Continue a game" list: {over}, and {winner} ("Player 2",
@@ -347,6 +347,7 @@ export function mountTableBar(model, el) {
   const alert = createTurnAlert(doc);
   const notifying = { shown: isVoila(doc), note: "", redraw: () => draw() };
   let keptToken = null; // the link of the kept game last put in the address
+  let keptId = null; // the id of the game kept in this browser last put in the address
   let sentName = null; // the table and name last sent on its own (not asked by the form)
   const sendName = (name) => {
     try {
@@ -375,9 +376,15 @@ export function mountTableBar(model, el) {
       history.replaceState(history.state, "", tokens.length ? `#table=${tokens.join(",")}` : `${loc.pathname}${loc.search}`);
     }
   };
+  // a game kept in this browser: its id in the address (`#kept=`), so a reload brings it
+  const addressKept = (id) => {
+    if (loc && typeof history !== "undefined" && keptLink(loc.hash) !== id) {
+      history.replaceState(history.state, "", id ? `#kept=${id}` : `${loc.pathname}${loc.search}`);
+    }
+  };
   function draw() {
     const T = traitValue(model, "table") || {};
-    const K = traitValue(model, "kept") || {};
+    let K = traitValue(model, "kept") || {};
     let links = T.links || null;
     const host = typeof T.host_link === "string" && T.host_link ? T.host_link : null;
     if (T.id && Array.isArray(T.tokens) && (T.tokens.length || host)) {
@@ -389,9 +396,17 @@ export function mountTableBar(model, el) {
       rememberTable({ id: K.id, kind: K.kind, tokens: [K.token], mine: [], role: "kept", summary: K.summary, links: null, turn: turnNow(null, traitValue(model, "view"), model.get("seats")) });
       address([K.token]);
       keptToken = K.token;
+    } else if (!T.id && K.status === "browser" && K.id) {
+      if (keepInBrowser(K, turnNow(null, traitValue(model, "view"), model.get("seats")))) {
+        addressKept(K.id);
+        keptId = K.id;
+      } else K = { status: "off", message: "this browser refused to store it (its storage is full, or turned off for this site)" };
     } else if (keptToken && loc && tokensInHash(loc.hash).join(",") === keptToken) {
       address([]); // a new game, not kept before its first move: a reload must not bring the last one back
       keptToken = null;
+    } else if (keptId && loc && keptLink(loc.hash) === keptId) {
+      addressKept(null); // the same for a game kept in this browser
+      keptId = null;
     }
     // forgotten in another tab (deleted from the server): off this browser's list too (this
     // page's last moves put it back before the server said so)

@@ -40,7 +40,59 @@ function save(list) {
     store.setItem(TABLES_KEY, JSON.stringify(list.slice(0, MAX_TABLES)));
   } catch {
     // full or refused: the list stays as it was
+    return;
   }
+  // the saves of games kept in this browser that left the list go with them
+  for (const t of list.slice(MAX_TABLES)) if (t.role === "browser") dropSave(t.id);
+}
+
+// Games kept in this browser (the static site: Python has no store there; the `kept`
+// trait's status "browser", nations_widget/widget/shell/keeping.py): each game's save
+// text under its id, and an entry of role "browser" in the list.  Continue, or a reload of
+// the page whose address says `#kept=<id>`, sends the text back to Python.
+export const SAVE_KEY = "nations-kept-";
+const BROWSER_ID = /^[A-Za-z0-9_-]{16}$/;
+
+function dropSave(id) {
+  const store = storage();
+  try {
+    if (store) store.removeItem(SAVE_KEY + id);
+  } catch {
+    // refused: nothing to drop
+  }
+}
+
+/** Keep the game `K` (the `kept` trait: {status: "browser", id, kind, summary, save}) in
+ * this browser, with `turn` (see turnOf); false when the browser refused to store it. */
+export function keepInBrowser(K, turn) {
+  const store = storage();
+  if (!store || !BROWSER_ID.test(String(K.id)) || typeof K.save !== "string") return false;
+  try {
+    store.setItem(SAVE_KEY + K.id, K.save);
+  } catch {
+    return false; // full, or storage refused
+  }
+  rememberTable({ id: K.id, kind: K.kind, tokens: [], mine: [], role: "browser", summary: K.summary, links: null, turn });
+  return true;
+}
+
+/** The save text of the game kept in this browser under `id`, or null. */
+export function keptSave(id) {
+  const store = storage();
+  if (!store || !BROWSER_ID.test(String(id))) return null;
+  try {
+    return store.getItem(SAVE_KEY + id);
+  } catch {
+    return null;
+  }
+}
+
+/** The id of a game kept in this browser that a page address's fragment names
+ * (`#kept=<id>`), or null. */
+export function keptLink(hash) {
+  const part = String(hash || "").replace(/^#/, "").split("&").find((p) => p.startsWith("kept="));
+  const id = part === undefined ? "" : part.slice("kept=".length);
+  return BROWSER_ID.test(id) ? id : null;
 }
 
 /** Remember (or update) a table; `entry.links` is kept from before when not given. */
@@ -54,6 +106,7 @@ export function rememberTable(entry) {
 
 export function forgetTable(id) {
   save(rememberedTables().filter((t) => t.id !== id));
+  dropSave(id);
 }
 
 /** Every link of a remembered table `t`, the host's last (what Continue opens). */

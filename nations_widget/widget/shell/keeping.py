@@ -21,19 +21,33 @@ reload then brings the game shown, never the one before).  When the store cannot
 written the game plays on and the trait says once why it is not kept.
 
 A widget at a shared table keeps nothing here: the table is the store's already.
+
+**In the browser** (the static site: Pyodide, no store, no server).  There the truth is
+the browser's storage, which only the page can reach (the kernel runs in a web worker):
+``keep=True`` becomes :data:`IN_BROWSER`, and after each update the ``kept`` trait carries
+the game's save text (the widget's own Save, :meth:`save_json`) under an id of its own,
+``{"status": "browser", "id", "kind", "summary", "save"}``; the page stores it per game
+(``js/src/shell/tablelist.js``) and lists it in "Continue a game".  A reload, or Continue,
+sends the text back and the app loads it (:meth:`Keeping.resume`, before the load's
+update): the game goes on under the same id.  The same rule says when a game is kept
+first (a person's first move).
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import re
+import secrets
+import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from ...core.history import HistoryGame
 from ...tables import Store
+from ...tables.games import kind_of
 from ...tables.kept import KEEP_VARIABLE, KeptGame, write_later
 from ...tables.table import Table
 from . import table_mode
@@ -46,10 +60,26 @@ class KeptShown(Protocol):
     kept: dict[str, Any]
 
 
-def keeping_asked(keep: bool | Store | None) -> bool | Store:
-    """What ``keep`` asks: ``None`` reads :data:`KEEP_VARIABLE` from the environment."""
+#: ``keep`` for a game kept by the page in the browser's storage (see the module's text)
+IN_BROWSER: Literal["browser"] = "browser"
+#: what a widget's ``keep`` may ask: nothing, this process's store, a store, the browser
+Keep = bool | Store | Literal["browser"]
+#: an id of a game kept in the browser, as the page sends it back
+BROWSER_ID = re.compile(r"[A-Za-z0-9_-]{16}")
+
+
+def in_browser() -> bool:
+    """Whether this Python runs in a browser (Pyodide: the static site)."""
+    return sys.platform == "emscripten"
+
+
+def keeping_asked(keep: Keep | None) -> Keep:
+    """What ``keep`` asks: ``None`` reads :data:`KEEP_VARIABLE` from the environment;
+    ``True`` in a browser is :data:`IN_BROWSER` (there is no store there)."""
     if keep is None:
-        return os.environ.get(KEEP_VARIABLE, "").strip().lower() in ("1", "true", "yes")
+        keep = os.environ.get(KEEP_VARIABLE, "").strip().lower() in ("1", "true", "yes")
+    if keep is True and in_browser():
+        return IN_BROWSER
     return keep
 
 
@@ -73,25 +103,42 @@ def summary(bots: Sequence[str | None]) -> str:
 
 #: what :meth:`Keeping.mark` records: the game followed, its keeping, the opening game
 KeepingMark = tuple["HistoryGame[Any, Any] | None", "KeptGame | None",
-                    "HistoryGame[Any, Any] | None"]
+                    "HistoryGame[Any, Any] | None", "str | None"]
 
 
 class Keeping:
     """One widget's kept games (the one it plays now)."""
 
-    def __init__(self, keep: bool | Store | None, log: logging.Logger,
-                 widget_lock: AbstractContextManager[Any]) -> None:
+    def __init__(self, keep: Keep | None, log: logging.Logger,
+                 widget_lock: AbstractContextManager[Any],
+                 save_text: Callable[[], str] | None = None) -> None:
+        """``save_text``: the game shown as its save's text (the widget's ``save_json``),
+        which a game kept in the browser sends to the page."""
         self.asked = keeping_asked(keep)
+        self._save_text = save_text
         self._log = log
         self._widget_lock = widget_lock     # the widget's lock, held while its traits change
         self._game: HistoryGame[Any, Any] | None = None     # the game followed
         self.kept: KeptGame | None = None                   # None: not (yet) kept
         #: the game the widget opened with, while no person has moved in it
         self._unasked: HistoryGame[Any, Any] | None = None
+        #: the id of the game followed in the browser's storage (None: not yet kept there)
+        self.browser_id: str | None = None
         self._lock = threading.Lock()
 
     def _store(self) -> Store:
-        return self.asked if not isinstance(self.asked, bool) else table_mode.shared_store()
+        if isinstance(self.asked, bool) or self.asked == IN_BROWSER:
+            return table_mode.shared_store()
+        return self.asked
+
+    def resume(self, game: HistoryGame[Any, Any], browser_id: str) -> None:
+        """Follow a game kept in the browser, loaded again from its save (the widget is
+        about to show ``game``): it goes on being kept under ``browser_id``."""
+        if BROWSER_ID.fullmatch(browser_id) is None:
+            raise ValueError("the page sent a kept game's id in a form this app does not read")
+        self.asked = IN_BROWSER
+        self._game, self.kept, self._unasked = game, None, None
+        self.browser_id = browser_id
 
     def reopen(self, table: Table, token: str) -> None:
         """Follow a kept game opened again (the widget is about to show ``table.game``):
@@ -112,7 +159,7 @@ class Keeping:
         if game is not self._game:
             # the first game followed is the one the widget opened with
             self._unasked = game if self._game is None else None
-            self._game, self.kept = game, None
+            self._game, self.kept, self.browser_id = game, None, None
             if widget.kept:
                 widget.kept = {}
         kept = self.kept
@@ -123,7 +170,7 @@ class Keeping:
     def mark(self) -> KeepingMark:
         """What :meth:`restore` goes back to: the game followed, its keeping, and whether
         it is still the opening game nobody moved in."""
-        return self._game, self.kept, self._unasked
+        return self._game, self.kept, self._unasked, self.browser_id
 
     def restore(self, mark: KeepingMark) -> None:
         """Back to ``mark`` (the widget's lock held: a load that failed while it was shown,
@@ -131,7 +178,7 @@ class Keeping:
         and a record begun meanwhile for the game that failed is dropped, so that no
         record is left that no page has a link to."""
         dropped = self.kept
-        self._game, self.kept, self._unasked = mark
+        self._game, self.kept, self._unasked, self.browser_id = mark
         if dropped is None or dropped is mark[1]:
             return
         # its writes still waiting are skipped; one under way is done first, then deleted
@@ -154,6 +201,9 @@ class Keeping:
         held): keep what changed in ``game``."""
         if self.asked is False:
             return
+        if self.asked == IN_BROWSER:
+            self._follow_in_browser(widget, game, bots)
+            return
         if self.kept is None:
             if game.game_position == 0 or widget.kept.get("status") == "off":
                 return
@@ -174,6 +224,25 @@ class Keeping:
         events = kept.changes(game, bots)
         if events or not kept.created:
             write_later(lambda: self._write(widget, kept, events))
+
+    def _follow_in_browser(self, widget: KeptShown, game: HistoryGame[Any, Any],
+                           bots: list[str | None]) -> None:
+        """The game's save text to the page, which stores it in the browser (from a
+        person's first move on, as in a store)."""
+        if self.browser_id is None:
+            if game.game_position == 0:
+                return
+            if game is self._unasked and not _a_person_moved(game, bots):
+                return
+            self._unasked = None
+            self.browser_id = secrets.token_urlsafe(12)
+        kind = kind_of(game)
+        if self._save_text is None or kind is None:
+            return
+        record = {"status": "browser", "id": self.browser_id, "kind": kind.name,
+                  "summary": summary(bots), "save": self._save_text()}
+        if widget.kept != record:
+            widget.kept = record
 
     def _write(self, widget: KeptShown, kept: KeptGame,
                events: list[str]) -> None:
@@ -200,4 +269,5 @@ def _a_person_moved(game: HistoryGame[Any, Any], bots: Sequence[str | None]) -> 
                for at in range(game.game_position))
 
 
-__all__ = ["Keeping", "KeptShown", "keeping_asked", "summary"]
+__all__ = ["BROWSER_ID", "IN_BROWSER", "Keep", "Keeping", "KeptShown", "in_browser",
+           "keeping_asked", "summary"]

@@ -29,7 +29,7 @@ import traitlets
 from ...core.bots.runner import BotTurn
 from ...core.errors import IllegalMoveError, SeatChoiceError, StateFormatError
 from ...core.history import HistoryGame
-from ...tables import LinkError, Store
+from ...tables import LinkError
 from .adapter import BotFactory, GameAdapter, ToJson
 from .bot_runner import BotHooks, BotRunner, SeatBots
 from .bots import checked_seats, choose_bot
@@ -37,7 +37,7 @@ from .coach import COACH_OFF
 from .coaching import CoachHooks, Coaching
 from .intent_handlers import check_click, dispatch
 from .intents import IntentError, IntentTable
-from .keeping import Keeping
+from .keeping import Keep, Keeping
 from .log import LOG_LIMIT
 from .positions import ShownPositions
 from .publishing import Publisher, PublishHooks, PublishParts, undo_target
@@ -158,7 +158,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
                  bot_delay: float = DEFAULT_BOT_DELAY,
                  bot_factory: BotFactory | None = None,
                  bot_names: Sequence[str] | None = None,
-                 keep: bool | Store | None = None, **kwargs: Any) -> None:
+                 keep: Keep | None = None, **kwargs: Any) -> None:
         """``game``: play this game (else a new one with ``settings``: the generic and
         the game's new-game settings, ``players`` required).  ``keep``: keep each game
         in the store as it is played (see :mod:`~.keeping`): ``True`` in this process's
@@ -185,7 +185,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             clear_error=partial(setattr, self, "error", ""),
             bot_delay=lambda: self.bot_delay, log=self.log,
             ping=lambda message: self.send(message)))
-        self._keeping = Keeping(keep, self.log, self._lock)     # the game kept, if asked
+        # the game kept, if asked (in the browser: its save text, for the page to store)
+        self._keeping = Keeping(keep, self.log, self._lock, save_text=self.save_json)
         #: the view and legal payloads of the positions shown lately, and of the likely
         #: next ones worked out while a person thinks (see :mod:`~.positions`)
         self.positions = ShownPositions(adapter)
@@ -604,9 +605,12 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self.seating.refuse(NO_SAVE, shared_only=True)
         return save_text(self._game, self._seats, indent)
 
-    def load_json(self, text: str | bytes | dict[str, Any]) -> None:
+    def load_json(self, text: str | bytes | dict[str, Any], *,
+                  browser_id: str | None = None) -> None:
         """Load a game saved by :meth:`save_json` (or by the board's Save button).
-        A bad file raises :class:`StateFormatError` with the reason, and changes nothing."""
+        A bad file raises :class:`StateFormatError` with the reason, and changes nothing.
+        ``browser_id``: the game is one the page kept in the browser's storage under that
+        id (see :mod:`~.keeping`), and goes on being kept under it."""
         with self._lock:
             try:
                 data, game = read_save(text, self._adapter)
@@ -623,6 +627,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
                 Marks(self._mark_records, self._restore_records), self.positions,
                 self.publisher, self._keeping))
             try:
+                if browser_id is not None:
+                    self._keeping.resume(game, browser_id)
                 self._loaded = True
                 self._replace_game(game, seats, full=True)
             except Exception as exc:
