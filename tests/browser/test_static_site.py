@@ -31,7 +31,13 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 import test_voila_board as board_play
-from browser_support import PageWatch, free_port, is_loopback, require_chromium
+from browser_support import (
+    PageWatch,
+    free_port,
+    is_loopback,
+    record_artifact,
+    require_chromium,
+)
 from test_voila_game import CLOSED_SUMMARY, NEW_GAME, SETTLED, decide, game_number, read_state
 
 pytestmark = pytest.mark.browser
@@ -111,7 +117,8 @@ def file_bytes(site: Path, url: str) -> int:
 
 
 def test_the_site_plays_a_dice_round_with_nothing_from_another_host(
-        page: Any, site: Path, site_url: str, watch: PageWatch) -> None:
+        page: Any, site: Path, site_url: str, watch: PageWatch, request: Any,
+        artifacts_dir: Path) -> None:
     requested: list[str] = []
     page.on("request", lambda r: requested.append(r.url))
     page.on("request", lambda r: FETCHED.add(site_file(r.url)) if is_loopback(r.url) else None)
@@ -133,6 +140,13 @@ def test_the_site_plays_a_dice_round_with_nothing_from_another_host(
     assert no_server.is_visible() and "needs the app served by a server" in no_server.inner_text()
     errors = page.locator(".nw-app-error")
     assert errors.count() == 0, errors.first.inner_text()
+    # the first page as a visitor sees it, wide and on a phone
+    for width, height in ((1400, 900), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        shot = artifacts_dir / f"static_first_page_{width}.png"
+        page.screenshot(path=str(shot), full_page=True)
+        record_artifact(request, f"the static site's first page at {width} px", shot)
+    page.set_viewport_size({"width": 1280, "height": 900})
 
     page.click('.nw-app button[data-key="choose-dice"]')
     page.wait_for_selector(".nw-root[data-step]", timeout=60_000)
