@@ -57,6 +57,11 @@ def links_served(request: pytest.FixtureRequest,
                     or str(Path(env["NATIONS_TABLES_DIR"]) / "tables.sqlite3"))
 
 
+def store_kind(where: str) -> str:
+    """The store behind ``where`` in a word, for the screenshots' names (one set per store)."""
+    return "postgres" if where.startswith("postgres") else "sqlite"
+
+
 def open_store(where: str) -> Store | None:
     """The store at ``where`` (None: a SQLite file not made yet)."""
     if where.startswith("postgres"):
@@ -101,7 +106,8 @@ def test_every_bad_table_link_says_so_offers_the_choice_and_starts_nothing(
             if kind in SHOTS:
                 for width, height in ((1400, 900), (390, 844)):
                     page.set_viewport_size({"width": width, "height": height})
-                    page.screenshot(path=str(ARTIFACTS / f"links-{kind}-{width}.png"))
+                    shot = f"links-{store_kind(store)}-{kind}-{width}.png"
+                    page.screenshot(path=str(ARTIFACTS / shot))
                 page.set_viewport_size({"width": 1400, "height": 900})
         # the player moves on: a game is chosen, the dead link leaves the address
         page.click("[data-key=choose-dice]")
@@ -112,7 +118,7 @@ def test_every_bad_table_link_says_so_offers_the_choice_and_starts_nothing(
 @pytest.mark.timeout(600)
 def test_the_hosts_address_holds_their_seat_and_never_the_host_link(
         browser: Any, links_served: tuple[str, str]) -> None:
-    url, _ = links_served
+    url, store = links_served
     with browser_page(browser) as page:
         page.set_viewport_size({"width": 1400, "height": 900})
         invited = start_table(page, url, "dice", ["human", "invite"])
@@ -131,7 +137,8 @@ def test_the_hosts_address_holds_their_seat_and_never_the_host_link(
         for width, height in ((1400, 900), (390, 844)):
             page.set_viewport_size({"width": width, "height": height})
             page.locator(".nw-table").scroll_into_view_if_needed()
-            page.screenshot(path=str(ARTIFACTS / f"links-host-bar-{width}.png"))
+            shot = f"links-{store_kind(store)}-host-bar-{width}.png"
+            page.screenshot(path=str(ARTIFACTS / shot))
         # a reload: the address's seat link, and the host link from this browser's storage
         page.reload(timeout=120_000)
         page.wait_for_selector(".nw-table [data-key=table-status]", timeout=120_000)
