@@ -4,8 +4,6 @@ import { h, setAttr, setDisabled, setText, sid } from "./dom.js";
 import { refs, undoTitle } from "./panels.js";
 
 export function makeHistoryPanels(shell) {
-  const ui = shell.ui;
-
   /** The history panel, built once: its buttons, label and slider (a range input is costly
    * to make) are set in place on each draw; the buttons read the position when clicked. */
   function historyPanel(S, part) {
