@@ -1,10 +1,20 @@
 // A mock anywidget model (get/set/on/off/send/save_changes) loaded with real payloads
 // generated from the Python engine (js/scripts/make_fixtures.py).
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
+
+/** The stylesheets of js/src/`dir` (each folder of js/src when none is named): `[{dir,
+ * file, css}]`, their comments taken out. */
+export function stylesheets(dir = null) {
+  const src = join(here, "..", "src");
+  const dirs = dir ? [dir] : readdirSync(src).filter((d) => statSync(join(src, d)).isDirectory());
+  return dirs.flatMap((d) => readdirSync(join(src, d)).filter((f) => f.endsWith(".css")).map((file) => ({
+    dir: d, file, css: readFileSync(join(src, d, file), "utf8").replace(/\/\*[\s\S]*?\*\//g, ""),
+  })));
+}
 
 /** A board-game fixture (js/test/board/fixtures, js/scripts/make_board_fixtures.py). */
 export function boardFixture(name) {

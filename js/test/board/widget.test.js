@@ -52,7 +52,9 @@ afterEach(() => {
     }
   });
 
-  it("asks Python for the preview, draws it, and Enter confirms", async () => {
+  /** A board with previews on, its round summary closed, the fixture's purchase clicked:
+   * the preview asked of Python (checked), and Python's answer drawn. */
+  async function previewed() {
     localStorage.setItem("nw-previews", "true");
     const m = model("actions_3p");
     const el = host();
@@ -67,6 +69,11 @@ afterEach(() => {
     // Python's answer carries the question's number (the shell matches it by that)
     m.emit("preview", { ...f.preview, move: buy.move, position: m.data.view.position, ask: m.sent.at(-1).ask });
     await flush();
+    return { m, el, f, buy };
+  }
+
+  it("asks Python for the preview, draws it, and Enter confirms", async () => {
+    const { m, el, f, buy } = await previewed();
     const panel = el.querySelector("[data-key='preview']");
     expect(panel.textContent).toContain(f.preview.lines[0]);
     el.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true }));
@@ -77,18 +84,7 @@ afterEach(() => {
   it("a Confirm in the board's own preview hands the focus to the widget's root before Python answers", async () => {
     // (the preview goes with Python's update: its focused Confirm must not be taken away in
     // the middle of that draw; the board's preview is its own question, view.questions)
-    localStorage.setItem("nw-previews", "true");
-    const m = model("actions_3p");
-    const el = host();
-    shell.createController({ model: m, el }, createView);
-    await flush();
-    el.querySelector("[data-key='summary-close']").click();
-    await flush();
-    const f = m.data.fixture;
-    const buy = m.data.legal.find((e) => e.key === f.preview.key);
-    [...el.querySelectorAll("[data-key^='move-']")].find((b) => b.dataset.key === `move-${buy.key}`).click();
-    m.emit("preview", { ...f.preview, move: buy.move, position: m.data.view.position, ask: m.sent.at(-1).ask });
-    await flush();
+    const { m, el, buy } = await previewed();
     const confirm = el.querySelector(".nwb-preview [data-key='preview-confirm']");
     expect(confirm.closest(".nw-preview")).toBeNull(); // the board's question, not the shell's panel
     confirm.focus();

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseAst } from "rollup/parseAst";
+import { stylesheets } from "../helpers.js";
 
 const src = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "src");
 const shellFiles = readdirSync(join(src, "shell")).filter((f) => f.endsWith(".js"));
@@ -40,8 +41,7 @@ function functions(file) {
 function gameOnlyClasses() {
   const classes = (dir) => {
     const out = new Set();
-    for (const f of readdirSync(join(src, dir)).filter((x) => x.endsWith(".css"))) {
-      const css = read(dir, f).replace(/\/\*[\s\S]*?\*\//g, "");
+    for (const { css } of stylesheets(dir)) {
       for (const m of css.matchAll(/\.(-?[a-zA-Z_][\w-]*)/g)) out.add(m[1]);
     }
     return out;

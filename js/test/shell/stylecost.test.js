@@ -7,32 +7,18 @@
 // about 1 ms of every move's layout in Voila (benchmarks/browser_latency.py).  Every
 // stylesheet of the page is checked (both games and the lessons can share one page).
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { createController as createDice } from "../../src/dice/index.js";
 import { createController as createBoard } from "../../src/board/index.js";
-import { boardModel, fixture, mockModel, removeHosts, testHost, tick } from "../helpers.js";
-
-const src = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "src");
+import { boardModel, fixture, mockModel, removeHosts, stylesheets, testHost, tick } from "../helpers.js";
 
 /** Every selector of every stylesheet under js/src, with its file. */
 function selectors() {
   const out = [];
-  for (const dir of readdirSync(src)) {
-    let files = [];
-    try {
-      files = readdirSync(join(src, dir)).filter((f) => f.endsWith(".css"));
-    } catch {
-      continue; // a file, not a folder
-    }
-    for (const file of files) {
-      const css = readFileSync(join(src, dir, file), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
-      for (const m of css.matchAll(/([^{}]+)\{/g)) {
-        const text = m[1].trim();
-        if (!text || text.startsWith("@")) continue;
-        for (const one of text.split(",")) out.push({ file: `${dir}/${file}`, selector: one.trim() });
-      }
+  for (const { dir, file, css } of stylesheets()) {
+    for (const m of css.matchAll(/([^{}]+)\{/g)) {
+      const text = m[1].trim();
+      if (!text || text.startsWith("@")) continue;
+      for (const one of text.split(",")) out.push({ file: `${dir}/${file}`, selector: one.trim() });
     }
   }
   return out;
