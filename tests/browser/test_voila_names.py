@@ -55,24 +55,33 @@ def shots(page: Any, folder: Path, what: str) -> None:
     page.set_viewport_size({"width": 1280, "height": 900})
 
 
+def shots_folder() -> Path:
+    folder = Path(os.environ.get("NATIONS_SHOTS") or tempfile.mkdtemp(prefix="names-"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def named_table(host: Any, guest: Any, url: str, kind: str, **form: str) -> None:
+    """A table of ``kind`` the host starts with a seat for the guest, who opens its link;
+    both name themselves, and each screen shows the other's name, cleaned, within the
+    watcher's presence beat."""
+    [link] = start_table(host, url, kind, ["human", "invite"], **form)
+    open_link(guest, link, kind)
+    name_myself(host, HOST_TYPED)
+    name_myself(guest, GUEST_TYPED)
+    for page, seat, name in ((host, 1, GUEST_NAME), (guest, 0, HOST_NAME)):
+        page.wait_for_function(
+            "([s, n]) => document.querySelector(`[data-key=\"seat-name-${s}\"]`)"
+            "?.textContent === n", arg=[seat, name], timeout=20_000)
+
+
 @pytest.mark.timeout(600)
 def test_each_screen_shows_the_others_name_as_text(
         browser: Any, tables_served: tuple[Server, str]) -> None:
     _, url = tables_served
-    folder = Path(os.environ.get("NATIONS_SHOTS") or tempfile.mkdtemp(prefix="names-"))
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = shots_folder()
     with browser_page(browser) as host, browser_page(browser) as guest:
-        [link] = start_table(host, url, "dice", ["human", "invite"], **{"form-seed": "7"})
-        open_link(guest, link, "dice")
-        name_myself(host, HOST_TYPED)
-        name_myself(guest, GUEST_TYPED)
-        # each screen shows the other's name, cleaned, within the watcher's presence beat
-        host.wait_for_function(
-            "(n) => document.querySelector('[data-key=\"seat-name-1\"]')?.textContent === n",
-            arg=GUEST_NAME, timeout=20_000)
-        guest.wait_for_function(
-            "(n) => document.querySelector('[data-key=\"seat-name-0\"]')?.textContent === n",
-            arg=HOST_NAME, timeout=20_000)
+        named_table(host, guest, url, "dice", **{"form-seed": "7"})
         for page in (host, guest):
             assert seat_name(page, 0) == HOST_NAME and seat_name(page, 1) == GUEST_NAME
             assert page.locator(".nw-table b").count() == 0          # text, never markup
@@ -116,18 +125,9 @@ SUMMARY = "() => document.querySelector('.nwb-root [data-key=summary]')?.textCon
 def test_a_board_tables_round_summary_and_log_name_the_players(
         browser: Any, tables_served: tuple[Server, str]) -> None:
     _, url = tables_served
-    folder = Path(os.environ.get("NATIONS_SHOTS") or tempfile.mkdtemp(prefix="names-"))
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = shots_folder()
     with browser_page(browser) as host, browser_page(browser) as guest:
-        [link] = start_table(host, url, "board", ["human", "invite"],
-                             **{"ng-ages": "1", "form-seed": "7"})
-        open_link(guest, link, "board")
-        name_myself(host, HOST_TYPED)
-        name_myself(guest, GUEST_TYPED)
-        for page, seat, name in ((host, 1, GUEST_NAME), (guest, 0, HOST_NAME)):
-            page.wait_for_function(
-                "([s, n]) => document.querySelector(`[data-key=\"seat-name-${s}\"]`)"
-                "?.textContent === n", arg=[seat, name], timeout=20_000)
+        named_table(host, guest, url, "board", **{"ng-ages": "1", "form-seed": "7"})
         pages = [host, guest]
         buys: list[dict[int, int]] = [{}, {}]
         placed: list[dict[int, int]] = [{}, {}]
