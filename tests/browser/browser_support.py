@@ -61,6 +61,34 @@ LOOPBACK = ("127.0.0.1", "localhost", "[::1]", "::1")
 ARTIFACT_LINES: list[str] = []
 #: the servers running now: a failed test's report ends with their logs' tails (conftest.py)
 LIVE_SERVERS: list[Server] = []
+#: what the pages a test opened itself (:func:`browser_page`) showed when an error left
+#: them: (title, text) sections for the failed test's report (conftest.py), since the
+#: page is closed by then
+PAGES_AT_FAILURE: list[tuple[str, str]] = []
+
+#: what a failed test's page showed: each game root's (and table bar's) classes and data
+#: attributes, and the start of its text (the note, the prompt, the header's status)
+PAGE_AT_FAILURE = """() => [
+  ...document.querySelectorAll('.nw-root, .nwb-root, .nw-chooser, .nw-table')]
+  .map((root) => ({
+    classes: root.className,
+    data: {...root.dataset},
+    text: (root.innerText || '').replace(/\\s+/g, ' ').slice(0, 1500),
+  }))"""
+
+
+def page_at_failure(page: Any, name: str) -> tuple[str, str]:
+    """A screenshot of ``page`` (listed with the artifacts as ``name``) and a report
+    section with what its game roots showed, or why they could not be read."""
+    try:
+        safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in name)[-120:]
+        path = ARTIFACTS / f"FAILED-{safe}.png"
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(path))
+        ARTIFACT_LINES.append(f"{name}: the page at the failure: {path}")
+        return (f"{name} at the failure ({page.url})", repr(page.evaluate(PAGE_AT_FAILURE)))
+    except Exception as exc:  # the page may be gone: say so, and keep the failure
+        return (f"{name} at the failure", f"not read: {exc!r}")
 
 
 def record_artifact(request: Any, what: str, path: Path) -> None:
@@ -300,14 +328,21 @@ class PageWatch:
 @contextlib.contextmanager
 def browser_page(browser: Any, watch: PageWatch | None = None,
                  **context_args: Any) -> Iterator[Any]:
-    """A fresh context and page (1280x900, downloads accepted), closed afterwards."""
+    """A fresh context and page (1280x900, downloads accepted), closed afterwards.  A
+    test that fails inside it leaves what the page showed (:data:`PAGES_AT_FAILURE`)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900},
                                   accept_downloads=True, **context_args)
     try:
         page = context.new_page()
         if watch is not None:
             watch.attach(page)
-        yield page
+        try:
+            yield page
+        except Exception:
+            test = os.environ.get("PYTEST_CURRENT_TEST", "a test").split(" ")[0]
+            PAGES_AT_FAILURE.append(
+                page_at_failure(page, f"{test} page {len(PAGES_AT_FAILURE) + 1}"))
+            raise
     finally:
         context.close()
 

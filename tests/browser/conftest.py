@@ -19,12 +19,14 @@ from browser_support import (
     ARTIFACT_LINES,
     ARTIFACTS,
     LIVE_SERVERS,
+    PAGES_AT_FAILURE,
     PLAY_NOTEBOOK,
     REPO,
     PageWatch,
     browser_page,
     lab_server,
     launch_chromium,
+    page_at_failure,
     require_chromium,
     require_notebook,
     voila_server,
@@ -96,16 +98,6 @@ def artifacts_dir() -> Path:
     return ARTIFACTS
 
 
-#: what a failed test's page showed: each game root's classes and data attributes, and the
-#: start of its text (the note, the prompt, the header's status)
-PAGE_AT_FAILURE = """() => [...document.querySelectorAll('.nw-root, .nwb-root, .nw-chooser')]
-  .map((root) => ({
-    classes: root.className,
-    data: {...root.dataset},
-    text: (root.innerText || '').replace(/\\s+/g, ' ').slice(0, 1500),
-  }))"""
-
-
 def _pages(value: Any) -> list[Any]:
     """The Playwright pages in a fixture's value (a page, or a tuple holding one)."""
     if hasattr(value, "screenshot") and hasattr(value, "evaluate"):
@@ -125,17 +117,10 @@ def pytest_runtest_makereport(item: pytest.Item, call: Any) -> Generator[None, A
     if report.when != "call" or not report.failed:
         return
     funcargs = getattr(item, "funcargs", {})
-    safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in item.nodeid)[-120:]
     for n, page in enumerate(p for value in funcargs.values() for p in _pages(value)):
-        try:
-            path = ARTIFACTS / f"FAILED-{safe}-{n}.png"
-            ARTIFACTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(path))
-            ARTIFACT_LINES.append(f"{item.nodeid}: the page at the failure: {path}")
-            shown = page.evaluate(PAGE_AT_FAILURE)
-            report.sections.append((f"page {n} at the failure ({page.url})", repr(shown)))
-        except Exception as exc:  # the page may be gone: say so, and keep the failure
-            report.sections.append((f"page {n} at the failure", f"not read: {exc!r}"))
+        report.sections.append(page_at_failure(page, f"{item.nodeid} page {n}"))
+    report.sections.extend(PAGES_AT_FAILURE)
+    PAGES_AT_FAILURE.clear()
     for value in funcargs.values():
         if isinstance(value, PageWatch) and (value.errors() or value.page_errors):
             report.sections.append(("the pages' errors",

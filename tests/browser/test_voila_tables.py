@@ -126,7 +126,10 @@ def start_table(page: Any, url: str, game: str, seats: list[str], **fields: str)
             page.fill(f'input[data-key="{key}"]', value)
     page.fill('input[data-key="form-delay"]', BOT_PAUSE)
     page.click('button[data-key="start"]')
-    page.wait_for_selector(".nw-table [data-key=table-status]", timeout=30_000)
+    # the table's status, or the refusal that says why there is none (a minute: a loaded
+    # CI machine once took over 30 s here, with nothing to read on the page afterwards)
+    page.wait_for_selector(".nw-table [data-key=table-status], .nw-error", timeout=60_000)
+    assert not page.locator(".nw-error").count(), page.locator(".nw-error").inner_text()
     links = []
     for seat, who in enumerate(seats):
         if who == "invite":
