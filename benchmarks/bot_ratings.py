@@ -37,11 +37,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from nations_widget.core.bots.ratings import finish_from_scores, rate
 from nations_widget.core.bots.tournament import GameResult, executor_for
 
-#: Seat weights per game: how often each bot is drawn for a seat (relative).
+#: Seat weights per game: how often each bot is drawn for a seat (relative).  The dice
+#: game's games of 2026-11-26 (benchmarks/ratings/dice_2026-11-26.csv) were drawn with
+#: ``--weights random=1,heuristic-books=1,heuristic-wonders=1,heuristic-builder=1,``
+#: ``heuristic-military=1,heuristic=1,mcts-easy=1,mcts=0.5,mcts-hard=0.3``; these weights
+#: (2026-11-29) seat the levels' edges more often: the noisy heuristic, the balanced one
+#: and the searches.
 WEIGHTS: dict[str, dict[str, float]] = {
-    "dice": {"random": 1.0, "heuristic-books": 1.0, "heuristic-wonders": 1.0,
-             "heuristic-builder": 1.0, "heuristic-military": 1.0, "heuristic": 1.0,
-             "mcts-easy": 1.0, "mcts": 0.5, "mcts-hard": 0.3},
+    "dice": {"random": 0.5, "heuristic-easy": 1.0, "heuristic-books": 0.4,
+             "heuristic-wonders": 0.4, "heuristic-builder": 0.4, "heuristic-military": 0.4,
+             "heuristic": 1.0, "mcts-easy": 1.0, "mcts": 0.6, "mcts-hard": 0.35},
     "board": {"random": 1.0, "heuristic-easy": 1.0, "heuristic": 1.0, "mcts-easy": 0.6,
               "mcts": 0.3},
 }
@@ -52,13 +57,15 @@ FIELDS = ["game", "seed", "players", "seat", "bot", "score", "rank", "decisions"
           "think_seconds"]
 
 
-def line_up(kind: str, seed: int, game: int) -> list[str]:
+def line_up(kind: str, seed: int, game: int,
+            weights: dict[str, float] | None = None) -> list[str]:
     """Game ``game``'s bots by seat, drawn from its own generator: the player count, then
-    the bots one seat after another, each with its weight among those not yet seated (a
-    game of one bot against itself would tell nothing)."""
+    the bots one seat after another, each with its weight (``weights``, default
+    :data:`WEIGHTS`) among those not yet seated (a game of one bot against itself would
+    tell nothing)."""
     rng = random.Random(f"{kind}:{seed}:{game}")
     players = rng.choice(PLAYERS[kind])
-    left = dict(WEIGHTS[kind])
+    left = dict(weights or WEIGHTS[kind])
     seats = []
     for _ in range(players):
         name = rng.choices(list(left), list(left.values()))[0]
@@ -92,6 +99,17 @@ def rows_of(r: GameResult) -> Iterator[list[Any]]:
                f"{sum(s.times):.3f}"]
 
 
+def parse_weights(text: str) -> dict[str, float]:
+    """``name=weight,...`` as a dict (a weight must be a positive number)."""
+    weights = {}
+    for item in text.split(","):
+        name, _, raw = item.strip().partition("=")
+        if not name or float(raw) <= 0:
+            raise SystemExit(f"give weights as name=positive number, got {item!r}")
+        weights[name] = float(raw)
+    return weights
+
+
 def play(args: argparse.Namespace) -> int:
     path = Path(args.csv)
     done: set[int] = set()
@@ -100,7 +118,8 @@ def play(args: argparse.Namespace) -> int:
             done = {int(row["game"]) for row in csv.DictReader(fh)}
     else:
         path.write_text(",".join(FIELDS) + "\n")
-    work = [(g, args.seed + g, line_up(args.game, args.seed, g))
+    weights = parse_weights(args.weights) if args.weights else None
+    work = [(g, args.seed + g, line_up(args.game, args.seed, g, weights))
             for g in range(args.games) if g not in done]
     deadline = time.monotonic() + 60 * args.minutes if args.minutes else None
     fn = PLAY[args.game]
@@ -181,6 +200,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--jobs", type=int, default=1, help="local processes (default 1)")
     p.add_argument("--dask", metavar="ADDRESS", help="an existing Dask cluster's scheduler")
     p.add_argument("--csv", required=True, help="the CSV of games (continued if it exists)")
+    p.add_argument("--weights", help="seat weights name=w,... (default: WEIGHTS[game])")
     f = sub.add_parser("fit", help="fit the ratings of the games in CSV files")
     f.add_argument("csv", nargs="+")
     f.add_argument("--anchor", default="random", help="the bot rated 0 (default random)")

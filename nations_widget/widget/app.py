@@ -151,9 +151,10 @@ APP_BOT_DELAY = 0.8
 
 
 #: the dice game's first opponent in the app: a newcomer's first game is against an easy
-#: bot (level 1 of 0-5), one that builds (a plain plan to watch and learn from); the tree
-#: search, a strong player, won such a first game 49-7
-APP_DICE_BOT = "heuristic-builder"
+#: bot (level 1 of 0-5: the balanced rules of thumb with random moves, rated well below
+#: the plain strategies; the tree search, a strong player, won such a first game 49-7), as
+#: in the board game
+APP_DICE_BOT = "heuristic-easy"
 
 #: the bot of a learner's first game (the end of the lessons): each game's easy level
 FIRST_GAME_BOTS: Mapping[str, str] = {"dice": APP_DICE_BOT, "board": "heuristic-easy"}

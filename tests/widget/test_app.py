@@ -201,7 +201,7 @@ def test_the_dice_game_opens_against_a_gentle_bot_whose_level_the_page_names() -
     can name each bot's level, and New game still offers the strongest."""
     dice = dice_game()
     bot = dice.seats[1]
-    assert DICE_BOT_LEVELS[bot] <= 1 and bot != "random"
+    assert DICE_BOT_LEVELS[bot] == 1 and bot == "heuristic-easy"
     levels = dice.game_info["bot_levels"]
     assert levels[bot] == "easy"
     # named from the measured ratings: the three searches share one level (README)

@@ -375,16 +375,28 @@ class Option:
 
 
 class HeuristicBot(BaseBot):
-    """A bot that plays one :class:`Strategy` by the rules in the module docstring."""
+    """A bot that plays one :class:`Strategy` by the rules in the module docstring.
+
+    ``noise``: the share of its decisions (0-1) where it plays a uniformly random legal
+    move instead, drawn from its seed and the position (so still deterministic): the
+    ``heuristic-easy`` level, a player who often errs but knows what they want."""
 
     def __init__(self, strategy: Strategy = BALANCED, seed: int = 0,
-                 name: str | None = None) -> None:
+                 name: str | None = None, noise: float = 0.0) -> None:
+        if not 0.0 <= noise <= 1.0:
+            raise ValueError(f"noise must be 0-1, got {noise!r}")
         super().__init__(seed, name or ("heuristic" if strategy is BALANCED
                                         else f"heuristic-{strategy.name}"))
         self.strategy = strategy
+        self.noise = noise
 
     def choose(self, state: GameState) -> Move:
         seat = check_turn(state)
+        if self.noise:
+            rng = self.rng_for(state, "noise")
+            if rng.random() < self.noise:
+                moves: list[Move] = state.legal_moves()
+                return moves[rng.randrange(len(moves))]
         return decide(state, seat, self.strategy)
 
 

@@ -52,6 +52,7 @@ from ..machine import GameState
 from ..state import GameConfig, Variant
 from . import BOT_NAMES, make_bot
 from .base import Bot
+from .heuristic import HeuristicBot
 from .mcts import MCTSBot
 
 SOURCES = ("books", "famine", "war", "buildings", "advisor", "colonies", "wonders")
@@ -62,13 +63,21 @@ DEFAULT_STRATEGIES = ("heuristic-builder", "heuristic-wonders", "heuristic-milit
 # ----------------------------------------------------------------------- bot specs
 def make_bot_spec(spec: str, seed: int) -> Bot:
     """A bot from ``name`` or ``name/key=value/...`` (search settings for mcts bots:
-    iterations, seconds, horizon (a number or 'end'), width, tree_width, exploration)."""
+    iterations, seconds, horizon (a number or 'end'), width, tree_width, exploration; for
+    a heuristic bot, ``noise``: the share of random moves)."""
     name, *settings = spec.split("/")
     bot = make_bot(name, seed)
     if not settings:
         return bot
+    if isinstance(bot, HeuristicBot):
+        for item in settings:
+            key, _, raw = item.partition("=")
+            if key != "noise":
+                raise ValueError(f"{name!r} takes only noise=0-1, got {item!r}")
+            bot = HeuristicBot(bot.strategy, seed, bot.name, noise=float(raw))
+        return bot
     if not isinstance(bot, MCTSBot):
-        raise ValueError(f"{name!r} takes no settings (only the mcts bots do)")
+        raise ValueError(f"{name!r} takes no settings (only the mcts and heuristic bots do)")
     for item in settings:
         key, _, raw = item.partition("=")
         if key in ("iterations", "width", "tree_width"):
