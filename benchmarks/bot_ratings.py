@@ -17,7 +17,9 @@ it finished; a CSV that exists is continued (its games are not played again).
 ``fit`` reads one or more such CSVs and fits the Plackett-Luce ratings
 (:mod:`nations_widget.core.bots.ratings`): finishing orders by score (equal scores tie),
 Elo-like scale, the random bot = 0, 95% bootstrap intervals over games; it prints a
-Markdown table.
+Markdown table, and with ``--game`` a second one: how far each level of the game's bot
+menu is above the level below (the levels' mean ratings and the closest pair of bots,
+each difference with its interval from the same resamples).
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from nations_widget.core.bots.ratings import finish_from_scores, rate
+from nations_widget.core.bots.ratings import finish_from_scores, level_gaps, rate
 from nations_widget.core.bots.tournament import GameResult, executor_for
 
 #: Seat weights per game: how often each bot is drawn for a seat (relative).  The dice
@@ -185,7 +187,33 @@ def fit(args: argparse.Namespace) -> int:
     for r in ratings:
         print(f"| {r.name} | {r.rating:+.0f} | [{r.low:+.0f}, {r.high:+.0f}] | {r.games} | "
               f"{r.wins} |")
+    if args.game:
+        print_level_gaps(finishes, args)
     return 0
+
+
+def bot_levels(kind: str) -> dict[str, int]:
+    """Each bot's level in the game's menu (0 = gentlest)."""
+    if kind == "dice":
+        from nations_widget.dice.bots import BOT_LEVELS
+        return dict(BOT_LEVELS)
+    from nations_widget.board.bots import BOT_INFO
+    return {name: info.level for name, info in BOT_INFO.items()}
+
+
+def print_level_gaps(finishes: list[list[list[str]]], args: argparse.Namespace) -> None:
+    """The menu's levels, each above the one below: the level means' difference and the
+    closest pair's, with 95% intervals taken within the same bootstrap resamples."""
+    levels = bot_levels(args.game)
+    gaps = level_gaps(finishes, levels, args.anchor, samples=args.samples, seed=1)
+    print()
+    print("| levels | bots | mean above the level below | closest pair | its gap |")
+    print("|---|---|---|---|---|")
+    for g in gaps:
+        names = ", ".join(sorted((n for n, lv in levels.items() if lv == g.upper)))
+        print(f"| {g.lower} → {g.upper} | {names} | {g.mean:+.0f} [{g.mean_low:+.0f}, "
+              f"{g.mean_high:+.0f}] | {g.pair[0]} → {g.pair[1]} | {g.closest:+.0f} "
+              f"[{g.closest_low:+.0f}, {g.closest_high:+.0f}] |")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -205,6 +233,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     f.add_argument("csv", nargs="+")
     f.add_argument("--anchor", default="random", help="the bot rated 0 (default random)")
     f.add_argument("--samples", type=int, default=200, help="bootstrap samples (default 200)")
+    f.add_argument("--game", choices=("dice", "board"),
+                   help="also print how far each of this game's menu levels is above the "
+                        "one below")
     args = parser.parse_args(argv)
     return play(args) if args.command == "play" else fit(args)
 

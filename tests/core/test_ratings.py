@@ -15,6 +15,7 @@ from nations_widget.core.bots.ratings import (
     finish_from_scores,
     fit_ratings,
     fit_strengths,
+    level_gaps,
     rate,
 )
 
@@ -112,6 +113,28 @@ def test_the_intervals_cover_at_about_their_level() -> None:
                 covered += r.low <= TRUE[r.name] <= r.high
                 total += 1
     assert total == 32 and covered >= 27, f"{covered} of {total}"
+
+
+def test_level_gaps_measure_each_level_above_the_one_below() -> None:
+    """Levels of the known strengths: r0 | r1, r2 | r3 | r4.  The gaps (level means and
+    the closest pair) are the true ones within their intervals, and those intervals,
+    taken within each resample, are narrower than the two bots' own intervals put
+    together (the anchor's uncertainty is shared)."""
+    levels = {"r0": 0, "r1": 1, "r2": 1, "r3": 2, "r4": 3}
+    games = simulate(600, 2)
+    gaps = level_gaps(games, levels, anchor="r0", samples=100, seed=2)
+    assert [(g.lower, g.upper) for g in gaps] == [(0, 1), (1, 2), (2, 3)]
+    true_mean = [225.0, 275.0, 300.0]
+    true_closest = [150.0, 200.0, 300.0]
+    for g, mean, closest in zip(gaps, true_mean, true_closest, strict=True):
+        assert g.mean_low <= mean <= g.mean_high
+        assert g.closest_low <= closest <= g.closest_high
+        assert g.mean_low <= g.mean <= g.mean_high and g.closest_low <= g.closest <= g.closest_high
+    assert gaps[1].pair == ("r2", "r3")
+    ratings = {r.name: r for r in rate(games, anchor="r0", samples=100, seed=2)}
+    apart = gaps[2].closest_high - gaps[2].closest_low
+    assert apart < (ratings["r4"].high - ratings["r4"].low) + (ratings["r3"].high
+                                                               - ratings["r3"].low)
 
 
 def test_the_benchmark_line_ups_are_seeded_and_seat_no_bot_twice(tmp_path: Path) -> None:

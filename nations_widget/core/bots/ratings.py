@@ -37,7 +37,7 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from itertools import permutations
+from itertools import pairwise, permutations
 
 #: A finishing order: groups of bot names, best first; the names in a group tie.
 Finish = Sequence[Sequence[str]]
@@ -138,23 +138,29 @@ def fit_ratings(finishes: Sequence[Finish], anchor: str,
     return {n: SCALE * (math.log10(g) - base) for n, g in strength.items()}
 
 
-def rate(finishes: Sequence[Finish], anchor: str, samples: int = 200, seed: int = 1,
-         prior_games: float = PRIOR_GAMES) -> list[Rating]:
-    """Ratings with 95% bootstrap intervals, strongest first.  A bootstrap sample in which
-    the anchor played no game is drawn again."""
-    point = fit_ratings(finishes, anchor, prior_games)
+def _bootstrap(finishes: Sequence[Finish], anchor: str, samples: int, seed: int,
+               prior_games: float) -> list[dict[str, float]]:
+    """The ratings fitted on ``samples`` bootstrap resamples of the games (each drawn
+    with replacement; a resample in which the anchor played no game is drawn again)."""
     rng = random.Random(seed)
-    draws: dict[str, list[float]] = {n: [] for n in point}
-    done = 0
-    while done < samples:
+    fits: list[dict[str, float]] = []
+    while len(fits) < samples:
         sample = [finishes[rng.randrange(len(finishes))] for _ in finishes]
         if not any(anchor in group for f in sample for group in f):
             continue
-        fitted = fit_ratings(sample, anchor, prior_games)
+        fits.append(fit_ratings(sample, anchor, prior_games))
+    return fits
+
+
+def rate(finishes: Sequence[Finish], anchor: str, samples: int = 200, seed: int = 1,
+         prior_games: float = PRIOR_GAMES) -> list[Rating]:
+    """Ratings with 95% bootstrap intervals, strongest first."""
+    point = fit_ratings(finishes, anchor, prior_games)
+    draws: dict[str, list[float]] = {n: [] for n in point}
+    for fitted in _bootstrap(finishes, anchor, samples, seed, prior_games):
         for n in point:
             if n in fitted:
                 draws[n].append(fitted[n])
-        done += 1
     games = {n: 0 for n in point}
     wins = {n: 0 for n in point}
     for f in finishes:
@@ -168,6 +174,60 @@ def rate(finishes: Sequence[Finish], anchor: str, samples: int = 200, seed: int 
         low, high = _percentiles(draws[n]) if draws[n] else (-math.inf, math.inf)
         out.append(Rating(n, r, low, high, games[n], wins[n]))
     return sorted(out, key=lambda x: -x.rating)
+
+
+@dataclass(frozen=True)
+class LevelGap:
+    """How far a level of bots is above the level below it, in rating points, each with
+    its 95% interval from a bootstrap over games (the difference taken within each
+    resample, so the anchor's own uncertainty, shared by both, cancels out).
+
+    ``mean``: the level's mean rating over its bots minus the level below's (what a
+    player who picks a bot of the level meets, on average); ``closest``: its weakest
+    bot's rating minus the strongest's of the level below (``pair``: their names)."""
+
+    lower: int
+    upper: int
+    mean: float
+    mean_low: float
+    mean_high: float
+    pair: tuple[str, str]
+    closest: float
+    closest_low: float
+    closest_high: float
+
+
+def level_gaps(finishes: Sequence[Finish], levels: Mapping[str, int], anchor: str,
+               samples: int = 200, seed: int = 1,
+               prior_games: float = PRIOR_GAMES) -> list[LevelGap]:
+    """Each level's distance above the next level down that has bots in the games
+    (``levels``: each bot's level; bots not in ``levels`` or in no game are left out),
+    gentlest pair first.  The bootstrap is :func:`rate`'s (same ``seed``, same resamples);
+    a resample missing a bot of either level is left out of that pair's interval."""
+    point = fit_ratings(finishes, anchor, prior_games)
+    by_level: dict[int, list[str]] = {}
+    for name in point:
+        if name in levels:
+            by_level.setdefault(levels[name], []).append(name)
+    order = sorted(by_level)
+    fits = _bootstrap(finishes, anchor, samples, seed, prior_games)
+
+    def gaps(r: Mapping[str, float], low: list[str], high: list[str]
+             ) -> tuple[float, float]:
+        mean = sum(r[n] for n in high) / len(high) - sum(r[n] for n in low) / len(low)
+        return mean, min(r[n] for n in high) - max(r[n] for n in low)
+
+    out = []
+    for below, above in pairwise(order):
+        low, high = by_level[below], by_level[above]
+        mean, closest = gaps(point, low, high)
+        drawn = [gaps(f, low, high) for f in fits if all(n in f for n in low + high)]
+        mean_low, mean_high = _percentiles([d[0] for d in drawn])
+        closest_low, closest_high = _percentiles([d[1] for d in drawn])
+        pair = (max(low, key=point.__getitem__), min(high, key=point.__getitem__))
+        out.append(LevelGap(below, above, mean, mean_low, mean_high, pair, closest,
+                            closest_low, closest_high))
+    return out
 
 
 def _percentiles(values: Sequence[float]) -> tuple[float, float]:
@@ -192,5 +252,5 @@ def finish_from_scores(scores: Mapping[int, tuple[str, float]]) -> list[list[str
     return [by_score[s] for s in sorted(by_score, reverse=True)]
 
 
-__all__ = ["PRIOR_GAMES", "SCALE", "Finish", "Rating", "finish_from_scores", "fit_ratings",
-           "fit_strengths", "rate"]
+__all__ = ["PRIOR_GAMES", "SCALE", "Finish", "LevelGap", "Rating", "finish_from_scores",
+           "fit_ratings", "fit_strengths", "level_gaps", "rate"]
