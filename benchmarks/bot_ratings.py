@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import csv
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -176,17 +177,34 @@ def read_finishes(paths: Sequence[str]) -> tuple[list[list[list[str]]], dict[int
     return [finish_from_scores(seats) for _, seats in sorted(games.items())], counts
 
 
+def think_times(paths: Sequence[str]) -> dict[str, float]:
+    """Each bot's think time per decision (seconds): the median over its seats in the
+    games of each seat's mean (the machine's load moves it: read it as an order of size)."""
+    per_seat: dict[str, list[float]] = {}
+    for p in paths:
+        with open(p, newline="") as fh:
+            for row in csv.DictReader(fh):
+                if int(row["decisions"]):
+                    per_seat.setdefault(row["bot"], []).append(
+                        float(row["think_seconds"]) / int(row["decisions"]))
+    return {bot: statistics.median(times) for bot, times in per_seat.items()}
+
+
 def fit(args: argparse.Namespace) -> int:
     finishes, counts = read_finishes(args.csv)
     ratings = rate(finishes, args.anchor, samples=args.samples, seed=1)
+    think = think_times(args.csv)
     print(f"{len(finishes)} games (" + ", ".join(
         f"{n} players: {c}" for n, c in sorted(counts.items())) + ")")
     print()
-    print("| bot | rating | 95% interval | games | wins |")
-    print("|---|---:|---|---:|---:|")
+    print("| bot | rating | 95% interval | games | wins | think time per decision |")
+    print("|---|---:|---|---:|---:|---:|")
     for r in ratings:
+        t = think.get(r.name)
+        shown = ("" if t is None else f"{t * 1000:.1f} ms" if t < 0.01
+                 else f"{t * 1000:.0f} ms" if t < 1 else f"{t:.1f} s")
         print(f"| {r.name} | {r.rating:+.0f} | [{r.low:+.0f}, {r.high:+.0f}] | {r.games} | "
-              f"{r.wins} |")
+              f"{r.wins} | {shown} |")
     if args.game:
         print_level_gaps(finishes, args)
     return 0

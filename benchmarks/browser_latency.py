@@ -599,6 +599,10 @@ def run(nodelay: bool, args: argparse.Namespace, notebook: Path, browser: Any) -
     env = dict(os.environ)
     env["NATIONS_TCP_NODELAY"] = "1" if nodelay else "0"
     env["PYTHONPATH"] = str(checkout_package(notebook.parent, args.package))
+    if args.keep:
+        # as in the app: every game kept in a store as it is played (a temporary one)
+        env["NATIONS_KEEP_GAMES"] = "1"
+        env["NATIONS_TABLES_DIR"] = str(notebook.parent / "store")
     server, url = voila_server(notebook, cwd=REPO, env=env,
                                name=f"voila-latency-nodelay-{int(nodelay)}")
     result: dict[str, Any] = {"tcp_nodelay": nodelay}
@@ -716,6 +720,8 @@ def main() -> int:
     parser.add_argument("--package", type=Path,
                         help="the kernel imports this nations_widget folder instead of the "
                              "checkout's (another version, to compare before and after)")
+    parser.add_argument("--keep", action="store_true",
+                        help="keep the games in a store as they are played, as the app does")
     parser.add_argument("--json", type=Path, help="also write the results here")
     args = parser.parse_args()
     args.gaps = [int(g) for g in str(args.gaps).split(",") if g.strip()]
