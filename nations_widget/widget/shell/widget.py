@@ -26,7 +26,6 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 import anywidget
 import traitlets
 
-from ...core.bots.runner import BotTurn
 from ...core.errors import IllegalMoveError, SeatChoiceError, StateFormatError
 from ...core.history import HistoryGame
 from ...tables import LinkError
@@ -38,13 +37,14 @@ from .coaching import CoachHooks, Coaching
 from .intent_handlers import check_click, dispatch
 from .intents import IntentError, IntentTable
 from .keeping import Keep, Keeping
+from .local_bots import LocalBotHooks, LocalBots, bots_offered
 from .log import LOG_LIMIT
 from .positions import ShownPositions
 from .publishing import Publisher, PublishHooks, PublishParts, undo_target
 from .review import REVIEW_OFF
 from .saving import SHOWING_FAILED, Marks, Rollback, read_save, save_text, saved_seats
 from .seating import SeatingHooks, TableSeating, invite
-from .table_mode import INVITE, NO_BOT_HELP, NO_COACH, NO_SAVE, OPEN, REMOTE, Hands, TableBinding
+from .table_mode import INVITE, NO_COACH, NO_SAVE, OPEN, REMOTE, Hands, TableBinding
 from .wire import AS_JSON_TEXT, from_page
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
@@ -197,13 +197,13 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         #: intents this widget refuses, by kind, with the reason in words (a lesson's
         #: table refuses New game and Load: see :mod:`nations_widget.widget.learn`)
         self.refused_intents: dict[str, str] = {}
-        if bot_factory is None:
-            names, factory = adapter.bots()
-        else:
-            names, factory = tuple(bot_names or ()), bot_factory
-        if bot_names is not None:
-            names = tuple(bot_names)
-        self._seat_bots = SeatBots(factory, names, adapter.preferred_bot)
+        names, factory = bots_offered(adapter, bot_factory, bot_names)
+        #: the seats' bots: their turns and where their moves go (see :mod:`~.local_bots`)
+        self.local_bots = LocalBots(self._lock, self.seating, SeatBots(
+            factory, names, adapter.preferred_bot), LocalBotHooks(
+            game=lambda: self._game, seats=lambda: self._seats, publish=self._publish,
+            fail=self._fail, clear_error=partial(setattr, self, "error", ""),
+            internal_error=partial(setattr, self, "last_internal_error"), log=self.log))
         #: the hint, grading, review and puzzles (see :mod:`~.coaching`)
         self.coaching = Coaching(adapter, self._lock, CoachHooks(
             game=lambda: self._game, seats=lambda: self._seats, loaded=lambda: self._loaded,
@@ -216,9 +216,10 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             in_intent=lambda: self._in_intent, goto=self.goto,
             back_to_game=self.back_to_game))
         #: where and when the bots play (see :mod:`~.bot_runner`)
+        bots = self.local_bots
         self.bot_runner = BotRunner(self._lock, BotHooks(
-            due=self._bot_due, turn=self._bot_turn, apply=self._apply_bot_move,
-            busy=self._set_busy, publish=self._publish, failed=self._bot_failed,
+            due=bots.due, turn=bots.turn, apply=bots.apply,
+            busy=partial(setattr, self, "busy"), publish=self._publish, failed=bots.failed,
             hint_now=self.bot_move, delay=lambda: self.bot_delay,
             in_intent=lambda: self._in_intent))
         #: the board's traits worked out and set (see :mod:`~.publishing`)
@@ -395,27 +396,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     def bot_move(self, name: str | None = None) -> M:
         """Let a bot play the current decision and return its move: the seat's own bot,
         or ``name``, or for a human seat the preferred bot (a hint)."""
-        with self._lock:
-            self.seating.refuse(NO_BOT_HELP, shared_only=True)
-            self.seating.refuse_looking_back(self._game)
-            seat = self._game.current_player
-            if seat is None:
-                self._fail("the game is over")
-                raise IllegalMoveError("the game is over")
-            bot = self._seat_bots.bot_for(self._game, self._seats, seat, name)
-            move: M = bot.choose(self._game.state.clone())
-            if self.seating.binding is not None:
-                # a table with one person: the bot's move is stored as this screen's
-                self.seating.write(lambda b: b.play(move))
-                return move
-            try:
-                self._game.play(move)
-            except IllegalMoveError as exc:
-                self._fail(f"the bot's move was refused: {exc}")
-                raise
-            self.error = ""
-            self._publish()
-            return move
+        move: M = self.local_bots.decide_now(name)
+        return move
 
     def play_bots(self, max_moves: int = 100_000) -> int:
         """Play bot seats synchronously until a human must decide or the game ends;
@@ -434,7 +416,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             seats = list(self._seats)
             seats[seat] = player
             self._seats = self._checked_seats(seats, n)
-            self._seat_bots.made.pop(seat, None)
+            self.local_bots.forget(seat)
             self.bot_runner.cancel()
             self.error = ""
             self._publish()
@@ -456,7 +438,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             self._screen_only = chosen
             self._seats = self._checked_seats(
                 [s if s != REMOTE else "human" for s in self._seats], n)
-            self._seat_bots.made.clear()
+            self.local_bots.forget()
             self.bot_runner.cancel()
             self._publish()
 
@@ -624,7 +606,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             # looked at first.  Showing it can still fail (a position the payloads cannot
             # read): then the widget goes back to the game it had, every trait with it
             rollback = Rollback.record(self, self.read_only_traits(), (
-                Marks(self._mark_records, self._restore_records), self.positions,
+                Marks(self._mark_records, self._restore_records), self.local_bots,
+                self.positions,
                 self.publisher, self._keeping))
             try:
                 if browser_id is not None:
@@ -642,12 +625,12 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
 
     def _mark_records(self) -> tuple[Any, ...]:
         """The widget's own records of its game (what a failed load goes back to)."""
-        return (self._game, self._game_number, self._seats, dict(self._seat_bots.made),
-                self.coaching.review_job, self._loaded, self.new_game_open, dict(self._said))
+        return (self._game, self._game_number, self._seats, self.coaching.review_job,
+                self._loaded, self.new_game_open, dict(self._said))
 
     def _restore_records(self, mark: tuple[Any, ...]) -> None:
-        (self._game, self._game_number, self._seats, self._seat_bots.made,
-         self.coaching.review_job, self._loaded, self.new_game_open, self._said) = mark
+        (self._game, self._game_number, self._seats, self.coaching.review_job,
+         self._loaded, self.new_game_open, self._said) = mark
 
     def replace_game(self, game: G, *, full: bool = True) -> None:
         """Play ``game`` from now on (a game's own intents use this, e.g. the dice game's
@@ -666,7 +649,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self._game_number += 1
         self.new_game_open = False            # the settings are chosen: the dialog is done
         self._seats = seats
-        self._seat_bots.made.clear()
+        self.local_bots.forget()
         self.bot_runner.cancel()
         self.error = ""
         self._publish(full=full, reset_log=True)
@@ -717,64 +700,11 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             self.coaching.after_move()
         self.bot_runner.schedule()
 
-    # ------------------------------------------------------------------- bots
-    def _bot_due(self) -> bool:
-        if self.seating.binding is not None:
-            return False              # the table's bots: see TableBinding
-        seat = self._game.current_player
-        return seat is not None and self._seats[seat] not in ("human", REMOTE)
-
-    def _bot_turn(self) -> BotTurn | None:
-        """The bot turn due now (the runner's :class:`~.bot_runner.LocalPlace` asks, with
-        the lock held): the bot thinks on a copy; the game and the state it was chosen for
-        go with it, to be checked when its move comes."""
-        game = self._game
-        state = game.state
-        seat = state.current_player()
-        if seat is None:
-            return None
-        bot = self._seat_bots.bot_for(game, self._seats, seat)
-        return BotTurn(seat, bot, state.clone(), mark=(game, state))
-
-    def _bot_failed(self, exc: BaseException) -> None:
-        """A bot's failure: shown on the board, and logged with its traceback for whoever
-        runs the server (a bot that raises is a bug)."""
-        self.last_internal_error = exc
-        self.log.error("a bot failed", exc_info=exc)
-        self._fail(f"a bot failed ({type(exc).__name__}): {exc}")
-
-    def _apply_bot_move(self, turn: BotTurn, move: M, publish: bool) -> bool:
-        """Play ``move``, which a bot chose for the turn's state, if the game is still
-        there: same game, same position (the very state object; an undo followed by
-        another move makes a new one).  Returns whether it was played.  ``publish``: show
-        it at once (a quiet runner shows its moves when it ends)."""
-        game, state = turn.mark
-        if self._game is not game or game.state is not state:
-            return False
-        binding = self.seating.binding
-        if binding is not None:
-            # (a hint at a table with one person: stored as this screen's move)
-            try:
-                binding.play(move)
-            except ValueError as exc:       # the table moved on meanwhile
-                self._fail(str(exc))
-                return False
-            binding.refresh()
-            self.error = ""
-        else:
-            game.play(move)
-        if publish:
-            self._publish()
-        return True
-
     def _show_said(self, trait: str, value: dict[str, Any]) -> None:
         """Show the coach's ``coach`` or ``review`` trait, with the players' names at a
         table (see ``_said``)."""
         self._said[trait] = value
         setattr(self, trait, self.seating.named(value))
-
-    def _set_busy(self, busy: bool) -> None:
-        self.busy = busy
 
     # ---------------------------------------------------------------- helpers
     def _checked_seats(self, seats: Sequence[str] | None, players: int) -> list[str]:
