@@ -16,7 +16,6 @@ whatever Python API it keeps (the dice game's :class:`~nations_widget.widget.Dic
 
 from __future__ import annotations
 
-import secrets
 import threading
 from collections.abc import Collection, Mapping, Sequence
 from functools import partial
@@ -39,12 +38,13 @@ from .intents import IntentError, IntentTable
 from .keeping import Keep, Keeping
 from .local_bots import LocalBotHooks, LocalBots, bots_offered
 from .log import LOG_LIMIT
+from .new_game import fresh_seed, plan_new_game
 from .positions import ShownPositions
 from .publishing import Publisher, PublishHooks, PublishParts, undo_target
 from .review import REVIEW_OFF
 from .saving import SHOWING_FAILED, Marks, Rollback, read_save, save_text, saved_seats
 from .seating import SeatingHooks, TableSeating, invite
-from .table_mode import INVITE, NO_COACH, NO_SAVE, OPEN, REMOTE, Hands, TableBinding
+from .table_mode import NO_COACH, NO_SAVE, REMOTE, Hands, TableBinding
 from .wire import AS_JSON_TEXT, from_page
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
@@ -240,7 +240,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
                           "fair_words": dict(adapter.fair_words)}
         if game is None:
             wanted = dict(settings or {})
-            wanted["seed"] = _seed(wanted.get("seed"))
+            wanted["seed"] = fresh_seed(wanted.get("seed"))
             game = adapter.new_game(wanted, None)
         self._game: G = game
         self._seats = self._checked_seats(seats, adapter.seat_count(game))
@@ -455,32 +455,18 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         settings = dict(settings or {})
         self._intents.check_settings(settings)
         with self._lock:
-            wanted = {k: v for k, v in settings.items() if k not in ("seats", "bot_delay")}
-            wanted.setdefault("players", self._adapter.settings_of(self._game)["players"])
-            wanted["seed"] = _seed(settings.get("seed"))
-            delay = settings.get("bot_delay")
-            if delay is not None and (isinstance(delay, bool)
-                                      or not 0 <= float(delay) <= 30):
-                raise ValueError("bot_delay must be 0-30 seconds")
-            game = self._adapter.new_game(wanted, self._game)
-            n = self._adapter.seat_count(game)
-            seats = settings.get("seats")
-            if seats is not None and self.seating.binding is not None and REMOTE in seats:
-                seats = [INVITE if who == REMOTE else who for who in seats]
-            if seats is None:
-                seats = [s for s in self._seats if s != REMOTE] \
-                    if len(self._seats) == n and self.seating.binding is None else None
-            if seats is not None and (INVITE in seats or OPEN in seats):
-                hands = invite(game, list(seats), self.bot_names, n)
-                if delay is not None:
-                    self.bot_delay = float(delay)
+            plan = plan_new_game(settings, self._adapter, self._game, self._seats,
+                                 self.bot_names, at_table=self.seating.binding is not None,
+                                 only=self._screen_only)
+            hands = invite(plan.game, list(plan.seats), self.bot_names,
+                           self._adapter.seat_count(plan.game)) if plan.new_table else None
+            if plan.bot_delay is not None:
+                self.bot_delay = plan.bot_delay
+            if hands is not None:
                 self.sit_at(hands)
                 return
-            checked = self._checked_seats(seats, n)
-            if delay is not None:
-                self.bot_delay = float(delay)
             self._loaded = False
-            self._replace_game(game, checked)
+            self._replace_game(plan.game, list(plan.seats))
         self.bot_runner.schedule()
 
     # ---------------------------------------------------- tables (see seating.py)
@@ -735,10 +721,3 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self._game!r} seats={self._seats}>"
 
-
-def _seed(seed: int | str | None) -> int:
-    if seed is None or seed == "":
-        return secrets.randbelow(2**31)
-    if isinstance(seed, str):
-        return int(seed)
-    return seed
