@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 import anywidget
 import traitlets
 
-from ...core.errors import IllegalMoveError, SeatChoiceError, StateFormatError
+from ...core.errors import IllegalMoveError, SeatChoiceError
 from ...core.history import HistoryGame
 from ...tables import LinkError
 from .adapter import BotFactory, GameAdapter, ToJson
@@ -42,7 +42,7 @@ from .new_game import fresh_seed, plan_new_game
 from .positions import ShownPositions
 from .publishing import Publisher, PublishHooks, PublishParts, undo_target
 from .review import REVIEW_OFF
-from .saving import SHOWING_FAILED, Marks, Rollback, read_save, save_text, saved_seats
+from .saving import Loading, Marks, Rollback, load, save_text, saved_seats
 from .seating import SeatingHooks, TableSeating, invite
 from .table_mode import NO_COACH, NO_SAVE, REMOTE, Hands, TableBinding
 from .wire import AS_JSON_TEXT, from_page
@@ -229,6 +229,15 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
                          set_seats=partial(setattr, self, "_seats"),
                          game_number=lambda: self._game_number,
                          said=lambda: self._said))
+        #: what a load asks of the widget (see :func:`~.saving.load`)
+        self._loading = Loading(adapter, seats=lambda data, n: saved_seats(
+            data, n, self._seats, self._checked_seats,
+            lambda players: adapter.default_seats(players, self.bot_names)),
+            record=lambda: Rollback.record(self, self.read_only_traits(), (
+                Marks(self._mark_records, self._restore_records), self.local_bots,
+                self.positions, self.publisher, self._keeping)),
+            widget=self, show=self._show_loaded, fail=self._fail,
+            internal_error=partial(setattr, self, "last_internal_error"))
         self.bot_names = list(names)
         self.bot_info = adapter.bot_descriptions(names)
         self.bot_delay = float(bot_delay)
@@ -580,34 +589,13 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         ``browser_id``: the game is one the page kept in the browser's storage under that
         id (see :mod:`~.keeping`), and goes on being kept under it."""
         with self._lock:
-            try:
-                data, game = read_save(text, self._adapter)
-            except StateFormatError as exc:
-                self._fail(f"could not load the game: {exc}")
-                raise
-            seats = saved_seats(data, self._adapter.seat_count(game), self._seats,
-                                self._checked_seats,
-                                lambda n: self._adapter.default_seats(n, self.bot_names))
-            # the bots wait until told to play (as after an undo): a loaded position is
-            # looked at first.  Showing it can still fail (a position the payloads cannot
-            # read): then the widget goes back to the game it had, every trait with it
-            rollback = Rollback.record(self, self.read_only_traits(), (
-                Marks(self._mark_records, self._restore_records), self.local_bots,
-                self.positions,
-                self.publisher, self._keeping))
-            try:
-                if browser_id is not None:
-                    self._keeping.resume(game, browser_id)
-                self._loaded = True
-                self._replace_game(game, seats, full=True)
-            except Exception as exc:
-                # the game goes on being kept under its own link (not started again under
-                # a new one, which would leave its record with no page holding a link)
-                rollback.restore(self)
-                self.last_internal_error = exc
-                refusal = StateFormatError(SHOWING_FAILED)
-                self._fail(f"could not load the game: {refusal}")
-                raise refusal from exc
+            load(text, self._loading, browser_id)
+
+    def _show_loaded(self, game: G, seats: list[str], browser_id: str | None) -> None:
+        if browser_id is not None:
+            self._keeping.resume(game, browser_id)
+        self._loaded = True
+        self._replace_game(game, seats, full=True)
 
     def _mark_records(self) -> tuple[Any, ...]:
         """The widget's own records of its game (what a failed load goes back to)."""
