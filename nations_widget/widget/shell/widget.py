@@ -17,10 +17,10 @@ whatever Python API it keeps (the dice game's :class:`~nations_widget.widget.Dic
 from __future__ import annotations
 
 import threading
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import partial
 from pathlib import Path
-from typing import Any, ClassVar, Generic, TypeVar, cast
+from typing import Any, ClassVar, Generic, NoReturn, TypeVar, cast
 
 import anywidget
 import traitlets
@@ -30,7 +30,7 @@ from ...core.history import HistoryGame
 from ...tables import LinkError
 from .adapter import BotFactory, GameAdapter, ToJson
 from .bot_runner import BotHooks, BotRunner, SeatBots
-from .bots import checked_seats, choose_bot
+from .bots import checked_seats
 from .coach import COACH_OFF
 from .coaching import CoachHooks, Coaching
 from .intent_handlers import check_click, dispatch
@@ -40,7 +40,7 @@ from .local_bots import LocalBotHooks, LocalBots, bots_offered
 from .log import LOG_LIMIT
 from .new_game import fresh_seed, plan_new_game
 from .positions import ShownPositions
-from .publishing import Publisher, PublishHooks, PublishParts, undo_target
+from .publishing import Publisher, PublishHooks, PublishParts, game_info, undo_target
 from .review import REVIEW_OFF
 from .saving import Loading, Marks, Rollback, load, save_text, saved_seats
 from .seating import SeatingHooks, TableSeating, invite
@@ -242,11 +242,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self.bot_info = adapter.bot_descriptions(names)
         self.bot_delay = float(bot_delay)
         self.game_kind = adapter.kind
-        self.game_info = {"kind": adapter.kind, "title": adapter.title,
-                          "player_counts": list(adapter.player_counts),
-                          "preferred_bot": choose_bot(names, adapter.preferred_bot),
-                          "bot_levels": adapter.bot_levels(names),
-                          "fair_words": dict(adapter.fair_words)}
+        self.game_info = game_info(adapter, names)
         if game is None:
             wanted = dict(settings or {})
             wanted["seed"] = fresh_seed(wanted.get("seed"))
@@ -325,9 +321,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             except IllegalMoveError as exc:
                 self._fail(str(exc))
                 raise
-            self.bot_runner.cancel()
-            self.error = ""
-            self._publish()
+            self._changed()
         self.bot_runner.schedule()
 
     def _play_parsed(self, move: Any, then: Any) -> None:
@@ -349,46 +343,32 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
                 return
             target = self._undo_target() if steps is None else self._game.position - steps
             if not self._game.can_undo or target < 0:
-                self._fail("nothing to undo: this is the start of the game")
-                raise IllegalMoveError("nothing to undo: this is the start of the game")
-            self.bot_runner.cancel()
-            self._game.resume(target)
-            self.error = ""
-            self._publish()
+                self._refuse(IllegalMoveError("nothing to undo: this is the start of the game"))
+            self._changed(partial(self._game.resume, target))
 
     def redo(self) -> None:
+        """Play again the last move undone (Undo's opposite; not at a table)."""
         with self._lock:
             self.seating.refuse("there is no redo at a table: the game goes on from its "
-                                  "last stored move")
+                                "last stored move")
             if not self._game.can_redo:
-                self._fail("nothing to redo")
-                raise IllegalMoveError("nothing to redo")
-            self.bot_runner.cancel()
-            self._game.redo()
-            self.error = ""
-            self._publish()
+                self._refuse(IllegalMoveError("nothing to redo"))
+            self._changed(self._game.redo)
 
     def goto(self, position: int) -> None:
         """Jump to the position after ``position`` moves (a replay: nothing is re-rolled)."""
         with self._lock:
+            length = self._game.length
             if isinstance(position, bool) or not isinstance(position, int) \
-                    or not 0 <= position <= self._game.length:
-                msg = f"position must be 0-{self._game.length}, got {position!r}"
-                self._fail(msg)
-                raise IndexError(msg)
-            self.bot_runner.cancel()
-            self._game.goto(position)
-            self.error = ""
-            self._publish()
+                    or not 0 <= position <= length:
+                self._refuse(IndexError(f"position must be 0-{length}, got {position!r}"))
+            self._changed(partial(self._game.goto, position))
 
     def back_to_game(self) -> None:
         """Show where the game is again after looking through the history: the position
         of the last move, undo or redo (not the moves undone)."""
         with self._lock:
-            self.bot_runner.cancel()
-            self._game.back_to_game()
-            self.error = ""
-            self._publish()
+            self._changed(self._game.back_to_game)
 
     def continue_here(self) -> None:
         """Play on from the position shown ("Continue from here"): the game is there now
@@ -396,11 +376,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         until told to play, as after an undo."""
         with self._lock:
             self.seating.refuse("at a table the game goes on from its last stored move; "
-                                  "use Back to the game")
-            self.bot_runner.cancel()
-            self._game.resume(self._game.position)
-            self.error = ""
-            self._publish()
+                                "use Back to the game")
+            self._changed(lambda: self._game.resume(self._game.position))
 
     def bot_move(self, name: str | None = None) -> M:
         """Let a bot play the current decision and return its move: the seat's own bot,
@@ -426,9 +403,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             seats[seat] = player
             self._seats = self._checked_seats(seats, n)
             self.local_bots.forget(seat)
-            self.bot_runner.cancel()
-            self.error = ""
-            self._publish()
+            self._changed()
         self.bot_runner.schedule()
 
     def play_only(self, seats: Collection[int]) -> None:
@@ -529,16 +504,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         ``preview`` trait, with ``position``, ``move`` and the page's ``ask`` number when
         given).  An illegal move raises :class:`IllegalMoveError` with the reason."""
         with self._lock:
-            parsed = self._adapter.parse_move(move)
-            if self._game.current_player is None:
-                raise IntentError("the game is over: no more moves")
-            result = self._adapter.preview_payload(self._game, parsed)
-            shown = {**result, "position": self._game.position,
-                     "move": parsed.to_json(),  # type: ignore[attr-defined]
-                     "asked": int(self.preview.get("asked", 0)) + 1}
-            if ask is not None:
-                shown["ask"] = ask
-            self.preview = self.seating.named(shown)     # "Ada passes.", at a table
+            result = self.publisher.show_preview(move, ask)
         self.publisher.prepare_soon()        # the move previewed is likely next
         return result
 
@@ -668,9 +634,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
                 self.seating.write(lambda b: b.play(move, then))
                 return
             self._play_parsed(move, then)
-            self.bot_runner.cancel()
-            self.error = ""
-            self._publish()
+            self._changed()
             self.coaching.after_move()
         self.bot_runner.schedule()
 
@@ -688,6 +652,20 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
 
     def _undo_target(self) -> int:
         return undo_target(self._game, self._seats)
+
+    def _changed(self, change: Callable[[], object] | None = None) -> None:
+        """The game changes here (by ``change``, when given, made once any bot move due is
+        forgotten): the refusal shown goes, and the board follows."""
+        self.bot_runner.cancel()
+        if change is not None:
+            change()
+        self.error = ""
+        self._publish()
+
+    def _refuse(self, refusal: Exception) -> NoReturn:
+        """Show ``refusal`` on the board, and raise it."""
+        self._fail(str(refusal))
+        raise refusal
 
     def _fail(self, message: str) -> None:
         """Show a refusal on the board (shortened: a message quoting a huge input must
