@@ -12,7 +12,16 @@ import pytest
 
 from nations_widget.core.errors import StateFormatError, UnknownBotError
 from nations_widget.widget import NationsWidget
-from nations_widget.widget.shell.saving import Marks, Rollback, read_save, save_text, saved_seats
+from nations_widget.widget.shell.saving import (
+    SHOWING_FAILED,
+    Loading,
+    Marks,
+    Rollback,
+    load,
+    read_save,
+    save_text,
+    saved_seats,
+)
 
 Make = Callable[..., NationsWidget]
 
@@ -99,3 +108,60 @@ def test_a_load_that_cannot_be_shown_leaves_the_widget_as_it_was(
              for name in other.read_only_traits() if name != "error"}
     assert after == {k: v for k, v in before.items() if k != "error"}
     assert "could not load the game" in other.error
+
+
+class Loader:
+    """The widget's side of a load (:class:`Loading`): what it was asked and told."""
+
+    def __init__(self, adapter: Any, broken: bool = False) -> None:
+        self.shown = Shown()
+        self.record: dict[str, Any] = {"game": "the old one"}
+        self.broken = broken
+        self.showed: list[tuple[Any, list[str], str | None]] = []
+        self.failed: list[str] = []
+        self.internal: list[BaseException] = []
+        self.loading: Loading[Any] = Loading(
+            adapter, seats=lambda data, n: saved_seats(data, n, ["human"] * n, checked,
+                                                       defaults),
+            record=lambda: Rollback.record(self.shown, ("view", "error"), [Marks(
+                lambda: dict(self.record), lambda mark: self.record.update(mark))]),
+            widget=self.shown, show=self.show, fail=self.failed.append,
+            internal_error=self.internal.append)
+
+    def show(self, game: Any, seats: list[str], browser_id: str | None) -> None:
+        self.record["game"] = game
+        self.shown.view = {"at": game.position}
+        self.showed.append((game, seats, browser_id))
+        if self.broken:
+            raise KeyError("a position the payloads cannot read")
+
+
+def test_a_load_shows_the_saved_game_with_its_seats(make_widget: Make) -> None:
+    w = make_widget(seats=["human", "first"])
+    w.play(w.game.state.legal_moves()[0])
+    loader = Loader(w.adapter)
+    game = load(w.save_json(), loader.loading, browser_id="kept-1")
+    assert game.to_json() == w.game.to_json()
+    assert loader.showed == [(game, ["human", "first"], "kept-1")]
+    assert loader.failed == [] and loader.internal == []
+
+
+def test_a_bad_save_is_refused_before_anything_is_recorded_or_shown(make_widget: Make) -> None:
+    loader = Loader(make_widget().adapter)
+    with pytest.raises(StateFormatError, match="must be a JSON object"):
+        load("[1]", loader.loading)
+    assert loader.showed == [] and loader.shown.updates == 0
+    assert loader.failed == ["could not load the game: a saved game must be a JSON object, "
+                             "not an array"]
+
+
+def test_a_load_that_cannot_be_shown_is_rolled_back_and_refused_in_words(
+        make_widget: Make) -> None:
+    loader = Loader(make_widget().adapter, broken=True)
+    with pytest.raises(StateFormatError, match="cannot be shown") as refused:
+        load(make_widget(seed=9).save_json(), loader.loading)
+    assert isinstance(refused.value.__cause__, KeyError)
+    assert loader.record == {"game": "the old one"} and loader.shown.view == {"at": 1}
+    assert loader.shown.updates == 1                 # the traits back in one update
+    assert [type(e) for e in loader.internal] == [KeyError]
+    assert loader.failed == [f"could not load the game: {SHOWING_FAILED}"]

@@ -5,7 +5,8 @@ provides ``BOT_NAMES`` (gentlest first), ``BOT_INFO`` (name -> an object with a
 ``description``) and ``make_bot(name, seed)`` returning an object with
 ``choose(state) -> move``.  Until such a package can be imported a game may give a
 fallback menu, so that its widget stays playable; the shell never depends on which bots
-exist.  The runner that lets the bots play is :class:`~.widget.GameWidget`'s.
+exist.  When and where the bots play is :mod:`~.bot_runner`'s; whose turn a bot takes and
+where its move goes, in a game played here, :mod:`~.local_bots`'s.
 """
 
 from __future__ import annotations

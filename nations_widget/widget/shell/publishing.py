@@ -29,8 +29,9 @@ from typing import Any, Protocol
 from ...core.history import HistoryGame
 from .adapter import GameAdapter
 from .bot_runner import BotRunner, loop_running
+from .bots import choose_bot
 from .coaching import Coaching
-from .intents import MAX_MESSAGE_CHARS
+from .intents import MAX_MESSAGE_CHARS, IntentError
 from .keeping import Keeping
 from .log import history_payload, log_patch
 from .positions import ShownPositions
@@ -94,6 +95,16 @@ class PublishParts:
     bot_runner: BotRunner
 
 
+def game_info(adapter: GameAdapter[Any, Any], bot_names: Sequence[str]) -> dict[str, Any]:
+    """The ``game_info`` trait (sent once): the game's kind, title, player counts, the bot
+    a hint asks, each bot's level in words and the game's words for its fair dice."""
+    return {"kind": adapter.kind, "title": adapter.title,
+            "player_counts": list(adapter.player_counts),
+            "preferred_bot": choose_bot(bot_names, adapter.preferred_bot),
+            "bot_levels": adapter.bot_levels(bot_names),
+            "fair_words": dict(adapter.fair_words)}
+
+
 def undo_target(game: HistoryGame[Any, Any], seats: Sequence[str]) -> int:
     """The position the board's Undo goes back to: the previous decision of a human seat
     (so that undoing in a game against bots does not land on a bot's turn), never the
@@ -132,6 +143,24 @@ class Publisher:
 
     def restore(self, mark: LogMark) -> None:
         self.log, self.log_seq = mark
+
+    def show_preview(self, move: Any, ask: int | None = None) -> dict[str, Any]:
+        """What ``move`` would do now (the adapter's ``preview_payload``; nothing is
+        played), also set as the ``preview`` trait with the ``position``, the ``move``, the
+        page's ``ask`` number when given, and ``asked`` (this widget's previews counted, so
+        that the same preview asked again is a new value).  An illegal move raises
+        :class:`~nations_widget.core.errors.IllegalMoveError` with the reason."""
+        game = self._hooks.game()
+        parsed = self._adapter.parse_move(move)
+        if game.current_player is None:
+            raise IntentError("the game is over: no more moves")
+        result = self._adapter.preview_payload(game, parsed)
+        shown = {**result, "position": game.position, "move": parsed.to_json(),
+                 "asked": int(self._board.preview.get("asked", 0)) + 1}
+        if ask is not None:
+            shown["ask"] = ask
+        self._board.preview = self._parts.seating.named(shown)   # "Ada passes.", at a table
+        return result
 
     def publish_log(self, reset: bool = False) -> None:
         """Send the browser what changed in the log (everything when ``reset``)."""

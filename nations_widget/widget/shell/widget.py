@@ -16,35 +16,35 @@ whatever Python API it keeps (the dice game's :class:`~nations_widget.widget.Dic
 
 from __future__ import annotations
 
-import secrets
 import threading
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import partial
 from pathlib import Path
-from typing import Any, ClassVar, Generic, TypeVar, cast
+from typing import Any, ClassVar, Generic, NoReturn, TypeVar, cast
 
 import anywidget
 import traitlets
 
-from ...core.bots.runner import BotTurn
-from ...core.errors import IllegalMoveError, SeatChoiceError, StateFormatError
+from ...core.errors import IllegalMoveError, SeatChoiceError
 from ...core.history import HistoryGame
 from ...tables import LinkError
 from .adapter import BotFactory, GameAdapter, ToJson
 from .bot_runner import BotHooks, BotRunner, SeatBots
-from .bots import checked_seats, choose_bot
+from .bots import checked_seats
 from .coach import COACH_OFF
 from .coaching import CoachHooks, Coaching
 from .intent_handlers import check_click, dispatch
 from .intents import IntentError, IntentTable
 from .keeping import Keep, Keeping
+from .local_bots import LocalBotHooks, LocalBots, bots_offered
 from .log import LOG_LIMIT
+from .new_game import fresh_seed, plan_new_game
 from .positions import ShownPositions
-from .publishing import Publisher, PublishHooks, PublishParts, undo_target
+from .publishing import Publisher, PublishHooks, PublishParts, game_info, undo_target
 from .review import REVIEW_OFF
-from .saving import SHOWING_FAILED, Marks, Rollback, read_save, save_text, saved_seats
+from .saving import Loading, Marks, Rollback, load, save_text, saved_seats
 from .seating import SeatingHooks, TableSeating, invite
-from .table_mode import INVITE, NO_BOT_HELP, NO_COACH, NO_SAVE, OPEN, REMOTE, Hands, TableBinding
+from .table_mode import NO_COACH, NO_SAVE, REMOTE, Hands, TableBinding
 from .wire import AS_JSON_TEXT, from_page
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
@@ -197,13 +197,13 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         #: intents this widget refuses, by kind, with the reason in words (a lesson's
         #: table refuses New game and Load: see :mod:`nations_widget.widget.learn`)
         self.refused_intents: dict[str, str] = {}
-        if bot_factory is None:
-            names, factory = adapter.bots()
-        else:
-            names, factory = tuple(bot_names or ()), bot_factory
-        if bot_names is not None:
-            names = tuple(bot_names)
-        self._seat_bots = SeatBots(factory, names, adapter.preferred_bot)
+        names, factory = bots_offered(adapter, bot_factory, bot_names)
+        #: the seats' bots: their turns and where their moves go (see :mod:`~.local_bots`)
+        self.local_bots = LocalBots(self._lock, self.seating, SeatBots(
+            factory, names, adapter.preferred_bot), LocalBotHooks(
+            game=lambda: self._game, seats=lambda: self._seats, publish=self._publish,
+            fail=self._fail, clear_error=partial(setattr, self, "error", ""),
+            internal_error=partial(setattr, self, "last_internal_error"), log=self.log))
         #: the hint, grading, review and puzzles (see :mod:`~.coaching`)
         self.coaching = Coaching(adapter, self._lock, CoachHooks(
             game=lambda: self._game, seats=lambda: self._seats, loaded=lambda: self._loaded,
@@ -216,9 +216,10 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             in_intent=lambda: self._in_intent, goto=self.goto,
             back_to_game=self.back_to_game))
         #: where and when the bots play (see :mod:`~.bot_runner`)
+        bots = self.local_bots
         self.bot_runner = BotRunner(self._lock, BotHooks(
-            due=self._bot_due, turn=self._bot_turn, apply=self._apply_bot_move,
-            busy=self._set_busy, publish=self._publish, failed=self._bot_failed,
+            due=bots.due, turn=bots.turn, apply=bots.apply,
+            busy=partial(setattr, self, "busy"), publish=self._publish, failed=bots.failed,
             hint_now=self.bot_move, delay=lambda: self.bot_delay,
             in_intent=lambda: self._in_intent))
         #: the board's traits worked out and set (see :mod:`~.publishing`)
@@ -228,18 +229,23 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
                          set_seats=partial(setattr, self, "_seats"),
                          game_number=lambda: self._game_number,
                          said=lambda: self._said))
+        #: what a load asks of the widget (see :func:`~.saving.load`)
+        self._loading = Loading(adapter, seats=lambda data, n: saved_seats(
+            data, n, self._seats, self._checked_seats,
+            lambda players: adapter.default_seats(players, self.bot_names)),
+            record=lambda: Rollback.record(self, self.read_only_traits(), (
+                Marks(self._mark_records, self._restore_records), self.local_bots,
+                self.positions, self.publisher, self._keeping)),
+            widget=self, show=self._show_loaded, fail=self._fail,
+            internal_error=partial(setattr, self, "last_internal_error"))
         self.bot_names = list(names)
         self.bot_info = adapter.bot_descriptions(names)
         self.bot_delay = float(bot_delay)
         self.game_kind = adapter.kind
-        self.game_info = {"kind": adapter.kind, "title": adapter.title,
-                          "player_counts": list(adapter.player_counts),
-                          "preferred_bot": choose_bot(names, adapter.preferred_bot),
-                          "bot_levels": adapter.bot_levels(names),
-                          "fair_words": dict(adapter.fair_words)}
+        self.game_info = game_info(adapter, names)
         if game is None:
             wanted = dict(settings or {})
-            wanted["seed"] = _seed(wanted.get("seed"))
+            wanted["seed"] = fresh_seed(wanted.get("seed"))
             game = adapter.new_game(wanted, None)
         self._game: G = game
         self._seats = self._checked_seats(seats, adapter.seat_count(game))
@@ -315,9 +321,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             except IllegalMoveError as exc:
                 self._fail(str(exc))
                 raise
-            self.bot_runner.cancel()
-            self.error = ""
-            self._publish()
+            self._changed()
         self.bot_runner.schedule()
 
     def _play_parsed(self, move: Any, then: Any) -> None:
@@ -339,46 +343,32 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
                 return
             target = self._undo_target() if steps is None else self._game.position - steps
             if not self._game.can_undo or target < 0:
-                self._fail("nothing to undo: this is the start of the game")
-                raise IllegalMoveError("nothing to undo: this is the start of the game")
-            self.bot_runner.cancel()
-            self._game.resume(target)
-            self.error = ""
-            self._publish()
+                self._refuse(IllegalMoveError("nothing to undo: this is the start of the game"))
+            self._changed(partial(self._game.resume, target))
 
     def redo(self) -> None:
+        """Play again the last move undone (Undo's opposite; not at a table)."""
         with self._lock:
             self.seating.refuse("there is no redo at a table: the game goes on from its "
-                                  "last stored move")
+                                "last stored move")
             if not self._game.can_redo:
-                self._fail("nothing to redo")
-                raise IllegalMoveError("nothing to redo")
-            self.bot_runner.cancel()
-            self._game.redo()
-            self.error = ""
-            self._publish()
+                self._refuse(IllegalMoveError("nothing to redo"))
+            self._changed(self._game.redo)
 
     def goto(self, position: int) -> None:
         """Jump to the position after ``position`` moves (a replay: nothing is re-rolled)."""
         with self._lock:
+            length = self._game.length
             if isinstance(position, bool) or not isinstance(position, int) \
-                    or not 0 <= position <= self._game.length:
-                msg = f"position must be 0-{self._game.length}, got {position!r}"
-                self._fail(msg)
-                raise IndexError(msg)
-            self.bot_runner.cancel()
-            self._game.goto(position)
-            self.error = ""
-            self._publish()
+                    or not 0 <= position <= length:
+                self._refuse(IndexError(f"position must be 0-{length}, got {position!r}"))
+            self._changed(partial(self._game.goto, position))
 
     def back_to_game(self) -> None:
         """Show where the game is again after looking through the history: the position
         of the last move, undo or redo (not the moves undone)."""
         with self._lock:
-            self.bot_runner.cancel()
-            self._game.back_to_game()
-            self.error = ""
-            self._publish()
+            self._changed(self._game.back_to_game)
 
     def continue_here(self) -> None:
         """Play on from the position shown ("Continue from here"): the game is there now
@@ -386,36 +376,14 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         until told to play, as after an undo."""
         with self._lock:
             self.seating.refuse("at a table the game goes on from its last stored move; "
-                                  "use Back to the game")
-            self.bot_runner.cancel()
-            self._game.resume(self._game.position)
-            self.error = ""
-            self._publish()
+                                "use Back to the game")
+            self._changed(lambda: self._game.resume(self._game.position))
 
     def bot_move(self, name: str | None = None) -> M:
         """Let a bot play the current decision and return its move: the seat's own bot,
         or ``name``, or for a human seat the preferred bot (a hint)."""
-        with self._lock:
-            self.seating.refuse(NO_BOT_HELP, shared_only=True)
-            self.seating.refuse_looking_back(self._game)
-            seat = self._game.current_player
-            if seat is None:
-                self._fail("the game is over")
-                raise IllegalMoveError("the game is over")
-            bot = self._seat_bots.bot_for(self._game, self._seats, seat, name)
-            move: M = bot.choose(self._game.state.clone())
-            if self.seating.binding is not None:
-                # a table with one person: the bot's move is stored as this screen's
-                self.seating.write(lambda b: b.play(move))
-                return move
-            try:
-                self._game.play(move)
-            except IllegalMoveError as exc:
-                self._fail(f"the bot's move was refused: {exc}")
-                raise
-            self.error = ""
-            self._publish()
-            return move
+        move: M = self.local_bots.decide_now(name)
+        return move
 
     def play_bots(self, max_moves: int = 100_000) -> int:
         """Play bot seats synchronously until a human must decide or the game ends;
@@ -434,10 +402,8 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             seats = list(self._seats)
             seats[seat] = player
             self._seats = self._checked_seats(seats, n)
-            self._seat_bots.made.pop(seat, None)
-            self.bot_runner.cancel()
-            self.error = ""
-            self._publish()
+            self.local_bots.forget(seat)
+            self._changed()
         self.bot_runner.schedule()
 
     def play_only(self, seats: Collection[int]) -> None:
@@ -456,7 +422,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
             self._screen_only = chosen
             self._seats = self._checked_seats(
                 [s if s != REMOTE else "human" for s in self._seats], n)
-            self._seat_bots.made.clear()
+            self.local_bots.forget()
             self.bot_runner.cancel()
             self._publish()
 
@@ -473,32 +439,18 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         settings = dict(settings or {})
         self._intents.check_settings(settings)
         with self._lock:
-            wanted = {k: v for k, v in settings.items() if k not in ("seats", "bot_delay")}
-            wanted.setdefault("players", self._adapter.settings_of(self._game)["players"])
-            wanted["seed"] = _seed(settings.get("seed"))
-            delay = settings.get("bot_delay")
-            if delay is not None and (isinstance(delay, bool)
-                                      or not 0 <= float(delay) <= 30):
-                raise ValueError("bot_delay must be 0-30 seconds")
-            game = self._adapter.new_game(wanted, self._game)
-            n = self._adapter.seat_count(game)
-            seats = settings.get("seats")
-            if seats is not None and self.seating.binding is not None and REMOTE in seats:
-                seats = [INVITE if who == REMOTE else who for who in seats]
-            if seats is None:
-                seats = [s for s in self._seats if s != REMOTE] \
-                    if len(self._seats) == n and self.seating.binding is None else None
-            if seats is not None and (INVITE in seats or OPEN in seats):
-                hands = invite(game, list(seats), self.bot_names, n)
-                if delay is not None:
-                    self.bot_delay = float(delay)
+            plan = plan_new_game(settings, self._adapter, self._game, self._seats,
+                                 self.bot_names, at_table=self.seating.binding is not None,
+                                 only=self._screen_only)
+            hands = invite(plan.game, list(plan.seats), self.bot_names,
+                           self._adapter.seat_count(plan.game)) if plan.new_table else None
+            if plan.bot_delay is not None:
+                self.bot_delay = plan.bot_delay
+            if hands is not None:
                 self.sit_at(hands)
                 return
-            checked = self._checked_seats(seats, n)
-            if delay is not None:
-                self.bot_delay = float(delay)
             self._loaded = False
-            self._replace_game(game, checked)
+            self._replace_game(plan.game, list(plan.seats))
         self.bot_runner.schedule()
 
     # ---------------------------------------------------- tables (see seating.py)
@@ -552,16 +504,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         ``preview`` trait, with ``position``, ``move`` and the page's ``ask`` number when
         given).  An illegal move raises :class:`IllegalMoveError` with the reason."""
         with self._lock:
-            parsed = self._adapter.parse_move(move)
-            if self._game.current_player is None:
-                raise IntentError("the game is over: no more moves")
-            result = self._adapter.preview_payload(self._game, parsed)
-            shown = {**result, "position": self._game.position,
-                     "move": parsed.to_json(),  # type: ignore[attr-defined]
-                     "asked": int(self.preview.get("asked", 0)) + 1}
-            if ask is not None:
-                shown["ask"] = ask
-            self.preview = self.seating.named(shown)     # "Ada passes.", at a table
+            result = self.publisher.show_preview(move, ask)
         self.publisher.prepare_soon()        # the move previewed is likely next
         return result
 
@@ -612,42 +555,22 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         ``browser_id``: the game is one the page kept in the browser's storage under that
         id (see :mod:`~.keeping`), and goes on being kept under it."""
         with self._lock:
-            try:
-                data, game = read_save(text, self._adapter)
-            except StateFormatError as exc:
-                self._fail(f"could not load the game: {exc}")
-                raise
-            seats = saved_seats(data, self._adapter.seat_count(game), self._seats,
-                                self._checked_seats,
-                                lambda n: self._adapter.default_seats(n, self.bot_names))
-            # the bots wait until told to play (as after an undo): a loaded position is
-            # looked at first.  Showing it can still fail (a position the payloads cannot
-            # read): then the widget goes back to the game it had, every trait with it
-            rollback = Rollback.record(self, self.read_only_traits(), (
-                Marks(self._mark_records, self._restore_records), self.positions,
-                self.publisher, self._keeping))
-            try:
-                if browser_id is not None:
-                    self._keeping.resume(game, browser_id)
-                self._loaded = True
-                self._replace_game(game, seats, full=True)
-            except Exception as exc:
-                # the game goes on being kept under its own link (not started again under
-                # a new one, which would leave its record with no page holding a link)
-                rollback.restore(self)
-                self.last_internal_error = exc
-                refusal = StateFormatError(SHOWING_FAILED)
-                self._fail(f"could not load the game: {refusal}")
-                raise refusal from exc
+            load(text, self._loading, browser_id)
+
+    def _show_loaded(self, game: G, seats: list[str], browser_id: str | None) -> None:
+        if browser_id is not None:
+            self._keeping.resume(game, browser_id)
+        self._loaded = True
+        self._replace_game(game, seats, full=True)
 
     def _mark_records(self) -> tuple[Any, ...]:
         """The widget's own records of its game (what a failed load goes back to)."""
-        return (self._game, self._game_number, self._seats, dict(self._seat_bots.made),
-                self.coaching.review_job, self._loaded, self.new_game_open, dict(self._said))
+        return (self._game, self._game_number, self._seats, self.coaching.review_job,
+                self._loaded, self.new_game_open, dict(self._said))
 
     def _restore_records(self, mark: tuple[Any, ...]) -> None:
-        (self._game, self._game_number, self._seats, self._seat_bots.made,
-         self.coaching.review_job, self._loaded, self.new_game_open, self._said) = mark
+        (self._game, self._game_number, self._seats, self.coaching.review_job,
+         self._loaded, self.new_game_open, self._said) = mark
 
     def replace_game(self, game: G, *, full: bool = True) -> None:
         """Play ``game`` from now on (a game's own intents use this, e.g. the dice game's
@@ -666,7 +589,7 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
         self._game_number += 1
         self.new_game_open = False            # the settings are chosen: the dialog is done
         self._seats = seats
-        self._seat_bots.made.clear()
+        self.local_bots.forget()
         self.bot_runner.cancel()
         self.error = ""
         self._publish(full=full, reset_log=True)
@@ -711,70 +634,15 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
                 self.seating.write(lambda b: b.play(move, then))
                 return
             self._play_parsed(move, then)
-            self.bot_runner.cancel()
-            self.error = ""
-            self._publish()
+            self._changed()
             self.coaching.after_move()
         self.bot_runner.schedule()
-
-    # ------------------------------------------------------------------- bots
-    def _bot_due(self) -> bool:
-        if self.seating.binding is not None:
-            return False              # the table's bots: see TableBinding
-        seat = self._game.current_player
-        return seat is not None and self._seats[seat] not in ("human", REMOTE)
-
-    def _bot_turn(self) -> BotTurn | None:
-        """The bot turn due now (the runner's :class:`~.bot_runner.LocalPlace` asks, with
-        the lock held): the bot thinks on a copy; the game and the state it was chosen for
-        go with it, to be checked when its move comes."""
-        game = self._game
-        state = game.state
-        seat = state.current_player()
-        if seat is None:
-            return None
-        bot = self._seat_bots.bot_for(game, self._seats, seat)
-        return BotTurn(seat, bot, state.clone(), mark=(game, state))
-
-    def _bot_failed(self, exc: BaseException) -> None:
-        """A bot's failure: shown on the board, and logged with its traceback for whoever
-        runs the server (a bot that raises is a bug)."""
-        self.last_internal_error = exc
-        self.log.error("a bot failed", exc_info=exc)
-        self._fail(f"a bot failed ({type(exc).__name__}): {exc}")
-
-    def _apply_bot_move(self, turn: BotTurn, move: M, publish: bool) -> bool:
-        """Play ``move``, which a bot chose for the turn's state, if the game is still
-        there: same game, same position (the very state object; an undo followed by
-        another move makes a new one).  Returns whether it was played.  ``publish``: show
-        it at once (a quiet runner shows its moves when it ends)."""
-        game, state = turn.mark
-        if self._game is not game or game.state is not state:
-            return False
-        binding = self.seating.binding
-        if binding is not None:
-            # (a hint at a table with one person: stored as this screen's move)
-            try:
-                binding.play(move)
-            except ValueError as exc:       # the table moved on meanwhile
-                self._fail(str(exc))
-                return False
-            binding.refresh()
-            self.error = ""
-        else:
-            game.play(move)
-        if publish:
-            self._publish()
-        return True
 
     def _show_said(self, trait: str, value: dict[str, Any]) -> None:
         """Show the coach's ``coach`` or ``review`` trait, with the players' names at a
         table (see ``_said``)."""
         self._said[trait] = value
         setattr(self, trait, self.seating.named(value))
-
-    def _set_busy(self, busy: bool) -> None:
-        self.busy = busy
 
     # ---------------------------------------------------------------- helpers
     def _checked_seats(self, seats: Sequence[str] | None, players: int) -> list[str]:
@@ -784,6 +652,20 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
 
     def _undo_target(self) -> int:
         return undo_target(self._game, self._seats)
+
+    def _changed(self, change: Callable[[], object] | None = None) -> None:
+        """The game changes here (by ``change``, when given, made once any bot move due is
+        forgotten): the refusal shown goes, and the board follows."""
+        self.bot_runner.cancel()
+        if change is not None:
+            change()
+        self.error = ""
+        self._publish()
+
+    def _refuse(self, refusal: Exception) -> NoReturn:
+        """Show ``refusal`` on the board, and raise it."""
+        self._fail(str(refusal))
+        raise refusal
 
     def _fail(self, message: str) -> None:
         """Show a refusal on the board (shortened: a message quoting a huge input must
@@ -805,10 +687,3 @@ class GameWidget(anywidget.AnyWidget, Generic[G, M]):
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self._game!r} seats={self._seats}>"
 
-
-def _seed(seed: int | str | None) -> int:
-    if seed is None or seed == "":
-        return secrets.randbelow(2**31)
-    if isinstance(seed, str):
-        return int(seed)
-    return seed
