@@ -71,6 +71,17 @@ def test_the_seats_this_screen_does_not_play_wait() -> None:
     assert only.seats == ("human", REMOTE) and not only.new_table
 
 
+def test_a_new_game_with_no_seats_given_keeps_the_seats_a_screen_does_not_play() -> None:
+    """A screen that plays only some seats (a lesson's table, ``play_only``) and starts a
+    new game with the same players: every seat is kept, those it does not play waiting
+    again (they were dropped from the list, which then came out a seat short and was
+    refused: "give one seat per player (2), got ['human']")."""
+    again = plan({}, ["human", REMOTE], only={0})
+    assert again.seats == ("human", REMOTE) and not again.new_table
+    mixed = plan({}, ["other", REMOTE, "human"], players=3, only={0, 2})
+    assert mixed.seats == ("other", REMOTE, "human")
+
+
 def test_a_fresh_seed_is_drawn_only_when_none_is_given() -> None:
     assert fresh_seed(5) == 5 and fresh_seed("6") == 6
     assert len({fresh_seed(None) for _ in range(8)}) > 1

@@ -81,7 +81,9 @@ def plan_new_game(settings: Mapping[str, Any], adapter: GameAdapter[G, Any], cur
     if chosen is not None and at_table and REMOTE in chosen:
         chosen = [INVITE if who == REMOTE else who for who in chosen]
     if chosen is None and len(seats) == n and not at_table:
-        chosen = [s for s in seats if s != REMOTE]       # the same players again
+        # the same players again; a seat this screen does not play is a person's, who
+        # waits again (checked_seats marks it so from ``only``)
+        chosen = ["human" if s == REMOTE else s for s in seats]
     if chosen is not None and (INVITE in chosen or OPEN in chosen):
         return NewGamePlan(game, tuple(chosen), True, bot_delay)
     if chosen is None:
