@@ -263,6 +263,30 @@ def test_recent_moves_of_the_others_until_the_viewer() -> None:
             assert m["card"] in recent["cards"]
 
 
+def test_every_recent_line_names_its_player_and_a_repeat_is_counted() -> None:
+    """The engine's sentences that name nobody ("Aqueduct replaces Chariot.") are said by
+    their player too, and the same line made again at once by the same player is one line
+    with its count; found over the positions of a 4-player game of heuristic bots."""
+    from nations_widget.board.bots import make_bot
+    game = Game(players=4, seed=3)
+    seats = ["human", "heuristic", "heuristic", "heuristic"]
+    bots = [make_bot("heuristic", seed) for seed in range(4)]
+    unnamed = repeated = 0
+    while not game.is_over and game.round <= 4:
+        recent = recent_payload(game, seats)
+        for m in recent["moves"]:
+            who = f"Player {m['seat'] + 1}" + ("" if m["seat"] == 0 else " (heuristic bot)")
+            assert m["text"].startswith(who), m
+            unnamed += "replaces" in m["text"] and ": " in m["text"][:40]
+            repeated += m["times"] > 1
+        texts = [(m["seat"], m["text"], m["card"], m["slot"]) for m in recent["moves"]]
+        assert all(a != b for a, b in zip(texts, texts[1:], strict=False))
+        seat = game.current_player
+        assert seat is not None
+        game.play(bots[seat].choose(game.state.clone()))
+    assert unnamed and repeated      # both kinds of line came up
+
+
 def test_a_deploy_from_another_card_says_both() -> None:
     s = GameState.new(players=2, seed=5)
     while s.step != "actions" or not any(isinstance(m, Deploy) and m.source != "idle"

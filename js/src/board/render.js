@@ -416,7 +416,8 @@ function recentPanel(S, part) {
   if (!r || !r.moves.length) return null;
   return part("recent", sig(r), () => h("section", { class: "nw-panel nwb-recent-moves", "aria-label": "The other players' last moves", dataset: { key: "recent" } },
     h("h3", {}, r.moves.length > 1 ? "Since your last move" : "Last move"),
-    h("ol", {}, r.moves.map((m) => h("li", { class: `nwb-seat-${m.seat}` }, m.text)))));
+    h("ol", {}, r.moves.map((m) => h("li", { class: `nwb-seat-${m.seat}` }, m.text,
+      m.times > 1 ? h("b", {}, ` (×${m.times})`) : null)))));
 }
 
 function detailPanel(S, ui, act, part, moves) {

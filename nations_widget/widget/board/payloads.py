@@ -697,7 +697,11 @@ def _change_text(row: dict[str, Any]) -> str:
 def recent_payload(game: Game, seats: Sequence[str]) -> dict[str, Any]:
     """What the other players did since the viewer's last decision (the viewer: the human
     seat to move; for anyone else, the last move only), oldest first: ``{"moves": [{"seat",
-    "text", "card", "slot"}], "cards": [card ids to highlight]}``."""
+    "text", "card", "slot", "times"}], "cards": [card ids to highlight]}``.  Each text
+    names its player, the engine's own sentences too ("Aqueduct replaces Chariot." said
+    nobody's once the move that bought it was off the list); the same move made again at
+    once by the same player ("has no books left and gives up 1 food instead", thrice) is
+    one line with its ``times``."""
     state = game.state
     current = state.current_player()
     viewer = current if current is not None and seats[current] == "human" else None
@@ -715,9 +719,15 @@ def recent_payload(game: Game, seats: Sequence[str]) -> dict[str, Any]:
         elif isinstance(move, Hire):
             ref = before.players[mover].wonder
             card = before.comp.cards[ref].id if ref >= 0 else None
-        moves.append({"seat": mover, "text": _who(mover, seats) + text[len(seat_label(mover)):]
-                      if text.startswith(seat_label(mover)) else text,
-                      "card": card, "slot": slot})
+        label = seat_label(mover)
+        named = (_who(mover, seats) + text[len(label):] if text.startswith(label)
+                 else f"{_who(mover, seats)}: {text}")
+        last = moves[-1] if moves else None
+        if last is not None and (last["seat"], last["text"], last["card"], last["slot"]) \
+                == (mover, named, card, slot):
+            last["times"] += 1
+            continue
+        moves.append({"seat": mover, "text": named, "card": card, "slot": slot, "times": 1})
     return {"moves": moves, "cards": sorted({m["card"] for m in moves if m["card"]})}
 
 
