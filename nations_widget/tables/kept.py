@@ -238,14 +238,21 @@ _WRITER: ThreadPoolExecutor | None = None
 _WRITER_LOCK = threading.Lock()
 
 
-def write_later(job: Callable[[], None]) -> None:
+def write_later(job: Callable[[], None], after: float = 0.0) -> None:
     """Run ``job`` in this process's writer thread (one, so that each game's events are
-    stored in the order they were made)."""
+    stored in the order they were made), not before ``after`` seconds from now."""
     global _WRITER
+    due = time.monotonic() + after
+
+    def when_due() -> None:
+        wait = due - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
+        job()
     with _WRITER_LOCK:
         if _WRITER is None:
             _WRITER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nations-keep")
-        _WRITER.submit(job)
+        _WRITER.submit(when_due if after > 0 else job)
 
 
 def written(timeout: float = 10.0) -> bool:

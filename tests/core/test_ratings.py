@@ -7,6 +7,7 @@ import importlib.util
 import math
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -137,15 +138,21 @@ def test_level_gaps_measure_each_level_above_the_one_below() -> None:
                                                                - ratings["r3"].low)
 
 
-def test_the_benchmark_line_ups_are_seeded_and_seat_no_bot_twice(tmp_path: Path) -> None:
-    """benchmarks/bot_ratings.py: game g's line-up depends only on (game, seed, g), so the
-    same games are played on one core, a pool or a cluster; and its CSV reads back as
-    finishing orders by score."""
+def _benchmark() -> Any:
+    """benchmarks/bot_ratings.py, imported from its file."""
     spec = importlib.util.spec_from_file_location(
         "bot_ratings", Path(__file__).resolve().parents[2] / "benchmarks" / "bot_ratings.py")
     assert spec and spec.loader
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
+    return bench
+
+
+def test_the_benchmark_line_ups_are_seeded_and_seat_no_bot_twice(tmp_path: Path) -> None:
+    """benchmarks/bot_ratings.py: game g's line-up depends only on (game, seed, g), so the
+    same games are played on one core, a pool or a cluster; and its CSV reads back as
+    finishing orders by score."""
+    bench = _benchmark()
     for kind, counts in (("dice", {2, 3, 4}), ("board", {2, 3, 4, 5})):
         ups = [bench.line_up(kind, 1, g) for g in range(200)]
         assert ups == [bench.line_up(kind, 1, g) for g in range(200)]
@@ -158,3 +165,20 @@ def test_the_benchmark_line_ups_are_seeded_and_seat_no_bot_twice(tmp_path: Path)
                     "1,2,2,0,c,3,2,5,0.1\n1,2,2,1,a,4,1,5,0.1\n")
     finishes, counts = bench.read_finishes([str(path)])
     assert finishes == [[["b"], ["a", "c"]], [["a"], ["c"]]] and counts == {3: 1, 2: 1}
+
+
+@pytest.mark.parametrize("kind", ["dice", "board"])
+def test_each_menu_level_is_measured_above_the_one_below(kind: str) -> None:
+    """The games kept in benchmarks/ratings/ (docs/bots.md's tables): in each game's bot
+    menu, the weakest bot of every level is rated at least 100 points above the strongest
+    of the level below, the difference's 95% interval above 0 (a level renamed or a bot
+    moved to another level without games that show it fails here)."""
+    bench = _benchmark()
+    folder = Path(__file__).resolve().parents[2] / "benchmarks" / "ratings"
+    files = sorted(str(p) for p in folder.glob(f"{kind}_*.csv"))
+    finishes, _ = bench.read_finishes(files)
+    levels = bench.bot_levels(kind)
+    gaps = level_gaps(finishes, levels, anchor="random", samples=60, seed=1)
+    assert [g.upper for g in gaps] == sorted(set(levels.values()))[1:]    # every level
+    for g in gaps:
+        assert g.closest >= 100 and g.closest_low > 0, g

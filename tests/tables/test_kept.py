@@ -6,6 +6,7 @@ written stops nothing and says why."""
 from __future__ import annotations
 
 import sqlite3
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -15,7 +16,15 @@ import pytest
 from nations_widget.board import Game as BoardGame
 from nations_widget.dice import Game as DiceGame
 from nations_widget.tables import LinkError, Store, create_table, join_table
-from nations_widget.tables.kept import DAY, FORGOTTEN, KeptGame, forget_kept, prune_kept
+from nations_widget.tables.kept import (
+    DAY,
+    FORGOTTEN,
+    KeptGame,
+    forget_kept,
+    prune_kept,
+    write_later,
+    written,
+)
 from nations_widget.tables.table import Table
 
 from .conftest import raw_sql
@@ -190,3 +199,18 @@ def test_forget_leaves_a_record_it_cannot_read_and_says_so(
         forget_kept(store, kept.token)
     assert kept.token not in str(refused.value)
     assert store.load_table(kept.table_id) is not None
+
+
+def test_a_write_asked_to_wait_runs_after_its_wait_and_in_its_turn() -> None:
+    """write_later(job, after=s): the writer thread runs the job no sooner than s seconds
+    after it was asked (a move's write lets the page's update go first), and the writes
+    stay in the order they were asked, a later one without a wait included."""
+    ran: list[tuple[str, float]] = []
+    done = threading.Event()
+    asked = time.monotonic()
+    write_later(lambda: ran.append(("first", time.monotonic())), after=0.05)
+    write_later(lambda: ran.append(("second", time.monotonic())))
+    write_later(done.set)
+    assert done.wait(5) and written()
+    assert [name for name, _ in ran] == ["first", "second"]
+    assert ran[0][1] - asked >= 0.05

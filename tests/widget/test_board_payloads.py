@@ -3,6 +3,7 @@ placing every legal move, previewing moves, and stable in size."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import statistics
@@ -280,7 +281,7 @@ def test_every_recent_line_names_its_player_and_a_repeat_is_counted() -> None:
             unnamed += "replaces" in m["text"] and ": " in m["text"][:40]
             repeated += m["times"] > 1
         texts = [(m["seat"], m["text"], m["card"], m["slot"]) for m in recent["moves"]]
-        assert all(a != b for a, b in zip(texts, texts[1:], strict=False))
+        assert all(a != b for a, b in itertools.pairwise(texts))
         seat = game.current_player
         assert seat is not None
         game.play(bots[seat].choose(game.state.clone()))

@@ -25,15 +25,15 @@ _INFO: tuple[BotInfo, ...] = (
     BotInfo("random", 0, "plays a uniformly random legal move (its nation starves)",
             RandomBot, 0),
     BotInfo("heuristic-easy", 1, "rules of thumb with noise; takes workers from the start",
-            lambda seed: HeuristicBot(seed, "easy"), 550),
+            lambda seed: HeuristicBot(seed, "easy"), 493),
     BotInfo("heuristic", 2, "rules of thumb: production first, workers it can feed, "
-            "decisions looked one step ahead", lambda seed: HeuristicBot(seed, "normal"), 754),
+            "decisions looked one step ahead", lambda seed: HeuristicBot(seed, "normal"), 734),
     BotInfo("mcts-easy", 3, "tree search, 20 playouts of one round per move",
-            lambda seed: MCTSBot(seed, iterations=20, name="mcts-easy"), 1201),
+            lambda seed: MCTSBot(seed, iterations=20, name="mcts-easy"), 1210),
     BotInfo("mcts", 4, "tree search, 100 playouts of one round per move (at most 3,000 "
             "simulated moves)",
             lambda seed: MCTSBot(seed, iterations=100, max_steps=3000, name="mcts"),
-            1356),
+            1318),
 )
 
 BOT_INFO: dict[str, BotInfo] = {info.name: info for info in _INFO}

@@ -52,6 +52,12 @@ from ...tables.kept import KEEP_VARIABLE, KeptGame, write_later
 from ...tables.table import Table
 from . import table_mode
 
+#: seconds a move's write to the store waits, so that the page's update is sent first
+#: (``benchmarks/browser_latency.py --keep``, real moves, medians of six figures each:
+#: 16.3 ms with the write at once, 15.55 ms with this wait, as with no keeping at all;
+#: see docs/performance.md)
+WRITE_AFTER = 0.02
+
 
 class KeptShown(Protocol):
     """What keeping needs of a widget: its ``kept`` trait (what the page is told of the
@@ -223,7 +229,9 @@ class Keeping:
         self.shown(widget, game, bots)
         events = kept.changes(game, bots)
         if events or not kept.created:
-            write_later(lambda: self._write(widget, kept, events))
+            # the board's update first: the write's Python work would hold the GIL that
+            # the kernel's IO thread needs to send it (docs/performance.md)
+            write_later(lambda: self._write(widget, kept, events), after=WRITE_AFTER)
 
     def _follow_in_browser(self, widget: KeptShown, game: HistoryGame[Any, Any],
                            bots: list[str | None]) -> None:
