@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import importlib
 import random
 import statistics
 import sys
@@ -37,7 +38,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from nations_widget.core.bots.ratings import finish_from_scores, level_gaps, rate
+from nations_widget.core.bots.ratings import bootstrap, finish_from_scores, level_gaps, rate
 from nations_widget.core.bots.tournament import GameResult, executor_for
 
 #: Seat weights per game: how often each bot is drawn for a seat (relative).  The dice
@@ -163,37 +164,47 @@ def play(args: argparse.Namespace) -> int:
     return 0
 
 
-def read_finishes(paths: Sequence[str]) -> tuple[list[list[list[str]]], dict[int, int]]:
-    """Finishing orders (by score, equal scores tied) and the games per player count."""
-    games: dict[tuple[str, int], dict[int, tuple[str, float]]] = {}
+def read_rows(paths: Sequence[str]) -> list[tuple[str, dict[str, str]]]:
+    """Every seat's row of the CSVs, with the file it came from."""
+    rows = []
     for p in paths:
         with open(p, newline="") as fh:
-            for row in csv.DictReader(fh):
-                key = (p, int(row["game"]))
-                games.setdefault(key, {})[int(row["seat"])] = (row["bot"], float(row["score"]))
+            rows += [(p, row) for row in csv.DictReader(fh)]
+    return rows
+
+
+def read_finishes(paths: Sequence[str], rows: Sequence[tuple[str, dict[str, str]]] | None = None
+                  ) -> tuple[list[list[list[str]]], dict[int, int]]:
+    """Finishing orders (by score, equal scores tied) and the games per player count
+    (``rows``: :func:`read_rows` of ``paths``, when the caller has them)."""
+    games: dict[tuple[str, int], dict[int, tuple[str, float]]] = {}
+    for p, row in read_rows(paths) if rows is None else rows:
+        key = (p, int(row["game"]))
+        games.setdefault(key, {})[int(row["seat"])] = (row["bot"], float(row["score"]))
     counts: dict[int, int] = {}
     for seats in games.values():
         counts[len(seats)] = counts.get(len(seats), 0) + 1
     return [finish_from_scores(seats) for _, seats in sorted(games.items())], counts
 
 
-def think_times(paths: Sequence[str]) -> dict[str, float]:
+def think_times(rows: Sequence[tuple[str, dict[str, str]]]) -> dict[str, float]:
     """Each bot's think time per decision (seconds): the median over its seats in the
     games of each seat's mean (the machine's load moves it: read it as an order of size)."""
     per_seat: dict[str, list[float]] = {}
-    for p in paths:
-        with open(p, newline="") as fh:
-            for row in csv.DictReader(fh):
-                if int(row["decisions"]):
-                    per_seat.setdefault(row["bot"], []).append(
-                        float(row["think_seconds"]) / int(row["decisions"]))
+    for _, row in rows:
+        if int(row["decisions"]):
+            per_seat.setdefault(row["bot"], []).append(
+                float(row["think_seconds"]) / int(row["decisions"]))
     return {bot: statistics.median(times) for bot, times in per_seat.items()}
 
 
 def fit(args: argparse.Namespace) -> int:
-    finishes, counts = read_finishes(args.csv)
-    ratings = rate(finishes, args.anchor, samples=args.samples, seed=1)
-    think = think_times(args.csv)
+    rows = read_rows(args.csv)
+    finishes, counts = read_finishes(args.csv, rows)
+    # one bootstrap for both tables: the ratings' intervals and the levels' gaps
+    fits = bootstrap(finishes, args.anchor, samples=args.samples, seed=1)
+    ratings = rate(finishes, args.anchor, fits=fits)
+    think = think_times(rows)
     print(f"{len(finishes)} games (" + ", ".join(
         f"{n} players: {c}" for n, c in sorted(counts.items())) + ")")
     print()
@@ -206,24 +217,22 @@ def fit(args: argparse.Namespace) -> int:
         print(f"| {r.name} | {r.rating:+.0f} | [{r.low:+.0f}, {r.high:+.0f}] | {r.games} | "
               f"{r.wins} | {shown} |")
     if args.game:
-        print_level_gaps(finishes, args)
+        print_level_gaps(finishes, args, fits)
     return 0
 
 
 def bot_levels(kind: str) -> dict[str, int]:
     """Each bot's level in the game's menu (0 = gentlest)."""
-    if kind == "dice":
-        from nations_widget.dice.bots import BOT_LEVELS
-        return dict(BOT_LEVELS)
-    from nations_widget.board.bots import BOT_INFO
-    return {name: info.level for name, info in BOT_INFO.items()}
+    bots: Any = importlib.import_module(f"nations_widget.{kind}.bots")
+    return {name: info.level for name, info in bots.BOT_INFO.items()}
 
 
-def print_level_gaps(finishes: list[list[list[str]]], args: argparse.Namespace) -> None:
+def print_level_gaps(finishes: list[list[list[str]]], args: argparse.Namespace,
+                     fits: Sequence[dict[str, float]]) -> None:
     """The menu's levels, each above the one below: the level means' difference and the
     closest pair's, with 95% intervals taken within the same bootstrap resamples."""
     levels = bot_levels(args.game)
-    gaps = level_gaps(finishes, levels, args.anchor, samples=args.samples, seed=1)
+    gaps = level_gaps(finishes, levels, args.anchor, fits=fits)
     print()
     print("| levels | bots | mean above the level below | closest pair | its gap |")
     print("|---|---|---|---|---|")

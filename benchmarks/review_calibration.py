@@ -8,8 +8,7 @@ the strongest search at least 90%, and random < heuristic-easy < heuristic < mct
     .venv/bin/python benchmarks/review_calibration.py --table /tmp/calibration.jsonl
 
 The four seats of each kind, weakest first: ``random`` (a uniformly random legal move),
-``heuristic-easy`` (the board game's; the dice game has no such level, so its weakest
-one-strategy heuristic, ``heuristic-books``, level 1, stands in), ``heuristic`` and
+``heuristic-easy`` (each game's easy level), ``heuristic`` and
 ``mcts`` (the strongest search of each game's bot menu at an affordable think time: the
 dice game's ``mcts``, 300 playouts per move, rated with ``mcts-hard``; the board game's
 ``mcts``).  Game ``g`` of ``n`` players seats the bots ``g, g+1, ... g+n-1`` (mod 4), so
@@ -45,11 +44,10 @@ from nations_widget.core.bots.tournament import executor_for
 
 #: The seats of known strength, weakest first, per game kind.
 BOTS = {
-    "dice": ("random", "heuristic-books", "heuristic", "mcts"),
+    "dice": ("random", "heuristic-easy", "heuristic", "mcts"),
     "board": ("random", "heuristic-easy", "heuristic", "mcts"),
 }
-#: The level each seat stands for in the table (the dice game's heuristic-books stands for
-#: heuristic-easy).
+#: The level each seat stands for in the table.
 LEVELS = ("random", "heuristic-easy", "heuristic", "mcts")
 
 

@@ -13,6 +13,7 @@ from nations_widget.board import GameConfig, GameState
 from nations_widget.board.__main__ import main as board_main
 from nations_widget.board.bots import BOT_INFO, BOT_NAMES, HeuristicBot, MCTSBot, make_bot
 from nations_widget.board.bots.evaluation import productions_left, values
+from nations_widget.board.bots.heuristic import quick_move
 from nations_widget.board.bots.tournament import Job, play_game
 from nations_widget.core.bots import RandomBot
 
@@ -148,6 +149,43 @@ def test_heuristic_beats_random_clearly() -> None:
         margins.append(h.score - rnd.score)
     assert wins >= 5, wins
     assert statistics.mean(margins) >= 10, margins
+
+
+@pytest.mark.parametrize("seed", [503, 505, 508])
+def test_heuristic_buys_the_card_where_its_quick_rules_would_deploy_first(seed: int) -> None:
+    # the first action turn of these games where the quick rules alone put a worker on a
+    # card (nobody can take that away) and leave the card on the board for the other
+    # nation: played out to the round's end, buying the card first is worth more
+    s = GameState.new(GameConfig(players=2, seed=seed, ages=2))
+    bot = HeuristicBot(1)
+    while not (s.step == "actions" and not s.queue
+               and quick_move(s, s.current_player() or 0).type == "deploy"):
+        s.apply(bot.choose(s), log=False)
+    before = s.to_json_str()
+    move = bot.choose(s)
+    assert move.type == "buy", move
+    assert s.to_json_str() == before
+    assert HeuristicBot(1, width=0).choose(s) == quick_move(s, s.current_player() or 0)
+
+
+def test_heuristic_beats_its_quick_rules_alone() -> None:
+    # 55 of 60 two-player games in the measurement (benchmarks/board_bots_strength.md)
+    wins, margins = 0, []
+    for g in range(6):
+        lookahead = g % 2
+        bots: list[Any] = [HeuristicBot(10 + g, width=0), HeuristicBot(20 + g, width=0)]
+        bots[lookahead] = HeuristicBot(30 + g)
+        s = play(bots, GameConfig(players=2, seed=900 + g))
+        scores = s.scores()
+        wins += scores[lookahead] > scores[1 - lookahead]
+        margins.append(scores[lookahead] - scores[1 - lookahead])
+    assert wins >= 5, margins
+    assert statistics.mean(margins) >= 5, margins
+
+
+def test_heuristic_width_must_not_be_negative() -> None:
+    with pytest.raises(ValueError, match="width"):
+        HeuristicBot(1, width=-1)
 
 
 def test_evaluation_is_exact_at_the_end_and_counts_productions() -> None:

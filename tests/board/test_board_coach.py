@@ -131,7 +131,7 @@ def test_midgame_figures_are_chances_and_vp_not_saturated_rewards() -> None:
     # was the difference of two rewards in 0..1.  Now: a chance from the estimated final
     # scores and their spread, and the margin in VP, each with its margin of error.
     from nations_widget.board.bots.evaluation import relative_value
-    state = _midgame(3, 7).state
+    state = _midgame(3, 5).state
     lead = relative_value(state, state.current_player())
     assert lead > 3.0                                    # the player is ahead by some VP
     h = hint(state, iterations=30, seconds=None)

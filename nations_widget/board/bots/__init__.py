@@ -26,8 +26,9 @@ _INFO: tuple[BotInfo, ...] = (
             RandomBot, 0),
     BotInfo("heuristic-easy", 1, "rules of thumb with noise; takes workers from the start",
             lambda seed: HeuristicBot(seed, "easy"), 493),
-    BotInfo("heuristic", 2, "rules of thumb: production first, workers it can feed, "
-            "decisions looked one step ahead", lambda seed: HeuristicBot(seed, "normal"), 734),
+    BotInfo("heuristic", 2, "rules of thumb: production first, workers it can feed; "
+            "plays its six best actions out to the round's end and keeps the best",
+            lambda seed: HeuristicBot(seed, "normal"), 734),
     BotInfo("mcts-easy", 3, "tree search, 20 playouts of one round per move",
             lambda seed: MCTSBot(seed, iterations=20, name="mcts-easy"), 1210),
     BotInfo("mcts", 4, "tree search, 100 playouts of one round per move (at most 3,000 "

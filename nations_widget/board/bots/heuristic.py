@@ -7,13 +7,19 @@ for strength, stability or books you do not need):
 - :func:`quick_move` scores each action with rules of thumb and no look-ahead: what a
   card adds over the weakest card it would replace, what a worker produces on a card for
   the rounds left, what an architect adds to the wonder, less the gold or stone paid.
-  ``heuristic`` plays it as is (and the tree search's playouts too); ``heuristic-easy``
-  adds noise to the scores and takes workers from the first round;
+  ``heuristic-easy`` plays it with noise on the scores and takes workers from the first
+  round; the tree search's playouts play it as is;
+- ``heuristic`` plays each of the :data:`LOOKAHEAD_WIDTH` best actions by those scores
+  (passing always among them) to the end of the round, every nation playing the quick
+  rules, on a copy whose hidden decks are shuffled afresh, and keeps the action after
+  which the :mod:`evaluation` of its position against the best other nation is highest
+  (:func:`lookahead_move`): the rules of thumb propose, one look at the round's end
+  disposes.  The quick rules alone deploy workers before buying the card an opponent
+  would take, and move workers for less than the stone it costs; the look-ahead sees it;
 - decisions (placing a card, golden age, battle, event choices, books at zero):
   ``heuristic`` tries each answer, plays the resolution step out with the quick rules and
-  keeps the answer after which the :mod:`evaluation` of its position, against the best
-  other nation, is highest; ``heuristic-easy`` (and the playouts) look at the position
-  right after the answer only.
+  keeps the answer after which the evaluation of its position is highest;
+  ``heuristic-easy`` (and the playouts) look at the position right after the answer only.
 
 Growth: the bonus resource in the first two rounds (gold, or stone or food when short of
 them), then a worker when the nation can feed it (food section) or stay out of revolt
@@ -244,7 +250,61 @@ def _slot_to_replace(s: GameState, seat: int) -> int:
     return min(range(len(p.bm)), key=lambda k: (loss(k), k))
 
 
+def ranked_actions(state: GameState, seat: int, width: int) -> list[Move]:
+    """The ``width`` best moves by the quick rules, best first, passing always among them.
+    At a decision (anything but an action turn), every option."""
+    moves: list[Move] = state.legal_moves()
+    if state.queue or state.step != "actions" or len(moves) <= width:
+        return moves
+    scores = quick_scores(state, seat, moves)
+    order = sorted(range(len(moves)), key=lambda i: (-scores[i], i))
+    top = [moves[i] for i in order[:width]]
+    if not any(isinstance(m, Pass) for m in top):
+        top.append(next(m for m in moves if isinstance(m, Pass)))
+    return top
+
+
 # ---------------------------------------------------------------- look one ahead
+#: How many actions (the best by the quick rules, passing added) ``heuristic`` plays out to
+#: the round's end: as many as the tree search's root weighs.
+LOOKAHEAD_WIDTH = 6
+#: A bound on the moves of one play-out (a round of five nations takes a few hundred).
+_ROUND_MOVES = 2000
+
+
+def play_round_out(s: GameState) -> None:
+    """Play ``s`` to the start of the next round (or the end of the game), every nation
+    by the quick rules."""
+    start = s.round
+    for _ in range(_ROUND_MOVES):
+        if s.is_terminal() or s.round != start:
+            return
+        who = s.current_player()
+        assert who is not None
+        s.apply(quick_move(s, who), log=False)
+
+
+def lookahead_move(s: GameState, seat: int, seed: int,
+                   width: int = LOOKAHEAD_WIDTH) -> Move:
+    """The action, of the ``width`` best by the quick rules (passing added), after which
+    ``seat``'s evaluated margin over the best other nation is highest at the start of the
+    next round, each played out by the quick rules on a copy reshuffled with ``seed`` (the
+    same shuffle for every action: they are compared on the same luck, and the real order
+    of the decks is never read)."""
+    candidates = ranked_actions(s, seat, width)
+    if len(candidates) == 1:
+        return candidates[0]
+    best, best_value = candidates[0], -1e9
+    for m in candidates:
+        t = s.reseeded(seed)
+        t.apply(m, log=False)
+        play_round_out(t)
+        v = relative_value(t, seat)
+        if v > best_value + 1e-9:
+            best, best_value = m, v
+    return best
+
+
 def _settle(s: GameState, seat: int, depth: int, relative: bool) -> None:
     """Finish what the move started: the mover's own follow-up decisions (placing the
     card, ...) at their best, and the rest of a resolution step by the quick rules."""
@@ -291,15 +351,22 @@ def best_by_value(s: GameState, seat: int, moves: list[Move], relative: bool = T
 
 class HeuristicBot(BaseBot):
     """The rule-based bot.  ``level``: ``"easy"`` plays :func:`quick_move` with some noise;
-    ``"normal"`` looks one move ahead with the evaluation (see the module docstring)."""
+    ``"normal"`` plays its ``width`` best actions out to the round's end
+    (:func:`lookahead_move`; 0: the quick rules' action, as this bot played before
+    2026-11-29, ``heuristic-quick`` in the kept rating games) and looks one step ahead at
+    decisions (see the module docstring)."""
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0, level: str = "normal", name: str | None = None) -> None:
+    def __init__(self, seed: int = 0, level: str = "normal", name: str | None = None,
+                 width: int = LOOKAHEAD_WIDTH) -> None:
         if level not in ("easy", "normal"):
             raise ValueError(f"level must be 'easy' or 'normal', got {level!r}")
+        if width < 0:
+            raise ValueError(f"width must be 0 or more, got {width}")
         super().__init__(seed, name or ("heuristic" if level == "normal" else "heuristic-easy"))
         self.level = level
+        self.width = width
 
     def choose(self, state: Any) -> Move:
         seat = check_turn(state)
@@ -314,8 +381,11 @@ class HeuristicBot(BaseBot):
         if state.queue and not isinstance(state.queue[0], GrowChoice):
             # a decision: try each answer, play the step out, keep the best
             return best_by_value(state, seat, moves)
+        if state.step == "actions" and not state.queue and self.width > 0:
+            return lookahead_move(state, seat, self.rng_for(state).getrandbits(62),
+                                  self.width)
         return quick_move(state, seat)
 
 
-__all__ = ["HeuristicBot", "best_by_value", "card_value", "growth_move", "quick_move",
-           "quick_scores"]
+__all__ = ["LOOKAHEAD_WIDTH", "HeuristicBot", "best_by_value", "card_value", "growth_move",
+           "lookahead_move", "play_round_out", "quick_move", "quick_scores", "ranked_actions"]

@@ -32,9 +32,9 @@ from typing import Any
 from ...core.bots.mcts import MCTSBot as SearchBot
 from ...core.bots.mcts import SearchStats
 from ..machine import GameState
-from ..moves import Move, Pass
+from ..moves import Move
 from .evaluation import productions_left, values
-from .heuristic import quick_move, quick_scores
+from .heuristic import quick_move, ranked_actions
 
 #: How far a nation's final score strays from the evaluation's estimate (the standard
 #: deviation of a normal error, VP), by productions left where a playout stops (the start
@@ -53,20 +53,6 @@ def spread(state: GameState) -> float:
         return 0.0
     table = SPREAD_BY_PRODUCTIONS_LEFT
     return table[min(max(productions_left(state), 1), max(table))]
-
-
-def ranked_actions(state: GameState, seat: int, width: int) -> list[Move]:
-    """The ``width`` best moves by the quick rules, best first, passing always among them.
-    At a decision (anything but an action turn), every option."""
-    moves: list[Move] = state.legal_moves()
-    if state.queue or state.step != "actions" or len(moves) <= width:
-        return moves
-    scores = quick_scores(state, seat, moves)
-    order = sorted(range(len(moves)), key=lambda i: (-scores[i], i))
-    top = [moves[i] for i in order[:width]]
-    if not any(isinstance(m, Pass) for m in top):
-        top.append(next(m for m in moves if isinstance(m, Pass)))
-    return top
 
 
 def rewards(vals: list[float], order: list[int]) -> list[float]:

@@ -138,10 +138,12 @@ def fit_ratings(finishes: Sequence[Finish], anchor: str,
     return {n: SCALE * (math.log10(g) - base) for n, g in strength.items()}
 
 
-def _bootstrap(finishes: Sequence[Finish], anchor: str, samples: int, seed: int,
-               prior_games: float) -> list[dict[str, float]]:
+def bootstrap(finishes: Sequence[Finish], anchor: str, samples: int = 200, seed: int = 1,
+              prior_games: float = PRIOR_GAMES) -> list[dict[str, float]]:
     """The ratings fitted on ``samples`` bootstrap resamples of the games (each drawn
-    with replacement; a resample in which the anchor played no game is drawn again)."""
+    with replacement; a resample in which the anchor played no game is drawn again):
+    what :func:`rate` and :func:`level_gaps` take their intervals from, and may be given
+    (``fits``) so that both read one bootstrap."""
     rng = random.Random(seed)
     fits: list[dict[str, float]] = []
     while len(fits) < samples:
@@ -153,11 +155,15 @@ def _bootstrap(finishes: Sequence[Finish], anchor: str, samples: int, seed: int,
 
 
 def rate(finishes: Sequence[Finish], anchor: str, samples: int = 200, seed: int = 1,
-         prior_games: float = PRIOR_GAMES) -> list[Rating]:
-    """Ratings with 95% bootstrap intervals, strongest first."""
+         prior_games: float = PRIOR_GAMES,
+         fits: Sequence[Mapping[str, float]] | None = None) -> list[Rating]:
+    """Ratings with 95% bootstrap intervals, strongest first (``fits``: the
+    :func:`bootstrap` of these games, when the caller has it; else drawn here)."""
     point = fit_ratings(finishes, anchor, prior_games)
     draws: dict[str, list[float]] = {n: [] for n in point}
-    for fitted in _bootstrap(finishes, anchor, samples, seed, prior_games):
+    if fits is None:
+        fits = bootstrap(finishes, anchor, samples, seed, prior_games)
+    for fitted in fits:
         for n in point:
             if n in fitted:
                 draws[n].append(fitted[n])
@@ -199,18 +205,21 @@ class LevelGap:
 
 def level_gaps(finishes: Sequence[Finish], levels: Mapping[str, int], anchor: str,
                samples: int = 200, seed: int = 1,
-               prior_games: float = PRIOR_GAMES) -> list[LevelGap]:
+               prior_games: float = PRIOR_GAMES,
+               fits: Sequence[Mapping[str, float]] | None = None) -> list[LevelGap]:
     """Each level's distance above the next level down that has bots in the games
     (``levels``: each bot's level; bots not in ``levels`` or in no game are left out),
-    gentlest pair first.  The bootstrap is :func:`rate`'s (same ``seed``, same resamples);
-    a resample missing a bot of either level is left out of that pair's interval."""
+    gentlest pair first.  The bootstrap is :func:`rate`'s (same ``seed``, same resamples;
+    ``fits``: that bootstrap, when the caller has it); a resample missing a bot of either
+    level is left out of that pair's interval."""
     point = fit_ratings(finishes, anchor, prior_games)
     by_level: dict[int, list[str]] = {}
     for name in point:
         if name in levels:
             by_level.setdefault(levels[name], []).append(name)
     order = sorted(by_level)
-    fits = _bootstrap(finishes, anchor, samples, seed, prior_games)
+    if fits is None:
+        fits = bootstrap(finishes, anchor, samples, seed, prior_games)
 
     def gaps(r: Mapping[str, float], low: list[str], high: list[str]
              ) -> tuple[float, float]:
@@ -252,5 +261,5 @@ def finish_from_scores(scores: Mapping[int, tuple[str, float]]) -> list[list[str
     return [by_score[s] for s in sorted(by_score, reverse=True)]
 
 
-__all__ = ["PRIOR_GAMES", "SCALE", "Finish", "LevelGap", "Rating", "finish_from_scores",
-           "fit_ratings", "fit_strengths", "level_gaps", "rate"]
+__all__ = ["PRIOR_GAMES", "SCALE", "Finish", "LevelGap", "Rating", "bootstrap",
+           "finish_from_scores", "fit_ratings", "fit_strengths", "level_gaps", "rate"]
