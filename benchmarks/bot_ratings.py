@@ -46,13 +46,18 @@ from nations_widget.core.bots.tournament import GameResult, executor_for
 #: ``--weights random=1,heuristic-books=1,heuristic-wonders=1,heuristic-builder=1,``
 #: ``heuristic-military=1,heuristic=1,mcts-easy=1,mcts=0.5,mcts-hard=0.3``; these weights
 #: (2026-11-29) seat the levels' edges more often: the noisy heuristic, the balanced one
-#: and the searches.
+#: and the searches.  The board game's games of 2026-11-26 and 2026-11-29 were played
+#: before ``heuristic`` looked to the round's end: the bot that sat in them, named
+#: ``heuristic`` then, is ``heuristic-quick`` now, and their rows were renamed so.  The
+#: look-ahead's games (``board_2026-11-29_lookahead_*.csv``, ``--seed 20001`` and ``--seed
+#: 30001``) were drawn with
+#: ``--weights random=0.4,heuristic-easy=1,heuristic=1.5,mcts-easy=1,mcts=0.4``.
 WEIGHTS: dict[str, dict[str, float]] = {
     "dice": {"random": 0.5, "heuristic-easy": 1.0, "heuristic-books": 0.4,
              "heuristic-wonders": 0.4, "heuristic-builder": 0.4, "heuristic-military": 0.4,
              "heuristic": 1.0, "mcts-easy": 1.0, "mcts": 0.6, "mcts-hard": 0.35},
-    "board": {"random": 1.0, "heuristic-easy": 1.0, "heuristic": 1.0, "mcts-easy": 0.6,
-              "mcts": 0.3},
+    "board": {"random": 1.0, "heuristic-easy": 1.0, "heuristic-quick": 1.0,
+              "heuristic": 1.0, "mcts-easy": 0.6, "mcts": 0.3},
 }
 #: The player counts drawn from (a repeated count is drawn more often): small games are
 #: cheaper, and a 5-player board game seats every level, the slowest too.

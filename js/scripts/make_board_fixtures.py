@@ -7,8 +7,9 @@ trait of a base-deck and an all-decks game) and one JSON file per scenario holdi
 the widget publishes at that moment: ``view``, ``legal`` (the acting human's moves, [] on
 a bot's turn), ``seats``, ``settings``, ``history``, ``cards`` (the name of the cards
 file), and for some a ``preview`` of one legal move.  Games are driven by a fixed policy
-(the seeded heuristic bot for every seat: deterministic), so the files only change when the
-engine, the bots or the payloads do.
+(the seeded ``heuristic-quick`` bot, the rules of thumb alone, for every seat:
+deterministic and quick), so the files only change when the engine, the bots or the payloads
+do.
 """
 
 from __future__ import annotations
@@ -38,8 +39,9 @@ OUT = ROOT / "js" / "test" / "board" / "fixtures"
 
 
 def advance(game: Game, until: Callable[[Game], bool], limit: int = 2000) -> None:
-    """Play every seat with the seeded heuristic bot (deterministic) until ``until``."""
-    bot = make_bot("heuristic", 1)
+    """Play every seat with the seeded ``heuristic-quick`` bot (deterministic) until
+    ``until``."""
+    bot = make_bot("heuristic-quick", 1)
     for _ in range(limit):
         if until(game) or game.is_over:
             return

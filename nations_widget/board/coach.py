@@ -117,8 +117,8 @@ ACCURACY_POINTS = 2.3
 ACCURACY_NOTE = ("Accuracy: how close a player's decisions came to the coach's best, on "
                  "average, in points of the final score (100%: as good as the coach's "
                  "choice every time). Measured on the app's bots: a player who picks "
-                 "moves at random scores about 50% (from 18% to 73% in one game), the "
-                 "heuristic bot about 83%.")
+                 "moves at random scores about 50% (from 4% to 85% in one game), the "
+                 "easy bot about 85%, the heuristic bot about 99%.")
 
 #: A decision's kind in words, by the move's type (a purchase by the card's type), for
 #: the review's "lost most over a stretch ..., mostly from ...".

@@ -104,6 +104,7 @@ from ..core import registry
 from ..tables import TableError
 from ..tables.kept import forget_kept
 from ..tables.lobby import idle_minutes, open_tables, sit_open
+from .board.adapter import PREFERRED_BOT as PREFERRED_BOARD_BOT
 from .board.widget import BoardWidget
 from .dice import DiceWidget
 from .learn import LearnView
@@ -167,10 +168,10 @@ def dice_game() -> DiceWidget:
 
 
 def board_game() -> BoardWidget:
-    """The board game as the app opens it: a 2-player game against the heuristic bot,
-    with the New game dialog open to choose the real settings."""
-    widget = BoardWidget(players=2, seats=["human", "heuristic"], bot_delay=APP_BOT_DELAY,
-                         keep=True)
+    """The board game as the app opens it: a 2-player game against the medium bot (the
+    rules of thumb alone), with the New game dialog open to choose the real settings."""
+    widget = BoardWidget(players=2, seats=["human", PREFERRED_BOARD_BOT],
+                         bot_delay=APP_BOT_DELAY, keep=True)
     widget.new_game_open = True
     return widget
 

@@ -97,7 +97,7 @@ def test_same_seed_same_position_same_move(name: str) -> None:
         assert b.choose(s.clone()) == first
 
 
-@pytest.mark.parametrize("name", ["random", "heuristic-easy", "heuristic"])
+@pytest.mark.parametrize("name", ["random", "heuristic-easy", "heuristic-quick", "heuristic"])
 def test_rule_bots_do_not_see_the_hidden_future(name: str) -> None:
     # reseeded: the same visible position with the decks in another order
     for s in positions(2).values():

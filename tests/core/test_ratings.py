@@ -13,6 +13,7 @@ import pytest
 
 from nations_widget.core.bots.ratings import (
     SCALE,
+    bootstrap,
     finish_from_scores,
     fit_ratings,
     fit_strengths,
@@ -136,6 +137,10 @@ def test_level_gaps_measure_each_level_above_the_one_below() -> None:
     apart = gaps[2].closest_high - gaps[2].closest_low
     assert apart < (ratings["r4"].high - ratings["r4"].low) + (ratings["r3"].high
                                                                - ratings["r3"].low)
+    # one bootstrap given to both gives what each draws with the same samples and seed
+    fits = bootstrap(games, "r0", samples=100, seed=2)
+    assert level_gaps(games, levels, anchor="r0", fits=fits) == gaps
+    assert {r.name: r for r in rate(games, anchor="r0", fits=fits)} == ratings
 
 
 def _benchmark() -> Any:
@@ -165,6 +170,9 @@ def test_the_benchmark_line_ups_are_seeded_and_seat_no_bot_twice(tmp_path: Path)
                     "1,2,2,0,c,3,2,5,0.1\n1,2,2,1,a,4,1,5,0.1\n")
     finishes, counts = bench.read_finishes([str(path)])
     assert finishes == [[["b"], ["a", "c"]], [["a"], ["c"]]] and counts == {3: 1, 2: 1}
+    # think time per decision: the median over a bot's seats of each seat's mean
+    assert bench.think_times(bench.read_rows([str(path)])) == pytest.approx(
+        {"a": 0.02, "b": 0.02, "c": 0.02})
 
 
 @pytest.mark.parametrize("kind", ["dice", "board"])

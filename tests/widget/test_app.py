@@ -69,7 +69,8 @@ def test_the_app_games_the_way_the_app_opens_them() -> None:
     assert dice.seats == ["human", APP_DICE_BOT] and dice.bot_delay == 0.8
     assert not dice.new_game_open
     board = board_game()
-    assert board.seats == ["human", "heuristic"] and board.game.config.players == 2
+    assert board.seats == ["human", "heuristic-quick"] and board.game.config.players == 2
+    assert board.game_info["bot_levels"]["heuristic-quick"] == "medium"
     # the board game opens on its New game dialog; starting a game closes it for good
     assert board.new_game_open
     board.handle_intent({"kind": "new_game", "settings": {"players": 3, "seed": 5,
@@ -210,7 +211,8 @@ def test_the_dice_game_opens_against_a_gentle_bot_whose_level_the_page_names() -
     assert "rated +" in dice.bot_info["mcts-hard"]
     assert set(levels) == set(dice.bot_names) and "mcts-hard" in dice.bot_names
     board = board_game()
-    assert board.game_info["bot_levels"]["heuristic"] == "medium"
+    assert board.game_info["bot_levels"]["heuristic-quick"] == "medium"
+    assert board.game_info["bot_levels"]["heuristic"] == "hard"
     assert "rated +" in board.bot_info["mcts"]
     assert set(board.game_info["bot_levels"]) == set(board.bot_names)
     # the strongest can still be chosen for the next game

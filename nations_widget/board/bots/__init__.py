@@ -25,16 +25,22 @@ _INFO: tuple[BotInfo, ...] = (
     BotInfo("random", 0, "plays a uniformly random legal move (its nation starves)",
             RandomBot, 0),
     BotInfo("heuristic-easy", 1, "rules of thumb with noise; takes workers from the start",
-            lambda seed: HeuristicBot(seed, "easy"), 493),
-    BotInfo("heuristic", 2, "rules of thumb: production first, workers it can feed; "
-            "plays its six best actions out to the round's end and keeps the best",
-            lambda seed: HeuristicBot(seed, "normal"), 734),
+            lambda seed: HeuristicBot(seed, "easy"), 460),
+    BotInfo("heuristic-quick", 2, "rules of thumb alone: production first, workers it can "
+            "feed, decisions looked one step ahead",
+            lambda seed: HeuristicBot(seed, "normal", name="heuristic-quick", width=0), 710),
+    # the look-ahead heuristic and the two searches are each under 100 rating points
+    # above the next: one level, the strongest, as the dice game's searches share theirs
+    # (docs/bots.md); each seat menu entry gives its bot's rating
+    BotInfo("heuristic", 3, "the same rules of thumb, each of its six best actions played "
+            "out to the round's end, and the best kept",
+            lambda seed: HeuristicBot(seed, "normal"), 1107),
     BotInfo("mcts-easy", 3, "tree search, 20 playouts of one round per move",
-            lambda seed: MCTSBot(seed, iterations=20, name="mcts-easy"), 1210),
-    BotInfo("mcts", 4, "tree search, 100 playouts of one round per move (at most 3,000 "
+            lambda seed: MCTSBot(seed, iterations=20, name="mcts-easy"), 1204),
+    BotInfo("mcts", 3, "tree search, 100 playouts of one round per move (at most 3,000 "
             "simulated moves)",
             lambda seed: MCTSBot(seed, iterations=100, max_steps=3000, name="mcts"),
-            1318),
+            1292),
 )
 
 BOT_INFO: dict[str, BotInfo] = {info.name: info for info in _INFO}

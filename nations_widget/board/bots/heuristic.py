@@ -1,6 +1,6 @@
 """The board game's rule-based bots.
 
-Two levels share the same rules of thumb, following the rulebook's advice for beginners
+Three levels share the same rules of thumb, following the rulebook's advice for beginners
 (take no worker in the first rounds, build up gold and stone production, do not pay early
 for strength, stability or books you do not need):
 
@@ -14,12 +14,16 @@ for strength, stability or books you do not need):
   rules, on a copy whose hidden decks are shuffled afresh, and keeps the action after
   which the :mod:`evaluation` of its position against the best other nation is highest
   (:func:`lookahead_move`): the rules of thumb propose, one look at the round's end
-  disposes.  The quick rules alone deploy workers before buying the card an opponent
-  would take, and move workers for less than the stone it costs; the look-ahead sees it;
+  disposes.  The quick rules alone put workers on cards before buying the card another
+  nation would take, and move workers where passing is worth more (what the review's
+  coach found them losing most on); the look-ahead sees both;
+- ``heuristic-quick`` plays the quick rules' action as it is, with ``heuristic``'s
+  decisions and growth;
 - decisions (placing a card, golden age, battle, event choices, books at zero):
-  ``heuristic`` tries each answer, plays the resolution step out with the quick rules and
-  keeps the answer after which the evaluation of its position is highest;
-  ``heuristic-easy`` (and the playouts) look at the position right after the answer only.
+  ``heuristic`` and ``heuristic-quick`` try each answer, play the resolution step out with
+  the quick rules and keep the answer after which the evaluation of the position is
+  highest; ``heuristic-easy`` (and the playouts) look at the position right after the
+  answer only.
 
 Growth: the bonus resource in the first two rounds (gold, or stone or food when short of
 them), then a worker when the nation can feed it (food section) or stay out of revolt
@@ -352,9 +356,9 @@ def best_by_value(s: GameState, seat: int, moves: list[Move], relative: bool = T
 class HeuristicBot(BaseBot):
     """The rule-based bot.  ``level``: ``"easy"`` plays :func:`quick_move` with some noise;
     ``"normal"`` plays its ``width`` best actions out to the round's end
-    (:func:`lookahead_move`; 0: the quick rules' action, as this bot played before
-    2026-11-29, ``heuristic-quick`` in the kept rating games) and looks one step ahead at
-    decisions (see the module docstring)."""
+    (:func:`lookahead_move`; 0: the quick rules' action, ``heuristic-quick``, which was
+    ``heuristic`` before 2026-11-29) and looks one step ahead at decisions (see the module
+    docstring)."""
 
     name = "heuristic"
 

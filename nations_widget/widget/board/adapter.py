@@ -31,8 +31,9 @@ from ..shell.review import review_pool
 from . import payloads
 
 #: The bot a New game form puts in the seats it adds, and the one asked to play a human's
-#: decision (the strongest that answers at once: the tree search takes seconds a move).
-PREFERRED_BOT = "heuristic"
+#: decision: the medium level (a first game stays gentle; the levels above look ahead or
+#: search), which answers at once.
+PREFERRED_BOT = "heuristic-quick"
 #: How a per-seat setting is filled for seats a New game adds.
 SEAT_DEFAULTS = {"difficulty": "prince", "sides": "A"}
 
