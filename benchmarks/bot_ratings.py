@@ -178,18 +178,23 @@ def read_rows(paths: Sequence[str]) -> list[tuple[str, dict[str, str]]]:
     return rows
 
 
-def read_finishes(paths: Sequence[str], rows: Sequence[tuple[str, dict[str, str]]] | None = None
-                  ) -> tuple[list[list[list[str]]], dict[int, int]]:
-    """Finishing orders (by score, equal scores tied) and the games per player count
-    (``rows``: :func:`read_rows` of ``paths``, when the caller has them)."""
+def finishes_of(rows: Sequence[tuple[str, dict[str, str]]]
+                ) -> tuple[list[list[list[str]]], dict[int, int]]:
+    """The games of :func:`read_rows`' rows as finishing orders (by score, equal scores
+    tied), and the games per player count."""
     games: dict[tuple[str, int], dict[int, tuple[str, float]]] = {}
-    for p, row in read_rows(paths) if rows is None else rows:
+    for p, row in rows:
         key = (p, int(row["game"]))
         games.setdefault(key, {})[int(row["seat"])] = (row["bot"], float(row["score"]))
     counts: dict[int, int] = {}
     for seats in games.values():
         counts[len(seats)] = counts.get(len(seats), 0) + 1
     return [finish_from_scores(seats) for _, seats in sorted(games.items())], counts
+
+
+def read_finishes(paths: Sequence[str]) -> tuple[list[list[list[str]]], dict[int, int]]:
+    """The CSVs' games as finishing orders, and the games per player count."""
+    return finishes_of(read_rows(paths))
 
 
 def think_times(rows: Sequence[tuple[str, dict[str, str]]]) -> dict[str, float]:
@@ -205,7 +210,7 @@ def think_times(rows: Sequence[tuple[str, dict[str, str]]]) -> dict[str, float]:
 
 def fit(args: argparse.Namespace) -> int:
     rows = read_rows(args.csv)
-    finishes, counts = read_finishes(args.csv, rows)
+    finishes, counts = finishes_of(rows)
     # one bootstrap for both tables: the ratings' intervals and the levels' gaps
     fits = bootstrap(finishes, args.anchor, samples=args.samples, seed=1)
     ratings = rate(finishes, args.anchor, fits=fits)

@@ -169,7 +169,7 @@ def test_heuristic_buys_the_card_where_its_quick_rules_would_deploy_first(seed: 
 
 
 def test_heuristic_beats_its_quick_rules_alone() -> None:
-    # 55 of 60 two-player games in the measurement (benchmarks/board_bots_strength.md)
+    # 95 of 100 two-player games in the measurement (benchmarks/board_bots_strength.md)
     wins, margins = 0, []
     for g in range(6):
         lookahead = g % 2
