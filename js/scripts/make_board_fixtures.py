@@ -4,12 +4,12 @@
 
 Writes ``js/test/board/fixtures/cards_base.json`` and ``cards_all.json`` (the ``cards``
 trait of a base-deck and an all-decks game) and one JSON file per scenario holding what
-the widget publishes at that moment: ``view``, ``legal`` (the acting human's moves, [] on
-a bot's turn), ``seats``, ``settings``, ``history``, ``cards`` (the name of the cards
-file), and for some a ``preview`` of one legal move.  Games are driven by a fixed policy
-(the seeded ``heuristic-quick`` bot, the rules of thumb alone, for every seat:
-deterministic and quick), so the files only change when the engine, the bots or the payloads
-do.
+the widget publishes at that moment: ``game_info``, ``view``, ``legal`` (the acting
+human's moves, [] on a bot's turn), ``seats``, ``settings``, ``history``, ``cards`` (the
+name of the cards file), and for some a ``preview`` of one legal move.  Games are driven
+by a fixed policy (the seeded ``heuristic-quick`` bot, the rules of thumb alone, for every
+seat: deterministic and quick), so the files only change when the engine, the bots or the
+payloads do.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from nations_widget.board import Game  # noqa: E402
-from nations_widget.board.bots import make_bot  # noqa: E402
+from nations_widget.board.bots import BOT_NAMES, make_bot  # noqa: E402
 from nations_widget.widget.board.adapter import BoardAdapter  # noqa: E402
 from nations_widget.widget.board.payloads import (  # noqa: E402
     cards_payload,
@@ -33,6 +33,7 @@ from nations_widget.widget.board.payloads import (  # noqa: E402
     view_payload,
 )
 from nations_widget.widget.shell.log import history_payload  # noqa: E402
+from nations_widget.widget.shell.publishing import game_info  # noqa: E402
 from nations_widget.widget.shell.secrecy import published_settings  # noqa: E402
 
 OUT = ROOT / "js" / "test" / "board" / "fixtures"
@@ -63,6 +64,8 @@ def snapshot(game: Game, seats: list[str], cards: str,
     current = state.current_player()
     human = current is not None and seats[current] == "human"
     data: dict[str, Any] = {
+        # the bots' levels in words, as the app sends them ("heuristic bot, hard")
+        "game_info": game_info(adapter, BOT_NAMES),
         "view": view_payload(game, seats),
         "legal": legal_payload(state) if human else [],
         "seats": seats,

@@ -216,9 +216,9 @@ def test_no_text_overflows_or_is_clipped(browser: Any, base: str, game: str, fix
 
 
 # Whose turn it is, said at the status strip's end, with the longest words it may hold: a
-# bot with its level, and a name a player chose.  The fixtures' seats are short; the app's
-# first board opponent ("Player 2 (heuristic-quick bot, medium) to play") once pushed the
-# strip 18 px past a phone's table.
+# bot with its level (the fixture's game_info: the app's levels), and a name a player
+# chose.  The fixtures' seats are short; the app's first board opponent ("Player 2
+# (heuristic-quick bot, medium) to play") once pushed the strip 18 px past a phone's table.
 LONG_TURNS = [("Player 2", "heuristic-quick", "Player 2 (heuristic-quick bot, medium) to play"),
               ("Hatshepsut of the Two Lands", "human", "Hatshepsut of the Two Lands to play")]
 
@@ -235,9 +235,6 @@ def test_whose_turn_fits_a_phones_status_strip(browser: Any, base: str, name: st
           view.human_turn = false;
           view.nations[1].name = name;
           view.nations[1].who = who;
-          window.emit('game_info', {kind: 'board', title: 'Nations', player_counts: [1, 2, 3, 4, 5],
-                                    preferred_bot: 'heuristic-quick',
-                                    bot_levels: {'heuristic-quick': 'medium'}});
           window.emit('seats', ['human', who === 'human' ? 'remote' : who]);
           window.emit('view', view);
         }""", [name, who])
