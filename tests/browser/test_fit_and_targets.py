@@ -21,11 +21,16 @@ repository; the page's margin is Voila's (15 px each side: the table is 360 px w
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from browser_support import open_board_fixture_preview, repository_server
+
+from nations_widget.tables import MAX_NAME_CHARS
+from nations_widget.widget.shell.table_mode import with_names
 
 pytestmark = pytest.mark.browser
 
@@ -38,6 +43,7 @@ DICE = ("start_2p", "rich_3p", "give_back_dice", "books", "war", "solo", "game_o
 BOARD = ("growth_2p", "actions_3p", "mid_4p", "choose_slot_2p", "solo", "late_5p",
          "game_over_4p")
 ROOT = {"dice": ".nw-root", "board": ".nwb-root"}
+FIXTURES = Path(__file__).resolve().parents[2] / "js" / "test"
 #: Voila's margin on each side of the output (the app's table is 360 px wide at 390)
 VOILA_MARGIN = "body { padding: 15px !important; }"
 
@@ -215,33 +221,89 @@ def test_no_text_overflows_or_is_clipped(browser: Any, base: str, game: str, fix
         context.close()
 
 
-# Whose turn it is, said at the status strip's end, with the longest words it may hold: a
-# bot with its level (the fixture's game_info: the app's levels), and a name a player
-# chose.  The fixtures' seats are short; the app's first board opponent ("Player 2
-# (heuristic-quick bot, medium) to play") once pushed the strip 18 px past a phone's table.
-LONG_TURNS = [("Player 2", "heuristic-quick", "Player 2 (heuristic-quick bot, medium) to play"),
-              ("Hatshepsut of the Two Lands", "human", "Hatshepsut of the Two Lands to play")]
-
-
-@pytest.mark.parametrize(("name", "who", "words"), LONG_TURNS)
-def test_whose_turn_fits_a_phones_status_strip(browser: Any, base: str, name: str, who: str,
-                                               words: str) -> None:
+# Whose turn it is, said at the status strip's end with its longest words: a bot with its
+# level (the fixture's game_info: the app's levels).  The app's first board opponent
+# ("Player 2 (heuristic-quick bot, medium) to play") once pushed the strip 18 px past a
+# phone's table.
+def test_a_bots_turn_with_its_level_fits_a_phones_status_strip(browser: Any, base: str) -> None:
     context, page = _open(browser, base, "board", "growth_2p", "phone")
     try:
-        page.evaluate("""([name, who]) => {
-          const f = window.fixture;
-          const view = structuredClone(f.view);
+        page.evaluate("""() => {
+          const view = structuredClone(window.fixture.view);
           view.current = 1;
           view.human_turn = false;
-          view.nations[1].name = name;
-          view.nations[1].who = who;
-          window.emit('seats', ['human', who === 'human' ? 'remote' : who]);
+          view.nations[1].who = 'heuristic-quick';
+          window.emit('seats', ['human', 'heuristic-quick']);
           window.emit('view', view);
-        }""", [name, who])
+        }""")
         turn = page.locator(".nwb-status .nwb-st-turn")
         turn.wait_for()
-        assert " ".join(turn.inner_text().split()) == words
+        words = " ".join(turn.inner_text().split())
+        assert words == "Player 2 (heuristic-quick bot, medium) to play"
         problems = page.evaluate(FIT_PROBLEMS, ROOT["board"])
+        assert problems == [], "\n".join(problems)
+    finally:
+        context.close()
+
+
+#: the widest name a table lets a player choose (MAX_NAME_CHARS capital Ms: one word, which
+#: must break to fit a phone), and a long one of two words (which must not break)
+WIDEST_NAME = "M" * MAX_NAME_CHARS
+LONG_NAME = "Maximiliana Wolkenstein"
+#: the traits whose texts say "Player 2" (a table's screen gets them with the names in)
+NAMED_TRAITS = ("view", "legal", "history", "log_patch", "preview")
+
+
+def _fixture(game: str, fixture: str) -> dict[str, Any]:
+    folder = FIXTURES / ("fixtures" if game == "dice" else "board/fixtures")
+    data: dict[str, Any] = json.loads((folder / f"{fixture}.json").read_text())
+    return data
+
+
+def _table_trait(game: str, players: int, name: str) -> dict[str, Any]:
+    """A table's trait as a seat's screen gets it (table_mode.table_payload): every seat
+    named ``name``, this screen at seat 0, a line of chat from each of two seats."""
+    seats = [{"seat": s, "name": name, "label": f"Player {s + 1}", "named": True,
+              "who": "here" if s == 0 else "remote", "bot": None,
+              "connected": None if s == 0 else True} for s in range(players)]
+    lines = [{"n": n, "kind": "line", "seat": s, "name": name, "move": 3,
+              "text": "good luck, have fun"} for n, s in enumerate((0, players - 1), 1)]
+    return {"id": "t-fit", "kind": game, "number": 7, "role": "seat", "host": False,
+            "mine": [0], "seats": seats, "to_play": 0, "my_turn": True, "over": False,
+            "undo": "none", "shared": True, "off": {}, "beat": 20, "tokens": ["seat-token"],
+            "waiting": False, "open": [],
+            "chat": {"lines": lines, "off": False, "can_write": True, "can_switch": False,
+                     "max": 200}}
+
+
+NAME_CASES = [("dice", f) for f in ("start_2p", "rich_3p", "books", "war", "game_over_4p")] \
+    + [("board", f) for f in ("growth_2p", "actions_3p", "mid_4p", "late_5p", "game_over_4p")]
+
+
+@pytest.mark.parametrize("name", [WIDEST_NAME, LONG_NAME], ids=["widest", "two-words"])
+@pytest.mark.parametrize(("game", "fixture"), NAME_CASES)
+def test_the_longest_names_players_may_choose_fit_a_phone(browser: Any, base: str, game: str,
+                                                          fixture: str, name: str) -> None:
+    """At a table every text that says "Player 2" says the player's name instead (Python's
+    with_names on every payload, the page's seatName on what it writes itself): with the
+    longest names allowed, nothing overflows a phone; only the one-word name may break."""
+    data = _fixture(game, fixture)
+    players = len(data["seats"])
+    names = dict.fromkeys(range(players), name)
+    traits = {k: with_names(data[k], names) for k in NAMED_TRAITS if k in data}
+    assert name in json.dumps(traits["view"])
+    context, page = _open(browser, base, game, fixture, "phone")
+    try:
+        page.evaluate("""([table, traits]) => {
+          window.emit('table', table);
+          for (const [key, value] of Object.entries(traits)) window.emit(key, value);
+        }""", [_table_trait(game, players, name), traits])
+        page.wait_for_timeout(100)
+        root = page.locator(ROOT[game])
+        assert root.get_by_text(name).count() > 3
+        # (the widest name, with what may stick to it: "MMM…M:", "MMM…M's")
+        problems = [p for p in page.evaluate(FIT_PROBLEMS, ROOT[game])
+                    if not (p.startswith("word split over two lines: ") and WIDEST_NAME in p)]
         assert problems == [], "\n".join(problems)
     finally:
         context.close()

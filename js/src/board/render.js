@@ -15,7 +15,7 @@
 // Board (at the end) keeps the drawn table between draws and puts the parts in place.
 import { Parts, h, memo, modal, setAttr, setChildren, setText, sid, sig } from "../shell/dom.js";
 import { icon, iconClass } from "../shell/icons.js";
-import { botLevel, fairEnd, gameSeed, playAgainButton, playAgainNote, playAgainWords, roundKey, seedLine } from "../shell/panels.js";
+import { botLevel, fairEnd, gameSeed, nameText, playAgainButton, playAgainNote, playAgainWords, roundKey, seedLine } from "../shell/panels.js";
 import {
   FIGURE_LABEL,
   GOODS,
@@ -679,7 +679,7 @@ function scoringTable(v) {
   return h("table", { class: "nwb-table" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "order"), h("th", { scope: "col" }, "nation"), h("th", { scope: "col", class: iconClass("vp", 14) }, "VP"), h("th", { scope: "col", class: iconClass("book", 14) }, "books"))),
     h("tbody", {}, sc.order.map((seat, i) => h("tr", { class: v.current === seat ? "nwb-now" : "" },
-      h("td", {}, `${i + 1}`), h("td", {}, seatName(seat), passed.has(seat) ? h("span", { class: "nwb-dim" }, " (passed)") : null),
+      h("td", {}, `${i + 1}`), h("td", {}, nameText(seatName(seat)), passed.has(seat) ? h("span", { class: "nwb-dim" }, " (passed)") : null),
       h("td", {}, num(v.scores[seat])), h("td", {}, num(sc.books[seat]))))));
 }
 
@@ -754,7 +754,7 @@ function finalTable(S) {
       h("tbody", {}, ranking.map((s, i) => {
         const b = v.final[s];
         return h("tr", { class: winners.has(s) ? "nw-final-first nwb-winner" : "", dataset: { seat: s } },
-          h("th", { scope: "row", class: "nw-final-who", "aria-label": `${i + 1}. ${name(s)}${winners.has(s) ? ", winner" : ""}` }, h("span", { class: "nw-rank" }, String(i + 1)), h("span", { class: "nwb-sr nw-sr" }, ". "), name(s), winners.has(s) ? h("span", { class: "nw-turn-badge nwb-won" }, "winner") : null),
+          h("th", { scope: "row", class: "nw-final-who", "aria-label": `${i + 1}. ${name(s)}${winners.has(s) ? ", winner" : ""}` }, h("span", { class: "nw-rank" }, String(i + 1)), h("span", { class: "nwb-sr nw-sr" }, ". "), nameText(name(s)), winners.has(s) ? h("span", { class: "nw-turn-badge nwb-won" }, "winner") : null),
           cols.map(([k]) => h("td", {}, num(b[k]))),
           h("td", { class: "nw-final-total" }, num(b.total)));
       })))),

@@ -5,7 +5,7 @@
 // keeps the drawn DOM and rebuilds only the parts whose inputs changed.
 import { Parts, h, isLive, memo, modal, setAttr, setChildren, setDisabled, setIdScope, setLive, setText, sid, sig, uid } from "../shell/dom.js";
 import { icon, iconClass } from "../shell/icons.js";
-import { botWho, fairEnd, fairFold, gameSeed, offHere, playAgainButton, playAgainNote, playAgainWords, previewCancel, previewLists, previewWaiting, roundKey, seedLine } from "../shell/panels.js";
+import { botWho, fairEnd, fairFold, gameSeed, nameText, offHere, playAgainButton, playAgainNote, playAgainWords, previewCancel, previewLists, previewWaiting, roundKey, seedLine } from "../shell/panels.js";
 import {
   buildMove,
   buyMove,
@@ -322,7 +322,7 @@ function roundSummary(S, act) {
           const missed = [["Famine", row.famine_missed], ["War", row.war_missed]].filter(([, why]) => why)
             .map(([what, why]) => `${what} ${why}.`);
           return [h("tr", { class: missed.length ? "nw-has-missed" : null },
-            h("th", { scope: "row" }, seatName(row.seat)),
+            h("th", { scope: "row" }, nameText(seatName(row.seat))),
             [row.books, row.famine, row.war, row.total].map((x) => h("td", {}, `+${x} VP`))),
           missed.length ? h("tr", { class: "nw-missed-row" }, h("td", { colspan: "5", class: "nw-missed" }, missed.join(" "))) : null];
         })))),
@@ -465,7 +465,7 @@ function scoreBoard(S, part) {
     const row = part(`score-${seat}`, "", () => {
       const cells = {
         pos: h("td", {}, ""),
-        name: h("th", { scope: "row" }, h("span", { class: `nw-swatch nw-seat-${seat}`, "aria-hidden": "true" }), seatName(seat)),
+        name: h("th", { scope: "row" }, h("span", { class: `nw-swatch nw-seat-${seat}`, "aria-hidden": "true" }), nameText(seatName(seat))),
         track: h("td", { class: "nw-num-cell" }, ""),
         total: h("td", { class: "nw-num-cell nw-total" }, ""),
         books: h("td", { class: "nw-num-cell" }, ""),
@@ -1087,7 +1087,7 @@ function gameOver(S, act) {
         const b = v.breakdown[seat];
         return h("tr", { class: v.winner === seat ? "nw-winner nw-final-first" : "", dataset: { seat } },
           h("th", { scope: "row", class: "nw-final-who", "aria-label": `${i + 1}. ${seatName(seat)}${v.winner === seat ? ", winner" : ""}` }, h("span", { class: "nw-rank" }, String(i + 1)), h("span", { class: "nw-sr" }, ". "), h("span", { class: `nw-swatch nw-seat-${seat}`, "aria-hidden": "true" }),
-            seatName(seat), v.winner === seat ? [" ", h("span", { class: "nw-turn-badge" }, "winner")] : null),
+            nameText(seatName(seat)), v.winner === seat ? [" ", h("span", { class: "nw-turn-badge" }, "winner")] : null),
           FINAL_COLUMNS.map(([k]) => h("td", {}, String(b[k]))),
           h("td", { class: "nw-final-total" }, String(v.projected[seat])));
       })))),

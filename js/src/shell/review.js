@@ -272,7 +272,7 @@ function summaryTable(result) {
       h("th", { scope: "col", title: "The change of the player's chance over the big swings of luck (rolls, draws)" }, "By luck"),
       h("th", { scope: "col" }, "Where the game turned"))),
     h("tbody", {}, result.summaries.map((row) => h("tr", {},
-      h("th", { scope: "row" }, h("span", { class: `nw-swatch nw-seat-${row.seat}`, "aria-hidden": "true" }), ` ${row.label}`),
+      h("th", { scope: "row" }, h("span", { class: `nw-swatch nw-seat-${row.seat}`, "aria-hidden": "true" }), " ", h("span", { class: "nw-name" }, row.label)),
       h("td", {}, row.accuracy === null ? "not graded" : `${Math.round(row.accuracy)}%`),
       h("td", {}, row.accuracy === null ? "–" : String(row.inaccuracies)),
       h("td", {}, row.accuracy === null ? "–" : String(row.mistakes)),
@@ -391,7 +391,9 @@ export function makeReview(shell) {
       kids.push(graphPart,
         part("review-marks", token, () => h("div", {}, thresholdsLine(result), marksList(result, jump),
           result.judged === false ? null : stretchesList(result, jump), result.judged === false ? null : luckList(result, jump))),
-        part("review-summary", token, () => h("div", {}, summaryTable(result), accuracyNote(result))),
+        // the table scrolls sideways in its box when a word in it (a name chosen at a
+        // table, in its texts) is wider than a phone's column
+        part("review-summary", token, () => h("div", {}, h("div", { class: "nw-table-scroll" }, summaryTable(result)), accuracyNote(result))),
         part("review-figures", token, () => figuresTable(result)),
         part("review-learn", sig(token, R.puzzle), () => puzzles(S, R, result)));
     }
