@@ -8,6 +8,7 @@
 // (nations_widget/tables/names.py); the page cleans it the same way before it sends or
 // shows one read from this browser's storage (which a page of another version, or a
 // person, may have written), so what it shows never depends on that storage being sane.
+import { h } from "./dom.js";
 import { browserStorage as storage } from "./storage.js";
 
 /** The longest name, in characters (Python's MAX_NAME_CHARS). */
@@ -90,3 +91,8 @@ export function withSeatNames(names, draw) {
 /** What the screen calls `seat`: its player's name at the table being drawn, else
  * "Player 2". */
 export const seatName = (seat) => drawing[seat] || seatLabel(seat);
+
+/** A player's name where its box is only as wide as its words (a table's cell): a span
+ * that may break anywhere (shell.css's .nw-name), as a chosen name of 24 characters of
+ * one word must to fit a phone. */
+export const nameText = (name) => h("span", { class: "nw-name" }, name);

@@ -8,13 +8,9 @@
 // gamepanel.js.
 import { Parts, h, setChildren, sid, sig } from "./dom.js";
 
-import { seatName } from "./names.js";
+import { nameText, seatName } from "./names.js";
 
-export { seatName };
-
-/** A player's name in a table's cell or a tight row: the one word there that may break
- * (shell.css: a name chosen at a table may be 24 characters of one word). */
-export const nameText = (name) => h("span", { class: "nw-name" }, name);
+export { nameText, seatName };
 
 /** A bot's level in words, from Python (game_info.bot_levels: "easy", "very hard"), or "". */
 export const botLevel = (S, name) => (S.info && S.info.bot_levels && S.info.bot_levels[name]) || "";

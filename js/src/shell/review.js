@@ -10,7 +10,7 @@
 // history banner's "Back to the game" returns) through the shell's jumpTo: the board that
 // shows that position is brought on screen, and the banner's "Back to the review" comes
 // back to the mark.  Nothing here grades anything.
-import { seatName } from "./names.js";
+import { nameText, seatName } from "./names.js";
 import { h, setAttr, setChildren, sig } from "./dom.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -272,7 +272,7 @@ function summaryTable(result) {
       h("th", { scope: "col", title: "The change of the player's chance over the big swings of luck (rolls, draws)" }, "By luck"),
       h("th", { scope: "col" }, "Where the game turned"))),
     h("tbody", {}, result.summaries.map((row) => h("tr", {},
-      h("th", { scope: "row" }, h("span", { class: `nw-swatch nw-seat-${row.seat}`, "aria-hidden": "true" }), " ", h("span", { class: "nw-name" }, row.label)),
+      h("th", { scope: "row" }, h("span", { class: `nw-swatch nw-seat-${row.seat}`, "aria-hidden": "true" }), " ", nameText(row.label)),
       h("td", {}, row.accuracy === null ? "not graded" : `${Math.round(row.accuracy)}%`),
       h("td", {}, row.accuracy === null ? "–" : String(row.inaccuracies)),
       h("td", {}, row.accuracy === null ? "–" : String(row.mistakes)),
